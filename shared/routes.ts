@@ -1,0 +1,81 @@
+import type { ComponentType } from 'react';
+
+/** Everything the head, the sitemap and the server need to know about one page. */
+export interface PageRoute {
+  /** Absolute path; "*" for the not-found page. */
+  path: string;
+  /** The page module's file name: names its lazy chunk in the build manifest. */
+  chunk: string;
+  load: () => Promise<{ default: ComponentType }>;
+  title: string;
+  description: string;
+  keywords: readonly string[];
+  /** HTTP status the server answers with (the not-found page's 404). */
+  status?: number;
+  /** Kept out of search engines and the sitemap. */
+  noindex?: boolean;
+}
+
+/** The one route table: adding a page is adding an entry here. */
+export const pages: readonly PageRoute[] = [
+  {
+    path: '/',
+    chunk: 'Home',
+    load: () => import('./pages/Home'),
+    title: 'Meridian Lab | Custom Websites, AI Voice & Marketing',
+    description:
+      'Web development lab in Miami, Bogota and New York: custom websites, AI voice agents and ads-based digital marketing from $99 a month.',
+    keywords: ['web development', 'custom websites', 'AI voice agents', 'digital marketing', 'Miami', 'Bogota', 'New York'],
+  },
+  {
+    path: '/services',
+    chunk: 'Services',
+    load: () => import('./pages/Services'),
+    title: 'Services & Pricing | Meridian Lab',
+    description:
+      'Monthly plans for custom websites, AI voice systems, ads-based marketing and an all-in-one package, from $99 CAD a month, with optional add-ons.',
+    keywords: ['website subscription', 'AI voice systems', 'Google Ads management', 'pricing', 'web development plans'],
+  },
+  {
+    path: '/research',
+    chunk: 'Research',
+    load: () => import('./pages/Research'),
+    title: 'Research | Meridian Lab',
+    description:
+      'Our research in drug discovery, biotechnology, environmental solutions and diagnostic technologies: projects, publications and partnerships.',
+    keywords: ['research', 'drug discovery', 'biotechnology', 'environmental solutions', 'diagnostics', 'publications'],
+  },
+  {
+    path: '/blog',
+    chunk: 'Blog',
+    load: () => import('./pages/Blog'),
+    title: 'Blog | Meridian Lab',
+    description:
+      'Insights on web development, AI voice systems and digital marketing from the Meridian Lab team, with research news and hands-on tutorials.',
+    keywords: ['blog', 'web development', 'technology', 'industry news', 'tutorials', 'sustainability'],
+  },
+  {
+    path: '/contact',
+    chunk: 'Contact',
+    load: () => import('./pages/Contact'),
+    title: 'Contact Us | Meridian Lab',
+    description:
+      'Ask for a free quote or talk to our team in Miami, Bogota or New York. We answer e-mails within 4 hours and quote requests within 24 hours.',
+    keywords: ['contact', 'free quote', 'web development agency', 'Miami', 'Bogota', 'New York'],
+  },
+];
+
+export const notFoundPage: PageRoute = {
+  path: '*',
+  chunk: 'NotFound',
+  load: () => import('./pages/NotFound'),
+  title: 'Page Not Found | Meridian Lab',
+  description:
+    'The page you were looking for does not exist. Find our services, research, blog and contact details from the Meridian Lab home page.',
+  keywords: ['page not found'],
+  status: 404,
+  noindex: true,
+};
+
+/** Pages that search engines should list: every page but the not-found one. */
+export const indexablePages = pages.filter((page) => !page.noindex);
