@@ -1,0 +1,65 @@
+import type { ReactNode } from 'react';
+import { useContext, useEffect } from 'react';
+import { preinit, preload, preloadModule } from 'react-dom';
+import { HelmetProvider } from 'react-helmet-async';
+import { site } from '../content/site';
+import { AssetsContext } from '../lib/assets';
+import { RUNTIME_CONFIG_ID, RuntimeContext, absoluteUrl } from '../lib/runtime';
+import { buildOrganizationJsonLd, serializeJsonForHtml } from '../lib/structuredData';
+
+/**
+ * Asks React to put the stylesheet, the font and the route's chunks in <head>.
+ * Only the server has assets; these resources sit outside the hydrated tree.
+ */
+function ServerAssets() {
+  const assets = useContext(AssetsContext);
+  if (!assets) return null;
+  preinit(assets.stylesheet, { as: 'style', precedence: 'default' });
+  if (assets.font) preload(assets.font, { as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' });
+  for (const href of assets.modulePreloads) preloadModule(href);
+  return null;
+}
+
+/** The whole HTML document: the root route renders it on the server, the client hydrates it. */
+export function Document({ children }: { children: ReactNode }) {
+  const runtime = useContext(RuntimeContext);
+  // Set once the client has taken over the server's markup: styles and tests can rely on it.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  const ogImage = absoluteUrl(runtime.siteUrl, site.ogImage);
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <ServerAssets />
+        <meta name="theme-color" content={site.themeColor} />
+        <meta property="og:type" content="website" />
+        <meta property="og:locale" content="en_US" />
+        <meta property="og:image" content={ogImage} />
+        <meta property="og:image:width" content="1200" />
+        <meta property="og:image:height" content="630" />
+        <meta property="og:image:alt" content={`${site.name}: custom websites, AI voice systems and digital marketing`} />
+        <meta name="twitter:card" content="summary_large_image" />
+        <meta name="twitter:image" content={ogImage} />
+        <link rel="icon" href="/favicon.ico" sizes="32x32" />
+        <link rel="icon" href="/icons/icon.svg" type="image/svg+xml" />
+        <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
+        <link rel="manifest" href="/manifest.webmanifest" />
+        <script
+          type="application/ld+json"
+          dangerouslySetInnerHTML={{ __html: serializeJsonForHtml(buildOrganizationJsonLd(runtime.siteUrl)) }}
+        />
+        <script
+          id={RUNTIME_CONFIG_ID}
+          type="application/json"
+          dangerouslySetInnerHTML={{ __html: serializeJsonForHtml(runtime) }}
+        />
+      </head>
+      <body>
+        <HelmetProvider>{children}</HelmetProvider>
+      </body>
+    </html>
+  );
+}
