@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+
+/** Each entry runs once, in order, inside a transaction; append, never edit. */
+const migrations: readonly string[] = [];
+
+export const DATABASE_FILE = 'site.db';
+
+/**
+ * Opens (and creates) the site's database under dataDir. WAL with synchronous
+ * FULL: a committed lead survives a crash or a power cut.
+ */
+export function openDatabase(dataDir: string): DatabaseSync {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const db = new DatabaseSync(path.join(dataDir, DATABASE_FILE));
+  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;');
+  migrate(db);
+  return db;
+}
+
+function migrate(db: DatabaseSync): void {
+  const { user_version: applied } = db.prepare('PRAGMA user_version').get() as { user_version: number };
+  migrations.slice(applied).forEach((sql, index) => {
+    db.exec('BEGIN');
+    try {
+      db.exec(sql);
+      db.exec(`PRAGMA user_version = ${applied + index + 1}`);
+      db.exec('COMMIT');
+    } catch (error) {
+      db.exec('ROLLBACK');
+      throw error;
+    }
+  });
+}
+
+/** True when the database answers a query. */
+export function isDatabaseReady(db: DatabaseSync): boolean {
+  try {
+    return db.isOpen && db.prepare('SELECT 1 AS ok').get()?.ok === 1;
+  } catch {
+    return false;
+  }
+}

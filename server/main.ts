@@ -1,0 +1,51 @@
+import { createApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { createLogger } from './logger';
+
+/** How long in-flight requests may take to finish after SIGTERM before the process exits anyway. */
+const DRAIN_TIMEOUT_MS = 10_000;
+
+function start(): void {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config);
+  const app = createApp(config, { logger });
+  const server = app.listen(config.port, config.host, () => {
+    logger.info({ url: `http://localhost:${config.port}`, siteUrl: config.siteUrl }, 'listening');
+  });
+  server.on('error', (error) => {
+    logger.fatal({ err: error }, 'server failed');
+    process.exit(1);
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'draining');
+    const force = setTimeout(() => {
+      logger.warn('drain timed out, closing remaining connections');
+      server.closeAllConnections();
+    }, DRAIN_TIMEOUT_MS);
+    force.unref();
+    // Stop accepting, let in-flight requests finish, then release the database.
+    server.close(() => {
+      app.locals.db.close();
+      logger.info('stopped');
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+start();
