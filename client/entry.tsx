@@ -1,0 +1,43 @@
+import { hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { clearChunkReloadMark } from '../shared/components/ErrorPages';
+import type { RuntimeConfig } from '../shared/lib/runtime';
+import { RUNTIME_CONFIG_ID, RuntimeContext } from '../shared/lib/runtime';
+import { createRoutes } from '../shared/routeTree';
+import { startVitals } from './vitals';
+
+function readRuntimeConfig(): RuntimeConfig {
+  const block = document.getElementById(RUNTIME_CONFIG_ID);
+  return JSON.parse(block?.textContent ?? '{}') as RuntimeConfig;
+}
+
+/**
+ * Loads the current page's chunk before hydrating, so the first client render
+ * is the server's markup (no fallback, no mismatch). If it cannot load, the
+ * server-rendered page stays as it is: every page reads and links without JS.
+ */
+async function hydrate(): Promise<void> {
+  const routes = createRoutes();
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, await route.lazy(), { lazy: undefined });
+    }),
+  );
+  const router = createBrowserRouter(routes);
+  hydrateRoot(
+    document,
+    <RuntimeContext value={readRuntimeConfig()}>
+      <RouterProvider router={router} />
+    </RuntimeContext>,
+  );
+  clearChunkReloadMark(window.location.pathname);
+  router.subscribe((state) => {
+    if (state.navigation.state === 'idle' && !state.errors) clearChunkReloadMark(state.location.pathname);
+  });
+  void startVitals();
+}
+
+hydrate().catch((error: unknown) => console.error(error));

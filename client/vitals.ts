@@ -1,0 +1,45 @@
+import type { Metric } from 'web-vitals';
+
+/** One metric as the server's /api/vitals accepts it. */
+export interface VitalReport {
+  name: Metric['name'];
+  value: number;
+  rating: Metric['rating'];
+  id: string;
+  navigationType: Metric['navigationType'];
+}
+
+export const VITALS_ENDPOINT = '/api/vitals';
+
+/**
+ * Queues metrics and sends them in one beacon when the page is hidden
+ * (tab switch, navigation away, close): the last moment a page can report.
+ */
+export function createBeaconReporter(endpoint = VITALS_ENDPOINT): (metric: Metric) => void {
+  let queue: VitalReport[] = [];
+  const flush = () => {
+    if (queue.length === 0) return;
+    const body = JSON.stringify({ page: location.pathname, metrics: queue });
+    queue = [];
+    navigator.sendBeacon(endpoint, body);
+  };
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flush();
+  });
+  addEventListener('pagehide', flush);
+  return (metric) => {
+    queue.push({
+      name: metric.name,
+      value: metric.value,
+      rating: metric.rating,
+      id: metric.id,
+      navigationType: metric.navigationType,
+    });
+  };
+}
+
+/** Loads web-vitals in its own chunk, after hydration, so it never delays the page. */
+export async function startVitals(report: (metric: Metric) => void = createBeaconReporter()): Promise<void> {
+  const { onCLS, onFCP, onINP, onLCP, onTTFB } = await import('web-vitals');
+  for (const listen of [onCLS, onFCP, onINP, onLCP, onTTFB]) listen(report);
+}
