@@ -1,0 +1,37 @@
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from './tests/e2e/chromium.mjs';
+
+const PORT = 4173;
+
+/** The browser tests run against the production build, started as `npm start` starts it. */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    browserName: 'chromium',
+    launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
+    trace: 'off',
+  },
+  webServer: {
+    command: 'node dist/server.js',
+    url: `http://localhost:${PORT}/healthz`,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SITE_URL: 'https://meridianlab.test',
+      DATA_DIR: path.join(os.tmpdir(), `lab-e2e-${process.pid}`),
+    },
+  },
+});

@@ -1,0 +1,30 @@
+import type { Page } from '@playwright/test';
+import { test as base, expect } from '@playwright/test';
+
+interface Fixtures {
+  /** Console errors and uncaught page errors seen during the test; each test must end with none unless it empties the list. */
+  browserErrors: string[];
+}
+
+export const test = base.extend<Fixtures>({
+  browserErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      await use(errors);
+      expect(errors, 'console errors or page errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Opens a path and waits until React has hydrated the server's markup. */
+export async function gotoHydrated(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+}

@@ -1,0 +1,182 @@
+import { notFoundPage, pages } from '../../shared/routes';
+import { expect, gotoHydrated, test } from './fixtures';
+
+const SITE_URL = 'https://meridianlab.test';
+
+test.describe('every route', () => {
+  for (const route of pages) {
+    test(`${route.path} renders and hydrates once, with no console error`, async ({ page }) => {
+      await gotoHydrated(page, route.path);
+      await expect(page).toHaveTitle(route.title);
+      await expect(page.locator('h1')).toHaveCount(1);
+      await expect(page.locator('header.site-header')).toHaveCount(1);
+      await expect(page.locator('main#main')).toHaveCount(1);
+      await expect(page.locator('footer.site-footer')).toHaveCount(1);
+      await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(1);
+    });
+  }
+
+  test('an unknown path shows the not-found page in the layout, hydrated', async ({ page, browserErrors }) => {
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
+    await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+    await expect(page).toHaveTitle(notFoundPage.title);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+    await page.getByRole('link', { name: 'Back to home' }).click();
+    await expect(page).toHaveURL('/');
+    // The document's own 404 is reported by Chromium as a failed resource; nothing else may be.
+    expect(browserErrors.filter((error) => !error.includes('404'))).toEqual([]);
+    browserErrors.length = 0;
+  });
+});
+
+test.describe('client-side navigation', () => {
+  test('nav links change the page without a reload, and the head and active link follow', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    const nav = page.getByRole('navigation', { name: 'Main' });
+
+    for (const route of pages.filter((p) => p.path !== '/')) {
+      await nav.getByRole('link', { name: route.chunk === 'Services' ? 'Services' : route.chunk }).click();
+      await expect(page).toHaveURL(route.path);
+      await expect(page).toHaveTitle(route.title);
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', route.description);
+      await expect(page.locator('meta[name="description"]')).toHaveCount(1);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${SITE_URL}${route.path}`);
+      await expect(page.locator('link[rel="canonical"]')).toHaveCount(1);
+      await expect(nav.locator('[aria-current="page"]')).toHaveText(route.chunk);
+      await expect(page.locator('h1')).toHaveCount(1);
+    }
+    await nav.getByRole('link', { name: 'Home' }).click();
+    await expect(page).toHaveURL('/');
+    await expect(nav.locator('[aria-current="page"]')).toHaveText('Home');
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  });
+
+  test('the active link is visibly styled', async ({ page }) => {
+    await gotoHydrated(page, '/blog');
+    const active = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blog' });
+    const other = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Research' });
+    await expect(active).toHaveAttribute('aria-current', 'page');
+    const color = (locator: typeof active) => locator.evaluate((el) => getComputedStyle(el).color);
+    expect(await color(active)).not.toBe(await color(other));
+    const underline = await active.evaluate((el) => getComputedStyle(el, '::after').content);
+    expect(underline).not.toBe('none');
+  });
+
+  test("the header's Get Started goes to /contact", async ({ page }) => {
+    await gotoHydrated(page, '/research');
+    await page.getByRole('banner').getByRole('link', { name: 'Get Started' }).click();
+    await expect(page).toHaveURL('/contact');
+  });
+
+  test('the skip link moves focus to the main content', async ({ page }) => {
+    await gotoHydrated(page, '/services');
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('main#main')).toBeFocused();
+  });
+});
+
+test.describe('mobile menu at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('hides the links and the button behind a Menu button that opens, works by keyboard and closes', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    const menuButton = page.getByRole('button', { name: 'Menu' });
+    await expect(menuButton).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Get Started' }).first()).toBeHidden();
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    await expect(menuButton).toHaveAttribute('aria-controls', 'mobile-menu');
+
+    // Open from the keyboard: focus moves into the menu.
+    await menuButton.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.locator('#mobile-menu');
+    await expect(menu).toBeVisible();
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    await expect(menu.getByRole('link', { name: 'Home' })).toBeFocused();
+    await expect(menu.getByRole('link', { name: 'Get Started' })).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(menu.getByRole('link', { name: 'Services' })).toBeFocused();
+
+    // Escape closes it and gives focus back to the button.
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    await expect(menuButton).toBeFocused();
+
+    // A link closes it and navigates.
+    await menuButton.click();
+    await menu.getByRole('link', { name: 'Research' }).click();
+    await expect(page).toHaveURL('/research');
+    await expect(menu).toBeHidden();
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('opens without JavaScript too', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto('/services');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expect(page.locator('#mobile-menu').getByRole('link', { name: 'Contact' })).toBeVisible();
+    await context.close();
+  });
+});
+
+test.describe('route chunk failures', () => {
+  test('a failed chunk reloads the target URL once, then the server page stands', async ({ page, browserErrors }) => {
+    await gotoHydrated(page, '/');
+    await page.route('**/static/js/Services-*.js', (route) => route.abort('failed'));
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services' }).click();
+    // One full load of /services: the server renders it, readable without the chunk.
+    await page.waitForURL('/services');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Our Services');
+    await expect.poll(() => browserErrors.some((e) => e.includes('Loading chunk Services failed.'))).toBe(true);
+    expect(browserErrors.every((e) => /Loading chunk Services failed|Failed to load resource|Failed to fetch/.test(e))).toBe(true);
+    browserErrors.length = 0;
+  });
+
+  test('a chunk that fails again after the reload shows a friendly page whose retry recovers', async ({ page, browserErrors }) => {
+    await gotoHydrated(page, '/');
+    await page.route('**/static/js/Contact-*.js', (route) => route.fulfill({ status: 404, body: 'gone' }));
+    // As if this path had already been reloaded once.
+    await page.evaluate(() => sessionStorage.setItem('chunk-reload:/contact', '1'));
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('This page could not load');
+    await expect(page.getByRole('banner')).toBeVisible();
+    expect(browserErrors.some((e) => e.includes('Loading chunk Contact failed.') && e.includes('(missing:'))).toBe(true);
+    browserErrors.length = 0;
+
+    await page.unroute('**/static/js/Contact-*.js');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Get In Touch');
+    expect(await page.evaluate(() => sessionStorage.getItem('chunk-reload:/contact'))).toBeNull();
+  });
+});
+
+test.describe('web vitals', () => {
+  test('are sent in one beacon to /api/vitals when the page is hidden, and accepted', async ({ page }) => {
+    await gotoHydrated(page, '/services');
+    await page.getByRole('heading', { level: 1 }).click();
+    // web-vitals is its own lazy chunk, loaded after hydration.
+    await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((e) => /web-vitals-\w+\.js/.test(e.name)))).toBe(true);
+    const beacon = page.waitForRequest((request) => request.url().endsWith('/api/vitals') && request.method() === 'POST');
+    const accepted = page.waitForResponse((response) => response.url().endsWith('/api/vitals'));
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+    });
+    const body = JSON.parse((await beacon).postData() ?? '{}');
+    expect(body.page).toBe('/services');
+    const names = body.metrics.map((metric: { name: string }) => metric.name);
+    expect(names).toEqual(expect.arrayContaining(['TTFB', 'FCP']));
+    expect(names.every((name: string) => ['CLS', 'INP', 'LCP', 'FCP', 'TTFB'].includes(name))).toBe(true);
+    expect((await accepted).status()).toBe(204);
+  });
+});

@@ -1,0 +1,30 @@
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import request from 'supertest';
+import type { RouteObject } from 'react-router';
+import { createLogger } from '../../server/logger';
+import { testApp } from './helpers';
+
+function Broken(): never {
+  throw new Error('secret detail: database password');
+}
+
+/** A tree whose only page throws while rendering. */
+const brokenRoutes: RouteObject[] = [{ path: '/', Component: Broken }];
+const logger = createLogger({ logLevel: 'silent' });
+const logged = vi.spyOn(logger, 'error');
+const app = testApp({}, { routes: brokenRoutes, logger });
+afterAll(() => app.locals.db.close());
+
+describe('a render error', () => {
+  it('answers 500 with a branded page, logs the error and shows no detail', async () => {
+    const response = await request(app).get('/');
+    expect(response.status).toBe(500);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.text).toContain('We hit an unexpected problem');
+    expect(response.text).toContain('Meridian Lab');
+    expect(response.text).not.toContain('secret detail');
+    expect(response.text).not.toContain('Unexpected Application Error');
+    expect(response.text).not.toMatch(/at \w+ \(/);
+    expect(logged).toHaveBeenCalled();
+  });
+});

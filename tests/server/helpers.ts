@@ -1,0 +1,30 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AppOptions } from '../../server/app';
+import { createApp } from '../../server/app';
+import type { AppConfig } from '../../server/config';
+import { loadConfig } from '../../server/config';
+
+export const TEST_SITE_URL = 'https://meridianlab.test';
+
+/** A configuration like production's, with its own empty data folder. */
+export function testConfig(env: NodeJS.ProcessEnv = {}): AppConfig {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-test-'));
+  return loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SITE_URL: TEST_SITE_URL, ...env });
+}
+
+export function testApp(env: NodeJS.ProcessEnv = {}, options: AppOptions = {}) {
+  return createApp(testConfig(env), options);
+}
+
+/** Inline <script> elements whose type makes the browser run them (data blocks excluded). */
+export function executableInlineScripts(html: string): string[] {
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+    .filter(([, attributes = '']) => !/\bsrc=/.test(attributes))
+    .filter(([, attributes = '']) => {
+      const type = /\btype="([^"]*)"/.exec(attributes)?.[1]?.toLowerCase();
+      return !type || type === 'module' || type.includes('javascript');
+    })
+    .map(([tag]) => tag);
+}

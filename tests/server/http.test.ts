@@ -1,0 +1,140 @@
+import fs from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { TEST_SITE_URL, testApp } from './helpers';
+
+const app = testApp();
+afterAll(() => app.locals.db.close());
+const manifest = JSON.parse(fs.readFileSync('dist/client/manifest.json', 'utf8'));
+
+/** Collects the body as bytes; superagent has already decoded br/gzip by then, so a bad stream fails the request. */
+function binary(res: request.Response, callback: (error: Error | null, body: Buffer) => void) {
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk: Buffer) => chunks.push(chunk));
+  res.on('end', () => callback(null, Buffer.concat(chunks)));
+}
+
+describe('security headers', () => {
+  it('send a strict Content-Security-Policy and the other protective headers', async () => {
+    const response = await request(app).get('/');
+    const csp = response.headers['content-security-policy'] as string;
+    const directives = Object.fromEntries(csp.split(';').map((part) => [part.split(' ')[0], part.split(' ').slice(1).join(' ')]));
+    expect(directives).toMatchObject({
+      'default-src': "'self'",
+      'script-src': "'self'",
+      'object-src': "'none'",
+      'base-uri': "'self'",
+      'form-action': "'self'",
+      'frame-ancestors': "'none'",
+    });
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).not.toContain('unsafe-eval');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(response.headers['x-powered-by']).toBeUndefined();
+    // SITE_URL is https here, so browsers are told to stay on https.
+    expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+  });
+
+  it('send no HSTS when the site is served over plain http', async () => {
+    const plain = testApp({ SITE_URL: 'http://localhost:3000' });
+    const response = await request(plain).get('/');
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+    plain.locals.db.close();
+  });
+});
+
+describe('compression', () => {
+  it('sends brotli to a client that accepts it, still streamed', async () => {
+    const response = await request(app).get('/').set('Accept-Encoding', 'br, gzip').buffer(true).parse(binary);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['transfer-encoding']).toBe('chunked');
+    expect((response.body as Buffer).toString()).toContain('Transforming Digital');
+  });
+
+  it('sends gzip to a client that accepts only gzip, and identity to one that accepts neither', async () => {
+    const gzip = await request(app).get('/services').set('Accept-Encoding', 'gzip').buffer(true).parse(binary);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect((gzip.body as Buffer).toString()).toContain('Our Services');
+    const plain = await request(app).get('/services').set('Accept-Encoding', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.text).toContain('Our Services');
+  });
+});
+
+describe('static files', () => {
+  it('serve hashed assets for a year, immutable, precompressed when accepted', async () => {
+    const response = await request(app).get(manifest.entry).set('Accept-Encoding', 'br').buffer(true).parse(binary);
+    expect(response.status).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers.vary).toMatch(/Accept-Encoding/);
+    const original = fs.readFileSync(`dist/client${manifest.entry}`);
+    expect((response.body as Buffer).equals(original)).toBe(true);
+    expect(Number(response.headers['content-length'])).toBe(fs.statSync(`dist/client${manifest.entry}.br`).size);
+  });
+
+  it('serve the stylesheet as CSS', async () => {
+    const response = await request(app).get(manifest.stylesheet).set('Accept-Encoding', 'gzip');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/css/);
+    expect(response.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('answer a missing chunk with a plain 404, never the HTML page', async () => {
+    const response = await request(app).get('/static/js/Services-OLDHASH.js');
+    expect(response.status).toBe(404);
+    expect(response.headers['content-type']).not.toMatch(/html/);
+    expect(response.text).not.toContain('<!DOCTYPE html>');
+  });
+
+  it('serve unhashed public files with short caching and validators', async () => {
+    const response = await request(app).get('/icons/icon.svg');
+    expect(response.status).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=3600');
+    expect(response.headers.etag).toBeDefined();
+    expect(response.headers['last-modified']).toBeDefined();
+    const revalidated = await request(app).get('/icons/icon.svg').set('If-None-Match', response.headers.etag as string);
+    expect(revalidated.status).toBe(304);
+  });
+});
+
+describe('operations', () => {
+  it('GET /healthz says the process is alive', async () => {
+    const response = await request(app).get('/healthz');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ status: 'ok' });
+  });
+
+  it('GET /readyz says the database answers, and 503 once it does not', async () => {
+    const local = testApp();
+    const ready = await request(local).get('/readyz');
+    expect(ready.status).toBe(200);
+    expect(ready.body).toEqual({ status: 'ready', database: 'ok' });
+    local.locals.db.close();
+    const closed = await request(local).get('/readyz');
+    expect(closed.status).toBe(503);
+    expect(closed.body.database).toBe('unreachable');
+  });
+});
+
+describe('crawler files', () => {
+  it('robots.txt allows crawling and names the sitemap on SITE_URL', async () => {
+    const response = await request(app).get('/robots.txt');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/plain/);
+    expect(response.text).toContain('User-agent: *');
+    expect(response.text).toContain(`Sitemap: ${TEST_SITE_URL}/sitemap.xml`);
+  });
+
+  it('sitemap.xml lists the five routes as absolute URLs and nothing else', async () => {
+    const response = await request(app).get('/sitemap.xml');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/xml/);
+    const locations = [...response.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    expect(locations).toEqual(['/', '/services', '/research', '/blog', '/contact'].map((path) => new URL(path, TEST_SITE_URL).href));
+  });
+});

@@ -1,0 +1,138 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { notFoundPage, pages } from '../../shared/routes';
+import { TEST_SITE_URL, executableInlineScripts, testApp } from './helpers';
+
+const app = testApp();
+afterAll(() => app.locals.db.close());
+
+const mainHeadings: Record<string, string> = {
+  '/': 'Transforming Digital',
+  '/services': 'Our Services',
+  '/research': 'Research &amp; Innovation',
+  '/blog': 'Our Blog',
+  '/contact': 'Get In Touch',
+};
+
+/** The content of a head tag, or undefined. */
+function meta(html: string, attribute: 'name' | 'property', key: string): string | undefined {
+  return new RegExp(`<meta ${attribute}="${key}" content="([^"]*)"`).exec(html)?.[1];
+}
+
+describe.each(pages)('GET $path', (page) => {
+  it('streams the whole page as HTML with its main heading, before any script runs', async () => {
+    const response = await request(app).get(page.path);
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['transfer-encoding']).toBe('chunked');
+    expect(response.text.startsWith('<!DOCTYPE html><html lang="en">')).toBe(true);
+    const h1 = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(response.text)?.[1] ?? '';
+    expect(h1).toContain(mainHeadings[page.path]);
+    expect(response.text.match(/<h1\b/g)).toHaveLength(1);
+  });
+
+  it("sets the page's own head: title, description, keywords, robots and absolute canonical", async () => {
+    const { text } = await request(app).get(page.path);
+    const escaped = (value: string) => value.replace(/&/g, '&amp;');
+    expect(text).toContain(`<title>${escaped(page.title)}</title>`);
+    expect(meta(text, 'name', 'description')).toBe(escaped(page.description));
+    expect(meta(text, 'name', 'keywords')).toBe(page.keywords.join(', '));
+    expect(meta(text, 'name', 'robots')).toBe('index, follow');
+    expect(text).toContain(`<link rel="canonical" href="${TEST_SITE_URL}${page.path}"/>`);
+    expect(meta(text, 'property', 'og:url')).toBe(`${TEST_SITE_URL}${page.path}`);
+    expect(text.match(/<title>/g)).toHaveLength(1);
+    expect(text.match(/<link rel="canonical"/g)).toHaveLength(1);
+  });
+
+  it('adds the shared head: sharing tags, theme colour, icons, manifest and organization JSON-LD', async () => {
+    const { text } = await request(app).get(page.path);
+    expect(meta(text, 'property', 'og:image')).toBe(`${TEST_SITE_URL}/images/og-image.png`);
+    expect(meta(text, 'property', 'og:type')).toBe('website');
+    expect(meta(text, 'name', 'twitter:card')).toBe('summary_large_image');
+    expect(meta(text, 'name', 'theme-color')).toMatch(/^#[0-9a-f]{6}$/);
+    expect(text).toContain('<link rel="apple-touch-icon" href="/icons/apple-touch-icon.png"/>');
+    expect(text).toContain('<link rel="manifest" href="/manifest.webmanifest"/>');
+    const jsonLd = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(text)?.[1];
+    const data = JSON.parse(jsonLd ?? 'null');
+    expect(data['@type']).toBe('ProfessionalService');
+    expect(data.makesOffer).toHaveLength(4);
+  });
+
+  it('links the stylesheet, preloads the font and this page chunk, and boots the entry as a module', async () => {
+    const { text } = await request(app).get(page.path);
+    expect(text).toMatch(/<link rel="stylesheet" href="\/static\/css\/styles-\w+\.css"/);
+    expect(text).toMatch(/<link rel="preload" href="\/static\/media\/inter-latin-wght-normal-\w+\.woff2" as="font"/);
+    expect(text).toMatch(new RegExp(`<link rel="modulepreload" href="/static/js/${page.chunk}-\\w+\\.js"/>`));
+    expect(text).toMatch(/<script type="module" src="\/static\/js\/entry-\w+\.js"/);
+  });
+
+  it('carries no executable inline script, so the CSP needs no nonce', async () => {
+    const { text } = await request(app).get(page.path);
+    expect(executableInlineScripts(text)).toEqual([]);
+  });
+});
+
+describe('the shared layout in the raw HTML', () => {
+  it('has the skip link, landmarks, nav, call to action, Menu button and footer of the spec', async () => {
+    const { text } = await request(app).get('/research');
+    expect(text).toContain('<a class="skip-link" href="#main">Skip to content</a>');
+    expect(text).toMatch(/<main id="main"/);
+    expect(text).toMatch(/<header class="site-header">/);
+    expect(text).toMatch(/<footer class="site-footer">/);
+    for (const [label, href] of [
+      ['Home', '/'],
+      ['Services', '/services'],
+      ['Research', '/research'],
+      ['Blog', '/blog'],
+      ['Contact', '/contact'],
+    ]) {
+      expect(text).toMatch(new RegExp(`href="${href}"[^>]*>${label}</a>`));
+    }
+    expect(text).toMatch(/class="nav-link is-active" aria-current="page" href="\/research"/);
+    expect(text).toMatch(/href="\/contact"[^>]*>Get Started<\/a>/);
+    expect(text).toMatch(/<button[^>]*aria-controls="mobile-menu" aria-expanded="false">[\s\S]*?<span>Menu<\/span><\/button>/);
+    expect(text).toContain(
+      'Cutting-edge web development lab specializing in custom websites, AI voice systems, and digital marketing solutions that transform your digital presence.',
+    );
+    for (const label of ['Web Development', 'AI Voice Systems', 'Digital Marketing']) {
+      expect(text).toContain(`<a href="/services" data-discover="true">${label}</a>`);
+    }
+    expect(text).toMatch(/© (<!-- -->)?2024/);
+    expect(text).toContain('<a aria-disabled="true">Privacy Policy</a>');
+    expect(text).toContain('<a aria-disabled="true">Terms of Service</a>');
+  });
+
+  it('marks Home active only on "/"', async () => {
+    const home = await request(app).get('/');
+    expect(home.text).toMatch(/class="nav-link is-active" aria-current="page" href="\/"/);
+    const blog = await request(app).get('/blog');
+    expect(blog.text).not.toMatch(/class="nav-link is-active" aria-current="page" href="\/"/);
+  });
+});
+
+describe('unknown paths', () => {
+  it('answer 404 with the not-found page inside the layout, a link home and noindex', async () => {
+    const response = await request(app).get('/no-such-page');
+    expect(response.status).toBe(404);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.text).toContain(`<title>${notFoundPage.title}</title>`);
+    expect(response.text).toContain('<meta name="robots" content="noindex, follow"/>');
+    expect(response.text).not.toContain('rel="canonical"');
+    expect(response.text).toMatch(/<h1[^>]*>Page not found<\/h1>/);
+    expect(response.text).toMatch(/<a class="button button--primary" href="\/"[^>]*>Back to home<\/a>/);
+    expect(response.text).toContain('class="site-header"');
+    expect(response.text).not.toContain('Unexpected Application Error');
+  });
+
+  it('include nested paths and paths that only share a prefix with a page', async () => {
+    for (const path of ['/services/old', '/blogging', '/a/b/c']) {
+      expect((await request(app).get(path)).status, path).toBe(404);
+    }
+  });
+
+  it('redirect a trailing slash to the one canonical URL, keeping the query', async () => {
+    const response = await request(app).get('/services/?ref=ad');
+    expect(response.status).toBe(301);
+    expect(response.headers.location).toBe('/services?ref=ad');
+  });
+});

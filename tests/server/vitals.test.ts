@@ -1,0 +1,54 @@
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import request from 'supertest';
+import { createLogger } from '../../server/logger';
+import { testApp } from './helpers';
+
+const logger = createLogger({ logLevel: 'silent' });
+const info = vi.spyOn(logger, 'info');
+const app = testApp({}, { logger });
+afterAll(() => app.locals.db.close());
+
+const batch = {
+  page: '/services',
+  metrics: [
+    { name: 'LCP', value: 812.4, rating: 'good', id: 'v5-1', navigationType: 'navigate' },
+    { name: 'CLS', value: 0, rating: 'good', id: 'v5-2', navigationType: 'navigate' },
+  ],
+};
+
+/** sendBeacon posts a string: text/plain. */
+const post = (body: string, type = 'text/plain;charset=UTF-8') =>
+  request(app).post('/api/vitals').set('Content-Type', type).send(body);
+
+describe('POST /api/vitals', () => {
+  it('accepts a valid batch and records it as one structured log line', async () => {
+    info.mockClear();
+    const response = await post(JSON.stringify(batch));
+    expect(response.status).toBe(204);
+    expect(info).toHaveBeenCalledWith({ vitals: batch }, 'web vitals');
+  });
+
+  it('accepts the batch as application/json too', async () => {
+    expect((await post(JSON.stringify(batch), 'application/json')).status).toBe(204);
+  });
+
+  it.each([
+    ['malformed JSON', '{"page":'],
+    ['an empty body', ''],
+    ['a non-object', '[1,2]'],
+    ['an unknown metric (FID is gone)', JSON.stringify({ ...batch, metrics: [{ ...batch.metrics[0], name: 'FID' }] })],
+    ['a negative value', JSON.stringify({ ...batch, metrics: [{ ...batch.metrics[0], value: -1 }] })],
+    ['a value that is not a number', JSON.stringify({ ...batch, metrics: [{ ...batch.metrics[0], value: 'fast' }] })],
+    ['no metrics', JSON.stringify({ ...batch, metrics: [] })],
+    ['a page that is not a path', JSON.stringify({ ...batch, page: 'https://evil.example/' })],
+  ])('rejects %s with 400 and a reason', async (_name, body) => {
+    const response = await post(body);
+    expect(response.status).toBe(400);
+    expect(response.body.error).toEqual(expect.any(String));
+  });
+
+  it('rejects a body over 8 KB with 413, never 500', async () => {
+    const response = await post(JSON.stringify({ ...batch, padding: 'x'.repeat(9000) }));
+    expect(response.status).toBe(413);
+  });
+});

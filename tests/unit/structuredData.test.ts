@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { plans } from '../../shared/content/plans';
+import { offices, site } from '../../shared/content/site';
+import { buildOrganizationJsonLd, serializeJsonForHtml } from '../../shared/lib/structuredData';
+
+describe('organization structured data', () => {
+  const data = buildOrganizationJsonLd('https://meridianlab.test');
+
+  it('is a ProfessionalService with absolute URLs on the site origin', () => {
+    expect(data['@type']).toBe('ProfessionalService');
+    expect(data.name).toBe(site.name);
+    expect(data.url).toBe('https://meridianlab.test/');
+    expect(data.logo).toBe('https://meridianlab.test/icons/icon-512.png');
+  });
+
+  it('serves Miami, Bogota, New York, North America and South America', () => {
+    expect(data.areaServed.map((place) => place.name)).toEqual([
+      'Miami',
+      'Bogota',
+      'New York',
+      'North America',
+      'South America',
+    ]);
+  });
+
+  it('offers the four plans at the prices of the plan data, in CAD', () => {
+    expect(data.makesOffer.map((offer) => [offer.name, Number(offer.price), offer.priceCurrency])).toEqual([
+      ['Web Subscription', 99, 'CAD'],
+      ['AI Voice Systems', 99, 'CAD'],
+      ['Marketing with Ads', 299, 'CAD'],
+      ['All-in-One Package', 1000, 'CAD'],
+    ]);
+    expect(data.makesOffer.map((offer) => offer.name)).toEqual(plans.map((plan) => plan.title));
+  });
+
+  it('gives an address for each office and a contact point', () => {
+    expect(data.address.map((address) => address.addressLocality)).toEqual(offices.map((office) => office.addressLocality));
+    expect(data.contactPoint[0]).toMatchObject({ '@type': 'ContactPoint', email: site.email });
+  });
+
+  it('serializes without any "<" that could close the script element', () => {
+    const json = serializeJsonForHtml({ text: '</script><script>alert(1)</script>' });
+    expect(json).not.toContain('<');
+    expect(JSON.parse(json)).toEqual({ text: '</script><script>alert(1)</script>' });
+  });
+});
