@@ -3,7 +3,8 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './tests/e2e/chromium.mjs';
 
-const PORT = 4173;
+// E2E_PORT lets two checkouts run their browser tests side by side.
+const PORT = Number(process.env.E2E_PORT ?? 4173);
 
 /** The browser tests run against the production build, started as `npm start` starts it. */
 export default defineConfig({

@@ -38,7 +38,7 @@ function requestLog(logger: Logger): express.RequestHandler {
       logger.info(
         {
           method: req.method,
-          path: req.path,
+          path: req.originalUrl.split('?')[0],
           status: res.statusCode,
           ms: Number((process.hrtime.bigint() - start) / 1000n) / 1000,
           bytes: Number(res.getHeader('Content-Length') ?? 0) || undefined,
