@@ -1,3 +1,4 @@
+import { mainNav } from '../../shared/content/navigation';
 import { notFoundPage, pages } from '../../shared/routes';
 import { expect, gotoHydrated, test } from './fixtures';
 
@@ -36,15 +37,16 @@ test.describe('client-side navigation', () => {
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
     const nav = page.getByRole('navigation', { name: 'Main' });
 
-    for (const route of pages.filter((p) => p.path !== '/')) {
-      await nav.getByRole('link', { name: route.chunk === 'Services' ? 'Services' : route.chunk }).click();
+    for (const item of mainNav.slice(1)) {
+      const route = pages.find((p) => p.path === item.to)!;
+      await nav.getByRole('link', { name: item.label }).click();
       await expect(page).toHaveURL(route.path);
       await expect(page).toHaveTitle(route.title);
       await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', route.description);
       await expect(page.locator('meta[name="description"]')).toHaveCount(1);
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${SITE_URL}${route.path}`);
       await expect(page.locator('link[rel="canonical"]')).toHaveCount(1);
-      await expect(nav.locator('[aria-current="page"]')).toHaveText(route.chunk);
+      await expect(nav.locator('[aria-current="page"]')).toHaveText(item.label);
       await expect(page.locator('h1')).toHaveCount(1);
     }
     await nav.getByRole('link', { name: 'Home' }).click();
@@ -109,6 +111,13 @@ test.describe('mobile menu at 390 px', () => {
     await expect(menu).toBeHidden();
     await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
     await expect(menuButton).toBeFocused();
+
+    // A click outside closes it.
+    await menuButton.click();
+    await expect(menu).toBeVisible();
+    await page.mouse.click(200, 800);
+    await expect(menu).toBeHidden();
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
 
     // A link closes it and navigates.
     await menuButton.click();
