@@ -41,6 +41,11 @@ const clientOptions = {
   logLevel: 'warning',
 };
 
+// React reads NODE_ENV when it loads: bundling it with NODE_ENV defined makes the server
+// render with React's production build whatever the environment says. Other packages stay external.
+const bundledInServer = new Set(['react', 'react-dom', 'react-router', 'react-helmet-async']);
+const { dependencies } = JSON.parse(fs.readFileSync('package.json', 'utf8'));
+
 /** @type {esbuild.BuildOptions} */
 const serverOptions = {
   entryPoints: ['server/main.ts'],
@@ -50,7 +55,11 @@ const serverOptions = {
   platform: 'node',
   target: 'node24',
   jsx: 'automatic',
-  packages: 'external',
+  external: Object.keys(dependencies).filter((name) => !bundledInServer.has(name)),
+  define: { 'process.env.NODE_ENV': '"production"' },
+  minifySyntax: true,
+  // React's CommonJS files require Node built-ins; ESM output needs a real require for them.
+  banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
   sourcemap: 'linked',
   logLevel: 'warning',
 };

@@ -10,6 +10,7 @@ import { errorDocument } from './errorDocument';
 import type { Logger } from './logger';
 import type { BuildManifest } from './manifest';
 import { pageAssets } from './manifest';
+import { PageCache, recordBody } from './pageCache';
 
 /** A render still streaming after this long is cut off, so a stuck page cannot hold a connection. */
 const RENDER_TIMEOUT_MS = 10_000;
@@ -19,6 +20,14 @@ interface RendererOptions {
   manifest: () => BuildManifest;
   siteUrl: string;
   logger: Logger;
+  /** Keep finished pages in memory (off in development, where every build changes them). */
+  cache: boolean;
+}
+
+function htmlHeaders(res: Parameters<RequestHandler>[1], status: number): void {
+  res.status(status);
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-cache');
 }
 
 /**
@@ -26,13 +35,24 @@ interface RendererOptions {
  * route's lazy module, then React streams the whole document into the
  * response as soon as the shell is ready (the status is decided before).
  */
-export function pageRenderer({ routes, manifest, siteUrl, logger }: RendererOptions): RequestHandler {
+export function pageRenderer({ routes, manifest, siteUrl, logger, cache }: RendererOptions): RequestHandler {
   const handler = createStaticHandler(routes);
   const runtime = { siteUrl };
+  const pages = new PageCache();
 
   return async (req, res, next) => {
+    const cached = cache ? pages.get(req.originalUrl) : undefined;
+    if (cached) {
+      htmlHeaders(res, cached.status);
+      res.send(cached.html);
+      return;
+    }
+
     const controller = new AbortController();
-    res.on('close', () => controller.abort());
+    // A visitor who leaves mid-render stops the work; a normal close has nothing to abort.
+    res.on('close', () => {
+      if (!res.writableFinished) controller.abort();
+    });
     const request = new Request(new URL(req.originalUrl, 'http://localhost'), { signal: controller.signal });
 
     let context: Awaited<ReturnType<typeof handler.query>>;
@@ -53,6 +73,7 @@ export function pageRenderer({ routes, manifest, siteUrl, logger }: RendererOpti
     const build = manifest();
     const router = createStaticRouter(handler.dataRoutes, context);
 
+    let failed = false;
     const stream = renderToPipeableStream(
       <RuntimeContext value={runtime}>
         <AssetsContext value={pageAssets(build, page.chunk)}>
@@ -62,9 +83,13 @@ export function pageRenderer({ routes, manifest, siteUrl, logger }: RendererOpti
       {
         bootstrapModules: [build.entry],
         onShellReady() {
-          res.status(status);
-          res.setHeader('Content-Type', 'text/html; charset=utf-8');
-          res.setHeader('Cache-Control', 'no-cache');
+          htmlHeaders(res, status);
+          // Only whole, successful pages are kept; a HEAD request carries no body to keep.
+          if (cache && status === 200 && req.method === 'GET') {
+            recordBody(res, (html) => {
+              if (!failed) pages.set(req.originalUrl, { status, html });
+            });
+          }
           stream.pipe(res);
         },
         onShellError(error) {
@@ -72,6 +97,7 @@ export function pageRenderer({ routes, manifest, siteUrl, logger }: RendererOpti
           res.status(500).type('html').set('Cache-Control', 'no-store').send(errorDocument(build.stylesheet));
         },
         onError(error) {
+          failed = true;
           if (!controller.signal.aborted) logger.error({ err: error, url: req.originalUrl }, 'render error');
         },
       },

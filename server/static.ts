@@ -44,7 +44,15 @@ export function hashedAssets(dir: string): RequestHandler[] {
   return [pickEncoding, serve];
 }
 
-/** Unhashed public files (icons, images, video): short caching, revalidated by ETag and Last-Modified. */
+/**
+ * Unhashed public files (icons, images, video): short caching, revalidated by
+ * ETag and Last-Modified. Only paths with a file extension reach the disk, so
+ * page URLs cost no stat call and no not-found error on their way to the renderer.
+ */
 export function publicFiles(dir: string): RequestHandler {
-  return express.static(dir, { index: false, maxAge: '1h', etag: true, lastModified: true });
+  const serve = express.static(dir, { index: false, maxAge: '1h', etag: true, lastModified: true });
+  return (req, res, next) => {
+    if (path.extname(req.path)) serve(req, res, next);
+    else next();
+  };
 }
