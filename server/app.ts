@@ -89,6 +89,7 @@ export function createApp(config: AppConfig, options: AppOptions = {}): express.
       manifest: () => built ?? readManifest(manifestFile),
       siteUrl: config.siteUrl,
       logger,
+      cache: !config.dev,
     }),
   );
   app.use(errorHandler(logger));

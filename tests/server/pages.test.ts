@@ -21,7 +21,10 @@ function meta(html: string, attribute: 'name' | 'property', key: string): string
 
 describe.each(pages)('GET $path', (page) => {
   it('streams the whole page as HTML with its main heading, before any script runs', async () => {
-    const response = await request(app).get(page.path);
+    // A fresh app: the first request for a URL is rendered and streamed, later ones come from memory.
+    const fresh = testApp();
+    const response = await request(fresh).get(page.path);
+    fresh.locals.db.close();
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(response.headers['transfer-encoding']).toBe('chunked');
@@ -108,6 +111,37 @@ describe('the shared layout in the raw HTML', () => {
     expect(home.text).toMatch(/class="nav-link is-active" aria-current="page" href="\/"/);
     const blog = await request(app).get('/blog');
     expect(blog.text).not.toMatch(/class="nav-link is-active" aria-current="page" href="\/"/);
+  });
+});
+
+describe('rendered pages in memory', () => {
+  it('serves a repeated URL with the same bytes as the first, streamed, render', async () => {
+    const fresh = testApp();
+    const first = await request(fresh).get('/research?ref=news').set('Accept-Encoding', 'identity');
+    const second = await request(fresh).get('/research?ref=news').set('Accept-Encoding', 'identity');
+    fresh.locals.db.close();
+    expect(first.headers['transfer-encoding']).toBe('chunked');
+    expect(second.headers['content-length']).toBe(String(Buffer.byteLength(first.text)));
+    expect(second.text).toBe(first.text);
+    expect(second.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(second.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('keeps no not-found page, so arbitrary URLs cannot fill memory', async () => {
+    const fresh = testApp();
+    await request(fresh).get('/no-such-page');
+    const again = await request(fresh).get('/no-such-page');
+    fresh.locals.db.close();
+    expect(again.status).toBe(404);
+    expect(again.headers['transfer-encoding']).toBe('chunked');
+  });
+
+  it('renders every request afresh in development, where builds change the page', async () => {
+    const dev = testApp({ NODE_ENV: 'development' });
+    await request(dev).get('/blog');
+    const again = await request(dev).get('/blog');
+    dev.locals.db.close();
+    expect(again.headers['transfer-encoding']).toBe('chunked');
   });
 });
 

@@ -1,0 +1,61 @@
+import type { Response } from 'express';
+
+export interface CachedPage {
+  status: number;
+  html: Buffer;
+}
+
+/**
+ * Finished pages by URL, least recently used evicted first. Sound because a
+ * page is a pure function of its URL (and of the deploy): no cookie, header
+ * or visitor state reaches the render. Bounded, since URLs are the visitor's.
+ */
+export class PageCache {
+  private readonly pages = new Map<string, CachedPage>();
+
+  constructor(private readonly maxEntries = 200) {}
+
+  get(url: string): CachedPage | undefined {
+    const page = this.pages.get(url);
+    if (page) {
+      // Re-insert: a Map iterates in insertion order, so the oldest entry is the least recently used.
+      this.pages.delete(url);
+      this.pages.set(url, page);
+    }
+    return page;
+  }
+
+  set(url: string, page: CachedPage): void {
+    this.pages.delete(url);
+    this.pages.set(url, page);
+    if (this.pages.size > this.maxEntries) this.pages.delete(this.pages.keys().next().value!);
+  }
+
+  get size(): number {
+    return this.pages.size;
+  }
+}
+
+/**
+ * Records what is written to the response while it streams and hands the
+ * whole body over once it has ended, so the first visitor still gets the
+ * stream. Wraps write/end the way compression does: no stream in between.
+ */
+export function recordBody(res: Response, onComplete: (body: Buffer) => void): void {
+  const chunks: Buffer[] = [];
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+  const end = res.end.bind(res) as (...args: unknown[]) => Response;
+  const keep = (chunk: unknown) => {
+    if (typeof chunk === 'string' || chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
+  };
+  res.write = ((chunk: unknown, ...rest: unknown[]) => {
+    keep(chunk);
+    return write(chunk, ...rest);
+  }) as Response['write'];
+  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+    if (typeof chunk !== 'function') keep(chunk);
+    const result = end(chunk, ...rest);
+    onComplete(Buffer.concat(chunks));
+    return result;
+  }) as Response['end'];
+}
