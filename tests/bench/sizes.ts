@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { BuildManifest } from '../../server/manifest';
+import { pageAssets } from '../../server/manifest';
+
+/** Compressed bytes of one built file, as the server sends it (precompressed siblings). */
+export interface Compressed {
+  br: number;
+  gzip: number;
+}
+
+const CLIENT_DIR = path.resolve('dist/client');
+
+export function readBuildManifest(): BuildManifest {
+  return JSON.parse(fs.readFileSync(path.join(CLIENT_DIR, 'manifest.json'), 'utf8')) as BuildManifest;
+}
+
+export function compressedSize(url: string): Compressed {
+  const file = path.join(CLIENT_DIR, url);
+  return { br: fs.statSync(`${file}.br`).size, gzip: fs.statSync(`${file}.gz`).size };
+}
+
+function sum(urls: readonly string[]): Compressed {
+  return urls.map(compressedSize).reduce((a, b) => ({ br: a.br + b.br, gzip: a.gzip + b.gzip }), { br: 0, gzip: 0 });
+}
+
+/** What a first visit to a page downloads before it is interactive: the entry, its chunks and the page's. */
+export function firstVisitJs(manifest: BuildManifest, chunk: string): Compressed {
+  return sum([manifest.entry, ...pageAssets(manifest, chunk).modulePreloads]);
+}
+
+/** The page's own lazy chunk. */
+export function routeChunk(manifest: BuildManifest, chunk: string): Compressed {
+  const own = manifest.routes[chunk]?.[0];
+  if (!own) throw new Error(`No chunk ${chunk} in the build manifest.`);
+  return compressedSize(own);
+}
