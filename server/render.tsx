@@ -41,7 +41,7 @@ export function pageRenderer({ routes, manifest, siteUrl, logger, cache }: Rende
   const pages = new PageCache();
 
   return async (req, res, next) => {
-    const cached = cache ? pages.get(req.originalUrl) : undefined;
+    const cached = cache && req.method === 'GET' ? pages.get(req.originalUrl) : undefined;
     if (cached) {
       htmlHeaders(res, cached.status);
       res.send(cached.html);
