@@ -11,7 +11,8 @@ export function FeaturedPost({ post }: { post: BlogPost }) {
     <section className="blog-featured" aria-labelledby={titleId}>
       <article id={postAnchor(post)} className="blog-featured__card" tabIndex={-1}>
         <div className="blog-featured__media">
-          <img className="blog-featured__image" src={post.image} alt="" width={1200} height={750} decoding="async" />
+          {/* Often the largest paint on a phone: fetched first, never lazily. */}
+          <img className="blog-featured__image" src={post.image} alt="" width={1200} height={750} fetchPriority="high" />
         </div>
         <div className="blog-featured__body">
           <div className="blog-featured__tags">
