@@ -13,6 +13,7 @@ import { readManifest } from './manifest';
 import { pageRenderer } from './render';
 import { crawlerRoutes } from './routes/crawlers';
 import { healthRoutes } from './routes/health';
+import { subscribeRoutes } from './routes/subscribe';
 import { vitalsRoutes } from './routes/vitals';
 import { securityHeaders } from './security';
 import { hashedAssets, publicFiles } from './static';
@@ -71,6 +72,7 @@ export function createApp(config: AppConfig, options: AppOptions = {}): express.
   app.use('/static', ...hashedAssets(path.join(clientDir, 'static')));
   app.use(crawlerRoutes(config.siteUrl));
   app.use(vitalsRoutes(logger));
+  app.use(subscribeRoutes(db));
   app.use(publicFiles(path.join(config.rootDir, 'public')));
 
   // One URL per page: "/services/" answers with a permanent redirect to "/services".

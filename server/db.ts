@@ -3,7 +3,14 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 
 /** Each entry runs once, in order, inside a transaction; append, never edit. */
-const migrations: readonly string[] = [];
+const migrations: readonly string[] = [
+  `-- The newsletter list: one row per address, whatever its case.
+  CREATE TABLE subscribers (
+    id INTEGER PRIMARY KEY,
+    email TEXT NOT NULL COLLATE NOCASE UNIQUE CHECK (length(email) <= 254),
+    created_at TEXT NOT NULL
+  )`,
+];
 
 export const DATABASE_FILE = 'site.db';
 

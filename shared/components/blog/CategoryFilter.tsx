@@ -1,0 +1,41 @@
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import type { CategoryValue } from '../../content/blog';
+import { blogCategories } from '../../content/blog';
+import { blogHref } from '../../lib/blog';
+
+/**
+ * The filter row: real links to /blog?category=…, so a filtered view can be
+ * shared and works without JavaScript; with it, React Router filters in place.
+ */
+export function CategoryFilter({ selected }: { selected: CategoryValue }) {
+  const listRef = useRef<HTMLUListElement>(null);
+
+  // On a phone the row scrolls sideways: keep the selected pill in sight.
+  useEffect(() => {
+    const list = listRef.current;
+    const current = list?.querySelector<HTMLElement>('[aria-current="true"]');
+    if (!list || !current || list.scrollWidth <= list.clientWidth) return;
+    const left = current.offsetLeft - (list.clientWidth - current.offsetWidth) / 2;
+    list.scrollTo({ left: Math.max(0, left) });
+  }, [selected]);
+
+  return (
+    <nav className="blog-filter" aria-label="Blog categories">
+      <ul ref={listRef} className="blog-filter__list">
+        {blogCategories.map(({ value, label }) => (
+          <li key={value}>
+            <Link
+              to={blogHref({ category: value })}
+              preventScrollReset
+              className="blog-filter__pill"
+              aria-current={value === selected ? 'true' : undefined}
+            >
+              {label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,42 @@
+import { Link } from 'react-router';
+import type { CategoryValue } from '../../content/blog';
+import { blogCategories } from '../../content/blog';
+import { blogHref } from '../../lib/blog';
+
+/** Brings the grid's top into view when it has scrolled away, so a choice made at the bottom shows its result. */
+function revealPosts(): void {
+  const posts = document.getElementById('blog-posts');
+  if (posts && posts.getBoundingClientRect().top < 0) posts.scrollIntoView({ block: 'start' });
+}
+
+/** The sidebar's Categories: the same links as the filter row, with counts over every post. */
+export function CategoryList({ selected, counts }: { selected: CategoryValue; counts: Record<CategoryValue, number> }) {
+  return (
+    <section className="blog-panel" aria-labelledby="blog-categories-title">
+      <h2 id="blog-categories-title" className="blog-panel__title">
+        Categories
+      </h2>
+      <ul className="blog-categories">
+        {blogCategories.map(({ value, label }) => (
+          <li key={value}>
+            <Link
+              to={blogHref({ category: value })}
+              preventScrollReset
+              onClick={revealPosts}
+              className="blog-categories__link"
+              aria-current={value === selected ? 'true' : undefined}
+            >
+              <span className="blog-categories__label">{label}</span>
+              <span className="blog-categories__count" aria-hidden="true">
+                {counts[value]}
+              </span>
+              <span className="visually-hidden">
+                {` (${counts[value]} ${counts[value] === 1 ? 'post' : 'posts'})`}
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+import { Sparkles } from 'lucide-react';
+import type { BlogPost } from '../../content/blog';
+import { postAnchor } from '../../lib/blog';
+import { CategoryBadge } from './CategoryBadge';
+import { PostMeta } from './PostMeta';
+
+/** The featured post, large, above the grid whatever the filter. */
+export function FeaturedPost({ post }: { post: BlogPost }) {
+  const titleId = `${postAnchor(post)}-title`;
+  return (
+    <section className="blog-featured" aria-labelledby={titleId}>
+      <article id={postAnchor(post)} className="blog-featured__card" tabIndex={-1}>
+        <div className="blog-featured__media">
+          {/* Often the largest paint on a phone: fetched first, never lazily. */}
+          <img className="blog-featured__image" src={post.image} alt="" width={1200} height={750} fetchPriority="high" />
+        </div>
+        <div className="blog-featured__body">
+          <div className="blog-featured__tags">
+            <span className="blog-featured__flag">
+              <Sparkles aria-hidden="true" size={14} />
+              Featured
+            </span>
+            <CategoryBadge category={post.category} />
+          </div>
+          <h2 id={titleId} className="blog-featured__title">
+            {post.title}
+          </h2>
+          <p className="blog-featured__excerpt">{post.excerpt}</p>
+          <PostMeta post={post} />
+        </div>
+      </article>
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+import type { FormEvent } from 'react';
+import { useState } from 'react';
+import { CircleAlert, CircleCheck, Mail } from 'lucide-react';
+import type { CategoryValue, SubscribeOutcome } from '../../content/blog';
+import { newsletter } from '../../content/blog';
+import { NEWSLETTER_ANCHOR, isSubscribeSuccess } from '../../lib/blog';
+import { sendSubscription } from './subscribeRequest';
+
+const MESSAGE_ID = 'newsletter-message';
+
+/**
+ * "Stay Updated": a real form posting to /api/subscribe (the server redirects
+ * back here with ?subscribe=…); with JavaScript it sends JSON and answers inline.
+ */
+export function NewsletterBox({ category, returned }: { category: CategoryValue; returned: SubscribeOutcome | null }) {
+  const [email, setEmail] = useState('');
+  const [sending, setSending] = useState(false);
+  const [outcome, setOutcome] = useState<SubscribeOutcome | null>(null);
+  const shown = outcome ?? returned;
+  const success = shown ? isSubscribeSuccess(shown) : false;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    setSending(true);
+    const result = await sendSubscription(email, category);
+    setOutcome(result);
+    // A new address is done with; on a problem the reader corrects what they typed.
+    if (isSubscribeSuccess(result)) setEmail('');
+    setSending(false);
+  }
+
+  return (
+    <section id={NEWSLETTER_ANCHOR} className="blog-panel blog-newsletter" aria-labelledby="newsletter-title">
+      <span className="blog-newsletter__icon" aria-hidden="true">
+        <Mail size={20} />
+      </span>
+      <h2 id="newsletter-title" className="blog-panel__title blog-newsletter__title">
+        {newsletter.title}
+      </h2>
+      <p className="blog-newsletter__text">{newsletter.text}</p>
+      <form className="blog-newsletter__form" method="post" action="/api/subscribe" onSubmit={submit}>
+        <input type="hidden" name="category" value={category} />
+        <label className="blog-newsletter__label" htmlFor="newsletter-email">
+          {newsletter.label}
+        </label>
+        <input
+          id="newsletter-email"
+          className="blog-newsletter__input"
+          type="email"
+          name="email"
+          required
+          maxLength={254}
+          autoComplete="email"
+          placeholder={newsletter.placeholder}
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          aria-invalid={shown && !success ? true : undefined}
+          aria-describedby={shown ? MESSAGE_ID : undefined}
+        />
+        <button className="button button--primary blog-newsletter__button" type="submit" disabled={sending}>
+          {sending ? newsletter.sending : newsletter.button}
+        </button>
+      </form>
+      <div role="status">
+        {shown && success ? (
+          <p id={MESSAGE_ID} className="blog-newsletter__message blog-newsletter__message--success">
+            <CircleCheck aria-hidden="true" size={18} />
+            <span>{newsletter.messages[shown]}</span>
+          </p>
+        ) : null}
+      </div>
+      <div role="alert">
+        {shown && !success ? (
+          <p id={MESSAGE_ID} className="blog-newsletter__message blog-newsletter__message--error">
+            <CircleAlert aria-hidden="true" size={18} />
+            <span>{newsletter.messages[shown]}</span>
+          </p>
+        ) : null}
+      </div>
+    </section>
+  );
+}

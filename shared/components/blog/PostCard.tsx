@@ -1,0 +1,24 @@
+import type { BlogPost } from '../../content/blog';
+import { postAnchor } from '../../lib/blog';
+import { CategoryBadge } from './CategoryBadge';
+import { PostMeta } from './PostMeta';
+
+/** One post in the grid. Focusable by script, so a link to it (#post-3) or "Load More" can move focus here. */
+export function PostCard({ post }: { post: BlogPost }) {
+  const titleId = `${postAnchor(post)}-title`;
+  return (
+    <article id={postAnchor(post)} className="blog-card" aria-labelledby={titleId} tabIndex={-1}>
+      <div className="blog-card__media">
+        <img className="blog-card__image" src={post.image} alt="" width={1200} height={750} loading="lazy" decoding="async" />
+      </div>
+      <div className="blog-card__body">
+        <CategoryBadge category={post.category} />
+        <h3 id={titleId} className="blog-card__title">
+          {post.title}
+        </h3>
+        <p className="blog-card__excerpt">{post.excerpt}</p>
+        <PostMeta post={post} />
+      </div>
+    </article>
+  );
+}

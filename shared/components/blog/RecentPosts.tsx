@@ -1,0 +1,29 @@
+import { Link } from 'react-router';
+import type { BlogPost } from '../../content/blog';
+import { blogHref, formatPostDate, postAnchor } from '../../lib/blog';
+
+/** The sidebar's Recent Posts: the first five non-featured posts, whatever the filter; each links to its card. */
+export function RecentPosts({ posts }: { posts: readonly BlogPost[] }) {
+  return (
+    <section className="blog-panel" aria-labelledby="blog-recent-title">
+      <h2 id="blog-recent-title" className="blog-panel__title">
+        Recent Posts
+      </h2>
+      <ol className="blog-recent">
+        {posts.map((post) => (
+          <li key={post.id}>
+            <Link to={blogHref({}, postAnchor(post))} className="blog-recent__link">
+              <img className="blog-recent__image" src={post.image} alt="" width={96} height={60} loading="lazy" decoding="async" />
+              <span className="blog-recent__text">
+                <span className="blog-recent__title">{post.title}</span>
+                <time className="blog-recent__date" dateTime={post.date}>
+                  {formatPostDate(post.date)}
+                </time>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,159 @@
+import type { BlogPost, CategoryValue, SubscribeOutcome } from '../content/blog';
+import { POSTS_PER_PAGE, RECENT_POSTS_COUNT, blogCategories, categoryValues, subscribeOutcomes } from '../content/blog';
+
+/** What the blog page shows for one category and page. */
+export interface BlogView {
+  /** Always on top, whatever the category. */
+  featured: BlogPost | undefined;
+  /** The grid: the category's non-featured posts, the first `page` pages of them. */
+  posts: BlogPost[];
+  /** How many non-featured posts the category has in all. */
+  total: number;
+  /** The requested page, clamped to the pages there are. */
+  page: number;
+  pageCount: number;
+  /** The page "Load More Posts" reveals, or null when everything is shown. */
+  nextPage: number | null;
+  /** The first post that page reveals: where the reader lands after "Load More Posts". */
+  firstOfNextPage: BlogPost | null;
+}
+
+export interface BlogQuery {
+  category: CategoryValue;
+  page: number;
+}
+
+/**
+ * The one selection rule of the blog (spec section 4): the featured post
+ * stays on top and out of the grid whatever the filter; the grid holds the
+ * selected category's other posts, a page at a time ("Load More" adds pages).
+ */
+export function selectBlogView(
+  posts: readonly BlogPost[],
+  { category, page }: BlogQuery,
+  pageSize: number = POSTS_PER_PAGE,
+): BlogView {
+  const featured = posts.find((post) => post.featured);
+  const matching = posts.filter((post) => !post.featured && (category === 'all' || post.category === category));
+  const pageCount = Math.max(1, Math.ceil(matching.length / pageSize));
+  const shownPages = Math.min(Math.max(1, Math.floor(page)), pageCount);
+  const shown = shownPages * pageSize;
+  return {
+    featured,
+    posts: matching.slice(0, shown),
+    total: matching.length,
+    page: shownPages,
+    pageCount,
+    nextPage: shownPages < pageCount ? shownPages + 1 : null,
+    firstOfNextPage: matching[shown] ?? null,
+  };
+}
+
+/** Posts per category over every post, the featured one included; "all" counts them all. */
+export function countByCategory(posts: readonly BlogPost[]): Record<CategoryValue, number> {
+  const counts = Object.fromEntries(categoryValues.map((value) => [value, 0])) as Record<CategoryValue, number>;
+  for (const post of posts) counts[post.category] += 1;
+  counts.all = posts.length;
+  return counts;
+}
+
+/** The sidebar's Recent Posts: the first non-featured posts, whatever the filter. */
+export function recentPosts(posts: readonly BlogPost[], count: number = RECENT_POSTS_COUNT): BlogPost[] {
+  return posts.filter((post) => !post.featured).slice(0, count);
+}
+
+export function categoryLabel(value: CategoryValue): string {
+  return blogCategories.find((category) => category.value === value)?.label ?? value;
+}
+
+/** "Dr. Sarah Chen" as "SC": the avatar of a post's author. */
+export function authorInitials(author: string): string {
+  const words = author.split(/\s+/).filter((word) => word && !/\.$/.test(word));
+  return words
+    .filter((_, index) => index === 0 || index === words.length - 1)
+    .map((word) => word[0]!.toUpperCase())
+    .join('');
+}
+
+/** A category from the URL; anything unknown (or missing) is "all". */
+export function parseCategory(value: string | null | undefined): CategoryValue {
+  return categoryValues.find((category) => category === value) ?? 'all';
+}
+
+/** A page number from the URL: a positive whole number, else 1. */
+export function parsePage(value: string | null | undefined): number {
+  if (!value || !/^\d{1,4}$/.test(value)) return 1;
+  return Math.max(1, Number(value));
+}
+
+export function parseBlogQuery(params: URLSearchParams): BlogQuery {
+  return { category: parseCategory(params.get('category')), page: parsePage(params.get('page')) };
+}
+
+/** The URL of a blog view: "/blog" for the default, the category and page only when they differ from it. */
+export function blogHref({ category = 'all', page = 1 }: Partial<BlogQuery> = {}, hash = ''): string {
+  const params = new URLSearchParams();
+  if (category !== 'all') params.set('category', category);
+  if (page > 1) params.set('page', String(page));
+  const query = params.toString();
+  return `/blog${query ? `?${query}` : ''}${hash ? `#${hash}` : ''}`;
+}
+
+/** The id of the newsletter box, where the no-JavaScript sign-up returns. */
+export const NEWSLETTER_ANCHOR = 'newsletter';
+
+/** The id of a post's card, the target of the sidebar's links. */
+export function postAnchor(post: Pick<BlogPost, 'id'>): string {
+  return `post-${post.id}`;
+}
+
+/** The outcome carried back by the no-JavaScript redirect (?subscribe=), or null. */
+export function parseSubscribeOutcome(value: string | null | undefined): SubscribeOutcome | null {
+  return subscribeOutcomes.find((outcome) => outcome === value) ?? null;
+}
+
+/** Where the no-JavaScript sign-up lands: the blog, in its category, at the newsletter box with the outcome. */
+export function newsletterReturnHref(category: CategoryValue, outcome: SubscribeOutcome): string {
+  const href = blogHref({ category });
+  return `${href}${href.includes('?') ? '&' : '?'}subscribe=${outcome}#${NEWSLETTER_ANCHOR}`;
+}
+
+/** What a fetch sign-up's HTTP status means for the reader. */
+export function subscribeOutcomeForStatus(status: number): SubscribeOutcome {
+  if (status === 201) return 'subscribed';
+  if (status === 200) return 'already';
+  if (status === 400) return 'invalid';
+  if (status === 429) return 'limited';
+  return 'unreachable';
+}
+
+/** Successes are announced politely (role="status"), problems at once (role="alert"). */
+export function isSubscribeSuccess(outcome: SubscribeOutcome): boolean {
+  return outcome === 'subscribed' || outcome === 'already';
+}
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/**
+ * "2024-03-15" as "March 15, 2024". Done by hand, not with Intl, so the server
+ * and the browser print the same text whatever their time zone and ICU data.
+ */
+export function formatPostDate(isoDate: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+  const month = match ? MONTHS[Number(match[2]) - 1] : undefined;
+  if (!match || !month) return isoDate;
+  return `${month} ${Number(match[3])}, ${match[1]}`;
+}

@@ -1,0 +1,271 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import { blogCategories, blogPosts, newsletter } from '../../shared/content/blog';
+import { expect, gotoHydrated, test } from './fixtures';
+
+/** Titles the grid shows for each category (the featured post 1 is never among them). */
+const expectedGrid: Record<string, number[]> = {
+  all: [2, 3, 4, 5, 6],
+  research: [],
+  technology: [2, 6],
+  industry: [5],
+  tutorials: [4],
+  sustainability: [3],
+};
+const titles = (ids: number[]) => ids.map((id) => blogPosts.find((post) => post.id === id)!.title);
+const urlOf = (value: string) => (value === 'all' ? '/blog' : `/blog?category=${value}`);
+
+const filterRow = (page: Page) => page.getByRole('navigation', { name: 'Blog categories' });
+const sidebarCategories = (page: Page) => page.getByRole('region', { name: 'Categories', exact: true });
+const gridTitles = (page: Page) => page.locator('#blog-posts article h3');
+const recentTitles = (page: Page) => page.getByRole('region', { name: 'Recent Posts' }).locator('.blog-recent__title');
+const newsletterBox = (page: Page) => page.getByRole('region', { name: newsletter.title });
+
+/** A unique address per run, so the shared server's database never makes a test see an old sign-up. */
+const freshAddress = (name: string) => `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+async function expectView(page: Page, value: string, label: string) {
+  await expect(page).toHaveURL(urlOf(value));
+  await expect(gridTitles(page)).toHaveText(titles(expectedGrid[value]!));
+  // The featured post stays on top, above the grid, whatever the filter.
+  const featured = page.locator('.blog-featured #post-1');
+  await expect(featured).toBeVisible();
+  await expect(featured.getByRole('heading', { level: 2 })).toHaveText(blogPosts[0]!.title);
+  const grid = await page.locator('#blog-posts').boundingBox();
+  expect((await featured.boundingBox())!.y).toBeLessThan(grid!.y);
+  // Both lists show the same selection.
+  await expect(filterRow(page).locator('[aria-current="true"]')).toHaveText(label);
+  await expect(filterRow(page).locator('[aria-current="true"]')).toHaveCount(1);
+  await expect(sidebarCategories(page).locator('[aria-current="true"] .blog-categories__label')).toHaveText(label);
+  await expect(sidebarCategories(page).locator('[aria-current="true"]')).toHaveCount(1);
+}
+
+test.describe('the category filter', () => {
+  for (const via of ['filter row', 'sidebar'] as const) {
+    test(`every category through the ${via} filters in place, updates the URL and keeps Recent Posts`, async ({ page }) => {
+      await gotoHydrated(page, '/blog');
+      await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+      const recent = await recentTitles(page).allTextContents();
+      expect(recent).toEqual(titles([2, 3, 4, 5, 6]));
+      const links: Locator = via === 'filter row' ? filterRow(page) : sidebarCategories(page);
+
+      for (const { value, label } of [...blogCategories.slice(1), blogCategories[0]!]) {
+        await links.getByRole('link', { name: new RegExp(`^${label}`) }).click();
+        await expectView(page, value, label);
+        await expect(recentTitles(page)).toHaveText(recent);
+      }
+      // Filtering happened in the page, with no reload.
+      expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    });
+  }
+
+  test('opens a shared filtered URL as it was, and the back button returns to the previous filter', async ({ page }) => {
+    await gotoHydrated(page, '/blog?category=sustainability');
+    await expectView(page, 'sustainability', 'Sustainability');
+    await filterRow(page).getByRole('link', { name: 'Technology' }).click();
+    await expectView(page, 'technology', 'Technology');
+    await page.goBack();
+    await expectView(page, 'sustainability', 'Sustainability');
+  });
+
+  test('treats an unknown category as all posts', async ({ page }) => {
+    await gotoHydrated(page, '/blog?category=astrology');
+    await expect(gridTitles(page)).toHaveText(titles(expectedGrid.all!));
+    await expect(filterRow(page).locator('[aria-current="true"]')).toHaveText('All Posts');
+  });
+
+  test('says so when only the featured post is in the category', async ({ page }) => {
+    await gotoHydrated(page, '/blog?category=research');
+    await expect(gridTitles(page)).toHaveCount(0);
+    await expect(page.locator('#blog-posts')).toContainText('No other posts in Research yet');
+    await page.locator('#blog-posts').getByRole('link', { name: 'Browse all posts' }).click();
+    await expectView(page, 'all', 'All Posts');
+  });
+});
+
+test.describe('the sidebar', () => {
+  test('counts every category over all six posts, the featured one included', async ({ page }) => {
+    await gotoHydrated(page, '/blog?category=industry');
+    await expect(sidebarCategories(page).locator('.blog-categories__label')).toHaveText(blogCategories.map((c) => c.label));
+    await expect(sidebarCategories(page).locator('.blog-categories__count')).toHaveText(['6', '1', '2', '1', '1', '1']);
+    await expect(sidebarCategories(page).getByRole('link', { name: 'Technology (2 posts)' })).toBeVisible();
+  });
+
+  test('Recent Posts lead to their card, in all posts, with focus on it', async ({ page }) => {
+    await gotoHydrated(page, '/blog?category=technology');
+    await page.getByRole('region', { name: 'Recent Posts' }).getByRole('link', { name: /Green Chemistry/ }).click();
+    await expect(page).toHaveURL('/blog#post-3');
+    await expect(gridTitles(page)).toHaveText(titles(expectedGrid.all!));
+    await expect(page.locator('#post-3')).toBeFocused();
+    await expect(page.locator('#post-3')).toBeInViewport();
+  });
+});
+
+test.describe('posts', () => {
+  test('show a readable date in <time datetime> and the read time', async ({ page }) => {
+    await gotoHydrated(page, '/blog');
+    for (const post of blogPosts) {
+      const card = page.locator(`#post-${post.id}`);
+      await expect(card.locator(`time[datetime="${post.date}"]`)).toHaveText(/^[A-Z][a-z]+ \d{1,2}, 2024$/);
+      await expect(card).toContainText(post.readTime);
+      await expect(card).toContainText(post.author);
+    }
+  });
+
+  test('"Load More Posts" is disabled with a note once every post is shown, under every filter', async ({ page }) => {
+    await gotoHydrated(page, '/blog');
+    for (const { value, label } of blogCategories) {
+      await filterRow(page).getByRole('link', { name: label }).click();
+      await expect(page).toHaveURL(urlOf(value));
+      const button = page.getByRole('button', { name: 'Load More Posts' });
+      await expect(button).toBeVisible();
+      await expect(button).toBeDisabled();
+      await expect(page.locator('.blog-load-more')).toContainText('No more posts to load');
+    }
+    await page.goto('/blog?page=2');
+    await expect(page.getByRole('button', { name: 'Load More Posts' })).toBeDisabled();
+    await expect(gridTitles(page)).toHaveText(titles(expectedGrid.all!));
+  });
+});
+
+test.describe('Stay Updated', () => {
+  test('subscribes a new address, then says a known one (in another case) is already subscribed', async ({ page }) => {
+    await gotoHydrated(page, '/blog?category=tutorials');
+    const box = newsletterBox(page);
+    const email = box.getByLabel(newsletter.label);
+    const address = freshAddress('reader');
+
+    await email.fill(address);
+    await box.getByRole('button', { name: newsletter.button }).click();
+    await expect(box.getByRole('status')).toHaveText(newsletter.messages.subscribed);
+    await expect(email).toHaveValue('');
+    await expect(box.getByRole('alert')).toBeEmpty();
+
+    await email.fill(address.toUpperCase());
+    await box.getByRole('button', { name: newsletter.button }).click();
+    await expect(box.getByRole('status')).toHaveText(newsletter.messages.already);
+    await expect(email).toHaveValue('');
+    await expect(page).toHaveURL('/blog?category=tutorials');
+  });
+
+  test('shows the server\'s "not a valid e-mail address" and keeps what was typed', async ({ page, browserErrors }) => {
+    await gotoHydrated(page, '/blog');
+    const box = newsletterBox(page);
+    const email = box.getByLabel(newsletter.label);
+    // The browser accepts an address without a dot in the domain; the server does not.
+    await email.fill('reader@localhost');
+    await box.getByRole('button', { name: newsletter.button }).click();
+    await expect(box.getByRole('alert')).toHaveText(newsletter.messages.invalid);
+    await expect(email).toHaveValue('reader@localhost');
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await expect(box.getByRole('status')).toBeEmpty();
+    // Chromium logs every 4xx fetch as a console error; that one is expected.
+    expect(browserErrors.every((error) => error.includes('status of 400'))).toBe(true);
+    browserErrors.length = 0;
+  });
+
+  test('the browser itself stops an obviously invalid address before sending', async ({ page }) => {
+    await gotoHydrated(page, '/blog');
+    const box = newsletterBox(page);
+    let posted = false;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/subscribe')) posted = true;
+    });
+    await box.getByLabel(newsletter.label).fill('not an address');
+    await box.getByRole('button', { name: newsletter.button }).click();
+    expect(await box.getByLabel(newsletter.label).evaluate((input: HTMLInputElement) => input.validity.valid)).toBe(false);
+    expect(posted).toBe(false);
+  });
+
+  test('says "too many attempts" on a 429 and "server unreachable" when the network fails', async ({ page, browserErrors }) => {
+    await gotoHydrated(page, '/blog');
+    const box = newsletterBox(page);
+    const email = box.getByLabel(newsletter.label);
+
+    await page.route('**/api/subscribe', (route) =>
+      route.fulfill({ status: 429, headers: { 'Retry-After': '42' }, contentType: 'application/json', body: '{"error":"Too many attempts."}' }),
+    );
+    await email.fill('busy@example.com');
+    await box.getByRole('button', { name: newsletter.button }).click();
+    await expect(box.getByRole('alert')).toHaveText(newsletter.messages.limited);
+    await expect(email).toHaveValue('busy@example.com');
+
+    await page.unroute('**/api/subscribe');
+    await page.route('**/api/subscribe', (route) => route.abort('internetdisconnected'));
+    await box.getByRole('button', { name: newsletter.button }).click();
+    await expect(box.getByRole('alert')).toHaveText(newsletter.messages.unreachable);
+    await expect(email).toHaveValue('busy@example.com');
+    await expect(box.getByRole('button', { name: newsletter.button })).toBeEnabled();
+    // The refused and the failed request are logged by Chromium; nothing else may be.
+    expect(browserErrors.every((error) => /status of 429|ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(error))).toBe(true);
+    browserErrors.length = 0;
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test('the filter links, the counts and the newsletter form all work', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    try {
+      await page.goto('/blog');
+      await expect(gridTitles(page)).toHaveText(titles(expectedGrid.all!));
+
+      await sidebarCategories(page).getByRole('link', { name: /^Technology/ }).click();
+      await expectView(page, 'technology', 'Technology');
+      await filterRow(page).getByRole('link', { name: 'Industry News' }).click();
+      await expectView(page, 'industry', 'Industry News');
+      await expect(page.getByRole('button', { name: 'Load More Posts' })).toBeDisabled();
+
+      const box = newsletterBox(page);
+      await box.getByLabel(newsletter.label).fill(freshAddress('nojs'));
+      await box.getByRole('button', { name: newsletter.button }).click();
+      await expect(page).toHaveURL('/blog?category=industry&subscribe=subscribed#newsletter');
+      await expect(newsletterBox(page).getByRole('status')).toHaveText(newsletter.messages.subscribed);
+      await expect(gridTitles(page)).toHaveText(titles(expectedGrid.industry!));
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+test.describe('layout and accessibility', () => {
+  for (const width of [390, 1440]) {
+    test(`has no axe violations at ${width} px, with a message shown`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await gotoHydrated(page, '/blog?category=technology&subscribe=invalid');
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+      expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`)).toEqual([]);
+    });
+  }
+
+  test('on a phone the filter row scrolls sideways and nothing else overflows', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 780 });
+    await gotoHydrated(page, '/blog?category=sustainability');
+    const list = filterRow(page).getByRole('list');
+    const { scrollWidth, clientWidth, scrollLeft } = await list.evaluate((el) => ({
+      scrollWidth: el.scrollWidth,
+      clientWidth: el.clientWidth,
+      scrollLeft: el.scrollLeft,
+    }));
+    expect(scrollWidth).toBeGreaterThan(clientWidth);
+    // The selected pill, last in the row, was scrolled into sight.
+    expect(scrollLeft).toBeGreaterThan(0);
+    await expect(filterRow(page).getByRole('link', { name: 'Sustainability' })).toBeInViewport();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
+
+  test('on a wide screen the sidebar sits beside the grid and the newsletter box sticks under the header', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await gotoHydrated(page, '/blog');
+    const sidebar = await page.getByRole('complementary', { name: 'Blog sidebar' }).boundingBox();
+    const grid = await page.locator('#blog-posts').boundingBox();
+    expect(sidebar!.x).toBeGreaterThan(grid!.x + grid!.width);
+    // Scroll until the grid's end is at the bottom of the window: far below where the box starts.
+    await page.locator('.blog-load-more').evaluate((element) => element.scrollIntoView({ block: 'end', behavior: 'instant' }));
+    const box = newsletterBox(page);
+    await expect(box).toBeInViewport({ ratio: 1 });
+    const { y } = (await box.boundingBox())!;
+    expect(y).toBeGreaterThanOrEqual(68);
+    expect(y).toBeLessThan(140);
+  });
+});

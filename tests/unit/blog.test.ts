@@ -1,0 +1,287 @@
+import { describe, expect, it } from 'vitest';
+import type { BlogPost, PostCategory } from '../../shared/content/blog';
+import { POSTS_PER_PAGE, RECENT_POSTS_COUNT, blogCategories, blogPosts, categoryValues, newsletter } from '../../shared/content/blog';
+import {
+  authorInitials,
+  blogHref,
+  categoryLabel,
+  countByCategory,
+  formatPostDate,
+  isSubscribeSuccess,
+  newsletterReturnHref,
+  parseBlogQuery,
+  parseCategory,
+  parsePage,
+  parseSubscribeOutcome,
+  recentPosts,
+  selectBlogView,
+  subscribeOutcomeForStatus,
+} from '../../shared/lib/blog';
+
+const ids = (posts: readonly BlogPost[]) => posts.map((post) => post.id);
+
+/** A larger list than today's six, to exercise paging: post 1 featured, then `count` others cycling through the categories. */
+function manyPosts(count: number): BlogPost[] {
+  const cycle: PostCategory[] = ['research', 'industry', 'tutorials', 'sustainability'];
+  const others = Array.from({ length: count }, (_, index): BlogPost => ({
+    ...blogPosts[1]!,
+    id: index + 2,
+    title: `Post ${index + 2}`,
+    category: index < 14 ? 'technology' : cycle[index % cycle.length]!,
+    featured: false,
+  }));
+  return [{ ...blogPosts[0]!, featured: true }, ...others];
+}
+
+describe('the blog content', () => {
+  it('has six posts with every field, ISO dates, read times, image URLs, and only post 1 featured', () => {
+    expect(blogPosts).toHaveLength(6);
+    expect(ids(blogPosts)).toEqual([1, 2, 3, 4, 5, 6]);
+    for (const post of blogPosts) {
+      expect(post.title.length).toBeGreaterThan(10);
+      expect(post.excerpt.length).toBeGreaterThan(40);
+      expect(post.author).not.toBe('');
+      expect(post.date).toMatch(/^2024-\d{2}-\d{2}$/);
+      expect(Number.isNaN(Date.parse(post.date))).toBe(false);
+      expect(post.readTime).toMatch(/^\d+ min read$/);
+      expect(post.image).toMatch(/^\/images\/blog\/[\w-]+\.(svg|webp|avif)$/);
+      expect(categoryValues).toContain(post.category);
+    }
+    expect(blogPosts.filter((post) => post.featured).map((post) => post.id)).toEqual([1]);
+  });
+
+  it('lists the six categories in order with the labels of the spec', () => {
+    expect(blogCategories.map((category) => category.value)).toEqual([
+      'all',
+      'research',
+      'technology',
+      'industry',
+      'tutorials',
+      'sustainability',
+    ]);
+    expect(blogCategories.map((category) => category.label)).toEqual([
+      'All Posts',
+      'Research',
+      'Technology',
+      'Industry News',
+      'Tutorials',
+      'Sustainability',
+    ]);
+  });
+
+  it('spreads the posts so filters differ and one category holds only the featured post', () => {
+    const gridSizes = categoryValues.map((category) => selectBlogView(blogPosts, { category, page: 1 }).total);
+    expect(new Set(gridSizes).size).toBeGreaterThan(2);
+    const onlyFeatured = categoryValues.filter(
+      (category) => category !== 'all' && countByCategory(blogPosts)[category] === 1 && blogPosts[0]!.category === category,
+    );
+    expect(onlyFeatured).toEqual(['research']);
+  });
+});
+
+describe('selectBlogView', () => {
+  it('shows the featured post on top and the five others in the grid for "all"', () => {
+    const view = selectBlogView(blogPosts, { category: 'all', page: 1 });
+    expect(view.featured?.id).toBe(1);
+    expect(ids(view.posts)).toEqual([2, 3, 4, 5, 6]);
+    expect(view).toMatchObject({ total: 5, page: 1, pageCount: 1, nextPage: null, firstOfNextPage: null });
+  });
+
+  it.each([
+    ['research', []],
+    ['technology', [2, 6]],
+    ['industry', [5]],
+    ['tutorials', [4]],
+    ['sustainability', [3]],
+  ] as const)('filters the grid to %s and keeps the featured post on top', (category, expected) => {
+    const view = selectBlogView(blogPosts, { category, page: 1 });
+    expect(view.featured?.id).toBe(1);
+    expect(ids(view.posts)).toEqual(expected);
+    expect(view.posts.every((post) => post.category === category && !post.featured)).toBe(true);
+    expect(view.total).toBe(expected.length);
+  });
+
+  it('never puts the featured post in the grid, even under its own category', () => {
+    for (const category of categoryValues) {
+      expect(ids(selectBlogView(blogPosts, { category, page: 1 }).posts)).not.toContain(1);
+    }
+  });
+
+  it('shows all of today\'s posts on one page, so "Load More Posts" has nothing left', () => {
+    expect(POSTS_PER_PAGE).toBe(6);
+    for (const page of [1, 2, 99]) {
+      const view = selectBlogView(blogPosts, { category: 'all', page });
+      expect(view.page).toBe(1);
+      expect(view.nextPage).toBeNull();
+      expect(view.posts).toHaveLength(5);
+    }
+  });
+
+  it('has no featured post when none is flagged, and shows every post in the grid', () => {
+    const plain = blogPosts.map((post) => ({ ...post, featured: false }));
+    const view = selectBlogView(plain, { category: 'all', page: 1 });
+    expect(view.featured).toBeUndefined();
+    expect(ids(view.posts)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+});
+
+describe('paging with a larger set of posts', () => {
+  const posts = manyPosts(20); // 1 featured + 20 others: 14 technology, then 6 over the other categories
+
+  it('shows six posts a page and reveals the next page each time', () => {
+    const first = selectBlogView(posts, { category: 'all', page: 1 });
+    expect(first.posts).toHaveLength(6);
+    expect(first).toMatchObject({ total: 20, page: 1, pageCount: 4, nextPage: 2 });
+    expect(first.firstOfNextPage?.id).toBe(8);
+
+    const second = selectBlogView(posts, { category: 'all', page: 2 });
+    expect(ids(second.posts)).toEqual(ids(posts.slice(1, 13)));
+    expect(second).toMatchObject({ page: 2, nextPage: 3 });
+    expect(second.firstOfNextPage?.id).toBe(14);
+
+    const last = selectBlogView(posts, { category: 'all', page: 4 });
+    expect(last.posts).toHaveLength(20);
+    expect(last).toMatchObject({ page: 4, nextPage: null, firstOfNextPage: null });
+  });
+
+  it('clamps a page past the end to the last page, and a page below 1 to the first', () => {
+    expect(selectBlogView(posts, { category: 'all', page: 50 })).toMatchObject({ page: 4, nextPage: null });
+    expect(selectBlogView(posts, { category: 'all', page: 0 })).toMatchObject({ page: 1, nextPage: 2 });
+    expect(selectBlogView(posts, { category: 'all', page: -3 }).posts).toHaveLength(6);
+  });
+
+  it('pages within the selected category', () => {
+    const first = selectBlogView(posts, { category: 'technology', page: 1 });
+    expect(first).toMatchObject({ total: 14, pageCount: 3, nextPage: 2 });
+    expect(first.posts.every((post) => post.category === 'technology')).toBe(true);
+    const third = selectBlogView(posts, { category: 'technology', page: 3 });
+    expect(third.posts).toHaveLength(14);
+    expect(third.nextPage).toBeNull();
+    const small = selectBlogView(posts, { category: 'tutorials', page: 1 });
+    expect(small).toMatchObject({ pageCount: 1, nextPage: null });
+  });
+
+  it('honours another page size', () => {
+    expect(selectBlogView(posts, { category: 'all', page: 1 }, 4)).toMatchObject({ pageCount: 5, nextPage: 2 });
+    expect(selectBlogView(posts, { category: 'all', page: 2 }, 4).posts).toHaveLength(8);
+  });
+});
+
+describe('countByCategory', () => {
+  it('counts over all six posts, the featured one included', () => {
+    expect(countByCategory(blogPosts)).toEqual({
+      all: 6,
+      research: 1,
+      technology: 2,
+      industry: 1,
+      tutorials: 1,
+      sustainability: 1,
+    });
+  });
+
+  it('counts zero for a category without posts', () => {
+    expect(countByCategory(blogPosts.filter((post) => post.category !== 'industry')).industry).toBe(0);
+  });
+});
+
+describe('recentPosts', () => {
+  it('lists the first five non-featured posts', () => {
+    expect(RECENT_POSTS_COUNT).toBe(5);
+    expect(ids(recentPosts(blogPosts))).toEqual([2, 3, 4, 5, 6]);
+  });
+
+  it('stops at five with more posts, and never includes the featured one', () => {
+    expect(ids(recentPosts(manyPosts(20)))).toEqual([2, 3, 4, 5, 6]);
+    expect(ids(recentPosts(blogPosts, 2))).toEqual([2, 3]);
+  });
+});
+
+describe('reading the URL', () => {
+  it('knows each category and falls back to "all" for anything else', () => {
+    for (const category of categoryValues) expect(parseCategory(category)).toBe(category);
+    for (const value of [null, undefined, '', 'Research', 'news', 'all ', '__proto__', 'toString']) {
+      expect(parseCategory(value)).toBe('all');
+    }
+  });
+
+  it('reads a page as a positive whole number, else 1', () => {
+    expect(parsePage('2')).toBe(2);
+    expect(parsePage('12')).toBe(12);
+    for (const value of [null, '', '0', '-1', '1.5', 'two', '2abc', '99999', ' 2']) {
+      expect(parsePage(value)).toBe(1);
+    }
+  });
+
+  it('reads both from the query', () => {
+    expect(parseBlogQuery(new URLSearchParams('category=tutorials&page=3'))).toEqual({ category: 'tutorials', page: 3 });
+    expect(parseBlogQuery(new URLSearchParams('category=nope'))).toEqual({ category: 'all', page: 1 });
+  });
+
+  it('reads the no-JavaScript sign-up outcome', () => {
+    expect(parseSubscribeOutcome('subscribed')).toBe('subscribed');
+    expect(parseSubscribeOutcome('already')).toBe('already');
+    expect(parseSubscribeOutcome('invalid')).toBe('invalid');
+    expect(parseSubscribeOutcome('limited')).toBe('limited');
+    expect(parseSubscribeOutcome('bogus')).toBeNull();
+    expect(parseSubscribeOutcome(null)).toBeNull();
+  });
+});
+
+describe('writing URLs', () => {
+  it('links "all" to /blog and other categories to ?category=', () => {
+    expect(blogHref()).toBe('/blog');
+    expect(blogHref({ category: 'all' })).toBe('/blog');
+    expect(blogHref({ category: 'industry' })).toBe('/blog?category=industry');
+  });
+
+  it('adds the page after the first, and an anchor', () => {
+    expect(blogHref({ page: 2 })).toBe('/blog?page=2');
+    expect(blogHref({ category: 'technology', page: 3 }, 'post-9')).toBe('/blog?category=technology&page=3#post-9');
+    expect(blogHref({ page: 1 }, 'post-2')).toBe('/blog#post-2');
+  });
+
+  it('sends the no-JavaScript sign-up back to its category, at the newsletter box', () => {
+    expect(newsletterReturnHref('all', 'subscribed')).toBe('/blog?subscribe=subscribed#newsletter');
+    expect(newsletterReturnHref('research', 'invalid')).toBe('/blog?category=research&subscribe=invalid#newsletter');
+  });
+});
+
+describe('the newsletter outcomes', () => {
+  it('maps the endpoint statuses to what the reader is told', () => {
+    expect(subscribeOutcomeForStatus(201)).toBe('subscribed');
+    expect(subscribeOutcomeForStatus(200)).toBe('already');
+    expect(subscribeOutcomeForStatus(400)).toBe('invalid');
+    expect(subscribeOutcomeForStatus(429)).toBe('limited');
+    expect(subscribeOutcomeForStatus(500)).toBe('unreachable');
+    expect(subscribeOutcomeForStatus(502)).toBe('unreachable');
+  });
+
+  it('announces successes politely and problems at once, each with its own message', () => {
+    expect(isSubscribeSuccess('subscribed')).toBe(true);
+    expect(isSubscribeSuccess('already')).toBe(true);
+    expect(isSubscribeSuccess('invalid')).toBe(false);
+    expect(isSubscribeSuccess('limited')).toBe(false);
+    expect(isSubscribeSuccess('unreachable')).toBe(false);
+    expect(new Set(Object.values(newsletter.messages)).size).toBe(5);
+    expect(newsletter.messages.invalid).toMatch(/valid e-mail address/);
+    expect(newsletter.messages.already).toMatch(/already subscribed/);
+    expect(newsletter.messages.limited).toMatch(/Too many attempts/);
+  });
+});
+
+describe('display helpers', () => {
+  it('formats ISO dates the same way everywhere, whatever the time zone', () => {
+    expect(formatPostDate('2024-03-15')).toBe('March 15, 2024');
+    expect(formatPostDate('2024-02-05')).toBe('February 5, 2024');
+    expect(formatPostDate('2024-12-31')).toBe('December 31, 2024');
+    expect(formatPostDate('not a date')).toBe('not a date');
+  });
+
+  it('labels categories and gives authors initials', () => {
+    expect(categoryLabel('industry')).toBe('Industry News');
+    expect(categoryLabel('all')).toBe('All Posts');
+    expect(authorInitials('Dr. Sarah Chen')).toBe('SC');
+    expect(authorInitials('Elena Vasquez')).toBe('EV');
+    expect(authorInitials('Plato')).toBe('P');
+  });
+});
