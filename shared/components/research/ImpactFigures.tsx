@@ -14,7 +14,7 @@ export function ImpactFigures() {
         <ul className="research-impact__list">
           {impactFigures.map((figure) => (
             <li key={figure.label} className="research-impact__item">
-              <span className="research-impact__value">{figure.value}</span>
+              <span className="research-impact__value">{figure.value}</span>{' '}
               <span className="research-impact__label">{figure.label}</span>
             </li>
           ))}
