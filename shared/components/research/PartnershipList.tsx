@@ -1,0 +1,41 @@
+import type { LucideIcon } from 'lucide-react';
+import { Factory, GraduationCap, Landmark } from 'lucide-react';
+import type { Partnership } from '../../content/research';
+import { partnerships } from '../../content/research';
+import { SectionHeader } from '../SectionHeader';
+
+const icons: Record<Partnership['id'], LucideIcon> = {
+  academic: GraduationCap,
+  industry: Factory,
+  government: Landmark,
+};
+
+/** The three kinds of partner the lab works with. */
+export function PartnershipList() {
+  return (
+    <section className="section" aria-labelledby="partnerships-title">
+      <div className="container">
+        <SectionHeader
+          id="partnerships-title"
+          eyebrow="Partnerships"
+          title="Partnership opportunities"
+          intro="We work with universities, companies and public agencies to take research from the bench to the world."
+        />
+        <ul className="research-partners">
+          {partnerships.map((partnership) => {
+            const Icon = icons[partnership.id];
+            return (
+              <li key={partnership.id} className="research-partner">
+                <span className="research-partner__icon">
+                  <Icon aria-hidden="true" size={24} />
+                </span>
+                <h3 className="research-partner__title">{partnership.title}</h3>
+                <p className="research-partner__text">{partnership.description}</p>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+import type { LucideIcon } from 'lucide-react';
+import { ChartColumn, CodeXml, Languages, ShoppingCart } from 'lucide-react';
+import type { AddOn } from '../../content/addons';
+import { addOns } from '../../content/addons';
+import { formatPrice } from '../../content/plans';
+import { SectionHeader } from '../SectionHeader';
+
+const icons: Record<AddOn['id'], LucideIcon> = {
+  ecommerce: ShoppingCart,
+  analytics: ChartColumn,
+  languages: Languages,
+  'custom-api': CodeXml,
+};
+
+/** Extras that can be added to any plan, each with its monthly price. */
+export function AddOnList() {
+  return (
+    <section className="section section--soft" aria-labelledby="addons-title">
+      <div className="container">
+        <SectionHeader
+          id="addons-title"
+          eyebrow="Add-ons"
+          title="Optional add-ons"
+          intro="Extend any plan with the extras your business needs, added to your monthly subscription."
+        />
+        <ul className="services-addons">
+          {addOns.map((addOn) => {
+            const Icon = icons[addOn.id];
+            return (
+              <li key={addOn.id} className="services-addon">
+                <div className="services-addon__top">
+                  <span className="services-addon__icon">
+                    <Icon aria-hidden="true" size={22} />
+                  </span>
+                  <p className="services-addon__price">
+                    <span className="services-addon__amount">{formatPrice(addOn.price)}</span> per month
+                  </p>
+                </div>
+                <h3 className="services-addon__name">{addOn.name}</h3>
+                <p className="services-addon__description">{addOn.description}</p>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </section>
+  );
+}

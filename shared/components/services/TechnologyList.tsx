@@ -1,0 +1,49 @@
+import type { LucideIcon } from 'lucide-react';
+import { Atom, BrainCircuit, Cloud, CodeXml, Container, Database, Layers, Paintbrush, Server } from 'lucide-react';
+import type { Technology } from '../../content/technologies';
+import { technologies } from '../../content/technologies';
+import { SectionHeader } from '../SectionHeader';
+
+const roleIcons: Record<Technology['role'], LucideIcon> = {
+  Frontend: Atom,
+  Framework: Layers,
+  Language: CodeXml,
+  Backend: Server,
+  'Machine learning': BrainCircuit,
+  Cloud: Cloud,
+  Styling: Paintbrush,
+  Database: Database,
+  Containers: Container,
+};
+
+/** The stack the lab builds with, as a grid of tiles. */
+export function TechnologyList() {
+  return (
+    <section className="section section--soft" aria-labelledby="tech-title">
+      <div className="container">
+        <SectionHeader
+          id="tech-title"
+          eyebrow="Technology"
+          title="Technologies we use"
+          intro="Proven, modern tools chosen for speed, security and room to grow."
+        />
+        <ul className="services-tech">
+          {technologies.map((technology) => {
+            const Icon = roleIcons[technology.role];
+            return (
+              <li key={technology.name} className="services-tech__item">
+                <span className="services-tech__icon">
+                  <Icon aria-hidden="true" size={20} />
+                </span>
+                <span className="services-tech__text">
+                  <span className="services-tech__name">{technology.name}</span>
+                  <span className="services-tech__role">{technology.role}</span>
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </section>
+  );
+}

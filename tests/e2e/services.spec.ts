@@ -1,0 +1,160 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import { formatPrice, plans } from '../../shared/content/plans';
+import { site, telHref } from '../../shared/content/site';
+import { technologies } from '../../shared/content/technologies';
+import { expect, gotoHydrated, test } from './fixtures';
+
+const planCard = (page: Page, id: string) => page.locator(`article[data-plan="${id}"]`);
+
+/** Scrolls an image into view and waits until it has decoded a real picture. */
+async function expectLoaded(image: Locator) {
+  await image.scrollIntoViewIfNeeded();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+}
+
+test.describe('/services', () => {
+  test('shows the four plans with price, note, eight checked features and the right badges', async ({ page }) => {
+    await gotoHydrated(page, '/services');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Our Services');
+    for (const plan of plans) {
+      const card = planCard(page, plan.id);
+      await expect(card.getByRole('heading', { level: 3 })).toHaveText(plan.title);
+      await expect(card.locator('.services-plan__price')).toHaveText(`${formatPrice(plan.price)} CAD per month`);
+      await expect(card.getByRole('list', { name: `Included in ${plan.title}` }).getByRole('listitem')).toHaveText(plan.features);
+      await expect(card.locator('.services-plan__check')).toHaveCount(8);
+      const badge = plan.featured ? 'Best Value' : plan.popular ? 'Most Popular' : null;
+      if (badge) await expect(card.locator('.services-plan__badge')).toHaveText(badge);
+      else await expect(card.locator('.services-plan__badge')).toHaveCount(0);
+    }
+    await expect(page.getByText('All prices are in Canadian dollars (CAD).')).toBeVisible();
+  });
+
+  test('highlights the All-in-One Package with a dark card and a gradient border', async ({ page }) => {
+    await gotoHydrated(page, '/services');
+    const style = (id: string) =>
+      planCard(page, id).evaluate((el) => {
+        const css = getComputedStyle(el);
+        return { color: css.color, image: css.backgroundImage, border: css.borderTopWidth };
+      });
+    const featured = await style('all-in-one');
+    const plain = await style('web-subscription');
+    expect(featured.color).toBe('rgb(255, 255, 255)');
+    expect(featured.image).toContain('linear-gradient');
+    expect(featured.border).toBe('2px');
+    expect(plain.color).not.toBe(featured.color);
+    expect((await style('marketing-ads')).image).toContain('linear-gradient');
+  });
+
+  for (const plan of plans) {
+    test(`${plan.title}: Get Started goes to /contact`, async ({ page }) => {
+      await gotoHydrated(page, '/services');
+      await page.getByRole('link', { name: `Get Started with ${plan.title}` }).click();
+      await expect(page).toHaveURL('/contact');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    });
+  }
+
+  test('hero, note and closing links reach their targets; Call Us Now dials the site phone', async ({ page }) => {
+    await gotoHydrated(page, '/services');
+    await page.getByRole('link', { name: 'Compare Plans' }).click();
+    await expect(page).toHaveURL('/services#plans');
+    await expect(page.getByRole('heading', { name: 'Simple monthly plans' })).toBeInViewport();
+
+    const targets: [string, string][] = [
+      ['Talk to Our Team', '/contact'],
+      ['Ask for a custom quote', '/contact'],
+      ['Get Free Quote', '/contact'],
+    ];
+    for (const [name, path] of targets) {
+      await gotoHydrated(page, '/services');
+      await page.getByRole('link', { name, exact: true }).click();
+      await expect(page).toHaveURL(path);
+    }
+
+    await gotoHydrated(page, '/services');
+    const call = page.getByRole('link', { name: 'Call Us Now' });
+    await expect(call).toHaveAttribute('href', telHref(site.phone));
+    await expect(call).toHaveAttribute('href', 'tel:+13055550142');
+    await expect(page.locator('.services-cta__meta')).toContainText(site.phone);
+  });
+
+  test('lists add-ons, the numbered process and the twelve technologies in order', async ({ page }) => {
+    await gotoHydrated(page, '/services');
+    const addOns = page.getByRole('region', { name: 'Optional add-ons' }).getByRole('listitem');
+    await expect(addOns.getByRole('heading')).toHaveText([
+      'E-commerce Integration',
+      'Advanced Analytics',
+      'Additional Languages',
+      'Custom API Development',
+    ]);
+    await expect(addOns.locator('.services-addon__price')).toHaveText([
+      '$50 per month',
+      '$30 per month',
+      '$25 per month',
+      '$100 per month',
+    ]);
+    const steps = page.locator('ol.services-process > li');
+    await expect(steps.getByRole('heading')).toHaveText(['Discovery', 'Design', 'Development', 'Launch']);
+    await expect(steps.locator('.services-process__number')).toHaveText(['01', '02', '03', '04']);
+    await expect(page.locator('.services-tech__name')).toHaveText(technologies.map((technology) => technology.name));
+  });
+
+  test('loads every plan image lazily, with its size set', async ({ page }) => {
+    await gotoHydrated(page, '/services');
+    const images = page.locator('main img');
+    await expect(images).toHaveCount(4);
+    for (const image of await images.all()) {
+      await expect(image).toHaveAttribute('loading', 'lazy');
+      await expect(image).toHaveAttribute('width', '720');
+      await expect(image).toHaveAttribute('height', '400');
+      await expectLoaded(image);
+    }
+  });
+
+  test('at 1440 px the four cards share a row and their titles, prices and buttons line up', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await gotoHydrated(page, '/services');
+    const tops = async (selector: string) =>
+      page.locator(selector).evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+    for (const selector of ['.services-plan', '.services-plan__title', '.services-plan__price', '.services-plan__cta']) {
+      const values = await tops(selector);
+      expect(values, selector).toHaveLength(4);
+      expect(new Set(values).size, selector).toBe(1);
+    }
+  });
+
+  for (const width of [390, 1440]) {
+    test(`at ${width} px nothing overflows and axe finds no WCAG A/AA issue`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await gotoHydrated(page, '/services');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+        .analyze();
+      expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+    });
+  }
+
+  test('shows a visible focus ring on the plan buttons', async ({ page }) => {
+    await gotoHydrated(page, '/services');
+    const cta = page.getByRole('link', { name: 'Get Started with Marketing with Ads' });
+    await cta.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await expect(cta).toBeFocused();
+    expect(await cta.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('solid');
+  });
+});
+
+test.describe('/services without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('reads completely: plans, prices, add-ons and the closing links', async ({ page }) => {
+    await page.goto('/services');
+    await expect(page.locator('.services-plan')).toHaveCount(4);
+    await expect(page.locator('.services-plan__amount')).toHaveText(plans.map((plan) => formatPrice(plan.price)));
+    await expect(page.locator('.services-addon')).toHaveCount(4);
+    await expect(page.getByRole('link', { name: 'Get Free Quote' })).toHaveAttribute('href', '/contact');
+  });
+});

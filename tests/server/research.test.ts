@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { impactFigures, partnerships, publications, researchAreas } from '../../shared/content/research';
+import { site } from '../../shared/content/site';
+import { testApp } from './helpers';
+
+const app = testApp();
+afterAll(() => app.locals.db.close());
+
+/** Visible text of an HTML fragment: no tags, no icons, React's text separators removed, entities decoded. */
+function text(html: string): string {
+  return html
+    .replace(/<svg\b[\s\S]*?<\/svg>/g, '')
+    .replace(/<!-- -->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The inner HTML of each element matching an opening-tag pattern (elements of that tag must not nest). */
+function elements(html: string, tag: string, attributes: string): string[] {
+  return [...html.matchAll(new RegExp(`<${tag}\\b[^>]*${attributes}[^>]*>([\\s\\S]*?)</${tag}>`, 'g'))].map(
+    (match) => match[1] ?? '',
+  );
+}
+
+function section(html: string, labelledBy: string): string {
+  const [inner] = elements(html, 'section', `aria-labelledby="${labelledBy}"`);
+  expect(inner, `section ${labelledBy}`).toBeDefined();
+  return inner ?? '';
+}
+
+function links(html: string): { href: string; text: string }[] {
+  return [...html.matchAll(/<a\b([^>]*)>([\s\S]*?)<\/a>/g)].map(([, attributes = '', inner = '']) => ({
+    href: /\bhref="([^"]*)"/.exec(attributes)?.[1] ?? '',
+    text: text(inner),
+  }));
+}
+
+let main = '';
+
+beforeAll(async () => {
+  const response = await request(app).get('/research');
+  expect(response.status).toBe(200);
+  main = /<main\b[^>]*>([\s\S]*)<\/main>/.exec(response.text)?.[1] ?? '';
+});
+
+describe('GET /research in the raw HTML', () => {
+  it("opens with the hero's 'Collaborate With Us' to /contact and 'Read Our Blog' to /blog", () => {
+    const hero = section(main, 'page-title');
+    expect(text(elements(hero, 'h1', '')[0] ?? '')).toBe('Research & Innovation');
+    expect(links(hero)).toEqual([
+      { href: '/contact', text: 'Collaborate With Us' },
+      { href: '/blog', text: 'Read Our Blog' },
+    ]);
+  });
+
+  it('shows the four research areas in order', () => {
+    const areas = [...section(main, 'areas-title').matchAll(/<article\b[^>]*data-area="([^"]+)"/g)].map(([, id]) => id);
+    expect(areas).toEqual(researchAreas.map((area) => area.id));
+  });
+
+  it.each(researchAreas)('$title: status, description, image, four focus items and a distinct Learn More', (area) => {
+    const card = elements(main, 'article', `data-area="${area.id}"`)[0] ?? '';
+    expect(text(elements(card, 'h3', '')[0] ?? '')).toBe(area.title);
+    expect(text(elements(card, 'p', 'class="research-area__status')[0] ?? '')).toBe(`Status: ${area.status}`);
+    expect(text(elements(card, 'p', 'class="research-area__description"')[0] ?? '')).toBe(area.description);
+    expect(elements(card, 'li', 'class="research-area__highlight"').map(text)).toEqual(area.highlights);
+
+    const image = /<img\b[^>]*>/.exec(card)?.[0] ?? '';
+    expect(image).toContain(`src="${area.image}"`);
+    expect(image).toMatch(/ width="\d+" height="\d+" alt="" loading="lazy"/);
+
+    expect(links(card)).toEqual([{ href: '/contact', text: `Learn More about ${area.title}` }]);
+    expect(card).toMatch(/>Learn More<span class="visually-hidden">/);
+  });
+
+  it('states the impact figures', () => {
+    const items = elements(section(main, 'impact-title'), 'li', 'class="research-impact__item"').map(text);
+    expect(items).toEqual(['50+ Active Projects', '120+ Publications', '25+ Patents', '15+ Awards']);
+    expect(items).toEqual(impactFigures.map((figure) => `${figure.value} ${figure.label}`));
+  });
+
+  it('lists three recent publications with title, journal, year, authors and impact tag', () => {
+    const items = elements(section(main, 'publications-title'), 'li', 'class="research-publication"');
+    expect(items).toHaveLength(3);
+    items.forEach((item, index) => {
+      const publication = publications[index]!;
+      expect(text(elements(item, 'h3', '')[0] ?? '')).toBe(publication.title);
+      expect(text(elements(item, 'p', 'class="research-publication__journal"')[0] ?? '')).toBe(
+        `${publication.journal} , ${publication.year}`,
+      );
+      expect(item).toContain(`<cite>${publication.journal.replace(/&/g, '&amp;')}</cite>`);
+      expect(text(elements(item, 'p', 'class="research-publication__authors"')[0] ?? '')).toBe(publication.authors);
+      expect(text(elements(item, 'p', 'class="research-publication__impact"')[0] ?? '')).toBe(publication.impact);
+    });
+  });
+
+  it('offers the three partnership types, each with a sentence and an icon', () => {
+    const items = elements(section(main, 'partnerships-title'), 'li', 'class="research-partner"');
+    expect(items.map((item) => text(elements(item, 'h3', '')[0] ?? ''))).toEqual([
+      'Academic Institutions',
+      'Industry Partners',
+      'Government Agencies',
+    ]);
+    items.forEach((item, index) => {
+      expect(text(item)).toContain(partnerships[index]!.description);
+      expect(item).toMatch(/<svg[^>]*aria-hidden="true"/);
+    });
+  });
+
+  it("closes with 'Start Collaboration' to /contact and 'Email Research Team' writing to the research address", () => {
+    expect(links(section(main, 'research-cta-title'))).toEqual([
+      { href: '/contact', text: 'Start Collaboration' },
+      { href: `mailto:${site.researchEmail}`, text: 'Email Research Team' },
+    ]);
+    expect(site.researchEmail).toMatch(/^[^@\s]+@[^@\s]+\.[a-z]+$/);
+  });
+
+  it('labels every section by its heading, sets no inline style and sizes every image', () => {
+    const sections = [...main.matchAll(/<section\b[^>]*aria-labelledby="([^"]+)"/g)].map(([, id]) => id);
+    expect(sections).toEqual([
+      'page-title',
+      'areas-title',
+      'impact-title',
+      'publications-title',
+      'partnerships-title',
+      'research-cta-title',
+    ]);
+    for (const id of sections.slice(1)) expect(main).toMatch(new RegExp(`<h2 id="${id}"`));
+    expect(main).not.toMatch(/\sstyle="/);
+    expect(main.match(/<img\b[^>]*>/g)).toHaveLength(researchAreas.length);
+  });
+});

@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { addOns } from '../../shared/content/addons';
+import { formatPrice, plans } from '../../shared/content/plans';
+import { processSteps } from '../../shared/content/process';
+import { site, telHref } from '../../shared/content/site';
+import { technologies } from '../../shared/content/technologies';
+import { testApp } from './helpers';
+
+const app = testApp();
+afterAll(() => app.locals.db.close());
+
+/** Visible text of an HTML fragment: no tags, no icons, React's text separators removed, entities decoded. */
+function text(html: string): string {
+  return html
+    .replace(/<svg\b[\s\S]*?<\/svg>/g, '')
+    .replace(/<!-- -->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The inner HTML of each element matching an opening-tag pattern (elements of that tag must not nest). */
+function elements(html: string, tag: string, attributes: string): string[] {
+  return [...html.matchAll(new RegExp(`<${tag}\\b[^>]*${attributes}[^>]*>([\\s\\S]*?)</${tag}>`, 'g'))].map(
+    (match) => match[1] ?? '',
+  );
+}
+
+function section(html: string, labelledBy: string): string {
+  const [inner] = elements(html, 'section', `aria-labelledby="${labelledBy}"`);
+  expect(inner, `section ${labelledBy}`).toBeDefined();
+  return inner ?? '';
+}
+
+function links(html: string): { href: string; text: string }[] {
+  return [...html.matchAll(/<a\b([^>]*)>([\s\S]*?)<\/a>/g)].map(([, attributes = '', inner = '']) => ({
+    href: /\bhref="([^"]*)"/.exec(attributes)?.[1] ?? '',
+    text: text(inner),
+  }));
+}
+
+let html = '';
+let main = '';
+let planCards: Map<string, string>;
+
+beforeAll(async () => {
+  const response = await request(app).get('/services');
+  expect(response.status).toBe(200);
+  html = response.text;
+  main = /<main\b[^>]*>([\s\S]*)<\/main>/.exec(html)?.[1] ?? '';
+  planCards = new Map(
+    [...main.matchAll(/<article\b[^>]*data-plan="([^"]+)"[^>]*>([\s\S]*?)<\/article>/g)].map(([, id = '', inner = '']) => [
+      id,
+      inner,
+    ]),
+  );
+});
+
+describe('GET /services: the plan cards in the raw HTML', () => {
+  it('show the four plans in order', () => {
+    expect([...planCards.keys()]).toEqual(plans.map((plan) => plan.id));
+  });
+
+  it.each(plans)('$title: title, price, note, description, eight features with check icons, image and Get Started', (plan) => {
+    const card = planCards.get(plan.id) ?? '';
+    expect(text(elements(card, 'h3', '')[0] ?? '')).toBe(plan.title);
+    expect(text(elements(card, 'span', 'class="services-plan__amount"')[0] ?? '')).toBe(formatPrice(plan.price));
+    expect(text(elements(card, 'span', 'class="services-plan__note"')[0] ?? '')).toBe('per month');
+    expect(text(elements(card, 'span', 'class="services-plan__currency"')[0] ?? '')).toBe('CAD');
+    expect(text(elements(card, 'p', 'class="services-plan__description"')[0] ?? '')).toBe(plan.description);
+
+    const features = elements(card, 'li', 'class="services-plan__feature"');
+    expect(features.map(text)).toEqual(plan.features);
+    for (const feature of features) expect(feature).toMatch(/<svg[^>]*lucide-check[^>]*aria-hidden="true"/);
+
+    const image = /<img\b[^>]*>/.exec(card)?.[0] ?? '';
+    expect(image).toContain(`src="${plan.image}"`);
+    expect(image).toMatch(/ width="\d+" height="\d+"/);
+    expect(image).toContain('alt=""');
+    expect(image).toContain('loading="lazy"');
+
+    expect(links(card)).toEqual([{ href: '/contact', text: `Get Started with ${plan.title}` }]);
+    expect(card).toMatch(/>Get Started<span class="visually-hidden">/);
+  });
+
+  it("badge Marketing with Ads 'Most Popular' and highlight the All-in-One Package as 'Best Value', no other card", () => {
+    const badges = [...planCards].map(([id, card]) => [id, text(elements(card, 'p', 'class="services-plan__badge"')[0] ?? '')]);
+    expect(badges).toEqual([
+      ['web-subscription', ''],
+      ['ai-voice-systems', ''],
+      ['marketing-ads', 'Most Popular'],
+      ['all-in-one', 'Best Value'],
+    ]);
+    expect(main).toMatch(/<article class="services-plan services-plan--popular"[^>]*data-plan="marketing-ads"/);
+    expect(main).toMatch(/<article class="services-plan services-plan--featured"[^>]*data-plan="all-in-one"/);
+    expect(main.match(/services-plan--featured/g)).toHaveLength(1);
+    expect(main.match(/services-plan--popular/g)).toHaveLength(1);
+  });
+
+  it('says the prices are in CAD', () => {
+    expect(text(section(main, 'plans-title'))).toContain('All prices are in Canadian dollars (CAD).');
+  });
+
+  it('shows the same titles and prices as the plan data and the JSON-LD offers', () => {
+    const jsonLd = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? 'null';
+    const offers = (JSON.parse(jsonLd) as { makesOffer: { name: string; price: string; priceCurrency: string }[] }).makesOffer;
+    const fromData = plans.map((plan) => [plan.title, plan.price]);
+    const fromCards = [...planCards.values()].map((card) => [
+      text(elements(card, 'h3', '')[0] ?? ''),
+      Number(text(elements(card, 'span', 'class="services-plan__amount"')[0] ?? '').replace('$', '')),
+    ]);
+    const fromOffers = offers.map((offer) => [offer.name, Number(offer.price)]);
+    expect(fromCards).toEqual(fromData);
+    expect(fromOffers).toEqual(fromData);
+    expect(new Set(offers.map((offer) => offer.priceCurrency))).toEqual(new Set(['CAD']));
+  });
+});
+
+describe('GET /services: the rest of the page in the raw HTML', () => {
+  it('lists the add-ons with name, monthly price and description', () => {
+    const items = elements(section(main, 'addons-title'), 'li', 'class="services-addon"');
+    expect(items.map((item) => text(elements(item, 'h3', '')[0] ?? ''))).toEqual(addOns.map((addOn) => addOn.name));
+    items.forEach((item, index) => {
+      const addOn = addOns[index]!;
+      expect(text(elements(item, 'p', 'class="services-addon__price"')[0] ?? '')).toBe(`${formatPrice(addOn.price)} per month`);
+      expect(text(item)).toContain(addOn.description);
+    });
+  });
+
+  it('shows the four process steps in order, numbered, each with its sentence', () => {
+    const process = section(main, 'process-title');
+    expect(process).toContain('<ol class="services-process">');
+    const steps = elements(process, 'li', 'class="services-process__step"');
+    expect(steps.map((step) => text(step))).toEqual(
+      processSteps.map((step, index) => `0${index + 1} ${step.title} ${step.description}`),
+    );
+  });
+
+  it('lists the twelve technologies in the order of the spec', () => {
+    const names = elements(section(main, 'tech-title'), 'span', 'class="services-tech__name"').map(text);
+    expect(names).toEqual(technologies.map((technology) => technology.name));
+    expect(names).toHaveLength(12);
+  });
+
+  it("closes with 'Get Free Quote' to /contact and 'Call Us Now' dialling the site's phone number", () => {
+    const closing = links(section(main, 'services-cta-title'));
+    expect(closing).toEqual([
+      { href: '/contact', text: 'Get Free Quote' },
+      { href: telHref(site.phone), text: 'Call Us Now' },
+    ]);
+    expect(telHref(site.phone)).toBe('tel:+13055550142');
+  });
+
+  it('labels every section by its heading, sets no inline style and sizes every image', () => {
+    const sections = [...main.matchAll(/<section\b[^>]*aria-labelledby="([^"]+)"/g)].map(([, id]) => id);
+    expect(sections).toEqual(['page-title', 'plans-title', 'addons-title', 'process-title', 'tech-title', 'services-cta-title']);
+    for (const id of sections.slice(1)) expect(main).toMatch(new RegExp(`<h2 id="${id}"`));
+    expect(main).not.toMatch(/\sstyle="/);
+    const images = main.match(/<img\b[^>]*>/g) ?? [];
+    expect(images).toHaveLength(plans.length);
+    for (const image of images) expect(image).toMatch(/ width="\d+" height="\d+" alt="[^"]*" loading="lazy"/);
+  });
+});
