@@ -55,6 +55,20 @@ test.describe('client-side navigation', () => {
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
   });
 
+  test('a navigation starts the new page at its top with focus on its content; back restores the position', async ({ page }) => {
+    await gotoHydrated(page, '/services');
+    await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+    const before = await page.evaluate(() => window.scrollY);
+    expect(before).toBeGreaterThan(0);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Research' }).click();
+    await expect(page).toHaveURL('/research');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(page.locator('main#main')).toBeFocused();
+    await page.goBack();
+    await expect(page).toHaveURL('/services');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(before);
+  });
+
   test('the active link is visibly styled', async ({ page }) => {
     await gotoHydrated(page, '/blog');
     const active = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blog' });
