@@ -11,6 +11,7 @@ import { createLogger } from './logger';
 import type { Logger } from './logger';
 import { readManifest } from './manifest';
 import { pageRenderer } from './render';
+import { contactRoutes } from './routes/contact';
 import { crawlerRoutes } from './routes/crawlers';
 import { healthRoutes } from './routes/health';
 import { subscribeRoutes } from './routes/subscribe';
@@ -59,6 +60,14 @@ export function createApp(config: AppConfig, options: AppOptions = {}): express.
   const manifestFile = path.join(clientDir, 'manifest.json');
   const built = config.dev ? null : readManifest(manifestFile);
 
+  const renderPage = pageRenderer({
+    routes: options.routes ?? createRoutes(),
+    manifest: () => built ?? readManifest(manifestFile),
+    siteUrl: config.siteUrl,
+    logger,
+    cache: !config.dev,
+  });
+
   const app = express();
   app.locals.db = db;
   app.locals.logger = logger;
@@ -73,6 +82,7 @@ export function createApp(config: AppConfig, options: AppOptions = {}): express.
   app.use(crawlerRoutes(config.siteUrl));
   app.use(vitalsRoutes(logger));
   app.use(subscribeRoutes(db));
+  app.use(contactRoutes({ db, logger, renderPage }));
   app.use(publicFiles(path.join(config.rootDir, 'public')));
 
   // One URL per page: "/services/" answers with a permanent redirect to "/services".
@@ -84,16 +94,7 @@ export function createApp(config: AppConfig, options: AppOptions = {}): express.
     }
     next();
   });
-  app.get(
-    '/{*splat}',
-    pageRenderer({
-      routes: options.routes ?? createRoutes(),
-      manifest: () => built ?? readManifest(manifestFile),
-      siteUrl: config.siteUrl,
-      logger,
-      cache: !config.dev,
-    }),
-  );
+  app.get('/{*splat}', renderPage);
   app.use(errorHandler(logger));
   return app;
 }

@@ -4,6 +4,22 @@ import { DatabaseSync } from 'node:sqlite';
 
 /** Each entry runs once, in order, inside a transaction; append, never edit. */
 const migrations: readonly string[] = [
+  // Contact form leads, and the salt that makes the stored client-address hashes unlinkable elsewhere.
+  `CREATE TABLE leads (
+     id INTEGER PRIMARY KEY,
+     received_at TEXT NOT NULL,
+     name TEXT NOT NULL,
+     email TEXT NOT NULL,
+     company TEXT NOT NULL DEFAULT '',
+     phone TEXT NOT NULL DEFAULT '',
+     service TEXT NOT NULL DEFAULT '',
+     message TEXT NOT NULL,
+     client_hash TEXT NOT NULL,
+     user_agent TEXT NOT NULL DEFAULT ''
+   ) STRICT;
+   CREATE INDEX leads_received_at ON leads (received_at);
+   CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;
+   INSERT OR IGNORE INTO settings (key, value) VALUES ('client_hash_salt', lower(hex(randomblob(32))));`,
   `-- The newsletter list: one row per address, whatever its case.
   CREATE TABLE subscribers (
     id INTEGER PRIMARY KEY,

@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import type { ReactElement } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { RouteObject } from 'react-router';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
@@ -14,6 +15,25 @@ import { PageCache, recordBody } from './pageCache';
 
 /** A render still streaming after this long is cut off, so a stuck page cannot hold a connection. */
 const RENDER_TIMEOUT_MS = 10_000;
+
+/**
+ * A page shown in answer to a request for another URL: a form posted without
+ * JavaScript and shown again with what the visitor sent. Set on
+ * res.locals.pageView before calling the renderer.
+ */
+export interface PageView {
+  /** The page's own path. */
+  path: string;
+  status: number;
+  /** Wraps the page in the providers that carry the request's values. */
+  wrap: (page: ReactElement) => ReactElement;
+}
+
+declare module 'express-serve-static-core' {
+  interface Locals {
+    pageView?: PageView;
+  }
+}
 
 interface RendererOptions {
   routes: RouteObject[];
@@ -53,7 +73,8 @@ export function pageRenderer({ routes, manifest, siteUrl, logger, cache }: Rende
     res.on('close', () => {
       if (!res.writableFinished) controller.abort();
     });
-    const request = new Request(new URL(req.originalUrl, 'http://localhost'), { signal: controller.signal });
+    const view = res.locals.pageView;
+    const request = new Request(new URL(view?.path ?? req.originalUrl, 'http://localhost'), { signal: controller.signal });
 
     let context: Awaited<ReturnType<typeof handler.query>>;
     try {
@@ -68,24 +89,29 @@ export function pageRenderer({ routes, manifest, siteUrl, logger, cache }: Rende
     }
 
     const page = (context.matches.at(-1)?.route.handle as PageRoute | undefined) ?? notFoundPage;
-    const status = context.errors ? 500 : (page.status ?? context.statusCode);
+    const status = context.errors ? 500 : (view?.status ?? page.status ?? context.statusCode);
     if (context.errors) logger.error({ err: Object.values(context.errors)[0], url: req.originalUrl }, 'route failed');
     const build = manifest();
     const router = createStaticRouter(handler.dataRoutes, context);
 
-    let failed = false;
-    const stream = renderToPipeableStream(
+    // A page answering another URL ships no script: the browser would hydrate its URL's route, not this page.
+    const assets = pageAssets(build, page.chunk);
+    const tree = (
       <RuntimeContext value={runtime}>
-        <AssetsContext value={pageAssets(build, page.chunk)}>
+        <AssetsContext value={view ? { ...assets, modulePreloads: [] } : assets}>
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </AssetsContext>
-      </RuntimeContext>,
+      </RuntimeContext>
+    );
+    let failed = false;
+    const stream = renderToPipeableStream(
+      view ? view.wrap(tree) : tree,
       {
-        bootstrapModules: [build.entry],
+        bootstrapModules: view ? [] : [build.entry],
         onShellReady() {
           htmlHeaders(res, status);
-          // Only whole, successful pages are kept; a HEAD request carries no body to keep.
-          if (cache && status === 200 && req.method === 'GET') {
+          // Only whole, successful pages of a URL are kept; a HEAD request carries no body to keep.
+          if (cache && !view && status === 200 && req.method === 'GET') {
             recordBody(res, (html) => {
               if (!failed) pages.set(req.originalUrl, { status, html });
             });

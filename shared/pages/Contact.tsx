@@ -1,11 +1,36 @@
+import { Mail, Phone } from 'lucide-react';
+import { ContactDetails } from '../components/contact/ContactDetails';
+import { ContactForm } from '../components/contact/ContactForm';
+import { Faq } from '../components/contact/Faq';
+import { Offices } from '../components/contact/Offices';
 import { PageHero } from '../components/PageHero';
+import { site, telHref } from '../content/site';
 
 export default function Contact() {
   return (
-    <PageHero
-      eyebrow="Contact"
-      title="Get In Touch"
-      intro="Tell us about your project and get a free quote. We answer e-mails within 4 hours and quote requests within 24 hours."
-    />
+    <div className="contact-page">
+      <PageHero
+        eyebrow="Contact"
+        title="Get In Touch"
+        intro="Tell us about your project and get a free quote. We answer e-mails within 4 hours and quote requests within 24 hours."
+      >
+        <a href={`mailto:${site.email}`} className="button button--ghost">
+          <Mail aria-hidden="true" size={18} />
+          {site.email}
+        </a>
+        <a href={telHref(site.phone)} className="button button--ghost">
+          <Phone aria-hidden="true" size={18} />
+          {site.phone}
+        </a>
+      </PageHero>
+      <div className="section contact-main">
+        <div className="container contact-main__grid">
+          <ContactForm />
+          <ContactDetails />
+        </div>
+      </div>
+      <Offices />
+      <Faq />
+    </div>
   );
 }

@@ -1,0 +1,129 @@
+/**
+ * The staff's export of contact form leads:
+ *   npm run --silent leads -- export --format csv > leads.csv
+ *   npm run leads -- export --format json --output leads.json
+ * Reads the database in DATA_DIR, as the server does.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { ConfigError, loadConfig } from './config';
+import { DATABASE_FILE, openDatabase } from './db';
+import type { Lead } from './leads';
+import { createLeadStore } from './leads';
+
+const FORMATS = ['csv', 'json'] as const;
+type Format = (typeof FORMATS)[number];
+
+const USAGE = `Usage: npm run --silent leads -- export --format csv|json [--output FILE]
+
+Writes every lead from the contact form, oldest first, to standard output
+(or to FILE, readable by its owner only). The database is the one in DATA_DIR
+(default ./data), as for the server. Use npm's --silent so that npm's own
+header stays out of the output.`;
+
+class UsageError extends Error {}
+/** A problem with the environment, not with the arguments: no usage text. */
+class SetupError extends Error {}
+
+interface ExportCommand {
+  format: Format;
+  output?: string;
+}
+
+/** Reads `export --format csv|json [--output FILE]`; anything else is a usage error. */
+function parseArguments(args: readonly string[]): ExportCommand | 'help' {
+  if (args.includes('--help') || args.includes('-h')) return 'help';
+  const [command, ...options] = args;
+  if (command === undefined) throw new UsageError('Missing the command: export.');
+  if (command !== 'export') throw new UsageError(`Unknown command "${command}": the only command is export.`);
+  let format: string | undefined;
+  let output: string | undefined;
+  for (let i = 0; i < options.length; i++) {
+    const option = options[i]!;
+    const [name, inline] = option.startsWith('--') && option.includes('=') ? option.split(/=(.*)/s) : [option, undefined];
+    if (name !== '--format' && name !== '--output') throw new UsageError(`Unknown option "${option}".`);
+    const value = inline ?? options[++i];
+    if (value === undefined || value === '' || (inline === undefined && value.startsWith('--'))) {
+      throw new UsageError(`${name} needs a value.`);
+    }
+    if (name === '--format') format = value;
+    else output = value;
+  }
+  if (format === undefined) throw new UsageError('Missing --format csv|json.');
+  if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`Unknown format "${format}": use csv or json.`);
+  return { format: format as Format, output };
+}
+
+const columns: readonly [keyof Lead, string][] = [
+  ['id', 'id'],
+  ['receivedAt', 'received_at'],
+  ['name', 'name'],
+  ['email', 'email'],
+  ['company', 'company'],
+  ['phone', 'phone'],
+  ['service', 'service'],
+  ['message', 'message'],
+  ['clientHash', 'client_hash'],
+  ['userAgent', 'user_agent'],
+];
+
+/**
+ * One CSV cell. A spreadsheet runs a cell that starts with = + - @ (or a tab
+ * or carriage return before one) as a formula: such text gets a leading
+ * apostrophe so it stays text. Every cell is quoted, quotes doubled.
+ */
+function csvCell(value: string | number): string {
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+/** RFC 4180: a header row, then one row per lead, CRLF line ends. */
+function leadsToCsv(leads: readonly Lead[]): string {
+  const rows = [columns.map(([, header]) => header).join(',')];
+  for (const lead of leads) rows.push(columns.map(([key]) => csvCell(lead[key])).join(','));
+  return `${rows.join('\r\n')}\r\n`;
+}
+
+function leadsToJson(leads: readonly Lead[]): string {
+  return `${JSON.stringify(leads, null, 2)}\n`;
+}
+
+function run(args: readonly string[]): void {
+  const command = parseArguments(args);
+  if (command === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const { dataDir } = loadConfig();
+  const file = path.join(dataDir, DATABASE_FILE);
+  // Opening would create an empty database: a wrong DATA_DIR must say so instead.
+  if (!fs.existsSync(file)) throw new SetupError(`No database at ${file}: set DATA_DIR to the server's data folder.`);
+  const db = openDatabase(dataDir);
+  try {
+    const leads = createLeadStore(db).all();
+    const text = command.format === 'csv' ? leadsToCsv(leads) : leadsToJson(leads);
+    if (command.output) {
+      fs.writeFileSync(command.output, text, { mode: 0o600 });
+      process.stderr.write(`Wrote ${leads.length} lead${leads.length === 1 ? '' : 's'} to ${command.output}.\n`);
+    } else {
+      process.stdout.write(text);
+    }
+  } finally {
+    db.close();
+  }
+}
+
+try {
+  run(process.argv.slice(2));
+} catch (error) {
+  if (error instanceof UsageError) {
+    process.stderr.write(`${error.message}\n\n${USAGE}\n`);
+    process.exitCode = 2;
+  } else if (error instanceof SetupError || error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exitCode = 1;
+  } else {
+    throw error;
+  }
+}

@@ -1,0 +1,146 @@
+import type { DatabaseSync } from 'node:sqlite';
+import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
+import express, { Router } from 'express';
+import { createElement } from 'react';
+import type { ContactSubmission } from '../../shared/components/contact/submission';
+import { ContactSubmissionContext } from '../../shared/components/contact/submission';
+import type { ContactValues, Failure, FieldErrors } from '../../shared/lib/contactForm';
+import { CONTACT_ENDPOINT, CONTACT_FIELDS, EMPTY_CONTACT_VALUES, MAX_BODY_BYTES, SENT_LOCATION } from '../../shared/lib/contactForm';
+import type { BodyFormat } from '../contact/requestBody';
+import { bodyFormat, parseContactBody } from '../contact/requestBody';
+import { validateContact } from '../contact/validation';
+import { createLeadStore } from '../leads';
+import type { Logger } from '../logger';
+import { perClientLimit } from '../rateLimit';
+
+/** Messages one client may send per minute before getting 429. */
+const MESSAGES_PER_MINUTE = 5;
+
+interface ContactRoutesOptions {
+  db: DatabaseSync;
+  logger: Logger;
+  /** The site's page renderer: shows the contact page again after a refused form post. */
+  renderPage: RequestHandler;
+}
+
+/** The text fields of a post, as typed, to put back into the form. */
+function typedValues(fields: unknown): ContactValues {
+  const values = { ...EMPTY_CONTACT_VALUES };
+  if (typeof fields !== 'object' || fields === null) return values;
+  for (const field of CONTACT_FIELDS) {
+    const value = (fields as Record<string, unknown>)[field];
+    if (typeof value === 'string') values[field] = value;
+  }
+  return values;
+}
+
+/**
+ * POST /api/contact: a contact form message, as JSON from the enhanced form
+ * or urlencoded from the plain one. Stores it, committed, before answering
+ * success. Nothing the visitor sent is logged.
+ */
+export function contactRoutes({ db, logger, renderPage }: ContactRoutesOptions): Router {
+  const store = createLeadStore(db);
+  const router = Router();
+
+  /** The plain form's answers: the contact page again, with the visitor's values, errors and the reason. */
+  const showForm = (
+    req: Request,
+    res: Response,
+    next: NextFunction,
+    status: number,
+    submission: Partial<ContactSubmission> & { failure: Failure },
+  ) => {
+    const value: ContactSubmission = { values: { ...EMPTY_CONTACT_VALUES }, errors: {}, ...submission };
+    res.locals.pageView = {
+      path: '/contact',
+      status,
+      wrap: (page) => createElement(ContactSubmissionContext, { value }, page),
+    };
+    void renderPage(req, res, next);
+  };
+
+  const formatOf = (res: Response): BodyFormat => res.locals.contactFormat as BodyFormat;
+
+  const acceptedType: RequestHandler = (req, res, next) => {
+    const format = bodyFormat(req.get('content-type'));
+    if (!format) {
+      res.status(415).json({ error: 'Send the form as application/json or application/x-www-form-urlencoded (UTF-8).' });
+      return;
+    }
+    res.locals.contactFormat = format;
+    next();
+  };
+
+  const limit = perClientLimit({
+    limit: MESSAGES_PER_MINUTE,
+    windowMs: 60_000,
+    onLimited: (req, res) => {
+      // The limiter hands over no next: a page that cannot render ends the answer here.
+      const next: NextFunction = (error?: unknown) => {
+        logger.error({ err: error }, 'contact page failed to render');
+        if (!res.headersSent) res.end();
+      };
+      const retryAfterSeconds = Number(res.getHeader('Retry-After')) || 60;
+      const failure: Failure = { kind: 'rateLimited', retryAfterSeconds };
+      if (formatOf(res) === 'form') {
+        const body = Buffer.isBuffer(req.body) ? parseContactBody('form', req.body) : null;
+        showForm(req, res, next, 429, { failure, values: typedValues(body?.ok ? body.fields : null) });
+      } else {
+        res.json({ error: `Too many messages. Please try again in ${retryAfterSeconds} seconds.` });
+      }
+    },
+  });
+
+  const receive: RequestHandler = (req, res, next) => {
+    const format = formatOf(res);
+    const body = parseContactBody(format, Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0));
+    if (!body.ok) {
+      res.status(body.status).json({ error: body.error });
+      return;
+    }
+    const succeed = () => (format === 'form' ? res.redirect(303, SENT_LOCATION) : res.status(201).json({ ok: true }));
+    // A filled honeypot gets the same answer as a person, so the robot learns nothing; nothing is kept.
+    if (body.spam) {
+      logger.info({ reason: 'honeypot' }, 'contact message discarded');
+      succeed();
+      return;
+    }
+    const result = validateContact(body.fields);
+    if (!result.ok) {
+      if (format === 'form') showForm(req, res, next, 400, { values: typedValues(body.fields), errors: result.errors, failure: { kind: 'invalid' } });
+      else res.status(400).json({ errors: result.errors satisfies FieldErrors });
+      return;
+    }
+    try {
+      store.add(result.value, { address: req.ip ?? req.socket.remoteAddress ?? '', userAgent: req.get('user-agent') ?? '' });
+    } catch (error) {
+      // The error names the statement, never the values bound to it.
+      logger.error({ err: error }, 'lead not stored');
+      if (format === 'form') showForm(req, res, next, 503, { values: typedValues(body.fields), failure: { kind: 'server' } });
+      else res.status(503).json({ error: 'Your message could not be stored. Please try again later.' });
+      return;
+    }
+    succeed();
+  };
+
+  /** A body over the limit is refused unread; the plain form gets the page with the reason. */
+  const bodyErrors: ErrorRequestHandler = (error: { type?: unknown }, req, res, next) => {
+    if (error.type !== 'entity.too.large') {
+      next(error);
+      return;
+    }
+    if (formatOf(res) === 'form') showForm(req, res, next, 413, { failure: { kind: 'tooLarge' } });
+    else res.status(413).json({ error: `The request body is over ${MAX_BODY_BYTES / 1024} KB.` });
+  };
+
+  router.post(
+    CONTACT_ENDPOINT,
+    acceptedType,
+    express.raw({ type: () => true, limit: MAX_BODY_BYTES }),
+    limit,
+    receive,
+    bodyErrors,
+  );
+  return router;
+}

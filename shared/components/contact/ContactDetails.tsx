@@ -1,0 +1,69 @@
+import type { LucideIcon } from 'lucide-react';
+import { Clock, CodeXml, Mail, Megaphone, MessageSquare, Phone, Zap } from 'lucide-react';
+import type { Department } from '../../content/contact';
+import { departments, hours, responsePromises } from '../../content/contact';
+import { telHref } from '../../content/site';
+
+const departmentIcons: Record<Department['id'], LucideIcon> = {
+  general: MessageSquare,
+  development: CodeXml,
+  sales: Megaphone,
+};
+
+/** The three departments with their e-mail, phone and note; then how fast we answer and when we are open. */
+export function ContactDetails() {
+  return (
+    <section className="contact-details" aria-labelledby="contact-details-title">
+      <h2 id="contact-details-title" className="contact-details__title">
+        Talk to the Right Team
+      </h2>
+      <ul className="contact-details__list">
+        {departments.map((department) => {
+          const Icon = departmentIcons[department.id];
+          return (
+            <li key={department.id} className="contact-department">
+              <span className="contact-department__icon">
+                <Icon aria-hidden="true" size={22} />
+              </span>
+              <div className="contact-department__body">
+                <h3 className="contact-department__name">{department.name}</h3>
+                <p className="contact-department__note">{department.note}</p>
+                <p className="contact-department__links">
+                  <a href={`mailto:${department.email}`} className="contact-department__link">
+                    <Mail aria-hidden="true" size={16} />
+                    {department.email}
+                  </a>
+                  <a href={telHref(department.phone)} className="contact-department__link">
+                    <Phone aria-hidden="true" size={16} />
+                    {department.phone}
+                  </a>
+                </p>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+
+      <div className="contact-promises">
+        <h3 className="contact-promises__title">
+          <Zap aria-hidden="true" size={18} />
+          Response Times
+        </h3>
+        <dl className="contact-promises__list">
+          {responsePromises.map((promise) => (
+            <div key={promise.channel} className="contact-promises__item">
+              <dt>{promise.channel}</dt>
+              <dd>{promise.time}</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="contact-promises__hours">
+          <Clock aria-hidden="true" size={16} />
+          <span>
+            {hours.label}: <strong>{hours.value}</strong>
+          </span>
+        </p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,138 @@
+import { CircleAlert, CircleCheck, LoaderCircle, Lock, Send } from 'lucide-react';
+import type { FormEvent } from 'react';
+import { useContext, useEffect, useReducer, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import { contactFormCopy, failureMessage } from '../../content/contact';
+import type { ContactField as FieldName } from '../../lib/contactForm';
+import {
+  CONTACT_ENDPOINT,
+  CONTACT_FIELDS,
+  CONTACT_FORM_ID,
+  HONEYPOT_FIELD,
+  SENT_PARAM,
+  contactFormReducer,
+  initialContactFormState,
+  settleNoSoonerThan,
+} from '../../lib/contactForm';
+import { ContactField } from './ContactField';
+import { sendContact } from './sendContact';
+import { ContactSubmissionContext } from './submission';
+
+type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+function control(form: HTMLFormElement, name: string): Control | null {
+  const element = form.elements.namedItem(name);
+  return element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement
+    ? element
+    : null;
+}
+
+/**
+ * The message form. A real form that posts without JavaScript; with it, the
+ * post goes through fetch and the spec's states show: sending for at least
+ * the send time, then the lasting success banner with emptied fields, or an
+ * error banner with everything typed kept.
+ */
+export function ContactForm() {
+  const submission = useContext(ContactSubmissionContext);
+  const [searchParams] = useSearchParams();
+  const [state, dispatch] = useReducer(contactFormReducer, undefined, () =>
+    initialContactFormState({ ...submission, succeeded: searchParams.get(SENT_PARAM) === '1' }),
+  );
+  const formRef = useRef<HTMLFormElement>(null);
+  const successRef = useRef<HTMLParagraphElement>(null);
+  const failureRef = useRef<HTMLDivElement>(null);
+  const settledHere = useRef(false);
+  const sending = state.status === 'sending';
+
+  // Whatever was typed before the page came alive stays: the fields take over the browser's values.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    for (const field of CONTACT_FIELDS) {
+      const value = control(form, field)?.value;
+      if (value) dispatch({ type: 'edit', field, value });
+    }
+  }, []);
+
+  // The button was disabled while sending, which drops keyboard focus: bring it to the outcome.
+  useEffect(() => {
+    if (!settledHere.current || state.status === 'sending') return;
+    settledHere.current = false;
+    if (state.status === 'success') successRef.current?.focus();
+    if (state.status !== 'error' || !formRef.current) return;
+    const firstInvalid = CONTACT_FIELDS.find((field) => state.errors[field]);
+    (firstInvalid ? control(formRef.current, firstInvalid) : failureRef.current)?.focus();
+  }, [state.status, state.errors]);
+
+  const edit = (field: FieldName, value: string) => dispatch({ type: 'edit', field, value });
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sending) return;
+    const honeypot = control(event.currentTarget, HONEYPOT_FIELD)?.value ?? '';
+    const values = state.values;
+    dispatch({ type: 'submit' });
+    const outcome = await settleNoSoonerThan(() => sendContact(values, honeypot));
+    settledHere.current = true;
+    dispatch({ type: 'settled', outcome });
+  };
+
+  return (
+    <section className="contact-form card" id={CONTACT_FORM_ID} aria-labelledby="contact-form-title">
+      <div className="contact-form__header">
+        <h2 id="contact-form-title">{contactFormCopy.title}</h2>
+        <p className="contact-form__intro">{contactFormCopy.intro}</p>
+      </div>
+
+      <div role="status" className="contact-form__status">
+        {state.succeeded ? (
+          <p ref={successRef} tabIndex={-1} className="contact-banner contact-banner--success">
+            <CircleCheck aria-hidden="true" className="contact-banner__icon" size={22} />
+            <span>{contactFormCopy.success}</span>
+          </p>
+        ) : null}
+      </div>
+      {state.failure ? (
+        <div ref={failureRef} tabIndex={-1} role="alert" className="contact-banner contact-banner--error">
+          <CircleAlert aria-hidden="true" className="contact-banner__icon" size={22} />
+          <p>{failureMessage(state.failure)}</p>
+        </div>
+      ) : null}
+
+      <form
+        ref={formRef}
+        className="contact-form__form"
+        method="post"
+        action={CONTACT_ENDPOINT}
+        onSubmit={(event) => void submit(event)}
+      >
+        <p className="contact-form__required-note">{contactFormCopy.requiredNote}</p>
+        <div className="contact-form__grid">
+          {CONTACT_FIELDS.map((field) => (
+            <ContactField key={field} name={field} value={state.values[field]} error={state.errors[field]} onChange={edit} />
+          ))}
+        </div>
+        {/* Robots fill every field; people never see this one. */}
+        <div className="contact-form__trap visually-hidden" aria-hidden="true">
+          <label htmlFor="contact-website">Website</label>
+          <input id="contact-website" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+        </div>
+        <div className="contact-form__footer">
+          <button type="submit" className="button button--primary contact-form__submit" disabled={sending}>
+            {sending ? contactFormCopy.sending : contactFormCopy.submit}
+            {sending ? (
+              <LoaderCircle aria-hidden="true" size={18} className="contact-form__spinner" />
+            ) : (
+              <Send aria-hidden="true" size={18} />
+            )}
+          </button>
+          <p className="contact-form__privacy">
+            <Lock aria-hidden="true" size={14} />
+            {contactFormCopy.privacy}
+          </p>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,25 @@
+import { Plus } from 'lucide-react';
+import { faq } from '../../content/contact';
+import { SectionHeader } from '../SectionHeader';
+
+/** Four questions as native disclosures: keyboard and screen reader ready, and open without JavaScript. */
+export function Faq() {
+  return (
+    <section className="section contact-faq" aria-labelledby="contact-faq-title">
+      <div className="container contact-faq__inner">
+        <SectionHeader id="contact-faq-title" eyebrow="FAQ" title="Frequently Asked Questions" />
+        <div className="contact-faq__list">
+          {faq.map((item) => (
+            <details key={item.question} className="contact-faq__item">
+              <summary className="contact-faq__question">
+                <span>{item.question}</span>
+                <Plus aria-hidden="true" className="contact-faq__icon" size={20} />
+              </summary>
+              <p className="contact-faq__answer">{item.answer}</p>
+            </details>
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,148 @@
+/**
+ * The contact page's texts: the form's labels and messages, the departments,
+ * the response promises, the hours and the FAQ. Offices come from site.ts.
+ */
+import type { ContactField, Failure, ServiceValue } from '../lib/contactForm';
+import { FIELD_LIMITS } from '../lib/contactForm';
+import { plans } from './plans';
+import { site } from './site';
+
+export interface ServiceOption {
+  value: ServiceValue;
+  label: string;
+}
+
+const planTitle = (id: ServiceValue): string => plans.find((plan) => plan.id === id)?.title ?? id;
+
+/** The service select's options after its empty 'Select a service' one; the plans keep their own names. */
+export const serviceOptions: readonly ServiceOption[] = [
+  { value: 'web-subscription', label: planTitle('web-subscription') },
+  { value: 'ai-voice-systems', label: planTitle('ai-voice-systems') },
+  { value: 'marketing-ads', label: planTitle('marketing-ads') },
+  { value: 'all-in-one', label: planTitle('all-in-one') },
+  { value: 'custom-project', label: 'Custom Project' },
+  { value: 'consultation', label: 'Consultation' },
+  { value: 'other', label: 'Other' },
+];
+
+export const servicePlaceholder = 'Select a service';
+
+export interface FieldCopy {
+  label: string;
+  placeholder: string;
+  autoComplete: string;
+}
+
+export const fieldCopy: Readonly<Record<ContactField, FieldCopy>> = {
+  name: { label: 'Full Name', placeholder: 'Jane Smith', autoComplete: 'name' },
+  email: { label: 'Email Address', placeholder: 'jane@company.com', autoComplete: 'email' },
+  company: { label: 'Company/Organization', placeholder: 'Your company', autoComplete: 'organization' },
+  phone: { label: 'Phone Number', placeholder: '+1 (555) 123-4567', autoComplete: 'tel' },
+  service: { label: 'Service of Interest', placeholder: '', autoComplete: 'off' },
+  message: { label: 'Message', placeholder: 'Tell us about your project, goals and timeline…', autoComplete: 'off' },
+};
+
+export const contactFormCopy = {
+  title: 'Send Us a Message',
+  intro: "Tell us what you are building. We'll reply with next steps and, if you like, a free quote.",
+  requiredNote: 'Fields marked * are required.',
+  submit: 'Send Message',
+  sending: 'Sending Message...',
+  success: "Thank you for your message! We'll get back to you within 24 hours.",
+  privacy: 'We use your details only to answer your message.',
+} as const;
+
+const emailUs = `e-mail us at ${site.email}`;
+
+/** What went wrong and what to do about it, for each way a message can fail to go through. */
+export function failureMessage(failure: Failure): string {
+  switch (failure.kind) {
+    case 'invalid':
+      return 'Your message was not sent: please check the highlighted fields and send it again.';
+    case 'tooLarge':
+      return `Your message was not sent because it is too long. Please shorten it to ${FIELD_LIMITS.message.toLocaleString('en-US')} characters or fewer and try again, or ${emailUs}.`;
+    case 'rateLimited':
+      return `Your message was not sent because several were sent from your connection in a short time. Please try again in ${failure.retryAfterSeconds ?? 60} seconds, or ${emailUs}.`;
+    case 'rejected':
+      return `Your message was not sent: our server could not accept it. Please check it and try again, or ${emailUs}.`;
+    case 'server':
+      return `Your message was not sent because of a problem on our side. Please try again in a few minutes, or ${emailUs}.`;
+    case 'network':
+      return `Your message was not sent: we could not reach our server. Check your connection and try again, or ${emailUs}.`;
+    case 'timeout':
+      return `Your message was not sent: our server took too long to answer. Please try again, or ${emailUs}.`;
+  }
+}
+
+export interface Department {
+  id: 'general' | 'development' | 'sales';
+  name: string;
+  email: string;
+  phone: string;
+  note: string;
+}
+
+export const departments: readonly Department[] = [
+  {
+    id: 'general',
+    name: 'General Inquiries',
+    email: site.email,
+    phone: site.phone,
+    note: 'Questions about the lab, our plans or working with us.',
+  },
+  {
+    id: 'development',
+    name: 'Web Development',
+    email: 'dev@meridianlab.dev',
+    phone: '+1 (305) 555-0143',
+    note: 'Technical questions, project scoping and support for live sites.',
+  },
+  {
+    id: 'sales',
+    name: 'Sales & Marketing',
+    email: 'sales@meridianlab.dev',
+    phone: '+1 (212) 555-0178',
+    note: 'Quotes, packages, ad campaigns and partnerships.',
+  },
+];
+
+export interface ResponsePromise {
+  channel: string;
+  time: string;
+}
+
+export const responsePromises: readonly ResponsePromise[] = [
+  { channel: 'E-mail inquiries', time: 'Within 4 hours' },
+  { channel: 'Quote requests', time: 'Within 24 hours' },
+  { channel: 'Emergency support', time: '24/7' },
+];
+
+export const hours = { label: 'General hours', value: site.hours } as const;
+
+export interface FaqItem {
+  question: string;
+  answer: string;
+}
+
+export const faq: readonly FaqItem[] = [
+  {
+    question: 'How long does it take to build a website?',
+    answer:
+      'Most websites are completed in 2-4 weeks, depending on the number of pages, the features you need and how quickly content and feedback come in. We agree on a timeline in the discovery call.',
+  },
+  {
+    question: 'Do you provide ongoing support after launch?',
+    answer:
+      'Yes. All subscription packages include ongoing maintenance, updates and technical support, so your site stays fast, secure and current for as long as you are with us.',
+  },
+  {
+    question: 'Can I combine services or change my plan later?',
+    answer:
+      'Yes. Plans are monthly, so you can add services, move to the All-in-One Package or add extras such as e-commerce or extra languages as your business grows.',
+  },
+  {
+    question: 'Do you work with clients outside Miami, Bogota and New York?',
+    answer:
+      'Yes. We work with businesses across North and South America, in English and Spanish. Most projects run fully remote, with video calls at every milestone.',
+  },
+];

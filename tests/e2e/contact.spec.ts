@@ -1,0 +1,272 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, gotoHydrated, test } from './fixtures';
+
+const SUCCESS = "Thank you for your message! We'll get back to you within 24 hours.";
+
+const visitor = {
+  name: 'Ana Gómez',
+  email: 'ana@example.com',
+  company: 'Acme Clinics',
+  phone: '+57 300 555 0101',
+  service: 'ai-voice-systems',
+  message: 'We would like an AI receptionist for our three clinics.',
+};
+
+function fields(page: Page) {
+  return {
+    name: page.getByRole('textbox', { name: 'Full Name', exact: true }),
+    email: page.getByRole('textbox', { name: 'Email Address', exact: true }),
+    company: page.getByRole('textbox', { name: 'Company/Organization', exact: true }),
+    phone: page.getByRole('textbox', { name: 'Phone Number', exact: true }),
+    service: page.getByRole('combobox', { name: 'Service of Interest', exact: true }),
+    message: page.getByRole('textbox', { name: 'Message', exact: true }),
+  };
+}
+
+async function fillForm(page: Page, values: typeof visitor = visitor): Promise<void> {
+  const form = fields(page);
+  await form.name.fill(values.name);
+  await form.email.fill(values.email);
+  await form.company.fill(values.company);
+  await form.phone.fill(values.phone);
+  await form.service.selectOption(values.service);
+  await form.message.fill(values.message);
+}
+
+async function expectValues(page: Page, values: typeof visitor): Promise<void> {
+  const form = fields(page);
+  for (const key of Object.keys(form) as (keyof typeof visitor)[]) await expect(form[key]).toHaveValue(values[key]);
+}
+
+const submitButton = (page: Page) => page.locator('form button[type="submit"]');
+
+/** Chromium reports a failed or 5xx fetch as a console error; the test expects exactly those. */
+function dropExpectedFetchErrors(browserErrors: string[], pattern: RegExp): void {
+  expect(browserErrors.length).toBeGreaterThan(0);
+  expect(browserErrors.filter((error) => !pattern.test(error))).toEqual([]);
+  browserErrors.length = 0;
+}
+
+test.describe('the contact form with JavaScript', () => {
+  test('sends for real: sending state for at least 2 s, then the lasting banner and empty fields', async ({ page }) => {
+    await gotoHydrated(page, '/contact');
+    await fillForm(page);
+    // Time the states in the page itself: from the submit event to the banner and to the button's return.
+    await page.evaluate(() => {
+      const marks = { submit: 0, banner: 0, enabled: 0, sawDisabled: false };
+      Object.assign(window, { contactMarks: marks });
+      const button = document.querySelector<HTMLButtonElement>('form button[type="submit"]')!;
+      document.querySelector('form')!.addEventListener('submit', () => (marks.submit = performance.now()));
+      new MutationObserver(() => {
+        const now = performance.now();
+        if (!marks.banner && document.querySelector('.contact-banner--success')) marks.banner = now;
+        if (button.disabled) marks.sawDisabled = true;
+        else if (marks.sawDisabled && !marks.enabled) marks.enabled = now;
+      }).observe(document.body, { childList: true, subtree: true, attributes: true, characterData: true });
+    });
+    const posted = page.waitForRequest((request) => request.url().endsWith('/api/contact') && request.method() === 'POST');
+
+    await submitButton(page).click();
+    await expect(submitButton(page)).toBeDisabled();
+    await expect(submitButton(page)).toHaveText('Sending Message...');
+    const request = await posted;
+    expect(request.headers()['content-type']).toBe('application/json');
+    expect(request.postDataJSON()).toEqual({ ...visitor, website: '' });
+    const banner = page.getByRole('status').filter({ hasText: SUCCESS });
+    await expect(banner).toBeVisible();
+    await expect(banner).toHaveText(SUCCESS);
+    await expect(submitButton(page)).toBeEnabled();
+    // The server answered at once, yet the sending state lasted the spec's 2 s.
+    const marks = await page.evaluate(() => (window as unknown as { contactMarks: { submit: number; banner: number; enabled: number } }).contactMarks);
+    expect(marks.banner - marks.submit).toBeGreaterThanOrEqual(2000);
+    expect(marks.enabled - marks.submit).toBeGreaterThanOrEqual(2000);
+
+    await expectValues(page, { name: '', email: '', company: '', phone: '', service: '', message: '' });
+    await expect(submitButton(page)).toBeEnabled();
+    await expect(submitButton(page)).toHaveText('Send Message');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+
+    await page.waitForTimeout(3000);
+    await expect(banner).toBeVisible();
+  });
+
+  test('a server error keeps everything typed and says what to do', async ({ page, browserErrors }) => {
+    await page.route('**/api/contact', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal server error."}' }),
+    );
+    await gotoHydrated(page, '/contact');
+    await fillForm(page);
+    await submitButton(page).click();
+    await expect(submitButton(page)).toHaveText('Sending Message...');
+
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('Your message was not sent because of a problem on our side');
+    await expect(alert).toContainText('hello@meridianlab.dev');
+    await expectValues(page, visitor);
+    await expect(submitButton(page)).toBeEnabled();
+    await expect(submitButton(page)).toHaveText('Send Message');
+    await expect(page.locator('.contact-banner--success')).toHaveCount(0);
+    dropExpectedFetchErrors(browserErrors, /status of 500/);
+  });
+
+  test('an unreachable server keeps everything typed and says what to do', async ({ page, browserErrors }) => {
+    await page.route('**/api/contact', (route) => route.abort('internetdisconnected'));
+    await gotoHydrated(page, '/contact');
+    await fillForm(page);
+    await submitButton(page).click();
+
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('we could not reach our server. Check your connection and try again');
+    await expect(alert).toContainText('hello@meridianlab.dev');
+    await expectValues(page, visitor);
+    await expect(submitButton(page)).toBeEnabled();
+    dropExpectedFetchErrors(browserErrors, /ERR_INTERNET_DISCONNECTED/);
+
+    // Once the connection is back, the same message goes through.
+    await page.unroute('**/api/contact');
+    await page.route('**/api/contact', (route) => route.fulfill({ status: 201, contentType: 'application/json', body: '{"ok":true}' }));
+    await submitButton(page).click();
+    await expect(page.getByRole('status')).toHaveText(SUCCESS);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(fields(page).name).toHaveValue('');
+  });
+
+  test('field errors from the server show at their fields, and focus goes to the first', async ({ page, browserErrors }) => {
+    await page.route('**/api/contact', (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ errors: { email: 'Please enter a valid e-mail address, such as name@company.com.' } }),
+      }),
+    );
+    await gotoHydrated(page, '/contact');
+    await fillForm(page);
+    await submitButton(page).click();
+
+    const email = fields(page).email;
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await expect(email).toHaveAccessibleDescription('Please enter a valid e-mail address, such as name@company.com.');
+    await expect(email).toBeFocused();
+    await expect(page.getByRole('alert')).toContainText('please check the highlighted fields');
+    await expect(fields(page).name).not.toHaveAttribute('aria-invalid');
+    await expectValues(page, visitor);
+
+    // Correcting the field clears its error.
+    await email.fill('ana@clinics.example');
+    await expect(email).not.toHaveAttribute('aria-invalid');
+    dropExpectedFetchErrors(browserErrors, /status of 400/);
+  });
+
+  test('native validation blocks an empty submit: no request is sent', async ({ page }) => {
+    let requests = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('/api/contact')) requests++;
+    });
+    await gotoHydrated(page, '/contact');
+    await submitButton(page).click();
+    const name = fields(page).name;
+    await expect(name).toBeFocused();
+    expect(await name.evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
+
+    // A bad e-mail is the browser's to catch too.
+    await name.fill('Ana');
+    await fields(page).email.fill('not-an-email');
+    await fields(page).message.fill('Hello');
+    await submitButton(page).click();
+    expect(await fields(page).email.evaluate((input: HTMLInputElement) => input.validity.typeMismatch)).toBe(true);
+
+    await page.waitForTimeout(300);
+    expect(requests).toBe(0);
+    await expect(submitButton(page)).toBeEnabled();
+    await expect(submitButton(page)).toHaveText('Send Message');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+
+  test('what was typed before the page came alive is kept and sent', async ({ page }) => {
+    let release: () => void = () => {};
+    const typed = new Promise<void>((resolve) => (release = resolve));
+    // Hold the client entry back until the visitor has typed into the server's markup.
+    await page.route('**/static/js/entry-*.js', async (route) => {
+      await typed;
+      await route.continue();
+    });
+    await page.goto('/contact', { waitUntil: 'commit' });
+    await fields(page).name.fill(visitor.name);
+    await fields(page).service.selectOption(visitor.service);
+    release();
+    await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+
+    // Typing elsewhere re-renders the form: the early values must survive it.
+    await fields(page).email.fill(visitor.email);
+    await fields(page).message.fill(visitor.message);
+    await expect(fields(page).name).toHaveValue(visitor.name);
+    await expect(fields(page).service).toHaveValue(visitor.service);
+    await page.route('**/api/contact', (route) => route.fulfill({ status: 201, contentType: 'application/json', body: '{"ok":true}' }));
+    const posted = page.waitForRequest('**/api/contact');
+    await submitButton(page).click();
+    expect((await posted).postDataJSON()).toMatchObject({ name: visitor.name, service: visitor.service, email: visitor.email });
+  });
+
+  test('the FAQ answers open and close from the keyboard', async ({ page }) => {
+    await gotoHydrated(page, '/contact');
+    const question = page.locator('summary', { hasText: 'How long does it take to build a website?' });
+    const answer = page.getByText('Most websites are completed in 2-4 weeks');
+    await expect(answer).toBeHidden();
+    await question.focus();
+    await page.keyboard.press('Enter');
+    await expect(answer).toBeVisible();
+    await page.keyboard.press('Space');
+    await expect(answer).toBeHidden();
+  });
+
+  for (const width of [390, 1440]) {
+    test(`axe finds nothing at ${width} px, with and without the error state`, async ({ page, browserErrors }) => {
+      test.slow();
+      await page.setViewportSize({ width, height: 900 });
+      await gotoHydrated(page, '/contact');
+      const check = async () => {
+        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+        expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`)).toEqual([]);
+      };
+      await check();
+      await page.route('**/api/contact', (route) =>
+        route.fulfill({ status: 400, contentType: 'application/json', body: '{"errors":{"name":"Please enter your full name.","message":"Please enter a message."}}' }),
+      );
+      await fillForm(page);
+      await submitButton(page).click();
+      await expect(page.getByRole('alert')).toBeVisible();
+      await check();
+      dropExpectedFetchErrors(browserErrors, /status of 400/);
+    });
+  }
+});
+
+test.describe('the contact form without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('posts, redirects and shows the success banner', async ({ page }) => {
+    await page.goto('/contact');
+    await fillForm(page, { ...visitor, name: 'No Script Visitor' });
+    await submitButton(page).click();
+    await expect(page).toHaveURL('/contact?sent=1#contact-form');
+    await expect(page.getByRole('status')).toHaveText(SUCCESS);
+    await expectValues(page, { name: '', email: '', company: '', phone: '', service: '', message: '' });
+  });
+
+  test('an input the server refuses comes back with the error at its field and everything typed', async ({ page, browserErrors }) => {
+    await page.goto('/contact');
+    const typed = { ...visitor, name: 'N'.repeat(201) };
+    await fillForm(page, typed);
+    const [response] = await Promise.all([page.waitForResponse('**/api/contact'), submitButton(page).click()]);
+    expect(response.status()).toBe(400);
+    await expect(page.locator('h1')).toHaveText('Get In Touch');
+    await expect(page.getByRole('alert')).toContainText('please check the highlighted fields');
+    const name = fields(page).name;
+    await expect(name).toHaveAttribute('aria-invalid', 'true');
+    await expect(name).toHaveAccessibleDescription('Please shorten your name to 200 characters or fewer.');
+    await expectValues(page, typed);
+    // Chromium logs the document's own 400 as a failed resource.
+    dropExpectedFetchErrors(browserErrors, /status of 400/);
+  });
+});

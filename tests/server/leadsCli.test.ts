@@ -1,0 +1,177 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../server/db';
+import { createLeadStore } from '../../server/leads';
+import { EMPTY_CONTACT_VALUES } from '../../shared/lib/contactForm';
+
+const exec = promisify(execFile);
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** `npm run --silent leads -- …args` with DATA_DIR set, as the staff run it. */
+async function leads(args: string[], dataDir: string): Promise<Run> {
+  try {
+    const { stdout, stderr } = await exec('npm', ['run', '--silent', 'leads', '--', ...args], {
+      env: { ...process.env, DATA_DIR: dataDir },
+      maxBuffer: 10 * 1024 * 1024,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+/** RFC 4180 parsing: quoted cells, doubled quotes, CRLF rows. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!;
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (char === '"') quoted = false;
+      else cell += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (char === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += char;
+  }
+  return rows;
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-leads-cli-'));
+const stored = [
+  {
+    ...EMPTY_CONTACT_VALUES,
+    name: 'Ana Gómez',
+    email: 'ana@example.com',
+    company: 'Acme, "Clinics" Ltd',
+    phone: '+57 300 555 0101',
+    service: 'all-in-one',
+    message: 'Line one\nLine two, with a comma',
+  },
+  {
+    ...EMPTY_CONTACT_VALUES,
+    name: '=HYPERLINK("http://evil.example","Click")',
+    email: 'x@example.com',
+    company: '@SUM(A1:A9)',
+    phone: '-2+3',
+    message: '\tTabbed start',
+  },
+  { ...EMPTY_CONTACT_VALUES, name: 'Carriage', email: 'cr@example.com', message: '\r=1+1' },
+];
+
+beforeAll(() => {
+  const db = openDatabase(dataDir);
+  const store = createLeadStore(db);
+  stored.forEach((values, index) =>
+    store.add(values, { address: `198.51.100.${index}`, userAgent: 'CLI Test/1.0' }, new Date(Date.UTC(2025, 0, 2, 3, 4, 5 + index))),
+  );
+  db.close();
+});
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+describe('npm run leads -- export', () => {
+  it('writes every lead as JSON, oldest first, with nothing else on stdout', async () => {
+    const run = await leads(['export', '--format', 'json'], dataDir);
+    expect(run.code).toBe(0);
+    const exported = JSON.parse(run.stdout) as Record<string, unknown>[];
+    expect(exported).toHaveLength(3);
+    exported.forEach((lead, index) => {
+      expect(lead).toMatchObject({ id: index + 1, ...stored[index], userAgent: 'CLI Test/1.0' });
+      expect(lead.receivedAt).toBe(`2025-01-02T03:04:0${5 + index}.000Z`);
+      expect(lead.clientHash).toMatch(/^[0-9a-f]{64}$/);
+    });
+    expect(run.stdout).not.toContain('198.51.100.');
+  });
+
+  it('writes CSV with a header, quotes escaped, line breaks kept inside cells', async () => {
+    const run = await leads(['export', '--format=csv'], dataDir);
+    expect(run.code).toBe(0);
+    const [header, first, ...others] = parseCsv(run.stdout);
+    expect(header).toEqual(['id', 'received_at', 'name', 'email', 'company', 'phone', 'service', 'message', 'client_hash', 'user_agent']);
+    expect(others).toHaveLength(2);
+    expect(first!.slice(0, 8)).toEqual([
+      '1',
+      '2025-01-02T03:04:05.000Z',
+      'Ana Gómez',
+      'ana@example.com',
+      'Acme, "Clinics" Ltd',
+      "'+57 300 555 0101",
+      'all-in-one',
+      'Line one\nLine two, with a comma',
+    ]);
+    expect(run.stdout).toContain('"Acme, ""Clinics"" Ltd"');
+  });
+
+  it('neutralises formula injection: cells starting with = + - @ tab or CR begin with an apostrophe', async () => {
+    const run = await leads(['export', '--format', 'csv'], dataDir);
+    const rows = parseCsv(run.stdout);
+    const [, , second, third] = rows;
+    expect(second!.slice(2, 8)).toEqual([
+      `'=HYPERLINK("http://evil.example","Click")`,
+      'x@example.com',
+      "'@SUM(A1:A9)",
+      "'-2+3",
+      '',
+      "'\tTabbed start",
+    ]);
+    expect(third![7]).toBe("'\r=1+1");
+    // No cell, once parsed, starts with a character a spreadsheet would evaluate.
+    for (const row of rows) for (const cell of row) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+  });
+
+  it('writes to a file only its owner can read with --output', async () => {
+    const file = path.join(dataDir, 'export.json');
+    const run = await leads(['export', '--format', 'json', '--output', file], dataDir);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain('Wrote 3 leads');
+    expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toHaveLength(3);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it.each([
+    [[], 'Missing the command'],
+    [['list'], 'Unknown command "list"'],
+    [['export'], 'Missing --format'],
+    [['export', '--format'], '--format needs a value'],
+    [['export', '--format', 'xml'], 'Unknown format "xml"'],
+    [['export', '--format', 'csv', '--all'], 'Unknown option "--all"'],
+  ])('refuses %j with a usage error and exit code 2', async (args, reason) => {
+    const run = await leads(args, dataDir);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain(reason);
+    expect(run.stderr).toContain('Usage: npm run --silent leads -- export --format csv|json');
+  });
+
+  it('says so when DATA_DIR holds no database, instead of creating one', async () => {
+    const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-leads-empty-'));
+    const run = await leads(['export', '--format', 'csv'], empty);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('No database at');
+    expect(fs.readdirSync(empty)).toEqual([]);
+    fs.rmSync(empty, { recursive: true, force: true });
+  });
+});

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { bodyFormat, parseContactBody } from '../../server/contact/requestBody';
+import { validateContact } from '../../server/contact/validation';
+import { FIELD_LIMITS, SERVICE_VALUES } from '../../shared/lib/contactForm';
+
+const valid = { name: 'Ana Gómez', email: 'ana@example.com', message: 'We need a new website.' };
+
+describe('validateContact', () => {
+  it('accepts the three required fields alone, with the optional ones empty', () => {
+    expect(validateContact(valid)).toEqual({
+      ok: true,
+      value: { ...valid, company: '', phone: '', service: '' },
+    });
+  });
+
+  it('trims every field and drops unknown ones', () => {
+    const result = validateContact({ ...valid, name: '  Ana  ', company: ' Acme ', extra: 'x', website: '' });
+    expect(result).toEqual({ ok: true, value: { ...valid, name: 'Ana', company: 'Acme', phone: '', service: '' } });
+  });
+
+  it('asks for each missing required field, blank counting as missing', () => {
+    expect(validateContact({})).toEqual({
+      ok: false,
+      errors: {
+        name: 'Please enter your full name.',
+        email: 'Please enter your e-mail address.',
+        message: 'Please enter a message.',
+      },
+    });
+    expect(validateContact({ ...valid, message: ' \n\t ' })).toMatchObject({ ok: false, errors: { message: 'Please enter a message.' } });
+  });
+
+  it('treats a body that is not an object as an empty form', () => {
+    for (const body of [null, 'text', 42, [valid]]) {
+      const result = validateContact(body);
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(Object.keys(result.errors).sort()).toEqual(['email', 'message', 'name']);
+    }
+  });
+
+  it('refuses values of the wrong type', () => {
+    const result = validateContact({ name: 42, email: ['a@b.co'], message: { text: 'hi' }, phone: null, company: true });
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(Object.keys(result.errors).sort()).toEqual(['company', 'email', 'message', 'name', 'phone']);
+      expect(result.errors.name).toBe('Please enter this as text.');
+    }
+  });
+
+  it('refuses an e-mail address that is not one', () => {
+    for (const email of ['ana', 'ana@', '@example.com', 'ana example@x.co', 'ana@example']) {
+      expect(validateContact({ ...valid, email })).toMatchObject({ ok: false, errors: { email: expect.stringContaining('valid e-mail') } });
+    }
+  });
+
+  it('bounds each field: exactly the limit passes, one more fails', () => {
+    const cases = { name: FIELD_LIMITS.name, company: FIELD_LIMITS.company, phone: FIELD_LIMITS.phone, message: FIELD_LIMITS.message };
+    expect(FIELD_LIMITS).toMatchObject({ name: 200, company: 200, phone: 50, message: 5000, email: 254 });
+    for (const [field, limit] of Object.entries(cases)) {
+      expect(validateContact({ ...valid, [field]: 'a'.repeat(limit) }).ok).toBe(true);
+      expect(validateContact({ ...valid, [field]: 'a'.repeat(limit + 1) })).toMatchObject({
+        ok: false,
+        errors: { [field]: expect.stringContaining(`${limit} characters or fewer`) },
+      });
+    }
+    const longEmail = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(62)}.com`;
+    expect(longEmail.length).toBeGreaterThan(254);
+    expect(validateContact({ ...valid, email: longEmail })).toMatchObject({ ok: false, errors: { email: expect.stringContaining('254') } });
+  });
+
+  it('takes each listed service or none, and nothing else', () => {
+    for (const service of [...SERVICE_VALUES, '']) expect(validateContact({ ...valid, service }).ok).toBe(true);
+    for (const service of ['web', 'Web Subscription', 'all-in-one ', 'consulting']) {
+      const result = validateContact({ ...valid, service });
+      // Surrounding spaces are trimmed like any field; a value outside the list is refused.
+      if (service === 'all-in-one ') expect(result.ok).toBe(true);
+      else expect(result).toMatchObject({ ok: false, errors: { service: 'Please choose a service from the list.' } });
+    }
+  });
+});
+
+describe('bodyFormat', () => {
+  it('takes JSON and urlencoded forms in UTF-8', () => {
+    expect(bodyFormat('application/json')).toBe('json');
+    expect(bodyFormat('application/json; charset=UTF-8')).toBe('json');
+    expect(bodyFormat('application/x-www-form-urlencoded')).toBe('form');
+    expect(bodyFormat('Application/X-WWW-Form-Urlencoded;charset="utf-8"')).toBe('form');
+  });
+
+  it('refuses any other type or charset', () => {
+    for (const type of [undefined, '', 'text/plain', 'multipart/form-data; boundary=x', 'application/xml', 'application/json; charset=latin1']) {
+      expect(bodyFormat(type)).toBeNull();
+    }
+  });
+});
+
+describe('parseContactBody', () => {
+  it('reads a urlencoded form and spots a filled honeypot', () => {
+    const body = parseContactBody('form', Buffer.from('name=Ana+G%C3%B3mez&email=ana%40example.com&message=Hi&website='));
+    expect(body).toEqual({ ok: true, format: 'form', spam: false, fields: { name: 'Ana Gómez', email: 'ana@example.com', message: 'Hi', website: '' } });
+    expect(parseContactBody('form', Buffer.from('name=Bot&website=http%3A%2F%2Fspam.example'))).toMatchObject({ ok: true, spam: true });
+  });
+
+  it('reads JSON, refuses malformed JSON, and spots a filled honeypot', () => {
+    expect(parseContactBody('json', Buffer.from(JSON.stringify(valid)))).toEqual({ ok: true, format: 'json', spam: false, fields: valid });
+    expect(parseContactBody('json', Buffer.from('{"name": "Ana",'))).toEqual({
+      ok: false,
+      status: 400,
+      format: 'json',
+      error: 'The request body is not valid JSON.',
+    });
+    expect(parseContactBody('json', Buffer.alloc(0))).toMatchObject({ ok: false, status: 400 });
+    expect(parseContactBody('json', Buffer.from(JSON.stringify({ ...valid, website: 'x' })))).toMatchObject({ spam: true });
+    expect(parseContactBody('json', Buffer.from(JSON.stringify({ ...valid, website: '   ' })))).toMatchObject({ spam: false });
+  });
+});
