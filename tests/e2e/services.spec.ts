@@ -76,7 +76,7 @@ test.describe('/services', () => {
     const call = page.getByRole('link', { name: 'Call Us Now' });
     await expect(call).toHaveAttribute('href', telHref(site.phone));
     await expect(call).toHaveAttribute('href', 'tel:+13055550142');
-    await expect(page.locator('.services-cta__meta')).toContainText(site.phone);
+    await expect(page.locator('.services-cta .cta__meta')).toContainText(site.phone);
   });
 
   test('lists add-ons, the numbered process and the twelve technologies in order', async ({ page }) => {
