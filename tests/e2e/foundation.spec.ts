@@ -97,6 +97,24 @@ test.describe('client-side navigation', () => {
   });
 });
 
+test.describe('header at 768 px, the narrowest width with the full nav', () => {
+  test.use({ viewport: { width: 768, height: 900 } });
+
+  test('keeps the brand on one line and every link and the button visible, without overflow', async ({ page }) => {
+    await gotoHydrated(page, '/services');
+    const name = page.locator('.site-header .brand__name');
+    const { height, lineHeight } = await name.evaluate((el) => ({
+      height: el.getBoundingClientRect().height,
+      lineHeight: parseFloat(getComputedStyle(el).lineHeight),
+    }));
+    expect(height).toBeLessThan(lineHeight * 1.5);
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveCount(5);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Get Started' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(768);
+  });
+});
+
 test.describe('mobile menu at 390 px', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
