@@ -1,4 +1,4 @@
-import type { ErrorRequestHandler } from 'express';
+import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { z } from 'zod';
 import type { Logger } from './logger';
 
@@ -39,3 +39,16 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     res.status(500).json({ error: 'Internal server error.' });
   };
 }
+
+/**
+ * Refuses a form post that a browser reports as coming from another site
+ * (Sec-Fetch-Site: cross-site): another page cannot make its visitors submit
+ * leads or sign-ups here. Clients that send no such header are let through.
+ */
+export const sameSiteOnly: RequestHandler = (req, res, next) => {
+  if (req.get('sec-fetch-site') === 'cross-site') {
+    res.status(403).json({ error: 'Forms can only be sent from this site.' });
+    return;
+  }
+  next();
+};

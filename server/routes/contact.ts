@@ -11,6 +11,7 @@ import { bodyFormat, parseContactBody } from '../contact/requestBody';
 import { validateContact } from '../contact/validation';
 import { createLeadStore } from '../leads';
 import type { Logger } from '../logger';
+import { sameSiteOnly } from '../http';
 import { perClientLimit } from '../rateLimit';
 
 /** Messages one client may send per minute before getting 429. */
@@ -136,6 +137,7 @@ export function contactRoutes({ db, logger, renderPage }: ContactRoutesOptions):
 
   router.post(
     CONTACT_ENDPOINT,
+    sameSiteOnly,
     acceptedType,
     express.raw({ type: () => true, limit: MAX_BODY_BYTES }),
     limit,

@@ -4,6 +4,7 @@ import express, { Router } from 'express';
 import { z } from 'zod';
 import type { SubscribeOutcome } from '../../shared/content/blog';
 import { newsletterReturnHref, parseCategory } from '../../shared/lib/blog';
+import { sameSiteOnly } from '../http';
 import { perClientLimit } from '../rateLimit';
 import { subscribe } from '../subscribers';
 
@@ -67,7 +68,7 @@ export function subscribeRoutes(db: DatabaseSync): Router {
     },
   });
 
-  router.post('/api/subscribe', limit, parseBody, (req, res) => {
+  router.post('/api/subscribe', sameSiteOnly, limit, parseBody, (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     const body = bodySchema.safeParse(req.body);
     if (!body.success) {
