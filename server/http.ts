@@ -31,6 +31,10 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     const status = typeof error.status === 'number' ? error.status : 500;
+    if (status === 413) {
+      res.status(413).json({ error: 'The request body is too large.' });
+      return;
+    }
     if (status >= 400 && status < 500) {
       res.status(status).json({ error: error.expose ? String(error.message) : 'Bad request.' });
       return;

@@ -1,13 +1,14 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
-import express, { Router } from 'express';
+import { Router } from 'express';
 import { createElement } from 'react';
 import type { ContactSubmission } from '../../shared/components/contact/submission';
 import { ContactSubmissionContext } from '../../shared/components/contact/submission';
 import type { ContactValues, Failure, FieldErrors } from '../../shared/lib/contactForm';
 import { CONTACT_ENDPOINT, CONTACT_FIELDS, EMPTY_CONTACT_VALUES, MAX_BODY_BYTES, SENT_LOCATION } from '../../shared/lib/contactForm';
-import type { BodyFormat } from '../contact/requestBody';
-import { bodyFormat, parseContactBody } from '../contact/requestBody';
+import { parseContactBody } from '../contact/requestBody';
+import type { BodyFormat } from '../formBody';
+import { rawBody, readFormBody } from '../formBody';
 import { validateContact } from '../contact/validation';
 import { createLeadStore } from '../leads';
 import type { Logger } from '../logger';
@@ -61,17 +62,7 @@ export function contactRoutes({ db, logger, renderPage }: ContactRoutesOptions):
     void renderPage(req, res, next);
   };
 
-  const formatOf = (res: Response): BodyFormat => res.locals.contactFormat as BodyFormat;
-
-  const acceptedType: RequestHandler = (req, res, next) => {
-    const format = bodyFormat(req.get('content-type'));
-    if (!format) {
-      res.status(415).json({ error: 'Send the form as application/json or application/x-www-form-urlencoded (UTF-8).' });
-      return;
-    }
-    res.locals.contactFormat = format;
-    next();
-  };
+  const formatOf = (res: Response): BodyFormat => res.locals.bodyFormat ?? 'json';
 
   const limit = perClientLimit({
     limit: MESSAGES_PER_MINUTE,
@@ -85,8 +76,8 @@ export function contactRoutes({ db, logger, renderPage }: ContactRoutesOptions):
       const retryAfterSeconds = Number(res.getHeader('Retry-After')) || 60;
       const failure: Failure = { kind: 'rateLimited', retryAfterSeconds };
       if (formatOf(res) === 'form') {
-        const body = Buffer.isBuffer(req.body) ? parseContactBody('form', req.body) : null;
-        showForm(req, res, next, 429, { failure, values: typedValues(body?.ok ? body.fields : null) });
+        const body = parseContactBody('form', rawBody(req.body));
+        showForm(req, res, next, 429, { failure, values: typedValues(body.ok ? body.fields : null) });
       } else {
         res.json({ error: `Too many messages. Please try again in ${retryAfterSeconds} seconds.` });
       }
@@ -95,9 +86,9 @@ export function contactRoutes({ db, logger, renderPage }: ContactRoutesOptions):
 
   const receive: RequestHandler = (req, res, next) => {
     const format = formatOf(res);
-    const body = parseContactBody(format, Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0));
+    const body = parseContactBody(format, rawBody(req.body));
     if (!body.ok) {
-      res.status(body.status).json({ error: body.error });
+      res.status(400).json({ error: body.error });
       return;
     }
     const succeed = () => (format === 'form' ? res.redirect(303, SENT_LOCATION) : res.status(201).json({ ok: true }));
@@ -138,8 +129,7 @@ export function contactRoutes({ db, logger, renderPage }: ContactRoutesOptions):
   router.post(
     CONTACT_ENDPOINT,
     sameSiteOnly,
-    acceptedType,
-    express.raw({ type: () => true, limit: MAX_BODY_BYTES }),
+    ...readFormBody(MAX_BODY_BYTES),
     limit,
     receive,
     bodyErrors,

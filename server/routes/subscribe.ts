@@ -1,15 +1,16 @@
 import type { DatabaseSync } from 'node:sqlite';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import express, { Router } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
+import { Router } from 'express';
 import { z } from 'zod';
 import type { SubscribeOutcome } from '../../shared/content/blog';
 import { newsletterReturnHref, parseCategory } from '../../shared/lib/blog';
+import { decodeBody, rawBody, readFormBody } from '../formBody';
 import { sameSiteOnly } from '../http';
 import { perClientLimit } from '../rateLimit';
 import { subscribe } from '../subscribers';
 
 /** A sign-up is one short address: anything bigger is refused before parsing. */
-const BODY_LIMIT = '2kb';
+const BODY_LIMIT_BYTES = 2048;
 /** Enough for a typo or two; a script filling the list gets 429. */
 const SIGNUPS_PER_WINDOW = 5;
 const WINDOW_MS = 60_000;
@@ -19,36 +20,13 @@ const emailSchema = z.string().trim().pipe(z.email().max(254));
 
 const INVALID_EMAIL = 'Please enter a valid e-mail address.';
 
-const jsonBody = express.json({ limit: BODY_LIMIT });
-const formBody = express.urlencoded({ extended: false, limit: BODY_LIMIT, parameterLimit: 10 });
-
 /** A plain form post (no JavaScript) is answered with a redirect back to the page; fetch asks for JSON. */
-function isFormPost(req: Request): boolean {
-  return Boolean(req.is('application/x-www-form-urlencoded')) && req.accepts(['html', 'json']) !== 'json';
-}
-
-/** JSON or a urlencoded form, size-limited; parser failures become short 4xx answers, never a 500. */
-function parseBody(req: Request, res: Response, next: NextFunction): void {
-  const parser = req.is('application/json') ? jsonBody : req.is('application/x-www-form-urlencoded') ? formBody : null;
-  if (!parser) {
-    res.status(415).json({ error: 'Send the address as JSON or as a form (application/x-www-form-urlencoded).' });
-    return;
-  }
-  parser(req, res, (error?: unknown) => {
-    if (!error) {
-      next();
-      return;
-    }
-    const status = (error as { status?: unknown }).status;
-    if (status === 413) res.status(413).json({ error: 'The request body is too large.' });
-    else if (status === 415) res.status(415).json({ error: 'Unsupported charset or encoding.' });
-    else if (typeof status === 'number' && status >= 400 && status < 500) res.status(400).json({ error: 'The body could not be read: it is not valid JSON or form data.' });
-    else next(error);
-  });
+function isFormPost(req: Request, res: Response): boolean {
+  return res.locals.bodyFormat === 'form' && req.accepts(['html', 'json']) !== 'json';
 }
 
 function answer(req: Request, res: Response, category: string | undefined, outcome: SubscribeOutcome, json: () => void): void {
-  if (isFormPost(req)) res.redirect(303, newsletterReturnHref(parseCategory(category), outcome));
+  if (isFormPost(req, res)) res.redirect(303, newsletterReturnHref(parseCategory(category), outcome));
   else json();
 }
 
@@ -63,14 +41,19 @@ export function subscribeRoutes(db: DatabaseSync): Router {
     limit: SIGNUPS_PER_WINDOW,
     windowMs: WINDOW_MS,
     onLimited: (req, res) => {
-      if (isFormPost(req)) res.redirect(303, newsletterReturnHref('all', 'limited'));
+      if (isFormPost(req, res)) res.redirect(303, newsletterReturnHref('all', 'limited'));
       else res.json({ error: 'Too many attempts. Please wait a minute, then try again.' });
     },
   });
 
-  router.post('/api/subscribe', sameSiteOnly, limit, parseBody, (req, res) => {
+  router.post('/api/subscribe', sameSiteOnly, ...readFormBody(BODY_LIMIT_BYTES), limit, (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    const body = bodySchema.safeParse(req.body);
+    const decoded = decodeBody(res.locals.bodyFormat ?? 'json', rawBody(req.body));
+    if (!decoded.ok) {
+      res.status(400).json({ error: decoded.error });
+      return;
+    }
+    const body = bodySchema.safeParse(decoded.fields);
     if (!body.success) {
       res.status(400).json({ error: 'Expected an object with an "email" field.' });
       return;
