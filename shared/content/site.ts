@@ -24,6 +24,12 @@ export const site = {
   researchEmail: 'research@meridianlab.dev',
   phone: '+1 (305) 555-0142',
   hours: 'Mon-Fri 9:00 AM - 6:00 PM EST',
+  /** The same hours for machines (structured data), in the offices' Eastern time. */
+  openingHours: {
+    days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+    opens: '09:00',
+    closes: '18:00',
+  },
   copyrightYear: 2024,
   themeColor: '#0b0b1a',
   logo: '/icons/icon-512.png',

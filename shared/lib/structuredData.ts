@@ -19,6 +19,12 @@ export function buildOrganizationJsonLd(siteUrl: string) {
       .map((p) => p.price)
       .reduce((a, b) => Math.max(a, b))} ${currency}`,
     areaServed: site.areaServed.map((name) => ({ '@type': 'Place', name })),
+    openingHoursSpecification: {
+      '@type': 'OpeningHoursSpecification',
+      dayOfWeek: site.openingHours.days.map((day) => `https://schema.org/${day}`),
+      opens: site.openingHours.opens,
+      closes: site.openingHours.closes,
+    },
     address: offices.map((office) => ({
       '@type': 'PostalAddress',
       name: office.name,

@@ -33,6 +33,16 @@ describe('organization structured data', () => {
     expect(data.makesOffer.map((offer) => offer.name)).toEqual(plans.map((plan) => plan.title));
   });
 
+  it('states the opening hours of the spec (Mon-Fri 9:00 AM - 6:00 PM)', () => {
+    expect(site.hours).toBe('Mon-Fri 9:00 AM - 6:00 PM EST');
+    expect(data.openingHoursSpecification).toEqual({
+      '@type': 'OpeningHoursSpecification',
+      dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'].map((day) => `https://schema.org/${day}`),
+      opens: '09:00',
+      closes: '18:00',
+    });
+  });
+
   it('gives an address for each office and a contact point', () => {
     expect(data.address.map((address) => address.addressLocality)).toEqual(offices.map((office) => office.addressLocality));
     expect(data.contactPoint[0]).toMatchObject({ '@type': 'ContactPoint', email: site.email });
