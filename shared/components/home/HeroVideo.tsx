@@ -32,16 +32,27 @@ export function HeroVideo({ media }: { media: HeroMedia }) {
       playing.current = true;
       video.muted = true;
       video.preload = 'auto';
-      play();
+      // Scrolled past the hero already: the parallax starts it on the way back.
+      if (parallaxFrame(window.scrollY, window.innerHeight).visible) play();
     };
     const reveal = () => {
       video.style.opacity = '1';
     };
+    // After the load event, once the main thread is idle: the poster shows this very frame
+    // meanwhile, and hydration and the first input do not compete with the decoder.
+    let idle = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const startWhenIdle = () => {
+      if ('requestIdleCallback' in window) idle = requestIdleCallback(start, { timeout: 2000 });
+      else timer = setTimeout(start, 300);
+    };
     video.addEventListener('playing', reveal);
-    if (document.readyState === 'complete') start();
-    else window.addEventListener('load', start, { once: true });
+    if (document.readyState === 'complete') startWhenIdle();
+    else window.addEventListener('load', startWhenIdle, { once: true });
     return () => {
-      window.removeEventListener('load', start);
+      window.removeEventListener('load', startWhenIdle);
+      if (idle) cancelIdleCallback(idle);
+      clearTimeout(timer);
       video.removeEventListener('playing', reveal);
       playing.current = false;
       video.pause();
