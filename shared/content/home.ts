@@ -18,7 +18,8 @@ export interface HeroMedia {
 }
 
 export const homeHero = {
-  eyebrow: `Web development lab · ${offices.map((office) => office.city).join(' · ')}`,
+  // No-break space before each dot, so a wrapped line never starts with one.
+  eyebrow: ['Web development lab', ...offices.map((office) => office.city)].join('\u00a0· '),
   titleLead: 'Transforming Digital',
   typedWord: 'Experiences',
   /** Milliseconds per typed letter (the spec allows 100 to 150). */
