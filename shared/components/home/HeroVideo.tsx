@@ -1,0 +1,112 @@
+import { useEffect, useRef } from 'react';
+import { preload } from 'react-dom';
+import type { HeroMedia } from '../../content/home';
+import { parallaxFrame } from '../../lib/parallax';
+import { prefersSavedData, useMotionAllowed } from './useMotionAllowed';
+
+/**
+ * The hero's moving background: the poster (the page's largest paint, so it
+ * is preloaded at high priority) under a muted looping video that starts only
+ * after the page has loaded, never under reduced motion or Save-Data. The
+ * layer moves at half the scroll speed and fades out past one viewport.
+ */
+export function HeroVideo({ media }: { media: HeroMedia }) {
+  const layerRef = useRef<HTMLDivElement>(null);
+  const videoRef = useRef<HTMLVideoElement>(null);
+  /** Set while the video should run; the parallax pauses it off screen and resumes it. */
+  const playing = useRef(false);
+  const motion = useMotionAllowed();
+
+  // Rendered into <head> by React, so the poster downloads alongside the stylesheet.
+  preload(media.poster.src, { as: 'image', fetchPriority: 'high' });
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video || !motion || prefersSavedData()) return;
+    const play = () => {
+      video.play().catch(() => {
+        // Refused (power saving, autoplay policy) or interrupted by a pause: the poster stays.
+      });
+    };
+    const start = () => {
+      playing.current = true;
+      video.muted = true;
+      video.preload = 'auto';
+      // Scrolled past the hero already: the parallax starts it on the way back.
+      if (parallaxFrame(window.scrollY, window.innerHeight).visible) play();
+    };
+    const reveal = () => {
+      video.style.opacity = '1';
+    };
+    // After the load event, once the main thread is idle: the poster shows this very frame
+    // meanwhile, and hydration and the first input do not compete with the decoder.
+    let idle = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const startWhenIdle = () => {
+      if ('requestIdleCallback' in window) idle = requestIdleCallback(start, { timeout: 2000 });
+      else timer = setTimeout(start, 300);
+    };
+    video.addEventListener('playing', reveal);
+    if (document.readyState === 'complete') startWhenIdle();
+    else window.addEventListener('load', startWhenIdle, { once: true });
+    return () => {
+      window.removeEventListener('load', startWhenIdle);
+      if (idle) cancelIdleCallback(idle);
+      clearTimeout(timer);
+      video.removeEventListener('playing', reveal);
+      playing.current = false;
+      video.pause();
+      video.style.opacity = '';
+    };
+  }, [motion]);
+
+  useEffect(() => {
+    const layer = layerRef.current;
+    const video = videoRef.current;
+    if (!layer || !video || !motion) return;
+    let frame = 0;
+    let shown = true;
+    const update = () => {
+      frame = 0;
+      const { offset, visible } = parallaxFrame(window.scrollY, window.innerHeight);
+      // Transform and opacity only: the compositor moves the layer, nothing is laid out again.
+      layer.style.transform = `translateY(${offset}px)`;
+      if (visible === shown) return;
+      shown = visible;
+      layer.style.opacity = visible ? '' : '0';
+      if (!visible) video.pause();
+      else if (playing.current) video.play().catch(() => {});
+    };
+    const onScroll = () => {
+      if (!frame) frame = requestAnimationFrame(update);
+    };
+    update();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('resize', onScroll, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('resize', onScroll);
+      cancelAnimationFrame(frame);
+      layer.style.transform = '';
+      layer.style.opacity = '';
+    };
+  }, [motion]);
+
+  return (
+    <div className="home-hero__media" ref={layerRef}>
+      <img
+        className="home-hero__poster"
+        src={media.poster.src}
+        width={media.poster.width}
+        height={media.poster.height}
+        alt=""
+        fetchPriority="high"
+      />
+      <video className="home-hero__video" ref={videoRef} muted loop playsInline preload="none" aria-hidden="true">
+        {media.sources.map((source) => (
+          <source key={source.src} src={source.src} type={source.type} />
+        ))}
+      </video>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { ChevronDown } from 'lucide-react';
+import { Link } from 'react-router';
+import { homeAbout, homeHero } from '../../content/home';
+import { HeroVideo } from './HeroVideo';
+import { Typewriter } from './Typewriter';
+
+/** The full-screen opening: video background, veil, the page's one h1 and the two first actions. */
+export function HomeHero() {
+  const [primary, secondary] = homeHero.actions;
+  return (
+    <section className="home-hero" aria-labelledby="page-title">
+      <HeroVideo media={homeHero.media} />
+      <div className="home-hero__veil" />
+      <div className="container home-hero__inner">
+        <p className="eyebrow eyebrow--light home-hero__eyebrow">{homeHero.eyebrow}</p>
+        <h1 id="page-title" className="home-hero__title">
+          {`${homeHero.titleLead} `}
+          <Typewriter text={homeHero.typedWord} delay={homeHero.letterDelay} infinite className="home-hero__typed" />
+        </h1>
+        <p className="home-hero__intro">{homeHero.intro}</p>
+        <div className="home-hero__actions">
+          {primary ? (
+            <Link to={primary.to} className="button button--primary home-hero__button">
+              {primary.label}
+            </Link>
+          ) : null}
+          {secondary ? (
+            <Link to={secondary.to} className="button button--ghost home-hero__button">
+              {secondary.label}
+            </Link>
+          ) : null}
+        </div>
+      </div>
+      <a href={`#${homeAbout.id}`} className="home-hero__scroll">
+        <span>{homeHero.scrollCue}</span>
+        <ChevronDown size={18} aria-hidden="true" />
+      </a>
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+import type { LucideIcon } from 'lucide-react';
+import { ArrowRight, Layers, Megaphone, MonitorSmartphone, PhoneCall } from 'lucide-react';
+import { Link } from 'react-router';
+import { homeServices } from '../../content/home';
+import type { Plan } from '../../content/plans';
+import { currency, formatPrice, plans } from '../../content/plans';
+import { SectionHeader } from '../SectionHeader';
+
+const planIcons: Record<Plan['id'], LucideIcon> = {
+  'web-subscription': MonitorSmartphone,
+  'ai-voice-systems': PhoneCall,
+  'marketing-ads': Megaphone,
+  'all-in-one': Layers,
+};
+
+/** One price card; its title link covers the whole card, so the card is one target with one name. */
+function PlanCard({ plan }: { plan: Plan }) {
+  const Icon = planIcons[plan.id];
+  return (
+    <li className={plan.featured ? 'home-plan home-plan--featured' : 'home-plan'}>
+      <span className="home-plan__icon" aria-hidden="true">
+        <Icon size={22} />
+      </span>
+      <h3 className="home-plan__title">
+        <Link to="/services" className="home-plan__link">
+          {plan.title}
+        </Link>
+      </h3>
+      <p className="home-plan__description">{plan.description}</p>
+      <p className="home-plan__price">
+        <span className="home-plan__amount">{formatPrice(plan.price)}</span>{' '}
+        <span className="home-plan__currency">{currency}</span>{' '}
+        <span className="home-plan__note">{plan.priceNote}</span>
+      </p>
+      <span className="home-plan__more" aria-hidden="true">
+        {homeServices.cardLink}
+        <ArrowRight size={16} />
+      </span>
+    </li>
+  );
+}
+
+export function ServicesSection() {
+  return (
+    <section id={homeServices.id} className="section section--soft home-services" aria-labelledby="services-title">
+      <div className="container">
+        <SectionHeader id="services-title" eyebrow={homeServices.eyebrow} title={homeServices.title} intro={homeServices.intro} />
+        <ul className="home-services__grid">
+          {plans.map((plan) => (
+            <PlanCard key={plan.id} plan={plan} />
+          ))}
+        </ul>
+        <p className="home-services__note">{homeServices.priceNote}</p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+import type { LucideIcon } from 'lucide-react';
+import { Cpu, Globe, ReceiptText, Rocket } from 'lucide-react';
+import type { WhyChooseItem } from '../../content/home';
+import { homeWhyChoose } from '../../content/home';
+import { SectionHeader } from '../SectionHeader';
+
+const reasonIcons: Record<WhyChooseItem['id'], LucideIcon> = {
+  technology: Cpu,
+  presence: Globe,
+  delivery: Rocket,
+  pricing: ReceiptText,
+};
+
+export function WhyChooseSection() {
+  return (
+    <section id={homeWhyChoose.id} className="section home-why" aria-labelledby="why-choose-title">
+      <div className="container">
+        <SectionHeader id="why-choose-title" eyebrow={homeWhyChoose.eyebrow} title={homeWhyChoose.title} intro={homeWhyChoose.intro} />
+        <ul className="home-why__grid">
+          {homeWhyChoose.items.map((item) => {
+            const Icon = reasonIcons[item.id];
+            return (
+              <li key={item.id} className="home-reason">
+                <span className="home-reason__icon" aria-hidden="true">
+                  <Icon size={24} />
+                </span>
+                <h3 className="home-reason__title">{item.title}</h3>
+                <p className="home-reason__text">{item.text}</p>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </section>
+  );
+}

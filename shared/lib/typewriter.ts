@@ -1,0 +1,89 @@
+/**
+ * The typewriter's timing as a pure function: the component only keeps the
+ * state and waits the returned delay, so the rules are tested without a DOM.
+ */
+
+export type TypewriterMode = 'once' | 'infinite';
+
+export interface TypewriterState {
+  /** How many letters of the text are shown. */
+  length: number;
+  /** True while letters are being removed (infinite mode only). */
+  deleting: boolean;
+}
+
+export interface TypewriterStep {
+  /** The state to show next. */
+  state: TypewriterState;
+  /** Milliseconds to wait, from now, before showing it. */
+  delay: number;
+}
+
+/** How long the complete text stays before infinite mode starts deleting it. */
+export const TYPEWRITER_PAUSE_MS = 1000;
+/** The spec's range for the delay between two letters. */
+export const TYPEWRITER_MIN_DELAY_MS = 100;
+export const TYPEWRITER_MAX_DELAY_MS = 150;
+
+/** A letter delay held to the spec's 100–150 ms range. */
+export function clampLetterDelay(delay: number): number {
+  return Math.min(TYPEWRITER_MAX_DELAY_MS, Math.max(TYPEWRITER_MIN_DELAY_MS, delay));
+}
+
+/**
+ * Where an animation starts once it may run: "once" types in from nothing;
+ * "infinite" starts from the whole text the server already showed, so the
+ * word does not vanish when the page becomes interactive.
+ */
+export function initialTypewriterState(text: string, mode: TypewriterMode): TypewriterState {
+  return { length: mode === 'infinite' ? text.length : 0, deleting: false };
+}
+
+/**
+ * The next state and the delay before it, or null when a "once" animation is
+ * complete. Each step adds or removes exactly one letter: typing takes one
+ * letter delay, deleting half of it (double speed), and the complete text
+ * stays TYPEWRITER_PAUSE_MS before the first letter goes.
+ */
+export function nextTypewriterStep(
+  text: string,
+  mode: TypewriterMode,
+  state: TypewriterState,
+  letterDelay: number,
+): TypewriterStep | null {
+  const full = text.length;
+  if (full === 0) return null;
+  if (!state.deleting) {
+    if (state.length < full) return { state: { length: state.length + 1, deleting: false }, delay: letterDelay };
+    if (mode === 'once') return null;
+    return { state: { length: full - 1, deleting: true }, delay: TYPEWRITER_PAUSE_MS };
+  }
+  if (state.length > 0) return { state: { length: state.length - 1, deleting: true }, delay: letterDelay / 2 };
+  return { state: { length: 1, deleting: false }, delay: letterDelay };
+}
+
+/**
+ * Runs the steps on timers from a starting state, reporting each new state.
+ * Returns the function that stops it (a component calls it on unmount).
+ */
+export function runTypewriter(
+  text: string,
+  mode: TypewriterMode,
+  letterDelay: number,
+  from: TypewriterState,
+  onChange: (state: TypewriterState) => void,
+): () => void {
+  let state = from;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const schedule = () => {
+    const step = nextTypewriterStep(text, mode, state, letterDelay);
+    if (!step) return;
+    timer = setTimeout(() => {
+      state = step.state;
+      onChange(state);
+      schedule();
+    }, step.delay);
+  };
+  schedule();
+  return () => clearTimeout(timer);
+}

@@ -1,0 +1,249 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { plans } from '../../shared/content/plans';
+import { expect, gotoHydrated, test } from './fixtures';
+
+const WORD = 'Experiences';
+const HEADLINE = 'Transforming Digital Experiences';
+
+/** Jumps to a scroll position (the stylesheet asks for smooth scrolling, which would make it gradual). */
+async function scrollToY(page: Page, y: number): Promise<void> {
+  await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
+}
+
+/** The scroll position and the parallax layer's vertical offset and opacity, read together. */
+function layerState(page: Page) {
+  return page.evaluate(() => {
+    const layer = document.querySelector<HTMLElement>('.home-hero__media');
+    if (!layer) throw new Error('no parallax layer');
+    const style = getComputedStyle(layer);
+    const offset = style.transform === 'none' ? 0 : new DOMMatrixReadOnly(style.transform).m42;
+    return { scrollY: window.scrollY, viewport: window.innerHeight, transform: style.transform, offset, opacity: style.opacity };
+  });
+}
+
+const letters = (page: Page) => page.locator('.home-hero__title .home-typewriter__letters');
+
+test.describe('home hero, with motion', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('the video layer moves by half the scroll distance', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    for (const y of [240, 610]) {
+      await scrollToY(page, y);
+      await expect.poll(async () => (await layerState(page)).offset).toBeCloseTo(y / 2, 0);
+      const state = await layerState(page);
+      expect(state.scrollY).toBe(y);
+      expect(state.offset).toBeCloseTo(state.scrollY / 2, 0);
+      expect(state.opacity).toBe('1');
+    }
+  });
+
+  test('the video layer is invisible beyond one viewport height and visible again on scrolling back', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    const { viewport } = await layerState(page);
+    await scrollToY(page, viewport + 150);
+    await expect.poll(async () => (await layerState(page)).opacity).toBe('0');
+    await scrollToY(page, 120);
+    await expect.poll(async () => (await layerState(page)).opacity).toBe('1');
+    expect((await layerState(page)).offset).toBeCloseTo(60, 0);
+  });
+
+  test('the typewriter reads Experiences, then deletes and retypes it, while the h1 keeps its name and size', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(heading).toHaveAccessibleName(HEADLINE);
+    await expect(letters(page)).toHaveAttribute('aria-hidden', 'true');
+    await expect(letters(page)).toHaveText(WORD);
+
+    // Record every change of the visible letters and the h1's height during one cycle.
+    await page.evaluate(() => {
+      const target = document.querySelector('.home-hero__title .home-typewriter__letters');
+      const h1 = document.querySelector('h1');
+      if (!target || !h1) throw new Error('no typewriter');
+      const seen: { length: number; height: number }[] = [];
+      Object.assign(window, { typewriterSeen: seen });
+      new MutationObserver(() => {
+        seen.push({ length: target.textContent?.length ?? 0, height: h1.getBoundingClientRect().height });
+      }).observe(target, { childList: true, characterData: true, subtree: true });
+    });
+    const seen = () =>
+      page.evaluate(() => (window as unknown as { typewriterSeen: { length: number; height: number }[] }).typewriterSeen);
+
+    await expect
+      .poll(async () => {
+        const lengths = (await seen()).map((entry) => entry.length);
+        const emptied = lengths.indexOf(0);
+        return emptied > 0 && lengths.slice(emptied).includes(WORD.length);
+      }, { timeout: 8_000 })
+      .toBe(true);
+
+    const entries = await seen();
+    const lengths = entries.map((entry) => entry.length);
+    const emptied = lengths.indexOf(0);
+    // Shrinks letter by letter to nothing, then grows back letter by letter. (A busy machine may
+    // paint two timer steps in one frame, so single steps are the unit tests' job.)
+    const shrinking = lengths.slice(0, emptied + 1);
+    const growing = lengths.slice(emptied, lengths.indexOf(WORD.length, emptied) + 1);
+    const strictly = (values: number[], sign: 1 | -1) => values.every((value, i) => i === 0 || sign * (value - values[i - 1]!) > 0);
+    expect(shrinking[0]).toBeLessThan(WORD.length);
+    expect(strictly(shrinking, -1), `shrinking: ${shrinking}`).toBe(true);
+    expect(strictly(growing, 1), `growing: ${growing}`).toBe(true);
+    expect(shrinking.length).toBeGreaterThan(5);
+    expect(growing.at(-1)).toBe(WORD.length);
+    expect(growing.length).toBeGreaterThan(6);
+    expect(new Set(entries.map((entry) => entry.height)).size).toBe(1);
+    await expect(heading).toHaveAccessibleName(HEADLINE);
+    await expect(letters(page)).toHaveText(WORD);
+  });
+
+  test('the video starts only after the load event, plays muted and inline, and the page never shifts', async ({ page }) => {
+    let loaded = false;
+    let requestedBeforeLoad = false;
+    page.on('load', () => {
+      loaded = true;
+    });
+    page.on('request', (request) => {
+      if (request.url().includes('/video/') && !loaded) requestedBeforeLoad = true;
+    });
+    await gotoHydrated(page, '/');
+    const video = page.locator('.home-hero__video');
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => !element.paused && element.currentTime > 0)).toBe(true);
+    expect(requestedBeforeLoad).toBe(false);
+    const playing = await video.evaluate((element: HTMLVideoElement) => ({
+      muted: element.muted,
+      loop: element.loop,
+      inline: element.playsInline,
+      source: element.currentSrc,
+    }));
+    expect(playing).toEqual({ muted: true, loop: true, inline: true, source: expect.stringMatching(/\/video\/hero-loop\.(webm|mp4)$/) });
+    await expect(video).toHaveCSS('opacity', '1');
+
+    const shifts = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let total = 0;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as unknown as { value: number }[]) total += entry.value;
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve(total), 2500);
+        }),
+    );
+    expect(shifts).toBe(0);
+  });
+
+  test('the video pauses while scrolled out of sight and plays again on the way back', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    const video = page.locator('.home-hero__video');
+    const paused = () => video.evaluate((element: HTMLVideoElement) => element.paused);
+    await expect.poll(paused).toBe(false);
+    await scrollToY(page, 2000);
+    await expect.poll(paused).toBe(true);
+    await scrollToY(page, 0);
+    await expect.poll(paused).toBe(false);
+  });
+});
+
+test.describe('home hero, reduced motion', () => {
+  test('no autoplay, no parallax, and the whole word stands', async ({ page }) => {
+    const videoRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/video/')) videoRequests.push(request.url());
+    });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await gotoHydrated(page, '/');
+    await page.waitForLoadState('load');
+
+    await expect(page.locator('.home-typewriter')).not.toHaveClass(/is-animated/);
+    await expect(page.locator('.home-typewriter__word')).toHaveText(WORD);
+    await expect(page.locator('.home-typewriter__word')).toHaveCSS('opacity', '1');
+    await expect(letters(page)).toHaveText('');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveAccessibleName(HEADLINE);
+
+    await page.waitForTimeout(1500);
+    const video = await page.locator('.home-hero__video').evaluate((element: HTMLVideoElement) => ({
+      paused: element.paused,
+      readyState: element.readyState,
+    }));
+    expect(video).toEqual({ paused: true, readyState: 0 });
+    expect(videoRequests).toEqual([]);
+    await expect(page.locator('.home-hero__poster')).toBeVisible();
+    await expect(letters(page)).toHaveText('');
+
+    for (const y of [300, 700]) {
+      await scrollToY(page, y);
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      const state = await layerState(page);
+      expect(state.scrollY).toBe(y);
+      expect(state.transform).toBe('none');
+    }
+  });
+});
+
+test.describe('home hero, Save-Data', () => {
+  test('shows the poster only: the video is never requested', async ({ page }) => {
+    const videoRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/video/')) videoRequests.push(request.url());
+    });
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, 'connection', { value: { saveData: true }, configurable: true });
+    });
+    await gotoHydrated(page, '/');
+    await page.waitForLoadState('load');
+    await page.waitForTimeout(1500);
+    expect(await page.locator('.home-hero__video').evaluate((element: HTMLVideoElement) => element.paused)).toBe(true);
+    expect(videoRequests).toEqual([]);
+    await expect(page.locator('.home-hero__poster')).toBeVisible();
+  });
+});
+
+test.describe('home links', () => {
+  const section = (page: Page, headingId: string) => page.locator(`section[aria-labelledby="${headingId}"]`);
+  const targets: { name: string; headingId: string; label: string; url: string }[] = [
+    { name: 'hero: View Our Services', headingId: 'page-title', label: 'View Our Services', url: '/services' },
+    { name: 'hero: Start Your Project', headingId: 'page-title', label: 'Start Your Project', url: '/contact' },
+    ...plans.map((plan) => ({ name: `plan card: ${plan.title}`, headingId: 'services-title', label: plan.title, url: '/services' })),
+    { name: 'closing: Start Your Project', headingId: 'get-started-title', label: 'Start Your Project', url: '/contact' },
+    { name: 'closing: View Pricing', headingId: 'get-started-title', label: 'View Pricing', url: '/services' },
+  ];
+
+  for (const target of targets) {
+    test(`${target.name} goes to ${target.url}`, async ({ page }) => {
+      await gotoHydrated(page, '/');
+      await section(page, target.headingId).getByRole('link', { name: target.label, exact: true }).click();
+      await expect(page).toHaveURL(target.url);
+      await expect(page.locator('h1')).toHaveCount(1);
+    });
+  }
+
+  test('a click anywhere on a plan card follows its link', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    // Playwright will not click a covered element: press the mouse where the price shows instead.
+    const price = section(page, 'services-title').locator('.home-plan__price').first();
+    await price.scrollIntoViewIfNeeded();
+    const box = await price.boundingBox();
+    if (!box) throw new Error('no price');
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await expect(page).toHaveURL('/services');
+  });
+
+  test('the scroll cue leads to About', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    await page.getByRole('link', { name: 'Scroll to explore' }).click();
+    await expect(page).toHaveURL('/#about');
+  });
+});
+
+test.describe('home accessibility', () => {
+  for (const width of [390, 1440]) {
+    test(`axe finds no WCAG 2.2 A/AA violation at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await gotoHydrated(page, '/');
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+        .analyze();
+      expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`)).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,154 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { homeCallToAction, homeHero, homeWhyChoose } from '../../shared/content/home';
+import { formatPrice, plans } from '../../shared/content/plans';
+import { offices } from '../../shared/content/site';
+import { testApp } from './helpers';
+
+const app = testApp();
+afterAll(() => app.locals.db.close());
+
+let html = '';
+beforeAll(async () => {
+  const response = await request(app).get('/');
+  expect(response.status).toBe(200);
+  html = response.text;
+});
+
+/** The HTML as text: tags dropped, entities of the texts we check decoded, spaces collapsed. */
+function textOf(markup: string): string {
+  return markup
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/\s+/g, ' ');
+}
+
+/** The opening tag of the link whose text is `label`, or undefined. */
+function linkTo(markup: string, label: string): string | undefined {
+  return new RegExp(`(<a\\b[^>]*>)\\s*${label}\\s*(?:<svg|</a>)`).exec(markup)?.[1];
+}
+
+function section(markup: string, headingId: string): string {
+  const match = new RegExp(`<section\\b[^>]*aria-labelledby="${headingId}"[^>]*>([\\s\\S]*?)</section>`).exec(markup);
+  return match?.[1] ?? '';
+}
+
+describe('GET / (raw HTML, before any script runs)', () => {
+  it('has one h1 whose text is the whole headline, typed word included', () => {
+    const h1s = [...html.matchAll(/<h1\b[^>]*>([\s\S]*?)<\/h1>/g)];
+    expect(h1s).toHaveLength(1);
+    expect(textOf(h1s[0]?.[1] ?? '').trim()).toBe('Transforming Digital Experiences');
+    // The moving letters are hidden from assistive technology and start empty.
+    expect(h1s[0]?.[1]).toMatch(/<span class="home-typewriter__letters" aria-hidden="true"><\/span>/);
+  });
+
+  it('links the two hero buttons to their pages', () => {
+    const hero = section(html, 'page-title');
+    expect(linkTo(hero, 'View Our Services')).toMatch(/href="\/services"/);
+    expect(linkTo(hero, 'Start Your Project')).toMatch(/href="\/contact"/);
+  });
+
+  it('ships the poster as the high-priority largest paint, preloaded in <head>', () => {
+    const { src, width, height } = homeHero.media.poster;
+    const head = html.slice(0, html.indexOf('</head>'));
+    const preload = new RegExp(`<link rel="preload" href="${src}" as="image" fetchpriority="high"/>`, 'i');
+    expect(head).toMatch(preload);
+    const img = new RegExp(`<img class="home-hero__poster" src="${src}" width="${width}" height="${height}" alt="" fetchpriority="high"/>`, 'i');
+    expect(html).toMatch(img);
+  });
+
+  it('has a muted, looping, inline video whose sources wait (preload none, no autoplay attribute)', () => {
+    const video = /<video\b([^>]*)>([\s\S]*?)<\/video>/.exec(html);
+    expect(video).not.toBeNull();
+    const [, attributes = '', children = ''] = video ?? [];
+    expect(attributes).toMatch(/\bmuted=""/);
+    expect(attributes).toMatch(/\bloop=""/);
+    expect(attributes).toMatch(/\bplaysinline=""/i);
+    expect(attributes).toMatch(/\bpreload="none"/);
+    expect(attributes).not.toMatch(/\bautoplay/i);
+    expect(children).toContain('<source src="/video/hero-loop.webm" type="video/webm"/>');
+    expect(children).toContain('<source src="/video/hero-loop.mp4" type="video/mp4"/>');
+  });
+
+  it('puts no inline style attribute in the markup (the CSP forbids it)', () => {
+    expect(html).not.toMatch(/<[^>]+\sstyle="/);
+  });
+
+  it('names the three offices in About', () => {
+    const about = textOf(section(html, 'about-title'));
+    expect(about).toContain('About Meridian Lab');
+    for (const office of offices) expect(about).toContain(office.city);
+    expect(offices.map((office) => office.city)).toEqual(['Miami', 'Bogota', 'New York']);
+  });
+
+  it('lists the four plans in Our Services with price, per month and CAD, each linking to /services', () => {
+    const services = section(html, 'services-title');
+    const text = textOf(services);
+    expect(text).toContain('Our Services');
+    expect(plans.map((plan) => formatPrice(plan.price))).toEqual(['$99', '$99', '$299', '$1000']);
+    for (const plan of plans) {
+      expect(text).toContain(`${plan.title}`);
+      expect(text).toContain(`${formatPrice(plan.price)} CAD per month`);
+      expect(linkTo(services, plan.title)).toMatch(/href="\/services"/);
+    }
+    expect(services.match(/<li class="home-plan/g)).toHaveLength(4);
+  });
+
+  it('gives Why Choose its four reasons, each with an icon and a sentence', () => {
+    const why = section(html, 'why-choose-title');
+    const text = textOf(why);
+    expect(text).toContain('Why Choose Meridian Lab');
+    const titles = ['Cutting-Edge Technology', 'Global Presence', 'Fast Delivery', 'Transparent Pricing'];
+    expect(homeWhyChoose.items.map((item) => item.title)).toEqual(titles);
+    for (const item of homeWhyChoose.items) {
+      expect(text).toContain(item.title);
+      expect(text).toContain(textOf(item.text));
+    }
+    expect(why.match(/<span class="home-reason__icon" aria-hidden="true"><svg/g)).toHaveLength(4);
+  });
+
+  it('closes with Start Your Project to /contact and View Pricing to /services', () => {
+    const cta = section(html, 'get-started-title');
+    expect(textOf(cta)).toContain(homeCallToAction.title);
+    expect(linkTo(cta, 'Start Your Project')).toMatch(/href="\/contact"/);
+    expect(linkTo(cta, 'View Pricing')).toMatch(/href="\/services"/);
+  });
+
+  it('labels every section by its heading', () => {
+    for (const id of ['page-title', 'about-title', 'services-title', 'why-choose-title', 'get-started-title']) {
+      expect(html).toMatch(new RegExp(`<section\\b[^>]*aria-labelledby="${id}"`));
+      expect(html).toMatch(new RegExp(`<h[12] id="${id}"`));
+    }
+  });
+});
+
+describe('the hero media files', () => {
+  const publicDir = path.resolve('public');
+
+  it('serves the video in WebM and MP4, together within 1.5 MB, with the right types', async () => {
+    let total = 0;
+    for (const source of homeHero.media.sources) {
+      const response = await request(app).get(source.src).buffer(true);
+      expect(response.status).toBe(200);
+      expect(response.headers['content-type']).toBe(source.type);
+      total += fs.statSync(path.join(publicDir, source.src)).size;
+    }
+    expect(total).toBeLessThanOrEqual(1.5 * 1024 * 1024);
+  });
+
+  it('answers range requests, which Safari needs to play video', async () => {
+    const response = await request(app).get('/video/hero-loop.mp4').set('Range', 'bytes=0-99');
+    expect(response.status).toBe(206);
+    expect(response.headers['content-length']).toBe('100');
+  });
+
+  it('serves the poster as WebP, small enough to paint fast', async () => {
+    const response = await request(app).get(homeHero.media.poster.src);
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('image/webp');
+    expect(fs.statSync(path.join(publicDir, homeHero.media.poster.src)).size).toBeLessThan(60 * 1024);
+  });
+});
