@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
  */
 export function CtaPanel({
   id,
+  eyebrow,
   title,
   text,
   meta,
@@ -14,6 +15,7 @@ export function CtaPanel({
   children,
 }: {
   id: string;
+  eyebrow?: string;
   title: string;
   text: string;
   meta?: ReactNode;
@@ -25,6 +27,7 @@ export function CtaPanel({
     <section className={`section cta ${className ?? ''}`.trim()} aria-labelledby={id}>
       <div className="container">
         <div className="cta__panel">
+          {eyebrow ? <p className="eyebrow eyebrow--light">{eyebrow}</p> : null}
           <h2 id={id} className="cta__title">
             {title}
           </h2>

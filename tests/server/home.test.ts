@@ -6,6 +6,7 @@ import { homeCallToAction, homeHero, homeWhyChoose } from '../../shared/content/
 import { formatPrice, plans } from '../../shared/content/plans';
 import { offices } from '../../shared/content/site';
 import { testApp } from './helpers';
+import { section, text } from './html';
 
 const app = testApp();
 afterAll(() => app.locals.db.close());
@@ -18,29 +19,16 @@ beforeAll(async () => {
 });
 
 /** The HTML as text: tags dropped, entities of the texts we check decoded, spaces collapsed. */
-function textOf(markup: string): string {
-  return markup
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/\s+/g, ' ');
-}
-
 /** The opening tag of the link whose text is `label`, or undefined. */
 function linkTo(markup: string, label: string): string | undefined {
   return new RegExp(`(<a\\b[^>]*>)\\s*${label}\\s*(?:<svg|</a>)`).exec(markup)?.[1];
-}
-
-function section(markup: string, headingId: string): string {
-  const match = new RegExp(`<section\\b[^>]*aria-labelledby="${headingId}"[^>]*>([\\s\\S]*?)</section>`).exec(markup);
-  return match?.[1] ?? '';
 }
 
 describe('GET / (raw HTML, before any script runs)', () => {
   it('has one h1 whose text is the whole headline, typed word included', () => {
     const h1s = [...html.matchAll(/<h1\b[^>]*>([\s\S]*?)<\/h1>/g)];
     expect(h1s).toHaveLength(1);
-    expect(textOf(h1s[0]?.[1] ?? '').trim()).toBe('Transforming Digital Experiences');
+    expect(text(h1s[0]?.[1] ?? '').trim()).toBe('Transforming Digital Experiences');
     // The moving letters are hidden from assistive technology and start empty.
     expect(h1s[0]?.[1]).toMatch(/<span class="home-typewriter__letters" aria-hidden="true"><\/span>/);
   });
@@ -78,7 +66,7 @@ describe('GET / (raw HTML, before any script runs)', () => {
   });
 
   it('names the three offices in About', () => {
-    const about = textOf(section(html, 'about-title'));
+    const about = text(section(html, 'about-title'));
     expect(about).toContain('About Meridian Lab');
     for (const office of offices) expect(about).toContain(office.city);
     expect(offices.map((office) => office.city)).toEqual(['Miami', 'Bogota', 'New York']);
@@ -86,33 +74,33 @@ describe('GET / (raw HTML, before any script runs)', () => {
 
   it('lists the four plans in Our Services with price, per month and CAD, each linking to /services', () => {
     const services = section(html, 'services-title');
-    const text = textOf(services);
-    expect(text).toContain('Our Services');
+    const content = text(services);
+    expect(content).toContain('Our Services');
     expect(plans.map((plan) => formatPrice(plan.price))).toEqual(['$99', '$99', '$299', '$1000']);
     for (const plan of plans) {
-      expect(text).toContain(`${plan.title}`);
-      expect(text).toContain(`${formatPrice(plan.price)} CAD per month`);
+      expect(content).toContain(`${plan.title}`);
+      expect(content).toContain(`${formatPrice(plan.price)} CAD per month`);
       expect(linkTo(services, plan.title)).toMatch(/href="\/services"/);
     }
-    expect(services.match(/<li class="home-plan/g)).toHaveLength(4);
+    expect(services.match(/<li class="card card--lift home-plan/g)).toHaveLength(4);
   });
 
   it('gives Why Choose its four reasons, each with an icon and a sentence', () => {
     const why = section(html, 'why-choose-title');
-    const text = textOf(why);
-    expect(text).toContain('Why Choose Meridian Lab');
+    const content = text(why);
+    expect(content).toContain('Why Choose Meridian Lab');
     const titles = ['Cutting-Edge Technology', 'Global Presence', 'Fast Delivery', 'Transparent Pricing'];
     expect(homeWhyChoose.items.map((item) => item.title)).toEqual(titles);
     for (const item of homeWhyChoose.items) {
-      expect(text).toContain(item.title);
-      expect(text).toContain(textOf(item.text));
+      expect(content).toContain(item.title);
+      expect(content).toContain(text(item.text));
     }
     expect(why.match(/<span class="home-reason__icon" aria-hidden="true"><svg/g)).toHaveLength(4);
   });
 
   it('closes with Start Your Project to /contact and View Pricing to /services', () => {
     const cta = section(html, 'get-started-title');
-    expect(textOf(cta)).toContain(homeCallToAction.title);
+    expect(text(cta)).toContain(homeCallToAction.title);
     expect(linkTo(cta, 'Start Your Project')).toMatch(/href="\/contact"/);
     expect(linkTo(cta, 'View Pricing')).toMatch(/href="\/services"/);
   });

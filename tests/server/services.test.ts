@@ -63,8 +63,8 @@ describe('GET /services: the plan cards in the raw HTML', () => {
       ['marketing-ads', 'Most Popular'],
       ['all-in-one', 'Best Value'],
     ]);
-    expect(main).toMatch(/<article class="services-plan services-plan--popular"[^>]*data-plan="marketing-ads"/);
-    expect(main).toMatch(/<article class="services-plan services-plan--featured"[^>]*data-plan="all-in-one"/);
+    expect(main).toMatch(/<article class="card card--lift services-plan services-plan--popular"[^>]*data-plan="marketing-ads"/);
+    expect(main).toMatch(/<article class="card card--lift services-plan services-plan--featured"[^>]*data-plan="all-in-one"/);
     expect(main.match(/services-plan--featured/g)).toHaveLength(1);
     expect(main.match(/services-plan--popular/g)).toHaveLength(1);
   });

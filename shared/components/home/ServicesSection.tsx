@@ -17,7 +17,7 @@ const planIcons: Record<Plan['id'], LucideIcon> = {
 function PlanCard({ plan }: { plan: Plan }) {
   const Icon = planIcons[plan.id];
   return (
-    <li className={plan.featured ? 'home-plan home-plan--featured' : 'home-plan'}>
+    <li className={plan.featured ? 'card card--lift home-plan home-plan--featured' : 'card card--lift home-plan'}>
       <span className="home-plan__icon" aria-hidden="true">
         <Icon size={22} />
       </span>

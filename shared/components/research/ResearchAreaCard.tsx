@@ -17,7 +17,7 @@ const statusTone: Record<ResearchStatus, string> = {
 export function ResearchAreaCard({ area }: { area: ResearchArea }) {
   const titleId = `area-${area.id}`;
   return (
-    <article className="research-area" aria-labelledby={titleId} data-area={area.id}>
+    <article className="card card--lift research-area" aria-labelledby={titleId} data-area={area.id}>
       <div className="research-area__media">
         <img
           className="research-area__image"

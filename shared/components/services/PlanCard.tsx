@@ -18,7 +18,7 @@ export function PlanCard({ plan }: { plan: Plan }) {
   const modifier = plan.featured ? ' services-plan--featured' : plan.popular ? ' services-plan--popular' : '';
   const titleId = `plan-${plan.id}`;
   return (
-    <article className={`services-plan${modifier}`} aria-labelledby={titleId} data-plan={plan.id}>
+    <article className={`card card--lift services-plan${modifier}`} aria-labelledby={titleId} data-plan={plan.id}>
       <div className="services-plan__media">
         <img
           className="services-plan__image"
