@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -27,12 +28,16 @@ async function hydrate(): Promise<void> {
     }),
   );
   const router = createBrowserRouter(routes);
-  hydrateRoot(
-    document,
-    <RuntimeContext value={readRuntimeConfig()}>
-      <RouterProvider router={router} />
-    </RuntimeContext>,
-  );
+  // As a transition, hydration yields to the browser every few milliseconds instead of
+  // holding the main thread in one long task: the page stays responsive while it wakes up.
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <RuntimeContext value={readRuntimeConfig()}>
+        <RouterProvider router={router} />
+      </RuntimeContext>,
+    );
+  });
   clearChunkReloadMark(window.location.pathname);
   router.subscribe((state) => {
     if (state.navigation.state === 'idle' && !state.errors) clearChunkReloadMark(state.location.pathname);

@@ -7,7 +7,6 @@ export interface BuildManifest {
   /** Chunks the entry imports statically. */
   entryImports: string[];
   stylesheet: string;
-  font?: string;
   /** Page chunk name (the page module's file name) to its file and the shared chunks it imports. */
   routes: Record<string, string[]>;
 }
@@ -20,11 +19,10 @@ export function readManifest(file: string): BuildManifest {
   }
 }
 
-/** The head resources of one page: the entry's chunks and the page's own, each once. */
+/** The head resources of one page: the stylesheet, and the chunks of this page that the entry does not load itself. */
 export function pageAssets(manifest: BuildManifest, chunk: string): PageAssets {
   return {
     stylesheet: manifest.stylesheet,
-    font: manifest.font,
-    modulePreloads: [...new Set([...manifest.entryImports, ...(manifest.routes[chunk] ?? [])])],
+    modulePreloads: (manifest.routes[chunk] ?? []).filter((file) => !manifest.entryImports.includes(file)),
   };
 }

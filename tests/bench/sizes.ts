@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BuildManifest } from '../../server/manifest';
-import { pageAssets } from '../../server/manifest';
 
 /** Compressed bytes of one built file, as the server sends it (precompressed siblings). */
 export interface Compressed {
@@ -26,7 +25,7 @@ function sum(urls: readonly string[]): Compressed {
 
 /** What a first visit to a page downloads before it is interactive: the entry, its chunks and the page's. */
 export function firstVisitJs(manifest: BuildManifest, chunk: string): Compressed {
-  return sum([manifest.entry, ...pageAssets(manifest, chunk).modulePreloads]);
+  return sum([...new Set([manifest.entry, ...manifest.entryImports, ...(manifest.routes[chunk] ?? [])])]);
 }
 
 /** The page's own lazy chunk. */
