@@ -19,6 +19,8 @@ function readRuntimeConfig(): RuntimeConfig {
  * server-rendered page stays as it is: every page reads and links without JS.
  */
 async function hydrate(): Promise<void> {
+  // Paint the server's markup first: hydration can wait a frame, the first view should not.
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
   const routes = createRoutes();
   const matches = matchRoutes(routes, window.location) ?? [];
   await Promise.all(

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
@@ -34,5 +35,12 @@ describe.each([...pages, notFoundPage])('size budgets of $chunk', (page) => {
 describe('stylesheet', () => {
   it(`is one file of at most ${BUDGET.css / KB} KB`, () => {
     expect(compressedSize(manifest.stylesheet).br).toBeLessThanOrEqual(BUDGET.css);
+  });
+
+  it('loads the web font with font-display: optional, so a late font never moves the page', () => {
+    const css = fs.readFileSync(`dist/client${manifest.stylesheet}`, 'utf8');
+    const webFonts = (css.match(/@font-face\s*\{[^}]*\}/g) ?? []).filter((rule) => rule.includes('url('));
+    expect(webFonts.length).toBeGreaterThan(0);
+    for (const rule of webFonts) expect(rule).toMatch(/font-display:\s*optional/);
   });
 });
