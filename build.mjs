@@ -1,6 +1,6 @@
 // Bundles the browser code (ESM, code splitting, hashed names under /static/js)
 // and the server (one ESM file, packages external), then writes the manifest the
-// server reads to link each page's stylesheet and chunks.
+// server reads to link each page's stylesheet, font and chunks.
 //   node build.mjs        production build into dist/ (server.js launches app.js; leads.js exports leads)
 //   node build.mjs --dev  rebuild the client on change and run the server under tsx watch
 import { spawn } from 'node:child_process';
@@ -63,7 +63,7 @@ process.env.NODE_ENV ??= 'production';
 await import('./app.js');
 `;
 
-/** Maps the metafile to what the server needs: entry, stylesheet, and each page's chunks. */
+/** Maps the metafile to what the server needs: entry, stylesheet, font, and each page's chunks. */
 function writeManifest(metafile) {
   const outputs = Object.entries(metafile.outputs);
   const url = (file) => `/${path.relative(clientOut, file).split(path.sep).join('/')}`;
@@ -84,6 +84,7 @@ function writeManifest(metafile) {
 
   const entry = find((file, output) => output.entryPoint === entryFile && file.endsWith('.js'));
   const stylesheet = find((file, output) => output.entryPoint === stylesFile && file.endsWith('.css'));
+  const font = find((file) => /inter-latin-wght-normal-[\w-]+\.woff2$/.test(file));
   if (!entry || !stylesheet) throw new Error('The build produced no entry script or stylesheet.');
 
   const routes = {};
@@ -96,6 +97,7 @@ function writeManifest(metafile) {
     entry: url(entry),
     entryImports: staticImports(entry),
     stylesheet: url(stylesheet),
+    font: font ? url(font) : undefined,
     routes,
   };
   fs.writeFileSync(path.join(clientOut, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);

@@ -7,6 +7,7 @@ export interface BuildManifest {
   /** Chunks the entry imports statically. */
   entryImports: string[];
   stylesheet: string;
+  font?: string;
   /** Page chunk name (the page module's file name) to its file and the shared chunks it imports. */
   routes: Record<string, string[]>;
 }
@@ -23,6 +24,7 @@ export function readManifest(file: string): BuildManifest {
 export function pageAssets(manifest: BuildManifest, chunk: string): PageAssets {
   return {
     stylesheet: manifest.stylesheet,
+    font: manifest.font,
     modulePreloads: (manifest.routes[chunk] ?? []).filter((file) => !manifest.entryImports.includes(file)),
   };
 }

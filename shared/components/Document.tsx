@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useContext, useEffect } from 'react';
-import { preinit, preloadModule } from 'react-dom';
+import { preinit, preload, preloadModule } from 'react-dom';
 import { HelmetProvider } from 'react-helmet-async';
 import { site } from '../content/site';
 import { AssetsContext } from '../lib/assets';
@@ -8,16 +8,17 @@ import { RUNTIME_CONFIG_ID, RuntimeContext, absoluteUrl } from '../lib/runtime';
 import { buildOrganizationJsonLd, serializeJsonForHtml } from '../lib/structuredData';
 
 /**
- * Asks React to put the stylesheet and the page's own chunks in <head>. Only the
- * server has assets; these resources sit outside the hydrated tree. The font and
- * the framework chunks are not preloaded: on a slow link they would compete with
- * the stylesheet that the first paint waits for (the font's metric-matched
- * fallback paints at once, and the entry script pulls in the framework anyway).
+ * Asks React to put the stylesheet, the latin font and the page's own chunks in
+ * <head>. Only the server has assets; these resources sit outside the hydrated
+ * tree. The framework chunks are not preloaded: on a slow link they would compete
+ * with the stylesheet the first paint waits for, and the entry script pulls them
+ * in anyway. The font is, since first paint may wait briefly for it (font.css).
  */
 function ServerAssets() {
   const assets = useContext(AssetsContext);
   if (!assets) return null;
   preinit(assets.stylesheet, { as: 'style', precedence: 'default' });
+  if (assets.font) preload(assets.font, { as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' });
   for (const href of assets.modulePreloads) preloadModule(href);
   return null;
 }

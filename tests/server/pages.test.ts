@@ -61,10 +61,10 @@ describe.each(pages)('GET $path', (page) => {
     expect(data.makesOffer).toHaveLength(4);
   });
 
-  it('links the stylesheet, preloads this page chunk (not the font), and boots the entry as a module', async () => {
+  it('links the stylesheet, preloads the font and this page chunk, and boots the entry as a module', async () => {
     const { text } = await request(app).get(page.path);
     expect(text).toMatch(/<link rel="stylesheet" href="\/static\/css\/styles-\w+\.css"/);
-    expect(text).not.toMatch(/<link rel="preload"[^>]*as="font"/);
+    expect(text).toMatch(/<link rel="preload" href="\/static\/media\/inter-latin-wght-normal-\w+\.woff2" as="font"/);
     expect(text).toMatch(new RegExp(`<link rel="modulepreload" href="/static/js/${page.chunk}-\\w+\\.js"/>`));
     expect(text).toMatch(/<script type="module" src="\/static\/js\/entry-\w+\.js"/);
   });

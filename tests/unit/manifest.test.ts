@@ -6,6 +6,7 @@ const manifest: BuildManifest = {
   entry: '/static/js/entry-A.js',
   entryImports: ['/static/js/chunk-R.js', '/static/js/chunk-D.js'],
   stylesheet: '/static/css/styles-S.css',
+  font: '/static/media/inter-latin-wght-normal-F.woff2',
   routes: {
     Services: ['/static/js/Services-B.js', '/static/js/chunk-R.js', '/static/js/chunk-C.js'],
   },
@@ -15,6 +16,7 @@ describe('pageAssets', () => {
   it("preloads the page's own chunks, not those the entry script imports itself", () => {
     expect(pageAssets(manifest, 'Services')).toEqual({
       stylesheet: '/static/css/styles-S.css',
+      font: '/static/media/inter-latin-wght-normal-F.woff2',
       modulePreloads: ['/static/js/Services-B.js', '/static/js/chunk-C.js'],
     });
   });
