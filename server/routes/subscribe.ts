@@ -7,7 +7,7 @@ import { newsletterReturnHref, parseCategory } from '../../shared/lib/blog';
 import { decodeBody, rawBody, readFormBody } from '../formBody';
 import { sameSiteOnly } from '../http';
 import { perClientLimit } from '../rateLimit';
-import { subscribe } from '../subscribers';
+import { createSubscriberStore } from '../subscribers';
 
 /** A sign-up is one short address: anything bigger is refused before parsing. */
 const BODY_LIMIT_BYTES = 2048;
@@ -36,6 +36,7 @@ function answer(req: Request, res: Response, category: string | undefined, outco
  * to /blog for a plain form post. Answered only after the row is committed.
  */
 export function subscribeRoutes(db: DatabaseSync): Router {
+  const store = createSubscriberStore(db);
   const router = Router();
   const limit: RequestHandler = perClientLimit({
     limit: SIGNUPS_PER_WINDOW,
@@ -64,7 +65,7 @@ export function subscribeRoutes(db: DatabaseSync): Router {
       answer(req, res, category, 'invalid', () => res.status(400).json({ error: INVALID_EMAIL }));
       return;
     }
-    const result = subscribe(db, email.data);
+    const result = store.add(email.data);
     if (result === 'subscribed') {
       answer(req, res, category, 'subscribed', () => res.status(201).json({ status: 'subscribed' }));
     } else {

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { createApp } from '../../server/app';
 import { DATABASE_FILE } from '../../server/db';
-import { isSubscribed, subscribe } from '../../server/subscribers';
+import { createSubscriberStore } from '../../server/subscribers';
 import { testApp, testConfig } from './helpers';
 
 // A fresh app (and database, and rate limit) for every test: the limit of 5 a minute must not leak between tests.
@@ -141,7 +141,7 @@ describe('the per-client rate limit', () => {
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
     expect(limited.body.error).toMatch(/Too many attempts/);
-    expect(isSubscribed(app.locals.db, 'one-more@example.com')).toBe(false);
+    expect(createSubscriberStore(app.locals.db).has('one-more@example.com')).toBe(false);
   });
 
   it('counts invalid attempts too, and sends a form post back to the page with the message', async () => {
@@ -200,10 +200,11 @@ describe('POST /api/subscribe from the form without JavaScript', () => {
 describe('the subscriber store', () => {
   it('treats the same address in any case as one subscriber', () => {
     const { db } = app.locals;
-    expect(subscribe(db, 'Case@Example.com', new Date('2024-03-01T10:00:00Z'))).toBe('subscribed');
-    expect(subscribe(db, 'case@example.COM')).toBe('already-subscribed');
-    expect(isSubscribed(db, 'CASE@EXAMPLE.COM')).toBe(true);
-    expect(isSubscribed(db, 'other@example.com')).toBe(false);
+    const store = createSubscriberStore(db);
+    expect(store.add('Case@Example.com', new Date('2024-03-01T10:00:00Z'))).toBe('subscribed');
+    expect(store.add('case@example.COM')).toBe('already-subscribed');
+    expect(store.has('CASE@EXAMPLE.COM')).toBe(true);
+    expect(store.has('other@example.com')).toBe(false);
     expect(rows()).toEqual([{ email: 'Case@Example.com', created_at: '2024-03-01T10:00:00.000Z' }]);
   });
 
