@@ -51,8 +51,6 @@ export const SENT_LOCATION = `/contact?${SENT_PARAM}=1#${CONTACT_FORM_ID}`;
 
 /** The spec's send time: the success banner never appears sooner than this after submit. */
 export const SEND_DURATION_MS = 2000;
-/** A request still unanswered after this long is given up, and the visitor told so. */
-export const REQUEST_TIMEOUT_MS = 15_000;
 /** Largest request body the endpoint reads; the longest valid form is well under it. */
 export const MAX_BODY_BYTES = 32 * 1024;
 

@@ -1,16 +1,9 @@
 import type { CategoryValue, SubscribeOutcome } from '../../content/blog';
 import { subscribeOutcomeForStatus } from '../../lib/blog';
+import { postJson } from '../../lib/postJson';
 
-/** The enhanced sign-up: the same endpoint as the form, in JSON; a network failure reads as "unreachable". */
+/** The enhanced sign-up: the same endpoint as the form, in JSON; no answer at all reads as "unreachable". */
 export async function sendSubscription(email: string, category: CategoryValue): Promise<SubscribeOutcome> {
-  try {
-    const response = await fetch('/api/subscribe', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ email, category }),
-    });
-    return subscribeOutcomeForStatus(response.status);
-  } catch {
-    return 'unreachable';
-  }
+  const result = await postJson('/api/subscribe', { email, category });
+  return result.ok ? subscribeOutcomeForStatus(result.status) : 'unreachable';
 }

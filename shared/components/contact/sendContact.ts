@@ -1,34 +1,11 @@
 import type { ContactValues, SendOutcome } from '../../lib/contactForm';
-import { CONTACT_ENDPOINT, HONEYPOT_FIELD, REQUEST_TIMEOUT_MS, interpretResponse } from '../../lib/contactForm';
+import { CONTACT_ENDPOINT, HONEYPOT_FIELD, interpretResponse } from '../../lib/contactForm';
+import type { PostOptions } from '../../lib/postJson';
+import { postJson } from '../../lib/postJson';
 
-export interface SendOptions {
-  fetch?: typeof fetch;
-  timeoutMs?: number;
-}
-
-/**
- * Posts the form as JSON and says how it went; never throws. A server that
- * does not answer within the timeout is given up on (AbortController).
- */
-export async function sendContact(
-  values: ContactValues,
-  honeypot: string,
-  { fetch: send = fetch, timeoutMs = REQUEST_TIMEOUT_MS }: SendOptions = {},
-): Promise<SendOutcome> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), timeoutMs);
-  try {
-    const response = await send(CONTACT_ENDPOINT, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ ...values, [HONEYPOT_FIELD]: honeypot }),
-      signal: controller.signal,
-    });
-    const body: unknown = await response.json().catch(() => null);
-    return interpretResponse(response.status, body, response.headers.get('Retry-After'));
-  } catch {
-    return { ok: false, failure: { kind: controller.signal.aborted ? 'timeout' : 'network' }, errors: {} };
-  } finally {
-    clearTimeout(timer);
-  }
+/** Posts the contact form and says how it went; never throws. */
+export async function sendContact(values: ContactValues, honeypot: string, options: PostOptions = {}): Promise<SendOutcome> {
+  const result = await postJson(CONTACT_ENDPOINT, { ...values, [HONEYPOT_FIELD]: honeypot }, options);
+  if (!result.ok) return { ok: false, failure: { kind: result.failure }, errors: {} };
+  return interpretResponse(result.status, result.body, result.headers.get('Retry-After'));
 }
