@@ -34,7 +34,8 @@ const clientOptions = {
   assetNames: 'media/[name]-[hash]',
   loader: { '.woff2': 'file' },
   minify: !dev,
-  sourcemap: dev ? 'inline' : 'linked',
+  // Production maps are written apart (moved out of the served folder below), never linked.
+  sourcemap: dev ? 'inline' : 'external',
   metafile: true,
   legalComments: 'none',
   define: { 'process.env.NODE_ENV': JSON.stringify(dev ? 'development' : 'production') },
@@ -124,10 +125,21 @@ async function precompress() {
   );
 }
 
+/** Moves the client's source maps to dist/sourcemaps, outside what the server serves. */
+function moveSourceMaps() {
+  const mapsOut = path.join(outDir, 'sourcemaps');
+  for (const file of fs.readdirSync(staticOut, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.map'))) {
+    const target = path.join(mapsOut, file);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.renameSync(path.join(staticOut, file), target);
+  }
+}
+
 async function build() {
   fs.rmSync(outDir, { recursive: true, force: true });
   const [client] = await Promise.all([esbuild.build(clientOptions), esbuild.build(serverOptions)]);
   writeManifest(client.metafile);
+  moveSourceMaps();
   fs.writeFileSync(path.join(outDir, 'server.js'), launcher);
   await precompress();
   console.log(`Built ${Object.keys(client.metafile.outputs).length} client files, dist/app.js and dist/leads.js.`);

@@ -31,7 +31,8 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
-      SITE_URL: 'https://meridianlab.test',
+      // The origin the browser uses: the forms refuse posts from any other.
+      SITE_URL: `http://localhost:${PORT}`,
       DATA_DIR: path.join(os.tmpdir(), `lab-e2e-${process.pid}`),
     },
   },

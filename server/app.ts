@@ -5,9 +5,8 @@ import express from 'express';
 import type { RouteObject } from 'react-router';
 import { createRoutes } from '../shared/routeTree';
 import type { AppConfig } from './config';
-import { openDatabase } from './db';
-import { errorHandler } from './http';
-import { createLogger } from './logger';
+import { errorHandler } from './errors';
+import { requestLog } from './logger';
 import type { Logger } from './logger';
 import { readManifest } from './manifest';
 import { pageRenderer } from './render';
@@ -18,83 +17,47 @@ import { subscribeRoutes } from './routes/subscribe';
 import { vitalsRoutes } from './routes/vitals';
 import { securityHeaders } from './security';
 import { hashedAssets, publicFiles } from './static';
-
-declare module 'express-serve-static-core' {
-  interface Locals {
-    db: DatabaseSync;
-    logger: Logger;
-  }
-}
+import { canonicalPath } from './trailingSlash';
 
 export interface AppOptions {
+  /** The open database; whoever opened it closes it. */
+  db: DatabaseSync;
+  logger: Logger;
   /** The React Router tree to render; the site's own by default. */
   routes?: RouteObject[];
-  logger?: Logger;
 }
 
-/** One structured line per request, written when the response is done. */
-function requestLog(logger: Logger): express.RequestHandler {
-  return (req, res, next) => {
-    const start = process.hrtime.bigint();
-    res.on('finish', () => {
-      logger.info(
-        {
-          method: req.method,
-          path: req.originalUrl.split('?')[0],
-          status: res.statusCode,
-          ms: Number((process.hrtime.bigint() - start) / 1000n) / 1000,
-          bytes: Number(res.getHeader('Content-Length') ?? 0) || undefined,
-        },
-        'request',
-      );
-    });
-    next();
-  };
-}
-
-/** Builds the site's Express app without listening; the caller owns app.locals.db and closes it. */
-export function createApp(config: AppConfig, options: AppOptions = {}): express.Express {
-  const logger = options.logger ?? createLogger(config);
-  const db = openDatabase(config.dataDir);
+/** Builds the site's Express app without listening. Middleware runs in the order written here. */
+export function createApp(config: AppConfig, { db, logger, routes = createRoutes() }: AppOptions): express.Express {
   const clientDir = path.join(config.rootDir, 'dist', 'client');
   const manifestFile = path.join(clientDir, 'manifest.json');
+  // Production reads the manifest once; development re-reads it, since every rebuild changes the hashes.
   const built = config.dev ? null : readManifest(manifestFile);
-
   const renderPage = pageRenderer({
-    routes: options.routes ?? createRoutes(),
+    routes,
     manifest: () => built ?? readManifest(manifestFile),
     siteUrl: config.siteUrl,
     logger,
     cache: !config.dev,
   });
+  const { siteUrl } = config;
 
   const app = express();
-  app.locals.db = db;
-  app.locals.logger = logger;
-  app.disable('x-powered-by');
-  app.set('trust proxy', config.trustProxy);
+  app.disable('x-powered-by'); // says nothing about the stack to a scanner
+  app.set('trust proxy', config.trustProxy); // req.ip is the client's, not the proxy's: the rate limits key on it
 
-  app.use(requestLog(logger));
-  app.use(securityHeaders(config));
-  app.use(compression());
-  app.use(healthRoutes(db));
-  app.use('/static', ...hashedAssets(path.join(clientDir, 'static')));
-  app.use(crawlerRoutes(config.siteUrl));
-  app.use(vitalsRoutes(logger));
-  app.use(subscribeRoutes(db));
-  app.use(contactRoutes({ db, logger, renderPage }));
-  app.use(publicFiles(path.join(config.rootDir, 'public')));
-
-  // One URL per page: "/services/" answers with a permanent redirect to "/services".
-  app.use((req, res, next) => {
-    if (req.path.length > 1 && req.path.endsWith('/')) {
-      const query = req.originalUrl.slice(req.path.length);
-      res.redirect(301, req.path.replace(/\/+$/, '') + query);
-      return;
-    }
-    next();
-  });
-  app.get('/{*splat}', renderPage);
-  app.use(errorHandler(logger));
+  app.use(requestLog(logger)); // first, so every answer below is logged with its status and time
+  app.use(...securityHeaders(config)); // before anything answers, so every answer carries them
+  app.use(compression()); // wraps res before any body is written; React's stream calls its flush()
+  app.use(healthRoutes(db)); // probes answer early and cheaply, and are never cached
+  app.use('/static', ...hashedAssets(path.join(clientDir, 'static'))); // hashed build output: immutable, precompressed, a plain 404
+  app.use(crawlerRoutes(siteUrl)); // robots.txt and sitemap.xml, from the route table
+  app.use(vitalsRoutes(db, siteUrl)); // the field-speed beacon
+  app.use(subscribeRoutes(db, siteUrl)); // the newsletter box
+  app.use(contactRoutes({ db, logger, siteUrl, renderPage })); // the contact form; it re-renders its page on refusal
+  app.use(publicFiles(path.join(config.rootDir, 'public'))); // icons, images, video: only paths with an extension
+  app.use(canonicalPath); // one URL per page: "/services/" → 301 "/services", never to another host
+  app.get('/{*splat}', renderPage); // every other GET is a page, or the 404 page
+  app.use(errorHandler(logger)); // last: a short JSON reason for client errors, a logged 500 for the rest
   return app;
 }

@@ -3,13 +3,17 @@ import { z } from 'zod';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-/** Express's "trust proxy": true/false, a hop count, or a list of addresses and subnets. */
+/**
+ * Express's "trust proxy": false, a hop count, or a list of the proxies'
+ * addresses and subnets. Never true: that believes any X-Forwarded-For a
+ * client sends, so anyone could pick their own address and walk past the rate limits.
+ */
 const trustProxy = z
   .string()
   .trim()
-  .regex(/^(true|false|\d+|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/, 'expected true, false, a hop count or a list of addresses')
-  .transform((value): boolean | number | string => {
-    if (value === 'true') return true;
+  .refine((value) => value !== 'true', 'true trusts any client\'s X-Forwarded-For; use the number of proxies in front (such as 1) or their addresses')
+  .regex(/^(false|\d+|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/, 'expected false, a hop count or a list of addresses')
+  .transform((value): false | number | string => {
     if (value === 'false') return false;
     return /^\d+$/.test(value) ? Number(value) : value;
   });
@@ -34,7 +38,7 @@ export interface AppConfig {
   siteUrl: string;
   dataDir: string;
   logLevel: (typeof logLevels)[number];
-  trustProxy: boolean | number | string;
+  trustProxy: false | number | string;
   /** Development re-reads the build manifest, which changes on every rebuild. */
   dev: boolean;
   /** Folder holding dist/ and public/. */

@@ -26,17 +26,35 @@ const migrations: readonly string[] = [
     email TEXT NOT NULL COLLATE NOCASE UNIQUE CHECK (length(email) <= 254),
     created_at TEXT NOT NULL
   )`,
+  `-- Field speed: what visitors' browsers measured, per page. No address, no identifier.
+  CREATE TABLE vitals (
+    id INTEGER PRIMARY KEY,
+    received_at TEXT NOT NULL,
+    route TEXT NOT NULL,
+    metric TEXT NOT NULL,
+    value REAL NOT NULL,
+    rating TEXT NOT NULL,
+    navigation_type TEXT
+  ) STRICT;
+  CREATE INDEX vitals_received_at ON vitals (received_at);`,
 ];
 
 export const DATABASE_FILE = 'site.db';
 
 /**
  * Opens (and creates) the site's database under dataDir. WAL with synchronous
- * FULL: a committed lead survives a crash or a power cut.
+ * FULL: a committed lead survives a crash or a power cut. It holds personal
+ * data, so only the server's own user may read it: the folder is 700 and the
+ * file 600 (SQLite gives its -wal and -shm files the database file's mode).
  */
 export function openDatabase(dataDir: string): DatabaseSync {
-  fs.mkdirSync(dataDir, { recursive: true });
-  const db = new DatabaseSync(path.join(dataDir, DATABASE_FILE));
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  fs.chmodSync(dataDir, 0o700);
+  const file = path.join(dataDir, DATABASE_FILE);
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  // Files an older version left readable are tightened too.
+  for (const existing of [file, `${file}-wal`, `${file}-shm`]) if (fs.existsSync(existing)) fs.chmodSync(existing, 0o600);
+  const db = new DatabaseSync(file);
   db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;');
   migrate(db);
   return db;

@@ -17,7 +17,7 @@ type Format = (typeof FORMATS)[number];
 const USAGE = `Usage: npm run --silent leads -- export --format csv|json [--output FILE]
 
 Writes every lead from the contact form, oldest first, to standard output
-(or to FILE, readable by its owner only). The database is the one in DATA_DIR
+(or to FILE, a new file readable by its owner only). The database is the one in DATA_DIR
 (default ./data), as for the server. Use npm's --silent so that npm's own
 header stays out of the output.`;
 
@@ -89,6 +89,19 @@ function leadsToJson(leads: readonly Lead[]): string {
   return `${JSON.stringify(leads, null, 2)}\n`;
 }
 
+/**
+ * Writes a new file readable by its owner only. 'wx' fails on anything already
+ * there: never through a symlink, never into a file prepared with looser rights.
+ */
+function writeNewFile(file: string, text: string): void {
+  try {
+    fs.writeFileSync(file, text, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new SetupError(`${file} already exists: name a new file.`);
+    throw error;
+  }
+}
+
 function run(args: readonly string[]): void {
   const command = parseArguments(args);
   if (command === 'help') {
@@ -104,7 +117,7 @@ function run(args: readonly string[]): void {
     const leads = createLeadStore(db).all();
     const text = command.format === 'csv' ? leadsToCsv(leads) : leadsToJson(leads);
     if (command.output) {
-      fs.writeFileSync(command.output, text, { mode: 0o600 });
+      writeNewFile(command.output, text);
       process.stderr.write(`Wrote ${leads.length} lead${leads.length === 1 ? '' : 's'} to ${command.output}.\n`);
     } else {
       process.stdout.write(text);

@@ -1,5 +1,6 @@
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db';
 import { createLogger } from './logger';
 
 /** How long in-flight requests may take to finish after SIGTERM before the process exits anyway. */
@@ -16,8 +17,11 @@ function start(): void {
     }
     throw error;
   }
+  // Whatever the server writes (the database, its journal) is for its own user only.
+  process.umask(0o077);
   const logger = createLogger(config);
-  const app = createApp(config, { logger });
+  const db = openDatabase(config.dataDir);
+  const app = createApp(config, { db, logger });
   const server = app.listen(config.port, config.host, () => {
     logger.info({ url: `http://localhost:${config.port}`, siteUrl: config.siteUrl }, 'listening');
   });
@@ -38,7 +42,7 @@ function start(): void {
     force.unref();
     // Stop accepting, let in-flight requests finish, then release the database.
     server.close(() => {
-      app.locals.db.close();
+      db.close();
       logger.info('stopped');
       process.exit(0);
     });

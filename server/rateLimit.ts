@@ -6,13 +6,13 @@ interface LimitOptions {
   /** Requests one client may make per window. */
   limit: number;
   windowMs: number;
-  /** Answers a limited request (a JSON 429 by default); Retry-After is already set. */
-  onLimited?: (req: Request, res: Response) => void;
+  /** Answers a limited request; the status (429) and Retry-After are already set. */
+  onLimited: (req: Request, res: Response, retryAfterSeconds: number) => void;
 }
 
 /**
- * A per-client (req.ip, so TRUST_PROXY matters behind a proxy) limit for the
- * form endpoints: over it, 429 with Retry-After in seconds.
+ * A per-client limit (req.ip, so TRUST_PROXY matters behind a proxy; IPv6
+ * keyed per /56): over it, 429 with Retry-After in seconds.
  */
 export function perClientLimit({ limit, windowMs, onLimited }: LimitOptions) {
   return rateLimit({
@@ -25,8 +25,7 @@ export function perClientLimit({ limit, windowMs, onLimited }: LimitOptions) {
       const seconds = resetTime ? Math.max(1, Math.ceil((resetTime.getTime() - Date.now()) / 1000)) : Math.ceil(windowMs / 1000);
       res.setHeader('Retry-After', String(seconds));
       res.status(429);
-      if (onLimited) onLimited(req, res);
-      else res.json({ error: `Too many requests. Please try again in ${seconds} seconds.` });
+      onLimited(req, res, seconds);
     },
   });
 }

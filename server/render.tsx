@@ -7,7 +7,7 @@ import { AssetsContext } from '../shared/lib/assets';
 import { RuntimeContext } from '../shared/lib/runtime';
 import type { PageRoute } from '../shared/routes';
 import { notFoundPage } from '../shared/routes';
-import { errorDocument } from './errorDocument';
+import { errorDocument } from './errors';
 import type { Logger } from './logger';
 import type { BuildManifest } from './manifest';
 import { pageAssets } from './manifest';
@@ -44,10 +44,11 @@ interface RendererOptions {
   cache: boolean;
 }
 
-function htmlHeaders(res: Parameters<RequestHandler>[1], status: number): void {
+/** A page that carries what a visitor typed is never stored, not even by a shared cache; the rest revalidate. */
+function htmlHeaders(res: Parameters<RequestHandler>[1], status: number, visitorData = false): void {
   res.status(status);
   res.setHeader('Content-Type', 'text/html; charset=utf-8');
-  res.setHeader('Cache-Control', 'no-cache');
+  res.setHeader('Cache-Control', visitorData ? 'no-store' : 'no-cache');
 }
 
 /**
@@ -109,7 +110,7 @@ export function pageRenderer({ routes, manifest, siteUrl, logger, cache }: Rende
       {
         bootstrapModules: view ? [] : [build.entry],
         onShellReady() {
-          htmlHeaders(res, status);
+          htmlHeaders(res, status, view !== undefined);
           // Only whole, successful pages of a URL are kept; a HEAD request carries no body to keep.
           if (cache && !view && status === 200 && req.method === 'GET') {
             recordBody(res, (html) => {

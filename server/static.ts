@@ -24,6 +24,11 @@ function precompressedFiles(dir: string): Set<string> {
 export function hashedAssets(dir: string): RequestHandler[] {
   const compressed = precompressedFiles(dir);
   const pickEncoding: RequestHandler = (req, res, next) => {
+    // Source maps stay on the build machine: they would publish the commented sources.
+    if (req.path.endsWith('.map')) {
+      res.status(404).type('text').send('Not found');
+      return;
+    }
     const accepted = req.acceptsEncodings('br', 'gzip');
     const extension = accepted === 'br' ? '.br' : accepted === 'gzip' ? '.gz' : '';
     res.vary('Accept-Encoding');

@@ -9,21 +9,15 @@ export interface SubscriberStore {
    * runs in autocommit (WAL, synchronous FULL), so the row is durable when this returns.
    */
   add(email: string, now?: Date): SubscribeResult;
-  /** Whether an address (in any case) is on the list. */
-  has(email: string): boolean;
 }
 
 /** The newsletter list, with its statements prepared once. */
 export function createSubscriberStore(db: DatabaseSync): SubscriberStore {
   const insert = db.prepare('INSERT INTO subscribers (email, created_at) VALUES (?, ?) ON CONFLICT (email) DO NOTHING');
-  const find = db.prepare('SELECT 1 AS found FROM subscribers WHERE email = ?');
   return {
     add(email, now = new Date()) {
       const { changes } = insert.run(email, now.toISOString());
       return Number(changes) === 1 ? 'subscribed' : 'already-subscribed';
-    },
-    has(email) {
-      return find.get(email) !== undefined;
     },
   };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ContactValues, FieldErrors } from '../../shared/lib/contactForm';
-import { CONTACT_FIELDS, FIELD_LIMITS, SERVICE_VALUES } from '../../shared/lib/contactForm';
+import { CONTACT_FIELDS, FIELD_LIMITS, HONEYPOT_FIELD, SERVICE_VALUES } from '../../shared/lib/contactForm';
+import type { DecodedBody } from '../formEndpoint';
 
 /** A text field: trimmed, then bounded; absent counts as empty. */
 function text(limit: number, tooLong: string) {
@@ -47,4 +48,18 @@ export function validateContact(input: unknown): ContactValidation {
     if (field && !errors[field]) errors[field] = issue.message;
   }
   return { ok: false, errors };
+}
+
+export type ContactBody = { ok: true; fields: unknown; spam: boolean } | { ok: false; error: string };
+
+function isFilled(value: unknown): boolean {
+  return typeof value === 'string' ? value.trim() !== '' : value !== undefined && value !== null;
+}
+
+/** A decoded contact post, and whether its honeypot was filled (only robots see that field). */
+export function parseContactBody(body: DecodedBody): ContactBody {
+  if (!body.ok) return body;
+  const { fields } = body;
+  const spam = typeof fields === 'object' && fields !== null && isFilled((fields as Record<string, unknown>)[HONEYPOT_FIELD]);
+  return { ok: true, fields, spam };
 }

@@ -1,19 +1,16 @@
 import type { DatabaseSync } from 'node:sqlite';
-import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { Router } from 'express';
 import { createElement } from 'react';
 import type { ContactSubmission } from '../../shared/components/contact/submission';
 import { ContactSubmissionContext } from '../../shared/components/contact/submission';
+import { failureMessage } from '../../shared/content/contact';
 import type { ContactValues, Failure, FieldErrors } from '../../shared/lib/contactForm';
-import { CONTACT_ENDPOINT, CONTACT_FIELDS, EMPTY_CONTACT_VALUES, MAX_BODY_BYTES, SENT_LOCATION } from '../../shared/lib/contactForm';
-import { parseContactBody } from '../contact/requestBody';
-import type { BodyFormat } from '../formBody';
-import { rawBody, readFormBody } from '../formBody';
-import { validateContact } from '../contact/validation';
+import { CONTACT_ENDPOINT, CONTACT_FIELDS, CONTACT_FORM_ID, EMPTY_CONTACT_VALUES, MAX_BODY_BYTES, SENT_LOCATION } from '../../shared/lib/contactForm';
+import { parseContactBody, validateContact } from '../contact/validation';
+import { formEndpoint, readBody } from '../formEndpoint';
 import { createLeadStore } from '../leads';
 import type { Logger } from '../logger';
-import { sameSiteOnly } from '../http';
-import { perClientLimit } from '../rateLimit';
 
 /** Messages one client may send per minute before getting 429. */
 const MESSAGES_PER_MINUTE = 5;
@@ -21,6 +18,7 @@ const MESSAGES_PER_MINUTE = 5;
 interface ContactRoutesOptions {
   db: DatabaseSync;
   logger: Logger;
+  siteUrl: string;
   /** The site's page renderer: shows the contact page again after a refused form post. */
   renderPage: RequestHandler;
 }
@@ -41,18 +39,12 @@ function typedValues(fields: unknown): ContactValues {
  * or urlencoded from the plain one. Stores it, committed, before answering
  * success. Nothing the visitor sent is logged.
  */
-export function contactRoutes({ db, logger, renderPage }: ContactRoutesOptions): Router {
+export function contactRoutes({ db, logger, siteUrl, renderPage }: ContactRoutesOptions): Router {
   const store = createLeadStore(db);
   const router = Router();
 
-  /** The plain form's answers: the contact page again, with the visitor's values, errors and the reason. */
-  const showForm = (
-    req: Request,
-    res: Response,
-    next: NextFunction,
-    status: number,
-    submission: Partial<ContactSubmission> & { failure: Failure },
-  ) => {
+  /** The plain form's answer to a post it read: the contact page again, with the visitor's values, errors and the reason. */
+  const showForm = (req: Request, res: Response, next: NextFunction, status: number, submission: Partial<ContactSubmission> & { failure: Failure }) => {
     const value: ContactSubmission = { values: { ...EMPTY_CONTACT_VALUES }, errors: {}, ...submission };
     res.locals.pageView = {
       path: '/contact',
@@ -62,31 +54,9 @@ export function contactRoutes({ db, logger, renderPage }: ContactRoutesOptions):
     void renderPage(req, res, next);
   };
 
-  const formatOf = (res: Response): BodyFormat => res.locals.bodyFormat ?? 'json';
-
-  const limit = perClientLimit({
-    limit: MESSAGES_PER_MINUTE,
-    windowMs: 60_000,
-    onLimited: (req, res) => {
-      // The limiter hands over no next: a page that cannot render ends the answer here.
-      const next: NextFunction = (error?: unknown) => {
-        logger.error({ err: error }, 'contact page failed to render');
-        if (!res.headersSent) res.end();
-      };
-      const retryAfterSeconds = Number(res.getHeader('Retry-After')) || 60;
-      const failure: Failure = { kind: 'rateLimited', retryAfterSeconds };
-      if (formatOf(res) === 'form') {
-        const body = parseContactBody('form', rawBody(req.body));
-        showForm(req, res, next, 429, { failure, values: typedValues(body.ok ? body.fields : null) });
-      } else {
-        res.json({ error: `Too many messages. Please try again in ${retryAfterSeconds} seconds.` });
-      }
-    },
-  });
-
   const receive: RequestHandler = (req, res, next) => {
-    const format = formatOf(res);
-    const body = parseContactBody(format, rawBody(req.body));
+    const format = res.locals.bodyFormat ?? 'json';
+    const body = parseContactBody(readBody(req, res));
     if (!body.ok) {
       res.status(400).json({ error: body.error });
       return;
@@ -116,23 +86,17 @@ export function contactRoutes({ db, logger, renderPage }: ContactRoutesOptions):
     succeed();
   };
 
-  /** A body over the limit is refused unread; the plain form gets the page with the reason. */
-  const bodyErrors: ErrorRequestHandler = (error: { type?: unknown }, req, res, next) => {
-    if (error.type !== 'entity.too.large') {
-      next(error);
-      return;
-    }
-    if (formatOf(res) === 'form') showForm(req, res, next, 413, { failure: { kind: 'tooLarge' } });
-    else res.status(413).json({ error: `The request body is over ${MAX_BODY_BYTES / 1024} KB.` });
-  };
-
   router.post(
     CONTACT_ENDPOINT,
-    sameSiteOnly,
-    ...readFormBody(MAX_BODY_BYTES),
-    limit,
+    ...formEndpoint({
+      siteUrl,
+      perMinute: MESSAGES_PER_MINUTE,
+      maxBytes: MAX_BODY_BYTES,
+      formPage: `/contact#${CONTACT_FORM_ID}`,
+      // The page's own words for what a visitor can run into; the rest keep the defaults.
+      message: (refusal) => (refusal.kind === 'rateLimited' || refusal.kind === 'tooLarge' ? failureMessage(refusal) : undefined),
+    }),
     receive,
-    bodyErrors,
   );
   return router;
 }

@@ -1,55 +1,49 @@
 import type { DatabaseSync } from 'node:sqlite';
-import type { Request, RequestHandler, Response } from 'express';
+import type { Request, Response } from 'express';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { SubscribeOutcome } from '../../shared/content/blog';
-import { newsletterReturnHref, parseCategory } from '../../shared/lib/blog';
-import { decodeBody, rawBody, readFormBody } from '../formBody';
-import { sameSiteOnly } from '../http';
-import { perClientLimit } from '../rateLimit';
+import { newsletter } from '../../shared/content/blog';
+import { NEWSLETTER_ANCHOR, newsletterReturnHref, parseCategory } from '../../shared/lib/blog';
+import { formEndpoint, isPlainFormPost, readBody } from '../formEndpoint';
 import { createSubscriberStore } from '../subscribers';
 
 /** A sign-up is one short address: anything bigger is refused before parsing. */
 const BODY_LIMIT_BYTES = 2048;
 /** Enough for a typo or two; a script filling the list gets 429. */
-const SIGNUPS_PER_WINDOW = 5;
-const WINDOW_MS = 60_000;
+const SIGNUPS_PER_MINUTE = 5;
 
 const bodySchema = z.object({ email: z.unknown().optional(), category: z.string().max(40).optional() });
 const emailSchema = z.string().trim().pipe(z.email().max(254));
 
 const INVALID_EMAIL = 'Please enter a valid e-mail address.';
 
-/** A plain form post (no JavaScript) is answered with a redirect back to the page; fetch asks for JSON. */
-function isFormPost(req: Request, res: Response): boolean {
-  return res.locals.bodyFormat === 'form' && req.accepts(['html', 'json']) !== 'json';
-}
-
 function answer(req: Request, res: Response, category: string | undefined, outcome: SubscribeOutcome, json: () => void): void {
-  if (isFormPost(req, res)) res.redirect(303, newsletterReturnHref(parseCategory(category), outcome));
+  if (isPlainFormPost(req)) res.redirect(303, newsletterReturnHref(parseCategory(category), outcome));
   else json();
 }
 
 /**
  * POST /api/subscribe: adds an address to the newsletter. JSON for fetch
- * (201 subscribed, 200 already subscribed, 400 with the reason), a 303 back
- * to /blog for a plain form post. Answered only after the row is committed.
+ * (201 subscribed, 400 with the reason), a 303 back to /blog for a plain
+ * form post. Answered only after the row is committed. A new and a known
+ * address get the same answer, so nobody can test who is on the list.
  */
-export function subscribeRoutes(db: DatabaseSync): Router {
+export function subscribeRoutes(db: DatabaseSync, siteUrl: string): Router {
   const store = createSubscriberStore(db);
   const router = Router();
-  const limit: RequestHandler = perClientLimit({
-    limit: SIGNUPS_PER_WINDOW,
-    windowMs: WINDOW_MS,
-    onLimited: (req, res) => {
-      if (isFormPost(req, res)) res.redirect(303, newsletterReturnHref('all', 'limited'));
-      else res.json({ error: 'Too many attempts. Please wait a minute, then try again.' });
-    },
+  const endpoint = formEndpoint({
+    siteUrl,
+    perMinute: SIGNUPS_PER_MINUTE,
+    maxBytes: BODY_LIMIT_BYTES,
+    formPage: `/blog#${NEWSLETTER_ANCHOR}`,
+    message: (refusal) => (refusal.kind === 'rateLimited' ? newsletter.messages.limited : undefined),
+    plainRedirect: (refusal) => (refusal.kind === 'rateLimited' ? newsletterReturnHref('all', 'limited') : undefined),
   });
 
-  router.post('/api/subscribe', sameSiteOnly, ...readFormBody(BODY_LIMIT_BYTES), limit, (req, res) => {
+  router.post('/api/subscribe', ...endpoint, (req: Request, res: Response) => {
     res.setHeader('Cache-Control', 'no-store');
-    const decoded = decodeBody(res.locals.bodyFormat ?? 'json', rawBody(req.body));
+    const decoded = readBody(req, res);
     if (!decoded.ok) {
       res.status(400).json({ error: decoded.error });
       return;
@@ -65,12 +59,8 @@ export function subscribeRoutes(db: DatabaseSync): Router {
       answer(req, res, category, 'invalid', () => res.status(400).json({ error: INVALID_EMAIL }));
       return;
     }
-    const result = store.add(email.data);
-    if (result === 'subscribed') {
-      answer(req, res, category, 'subscribed', () => res.status(201).json({ status: 'subscribed' }));
-    } else {
-      answer(req, res, category, 'already', () => res.status(200).json({ status: 'already-subscribed' }));
-    }
+    store.add(email.data);
+    answer(req, res, category, 'subscribed', () => res.status(201).json({ status: 'subscribed' }));
   });
   return router;
 }

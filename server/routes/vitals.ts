@@ -1,7 +1,17 @@
-import express, { Router } from 'express';
+import type { DatabaseSync } from 'node:sqlite';
+import type { Request, Response } from 'express';
+import { Router } from 'express';
 import { z } from 'zod';
-import type { Logger } from '../logger';
-import { parseJsonBody } from '../http';
+import { pages } from '../../shared/routes';
+import { formEndpoint, parseBody } from '../formEndpoint';
+import { createVitalsStore } from '../vitals';
+
+/** A visitor sends one beacon per page they leave; more than this a minute is not a person. */
+const BEACONS_PER_MINUTE = 30;
+const BODY_LIMIT_BYTES = 8 * 1024;
+
+/** Only the site's own pages: a beacon cannot fill the table with paths of its choosing. */
+const pagePaths = new Set(pages.map((page) => page.path));
 
 const metricSchema = z.object({
   name: z.enum(['CLS', 'INP', 'LCP', 'FCP', 'TTFB']),
@@ -12,23 +22,25 @@ const metricSchema = z.object({
 });
 
 export const vitalsBatchSchema = z.object({
-  page: z.string().startsWith('/').max(300),
+  page: z.string().refine((path) => pagePaths.has(path), { error: 'expected a path of one of the site’s pages' }),
   metrics: z.array(metricSchema).min(1).max(20),
 });
 
 /**
- * POST /api/vitals: a beacon of web-vitals metrics. sendBeacon posts a
- * string, so the body arrives as text/plain and is parsed here.
+ * POST /api/vitals: a beacon of web-vitals metrics, stored as rows. sendBeacon
+ * posts a string, so the body arrives as text/plain and is read as JSON.
  */
-export function vitalsRoutes(logger: Logger): Router {
+export function vitalsRoutes(db: DatabaseSync, siteUrl: string): Router {
+  const store = createVitalsStore(db);
   const router = Router();
-  router.post('/api/vitals', express.text({ type: () => true, limit: '8kb' }), (req, res) => {
-    const batch = parseJsonBody(req.body, vitalsBatchSchema);
+  const endpoint = formEndpoint({ siteUrl, perMinute: BEACONS_PER_MINUTE, maxBytes: BODY_LIMIT_BYTES, textIsJson: true });
+  router.post('/api/vitals', ...endpoint, (req: Request, res: Response) => {
+    const batch = parseBody(req, res, vitalsBatchSchema);
     if (!batch.ok) {
       res.status(400).json({ error: batch.error });
       return;
     }
-    logger.info({ vitals: batch.value }, 'web vitals');
+    store.add(batch.value.page, batch.value.metrics);
     res.status(204).end();
   });
   return router;

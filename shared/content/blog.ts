@@ -119,7 +119,7 @@ export const blogIntro =
   'Insights, tutorials and news on web development, AI voice systems and digital marketing from our team.';
 
 /** What a newsletter sign-up can come to; the no-JavaScript redirect carries it as ?subscribe=. */
-export const subscribeOutcomes = ['subscribed', 'already', 'invalid', 'limited', 'unreachable'] as const;
+export const subscribeOutcomes = ['subscribed', 'invalid', 'limited', 'unreachable'] as const;
 export type SubscribeOutcome = (typeof subscribeOutcomes)[number];
 
 export const newsletter = {
@@ -131,7 +131,6 @@ export const newsletter = {
   sending: 'Subscribing…',
   messages: {
     subscribed: "You're subscribed. Thank you! Our next article will come straight to your inbox.",
-    already: "You're already subscribed with this address, so there is nothing more to do.",
     invalid: "That doesn't look like a valid e-mail address. Please check it and try again.",
     limited: 'Too many attempts. Please wait a minute, then try again.',
     unreachable: "We couldn't reach our server. Please check your connection and try again.",

@@ -39,8 +39,12 @@ export const FIELD_LIMITS: Readonly<Record<ContactField, number>> = {
   message: 5000,
 };
 
-/** Filled in only by robots: people never see it, so a post that carries it is spam. */
-export const HONEYPOT_FIELD = 'website';
+/**
+ * Filled in only by robots: people never see it, so a post that carries it is
+ * spam. Its name means nothing to autofill (a "website" field would be filled
+ * for a real visitor, whose message would then be dropped).
+ */
+export const HONEYPOT_FIELD = 'mlx_hp';
 
 export const CONTACT_ENDPOINT = '/api/contact';
 /** The id of the form's card: the no-JavaScript success redirect scrolls to it. */

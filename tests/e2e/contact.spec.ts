@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, gotoHydrated, test } from './fixtures';
+import { HONEYPOT_FIELD } from '../../shared/lib/contactForm';
 
 const SUCCESS = "Thank you for your message! We'll get back to you within 24 hours.";
 
@@ -72,7 +73,7 @@ test.describe('the contact form with JavaScript', () => {
     await expect(submitButton(page)).toHaveText('Sending Message...');
     const request = await posted;
     expect(request.headers()['content-type']).toBe('application/json');
-    expect(request.postDataJSON()).toEqual({ ...visitor, website: '' });
+    expect(request.postDataJSON()).toEqual({ ...visitor, [HONEYPOT_FIELD]: '' });
     const banner = page.getByRole('status').filter({ hasText: SUCCESS });
     await expect(banner).toBeVisible();
     await expect(banner).toHaveText(SUCCESS);

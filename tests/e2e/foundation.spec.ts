@@ -2,7 +2,7 @@ import { mainNav } from '../../shared/content/navigation';
 import { notFoundPage, pages } from '../../shared/routes';
 import { expect, gotoHydrated, test } from './fixtures';
 
-const SITE_URL = 'https://meridianlab.test';
+const SITE_URL = `http://localhost:${process.env.E2E_PORT ?? 4173}`;
 
 test.describe('every route', () => {
   for (const route of pages) {

@@ -4,7 +4,7 @@ import { blogCategories, blogPosts, newsletter } from '../../shared/content/blog
 import { testApp } from './helpers';
 
 const app = testApp();
-afterAll(() => app.locals.db.close());
+afterAll(() => app.db.close());
 
 /** The part of the page between two markers (the first marker included). */
 function slice(html: string, start: string, end: string): string {
@@ -164,7 +164,6 @@ describe('GET /blog?page=', () => {
 describe('GET /blog?subscribe= (the no-JavaScript sign-up coming back)', () => {
   it.each([
     ['subscribed', 'status', newsletter.messages.subscribed],
-    ['already', 'status', newsletter.messages.already],
     ['invalid', 'alert', newsletter.messages.invalid],
     ['limited', 'alert', newsletter.messages.limited],
   ] as const)('renders ?subscribe=%s as a message in role=%s', async (outcome, role, message) => {

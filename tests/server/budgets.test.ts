@@ -17,7 +17,7 @@ const BUDGET = { firstVisitJs: 115 * KB, routeChunk: 15 * KB, html: 25 * KB, css
 
 const manifest = readBuildManifest();
 const app = testApp();
-afterAll(() => app.locals.db.close());
+afterAll(() => app.db.close());
 
 describe.each([...pages, notFoundPage])('size budgets of $chunk', (page) => {
   it(`first-visit JavaScript ≤ ${BUDGET.firstVisitJs / KB} KB and its own chunk ≤ ${BUDGET.routeChunk / KB} KB`, () => {

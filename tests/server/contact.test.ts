@@ -5,10 +5,12 @@ import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLeadStore } from '../../server/leads';
 import type { Logger } from '../../server/logger';
+import type { TestApp } from './helpers';
+import { HONEYPOT_FIELD } from '../../shared/lib/contactForm';
 import { executableInlineScripts, testApp } from './helpers';
 
-const opened: express.Express[] = [];
-afterAll(() => opened.forEach((app) => app.locals.db.close()));
+const opened: TestApp[] = [];
+afterAll(() => opened.forEach((app) => app.db.close()));
 
 /** A fresh app (own database, own rate limit), logging into the returned lines. */
 function freshApp(env: NodeJS.ProcessEnv = {}) {
@@ -16,7 +18,7 @@ function freshApp(env: NodeJS.ProcessEnv = {}) {
   const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) }) as unknown as Logger;
   const app = testApp(env, { logger });
   opened.push(app);
-  return { app, lines, leads: () => createLeadStore(app.locals.db).all() };
+  return { app, lines, leads: () => createLeadStore(app.db).all() };
 }
 
 const valid = {
@@ -57,7 +59,7 @@ describe('POST /api/contact with JSON (the enhanced form)', () => {
   it('stores the lead, committed, before answering 201', async () => {
     const { app, leads } = freshApp();
     const before = new Date().toISOString();
-    const response = await postJson(app, { ...valid, name: `  ${valid.name} `, website: '' }).set('User-Agent', 'Test Browser/1.0');
+    const response = await postJson(app, { ...valid, name: `  ${valid.name} `, [HONEYPOT_FIELD]: '' }).set('User-Agent', 'Test Browser/1.0');
     expect(response.status).toBe(201);
     expect(response.body).toEqual({ ok: true });
     const [lead, ...others] = leads();
@@ -76,16 +78,16 @@ describe('POST /api/contact with JSON (the enhanced form)', () => {
     expect(first!.clientHash).toMatch(/^[0-9a-f]{64}$/);
     expect(first!.clientHash).toBe(second!.clientHash);
     expect(third!.clientHash).not.toBe(first!.clientHash);
-    const salt = settings(app.locals.db).client_hash_salt;
+    const salt = settings(app.db).client_hash_salt;
     expect(salt).toMatch(/^[0-9a-f]{64}$/);
-    const raw = JSON.stringify(app.locals.db.prepare('SELECT * FROM leads').all());
+    const raw = JSON.stringify(app.db.prepare('SELECT * FROM leads').all());
     expect(raw).not.toContain('203.0.113.7');
     expect(raw).not.toContain('198.51.100.23');
   });
 
   it('gives each database its own salt', () => {
-    const a = freshApp().app.locals.db;
-    const b = freshApp().app.locals.db;
+    const a = freshApp().app.db;
+    const b = freshApp().app.db;
     expect(settings(a).client_hash_salt).not.toBe(settings(b).client_hash_salt);
   });
 
@@ -123,7 +125,7 @@ describe('POST /api/contact with JSON (the enhanced form)', () => {
     const { app, leads } = freshApp();
     const response = await postJson(app, { ...valid, message: 'a'.repeat(33 * 1024) });
     expect(response.status).toBe(413);
-    expect(response.body.error).toMatch(/32 KB/);
+    expect(response.body.error).toMatch(/too long/);
     expect(leads()).toEqual([]);
   });
 
@@ -147,7 +149,7 @@ describe('POST /api/contact with JSON (the enhanced form)', () => {
 
   it('answers a filled honeypot exactly like a success, and stores nothing', async () => {
     const { app, leads } = freshApp();
-    const spam = await postJson(app, { ...valid, website: 'https://spam.example' });
+    const spam = await postJson(app, { ...valid, [HONEYPOT_FIELD]: 'https://spam.example' });
     const real = await postJson(app, valid);
     expect(spam.status).toBe(real.status);
     expect(spam.body).toEqual(real.body);
@@ -174,7 +176,7 @@ describe('POST /api/contact with JSON (the enhanced form)', () => {
 describe('POST /api/contact without JavaScript (urlencoded form)', () => {
   it('stores the lead and answers 303 to the contact page with the success banner', async () => {
     const { app, leads } = freshApp();
-    const response = await postForm(app, { ...valid, website: '' });
+    const response = await postForm(app, { ...valid, [HONEYPOT_FIELD]: '' });
     expect(response.status).toBe(303);
     expect(response.headers.location).toBe('/contact?sent=1#contact-form');
     expect(leads()).toEqual([expect.objectContaining(valid)]);
@@ -195,7 +197,7 @@ describe('POST /api/contact without JavaScript (urlencoded form)', () => {
       phone: '+1 305 555 0199',
       service: 'marketing-ads',
       message: 'Line one\nLine "two" <script>alert(1)</script>',
-      website: '',
+      [HONEYPOT_FIELD]: '',
     };
     const response = await postForm(app, typed);
     expect(response.status).toBe(400);
@@ -231,31 +233,50 @@ describe('POST /api/contact without JavaScript (urlencoded form)', () => {
     expect(leads()).toEqual([]);
   });
 
-  it('shows the page again with the reason when the body is over 32 KB', async () => {
+  it('answers a body over 32 KB with a small page that gives the reason and the way back, without rendering the contact page', async () => {
     const { app } = freshApp();
     const response = await postForm(app, { ...valid, message: 'a'.repeat(33 * 1024) });
     expect(response.status).toBe(413);
-    expect(response.text).toMatch(/role="alert"[^>]*>.*it is too long/);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.text).toContain('it is too long');
+    expect(response.text).toContain('href="/contact#contact-form"');
+    expect(response.text).toMatch(/Back button/);
+    expect(Buffer.byteLength(response.text)).toBeLessThan(2048);
   });
 
   it('answers a filled honeypot with the same redirect, and stores nothing', async () => {
     const { app, leads } = freshApp();
-    const response = await postForm(app, { ...valid, website: 'https://spam.example' });
+    const response = await postForm(app, { ...valid, [HONEYPOT_FIELD]: 'https://spam.example' });
     expect(response.status).toBe(303);
     expect(response.headers.location).toBe('/contact?sent=1#contact-form');
     expect(leads()).toEqual([]);
   });
 
-  it('over the rate limit shows the page again with 429, Retry-After, the reason and the values', async () => {
+  it('over the rate limit answers 429 with Retry-After and a small page, without rendering the contact page', async () => {
     const { app, leads } = freshApp();
     for (let i = 0; i < 5; i++) expect((await postForm(app, valid)).status).toBe(303);
     const response = await postForm(app, { ...valid, name: 'Sixth Sender' });
     expect(response.status).toBe(429);
     expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
-    expect(response.text).toMatch(/role="alert"[^>]*>.*Please try again in \d+ seconds/);
-    expect(attr(tagOf(response.text, 'contact-name'), 'value')).toBe('Sixth Sender');
-    expect(textareaContent(response.text)).toBe(valid.message);
+    expect(response.text).toMatch(/Please try again in \d+ seconds/);
+    expect(response.text).toMatch(/what you typed is still there/);
+    expect(response.text).not.toContain('Sixth Sender');
+    expect(Buffer.byteLength(response.text)).toBeLessThan(2048);
     expect(leads()).toHaveLength(5);
+  });
+
+  it('counts a post against the limit before reading its body: oversized posts count too', async () => {
+    const { app } = freshApp();
+    for (let i = 0; i < 5; i++) expect((await postJson(app, { ...valid, message: 'a'.repeat(33 * 1024) })).status).toBe(413);
+    expect((await postJson(app, valid)).status).toBe(429);
+  });
+
+  it('sends a page showing what the visitor typed with no-store, so no shared cache keeps it', async () => {
+    const { app } = freshApp();
+    const response = await postForm(app, { ...valid, email: 'not-an-address' });
+    expect(response.status).toBe(400);
+    expect(response.text).toContain('not-an-address');
+    expect(response.headers['cache-control']).toBe('no-store');
   });
 });
 
@@ -311,9 +332,9 @@ describe('the contact page', () => {
       ['other', 'Other'],
     ]);
     // The honeypot: out of sight, out of the accessibility tree and the tab order.
-    const trap = /<div class="([^"]*)" aria-hidden="true"><label for="contact-website">Website<\/label>(<input[^>]*>)<\/div>/.exec(text);
+    const trap = /<div class="([^"]*)" aria-hidden="true"><label for="contact-mlx-hp">Leave this empty<\/label>(<input[^>]*>)<\/div>/.exec(text);
     expect(trap?.[1]).toContain('visually-hidden');
-    expect(attr(trap?.[2] ?? '', 'name')).toBe('website');
+    expect(attr(trap?.[2] ?? '', 'name')).toBe(HONEYPOT_FIELD);
     expect(attr(trap?.[2] ?? '', 'tabindex')).toBe('-1');
     expect(attr(trap?.[2] ?? '', 'autocomplete')).toBe('off');
   });
@@ -346,7 +367,7 @@ describe('privacy of leads', () => {
     await from(postForm(app, secret));
     await from(postJson(app, { ...secret, email: 'bad' }));
     await from(postForm(app, { ...secret, email: 'bad' }));
-    await from(postJson(app, { ...secret, website: 'spam' }));
+    await from(postJson(app, { ...secret, [HONEYPOT_FIELD]: 'spam' }));
     await from(request(app).post('/api/contact').set('Content-Type', 'application/json').send('{"name":"Zelda Unique-Name",'));
     await from(postJson(app, { ...secret, message: `Confidential plans XYZZY ${'a'.repeat(40_000)}` }));
     for (let i = 0; i < 3; i++) await from(postForm(app, secret));

@@ -13,7 +13,7 @@ const brokenRoutes: RouteObject[] = [{ path: '/', Component: Broken }];
 const logger = createLogger({ logLevel: 'silent' });
 const logged = vi.spyOn(logger, 'error');
 const app = testApp({}, { routes: brokenRoutes, logger });
-afterAll(() => app.locals.db.close());
+afterAll(() => app.db.close());
 
 describe('a render error', () => {
   it('answers 500 with a branded page, logs the error and shows no detail', async () => {

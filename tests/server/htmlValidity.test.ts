@@ -9,7 +9,7 @@ import { testApp } from './helpers';
 
 const VNU_JAR = path.resolve('node_modules/vnu-jar/build/dist/vnu.jar');
 const app = testApp();
-afterAll(() => app.locals.db.close());
+afterAll(() => app.db.close());
 
 interface VnuMessage {
   type: string;

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { TEST_SITE_URL, testApp } from './helpers';
 
 const app = testApp();
-afterAll(() => app.locals.db.close());
+afterAll(() => app.db.close());
 const manifest = JSON.parse(fs.readFileSync('dist/client/manifest.json', 'utf8'));
 
 /** Collects the body as bytes; superagent has already decoded br/gzip by then, so a bad stream fails the request. */
@@ -42,7 +42,7 @@ describe('security headers', () => {
     const plain = testApp({ SITE_URL: 'http://localhost:3000' });
     const response = await request(plain).get('/');
     expect(response.headers['strict-transport-security']).toBeUndefined();
-    plain.locals.db.close();
+    plain.db.close();
   });
 });
 
@@ -114,7 +114,7 @@ describe('operations', () => {
     const ready = await request(local).get('/readyz');
     expect(ready.status).toBe(200);
     expect(ready.body).toEqual({ status: 'ready', database: 'ok' });
-    local.locals.db.close();
+    local.db.close();
     const closed = await request(local).get('/readyz');
     expect(closed.status).toBe(503);
     expect(closed.body.database).toBe('unreachable');

@@ -152,6 +152,19 @@ describe('npm run leads -- export', () => {
   });
 
   it.each([
+    ['a file someone prepared world-readable', (file: string) => fs.writeFileSync(file, '', { mode: 0o666 })],
+    ['a symlink to another file', (file: string) => fs.symlinkSync(path.join(dataDir, 'elsewhere.json'), file)],
+  ])('refuses to write into %s, and leaves it as it was', async (_name, prepare) => {
+    const file = path.join(dataDir, `prepared-${Math.random().toString(36).slice(2)}.json`);
+    prepare(file);
+    const run = await leads(['export', '--format', 'json', '--output', file], dataDir);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('already exists');
+    expect(fs.existsSync(path.join(dataDir, 'elsewhere.json'))).toBe(false);
+    if (!fs.lstatSync(file).isSymbolicLink()) expect(fs.readFileSync(file, 'utf8')).toBe('');
+  });
+
+  it.each([
     [[], 'Missing the command'],
     [['list'], 'Unknown command "list"'],
     [['export'], 'Missing --format'],

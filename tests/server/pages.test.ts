@@ -4,7 +4,7 @@ import { notFoundPage, pages } from '../../shared/routes';
 import { TEST_SITE_URL, executableInlineScripts, testApp } from './helpers';
 
 const app = testApp();
-afterAll(() => app.locals.db.close());
+afterAll(() => app.db.close());
 
 const mainHeadings: Record<string, string> = {
   '/': 'Transforming Digital',
@@ -24,7 +24,7 @@ describe.each(pages)('GET $path', (page) => {
     // A fresh app: the first request for a URL is rendered and streamed, later ones come from memory.
     const fresh = testApp();
     const response = await request(fresh).get(page.path);
-    fresh.locals.db.close();
+    fresh.db.close();
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(response.headers['transfer-encoding']).toBe('chunked');
@@ -119,7 +119,7 @@ describe('rendered pages in memory', () => {
     const fresh = testApp();
     const first = await request(fresh).get('/research?ref=news').set('Accept-Encoding', 'identity');
     const second = await request(fresh).get('/research?ref=news').set('Accept-Encoding', 'identity');
-    fresh.locals.db.close();
+    fresh.db.close();
     expect(first.headers['transfer-encoding']).toBe('chunked');
     expect(second.headers['content-length']).toBe(String(Buffer.byteLength(first.text)));
     expect(second.text).toBe(first.text);
@@ -131,7 +131,7 @@ describe('rendered pages in memory', () => {
     const fresh = testApp();
     await request(fresh).get('/no-such-page');
     const again = await request(fresh).get('/no-such-page');
-    fresh.locals.db.close();
+    fresh.db.close();
     expect(again.status).toBe(404);
     expect(again.headers['transfer-encoding']).toBe('chunked');
   });
@@ -140,7 +140,7 @@ describe('rendered pages in memory', () => {
     const dev = testApp({ NODE_ENV: 'development' });
     await request(dev).get('/blog');
     const again = await request(dev).get('/blog');
-    dev.locals.db.close();
+    dev.db.close();
     expect(again.headers['transfer-encoding']).toBe('chunked');
   });
 });

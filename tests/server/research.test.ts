@@ -6,7 +6,7 @@ import { testApp } from './helpers';
 import { elements, links, section, text } from './html';
 
 const app = testApp();
-afterAll(() => app.locals.db.close());
+afterAll(() => app.db.close());
 
 let main = '';
 

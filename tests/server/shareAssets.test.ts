@@ -3,7 +3,7 @@ import request from 'supertest';
 import { testApp } from './helpers';
 
 const app = testApp();
-afterAll(() => app.locals.db.close());
+afterAll(() => app.db.close());
 
 /** Width and height from a PNG's IHDR chunk. */
 function pngSize(png: Buffer): { width: number; height: number } {

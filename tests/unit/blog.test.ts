@@ -219,7 +219,7 @@ describe('reading the URL', () => {
 
   it('reads the no-JavaScript sign-up outcome', () => {
     expect(parseSubscribeOutcome('subscribed')).toBe('subscribed');
-    expect(parseSubscribeOutcome('already')).toBe('already');
+    expect(parseSubscribeOutcome('already')).toBeNull();
     expect(parseSubscribeOutcome('invalid')).toBe('invalid');
     expect(parseSubscribeOutcome('limited')).toBe('limited');
     expect(parseSubscribeOutcome('bogus')).toBeNull();
@@ -249,7 +249,6 @@ describe('writing URLs', () => {
 describe('the newsletter outcomes', () => {
   it('maps the endpoint statuses to what the reader is told', () => {
     expect(subscribeOutcomeForStatus(201)).toBe('subscribed');
-    expect(subscribeOutcomeForStatus(200)).toBe('already');
     expect(subscribeOutcomeForStatus(400)).toBe('invalid');
     expect(subscribeOutcomeForStatus(429)).toBe('limited');
     expect(subscribeOutcomeForStatus(500)).toBe('unreachable');
@@ -258,13 +257,11 @@ describe('the newsletter outcomes', () => {
 
   it('announces successes politely and problems at once, each with its own message', () => {
     expect(isSubscribeSuccess('subscribed')).toBe(true);
-    expect(isSubscribeSuccess('already')).toBe(true);
     expect(isSubscribeSuccess('invalid')).toBe(false);
     expect(isSubscribeSuccess('limited')).toBe(false);
     expect(isSubscribeSuccess('unreachable')).toBe(false);
-    expect(new Set(Object.values(newsletter.messages)).size).toBe(5);
+    expect(new Set(Object.values(newsletter.messages)).size).toBe(4);
     expect(newsletter.messages.invalid).toMatch(/valid e-mail address/);
-    expect(newsletter.messages.already).toMatch(/already subscribed/);
     expect(newsletter.messages.limited).toMatch(/Too many attempts/);
   });
 });

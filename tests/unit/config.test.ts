@@ -29,7 +29,7 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       trustProxy: 1,
     });
-    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/^Invalid TRUST_PROXY="true": .*number of proxies/);
     expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toBe('loopback, 10.0.0.0/8');
   });
 

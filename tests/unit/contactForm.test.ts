@@ -5,6 +5,7 @@ import type { ContactFormState, ContactValues, FailureKind } from '../../shared/
 import {
   CONTACT_ENDPOINT,
   EMPTY_CONTACT_VALUES,
+  HONEYPOT_FIELD,
   SEND_DURATION_MS,
   contactFormReducer,
   initialContactFormState,
@@ -189,7 +190,7 @@ describe('sendContact', () => {
     expect(url).toBe(CONTACT_ENDPOINT);
     expect(init.method).toBe('POST');
     expect(new Headers(init.headers).get('content-type')).toBe('application/json');
-    expect(JSON.parse(String(init.body))).toEqual({ ...typed, website: '' });
+    expect(JSON.parse(String(init.body))).toEqual({ ...typed, [HONEYPOT_FIELD]: '' });
   });
 
   it('reports field errors, server errors and unreadable answers', async () => {

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseContactBody } from '../../server/contact/requestBody';
-import { bodyFormat } from '../../server/formBody';
-import { validateContact } from '../../server/contact/validation';
-import { FIELD_LIMITS, SERVICE_VALUES } from '../../shared/lib/contactForm';
+import { parseContactBody, validateContact } from '../../server/contact/validation';
+import { decodeBody } from '../../server/formEndpoint';
+import { FIELD_LIMITS, HONEYPOT_FIELD, SERVICE_VALUES } from '../../shared/lib/contactForm';
 
 const valid = { name: 'Ana Gómez', email: 'ana@example.com', message: 'We need a new website.' };
 
@@ -80,33 +79,28 @@ describe('validateContact', () => {
   });
 });
 
-describe('bodyFormat', () => {
-  it('takes JSON and urlencoded forms in UTF-8', () => {
-    expect(bodyFormat('application/json')).toBe('json');
-    expect(bodyFormat('application/json; charset=UTF-8')).toBe('json');
-    expect(bodyFormat('application/x-www-form-urlencoded')).toBe('form');
-    expect(bodyFormat('Application/X-WWW-Form-Urlencoded;charset="utf-8"')).toBe('form');
-  });
-
-  it('refuses any other type or charset', () => {
-    for (const type of [undefined, '', 'text/plain', 'multipart/form-data; boundary=x', 'application/xml', 'application/json; charset=latin1']) {
-      expect(bodyFormat(type)).toBeNull();
-    }
-  });
-});
-
 describe('parseContactBody', () => {
+  const form = (text: string) => parseContactBody(decodeBody('form', Buffer.from(text)));
+  const json = (value: unknown) => parseContactBody(decodeBody('json', Buffer.from(JSON.stringify(value))));
+
   it('reads a urlencoded form and spots a filled honeypot', () => {
-    const body = parseContactBody('form', Buffer.from('name=Ana+G%C3%B3mez&email=ana%40example.com&message=Hi&website='));
-    expect(body).toEqual({ ok: true, spam: false, fields: { name: 'Ana Gómez', email: 'ana@example.com', message: 'Hi', website: '' } });
-    expect(parseContactBody('form', Buffer.from('name=Bot&website=http%3A%2F%2Fspam.example'))).toMatchObject({ ok: true, spam: true });
+    expect(form(`name=Ana+G%C3%B3mez&email=ana%40example.com&message=Hi&${HONEYPOT_FIELD}=`)).toEqual({
+      ok: true,
+      spam: false,
+      fields: { name: 'Ana Gómez', email: 'ana@example.com', message: 'Hi', [HONEYPOT_FIELD]: '' },
+    });
+    expect(form(`name=Bot&${HONEYPOT_FIELD}=http%3A%2F%2Fspam.example`)).toMatchObject({ ok: true, spam: true });
   });
 
   it('reads JSON, refuses malformed JSON, and spots a filled honeypot', () => {
-    expect(parseContactBody('json', Buffer.from(JSON.stringify(valid)))).toEqual({ ok: true, spam: false, fields: valid });
-    expect(parseContactBody('json', Buffer.from('{"name": "Ana",'))).toEqual({ ok: false, error: 'The request body is not valid JSON.' });
-    expect(parseContactBody('json', Buffer.alloc(0))).toMatchObject({ ok: false });
-    expect(parseContactBody('json', Buffer.from(JSON.stringify({ ...valid, website: 'x' })))).toMatchObject({ spam: true });
-    expect(parseContactBody('json', Buffer.from(JSON.stringify({ ...valid, website: '   ' })))).toMatchObject({ spam: false });
+    expect(json(valid)).toEqual({ ok: true, spam: false, fields: valid });
+    expect(parseContactBody(decodeBody('json', Buffer.from('{"name": "Ana",')))).toEqual({ ok: false, error: 'The request body is not valid JSON.' });
+    expect(parseContactBody(decodeBody('json', Buffer.alloc(0)))).toMatchObject({ ok: false });
+    expect(json({ ...valid, [HONEYPOT_FIELD]: 'x' })).toMatchObject({ spam: true });
+    expect(json({ ...valid, [HONEYPOT_FIELD]: '   ' })).toMatchObject({ spam: false });
+  });
+
+  it('names the honeypot so that no autofill fills it for a real visitor', () => {
+    expect(HONEYPOT_FIELD).not.toMatch(/url|web|site|home|page|name|mail|phone|tel|company|org|address|city|zip|postal|country/i);
   });
 });

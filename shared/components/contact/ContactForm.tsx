@@ -115,8 +115,8 @@ export function ContactForm() {
         </div>
         {/* Robots fill every field; people never see this one. */}
         <div className="contact-form__trap visually-hidden" aria-hidden="true">
-          <label htmlFor="contact-website">Website</label>
-          <input id="contact-website" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+          <label htmlFor="contact-mlx-hp">Leave this empty</label>
+          <input id="contact-mlx-hp" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
         </div>
         <div className="contact-form__footer">
           <button type="submit" className="button button--primary contact-form__submit" disabled={sending}>
