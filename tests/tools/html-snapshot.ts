@@ -21,22 +21,28 @@ interface Probe {
 
 const FORM = { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'same-origin' };
 
+/** Every page, a 404, a query, a redirect; then the same URLs again, answered from the page cache. */
+const pagePaths: [name: string, path: string][] = [
+  ['home', '/'],
+  ['services', '/services'],
+  ['research', '/research'],
+  ['blog', '/blog'],
+  ['blog-research', '/blog?category=research'],
+  ['contact', '/contact'],
+  ['contact-sent', '/contact?sent=1'],
+  ['not-found', '/no-such-page'],
+  ['trailing-slash', '/services/'],
+  ['home-cached', '/'],
+  ['blog-research-cached', '/blog?category=research'],
+  ['not-found-again', '/no-such-page'],
+  ['robots', '/robots.txt'],
+  ['sitemap', '/sitemap.xml'],
+];
+
 const probes: Probe[] = [
-  { name: 'home', method: 'GET', path: '/' },
-  { name: 'services', method: 'GET', path: '/services' },
-  { name: 'research', method: 'GET', path: '/research' },
-  { name: 'blog', method: 'GET', path: '/blog' },
-  { name: 'blog-research', method: 'GET', path: '/blog?category=research' },
-  { name: 'contact', method: 'GET', path: '/contact' },
-  { name: 'contact-sent', method: 'GET', path: '/contact?sent=1' },
-  { name: 'not-found', method: 'GET', path: '/no-such-page' },
-  { name: 'trailing-slash', method: 'GET', path: '/services/' },
-  // Second requests are answered from the page cache: they must equal the streamed first ones.
-  { name: 'home-cached', method: 'GET', path: '/' },
-  { name: 'blog-research-cached', method: 'GET', path: '/blog?category=research' },
-  { name: 'not-found-again', method: 'GET', path: '/no-such-page' },
+  ...pagePaths.map(([name, path]): Probe => ({ name, method: 'GET', path })),
   { name: 'head-services', method: 'HEAD', path: '/services' },
-  // A plain form post that is refused: the contact page rendered again for another URL.
+  // Plain form posts that are refused: the contact page rendered for another URL, the newsletter's redirect.
   {
     name: 'contact-post-invalid',
     method: 'POST',
@@ -44,15 +50,7 @@ const probes: Probe[] = [
     headers: FORM,
     body: 'name=A&email=not-an-email&phone=&service=&message=hi&company=',
   },
-  {
-    name: 'subscribe-post-invalid',
-    method: 'POST',
-    path: '/api/subscribe',
-    headers: FORM,
-    body: 'email=nope',
-  },
-  { name: 'robots', method: 'GET', path: '/robots.txt' },
-  { name: 'sitemap', method: 'GET', path: '/sitemap.xml' },
+  { name: 'subscribe-post-invalid', method: 'POST', path: '/api/subscribe', headers: FORM, body: 'email=nope' },
 ];
 
 /** Hashed file names (and the ETags of pages naming them) change with every code change; the rest must not. */
