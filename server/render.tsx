@@ -5,8 +5,7 @@ import type { RouteObject } from 'react-router';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
 import { AssetsContext } from '../shared/lib/assets';
 import { RuntimeContext } from '../shared/lib/runtime';
-import type { PageRoute } from '../shared/routes';
-import { notFoundPage } from '../shared/routes';
+import { pageOf } from '../shared/routes';
 import { errorDocument } from './errorDocument';
 import type { Logger } from './logger';
 import type { BuildManifest } from './manifest';
@@ -88,7 +87,7 @@ export function pageRenderer({ routes, manifest, siteUrl, logger, cache }: Rende
       return;
     }
 
-    const page = (context.matches.at(-1)?.route.handle as PageRoute | undefined) ?? notFoundPage;
+    const page = pageOf(context.matches.map((match) => match.route));
     const status = context.errors ? 500 : (view?.status ?? page.status ?? context.statusCode);
     if (context.errors) logger.error({ err: Object.values(context.errors)[0], url: req.originalUrl }, 'route failed');
     const build = manifest();

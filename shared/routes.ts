@@ -1,19 +1,15 @@
 import type { ComponentType } from 'react';
+import type { PageHead } from './components/Seo';
 
 /** Everything the head, the sitemap and the server need to know about one page. */
-export interface PageRoute {
+export interface PageRoute extends PageHead {
   /** Absolute path; "*" for the not-found page. */
   path: string;
   /** The page module's file name: names its lazy chunk in the build manifest. */
   chunk: string;
   load: () => Promise<{ default: ComponentType }>;
-  title: string;
-  description: string;
-  keywords: readonly string[];
   /** HTTP status the server answers with (the not-found page's 404). */
   status?: number;
-  /** Kept out of search engines and the sitemap. */
-  noindex?: boolean;
 }
 
 /** The one route table: adding a page is adding an entry here. */
@@ -79,3 +75,12 @@ export const notFoundPage: PageRoute = {
 
 /** Pages that search engines should list: every page but the not-found one. */
 export const indexablePages = pages.filter((page) => !page.noindex);
+
+/**
+ * The page a router match ends in: its route-table entry, which the route tree
+ * carries as the route's handle, or the not-found page when nothing matched.
+ * Takes what useMatches() returns, or the matched route objects on the server.
+ */
+export function pageOf(matches: readonly { handle?: unknown }[]): PageRoute {
+  return (matches.at(-1)?.handle as PageRoute | undefined) ?? notFoundPage;
+}
