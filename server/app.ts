@@ -10,6 +10,7 @@ import { errorHandler } from './http';
 import { createLogger } from './logger';
 import type { Logger } from './logger';
 import { readManifest } from './manifest';
+import { withPageCache } from './pageCache';
 import { pageRenderer } from './render';
 import { contactRoutes } from './routes/contact';
 import { crawlerRoutes } from './routes/crawlers';
@@ -60,13 +61,14 @@ export function createApp(config: AppConfig, options: AppOptions = {}): express.
   const manifestFile = path.join(clientDir, 'manifest.json');
   const built = config.dev ? null : readManifest(manifestFile);
 
-  const renderPage = pageRenderer({
+  const render = pageRenderer({
     routes: options.routes ?? createRoutes(),
     manifest: () => built ?? readManifest(manifestFile),
     siteUrl: config.siteUrl,
     logger,
-    cache: !config.dev,
   });
+  // Finished pages are kept in memory, except in development, where every build changes them.
+  const renderPage = config.dev ? render : withPageCache(render);
 
   const app = express();
   app.locals.db = db;
@@ -94,7 +96,7 @@ export function createApp(config: AppConfig, options: AppOptions = {}): express.
     }
     next();
   });
-  app.get('/{*splat}', renderPage);
+  app.get('/{*splat}', (req, res) => renderPage(req, res));
   app.use(errorHandler(logger));
   return app;
 }

@@ -1,4 +1,6 @@
 import type { Response } from 'express';
+import type { RenderPage, StreamPage } from './render';
+import { htmlHeaders } from './render';
 
 export interface CachedPage {
   status: number;
@@ -58,4 +60,35 @@ export function recordBody(res: Response, onComplete: (body: Buffer) => void): v
     onComplete(Buffer.concat(chunks));
     return result;
   }) as Response['end'];
+}
+
+/**
+ * The renderer with finished pages kept in memory. Only what is the whole,
+ * successful page of a URL is kept: a 200 answer to a GET (a HEAD carries no
+ * body), for the URL's own page (not a view), streamed without error. The
+ * first visitor still gets the stream; later ones get the same bytes at once.
+ */
+export function withPageCache(render: StreamPage, pages = new PageCache()): RenderPage {
+  return async (req, res, view) => {
+    if (req.method !== 'GET' || view) return render(req, res, view);
+    const url = req.originalUrl;
+    const cached = pages.get(url);
+    if (cached) {
+      htmlHeaders(res, cached.status);
+      res.send(cached.html);
+      return;
+    }
+    let whole = true;
+    await render(req, res, view, {
+      onShellReady(status) {
+        if (status !== 200) return;
+        recordBody(res, (html) => {
+          if (whole) pages.set(url, { status, html });
+        });
+      },
+      onError() {
+        whole = false;
+      },
+    });
+  };
 }

@@ -14,6 +14,7 @@ import { createLeadStore } from '../leads';
 import type { Logger } from '../logger';
 import { sameSiteOnly } from '../http';
 import { perClientLimit } from '../rateLimit';
+import type { RenderPage } from '../render';
 
 /** Messages one client may send per minute before getting 429. */
 const MESSAGES_PER_MINUTE = 5;
@@ -22,7 +23,7 @@ interface ContactRoutesOptions {
   db: DatabaseSync;
   logger: Logger;
   /** The site's page renderer: shows the contact page again after a refused form post. */
-  renderPage: RequestHandler;
+  renderPage: RenderPage;
 }
 
 /** The text fields of a post, as typed, to put back into the form. */
@@ -54,12 +55,11 @@ export function contactRoutes({ db, logger, renderPage }: ContactRoutesOptions):
     submission: Partial<ContactSubmission> & { failure: Failure },
   ) => {
     const value: ContactSubmission = { values: { ...EMPTY_CONTACT_VALUES }, errors: {}, ...submission };
-    res.locals.pageView = {
+    renderPage(req, res, {
       path: '/contact',
       status,
       wrap: (page) => createElement(ContactSubmissionContext, { value }, page),
-    };
-    void renderPage(req, res, next);
+    }).catch(next);
   };
 
   const formatOf = (res: Response): BodyFormat => res.locals.bodyFormat ?? 'json';
