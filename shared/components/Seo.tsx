@@ -1,7 +1,8 @@
 import { useContext } from 'react';
 import { Helmet } from 'react-helmet-async';
 import { site } from '../content/site';
-import { RuntimeContext, absoluteUrl } from '../lib/runtime';
+import { absoluteUrl } from '../lib/runtime';
+import { RuntimeContext } from './contexts';
 
 /** What a page says about itself in <head>; the route table gives one per page. */
 export interface PageHead {

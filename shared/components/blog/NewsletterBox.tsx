@@ -4,7 +4,7 @@ import { CircleAlert, CircleCheck, Mail } from 'lucide-react';
 import type { CategoryValue, SubscribeOutcome } from '../../content/blog';
 import { newsletter } from '../../content/blog';
 import { NEWSLETTER_ANCHOR, isSubscribeSuccess } from '../../lib/blog';
-import { sendSubscription } from './subscribeRequest';
+import { sendSubscription } from '../../browser/sendSubscription';
 
 const MESSAGE_ID = 'newsletter-message';
 

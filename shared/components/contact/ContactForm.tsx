@@ -15,7 +15,7 @@ import {
   settleNoSoonerThan,
 } from '../../lib/contactForm';
 import { ContactField } from './ContactField';
-import { sendContact } from './sendContact';
+import { sendContact } from '../../browser/sendContact';
 import { ContactSubmissionContext } from './submission';
 
 type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;

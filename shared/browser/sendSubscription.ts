@@ -1,6 +1,6 @@
-import type { CategoryValue, SubscribeOutcome } from '../../content/blog';
-import { subscribeOutcomeForStatus } from '../../lib/blog';
-import { postJson } from '../../lib/postJson';
+import type { CategoryValue, SubscribeOutcome } from '../content/blog';
+import { subscribeOutcomeForStatus } from '../lib/blog';
+import { postJson } from './postJson';
 
 /** The enhanced sign-up: the same endpoint as the form, in JSON; no answer at all reads as "unreachable". */
 export async function sendSubscription(email: string, category: CategoryValue): Promise<SubscribeOutcome> {
