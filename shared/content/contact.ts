@@ -2,7 +2,7 @@
  * The contact page's texts: the form's labels and messages, the departments,
  * the response promises, the hours and the FAQ. Offices come from site.ts.
  */
-import type { ContactField, Failure, ServiceValue } from '../lib/contactForm';
+import type { ContactFieldName, Failure, ServiceValue } from '../lib/contactForm';
 import { FIELD_LIMITS } from '../lib/contactForm';
 import { plans } from './plans';
 import { site } from './site';
@@ -33,7 +33,7 @@ export interface FieldCopy {
   autoComplete: string;
 }
 
-export const fieldCopy: Readonly<Record<ContactField, FieldCopy>> = {
+export const fieldCopy: Readonly<Record<ContactFieldName, FieldCopy>> = {
   name: { label: 'Full Name', placeholder: 'Jane Smith', autoComplete: 'name' },
   email: { label: 'Email Address', placeholder: 'jane@company.com', autoComplete: 'email' },
   company: { label: 'Company/Organization', placeholder: 'Your company', autoComplete: 'organization' },

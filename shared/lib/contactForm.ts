@@ -4,9 +4,9 @@
  */
 
 export const CONTACT_FIELDS = ['name', 'email', 'company', 'phone', 'service', 'message'] as const;
-export type ContactField = (typeof CONTACT_FIELDS)[number];
-export type ContactValues = Record<ContactField, string>;
-export type FieldErrors = Partial<Record<ContactField, string>>;
+export type ContactFieldName = (typeof CONTACT_FIELDS)[number];
+export type ContactValues = Record<ContactFieldName, string>;
+export type FieldErrors = Partial<Record<ContactFieldName, string>>;
 
 export const EMPTY_CONTACT_VALUES: Readonly<ContactValues> = Object.freeze({
   name: '',
@@ -30,7 +30,7 @@ export const SERVICE_VALUES = [
 export type ServiceValue = (typeof SERVICE_VALUES)[number];
 
 /** Longest accepted value of each field, in characters, after trimming. */
-export const FIELD_LIMITS: Readonly<Record<ContactField, number>> = {
+export const FIELD_LIMITS: Readonly<Record<ContactFieldName, number>> = {
   name: 200,
   email: 254,
   company: 200,
@@ -68,7 +68,7 @@ export interface Failure {
 
 export type SendOutcome = { ok: true } | { ok: false; failure: Failure; errors: FieldErrors };
 
-function isContactField(key: string): key is ContactField {
+function isContactFieldName(key: string): key is ContactFieldName {
   return (CONTACT_FIELDS as readonly string[]).includes(key);
 }
 
@@ -79,7 +79,7 @@ export function readFieldErrors(body: unknown): FieldErrors {
   const raw = (body as { errors: unknown }).errors;
   if (typeof raw !== 'object' || raw === null) return errors;
   for (const [key, message] of Object.entries(raw)) {
-    if (isContactField(key) && typeof message === 'string' && message) errors[key] = message;
+    if (isContactFieldName(key) && typeof message === 'string' && message) errors[key] = message;
   }
   return errors;
 }
@@ -119,7 +119,7 @@ export interface ContactFormState {
 }
 
 export type ContactFormEvent =
-  | { type: 'edit'; field: ContactField; value: string }
+  | { type: 'edit'; field: ContactFieldName; value: string }
   | { type: 'submit' }
   | { type: 'settled'; outcome: SendOutcome };
 
