@@ -2,8 +2,8 @@
  * The contact page's texts: the form's labels and messages, the departments,
  * the response promises, the hours and the FAQ. Offices come from site.ts.
  */
-import type { ContactFieldName, Failure, ServiceValue } from '../lib/contactForm';
-import { FIELD_LIMITS } from '../lib/contactForm';
+import type { ContactFieldName, Failure, OtherService, ServiceValue } from '../lib/contactForm';
+import { FIELD_LIMITS, OTHER_SERVICES } from '../lib/contactForm';
 import { plans } from './plans';
 import { site } from './site';
 
@@ -12,17 +12,16 @@ export interface ServiceOption {
   label: string;
 }
 
-const planTitle = (id: ServiceValue): string => plans.find((plan) => plan.id === id)?.title ?? id;
+const otherServiceLabels: Readonly<Record<OtherService, string>> = {
+  'custom-project': 'Custom Project',
+  consultation: 'Consultation',
+  other: 'Other',
+};
 
 /** The service select's options after its empty 'Select a service' one; the plans keep their own names. */
 export const serviceOptions: readonly ServiceOption[] = [
-  { value: 'web-subscription', label: planTitle('web-subscription') },
-  { value: 'ai-voice-systems', label: planTitle('ai-voice-systems') },
-  { value: 'marketing-ads', label: planTitle('marketing-ads') },
-  { value: 'all-in-one', label: planTitle('all-in-one') },
-  { value: 'custom-project', label: 'Custom Project' },
-  { value: 'consultation', label: 'Consultation' },
-  { value: 'other', label: 'Other' },
+  ...plans.map((plan) => ({ value: plan.id, label: plan.title })),
+  ...OTHER_SERVICES.map((value) => ({ value, label: otherServiceLabels[value] })),
 ];
 
 export const servicePlaceholder = 'Select a service';

@@ -1,6 +1,8 @@
 /** The four monthly plans: the home cards, the services page and the structured data read this list. */
+export type PlanId = 'web-subscription' | 'ai-voice-systems' | 'marketing-ads' | 'all-in-one';
+
 export interface Plan {
-  id: 'web-subscription' | 'ai-voice-systems' | 'marketing-ads' | 'all-in-one';
+  id: PlanId;
   title: string;
   /** Whole Canadian dollars per month. */
   price: number;

@@ -2,6 +2,8 @@
  * The contact form's shape and behaviour, shared by the page and the server:
  * field names, limits, the visible states and the submit timing.
  */
+import type { PlanId } from '../content/plans';
+import { plans } from '../content/plans';
 
 export const CONTACT_FIELDS = ['name', 'email', 'company', 'phone', 'service', 'message'] as const;
 export type ContactFieldName = (typeof CONTACT_FIELDS)[number];
@@ -17,17 +19,13 @@ export const EMPTY_CONTACT_VALUES: Readonly<ContactValues> = Object.freeze({
   message: '',
 });
 
-/** The service field's values, in the order the select lists them; the empty value means none chosen. */
-export const SERVICE_VALUES = [
-  'web-subscription',
-  'ai-voice-systems',
-  'marketing-ads',
-  'all-in-one',
-  'custom-project',
-  'consultation',
-  'other',
-] as const;
-export type ServiceValue = (typeof SERVICE_VALUES)[number];
+/** What a visitor can ask about besides the plans. */
+export const OTHER_SERVICES = ['custom-project', 'consultation', 'other'] as const;
+export type OtherService = (typeof OTHER_SERVICES)[number];
+export type ServiceValue = PlanId | OtherService;
+
+/** The service field's values, in the order the select lists them: the plans, then the others; the empty value means none chosen. */
+export const SERVICE_VALUES: readonly ServiceValue[] = [...plans.map((plan) => plan.id), ...OTHER_SERVICES];
 
 /** Longest accepted value of each field, in characters, after trimming. */
 export const FIELD_LIMITS: Readonly<Record<ContactFieldName, number>> = {
