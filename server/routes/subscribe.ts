@@ -3,7 +3,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { SubscribeOutcome } from '../../shared/content/blog';
-import { newsletterReturnHref, parseCategory } from '../../shared/lib/blog';
+import { SUBSCRIBE_ENDPOINT, newsletterReturnHref, parseCategory } from '../../shared/lib/blog';
 import { decodeBody, rawBody, readFormBody } from '../formBody';
 import { sameSiteOnly } from '../http';
 import { perClientLimit } from '../rateLimit';
@@ -47,7 +47,7 @@ export function subscribeRoutes(db: DatabaseSync): Router {
     },
   });
 
-  router.post('/api/subscribe', sameSiteOnly, ...readFormBody(BODY_LIMIT_BYTES), limit, (req, res) => {
+  router.post(SUBSCRIBE_ENDPOINT, sameSiteOnly, ...readFormBody(BODY_LIMIT_BYTES), limit, (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     const decoded = decodeBody(res.locals.bodyFormat ?? 'json', rawBody(req.body));
     if (!decoded.ok) {

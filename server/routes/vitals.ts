@@ -2,6 +2,7 @@ import express, { Router } from 'express';
 import { z } from 'zod';
 import type { Logger } from '../logger';
 import { parseJsonBody } from '../http';
+import { VITALS_ENDPOINT } from '../../shared/lib/vitals';
 
 const metricSchema = z.object({
   name: z.enum(['CLS', 'INP', 'LCP', 'FCP', 'TTFB']),
@@ -22,7 +23,7 @@ export const vitalsBatchSchema = z.object({
  */
 export function vitalsRoutes(logger: Logger): Router {
   const router = Router();
-  router.post('/api/vitals', express.text({ type: () => true, limit: '8kb' }), (req, res) => {
+  router.post(VITALS_ENDPOINT, express.text({ type: () => true, limit: '8kb' }), (req, res) => {
     const batch = parseJsonBody(req.body, vitalsBatchSchema);
     if (!batch.ok) {
       res.status(400).json({ error: batch.error });

@@ -99,6 +99,9 @@ export function blogHref({ category = 'all', page = 1 }: Partial<BlogQuery> = {}
   return `/blog${query ? `?${query}` : ''}${hash ? `#${hash}` : ''}`;
 }
 
+/** Where the newsletter box posts, as a plain form and with fetch. */
+export const SUBSCRIBE_ENDPOINT = '/api/subscribe';
+
 /** The id of the newsletter box, where the no-JavaScript sign-up returns. */
 export const NEWSLETTER_ANCHOR = 'newsletter';
 
