@@ -1,5 +1,10 @@
 import type { ComponentType } from 'react';
 import type { PageHead } from './components/Seo';
+import { currency, formatPrice, lowestPrice } from './content/plans';
+import { responsePromise } from './content/site';
+
+/** "from $99": the descriptions quote the cheapest plan. */
+const fromLowestPrice = `from ${formatPrice(lowestPrice)}`;
 
 /** Everything the head, the sitemap and the server need to know about one page. */
 export interface PageRoute extends PageHead {
@@ -20,7 +25,7 @@ export const pages: readonly PageRoute[] = [
     load: () => import('./pages/Home'),
     title: 'Meridian Lab | Custom Websites, AI Voice & Marketing',
     description:
-      'Web development lab in Miami, Bogota and New York: custom websites, AI voice agents and ads-based digital marketing from $99 a month.',
+      `Web development lab in Miami, Bogota and New York: custom websites, AI voice agents and ads-based digital marketing ${fromLowestPrice} a month.`,
     keywords: ['web development', 'custom websites', 'AI voice agents', 'digital marketing', 'Miami', 'Bogota', 'New York'],
   },
   {
@@ -29,7 +34,7 @@ export const pages: readonly PageRoute[] = [
     load: () => import('./pages/Services'),
     title: 'Services & Pricing | Meridian Lab',
     description:
-      'Monthly plans for custom websites, AI voice systems, ads-based marketing and an all-in-one package, from $99 CAD a month, with optional add-ons.',
+      `Monthly plans for custom websites, AI voice systems, ads-based marketing and an all-in-one package, ${fromLowestPrice} ${currency} a month, with optional add-ons.`,
     keywords: ['website subscription', 'AI voice systems', 'Google Ads management', 'pricing', 'web development plans'],
   },
   {
@@ -56,7 +61,7 @@ export const pages: readonly PageRoute[] = [
     load: () => import('./pages/Contact'),
     title: 'Contact Us | Meridian Lab',
     description:
-      'Ask for a free quote or talk to our team in Miami, Bogota or New York. We answer e-mails within 4 hours and quote requests within 24 hours.',
+      `Ask for a free quote or talk to our team in Miami, Bogota or New York. ${responsePromise}`,
     keywords: ['contact', 'free quote', 'web development agency', 'Miami', 'Bogota', 'New York'],
   },
 ];

@@ -47,7 +47,7 @@ export const contactFormCopy = {
   requiredNote: 'Fields marked * are required.',
   submit: 'Send Message',
   sending: 'Sending Message...',
-  success: "Thank you for your message! We'll get back to you within 24 hours.",
+  success: `Thank you for your message! We'll get back to you within ${site.responseTimes.quote}.`,
   privacy: 'We use your details only to answer your message.',
 } as const;
 
@@ -111,8 +111,8 @@ export interface ResponsePromise {
 }
 
 export const responsePromises: readonly ResponsePromise[] = [
-  { channel: 'E-mail inquiries', time: 'Within 4 hours' },
-  { channel: 'Quote requests', time: 'Within 24 hours' },
+  { channel: 'E-mail inquiries', time: `Within ${site.responseTimes.email}` },
+  { channel: 'Quote requests', time: `Within ${site.responseTimes.quote}` },
   { channel: 'Emergency support', time: '24/7' },
 ];
 

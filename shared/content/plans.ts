@@ -99,6 +99,9 @@ export const plans: readonly Plan[] = [
   },
 ];
 
+/** The cheapest plan's monthly price: the "from $99" of the descriptions. */
+export const lowestPrice = Math.min(...plans.map((plan) => plan.price));
+
 /** "$1000" as the spec writes prices: whole dollars, no thousands separator. */
 export function formatPrice(price: number): string {
   return `$${price}`;

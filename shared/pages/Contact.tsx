@@ -4,7 +4,7 @@ import { ContactForm } from '../components/contact/ContactForm';
 import { Faq } from '../components/contact/Faq';
 import { Offices } from '../components/contact/Offices';
 import { PageHero } from '../components/PageHero';
-import { site, telHref } from '../content/site';
+import { responsePromise, site, telHref } from '../content/site';
 
 export default function Contact() {
   return (
@@ -12,7 +12,7 @@ export default function Contact() {
       <PageHero
         eyebrow="Contact"
         title="Get In Touch"
-        intro="Tell us about your project and get a free quote. We answer e-mails within 4 hours and quote requests within 24 hours."
+        intro={`Tell us about your project and get a free quote. ${responsePromise}`}
       >
         <a href={`mailto:${site.email}`} className="button button--ghost">
           <Mail aria-hidden="true" size={18} />
