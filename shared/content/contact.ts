@@ -5,7 +5,14 @@
 import type { ContactFieldName, Failure, OtherService, ServiceValue } from '../lib/contactForm';
 import { FIELD_LIMITS, OTHER_SERVICES } from '../lib/contactForm';
 import { plans } from './plans';
-import { site } from './site';
+import { responsePromise, site } from './site';
+
+/** The page's opening; its two buttons are the lab's e-mail address and phone number. */
+export const contactHero = {
+  eyebrow: 'Contact',
+  title: 'Get In Touch',
+  intro: `Tell us about your project and get a free quote. ${responsePromise}`,
+};
 
 export interface ServiceOption {
   value: ServiceValue;
