@@ -3,13 +3,36 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+// Where code runs decides what it may use: client/ and shared/ ship in the browser bundle (shared/
+// is rendered on the server too, so it imports nothing from server/ or Node), server/ runs in Node alone.
+const BROWSER_CODE = ['client/**', 'shared/**'];
+const NODE_CODE = ['server/**'];
+
+/**
+ * One side of the boundary: the globals it has, the imports it may not use (pattern: reason)
+ * and the other side's globals, which do not exist where it runs.
+ */
+function side(files, ownGlobals, forbiddenImports, otherGlobals) {
+  const where = files.map((glob) => glob.replace('/**', '/')).join(' and ');
+  return {
+    files,
+    languageOptions: { globals: ownGlobals },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: Object.entries(forbiddenImports).map(([regex, message]) => ({ regex, message })) },
+      ],
+      'no-restricted-globals': ['error', ...otherGlobals.map((name) => ({ name, message: `No such global where the code in ${where} runs.` }))],
+    },
+  };
+}
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx,mjs,js}'],
-    languageOptions: { globals: { ...globals.node, ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
@@ -17,4 +40,18 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  {
+    // Tests, the build and the configuration files drive both sides.
+    files: ['**/*.{ts,tsx,mjs,js}'],
+    ignores: [...BROWSER_CODE, ...NODE_CODE],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
+  side(BROWSER_CODE, globals.browser, {
+    '^node:': 'client/ and shared/ run in the browser: no Node modules here.',
+    '(^|/)server(/|$)': 'client/ and shared/ must not import server code; pass values in from the server instead.',
+  }, ['process', 'Buffer', 'global', '__dirname', '__filename', 'require']),
+  side(NODE_CODE, globals.node, {
+    '(^|/)client(/|$)': 'The server does not import the browser entry.',
+    '(^|/)shared/browser(/|$)': 'shared/browser/ is browser-only code (fetch from the page).',
+  }, ['window', 'document', 'navigator', 'location', 'sessionStorage', 'localStorage']),
 );

@@ -2,9 +2,10 @@ import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { clearChunkReloadMark } from '../shared/components/ErrorPages';
+import { RuntimeContext } from '../shared/components/contexts';
+import { clearChunkReloadMark } from '../shared/lib/loadChunk';
 import type { RuntimeConfig } from '../shared/lib/runtime';
-import { RUNTIME_CONFIG_ID, RuntimeContext } from '../shared/lib/runtime';
+import { RUNTIME_CONFIG_ID } from '../shared/lib/runtime';
 import { createRoutes } from '../shared/routeTree';
 import { startVitals } from './vitals';
 

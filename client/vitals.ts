@@ -1,15 +1,6 @@
 import type { Metric } from 'web-vitals';
-
-/** One metric as the server's /api/vitals accepts it. */
-export interface VitalReport {
-  name: Metric['name'];
-  value: number;
-  rating: Metric['rating'];
-  id: string;
-  navigationType: Metric['navigationType'];
-}
-
-export const VITALS_ENDPOINT = '/api/vitals';
+import type { VitalReport } from '../shared/lib/vitals';
+import { VITALS_ENDPOINT } from '../shared/lib/vitals';
 
 /**
  * Queues metrics and sends them in one beacon when the page is hidden

@@ -9,6 +9,7 @@ import { errorHandler } from './errors';
 import { requestLog } from './logger';
 import type { Logger } from './logger';
 import { readManifest } from './manifest';
+import { withPageCache } from './pageCache';
 import { pageRenderer } from './render';
 import { contactRoutes } from './routes/contact';
 import { crawlerRoutes } from './routes/crawlers';
@@ -33,13 +34,14 @@ export function createApp(config: AppConfig, { db, logger, routes = createRoutes
   const manifestFile = path.join(clientDir, 'manifest.json');
   // Production reads the manifest once; development re-reads it, since every rebuild changes the hashes.
   const built = config.dev ? null : readManifest(manifestFile);
-  const renderPage = pageRenderer({
+  const render = pageRenderer({
     routes,
     manifest: () => built ?? readManifest(manifestFile),
     siteUrl: config.siteUrl,
     logger,
-    cache: !config.dev,
   });
+  // Finished pages are kept in memory, except in development, where every build changes them.
+  const renderPage = config.dev ? render : withPageCache(render);
   const { siteUrl } = config;
 
   const app = express();
@@ -57,7 +59,7 @@ export function createApp(config: AppConfig, { db, logger, routes = createRoutes
   app.use(contactRoutes({ db, logger, siteUrl, renderPage })); // the contact form; it re-renders its page on refusal
   app.use(publicFiles(path.join(config.rootDir, 'public'))); // icons, images, video: only paths with an extension
   app.use(canonicalPath); // one URL per page: "/services/" → 301 "/services", never to another host
-  app.get('/{*splat}', renderPage); // every other GET is a page, or the 404 page
+  app.get('/{*splat}', (req, res) => renderPage(req, res)); // every other GET is a page, or the 404 page
   app.use(errorHandler(logger)); // last: a short JSON reason for client errors, a logged 500 for the rest
   return app;
 }

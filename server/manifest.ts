@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { PageAssets } from '../shared/lib/assets';
+import type { PageAssets } from '../shared/components/contexts';
 
 /** What build.mjs writes to dist/client/manifest.json. */
 export interface BuildManifest {

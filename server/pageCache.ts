@@ -1,4 +1,7 @@
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
+import { pages as routeTable } from '../shared/routes';
+import type { RenderPage, StreamPage } from './render';
+import { htmlHeaders } from './render';
 
 export interface CachedPage {
   status: number;
@@ -6,7 +9,7 @@ export interface CachedPage {
 }
 
 /**
- * Finished pages by URL, least recently used evicted first. Sound because a
+ * Finished pages by key, least recently used evicted first. Sound because a
  * page is a pure function of its URL (and of the deploy): no cookie, header
  * or visitor state reaches the render. Bounded, since URLs are the visitor's.
  */
@@ -58,4 +61,50 @@ export function recordBody(res: Response, onComplete: (body: Buffer) => void): v
     onComplete(Buffer.concat(chunks));
     return result;
   }) as Response['end'];
+}
+
+/**
+ * Where a request's page is kept: its route's path plus the query the page
+ * reads, normalised (so "/?x=1" is "/"), or null for a path that is no page.
+ * The keys are finite, so no flood of made-up URLs can evict the real pages.
+ */
+export function pageCacheKey(req: Pick<Request, 'path' | 'query' | 'originalUrl'>): string | null {
+  const route = routeTable.find((page) => page.path === req.path);
+  if (!route) return null;
+  const query = route.readQuery?.(new URL(req.originalUrl, 'http://localhost').searchParams) ?? '';
+  return query ? `${route.path}?${query}` : route.path;
+}
+
+/**
+ * The renderer with finished pages kept in memory. Only what is the whole,
+ * successful page of a URL is kept: a 200 answer to a GET, for the URL's own
+ * page (not a view), streamed without error; a HEAD is answered from it too.
+ * The first visitor still gets the stream; later ones get the same bytes at once.
+ */
+export function withPageCache(render: StreamPage, pages = new PageCache()): RenderPage {
+  return async (req, res, view) => {
+    const key = pageCacheKey(req);
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || view || key === null) return render(req, res, view);
+    const cached = pages.get(key);
+    if (cached) {
+      htmlHeaders(res, cached.status);
+      // Express sends the headers alone to a HEAD.
+      res.send(cached.html);
+      return;
+    }
+    // A HEAD renders no body to keep.
+    if (req.method === 'HEAD') return render(req, res, view);
+    let whole = true;
+    await render(req, res, view, {
+      onShellReady(status) {
+        if (status !== 200) return;
+        recordBody(res, (html) => {
+          if (whole) pages.set(key, { status, html });
+        });
+      },
+      onError() {
+        whole = false;
+      },
+    });
+  };
 }

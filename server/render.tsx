@@ -1,25 +1,21 @@
-import type { RequestHandler } from 'express';
+import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import type { ReactElement } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { RouteObject } from 'react-router';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
-import { AssetsContext } from '../shared/lib/assets';
-import { RuntimeContext } from '../shared/lib/runtime';
-import type { PageRoute } from '../shared/routes';
-import { notFoundPage } from '../shared/routes';
+import { AssetsContext, RuntimeContext } from '../shared/components/contexts';
+import { pageOf } from '../shared/routes';
 import { errorDocument } from './errors';
 import type { Logger } from './logger';
 import type { BuildManifest } from './manifest';
 import { pageAssets } from './manifest';
-import { PageCache, recordBody } from './pageCache';
 
 /** A render still streaming after this long is cut off, so a stuck page cannot hold a connection. */
 const RENDER_TIMEOUT_MS = 10_000;
 
 /**
  * A page shown in answer to a request for another URL: a form posted without
- * JavaScript and shown again with what the visitor sent. Set on
- * res.locals.pageView before calling the renderer.
+ * JavaScript and shown again with what the visitor sent.
  */
 export interface PageView {
   /** The page's own path. */
@@ -29,74 +25,82 @@ export interface PageView {
   wrap: (page: ReactElement) => ReactElement;
 }
 
-declare module 'express-serve-static-core' {
-  interface Locals {
-    pageView?: PageView;
-  }
+/**
+ * Renders a page into the response: the page of the request's URL, or with a
+ * view, another page for this answer. Rejects only when the route could not
+ * be matched or loaded at all (Express passes that on to the error handler).
+ */
+export type RenderPage = (req: ExpressRequest, res: ExpressResponse, view?: PageView) => Promise<void>;
+
+/** What a wrapper (the page cache) may learn about one render. */
+export interface RenderHooks {
+  /** The headers are set with this status and the document is about to stream. */
+  onShellReady?: (status: number) => void;
+  /** Part of the page failed or was cut off: what was sent is not the whole page. */
+  onError?: () => void;
 }
+
+export type StreamPage = (req: ExpressRequest, res: ExpressResponse, view?: PageView, hooks?: RenderHooks) => Promise<void>;
 
 interface RendererOptions {
   routes: RouteObject[];
   manifest: () => BuildManifest;
   siteUrl: string;
   logger: Logger;
-  /** Keep finished pages in memory (off in development, where every build changes them). */
-  cache: boolean;
 }
 
-/** A page that carries what a visitor typed is never stored, not even by a shared cache; the rest revalidate. */
-function htmlHeaders(res: Parameters<RequestHandler>[1], status: number, visitorData = false): void {
+/** Every page goes out as HTML; one that carries what a visitor typed is never stored, not even by a shared cache, the rest revalidate (pages change with each deploy). */
+export function htmlHeaders(res: ExpressResponse, status: number, visitorData = false): void {
   res.status(status);
   res.setHeader('Content-Type', 'text/html; charset=utf-8');
   res.setHeader('Cache-Control', visitorData ? 'no-store' : 'no-cache');
 }
 
 /**
- * Streams every page: the static handler matches the URL and loads the
- * route's lazy module, then React streams the whole document into the
- * response as soon as the shell is ready (the status is decided before).
+ * The site's server renderer: React Router's static handler matches the URL
+ * and loads the page's lazy module, then React streams the whole document
+ * into the response as soon as its shell is ready.
  */
-export function pageRenderer({ routes, manifest, siteUrl, logger, cache }: RendererOptions): RequestHandler {
+export function pageRenderer({ routes, manifest, siteUrl, logger }: RendererOptions): StreamPage {
   const handler = createStaticHandler(routes);
   const runtime = { siteUrl };
-  const pages = new PageCache();
 
-  return async (req, res, next) => {
-    const cached = cache && req.method === 'GET' ? pages.get(req.originalUrl) : undefined;
-    if (cached) {
-      htmlHeaders(res, cached.status);
-      res.send(cached.html);
-      return;
-    }
-
+  return async (req, res, view, hooks = {}) => {
+    // 1. A visitor who leaves mid-render stops the work (and the route loading
+    //    below); a normal close, after the last byte, has nothing to abort.
     const controller = new AbortController();
-    // A visitor who leaves mid-render stops the work; a normal close has nothing to abort.
     res.on('close', () => {
       if (!res.writableFinished) controller.abort();
     });
-    const view = res.locals.pageView;
-    const request = new Request(new URL(view?.path ?? req.originalUrl, 'http://localhost'), { signal: controller.signal });
 
-    let context: Awaited<ReturnType<typeof handler.query>>;
-    try {
-      context = await handler.query(request);
-    } catch (error) {
-      next(error);
-      return;
-    }
+    // 2. Match and load the route. A view is matched by its own path, not by
+    //    the URL that was posted to.
+    const url = new URL(view?.path ?? req.originalUrl, 'http://localhost');
+    const context = await handler.query(new Request(url, { signal: controller.signal }));
     if (context instanceof Response) {
       res.redirect(context.status, context.headers.get('Location') ?? '/');
       return;
     }
 
-    const page = (context.matches.at(-1)?.route.handle as PageRoute | undefined) ?? notFoundPage;
-    const status = context.errors ? 500 : (view?.status ?? page.status ?? context.statusCode);
+    // 3. Decide the status now: it goes out with the first byte of the stream.
+    //    The not-found page carries its 404 in the route table; a route that
+    //    failed to load makes a 500 (its error boundary renders the message).
+    const page = pageOf(context.matches.map((match) => match.route));
     if (context.errors) logger.error({ err: Object.values(context.errors)[0], url: req.originalUrl }, 'route failed');
-    const build = manifest();
-    const router = createStaticRouter(handler.dataRoutes, context);
+    const status = context.errors ? 500 : (view?.status ?? page.status ?? context.statusCode);
 
-    // A page answering another URL ships no script: the browser would hydrate its URL's route, not this page.
+    // 4. The head resources from the build: the stylesheet, the font and the
+    //    page's own chunks. A page answering another URL ships no script: the
+    //    browser would hydrate that URL's route, not this page.
+    const build = manifest();
     const assets = pageAssets(build, page.chunk);
+
+    // 5. The tree the browser will hydrate, with what only the server knows
+    //    (the site's origin, the assets) in context. hydrate={false}: the
+    //    router would otherwise inline its loader data in a <script>, and we
+    //    have no loaders to send while the CSP (script-src 'self') allows no
+    //    inline script; the client matches the URL itself.
+    const router = createStaticRouter(handler.dataRoutes, context);
     const tree = (
       <RuntimeContext value={runtime}>
         <AssetsContext value={view ? { ...assets, modulePreloads: [] } : assets}>
@@ -104,31 +108,30 @@ export function pageRenderer({ routes, manifest, siteUrl, logger, cache }: Rende
         </AssetsContext>
       </RuntimeContext>
     );
-    let failed = false;
-    const stream = renderToPipeableStream(
-      view ? view.wrap(tree) : tree,
-      {
-        bootstrapModules: view ? [] : [build.entry],
-        onShellReady() {
-          htmlHeaders(res, status, view !== undefined);
-          // Only whole, successful pages of a URL are kept; a HEAD request carries no body to keep.
-          if (cache && !view && status === 200 && req.method === 'GET') {
-            recordBody(res, (html) => {
-              if (!failed) pages.set(req.originalUrl, { status, html });
-            });
-          }
-          stream.pipe(res);
-        },
-        onShellError(error) {
-          logger.error({ err: error, url: req.originalUrl }, 'render failed');
-          res.status(500).type('html').set('Cache-Control', 'no-store').send(errorDocument(build.stylesheet));
-        },
-        onError(error) {
-          failed = true;
-          if (!controller.signal.aborted) logger.error({ err: error, url: req.originalUrl }, 'render error');
-        },
+
+    // 6. Stream. At onShellReady everything outside Suspense boundaries is
+    //    ready (the pages use none, so the whole page): send the headers, then
+    //    pipe straight into the response, where compression flushes as React
+    //    writes. A shell that throws gets the static error page; errors after
+    //    it can only be logged.
+    const stream = renderToPipeableStream(view ? view.wrap(tree) : tree, {
+      bootstrapModules: view ? [] : [build.entry],
+      onShellReady() {
+        htmlHeaders(res, status, view !== undefined);
+        hooks.onShellReady?.(status);
+        stream.pipe(res);
       },
-    );
+      onShellError(error) {
+        logger.error({ err: error, url: req.originalUrl }, 'render failed');
+        res.status(500).type('html').set('Cache-Control', 'no-store').send(errorDocument(build.stylesheet));
+      },
+      onError(error) {
+        hooks.onError?.();
+        if (!controller.signal.aborted) logger.error({ err: error, url: req.originalUrl }, 'render error');
+      },
+    });
+
+    // 7. Cut off a render still going after the time limit.
     const timer = setTimeout(() => stream.abort(), RENDER_TIMEOUT_MS);
     res.on('close', () => clearTimeout(timer));
   };

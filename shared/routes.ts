@@ -1,19 +1,29 @@
 import type { ComponentType } from 'react';
+import type { PageHead } from './components/Seo';
+import { currency, formatPrice, lowestPrice } from './content/plans';
+import { responsePromise } from './content/site';
+import { blogViewKey } from './lib/blog';
+import { SENT_PARAM } from './lib/contactForm';
+
+/** "from $99": the descriptions quote the cheapest plan. */
+const fromLowestPrice = `from ${formatPrice(lowestPrice)}`;
 
 /** Everything the head, the sitemap and the server need to know about one page. */
-export interface PageRoute {
+export interface PageRoute extends PageHead {
   /** Absolute path; "*" for the not-found page. */
   path: string;
   /** The page module's file name: names its lazy chunk in the build manifest. */
   chunk: string;
   load: () => Promise<{ default: ComponentType }>;
-  title: string;
-  description: string;
-  keywords: readonly string[];
   /** HTTP status the server answers with (the not-found page's 404). */
   status?: number;
-  /** Kept out of search engines and the sitemap. */
-  noindex?: boolean;
+  /**
+   * The query parameters the page reads, normalised to what it shows: the
+   * server keeps one finished page per path and this value, so an unread or
+   * out-of-range parameter cannot multiply cache entries. A page that reads
+   * none omits it.
+   */
+  readQuery?: (params: URLSearchParams) => string;
 }
 
 /** The one route table: adding a page is adding an entry here. */
@@ -24,7 +34,7 @@ export const pages: readonly PageRoute[] = [
     load: () => import('./pages/Home'),
     title: 'Meridian Lab | Custom Websites, AI Voice & Marketing',
     description:
-      'Web development lab in Miami, Bogota and New York: custom websites, AI voice agents and ads-based digital marketing from $99 a month.',
+      `Web development lab in Miami, Bogota and New York: custom websites, AI voice agents and ads-based digital marketing ${fromLowestPrice} a month.`,
     keywords: ['web development', 'custom websites', 'AI voice agents', 'digital marketing', 'Miami', 'Bogota', 'New York'],
   },
   {
@@ -33,7 +43,7 @@ export const pages: readonly PageRoute[] = [
     load: () => import('./pages/Services'),
     title: 'Services & Pricing | Meridian Lab',
     description:
-      'Monthly plans for custom websites, AI voice systems, ads-based marketing and an all-in-one package, from $99 CAD a month, with optional add-ons.',
+      `Monthly plans for custom websites, AI voice systems, ads-based marketing and an all-in-one package, ${fromLowestPrice} ${currency} a month, with optional add-ons.`,
     keywords: ['website subscription', 'AI voice systems', 'Google Ads management', 'pricing', 'web development plans'],
   },
   {
@@ -49,6 +59,7 @@ export const pages: readonly PageRoute[] = [
     path: '/blog',
     chunk: 'Blog',
     load: () => import('./pages/Blog'),
+    readQuery: blogViewKey,
     title: 'Blog | Meridian Lab',
     description:
       'Insights on web development, AI voice systems and digital marketing from the Meridian Lab team, with research news and hands-on tutorials.',
@@ -58,9 +69,10 @@ export const pages: readonly PageRoute[] = [
     path: '/contact',
     chunk: 'Contact',
     load: () => import('./pages/Contact'),
+    readQuery: (params) => (params.get(SENT_PARAM) === '1' ? `${SENT_PARAM}=1` : ''),
     title: 'Contact Us | Meridian Lab',
     description:
-      'Ask for a free quote or talk to our team in Miami, Bogota or New York. We answer e-mails within 4 hours and quote requests within 24 hours.',
+      `Ask for a free quote or talk to our team in Miami, Bogota or New York. ${responsePromise}`,
     keywords: ['contact', 'free quote', 'web development agency', 'Miami', 'Bogota', 'New York'],
   },
 ];
@@ -79,3 +91,12 @@ export const notFoundPage: PageRoute = {
 
 /** Pages that search engines should list: every page but the not-found one. */
 export const indexablePages = pages.filter((page) => !page.noindex);
+
+/**
+ * The page a router match ends in: its route-table entry, which the route tree
+ * carries as the route's handle, or the not-found page when nothing matched.
+ * Takes what useMatches() returns, or the matched route objects on the server.
+ */
+export function pageOf(matches: readonly { handle?: unknown }[]): PageRoute {
+  return (matches.at(-1)?.handle as PageRoute | undefined) ?? notFoundPage;
+}

@@ -11,6 +11,7 @@ import { parseContactBody, validateContact } from '../contact/validation';
 import { formEndpoint, readBody } from '../formEndpoint';
 import { createLeadStore } from '../leads';
 import type { Logger } from '../logger';
+import type { RenderPage } from '../render';
 
 /** Messages one client may send per minute before getting 429. */
 const MESSAGES_PER_MINUTE = 5;
@@ -20,7 +21,7 @@ interface ContactRoutesOptions {
   logger: Logger;
   siteUrl: string;
   /** The site's page renderer: shows the contact page again after a refused form post. */
-  renderPage: RequestHandler;
+  renderPage: RenderPage;
 }
 
 /** The text fields of a post, as typed, to put back into the form. */
@@ -46,12 +47,11 @@ export function contactRoutes({ db, logger, siteUrl, renderPage }: ContactRoutes
   /** The plain form's answer to a post it read: the contact page again, with the visitor's values, errors and the reason. */
   const showForm = (req: Request, res: Response, next: NextFunction, status: number, submission: Partial<ContactSubmission> & { failure: Failure }) => {
     const value: ContactSubmission = { values: { ...EMPTY_CONTACT_VALUES }, errors: {}, ...submission };
-    res.locals.pageView = {
+    renderPage(req, res, {
       path: '/contact',
       status,
       wrap: (page) => createElement(ContactSubmissionContext, { value }, page),
-    };
-    void renderPage(req, res, next);
+    }).catch(next);
   };
 
   const receive: RequestHandler = (req, res, next) => {

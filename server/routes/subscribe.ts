@@ -4,7 +4,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { SubscribeOutcome } from '../../shared/content/blog';
 import { newsletter } from '../../shared/content/blog';
-import { NEWSLETTER_ANCHOR, newsletterReturnHref, parseCategory } from '../../shared/lib/blog';
+import { NEWSLETTER_ANCHOR, SUBSCRIBE_ENDPOINT, newsletterReturnHref, parseCategory } from '../../shared/lib/blog';
 import { formEndpoint, isPlainFormPost, readBody } from '../formEndpoint';
 import { createSubscriberStore } from '../subscribers';
 
@@ -41,7 +41,7 @@ export function subscribeRoutes(db: DatabaseSync, siteUrl: string): Router {
     plainRedirect: (refusal) => (refusal.kind === 'rateLimited' ? newsletterReturnHref('all', 'limited') : undefined),
   });
 
-  router.post('/api/subscribe', ...endpoint, (req: Request, res: Response) => {
+  router.post(SUBSCRIBE_ENDPOINT, ...endpoint, (req: Request, res: Response) => {
     res.setHeader('Cache-Control', 'no-store');
     const decoded = readBody(req, res);
     if (!decoded.ok) {

@@ -2,6 +2,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { Request, Response } from 'express';
 import { Router } from 'express';
 import { z } from 'zod';
+import { VITALS_ENDPOINT } from '../../shared/lib/vitals';
 import { pages } from '../../shared/routes';
 import { formEndpoint, parseBody } from '../formEndpoint';
 import { createVitalsStore } from '../vitals';
@@ -34,7 +35,7 @@ export function vitalsRoutes(db: DatabaseSync, siteUrl: string): Router {
   const store = createVitalsStore(db);
   const router = Router();
   const endpoint = formEndpoint({ siteUrl, perMinute: BEACONS_PER_MINUTE, maxBytes: BODY_LIMIT_BYTES, textIsJson: true });
-  router.post('/api/vitals', ...endpoint, (req: Request, res: Response) => {
+  router.post(VITALS_ENDPOINT, ...endpoint, (req: Request, res: Response) => {
     const batch = parseBody(req, res, vitalsBatchSchema);
     if (!batch.ok) {
       res.status(400).json({ error: batch.error });

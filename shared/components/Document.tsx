@@ -3,9 +3,9 @@ import { useContext, useEffect } from 'react';
 import { preinit, preload, preloadModule } from 'react-dom';
 import { HelmetProvider } from 'react-helmet-async';
 import { site } from '../content/site';
-import { AssetsContext } from '../lib/assets';
-import { RUNTIME_CONFIG_ID, RuntimeContext, absoluteUrl } from '../lib/runtime';
+import { RUNTIME_CONFIG_ID, absoluteUrl } from '../lib/runtime';
 import { buildOrganizationJsonLd, serializeJsonForHtml } from '../lib/structuredData';
+import { AssetsContext, RuntimeContext } from './contexts';
 
 /**
  * Asks React to put the stylesheet, the latin font and the page's own chunks in

@@ -1,42 +1,18 @@
 import { useEffect } from 'react';
 import { Link, useLocation, useRouteError } from 'react-router';
-import { isChunkLoadError } from '../lib/loadChunk';
+import { claimChunkReload, isChunkLoadError } from '../lib/loadChunk';
 import { Document } from './Document';
 
-const RELOAD_MARK = 'chunk-reload:';
-
-/** Forgets the one automatic reload for a path once that path has loaded. */
-export function clearChunkReloadMark(path: string): void {
-  try {
-    sessionStorage.removeItem(RELOAD_MARK + path);
-  } catch {
-    // Storage can be unavailable (privacy modes); the mark is only an optimisation.
-  }
-}
-
-/** True the first time for a path: the caller then reloads it once. */
-function claimChunkReload(path: string): boolean {
-  try {
-    if (sessionStorage.getItem(RELOAD_MARK + path)) return false;
-    sessionStorage.setItem(RELOAD_MARK + path, '1');
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function ErrorMessage({ title, text, retry }: { title: string; text: string; retry: boolean }) {
+function ErrorMessage({ title, text }: { title: string; text: string }) {
   return (
     <section className="error-page container" aria-labelledby="error-title">
       <p className="eyebrow">Something went wrong</p>
       <h1 id="error-title">{title}</h1>
       <p className="error-page__text">{text}</p>
       <div className="error-page__actions">
-        {retry ? (
-          <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
-            Try again
-          </button>
-        ) : null}
+        <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
+          Try again
+        </button>
         <Link to="/" className="button button--secondary" reloadDocument>
           Back to home
         </Link>
@@ -63,13 +39,11 @@ export function PageErrorBoundary() {
     <ErrorMessage
       title="This page could not load"
       text="Part of the site did not arrive, perhaps because of a weak connection or a new version of the site. Please try again."
-      retry
     />
   ) : (
     <ErrorMessage
       title="We hit an unexpected problem"
       text="The page could not be shown. Please try again, or go back to the home page."
-      retry
     />
   );
 }
@@ -84,7 +58,6 @@ export function RootErrorBoundary() {
         <ErrorMessage
           title="We hit an unexpected problem"
           text="The site could not be shown. Please try again in a moment."
-          retry
         />
       </main>
     </Document>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { headerCta } from '../content/navigation';
-import { useHydrated } from '../lib/useHydrated';
+import { useHydrated } from './useHydrated';
 import { NavLinks } from './NavLinks';
 
 const MENU_ID = 'mobile-menu';

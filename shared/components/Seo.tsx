@@ -1,28 +1,38 @@
 import { useContext } from 'react';
 import { Helmet } from 'react-helmet-async';
-import type { PageRoute } from '../routes';
 import { site } from '../content/site';
-import { RuntimeContext, absoluteUrl } from '../lib/runtime';
+import { absoluteUrl } from '../lib/runtime';
+import { RuntimeContext } from './contexts';
+
+/** What a page says about itself in <head>; the route table gives one per page. */
+export interface PageHead {
+  title: string;
+  description: string;
+  keywords: readonly string[];
+  /** Kept out of search engines and the sitemap. */
+  noindex?: boolean;
+}
 
 /**
- * The page's own head tags. Exactly one per page (the layout renders it from
- * the matched route), since React 19 hoists these tags without merging them.
+ * The page's own head tags. Exactly one per page (the root route renders it
+ * from the matched route), since React 19 hoists these tags without merging
+ * them. The path is the page's URL, for the canonical and Open Graph links.
  */
-export function Seo({ page, path }: { page: PageRoute; path: string }) {
+export function Seo({ head, path }: { head: PageHead; path: string }) {
   const { siteUrl } = useContext(RuntimeContext);
   const url = absoluteUrl(siteUrl, path);
   return (
     <Helmet>
-      <title>{page.title}</title>
-      <meta name="description" content={page.description} />
-      <meta name="keywords" content={page.keywords.join(', ')} />
-      <meta name="robots" content={page.noindex ? 'noindex, follow' : 'index, follow'} />
-      {page.noindex ? null : <link rel="canonical" href={url} />}
-      <meta property="og:title" content={page.title} />
-      <meta property="og:description" content={page.description} />
+      <title>{head.title}</title>
+      <meta name="description" content={head.description} />
+      <meta name="keywords" content={head.keywords.join(', ')} />
+      <meta name="robots" content={head.noindex ? 'noindex, follow' : 'index, follow'} />
+      {head.noindex ? null : <link rel="canonical" href={url} />}
+      <meta property="og:title" content={head.title} />
+      <meta property="og:description" content={head.description} />
       <meta property="og:url" content={url} />
-      <meta name="twitter:title" content={page.title} />
-      <meta name="twitter:description" content={page.description} />
+      <meta name="twitter:title" content={head.title} />
+      <meta name="twitter:description" content={head.description} />
       <meta property="og:site_name" content={site.name} />
     </Helmet>
   );

@@ -2,27 +2,33 @@
  * The contact page's texts: the form's labels and messages, the departments,
  * the response promises, the hours and the FAQ. Offices come from site.ts.
  */
-import type { ContactField, Failure, ServiceValue } from '../lib/contactForm';
-import { FIELD_LIMITS } from '../lib/contactForm';
+import type { ContactFieldName, Failure, OtherService, ServiceValue } from '../lib/contactForm';
+import { FIELD_LIMITS, OTHER_SERVICES } from '../lib/contactForm';
 import { plans } from './plans';
-import { site } from './site';
+import { responsePromise, site } from './site';
+
+/** The page's opening; its two buttons are the lab's e-mail address and phone number. */
+export const contactHero = {
+  eyebrow: 'Contact',
+  title: 'Get In Touch',
+  intro: `Tell us about your project and get a free quote. ${responsePromise}`,
+};
 
 export interface ServiceOption {
   value: ServiceValue;
   label: string;
 }
 
-const planTitle = (id: ServiceValue): string => plans.find((plan) => plan.id === id)?.title ?? id;
+const otherServiceLabels: Readonly<Record<OtherService, string>> = {
+  'custom-project': 'Custom Project',
+  consultation: 'Consultation',
+  other: 'Other',
+};
 
 /** The service select's options after its empty 'Select a service' one; the plans keep their own names. */
 export const serviceOptions: readonly ServiceOption[] = [
-  { value: 'web-subscription', label: planTitle('web-subscription') },
-  { value: 'ai-voice-systems', label: planTitle('ai-voice-systems') },
-  { value: 'marketing-ads', label: planTitle('marketing-ads') },
-  { value: 'all-in-one', label: planTitle('all-in-one') },
-  { value: 'custom-project', label: 'Custom Project' },
-  { value: 'consultation', label: 'Consultation' },
-  { value: 'other', label: 'Other' },
+  ...plans.map((plan) => ({ value: plan.id, label: plan.title })),
+  ...OTHER_SERVICES.map((value) => ({ value, label: otherServiceLabels[value] })),
 ];
 
 export const servicePlaceholder = 'Select a service';
@@ -33,7 +39,7 @@ export interface FieldCopy {
   autoComplete: string;
 }
 
-export const fieldCopy: Readonly<Record<ContactField, FieldCopy>> = {
+export const fieldCopy: Readonly<Record<ContactFieldName, FieldCopy>> = {
   name: { label: 'Full Name', placeholder: 'Jane Smith', autoComplete: 'name' },
   email: { label: 'Email Address', placeholder: 'jane@company.com', autoComplete: 'email' },
   company: { label: 'Company/Organization', placeholder: 'Your company', autoComplete: 'organization' },
@@ -48,7 +54,7 @@ export const contactFormCopy = {
   requiredNote: 'Fields marked * are required.',
   submit: 'Send Message',
   sending: 'Sending Message...',
-  success: "Thank you for your message! We'll get back to you within 24 hours.",
+  success: `Thank you for your message! We'll get back to you within ${site.responseTimes.quote}.`,
   privacy: 'We use your details only to answer your message.',
 } as const;
 
@@ -112,8 +118,8 @@ export interface ResponsePromise {
 }
 
 export const responsePromises: readonly ResponsePromise[] = [
-  { channel: 'E-mail inquiries', time: 'Within 4 hours' },
-  { channel: 'Quote requests', time: 'Within 24 hours' },
+  { channel: 'E-mail inquiries', time: `Within ${site.responseTimes.email}` },
+  { channel: 'Quote requests', time: `Within ${site.responseTimes.quote}` },
   { channel: 'Emergency support', time: '24/7' },
 ];
 

@@ -1,6 +1,6 @@
 /** The home page's texts, media and links; plans and offices come from their own modules. */
 import type { NavItem } from './navigation';
-import { currency, formatPrice, plans } from './plans';
+import { currency, formatPrice, lowestPrice } from './plans';
 import { offices, site } from './site';
 
 const cityList = (() => {
@@ -8,7 +8,7 @@ const cityList = (() => {
   return `${cities.slice(0, -1).join(', ')} and ${cities.at(-1)}`;
 })();
 
-const lowestPrice = formatPrice(Math.min(...plans.map((plan) => plan.price)));
+const fromPrice = `from ${formatPrice(lowestPrice)} ${currency}`;
 
 export interface HeroMedia {
   /** The poster: the first frame of the loop, shown until the video plays and whenever it may not. */
@@ -24,7 +24,7 @@ export const homeHero = {
   typedWord: 'Experiences',
   /** Milliseconds per typed letter (the spec allows 100 to 150). */
   letterDelay: 120,
-  intro: `Custom websites, AI voice agents and ads-based marketing, designed, built and run for you every month, from ${lowestPrice} ${currency}.`,
+  intro: `Custom websites, AI voice agents and ads-based marketing, designed, built and run for you every month, ${fromPrice}.`,
   actions: [
     { label: 'View Our Services', to: '/services' },
     { label: 'Start Your Project', to: '/contact' },
@@ -93,7 +93,7 @@ export const homeWhyChoose = {
     {
       id: 'pricing',
       title: 'Transparent Pricing',
-      text: `Flat monthly plans from ${lowestPrice} ${currency}, with maintenance, updates and support included. No surprises.`,
+      text: `Flat monthly plans ${fromPrice}, with maintenance, updates and support included. No surprises.`,
     },
   ] satisfies WhyChooseItem[],
 };
@@ -102,7 +102,7 @@ export const homeCallToAction = {
   id: 'get-started',
   eyebrow: 'Ready when you are',
   title: 'Let’s build what’s next for your business',
-  intro: 'Tell us about your project and get a free quote within 24 hours.',
+  intro: `Tell us about your project and get a free quote within ${site.responseTimes.quote}.`,
   actions: [
     { label: 'Start Your Project', to: '/contact' },
     { label: 'View Pricing', to: '/services' },

@@ -1,6 +1,8 @@
 /** The four monthly plans: the home cards, the services page and the structured data read this list. */
+export type PlanId = 'web-subscription' | 'ai-voice-systems' | 'marketing-ads' | 'all-in-one';
+
 export interface Plan {
-  id: 'web-subscription' | 'ai-voice-systems' | 'marketing-ads' | 'all-in-one';
+  id: PlanId;
   title: string;
   /** Whole Canadian dollars per month. */
   price: number;
@@ -96,6 +98,9 @@ export const plans: readonly Plan[] = [
     featured: true,
   },
 ];
+
+/** The cheapest plan's monthly price: the "from $99" of the descriptions. */
+export const lowestPrice = Math.min(...plans.map((plan) => plan.price));
 
 /** "$1000" as the spec writes prices: whole dollars, no thousands separator. */
 export function formatPrice(price: number): string {

@@ -2,6 +2,18 @@
  * The research page's content. As the specification asks, this page speaks of
  * laboratory science while the rest of the site speaks of web development.
  */
+import type { NavItem } from './navigation';
+
+/** The page's opening: one h1, the intro and two actions. */
+export const researchHero = {
+  eyebrow: 'Research',
+  title: 'Research & Innovation',
+  intro:
+    'From drug discovery to diagnostic technologies, our research teams turn scientific questions into working solutions.',
+  primaryAction: { label: 'Collaborate With Us', to: '/contact' } satisfies NavItem,
+  secondaryAction: { label: 'Read Our Blog', to: '/blog' } satisfies NavItem,
+};
+
 export type ResearchStatus = 'Active Research' | 'Breakthrough Phase' | 'Pilot Studies' | 'Clinical Validation';
 
 export interface ResearchArea {

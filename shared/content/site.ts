@@ -24,6 +24,8 @@ export const site = {
   researchEmail: 'research@meridianlab.dev',
   phone: '+1 (305) 555-0142',
   hours: 'Mon-Fri 9:00 AM - 6:00 PM EST',
+  /** How soon the team answers: the contact page, its description and the calls to action quote it. */
+  responseTimes: { email: '4 hours', quote: '24 hours' },
   /** The same hours for machines (structured data), in the offices' Eastern time. */
   openingHours: {
     days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
@@ -36,6 +38,9 @@ export const site = {
   ogImage: '/images/og-image.png',
   areaServed: ['Miami', 'Bogota', 'New York', 'North America', 'South America'],
 } as const;
+
+/** The response promise as one sentence. */
+export const responsePromise = `We answer e-mails within ${site.responseTimes.email} and quote requests within ${site.responseTimes.quote}.`;
 
 export const offices: readonly Office[] = [
   {

@@ -1,5 +1,5 @@
 import type { BlogPost, CategoryValue, SubscribeOutcome } from '../content/blog';
-import { POSTS_PER_PAGE, RECENT_POSTS_COUNT, blogCategories, categoryValues, subscribeOutcomes } from '../content/blog';
+import { POSTS_PER_PAGE, RECENT_POSTS_COUNT, blogCategories, blogPosts, categoryValues, subscribeOutcomes } from '../content/blog';
 
 /** What the blog page shows for one category and page. */
 export interface BlogView {
@@ -90,6 +90,17 @@ export function parseBlogQuery(params: URLSearchParams): BlogQuery {
   return { category: parseCategory(params.get('category')), page: parsePage(params.get('page')) };
 }
 
+/**
+ * What the blog page shows for a query, as a string: the category, the page
+ * once clamped to the pages there are, and the sign-up outcome. Two URLs
+ * with the same key render the same page.
+ */
+export function blogViewKey(params: URLSearchParams): string {
+  const query = parseBlogQuery(params);
+  const { page } = selectBlogView(blogPosts, query);
+  return `${blogHref({ category: query.category, page })}|${parseSubscribeOutcome(params.get('subscribe')) ?? ''}`;
+}
+
 /** The URL of a blog view: "/blog" for the default, the category and page only when they differ from it. */
 export function blogHref({ category = 'all', page = 1 }: Partial<BlogQuery> = {}, hash = ''): string {
   const params = new URLSearchParams();
@@ -98,6 +109,9 @@ export function blogHref({ category = 'all', page = 1 }: Partial<BlogQuery> = {}
   const query = params.toString();
   return `/blog${query ? `?${query}` : ''}${hash ? `#${hash}` : ''}`;
 }
+
+/** Where the newsletter box posts, as a plain form and with fetch. */
+export const SUBSCRIBE_ENDPOINT = '/api/subscribe';
 
 /** The id of the newsletter box, where the no-JavaScript sign-up returns. */
 export const NEWSLETTER_ANCHOR = 'newsletter';

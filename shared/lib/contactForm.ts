@@ -2,11 +2,13 @@
  * The contact form's shape and behaviour, shared by the page and the server:
  * field names, limits, the visible states and the submit timing.
  */
+import type { PlanId } from '../content/plans';
+import { plans } from '../content/plans';
 
 export const CONTACT_FIELDS = ['name', 'email', 'company', 'phone', 'service', 'message'] as const;
-export type ContactField = (typeof CONTACT_FIELDS)[number];
-export type ContactValues = Record<ContactField, string>;
-export type FieldErrors = Partial<Record<ContactField, string>>;
+export type ContactFieldName = (typeof CONTACT_FIELDS)[number];
+export type ContactValues = Record<ContactFieldName, string>;
+export type FieldErrors = Partial<Record<ContactFieldName, string>>;
 
 export const EMPTY_CONTACT_VALUES: Readonly<ContactValues> = Object.freeze({
   name: '',
@@ -17,20 +19,16 @@ export const EMPTY_CONTACT_VALUES: Readonly<ContactValues> = Object.freeze({
   message: '',
 });
 
-/** The service field's values, in the order the select lists them; the empty value means none chosen. */
-export const SERVICE_VALUES = [
-  'web-subscription',
-  'ai-voice-systems',
-  'marketing-ads',
-  'all-in-one',
-  'custom-project',
-  'consultation',
-  'other',
-] as const;
-export type ServiceValue = (typeof SERVICE_VALUES)[number];
+/** What a visitor can ask about besides the plans. */
+export const OTHER_SERVICES = ['custom-project', 'consultation', 'other'] as const;
+export type OtherService = (typeof OTHER_SERVICES)[number];
+export type ServiceValue = PlanId | OtherService;
+
+/** The service field's values, in the order the select lists them: the plans, then the others; the empty value means none chosen. */
+export const SERVICE_VALUES: readonly ServiceValue[] = [...plans.map((plan) => plan.id), ...OTHER_SERVICES];
 
 /** Longest accepted value of each field, in characters, after trimming. */
-export const FIELD_LIMITS: Readonly<Record<ContactField, number>> = {
+export const FIELD_LIMITS: Readonly<Record<ContactFieldName, number>> = {
   name: 200,
   email: 254,
   company: 200,
@@ -72,7 +70,7 @@ export interface Failure {
 
 export type SendOutcome = { ok: true } | { ok: false; failure: Failure; errors: FieldErrors };
 
-function isContactField(key: string): key is ContactField {
+function isContactFieldName(key: string): key is ContactFieldName {
   return (CONTACT_FIELDS as readonly string[]).includes(key);
 }
 
@@ -83,7 +81,7 @@ export function readFieldErrors(body: unknown): FieldErrors {
   const raw = (body as { errors: unknown }).errors;
   if (typeof raw !== 'object' || raw === null) return errors;
   for (const [key, message] of Object.entries(raw)) {
-    if (isContactField(key) && typeof message === 'string' && message) errors[key] = message;
+    if (isContactFieldName(key) && typeof message === 'string' && message) errors[key] = message;
   }
   return errors;
 }
@@ -123,7 +121,7 @@ export interface ContactFormState {
 }
 
 export type ContactFormEvent =
-  | { type: 'edit'; field: ContactField; value: string }
+  | { type: 'edit'; field: ContactFieldName; value: string }
   | { type: 'submit' }
   | { type: 'settled'; outcome: SendOutcome };
 

@@ -47,3 +47,29 @@ export function loadChunk<T>(chunkId: string, load: () => Promise<T>, timeoutMs 
   });
   return Promise.race([loading, timeout]).finally(() => clearTimeout(timer));
 }
+
+// ---------------------------------------------------------------------------
+// One automatic reload per path: a chunk that failed to load (often because a
+// deploy replaced it) gets one full load of the page, never a reload loop.
+
+const RELOAD_MARK = 'chunk-reload:';
+
+/** Forgets the one automatic reload for a path once that path has loaded. */
+export function clearChunkReloadMark(path: string): void {
+  try {
+    sessionStorage.removeItem(RELOAD_MARK + path);
+  } catch {
+    // Storage can be unavailable (privacy modes); the mark is only an optimisation.
+  }
+}
+
+/** True the first time for a path: the caller then reloads it once. */
+export function claimChunkReload(path: string): boolean {
+  try {
+    if (sessionStorage.getItem(RELOAD_MARK + path)) return false;
+    sessionStorage.setItem(RELOAD_MARK + path, '1');
+    return true;
+  } catch {
+    return false;
+  }
+}

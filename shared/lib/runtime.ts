@@ -1,13 +1,8 @@
-import { createContext } from 'react';
-import { site } from '../content/site';
-
 /** Values the server decides at run time and the client must render identically. */
 export interface RuntimeConfig {
   /** Origin of canonical and Open Graph URLs, without a trailing slash. */
   siteUrl: string;
 }
-
-export const RuntimeContext = createContext<RuntimeConfig>({ siteUrl: site.defaultUrl });
 
 /** The id of the JSON data block that carries the RuntimeConfig to the browser. */
 export const RUNTIME_CONFIG_ID = 'runtime-config';

@@ -4,16 +4,13 @@ import { ContactForm } from '../components/contact/ContactForm';
 import { Faq } from '../components/contact/Faq';
 import { Offices } from '../components/contact/Offices';
 import { PageHero } from '../components/PageHero';
+import { contactHero } from '../content/contact';
 import { site, telHref } from '../content/site';
 
 export default function Contact() {
   return (
     <div className="contact-page">
-      <PageHero
-        eyebrow="Contact"
-        title="Get In Touch"
-        intro="Tell us about your project and get a free quote. We answer e-mails within 4 hours and quote requests within 24 hours."
-      >
+      <PageHero eyebrow={contactHero.eyebrow} title={contactHero.title} intro={contactHero.intro}>
         <a href={`mailto:${site.email}`} className="button button--ghost">
           <Mail aria-hidden="true" size={18} />
           {site.email}

@@ -5,20 +5,18 @@ import { PartnershipList } from '../components/research/PartnershipList';
 import { PublicationList } from '../components/research/PublicationList';
 import { ResearchAreas } from '../components/research/ResearchAreas';
 import { ResearchCta } from '../components/research/ResearchCta';
+import { researchHero } from '../content/research';
 
 export default function Research() {
+  const { primaryAction, secondaryAction } = researchHero;
   return (
     <>
-      <PageHero
-        eyebrow="Research"
-        title="Research & Innovation"
-        intro="From drug discovery to diagnostic technologies, our research teams turn scientific questions into working solutions."
-      >
-        <Link to="/contact" className="button button--primary">
-          Collaborate With Us
+      <PageHero eyebrow={researchHero.eyebrow} title={researchHero.title} intro={researchHero.intro}>
+        <Link to={primaryAction.to} className="button button--primary">
+          {primaryAction.label}
         </Link>
-        <Link to="/blog" className="button button--ghost">
-          Read Our Blog
+        <Link to={secondaryAction.to} className="button button--ghost">
+          {secondaryAction.label}
         </Link>
       </PageHero>
       <ResearchAreas />

@@ -5,20 +5,18 @@ import { PlanGrid } from '../components/services/PlanGrid';
 import { ProcessSteps } from '../components/services/ProcessSteps';
 import { ServicesCta } from '../components/services/ServicesCta';
 import { TechnologyList } from '../components/services/TechnologyList';
+import { servicesHero } from '../content/services';
 
 export default function Services() {
+  const { compareAction, contactAction } = servicesHero;
   return (
     <>
-      <PageHero
-        eyebrow="Services & pricing"
-        title="Our Services"
-        intro="Four monthly plans for custom websites, AI voice agents and ads-based marketing, or all of them together. Prices in CAD."
-      >
-        <a href="#plans" className="button button--primary">
-          Compare Plans
+      <PageHero eyebrow={servicesHero.eyebrow} title={servicesHero.title} intro={servicesHero.intro}>
+        <a href={compareAction.to} className="button button--primary">
+          {compareAction.label}
         </a>
-        <Link to="/contact" className="button button--ghost">
-          Talk to Our Team
+        <Link to={contactAction.to} className="button button--ghost">
+          {contactAction.label}
         </Link>
       </PageHero>
       <PlanGrid />

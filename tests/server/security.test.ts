@@ -111,3 +111,12 @@ describe('headers', () => {
     for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) expect(policy).toContain(`${feature}=()`);
   });
 });
+
+describe('the page cache key', () => {
+  it('puts together only URLs whose pages are the same: an out-of-range blog page renders as the last one', async () => {
+    const [one, other] = [testApp(), testApp()];
+    const rendered = async (target: typeof one, url: string) => (await request(target).get(url)).text.replace(/-[A-Z0-9]{8}\./g, '.');
+    expect(await rendered(one, '/blog?page=9999&x=1')).toBe(await rendered(other, '/blog'));
+    expect(await rendered(one, '/contact?sent=2')).toBe(await rendered(other, '/contact'));
+  });
+});

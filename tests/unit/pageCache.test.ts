@@ -1,5 +1,8 @@
+import express from 'express';
+import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { PageCache } from '../../server/pageCache';
+import { PageCache, pageCacheKey, withPageCache } from '../../server/pageCache';
+import type { StreamPage } from '../../server/render';
 
 const page = (text: string) => ({ status: 200, html: Buffer.from(text) });
 
@@ -21,5 +24,60 @@ describe('PageCache', () => {
     expect(cache.get('/b')).toBeUndefined();
     expect(cache.get('/a')?.html.toString()).toBe('a');
     expect(cache.get('/c')?.html.toString()).toBe('c');
+  });
+});
+
+describe('pageCacheKey', () => {
+  const key = (url: string) => {
+    const parsed = new URL(url, 'http://localhost');
+    return pageCacheKey({ path: parsed.pathname, query: {}, originalUrl: url });
+  };
+
+  it('keys a page on its path and only the query it reads, normalised', () => {
+    expect(key('/?x=1')).toBe('/');
+    expect(key('/services?utm_source=mail&x=2')).toBe('/services');
+    expect(key('/blog?category=research&page=1&x=9')).toBe(key('/blog?category=research'));
+    expect(key('/blog?page=9999')).toBe(key('/blog'));
+    expect(key('/blog?category=nope')).toBe(key('/blog'));
+    expect(key('/blog?category=research')).not.toBe(key('/blog'));
+    expect(key('/contact?sent=1')).not.toBe(key('/contact'));
+    expect(key('/contact?sent=2')).toBe(key('/contact'));
+  });
+
+  it('has no key for a path that is no page', () => {
+    expect(key('/nope')).toBeNull();
+  });
+});
+
+describe('withPageCache', () => {
+  /** A renderer that streams a small page and counts its renders. */
+  function countingRender() {
+    const calls = { count: 0 };
+    const render: StreamPage = async (_req, res, _view, hooks = {}) => {
+      calls.count += 1;
+      res.status(200).setHeader('Content-Type', 'text/html; charset=utf-8');
+      hooks.onShellReady?.(200);
+      res.write('<!DOCTYPE html><p>');
+      res.end('page</p>');
+    };
+    return { render, calls };
+  }
+
+  it('keeps the real pages however many made-up query strings arrive, and answers HEAD from it', async () => {
+    const { render, calls } = countingRender();
+    const cached = withPageCache(render, new PageCache(200));
+    const site = express();
+    site.get('/{*splat}', (req, res) => cached(req, res));
+
+    await request(site).get('/');
+    await request(site).get('/services');
+    for (let i = 0; i < 201; i++) await request(site).get(`/?x=${i}`);
+    const before = calls.count;
+    expect((await request(site).get('/services')).text).toBe('<!DOCTYPE html><p>page</p>');
+    const head = await request(site).head('/');
+    expect(head.status).toBe(200);
+    expect(head.headers['content-type']).toMatch(/text\/html/);
+    expect(calls.count).toBe(before);
+    expect(before).toBe(2);
   });
 });

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { CircleAlert, CircleCheck, Mail } from 'lucide-react';
 import type { CategoryValue, SubscribeOutcome } from '../../content/blog';
 import { newsletter } from '../../content/blog';
-import { NEWSLETTER_ANCHOR, isSubscribeSuccess } from '../../lib/blog';
-import { sendSubscription } from './subscribeRequest';
+import { NEWSLETTER_ANCHOR, SUBSCRIBE_ENDPOINT, isSubscribeSuccess } from '../../lib/blog';
+import { sendSubscription } from '../../browser/sendSubscription';
 
 const MESSAGE_ID = 'newsletter-message';
 
@@ -39,7 +39,7 @@ export function NewsletterBox({ category, returned }: { category: CategoryValue;
         {newsletter.title}
       </h2>
       <p className="blog-newsletter__text">{newsletter.text}</p>
-      <form className="blog-newsletter__form" method="post" action="/api/subscribe" onSubmit={submit}>
+      <form className="blog-newsletter__form" method="post" action={SUBSCRIBE_ENDPOINT} onSubmit={submit}>
         <input type="hidden" name="category" value={category} />
         <label className="blog-newsletter__label" htmlFor="newsletter-email">
           {newsletter.label}

@@ -1,9 +1,9 @@
 import type { ChangeEvent } from 'react';
 import { fieldCopy, serviceOptions, servicePlaceholder } from '../../content/contact';
-import type { ContactField as FieldName } from '../../lib/contactForm';
+import type { ContactFieldName } from '../../lib/contactForm';
 
-const inputTypes: Partial<Record<FieldName, string>> = { email: 'email', phone: 'tel' };
-const requiredFields: ReadonlySet<FieldName> = new Set(['name', 'email', 'message']);
+const inputTypes: Partial<Record<ContactFieldName, string>> = { email: 'email', phone: 'tel' };
+const requiredFields: ReadonlySet<ContactFieldName> = new Set(['name', 'email', 'message']);
 
 /** One labelled field with its server error, if any, tied to it for assistive technology. */
 export function ContactField({
@@ -12,10 +12,10 @@ export function ContactField({
   error,
   onChange,
 }: {
-  name: FieldName;
+  name: ContactFieldName;
   value: string;
   error?: string;
-  onChange: (name: FieldName, value: string) => void;
+  onChange: (name: ContactFieldName, value: string) => void;
 }) {
   const copy = fieldCopy[name];
   const id = `contact-${name}`;

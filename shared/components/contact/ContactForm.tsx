@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { useContext, useEffect, useReducer, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { contactFormCopy, failureMessage } from '../../content/contact';
-import type { ContactField as FieldName } from '../../lib/contactForm';
+import type { ContactFieldName } from '../../lib/contactForm';
 import {
   CONTACT_ENDPOINT,
   CONTACT_FIELDS,
@@ -15,7 +15,7 @@ import {
   settleNoSoonerThan,
 } from '../../lib/contactForm';
 import { ContactField } from './ContactField';
-import { sendContact } from './sendContact';
+import { sendContact } from '../../browser/sendContact';
 import { ContactSubmissionContext } from './submission';
 
 type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
@@ -65,7 +65,7 @@ export function ContactForm() {
     (firstInvalid ? control(formRef.current, firstInvalid) : failureRef.current)?.focus();
   }, [state.status, state.errors]);
 
-  const edit = (field: FieldName, value: string) => dispatch({ type: 'edit', field, value });
+  const edit = (field: ContactFieldName, value: string) => dispatch({ type: 'edit', field, value });
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -10,7 +10,7 @@ export function ServicesCta() {
       id="services-cta-title"
       className="services-cta"
       title="Ready to transform your digital presence?"
-      text="Tell us about your project and receive a free, no-obligation quote within 24 hours."
+      text={`Tell us about your project and receive a free, no-obligation quote within ${site.responseTimes.quote}.`}
       meta={
         <>
           <span>{site.phone}</span> <span>{site.hours}</span>

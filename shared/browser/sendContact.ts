@@ -1,7 +1,7 @@
-import type { ContactValues, SendOutcome } from '../../lib/contactForm';
-import { CONTACT_ENDPOINT, HONEYPOT_FIELD, interpretResponse } from '../../lib/contactForm';
-import type { PostOptions } from '../../lib/postJson';
-import { postJson } from '../../lib/postJson';
+import type { ContactValues, SendOutcome } from '../lib/contactForm';
+import { CONTACT_ENDPOINT, HONEYPOT_FIELD, interpretResponse } from '../lib/contactForm';
+import type { PostOptions } from './postJson';
+import { postJson } from './postJson';
 
 /** Posts the contact form and says how it went; never throws. */
 export async function sendContact(values: ContactValues, honeypot: string, options: PostOptions = {}): Promise<SendOutcome> {
