@@ -37,6 +37,33 @@ const migrations: readonly string[] = [
     navigation_type TEXT
   ) STRICT;
   CREATE INDEX vitals_received_at ON vitals (received_at);`,
+  `-- The outbox: every message the site sends (lead notifications, webhooks, newsletter
+  -- confirmations) is a row written in the same transaction as what it is about, then sent
+  -- at least once by a worker that leases it. status: queued, sent or failed.
+  CREATE TABLE outbox (
+    id INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL,
+    lead_id INTEGER REFERENCES leads (id) ON DELETE CASCADE,
+    subscriber_id INTEGER REFERENCES subscribers (id) ON DELETE CASCADE,
+    payload TEXT NOT NULL,
+    message_id TEXT NOT NULL UNIQUE,
+    status TEXT NOT NULL DEFAULT 'queued' CHECK (status IN ('queued', 'sent', 'failed')),
+    attempts INTEGER NOT NULL DEFAULT 0,
+    last_error TEXT,
+    created_at TEXT NOT NULL,
+    next_attempt_at TEXT NOT NULL,
+    lease_until TEXT,
+    sent_at TEXT
+  ) STRICT;
+  CREATE INDEX outbox_due ON outbox (status, next_attempt_at);
+  CREATE INDEX outbox_lead ON outbox (lead_id);
+  -- Newsletter consent: an address is pending until its link is opened (confirmed_at),
+  -- and stays on record once unsubscribed (unsubscribed_at), as proof of consent.
+  ALTER TABLE subscribers ADD COLUMN confirmed_at TEXT;
+  ALTER TABLE subscribers ADD COLUMN unsubscribed_at TEXT;
+  ALTER TABLE subscribers ADD COLUMN confirmation_sent_at TEXT;
+  -- Addresses that were here before double opt-in signed up under the old single opt-in.
+  UPDATE subscribers SET confirmed_at = created_at;`,
 ];
 
 export const DATABASE_FILE = 'site.db';
