@@ -202,6 +202,7 @@ test.describe('route chunk failures', () => {
 });
 
 test.describe('web vitals', () => {
+  test.use({ sendVitals: true });
   test('are sent in one beacon to /api/vitals when the page is hidden, and accepted', async ({ page }) => {
     await gotoHydrated(page, '/services');
     await page.getByRole('heading', { level: 1 }).click();
