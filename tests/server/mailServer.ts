@@ -113,6 +113,12 @@ export function header(mail: ReceivedMail, name: string): string | undefined {
   return String(value);
 }
 
+/** A header's raw value, unfolded, as the message carried it (for headers mailparser restructures, such as List-*). */
+export function rawHeader(mail: ReceivedMail, name: string): string | undefined {
+  const line = mail.parsed.headerLines.find((entry) => entry.key === name.toLowerCase())?.line;
+  return line?.slice(line.indexOf(':') + 1).replace(/\r?\n(?=[ \t])/g, '').trim();
+}
+
 /** The header names of the raw message, lower case, in order: what a mail client would see. */
 export function rawHeaderNames(mail: ReceivedMail): string[] {
   const head = mail.raw.split(/\r\n\r\n/)[0]!;
