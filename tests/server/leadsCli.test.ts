@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db';
 import { createLeadStore } from '../../server/leads';
@@ -11,28 +9,10 @@ import { createOutboxStore } from '../../server/outbox/store';
 import type { Confirmation } from '../../server/subscribers';
 import { createSubscriberStore } from '../../server/subscribers';
 import { EMPTY_CONTACT_VALUES } from '../../shared/lib/contactForm';
+import { npmRun } from './serverProcess';
 
-const exec = promisify(execFile);
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** `npm run --silent leads -- …args` with DATA_DIR set, as the staff run it. */
-async function leads(args: string[], dataDir: string): Promise<Run> {
-  try {
-    const { stdout, stderr } = await exec('npm', ['run', '--silent', 'leads', '--', ...args], {
-      env: { ...process.env, DATA_DIR: dataDir },
-      maxBuffer: 10 * 1024 * 1024,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+/** `npm run --silent leads -- …args` with DATA_DIR set. */
+const leads = (args: string[], dataDir: string) => npmRun('leads', args, dataDir);
 
 /** RFC 4180 parsing: quoted cells, doubled quotes, CRLF rows. */
 function parseCsv(text: string): string[][] {

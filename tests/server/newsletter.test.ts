@@ -4,7 +4,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db';
 import { createOutbox, startOutboxWorker } from '../../server/outbox/delivery';
 import { confirmationMessage } from '../../server/outbox/newsletterMessages';
-import type { OutboxWorker } from '../../server/outbox/worker';
 import type { Confirmation } from '../../server/subscribers';
 import { createSubscriberStore } from '../../server/subscribers';
 import { confirmPage, unsubscribePage } from '../../shared/content/newsletter';
@@ -20,10 +19,9 @@ afterEach(async () => {
 
 async function mailingApp(): Promise<{ app: TestApp; smtp: MailServer }> {
   const smtp = await startMailServer();
-  let worker: OutboxWorker | undefined;
-  const app = testApp({ SMTP_URL: smtp.url }, { wakeOutbox: () => worker?.wake() });
-  worker = startOutboxWorker(app.db, app.config, pino({ level: 'silent' }), { pollMs: 50 });
-  cleanups.push(() => smtp.stop(), () => app.db.close(), () => worker!.stop());
+  const app = testApp({ SMTP_URL: smtp.url }, { wakeOutbox: () => worker.wake() });
+  const worker = startOutboxWorker(app.db, app.config, pino({ level: 'silent' }), { pollMs: 50 });
+  cleanups.push(() => smtp.stop(), () => app.db.close(), () => worker.stop());
   return { app, smtp };
 }
 

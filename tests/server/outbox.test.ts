@@ -40,11 +40,10 @@ afterEach(async () => {
 
 /** The site's app with its outbox worker running beside it, as main.ts starts them. */
 function deliveringApp(env: NodeJS.ProcessEnv, options: { firstRetryMs?: number; logger?: Logger } = {}): TestApp & { worker: OutboxWorker } {
-  let worker: OutboxWorker | undefined;
   const logger = options.logger ?? pino({ level: 'silent' });
-  const app = testApp({ TRUST_PROXY: '1', ...env }, { logger, wakeOutbox: () => worker?.wake() });
-  worker = startOutboxWorker(app.db, app.config, logger, { pollMs: 50, firstRetryMs: options.firstRetryMs });
-  cleanups.push(() => app.db.close(), () => worker!.stop());
+  const app = testApp({ TRUST_PROXY: '1', ...env }, { logger, wakeOutbox: () => worker.wake() });
+  const worker = startOutboxWorker(app.db, app.config, logger, { pollMs: 50, firstRetryMs: options.firstRetryMs });
+  cleanups.push(() => app.db.close(), () => worker.stop());
   return Object.assign(app, { worker });
 }
 
