@@ -88,7 +88,7 @@ beforeAll(() => {
   db.close();
 });
 
-describe('npm run leads -- subscribers', () => {
+describe('npm run leads -- subscribers', { timeout: 30_000 }, () => {
   it('lists only the confirmed addresses that did not unsubscribe, with their consent time', async () => {
     const json = await leads(['subscribers', '--format', 'json'], dataDir);
     expect(json.code).toBe(0);
@@ -105,7 +105,7 @@ describe('npm run leads -- subscribers', () => {
 });
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-describe('npm run leads -- export', () => {
+describe('npm run leads -- export', { timeout: 30_000 }, () => {
   it('writes every lead as JSON, oldest first, with nothing else on stdout', async () => {
     const run = await leads(['export', '--format', 'json'], dataDir);
     expect(run.code).toBe(0);
