@@ -64,6 +64,13 @@ const migrations: readonly string[] = [
   ALTER TABLE subscribers ADD COLUMN confirmation_sent_at TEXT;
   -- Addresses that were here before double opt-in signed up under the old single opt-in.
   UPDATE subscribers SET confirmed_at = created_at;`,
+  `-- A confirmation link's token is kept only as its SHA-256, with the time it stops working;
+  -- both are cleared when the link is used.
+  ALTER TABLE subscribers ADD COLUMN confirmation_token_hash TEXT;
+  ALTER TABLE subscribers ADD COLUMN confirmation_expires_at TEXT;
+  CREATE UNIQUE INDEX subscribers_confirmation_token ON subscribers (confirmation_token_hash);
+  -- The key that signs unsubscribe links: a link works for its own address only and cannot be guessed.
+  INSERT OR IGNORE INTO settings (key, value) VALUES ('unsubscribe_secret', lower(hex(randomblob(32))));`,
 ];
 
 export const DATABASE_FILE = 'site.db';
@@ -89,17 +96,29 @@ export function openDatabase(dataDir: string): DatabaseSync {
 
 function migrate(db: DatabaseSync): void {
   const { user_version: applied } = db.prepare('PRAGMA user_version').get() as { user_version: number };
-  migrations.slice(applied).forEach((sql, index) => {
-    db.exec('BEGIN');
-    try {
+  migrations.slice(applied).forEach((sql, index) =>
+    inTransaction(db, () => {
       db.exec(sql);
       db.exec(`PRAGMA user_version = ${applied + index + 1}`);
-      db.exec('COMMIT');
-    } catch (error) {
-      db.exec('ROLLBACK');
-      throw error;
-    }
-  });
+    }),
+  );
+}
+
+/**
+ * Runs `work` in one write transaction: all of it is committed (and on disk)
+ * when this returns, or none of it when it throws. IMMEDIATE takes the write
+ * lock at once, so another process's writer makes it wait (busy_timeout), not fail midway.
+ */
+export function inTransaction<T>(db: DatabaseSync, work: () => T): T {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const result = work();
+    db.exec('COMMIT');
+    return result;
+  } catch (error) {
+    if (db.isTransaction) db.exec('ROLLBACK');
+    throw error;
+  }
 }
 
 /** True when the database answers a query. */

@@ -4,6 +4,7 @@ import { currency, formatPrice, lowestPrice } from './content/plans';
 import { responsePromise } from './content/site';
 import { blogViewKey } from './lib/blog';
 import { SENT_PARAM } from './lib/contactForm';
+import { CONFIRM_OUTCOMES, CONFIRM_PATH, UNSUBSCRIBE_OUTCOMES, UNSUBSCRIBE_PATH, readResult } from './lib/newsletter';
 
 /** "from $99": the descriptions quote the cheapest plan. */
 const fromLowestPrice = `from ${formatPrice(lowestPrice)}`;
@@ -74,6 +75,28 @@ export const pages: readonly PageRoute[] = [
     description:
       `Ask for a free quote or talk to our team in Miami, Bogota or New York. ${responsePromise}`,
     keywords: ['contact', 'free quote', 'web development agency', 'Miami', 'Bogota', 'New York'],
+  },
+  // The newsletter's consent steps, opened from its e-mails. A link's token is
+  // shown by server/routes/newsletter.ts, never cached: these entries serve the outcomes.
+  {
+    path: CONFIRM_PATH,
+    chunk: 'NewsletterConfirm',
+    load: () => import('./pages/NewsletterConfirm'),
+    readQuery: (params) => readResult(params, CONFIRM_OUTCOMES) ?? '',
+    title: 'Confirm Your Subscription | Meridian Lab',
+    description: 'Confirm your subscription to new articles from Meridian Lab: one click, and nothing else is sent.',
+    keywords: ['newsletter', 'confirm subscription'],
+    noindex: true,
+  },
+  {
+    path: UNSUBSCRIBE_PATH,
+    chunk: 'NewsletterUnsubscribe',
+    load: () => import('./pages/NewsletterUnsubscribe'),
+    readQuery: (params) => readResult(params, UNSUBSCRIBE_OUTCOMES) ?? '',
+    title: 'Unsubscribe | Meridian Lab',
+    description: 'Stop receiving new articles from Meridian Lab by e-mail, in one click.',
+    keywords: ['newsletter', 'unsubscribe'],
+    noindex: true,
   },
 ];
 

@@ -118,9 +118,16 @@ export const RECENT_POSTS_COUNT = 5;
 export const blogIntro =
   'Insights, tutorials and news on web development, AI voice systems and digital marketing from our team.';
 
-/** What a newsletter sign-up can come to; the no-JavaScript redirect carries it as ?subscribe=. */
-export const subscribeOutcomes = ['subscribed', 'invalid', 'limited', 'unreachable'] as const;
+/**
+ * What a newsletter sign-up can come to; the no-JavaScript redirect carries it as ?subscribe=.
+ * A good address is "pending" until its owner opens the confirmation link, whether or
+ * not it was already on the list: the answer never tells who is.
+ */
+export const subscribeOutcomes = ['pending', 'invalid', 'limited', 'unreachable'] as const;
 export type SubscribeOutcome = (typeof subscribeOutcomes)[number];
+
+/** How long a newsletter confirmation link works. */
+export const CONFIRMATION_VALID_DAYS = 7;
 
 export const newsletter = {
   title: 'Stay Updated',
@@ -130,7 +137,7 @@ export const newsletter = {
   button: 'Subscribe',
   sending: 'Subscribing…',
   messages: {
-    subscribed: "You're subscribed. Thank you! Our next article will come straight to your inbox.",
+    pending: `Check your inbox to confirm: we sent you a link that works for ${CONFIRMATION_VALID_DAYS} days. Until you open it, you are not subscribed.`,
     invalid: "That doesn't look like a valid e-mail address. Please check it and try again.",
     limited: 'Too many attempts. Please wait a minute, then try again.',
     unreachable: "We couldn't reach our server. Please check your connection and try again.",

@@ -134,7 +134,7 @@ export function newsletterReturnHref(category: CategoryValue, outcome: Subscribe
 
 /** What a fetch sign-up's HTTP status means for the reader. */
 export function subscribeOutcomeForStatus(status: number): SubscribeOutcome {
-  if (status === 201) return 'subscribed';
+  if (status === 202) return 'pending';
   if (status === 400) return 'invalid';
   if (status === 429) return 'limited';
   return 'unreachable';
@@ -142,7 +142,7 @@ export function subscribeOutcomeForStatus(status: number): SubscribeOutcome {
 
 /** Successes are announced politely (role="status"), problems at once (role="alert"). */
 export function isSubscribeSuccess(outcome: SubscribeOutcome): boolean {
-  return outcome === 'subscribed';
+  return outcome === 'pending';
 }
 
 const MONTHS = [

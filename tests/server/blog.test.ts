@@ -163,7 +163,7 @@ describe('GET /blog?page=', () => {
 
 describe('GET /blog?subscribe= (the no-JavaScript sign-up coming back)', () => {
   it.each([
-    ['subscribed', 'status', newsletter.messages.subscribed],
+    ['pending', 'status', newsletter.messages.pending],
     ['invalid', 'alert', newsletter.messages.invalid],
     ['limited', 'alert', newsletter.messages.limited],
   ] as const)('renders ?subscribe=%s as a message in role=%s', async (outcome, role, message) => {
@@ -175,7 +175,7 @@ describe('GET /blog?subscribe= (the no-JavaScript sign-up coming back)', () => {
 
   it('marks the field invalid only for a problem', async () => {
     expect((await request(app).get('/blog?subscribe=invalid')).text).toMatch(/<input id="newsletter-email"[^>]*aria-invalid="true"/);
-    expect((await request(app).get('/blog?subscribe=subscribed')).text).not.toContain('aria-invalid');
+    expect((await request(app).get('/blog?subscribe=pending')).text).not.toContain('aria-invalid');
   });
 
   it('shows no message for an unknown outcome', async () => {

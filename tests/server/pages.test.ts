@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
+import { confirmPage, unsubscribePage } from '../../shared/content/newsletter';
 import { notFoundPage, pages } from '../../shared/routes';
 import { TEST_SITE_URL, executableInlineScripts, testApp } from './helpers';
 
@@ -12,6 +13,9 @@ const mainHeadings: Record<string, string> = {
   '/research': 'Research &amp; Innovation',
   '/blog': 'Our Blog',
   '/contact': 'Get In Touch',
+  // Opened without a link's token, the newsletter pages say where to find it.
+  '/newsletter/confirm': confirmPage.missing.title,
+  '/newsletter/unsubscribe': unsubscribePage.missing.title,
 };
 
 /** The content of a head tag, or undefined. */
@@ -40,11 +44,17 @@ describe.each(pages)('GET $path', (page) => {
     expect(text).toContain(`<title>${escaped(page.title)}</title>`);
     expect(meta(text, 'name', 'description')).toBe(escaped(page.description));
     expect(meta(text, 'name', 'keywords')).toBe(page.keywords.join(', '));
-    expect(meta(text, 'name', 'robots')).toBe('index, follow');
-    expect(text).toContain(`<link rel="canonical" href="${TEST_SITE_URL}${page.path}"/>`);
     expect(meta(text, 'property', 'og:url')).toBe(`${TEST_SITE_URL}${page.path}`);
     expect(text.match(/<title>/g)).toHaveLength(1);
-    expect(text.match(/<link rel="canonical"/g)).toHaveLength(1);
+    if (page.noindex) {
+      // The newsletter e-mails' pages stay out of search engines.
+      expect(meta(text, 'name', 'robots')).toBe('noindex, follow');
+      expect(text).not.toContain('<link rel="canonical"');
+    } else {
+      expect(meta(text, 'name', 'robots')).toBe('index, follow');
+      expect(text).toContain(`<link rel="canonical" href="${TEST_SITE_URL}${page.path}"/>`);
+      expect(text.match(/<link rel="canonical"/g)).toHaveLength(1);
+    }
   });
 
   it('adds the shared head: sharing tags, theme colour, icons, manifest and organization JSON-LD', async () => {

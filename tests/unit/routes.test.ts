@@ -4,9 +4,10 @@ import { indexablePages, notFoundPage, pages } from '../../shared/routes';
 import { createRoutes } from '../../shared/routeTree';
 
 describe('route table', () => {
-  it('has the five public routes of the spec, in the nav order', () => {
-    expect(pages.map((page) => page.path)).toEqual(['/', '/services', '/research', '/blog', '/contact']);
-    expect(mainNav.map((item) => item.to)).toEqual(pages.map((page) => page.path));
+  it('has the five public routes of the spec, in the nav order, and the newsletter e-mails\' two pages out of the index', () => {
+    expect(indexablePages.map((page) => page.path)).toEqual(['/', '/services', '/research', '/blog', '/contact']);
+    expect(mainNav.map((item) => item.to)).toEqual(indexablePages.map((page) => page.path));
+    expect(pages.filter((page) => page.noindex).map((page) => page.path)).toEqual(['/newsletter/confirm', '/newsletter/unsubscribe']);
   });
 
   it('gives every page a unique title of at most 60 characters and a 70-160 character description', () => {
