@@ -5,9 +5,9 @@
  * Reads the database in DATA_DIR, as the server does.
  */
 import fs from 'node:fs';
-import path from 'node:path';
-import { ConfigError, loadConfig } from './config';
-import { DATABASE_FILE, openDatabase } from './db';
+import { SetupError, UsageError, openExistingDatabase, runCli } from './cli';
+import type { CsvColumns } from './csv';
+import { toCsv } from './csv';
 import type { Lead } from './leads';
 import { createLeadStore } from './leads';
 
@@ -20,10 +20,6 @@ Writes every lead from the contact form, oldest first, to standard output
 (or to FILE, a new file readable by its owner only). The database is the one in DATA_DIR
 (default ./data), as for the server. Use npm's --silent so that npm's own
 header stays out of the output.`;
-
-class UsageError extends Error {}
-/** A problem with the environment, not with the arguments: no usage text. */
-class SetupError extends Error {}
 
 interface ExportCommand {
   format: Format;
@@ -54,7 +50,7 @@ function parseArguments(args: readonly string[]): ExportCommand | 'help' {
   return { format: format as Format, output };
 }
 
-const columns: readonly [keyof Lead, string][] = [
+const columns: CsvColumns<Lead> = [
   ['id', 'id'],
   ['receivedAt', 'received_at'],
   ['name', 'name'],
@@ -66,24 +62,6 @@ const columns: readonly [keyof Lead, string][] = [
   ['clientHash', 'client_hash'],
   ['userAgent', 'user_agent'],
 ];
-
-/**
- * One CSV cell. A spreadsheet runs a cell that starts with = + - @ (or a tab
- * or carriage return before one) as a formula: such text gets a leading
- * apostrophe so it stays text. Every cell is quoted, quotes doubled.
- */
-function csvCell(value: string | number): string {
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return `"${text.replace(/"/g, '""')}"`;
-}
-
-/** RFC 4180: a header row, then one row per lead, CRLF line ends. */
-function leadsToCsv(leads: readonly Lead[]): string {
-  const rows = [columns.map(([, header]) => header).join(',')];
-  for (const lead of leads) rows.push(columns.map(([key]) => csvCell(lead[key])).join(','));
-  return `${rows.join('\r\n')}\r\n`;
-}
 
 function leadsToJson(leads: readonly Lead[]): string {
   return `${JSON.stringify(leads, null, 2)}\n`;
@@ -108,14 +86,10 @@ function run(args: readonly string[]): void {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  const { dataDir } = loadConfig();
-  const file = path.join(dataDir, DATABASE_FILE);
-  // Opening would create an empty database: a wrong DATA_DIR must say so instead.
-  if (!fs.existsSync(file)) throw new SetupError(`No database at ${file}: set DATA_DIR to the server's data folder.`);
-  const db = openDatabase(dataDir);
+  const db = openExistingDatabase();
   try {
     const leads = createLeadStore(db).all();
-    const text = command.format === 'csv' ? leadsToCsv(leads) : leadsToJson(leads);
+    const text = command.format === 'csv' ? toCsv(columns, leads) : leadsToJson(leads);
     if (command.output) {
       writeNewFile(command.output, text);
       process.stderr.write(`Wrote ${leads.length} lead${leads.length === 1 ? '' : 's'} to ${command.output}.\n`);
@@ -127,16 +101,4 @@ function run(args: readonly string[]): void {
   }
 }
 
-try {
-  run(process.argv.slice(2));
-} catch (error) {
-  if (error instanceof UsageError) {
-    process.stderr.write(`${error.message}\n\n${USAGE}\n`);
-    process.exitCode = 2;
-  } else if (error instanceof SetupError || error instanceof ConfigError) {
-    process.stderr.write(`${error.message}\n`);
-    process.exitCode = 1;
-  } else {
-    throw error;
-  }
-}
+await runCli(USAGE, run);
