@@ -47,8 +47,8 @@ export interface FieldSpeed {
   summary(device: DeviceFilter, now?: Date): RouteMetric[];
   /** p75 per UTC day of one metric (on one route, or all), over the last 28 days. */
   trend(metric: MetricName, route: string, device: DeviceFilter, now?: Date): DailyPercentile[];
-  /** The routes that have any sample. */
-  routes(): string[];
+  /** The routes with samples in the last 28 days. */
+  routes(now?: Date): string[];
 }
 
 const DAY_MS = 86_400_000;
@@ -77,7 +77,7 @@ export function createFieldSpeed(db: DatabaseSync): FieldSpeed {
       'FROM (SELECT substr(received_at, 1, 10) AS day, * FROM vitals)',
     )} ORDER BY day`,
   );
-  const selectRoutes = db.prepare('SELECT DISTINCT route FROM vitals ORDER BY route');
+  const selectRoutes = db.prepare('SELECT DISTINCT route FROM vitals WHERE received_at >= ? ORDER BY route');
 
   type GroupRow = { route: string; metric: MetricName; p75: number; samples: number };
   const since = (now: Date, days: number) => new Date(now.getTime() - days * DAY_MS).toISOString();
@@ -103,8 +103,8 @@ export function createFieldSpeed(db: DatabaseSync): FieldSpeed {
       const start = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS - 27 * DAY_MS).toISOString();
       return daily.all({ since: start, metric, route, device }) as unknown as DailyPercentile[];
     },
-    routes() {
-      return (selectRoutes.all() as { route: string }[]).map((row) => row.route);
+    routes(now = new Date()) {
+      return (selectRoutes.all(since(now, 28)) as { route: string }[]).map((row) => row.route);
     },
   };
 }

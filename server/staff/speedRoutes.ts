@@ -12,11 +12,11 @@ export function speedRoutes({ db, assets }: { db: DatabaseSync; assets: () => Co
   const speed = createFieldSpeed(db);
   const router = Router();
   router.get('/staff/speed', (req, res) => {
-    const routes = speed.routes();
+    const now = new Date();
+    const routes = speed.routes(now);
     const metric = METRICS.find((name) => name === req.query.metric) ?? 'LCP';
     const device: DeviceFilter = req.query.device === 'mobile' || req.query.device === 'desktop' ? req.query.device : '';
     const route = routes.find((path) => path === req.query.route) ?? '';
-    const now = new Date();
     sendPage(
       res,
       200,

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db';
 import { createLeadStore } from '../../server/leads';
 import { EMPTY_CONTACT_VALUES } from '../../shared/lib/contactForm';
+import { parseCsv } from './csv';
 
 const exec = promisify(execFile);
 
@@ -28,35 +29,6 @@ async function leads(args: string[], dataDir: string): Promise<Run> {
     const failed = error as { code: number; stdout: string; stderr: string };
     return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
   }
-}
-
-/** RFC 4180 parsing: quoted cells, doubled quotes, CRLF rows. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (char === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += char;
-  }
-  return rows;
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-leads-cli-'));

@@ -1,6 +1,8 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageCacheKey } from '../../server/pageCache';
 import { createAccountStore } from '../../server/staff/accounts';
+import { pages } from '../../shared/routes';
 import { createSessionStore } from '../../server/staff/sessions';
 import { testApp } from './helpers';
 import { addAccount, consolePost, insertLead, sessionFor, signIn } from './staffHelpers';
@@ -162,5 +164,25 @@ describe('state-changing requests', () => {
     const response = await consolePost(app, '/staff/leads/1/notes', client, { csrf: client.csrf, body: 'Called back' });
     expect(response.status).toBe(303);
     app.db.prepare('DELETE FROM lead_notes').run();
+  });
+});
+
+describe('kept out of caches and search engines', () => {
+  it('is disallowed in robots.txt and never a key of the public page cache', async () => {
+    expect((await request(app).get('/robots.txt')).text).toContain('Disallow: /staff\n');
+    for (const path of ['/staff', '/staff/leads', '/staff/sign-in']) {
+      expect(pageCacheKey({ path, query: {}, originalUrl: path })).toBeNull();
+    }
+    expect(pages.some((page) => page.path.startsWith('/staff'))).toBe(false);
+  });
+
+  it('serves a signed-in page to its session only: the next visitor without one gets the redirect', async () => {
+    const client = await sessionFor(app, 'ana@meridianlab.test');
+    const signedIn = await request(app).get('/staff/leads').set('Cookie', client.cookie);
+    expect(signedIn.text).toContain('Maria Gomez');
+    expect(signedIn.headers['cache-control']).toBe('no-store');
+    expect(signedIn.headers['x-robots-tag']).toBe('noindex, nofollow');
+    expect(signedIn.headers['content-security-policy']).toContain("script-src 'self'");
+    expectNoData(await request(app).get('/staff/leads'));
   });
 });

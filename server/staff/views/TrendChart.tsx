@@ -29,11 +29,13 @@ export function TrendChart({ metric, scope, days, lastDay }: TrendChartProps) {
   const plotWidth = WIDTH - PAD.left - PAD.right;
   const plotHeight = HEIGHT - PAD.top - PAD.bottom;
   const end = Date.parse(`${lastDay}T00:00:00Z`);
-  const x = (day: string) => PAD.left + ((27 - (end - Date.parse(`${day}T00:00:00Z`)) / DAY_MS) / 27) * plotWidth;
-  const y = (value: number) => PAD.top + plotHeight - (Math.min(value, top) / top) * plotHeight;
+  // Coordinates to a tenth of a unit: finer than any screen shows, and a lighter page.
+  const round = (value: number) => Math.round(value * 10) / 10;
+  const x = (day: string) => round(PAD.left + ((27 - (end - Date.parse(`${day}T00:00:00Z`)) / DAY_MS) / 27) * plotWidth);
+  const y = (value: number) => round(PAD.top + plotHeight - (Math.min(value, top) / top) * plotHeight);
   const dayOf = (offset: number) => new Date(end - offset * DAY_MS).toISOString().slice(0, 10);
   const ticks = [0, good, poor, top];
-  const points = days.map((day) => `${x(day.day).toFixed(1)},${y(day.p75).toFixed(1)}`).join(' ');
+  const points = days.map((day) => `${x(day.day)},${y(day.p75)}`).join(' ');
   const titleId = `trend-title-${metric}`;
   const descId = `trend-desc-${metric}`;
   const last = days.at(-1);
@@ -44,11 +46,11 @@ export function TrendChart({ metric, scope, days, lastDay }: TrendChartProps) {
         {days.length === 0
           ? 'No samples in the last 28 days.'
           : `${days.length} days with samples. Good is up to ${formatMetric(metric, good)}, poor above ${formatMetric(metric, poor)}.` +
-            (last ? ` Latest (${formatDay(last.day)}): ${formatMetric(metric, last.p75)} from ${last.samples} samples.` : '')}
+            (last ? ` Latest (${formatDay(last.day)}): ${formatMetric(metric, last.p75)} from ${last.samples} sample${last.samples === 1 ? '' : 's'}.` : '')}
       </desc>
-      <rect className="trend-chart__band trend-chart__band--good" x={PAD.left} y={y(good)} width={plotWidth} height={y(0) - y(good)} />
-      <rect className="trend-chart__band trend-chart__band--needs-improvement" x={PAD.left} y={y(poor)} width={plotWidth} height={y(good) - y(poor)} />
-      <rect className="trend-chart__band trend-chart__band--poor" x={PAD.left} y={y(top)} width={plotWidth} height={y(poor) - y(top)} />
+      <rect className="trend-chart__band trend-chart__band--good" x={PAD.left} y={y(good)} width={plotWidth} height={round(y(0) - y(good))} />
+      <rect className="trend-chart__band trend-chart__band--needs-improvement" x={PAD.left} y={y(poor)} width={plotWidth} height={round(y(good) - y(poor))} />
+      <rect className="trend-chart__band trend-chart__band--poor" x={PAD.left} y={y(top)} width={plotWidth} height={round(y(poor) - y(top))} />
       <g className="trend-chart__axis" aria-hidden="true">
         {ticks.map((tick) => (
           <g key={tick}>
