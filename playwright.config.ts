@@ -5,6 +5,8 @@ import { CHROMIUM_ARGS, findChromium } from './tests/e2e/chromium.mjs';
 
 // E2E_PORT lets two checkouts run their browser tests side by side.
 const PORT = Number(process.env.E2E_PORT ?? 4173);
+// The server's data folder, which the staff console's tests seed: set once, inherited by the workers.
+process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `lab-e2e-${process.pid}`);
 
 /** The browser tests run against the production build, started as `npm start` starts it. */
 export default defineConfig({
@@ -33,7 +35,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // The origin the browser uses: the forms refuse posts from any other.
       SITE_URL: `http://localhost:${PORT}`,
-      DATA_DIR: path.join(os.tmpdir(), `lab-e2e-${process.pid}`),
+      DATA_DIR: process.env.E2E_DATA_DIR,
     },
   },
 });

@@ -51,7 +51,7 @@ function Filters({ device, metric, route, routes }: Pick<SpeedPageProps, 'device
         </select>
       </div>
       <div className="staff-field">
-        <label htmlFor="speed-metric">Trend of</label>
+        <label htmlFor="speed-metric">Metric</label>
         <select className="contact-field__control contact-field__control--select" id="speed-metric" name="metric" defaultValue={metric}>
           {METRICS.map((name) => (
             <option key={name} value={name}>
@@ -61,7 +61,7 @@ function Filters({ device, metric, route, routes }: Pick<SpeedPageProps, 'device
         </select>
       </div>
       <div className="staff-field">
-        <label htmlFor="speed-route">On</label>
+        <label htmlFor="speed-route">Page</label>
         <select className="contact-field__control contact-field__control--select" id="speed-route" name="route" defaultValue={route}>
           <option value="">All pages</option>
           {routes.map((path) => (
@@ -109,7 +109,7 @@ export function SpeedPage(props: SpeedPageProps) {
               <span className="staff-muted">{thresholdText(metric)}</span>
             </figcaption>
           </figure>
-          <div className="staff-trend__data">
+          <div className="staff-trend__data" tabIndex={0} role="region" aria-label={`Daily values of ${metric}`}>
             <table className="staff-table staff-table--compact">
               <caption className="visually-hidden">Daily 75th percentile of {metric}</caption>
               <thead>
