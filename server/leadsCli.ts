@@ -6,8 +6,7 @@
  */
 import fs from 'node:fs';
 import { SetupError, UsageError, openExistingDatabase, runCli } from './cli';
-import type { CsvColumns } from './csv';
-import { toCsv } from './csv';
+import { leadColumns, toCsv } from './csv';
 import type { Lead } from './leads';
 import { createLeadStore } from './leads';
 
@@ -50,18 +49,6 @@ function parseArguments(args: readonly string[]): ExportCommand | 'help' {
   return { format: format as Format, output };
 }
 
-const columns: CsvColumns<Lead> = [
-  ['id', 'id'],
-  ['receivedAt', 'received_at'],
-  ['name', 'name'],
-  ['email', 'email'],
-  ['company', 'company'],
-  ['phone', 'phone'],
-  ['service', 'service'],
-  ['message', 'message'],
-  ['clientHash', 'client_hash'],
-  ['userAgent', 'user_agent'],
-];
 
 function leadsToJson(leads: readonly Lead[]): string {
   return `${JSON.stringify(leads, null, 2)}\n`;
@@ -89,7 +76,7 @@ function run(args: readonly string[]): void {
   const db = openExistingDatabase();
   try {
     const leads = createLeadStore(db).all();
-    const text = command.format === 'csv' ? toCsv(columns, leads) : leadsToJson(leads);
+    const text = command.format === 'csv' ? toCsv(leadColumns, leads) : leadsToJson(leads);
     if (command.output) {
       writeNewFile(command.output, text);
       process.stderr.write(`Wrote ${leads.length} lead${leads.length === 1 ? '' : 's'} to ${command.output}.\n`);

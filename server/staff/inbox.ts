@@ -72,37 +72,9 @@ export interface Inbox {
   outbox(): OutboxSummary;
 }
 
-interface LeadRow {
-  id: number;
-  received_at: string;
-  name: string;
-  email: string;
-  company: string;
-  phone: string;
-  service: string;
-  message: string;
-  client_hash: string;
-  user_agent: string;
-  status: LeadStatus;
-  status_changed_at: string;
-}
-
-function toLead(row: LeadRow): InboxLead {
-  return {
-    id: row.id,
-    receivedAt: row.received_at,
-    name: row.name,
-    email: row.email,
-    company: row.company,
-    phone: row.phone,
-    service: row.service,
-    message: row.message,
-    clientHash: row.client_hash,
-    userAgent: row.user_agent,
-    status: row.status,
-    statusChangedAt: row.status_changed_at,
-  };
-}
+/** The columns under the names of InboxLead: rows come out as leads, no mapping. */
+const LEAD_COLUMNS = `id, received_at AS receivedAt, name, email, company, phone, service, message,
+  client_hash AS clientHash, user_agent AS userAgent, status, status_changed_at AS statusChangedAt`;
 
 /** LIKE's wildcards in the visitor's text are matched as themselves. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -115,10 +87,10 @@ const FILTERED = `FROM leads
 
 /** The console's reading (and status and notes) of the leads the contact form stores. */
 export function createInbox(db: DatabaseSync): Inbox {
-  const selectPage = db.prepare(`SELECT * ${FILTERED} ORDER BY received_at DESC, id DESC LIMIT :limit OFFSET :offset`);
-  const selectAll = db.prepare(`SELECT * ${FILTERED} ORDER BY received_at DESC, id DESC`);
+  const selectPage = db.prepare(`SELECT ${LEAD_COLUMNS} ${FILTERED} ORDER BY received_at DESC, id DESC LIMIT :limit OFFSET :offset`);
+  const selectAll = db.prepare(`SELECT ${LEAD_COLUMNS} ${FILTERED} ORDER BY received_at DESC, id DESC`);
   const count = db.prepare(`SELECT count(*) AS total ${FILTERED}`);
-  const selectOne = db.prepare('SELECT * FROM leads WHERE id = ?');
+  const selectOne = db.prepare(`SELECT ${LEAD_COLUMNS} FROM leads WHERE id = ?`);
   const selectEvents = db.prepare('SELECT staff_email, at, from_status, to_status FROM lead_events WHERE lead_id = ? ORDER BY id');
   const selectNotes = db.prepare('SELECT staff_email, created_at, body FROM lead_notes WHERE lead_id = ? ORDER BY id');
   const selectDeliveries = db.prepare(
@@ -138,21 +110,21 @@ export function createInbox(db: DatabaseSync): Inbox {
 
   return {
     page(filter, offset, limit) {
-      const leads = (selectPage.all({ ...bind(filter), limit, offset }) as unknown as LeadRow[]).map(toLead);
+      const leads = selectPage.all({ ...bind(filter), limit, offset }) as unknown as InboxLead[];
       const { total } = count.get(bind(filter)) as { total: number };
       return { leads, total };
     },
     all(filter) {
-      return (selectAll.all(bind(filter)) as unknown as LeadRow[]).map(toLead);
+      return selectAll.all(bind(filter)) as unknown as InboxLead[];
     },
     detail(id) {
-      const row = selectOne.get(id) as LeadRow | undefined;
-      if (!row) return undefined;
+      const lead = selectOne.get(id) as InboxLead | undefined;
+      if (!lead) return undefined;
       type EventRow = { staff_email: string; at: string; from_status: LeadStatus; to_status: LeadStatus };
       type NoteRow = { staff_email: string; created_at: string; body: string };
       type DeliveryRow = { kind: string; status: Delivery['status']; attempts: number; last_error: string | null; created_at: string; sent_at: string | null };
       return {
-        lead: toLead(row),
+        lead: { ...lead },
         events: (selectEvents.all(id) as unknown as EventRow[]).map((event) => ({
           staffEmail: event.staff_email,
           at: event.at,
@@ -171,7 +143,7 @@ export function createInbox(db: DatabaseSync): Inbox {
       };
     },
     changeStatus(id, from, to, staffEmail, now = new Date()) {
-      const current = selectOne.get(id) as LeadRow | undefined;
+      const current = selectOne.get(id) as InboxLead | undefined;
       if (!current) return { ok: false, reason: 'missing' };
       if (!STATUS_MOVES[from].includes(to)) return { ok: false, reason: 'notAllowed' };
       return transaction(db, () => {

@@ -5,7 +5,7 @@ import { createElement } from 'react';
 import { SERVICE_VALUES } from '../../shared/lib/contactForm';
 import { consoleCopy, responseHours } from '../../shared/content/staff';
 import type { CsvColumns } from '../csv';
-import { toCsv } from '../csv';
+import { leadColumns, toCsv } from '../csv';
 import { readBody } from '../formEndpoint';
 import type { InboxFilter, InboxLead } from './inbox';
 import { createInbox } from './inbox';
@@ -55,20 +55,8 @@ export function filterQuery(filter: InboxFilter, page = 1): string {
   return query ? `?${query}` : '';
 }
 
-const exportColumns: CsvColumns<InboxLead> = [
-  ['id', 'id'],
-  ['receivedAt', 'received_at'],
-  ['status', 'status'],
-  ['statusChangedAt', 'status_changed_at'],
-  ['name', 'name'],
-  ['email', 'email'],
-  ['company', 'company'],
-  ['phone', 'phone'],
-  ['service', 'service'],
-  ['message', 'message'],
-  ['clientHash', 'client_hash'],
-  ['userAgent', 'user_agent'],
-];
+/** The leads' own columns, then where each stands. */
+const exportColumns: CsvColumns<InboxLead> = [...leadColumns, ['status', 'status'], ['statusChangedAt', 'status_changed_at']];
 
 /** The inbox, a lead's page, its status and notes, and the exports of the current filter. */
 export function leadRoutes({ db, assets, guardPost, renderNotFound }: LeadRoutesOptions): Router {

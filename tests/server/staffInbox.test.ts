@@ -156,10 +156,10 @@ describe('the exports', () => {
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename=leads-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(response.headers['cache-control']).toBe('no-store');
     const [header, row, ...rest] = parseCsv(response.text);
-    expect(header).toEqual(['id', 'received_at', 'status', 'status_changed_at', 'name', 'email', 'company', 'phone', 'service', 'message', 'client_hash', 'user_agent']);
+    expect(header).toEqual(['id', 'received_at', 'name', 'email', 'company', 'phone', 'service', 'message', 'client_hash', 'user_agent', 'status', 'status_changed_at']);
     expect(rest).toEqual([]);
-    expect(row![4]).toBe(`'=HYPERLINK("http://evil.example")`);
-    expect(row![9]).toBe("'@SUM(A1)");
+    expect(row![2]).toBe(`'=HYPERLINK("http://evil.example")`);
+    expect(row![7]).toBe("'@SUM(A1)");
   });
 
   it('give the current filter as JSON, newest first', async () => {

@@ -101,17 +101,24 @@ describe('POST /staff/sign-in', () => {
     const { app } = freshApp();
     createAccountStore(app.db).add('ana@meridianlab.test', await hashPassword(STAFF_PASSWORD));
     const time = async (email: string) => {
+      app.db.prepare('DELETE FROM staff_sign_in_failures').run(); // measure the password check, not the backoff
       const start = performance.now();
       expect((await signIn(app, email, 'not-the-password-at-all')).status).toBe(401);
       return performance.now() - start;
     };
     await time('warm-up@meridianlab.test'); // the dummy hash is made once, at start
-    const wrong = await time('ana@meridianlab.test');
-    const unknown = await time('nobody@meridianlab.test');
-    // Without the dummy hash an unknown address would answer in about a millisecond, a hundred times sooner.
-    expect(unknown / wrong).toBeGreaterThan(0.5);
-    expect(unknown / wrong).toBeLessThan(2);
-  }, 60_000);
+    // The fastest of three, alternating: other work on the machine only ever adds time.
+    const wrong: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      wrong.push(await time('ana@meridianlab.test'));
+      unknown.push(await time(`nobody-${i}@meridianlab.test`));
+    }
+    const ratio = Math.min(...unknown) / Math.min(...wrong);
+    // Without the dummy hash an unknown address would answer in about a millisecond, a thousand times sooner.
+    expect(ratio).toBeGreaterThan(1 / 3);
+    expect(ratio).toBeLessThan(3);
+  }, 180_000);
 
   it('logs every attempt with its outcome and address, never the password', { timeout: 60_000 }, async () => {
     const { app, info } = freshApp();

@@ -4,7 +4,8 @@ import type { InboxFilter, InboxLead, OutboxSummary } from '../inbox';
 import { LEAD_STATUSES } from '../leadStatus';
 import type { ConsoleAssets, ConsoleUser } from './ConsoleDocument';
 import { ConsoleDocument, ConsoleHeading } from './ConsoleDocument';
-import { formatAge, formatLabTime } from './format';
+import { formatAge } from './format';
+import { LabTime } from './LabTime';
 import { StatusBadge, serviceLabel } from './leadParts';
 
 interface InboxPageProps {
@@ -148,7 +149,7 @@ export function InboxPage(props: InboxPageProps) {
             {leads.map((lead) => (
               <tr key={lead.id}>
                 <td data-label="Received">
-                  <time dateTime={lead.receivedAt}>{formatLabTime(lead.receivedAt)}</time>
+                  <LabTime iso={lead.receivedAt} />
                 </td>
                 <td data-label="From">
                   <a className="staff-table__primary" href={`/staff/leads/${lead.id}`}>

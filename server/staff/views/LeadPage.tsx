@@ -5,7 +5,7 @@ import type { LeadDetail } from '../inbox';
 import { STATUS_MOVES } from '../leadStatus';
 import type { ConsoleAssets, ConsoleUser } from './ConsoleDocument';
 import { ConsoleDocument, ConsoleHeading, CsrfField, Notice } from './ConsoleDocument';
-import { formatLabTime } from './format';
+import { LabTime } from './LabTime';
 import { StatusBadge, serviceLabel } from './leadParts';
 
 export const NOTE_LIMIT = 5000;
@@ -17,10 +17,6 @@ interface LeadPageProps {
   notice?: { tone: 'success' | 'error'; text: string };
   /** A note that was refused, shown again as typed. */
   draftNote?: string;
-}
-
-function Time({ iso }: { iso: string }) {
-  return <time dateTime={iso}>{formatLabTime(iso)}</time>;
 }
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -54,7 +50,7 @@ function Deliveries({ detail }: Pick<LeadPageProps, 'detail'>) {
             </td>
             <td data-label="Attempts">{delivery.attempts}</td>
             <td data-label="Last error">{delivery.lastError ?? '—'}</td>
-            <td data-label="Sent">{delivery.sentAt ? <Time iso={delivery.sentAt} /> : '—'}</td>
+            <td data-label="Sent">{delivery.sentAt ? <LabTime iso={delivery.sentAt} /> : '—'}</td>
           </tr>
         ))}
       </tbody>
@@ -75,7 +71,7 @@ export function LeadPage({ assets, user, detail, notice, draftNote }: LeadPagePr
       </p>
       <ConsoleHeading eyebrow={`Lead #${lead.id}`} title={lead.name}>
         <p className="staff-heading__meta">
-          <StatusBadge status={lead.status} /> received <Time iso={lead.receivedAt} />
+          <StatusBadge status={lead.status} /> received <LabTime iso={lead.receivedAt} />
         </p>
       </ConsoleHeading>
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
@@ -97,10 +93,10 @@ export function LeadPage({ assets, user, detail, notice, draftNote }: LeadPagePr
               <Field label="Phone">{lead.phone ? <a href={`tel:${lead.phone.replace(/[^\d+]/g, '')}`}>{lead.phone}</a> : '—'}</Field>
               <Field label="Service">{serviceLabel(lead.service)}</Field>
               <Field label="Received">
-                <Time iso={lead.receivedAt} />
+                <LabTime iso={lead.receivedAt} />
               </Field>
               <Field label="Status changed">
-                <Time iso={lead.statusChangedAt} />
+                <LabTime iso={lead.statusChangedAt} />
               </Field>
               <Field label="Browser">{lead.userAgent || '—'}</Field>
               <Field label="Sender hash">
@@ -121,7 +117,7 @@ export function LeadPage({ assets, user, detail, notice, draftNote }: LeadPagePr
                 {notes.map((note, index) => (
                   <li key={index} className="staff-note">
                     <p className="staff-note__meta">
-                      {note.staffEmail}, <Time iso={note.createdAt} />
+                      {note.staffEmail}, <LabTime iso={note.createdAt} />
                     </p>
                     <p className="staff-note__body">{note.body}</p>
                   </li>
@@ -164,7 +160,7 @@ export function LeadPage({ assets, user, detail, notice, draftNote }: LeadPagePr
                   <li key={index}>
                     {statusLabels[event.from]} → {statusLabels[event.to]}
                     <span className="staff-history__meta">
-                      {event.staffEmail}, <Time iso={event.at} />
+                      {event.staffEmail}, <LabTime iso={event.at} />
                     </span>
                   </li>
                 ))}

@@ -1,7 +1,7 @@
 import type { ListedSubscriber } from '../subscriberList';
 import type { ConsoleAssets, ConsoleUser } from './ConsoleDocument';
 import { ConsoleDocument, ConsoleHeading, CsrfField, Notice } from './ConsoleDocument';
-import { formatLabTime } from './format';
+import { LabTime } from './LabTime';
 
 interface SubscribersPageProps {
   assets: ConsoleAssets;
@@ -9,10 +9,6 @@ interface SubscribersPageProps {
   confirmed: ListedSubscriber[];
   pending: ListedSubscriber[];
   removed?: string;
-}
-
-function Time({ iso }: { iso: string }) {
-  return <time dateTime={iso}>{formatLabTime(iso)}</time>;
 }
 
 /** The newsletter list: confirmed addresses with their consent time, pending ones apart. */
@@ -53,10 +49,10 @@ export function SubscribersPage({ assets, user, confirmed, pending, removed }: S
                 <tr key={subscriber.id}>
                   <td data-label="E-mail">{subscriber.email}</td>
                   <td data-label="Signed up">
-                    <Time iso={subscriber.createdAt} />
+                    <LabTime iso={subscriber.createdAt} />
                   </td>
                   <td data-label="Consent given">
-                    <Time iso={subscriber.confirmedAt!} />
+                    <LabTime iso={subscriber.confirmedAt!} />
                   </td>
                   <td className="staff-table__action">
                     <form method="post" action={`/staff/subscribers/${subscriber.id}/remove`}>
@@ -90,7 +86,7 @@ export function SubscribersPage({ assets, user, confirmed, pending, removed }: S
                 <tr key={subscriber.id}>
                   <td data-label="E-mail">{subscriber.email}</td>
                   <td data-label="Signed up">
-                    <Time iso={subscriber.createdAt} />
+                    <LabTime iso={subscriber.createdAt} />
                   </td>
                 </tr>
               ))}
