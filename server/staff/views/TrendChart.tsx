@@ -5,7 +5,7 @@ import { formatDay, formatMetric } from './format';
 
 const WIDTH = 720;
 const HEIGHT = 300;
-const PAD = { top: 16, right: 16, bottom: 40, left: 80 };
+const PAD = { top: 16, right: 16, bottom: 44, left: 92 };
 const DAY_MS = 86_400_000;
 
 interface TrendChartProps {
@@ -61,7 +61,7 @@ export function TrendChart({ metric, scope, days, lastDay }: TrendChartProps) {
           </g>
         ))}
         {[27, 20, 13, 6, 0].map((offset) => (
-          <text key={offset} x={x(dayOf(offset))} y={HEIGHT - PAD.bottom + 24} textAnchor={offset === 27 ? 'start' : offset === 0 ? 'end' : 'middle'}>
+          <text key={offset} x={x(dayOf(offset))} y={HEIGHT - PAD.bottom + 28} textAnchor={offset === 27 ? 'start' : offset === 0 ? 'end' : 'middle'}>
             {formatDay(dayOf(offset))}
           </text>
         ))}
