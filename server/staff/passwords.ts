@@ -69,14 +69,16 @@ export async function verifyPassword(password: string, stored: PasswordHash): Pr
 }
 
 /**
- * A hash of nothing anyone knows, made once: a sign-in for an address with
- * no account is checked against it, so it takes as long as a wrong password.
+ * What a sign-in for an address with no account is checked against, so it
+ * takes as long as a wrong password: the work of scrypt depends on the salt's
+ * and the parameters' sizes only, and no password yields an all-zero key.
+ * Nothing to compute ahead, so no first attempt answers slower than the next.
  */
-let dummy: Promise<PasswordHash> | undefined;
-export function dummyHash(): Promise<PasswordHash> {
-  dummy ??= hashPassword(randomBytes(32).toString('base64'));
-  return dummy;
-}
+export const DUMMY_HASH: PasswordHash = {
+  hash: Buffer.alloc(SCRYPT_PARAMS.keyLength).toString('base64'),
+  salt: randomBytes(16).toString('base64'),
+  params: SCRYPT_PARAMS,
+};
 
 /** Why a new password is refused, or null when it is acceptable. */
 export function passwordProblem(password: string, email = ''): string | null {

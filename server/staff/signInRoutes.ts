@@ -9,7 +9,7 @@ import { createAccountStore } from './accounts';
 import type { StaffAuth } from './auth';
 import { SIGN_IN_PATH } from './auth';
 import { consoleUser, sendPage, textFields } from './page';
-import { MAX_PASSWORD_LENGTH, dummyHash, verifyPassword } from './passwords';
+import { DUMMY_HASH, MAX_PASSWORD_LENGTH, verifyPassword } from './passwords';
 import { createSignInThrottle } from './signInThrottle';
 import type { ConsoleAssets } from './views/ConsoleDocument';
 import { SignInPage } from './views/SignInPage';
@@ -28,15 +28,13 @@ interface SignInOptions {
 /**
  * GET and POST /staff/sign-in, POST /staff/sign-out. An unknown address and
  * a wrong password get the same answer after the same work (a dummy hash is
- * checked), every attempt is logged without the password, and failures slow
+ * checked with the same cost), every attempt is logged without the password, and failures slow
  * down the address and the client, then lock the address.
  */
 export function signInRoutes({ db, logger, siteUrl, auth, assets }: SignInOptions): Router {
   const accounts = createAccountStore(db);
   const throttle = createSignInThrottle(db);
   const router = Router();
-  // Made now, so the first sign-in for an unknown address takes no longer than the next.
-  void dummyHash();
 
   router.get(SIGN_IN_PATH, (req, res) => {
     const token = auth.cookie.read(req);
@@ -74,7 +72,7 @@ export function signInRoutes({ db, logger, siteUrl, auth, assets }: SignInOption
       }
       const account = accounts.find(address);
       // The same work whether or not the account exists: the answer's timing tells nothing.
-      const matches = await verifyPassword(password, account?.password ?? (await dummyHash()));
+      const matches = await verifyPassword(password, account?.password ?? DUMMY_HASH);
       if (!account || account.disabledAt || !matches) {
         throttle.fail(address, client);
         refuse(401, signInCopy.wrong, account?.disabledAt && matches ? 'disabled' : 'wrong');
