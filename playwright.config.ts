@@ -7,7 +7,7 @@ import { CHROMIUM_ARGS, findChromium } from './tests/e2e/chromium.mjs';
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 /** The test SMTP server's fixed loopback port, derived from the site's so that checkouts do not collide. */
 const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 10_000);
-// Set once here, inherited by the test workers: where the mail catcher writes what the site sends, and the site's data.
+// Set once here, inherited by the test workers: where the mail catcher writes what the site sends, and the site's data (which the staff console's tests seed).
 process.env.E2E_MAIL_DIR ??= path.join(os.tmpdir(), `lab-e2e-mail-${process.pid}`);
 process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `lab-e2e-${process.pid}`);
 

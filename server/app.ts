@@ -17,12 +17,13 @@ import { healthRoutes } from './routes/health';
 import { subscribeRoutes } from './routes/subscribe';
 import { vitalsRoutes } from './routes/vitals';
 import { securityHeaders } from './security';
-import { hashedAssets, publicFiles } from './static';
-import { canonicalPath } from './trailingSlash';
 import { createLeadStore } from './leads';
 import { createDeliveries } from './outbox/delivery';
 import { newsletterRoutes } from './routes/newsletter';
+import { staffConsole } from './staff/console';
+import { hashedAssets, publicFiles } from './static';
 import { createSubscriberStore } from './subscribers';
+import { canonicalPath } from './trailingSlash';
 
 export interface AppOptions {
   /** The open database; whoever opened it closes it. */
@@ -43,9 +44,10 @@ export function createApp(config: AppConfig, { db, logger, routes = createRoutes
   const manifestFile = path.join(clientDir, 'manifest.json');
   // Production reads the manifest once; development re-reads it, since every rebuild changes the hashes.
   const built = config.dev ? null : readManifest(manifestFile);
+  const manifest = () => built ?? readManifest(manifestFile);
   const render = pageRenderer({
     routes,
-    manifest: () => built ?? readManifest(manifestFile),
+    manifest,
     siteUrl: config.siteUrl,
     logger,
   });
@@ -70,6 +72,8 @@ export function createApp(config: AppConfig, { db, logger, routes = createRoutes
   app.use(subscribeRoutes(subscribers, siteUrl)); // the newsletter box
   app.use(newsletterRoutes({ store: subscribers, siteUrl, renderPage })); // the newsletter e-mails' confirm and unsubscribe links
   app.use(contactRoutes({ store: createLeadStore(db, deliveries.leads), logger, siteUrl, renderPage })); // the contact form; it re-renders its page on refusal
+  // The staff console: before the page catch-all, since /staff is no public page (never in the page cache).
+  app.use(staffConsole({ db, logger, siteUrl, assets: () => manifest() }));
   app.use(publicFiles(path.join(config.rootDir, 'public'))); // icons, images, video: only paths with an extension
   app.use(canonicalPath); // one URL per page: "/services/" → 301 "/services", never to another host
   app.get('/{*splat}', (req, res) => renderPage(req, res)); // every other GET is a page, or the 404 page

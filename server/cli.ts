@@ -1,4 +1,4 @@
-/** What the staff's commands (npm run leads, npm run outbox) share: their errors, and the database they read. */
+/** What the staff's commands (npm run leads, outbox, staff, data) share: their errors, and the database they read. */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
@@ -6,9 +6,9 @@ import { ConfigError, loadConfig } from './config';
 import type { AppConfig } from './config';
 import { DATABASE_FILE, openDatabase } from './db';
 
-/** Wrong arguments: the message, then the usage text. */
+/** Wrong arguments: the message, then the usage text, exit code 2. */
 export class UsageError extends Error {}
-/** A problem with the environment, not with the arguments: no usage text. */
+/** A problem with the environment or the data, not with the arguments: the message alone, exit code 1. */
 export class SetupError extends Error {}
 
 /** The server's database in DATA_DIR, which must exist: opening would create an empty one, and a wrong DATA_DIR must say so instead. */
@@ -20,9 +20,9 @@ export function openServerDatabase(): { db: DatabaseSync; config: AppConfig } {
 }
 
 /** Runs a command: exit code 2 with the usage for wrong arguments, 1 for a setup problem, and the stack for a bug. */
-export function runCli(usage: string, run: (args: readonly string[]) => void): void {
+export async function runCli(usage: string, run: (args: readonly string[]) => void | Promise<void>): Promise<void> {
   try {
-    run(process.argv.slice(2));
+    await run(process.argv.slice(2));
   } catch (error) {
     if (error instanceof UsageError) {
       process.stderr.write(`${error.message}\n\n${usage}\n`);

@@ -6,7 +6,8 @@
  */
 import fs from 'node:fs';
 import { SetupError, UsageError, openServerDatabase, runCli } from './cli';
-import type { Lead } from './leads';
+import type { CsvColumns } from './csv';
+import { leadColumns, toCsv } from './csv';
 import { createLeadStore } from './leads';
 import type { ConsentedSubscriber } from './subscribers';
 import { createSubscriberStore } from './subscribers';
@@ -24,22 +25,7 @@ Writes to standard output (or to FILE, a new file readable by its owner only).
 The database is the one in DATA_DIR (default ./data), as for the server. Use
 npm's --silent so that npm's own header stays out of the output.`;
 
-type Columns<T> = readonly (readonly [keyof T & string, string])[];
-
-const leadColumns: Columns<Lead> = [
-  ['id', 'id'],
-  ['receivedAt', 'received_at'],
-  ['name', 'name'],
-  ['email', 'email'],
-  ['company', 'company'],
-  ['phone', 'phone'],
-  ['service', 'service'],
-  ['message', 'message'],
-  ['clientHash', 'client_hash'],
-  ['userAgent', 'user_agent'],
-];
-
-const subscriberColumns: Columns<ConsentedSubscriber> = [
+const subscriberColumns: CsvColumns<ConsentedSubscriber> = [
   ['email', 'email'],
   ['signedUpAt', 'signed_up_at'],
   ['confirmedAt', 'confirmed_at'],
@@ -79,24 +65,6 @@ function parseArguments(args: readonly string[]): ExportCommand | 'help' {
 }
 
 /**
- * One CSV cell. A spreadsheet runs a cell that starts with = + - @ (or a tab
- * or carriage return before one) as a formula: such text gets a leading
- * apostrophe so it stays text. Every cell is quoted, quotes doubled.
- */
-function csvCell(value: unknown): string {
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return `"${text.replace(/"/g, '""')}"`;
-}
-
-/** RFC 4180: a header row, then one row per record, CRLF line ends. */
-function toCsv<T>(columns: Columns<T>, records: readonly T[]): string {
-  const rows = [columns.map(([, header]) => header).join(',')];
-  for (const record of records) rows.push(columns.map(([key]) => csvCell(record[key])).join(','));
-  return `${rows.join('\r\n')}\r\n`;
-}
-
-/**
  * Writes a new file readable by its owner only. 'wx' fails on anything already
  * there: never through a symlink, never into a file prepared with looser rights.
  */
@@ -109,7 +77,7 @@ function writeNewFile(file: string, text: string): void {
   }
 }
 
-function write<T>(command: ExportCommand, noun: string, columns: Columns<T>, records: readonly T[]): void {
+function write<T>(command: ExportCommand, noun: string, columns: CsvColumns<T>, records: readonly T[]): void {
   const text = command.format === 'csv' ? toCsv(columns, records) : `${JSON.stringify(records, null, 2)}\n`;
   if (command.output) {
     writeNewFile(command.output, text);
@@ -119,7 +87,7 @@ function write<T>(command: ExportCommand, noun: string, columns: Columns<T>, rec
   }
 }
 
-runCli(USAGE, (args) => {
+await runCli(USAGE, (args) => {
   const command = parseArguments(args);
   if (command === 'help') {
     process.stdout.write(`${USAGE}\n`);

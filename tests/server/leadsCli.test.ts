@@ -10,38 +10,10 @@ import type { Confirmation } from '../../server/subscribers';
 import { createSubscriberStore } from '../../server/subscribers';
 import { EMPTY_CONTACT_VALUES } from '../../shared/lib/contactForm';
 import { npmRun } from './serverProcess';
+import { parseCsv } from './csv';
 
 /** `npm run --silent leads -- …args` with DATA_DIR set. */
 const leads = (args: string[], dataDir: string) => npmRun('leads', args, dataDir);
-
-/** RFC 4180 parsing: quoted cells, doubled quotes, CRLF rows. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (char === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += char;
-  }
-  return rows;
-}
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-leads-cli-'));
 const stored = [
