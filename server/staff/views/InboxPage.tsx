@@ -6,6 +6,7 @@ import type { ConsoleAssets, ConsoleUser } from './ConsoleDocument';
 import { ConsoleDocument, ConsoleHeading } from './ConsoleDocument';
 import { formatAge } from './format';
 import { LabTime } from './LabTime';
+import { SelectField } from './SelectField';
 import { StatusBadge, serviceLabel } from './leadParts';
 
 interface InboxPageProps {
@@ -58,28 +59,20 @@ function Filters({ filter, query }: Pick<InboxPageProps, 'filter' | 'query'>) {
         <label htmlFor="filter-search">Search</label>
         <input className="contact-field__control" id="filter-search" name="q" type="search" defaultValue={filter.search} maxLength={200} placeholder="Name, e-mail, company or message" />
       </div>
-      <div className="staff-field">
-        <label htmlFor="filter-status">Status</label>
-        <select className="contact-field__control contact-field__control--select" id="filter-status" name="status" defaultValue={filter.status}>
-          <option value="">All statuses</option>
-          {LEAD_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {statusLabels[status]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="staff-field">
-        <label htmlFor="filter-service">Service</label>
-        <select className="contact-field__control contact-field__control--select" id="filter-service" name="service" defaultValue={filter.service}>
-          <option value="">All services</option>
-          {serviceOptions.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        id="filter-status"
+        name="status"
+        label="Status"
+        value={filter.status}
+        options={[['', 'All statuses'], ...LEAD_STATUSES.map((status) => [status, statusLabels[status]] as const)]}
+      />
+      <SelectField
+        id="filter-service"
+        name="service"
+        label="Service"
+        value={filter.service}
+        options={[['', 'All services'], ...serviceOptions.map((option) => [option.value, option.label] as const)]}
+      />
       <div className="staff-filters__actions">
         <button className="button button--primary" type="submit">
           Apply

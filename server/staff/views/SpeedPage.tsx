@@ -4,6 +4,7 @@ import { METRICS, THRESHOLDS, rate } from '../fieldSpeed';
 import type { ConsoleAssets, ConsoleUser } from './ConsoleDocument';
 import { ConsoleDocument, ConsoleHeading } from './ConsoleDocument';
 import { formatDay, formatMetric } from './format';
+import { SelectField } from './SelectField';
 import { TrendChart } from './TrendChart';
 
 interface SpeedPageProps {
@@ -40,37 +41,9 @@ function thresholdText(metric: MetricName): string {
 function Filters({ device, metric, route, routes }: Pick<SpeedPageProps, 'device' | 'metric' | 'route' | 'routes'>) {
   return (
     <form className="staff-filters card" method="get" action="/staff/speed" aria-label="Choose what to show">
-      <div className="staff-field">
-        <label htmlFor="speed-device">Devices</label>
-        <select className="contact-field__control contact-field__control--select" id="speed-device" name="device" defaultValue={device}>
-          {Object.entries(deviceLabels).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="staff-field">
-        <label htmlFor="speed-metric">Metric</label>
-        <select className="contact-field__control contact-field__control--select" id="speed-metric" name="metric" defaultValue={metric}>
-          {METRICS.map((name) => (
-            <option key={name} value={name}>
-              {name}: {metricNames[name]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="staff-field">
-        <label htmlFor="speed-route">Page</label>
-        <select className="contact-field__control contact-field__control--select" id="speed-route" name="route" defaultValue={route}>
-          <option value="">All pages</option>
-          {routes.map((path) => (
-            <option key={path} value={path}>
-              {path}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField id="speed-device" name="device" label="Devices" value={device} options={Object.entries(deviceLabels)} />
+      <SelectField id="speed-metric" name="metric" label="Metric" value={metric} options={METRICS.map((name) => [name, `${name}: ${metricNames[name]}`] as const)} />
+      <SelectField id="speed-route" name="route" label="Page" value={route} options={[['', 'All pages'], ...routes.map((path) => [path, path] as const)]} />
       <div className="staff-filters__actions">
         <button className="button button--primary" type="submit">
           Show
