@@ -1,7 +1,7 @@
 // Bundles the browser code (ESM, code splitting, hashed names under /static/js)
 // and the server (one ESM file, packages external), then writes the manifest the
 // server reads to link each page's stylesheet, font and chunks.
-//   node build.mjs        production build into dist/ (server.js launches app.js; leads.js exports leads; outbox.js shows the outbox; staff.js manages staff accounts)
+//   node build.mjs        production build into dist/ (server.js launches app.js; leads.js exports leads; outbox.js shows the outbox; staff.js manages staff accounts; data.js purges, exports and erases personal data)
 //   node build.mjs --dev  rebuild the client on change and run the server under tsx watch
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -44,8 +44,8 @@ const clientOptions = {
 
 /** @type {esbuild.BuildOptions} */
 const serverOptions = {
-  // The server and the staff's commands (npm run leads, outbox, staff), which must run in the container too.
-  entryPoints: { app: 'server/main.ts', leads: 'server/leadsCli.ts', outbox: 'server/outboxCli.ts', staff: 'server/staff/cli.ts' },
+  // The server and the staff's commands (npm run leads, outbox, staff, data), which must run in the container too.
+  entryPoints: { app: 'server/main.ts', leads: 'server/leadsCli.ts', outbox: 'server/outboxCli.ts', staff: 'server/staff/cli.ts', data: 'server/dataCli.ts' },
   outdir: outDir,
   bundle: true,
   format: 'esm',
@@ -142,7 +142,7 @@ async function build() {
   moveSourceMaps();
   fs.writeFileSync(path.join(outDir, 'server.js'), launcher);
   await precompress();
-  console.log(`Built ${Object.keys(client.metafile.outputs).length} client files, dist/app.js, dist/leads.js, dist/outbox.js and dist/staff.js.`);
+  console.log(`Built ${Object.keys(client.metafile.outputs).length} client files, dist/app.js, dist/leads.js, dist/outbox.js, dist/staff.js and dist/data.js.`);
 }
 
 async function watch() {

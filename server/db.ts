@@ -136,6 +136,12 @@ const migrations: readonly string[] = [
   ALTER TABLE vitals ADD COLUMN connection_type TEXT;
   ALTER TABLE vitals ADD COLUMN device_class TEXT;
   CREATE INDEX vitals_route_metric ON vitals (route, metric, received_at);`,
+  `-- Addresses the site must not write to again unless their owner signs up and confirms anew:
+  -- unsubscribed or erased, kept only as a keyed hash (never the address).
+  CREATE TABLE suppressions (
+    hash TEXT PRIMARY KEY,
+    created_at TEXT NOT NULL
+  ) STRICT;`,
 ];
 
 export const DATABASE_FILE = 'site.db';

@@ -1,6 +1,7 @@
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db';
+import { startRetention } from './retention';
 import { createLogger } from './logger';
 import { startOutboxWorker } from './outbox/delivery';
 
@@ -24,6 +25,8 @@ function start(): void {
   const db = openDatabase(config.dataDir);
   // Sends what the site queues (lead notifications, webhooks, newsletter confirmations), in this process.
   const outbox = startOutboxWorker(db, config, logger);
+  // Deletes what is past its retention period, now and daily (the privacy policy's promise).
+  const retention = startRetention(db, logger);
   const app = createApp(config, { db, logger, wakeOutbox: outbox.wake });
   const server = app.listen(config.port, config.host, () => {
     logger.info({ url: `http://localhost:${config.port}`, siteUrl: config.siteUrl }, 'listening');
@@ -45,6 +48,7 @@ function start(): void {
     force.unref();
     // Stop accepting, let in-flight requests finish, let the sends under way end, then release the database.
     server.close(async () => {
+      retention.stop();
       await outbox.stop();
       db.close();
       logger.info('stopped');

@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import type { DatabaseSync } from 'node:sqlite';
 import { CONFIRMATION_VALID_DAYS } from '../shared/content/blog';
 import { inTransaction } from './db';
+import { unsuppress } from './retention';
 import type { NewOutboxMessage, OutboxStore } from './outbox/store';
 
 /** A new confirmation e-mail goes to one address at most this often, however many sign-ups. */
@@ -70,7 +71,7 @@ export function createSubscriberStore(db: DatabaseSync, delivery?: SubscriberDel
   );
   const confirmByToken = db.prepare(
     `UPDATE subscribers SET confirmed_at = :now, unsubscribed_at = NULL, confirmation_token_hash = NULL, confirmation_expires_at = NULL
-     WHERE confirmation_token_hash = :hash AND confirmation_expires_at > :now RETURNING id`,
+     WHERE confirmation_token_hash = :hash AND confirmation_expires_at > :now RETURNING id, email`,
   );
   const unsubscribeById = db.prepare(
     `UPDATE subscribers SET unsubscribed_at = coalesce(unsubscribed_at, :now), confirmation_token_hash = NULL, confirmation_expires_at = NULL
@@ -103,7 +104,11 @@ export function createSubscriberStore(db: DatabaseSync, delivery?: SubscriberDel
     },
     confirm(token, now = new Date()) {
       if (!token) return 'invalid';
-      return confirmByToken.get({ hash: sha256(token), now: now.toISOString() }) ? 'confirmed' : 'invalid';
+      const confirmed = confirmByToken.get({ hash: sha256(token), now: now.toISOString() }) as { email: string } | undefined;
+      if (!confirmed) return 'invalid';
+      // The owner's own confirmed consent is the one thing that lifts a suppression.
+      unsuppress(db, confirmed.email);
+      return 'confirmed';
     },
     unsubscribe(token, now = new Date()) {
       const match = /^(\d{1,15})\.([\w-]{43})$/.exec(token);

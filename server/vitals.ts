@@ -1,8 +1,9 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { VisitContext } from '../shared/lib/vitals';
+import { retention } from '../shared/content/retention';
 
 /** Field measurements are kept this long, then deleted. */
-export const VITALS_RETENTION_DAYS = 90;
+export const VITALS_RETENTION_DAYS = retention.vitalsDays;
 /** The old rows are swept on insert, at most this often. */
 const PURGE_EVERY_MS = 60 * 60_000;
 

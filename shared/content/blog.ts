@@ -1,4 +1,5 @@
 /** The blog: its categories, its six posts and the newsletter box's texts. */
+import { retention } from './retention';
 
 export const categoryValues = ['all', 'research', 'technology', 'industry', 'tutorials', 'sustainability'] as const;
 export type CategoryValue = (typeof categoryValues)[number];
@@ -127,7 +128,7 @@ export const subscribeOutcomes = ['pending', 'invalid', 'limited', 'unreachable'
 export type SubscribeOutcome = (typeof subscribeOutcomes)[number];
 
 /** How long a newsletter confirmation link works. */
-export const CONFIRMATION_VALID_DAYS = 7;
+export const CONFIRMATION_VALID_DAYS = retention.pendingDays;
 
 export const newsletter = {
   title: 'Stay Updated',
