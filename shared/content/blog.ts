@@ -75,3 +75,21 @@ export const newsletter = {
   } satisfies Record<SubscribeOutcome, string>,
 } as const;
 
+
+/** The article page's own words. */
+export const articleCopy = {
+  back: 'Back to the blog',
+  pagerLabel: 'More articles',
+  older: 'Previous article',
+  newer: 'Next article',
+  related: 'Related articles',
+  cta: {
+    eyebrow: 'Work with us',
+    title: 'Have a project in mind?',
+    text: `Tell us what you are working on and get a free quote within ${site.responseTimes.quote}.`,
+    actions: [
+      { label: 'Start Your Project', to: '/contact' },
+      { label: 'Read More Articles', to: '/blog' },
+    ],
+  },
+} as const;
