@@ -2,9 +2,10 @@ import type { ComponentType } from 'react';
 import type { LoaderFunction } from 'react-router';
 import type { PageHead } from './components/Seo';
 import { blogPosts } from './content/blog';
+import type { LegalDocument } from './content/legal';
 import { legalDocuments } from './content/legal';
 import { currency, formatPrice, lowestPrice } from './content/plans';
-import { responsePromise } from './content/site';
+import { responsePromise, site } from './content/site';
 import { articleHead, loadArticleBody, postBodyChunk, postPath } from './lib/articles';
 import { blogViewKey } from './lib/blog';
 import { SENT_PARAM } from './lib/contactForm';
@@ -64,6 +65,15 @@ export interface PageSetRoute extends RouteBase {
 
 export type PageRoute = SinglePageRoute | PageSetRoute;
 
+/** A legal page's entry: its head and its date come from its Markdown's front matter. */
+function legalPage(
+  route: Pick<RouteBase, 'path' | 'chunk' | 'load'>,
+  { title, description, updated }: LegalDocument,
+  keywords: readonly string[],
+): SinglePageRoute {
+  return { ...route, title: `${title} | ${site.name}`, description, keywords, lastmod: updated };
+}
+
 /** The one route table: adding a page is adding an entry here. */
 export const pages: readonly PageRoute[] = [
   {
@@ -120,24 +130,20 @@ export const pages: readonly PageRoute[] = [
       `Ask for a free quote or talk to our team in Miami, Bogota or New York. ${responsePromise}`,
     keywords: ['contact', 'free quote', 'web development agency', 'Miami', 'Bogota', 'New York'],
   },
-  {
-    path: '/privacy',
-    chunk: 'Privacy',
-    load: () => import('./pages/Privacy'),
-    ...legalDocuments.privacy,
-    title: `${legalDocuments.privacy.title} | Meridian Lab`,
-    keywords: ['privacy policy', 'personal information', 'PIPEDA', 'data retention', 'your rights'],
-    lastmod: legalDocuments.privacy.updated,
-  },
-  {
-    path: '/terms',
-    chunk: 'Terms',
-    load: () => import('./pages/Terms'),
-    ...legalDocuments.terms,
-    title: `${legalDocuments.terms.title} | Meridian Lab`,
-    keywords: ['terms of service', 'website terms', 'pricing in CAD', 'intellectual property', 'liability'],
-    lastmod: legalDocuments.terms.updated,
-  },
+  legalPage({ path: '/privacy', chunk: 'Privacy', load: () => import('./pages/Privacy') }, legalDocuments.privacy, [
+    'privacy policy',
+    'personal information',
+    'PIPEDA',
+    'data retention',
+    'your rights',
+  ]),
+  legalPage({ path: '/terms', chunk: 'Terms', load: () => import('./pages/Terms') }, legalDocuments.terms, [
+    'terms of service',
+    'website terms',
+    'pricing in CAD',
+    'intellectual property',
+    'liability',
+  ]),
 ];
 
 export const notFoundPage: SinglePageRoute = {

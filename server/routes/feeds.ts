@@ -35,8 +35,8 @@ export function blogFeed(siteUrl: string): Feed {
       published: published(post.date),
       description: post.excerpt,
       author: [{ name: post.author }],
-      category: [{ name: categoryLabel(post.category) }],
-      image: absoluteUrl(siteUrl, post.image),
+      // Atom requires the term; RSS shows the name.
+      category: [{ name: categoryLabel(post.category), term: post.category }],
     });
   }
   return feed;

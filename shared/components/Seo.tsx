@@ -37,13 +37,10 @@ export function Seo({ head, path }: { head: PageHead; path: string }) {
       <meta name="robots" content={head.noindex ? 'noindex, follow' : 'index, follow'} />
       {head.noindex ? null : <link rel="canonical" href={url} />}
       <meta property="og:type" content={head.article ? 'article' : 'website'} />
-      {head.article ? (
-        <>
-          <meta property="article:published_time" content={head.article.publishedTime} />
-          <meta property="article:author" content={head.article.author} />
-          <meta property="article:section" content={head.article.section} />
-        </>
-      ) : null}
+      {/* Each tag on its own: Helmet reads its direct children only, not fragments. */}
+      {head.article ? <meta property="article:published_time" content={head.article.publishedTime} /> : null}
+      {head.article ? <meta property="article:author" content={head.article.author} /> : null}
+      {head.article ? <meta property="article:section" content={head.article.section} /> : null}
       <meta property="og:title" content={head.title} />
       <meta property="og:description" content={head.description} />
       <meta property="og:url" content={url} />

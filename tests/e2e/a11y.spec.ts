@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { pages } from '../../shared/routes';
+import { sitePages } from '../../shared/routes';
 import { expect, gotoHydrated, test } from './fixtures';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
@@ -17,7 +17,7 @@ for (const width of [390, 1440]) {
   test.describe(`axe at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
 
-    for (const route of pages) {
+    for (const route of sitePages) {
       test(`${route.path} has no violations`, async ({ page }) => {
         await gotoHydrated(page, route.path);
         expect(await violations(page)).toEqual([]);

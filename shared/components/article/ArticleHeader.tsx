@@ -8,7 +8,7 @@ import { PostMeta } from '../blog/PostMeta';
 /** The article's dark opening band: the way back, its category (to the filtered blog), the title, excerpt and byline. */
 export function ArticleHeader({ post }: { post: BlogPost }) {
   return (
-    <header className="article-hero">
+    <header className="page-hero article-hero">
       <div className="container article-hero__inner">
         <Link to={blogHref()} className="article-hero__back">
           <ArrowLeft size={16} aria-hidden="true" />
