@@ -74,21 +74,21 @@ test.describe('reading without JavaScript', () => {
 });
 
 test.describe('the legal links', () => {
-  test('are real links in the footer of every page, reachable by keyboard', async ({ page, browserErrors }) => {
-    for (const { path } of [...sitePages, { path: '/no-such-page' }]) {
+  for (const { path } of [...sitePages, { path: '/no-such-page' }]) {
+    test(`are real links in the footer of ${path}, reachable by keyboard`, async ({ page, browserErrors }) => {
       await page.goto(path);
       const footer = page.locator('footer.site-footer');
       for (const link of legalLinks) {
         const anchor = footer.getByRole('link', { name: link.label });
-        await expect(anchor, path).toHaveAttribute('href', link.to);
+        await expect(anchor).toHaveAttribute('href', link.to);
         await anchor.focus();
-        await expect(anchor, path).toBeFocused();
+        await expect(anchor).toBeFocused();
       }
-    }
-    // The not-found page's own 404 is reported by Chromium as a failed resource; nothing else may be.
-    expect(browserErrors.filter((error) => !error.includes('404'))).toEqual([]);
-    browserErrors.length = 0;
-  });
+      // The not-found page's own 404 is reported by Chromium as a failed resource; nothing else may be.
+      expect(browserErrors.filter((error) => !error.includes('404'))).toEqual([]);
+      browserErrors.length = 0;
+    });
+  }
 
   test('lead to the Privacy Policy and the Terms, which link to each other', async ({ page }) => {
     await gotoHydrated(page, '/');
