@@ -1,14 +1,16 @@
-// Bundles the browser code (ESM, code splitting, hashed names under /static/js)
+// Renders the Markdown content into typed modules (build/content/generate.ts), then
+// bundles the browser code (ESM, code splitting, hashed names under /static/js)
 // and the server (one ESM file, packages external), then writes the manifest the
 // server reads to link each page's stylesheet, font and chunks.
 //   node build.mjs        production build into dist/ (server.js launches app.js; leads.js exports leads; outbox.js shows the outbox; staff.js manages staff accounts; data.js purges, exports and erases personal data)
-//   node build.mjs --dev  rebuild the client on change and run the server under tsx watch
+//   node build.mjs --dev  rebuild the content and the client on change and run the server under tsx watch
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import * as esbuild from 'esbuild';
+import { tsImport } from 'tsx/esm/api';
 
 const dev = process.argv.includes('--dev');
 const outDir = 'dist';
@@ -17,6 +19,8 @@ const staticOut = path.join(clientOut, 'static');
 const entryFile = 'client/entry.tsx';
 const stylesFile = 'shared/styles/index.css';
 const pagesDir = 'shared/pages/';
+// Each article's body is a chunk of its own, preloaded with the article page.
+const postBodiesDir = 'shared/content/generated/posts/';
 
 /** @type {esbuild.BuildOptions} */
 const clientOptions = {
@@ -90,9 +94,10 @@ function writeManifest(metafile) {
 
   const routes = {};
   for (const [file, output] of outputs) {
-    if (output.entryPoint?.startsWith(pagesDir) && file.endsWith('.js')) {
-      routes[path.basename(output.entryPoint).replace(/\.tsx?$/, '')] = [url(file), ...staticImports(file)];
-    }
+    if (!file.endsWith('.js')) continue;
+    const name = path.basename(output.entryPoint ?? '').replace(/\.tsx?$/, '');
+    if (output.entryPoint?.startsWith(pagesDir)) routes[name] = [url(file), ...staticImports(file)];
+    if (output.entryPoint?.startsWith(postBodiesDir)) routes[`posts/${name}`] = [url(file), ...staticImports(file)];
   }
   const manifest = {
     entry: url(entry),
@@ -135,7 +140,23 @@ function moveSourceMaps() {
   }
 }
 
+const content = await tsImport('./build/content/generate.ts', import.meta.url);
+
+/** The Markdown posts and legal pages as modules; a content problem stops the build with its file and field. */
+function generateContent() {
+  try {
+    const written = content.generateContent();
+    if (written.length) console.log(`Content: wrote ${written.length} generated module(s).`);
+    return true;
+  } catch (error) {
+    if (!(error instanceof Error && error.name === 'ContentError')) throw error;
+    console.error(error.message);
+    return false;
+  }
+}
+
 async function build() {
+  if (!generateContent()) process.exit(1);
   fs.rmSync(outDir, { recursive: true, force: true });
   const [client] = await Promise.all([esbuild.build(clientOptions), esbuild.build(serverOptions)]);
   writeManifest(client.metafile);
@@ -146,6 +167,15 @@ async function build() {
 }
 
 async function watch() {
+  generateContent();
+  // An edited post or legal page is rendered again; esbuild and tsx watch then pick up the generated modules.
+  let pending;
+  for (const dir of [content.POSTS_DIR, content.LEGAL_DIR]) {
+    fs.watch(dir, () => {
+      clearTimeout(pending);
+      pending = setTimeout(generateContent, 100);
+    });
+  }
   fs.rmSync(outDir, { recursive: true, force: true });
   const manifestPlugin = {
     name: 'manifest',

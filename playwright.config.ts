@@ -17,7 +17,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // axe over a long page and the staff console's real scrypt cost take seconds on a 2-core machine.
+  timeout: 60_000,
   expect: { timeout: 5_000 },
   reporter: [['list']],
   use: {

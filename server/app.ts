@@ -13,6 +13,7 @@ import { withPageCache } from './pageCache';
 import { pageRenderer } from './render';
 import { contactRoutes } from './routes/contact';
 import { crawlerRoutes } from './routes/crawlers';
+import { feedRoutes } from './routes/feeds';
 import { healthRoutes } from './routes/health';
 import { subscribeRoutes } from './routes/subscribe';
 import { vitalsRoutes } from './routes/vitals';
@@ -68,6 +69,7 @@ export function createApp(config: AppConfig, { db, logger, routes = createRoutes
   app.use(healthRoutes(db)); // probes answer early and cheaply, and are never cached
   app.use('/static', ...hashedAssets(path.join(clientDir, 'static'))); // hashed build output: immutable, precompressed, a plain 404
   app.use(crawlerRoutes(siteUrl)); // robots.txt and sitemap.xml, from the route table
+  app.use(feedRoutes(siteUrl)); // the blog's RSS and Atom feeds
   app.use(vitalsRoutes(db, siteUrl)); // the field-speed beacon
   app.use(subscribeRoutes(subscribers, siteUrl)); // the newsletter box
   app.use(newsletterRoutes({ store: subscribers, siteUrl, renderPage })); // the newsletter e-mails' confirm and unsubscribe links

@@ -8,7 +8,10 @@ export interface BuildManifest {
   entryImports: string[];
   stylesheet: string;
   font?: string;
-  /** Page chunk name (the page module's file name) to its file and the shared chunks it imports. */
+  /**
+   * Chunk name to its file and the shared chunks it imports: a page module's file
+   * name ("Blog"), or "posts/<slug>" for an article's body.
+   */
   routes: Record<string, string[]>;
 }
 
@@ -20,11 +23,12 @@ export function readManifest(file: string): BuildManifest {
   }
 }
 
-/** The head resources of one page: the stylesheet, and the chunks of this page that the entry does not load itself. */
-export function pageAssets(manifest: BuildManifest, chunk: string): PageAssets {
+/** The head resources of one page: the stylesheet, and the files of its chunks that the entry does not load itself. */
+export function pageAssets(manifest: BuildManifest, chunks: readonly string[]): PageAssets {
+  const files = new Set(chunks.flatMap((chunk) => manifest.routes[chunk] ?? []));
   return {
     stylesheet: manifest.stylesheet,
     font: manifest.font,
-    modulePreloads: (manifest.routes[chunk] ?? []).filter((file) => !manifest.entryImports.includes(file)),
+    modulePreloads: [...files].filter((file) => !manifest.entryImports.includes(file)),
   };
 }

@@ -85,15 +85,15 @@ export function pageRenderer({ routes, manifest, siteUrl, logger }: RendererOpti
     // 3. Decide the status now: it goes out with the first byte of the stream.
     //    The not-found page carries its 404 in the route table; a route that
     //    failed to load makes a 500 (its error boundary renders the message).
-    const page = pageOf(context.matches.map((match) => match.route));
+    const page = pageOf(context.matches.map((match) => ({ handle: match.route.handle, pathname: match.pathname })));
     if (context.errors) logger.error({ err: Object.values(context.errors)[0], url: req.originalUrl }, 'route failed');
     const status = context.errors ? 500 : (view?.status ?? page.status ?? context.statusCode);
 
     // 4. The head resources from the build: the stylesheet, the font and the
-    //    page's own chunks. A page answering another URL ships no script: the
-    //    browser would hydrate that URL's route, not this page.
+    //    page's own chunks (with its data's, an article's body). A page answering
+    //    another URL ships no script: the browser would hydrate that URL's route, not this page.
     const build = manifest();
-    const assets = pageAssets(build, page.chunk);
+    const assets = pageAssets(build, page.dataChunk ? [page.chunk, page.dataChunk] : [page.chunk]);
 
     // 5. The tree the browser will hydrate, with what only the server knows
     //    (the site's origin, the assets) in context. hydrate={false}: the

@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { Router } from 'express';
 import { z } from 'zod';
 import { CONNECTION_TYPES, DEVICE_CLASSES, VITALS_ENDPOINT } from '../../shared/lib/vitals';
-import { pages } from '../../shared/routes';
+import { sitePages } from '../../shared/routes';
 import { formEndpoint, parseBody } from '../formEndpoint';
 import { createVitalsStore } from '../vitals';
 
@@ -11,8 +11,8 @@ import { createVitalsStore } from '../vitals';
 const BEACONS_PER_MINUTE = 30;
 const BODY_LIMIT_BYTES = 8 * 1024;
 
-/** Only the site's own pages: a beacon cannot fill the table with paths of its choosing. */
-const pagePaths = new Set(pages.map((page) => page.path));
+/** Only the site's own pages, each article's included: a beacon cannot fill the table with paths of its choosing. */
+const pagePaths = new Set(sitePages.map((page) => page.path));
 
 const metricSchema = z.object({
   name: z.enum(['CLS', 'INP', 'LCP', 'FCP', 'TTFB']),

@@ -1,4 +1,4 @@
-import { pages } from '../../shared/routes';
+import { sitePages } from '../../shared/routes';
 import { violations } from './axe';
 import { expect, gotoHydrated, test } from './fixtures';
 
@@ -6,7 +6,7 @@ for (const width of [390, 1440]) {
   test.describe(`axe at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
 
-    for (const route of pages) {
+    for (const route of sitePages) {
       test(`${route.path} has no violations`, async ({ page }) => {
         await gotoHydrated(page, route.path);
         expect(await violations(page)).toEqual([]);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { notFoundPage, pages } from '../../shared/routes';
+import { notFoundPage, sitePages } from '../../shared/routes';
 import { compressedSize, firstVisitJs, readBuildManifest, routeChunk } from '../bench/sizes';
 import { testApp } from './helpers';
 
@@ -19,7 +19,7 @@ const manifest = readBuildManifest();
 const app = testApp();
 afterAll(() => app.db.close());
 
-describe.each([...pages, notFoundPage])('size budgets of $chunk', (page) => {
+describe.each([...sitePages, notFoundPage])('size budgets of $path', (page) => {
   it(`first-visit JavaScript ≤ ${BUDGET.firstVisitJs / KB} KB and its own chunk ≤ ${BUDGET.routeChunk / KB} KB`, () => {
     expect(firstVisitJs(manifest, page.chunk).br).toBeLessThanOrEqual(BUDGET.firstVisitJs);
     expect(routeChunk(manifest, page.chunk).br).toBeLessThanOrEqual(BUDGET.routeChunk);

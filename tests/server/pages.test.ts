@@ -1,7 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
+import { blogPosts } from '../../shared/content/blog';
+import { legalDocuments } from '../../shared/content/legal';
 import { confirmPage, unsubscribePage } from '../../shared/content/newsletter';
-import { notFoundPage, pages } from '../../shared/routes';
+import { postPath } from '../../shared/lib/articles';
+import { notFoundPage, sitePages } from '../../shared/routes';
 import { TEST_SITE_URL, executableInlineScripts, testApp } from './helpers';
 
 const app = testApp();
@@ -16,6 +19,9 @@ const mainHeadings: Record<string, string> = {
   // Opened without a link's token, the newsletter pages say where to find it.
   '/newsletter/confirm': confirmPage.missing.title,
   '/newsletter/unsubscribe': unsubscribePage.missing.title,
+  '/privacy': legalDocuments.privacy.title,
+  '/terms': legalDocuments.terms.title,
+  ...Object.fromEntries(blogPosts.map((post) => [postPath(post), post.title])),
 };
 
 /** The content of a head tag, or undefined. */
@@ -23,7 +29,7 @@ function meta(html: string, attribute: 'name' | 'property', key: string): string
   return new RegExp(`<meta ${attribute}="${key}" content="([^"]*)"`).exec(html)?.[1];
 }
 
-describe.each(pages)('GET $path', (page) => {
+describe.each(sitePages)('GET $path', (page) => {
   it('streams the whole page as HTML with its main heading, before any script runs', async () => {
     // A fresh app: the first request for a URL is rendered and streamed, later ones come from memory.
     const fresh = testApp();
@@ -60,7 +66,7 @@ describe.each(pages)('GET $path', (page) => {
   it('adds the shared head: sharing tags, theme colour, icons, manifest and organization JSON-LD', async () => {
     const { text } = await request(app).get(page.path);
     expect(meta(text, 'property', 'og:image')).toBe(`${TEST_SITE_URL}/images/og-image.png`);
-    expect(meta(text, 'property', 'og:type')).toBe('website');
+    expect(meta(text, 'property', 'og:type')).toBe(page.article ? 'article' : 'website');
     expect(meta(text, 'name', 'twitter:card')).toBe('summary_large_image');
     expect(meta(text, 'name', 'theme-color')).toMatch(/^#[0-9a-f]{6}$/);
     expect(text).toContain('<link rel="apple-touch-icon" href="/icons/apple-touch-icon.png"/>');
@@ -112,8 +118,9 @@ describe('the shared layout in the raw HTML', () => {
       expect(text).toContain(`<a href="/services" data-discover="true">${label}</a>`);
     }
     expect(text).toMatch(/© (<!-- -->)?2024/);
-    expect(text).toContain('<a aria-disabled="true">Privacy Policy</a>');
-    expect(text).toContain('<a aria-disabled="true">Terms of Service</a>');
+    expect(text).toContain('<a href="/privacy" data-discover="true">Privacy Policy</a>');
+    expect(text).toContain('<a href="/terms" data-discover="true">Terms of Service</a>');
+    expect(text).not.toContain('aria-disabled');
   });
 
   it('marks Home active only on "/"', async () => {

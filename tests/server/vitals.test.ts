@@ -38,6 +38,12 @@ describe('POST /api/vitals', () => {
     expect((await post(JSON.stringify(batch), 'application/json')).status).toBe(204);
   });
 
+  it("accepts the beacon of an article's page and of the legal pages", async () => {
+    for (const page of ['/blog/a-step-by-step-guide-to-reproducible-cell-culture', '/privacy', '/terms']) {
+      expect((await post(JSON.stringify({ ...batch, page }))).status, page).toBe(204);
+    }
+  });
+
   it.each([
     ['malformed JSON', '{"page":'],
     ['an empty body', ''],
@@ -47,6 +53,8 @@ describe('POST /api/vitals', () => {
     ['a value that is not a number', JSON.stringify({ ...batch, metrics: [{ ...batch.metrics[0], value: 'fast' }] })],
     ['no metrics', JSON.stringify({ ...batch, metrics: [] })],
     ['a page that is not a path', JSON.stringify({ ...batch, page: 'https://evil.example/' })],
+    ['an article that does not exist', JSON.stringify({ ...batch, page: '/blog/no-such-article' })],
+    ['the article route itself', JSON.stringify({ ...batch, page: '/blog/:slug' })],
   ])('rejects %s with 400 and a reason', async (_name, body) => {
     const response = await post(body);
     expect(response.status).toBe(400);
