@@ -75,7 +75,7 @@ export function createApp(config: AppConfig, { db, logger, routes = createRoutes
   app.use(newsletterRoutes({ store: subscribers, siteUrl, renderPage })); // the newsletter e-mails' confirm and unsubscribe links
   app.use(contactRoutes({ store: createLeadStore(db, deliveries.leads), logger, siteUrl, renderPage })); // the contact form; it re-renders its page on refusal
   // The staff console: before the page catch-all, since /staff is no public page (never in the page cache).
-  app.use(staffConsole({ db, logger, siteUrl, assets: () => manifest() }));
+  app.use(staffConsole({ db, logger, siteUrl, assets: manifest }));
   app.use(publicFiles(path.join(config.rootDir, 'public'))); // icons, images, video: only paths with an extension
   app.use(canonicalPath); // one URL per page: "/services/" → 301 "/services", never to another host
   app.get('/{*splat}', (req, res) => renderPage(req, res)); // every other GET is a page, or the 404 page

@@ -55,7 +55,7 @@ interface LeadRow {
 }
 
 /** The salt the migration generated once for this database. */
-function readSalt(db: DatabaseSync): string {
+export function readSalt(db: DatabaseSync): string {
   const row = db.prepare("SELECT value FROM settings WHERE key = 'client_hash_salt'").get() as { value: string } | undefined;
   if (!row) throw new Error('The database has no client hash salt: its migrations did not run.');
   return row.value;

@@ -69,7 +69,7 @@ export function recordBody(res: Response, onComplete: (body: Buffer) => void): v
  * is "/"), or null for a path that is no page, such as an unknown article.
  * The keys are finite, so no flood of made-up URLs can evict the real pages.
  */
-export function pageCacheKey(req: Pick<Request, 'path' | 'query' | 'originalUrl'>): string | null {
+export function pageCacheKey(req: Pick<Request, 'path' | 'originalUrl'>): string | null {
   const found = findPage(req.path);
   if (!found) return null;
   const query = found.route.readQuery?.(new URL(req.originalUrl, 'http://localhost').searchParams) ?? '';

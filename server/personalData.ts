@@ -1,6 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { inTransaction } from './db';
-import { suppress, suppressionHash } from './retention';
+import { createSuppressions } from './suppressions';
 
 /** Everything the site holds about one e-mail address: what a person may ask to see. */
 export interface PersonalData {
@@ -35,7 +35,7 @@ export function exportPersonalData(db: DatabaseSync, email: string): PersonalDat
        WHERE lead_id IN (SELECT id FROM leads WHERE ${sameAddress}) OR subscriber_id = ? ORDER BY id`,
     )
     .all(email, subscription?.id ?? null);
-  const suppressed = db.prepare('SELECT 1 FROM suppressions WHERE hash = ?').get(suppressionHash(db, email)) !== undefined;
+  const suppressed = createSuppressions(db).has(email);
   return {
     email,
     leads: leads.map((lead) => ({ ...lead, notes: notes.all(lead.id), statusChanges: events.all(lead.id) })),
@@ -65,7 +65,7 @@ export function erasePersonalData(db: DatabaseSync, email: string, now = new Dat
     // Notes, history and messages go with their lead or subscriber (ON DELETE CASCADE).
     db.prepare(`DELETE FROM leads WHERE ${sameAddress}`).run(email);
     db.prepare(`DELETE FROM subscribers WHERE ${sameAddress}`).run(email);
-    suppress(db, email, now);
+    createSuppressions(db).add(email, now);
     return erased;
   });
 }

@@ -1,8 +1,8 @@
-import { createHmac } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import { retention } from '../shared/content/retention';
 import { inTransaction } from './db';
 import type { Logger } from './logger';
+import { createSuppressions } from './suppressions';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -18,25 +18,6 @@ export interface PurgeCounts {
   pendingSubscribers: number;
   unsubscribed: number;
   vitals: number;
-}
-
-/**
- * A keyed hash of an address, lowercased: enough to recognise it again, not
- * to read it back (the key is the database's own salt, never exported).
- */
-export function suppressionHash(db: DatabaseSync, email: string): string {
-  const row = db.prepare("SELECT value FROM settings WHERE key = 'client_hash_salt'").get() as { value: string };
-  return createHmac('sha256', row.value).update(email.trim().toLowerCase()).digest('hex');
-}
-
-/** Records that an address must not be written to unless its owner signs up and confirms again. */
-export function suppress(db: DatabaseSync, email: string, now: Date): void {
-  db.prepare('INSERT INTO suppressions (hash, created_at) VALUES (?, ?) ON CONFLICT (hash) DO NOTHING').run(suppressionHash(db, email), now.toISOString());
-}
-
-/** Lifts a suppression: only when the address's owner has confirmed a new sign-up. */
-export function unsuppress(db: DatabaseSync, email: string): void {
-  db.prepare('DELETE FROM suppressions WHERE hash = ?').run(suppressionHash(db, email));
 }
 
 function monthsBefore(now: Date, months: number): Date {
@@ -59,7 +40,8 @@ export function purgeExpired(db: DatabaseSync, now = new Date(), periods: Retent
       .prepare('DELETE FROM subscribers WHERE confirmed_at IS NULL AND unsubscribed_at IS NULL AND created_at < ?')
       .run(new Date(now.getTime() - periods.pendingDays * DAY_MS).toISOString());
     const unsubscribed = db.prepare('SELECT email FROM subscribers WHERE unsubscribed_at IS NOT NULL').all() as { email: string }[];
-    for (const { email } of unsubscribed) suppress(db, email, now);
+    const suppressions = createSuppressions(db);
+    for (const { email } of unsubscribed) suppressions.add(email, now);
     db.prepare('DELETE FROM subscribers WHERE unsubscribed_at IS NOT NULL').run();
     const vitals = db.prepare('DELETE FROM vitals WHERE received_at < ?').run(new Date(now.getTime() - periods.vitalsDays * DAY_MS).toISOString());
     return {

@@ -2,7 +2,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import type { DatabaseSync } from 'node:sqlite';
 import { CONFIRMATION_VALID_DAYS } from '../shared/content/blog';
 import { inTransaction } from './db';
-import { unsuppress } from './retention';
+import { createSuppressions } from './suppressions';
 import type { NewOutboxMessage, OutboxStore } from './outbox/store';
 
 /** A new confirmation e-mail goes to one address at most this often, however many sign-ups. */
@@ -63,6 +63,7 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 export function createSubscriberStore(db: DatabaseSync, delivery?: SubscriberDelivery): SubscriberStore {
   const secret = (db.prepare("SELECT value FROM settings WHERE key = 'unsubscribe_secret'").get() as { value: string } | undefined)?.value;
   if (!secret) throw new Error('The database has no unsubscribe secret: its migrations did not run.');
+  const suppressions = createSuppressions(db);
 
   const insert = db.prepare('INSERT INTO subscribers (email, created_at) VALUES (?, ?) ON CONFLICT (email) DO NOTHING');
   const byEmail = db.prepare('SELECT id, email, confirmed_at, unsubscribed_at, confirmation_sent_at FROM subscribers WHERE email = ?');
@@ -107,7 +108,7 @@ export function createSubscriberStore(db: DatabaseSync, delivery?: SubscriberDel
       const confirmed = confirmByToken.get({ hash: sha256(token), now: now.toISOString() }) as { email: string } | undefined;
       if (!confirmed) return 'invalid';
       // The owner's own confirmed consent is the one thing that lifts a suppression.
-      unsuppress(db, confirmed.email);
+      suppressions.remove(confirmed.email);
       return 'confirmed';
     },
     unsubscribe(token, now = new Date()) {

@@ -1,4 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
+import { inTransaction } from './db';
 import type { VisitContext } from '../shared/lib/vitals';
 import { retention } from '../shared/content/retention';
 
@@ -29,8 +30,7 @@ export function createVitalsStore(db: DatabaseSync): VitalsStore {
   let purgedAt = 0;
   return {
     add(route, samples, visit = {}, receivedAt = new Date()) {
-      db.exec('BEGIN');
-      try {
+      inTransaction(db, () => {
         if (receivedAt.getTime() - purgedAt > PURGE_EVERY_MS) {
           purge.run(new Date(receivedAt.getTime() - VITALS_RETENTION_DAYS * 86_400_000).toISOString());
           purgedAt = receivedAt.getTime();
@@ -47,11 +47,7 @@ export function createVitalsStore(db: DatabaseSync): VitalsStore {
             visit.device ?? null,
           );
         }
-        db.exec('COMMIT');
-      } catch (error) {
-        db.exec('ROLLBACK');
-        throw error;
-      }
+      });
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
+import { inTransaction } from '../db';
 import type { PasswordHash, ScryptParams } from './passwords';
 
 export interface StaffAccount {
@@ -45,19 +46,6 @@ function toAccount(row: AccountRow): StaffAccount {
   };
 }
 
-/** Runs statements as one transaction. */
-export function transaction<T>(db: DatabaseSync, work: () => T): T {
-  db.exec('BEGIN IMMEDIATE');
-  try {
-    const result = work();
-    db.exec('COMMIT');
-    return result;
-  } catch (error) {
-    db.exec('ROLLBACK');
-    throw error;
-  }
-}
-
 /** Staff accounts: made and changed from the command line only. */
 export function createAccountStore(db: DatabaseSync): AccountStore {
   const select = db.prepare('SELECT * FROM staff_accounts WHERE email = ?');
@@ -85,13 +73,13 @@ export function createAccountStore(db: DatabaseSync): AccountStore {
       return insert.run(email, password.hash, password.salt, JSON.stringify(password.params), at, at).changes === 1;
     },
     reset(email, password, now = new Date()) {
-      return transaction(db, () => {
+      return inTransaction(db, () => {
         endSessions.run(email);
         return updatePassword.run(password.hash, password.salt, JSON.stringify(password.params), now.toISOString(), email).changes === 1;
       });
     },
     disable(email, now = new Date()) {
-      return transaction(db, () => {
+      return inTransaction(db, () => {
         endSessions.run(email);
         return updateDisabled.run(now.toISOString(), email).changes === 1;
       });

@@ -1,6 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { Lead } from '../leads';
-import { transaction } from './accounts';
+import { inTransaction } from '../db';
 import type { LeadStatus } from './leadStatus';
 import { STATUS_MOVES } from './leadStatus';
 
@@ -146,7 +146,7 @@ export function createInbox(db: DatabaseSync): Inbox {
       const current = selectOne.get(id) as InboxLead | undefined;
       if (!current) return { ok: false, reason: 'missing' };
       if (!STATUS_MOVES[from].includes(to)) return { ok: false, reason: 'notAllowed' };
-      return transaction(db, () => {
+      return inTransaction(db, () => {
         const at = now.toISOString();
         // Only from the status the staff member saw: two people moving one lead cannot both win.
         if (updateStatus.run(to, at, id, from).changes !== 1) return { ok: false, reason: 'stale' } as const;

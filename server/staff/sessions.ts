@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
-import { transaction } from './accounts';
+import { inTransaction } from '../db';
 
 /** A session ends after this long without a request… */
 export const IDLE_TIMEOUT_MS = 30 * 60_000;
@@ -54,7 +54,7 @@ export function createSessionStore(db: DatabaseSync): SessionStore {
     create(accountId, now = new Date()) {
       const token = randomBytes(32).toString('base64url');
       const at = now.toISOString();
-      transaction(db, () => {
+      inTransaction(db, () => {
         sweep.run(new Date(now.getTime() - IDLE_TIMEOUT_MS).toISOString(), new Date(now.getTime() - ABSOLUTE_TIMEOUT_MS).toISOString());
         insert.run(sessionId(token), accountId, randomBytes(32).toString('base64url'), at, at);
       });

@@ -1,7 +1,8 @@
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 import { erasePersonalData, exportPersonalData } from '../../server/personalData';
-import { purgeExpired, suppressionHash } from '../../server/retention';
+import { purgeExpired } from '../../server/retention';
+import { createSuppressions } from '../../server/suppressions';
 import { retention } from '../../shared/content/retention';
 import type { TestApp } from './helpers';
 import { TEST_SITE_URL, testApp } from './helpers';
@@ -11,6 +12,7 @@ const opened: TestApp[] = [];
 afterAll(() => opened.forEach((app) => app.db.close()));
 
 const DAY = 24 * 60 * 60_000;
+const suppressionHash = (db: TestApp['db'], email: string) => createSuppressions(db).hash(email);
 const count = (app: TestApp, table: string) => (app.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
 
 /** A database file holding every kind of record about ana@example.com, and one lead from someone else. */

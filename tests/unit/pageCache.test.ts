@@ -30,7 +30,7 @@ describe('PageCache', () => {
 describe('pageCacheKey', () => {
   const key = (url: string) => {
     const parsed = new URL(url, 'http://localhost');
-    return pageCacheKey({ path: parsed.pathname, query: {}, originalUrl: url });
+    return pageCacheKey({ path: parsed.pathname, originalUrl: url });
   };
 
   it('keys a page on its path and only the query it reads, normalised', () => {
