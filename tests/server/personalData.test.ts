@@ -113,5 +113,5 @@ describe('npm run data', () => {
     const bad = await npmRun('data', ['erase', 'not-an-address'], dataDir);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('Usage: npm run --silent data');
-  });
+  }, 60_000); // four npm processes, each starting Node: seconds on a busy machine
 });
