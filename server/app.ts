@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { DatabaseSync } from 'node:sqlite';
+import type { Database } from './db';
 import compression from 'compression';
 import express from 'express';
 import type { RouteObject } from 'react-router';
@@ -28,7 +28,7 @@ import { canonicalPath } from './trailingSlash';
 
 export interface AppOptions {
   /** The open database; whoever opened it closes it. */
-  db: DatabaseSync;
+  db: Database;
   logger: Logger;
   /** The React Router tree to render; the site's own by default. */
   routes?: RouteObject[];

@@ -53,7 +53,7 @@ export function contactRoutes({ store, logger, siteUrl, renderPage }: ContactRou
     }).catch(next);
   };
 
-  const receive: RequestHandler = (req, res, next) => {
+  const receive: RequestHandler = async (req, res, next) => {
     const format = res.locals.bodyFormat ?? 'json';
     const body = parseContactBody(readBody(req, res));
     if (!body.ok) {
@@ -74,7 +74,7 @@ export function contactRoutes({ store, logger, siteUrl, renderPage }: ContactRou
       return;
     }
     try {
-      store.add(result.value, { address: req.ip ?? req.socket.remoteAddress ?? '', userAgent: req.get('user-agent') ?? '' });
+      await store.add(result.value, { address: req.ip ?? req.socket.remoteAddress ?? '', userAgent: req.get('user-agent') ?? '' });
     } catch (error) {
       // The error names the statement, never the values bound to it.
       logger.error({ err: error }, 'lead not stored');

@@ -68,15 +68,15 @@ export function newsletterRoutes({ store, siteUrl, renderPage }: NewsletterRoute
   router.get(CONFIRM_PATH, showWithToken(CONFIRM_PATH));
   router.get(UNSUBSCRIBE_PATH, showWithToken(UNSUBSCRIBE_PATH));
 
-  router.post(CONFIRM_PATH, ...endpoint(CONFIRM_PATH, false), (req: Request, res: Response) => {
+  router.post(CONFIRM_PATH, ...endpoint(CONFIRM_PATH, false), async (req: Request, res: Response) => {
     const token = postedToken(req, res);
-    const result = token ? store.confirm(token) : 'invalid';
+    const result = token ? await store.confirm(token) : 'invalid';
     answer(req, res, CONFIRM_PATH, result, result === 'confirmed');
   });
 
-  router.post(UNSUBSCRIBE_PATH, ...endpoint(UNSUBSCRIBE_PATH, true), (req: Request, res: Response) => {
+  router.post(UNSUBSCRIBE_PATH, ...endpoint(UNSUBSCRIBE_PATH, true), async (req: Request, res: Response) => {
     const token = postedToken(req, res);
-    const result = token ? store.unsubscribe(token) : 'invalid';
+    const result = token ? await store.unsubscribe(token) : 'invalid';
     answer(req, res, UNSUBSCRIBE_PATH, result, result === 'unsubscribed');
   });
   return router;

@@ -40,7 +40,7 @@ export function subscribeRoutes(store: SubscriberStore, siteUrl: string): Router
     plainRedirect: (refusal) => (refusal.kind === 'rateLimited' ? newsletterReturnHref('all', 'limited') : undefined),
   });
 
-  router.post(SUBSCRIBE_ENDPOINT, ...endpoint, (req: Request, res: Response) => {
+  router.post(SUBSCRIBE_ENDPOINT, ...endpoint, async (req: Request, res: Response) => {
     res.setHeader('Cache-Control', 'no-store');
     const decoded = readBody(req, res);
     if (!decoded.ok) {
@@ -58,7 +58,7 @@ export function subscribeRoutes(store: SubscriberStore, siteUrl: string): Router
       answer(req, res, category, 'invalid', () => res.status(400).json({ error: INVALID_EMAIL }));
       return;
     }
-    store.signUp(email.data);
+    await store.signUp(email.data);
     answer(req, res, category, 'pending', () => res.status(202).json({ status: 'pending' }));
   });
   return router;

@@ -1,4 +1,4 @@
-import type { DatabaseSync } from 'node:sqlite';
+import type { Database } from '../db';
 import type { RequestHandler, Response } from 'express';
 import { Router } from 'express';
 import { createElement } from 'react';
@@ -20,7 +20,7 @@ const POSTS_PER_MINUTE = 60;
 const POST_LIMIT_BYTES = 32 * 1024;
 
 interface StaffConsoleOptions {
-  db: DatabaseSync;
+  db: Database;
   logger: Logger;
   siteUrl: string;
   /** The site's stylesheet and font, from the build manifest. */

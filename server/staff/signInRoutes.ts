@@ -1,4 +1,4 @@
-import type { DatabaseSync } from 'node:sqlite';
+import type { Database } from '../db';
 import type { NextFunction, Request, Response } from 'express';
 import { Router } from 'express';
 import { createElement } from 'react';
@@ -18,7 +18,7 @@ import { SignInPage } from './views/SignInPage';
 const SIGN_INS_PER_MINUTE = 10;
 
 interface SignInOptions {
-  db: DatabaseSync;
+  db: Database;
   logger: Logger;
   siteUrl: string;
   auth: StaffAuth;
@@ -36,9 +36,9 @@ export function signInRoutes({ db, logger, siteUrl, auth, assets }: SignInOption
   const throttle = createSignInThrottle(db);
   const router = Router();
 
-  router.get(SIGN_IN_PATH, (req, res) => {
+  router.get(SIGN_IN_PATH, async (req, res) => {
     const token = auth.cookie.read(req);
-    if (token && auth.sessions.resume(token)) {
+    if (token && (await auth.sessions.resume(token))) {
       res.redirect(303, '/staff/leads');
       return;
     }
@@ -60,7 +60,7 @@ export function signInRoutes({ db, logger, siteUrl, auth, assets }: SignInOption
         refuse(400, signInCopy.missing, 'invalid');
         return;
       }
-      const state = throttle.check(address, client);
+      const state = await throttle.check(address, client);
       if (state.kind === 'locked') {
         refuse(429, signInCopy.locked, 'locked');
         return;
@@ -70,19 +70,19 @@ export function signInRoutes({ db, logger, siteUrl, auth, assets }: SignInOption
         refuse(429, signInCopy.wait(state.seconds), 'throttled');
         return;
       }
-      const account = accounts.find(address);
+      const account = await accounts.find(address);
       // The same work whether or not the account exists: the answer's timing tells nothing.
       const matches = await verifyPassword(password, account?.password ?? DUMMY_HASH);
       if (!account || account.disabledAt || !matches) {
-        throttle.fail(address, client);
+        await throttle.fail(address, client);
         refuse(401, signInCopy.wrong, account?.disabledAt && matches ? 'disabled' : 'wrong');
         return;
       }
-      throttle.succeed(address);
+      await throttle.succeed(address);
       // A new session on every sign-in: a token planted before it is worth nothing after.
       const previous = auth.cookie.read(req);
-      if (previous) auth.sessions.end(previous);
-      auth.cookie.set(res, auth.sessions.create(account.id));
+      if (previous) await auth.sessions.end(previous);
+      auth.cookie.set(res, await auth.sessions.create(account.id));
       logger.info({ event: 'staff sign-in', outcome: 'success', email: address, client }, 'staff signed in');
       res.redirect(303, '/staff/leads');
     } catch (error) {
@@ -90,9 +90,9 @@ export function signInRoutes({ db, logger, siteUrl, auth, assets }: SignInOption
     }
   });
 
-  router.post('/staff/sign-out', ...formEndpoint({ siteUrl, perMinute: 30, maxBytes: 4096 }), auth.requireSession, auth.requireCsrf, (req: Request, res: Response) => {
+  router.post('/staff/sign-out', ...formEndpoint({ siteUrl, perMinute: 30, maxBytes: 4096 }), auth.requireSession, auth.requireCsrf, async (req: Request, res: Response) => {
     const { email } = consoleUser(res);
-    auth.sessions.end(auth.cookie.read(req)!);
+    await auth.sessions.end(auth.cookie.read(req)!);
     auth.cookie.clear(res);
     logger.info({ event: 'staff sign-out', email }, 'staff signed out');
     res.redirect(303, `${SIGN_IN_PATH}?signedOut=1`);
