@@ -24,6 +24,7 @@ import { newsletterRoutes } from './routes/newsletter';
 import { staffConsole } from './staff/console';
 import { hashedAssets, publicFiles } from './static';
 import { createSubscriberStore } from './subscribers';
+import { createRateLimitCounters } from './rateLimitCounters';
 import { canonicalPath } from './trailingSlash';
 
 export interface AppOptions {
@@ -58,6 +59,8 @@ export function createApp(config: AppConfig, { db, logger, routes = createRoutes
   // The stores queue what they send in their own transactions.
   const deliveries = createDeliveries(db, config, wakeOutbox);
   const subscribers = createSubscriberStore(db, deliveries.subscribers);
+  // One limit over every instance when they share PostgreSQL; in memory for the single SQLite process.
+  const counters = db.engine === 'postgres' ? createRateLimitCounters(db) : undefined;
 
   const app = express();
   app.disable('x-powered-by'); // says nothing about the stack to a scanner
@@ -70,12 +73,12 @@ export function createApp(config: AppConfig, { db, logger, routes = createRoutes
   app.use('/static', ...hashedAssets(path.join(clientDir, 'static'))); // hashed build output: immutable, precompressed, a plain 404
   app.use(crawlerRoutes(siteUrl)); // robots.txt and sitemap.xml, from the route table
   app.use(feedRoutes(siteUrl)); // the blog's RSS and Atom feeds
-  app.use(vitalsRoutes(db, siteUrl)); // the field-speed beacon
-  app.use(subscribeRoutes(subscribers, siteUrl)); // the newsletter box
-  app.use(newsletterRoutes({ store: subscribers, siteUrl, renderPage })); // the newsletter e-mails' confirm and unsubscribe links
-  app.use(contactRoutes({ store: createLeadStore(db, deliveries.leads), logger, siteUrl, renderPage })); // the contact form; it re-renders its page on refusal
+  app.use(vitalsRoutes(db, siteUrl, counters)); // the field-speed beacon
+  app.use(subscribeRoutes(subscribers, siteUrl, counters)); // the newsletter box
+  app.use(newsletterRoutes({ store: subscribers, siteUrl, renderPage, counters })); // the newsletter e-mails' confirm and unsubscribe links
+  app.use(contactRoutes({ store: createLeadStore(db, deliveries.leads), logger, siteUrl, renderPage, counters })); // the contact form; it re-renders its page on refusal
   // The staff console: before the page catch-all, since /staff is no public page (never in the page cache).
-  app.use(staffConsole({ db, logger, siteUrl, assets: manifest }));
+  app.use(staffConsole({ db, logger, siteUrl, assets: manifest, counters }));
   app.use(publicFiles(path.join(config.rootDir, 'public'))); // icons, images, video: only paths with an extension
   app.use(canonicalPath); // one URL per page: "/services/" → 301 "/services", never to another host
   app.get('/{*splat}', (req, res) => renderPage(req, res)); // every other GET is a page, or the 404 page

@@ -7,6 +7,7 @@ import { failureMessage } from '../../shared/content/contact';
 import type { ContactValues, Failure, FieldErrors } from '../../shared/lib/contactForm';
 import { CONTACT_ENDPOINT, CONTACT_FIELDS, CONTACT_FORM_ID, EMPTY_CONTACT_VALUES, MAX_BODY_BYTES, SENT_LOCATION } from '../../shared/lib/contactForm';
 import { parseContactBody, validateContact } from '../contact/validation';
+import type { RateLimitCounters } from '../rateLimitCounters';
 import { formEndpoint, readBody } from '../formEndpoint';
 import type { LeadStore } from '../leads';
 import type { Logger } from '../logger';
@@ -20,6 +21,8 @@ interface ContactRoutesOptions {
   store: LeadStore;
   logger: Logger;
   siteUrl: string;
+  /** Shared rate-limit counters, when several instances run. */
+  counters?: RateLimitCounters;
   /** The site's page renderer: shows the contact page again after a refused form post. */
   renderPage: RenderPage;
 }
@@ -40,7 +43,7 @@ function typedValues(fields: unknown): ContactValues {
  * or urlencoded from the plain one. Stores it, committed, before answering
  * success. Nothing the visitor sent is logged.
  */
-export function contactRoutes({ store, logger, siteUrl, renderPage }: ContactRoutesOptions): Router {
+export function contactRoutes({ store, logger, siteUrl, renderPage, counters }: ContactRoutesOptions): Router {
   const router = Router();
 
   /** The plain form's answer to a post it read: the contact page again, with the visitor's values, errors and the reason. */
@@ -90,6 +93,7 @@ export function contactRoutes({ store, logger, siteUrl, renderPage }: ContactRou
     ...formEndpoint({
       siteUrl,
       perMinute: MESSAGES_PER_MINUTE,
+      counters: counters?.('contact'),
       maxBytes: MAX_BODY_BYTES,
       formPage: `/contact#${CONTACT_FORM_ID}`,
       // The page's own words for what a visitor can run into; the rest keep the defaults.

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { SubscribeOutcome } from '../../shared/content/blog';
 import { newsletter } from '../../shared/content/blog';
 import { NEWSLETTER_ANCHOR, SUBSCRIBE_ENDPOINT, newsletterReturnHref, parseCategory } from '../../shared/lib/blog';
+import type { RateLimitCounters } from '../rateLimitCounters';
 import { formEndpoint, isPlainFormPost, readBody } from '../formEndpoint';
 import type { SubscriberStore } from '../subscribers';
 
@@ -29,11 +30,12 @@ function answer(req: Request, res: Response, category: string | undefined, outco
  * confirmation e-mail, queued) is committed. A new, a pending and a confirmed
  * address get the same answer, so nobody can test who is on the list.
  */
-export function subscribeRoutes(store: SubscriberStore, siteUrl: string): Router {
+export function subscribeRoutes(store: SubscriberStore, siteUrl: string, counters?: RateLimitCounters): Router {
   const router = Router();
   const endpoint = formEndpoint({
     siteUrl,
     perMinute: SIGNUPS_PER_MINUTE,
+    counters: counters?.('subscribe'),
     maxBytes: BODY_LIMIT_BYTES,
     formPage: `/blog#${NEWSLETTER_ANCHOR}`,
     message: (refusal) => (refusal.kind === 'rateLimited' ? newsletter.messages.limited : undefined),

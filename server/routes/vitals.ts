@@ -4,6 +4,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { CONNECTION_TYPES, DEVICE_CLASSES, VITALS_ENDPOINT } from '../../shared/lib/vitals';
 import { sitePages } from '../../shared/routes';
+import type { RateLimitCounters } from '../rateLimitCounters';
 import { formEndpoint, parseBody } from '../formEndpoint';
 import { createVitalsStore } from '../vitals';
 
@@ -33,10 +34,10 @@ export const vitalsBatchSchema = z.object({
  * POST /api/vitals: a beacon of web-vitals metrics, stored as rows. sendBeacon
  * posts a string, so the body arrives as text/plain and is read as JSON.
  */
-export function vitalsRoutes(db: Database, siteUrl: string): Router {
+export function vitalsRoutes(db: Database, siteUrl: string, counters?: RateLimitCounters): Router {
   const store = createVitalsStore(db);
   const router = Router();
-  const endpoint = formEndpoint({ siteUrl, perMinute: BEACONS_PER_MINUTE, maxBytes: BODY_LIMIT_BYTES, textIsJson: true });
+  const endpoint = formEndpoint({ siteUrl, perMinute: BEACONS_PER_MINUTE, counters: counters?.('vitals'), maxBytes: BODY_LIMIT_BYTES, textIsJson: true });
   router.post(VITALS_ENDPOINT, ...endpoint, async (req: Request, res: Response) => {
     const batch = parseBody(req, res, vitalsBatchSchema);
     if (!batch.ok) {

@@ -3,6 +3,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { Router } from 'express';
 import { createElement } from 'react';
 import { signInCopy } from '../../shared/content/staff';
+import type { RateLimitCounters } from '../rateLimitCounters';
 import { formEndpoint, readBody } from '../formEndpoint';
 import type { Logger } from '../logger';
 import { createAccountStore } from './accounts';
@@ -21,6 +22,8 @@ interface SignInOptions {
   db: Database;
   logger: Logger;
   siteUrl: string;
+  /** Shared rate-limit counters, when several instances run. */
+  counters?: RateLimitCounters;
   auth: StaffAuth;
   assets: () => ConsoleAssets;
 }
@@ -31,7 +34,7 @@ interface SignInOptions {
  * checked with the same cost), every attempt is logged without the password, and failures slow
  * down the address and the client, then lock the address.
  */
-export function signInRoutes({ db, logger, siteUrl, auth, assets }: SignInOptions): Router {
+export function signInRoutes({ db, logger, siteUrl, auth, assets, counters }: SignInOptions): Router {
   const accounts = createAccountStore(db);
   const throttle = createSignInThrottle(db);
   const router = Router();
@@ -46,7 +49,7 @@ export function signInRoutes({ db, logger, siteUrl, auth, assets }: SignInOption
     sendPage(res, 200, createElement(SignInPage, { assets: assets(), info }));
   });
 
-  router.post(SIGN_IN_PATH, ...formEndpoint({ siteUrl, perMinute: SIGN_INS_PER_MINUTE, maxBytes: 4096, formPage: SIGN_IN_PATH }), async (req: Request, res: Response, next: NextFunction) => {
+  router.post(SIGN_IN_PATH, ...formEndpoint({ siteUrl, perMinute: SIGN_INS_PER_MINUTE, counters: counters?.('staff-sign-in'), maxBytes: 4096, formPage: SIGN_IN_PATH }), async (req: Request, res: Response, next: NextFunction) => {
     try {
       const body = readBody(req, res);
       const { email = '', password = '' } = textFields(body.ok ? body.fields : undefined);
@@ -90,7 +93,7 @@ export function signInRoutes({ db, logger, siteUrl, auth, assets }: SignInOption
     }
   });
 
-  router.post('/staff/sign-out', ...formEndpoint({ siteUrl, perMinute: 30, maxBytes: 4096 }), auth.requireSession, auth.requireCsrf, async (req: Request, res: Response) => {
+  router.post('/staff/sign-out', ...formEndpoint({ siteUrl, perMinute: 30, counters: counters?.('staff-sign-out'), maxBytes: 4096 }), auth.requireSession, auth.requireCsrf, async (req: Request, res: Response) => {
     const { email } = consoleUser(res);
     await auth.sessions.end(auth.cookie.read(req)!);
     auth.cookie.clear(res);
