@@ -347,7 +347,8 @@ describe('the signed webhook', { timeout: 30_000 }, () => {
     cleanups.push(() => receiver.close());
     const app = deliveringApp({ LEAD_WEBHOOK_URL: receiver.url, LEAD_WEBHOOK_SECRET: secret });
     expect((await post(app, lead)).status).toBe(201);
-    await until(() => receiver.accepted.length === 1);
+    // Accepted by the receiver, then marked sent once its answer is back.
+    await until(() => receiver.accepted.length === 1 && outboxRows(app).some((row) => row.kind === 'lead-webhook' && row.status === 'sent'));
     const body = JSON.parse(receiver.accepted[0]!.body);
     expect(body).toMatchObject({
       type: 'lead.created',
