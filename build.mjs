@@ -1,9 +1,10 @@
 // Bundles the browser code (ESM, code splitting, hashed names under /static/js)
 // and the server (one ESM file, packages external), then writes the manifest the
-// server reads to link each page's stylesheet, font and chunks.
+// server reads to inline each page's critical CSS and link the scripts.
 //   node build.mjs        production build into dist/ (server.js launches app.js; leads.js exports leads)
 //   node build.mjs --dev  rebuild the client on change and run the server under tsx watch
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -64,8 +65,8 @@ process.env.NODE_ENV ??= 'production';
 await import('./app.js');
 `;
 
-/** Maps the metafile to what the server needs: entry, stylesheet, font, and each page's chunks. */
-function writeManifest(metafile) {
+/** Maps the metafile to what the server needs: entry, stylesheet, each page's chunks and critical CSS. */
+function writeManifest(metafile, criticalCss = {}) {
   const outputs = Object.entries(metafile.outputs);
   const url = (file) => `/${path.relative(clientOut, file).split(path.sep).join('/')}`;
   const staticImports = (file) => {
@@ -84,8 +85,9 @@ function writeManifest(metafile) {
   const find = (test) => outputs.find(([file, output]) => test(file, output))?.[0];
 
   const entry = find((file, output) => output.entryPoint === entryFile && file.endsWith('.js'));
+  // What the entry loads before any page chunk: its own imports and the hydration module it imports once painted.
+  const booted = (file) => (metafile.outputs[file]?.imports ?? []).filter((imported) => imported.kind === 'dynamic-import');
   const stylesheet = find((file, output) => output.entryPoint === stylesFile && file.endsWith('.css'));
-  const font = find((file) => /inter-latin-wght-normal-[\w-]+\.woff2$/.test(file));
   if (!entry || !stylesheet) throw new Error('The build produced no entry script or stylesheet.');
 
   const routes = {};
@@ -96,12 +98,46 @@ function writeManifest(metafile) {
   }
   const manifest = {
     entry: url(entry),
-    entryImports: staticImports(entry),
+    entryImports: [...new Set([...staticImports(entry), ...booted(entry).flatMap(({ path: file }) => [url(file), ...staticImports(file)])])],
     stylesheet: url(stylesheet),
-    font: font ? url(font) : undefined,
     routes,
+    criticalCss,
   };
   fs.writeFileSync(path.join(clientOut, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+}
+
+/**
+ * Each page's critical CSS: the one stylesheet without the other pages' files
+ * (shared/styles/pages/<page>.css belongs to shared/pages/<Page>.tsx), minified.
+ * The server inlines it in a <style> allowed by its sha256 hash in style-src,
+ * so a first paint needs nothing but the HTML.
+ */
+async function criticalStyles() {
+  const index = fs.readFileSync(stylesFile, 'utf8');
+  const pageImport = /^@import '\.\/pages\/([\w-]+)\.css';$/gm;
+  const chunks = fs
+    .readdirSync(pagesDir)
+    .filter((file) => /\.tsx?$/.test(file))
+    .map((file) => file.replace(/\.tsx?$/, ''));
+  const styles = {};
+  for (const chunk of chunks) {
+    const contents = index.replace(pageImport, (line, name) => (name === chunk.toLowerCase() ? line : ''));
+    const result = await esbuild.build({
+      ...clientOptions,
+      entryPoints: undefined,
+      stdin: { contents, loader: 'css', resolveDir: path.dirname(stylesFile), sourcefile: `critical-${chunk}.css` },
+      entryNames: 'css/[name]',
+      splitting: false,
+      format: undefined,
+      sourcemap: false,
+      metafile: false,
+      write: false,
+    });
+    // Font files come out under the same hashed names as in the main build, which wrote them.
+    const css = result.outputFiles.find((file) => file.path.endsWith('.css')).text;
+    styles[chunk] = { css, hash: `sha256-${createHash('sha256').update(css).digest('base64')}` };
+  }
+  return styles;
 }
 
 /** Writes .br and .gz beside each text asset, so the server sends them without compressing per request. */
@@ -137,8 +173,8 @@ function moveSourceMaps() {
 
 async function build() {
   fs.rmSync(outDir, { recursive: true, force: true });
-  const [client] = await Promise.all([esbuild.build(clientOptions), esbuild.build(serverOptions)]);
-  writeManifest(client.metafile);
+  const [client, , critical] = await Promise.all([esbuild.build(clientOptions), esbuild.build(serverOptions), criticalStyles()]);
+  writeManifest(client.metafile, critical);
   moveSourceMaps();
   fs.writeFileSync(path.join(outDir, 'server.js'), launcher);
   await precompress();
@@ -150,8 +186,8 @@ async function watch() {
   const manifestPlugin = {
     name: 'manifest',
     setup(pluginBuild) {
-      pluginBuild.onEnd((result) => {
-        if (result.metafile) writeManifest(result.metafile);
+      pluginBuild.onEnd(async (result) => {
+        if (result.metafile) writeManifest(result.metafile, await criticalStyles());
       });
     },
   };

@@ -8,7 +8,7 @@ import type { AppConfig } from './config';
 import { errorHandler } from './errors';
 import { requestLog } from './logger';
 import type { Logger } from './logger';
-import { readManifest } from './manifest';
+import { readManifest, styleHashes } from './manifest';
 import { withPageCache } from './pageCache';
 import { pageRenderer } from './render';
 import { contactRoutes } from './routes/contact';
@@ -34,9 +34,10 @@ export function createApp(config: AppConfig, { db, logger, routes = createRoutes
   const manifestFile = path.join(clientDir, 'manifest.json');
   // Production reads the manifest once; development re-reads it, since every rebuild changes the hashes.
   const built = config.dev ? null : readManifest(manifestFile);
+  const manifest = () => built ?? readManifest(manifestFile);
   const render = pageRenderer({
     routes,
-    manifest: () => built ?? readManifest(manifestFile),
+    manifest,
     siteUrl: config.siteUrl,
     logger,
   });
@@ -49,7 +50,7 @@ export function createApp(config: AppConfig, { db, logger, routes = createRoutes
   app.set('trust proxy', config.trustProxy); // req.ip is the client's, not the proxy's: the rate limits key on it
 
   app.use(requestLog(logger)); // first, so every answer below is logged with its status and time
-  app.use(...securityHeaders(config)); // before anything answers, so every answer carries them
+  app.use(...securityHeaders(config, () => styleHashes(manifest()))); // before anything answers, so every answer carries them
   app.use(compression()); // wraps res before any body is written; React's stream calls its flush()
   app.use(healthRoutes(db)); // probes answer early and cheaply, and are never cached
   app.use('/static', ...hashedAssets(path.join(clientDir, 'static'))); // hashed build output: immutable, precompressed, a plain 404

@@ -4,12 +4,13 @@ import type { PageAssets } from '../shared/components/contexts';
 /** What build.mjs writes to dist/client/manifest.json. */
 export interface BuildManifest {
   entry: string;
-  /** Chunks the entry imports statically. */
+  /** What the entry loads before the page chunk: the hydration module (imported once painted) and its chunks. */
   entryImports: string[];
   stylesheet: string;
-  font?: string;
   /** Page chunk name (the page module's file name) to its file and the shared chunks it imports. */
   routes: Record<string, string[]>;
+  /** Page chunk name to the CSS that page needs, inlined in its <style>, and that text's CSP hash. */
+  criticalCss: Record<string, { css: string; hash: string }>;
 }
 
 export function readManifest(file: string): BuildManifest {
@@ -20,11 +21,18 @@ export function readManifest(file: string): BuildManifest {
   }
 }
 
-/** The head resources of one page: the stylesheet, and the chunks of this page that the entry does not load itself. */
+/**
+ * The head resources of one page: its critical CSS, inlined. Nothing else is
+ * asked for before the first paint: the entry script finds the page's chunks
+ * itself once the page is painted, and the font comes from that CSS.
+ */
 export function pageAssets(manifest: BuildManifest, chunk: string): PageAssets {
-  return {
-    stylesheet: manifest.stylesheet,
-    font: manifest.font,
-    modulePreloads: (manifest.routes[chunk] ?? []).filter((file) => !manifest.entryImports.includes(file)),
-  };
+  const critical = manifest.criticalCss[chunk];
+  if (!critical) throw new Error(`No critical CSS for page ${chunk} in the build manifest: rebuild.`);
+  return { criticalCss: { id: `critical-${chunk}`, css: critical.css } };
+}
+
+/** The CSP sources that allow the pages' inline <style> blocks: one hash per page. */
+export function styleHashes(manifest: BuildManifest): string[] {
+  return Object.values(manifest.criticalCss).map(({ hash }) => `'${hash}'`);
 }

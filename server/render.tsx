@@ -63,7 +63,6 @@ export function htmlHeaders(res: ExpressResponse, status: number, visitorData = 
  */
 export function pageRenderer({ routes, manifest, siteUrl, logger }: RendererOptions): StreamPage {
   const handler = createStaticHandler(routes);
-  const runtime = { siteUrl };
 
   return async (req, res, view, hooks = {}) => {
     // 1. A visitor who leaves mid-render stops the work (and the route loading
@@ -89,11 +88,12 @@ export function pageRenderer({ routes, manifest, siteUrl, logger }: RendererOpti
     if (context.errors) logger.error({ err: Object.values(context.errors)[0], url: req.originalUrl }, 'route failed');
     const status = context.errors ? 500 : (view?.status ?? page.status ?? context.statusCode);
 
-    // 4. The head resources from the build: the stylesheet, the font and the
-    //    page's own chunks. A page answering another URL ships no script: the
-    //    browser would hydrate that URL's route, not this page.
+    // 4. The head resources from the build: the page's critical CSS. A page
+    //    answering another URL ships no script: the browser would hydrate that
+    //    URL's route, not this page.
     const build = manifest();
     const assets = pageAssets(build, page.chunk);
+    const runtime = { siteUrl, stylesheet: build.stylesheet };
 
     // 5. The tree the browser will hydrate, with what only the server knows
     //    (the site's origin, the assets) in context. hydrate={false}: the
@@ -103,7 +103,7 @@ export function pageRenderer({ routes, manifest, siteUrl, logger }: RendererOpti
     const router = createStaticRouter(handler.dataRoutes, context);
     const tree = (
       <RuntimeContext value={runtime}>
-        <AssetsContext value={view ? { ...assets, modulePreloads: [] } : assets}>
+        <AssetsContext value={assets}>
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </AssetsContext>
       </RuntimeContext>

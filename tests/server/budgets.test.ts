@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -13,7 +14,7 @@ const KB = 1024;
  * react-dom's client (59 KB) and React Router's data router (33 KB); pages
  * add their icons and content on top.
  */
-const BUDGET = { firstVisitJs: 115 * KB, routeChunk: 15 * KB, html: 25 * KB, css: 15 * KB };
+const BUDGET = { firstVisitJs: 115 * KB, routeChunk: 15 * KB, html: 25 * KB, css: 15 * KB, criticalCss: 14 * KB };
 
 const manifest = readBuildManifest();
 const app = testApp();
@@ -23,6 +24,17 @@ describe.each([...pages, notFoundPage])('size budgets of $chunk', (page) => {
   it(`first-visit JavaScript ≤ ${BUDGET.firstVisitJs / KB} KB and its own chunk ≤ ${BUDGET.routeChunk / KB} KB`, () => {
     expect(firstVisitJs(manifest, page.chunk).br).toBeLessThanOrEqual(BUDGET.firstVisitJs);
     expect(routeChunk(manifest, page.chunk).br).toBeLessThanOrEqual(BUDGET.routeChunk);
+  });
+
+  it(`inline critical CSS ≤ ${BUDGET.criticalCss / KB} KB, allowed by its hash in style-src`, async () => {
+    const path = page.path === '*' ? '/no-such-page' : page.path;
+    const response = await request(app).get(path);
+    const styles = [...response.text.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map(([, css = '']) => css);
+    expect(styles).toHaveLength(1);
+    // As sent: compressed within the page, it shares the first round trip with the HTML.
+    expect(zlib.brotliCompressSync(styles[0]!).length).toBeLessThanOrEqual(BUDGET.criticalCss);
+    const hash = createHash('sha256').update(styles[0]!).digest('base64');
+    expect(response.headers['content-security-policy']).toMatch(new RegExp(`style-src 'self' [^;]*'sha256-${hash.replace(/[+/]/g, '\\$&')}'`));
   });
 
   it(`HTML ≤ ${BUDGET.html / KB} KB`, async () => {

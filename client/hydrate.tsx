@@ -1,0 +1,52 @@
+import { startTransition } from 'react';
+import { preinit } from 'react-dom';
+import { hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { RuntimeContext } from '../shared/components/contexts';
+import { clearChunkReloadMark } from '../shared/lib/loadChunk';
+import type { RuntimeConfig } from '../shared/lib/runtime';
+import { RUNTIME_CONFIG_ID } from '../shared/lib/runtime';
+import { createRoutes } from '../shared/routeTree';
+import { startVitals } from './vitals';
+
+function readRuntimeConfig(): RuntimeConfig {
+  const block = document.getElementById(RUNTIME_CONFIG_ID);
+  return JSON.parse(block?.textContent ?? '{}') as RuntimeConfig;
+}
+
+/**
+ * Loads the current page's chunk before hydrating, so the first client render
+ * is the server's markup (no fallback, no mismatch). If it cannot load, the
+ * server-rendered page stays as it is: every page reads and links without JS.
+ */
+export async function hydrate(): Promise<void> {
+  const routes = createRoutes();
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, await route.lazy(), { lazy: undefined });
+    }),
+  );
+  const runtime = readRuntimeConfig();
+  const router = createBrowserRouter(routes);
+  // As a transition, hydration yields to the browser every few milliseconds instead of
+  // holding the main thread in one long task: the page stays responsive while it wakes up.
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <RuntimeContext value={runtime}>
+        <RouterProvider router={router} />
+      </RuntimeContext>,
+    );
+  });
+  // The page came with only its own CSS inlined; the next page a navigation shows needs the rest.
+  if (runtime.stylesheet) preinit(runtime.stylesheet, { as: 'style', precedence: 'default' });
+  clearChunkReloadMark(window.location.pathname);
+  router.subscribe((state) => {
+    if (state.navigation.state === 'idle' && !state.errors) clearChunkReloadMark(state.location.pathname);
+  });
+  void startVitals();
+}
+
