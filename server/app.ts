@@ -50,7 +50,7 @@ export function createApp(config: AppConfig, { db, logger, routes = createRoutes
   app.set('trust proxy', config.trustProxy); // req.ip is the client's, not the proxy's: the rate limits key on it
 
   app.use(requestLog(logger)); // first, so every answer below is logged with its status and time
-  app.use(...securityHeaders(config, () => styleHashes(manifest()))); // before anything answers, so every answer carries them
+  app.use(...securityHeaders(config, built ? styleHashes(built) : () => styleHashes(manifest()))); // before anything answers, so every answer carries them
   app.use(compression()); // wraps res before any body is written; React's stream calls its flush()
   app.use(healthRoutes(db)); // probes answer early and cheaply, and are never cached
   app.use('/static', ...hashedAssets(path.join(clientDir, 'static'))); // hashed build output: immutable, precompressed, a plain 404

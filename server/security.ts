@@ -31,7 +31,10 @@ const PERMISSIONS_POLICY = [
  * sha256 hash from the build, never by a nonce, so every visitor gets the same
  * cacheable page. Inline style attributes stay blocked.
  */
-export function securityHeaders(config: Pick<AppConfig, 'siteUrl'>, styleHashes: () => readonly string[] = () => []): RequestHandler[] {
+export function securityHeaders(
+  config: Pick<AppConfig, 'siteUrl'>,
+  styleHashes: readonly string[] | (() => readonly string[]) = [],
+): RequestHandler[] {
   const https = config.siteUrl.startsWith('https:');
   const permissions: RequestHandler = (_req, res, next) => {
     res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
@@ -43,8 +46,8 @@ export function securityHeaders(config: Pick<AppConfig, 'siteUrl'>, styleHashes:
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        // Read per answer: in development every rebuild changes the hashes.
-        styleSrc: ["'self'", () => styleHashes().join(' ')],
+        // Fixed for a deploy; read per answer in development, where every rebuild changes them.
+        styleSrc: ["'self'", ...(typeof styleHashes === 'function' ? [() => styleHashes().join(' ')] : styleHashes)],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'"],
         mediaSrc: ["'self'"],
