@@ -58,6 +58,8 @@ export async function startNginx(origin: string, paths: readonly string[], port:
   const root = path.join(tmp, 'root');
   fs.cpSync('public', root, { recursive: true });
   fs.cpSync('dist/client/static', path.join(root, 'static'), { recursive: true });
+  // robots.txt is written by the site from its configuration, so the copy takes it as served.
+  fs.writeFileSync(path.join(root, 'robots.txt'), await (await fetch(`${origin}/robots.txt`)).text());
   for (const page of paths) {
     const html = Buffer.from(await (await fetch(`${origin}${page}`, { headers: { 'Accept-Encoding': 'identity' } })).arrayBuffer());
     writeCompressed(path.join(root, page, 'index.html'), html);
