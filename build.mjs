@@ -1,8 +1,9 @@
-// Bundles the browser code (ESM, code splitting, hashed names under /static/js)
+// Renders the Markdown content into typed modules (build/content/generate.ts), then
+// bundles the browser code (ESM, code splitting, hashed names under /static/js)
 // and the server (one ESM file, packages external), then writes the manifest the
 // server reads to inline each page's critical CSS and link the scripts.
-//   node build.mjs        production build into dist/ (server.js launches app.js; leads.js exports leads)
-//   node build.mjs --dev  rebuild the client on change and run the server under tsx watch
+//   node build.mjs        production build into dist/ (server.js launches app.js; leads.js exports leads; outbox.js shows the outbox; staff.js manages staff accounts; data.js purges, exports and erases personal data)
+//   node build.mjs --dev  rebuild the content and the client on change and run the server under tsx watch
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -10,6 +11,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import * as esbuild from 'esbuild';
+import { tsImport } from 'tsx/esm/api';
 
 const dev = process.argv.includes('--dev');
 const outDir = 'dist';
@@ -17,11 +19,15 @@ const clientOut = path.join(outDir, 'client');
 const staticOut = path.join(clientOut, 'static');
 const entryFile = 'client/entry.tsx';
 const stylesFile = 'shared/styles/index.css';
+// The staff console's stylesheet, apart so that visitors never download it.
+const consoleStylesFile = 'shared/styles/console.css';
 const pagesDir = 'shared/pages/';
+// Each article's body is a chunk of its own, preloaded with the article page.
+const postBodiesDir = 'shared/content/generated/posts/';
 
 /** @type {esbuild.BuildOptions} */
 const clientOptions = {
-  entryPoints: { entry: entryFile, styles: stylesFile },
+  entryPoints: { entry: entryFile, styles: stylesFile, console: consoleStylesFile },
   outdir: staticOut,
   publicPath: '/static/',
   bundle: true,
@@ -45,8 +51,8 @@ const clientOptions = {
 
 /** @type {esbuild.BuildOptions} */
 const serverOptions = {
-  // The server, and the staff's lead export (npm run leads), which must run in the container too.
-  entryPoints: { app: 'server/main.ts', leads: 'server/leadsCli.ts' },
+  // The server and the staff's commands (npm run leads, outbox, staff, data), which must run in the container too.
+  entryPoints: { app: 'server/main.ts', leads: 'server/leadsCli.ts', outbox: 'server/outboxCli.ts', staff: 'server/staff/cli.ts', data: 'server/dataCli.ts' },
   outdir: outDir,
   bundle: true,
   format: 'esm',
@@ -88,18 +94,21 @@ function writeManifest(metafile, criticalCss = {}) {
   // What the entry loads before any page chunk: its own imports and the hydration module it imports once painted.
   const booted = (file) => (metafile.outputs[file]?.imports ?? []).filter((imported) => imported.kind === 'dynamic-import');
   const stylesheet = find((file, output) => output.entryPoint === stylesFile && file.endsWith('.css'));
-  if (!entry || !stylesheet) throw new Error('The build produced no entry script or stylesheet.');
+  const consoleStylesheet = find((file, output) => output.entryPoint === consoleStylesFile && file.endsWith('.css'));
+  if (!entry || !stylesheet || !consoleStylesheet) throw new Error('The build produced no entry script or stylesheet.');
 
   const routes = {};
   for (const [file, output] of outputs) {
-    if (output.entryPoint?.startsWith(pagesDir) && file.endsWith('.js')) {
-      routes[path.basename(output.entryPoint).replace(/\.tsx?$/, '')] = [url(file), ...staticImports(file)];
-    }
+    if (!file.endsWith('.js')) continue;
+    const name = path.basename(output.entryPoint ?? '').replace(/\.tsx?$/, '');
+    if (output.entryPoint?.startsWith(pagesDir)) routes[name] = [url(file), ...staticImports(file)];
+    if (output.entryPoint?.startsWith(postBodiesDir)) routes[`posts/${name}`] = [url(file), ...staticImports(file)];
   }
   const manifest = {
     entry: url(entry),
     entryImports: [...new Set([...staticImports(entry), ...booted(entry).flatMap(({ path: file }) => [url(file), ...staticImports(file)])])],
     stylesheet: url(stylesheet),
+    consoleStylesheet: url(consoleStylesheet),
     routes,
     criticalCss,
   };
@@ -107,10 +116,28 @@ function writeManifest(metafile, criticalCss = {}) {
 }
 
 /**
- * Each page's critical CSS: the one stylesheet without the other pages' files
- * (shared/styles/pages/<page>.css belongs to shared/pages/<Page>.tsx), minified.
- * The server inlines it in a <style> allowed by its sha256 hash in style-src,
- * so a first paint needs nothing but the HTML.
+ * The files of shared/styles/pages/ each page module (shared/pages/<Page>.tsx) shows.
+ * A page's critical CSS is the one stylesheet without the other pages' files.
+ */
+const pageStyles = {
+  Home: ['home'],
+  Services: ['services'],
+  Research: ['research'],
+  Blog: ['blog'],
+  // An article ends with related posts, shown as the blog's cards.
+  Article: ['article', 'blog'],
+  Contact: ['contact'],
+  NewsletterConfirm: ['newsletter'],
+  NewsletterUnsubscribe: ['newsletter'],
+  Privacy: ['legal'],
+  Terms: ['legal'],
+  NotFound: [],
+};
+
+/**
+ * Each page's critical CSS (see pageStyles), minified. The server inlines it in
+ * a <style> allowed by its sha256 hash in style-src, so a first paint needs
+ * nothing but the HTML.
  */
 async function criticalStyles() {
   const index = fs.readFileSync(stylesFile, 'utf8');
@@ -121,7 +148,9 @@ async function criticalStyles() {
     .map((file) => file.replace(/\.tsx?$/, ''));
   const styles = {};
   for (const chunk of chunks) {
-    const contents = index.replace(pageImport, (line, name) => (name === chunk.toLowerCase() ? line : ''));
+    const own = pageStyles[chunk];
+    if (!own) throw new Error(`${pagesDir}${chunk}: add the page's style files to pageStyles in build.mjs.`);
+    const contents = index.replace(pageImport, (line, name) => (own.includes(name) ? line : ''));
     const result = await esbuild.build({
       ...clientOptions,
       entryPoints: undefined,
@@ -171,17 +200,42 @@ function moveSourceMaps() {
   }
 }
 
+const content = await tsImport('./build/content/generate.ts', import.meta.url);
+
+/** The Markdown posts and legal pages as modules; a content problem stops the build with its file and field. */
+function generateContent() {
+  try {
+    const written = content.generateContent();
+    if (written.length) console.log(`Content: wrote ${written.length} generated module(s).`);
+    return true;
+  } catch (error) {
+    if (!(error instanceof Error && error.name === 'ContentError')) throw error;
+    console.error(error.message);
+    return false;
+  }
+}
+
 async function build() {
+  if (!generateContent()) process.exit(1);
   fs.rmSync(outDir, { recursive: true, force: true });
   const [client, , critical] = await Promise.all([esbuild.build(clientOptions), esbuild.build(serverOptions), criticalStyles()]);
   writeManifest(client.metafile, critical);
   moveSourceMaps();
   fs.writeFileSync(path.join(outDir, 'server.js'), launcher);
   await precompress();
-  console.log(`Built ${Object.keys(client.metafile.outputs).length} client files, dist/app.js and dist/leads.js.`);
+  console.log(`Built ${Object.keys(client.metafile.outputs).length} client files, dist/app.js, dist/leads.js, dist/outbox.js, dist/staff.js and dist/data.js.`);
 }
 
 async function watch() {
+  generateContent();
+  // An edited post or legal page is rendered again; esbuild and tsx watch then pick up the generated modules.
+  let pending;
+  for (const dir of [content.POSTS_DIR, content.LEGAL_DIR]) {
+    fs.watch(dir, () => {
+      clearTimeout(pending);
+      pending = setTimeout(generateContent, 100);
+    });
+  }
   fs.rmSync(outDir, { recursive: true, force: true });
   const manifestPlugin = {
     name: 'manifest',

@@ -16,8 +16,8 @@ function readRuntimeConfig(): RuntimeConfig {
 }
 
 /**
- * Loads the current page's chunk before hydrating, so the first client render
- * is the server's markup (no fallback, no mismatch). If it cannot load, the
+ * Loads the current page's chunk (and its loader's data) before hydrating, so
+ * the first client render is the server's markup (no fallback, no mismatch). If it cannot load, the
  * server-rendered page stays as it is: every page reads and links without JS.
  */
 export async function hydrate(): Promise<void> {
@@ -31,6 +31,16 @@ export async function hydrate(): Promise<void> {
   );
   const runtime = readRuntimeConfig();
   const router = createBrowserRouter(routes);
+  // A page with a loader (an article's body) renders only once its data is in.
+  if (!router.state.initialized) {
+    await new Promise<void>((resolve) => {
+      const stop = router.subscribe((state) => {
+        if (!state.initialized) return;
+        stop();
+        resolve();
+      });
+    });
+  }
   // As a transition, hydration yields to the browser every few milliseconds instead of
   // holding the main thread in one long task: the page stays responsive while it wakes up.
   startTransition(() => {

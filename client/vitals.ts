@@ -1,6 +1,13 @@
 import type { Metric } from 'web-vitals';
-import type { VitalReport } from '../shared/lib/vitals';
-import { VITALS_ENDPOINT } from '../shared/lib/vitals';
+import type { VisitContext, VitalReport } from '../shared/lib/vitals';
+import { CONNECTION_TYPES, VITALS_ENDPOINT } from '../shared/lib/vitals';
+
+/** The connection type (where the browser tells it) and whether the main pointer is a finger. */
+export function visitContext(): VisitContext {
+  const effectiveType = (navigator as Navigator & { connection?: { effectiveType?: string } }).connection?.effectiveType;
+  const connection = CONNECTION_TYPES.find((type) => type === effectiveType);
+  return { ...(connection ? { connection } : {}), device: matchMedia('(pointer: coarse)').matches ? 'mobile' : 'desktop' };
+}
 
 /**
  * Queues metrics and sends them in one beacon when the page is hidden
@@ -10,7 +17,7 @@ export function createBeaconReporter(endpoint = VITALS_ENDPOINT): (metric: Metri
   let queue: VitalReport[] = [];
   const flush = () => {
     if (queue.length === 0) return;
-    const body = JSON.stringify({ page: location.pathname, metrics: queue });
+    const body = JSON.stringify({ page: location.pathname, metrics: queue, ...visitContext() });
     queue = [];
     navigator.sendBeacon(endpoint, body);
   };

@@ -13,11 +13,17 @@ import { withPageCache } from './pageCache';
 import { pageRenderer } from './render';
 import { contactRoutes } from './routes/contact';
 import { crawlerRoutes } from './routes/crawlers';
+import { feedRoutes } from './routes/feeds';
 import { healthRoutes } from './routes/health';
 import { subscribeRoutes } from './routes/subscribe';
 import { vitalsRoutes } from './routes/vitals';
 import { securityHeaders } from './security';
+import { createLeadStore } from './leads';
+import { createDeliveries } from './outbox/delivery';
+import { newsletterRoutes } from './routes/newsletter';
+import { staffConsole } from './staff/console';
 import { hashedAssets, publicFiles } from './static';
+import { createSubscriberStore } from './subscribers';
 import { canonicalPath } from './trailingSlash';
 
 export interface AppOptions {
@@ -26,10 +32,15 @@ export interface AppOptions {
   logger: Logger;
   /** The React Router tree to render; the site's own by default. */
   routes?: RouteObject[];
+  /**
+   * Tells the outbox worker (which runs beside the app, see main.ts) that a
+   * commit queued messages, so they go out at once rather than at its next poll.
+   */
+  wakeOutbox?: () => void;
 }
 
 /** Builds the site's Express app without listening. Middleware runs in the order written here. */
-export function createApp(config: AppConfig, { db, logger, routes = createRoutes() }: AppOptions): express.Express {
+export function createApp(config: AppConfig, { db, logger, routes = createRoutes(), wakeOutbox = () => {} }: AppOptions): express.Express {
   const clientDir = path.join(config.rootDir, 'dist', 'client');
   const manifestFile = path.join(clientDir, 'manifest.json');
   // Production reads the manifest once; development re-reads it, since every rebuild changes the hashes.
@@ -44,6 +55,9 @@ export function createApp(config: AppConfig, { db, logger, routes = createRoutes
   // Finished pages are kept in memory, except in development, where every build changes them.
   const renderPage = config.dev ? render : withPageCache(render);
   const { siteUrl } = config;
+  // The stores queue what they send in their own transactions.
+  const deliveries = createDeliveries(db, config, wakeOutbox);
+  const subscribers = createSubscriberStore(db, deliveries.subscribers);
 
   const app = express();
   app.disable('x-powered-by'); // says nothing about the stack to a scanner
@@ -55,9 +69,13 @@ export function createApp(config: AppConfig, { db, logger, routes = createRoutes
   app.use(healthRoutes(db)); // probes answer early and cheaply, and are never cached
   app.use('/static', ...hashedAssets(path.join(clientDir, 'static'))); // hashed build output: immutable, precompressed, a plain 404
   app.use(crawlerRoutes(siteUrl)); // robots.txt and sitemap.xml, from the route table
+  app.use(feedRoutes(siteUrl)); // the blog's RSS and Atom feeds
   app.use(vitalsRoutes(db, siteUrl)); // the field-speed beacon
-  app.use(subscribeRoutes(db, siteUrl)); // the newsletter box
-  app.use(contactRoutes({ db, logger, siteUrl, renderPage })); // the contact form; it re-renders its page on refusal
+  app.use(subscribeRoutes(subscribers, siteUrl)); // the newsletter box
+  app.use(newsletterRoutes({ store: subscribers, siteUrl, renderPage })); // the newsletter e-mails' confirm and unsubscribe links
+  app.use(contactRoutes({ store: createLeadStore(db, deliveries.leads), logger, siteUrl, renderPage })); // the contact form; it re-renders its page on refusal
+  // The staff console: before the page catch-all, since /staff is no public page (never in the page cache).
+  app.use(staffConsole({ db, logger, siteUrl, assets: () => ({ stylesheet: manifest().consoleStylesheet }) }));
   app.use(publicFiles(path.join(config.rootDir, 'public'))); // icons, images, video: only paths with an extension
   app.use(canonicalPath); // one URL per page: "/services/" → 301 "/services", never to another host
   app.get('/{*splat}', (req, res) => renderPage(req, res)); // every other GET is a page, or the 404 page

@@ -1,5 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { DepartmentId } from '../shared/content/contact';
+import { departments } from '../shared/content/contact';
+import { site } from '../shared/content/site';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -18,6 +21,17 @@ const trustProxy = z
     return /^\d+$/.test(value) ? Number(value) : value;
   });
 
+/** One address, or a display name and an address ("Meridian Lab <hello@meridianlab.dev>"); never a line break. */
+const mailbox = z
+  .string()
+  .trim()
+  .refine((value) => {
+    const address = /<([^<>]+)>$/.exec(value)?.[1] ?? value;
+    return !/[\r\n]/.test(value) && z.email().safeParse(address).success;
+  }, 'expected an e-mail address, optionally as "Name <address>"');
+
+const defaultInbox = (id: DepartmentId) => departments.find((department) => department.id === id)!.email;
+
 const envSchema = z.object({
   PORT: z.coerce.number().int('expected a whole number').min(0).max(65535).default(3000),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
@@ -29,7 +43,30 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(logLevels).default('info'),
   TRUST_PROXY: trustProxy.default(false),
   NODE_ENV: z.string().default('production'),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'expected an smtp:// or smtps:// URL such as smtps://user:pass@mail.example.com:465' }).optional(),
+  MAIL_FROM: mailbox.default(`${site.name} <${site.email}>`),
+  MAIL_TO_GENERAL: mailbox.default(defaultInbox('general')),
+  MAIL_TO_DEVELOPMENT: mailbox.default(defaultInbox('development')),
+  MAIL_TO_SALES: mailbox.default(defaultInbox('sales')),
+  LEAD_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }).optional(),
+  LEAD_WEBHOOK_SECRET: z.string().min(32, 'expected at least 32 characters (for example: openssl rand -hex 32)').optional(),
+  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int('expected a whole number').min(1).max(100).default(16),
+  OUTBOX_LEASE_SECONDS: z.coerce.number().int('expected a whole number').min(5).max(3600).default(300),
 });
+
+export interface MailConfig {
+  /** Where mail is sent through; none: messages wait in the outbox. Holds a password: never logged. */
+  smtpUrl?: string;
+  from: string;
+  /** Each department's inbox for lead notifications. */
+  inboxes: Record<DepartmentId, string>;
+  /** Where each lead is also posted, signed with the secret. */
+  webhook?: { url: string; secret: string };
+  /** Tries per message before it is marked failed. */
+  maxAttempts: number;
+  /** How long a worker holds a message it is sending; after a crash, the message waits this long. */
+  leaseMs: number;
+}
 
 export interface AppConfig {
   port: number;
@@ -43,9 +80,13 @@ export interface AppConfig {
   dev: boolean;
   /** Folder holding dist/ and public/. */
   rootDir: string;
+  mail: MailConfig;
 }
 
 export class ConfigError extends Error {}
+
+/** Variables that may hold a password or a key: an error names them, never their value. */
+const SECRET_VARIABLES = new Set(['SMTP_URL', 'LEAD_WEBHOOK_SECRET']);
 
 /** Reads the configuration; an invalid value throws one line that names its variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = process.cwd()): AppConfig {
@@ -55,9 +96,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0]);
-    throw new ConfigError(`Invalid ${name}=${JSON.stringify(env[name])}: ${issue.message}`);
+    const shown = SECRET_VARIABLES.has(name) ? '(value hidden)' : JSON.stringify(env[name]);
+    throw new ConfigError(`Invalid ${name}=${shown}: ${issue.message}`);
   }
   const { PORT, HOST, SITE_URL, DATA_DIR, LOG_LEVEL, TRUST_PROXY, NODE_ENV } = parsed.data;
+  const { LEAD_WEBHOOK_URL, LEAD_WEBHOOK_SECRET } = parsed.data;
+  // A webhook nobody can verify would let anyone post fake leads to it.
+  if (LEAD_WEBHOOK_URL && !LEAD_WEBHOOK_SECRET) throw new ConfigError('Missing LEAD_WEBHOOK_SECRET: LEAD_WEBHOOK_URL needs a secret to sign its posts with');
   return {
     port: PORT,
     host: HOST,
@@ -67,5 +112,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
     trustProxy: TRUST_PROXY,
     dev: NODE_ENV === 'development',
     rootDir,
+    mail: {
+      smtpUrl: parsed.data.SMTP_URL,
+      from: parsed.data.MAIL_FROM,
+      inboxes: { general: parsed.data.MAIL_TO_GENERAL, development: parsed.data.MAIL_TO_DEVELOPMENT, sales: parsed.data.MAIL_TO_SALES },
+      webhook: LEAD_WEBHOOK_URL && LEAD_WEBHOOK_SECRET ? { url: LEAD_WEBHOOK_URL, secret: LEAD_WEBHOOK_SECRET } : undefined,
+      maxAttempts: parsed.data.OUTBOX_MAX_ATTEMPTS,
+      leaseMs: parsed.data.OUTBOX_LEASE_SECONDS * 1000,
+    },
   };
 }

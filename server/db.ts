@@ -64,6 +64,84 @@ const migrations: readonly string[] = [
   ALTER TABLE subscribers ADD COLUMN confirmation_sent_at TEXT;
   -- Addresses that were here before double opt-in signed up under the old single opt-in.
   UPDATE subscribers SET confirmed_at = created_at;`,
+  `-- A confirmation link's token is kept only as its SHA-256, with the time it stops working;
+  -- both are cleared when the link is used.
+  ALTER TABLE subscribers ADD COLUMN confirmation_token_hash TEXT;
+  ALTER TABLE subscribers ADD COLUMN confirmation_expires_at TEXT;
+  CREATE UNIQUE INDEX subscribers_confirmation_token ON subscribers (confirmation_token_hash);
+  -- The key that signs unsubscribe links: a link works for its own address only and cannot be guessed.
+  INSERT OR IGNORE INTO settings (key, value) VALUES ('unsubscribe_secret', lower(hex(randomblob(32))));`,
+  `-- The staff console. Accounts are made from the command line only; the password is an
+  -- scrypt hash with its own salt and the parameters it was made with (so they can grow).
+  CREATE TABLE staff_accounts (
+    id INTEGER PRIMARY KEY,
+    email TEXT NOT NULL COLLATE NOCASE UNIQUE,
+    password_hash TEXT NOT NULL,
+    password_salt TEXT NOT NULL,
+    password_params TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    password_changed_at TEXT NOT NULL,
+    disabled_at TEXT
+  ) STRICT;
+  -- Failed sign-ins per e-mail address (known or not, so the answers cannot tell them apart)
+  -- and per client address: backoff after a few, and for an address a lock-out the CLI clears.
+  CREATE TABLE staff_sign_in_failures (
+    key TEXT PRIMARY KEY,
+    failures INTEGER NOT NULL,
+    last_failure_at TEXT NOT NULL,
+    locked_at TEXT
+  ) STRICT;
+  -- Server-side sessions: the id is the SHA-256 of the cookie's random token, so a copy
+  -- of the database holds no usable cookie. csrf_token goes into the console's forms.
+  CREATE TABLE staff_sessions (
+    id TEXT PRIMARY KEY,
+    account_id INTEGER NOT NULL REFERENCES staff_accounts (id) ON DELETE CASCADE,
+    csrf_token TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    last_seen_at TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX staff_sessions_account ON staff_sessions (account_id);
+  -- Where each lead stands. status_changed_at starts at received_at (the trigger fills it
+  -- for rows inserted without it): leads are kept for a time after their last change.
+  ALTER TABLE leads ADD COLUMN status TEXT NOT NULL DEFAULT 'new'
+    CHECK (status IN ('new', 'contacted', 'won', 'lost', 'spam'));
+  ALTER TABLE leads ADD COLUMN status_changed_at TEXT;
+  UPDATE leads SET status_changed_at = received_at;
+  CREATE TRIGGER leads_status_changed_at AFTER INSERT ON leads WHEN NEW.status_changed_at IS NULL
+  BEGIN
+    UPDATE leads SET status_changed_at = NEW.received_at WHERE id = NEW.id;
+  END;
+  CREATE INDEX leads_status ON leads (status, received_at);
+  -- Who moved a lead, when, from what to what; and the staff's notes. The author's e-mail is
+  -- copied, so the record outlives the account.
+  CREATE TABLE lead_events (
+    id INTEGER PRIMARY KEY,
+    lead_id INTEGER NOT NULL REFERENCES leads (id) ON DELETE CASCADE,
+    staff_email TEXT NOT NULL,
+    at TEXT NOT NULL,
+    from_status TEXT NOT NULL,
+    to_status TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX lead_events_lead ON lead_events (lead_id);
+  CREATE TABLE lead_notes (
+    id INTEGER PRIMARY KEY,
+    lead_id INTEGER NOT NULL REFERENCES leads (id) ON DELETE CASCADE,
+    staff_email TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    body TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX lead_notes_lead ON lead_notes (lead_id);
+  -- Field speed by kind of visit: the browser's effective connection type and a coarse
+  -- device class (mobile or desktop). Still nothing that identifies a visitor.
+  ALTER TABLE vitals ADD COLUMN connection_type TEXT;
+  ALTER TABLE vitals ADD COLUMN device_class TEXT;
+  CREATE INDEX vitals_route_metric ON vitals (route, metric, received_at);`,
+  `-- Addresses the site must not write to again unless their owner signs up and confirms anew:
+  -- unsubscribed or erased, kept only as a keyed hash (never the address).
+  CREATE TABLE suppressions (
+    hash TEXT PRIMARY KEY,
+    created_at TEXT NOT NULL
+  ) STRICT;`,
 ];
 
 export const DATABASE_FILE = 'site.db';
@@ -89,17 +167,29 @@ export function openDatabase(dataDir: string): DatabaseSync {
 
 function migrate(db: DatabaseSync): void {
   const { user_version: applied } = db.prepare('PRAGMA user_version').get() as { user_version: number };
-  migrations.slice(applied).forEach((sql, index) => {
-    db.exec('BEGIN');
-    try {
+  migrations.slice(applied).forEach((sql, index) =>
+    inTransaction(db, () => {
       db.exec(sql);
       db.exec(`PRAGMA user_version = ${applied + index + 1}`);
-      db.exec('COMMIT');
-    } catch (error) {
-      db.exec('ROLLBACK');
-      throw error;
-    }
-  });
+    }),
+  );
+}
+
+/**
+ * Runs `work` in one write transaction: all of it is committed (and on disk)
+ * when this returns, or none of it when it throws. IMMEDIATE takes the write
+ * lock at once, so another process's writer makes it wait (busy_timeout), not fail midway.
+ */
+export function inTransaction<T>(db: DatabaseSync, work: () => T): T {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const result = work();
+    db.exec('COMMIT');
+    return result;
+  } catch (error) {
+    if (db.isTransaction) db.exec('ROLLBACK');
+    throw error;
+  }
 }
 
 /** True when the database answers a query. */

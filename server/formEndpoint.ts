@@ -94,6 +94,12 @@ export interface FormEndpointOptions {
   maxBytes: number;
   /** Take text/plain as JSON (sendBeacon). */
   textIsJson?: boolean;
+  /**
+   * Take any media type: for an endpoint whose token is in its URL, posted to by
+   * mail clients (RFC 8058 one-click unsubscribe bodies may be multipart/form-data).
+   * Such a body is read as a form: the handler takes what it needs from the URL.
+   */
+  anyMediaType?: boolean;
   /** The reason given for a refusal, in the endpoint's own words; undefined keeps the default. */
   message?: (refusal: Refusal) => string | undefined;
   /** The page holding the form, for the plain form's way back. */
@@ -149,7 +155,7 @@ export function formEndpoint(options: FormEndpointOptions): (RequestHandler | Er
   });
 
   const mediaType: RequestHandler = (req, res, next) => {
-    const format = bodyFormat(req.get('content-type'), options.textIsJson);
+    const format = bodyFormat(req.get('content-type'), options.textIsJson) ?? (options.anyMediaType ? 'form' : null);
     if (!format) {
       refuse(req, res, 415, { kind: 'mediaType' });
       return;

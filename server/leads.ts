@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import type { ContactValues } from '../shared/lib/contactForm';
+import { inTransaction } from './db';
+import type { NewOutboxMessage, OutboxStore } from './outbox/store';
 
 /** A stored lead as the staff export shows it. */
 export interface Lead extends ContactValues {
@@ -20,8 +22,20 @@ export interface LeadClient {
 /** Longest user agent kept; real ones are far shorter. */
 const USER_AGENT_LIMIT = 512;
 
+/** What a lead sends, queued in the outbox in the lead's own transaction. */
+export interface LeadDelivery {
+  outbox: OutboxStore;
+  messagesFor(lead: Lead): NewOutboxMessage[];
+  /** Called once the lead and its messages are committed: the worker sends them now. */
+  committed(): void;
+}
+
 export interface LeadStore {
-  /** Stores one lead and returns its id once the row is committed (synchronous FULL: on disk). */
+  /**
+   * Stores one lead, and queues its messages in the same transaction, so a
+   * lead is never kept without its notification nor the other way round.
+   * Returns its id once committed (synchronous FULL: on disk).
+   */
   add(values: ContactValues, client: LeadClient, receivedAt?: Date): number;
   /** Every lead, oldest first. */
   all(): Lead[];
@@ -41,7 +55,7 @@ interface LeadRow {
 }
 
 /** The salt the migration generated once for this database. */
-function readSalt(db: DatabaseSync): string {
+export function readSalt(db: DatabaseSync): string {
   const row = db.prepare("SELECT value FROM settings WHERE key = 'client_hash_salt'").get() as { value: string } | undefined;
   if (!row) throw new Error('The database has no client hash salt: its migrations did not run.');
   return row.value;
@@ -51,7 +65,7 @@ export function hashClientAddress(salt: string, address: string): string {
   return createHash('sha256').update(`${salt}:${address}`).digest('hex');
 }
 
-export function createLeadStore(db: DatabaseSync): LeadStore {
+export function createLeadStore(db: DatabaseSync, delivery?: LeadDelivery): LeadStore {
   const salt = readSalt(db);
   const insert = db.prepare(
     `INSERT INTO leads (received_at, name, email, company, phone, service, message, client_hash, user_agent)
@@ -61,18 +75,30 @@ export function createLeadStore(db: DatabaseSync): LeadStore {
 
   return {
     add(values, client, receivedAt = new Date()) {
-      const result = insert.run(
-        receivedAt.toISOString(),
-        values.name,
-        values.email,
-        values.company,
-        values.phone,
-        values.service,
-        values.message,
-        hashClientAddress(salt, client.address),
-        client.userAgent.slice(0, USER_AGENT_LIMIT),
-      );
-      return Number(result.lastInsertRowid);
+      const lead = {
+        ...values,
+        receivedAt: receivedAt.toISOString(),
+        clientHash: hashClientAddress(salt, client.address),
+        userAgent: client.userAgent.slice(0, USER_AGENT_LIMIT),
+      };
+      const id = inTransaction(db, () => {
+        const { lastInsertRowid } = insert.run(
+          lead.receivedAt,
+          lead.name,
+          lead.email,
+          lead.company,
+          lead.phone,
+          lead.service,
+          lead.message,
+          lead.clientHash,
+          lead.userAgent,
+        );
+        const stored = { ...lead, id: Number(lastInsertRowid) };
+        for (const message of delivery?.messagesFor(stored) ?? []) delivery!.outbox.enqueue(message, receivedAt);
+        return stored.id;
+      });
+      delivery?.committed();
+      return id;
     },
     all() {
       return (selectAll.all() as unknown as LeadRow[]).map((row) => ({

@@ -1,41 +1,51 @@
 /**
- * The staff's export of contact form leads:
- *   npm run --silent leads -- export --format csv > leads.csv
+ * The staff's exports, from the database in DATA_DIR as the server uses it:
+ *   npm run --silent leads -- export --format csv > leads.csv          every contact form lead
+ *   npm run --silent leads -- subscribers --format csv > list.csv      the newsletter's consented addresses
  *   npm run leads -- export --format json --output leads.json
- * Reads the database in DATA_DIR, as the server does.
  */
 import fs from 'node:fs';
-import path from 'node:path';
-import { ConfigError, loadConfig } from './config';
-import { DATABASE_FILE, openDatabase } from './db';
-import type { Lead } from './leads';
+import { SetupError, UsageError, openServerDatabase, runCli } from './cli';
+import type { CsvColumns } from './csv';
+import { leadColumns, toCsv } from './csv';
 import { createLeadStore } from './leads';
+import type { ConsentedSubscriber } from './subscribers';
+import { createSubscriberStore } from './subscribers';
 
 const FORMATS = ['csv', 'json'] as const;
 type Format = (typeof FORMATS)[number];
 
-const USAGE = `Usage: npm run --silent leads -- export --format csv|json [--output FILE]
+const USAGE = `Usage: npm run --silent leads -- export|subscribers --format csv|json [--output FILE]
 
-Writes every lead from the contact form, oldest first, to standard output
-(or to FILE, a new file readable by its owner only). The database is the one in DATA_DIR
-(default ./data), as for the server. Use npm's --silent so that npm's own
-header stays out of the output.`;
+export       every lead from the contact form, oldest first
+subscribers  the newsletter addresses that confirmed and did not unsubscribe,
+             with when they signed up and when they confirmed (the proof of consent)
 
-class UsageError extends Error {}
-/** A problem with the environment, not with the arguments: no usage text. */
-class SetupError extends Error {}
+Writes to standard output (or to FILE, a new file readable by its owner only).
+The database is the one in DATA_DIR (default ./data), as for the server. Use
+npm's --silent so that npm's own header stays out of the output.`;
+
+const subscriberColumns: CsvColumns<ConsentedSubscriber> = [
+  ['email', 'email'],
+  ['signedUpAt', 'signed_up_at'],
+  ['confirmedAt', 'confirmed_at'],
+];
+
+const COMMANDS = ['export', 'subscribers'] as const;
+type Command = (typeof COMMANDS)[number];
 
 interface ExportCommand {
+  command: Command;
   format: Format;
   output?: string;
 }
 
-/** Reads `export --format csv|json [--output FILE]`; anything else is a usage error. */
+/** Reads `export|subscribers --format csv|json [--output FILE]`; anything else is a usage error. */
 function parseArguments(args: readonly string[]): ExportCommand | 'help' {
   if (args.includes('--help') || args.includes('-h')) return 'help';
   const [command, ...options] = args;
-  if (command === undefined) throw new UsageError('Missing the command: export.');
-  if (command !== 'export') throw new UsageError(`Unknown command "${command}": the only command is export.`);
+  if (command === undefined) throw new UsageError('Missing the command: export or subscribers.');
+  if (!(COMMANDS as readonly string[]).includes(command)) throw new UsageError(`Unknown command "${command}": use export or subscribers.`);
   let format: string | undefined;
   let output: string | undefined;
   for (let i = 0; i < options.length; i++) {
@@ -51,42 +61,7 @@ function parseArguments(args: readonly string[]): ExportCommand | 'help' {
   }
   if (format === undefined) throw new UsageError('Missing --format csv|json.');
   if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`Unknown format "${format}": use csv or json.`);
-  return { format: format as Format, output };
-}
-
-const columns: readonly [keyof Lead, string][] = [
-  ['id', 'id'],
-  ['receivedAt', 'received_at'],
-  ['name', 'name'],
-  ['email', 'email'],
-  ['company', 'company'],
-  ['phone', 'phone'],
-  ['service', 'service'],
-  ['message', 'message'],
-  ['clientHash', 'client_hash'],
-  ['userAgent', 'user_agent'],
-];
-
-/**
- * One CSV cell. A spreadsheet runs a cell that starts with = + - @ (or a tab
- * or carriage return before one) as a formula: such text gets a leading
- * apostrophe so it stays text. Every cell is quoted, quotes doubled.
- */
-function csvCell(value: string | number): string {
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return `"${text.replace(/"/g, '""')}"`;
-}
-
-/** RFC 4180: a header row, then one row per lead, CRLF line ends. */
-function leadsToCsv(leads: readonly Lead[]): string {
-  const rows = [columns.map(([, header]) => header).join(',')];
-  for (const lead of leads) rows.push(columns.map(([key]) => csvCell(lead[key])).join(','));
-  return `${rows.join('\r\n')}\r\n`;
-}
-
-function leadsToJson(leads: readonly Lead[]): string {
-  return `${JSON.stringify(leads, null, 2)}\n`;
+  return { command: command as Command, format: format as Format, output };
 }
 
 /**
@@ -102,41 +77,27 @@ function writeNewFile(file: string, text: string): void {
   }
 }
 
-function run(args: readonly string[]): void {
+function write<T>(command: ExportCommand, noun: string, columns: CsvColumns<T>, records: readonly T[]): void {
+  const text = command.format === 'csv' ? toCsv(columns, records) : `${JSON.stringify(records, null, 2)}\n`;
+  if (command.output) {
+    writeNewFile(command.output, text);
+    process.stderr.write(`Wrote ${records.length} ${noun}${records.length === 1 ? '' : 's'} to ${command.output}.\n`);
+  } else {
+    process.stdout.write(text);
+  }
+}
+
+await runCli(USAGE, (args) => {
   const command = parseArguments(args);
   if (command === 'help') {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  const { dataDir } = loadConfig();
-  const file = path.join(dataDir, DATABASE_FILE);
-  // Opening would create an empty database: a wrong DATA_DIR must say so instead.
-  if (!fs.existsSync(file)) throw new SetupError(`No database at ${file}: set DATA_DIR to the server's data folder.`);
-  const db = openDatabase(dataDir);
+  const { db } = openServerDatabase();
   try {
-    const leads = createLeadStore(db).all();
-    const text = command.format === 'csv' ? leadsToCsv(leads) : leadsToJson(leads);
-    if (command.output) {
-      writeNewFile(command.output, text);
-      process.stderr.write(`Wrote ${leads.length} lead${leads.length === 1 ? '' : 's'} to ${command.output}.\n`);
-    } else {
-      process.stdout.write(text);
-    }
+    if (command.command === 'export') write(command, 'lead', leadColumns, createLeadStore(db).all());
+    else write(command, 'subscriber', subscriberColumns, createSubscriberStore(db).consented());
   } finally {
     db.close();
   }
-}
-
-try {
-  run(process.argv.slice(2));
-} catch (error) {
-  if (error instanceof UsageError) {
-    process.stderr.write(`${error.message}\n\n${USAGE}\n`);
-    process.exitCode = 2;
-  } else if (error instanceof SetupError || error instanceof ConfigError) {
-    process.stderr.write(`${error.message}\n`);
-    process.exitCode = 1;
-  } else {
-    throw error;
-  }
-}
+});

@@ -1,7 +1,9 @@
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db';
+import { startRetention } from './retention';
 import { createLogger } from './logger';
+import { startOutboxWorker } from './outbox/delivery';
 
 /** How long in-flight requests may take to finish after SIGTERM before the process exits anyway. */
 const DRAIN_TIMEOUT_MS = 10_000;
@@ -21,7 +23,11 @@ function start(): void {
   process.umask(0o077);
   const logger = createLogger(config);
   const db = openDatabase(config.dataDir);
-  const app = createApp(config, { db, logger });
+  // Sends what the site queues (lead notifications, webhooks, newsletter confirmations), in this process.
+  const outbox = startOutboxWorker(db, config, logger);
+  // Deletes what is past its retention period, now and daily (the privacy policy's promise).
+  const retention = startRetention(db, logger);
+  const app = createApp(config, { db, logger, wakeOutbox: outbox.wake });
   const server = app.listen(config.port, config.host, () => {
     logger.info({ url: `http://localhost:${config.port}`, siteUrl: config.siteUrl }, 'listening');
   });
@@ -40,8 +46,10 @@ function start(): void {
       server.closeAllConnections();
     }, DRAIN_TIMEOUT_MS);
     force.unref();
-    // Stop accepting, let in-flight requests finish, then release the database.
-    server.close(() => {
+    // Stop accepting, let in-flight requests finish, let the sends under way end, then release the database.
+    server.close(async () => {
+      retention.stop();
+      await outbox.stop();
       db.close();
       logger.info('stopped');
       process.exit(0);

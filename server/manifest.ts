@@ -7,6 +7,8 @@ export interface BuildManifest {
   /** What the entry loads before the page chunk: the hydration module (imported once painted) and its chunks. */
   entryImports: string[];
   stylesheet: string;
+  /** The staff console's stylesheet, which no public page links. */
+  consoleStylesheet: string;
   /** Page chunk name (the page module's file name) to its file and the shared chunks it imports. */
   routes: Record<string, string[]>;
   /** Page chunk name to the CSS that page needs, inlined in its <style>, and that text's CSP hash. */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Request, Response } from 'express';
-import { pages as routeTable } from '../shared/routes';
+import { findPage } from '../shared/routes';
 import type { RenderPage, StreamPage } from './render';
 import { htmlHeaders } from './render';
 
@@ -114,15 +114,16 @@ export function recordBody(res: Response, onComplete: (body: Buffer) => void): v
 }
 
 /**
- * Where a request's page is kept: its route's path plus the query the page
- * reads, normalised (so "/?x=1" is "/"), or null for a path that is no page.
+ * Where a request's page is kept: the page's path (an article's own, not its
+ * route's "/blog/:slug") plus the query the page reads, normalised (so "/?x=1"
+ * is "/"), or null for a path that is no page, such as an unknown article.
  * The keys are finite, so no flood of made-up URLs can evict the real pages.
  */
-export function pageCacheKey(req: Pick<Request, 'path' | 'query' | 'originalUrl'>): string | null {
-  const route = routeTable.find((page) => page.path === req.path);
-  if (!route) return null;
-  const query = route.readQuery?.(new URL(req.originalUrl, 'http://localhost').searchParams) ?? '';
-  return query ? `${route.path}?${query}` : route.path;
+export function pageCacheKey(req: Pick<Request, 'path' | 'originalUrl'>): string | null {
+  const found = findPage(req.path);
+  if (!found) return null;
+  const query = found.route.readQuery?.(new URL(req.originalUrl, 'http://localhost').searchParams) ?? '';
+  return query ? `${found.page.path}?${query}` : found.page.path;
 }
 
 /**

@@ -84,7 +84,7 @@ export function pageRenderer({ routes, manifest, siteUrl, logger }: RendererOpti
     // 3. Decide the status now: it goes out with the first byte of the stream.
     //    The not-found page carries its 404 in the route table; a route that
     //    failed to load makes a 500 (its error boundary renders the message).
-    const page = pageOf(context.matches.map((match) => match.route));
+    const page = pageOf(context.matches.map((match) => ({ handle: match.route.handle, pathname: match.pathname })));
     if (context.errors) logger.error({ err: Object.values(context.errors)[0], url: req.originalUrl }, 'route failed');
     const status = context.errors ? 500 : (view?.status ?? page.status ?? context.statusCode);
 

@@ -1,23 +1,131 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
+import { CONFIRMATION_VALID_DAYS } from '../shared/content/blog';
+import { inTransaction } from './db';
+import { createSuppressions } from './suppressions';
+import type { NewOutboxMessage, OutboxStore } from './outbox/store';
 
-export type SubscribeResult = 'subscribed' | 'already-subscribed';
+/** A new confirmation e-mail goes to one address at most this often, however many sign-ups. */
+export const CONFIRMATION_INTERVAL_MS = 60 * 60_000;
+const CONFIRMATION_VALID_MS = CONFIRMATION_VALID_DAYS * 24 * 60 * 60_000;
+
+/** What a confirmation e-mail needs: where to, and both links' tokens. */
+export interface Confirmation {
+  subscriberId: number;
+  email: string;
+  confirmToken: string;
+  unsubscribeToken: string;
+}
+
+/** How a sign-up's confirmation e-mail is queued, in the sign-up's own transaction. */
+export interface SubscriberDelivery {
+  outbox: OutboxStore;
+  confirmationMessage(confirmation: Confirmation): NewOutboxMessage;
+  /** Called once a queued confirmation is committed. */
+  committed(): void;
+}
+
+/** One address the lab may write to, with the time its owner confirmed: the proof of consent. */
+export interface ConsentedSubscriber {
+  email: string;
+  signedUpAt: string;
+  confirmedAt: string;
+}
 
 export interface SubscriberStore {
   /**
-   * Adds an address to the newsletter list. The column is unique without regard
-   * to case, so the same address in any case is one subscriber; the statement
-   * runs in autocommit (WAL, synchronous FULL), so the row is durable when this returns.
+   * A sign-up: the address is stored as pending (once, whatever its case) and
+   * a confirmation e-mail is queued, unless the address is already confirmed
+   * or got one within the hour. The caller learns nothing of which happened:
+   * the visitor's answer must be the same either way.
    */
-  add(email: string, now?: Date): SubscribeResult;
+  signUp(email: string, now?: Date): void;
+  /** Opens a confirmation link: single use, until it expires. */
+  confirm(token: string, now?: Date): 'confirmed' | 'invalid';
+  /** An unsubscribe link's POST; unsubscribing twice is still unsubscribed. */
+  unsubscribe(token: string, now?: Date): 'unsubscribed' | 'invalid';
+  unsubscribeToken(subscriberId: number): string;
+  /** Confirmed and not unsubscribed, in order of consent. */
+  consented(): ConsentedSubscriber[];
 }
 
-/** The newsletter list, with its statements prepared once. */
-export function createSubscriberStore(db: DatabaseSync): SubscriberStore {
+interface SubscriberRow {
+  id: number;
+  email: string;
+  confirmed_at: string | null;
+  unsubscribed_at: string | null;
+  confirmation_sent_at: string | null;
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** The newsletter list and its consent steps, with its statements prepared once. */
+export function createSubscriberStore(db: DatabaseSync, delivery?: SubscriberDelivery): SubscriberStore {
+  const secret = (db.prepare("SELECT value FROM settings WHERE key = 'unsubscribe_secret'").get() as { value: string } | undefined)?.value;
+  if (!secret) throw new Error('The database has no unsubscribe secret: its migrations did not run.');
+  const suppressions = createSuppressions(db);
+
   const insert = db.prepare('INSERT INTO subscribers (email, created_at) VALUES (?, ?) ON CONFLICT (email) DO NOTHING');
+  const byEmail = db.prepare('SELECT id, email, confirmed_at, unsubscribed_at, confirmation_sent_at FROM subscribers WHERE email = ?');
+  const setToken = db.prepare(
+    'UPDATE subscribers SET confirmation_token_hash = ?, confirmation_expires_at = ?, confirmation_sent_at = ? WHERE id = ?',
+  );
+  const confirmByToken = db.prepare(
+    `UPDATE subscribers SET confirmed_at = :now, unsubscribed_at = NULL, confirmation_token_hash = NULL, confirmation_expires_at = NULL
+     WHERE confirmation_token_hash = :hash AND confirmation_expires_at > :now RETURNING id, email`,
+  );
+  const unsubscribeById = db.prepare(
+    `UPDATE subscribers SET unsubscribed_at = coalesce(unsubscribed_at, :now), confirmation_token_hash = NULL, confirmation_expires_at = NULL
+     WHERE id = :id RETURNING id`,
+  );
+  const consentedRows = db.prepare(
+    `SELECT email, created_at, confirmed_at FROM subscribers
+     WHERE confirmed_at IS NOT NULL AND unsubscribed_at IS NULL ORDER BY confirmed_at, id`,
+  );
+
+  const signature = (id: number) => createHmac('sha256', secret).update(`unsubscribe:${id}`).digest('base64url');
+  const unsubscribeToken = (id: number) => `${id}.${signature(id)}`;
+
   return {
-    add(email, now = new Date()) {
-      const { changes } = insert.run(email, now.toISOString());
-      return Number(changes) === 1 ? 'subscribed' : 'already-subscribed';
+    signUp(email, now = new Date()) {
+      const queued = inTransaction(db, () => {
+        insert.run(email, now.toISOString());
+        const row = byEmail.get(email) as unknown as SubscriberRow;
+        const onList = row.confirmed_at !== null && row.unsubscribed_at === null;
+        const recentlySent = row.confirmation_sent_at !== null && now.getTime() - Date.parse(row.confirmation_sent_at) < CONFIRMATION_INTERVAL_MS;
+        if (onList || recentlySent || !delivery) return false;
+        // A new link replaces the last one; only its hash is kept.
+        const confirmToken = randomBytes(32).toString('base64url');
+        setToken.run(sha256(confirmToken), new Date(now.getTime() + CONFIRMATION_VALID_MS).toISOString(), now.toISOString(), row.id);
+        const message = delivery.confirmationMessage({ subscriberId: row.id, email: row.email, confirmToken, unsubscribeToken: unsubscribeToken(row.id) });
+        delivery.outbox.enqueue(message, now);
+        return true;
+      });
+      if (queued) delivery!.committed();
+    },
+    confirm(token, now = new Date()) {
+      if (!token) return 'invalid';
+      const confirmed = confirmByToken.get({ hash: sha256(token), now: now.toISOString() }) as { email: string } | undefined;
+      if (!confirmed) return 'invalid';
+      // The owner's own confirmed consent is the one thing that lifts a suppression.
+      suppressions.remove(confirmed.email);
+      return 'confirmed';
+    },
+    unsubscribe(token, now = new Date()) {
+      const match = /^(\d{1,15})\.([\w-]{43})$/.exec(token);
+      if (!match) return 'invalid';
+      const id = Number(match[1]);
+      const expected = Buffer.from(signature(id));
+      if (!timingSafeEqual(Buffer.from(match[2]!), expected)) return 'invalid';
+      return unsubscribeById.get({ id, now: now.toISOString() }) ? 'unsubscribed' : 'invalid';
+    },
+    unsubscribeToken,
+    consented() {
+      return (consentedRows.all() as unknown as { email: string; created_at: string; confirmed_at: string }[]).map((row) => ({
+        email: row.email,
+        signedUpAt: row.created_at,
+        confirmedAt: row.confirmed_at,
+      }));
     },
   };
 }

@@ -68,6 +68,7 @@ function toRouteObject(page: PageRoute): RouteObject {
     id: page.chunk,
     path: page.path,
     handle: page,
+    loader: page.loader,
     lazy: async () => ({ Component: (await loadChunk(page.chunk, page.load)).default }),
   };
 }

@@ -1,16 +1,35 @@
 import type { ComponentType } from 'react';
+import type { LoaderFunction } from 'react-router';
 import type { PageHead } from './components/Seo';
+import { blogPosts } from './content/blog';
+import type { LegalDocument } from './content/legal';
+import { legalDocuments } from './content/legal';
 import { currency, formatPrice, lowestPrice } from './content/plans';
-import { responsePromise } from './content/site';
+import { responsePromise, site } from './content/site';
+import { articleHead, loadArticleBody, postBodyChunk, postPath } from './lib/articles';
 import { blogViewKey } from './lib/blog';
 import { SENT_PARAM } from './lib/contactForm';
+import { CONFIRM_OUTCOMES, CONFIRM_PATH, UNSUBSCRIBE_OUTCOMES, UNSUBSCRIBE_PATH, readResult } from './lib/newsletter';
 
 /** "from $99": the descriptions quote the cheapest plan. */
 const fromLowestPrice = `from ${formatPrice(lowestPrice)}`;
 
-/** Everything the head, the sitemap and the server need to know about one page. */
-export interface PageRoute extends PageHead {
+/** One page a visitor can open: what its head, the sitemap, the beacon and the server need to know. */
+export interface SitePage extends PageHead {
   /** Absolute path; "*" for the not-found page. */
+  path: string;
+  /** The page module's file name: names its lazy chunk in the build manifest. */
+  chunk: string;
+  /** A further chunk the page's data comes from (an article's body), preloaded with the page's own. */
+  dataChunk?: string;
+  /** HTTP status the server answers with (the not-found page's 404). */
+  status?: number;
+  /** ISO date (YYYY-MM-DD) of its last change, for the sitemap. */
+  lastmod?: string;
+}
+
+/** What every route of the table has, whether it is one page or a set of them. */
+interface RouteBase {
   path: string;
   /** The page module's file name: names its lazy chunk in the build manifest. */
   chunk: string;
@@ -24,6 +43,36 @@ export interface PageRoute extends PageHead {
    * none omits it.
    */
   readQuery?: (params: URLSearchParams) => string;
+  /**
+   * What the page needs before it renders, by the URL's parameters: run by
+   * the server before the page streams and by the browser before it hydrates
+   * or navigates there.
+   */
+  loader?: LoaderFunction;
+}
+
+/** A route that is one page: its path is plain. */
+export interface SinglePageRoute extends RouteBase, PageHead {
+  lastmod?: string;
+}
+
+/**
+ * A route whose path has a parameter ("/blog/:slug"): the pages it holds, each
+ * with its own head. Any other value is answered with the not-found page and its 404.
+ */
+export interface PageSetRoute extends RouteBase {
+  entries: readonly Omit<SitePage, 'chunk'>[];
+}
+
+export type PageRoute = SinglePageRoute | PageSetRoute;
+
+/** A legal page's entry: its head and its date come from its Markdown's front matter. */
+function legalPage(
+  route: Pick<RouteBase, 'path' | 'chunk' | 'load'>,
+  { title, description, updated }: LegalDocument,
+  keywords: readonly string[],
+): SinglePageRoute {
+  return { ...route, title: `${title} | ${site.name}`, description, keywords, lastmod: updated };
 }
 
 /** The one route table: adding a page is adding an entry here. */
@@ -66,6 +115,13 @@ export const pages: readonly PageRoute[] = [
     keywords: ['blog', 'web development', 'technology', 'industry news', 'tutorials', 'sustainability'],
   },
   {
+    path: '/blog/:slug',
+    chunk: 'Article',
+    load: () => import('./pages/Article'),
+    loader: ({ params }) => loadArticleBody(params.slug),
+    entries: blogPosts.map((post) => ({ ...articleHead(post), path: postPath(post), lastmod: post.date, dataChunk: postBodyChunk(post) })),
+  },
+  {
     path: '/contact',
     chunk: 'Contact',
     load: () => import('./pages/Contact'),
@@ -75,9 +131,45 @@ export const pages: readonly PageRoute[] = [
       `Ask for a free quote or talk to our team in Miami, Bogota or New York. ${responsePromise}`,
     keywords: ['contact', 'free quote', 'web development agency', 'Miami', 'Bogota', 'New York'],
   },
+  // The newsletter's consent steps, opened from its e-mails. A link's token is
+  // shown by server/routes/newsletter.ts, never cached: these entries serve the outcomes.
+  {
+    path: CONFIRM_PATH,
+    chunk: 'NewsletterConfirm',
+    load: () => import('./pages/NewsletterConfirm'),
+    readQuery: (params) => readResult(params, CONFIRM_OUTCOMES) ?? '',
+    title: 'Confirm Your Subscription | Meridian Lab',
+    description: 'Confirm your subscription to new articles from Meridian Lab: one click, and nothing else is sent.',
+    keywords: ['newsletter', 'confirm subscription'],
+    noindex: true,
+  },
+  {
+    path: UNSUBSCRIBE_PATH,
+    chunk: 'NewsletterUnsubscribe',
+    load: () => import('./pages/NewsletterUnsubscribe'),
+    readQuery: (params) => readResult(params, UNSUBSCRIBE_OUTCOMES) ?? '',
+    title: 'Unsubscribe | Meridian Lab',
+    description: 'Stop receiving new articles from Meridian Lab by e-mail, in one click.',
+    keywords: ['newsletter', 'unsubscribe'],
+    noindex: true,
+  },
+  legalPage({ path: '/privacy', chunk: 'Privacy', load: () => import('./pages/Privacy') }, legalDocuments.privacy, [
+    'privacy policy',
+    'personal information',
+    'PIPEDA',
+    'data retention',
+    'your rights',
+  ]),
+  legalPage({ path: '/terms', chunk: 'Terms', load: () => import('./pages/Terms') }, legalDocuments.terms, [
+    'terms of service',
+    'website terms',
+    'pricing in CAD',
+    'intellectual property',
+    'liability',
+  ]),
 ];
 
-export const notFoundPage: PageRoute = {
+export const notFoundPage: SinglePageRoute = {
   path: '*',
   chunk: 'NotFound',
   load: () => import('./pages/NotFound'),
@@ -89,14 +181,37 @@ export const notFoundPage: PageRoute = {
   noindex: true,
 };
 
+/** The pages a route holds: itself, or for a path with a parameter each page it names. */
+function pagesOf(route: PageRoute): SitePage[] {
+  return 'entries' in route ? route.entries.map((entry) => ({ ...entry, chunk: route.chunk })) : [route];
+}
+
+/** Every page a visitor can open, article pages included: the sitemap, the beacon and the tests list these. */
+export const sitePages: readonly SitePage[] = pages.flatMap(pagesOf);
+
 /** Pages that search engines should list: every page but the not-found one. */
-export const indexablePages = pages.filter((page) => !page.noindex);
+export const indexablePages = sitePages.filter((page) => !page.noindex);
+
+/** The route and the page of a URL path, or undefined when the path is no page of the site. */
+export function findPage(pathname: string): { route: PageRoute; page: SitePage } | undefined {
+  for (const route of pages) {
+    const page = pagesOf(route).find((candidate) => candidate.path === pathname);
+    if (page) return { route, page };
+  }
+  return undefined;
+}
 
 /**
  * The page a router match ends in: its route-table entry, which the route tree
  * carries as the route's handle, or the not-found page when nothing matched.
- * Takes what useMatches() returns, or the matched route objects on the server.
+ * A path with a parameter that names no page is the not-found page too, shown
+ * by the route's own chunk. Takes what useMatches() returns, or the matches of
+ * the server's static handler.
  */
-export function pageOf(matches: readonly { handle?: unknown }[]): PageRoute {
-  return (matches.at(-1)?.handle as PageRoute | undefined) ?? notFoundPage;
+export function pageOf(matches: readonly { handle?: unknown; pathname?: string }[]): SitePage {
+  const match = matches.at(-1);
+  const route = match?.handle as PageRoute | undefined;
+  if (!route) return notFoundPage;
+  if (!('entries' in route)) return route;
+  return pagesOf(route).find((page) => page.path === match?.pathname) ?? { ...notFoundPage, chunk: route.chunk };
 }

@@ -1,4 +1,3 @@
-import type { DatabaseSync } from 'node:sqlite';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { Router } from 'express';
 import { createElement } from 'react';
@@ -9,7 +8,7 @@ import type { ContactValues, Failure, FieldErrors } from '../../shared/lib/conta
 import { CONTACT_ENDPOINT, CONTACT_FIELDS, CONTACT_FORM_ID, EMPTY_CONTACT_VALUES, MAX_BODY_BYTES, SENT_LOCATION } from '../../shared/lib/contactForm';
 import { parseContactBody, validateContact } from '../contact/validation';
 import { formEndpoint, readBody } from '../formEndpoint';
-import { createLeadStore } from '../leads';
+import type { LeadStore } from '../leads';
 import type { Logger } from '../logger';
 import type { RenderPage } from '../render';
 
@@ -17,7 +16,8 @@ import type { RenderPage } from '../render';
 const MESSAGES_PER_MINUTE = 5;
 
 interface ContactRoutesOptions {
-  db: DatabaseSync;
+  /** The leads, each stored with its notification queued. */
+  store: LeadStore;
   logger: Logger;
   siteUrl: string;
   /** The site's page renderer: shows the contact page again after a refused form post. */
@@ -40,8 +40,7 @@ function typedValues(fields: unknown): ContactValues {
  * or urlencoded from the plain one. Stores it, committed, before answering
  * success. Nothing the visitor sent is logged.
  */
-export function contactRoutes({ db, logger, siteUrl, renderPage }: ContactRoutesOptions): Router {
-  const store = createLeadStore(db);
+export function contactRoutes({ store, logger, siteUrl, renderPage }: ContactRoutesOptions): Router {
   const router = Router();
 
   /** The plain form's answer to a post it read: the contact page again, with the visitor's values, errors and the reason. */

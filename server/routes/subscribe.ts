@@ -1,4 +1,3 @@
-import type { DatabaseSync } from 'node:sqlite';
 import type { Request, Response } from 'express';
 import { Router } from 'express';
 import { z } from 'zod';
@@ -6,7 +5,7 @@ import type { SubscribeOutcome } from '../../shared/content/blog';
 import { newsletter } from '../../shared/content/blog';
 import { NEWSLETTER_ANCHOR, SUBSCRIBE_ENDPOINT, newsletterReturnHref, parseCategory } from '../../shared/lib/blog';
 import { formEndpoint, isPlainFormPost, readBody } from '../formEndpoint';
-import { createSubscriberStore } from '../subscribers';
+import type { SubscriberStore } from '../subscribers';
 
 /** A sign-up is one short address: anything bigger is refused before parsing. */
 const BODY_LIMIT_BYTES = 2048;
@@ -24,13 +23,13 @@ function answer(req: Request, res: Response, category: string | undefined, outco
 }
 
 /**
- * POST /api/subscribe: adds an address to the newsletter. JSON for fetch
- * (201 subscribed, 400 with the reason), a 303 back to /blog for a plain
- * form post. Answered only after the row is committed. A new and a known
+ * POST /api/subscribe: a newsletter sign-up, pending until its confirmation
+ * link is opened. JSON for fetch (202 pending, 400 with the reason), a 303
+ * back to /blog for a plain form post. Answered only after the row (and its
+ * confirmation e-mail, queued) is committed. A new, a pending and a confirmed
  * address get the same answer, so nobody can test who is on the list.
  */
-export function subscribeRoutes(db: DatabaseSync, siteUrl: string): Router {
-  const store = createSubscriberStore(db);
+export function subscribeRoutes(store: SubscriberStore, siteUrl: string): Router {
   const router = Router();
   const endpoint = formEndpoint({
     siteUrl,
@@ -59,8 +58,8 @@ export function subscribeRoutes(db: DatabaseSync, siteUrl: string): Router {
       answer(req, res, category, 'invalid', () => res.status(400).json({ error: INVALID_EMAIL }));
       return;
     }
-    store.add(email.data);
-    answer(req, res, category, 'subscribed', () => res.status(201).json({ status: 'subscribed' }));
+    store.signUp(email.data);
+    answer(req, res, category, 'pending', () => res.status(202).json({ status: 'pending' }));
   });
   return router;
 }

@@ -2,8 +2,8 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { Request, Response } from 'express';
 import { Router } from 'express';
 import { z } from 'zod';
-import { VITALS_ENDPOINT } from '../../shared/lib/vitals';
-import { pages } from '../../shared/routes';
+import { CONNECTION_TYPES, DEVICE_CLASSES, VITALS_ENDPOINT } from '../../shared/lib/vitals';
+import { sitePages } from '../../shared/routes';
 import { formEndpoint, parseBody } from '../formEndpoint';
 import { createVitalsStore } from '../vitals';
 
@@ -11,8 +11,8 @@ import { createVitalsStore } from '../vitals';
 const BEACONS_PER_MINUTE = 30;
 const BODY_LIMIT_BYTES = 8 * 1024;
 
-/** Only the site's own pages: a beacon cannot fill the table with paths of its choosing. */
-const pagePaths = new Set(pages.map((page) => page.path));
+/** Only the site's own pages, each article's included: a beacon cannot fill the table with paths of its choosing. */
+const pagePaths = new Set(sitePages.map((page) => page.path));
 
 const metricSchema = z.object({
   name: z.enum(['CLS', 'INP', 'LCP', 'FCP', 'TTFB']),
@@ -25,6 +25,8 @@ const metricSchema = z.object({
 export const vitalsBatchSchema = z.object({
   page: z.string().refine((path) => pagePaths.has(path), { error: 'expected a path of one of the site’s pages' }),
   metrics: z.array(metricSchema).min(1).max(20),
+  connection: z.enum(CONNECTION_TYPES).optional(),
+  device: z.enum(DEVICE_CLASSES).optional(),
 });
 
 /**
@@ -41,7 +43,8 @@ export function vitalsRoutes(db: DatabaseSync, siteUrl: string): Router {
       res.status(400).json({ error: batch.error });
       return;
     }
-    store.add(batch.value.page, batch.value.metrics);
+    const { page, metrics, connection, device } = batch.value;
+    store.add(page, metrics, { connection, device });
     res.status(204).end();
   });
   return router;

@@ -2,9 +2,11 @@ import type { ReactNode } from 'react';
 import { useContext, useEffect } from 'react';
 import { HelmetProvider } from 'react-helmet-async';
 import { site } from '../content/site';
+import { blogFeeds } from '../lib/blog';
 import { RUNTIME_CONFIG_ID, absoluteUrl } from '../lib/runtime';
 import { buildOrganizationJsonLd, serializeJsonForHtml } from '../lib/structuredData';
 import { AssetsContext, RuntimeContext } from './contexts';
+import { JsonLd } from './JsonLd';
 
 /**
  * The page's critical CSS as a <style> that React hoists into <head>, outside
@@ -37,7 +39,6 @@ export function Document({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <ServerAssets />
         <meta name="theme-color" content={site.themeColor} />
-        <meta property="og:type" content="website" />
         <meta property="og:locale" content="en_US" />
         <meta property="og:image" content={ogImage} />
         <meta property="og:image:width" content="1200" />
@@ -49,10 +50,10 @@ export function Document({ children }: { children: ReactNode }) {
         <link rel="icon" href="/icons/icon.svg" type="image/svg+xml" />
         <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
         <link rel="manifest" href="/manifest.webmanifest" />
-        <script
-          type="application/ld+json"
-          dangerouslySetInnerHTML={{ __html: serializeJsonForHtml(buildOrganizationJsonLd(runtime.siteUrl)) }}
-        />
+        {blogFeeds.map((feed) => (
+          <link key={feed.path} rel="alternate" type={feed.type} title={feed.title} href={feed.path} />
+        ))}
+        <JsonLd data={buildOrganizationJsonLd(runtime.siteUrl)} />
         <script
           id={RUNTIME_CONFIG_ID}
           type="application/json"

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { footerColumns, legalPlaceholders } from '../content/navigation';
+import { footerColumns, legalLinks } from '../content/navigation';
 import { offices, site } from '../content/site';
 import { LogoMark } from './Logo';
 
@@ -33,12 +33,9 @@ export function Footer() {
           © {site.copyrightYear} {site.name}. All rights reserved.
         </p>
         <ul className="site-footer__legal">
-          {legalPlaceholders.map((label) => (
-            <li key={label}>
-              {/* An <a> without href is HTML's own placeholder link: the pages do not exist yet. */}
-              <a aria-disabled="true">
-                {label}
-              </a>
+          {legalLinks.map((link) => (
+            <li key={link.to}>
+              <Link to={link.to}>{link.label}</Link>
             </li>
           ))}
         </ul>

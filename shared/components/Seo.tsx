@@ -11,6 +11,14 @@ export interface PageHead {
   keywords: readonly string[];
   /** Kept out of search engines and the sitemap. */
   noindex?: boolean;
+  /** An article's Open Graph facts; a page without them is a "website". */
+  article?: {
+    /** ISO date. */
+    publishedTime: string;
+    author: string;
+    /** Its category's label. */
+    section: string;
+  };
 }
 
 /**
@@ -28,6 +36,11 @@ export function Seo({ head, path }: { head: PageHead; path: string }) {
       <meta name="keywords" content={head.keywords.join(', ')} />
       <meta name="robots" content={head.noindex ? 'noindex, follow' : 'index, follow'} />
       {head.noindex ? null : <link rel="canonical" href={url} />}
+      <meta property="og:type" content={head.article ? 'article' : 'website'} />
+      {/* Each tag on its own: Helmet reads its direct children only, not fragments. */}
+      {head.article ? <meta property="article:published_time" content={head.article.publishedTime} /> : null}
+      {head.article ? <meta property="article:author" content={head.article.author} /> : null}
+      {head.article ? <meta property="article:section" content={head.article.section} /> : null}
       <meta property="og:title" content={head.title} />
       <meta property="og:description" content={head.description} />
       <meta property="og:url" content={url} />

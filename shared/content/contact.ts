@@ -112,6 +112,32 @@ export const departments: readonly Department[] = [
   },
 ];
 
+export type DepartmentId = Department['id'];
+
+/**
+ * Which department a lead goes to, by the service chosen: website work to Web
+ * Development, ads to Sales & Marketing, everything else (and no choice) to General Inquiries.
+ */
+const departmentOfService: Readonly<Record<ServiceValue, DepartmentId>> = {
+  'web-subscription': 'development',
+  'custom-project': 'development',
+  'marketing-ads': 'sales',
+  'ai-voice-systems': 'general',
+  'all-in-one': 'general',
+  consultation: 'general',
+  other: 'general',
+};
+
+export function departmentForService(service: string): Department {
+  const id = (departmentOfService as Record<string, DepartmentId | undefined>)[service] ?? 'general';
+  return departments.find((department) => department.id === id)!;
+}
+
+/** The label the form showed for a service value, or undefined for none. */
+export function serviceLabel(service: string): string | undefined {
+  return serviceOptions.find((option) => option.value === service)?.label;
+}
+
 export interface ResponsePromise {
   channel: string;
   time: string;

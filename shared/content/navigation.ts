@@ -33,5 +33,10 @@ export const footerColumns: readonly { title: string; links: readonly NavItem[] 
   },
 ];
 
-/** The spec's placeholders: shown, but they lead nowhere yet. */
-export const legalPlaceholders: readonly string[] = ['Privacy Policy', 'Terms of Service'];
+export const privacyPolicyLink: NavItem = { label: 'Privacy Policy', to: '/privacy' };
+
+/** The footer's legal links, under the copyright line on every page. */
+export const legalLinks: readonly NavItem[] = [privacyPolicyLink, { label: 'Terms of Service', to: '/terms' }];
+
+/** Ends the one-line notice beside each form that takes personal data: "… Read our Privacy Policy." */
+export const privacyNoticePrompt = 'Read our';

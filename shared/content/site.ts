@@ -22,8 +22,12 @@ export const site = {
     'Cutting-edge web development lab specializing in custom websites, AI voice systems, and digital marketing solutions that transform your digital presence.',
   email: 'hello@meridianlab.dev',
   researchEmail: 'research@meridianlab.dev',
+  /** Where visitors send privacy questions and access or deletion requests. */
+  privacyEmail: 'privacy@meridianlab.dev',
   phone: '+1 (305) 555-0142',
   hours: 'Mon-Fri 9:00 AM - 6:00 PM EST',
+  /** The zone of those hours: the times in the team's lead e-mails are given in it. */
+  timeZone: 'America/New_York',
   /** How soon the team answers: the contact page, its description and the calls to action quote it. */
   responseTimes: { email: '4 hours', quote: '24 hours' },
   /** The same hours for machines (structured data), in the offices' Eastern time. */

@@ -1,4 +1,5 @@
 import type { BlogPost, CategoryValue, SubscribeOutcome } from '../content/blog';
+import { site } from '../content/site';
 import { POSTS_PER_PAGE, RECENT_POSTS_COUNT, blogCategories, blogPosts, categoryValues, subscribeOutcomes } from '../content/blog';
 
 /** What the blog page shows for one category and page. */
@@ -113,10 +114,16 @@ export function blogHref({ category = 'all', page = 1 }: Partial<BlogQuery> = {}
 /** Where the newsletter box posts, as a plain form and with fetch. */
 export const SUBSCRIBE_ENDPOINT = '/api/subscribe';
 
+/** The blog's feeds, offered from every page's head (rel="alternate") and served by the server. */
+export const blogFeeds = [
+  { path: '/blog/rss.xml', type: 'application/rss+xml', title: `${site.name} blog (RSS)` },
+  { path: '/blog/atom.xml', type: 'application/atom+xml', title: `${site.name} blog (Atom)` },
+] as const;
+
 /** The id of the newsletter box, where the no-JavaScript sign-up returns. */
 export const NEWSLETTER_ANCHOR = 'newsletter';
 
-/** The id of a post's card, the target of the sidebar's links. */
+/** The id of a post's card, where "Load More Posts" lands. */
 export function postAnchor(post: Pick<BlogPost, 'id'>): string {
   return `post-${post.id}`;
 }
@@ -134,7 +141,7 @@ export function newsletterReturnHref(category: CategoryValue, outcome: Subscribe
 
 /** What a fetch sign-up's HTTP status means for the reader. */
 export function subscribeOutcomeForStatus(status: number): SubscribeOutcome {
-  if (status === 201) return 'subscribed';
+  if (status === 202) return 'pending';
   if (status === 400) return 'invalid';
   if (status === 429) return 'limited';
   return 'unreachable';
@@ -142,7 +149,7 @@ export function subscribeOutcomeForStatus(status: number): SubscribeOutcome {
 
 /** Successes are announced politely (role="status"), problems at once (role="alert"). */
 export function isSubscribeSuccess(outcome: SubscribeOutcome): boolean {
-  return outcome === 'subscribed';
+  return outcome === 'pending';
 }
 
 const MONTHS = [

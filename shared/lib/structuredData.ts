@@ -1,3 +1,4 @@
+import type { BlogPost } from '../content/blog';
 import { currency, plans } from '../content/plans';
 import { offices, site } from '../content/site';
 import { absoluteUrl } from './runtime';
@@ -58,6 +59,43 @@ export function buildOrganizationJsonLd(siteUrl: string) {
         unitCode: 'MON',
         referenceQuantity: { '@type': 'QuantitativeValue', value: 1, unitCode: 'MON' },
       },
+    })),
+  };
+}
+
+/** schema.org BlogPosting for an article, published by the lab. */
+export function buildBlogPostingJsonLd(siteUrl: string, post: BlogPost, path: string) {
+  const url = absoluteUrl(siteUrl, path);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BlogPosting',
+    headline: post.title,
+    description: post.excerpt,
+    image: absoluteUrl(siteUrl, post.image),
+    datePublished: post.date,
+    author: { '@type': 'Person', name: post.author },
+    publisher: {
+      '@type': 'Organization',
+      '@id': `${absoluteUrl(siteUrl, '/')}#organization`,
+      name: site.name,
+      url: absoluteUrl(siteUrl, '/'),
+      logo: { '@type': 'ImageObject', url: absoluteUrl(siteUrl, site.logo) },
+    },
+    mainEntityOfPage: { '@type': 'WebPage', '@id': url },
+    url,
+  };
+}
+
+/** schema.org BreadcrumbList: the trail from the home page to this page, the last item being the page itself. */
+export function buildBreadcrumbJsonLd(siteUrl: string, trail: readonly { name: string; path: string }[]) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map((item, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: item.name,
+      item: absoluteUrl(siteUrl, item.path),
     })),
   };
 }

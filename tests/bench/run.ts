@@ -13,7 +13,7 @@ import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { pages } from '../../shared/routes';
+import { pages, sitePages } from '../../shared/routes';
 import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium.mjs';
 import { startNginx } from './nginx';
 import { compressedSize, firstVisitJs, readBuildManifest, routeChunk } from './sizes';
@@ -25,7 +25,8 @@ const PORT = 4300;
 const NGINX_PORT = 4301;
 const servers = { site: `http://127.0.0.1:${PORT}`, nginx: `http://127.0.0.1:${NGINX_PORT}` };
 type Server = keyof typeof servers;
-const paths = pages.map((page) => page.path);
+// Every page a visitor can open: each article and legal page too.
+const paths = sitePages.map((page) => page.path);
 const report: Record<string, unknown> = {
   date: new Date().toISOString(),
   node: process.version,

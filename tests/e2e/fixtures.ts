@@ -4,9 +4,24 @@ import { test as base, expect } from '@playwright/test';
 interface Fixtures {
   /** Console errors and uncaught page errors seen during the test; each test must end with none unless it empties the list. */
   browserErrors: string[];
+  /**
+   * Whether web-vitals beacons reach the server. Off by default: every test
+   * comes from one address, and the beacons of a whole run would trip the
+   * endpoint's per-client limit, which is meant for one visitor.
+   */
+  sendVitals: boolean;
+  vitalsRoute: void;
 }
 
 export const test = base.extend<Fixtures>({
+  sendVitals: [false, { option: true }],
+  vitalsRoute: [
+    async ({ page, sendVitals }, use) => {
+      if (!sendVitals) await page.route('**/api/vitals', (route) => route.fulfill({ status: 204 }));
+      await use();
+    },
+    { auto: true },
+  ],
   browserErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

@@ -1,11 +1,11 @@
 import { mainNav } from '../../shared/content/navigation';
-import { notFoundPage, pages } from '../../shared/routes';
+import { notFoundPage, sitePages } from '../../shared/routes';
 import { expect, gotoHydrated, test } from './fixtures';
 
 const SITE_URL = `http://localhost:${process.env.E2E_PORT ?? 4173}`;
 
 test.describe('every route', () => {
-  for (const route of pages) {
+  for (const route of sitePages) {
     test(`${route.path} renders and hydrates once, with no console error`, async ({ page }) => {
       await gotoHydrated(page, route.path);
       await expect(page).toHaveTitle(route.title);
@@ -38,7 +38,7 @@ test.describe('client-side navigation', () => {
     const nav = page.getByRole('navigation', { name: 'Main' });
 
     for (const item of mainNav.slice(1)) {
-      const route = pages.find((p) => p.path === item.to)!;
+      const route = sitePages.find((p) => p.path === item.to)!;
       await nav.getByRole('link', { name: item.label }).click();
       await expect(page).toHaveURL(route.path);
       await expect(page).toHaveTitle(route.title);
@@ -202,6 +202,7 @@ test.describe('route chunk failures', () => {
 });
 
 test.describe('web vitals', () => {
+  test.use({ sendVitals: true });
   test('are sent in one beacon to /api/vitals when the page is hidden, and accepted', async ({ page }) => {
     await gotoHydrated(page, '/services');
     await page.getByRole('heading', { level: 1 }).click();

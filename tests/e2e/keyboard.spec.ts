@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { pages } from '../../shared/routes';
+import { sitePages } from '../../shared/routes';
 import { expect, gotoHydrated, test } from './fixtures';
 
 /** Presses Tab until the target has focus, as a keyboard user would; fails after `max` presses. */
@@ -12,7 +12,7 @@ async function tabTo(page: Page, target: Locator, max = 80): Promise<void> {
 }
 
 test.describe('keyboard only', () => {
-  for (const route of pages) {
+  for (const route of sitePages) {
     test(`${route.path}: every stop of the first 40 Tab presses shows a focus indicator`, async ({ page }) => {
       await gotoHydrated(page, route.path);
       for (let i = 0; i < 40; i += 1) {

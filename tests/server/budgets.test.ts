@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { notFoundPage, pages } from '../../shared/routes';
+import { notFoundPage, sitePages } from '../../shared/routes';
 import { compressedSize, firstVisitJs, readBuildManifest, routeChunk } from '../bench/sizes';
 import { testApp } from './helpers';
 
@@ -17,10 +17,13 @@ const KB = 1024;
 const BUDGET = { firstVisitJs: 115 * KB, routeChunk: 15 * KB, html: 25 * KB, css: 15 * KB, criticalCss: 14 * KB };
 
 const manifest = readBuildManifest();
+/** The class names a stylesheet's selectors name. */
+const classesIn = (css: string) => new Set([...css.replace(/url\([^)]*\)/g, '').matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].map(([, name]) => name!));
+const styled = classesIn(fs.readFileSync(`dist/client${manifest.stylesheet}`, 'utf8'));
 const app = testApp();
 afterAll(() => app.db.close());
 
-describe.each([...pages, notFoundPage])('size budgets of $chunk', (page) => {
+describe.each([...sitePages, notFoundPage])('size budgets of $path', (page) => {
   it(`first-visit JavaScript ≤ ${BUDGET.firstVisitJs / KB} KB and its own chunk ≤ ${BUDGET.routeChunk / KB} KB`, () => {
     expect(firstVisitJs(manifest, page.chunk).br).toBeLessThanOrEqual(BUDGET.firstVisitJs);
     expect(routeChunk(manifest, page.chunk).br).toBeLessThanOrEqual(BUDGET.routeChunk);
@@ -35,6 +38,14 @@ describe.each([...pages, notFoundPage])('size budgets of $chunk', (page) => {
     expect(zlib.brotliCompressSync(styles[0]!).length).toBeLessThanOrEqual(BUDGET.criticalCss);
     const hash = createHash('sha256').update(styles[0]!).digest('base64');
     expect(response.headers['content-security-policy']).toMatch(new RegExp(`style-src 'self' [^;]*'sha256-${hash.replace(/[+/]/g, '\\$&')}'`));
+  });
+
+  it('inline CSS styles every class the page uses that the whole stylesheet styles', async () => {
+    const path = page.path === '*' ? '/no-such-page' : page.path;
+    const { text } = await request(app).get(path);
+    const inline = classesIn(text.match(/<style\b[^>]*>([\s\S]*?)<\/style>/)![1]!);
+    const used = new Set([...text.matchAll(/\bclass="([^"]*)"/g)].flatMap(([, names = '']) => names.split(/\s+/)));
+    expect([...used].filter((name) => styled.has(name) && !inline.has(name))).toEqual([]);
   });
 
   it(`HTML ≤ ${BUDGET.html / KB} KB`, async () => {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { pages } from '../../shared/routes';
+import { sitePages } from '../../shared/routes';
 import { testApp } from './helpers';
 
 const VNU_JAR = path.resolve('node_modules/vnu-jar/build/dist/vnu.jar');
@@ -38,7 +38,7 @@ function validate(files: string[]): VnuMessage[] {
 describe('W3C HTML validity', () => {
   it('finds no error in the server HTML of any route or of the 404 page', { timeout: 60_000 }, async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-vnu-'));
-    const urls = [...pages.map((page) => page.path), '/no-such-page'];
+    const urls = [...sitePages.map((page) => page.path), '/no-such-page'];
     const files: string[] = [];
     for (const url of urls) {
       const response = await request(app).get(url);

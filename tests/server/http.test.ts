@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
+import { blogPosts } from '../../shared/content/blog';
+import { legalDocuments } from '../../shared/content/legal';
 import { TEST_SITE_URL, testApp } from './helpers';
 
 const app = testApp();
@@ -182,11 +184,18 @@ describe('crawler files', () => {
     expect(response.text).toContain(`Sitemap: ${TEST_SITE_URL}/sitemap.xml`);
   });
 
-  it('sitemap.xml lists the five routes as absolute URLs and nothing else', async () => {
+  it('sitemap.xml lists every page as an absolute URL, each article and legal page with the date it last changed', async () => {
     const response = await request(app).get('/sitemap.xml');
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/xml/);
-    const locations = [...response.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-    expect(locations).toEqual(['/', '/services', '/research', '/blog', '/contact'].map((path) => new URL(path, TEST_SITE_URL).href));
+    const entries = [...response.text.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?<\/url>/g)].map((match) => [match[1], match[2]]);
+    expect(entries).toEqual([
+      ...['/', '/services', '/research', '/blog'].map((path) => [new URL(path, TEST_SITE_URL).href, undefined]),
+      ...blogPosts.map((post) => [`${TEST_SITE_URL}/blog/${post.slug}`, post.date]),
+      [`${TEST_SITE_URL}/contact`, undefined],
+      [`${TEST_SITE_URL}/privacy`, legalDocuments.privacy.updated],
+      [`${TEST_SITE_URL}/terms`, legalDocuments.terms.updated],
+    ]);
+    expect(blogPosts).toHaveLength(6);
   });
 });

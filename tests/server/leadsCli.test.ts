@@ -1,63 +1,19 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db';
 import { createLeadStore } from '../../server/leads';
+import { confirmationMessage } from '../../server/outbox/newsletterMessages';
+import { createOutboxStore } from '../../server/outbox/store';
+import type { Confirmation } from '../../server/subscribers';
+import { createSubscriberStore } from '../../server/subscribers';
 import { EMPTY_CONTACT_VALUES } from '../../shared/lib/contactForm';
+import { npmRun } from './serverProcess';
+import { parseCsv } from './csv';
 
-const exec = promisify(execFile);
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** `npm run --silent leads -- …args` with DATA_DIR set, as the staff run it. */
-async function leads(args: string[], dataDir: string): Promise<Run> {
-  try {
-    const { stdout, stderr } = await exec('npm', ['run', '--silent', 'leads', '--', ...args], {
-      env: { ...process.env, DATA_DIR: dataDir },
-      maxBuffer: 10 * 1024 * 1024,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
-
-/** RFC 4180 parsing: quoted cells, doubled quotes, CRLF rows. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (char === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += char;
-  }
-  return rows;
-}
+/** `npm run --silent leads -- …args` with DATA_DIR set. */
+const leads = (args: string[], dataDir: string) => npmRun('leads', args, dataDir);
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-leads-cli-'));
 const stored = [
@@ -87,11 +43,41 @@ beforeAll(() => {
   stored.forEach((values, index) =>
     store.add(values, { address: `198.51.100.${index}`, userAgent: 'CLI Test/1.0' }, new Date(Date.UTC(2025, 0, 2, 3, 4, 5 + index))),
   );
+  // The newsletter: one address confirmed, one pending, one confirmed then unsubscribed.
+  const sent = new Map<string, Confirmation>();
+  const subscribers = createSubscriberStore(db, {
+    outbox: createOutboxStore(db, 'meridianlab.test'),
+    confirmationMessage: (confirmation) => {
+      sent.set(confirmation.email, confirmation);
+      return confirmationMessage('https://meridianlab.test')(confirmation);
+    },
+    committed: () => {},
+  });
+  for (const email of ['reader@example.com', 'pending@example.com', 'gone@example.com']) subscribers.signUp(email, new Date('2025-02-01T10:00:00Z'));
+  expect(subscribers.confirm(sent.get('reader@example.com')!.confirmToken, new Date('2025-02-01T10:05:00Z'))).toBe('confirmed');
+  expect(subscribers.confirm(sent.get('gone@example.com')!.confirmToken, new Date('2025-02-01T10:06:00Z'))).toBe('confirmed');
+  expect(subscribers.unsubscribe(sent.get('gone@example.com')!.unsubscribeToken)).toBe('unsubscribed');
   db.close();
+});
+
+describe('npm run leads -- subscribers', { timeout: 30_000 }, () => {
+  it('lists only the confirmed addresses that did not unsubscribe, with their consent time', async () => {
+    const json = await leads(['subscribers', '--format', 'json'], dataDir);
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout)).toEqual([
+      { email: 'reader@example.com', signedUpAt: '2025-02-01T10:00:00.000Z', confirmedAt: '2025-02-01T10:05:00.000Z' },
+    ]);
+    const csv = await leads(['subscribers', '--format', 'csv'], dataDir);
+    expect(csv.code).toBe(0);
+    expect(parseCsv(csv.stdout)).toEqual([
+      ['email', 'signed_up_at', 'confirmed_at'],
+      ['reader@example.com', '2025-02-01T10:00:00.000Z', '2025-02-01T10:05:00.000Z'],
+    ]);
+  });
 });
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-describe('npm run leads -- export', () => {
+describe('npm run leads -- export', { timeout: 30_000 }, () => {
   it('writes every lead as JSON, oldest first, with nothing else on stdout', async () => {
     const run = await leads(['export', '--format', 'json'], dataDir);
     expect(run.code).toBe(0);
@@ -176,7 +162,7 @@ describe('npm run leads -- export', () => {
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain(reason);
-    expect(run.stderr).toContain('Usage: npm run --silent leads -- export --format csv|json');
+    expect(run.stderr).toContain('Usage: npm run --silent leads -- export|subscribers --format csv|json');
   });
 
   it('says so when DATA_DIR holds no database, instead of creating one', async () => {

@@ -1,53 +1,17 @@
-import type { ChildProcess } from 'node:child_process';
-import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, killServers, npmRun, startServer } from './serverProcess';
 
 /** Leads posted before the crash; each from its own address so the rate limit lets them all through. */
 const LEADS = 25;
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-restart-'));
-const running = new Set<ChildProcess>();
 afterAll(() => {
-  for (const child of running) child.kill('SIGKILL');
+  killServers();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** Starts the built server as production does (`node dist/server.js`) and waits until it answers. */
-async function startServer(port: number): Promise<{ child: ChildProcess; output: () => string }> {
-  const child = spawn(process.execPath, ['dist/server.js'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', TRUST_PROXY: '1', NODE_ENV: 'production' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.add(child);
-  child.on('exit', () => running.delete(child));
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server exited: ${output}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return { child, output: () => output };
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`The server did not start: ${output}`);
-}
 
 function lead(index: number) {
   return {
@@ -63,7 +27,7 @@ function lead(index: number) {
 describe('leads survive a crash', () => {
   it('keeps every acknowledged lead after SIGKILL and a restart on the same data folder', async () => {
     const port = await freePort();
-    const first = await startServer(port);
+    const first = await startServer(port, { DATA_DIR: dataDir });
 
     const acknowledged = await Promise.all(
       Array.from({ length: LEADS }, async (_, index) => {
@@ -79,15 +43,11 @@ describe('leads survive a crash', () => {
     expect(acknowledged).toHaveLength(LEADS);
 
     // No graceful shutdown: the process dies at once, as in a crash or an OOM kill.
-    const exited = new Promise((resolve) => first.child.once('exit', resolve));
-    first.child.kill('SIGKILL');
-    await exited;
+    await first.crash();
     expect(first.child.signalCode).toBe('SIGKILL');
 
-    const second = await startServer(port);
-    const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'leads', '--', 'export', '--format', 'json'], {
-      env: { ...process.env, DATA_DIR: dataDir },
-    });
+    const second = await startServer(port, { DATA_DIR: dataDir });
+    const { stdout } = await npmRun('leads', ['export', '--format', 'json'], dataDir);
     const exported = JSON.parse(stdout) as Record<string, string>[];
     expect(exported).toHaveLength(LEADS);
     const byName = new Map(exported.map((row) => [row.name, row]));
@@ -96,8 +56,7 @@ describe('leads survive a crash', () => {
     expect(new Set(exported.map((row) => row.clientHash)).size).toBe(LEADS);
     expect(stdout).not.toContain('203.0.113.');
 
-    second.child.kill('SIGTERM');
-    await new Promise((resolve) => second.child.once('exit', resolve));
+    await second.stop();
 
     // The request log shows the posts, never what was in them.
     const logs = first.output() + second.output();

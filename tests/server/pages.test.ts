@@ -1,6 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { notFoundPage, pages } from '../../shared/routes';
+import { blogPosts } from '../../shared/content/blog';
+import { legalDocuments } from '../../shared/content/legal';
+import { confirmPage, unsubscribePage } from '../../shared/content/newsletter';
+import { postPath } from '../../shared/lib/articles';
+import { notFoundPage, sitePages } from '../../shared/routes';
 import { TEST_SITE_URL, executableInlineScripts, testApp } from './helpers';
 
 const app = testApp();
@@ -12,6 +16,12 @@ const mainHeadings: Record<string, string> = {
   '/research': 'Research &amp; Innovation',
   '/blog': 'Our Blog',
   '/contact': 'Get In Touch',
+  // Opened without a link's token, the newsletter pages say where to find it.
+  '/newsletter/confirm': confirmPage.missing.title,
+  '/newsletter/unsubscribe': unsubscribePage.missing.title,
+  '/privacy': legalDocuments.privacy.title,
+  '/terms': legalDocuments.terms.title,
+  ...Object.fromEntries(blogPosts.map((post) => [postPath(post), post.title])),
 };
 
 /** The content of a head tag, or undefined. */
@@ -19,7 +29,7 @@ function meta(html: string, attribute: 'name' | 'property', key: string): string
   return new RegExp(`<meta ${attribute}="${key}" content="([^"]*)"`).exec(html)?.[1];
 }
 
-describe.each(pages)('GET $path', (page) => {
+describe.each(sitePages)('GET $path', (page) => {
   it('streams the whole page as HTML with its main heading, before any script runs', async () => {
     // A fresh app: the first request for a URL is rendered and streamed, later ones come from memory.
     const fresh = testApp();
@@ -40,17 +50,23 @@ describe.each(pages)('GET $path', (page) => {
     expect(text).toContain(`<title>${escaped(page.title)}</title>`);
     expect(meta(text, 'name', 'description')).toBe(escaped(page.description));
     expect(meta(text, 'name', 'keywords')).toBe(page.keywords.join(', '));
-    expect(meta(text, 'name', 'robots')).toBe('index, follow');
-    expect(text).toContain(`<link rel="canonical" href="${TEST_SITE_URL}${page.path}"/>`);
     expect(meta(text, 'property', 'og:url')).toBe(`${TEST_SITE_URL}${page.path}`);
     expect(text.match(/<title>/g)).toHaveLength(1);
-    expect(text.match(/<link rel="canonical"/g)).toHaveLength(1);
+    if (page.noindex) {
+      // The newsletter e-mails' pages stay out of search engines.
+      expect(meta(text, 'name', 'robots')).toBe('noindex, follow');
+      expect(text).not.toContain('<link rel="canonical"');
+    } else {
+      expect(meta(text, 'name', 'robots')).toBe('index, follow');
+      expect(text).toContain(`<link rel="canonical" href="${TEST_SITE_URL}${page.path}"/>`);
+      expect(text.match(/<link rel="canonical"/g)).toHaveLength(1);
+    }
   });
 
   it('adds the shared head: sharing tags, theme colour, icons, manifest and organization JSON-LD', async () => {
     const { text } = await request(app).get(page.path);
     expect(meta(text, 'property', 'og:image')).toBe(`${TEST_SITE_URL}/images/og-image.png`);
-    expect(meta(text, 'property', 'og:type')).toBe('website');
+    expect(meta(text, 'property', 'og:type')).toBe(page.article ? 'article' : 'website');
     expect(meta(text, 'name', 'twitter:card')).toBe('summary_large_image');
     expect(meta(text, 'name', 'theme-color')).toMatch(/^#[0-9a-f]{6}$/);
     expect(text).toContain('<link rel="apple-touch-icon" href="/icons/apple-touch-icon.png"/>');
@@ -103,8 +119,9 @@ describe('the shared layout in the raw HTML', () => {
       expect(text).toContain(`<a href="/services" data-discover="true">${label}</a>`);
     }
     expect(text).toMatch(/© (<!-- -->)?2024/);
-    expect(text).toContain('<a aria-disabled="true">Privacy Policy</a>');
-    expect(text).toContain('<a aria-disabled="true">Terms of Service</a>');
+    expect(text).toContain('<a href="/privacy" data-discover="true">Privacy Policy</a>');
+    expect(text).toContain('<a href="/terms" data-discover="true">Terms of Service</a>');
+    expect(text).not.toContain('aria-disabled');
   });
 
   it('marks Home active only on "/"', async () => {

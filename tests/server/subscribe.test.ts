@@ -21,21 +21,23 @@ const postForm = (fields: Record<string, string>, target: Express = app) =>
   request(target).post('/api/subscribe').type('form').set('Accept', 'text/html').send(new URLSearchParams(fields).toString());
 
 const rows = () => app.db.prepare('SELECT email, created_at FROM subscribers ORDER BY id').all() as { email: string; created_at: string }[];
+const confirmedCount = () => (app.db.prepare('SELECT count(*) AS n FROM subscribers WHERE confirmed_at IS NOT NULL').get() as { n: number }).n;
 
 describe('POST /api/subscribe with JSON', () => {
-  it('subscribes a new address: 201 and the row stored with its time', async () => {
+  it('takes a new address: 202 pending, the row stored with its time, not yet confirmed', async () => {
     const response = await postJson({ email: 'reader@example.com' });
-    expect(response.status).toBe(201);
-    expect(response.body).toEqual({ status: 'subscribed' });
+    expect(response.status).toBe(202);
+    expect(response.body).toEqual({ status: 'pending' });
     expect(response.headers['cache-control']).toBe('no-store');
     expect(rows()).toEqual([{ email: 'reader@example.com', created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) }]);
+    expect(confirmedCount()).toBe(0);
   });
 
   it('answers only once the row is committed: another connection to the file sees it', async () => {
     const own = testApp();
     const { config } = own;
     try {
-      expect((await postJson({ email: 'durable@example.com' }, own)).status).toBe(201);
+      expect((await postJson({ email: 'durable@example.com' }, own)).status).toBe(202);
       const other = new DatabaseSync(path.join(config.dataDir, DATABASE_FILE), { readOnly: true });
       expect(other.prepare('SELECT email FROM subscribers').all()).toEqual([{ email: 'durable@example.com' }]);
       other.close();
@@ -57,7 +59,7 @@ describe('POST /api/subscribe with JSON', () => {
   });
 
   it('trims the address before storing it', async () => {
-    expect((await postJson({ email: '  spaced@example.com\n' })).status).toBe(201);
+    expect((await postJson({ email: '  spaced@example.com\n' })).status).toBe(202);
     expect(rows().map((row) => row.email)).toEqual(['spaced@example.com']);
   });
 
@@ -127,15 +129,15 @@ describe('POST /api/subscribe with JSON', () => {
       .type('form')
       .set('Accept', 'application/json')
       .send('email=json%40example.com');
-    expect(response.status).toBe(201);
-    expect(response.body).toEqual({ status: 'subscribed' });
+    expect(response.status).toBe(202);
+    expect(response.body).toEqual({ status: 'pending' });
   });
 });
 
 describe('the per-client rate limit', () => {
   it('allows five sign-ups a minute, then answers 429 with Retry-After', async () => {
     for (let index = 0; index < 5; index += 1) {
-      expect((await postJson({ email: `reader${index}@example.com` })).status).toBe(201);
+      expect((await postJson({ email: `reader${index}@example.com` })).status).toBe(202);
     }
     const limited = await postJson({ email: 'one-more@example.com' });
     expect(limited.status).toBe(429);
@@ -157,7 +159,7 @@ describe('the per-client rate limit', () => {
   it('limits each app on its own: a fresh app starts with a fresh allowance', async () => {
     const other = testApp();
     try {
-      expect((await postJson({ email: 'first@example.com' }, other)).status).toBe(201);
+      expect((await postJson({ email: 'first@example.com' }, other)).status).toBe(202);
     } finally {
       other.db.close();
     }
@@ -168,7 +170,7 @@ describe('POST /api/subscribe from the form without JavaScript', () => {
   it('subscribes and redirects 303 back to the blog, keeping the category, at the newsletter box', async () => {
     const response = await postForm({ category: 'research', email: 'form@example.com' });
     expect(response.status).toBe(303);
-    expect(response.headers.location).toBe('/blog?category=research&subscribe=subscribed#newsletter');
+    expect(response.headers.location).toBe('/blog?category=research&subscribe=pending#newsletter');
     expect(rows().map((row) => row.email)).toEqual(['form@example.com']);
   });
 
@@ -177,7 +179,7 @@ describe('POST /api/subscribe from the form without JavaScript', () => {
     const again = await postForm({ category: 'all', email: 'FORM@example.com' });
     expect(again.status).toBe(303);
     expect(again.headers.location).toBe(first.headers.location);
-    expect(again.headers.location).toBe('/blog?subscribe=subscribed#newsletter');
+    expect(again.headers.location).toBe('/blog?subscribe=pending#newsletter');
     const invalid = await postForm({ category: 'tutorials', email: 'form@localhost' });
     expect(invalid.status).toBe(303);
     expect(invalid.headers.location).toBe('/blog?category=tutorials&subscribe=invalid#newsletter');
@@ -188,14 +190,14 @@ describe('POST /api/subscribe from the form without JavaScript', () => {
 
   it('drops an unknown category from the way back', async () => {
     const response = await postForm({ category: 'javascript:alert(1)', email: 'safe@example.com' });
-    expect(response.headers.location).toBe('/blog?subscribe=subscribed#newsletter');
+    expect(response.headers.location).toBe('/blog?subscribe=pending#newsletter');
   });
 
   it('lands on a page that shows the outcome', async () => {
     const response = await postForm({ category: 'technology', email: 'landing@example.com' });
     const page = await request(app).get(response.headers.location!.split('#')[0]!);
     expect(page.status).toBe(200);
-    expect(page.text).toMatch(/<div role="status"><p id="newsletter-message"[^>]*>.*You&#x27;re subscribed\./);
+    expect(page.text).toMatch(/<div role="status"><p id="newsletter-message"[^>]*>.*Check your inbox to confirm/);
     expect(page.text).toContain('aria-current="true" href="/blog?category=technology"');
   });
 });
@@ -203,8 +205,8 @@ describe('POST /api/subscribe from the form without JavaScript', () => {
 describe('the subscriber store', () => {
   it('treats the same address in any case as one subscriber', () => {
     const store = createSubscriberStore(app.db);
-    expect(store.add('Case@Example.com', new Date('2024-03-01T10:00:00Z'))).toBe('subscribed');
-    expect(store.add('case@example.COM')).toBe('already-subscribed');
+    store.signUp('Case@Example.com', new Date('2024-03-01T10:00:00Z'));
+    store.signUp('case@example.COM');
     expect(rows()).toEqual([{ email: 'Case@Example.com', created_at: '2024-03-01T10:00:00.000Z' }]);
   });
 

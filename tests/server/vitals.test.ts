@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import request from 'supertest';
 import { createLogger } from '../../server/logger';
+import { VITALS_RETENTION_DAYS, createVitalsStore } from '../../server/vitals';
 import { testApp } from './helpers';
 
 const logger = createLogger({ logLevel: 'info' });
@@ -37,6 +38,12 @@ describe('POST /api/vitals', () => {
     expect((await post(JSON.stringify(batch), 'application/json')).status).toBe(204);
   });
 
+  it("accepts the beacon of an article's page and of the legal pages", async () => {
+    for (const page of ['/blog/a-step-by-step-guide-to-reproducible-cell-culture', '/privacy', '/terms']) {
+      expect((await post(JSON.stringify({ ...batch, page }))).status, page).toBe(204);
+    }
+  });
+
   it.each([
     ['malformed JSON', '{"page":'],
     ['an empty body', ''],
@@ -46,10 +53,40 @@ describe('POST /api/vitals', () => {
     ['a value that is not a number', JSON.stringify({ ...batch, metrics: [{ ...batch.metrics[0], value: 'fast' }] })],
     ['no metrics', JSON.stringify({ ...batch, metrics: [] })],
     ['a page that is not a path', JSON.stringify({ ...batch, page: 'https://evil.example/' })],
+    ['an article that does not exist', JSON.stringify({ ...batch, page: '/blog/no-such-article' })],
+    ['the article route itself', JSON.stringify({ ...batch, page: '/blog/:slug' })],
   ])('rejects %s with 400 and a reason', async (_name, body) => {
     const response = await post(body);
     expect(response.status).toBe(400);
     expect(response.body.error).toEqual(expect.any(String));
+  });
+
+  it('stores the connection type and the device class when given, and nothing about the visitor', async () => {
+    const response = await post(JSON.stringify({ ...batch, connection: '3g', device: 'mobile' }));
+    expect(response.status).toBe(204);
+    const stored = app.db.prepare('SELECT * FROM vitals ORDER BY id DESC LIMIT 1').get() as Record<string, unknown>;
+    expect(stored).toMatchObject({ route: '/services', metric: 'CLS', connection_type: '3g', device_class: 'mobile' });
+    expect(Object.keys(stored).sort()).toEqual(['connection_type', 'device_class', 'id', 'metric', 'navigation_type', 'rating', 'received_at', 'route', 'value']);
+  });
+
+  it.each([
+    ['an unknown connection type', { connection: '6g' }],
+    ['an unknown device class', { device: 'fridge' }],
+  ])('rejects %s with 400', async (_name, extra) => {
+    expect((await post(JSON.stringify({ ...batch, ...extra }))).status).toBe(400);
+  });
+
+  it('deletes rows older than 90 days when beacons arrive', () => {
+    const old = testApp();
+    const store = createVitalsStore(old.db);
+    const day = 86_400_000;
+    const now = Date.now();
+    store.add('/', [{ name: 'LCP', value: 1, rating: 'good' }], {}, new Date(now - 91 * day));
+    store.add('/', [{ name: 'LCP', value: 2, rating: 'good' }], {}, new Date(now - 89 * day));
+    store.add('/', [{ name: 'LCP', value: 3, rating: 'good' }], {}, new Date(now));
+    expect(old.db.prepare('SELECT value FROM vitals ORDER BY id').all()).toEqual([{ value: 2 }, { value: 3 }]);
+    expect(VITALS_RETENTION_DAYS).toBe(90);
+    old.db.close();
   });
 
   it('rejects a body over 8 KB with 413, never 500', async () => {

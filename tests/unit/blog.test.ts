@@ -218,8 +218,10 @@ describe('reading the URL', () => {
   });
 
   it('reads the no-JavaScript sign-up outcome', () => {
-    expect(parseSubscribeOutcome('subscribed')).toBe('subscribed');
+    expect(parseSubscribeOutcome('pending')).toBe('pending');
     expect(parseSubscribeOutcome('already')).toBeNull();
+    // Before double opt-in the outcome was "subscribed": such an old link shows nothing.
+    expect(parseSubscribeOutcome('subscribed')).toBeNull();
     expect(parseSubscribeOutcome('invalid')).toBe('invalid');
     expect(parseSubscribeOutcome('limited')).toBe('limited');
     expect(parseSubscribeOutcome('bogus')).toBeNull();
@@ -241,14 +243,14 @@ describe('writing URLs', () => {
   });
 
   it('sends the no-JavaScript sign-up back to its category, at the newsletter box', () => {
-    expect(newsletterReturnHref('all', 'subscribed')).toBe('/blog?subscribe=subscribed#newsletter');
+    expect(newsletterReturnHref('all', 'pending')).toBe('/blog?subscribe=pending#newsletter');
     expect(newsletterReturnHref('research', 'invalid')).toBe('/blog?category=research&subscribe=invalid#newsletter');
   });
 });
 
 describe('the newsletter outcomes', () => {
   it('maps the endpoint statuses to what the reader is told', () => {
-    expect(subscribeOutcomeForStatus(201)).toBe('subscribed');
+    expect(subscribeOutcomeForStatus(202)).toBe('pending');
     expect(subscribeOutcomeForStatus(400)).toBe('invalid');
     expect(subscribeOutcomeForStatus(429)).toBe('limited');
     expect(subscribeOutcomeForStatus(500)).toBe('unreachable');
@@ -256,7 +258,7 @@ describe('the newsletter outcomes', () => {
   });
 
   it('announces successes politely and problems at once, each with its own message', () => {
-    expect(isSubscribeSuccess('subscribed')).toBe(true);
+    expect(isSubscribeSuccess('pending')).toBe(true);
     expect(isSubscribeSuccess('invalid')).toBe(false);
     expect(isSubscribeSuccess('limited')).toBe(false);
     expect(isSubscribeSuccess('unreachable')).toBe(false);

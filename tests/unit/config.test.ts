@@ -40,6 +40,12 @@ describe('loadConfig', () => {
     ['SITE_URL', 'ftp://meridianlab.dev'],
     ['LOG_LEVEL', 'loud'],
     ['TRUST_PROXY', 'yes please'],
+    ['MAIL_FROM', 'not an address'],
+    ['MAIL_FROM', 'Lab <lab@example.com>\r\nBcc: x@example.com'],
+    ['MAIL_TO_SALES', 'sales'],
+    ['LEAD_WEBHOOK_URL', 'ftp://hooks.example.com'],
+    ['OUTBOX_MAX_ATTEMPTS', '0'],
+    ['OUTBOX_LEASE_SECONDS', '1'],
   ])('stops on an invalid %s with one line naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     try {
@@ -48,5 +54,35 @@ describe('loadConfig', () => {
       expect((error as Error).message).toMatch(new RegExp(`^Invalid ${name}=`));
       expect((error as Error).message).not.toContain('\n');
     }
+  });
+
+  it('reads the mail settings, with the departments\' inboxes and a day of retries by default', () => {
+    expect(loadConfig({}).mail).toEqual({
+      smtpUrl: undefined,
+      from: 'Meridian Lab <hello@meridianlab.dev>',
+      inboxes: { general: 'hello@meridianlab.dev', development: 'dev@meridianlab.dev', sales: 'sales@meridianlab.dev' },
+      webhook: undefined,
+      maxAttempts: 16,
+      leaseMs: 300_000,
+    });
+    const secret = 's'.repeat(32);
+    const mail = loadConfig({
+      SMTP_URL: 'smtps://user:pass@mail.example.com:465',
+      MAIL_FROM: 'website@example.com',
+      MAIL_TO_SALES: 'Sales Team <team@example.com>',
+      LEAD_WEBHOOK_URL: 'https://hooks.example.com/leads',
+      LEAD_WEBHOOK_SECRET: secret,
+      OUTBOX_MAX_ATTEMPTS: '5',
+      OUTBOX_LEASE_SECONDS: '60',
+    }).mail;
+    expect(mail).toMatchObject({ smtpUrl: 'smtps://user:pass@mail.example.com:465', from: 'website@example.com', maxAttempts: 5, leaseMs: 60_000 });
+    expect(mail.inboxes.sales).toBe('Sales Team <team@example.com>');
+    expect(mail.webhook).toEqual({ url: 'https://hooks.example.com/leads', secret });
+  });
+
+  it('never shows a password or a secret in its error, and wants a secret for a webhook', () => {
+    expect(() => loadConfig({ SMTP_URL: 'http://user:hunter2@mail.example.com' })).toThrow(/^Invalid SMTP_URL=\(value hidden\): expected an smtp/);
+    expect(() => loadConfig({ LEAD_WEBHOOK_SECRET: 'hunter2' })).toThrow(/^Invalid LEAD_WEBHOOK_SECRET=\(value hidden\)/);
+    expect(() => loadConfig({ LEAD_WEBHOOK_URL: 'https://hooks.example.com' })).toThrow(/^Missing LEAD_WEBHOOK_SECRET/);
   });
 });

@@ -17,11 +17,13 @@ describe('decodeBody', () => {
 });
 
 describe('bodyFormat', () => {
-  it('takes JSON and urlencoded forms in UTF-8', () => {
-    expect(bodyFormat('application/json')).toBe('json');
-    expect(bodyFormat('application/json; charset=UTF-8')).toBe('json');
-    expect(bodyFormat('application/x-www-form-urlencoded')).toBe('form');
-    expect(bodyFormat('Application/X-WWW-Form-Urlencoded;charset="utf-8"')).toBe('form');
+  it.each([
+    ['application/json', 'json'],
+    ['application/json; charset=UTF-8', 'json'],
+    ['application/x-www-form-urlencoded', 'form'],
+    ['Application/X-WWW-Form-Urlencoded;charset="utf-8"', 'form'],
+  ])('takes %s as %s', (type, format) => {
+    expect(bodyFormat(type)).toBe(format);
   });
 
   it('refuses any other type or charset', () => {

@@ -6,8 +6,11 @@ const manifest: BuildManifest = {
   entry: '/static/js/entry-A.js',
   entryImports: ['/static/js/chunk-R.js', '/static/js/chunk-D.js'],
   stylesheet: '/static/css/styles-S.css',
+  consoleStylesheet: '/static/css/console-K.css',
   routes: {
     Services: ['/static/js/Services-B.js', '/static/js/chunk-R.js', '/static/js/chunk-C.js'],
+    Article: ['/static/js/Article-E.js', '/static/js/chunk-C.js'],
+    'posts/a-post': ['/static/js/a-post-P.js'],
   },
   criticalCss: {
     Services: { css: '.plans{display:grid}', hash: 'sha256-S' },

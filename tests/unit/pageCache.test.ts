@@ -30,7 +30,7 @@ describe('PageCache', () => {
 describe('pageCacheKey', () => {
   const key = (url: string) => {
     const parsed = new URL(url, 'http://localhost');
-    return pageCacheKey({ path: parsed.pathname, query: {}, originalUrl: url });
+    return pageCacheKey({ path: parsed.pathname, originalUrl: url });
   };
 
   it('keys a page on its path and only the query it reads, normalised', () => {
@@ -46,6 +46,14 @@ describe('pageCacheKey', () => {
 
   it('has no key for a path that is no page', () => {
     expect(key('/nope')).toBeNull();
+  });
+
+  it("keys each article on its own path, and has none for a slug that names no article", () => {
+    const article = '/blog/green-chemistry-at-the-bench-cutting-solvent-waste-by-half';
+    expect(key(`${article}?utm_source=feed`)).toBe(article);
+    expect(key('/blog/no-such-article')).toBeNull();
+    expect(key('/blog/:slug')).toBeNull();
+    expect(key('/blog/constructor')).toBeNull();
   });
 });
 

@@ -1,19 +1,40 @@
 import { describe, expect, it } from 'vitest';
 import { mainNav } from '../../shared/content/navigation';
-import { indexablePages, notFoundPage, pages } from '../../shared/routes';
+import { blogPosts } from '../../shared/content/blog';
+import { indexablePages, notFoundPage, pages, sitePages } from '../../shared/routes';
 import { createRoutes } from '../../shared/routeTree';
 
 describe('route table', () => {
-  it('has the five public routes of the spec, in the nav order', () => {
-    expect(pages.map((page) => page.path)).toEqual(['/', '/services', '/research', '/blog', '/contact']);
-    expect(mainNav.map((item) => item.to)).toEqual(pages.map((page) => page.path));
+  it("has the spec's five public routes in the nav order, the articles' route, the newsletter e-mails' two pages out of the index, and the legal pages", () => {
+    expect(pages.map((page) => page.path)).toEqual([
+      '/',
+      '/services',
+      '/research',
+      '/blog',
+      '/blog/:slug',
+      '/contact',
+      '/newsletter/confirm',
+      '/newsletter/unsubscribe',
+      '/privacy',
+      '/terms',
+    ]);
+    expect(mainNav.map((item) => item.to)).toEqual(['/', '/services', '/research', '/blog', '/contact']);
+    expect(sitePages.filter((page) => page.noindex).map((page) => page.path)).toEqual(['/newsletter/confirm', '/newsletter/unsubscribe']);
   });
 
-  it('gives every page a unique title of at most 60 characters and a 70-160 character description', () => {
-    const all = [...pages, notFoundPage];
+  it('holds one page per article under /blog/:slug, named by its slug', () => {
+    expect(sitePages.filter((page) => page.chunk === 'Article').map((page) => page.path)).toEqual(
+      blogPosts.map((post) => `/blog/${post.slug}`),
+    );
+  });
+
+  it('gives every page a unique title (60 characters at most, or the article title and the site name) and a 70-160 character description', () => {
+    const all = [...sitePages, notFoundPage];
     expect(new Set(all.map((page) => page.title)).size).toBe(all.length);
     for (const page of all) {
-      expect(page.title.length, page.title).toBeLessThanOrEqual(60);
+      const post = blogPosts.find((candidate) => page.path === `/blog/${candidate.slug}`);
+      if (post) expect(page.title).toBe(`${post.title} | Meridian Lab`);
+      else expect(page.title.length, page.title).toBeLessThanOrEqual(60);
       expect(page.description.length, page.path).toBeGreaterThanOrEqual(70);
       expect(page.description.length, page.path).toBeLessThanOrEqual(160);
       expect(page.keywords.length).toBeGreaterThan(0);
@@ -38,6 +59,7 @@ describe('route table', () => {
     const pageGroup = root?.children?.[0];
     expect(pageGroup?.ErrorBoundary).toBeTypeOf('function');
     expect(pageGroup?.children?.map((route) => route.path)).toEqual([...pages.map((page) => page.path), '*']);
+    expect(pageGroup?.children?.find((route) => route.path === '/blog/:slug')?.loader).toBeTypeOf('function');
     expect(pageGroup?.children?.every((route) => typeof route.lazy === 'function')).toBe(true);
   });
 

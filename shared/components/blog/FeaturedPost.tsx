@@ -1,10 +1,12 @@
 import { Sparkles } from 'lucide-react';
+import { Link } from 'react-router';
 import type { BlogPost } from '../../content/blog';
+import { postPath } from '../../lib/articles';
 import { postAnchor } from '../../lib/blog';
 import { CategoryBadge } from './CategoryBadge';
 import { PostMeta } from './PostMeta';
 
-/** The featured post, large, above the grid whatever the filter. */
+/** The featured post, large, above the grid whatever the filter; its title links to the article, over the whole card. */
 export function FeaturedPost({ post }: { post: BlogPost }) {
   const titleId = `${postAnchor(post)}-title`;
   return (
@@ -23,7 +25,9 @@ export function FeaturedPost({ post }: { post: BlogPost }) {
             <CategoryBadge category={post.category} />
           </div>
           <h2 id={titleId} className="blog-featured__title">
-            {post.title}
+            <Link to={postPath(post)} className="blog-card__link">
+              {post.title}
+            </Link>
           </h2>
           <p className="blog-featured__excerpt">{post.excerpt}</p>
           <PostMeta post={post} />

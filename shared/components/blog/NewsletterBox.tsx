@@ -5,6 +5,7 @@ import type { CategoryValue, SubscribeOutcome } from '../../content/blog';
 import { newsletter } from '../../content/blog';
 import { NEWSLETTER_ANCHOR, SUBSCRIBE_ENDPOINT, isSubscribeSuccess } from '../../lib/blog';
 import { sendSubscription } from '../../browser/sendSubscription';
+import { PrivacyNotice } from '../PrivacyNotice';
 
 const MESSAGE_ID = 'newsletter-message';
 
@@ -62,6 +63,7 @@ export function NewsletterBox({ category, returned }: { category: CategoryValue;
           {sending ? newsletter.sending : newsletter.button}
         </button>
       </form>
+      <PrivacyNotice className="blog-newsletter__notice" text={newsletter.notice} />
       <div role="status">
         {shown && success ? (
           <p id={MESSAGE_ID} className="blog-newsletter__message blog-newsletter__message--success">

@@ -1,9 +1,14 @@
+import { Link } from 'react-router';
 import type { BlogPost } from '../../content/blog';
+import { postPath } from '../../lib/articles';
 import { postAnchor } from '../../lib/blog';
 import { CategoryBadge } from './CategoryBadge';
 import { PostMeta } from './PostMeta';
 
-/** One post in the grid. Focusable by script, so a link to it (#post-3) or "Load More" can move focus here. */
+/**
+ * One post in the grid: its title links to the article, and the link covers
+ * the whole card. Focusable by script, so "Load More" can move focus here.
+ */
 export function PostCard({ post }: { post: BlogPost }) {
   const titleId = `${postAnchor(post)}-title`;
   return (
@@ -14,7 +19,9 @@ export function PostCard({ post }: { post: BlogPost }) {
       <div className="blog-card__body">
         <CategoryBadge category={post.category} />
         <h3 id={titleId} className="blog-card__title">
-          {post.title}
+          <Link to={postPath(post)} className="blog-card__link">
+            {post.title}
+          </Link>
         </h3>
         <p className="blog-card__excerpt">{post.excerpt}</p>
         <PostMeta post={post} />

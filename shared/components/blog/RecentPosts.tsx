@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
 import type { BlogPost } from '../../content/blog';
-import { blogHref, formatPostDate, postAnchor } from '../../lib/blog';
+import { postPath } from '../../lib/articles';
+import { formatPostDate } from '../../lib/blog';
 
-/** The sidebar's Recent Posts: the first five non-featured posts, whatever the filter; each links to its card. */
+/** The sidebar's Recent Posts: the first five non-featured posts, whatever the filter; each links to its article. */
 export function RecentPosts({ posts }: { posts: readonly BlogPost[] }) {
   return (
     <section className="blog-panel" aria-labelledby="blog-recent-title">
@@ -12,7 +13,7 @@ export function RecentPosts({ posts }: { posts: readonly BlogPost[] }) {
       <ol className="blog-recent">
         {posts.map((post) => (
           <li key={post.id}>
-            <Link to={blogHref({}, postAnchor(post))} className="blog-recent__link">
+            <Link to={postPath(post)} className="blog-recent__link">
               <img className="blog-recent__image" src={post.image} alt="" width={96} height={60} loading="lazy" decoding="async" />
               <span className="blog-recent__text">
                 <span className="blog-recent__title">{post.title}</span>

@@ -14,6 +14,7 @@ import {
   initialContactFormState,
   settleNoSoonerThan,
 } from '../../lib/contactForm';
+import { PrivacyNotice } from '../PrivacyNotice';
 import { ContactField } from './ContactField';
 import { sendContact } from '../../browser/sendContact';
 import { ContactSubmissionContext } from './submission';
@@ -127,10 +128,11 @@ export function ContactForm() {
               <Send aria-hidden="true" size={18} />
             )}
           </button>
-          <p className="contact-form__privacy">
-            <Lock aria-hidden="true" size={14} />
-            {contactFormCopy.privacy}
-          </p>
+          <PrivacyNotice
+            className="contact-form__privacy"
+            icon={<Lock aria-hidden="true" size={14} />}
+            text={contactFormCopy.privacy}
+          />
         </div>
       </form>
     </section>

@@ -1,0 +1,68 @@
+import type { DatabaseSync } from 'node:sqlite';
+import type { AppConfig } from '../config';
+import type { LeadDelivery } from '../leads';
+import type { Logger } from '../logger';
+import type { SubscriberDelivery } from '../subscribers';
+import { leadMessages } from './leadMessages';
+import { createMailer } from './mailer';
+import { confirmationMessage } from './newsletterMessages';
+import type { OutboxStore } from './store';
+import { createOutboxStore } from './store';
+import type { OutboxWorker, Sender } from './worker';
+import { createOutboxWorker } from './worker';
+import { postWebhook } from './webhook';
+
+/** The domain of MAIL_FROM's address: the right-hand side of every Message-ID the site gives. */
+export function mailDomain(from: string): string {
+  return /@([^@>\s]+)>?$/.exec(from)?.[1] ?? 'localhost';
+}
+
+export function createOutbox(db: DatabaseSync, config: Pick<AppConfig, 'mail'>): OutboxStore {
+  return createOutboxStore(db, mailDomain(config.mail.from));
+}
+
+export interface Deliveries {
+  leads: LeadDelivery;
+  subscribers: SubscriberDelivery;
+}
+
+/** How the stores queue what they send; `wake` tells the worker a commit queued something. */
+export function createDeliveries(db: DatabaseSync, config: Pick<AppConfig, 'mail' | 'siteUrl'>, wake: () => void): Deliveries {
+  const outbox = createOutbox(db, config);
+  return {
+    leads: { outbox, messagesFor: leadMessages(config.mail, config.siteUrl), committed: wake },
+    subscribers: { outbox, confirmationMessage: confirmationMessage(config.siteUrl), committed: wake },
+  };
+}
+
+/** Longest wait for one step of a send (connect, greeting, each reply): a quarter of the lease, at most a minute. */
+export const sendTimeoutMs = (leaseMs: number) => Math.min(leaseMs / 4, 60_000);
+
+/**
+ * The worker that sends this process's (and any other process's) queued
+ * messages, with the senders the configuration allows: mail with SMTP_URL,
+ * webhooks with LEAD_WEBHOOK_URL. Started at once; stop() also closes the SMTP pool.
+ */
+export function startOutboxWorker(db: DatabaseSync, config: Pick<AppConfig, 'mail'>, logger: Logger, options: { pollMs?: number; firstRetryMs?: number } = {}): OutboxWorker {
+  const { mail } = config;
+  const timeoutMs = sendTimeoutMs(mail.leaseMs);
+  const mailer = mail.smtpUrl ? createMailer(mail.smtpUrl, mail.from, timeoutMs) : undefined;
+  const senders: Partial<Record<'mail' | 'webhook', Sender>> = {};
+  if (mailer) {
+    senders.mail = async (message) => {
+      if (!('mail' in message.payload)) throw new Error('An e-mail without its message');
+      await mailer.send(message.payload.mail, message.messageId);
+    };
+  }
+  const { webhook } = mail;
+  if (webhook) senders.webhook = (message) => postWebhook(webhook.url, webhook.secret, JSON.stringify('body' in message.payload ? message.payload.body : null), message.messageId, timeoutMs);
+  const worker = createOutboxWorker({ store: createOutbox(db, config), senders, logger, maxAttempts: mail.maxAttempts, leaseMs: mail.leaseMs, ...options });
+  worker.start();
+  return {
+    ...worker,
+    async stop(graceMs) {
+      await worker.stop(graceMs);
+      mailer?.close();
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import { confirmationMail } from '../../shared/content/newsletter';
+import { CONFIRM_PATH, UNSUBSCRIBE_PATH, withToken } from '../../shared/lib/newsletter';
+import { absoluteUrl } from '../../shared/lib/runtime';
+import type { Confirmation } from '../subscribers';
+import type { NewOutboxMessage } from './store';
+
+const linkWithToken = (siteUrl: string, path: string, token: string) => absoluteUrl(siteUrl, withToken(path, token));
+
+/** RFC 2369 and RFC 8058: mail clients show an unsubscribe button that POSTs to the link, no page visit needed. */
+export function listUnsubscribeHeaders(unsubscribeUrl: string): Record<string, string> {
+  return { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+}
+
+/** The e-mail that asks a new address to confirm; it carries the unsubscribe headers too, as every newsletter mail does. */
+export function confirmationMessage(siteUrl: string) {
+  return ({ subscriberId, email, confirmToken, unsubscribeToken }: Confirmation): NewOutboxMessage => {
+    const confirmUrl = linkWithToken(siteUrl, CONFIRM_PATH, confirmToken);
+    const unsubscribeUrl = linkWithToken(siteUrl, UNSUBSCRIBE_PATH, unsubscribeToken);
+    return {
+      kind: 'newsletter-confirmation',
+      subscriberId,
+      // Only the token's hash is in the subscribers table: the link itself is blanked from the outbox once sent.
+      secret: confirmUrl,
+      mail: {
+        to: email,
+        subject: confirmationMail.subject,
+        text: confirmationMail.text({ confirmUrl, unsubscribeUrl, siteUrl }),
+        headers: listUnsubscribeHeaders(unsubscribeUrl),
+      },
+    };
+  };
+}

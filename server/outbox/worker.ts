@@ -1,0 +1,121 @@
+import type { Logger } from '../logger';
+import { retryDelayMs } from './backoff';
+import type { Channel, LeasedMessage, OutboxStore } from './store';
+import { channelOf } from './store';
+
+/** Sends one message through a channel; rejects on failure. */
+export type Sender = (message: LeasedMessage) => Promise<void>;
+
+export interface OutboxWorkerOptions {
+  store: OutboxStore;
+  /** A channel without a sender (mail before SMTP_URL is set) is left queued, untouched. */
+  senders: Partial<Record<Channel, Sender>>;
+  logger: Logger;
+  maxAttempts: number;
+  leaseMs: number;
+  /** How often the queue is checked besides the wake-ups: for retries falling due and other processes' messages. */
+  pollMs?: number;
+  /** The first retry's wait (a minute); tests shorten the whole schedule with it. */
+  firstRetryMs?: number;
+  /** Messages claimed at once. */
+  batchSize?: number;
+}
+
+export interface OutboxWorker {
+  start(): void;
+  /** Checks the queue now: called right after a transaction that queued a message commits. */
+  wake(): void;
+  /** Stops polling and waits (up to `graceMs`) for the sends under way; what is left keeps its lease and is retried later. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+const DEFAULT_POLL_MS = 5_000;
+/** How often the log gets a line with the outbox's counts (queued, sent, failed, oldest queued age). */
+const STATUS_LOG_MS = 15 * 60_000;
+
+/**
+ * Sends queued messages, at least once each. It claims due rows under a lease,
+ * sends them, then marks them sent; a failed attempt waits with exponential
+ * backoff and jitter, and after maxAttempts the message is marked failed. A
+ * crash after sending but before marking sends the message again once the
+ * lease runs out: twice at worst, never zero times.
+ */
+export function createOutboxWorker({
+  store,
+  senders,
+  logger,
+  maxAttempts,
+  leaseMs,
+  pollMs = DEFAULT_POLL_MS,
+  firstRetryMs,
+  batchSize = 10,
+}: OutboxWorkerOptions): OutboxWorker {
+  const channels = (Object.keys(senders) as Channel[]).filter((channel) => senders[channel]);
+  let timer: NodeJS.Timeout | undefined;
+  let statusTimer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let stopped = false;
+
+  async function deliver(message: LeasedMessage): Promise<void> {
+    const log = { outboxId: message.id, kind: message.kind, attempt: message.attempts + 1 };
+    try {
+      await senders[channelOf(message.kind)]!(message);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const failedAttempts = message.attempts + 1;
+      const retryAt = failedAttempts >= maxAttempts ? null : new Date(Date.now() + retryDelayMs(failedAttempts, Math.random, firstRetryMs));
+      store.markAttemptFailed(message, reason, retryAt);
+      // The reason is the server's or the network's, never the message's text.
+      if (retryAt) logger.warn({ ...log, reason, retryAt: retryAt.toISOString() }, 'outbox message not sent, will retry');
+      else logger.error({ ...log, reason }, 'outbox message failed for good');
+      return;
+    }
+    store.markSent(message);
+    logger.info(log, 'outbox message sent');
+  }
+
+  async function drain(): Promise<void> {
+    do {
+      again = false;
+      for (;;) {
+        const batch = stopped ? [] : store.lease(channels, leaseMs, batchSize);
+        if (batch.length === 0) break;
+        await Promise.all(batch.map(deliver));
+      }
+    } while (again && !stopped);
+  }
+
+  function wake(): void {
+    if (stopped || channels.length === 0) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = drain()
+      .catch((error: unknown) => logger.error({ err: error }, 'outbox worker failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  }
+
+  return {
+    start() {
+      if (!senders.mail) logger.warn('SMTP_URL is not set: e-mails wait in the outbox until it is');
+      const logStatus = () => logger.info({ outbox: store.stats() }, 'outbox status');
+      logStatus();
+      statusTimer = setInterval(logStatus, STATUS_LOG_MS);
+      statusTimer.unref();
+      timer = setInterval(wake, pollMs);
+      timer.unref();
+      wake();
+    },
+    wake,
+    async stop(graceMs = 5_000) {
+      stopped = true;
+      clearInterval(timer);
+      clearInterval(statusTimer);
+      if (running) await Promise.race([running, new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
+    },
+  };
+}

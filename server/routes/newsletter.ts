@@ -1,0 +1,83 @@
+import type { NextFunction, Request, Response } from 'express';
+import { Router } from 'express';
+import { createElement } from 'react';
+import { NewsletterTokenContext } from '../../shared/components/newsletter/token';
+import { CONFIRM_PATH, TOKEN_PARAM, UNSUBSCRIBE_PATH, resultHref } from '../../shared/lib/newsletter';
+import { formEndpoint, isPlainFormPost, readBody } from '../formEndpoint';
+import type { RenderPage } from '../render';
+import type { SubscriberStore } from '../subscribers';
+
+/** A newsletter link's step is one click; a client hammering tokens gets 429. */
+const POSTS_PER_MINUTE = 10;
+const BODY_LIMIT_BYTES = 1024;
+/** What a token looks like (base64url, and the unsubscribe token's "id."): anything else is no token. */
+const TOKEN_PATTERN = /^[\w.-]{1,200}$/;
+
+function tokenOf(value: unknown): string | null {
+  return typeof value === 'string' && TOKEN_PATTERN.test(value) ? value : null;
+}
+
+/** The token from the link's query, else from the posted form. */
+function postedToken(req: Request, res: Response): string | null {
+  const fromQuery = tokenOf(req.query[TOKEN_PARAM]);
+  if (fromQuery) return fromQuery;
+  const body = readBody(req, res);
+  return body.ok && typeof body.fields === 'object' && body.fields !== null ? tokenOf((body.fields as Record<string, unknown>)[TOKEN_PARAM]) : null;
+}
+
+interface NewsletterRoutesOptions {
+  store: SubscriberStore;
+  siteUrl: string;
+  renderPage: RenderPage;
+}
+
+/**
+ * The pages a newsletter e-mail links to, and their one-click POSTs:
+ *   GET  /newsletter/confirm?token=…      the page with the "confirm" button (never cached, no script)
+ *   POST /newsletter/confirm              confirms (token in the form), 303 to ?result=
+ *   GET  /newsletter/unsubscribe?token=…  the page with the "unsubscribe" button
+ *   POST /newsletter/unsubscribe?token=…  unsubscribes: the page's button, or a mail
+ *                                         client's RFC 8058 one-click POST (any body)
+ * Opened without a token, the pages are ordinary (cacheable) pages of the route table.
+ */
+export function newsletterRoutes({ store, siteUrl, renderPage }: NewsletterRoutesOptions): Router {
+  const router = Router();
+
+  const showWithToken = (path: string) => (req: Request, res: Response, next: NextFunction) => {
+    if (req.query[TOKEN_PARAM] === undefined) {
+      next();
+      return;
+    }
+    const token = tokenOf(req.query[TOKEN_PARAM]);
+    if (!token) {
+      res.redirect(303, resultHref(path, 'invalid'));
+      return;
+    }
+    renderPage(req, res, { path, status: 200, wrap: (page) => createElement(NewsletterTokenContext, { value: token }, page) }).catch(next);
+  };
+
+  const answer = (req: Request, res: Response, path: string, result: string, done: boolean) => {
+    res.setHeader('Cache-Control', 'no-store');
+    if (isPlainFormPost(req)) res.redirect(303, resultHref(path, result));
+    else res.status(done ? 200 : 400).json({ result });
+  };
+
+  const endpoint = (path: string, anyMediaType: boolean) =>
+    formEndpoint({ siteUrl, perMinute: POSTS_PER_MINUTE, maxBytes: BODY_LIMIT_BYTES, formPage: path, anyMediaType });
+
+  router.get(CONFIRM_PATH, showWithToken(CONFIRM_PATH));
+  router.get(UNSUBSCRIBE_PATH, showWithToken(UNSUBSCRIBE_PATH));
+
+  router.post(CONFIRM_PATH, ...endpoint(CONFIRM_PATH, false), (req: Request, res: Response) => {
+    const token = postedToken(req, res);
+    const result = token ? store.confirm(token) : 'invalid';
+    answer(req, res, CONFIRM_PATH, result, result === 'confirmed');
+  });
+
+  router.post(UNSUBSCRIBE_PATH, ...endpoint(UNSUBSCRIBE_PATH, true), (req: Request, res: Response) => {
+    const token = postedToken(req, res);
+    const result = token ? store.unsubscribe(token) : 'invalid';
+    answer(req, res, UNSUBSCRIBE_PATH, result, result === 'unsubscribed');
+  });
+  return router;
+}

@@ -1,0 +1,101 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { DatabaseSync } from 'node:sqlite';
+import type { Request, RequestHandler, Response } from 'express';
+import { noticeDocument } from '../errors';
+import { readBody } from '../formEndpoint';
+import { ABSOLUTE_TIMEOUT_MS, createSessionStore } from './sessions';
+import type { SessionStore, StaffSession } from './sessions';
+
+export const SIGN_IN_PATH = '/staff/sign-in';
+
+declare module 'express-serve-static-core' {
+  interface Locals {
+    /** Set by requireSession: the signed-in staff member's session. */
+    staffSession?: StaffSession;
+  }
+}
+
+/**
+ * The session cookie. Over HTTPS it is a __Host- cookie: Secure, Path=/, no
+ * Domain, so no other host (and no plain-HTTP page) can set or read it.
+ * Browsers refuse __Host- cookies without Secure, so on plain HTTP (local
+ * development and the browser tests) it goes by a plain name.
+ */
+export interface SessionCookie {
+  name: string;
+  set(res: Response, token: string): void;
+  clear(res: Response): void;
+  read(req: Request): string | undefined;
+}
+
+export function sessionCookie(siteUrl: string): SessionCookie {
+  const secure = siteUrl.startsWith('https:');
+  const name = secure ? '__Host-staff_session' : 'staff_session';
+  const attributes = `Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+  return {
+    name,
+    set(res, token) {
+      res.append('Set-Cookie', `${name}=${token}; ${attributes}; Max-Age=${ABSOLUTE_TIMEOUT_MS / 1000}`);
+    },
+    clear(res) {
+      res.append('Set-Cookie', `${name}=; ${attributes}; Max-Age=0`);
+    },
+    read(req) {
+      for (const pair of (req.get('cookie') ?? '').split(';')) {
+        const [key, ...value] = pair.trim().split('=');
+        if (key === name) return value.join('=') || undefined;
+      }
+      return undefined;
+    },
+  };
+}
+
+export interface StaffAuth {
+  sessions: SessionStore;
+  cookie: SessionCookie;
+  /** Resumes the request's session into res.locals.staffSession, or answers 303 to the sign-in page with no data. */
+  requireSession: RequestHandler;
+  /** After formEndpoint and requireSession: the post's csrf field must be the session's token (403 otherwise). */
+  requireCsrf: RequestHandler;
+}
+
+/** True when the two strings are equal, compared in constant time. */
+function sameToken(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+export function staffAuth(db: DatabaseSync, siteUrl: string): StaffAuth {
+  const sessions = createSessionStore(db);
+  const cookie = sessionCookie(siteUrl);
+
+  const requireSession: RequestHandler = (req, res, next) => {
+    const token = cookie.read(req);
+    const session = token ? sessions.resume(token) : undefined;
+    if (!session) {
+      // A cookie that no longer opens a session is dropped, and the sign-in page says why.
+      if (token) cookie.clear(res);
+      res.redirect(303, token ? `${SIGN_IN_PATH}?expired=1` : SIGN_IN_PATH);
+      return;
+    }
+    res.locals.staffSession = session;
+    next();
+  };
+
+  const requireCsrf: RequestHandler = (req, res, next) => {
+    const body = readBody(req, res);
+    const fields = body.ok && typeof body.fields === 'object' && body.fields !== null ? (body.fields as Record<string, unknown>) : {};
+    const sent = typeof fields.csrf === 'string' ? fields.csrf : '';
+    if (!sameToken(sent, res.locals.staffSession!.csrfToken)) {
+      res
+        .status(403)
+        .type('html')
+        .send(noticeDocument({ status: 403, message: 'This form has expired or did not come from the console. Reload the page and try again.', back: '/staff' }));
+      return;
+    }
+    next();
+  };
+
+  return { sessions, cookie, requireSession, requireCsrf };
+}

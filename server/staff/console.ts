@@ -1,0 +1,58 @@
+import type { DatabaseSync } from 'node:sqlite';
+import type { RequestHandler, Response } from 'express';
+import { Router } from 'express';
+import { createElement } from 'react';
+import { consoleCopy } from '../../shared/content/staff';
+import { formEndpoint } from '../formEndpoint';
+import type { Logger } from '../logger';
+import { staffAuth } from './auth';
+import { leadRoutes } from './leadRoutes';
+import { consoleUser, sendPage } from './page';
+import { signInRoutes } from './signInRoutes';
+import { speedRoutes } from './speedRoutes';
+import { subscriberRoutes } from './subscriberRoutes';
+import type { ConsoleAssets } from './views/ConsoleDocument';
+import { NotFoundPage } from './views/NotFoundPage';
+
+/** Console posts one client may make per minute. */
+const POSTS_PER_MINUTE = 60;
+/** A note is at most 5000 characters; the rest of a console form is small. */
+const POST_LIMIT_BYTES = 32 * 1024;
+
+interface StaffConsoleOptions {
+  db: DatabaseSync;
+  logger: Logger;
+  siteUrl: string;
+  /** The console's stylesheet, from the build manifest. */
+  assets: () => ConsoleAssets;
+}
+
+/**
+ * Everything under /staff: sign-in is the only page open without a session;
+ * every other URL, known or not, answers 303 to it and shows nothing. Every
+ * answer is no-store and noindex.
+ */
+export function staffConsole({ db, logger, siteUrl, assets }: StaffConsoleOptions): Router {
+  const auth = staffAuth(db, siteUrl);
+  const router = Router();
+
+  const consoleHeaders: RequestHandler = (_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('X-Robots-Tag', 'noindex, nofollow');
+    next();
+  };
+  router.use(['/staff', '/staff/{*rest}'], consoleHeaders);
+  router.use(signInRoutes({ db, logger, siteUrl, auth, assets }));
+  router.use(['/staff', '/staff/{*rest}'], auth.requireSession);
+
+  const guardPost = [...formEndpoint({ siteUrl, perMinute: POSTS_PER_MINUTE, maxBytes: POST_LIMIT_BYTES, formPage: '/staff' }), auth.requireCsrf] as RequestHandler[];
+  const renderNotFound = (res: Response, message: string) =>
+    sendPage(res, 404, createElement(NotFoundPage, { assets: assets(), user: consoleUser(res), message }));
+
+  router.get('/staff', (_req, res) => res.redirect(303, '/staff/leads'));
+  router.use(leadRoutes({ db, assets, guardPost, renderNotFound }));
+  router.use(subscriberRoutes({ db, assets, guardPost }));
+  router.use(speedRoutes({ db, assets }));
+  router.all('/staff/{*rest}', (_req, res) => renderNotFound(res, consoleCopy.notFound));
+  return router;
+}

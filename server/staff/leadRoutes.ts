@@ -1,0 +1,154 @@
+import type { DatabaseSync } from 'node:sqlite';
+import type { Request, RequestHandler, Response } from 'express';
+import { Router } from 'express';
+import { createElement } from 'react';
+import { SERVICE_VALUES } from '../../shared/lib/contactForm';
+import { consoleCopy, responseHours } from '../../shared/content/staff';
+import type { CsvColumns } from '../csv';
+import { leadColumns, toCsv } from '../csv';
+import { readBody } from '../formEndpoint';
+import type { InboxFilter, InboxLead } from './inbox';
+import { createInbox } from './inbox';
+import { isLeadStatus } from './leadStatus';
+import { consoleUser, sendPage, textFields } from './page';
+import type { ConsoleAssets } from './views/ConsoleDocument';
+import { InboxPage } from './views/InboxPage';
+import { LeadPage, NOTE_LIMIT } from './views/LeadPage';
+
+const PAGE_SIZE = 25;
+
+interface LeadRoutesOptions {
+  db: DatabaseSync;
+  assets: () => ConsoleAssets;
+  /** formEndpoint, requireSession and requireCsrf: what every console post passes first. */
+  guardPost: RequestHandler[];
+  renderNotFound: (res: Response, message: string) => void;
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** The lead number in the URL, or null when it is not one. */
+const leadId = (req: Request): number | null => {
+  const raw = text(req.params.id);
+  return /^\d{1,15}$/.test(raw) ? Number(raw) : null;
+};
+
+/** The inbox filter from the query; values it does not know mean "all", the search is trimmed and bounded. */
+export function inboxFilter(query: Request['query']): InboxFilter {
+  const status = text(query.status);
+  const service = text(query.service);
+  return {
+    status: isLeadStatus(status) ? status : '',
+    service: (SERVICE_VALUES as readonly string[]).includes(service) ? service : '',
+    search: text(query.q).trim().slice(0, 200),
+  };
+}
+
+/** The filter as a query string ("" when all is shown), plus a page. */
+export function filterQuery(filter: InboxFilter, page = 1): string {
+  const params = new URLSearchParams();
+  if (filter.search) params.set('q', filter.search);
+  if (filter.status) params.set('status', filter.status);
+  if (filter.service) params.set('service', filter.service);
+  if (page > 1) params.set('page', String(page));
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}
+
+/** The leads' own columns, then where each stands. */
+const exportColumns: CsvColumns<InboxLead> = [...leadColumns, ['status', 'status'], ['statusChangedAt', 'status_changed_at']];
+
+/** The inbox, a lead's page, its status and notes, and the exports of the current filter. */
+export function leadRoutes({ db, assets, guardPost, renderNotFound }: LeadRoutesOptions): Router {
+  const inbox = createInbox(db);
+  const router = Router();
+
+  router.get('/staff/leads', (req, res) => {
+    const filter = inboxFilter(req.query);
+    const requested = Number.parseInt(text(req.query.page), 10);
+    const first = inbox.page(filter, 0, PAGE_SIZE);
+    const pages = Math.max(1, Math.ceil(first.total / PAGE_SIZE));
+    const page = Number.isSafeInteger(requested) ? Math.min(Math.max(requested, 1), pages) : 1;
+    const { leads, total } = page === 1 ? first : inbox.page(filter, (page - 1) * PAGE_SIZE, PAGE_SIZE);
+    const now = new Date();
+    sendPage(
+      res,
+      200,
+      createElement(InboxPage, {
+        assets: assets(),
+        user: consoleUser(res),
+        filter,
+        leads,
+        total,
+        page,
+        pages,
+        pageHref: (target: number) => `/staff/leads${filterQuery(filter, target)}`,
+        query: filterQuery(filter),
+        waiting: inbox.waitingSince(new Date(now.getTime() - responseHours * 3_600_000)),
+        outbox: inbox.outbox(),
+        now,
+      }),
+    );
+  });
+
+  const exportName = (extension: string) => `leads-${new Date().toISOString().slice(0, 10)}.${extension}`;
+  router.get('/staff/leads.csv', (req, res) => {
+    res.attachment(exportName('csv')).type('text/csv; charset=utf-8').send(toCsv(exportColumns, inbox.all(inboxFilter(req.query))));
+  });
+  router.get('/staff/leads.json', (req, res) => {
+    res.attachment(exportName('json')).type('application/json; charset=utf-8').send(`${JSON.stringify(inbox.all(inboxFilter(req.query)), null, 2)}\n`);
+  });
+
+  const showLead = (req: Request, res: Response, status: number, extra: { notice?: { tone: 'success' | 'error'; text: string }; draftNote?: string } = {}) => {
+    const id = leadId(req);
+    const detail = id === null ? undefined : inbox.detail(id);
+    if (!detail) {
+      renderNotFound(res, consoleCopy.leadNotFound);
+      return;
+    }
+    sendPage(res, status, createElement(LeadPage, { assets: assets(), user: consoleUser(res), detail, ...extra }));
+  };
+
+  const saved: Record<string, string> = { status: 'Status changed.', note: 'Note added.' };
+  router.get('/staff/leads/:id', (req, res) => {
+    const done = saved[text(req.query.saved)];
+    showLead(req, res, 200, done ? { notice: { tone: 'success', text: done } } : {});
+  });
+
+  router.post('/staff/leads/:id/status', ...guardPost, (req, res) => {
+    const body = readBody(req, res);
+    const { from, to } = textFields(body.ok ? body.fields : undefined);
+    const id = leadId(req);
+    if (id === null || !inbox.detail(id)) {
+      renderNotFound(res, consoleCopy.leadNotFound);
+      return;
+    }
+    if (!isLeadStatus(from) || !isLeadStatus(to)) {
+      showLead(req, res, 400, { notice: { tone: 'error', text: consoleCopy.statusNotAllowed } });
+      return;
+    }
+    const result = inbox.changeStatus(id, from, to, consoleUser(res).email);
+    if (result.ok) res.redirect(303, `/staff/leads/${id}?saved=status`);
+    else if (result.reason === 'stale') showLead(req, res, 409, { notice: { tone: 'error', text: consoleCopy.staleStatus } });
+    else showLead(req, res, 400, { notice: { tone: 'error', text: consoleCopy.statusNotAllowed } });
+  });
+
+  router.post('/staff/leads/:id/notes', ...guardPost, (req, res) => {
+    const body = readBody(req, res);
+    const note = (textFields(body.ok ? body.fields : undefined).body ?? '').replace(/\r\n/g, '\n');
+    const id = leadId(req);
+    if (id === null || !inbox.detail(id)) {
+      renderNotFound(res, consoleCopy.leadNotFound);
+      return;
+    }
+    const problem = note.trim() === '' ? consoleCopy.noteEmpty : note.length > NOTE_LIMIT ? consoleCopy.noteTooLong(NOTE_LIMIT) : null;
+    if (problem) {
+      showLead(req, res, 400, { notice: { tone: 'error', text: problem }, draftNote: note });
+      return;
+    }
+    inbox.addNote(id, note.trim(), consoleUser(res).email);
+    res.redirect(303, `/staff/leads/${id}?saved=note#notes`);
+  });
+
+  return router;
+}

@@ -1,0 +1,80 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { DatabaseSync } from 'node:sqlite';
+import { inTransaction } from '../db';
+
+/** A session ends after this long without a request… */
+export const IDLE_TIMEOUT_MS = 30 * 60_000;
+/** …and this long after sign-in, however busy. */
+export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60_000;
+/** last_seen_at is written at most this often: a page and its export do not each cost a write. */
+const TOUCH_EVERY_MS = 60_000;
+
+export interface StaffSession {
+  /** The SHA-256 of the cookie's token. */
+  id: string;
+  accountId: number;
+  email: string;
+  csrfToken: string;
+  createdAt: string;
+}
+
+export interface SessionStore {
+  /** Starts a session and returns the cookie's token (only its hash is stored). */
+  create(accountId: number, now?: Date): string;
+  /** The live session of a cookie token, touched; expired ones and those of disabled accounts are deleted and undefined. */
+  resume(token: string, now?: Date): StaffSession | undefined;
+  /** Ends the session of a cookie token. */
+  end(token: string): void;
+}
+
+/** The stored id of a cookie token: a copy of the database holds no usable cookie. */
+export const sessionId = (token: string) => createHash('sha256').update(token).digest('hex');
+
+interface SessionRow {
+  id: string;
+  account_id: number;
+  email: string;
+  csrf_token: string;
+  created_at: string;
+  last_seen_at: string;
+  disabled_at: string | null;
+}
+
+export function createSessionStore(db: DatabaseSync): SessionStore {
+  const insert = db.prepare('INSERT INTO staff_sessions (id, account_id, csrf_token, created_at, last_seen_at) VALUES (?, ?, ?, ?, ?)');
+  const select = db.prepare(
+    `SELECT s.*, a.email, a.disabled_at FROM staff_sessions s JOIN staff_accounts a ON a.id = s.account_id WHERE s.id = ?`,
+  );
+  const touch = db.prepare('UPDATE staff_sessions SET last_seen_at = ? WHERE id = ?');
+  const remove = db.prepare('DELETE FROM staff_sessions WHERE id = ?');
+  // Sessions of other accounts that ran out are swept when someone signs in.
+  const sweep = db.prepare('DELETE FROM staff_sessions WHERE last_seen_at < ? OR created_at < ?');
+
+  return {
+    create(accountId, now = new Date()) {
+      const token = randomBytes(32).toString('base64url');
+      const at = now.toISOString();
+      inTransaction(db, () => {
+        sweep.run(new Date(now.getTime() - IDLE_TIMEOUT_MS).toISOString(), new Date(now.getTime() - ABSOLUTE_TIMEOUT_MS).toISOString());
+        insert.run(sessionId(token), accountId, randomBytes(32).toString('base64url'), at, at);
+      });
+      return token;
+    },
+    resume(token, now = new Date()) {
+      const id = sessionId(token);
+      const row = select.get(id) as SessionRow | undefined;
+      if (!row) return undefined;
+      const idle = now.getTime() - Date.parse(row.last_seen_at);
+      const age = now.getTime() - Date.parse(row.created_at);
+      if (row.disabled_at || idle > IDLE_TIMEOUT_MS || age > ABSOLUTE_TIMEOUT_MS) {
+        remove.run(id);
+        return undefined;
+      }
+      if (idle > TOUCH_EVERY_MS) touch.run(now.toISOString(), id);
+      return { id, accountId: row.account_id, email: row.email, csrfToken: row.csrf_token, createdAt: row.created_at };
+    },
+    end(token) {
+      remove.run(sessionId(token));
+    },
+  };
+}

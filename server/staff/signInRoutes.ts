@@ -1,0 +1,102 @@
+import type { DatabaseSync } from 'node:sqlite';
+import type { NextFunction, Request, Response } from 'express';
+import { Router } from 'express';
+import { createElement } from 'react';
+import { signInCopy } from '../../shared/content/staff';
+import { formEndpoint, readBody } from '../formEndpoint';
+import type { Logger } from '../logger';
+import { createAccountStore } from './accounts';
+import type { StaffAuth } from './auth';
+import { SIGN_IN_PATH } from './auth';
+import { consoleUser, sendPage, textFields } from './page';
+import { DUMMY_HASH, MAX_PASSWORD_LENGTH, verifyPassword } from './passwords';
+import { createSignInThrottle } from './signInThrottle';
+import type { ConsoleAssets } from './views/ConsoleDocument';
+import { SignInPage } from './views/SignInPage';
+
+/** Sign-in posts one client may make per minute, before any password is checked (each check costs 128 MiB for a moment). */
+const SIGN_INS_PER_MINUTE = 10;
+
+interface SignInOptions {
+  db: DatabaseSync;
+  logger: Logger;
+  siteUrl: string;
+  auth: StaffAuth;
+  assets: () => ConsoleAssets;
+}
+
+/**
+ * GET and POST /staff/sign-in, POST /staff/sign-out. An unknown address and
+ * a wrong password get the same answer after the same work (a dummy hash is
+ * checked with the same cost), every attempt is logged without the password, and failures slow
+ * down the address and the client, then lock the address.
+ */
+export function signInRoutes({ db, logger, siteUrl, auth, assets }: SignInOptions): Router {
+  const accounts = createAccountStore(db);
+  const throttle = createSignInThrottle(db);
+  const router = Router();
+
+  router.get(SIGN_IN_PATH, (req, res) => {
+    const token = auth.cookie.read(req);
+    if (token && auth.sessions.resume(token)) {
+      res.redirect(303, '/staff/leads');
+      return;
+    }
+    const info = req.query.signedOut === '1' ? signInCopy.signedOut : req.query.expired === '1' ? signInCopy.expired : undefined;
+    sendPage(res, 200, createElement(SignInPage, { assets: assets(), info }));
+  });
+
+  router.post(SIGN_IN_PATH, ...formEndpoint({ siteUrl, perMinute: SIGN_INS_PER_MINUTE, maxBytes: 4096, formPage: SIGN_IN_PATH }), async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const body = readBody(req, res);
+      const { email = '', password = '' } = textFields(body.ok ? body.fields : undefined);
+      const address = email.trim().toLowerCase();
+      const client = req.ip ?? req.socket.remoteAddress ?? '';
+      const refuse = (status: number, error: string, outcome: string) => {
+        logger.info({ event: 'staff sign-in', outcome, email: address, client }, 'staff sign-in refused');
+        sendPage(res, status, createElement(SignInPage, { assets: assets(), email, error }));
+      };
+      if (address === '' || address.length > 254 || password === '' || password.length > MAX_PASSWORD_LENGTH) {
+        refuse(400, signInCopy.missing, 'invalid');
+        return;
+      }
+      const state = throttle.check(address, client);
+      if (state.kind === 'locked') {
+        refuse(429, signInCopy.locked, 'locked');
+        return;
+      }
+      if (state.kind === 'wait') {
+        res.setHeader('Retry-After', String(state.seconds));
+        refuse(429, signInCopy.wait(state.seconds), 'throttled');
+        return;
+      }
+      const account = accounts.find(address);
+      // The same work whether or not the account exists: the answer's timing tells nothing.
+      const matches = await verifyPassword(password, account?.password ?? DUMMY_HASH);
+      if (!account || account.disabledAt || !matches) {
+        throttle.fail(address, client);
+        refuse(401, signInCopy.wrong, account?.disabledAt && matches ? 'disabled' : 'wrong');
+        return;
+      }
+      throttle.succeed(address);
+      // A new session on every sign-in: a token planted before it is worth nothing after.
+      const previous = auth.cookie.read(req);
+      if (previous) auth.sessions.end(previous);
+      auth.cookie.set(res, auth.sessions.create(account.id));
+      logger.info({ event: 'staff sign-in', outcome: 'success', email: address, client }, 'staff signed in');
+      res.redirect(303, '/staff/leads');
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.post('/staff/sign-out', ...formEndpoint({ siteUrl, perMinute: 30, maxBytes: 4096 }), auth.requireSession, auth.requireCsrf, (req: Request, res: Response) => {
+    const { email } = consoleUser(res);
+    auth.sessions.end(auth.cookie.read(req)!);
+    auth.cookie.clear(res);
+    logger.info({ event: 'staff sign-out', email }, 'staff signed out');
+    res.redirect(303, `${SIGN_IN_PATH}?signedOut=1`);
+  });
+
+  return router;
+}

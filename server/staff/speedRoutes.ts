@@ -1,0 +1,37 @@
+import type { DatabaseSync } from 'node:sqlite';
+import { Router } from 'express';
+import { createElement } from 'react';
+import type { DeviceFilter, MetricName } from './fieldSpeed';
+import { METRICS, createFieldSpeed } from './fieldSpeed';
+import { consoleUser, sendPage } from './page';
+import type { ConsoleAssets } from './views/ConsoleDocument';
+import { SpeedPage } from './views/SpeedPage';
+
+/** Field speed: p75 per page and metric, and the daily trend of one metric as a chart. */
+export function speedRoutes({ db, assets }: { db: DatabaseSync; assets: () => ConsoleAssets }): Router {
+  const speed = createFieldSpeed(db);
+  const router = Router();
+  router.get('/staff/speed', (req, res) => {
+    const now = new Date();
+    const routes = speed.routes(now);
+    const metric = METRICS.find((name) => name === req.query.metric) ?? 'LCP';
+    const device: DeviceFilter = req.query.device === 'mobile' || req.query.device === 'desktop' ? req.query.device : '';
+    const route = routes.find((path) => path === req.query.route) ?? '';
+    sendPage(
+      res,
+      200,
+      createElement(SpeedPage, {
+        assets: assets(),
+        user: consoleUser(res),
+        device,
+        metric: metric satisfies MetricName,
+        route,
+        routes,
+        summary: speed.summary(device, now),
+        trend: speed.trend(metric, route, device, now),
+        lastDay: now.toISOString().slice(0, 10),
+      }),
+    );
+  });
+  return router;
+}

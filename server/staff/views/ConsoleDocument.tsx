@@ -1,0 +1,107 @@
+import type { ReactNode } from 'react';
+import { LogoMark } from '../../../shared/components/Logo';
+import { site } from '../../../shared/content/site';
+import type { StaffSection } from '../../../shared/content/staff';
+import { staffNav } from '../../../shared/content/staff';
+
+/** The console's own stylesheet, from the build manifest. */
+export interface ConsoleAssets {
+  stylesheet: string;
+}
+
+/** Who is signed in, for the header's sign-out form. */
+export interface ConsoleUser {
+  email: string;
+  csrfToken: string;
+}
+
+interface ConsoleDocumentProps {
+  title: string;
+  assets: ConsoleAssets;
+  user?: ConsoleUser;
+  section?: StaffSection;
+  children: ReactNode;
+}
+
+/** The hidden field every console form carries: the session's CSRF token. */
+export function CsrfField({ user }: { user: ConsoleUser }) {
+  return <input type="hidden" name="csrf" value={user.csrfToken} />;
+}
+
+/**
+ * A whole console page: the console's stylesheet, a header with the
+ * console's sections and sign-out, no script at all.
+ */
+export function ConsoleDocument({ title, assets, user, section, children }: ConsoleDocumentProps) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{`${title} | Staff | ${site.name}`}</title>
+        <meta name="robots" content="noindex, nofollow" />
+        <link rel="stylesheet" href={assets.stylesheet} />
+        <link rel="icon" href="/icons/icon.svg" type="image/svg+xml" />
+      </head>
+      <body className="staff">
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <header className="staff-header">
+          <div className="container staff-header__inner">
+            <a className="brand" href={user ? '/staff/leads' : '/staff/sign-in'}>
+              <LogoMark />
+              <span className="brand__name">{site.name}</span>
+              <span className="staff-tag">Staff</span>
+            </a>
+            {user && (
+              <>
+                <nav className="staff-nav" aria-label="Console">
+                  <ul className="staff-nav__list">
+                    {staffNav.map((item) => (
+                      <li key={item.key}>
+                        <a className="staff-nav__link" href={item.href} aria-current={item.key === section ? 'page' : undefined}>
+                          {item.label}
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                </nav>
+                <form className="staff-user" method="post" action="/staff/sign-out">
+                  <CsrfField user={user} />
+                  <span className="staff-user__email">{user.email}</span>
+                  <button className="staff-button staff-button--ghost" type="submit">
+                    Sign out
+                  </button>
+                </form>
+              </>
+            )}
+          </div>
+        </header>
+        <main id="main" tabIndex={-1} className="staff-main">
+          <div className="container">{children}</div>
+        </main>
+      </body>
+    </html>
+  );
+}
+
+/** A page's heading block: an eyebrow, the title and what it shows. */
+export function ConsoleHeading({ eyebrow, title, children }: { eyebrow: string; title: string; children?: ReactNode }) {
+  return (
+    <div className="staff-heading">
+      <p className="eyebrow">{eyebrow}</p>
+      <h1 className="staff-heading__title">{title}</h1>
+      {children}
+    </div>
+  );
+}
+
+/** A short message after a form: success or a problem, announced to screen readers. */
+export function Notice({ tone, children }: { tone: 'success' | 'error'; children: ReactNode }) {
+  return (
+    <p className={`staff-notice staff-notice--${tone}`} role={tone === 'error' ? 'alert' : 'status'}>
+      {children}
+    </p>
+  );
+}

@@ -1,0 +1,165 @@
+import { serviceOptions } from '../../../shared/content/contact';
+import { consoleCopy, statusLabels } from '../../../shared/content/staff';
+import type { InboxFilter, InboxLead, OutboxSummary } from '../inbox';
+import { LEAD_STATUSES } from '../leadStatus';
+import type { ConsoleAssets, ConsoleUser } from './ConsoleDocument';
+import { ConsoleDocument, ConsoleHeading } from './ConsoleDocument';
+import { formatAge } from './format';
+import { LabTime } from './LabTime';
+import { SelectField } from './SelectField';
+import { StatusBadge, serviceLabel } from './leadParts';
+
+interface InboxPageProps {
+  assets: ConsoleAssets;
+  user: ConsoleUser;
+  filter: InboxFilter;
+  leads: InboxLead[];
+  total: number;
+  page: number;
+  pages: number;
+  /** The inbox URL of a page with the current filter; page 1 with no page parameter. */
+  pageHref: (page: number) => string;
+  /** The current filter's query string, for the exports ("" or "?…"). */
+  query: string;
+  waiting: number;
+  outbox: OutboxSummary;
+  now: Date;
+}
+
+function Summary({ waiting, outbox, now }: Pick<InboxPageProps, 'waiting' | 'outbox' | 'now'>) {
+  return (
+    <ul className="staff-stats" aria-label="At a glance">
+      <li className={`staff-stat card${waiting > 0 ? ' staff-stat--alert' : ''}`}>
+        <span className="staff-stat__value">{waiting}</span>
+        <span className="staff-stat__label">{consoleCopy.waiting(waiting)}</span>
+        {waiting > 0 && (
+          <a className="staff-stat__link" href="/staff/leads?status=new">
+            Show new leads
+          </a>
+        )}
+      </li>
+      <li className={`staff-stat card${outbox.failed > 0 ? ' staff-stat--alert' : ''}`}>
+        <span className="staff-stat__value">{outbox.queued}</span>
+        <span className="staff-stat__label">
+          notification{outbox.queued === 1 ? '' : 's'} queued
+          {outbox.oldestQueuedAt && `, the oldest for ${formatAge(outbox.oldestQueuedAt, now)}`}
+        </span>
+        <span className="staff-stat__meta">
+          {outbox.sent} sent · {outbox.failed} failed
+        </span>
+      </li>
+    </ul>
+  );
+}
+
+function Filters({ filter, query }: Pick<InboxPageProps, 'filter' | 'query'>) {
+  return (
+    <form className="staff-filters card" method="get" action="/staff/leads" role="search" aria-label="Filter leads">
+      <div className="staff-field staff-filters__search">
+        <label htmlFor="filter-search">Search</label>
+        <input className="contact-field__control" id="filter-search" name="q" type="search" defaultValue={filter.search} maxLength={200} placeholder="Name, e-mail, company or message" />
+      </div>
+      <SelectField
+        id="filter-status"
+        name="status"
+        label="Status"
+        value={filter.status}
+        options={[['', 'All statuses'], ...LEAD_STATUSES.map((status) => [status, statusLabels[status]] as const)]}
+      />
+      <SelectField
+        id="filter-service"
+        name="service"
+        label="Service"
+        value={filter.service}
+        options={[['', 'All services'], ...serviceOptions.map((option) => [option.value, option.label] as const)]}
+      />
+      <div className="staff-filters__actions">
+        <button className="button button--primary" type="submit">
+          Apply
+        </button>
+        <a className="staff-link" href="/staff/leads">
+          Clear
+        </a>
+      </div>
+      <p className="staff-filters__export">
+        Export these leads: <a href={`/staff/leads.csv${query}`}>CSV</a> · <a href={`/staff/leads.json${query}`}>JSON</a>
+      </p>
+    </form>
+  );
+}
+
+function Pagination({ page, pages, pageHref }: Pick<InboxPageProps, 'page' | 'pages' | 'pageHref'>) {
+  if (pages <= 1) return null;
+  return (
+    <nav className="staff-pagination" aria-label="Pages of leads">
+      {page > 1 ? (
+        <a className="button button--secondary" href={pageHref(page - 1)} rel="prev">
+          Newer
+        </a>
+      ) : (
+        <span />
+      )}
+      <span className="staff-pagination__where">
+        Page {page} of {pages}
+      </span>
+      {page < pages ? (
+        <a className="button button--secondary" href={pageHref(page + 1)} rel="next">
+          Older
+        </a>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}
+
+/** The leads inbox: the promise and outbox at a glance, filters, the leads newest first, pages. */
+export function InboxPage(props: InboxPageProps) {
+  const { assets, user, leads, total } = props;
+  return (
+    <ConsoleDocument title={consoleCopy.inboxTitle} assets={assets} user={user} section="leads">
+      <ConsoleHeading eyebrow="Inbox" title={consoleCopy.inboxTitle}>
+        <p className="staff-muted">Messages from the contact form, newest first.</p>
+      </ConsoleHeading>
+      <Summary {...props} />
+      <Filters {...props} />
+      <h2 className="staff-count" id="leads-count">
+        {total} lead{total === 1 ? '' : 's'}
+      </h2>
+      {leads.length === 0 ? (
+        <p className="staff-empty card">No lead matches these filters.</p>
+      ) : (
+        <table className="staff-table staff-table--stack" aria-labelledby="leads-count">
+          <thead>
+            <tr>
+              <th scope="col">Received</th>
+              <th scope="col">From</th>
+              <th scope="col">Service</th>
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {leads.map((lead) => (
+              <tr key={lead.id}>
+                <td data-label="Received">
+                  <LabTime iso={lead.receivedAt} />
+                </td>
+                <td data-label="From">
+                  <a className="staff-table__primary" href={`/staff/leads/${lead.id}`}>
+                    {lead.name}
+                  </a>
+                  <span className="staff-table__secondary">{[lead.company, lead.email].filter(Boolean).join(' · ')}</span>
+                </td>
+                <td data-label="Service">{serviceLabel(lead.service)}</td>
+                <td data-label="Status">
+                  <StatusBadge status={lead.status} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <Pagination {...props} />
+    </ConsoleDocument>
+  );
+}

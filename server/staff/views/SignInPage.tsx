@@ -1,0 +1,41 @@
+import { signInCopy } from '../../../shared/content/staff';
+import type { ConsoleAssets } from './ConsoleDocument';
+import { ConsoleDocument, Notice } from './ConsoleDocument';
+
+interface SignInPageProps {
+  assets: ConsoleAssets;
+  /** What was typed, kept after a refusal (never the password). */
+  email?: string;
+  error?: string;
+  info?: string;
+}
+
+/** The only console page open without a session. */
+export function SignInPage({ assets, email = '', error, info }: SignInPageProps) {
+  return (
+    <ConsoleDocument title={signInCopy.title} assets={assets}>
+      <section className="staff-sign-in card" aria-labelledby="sign-in-title">
+        <p className="eyebrow">Staff console</p>
+        <h1 id="sign-in-title" className="staff-sign-in__title">
+          {signInCopy.title}
+        </h1>
+        <p className="staff-muted">{signInCopy.intro}</p>
+        {error && <Notice tone="error">{error}</Notice>}
+        {info && <Notice tone="success">{info}</Notice>}
+        <form className="staff-form" method="post" action="/staff/sign-in">
+          <div className="staff-field">
+            <label htmlFor="sign-in-email">E-mail address</label>
+            <input className="contact-field__control" id="sign-in-email" name="email" type="email" autoComplete="username" required maxLength={254} defaultValue={email} />
+          </div>
+          <div className="staff-field">
+            <label htmlFor="sign-in-password">Password</label>
+            <input className="contact-field__control" id="sign-in-password" name="password" type="password" autoComplete="current-password" required maxLength={256} />
+          </div>
+          <button className="button button--primary staff-sign-in__submit" type="submit">
+            Sign in
+          </button>
+        </form>
+      </section>
+    </ConsoleDocument>
+  );
+}

@@ -1,0 +1,13 @@
+import { serviceOptions } from '../../../shared/content/contact';
+import { statusLabels } from '../../../shared/content/staff';
+import type { LeadStatus } from '../leadStatus';
+
+export function StatusBadge({ status }: { status: LeadStatus }) {
+  return <span className={`staff-badge staff-badge--${status}`}>{statusLabels[status]}</span>;
+}
+
+/** The service's name as the contact form lists it; a dash when none was chosen. */
+export function serviceLabel(value: string): string {
+  if (value === '') return '—';
+  return serviceOptions.find((option) => option.value === value)?.label ?? value;
+}

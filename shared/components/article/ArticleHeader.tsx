@@ -1,0 +1,28 @@
+import { ArrowLeft } from 'lucide-react';
+import { Link } from 'react-router';
+import type { BlogPost } from '../../content/blog';
+import { articleCopy } from '../../content/blog';
+import { blogHref, categoryLabel } from '../../lib/blog';
+import { PostMeta } from '../blog/PostMeta';
+
+/** The article's dark opening band: the way back, its category (to the filtered blog), the title, excerpt and byline. */
+export function ArticleHeader({ post }: { post: BlogPost }) {
+  return (
+    <header className="page-hero article-hero">
+      <div className="container article-hero__inner">
+        <Link to={blogHref()} className="article-hero__back">
+          <ArrowLeft size={16} aria-hidden="true" />
+          {articleCopy.back}
+        </Link>
+        <Link to={blogHref({ category: post.category })} className={`blog-badge blog-badge--${post.category} article-hero__category`}>
+          {categoryLabel(post.category)}
+        </Link>
+        <h1 id="page-title" className="article-hero__title">
+          {post.title}
+        </h1>
+        <p className="article-hero__excerpt">{post.excerpt}</p>
+        <PostMeta post={post} />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,32 @@
+import { ArrowLeft, ArrowRight } from 'lucide-react';
+import { Link } from 'react-router';
+import type { BlogPost } from '../../content/blog';
+import { articleCopy } from '../../content/blog';
+import { postPath } from '../../lib/articles';
+
+/** The older and the newer article, either side of this one in the blog's order. */
+export function ArticlePager({ older, newer }: { older?: BlogPost | undefined; newer?: BlogPost | undefined }) {
+  if (!older && !newer) return null;
+  return (
+    <nav className="container article-pager" aria-label={articleCopy.pagerLabel}>
+      {older ? (
+        <Link to={postPath(older)} className="article-pager__link article-pager__link--older" rel="prev">
+          <span className="article-pager__label">
+            <ArrowLeft size={16} aria-hidden="true" />
+            {articleCopy.older}
+          </span>
+          <span className="article-pager__title">{older.title}</span>
+        </Link>
+      ) : null}
+      {newer ? (
+        <Link to={postPath(newer)} className="article-pager__link article-pager__link--newer" rel="next">
+          <span className="article-pager__label">
+            {articleCopy.newer}
+            <ArrowRight size={16} aria-hidden="true" />
+          </span>
+          <span className="article-pager__title">{newer.title}</span>
+        </Link>
+      ) : null}
+    </nav>
+  );
+}

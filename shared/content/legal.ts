@@ -1,0 +1,10 @@
+/** The legal pages: their texts are Markdown in shared/content/legal, rendered by the build. */
+export { legalDocuments } from './generated/legal';
+
+/** What a legal page's front matter gives: its head and the date it last changed. */
+export interface LegalDocument {
+  title: string;
+  description: string;
+  /** ISO date (YYYY-MM-DD) of the last change: shown on the page and in the sitemap. */
+  updated: string;
+}

@@ -1,0 +1,12 @@
+/**
+ * How long the site keeps what it collects: the privacy policy quotes these
+ * numbers and the data retention job deletes by them, so both say the same.
+ */
+export const retention = {
+  /** Contact-form leads, counted from their last status change. */
+  leadsMonths: 24,
+  /** Newsletter sign-ups never confirmed; also how long the confirmation link works. */
+  pendingDays: 7,
+  /** Web-vitals rows. */
+  vitalsDays: 90,
+} as const;

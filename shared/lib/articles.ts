@@ -1,0 +1,65 @@
+import type { PageHead } from '../components/Seo';
+import type { BlogPost } from '../content/blog';
+import { postBodies } from '../content/generated/postBodies';
+import { site } from '../content/site';
+import { categoryLabel } from './blog';
+import { loadChunk } from './loadChunk';
+
+/** Search results show about this many characters of a description. */
+const DESCRIPTION_MAX = 160;
+
+/** The article's URL. */
+export function postPath(post: Pick<BlogPost, 'slug'>): string {
+  return `/blog/${post.slug}`;
+}
+
+/** The build manifest's name for the chunk holding an article's body. */
+export function postBodyChunk(post: Pick<BlogPost, 'slug'>): string {
+  return `posts/${post.slug}`;
+}
+
+/** The post a slug names, or undefined. */
+export function findPost(posts: readonly BlogPost[], slug: string | undefined): BlogPost | undefined {
+  return posts.find((post) => post.slug === slug);
+}
+
+/**
+ * An article's rendered body (sanitized HTML from the build), loaded from its
+ * own chunk; null for a slug that names no article.
+ */
+export async function loadArticleBody(slug: string | undefined): Promise<string | null> {
+  if (!slug || !Object.hasOwn(postBodies, slug)) return null;
+  const { html } = await loadChunk(postBodyChunk({ slug }), postBodies[slug]!);
+  return html;
+}
+
+/** Text cut at a word to at most `max` characters, with an ellipsis when cut. */
+export function truncateAtWord(text: string, max: number = DESCRIPTION_MAX): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  return `${cut.slice(0, cut.lastIndexOf(' ')).replace(/[\s,;:.]+$/, '')}…`;
+}
+
+/** An article's head: its title and excerpt, and the Open Graph article facts. */
+export function articleHead(post: BlogPost): PageHead {
+  const section = categoryLabel(post.category);
+  return {
+    title: `${post.title} | ${site.name}`,
+    description: truncateAtWord(post.excerpt),
+    keywords: [section, 'blog', post.author, site.name],
+    article: { publishedTime: post.date, author: post.author, section },
+  };
+}
+
+/** The articles either side of one in the blog's order (newest first): the older one and the newer one. */
+export function adjacentPosts(posts: readonly BlogPost[], post: BlogPost): { older?: BlogPost; newer?: BlogPost } {
+  const index = posts.indexOf(post);
+  return { older: posts[index + 1], newer: index > 0 ? posts[index - 1] : undefined };
+}
+
+/** Further reading: posts of the same category first, then the newest of the rest. */
+export function relatedPosts(posts: readonly BlogPost[], post: BlogPost, count = 3): BlogPost[] {
+  const others = posts.filter((candidate) => candidate !== post);
+  const sameCategory = others.filter((candidate) => candidate.category === post.category);
+  return [...sameCategory, ...others.filter((candidate) => candidate.category !== post.category)].slice(0, count);
+}

@@ -1,0 +1,20 @@
+import { useContext } from 'react';
+import { useSearchParams } from 'react-router';
+import { NewsletterAsk, NewsletterOutcome } from '../components/newsletter/NewsletterStep';
+import { NewsletterTokenContext } from '../components/newsletter/token';
+import { unsubscribePage } from '../content/newsletter';
+import { ONE_CLICK_FIELD, UNSUBSCRIBE_OUTCOMES, readResult, unsubscribeAction } from '../lib/newsletter';
+
+/**
+ * An unsubscribe link's page: the button posts to the link itself with the
+ * body a mail client's one-click unsubscribe sends (RFC 8058), then the outcome.
+ */
+export default function NewsletterUnsubscribe() {
+  const token = useContext(NewsletterTokenContext);
+  const [params] = useSearchParams();
+  if (token) {
+    return <NewsletterAsk eyebrow={unsubscribePage.eyebrow} copy={unsubscribePage.ask} action={unsubscribeAction(token)} fields={ONE_CLICK_FIELD} />;
+  }
+  const result = readResult(params, UNSUBSCRIBE_OUTCOMES);
+  return <NewsletterOutcome eyebrow={unsubscribePage.eyebrow} notice={result ? unsubscribePage.outcomes[result] : unsubscribePage.missing} />;
+}

@@ -1,0 +1,30 @@
+// A real SMTP server for the browser tests (started by playwright.config.ts beside
+// the site): it accepts every message on a loopback port and writes each one,
+// byte for byte, as a .eml file into the folder the tests read.
+//   node tests/e2e/mailCatcher.mjs <port> <folder>
+import fs from 'node:fs';
+import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
+
+const [port, folder] = process.argv.slice(2);
+fs.mkdirSync(folder, { recursive: true });
+let count = 0;
+
+const server = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  disableReverseLookup: true,
+  logger: false,
+  onData(stream, _session, callback) {
+    const chunks = [];
+    stream.on('data', (chunk) => chunks.push(chunk));
+    stream.on('end', () => {
+      const name = `${Date.now()}-${process.pid}-${++count}.eml`;
+      // Written aside, then renamed: a reader never sees half a message.
+      fs.writeFileSync(path.join(folder, `.${name}`), Buffer.concat(chunks));
+      fs.renameSync(path.join(folder, `.${name}`), path.join(folder, name));
+      callback();
+    });
+  },
+});
+server.listen(Number(port), '127.0.0.1');

@@ -1,0 +1,142 @@
+import fs from 'node:fs';
+import type { Browser, BrowserContext } from '@playwright/test';
+import { violations } from './axe';
+import { expect, test } from './fixtures';
+import { addStaffAccount, insertLead, seed, signIn } from './staff';
+
+/** Each run gets its own names, so the runs on one server never meet. */
+const run = `${process.pid}-${Date.now().toString(36)}`;
+const email = `staff-${run}@meridianlab.test`;
+let password = '';
+let leadId = 0;
+
+test.beforeAll(() => {
+  password = addStaffAccount(email);
+  seed((db) => {
+    leadId = insertLead(db, `Rosa Browser ${run}`, `rosa-${run}@example.test`, 'ai-voice-systems', 'We want an AI receptionist for two clinics.');
+    insertLead(db, `Other Person ${run}`, `other-${run}@example.test`, 'marketing-ads', 'Ads for a bakery.');
+    db.prepare('INSERT INTO subscribers (email, created_at, confirmed_at) VALUES (?, ?, ?)').run(`reader-${run}@example.test`, new Date().toISOString(), new Date().toISOString());
+    const vital = db.prepare("INSERT INTO vitals (received_at, route, metric, value, rating, device_class) VALUES (?, '/services', ?, ?, 'good', 'mobile')");
+    for (let day = 0; day < 10; day++) {
+      const at = new Date(Date.now() - day * 86_400_000).toISOString();
+      vital.run(at, 'LCP', 1500 + day * 150);
+      vital.run(at, 'INP', 120 + day * 10);
+    }
+  });
+});
+
+/** One signed-in browser state for the tests that are not about signing in: each sign-in costs a deliberately slow hash. */
+let signedIn: { cookies: Awaited<ReturnType<BrowserContext['cookies']>> } | undefined;
+async function signedInContext(browser: Browser, javaScriptEnabled: boolean, width = 1440): Promise<BrowserContext> {
+  if (!signedIn) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, email, password);
+    signedIn = { cookies: await context.cookies() };
+    await context.close();
+  }
+  const context = await browser.newContext({ javaScriptEnabled, viewport: { width, height: 900 } });
+  await context.addCookies(signedIn.cookies);
+  return context;
+}
+
+test.describe.configure({ mode: 'serial' });
+
+for (const javaScriptEnabled of [false, true]) {
+  test.describe(javaScriptEnabled ? 'with JavaScript' : 'without JavaScript', () => {
+    test.use({ javaScriptEnabled });
+
+    test('a console URL sends a visitor to sign in; a wrong password is refused, the right one opens the inbox', async ({ page, browserErrors }) => {
+      await page.goto('/staff/leads');
+      await expect(page).toHaveURL(/\/staff\/sign-in$/);
+      await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+      if (!javaScriptEnabled) {
+        await page.getByLabel('E-mail address').fill(email);
+        await page.getByLabel('Password').fill('not the password at all');
+        await page.getByRole('button', { name: 'Sign in' }).click();
+        await expect(page.getByRole('alert')).toHaveText('The e-mail address or password is not right.');
+        await expect(page.getByLabel('E-mail address')).toHaveValue(email);
+        browserErrors.length = 0; // the refusal's own 401 status
+      }
+      await signIn(page, email, password);
+      await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible();
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await expect(page.getByRole('status')).toHaveText('You are signed out.');
+      await page.goto('/staff/leads');
+      await expect(page).toHaveURL(/\/staff\/sign-in$/);
+    });
+
+    test('the inbox searches and filters, and a lead moves on with its history', async ({ browser }) => {
+      const context = await signedInContext(browser, javaScriptEnabled);
+      const page = await context.newPage();
+      await page.goto('/staff/leads');
+      await page.getByLabel('Search').fill(`Browser ${run}`);
+      await page.getByLabel('Service').selectOption('ai-voice-systems');
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await expect(page).toHaveURL(/service=ai-voice-systems/);
+      await expect(page.getByRole('heading', { name: '1 lead', exact: true })).toBeVisible();
+      await page.getByRole('link', { name: `Rosa Browser ${run}` }).click();
+      await expect(page.getByRole('heading', { level: 1, name: `Rosa Browser ${run}` })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Reply by e-mail' })).toHaveAttribute('href', new RegExp(`^mailto:rosa-${run}@example\\.test\\?subject=`));
+      const [from, to, label] = javaScriptEnabled ? ['Contacted', 'Won', 'Mark won'] : ['New', 'Contacted', 'Mark contacted'];
+      await page.getByRole('button', { name: label }).click();
+      await expect(page.getByRole('status')).toHaveText('Status changed.');
+      await expect(page.locator('.staff-history li').last()).toContainText(`${from} → ${to}${email}`);
+      await page.getByLabel('Add a note').fill(`Called back (${javaScriptEnabled ? 'with' : 'without'} JavaScript)`);
+      await page.getByRole('button', { name: 'Add note' }).click();
+      await expect(page.locator('.staff-note').last()).toContainText(`Called back (${javaScriptEnabled ? 'with' : 'without'} JavaScript)`);
+      expect(leadId).toBeGreaterThan(0);
+      await context.close();
+    });
+
+    test('the export downloads the current filter as CSV and JSON', async ({ browser }) => {
+      const context = await signedInContext(browser, javaScriptEnabled);
+      const page = await context.newPage();
+      await page.goto(`/staff/leads?q=${encodeURIComponent(run)}&service=marketing-ads`);
+      for (const [name, pattern] of [['CSV', /\.csv$/], ['JSON', /\.json$/]] as const) {
+        const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name, exact: true }).click()]);
+        expect(download.suggestedFilename()).toMatch(pattern);
+        const text = fs.readFileSync((await download.path())!, 'utf8');
+        expect(text).toContain(`Other Person ${run}`);
+        expect(text).not.toContain(`Rosa Browser ${run}`);
+      }
+      await context.close();
+    });
+
+    test('field speed shows the p75 per page and draws the daily trend with its data table', async ({ browser }) => {
+      const context = await signedInContext(browser, javaScriptEnabled);
+      const page = await context.newPage();
+      await page.goto('/staff/speed');
+      const chart = page.getByRole('img', { name: /Largest Contentful Paint \(LCP\), daily 75th percentile/ });
+      await expect(chart).toBeVisible();
+      await page.getByLabel('Metric', { exact: true }).selectOption('INP');
+      await page.getByLabel('Page', { exact: true }).selectOption('/services');
+      await page.getByRole('button', { name: 'Show' }).click();
+      await expect(page.getByRole('heading', { name: /Daily trend: INP/ })).toBeVisible();
+      await expect(page.getByRole('img', { name: /Interaction to Next Paint \(INP\).*\/services/ })).toBeVisible();
+      await expect(page.getByRole('table', { name: 'Daily 75th percentile of INP' }).getByRole('row')).toHaveCount(11);
+      await expect(page.getByRole('region', { name: 'Field speed of /services' })).toContainText('good ≤ 200 ms, poor > 500 ms');
+      await context.close();
+    });
+  });
+}
+
+const CONSOLE_PAGES = ['/staff/leads', '/staff/leads/{lead}', '/staff/subscribers', '/staff/speed', '/staff/no-such-page'];
+
+for (const width of [390, 1440]) {
+  test(`the sign-in page has no axe violations at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/staff/sign-in');
+    expect(await violations(page)).toEqual([]);
+  });
+
+  for (const path of CONSOLE_PAGES) {
+    test(`${path} has no axe violations at ${width} px`, async ({ browser }) => {
+      const context = await signedInContext(browser, true, width);
+      const page = await context.newPage();
+      await page.goto(path.replace('{lead}', String(leadId)));
+      expect(await violations(page)).toEqual([]);
+      await context.close();
+    });
+  }
+}

@@ -1,0 +1,43 @@
+import { execFileSync } from 'node:child_process';
+import { DatabaseSync } from 'node:sqlite';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures';
+
+/** The running server's data folder (playwright.config.ts). */
+const dataDir = () => process.env.E2E_DATA_DIR!;
+
+/** `npm run staff -- add <email>` against the running server's database; returns the password it printed once. */
+export function addStaffAccount(email: string): string {
+  return execFileSync(process.execPath, ['dist/staff.js', 'add', email], { env: { ...process.env, DATA_DIR: dataDir() }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+}
+
+/** Writes rows into the running server's database, as the site's own forms and beacon would. */
+export function seed(write: (db: DatabaseSync) => void): void {
+  const db = new DatabaseSync(path.join(dataDir(), 'site.db'));
+  try {
+    db.exec('PRAGMA busy_timeout = 5000');
+    write(db);
+  } finally {
+    db.close();
+  }
+}
+
+export function insertLead(db: DatabaseSync, name: string, email: string, service: string, message: string): number {
+  const result = db
+    .prepare(
+      `INSERT INTO leads (received_at, name, email, company, phone, service, message, client_hash, user_agent)
+       VALUES (?, ?, ?, 'Browser Test Co', '+1 305 555 0199', ?, ?, 'hash', 'Browser Test')`,
+    )
+    .run(new Date().toISOString(), name, email, service, message);
+  return Number(result.lastInsertRowid);
+}
+
+/** Signs in through the form, as a person does, and lands on the inbox. */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/staff/sign-in');
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/staff\/leads$/);
+}

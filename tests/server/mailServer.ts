@@ -1,0 +1,128 @@
+import type { AddressInfo } from 'node:net';
+import type { ParsedMail } from 'mailparser';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+/** One message as the SMTP server received it: the envelope, the raw bytes and the parsed message. */
+export interface ReceivedMail {
+  from: string;
+  recipients: string[];
+  raw: string;
+  parsed: ParsedMail;
+  /** Milliseconds since the epoch when the DATA command completed. */
+  at: number;
+}
+
+export interface MailServer {
+  port: number;
+  url: string;
+  received: ReceivedMail[];
+  /** Resolves once at least `count` messages arrived; rejects after `timeoutMs`. */
+  waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
+  /** Stops listening (the port then refuses connections), keeping what was received. */
+  stop(): Promise<void>;
+  /** Listens again on the same port. */
+  start(): Promise<void>;
+}
+
+/**
+ * A real SMTP server (the smtp-server package) on a loopback port, in this
+ * process: the site's mailer talks SMTP to it exactly as to a provider.
+ * `delayMs` holds every message before accepting it, like a slow provider.
+ */
+export async function startMailServer({ port = 0, delayMs = 0 } = {}): Promise<MailServer> {
+  const received: ReceivedMail[] = [];
+  const waiters = new Set<() => void>();
+  let server: SMTPServer;
+  let boundPort = port;
+
+  const create = () =>
+    new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      disableReverseLookup: true,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          const raw = Buffer.concat(chunks).toString('utf8');
+          setTimeout(() => {
+            simpleParser(raw).then((parsed) => {
+              received.push({
+                from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+                recipients: session.envelope.rcptTo.map((recipient) => recipient.address),
+                raw,
+                parsed,
+                at: Date.now(),
+              });
+              for (const wake of waiters) wake();
+              callback();
+            }, callback);
+          }, delayMs);
+        });
+      },
+    });
+
+  const listen = () =>
+    new Promise<void>((resolve, reject) => {
+      server = create();
+      server.server.once('error', reject);
+      server.listen(boundPort, '127.0.0.1', () => {
+        boundPort = (server.server.address() as AddressInfo).port;
+        resolve();
+      });
+    });
+  await listen();
+
+  return {
+    get port() {
+      return boundPort;
+    },
+    get url() {
+      return `smtp://127.0.0.1:${boundPort}`;
+    },
+    received,
+    waitFor(count, timeoutMs = 20_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          if (received.length < count) return;
+          waiters.delete(check);
+          clearTimeout(timer);
+          resolve(received);
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`Expected ${count} messages within ${timeoutMs} ms, got ${received.length}`));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      });
+    },
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    start: listen,
+  };
+}
+
+/** The one header value of a received message, as text. */
+export function header(mail: ReceivedMail, name: string): string | undefined {
+  const value = mail.parsed.headers.get(name.toLowerCase());
+  if (value === undefined) return undefined;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'object' && value !== null && 'text' in value) return String((value as { text: string }).text);
+  return String(value);
+}
+
+/** A header's raw value, unfolded, as the message carried it (for headers mailparser restructures, such as List-*). */
+export function rawHeader(mail: ReceivedMail, name: string): string | undefined {
+  const line = mail.parsed.headerLines.find((entry) => entry.key === name.toLowerCase())?.line;
+  return line?.slice(line.indexOf(':') + 1).replace(/\r?\n(?=[ \t])/g, '').trim();
+}
+
+/** The header names of the raw message, lower case, in order: what a mail client would see. */
+export function rawHeaderNames(mail: ReceivedMail): string[] {
+  const head = mail.raw.split(/\r\n\r\n/)[0]!;
+  return head
+    .split(/\r\n(?![ \t])/)
+    .map((line) => line.slice(0, line.indexOf(':')).toLowerCase());
+}

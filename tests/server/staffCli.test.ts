@@ -1,0 +1,81 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../server/db';
+import { createAccountStore } from '../../server/staff/accounts';
+import { verifyPassword } from '../../server/staff/passwords';
+import { createSessionStore } from '../../server/staff/sessions';
+
+const exec = promisify(execFile);
+
+/** `npm run --silent staff -- …args` with DATA_DIR set and no terminal, as a script runs it. */
+async function staff(args: string[], dataDir: string) {
+  try {
+    const { stdout, stderr } = await exec('npm', ['run', '--silent', 'staff', '--', ...args], { env: { ...process.env, DATA_DIR: dataDir } });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-staff-cli-'));
+const db = openDatabase(dataDir);
+const accounts = createAccountStore(db);
+afterAll(() => db.close());
+
+describe('npm run staff', { timeout: 60_000 }, () => {
+  it('add: creates the account with a generated password printed once, on stdout alone; the database holds only its scrypt hash', async () => {
+    const run = await staff(['add', 'Ana@MeridianLab.test'], dataDir);
+    expect(run.code).toBe(0);
+    const password = run.stdout.trim();
+    expect(password).toMatch(/^[\w-]{32}$/);
+    expect(run.stderr).toContain('Created the account ana@meridianlab.test.');
+    expect(run.stderr).not.toContain(password);
+    const account = accounts.find('ana@meridianlab.test')!;
+    expect(account.password.params).toEqual({ N: 131072, r: 8, p: 1, keyLength: 32 });
+    expect(JSON.stringify(db.prepare('SELECT * FROM staff_accounts').all())).not.toContain(password);
+    expect(await verifyPassword(password, account.password)).toBe(true);
+  });
+
+  it('add: refuses an address that has an account, and one that is no address', async () => {
+    expect(await staff(['add', 'ana@meridianlab.test'], dataDir)).toMatchObject({ code: 1, stderr: expect.stringContaining('already has an account') });
+    expect(await staff(['add', 'not-an-address'], dataDir)).toMatchObject({ code: 2, stderr: expect.stringContaining('is not an e-mail address') });
+  });
+
+  it('reset: sets a new password and ends the account’s sessions', async () => {
+    const before = accounts.find('ana@meridianlab.test')!;
+    const token = createSessionStore(db).create(before.id);
+    const run = await staff(['reset', 'ana@meridianlab.test'], dataDir);
+    expect(run.code).toBe(0);
+    expect(await verifyPassword(run.stdout.trim(), accounts.find('ana@meridianlab.test')!.password)).toBe(true);
+    expect(createSessionStore(db).resume(token)).toBeUndefined();
+  });
+
+  it('disable: ends all the account’s sessions at once, and list shows it disabled', async () => {
+    const { id } = accounts.find('ana@meridianlab.test')!;
+    const tokens = [createSessionStore(db).create(id), createSessionStore(db).create(id)];
+    expect((await staff(['disable', 'ana@meridianlab.test'], dataDir)).code).toBe(0);
+    expect(db.prepare('SELECT count(*) AS sessions FROM staff_sessions WHERE account_id = ?').get(id)).toEqual({ sessions: 0 });
+    for (const token of tokens) expect(createSessionStore(db).resume(token)).toBeUndefined();
+    const list = await staff(['list'], dataDir);
+    expect(list.stdout).toMatch(/^ana@meridianlab\.test\tcreated \S+\tdisabled \S+\n$/);
+  });
+
+  it('unlock: clears the address’s lock-out', async () => {
+    db.prepare("INSERT INTO staff_sign_in_failures VALUES ('email:ana@meridianlab.test', 10, '2025-01-01T00:00:00Z', '2025-01-01T00:00:00Z')").run();
+    const run = await staff(['unlock', 'ana@meridianlab.test'], dataDir);
+    expect(run).toMatchObject({ code: 0, stderr: 'Cleared the failed sign-ins of ana@meridianlab.test.\n' });
+    expect(db.prepare('SELECT count(*) AS rows FROM staff_sign_in_failures').get()).toEqual({ rows: 0 });
+  });
+
+  it('says what is wrong: an unknown account, an unknown command, no database', async () => {
+    expect(await staff(['reset', 'nobody@meridianlab.test'], dataDir)).toMatchObject({ code: 1, stderr: 'There is no account for nobody@meridianlab.test.\n' });
+    expect(await staff(['promote', 'ana@meridianlab.test'], dataDir)).toMatchObject({ code: 2, stderr: expect.stringContaining('Unknown command "promote"') });
+    const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-staff-cli-empty-'));
+    expect(await staff(['list'], empty)).toMatchObject({ code: 1, stderr: expect.stringContaining('No database at') });
+  });
+});

@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { generatedFiles } from '../../build/content/generate';
+import { countWords } from '../../build/content/markdown';
+import { blogPosts } from '../../shared/content/blog';
+import { postBodies } from '../../shared/content/generated/postBodies';
+import { retention } from '../../shared/content/retention';
+import { adjacentPosts, articleHead, loadArticleBody, relatedPosts, truncateAtWord } from '../../shared/lib/articles';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const bodies = Object.fromEntries(await Promise.all(blogPosts.map(async (post) => [post.slug, await loadArticleBody(post.slug)] as const)));
+
+/** "A Step-by-Step Guide" as "a-step-by-step-guide": how each article's file, and so its URL, was named. */
+const slugOf = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+
+describe('the blog posts, from their Markdown files', () => {
+  it('are the six posts of the spec, newest first, with only the post with id 1 featured', () => {
+    expect(blogPosts.map((post) => post.id)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(blogPosts.filter((post) => post.featured).map((post) => post.id)).toEqual([1]);
+    const dates = blogPosts.map((post) => post.date);
+    expect(dates).toEqual([...dates].sort().reverse());
+    expect(blogPosts.map((post) => post.category)).toEqual(['research', 'technology', 'sustainability', 'tutorials', 'industry', 'technology']);
+  });
+
+  it("take their URL from their title", () => {
+    for (const post of blogPosts) expect(post.slug).toBe(slugOf(post.title));
+  });
+
+  it.each(blogPosts.map((post) => [post.slug, post] as const))('%s is a real article: 600 to 1,000 words, sections and a list or table', (slug, post) => {
+    const html = bodies[slug]!;
+    const words = countWords(html);
+    expect(words).toBeGreaterThanOrEqual(600);
+    expect(words).toBeLessThanOrEqual(1000);
+    expect(html.match(/<h2>/g)?.length).toBeGreaterThanOrEqual(3);
+    expect(html).toMatch(/<(ul|ol|table)>/);
+    expect(post.readTime).toBe(`${Math.ceil(words / 200)} min read`);
+  });
+
+  it('ship each body in its own module, and none for a slug that names no article', async () => {
+    expect(Object.keys(postBodies).sort()).toEqual(blogPosts.map((post) => post.slug).sort());
+    expect(await loadArticleBody('no-such-article')).toBeNull();
+    expect(await loadArticleBody('constructor')).toBeNull();
+    expect(await loadArticleBody(undefined)).toBeNull();
+  });
+
+  it('are in step with their Markdown: the generated modules are what the content step writes now', () => {
+    for (const [file, content] of generatedFiles(ROOT)) {
+      expect(fs.readFileSync(path.join(ROOT, file), 'utf8'), `${file} is stale: run "npm run content"`).toBe(content);
+    }
+  });
+});
+
+describe('the legal pages', () => {
+  it('quote the retention periods from the retention module, with no placeholder left', async () => {
+    const { html } = await import('../../shared/content/generated/legal/privacy');
+    expect(html).toContain(`${retention.leadsMonths} months after the last change to their status`);
+    expect(html).toContain(`${retention.pendingDays} days`);
+    expect(html).toContain(`${retention.vitalsDays} days`);
+    expect(html).not.toContain('{{');
+  });
+
+  it('link to each other and to the contact page', async () => {
+    const privacy = (await import('../../shared/content/generated/legal/privacy')).html;
+    const terms = (await import('../../shared/content/generated/legal/terms')).html;
+    expect(privacy).toContain('<a href="/terms">');
+    expect(privacy).toContain('<a href="/contact">');
+    expect(terms).toContain('<a href="/privacy">');
+    expect(terms).toContain('<a href="/contact">');
+  });
+});
+
+describe('article helpers', () => {
+  const [newest, second, third] = blogPosts;
+
+  it('cut a description at a word, to at most 160 characters', () => {
+    expect(truncateAtWord('short')).toBe('short');
+    const cut = truncateAtWord(newest!.excerpt);
+    expect(cut.length).toBeLessThanOrEqual(160);
+    expect(cut.endsWith('…')).toBe(true);
+    expect(newest!.excerpt.startsWith(cut.slice(0, -1))).toBe(true);
+  });
+
+  it("give an article's head its Open Graph facts", () => {
+    expect(articleHead(third!)).toMatchObject({
+      title: `${third!.title} | Meridian Lab`,
+      article: { publishedTime: third!.date, author: third!.author, section: 'Sustainability' },
+    });
+  });
+
+  it('find the older and the newer article in the blog order', () => {
+    expect(adjacentPosts(blogPosts, newest!)).toEqual({ older: second, newer: undefined });
+    expect(adjacentPosts(blogPosts, second!)).toEqual({ older: third, newer: newest });
+    expect(adjacentPosts(blogPosts, blogPosts.at(-1)!).older).toBeUndefined();
+  });
+
+  it('offer three related articles, same category first, never the article itself', () => {
+    const crispr = blogPosts.find((post) => post.id === 2)!;
+    const related = relatedPosts(blogPosts, crispr);
+    expect(related).toHaveLength(3);
+    expect(related[0]!.id).toBe(6);
+    expect(related).not.toContain(crispr);
+  });
+});
