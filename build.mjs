@@ -12,6 +12,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { tsImport } from 'tsx/esm/api';
+import { fontSubsetPlugin } from './build/font/subset.mjs';
 
 const dev = process.argv.includes('--dev');
 const outDir = 'dist';
@@ -40,6 +41,7 @@ const clientOptions = {
   chunkNames: '[ext]/[name]-[hash]',
   assetNames: 'media/[name]-[hash]',
   loader: { '.woff2': 'file' },
+  plugins: [fontSubsetPlugin()],
   minify: !dev,
   // Production maps are written apart (moved out of the served folder below), never linked.
   sourcemap: dev ? 'inline' : 'external',
@@ -245,7 +247,7 @@ async function watch() {
       });
     },
   };
-  const context = await esbuild.context({ ...clientOptions, plugins: [manifestPlugin] });
+  const context = await esbuild.context({ ...clientOptions, plugins: [...clientOptions.plugins, manifestPlugin] });
   await context.rebuild();
   await context.watch();
   const server = spawn('tsx', ['watch', '--clear-screen=false', 'server/main.ts'], {

@@ -14,7 +14,7 @@ const KB = 1024;
  * react-dom's client (59 KB) and React Router's data router (33 KB); pages
  * add their icons and content on top.
  */
-const BUDGET = { firstVisitJs: 115 * KB, routeChunk: 15 * KB, html: 25 * KB, css: 15 * KB, criticalCss: 14 * KB };
+const BUDGET = { firstVisitJs: 115 * KB, routeChunk: 15 * KB, html: 25 * KB, css: 15 * KB, criticalCss: 14 * KB, font: 24 * KB };
 
 const manifest = readBuildManifest();
 /** The class names a stylesheet's selectors name. */
@@ -34,6 +34,7 @@ describe.each([...sitePages, notFoundPage])('size budgets of $path', (page) => {
     const response = await request(app).get(path);
     const styles = [...response.text.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map(([, css = '']) => css);
     expect(styles).toHaveLength(1);
+    expect(styles[0]).not.toMatch(/\.staff/);
     // As sent: compressed within the page, it shares the first round trip with the HTML.
     expect(zlib.brotliCompressSync(styles[0]!).length).toBeLessThanOrEqual(BUDGET.criticalCss);
     const hash = createHash('sha256').update(styles[0]!).digest('base64');
@@ -60,10 +61,25 @@ describe('stylesheet', () => {
     expect(compressedSize(manifest.stylesheet).br).toBeLessThanOrEqual(BUDGET.css);
   });
 
+  it("holds none of the staff console's styles, which come in a file of their own", async () => {
+    expect(fs.readFileSync(`dist/client${manifest.stylesheet}`, 'utf8')).not.toMatch(/\.staff/);
+    expect(fs.readFileSync(`dist/client${manifest.consoleStylesheet}`, 'utf8')).toMatch(/\.staff-header\{/);
+    const { text } = await request(app).get('/staff/sign-in');
+    expect(text).toContain(`<link rel="stylesheet" href="${manifest.consoleStylesheet}"/>`);
+    expect(text).not.toContain(manifest.stylesheet);
+  });
+
   it('loads the web font with font-display: optional, so a late font never moves the page', () => {
     const css = fs.readFileSync(`dist/client${manifest.stylesheet}`, 'utf8');
     const webFonts = (css.match(/@font-face\s*\{[^}]*\}/g) ?? []).filter((rule) => rule.includes('url('));
     expect(webFonts.length).toBeGreaterThan(0);
     for (const rule of webFonts) expect(rule).toMatch(/font-display:\s*optional/);
+  });
+
+  it(`has one web font file, cut to the site's characters: at most ${BUDGET.font / KB} KB`, () => {
+    const css = fs.readFileSync(`dist/client${manifest.stylesheet}`, 'utf8');
+    const fonts = [...new Set([...css.matchAll(/url\("?([^")]+\.woff2)"?\)/g)].map(([, url]) => url!))];
+    expect(fonts).toHaveLength(1);
+    expect(fs.statSync(`dist/client${fonts[0]}`).size).toBeLessThanOrEqual(BUDGET.font);
   });
 });
