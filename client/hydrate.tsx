@@ -5,6 +5,7 @@ import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { RuntimeContext } from '../shared/components/contexts';
 import { clearChunkReloadMark } from '../shared/lib/loadChunk';
+import { holdStaticSections, releaseStaticSections } from '../shared/lib/staticSections';
 import type { RuntimeConfig } from '../shared/lib/runtime';
 import { RUNTIME_CONFIG_ID } from '../shared/lib/runtime';
 import { createRoutes } from '../shared/routeTree';
@@ -21,6 +22,8 @@ function readRuntimeConfig(): RuntimeConfig {
  * server-rendered page stays as it is: every page reads and links without JS.
  */
 export async function hydrate(): Promise<void> {
+  // Partial hydration: static sections keep the server's markup and fetch no code until a navigation.
+  holdStaticSections();
   const routes = createRoutes();
   const matches = matchRoutes(routes, window.location) ?? [];
   await Promise.all(
@@ -31,6 +34,14 @@ export async function hydrate(): Promise<void> {
   );
   const runtime = readRuntimeConfig();
   const router = createBrowserRouter(routes);
+  // A navigation (another page, or this one's URL changing) may reach the held sections: it is a
+  // transition, which would wait for them, so they load from its start.
+  const landing = router.state.location.key;
+  const stopHolding = router.subscribe((state) => {
+    if (state.navigation.state === 'idle' && state.location.key === landing) return;
+    releaseStaticSections();
+    stopHolding();
+  });
   // A page with a loader (an article's body) renders only once its data is in.
   if (!router.state.initialized) {
     await new Promise<void>((resolve) => {

@@ -116,6 +116,10 @@ export function pageRenderer({ routes, manifest, siteUrl, logger }: RendererOpti
     //    it can only be logged.
     const stream = renderToPipeableStream(view ? view.wrap(tree) : tree, {
       bootstrapModules: view ? [] : [build.entry],
+      // The static sections' Suspense boundaries (see StaticSection) are always complete in the first
+      // pass; React would still move a large one to the end of the stream, behind an inline script the
+      // CSP forbids. No size limit keeps every boundary in place.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onShellReady() {
         htmlHeaders(res, status, view !== undefined);
         hooks.onShellReady?.(status);
