@@ -68,6 +68,10 @@ describe('stylesheet', () => {
     const { text } = await request(app).get('/staff/sign-in');
     expect(text).toContain(`<link rel="stylesheet" href="${manifest.consoleStylesheet}"/>`);
     expect(text).not.toContain(manifest.stylesheet);
+    // Every class of the page that the site's styles style, the console's stylesheet styles too.
+    const consoleStyled = classesIn(fs.readFileSync(`dist/client${manifest.consoleStylesheet}`, 'utf8'));
+    const used = new Set([...text.matchAll(/\bclass="([^"]*)"/g)].flatMap(([, names = '']) => names.split(/\s+/)));
+    expect([...used].filter((name) => styled.has(name) && !consoleStyled.has(name))).toEqual([]);
   });
 
   it('loads the web font with font-display: optional, so a late font never moves the page', () => {
