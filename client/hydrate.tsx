@@ -34,11 +34,11 @@ export async function hydrate(): Promise<void> {
   );
   const runtime = readRuntimeConfig();
   const router = createBrowserRouter(routes);
-  // A navigation (another page, or this one's URL changing) may reach the held sections: it is a
-  // transition, which would wait for them, so they load from its start.
-  const landing = router.state.location.key;
+  // A navigation (another page, or this one's URL changing, a fragment link too) reaches the held
+  // sections: they load from its start. Compared by object, as a fragment link keeps the landing's key.
+  const landing = router.state.location;
   const stopHolding = router.subscribe((state) => {
-    if (state.navigation.state === 'idle' && state.location.key === landing) return;
+    if (state.navigation.state === 'idle' && state.location === landing) return;
     releaseStaticSections();
     stopHolding();
   });
