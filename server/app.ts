@@ -8,7 +8,7 @@ import type { AppConfig } from './config';
 import { errorHandler } from './errors';
 import { requestLog } from './logger';
 import type { Logger } from './logger';
-import { readManifest } from './manifest';
+import { readManifest, styleHashes } from './manifest';
 import { withPageCache } from './pageCache';
 import { pageRenderer } from './render';
 import { contactRoutes } from './routes/contact';
@@ -67,7 +67,7 @@ export function createApp(config: AppConfig, { db, logger, routes = createRoutes
   app.set('trust proxy', config.trustProxy); // req.ip is the client's, not the proxy's: the rate limits key on it
 
   app.use(requestLog(logger)); // first, so every answer below is logged with its status and time
-  app.use(...securityHeaders(config)); // before anything answers, so every answer carries them
+  app.use(...securityHeaders(config, built ? styleHashes(built) : () => styleHashes(manifest()))); // before anything answers, so every answer carries them
   app.use(compression()); // wraps res before any body is written; React's stream calls its flush()
   app.use(healthRoutes(db)); // probes answer early and cheaply, and are never cached
   app.use('/static', ...hashedAssets(path.join(clientDir, 'static'))); // hashed build output: immutable, precompressed, a plain 404
@@ -78,7 +78,7 @@ export function createApp(config: AppConfig, { db, logger, routes = createRoutes
   app.use(newsletterRoutes({ store: subscribers, siteUrl, renderPage, counters })); // the newsletter e-mails' confirm and unsubscribe links
   app.use(contactRoutes({ store: createLeadStore(db, deliveries.leads), logger, siteUrl, renderPage, counters })); // the contact form; it re-renders its page on refusal
   // The staff console: before the page catch-all, since /staff is no public page (never in the page cache).
-  app.use(staffConsole({ db, logger, siteUrl, assets: manifest, counters }));
+  app.use(staffConsole({ db, logger, siteUrl, assets: () => ({ stylesheet: manifest().consoleStylesheet }), counters }));
   app.use(publicFiles(path.join(config.rootDir, 'public'))); // icons, images, video: only paths with an extension
   app.use(canonicalPath); // one URL per page: "/services/" → 301 "/services", never to another host
   app.get('/{*splat}', (req, res) => renderPage(req, res)); // every other GET is a page, or the 404 page

@@ -8,6 +8,7 @@ import { Footer } from './components/Footer';
 import { Header } from './components/Header';
 import { Seo } from './components/Seo';
 import { loadChunk } from './lib/loadChunk';
+import { staticSectionsHold } from './lib/staticSections';
 import type { PageRoute } from './routes';
 import { notFoundPage, pageOf, pages } from './routes';
 
@@ -69,7 +70,12 @@ function toRouteObject(page: PageRoute): RouteObject {
     path: page.path,
     handle: page,
     loader: page.loader,
-    lazy: async () => ({ Component: (await loadChunk(page.chunk, page.load)).default }),
+    lazy: async () => {
+      const module = await loadChunk(page.chunk, page.load);
+      // The page's static sections come with it, but for the first hydration, which keeps their server HTML.
+      if (!staticSectionsHold()) await Promise.all((module.sections ?? []).map((section) => section.preload()));
+      return { Component: module.default };
+    },
   };
 }
 

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { LoaderFunction } from 'react-router';
 import type { PageHead } from './components/Seo';
+import type { StaticSection } from './components/StaticSection';
 import { blogPosts } from './content/blog';
 import type { LegalDocument } from './content/legal';
 import { legalDocuments } from './content/legal';
@@ -33,7 +34,8 @@ interface RouteBase {
   path: string;
   /** The page module's file name: names its lazy chunk in the build manifest. */
   chunk: string;
-  load: () => Promise<{ default: ComponentType }>;
+  /** The page module: its component and its static sections, if it has any (see StaticSection). */
+  load: () => Promise<{ default: ComponentType; sections?: readonly StaticSection[] }>;
   /** HTTP status the server answers with (the not-found page's 404). */
   status?: number;
   /**

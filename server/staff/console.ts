@@ -26,7 +26,7 @@ interface StaffConsoleOptions {
   siteUrl: string;
   /** Shared rate-limit counters, when several instances run. */
   counters?: RateLimitCounters;
-  /** The site's stylesheet and font, from the build manifest. */
+  /** The console's stylesheet, from the build manifest. */
   assets: () => ConsoleAssets;
 }
 
