@@ -34,7 +34,7 @@ export function pageAssets(manifest: BuildManifest, chunk: string): PageAssets {
   return { criticalCss: { id: `critical-${chunk}`, css: critical.css } };
 }
 
-/** The CSP sources that allow the pages' inline <style> blocks: one hash per page. */
+/** The CSP sources that allow the pages' inline <style> blocks: one per distinct CSS (pages may share one). */
 export function styleHashes(manifest: BuildManifest): string[] {
-  return Object.values(manifest.criticalCss).map(({ hash }) => `'${hash}'`);
+  return [...new Set(Object.values(manifest.criticalCss).map(({ hash }) => `'${hash}'`))];
 }

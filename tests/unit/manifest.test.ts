@@ -32,4 +32,9 @@ describe('styleHashes', () => {
   it("lists every page's hash as a CSP source", () => {
     expect(styleHashes(manifest)).toEqual(["'sha256-S'", "'sha256-N'"]);
   });
+
+  it('lists a hash once when pages share their CSS', () => {
+    const shared = { ...manifest, criticalCss: { ...manifest.criticalCss, Terms: manifest.criticalCss.Services! } };
+    expect(styleHashes(shared)).toEqual(["'sha256-S'", "'sha256-N'"]);
+  });
 });
