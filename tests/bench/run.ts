@@ -15,14 +15,16 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { pages, sitePages } from '../../shared/routes';
 import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium.mjs';
+import { freePort } from '../server/serverProcess';
 import { startNginx } from './nginx';
 import { compressedSize, firstVisitJs, readBuildManifest, routeChunk } from './sizes';
 
 const args = new Map(process.argv.slice(2).map((arg) => arg.replace(/^--/, '').split('=') as [string, string]));
 const only = new Set((args.get('only') ?? 'sizes,paint,lighthouse,load').split(','));
 const runs = Number(args.get('runs') ?? 5);
-const PORT = 4300;
-const NGINX_PORT = 4301;
+// Free loopback ports, so the bench runs beside a dev server or the browser tests.
+const PORT = await freePort();
+const NGINX_PORT = await freePort();
 const servers = { site: `http://127.0.0.1:${PORT}`, nginx: `http://127.0.0.1:${NGINX_PORT}` };
 type Server = keyof typeof servers;
 // Every page a visitor can open: each article and legal page too.
