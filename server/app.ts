@@ -9,7 +9,7 @@ import { errorHandler } from './errors';
 import { requestLog } from './logger';
 import type { Logger } from './logger';
 import { readManifest, styleHashes } from './manifest';
-import { withPageCache } from './pageCache';
+import { keptPages, PageCache, withPageCache } from './pageCache';
 import { pageRenderer } from './render';
 import { contactRoutes } from './routes/contact';
 import { crawlerRoutes } from './routes/crawlers';
@@ -54,7 +54,8 @@ export function createApp(config: AppConfig, { db, logger, routes = createRoutes
     logger,
   });
   // Finished pages are kept in memory, except in development, where every build changes them.
-  const renderPage = config.dev ? render : withPageCache(render);
+  const pages = new PageCache();
+  const renderPage = config.dev ? render : withPageCache(render, pages);
   const { siteUrl } = config;
   // The stores queue what they send in their own transactions.
   const deliveries = createDeliveries(db, config, wakeOutbox);
@@ -68,6 +69,7 @@ export function createApp(config: AppConfig, { db, logger, routes = createRoutes
 
   app.use(requestLog(logger)); // first, so every answer below is logged with its status and time
   app.use(...securityHeaders(config, built ? styleHashes(built) : () => styleHashes(manifest()))); // before anything answers, so every answer carries them
+  if (!config.dev) app.use(keptPages(pages)); // a kept page goes out as nginx would send a file, before the rest has work to do
   app.use(compression()); // wraps res before any body is written; React's stream calls its flush()
   app.use(healthRoutes(db)); // probes answer early and cheaply, and are never cached
   app.use('/static', ...hashedAssets(path.join(clientDir, 'static'))); // hashed build output: immutable, precompressed, a plain 404

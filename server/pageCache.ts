@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import type { Request, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { findPage } from '../shared/routes';
 import type { RenderPage, StreamPage } from './render';
 import { htmlHeaders } from './render';
@@ -124,6 +124,21 @@ export function pageCacheKey(req: Pick<Request, 'path' | 'originalUrl'>): string
   if (!found) return null;
   const query = found.route.readQuery?.(new URL(req.originalUrl, 'http://localhost').searchParams) ?? '';
   return query ? `${found.page.path}?${query}` : found.page.path;
+}
+
+/**
+ * Answers a request for a kept page as a static server would, before the
+ * app's other middleware (compression, the form and console routers, the
+ * renderer) does any work for it. Only a URL that is exactly a kept page's key
+ * qualifies, so any other query, a trailing slash or a token still goes the
+ * whole way, to the route that owns it.
+ */
+export function keptPages(pages: PageCache): RequestHandler {
+  return (req, res, next) => {
+    const page = req.method === 'GET' || req.method === 'HEAD' ? pages.get(req.originalUrl) : undefined;
+    if (page) sendCachedPage(req, res, page);
+    else next();
+  };
 }
 
 /**

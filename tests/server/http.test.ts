@@ -108,6 +108,16 @@ describe('page cache', () => {
     kept.db.close();
   });
 
+  it('sends a kept page with the same security headers as a rendered one', async () => {
+    const kept = await keptPage('/research');
+    const [rendered, again] = [await request(app).get('/blog'), await request(kept).get('/research').set('Accept-Encoding', 'br')];
+    expect(again.headers.etag).toBeDefined();
+    for (const header of ['content-security-policy', 'strict-transport-security', 'x-frame-options', 'permissions-policy', 'cross-origin-opener-policy']) {
+      expect(again.headers[header], header).toBe(rendered.headers[header]);
+    }
+    kept.db.close();
+  });
+
   it('compresses a kept page once: brotli at its highest quality, not again per request', async () => {
     const kept = await keptPage('/');
     const response = await request(kept).get('/').set('Accept-Encoding', 'br').buffer(true).parse(binary);

@@ -1,7 +1,7 @@
 import express from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { PageCache, pageCacheKey, withPageCache } from '../../server/pageCache';
+import { keptPages, PageCache, pageCacheKey, withPageCache } from '../../server/pageCache';
 import type { StreamPage } from '../../server/render';
 
 const page = (text: string) => ({ status: 200, html: Buffer.from(text), br: Buffer.from(text), gzip: Buffer.from(text), hash: text });
@@ -90,5 +90,38 @@ describe('withPageCache', () => {
     expect(head.status).toBe(200);
     expect(head.headers['content-type']).toMatch(/text\/html/);
     expect(calls.count).toBe(before);
+  });
+});
+
+describe('keptPages', () => {
+  /** keptPages in front of a route that says when it was reached. */
+  function site(cache: PageCache) {
+    const app = express();
+    app.use(keptPages(cache));
+    app.use((_req, res) => {
+      res.status(418).send('reached the rest');
+    });
+    return app;
+  }
+
+  it('answers a kept page at once, so the middleware after it has no work', async () => {
+    const cache = new PageCache();
+    cache.set('/services', page('services'));
+    const app = site(cache);
+    const got = await request(app).get('/services').set('Accept-Encoding', 'identity');
+    expect(got.status).toBe(200);
+    expect(got.text).toBe('services');
+    expect(got.headers.etag).toBe('"services"');
+    expect((await request(app).head('/services')).status).toBe(200);
+  });
+
+  it('passes on any URL that is not exactly a kept key, and every other method', async () => {
+    const cache = new PageCache();
+    cache.set('/services', page('services'));
+    const app = site(cache);
+    for (const url of ['/services/', '/services?x=1', '/services?token=abc', '/blog']) {
+      expect((await request(app).get(url)).status, url).toBe(418);
+    }
+    expect((await request(app).post('/services')).status).toBe(418);
   });
 });
