@@ -41,6 +41,8 @@ const clientOptions = {
   chunkNames: '[ext]/[name]-[hash]',
   assetNames: 'media/[name]-[hash]',
   loader: { '.woff2': 'file' },
+  // The head's tags as they are: on React 19 Helmet adds nothing in the browser (see client/headTags.tsx).
+  alias: { 'react-helmet-async': './client/headTags.tsx' },
   plugins: [fontSubsetPlugin()],
   minify: !dev,
   // Production maps are written apart (moved out of the served folder below), never linked.

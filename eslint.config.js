@@ -9,7 +9,8 @@ const BROWSER_CODE = ['client/**', 'shared/**'];
 const NODE_CODE = ['server/**'];
 
 /**
- * One side of the boundary: the globals it has, the imports it may not use (pattern: reason)
+ * One side of the boundary: the globals it has, the imports it may not use (pattern: reason, or the
+ * rule's pattern options)
  * and the other side's globals, which do not exist where it runs.
  */
 function side(files, ownGlobals, forbiddenImports, otherGlobals) {
@@ -18,9 +19,9 @@ function side(files, ownGlobals, forbiddenImports, otherGlobals) {
     files,
     languageOptions: { globals: ownGlobals },
     rules: {
-      'no-restricted-imports': [
+      '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: Object.entries(forbiddenImports).map(([regex, message]) => ({ regex, message })) },
+        { patterns: Object.entries(forbiddenImports).map(([regex, rule]) => ({ regex, ...(typeof rule === 'string' ? { message: rule } : rule) })) },
       ],
       'no-restricted-globals': ['error', ...otherGlobals.map((name) => ({ name, message: `No such global where the code in ${where} runs.` }))],
     },
@@ -48,7 +49,10 @@ export default tseslint.config(
   },
   side(BROWSER_CODE, globals.browser, {
     '^node:': 'client/ and shared/ run in the browser: no Node modules here.',
-    '(^|/)server(/|$)': 'client/ and shared/ must not import server code; pass values in from the server instead.',
+    // (The icon named "server" is no server code.)
+    '^(?!lucide-react/)(.*/)?server(/|$)': 'client/ and shared/ must not import server code; pass values in from the server instead.',
+    // Through the package's index, esbuild puts every icon the site uses in one chunk that each page loading any icon fetches.
+    '^lucide-react$': { message: "Import each icon from 'lucide-react/icons/<name>', so each chunk carries only its own icons.", allowTypeImports: true },
   }, ['process', 'Buffer', 'global', '__dirname', '__filename', 'require']),
   side(NODE_CODE, globals.node, {
     '(^|/)client(/|$)': 'The server does not import the browser entry.',

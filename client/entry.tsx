@@ -1,8 +1,22 @@
 /**
- * The page's one script tag. It imports nothing itself, so all the browser
- * fetches before the first paint is this small file: the framework and the
- * page's chunk are asked for only once the server's markup is on screen.
+ * The page's one script tag. It imports nothing, so all the browser fetches
+ * before the first paint is this small file: the framework and the page's chunks
+ * are asked for only once the server's markup is on screen. (Any module imported
+ * statically, even one esbuild inlines, makes esbuild add an import of its shared
+ * runtime chunk: everything the entry runs is in this file.)
  */
+import type { RuntimeConfig } from '../shared/lib/runtime';
+
+/**
+ * RUNTIME_CONFIG_ID (shared/lib/runtime.ts), written out: importing it would put that
+ * module in a shared chunk, which the browser would fetch before the first paint.
+ */
+const CONFIG_BLOCK_ID = 'runtime-config';
+
+/** The run-time values the server wrote into the page's JSON data block. */
+function readRuntimeConfig(): RuntimeConfig {
+  return JSON.parse(document.getElementById(CONFIG_BLOCK_ID)?.textContent ?? '{}') as RuntimeConfig;
+}
 
 /** Resolves once the browser has painted the page (a hidden tab paints, and so resolves, when shown). */
 function firstPaint(): Promise<void> {
@@ -19,10 +33,31 @@ function firstPaint(): Promise<void> {
   });
 }
 
+/** A new task: what follows runs after the browser has had the main thread back (input, paint). */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** Asks for every script the hydration will run at once, so that the staged imports below wait on no round trip. */
+function preloadModules(modules: readonly string[] = []): void {
+  for (const href of modules) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
 async function start(): Promise<void> {
   await firstPaint();
+  const runtime = readRuntimeConfig();
+  preloadModules(runtime.modules);
+  // Each import evaluates its module graph in one task: the route tree with React and the router
+  // first, then React DOM with the hydration, each in a task of its own, so neither holds the main thread long.
+  await import('../shared/routeTree');
+  await nextTask();
   const { hydrate } = await import('./hydrate');
-  await hydrate();
+  await hydrate(runtime);
 }
 
 start().catch((error: unknown) => console.error(error));

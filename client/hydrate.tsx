@@ -1,19 +1,35 @@
 import { startTransition } from 'react';
-import { preinit } from 'react-dom';
 import { hydrateRoot } from 'react-dom/client';
+import type { RouteObject } from 'react-router';
 import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { RuntimeContext } from '../shared/components/contexts';
 import { clearChunkReloadMark } from '../shared/lib/loadChunk';
 import { holdStaticSections, releaseStaticSections } from '../shared/lib/staticSections';
 import type { RuntimeConfig } from '../shared/lib/runtime';
-import { RUNTIME_CONFIG_ID } from '../shared/lib/runtime';
 import { createRoutes } from '../shared/routeTree';
+import { loadStylesheet } from './stylesheet';
 import { startVitals } from './vitals';
+import { loadWebFont } from './webFont';
 
-function readRuntimeConfig(): RuntimeConfig {
-  const block = document.getElementById(RUNTIME_CONFIG_ID);
-  return JSON.parse(block?.textContent ?? '{}') as RuntimeConfig;
+/** Runs the work once the browser is idle (after hydration's tasks), or soon where there is no idle callback. */
+function whenIdle(work: () => void): void {
+  if ('requestIdleCallback' in window) requestIdleCallback(work, { timeout: 5000 });
+  else setTimeout(work, 1000);
+}
+
+/**
+ * The page came with only its own CSS inlined; another page needs the whole stylesheet. Each
+ * route not yet loaded waits for it too when a navigation loads it, so no page shows unstyled.
+ */
+function awaitStylesheetOnNavigation(routes: RouteObject[], href: string | undefined): void {
+  if (!href) return;
+  for (const route of routes) {
+    if (route.children) awaitStylesheetOnNavigation(route.children, href);
+    const { lazy } = route;
+    if (typeof lazy !== 'function') continue;
+    route.lazy = async () => (await Promise.all([lazy(), loadStylesheet(href)]))[0];
+  }
 }
 
 /**
@@ -21,7 +37,7 @@ function readRuntimeConfig(): RuntimeConfig {
  * the first client render is the server's markup (no fallback, no mismatch). If it cannot load, the
  * server-rendered page stays as it is: every page reads and links without JS.
  */
-export async function hydrate(): Promise<void> {
+export async function hydrate(runtime: RuntimeConfig): Promise<void> {
   // Partial hydration: static sections keep the server's markup and fetch no code until a navigation.
   holdStaticSections();
   const routes = createRoutes();
@@ -32,14 +48,17 @@ export async function hydrate(): Promise<void> {
       Object.assign(route, await route.lazy(), { lazy: undefined });
     }),
   );
-  const runtime = readRuntimeConfig();
+  awaitStylesheetOnNavigation(routes, runtime.stylesheet);
+  const useWebFont = loadWebFont();
   const router = createBrowserRouter(routes);
   // A navigation (another page, or this one's URL changing, a fragment link too) reaches the held
-  // sections: they load from its start. Compared by object, as a fragment link keeps the landing's key.
+  // sections: they load from its start, with the whole stylesheet. Compared by object, as a fragment
+  // link keeps the landing's key.
   const landing = router.state.location;
   const stopHolding = router.subscribe((state) => {
     if (state.navigation.state === 'idle' && state.location === landing) return;
     releaseStaticSections();
+    if (runtime.stylesheet) void loadStylesheet(runtime.stylesheet);
     stopHolding();
   });
   // A page with a loader (an article's body) renders only once its data is in.
@@ -62,12 +81,10 @@ export async function hydrate(): Promise<void> {
       </RuntimeContext>,
     );
   });
-  // The page came with only its own CSS inlined; the next page a navigation shows needs the rest.
-  if (runtime.stylesheet) preinit(runtime.stylesheet, { as: 'style', precedence: 'default' });
   clearChunkReloadMark(window.location.pathname);
   router.subscribe((state) => {
-    if (state.navigation.state === 'idle' && !state.errors) clearChunkReloadMark(state.location.pathname);
+    if (state.navigation.state !== 'idle') useWebFont();
+    else if (!state.errors) clearChunkReloadMark(state.location.pathname);
   });
-  void startVitals();
+  whenIdle(() => void startVitals());
 }
-

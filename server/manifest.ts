@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import type { PageAssets } from '../shared/components/contexts';
+import type { SitePage } from '../shared/routes';
 
 /** What build.mjs writes to dist/client/manifest.json. */
 export interface BuildManifest {
@@ -25,13 +26,22 @@ export function readManifest(file: string): BuildManifest {
 
 /**
  * The head resources of one page: its critical CSS, inlined. Nothing else is
- * asked for before the first paint: the entry script finds the page's chunks
- * itself once the page is painted, and the font comes from that CSS.
+ * asked for before the first paint: the entry script preloads the page's
+ * chunks (hydrationModules) and loads the font once the page is painted.
  */
 export function pageAssets(manifest: BuildManifest, chunk: string): PageAssets {
   const critical = manifest.criticalCss[chunk];
   if (!critical) throw new Error(`No critical CSS for page ${chunk} in the build manifest: rebuild.`);
   return { criticalCss: { id: `critical-${chunk}`, css: critical.css } };
+}
+
+/**
+ * The scripts the first hydration of a page runs: the framework and the hydration module, the
+ * page's chunk and, for an article, its body. The entry preloads them all once the page is painted.
+ */
+export function hydrationModules(manifest: BuildManifest, page: Pick<SitePage, 'chunk' | 'dataChunk'>): string[] {
+  const chunks = [page.chunk, ...(page.dataChunk ? [page.dataChunk] : [])];
+  return [...new Set([...manifest.entryImports, ...chunks.flatMap((chunk) => manifest.routes[chunk] ?? [])])];
 }
 
 /** The CSP sources that allow the pages' inline <style> blocks: one per distinct CSS (pages may share one). */

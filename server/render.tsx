@@ -8,7 +8,7 @@ import { pageOf } from '../shared/routes';
 import { errorDocument } from './errors';
 import type { Logger } from './logger';
 import type { BuildManifest } from './manifest';
-import { pageAssets } from './manifest';
+import { hydrationModules, pageAssets } from './manifest';
 
 /** A render still streaming after this long is cut off, so a stuck page cannot hold a connection. */
 const RENDER_TIMEOUT_MS = 10_000;
@@ -93,7 +93,7 @@ export function pageRenderer({ routes, manifest, siteUrl, logger }: RendererOpti
     //    URL's route, not this page.
     const build = manifest();
     const assets = pageAssets(build, page.chunk);
-    const runtime = { siteUrl, stylesheet: build.stylesheet };
+    const runtime = { siteUrl, stylesheet: build.stylesheet, modules: hydrationModules(build, page) };
 
     // 5. The tree the browser will hydrate, with what only the server knows
     //    (the site's origin, the assets) in context. hydrate={false}: the

@@ -7,7 +7,7 @@ import subsetFont from 'subset-font';
 
 const SOURCE_FONT = 'node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2';
 const TEXT_DIR = 'shared';
-/** What font.css imports; the plugin below answers it with the subset. */
+/** What client/webFont.ts imports; the plugin below answers it with the subset. */
 export const SUBSET_IMPORT = 'subset:inter.woff2';
 
 /** Every character of the site's sources. */

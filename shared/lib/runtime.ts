@@ -2,8 +2,10 @@
 export interface RuntimeConfig {
   /** Origin of canonical and Open Graph URLs, without a trailing slash. */
   siteUrl: string;
-  /** The whole stylesheet, which the client adds for the pages a navigation may show. */
+  /** The whole stylesheet, which the client adds when a navigation starts, for the page it will show. */
   stylesheet?: string;
+  /** The scripts the first hydration of this page runs: the entry preloads them all once the page is painted. */
+  modules?: string[];
 }
 
 /** The id of the JSON data block that carries the RuntimeConfig to the browser. */

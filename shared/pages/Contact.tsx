@@ -1,4 +1,5 @@
-import { Mail, Phone } from 'lucide-react';
+import Mail from 'lucide-react/icons/mail';
+import Phone from 'lucide-react/icons/phone';
 import { ContactDetails } from '../components/contact/ContactDetails';
 import { ContactForm } from '../components/contact/ContactForm';
 import { Faq } from '../components/contact/Faq';

@@ -70,7 +70,7 @@ function sizes() {
   const manifest = readBuildManifest();
   console.log('\n## Sizes (compressed bytes as served)\n\n| page | first-visit JS br | gzip | own chunk br | inline CSS raw | inline CSS br |\n| --- | --- | --- | --- | --- | --- |');
   const rows = pages.map((page) => {
-    const js = firstVisitJs(manifest, page.chunk);
+    const js = firstVisitJs(manifest, page);
     const own = routeChunk(manifest, page.chunk);
     const css = manifest.criticalCss[page.chunk]!.css;
     const inline = { raw: Buffer.byteLength(css), br: compressedBytes(css) };

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BuildManifest } from '../../server/manifest';
+import { hydrationModules } from '../../server/manifest';
+import type { SitePage } from '../../shared/routes';
 
 /** Compressed bytes of one built file, as the server sends it (precompressed siblings). */
 export interface Compressed {
@@ -23,9 +25,9 @@ function sum(urls: readonly string[]): Compressed {
   return urls.map(compressedSize).reduce((a, b) => ({ br: a.br + b.br, gzip: a.gzip + b.gzip }), { br: 0, gzip: 0 });
 }
 
-/** What a first visit to a page downloads before it is interactive: the entry, its chunks and the page's. */
-export function firstVisitJs(manifest: BuildManifest, chunk: string): Compressed {
-  return sum([...new Set([manifest.entry, ...manifest.entryImports, ...(manifest.routes[chunk] ?? [])])]);
+/** What a first visit to a page downloads before it is interactive: the entry and what it preloads for the page. */
+export function firstVisitJs(manifest: BuildManifest, page: Pick<SitePage, 'chunk' | 'dataChunk'>): Compressed {
+  return sum([manifest.entry, ...hydrationModules(manifest, page)]);
 }
 
 /** The page's own lazy chunk. */

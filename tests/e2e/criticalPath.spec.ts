@@ -18,32 +18,34 @@ async function beforeFirstPaint(page: Page) {
 
 test.describe('the critical path', () => {
   for (const path of paths) {
-    test(`${path}: before the first paint, no stylesheet and no script but the small entry`, async ({ page, browserErrors }) => {
+    test(`${path}: before the first paint, no stylesheet, no font and no script but the small entry`, async ({ page, browserErrors }) => {
       await gotoHydrated(page, path);
       const early = await beforeFirstPaint(page);
       const scripts = early.filter((entry) => entry.path.endsWith('.js'));
       // The entry imports nothing itself: the framework and the page's chunks come after the paint.
       expect(scripts.map((entry) => entry.path.replace(/-\w+\.js$/, ''))).toEqual(scripts.length ? ['/static/js/entry'] : []);
-      // No stylesheet at all: the page's CSS is inline.
-      expect(early.filter((entry) => entry.path.endsWith('.css'))).toEqual([]);
+      // No stylesheet at all: the page's CSS is inline. No font: the page paints in its metric-matched fallback.
+      expect(early.filter((entry) => /\.(css|woff2)$/.test(entry.path))).toEqual([]);
       expect(browserErrors.filter((error) => !error.includes('404'))).toEqual([]);
       browserErrors.length = 0;
     });
   }
 
   for (const path of paths) {
-    test(`${path} reads fully styled from its inline CSS alone; the whole stylesheet, added once hydrated, changes nothing on it`, async ({ browser, browserErrors }) => {
+    test(`${path} reads fully styled from its inline CSS alone; the whole stylesheet, added for the next page, changes nothing on it`, async ({ browser, browserErrors }) => {
       const plain = await browser.newContext({ javaScriptEnabled: false, reducedMotion: 'reduce' });
       const full = await browser.newContext({ reducedMotion: 'reduce' });
       const boxes = async (context: BrowserContext, hydrate: boolean) => {
         const page = await context.newPage();
-        // font-display: optional uses the web font only if it comes at once, which varies between loads and
-        // rewraps long texts: both loads keep the fallback, so only the CSS is compared.
+        // The web font arrives after the first paint, at a moment that varies between loads: both loads keep
+        // the fallback, so only the CSS is compared (the font has its own test below).
         await page.route('**/*.woff2', (route) => route.abort());
         await page.setViewportSize({ width: 1280, height: 800 });
         if (hydrate) {
           await gotoHydrated(page, path);
-          await expect(page.locator('link[rel="stylesheet"][href^="/static/css/"]')).toHaveCount(1);
+          // Added as a navigation adds it, before it shows the next page.
+          const { stylesheet } = await page.evaluate(() => JSON.parse(document.getElementById('runtime-config')!.textContent!) as { stylesheet: string });
+          await page.addStyleTag({ url: stylesheet });
           await page.waitForFunction(() => [...document.styleSheets].some((sheet) => sheet.href?.includes('/static/css/')));
         } else {
           await page.goto(path);
@@ -64,6 +66,47 @@ test.describe('the critical path', () => {
       browserErrors.length = 0;
     });
   }
+
+  test('the web font is fetched after the first paint and used from the first navigation on, never on the page being read', async ({ page }) => {
+    const interLoaded = () =>
+      page.evaluate(() => [...document.fonts].some((face) => face.family.replace(/"/g, '') === 'Inter Variable' && face.status === 'loaded'));
+    // Every block of the page as painted in the fallback. (An inline element's box is its text's ascent and
+    // descent, a pixel taller or shorter in either font; its line does not move.)
+    const layout = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('body *')]
+          .filter((element) => element.getClientRects().length > 0 && getComputedStyle(element).display !== 'inline')
+          .map((element) => `${element.tagName}.${element.className} ${Math.round(element.getBoundingClientRect().top + scrollY)}`),
+      );
+    await gotoHydrated(page, '/research');
+    const before = await layout();
+    const { requested, painted } = await page.evaluate(() => ({
+      painted: performance.getEntriesByName('first-paint')[0]!.startTime,
+      requested: performance.getEntriesByType('resource').find((entry) => entry.name.endsWith('.woff2'))?.startTime ?? Infinity,
+    }));
+    expect(requested).toBeGreaterThan(painted);
+    await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('.woff2') && entry.responseEnd > 0))).toBe(true);
+    await page.waitForTimeout(300);
+    expect(await interLoaded()).toBe(false);
+    expect(await layout()).toEqual(before);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services', exact: true }).click();
+    await expect(page).toHaveURL('/services');
+    expect(await interLoaded()).toBe(true);
+  });
+
+  test('a first visit loads no stylesheet; a navigation shows the next page only once the whole stylesheet applies', async ({ page }) => {
+    await gotoHydrated(page, '/privacy');
+    await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
+    // A slow stylesheet: the next page must wait for it rather than show with the privacy page's CSS.
+    await page.route('**/static/css/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services', exact: true }).click();
+    await page.waitForFunction(() => document.title.startsWith('Services'));
+    expect(await page.evaluate(() => [...document.styleSheets].some((sheet) => sheet.href?.includes('/static/css/') && sheet.cssRules.length > 0))).toBe(true);
+    await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(1);
+  });
 
   test('the not-found page too has its own inline CSS', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });

@@ -1,4 +1,8 @@
-import { CircleAlert, CircleCheck, LoaderCircle, Lock, Send } from 'lucide-react';
+import CircleAlert from 'lucide-react/icons/circle-alert';
+import CircleCheck from 'lucide-react/icons/circle-check';
+import LoaderCircle from 'lucide-react/icons/loader-circle';
+import Lock from 'lucide-react/icons/lock';
+import Send from 'lucide-react/icons/send';
 import type { FormEvent } from 'react';
 import { useContext, useEffect, useReducer, useRef } from 'react';
 import { useSearchParams } from 'react-router';

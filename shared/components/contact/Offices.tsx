@@ -1,4 +1,5 @@
-import { MapPin, Phone } from 'lucide-react';
+import MapPin from 'lucide-react/icons/map-pin';
+import Phone from 'lucide-react/icons/phone';
 import { offices, telHref } from '../../content/site';
 import { SectionHeader } from '../SectionHeader';
 

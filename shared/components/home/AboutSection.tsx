@@ -1,4 +1,4 @@
-import { MapPin } from 'lucide-react';
+import MapPin from 'lucide-react/icons/map-pin';
 import { homeAbout } from '../../content/home';
 import { offices } from '../../content/site';
 

@@ -1,4 +1,5 @@
-import { Check, Sparkles } from 'lucide-react';
+import Check from 'lucide-react/icons/check';
+import Sparkles from 'lucide-react/icons/sparkles';
 import { Link } from 'react-router';
 import type { Plan } from '../../content/plans';
 import { currency, formatPrice } from '../../content/plans';
