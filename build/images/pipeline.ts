@@ -83,7 +83,11 @@ import type { FileRecord, RasterRecord } from '../lib/assetNames';
  * page's head names the icons and so carries their module in its code.
  */
 export function assetModules({ rasters, artwork, files }: AssetRecords): Map<string, string> {
-  const json = (value: unknown) => JSON.stringify(value, null, 2);
+  // One line per file, so a changed image is a one-line diff.
+  const json = (records: Record<string, unknown>) =>
+    `{\n${Object.entries(records)
+      .map(([src, record]) => `  ${JSON.stringify(src)}: ${JSON.stringify(record)},`)
+      .join('\n')}\n}`;
   return new Map([
     [
       'shared/generated/images.ts',

@@ -3,16 +3,8 @@ import type { FileRecord } from '../lib/assetNames';
 
 /** Video and icons served as they are under a hashed name, by their path under public/. */
 export const files: Readonly<Record<string, FileRecord>> = {
-  "/icons/apple-touch-icon.png": {
-    "hash": "6194912f9c"
-  },
-  "/icons/icon.svg": {
-    "hash": "38abba39dc"
-  },
-  "/video/hero-loop.mp4": {
-    "hash": "66029907ce"
-  },
-  "/video/hero-loop.webm": {
-    "hash": "4344783d9d"
-  }
+  "/icons/apple-touch-icon.png": {"hash":"6194912f9c"},
+  "/icons/icon.svg": {"hash":"38abba39dc"},
+  "/video/hero-loop.mp4": {"hash":"66029907ce"},
+  "/video/hero-loop.webm": {"hash":"4344783d9d"},
 };

@@ -3,128 +3,23 @@ import type { FileRecord, RasterRecord } from '../lib/assetNames';
 
 /** Raster images made in several widths as AVIF and WebP, by their path under public/. */
 export const rasters: Readonly<Record<string, RasterRecord>> = {
-  "/images/home/hero-poster.webp": {
-    "width": 1280,
-    "height": 720,
-    "widths": [
-      640,
-      960,
-      1280
-    ],
-    "hash": "0f43a278bb"
-  },
-  "/images/plans/ai-voice-systems.webp": {
-    "width": 720,
-    "height": 400,
-    "widths": [
-      360,
-      540,
-      720
-    ],
-    "hash": "36f0e76b01"
-  },
-  "/images/plans/all-in-one.webp": {
-    "width": 720,
-    "height": 400,
-    "widths": [
-      360,
-      540,
-      720
-    ],
-    "hash": "2ca2ad75b7"
-  },
-  "/images/plans/marketing-ads.webp": {
-    "width": 720,
-    "height": 400,
-    "widths": [
-      360,
-      540,
-      720
-    ],
-    "hash": "00957e4501"
-  },
-  "/images/plans/web-subscription.webp": {
-    "width": 720,
-    "height": 400,
-    "widths": [
-      360,
-      540,
-      720
-    ],
-    "hash": "0cda2fce0b"
-  },
-  "/images/research/biotechnology.webp": {
-    "width": 800,
-    "height": 450,
-    "widths": [
-      400,
-      600,
-      800
-    ],
-    "hash": "06a7982ec7"
-  },
-  "/images/research/diagnostics.webp": {
-    "width": 800,
-    "height": 450,
-    "widths": [
-      400,
-      600,
-      800
-    ],
-    "hash": "a9b830b1f4"
-  },
-  "/images/research/drug-discovery.webp": {
-    "width": 800,
-    "height": 450,
-    "widths": [
-      400,
-      600,
-      800
-    ],
-    "hash": "83dad95dbf"
-  },
-  "/images/research/environmental.webp": {
-    "width": 800,
-    "height": 450,
-    "widths": [
-      400,
-      600,
-      800
-    ],
-    "hash": "df28a405dc"
-  }
+  "/images/home/hero-poster.webp": {"width":1280,"height":720,"widths":[640,960,1280],"hash":"0f43a278bb"},
+  "/images/plans/ai-voice-systems.webp": {"width":720,"height":400,"widths":[360,540,720],"hash":"36f0e76b01"},
+  "/images/plans/all-in-one.webp": {"width":720,"height":400,"widths":[360,540,720],"hash":"2ca2ad75b7"},
+  "/images/plans/marketing-ads.webp": {"width":720,"height":400,"widths":[360,540,720],"hash":"00957e4501"},
+  "/images/plans/web-subscription.webp": {"width":720,"height":400,"widths":[360,540,720],"hash":"0cda2fce0b"},
+  "/images/research/biotechnology.webp": {"width":800,"height":450,"widths":[400,600,800],"hash":"06a7982ec7"},
+  "/images/research/diagnostics.webp": {"width":800,"height":450,"widths":[400,600,800],"hash":"a9b830b1f4"},
+  "/images/research/drug-discovery.webp": {"width":800,"height":450,"widths":[400,600,800],"hash":"83dad95dbf"},
+  "/images/research/environmental.webp": {"width":800,"height":450,"widths":[400,600,800],"hash":"df28a405dc"},
 };
 
 /** SVG artwork served as it is under a hashed name, by its path under public/. */
 export const artwork: Readonly<Record<string, FileRecord>> = {
-  "/images/blog/biotech-funding.svg": {
-    "hash": "c98167ddf7",
-    "width": 1200,
-    "height": 750
-  },
-  "/images/blog/cell-culture.svg": {
-    "hash": "c7e9c01da2",
-    "width": 1200,
-    "height": 750
-  },
-  "/images/blog/drug-discovery.svg": {
-    "hash": "7abd97bc26",
-    "width": 1200,
-    "height": 750
-  },
-  "/images/blog/gene-editing.svg": {
-    "hash": "c9214d152a",
-    "width": 1200,
-    "height": 750
-  },
-  "/images/blog/green-chemistry.svg": {
-    "hash": "7b26078333",
-    "width": 1200,
-    "height": 750
-  },
-  "/images/blog/lab-automation.svg": {
-    "hash": "9d8051e67c",
-    "width": 1200,
-    "height": 750
-  }
+  "/images/blog/biotech-funding.svg": {"hash":"c98167ddf7","width":1200,"height":750},
+  "/images/blog/cell-culture.svg": {"hash":"c7e9c01da2","width":1200,"height":750},
+  "/images/blog/drug-discovery.svg": {"hash":"7abd97bc26","width":1200,"height":750},
+  "/images/blog/gene-editing.svg": {"hash":"c9214d152a","width":1200,"height":750},
+  "/images/blog/green-chemistry.svg": {"hash":"7b26078333","width":1200,"height":750},
+  "/images/blog/lab-automation.svg": {"hash":"9d8051e67c","width":1200,"height":750},
 };
