@@ -205,6 +205,8 @@ function moveSourceMaps() {
 }
 
 const content = await tsImport('./build/content/generate.ts', import.meta.url);
+/** The public images, video and icons under hashed names (build/images/pipeline.ts). */
+const publicAssets = await tsImport('./build/images/pipeline.ts', import.meta.url);
 
 /** The Markdown posts and legal pages as modules; a content problem stops the build with its file and field. */
 function generateContent() {
@@ -222,6 +224,7 @@ function generateContent() {
 async function build() {
   if (!generateContent()) process.exit(1);
   fs.rmSync(outDir, { recursive: true, force: true });
+  await publicAssets.buildAssets(staticOut);
   const [client, , critical] = await Promise.all([esbuild.build(clientOptions), esbuild.build(serverOptions), criticalStyles()]);
   writeManifest(client.metafile, critical);
   moveSourceMaps();
@@ -241,6 +244,7 @@ async function watch() {
     });
   }
   fs.rmSync(outDir, { recursive: true, force: true });
+  await publicAssets.buildAssets(staticOut);
   const manifestPlugin = {
     name: 'manifest',
     setup(pluginBuild) {

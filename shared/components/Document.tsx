@@ -3,6 +3,7 @@ import { useContext, useEffect } from 'react';
 import { HelmetProvider } from 'react-helmet-async';
 import { site } from '../content/site';
 import { blogFeeds } from '../lib/blog';
+import { assetUrl } from '../lib/assets';
 import { RUNTIME_CONFIG_ID, absoluteUrl } from '../lib/runtime';
 import { buildOrganizationJsonLd, serializeJsonForHtml } from '../lib/structuredData';
 import { AssetsContext, RuntimeContext } from './contexts';
@@ -47,8 +48,8 @@ export function Document({ children }: { children: ReactNode }) {
         <meta name="twitter:card" content="summary_large_image" />
         <meta name="twitter:image" content={ogImage} />
         <link rel="icon" href="/favicon.ico" sizes="32x32" />
-        <link rel="icon" href="/icons/icon.svg" type="image/svg+xml" />
-        <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
+        <link rel="icon" href={assetUrl('/icons/icon.svg')} type="image/svg+xml" />
+        <link rel="apple-touch-icon" href={assetUrl('/icons/apple-touch-icon.png')} />
         <link rel="manifest" href="/manifest.webmanifest" />
         {blogFeeds.map((feed) => (
           <link key={feed.path} rel="alternate" type={feed.type} title={feed.title} href={feed.path} />

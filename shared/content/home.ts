@@ -12,7 +12,7 @@ const fromPrice = `from ${formatPrice(lowestPrice)} ${currency}`;
 
 export interface HeroMedia {
   /** The poster: the first frame of the loop, shown until the video plays and whenever it may not. */
-  poster: { src: string; width: number; height: number };
+  poster: string;
   /** Sources in the order the browser should try them. */
   sources: readonly { src: string; type: string }[];
 }
@@ -31,11 +31,7 @@ export const homeHero = {
   ] satisfies NavItem[],
   scrollCue: 'Scroll to explore',
   media: {
-    poster: {
-      src: '/images/home/hero-poster.webp',
-      width: 1280,
-      height: 720,
-    },
+    poster: '/images/home/hero-poster.webp',
     sources: [
       { src: '/video/hero-loop.webm', type: 'video/webm' },
       { src: '/video/hero-loop.mp4', type: 'video/mp4' },

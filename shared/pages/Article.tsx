@@ -7,6 +7,7 @@ import { RelatedPosts } from '../components/article/RelatedPosts';
 import { RuntimeContext } from '../components/contexts';
 import { CtaPanel } from '../components/CtaPanel';
 import { JsonLd } from '../components/JsonLd';
+import { ResponsiveImage } from '../components/ResponsiveImage';
 import { articleCopy, blogPosts } from '../content/blog';
 import { adjacentPosts, findPost, postPath, relatedPosts } from '../lib/articles';
 import { buildBlogPostingJsonLd, buildBreadcrumbJsonLd } from '../lib/structuredData';
@@ -33,7 +34,7 @@ export default function Article() {
         <ArticleHeader post={post} />
         <div className="container article__media">
           {/* The largest paint: fetched first, never lazily. */}
-          <img className="article__image" src={post.image} alt="" width={1200} height={750} fetchPriority="high" />
+          <ResponsiveImage className="article__image" src={post.image} priority />
         </div>
         <div className="container article__body">
           <div className="prose" dangerouslySetInnerHTML={{ __html: html }} />

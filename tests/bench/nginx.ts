@@ -8,7 +8,8 @@ import zlib from 'node:zlib';
  * The limit to compare with: nginx from Debian serving a static copy of the
  * same built pages, every file precompressed (brotli chosen by Accept-Encoding,
  * as nginx-light has no brotli module), one worker like the site's one process,
- * no access log like the site's bench run at LOG_LEVEL=warn.
+ * no access log like the site's bench run at LOG_LEVEL=warn. Hashed files under /static/ are
+ * cached for a year, as the site sends them.
  */
 function nginxConfig(root: string, port: number, tmp: string): string {
   const encoded = (type: string, cache: string) => `types {} default_type ${type};
@@ -35,6 +36,8 @@ http {
     etag on;
     location ~ \\.js$ { ${encoded('text/javascript', 'public, max-age=31536000, immutable')} }
     location ~ \\.css$ { ${encoded('text/css', 'public, max-age=31536000, immutable')} }
+    location ~ ^/static/.+\\.svg$ { ${encoded('image/svg+xml', 'public, max-age=31536000, immutable')} }
+    location ~ ^/static/ { add_header Cache-Control "public, max-age=31536000, immutable"; }
     location ~ \\.svg$ { ${encoded('image/svg+xml', 'public, max-age=3600')} }
     location ~ \\.[a-z0-9]+$ { add_header Cache-Control "public, max-age=3600"; }
     location / { ${encoded('text/html', 'no-cache')} rewrite ^(.*?)/?$ $1/index.html break; }

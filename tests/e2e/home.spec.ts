@@ -116,7 +116,7 @@ test.describe('home hero, with motion', () => {
       inline: element.playsInline,
       source: element.currentSrc,
     }));
-    expect(playing).toEqual({ muted: true, loop: true, inline: true, source: expect.stringMatching(/\/video\/hero-loop\.(webm|mp4)$/) });
+    expect(playing).toEqual({ muted: true, loop: true, inline: true, source: expect.stringMatching(/\/static\/video\/hero-loop-[0-9a-f]{10}\.(webm|mp4)$/) });
     await expect(video).toHaveCSS('opacity', '1');
 
     const shifts = await page.evaluate(

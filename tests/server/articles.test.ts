@@ -5,6 +5,7 @@ import { blogPosts } from '../../shared/content/blog';
 import { legalDocuments } from '../../shared/content/legal';
 import { categoryLabel } from '../../shared/lib/blog';
 import { TEST_SITE_URL, executableInlineScripts, testApp } from './helpers';
+import { imageSources } from '../../shared/lib/images';
 
 const app = testApp();
 afterAll(() => app.db.close());
@@ -25,7 +26,7 @@ describe.each(blogPosts.map((post) => [post.slug, post] as const))('GET /blog/%s
     expect(text).toContain(`<time dateTime="${post.date}">`);
     expect(text).toContain(`<span>${post.readTime}</span>`);
     expect(text).toMatch(new RegExp(`<a[^>]*href="/blog\\?category=${post.category}"[^>]*>${categoryLabel(post.category)}</a>`));
-    expect(text).toMatch(new RegExp(`<img class="article__image" src="${post.image}" alt="" width="1200" height="750"`));
+    expect(text).toMatch(new RegExp(`<img class="article__image" src="${imageSources(post.image).src}" width="1200" height="750" alt="" fetchPriority="high"/>`));
     expect(text).toMatch(/<div class="prose"><p>/);
     expect(text).toMatch(/<a[^>]*href="\/blog"[^>]*>[\s\S]*?Back to the blog<\/a>/);
     expect(text).toContain('aria-label="More articles"');

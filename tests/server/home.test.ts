@@ -5,6 +5,8 @@ import request from 'supertest';
 import { homeCallToAction, homeHero, homeWhyChoose } from '../../shared/content/home';
 import { formatPrice, plans } from '../../shared/content/plans';
 import { offices } from '../../shared/content/site';
+import { assetUrl } from '../../shared/lib/assets';
+import { imageSources } from '../../shared/lib/images';
 import { testApp } from './helpers';
 import { section, text } from './html';
 
@@ -39,13 +41,13 @@ describe('GET / (raw HTML, before any script runs)', () => {
     expect(linkTo(hero, 'Start Your Project')).toMatch(/href="\/contact"/);
   });
 
-  it('ships the poster as the high-priority largest paint, preloaded in <head>', () => {
-    const { src, width, height } = homeHero.media.poster;
+  it('ships the poster as the high-priority largest paint, its AVIF widths preloaded in <head>', () => {
+    const { src, srcSets, width, height } = imageSources(homeHero.media.poster);
     const head = html.slice(0, html.indexOf('</head>'));
-    const preload = new RegExp(`<link rel="preload" href="${src}" as="image" fetchpriority="high"/>`, 'i');
-    expect(head).toMatch(preload);
-    const img = new RegExp(`<img class="home-hero__poster" src="${src}" width="${width}" height="${height}" alt="" fetchpriority="high"/>`, 'i');
-    expect(html).toMatch(img);
+    expect(head).toContain(`<link rel="preload" as="image" type="image/avif" fetchPriority="high" imageSrcSet="${srcSets?.avif}" imageSizes="100vw"/>`);
+    expect(html).toContain(
+      `<picture><source type="image/avif" srcSet="${srcSets?.avif}" sizes="100vw"/><img class="home-hero__poster" src="${src}" srcSet="${srcSets?.webp}" sizes="100vw" width="${width}" height="${height}" alt="" fetchPriority="high"/></picture>`,
+    );
   });
 
   it('has a muted, looping, inline video whose sources wait (preload none, no autoplay attribute)', () => {
@@ -57,8 +59,8 @@ describe('GET / (raw HTML, before any script runs)', () => {
     expect(attributes).toMatch(/\bplaysinline=""/i);
     expect(attributes).toMatch(/\bpreload="none"/);
     expect(attributes).not.toMatch(/\bautoplay/i);
-    expect(children).toContain('<source src="/video/hero-loop.webm" type="video/webm"/>');
-    expect(children).toContain('<source src="/video/hero-loop.mp4" type="video/mp4"/>');
+    expect(children).toContain(`<source src="${assetUrl('/video/hero-loop.webm')}" type="video/webm"/>`);
+    expect(children).toContain(`<source src="${assetUrl('/video/hero-loop.mp4')}" type="video/mp4"/>`);
   });
 
   it('puts no inline style attribute in the markup (the CSP forbids it)', () => {
@@ -119,7 +121,7 @@ describe('the hero media files', () => {
   it('serves the video in WebM and MP4, together within 1.5 MB, with the right types', async () => {
     let total = 0;
     for (const source of homeHero.media.sources) {
-      const response = await request(app).get(source.src).buffer(true);
+      const response = await request(app).get(assetUrl(source.src)).buffer(true);
       expect(response.status).toBe(200);
       expect(response.headers['content-type']).toBe(source.type);
       total += fs.statSync(path.join(publicDir, source.src)).size;
@@ -128,15 +130,16 @@ describe('the hero media files', () => {
   });
 
   it('answers range requests, which Safari needs to play video', async () => {
-    const response = await request(app).get('/video/hero-loop.mp4').set('Range', 'bytes=0-99');
+    const response = await request(app).get(assetUrl('/video/hero-loop.mp4')).set('Range', 'bytes=0-99');
     expect(response.status).toBe(206);
     expect(response.headers['content-length']).toBe('100');
   });
 
-  it('serves the poster as WebP, small enough to paint fast', async () => {
-    const response = await request(app).get(homeHero.media.poster.src);
+  it('serves the poster small enough to paint fast: its widest AVIF under 20 KB', async () => {
+    const widest = imageSources(homeHero.media.poster).srcSets?.avif.split(', ').at(-1)?.split(' ')[0] ?? '';
+    const response = await request(app).get(widest);
     expect(response.status).toBe(200);
-    expect(response.headers['content-type']).toBe('image/webp');
-    expect(fs.statSync(path.join(publicDir, homeHero.media.poster.src)).size).toBeLessThan(60 * 1024);
+    expect(response.headers['content-type']).toBe('image/avif');
+    expect(Number(response.headers['content-length'])).toBeLessThan(20 * 1024);
   });
 });

@@ -6,6 +6,7 @@ import { confirmPage, unsubscribePage } from '../../shared/content/newsletter';
 import { postPath } from '../../shared/lib/articles';
 import { notFoundPage, sitePages } from '../../shared/routes';
 import { TEST_SITE_URL, executableInlineScripts, testApp } from './helpers';
+import { assetUrl } from '../../shared/lib/assets';
 
 const app = testApp();
 afterAll(() => app.db.close());
@@ -69,7 +70,7 @@ describe.each(sitePages)('GET $path', (page) => {
     expect(meta(text, 'property', 'og:type')).toBe(page.article ? 'article' : 'website');
     expect(meta(text, 'name', 'twitter:card')).toBe('summary_large_image');
     expect(meta(text, 'name', 'theme-color')).toMatch(/^#[0-9a-f]{6}$/);
-    expect(text).toContain('<link rel="apple-touch-icon" href="/icons/apple-touch-icon.png"/>');
+    expect(text).toContain(`<link rel="apple-touch-icon" href="${assetUrl('/icons/apple-touch-icon.png')}"/>`);
     expect(text).toContain('<link rel="manifest" href="/manifest.webmanifest"/>');
     const jsonLd = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(text)?.[1];
     const data = JSON.parse(jsonLd ?? 'null');

@@ -4,6 +4,7 @@ import { impactFigures, partnerships, publications, researchAreas } from '../../
 import { site } from '../../shared/content/site';
 import { testApp } from './helpers';
 import { elements, links, section, text } from './html';
+import { imageSources } from '../../shared/lib/images';
 
 const app = testApp();
 afterAll(() => app.db.close());
@@ -39,7 +40,7 @@ describe('GET /research in the raw HTML', () => {
     expect(elements(card, 'li', 'class="research-area__highlight"').map(text)).toEqual(area.highlights);
 
     const image = /<img\b[^>]*>/.exec(card)?.[0] ?? '';
-    expect(image).toContain(`src="${area.image}"`);
+    expect(image).toContain(`src="${imageSources(area.image).src}"`);
     expect(image).toMatch(/ width="\d+" height="\d+" alt="" loading="lazy"/);
 
     expect(links(card)).toEqual([{ href: '/contact', text: `Learn More about ${area.title}` }]);

@@ -7,6 +7,7 @@ import { site, telHref } from '../../shared/content/site';
 import { technologies } from '../../shared/content/technologies';
 import { testApp } from './helpers';
 import { elements, links, section, text } from './html';
+import { imageSources } from '../../shared/lib/images';
 
 const app = testApp();
 afterAll(() => app.db.close());
@@ -46,7 +47,7 @@ describe('GET /services: the plan cards in the raw HTML', () => {
     for (const feature of features) expect(feature).toMatch(/<svg[^>]*lucide-check[^>]*aria-hidden="true"/);
 
     const image = /<img\b[^>]*>/.exec(card)?.[0] ?? '';
-    expect(image).toContain(`src="${plan.image}"`);
+    expect(image).toContain(`src="${imageSources(plan.image).src}"`);
     expect(image).toMatch(/ width="\d+" height="\d+"/);
     expect(image).toContain('alt=""');
     expect(image).toContain('loading="lazy"');

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { LogoMark } from '../../../shared/components/Logo';
 import { site } from '../../../shared/content/site';
+import { assetUrl } from '../../../shared/lib/assets';
 import type { StaffSection } from '../../../shared/content/staff';
 import { staffNav } from '../../../shared/content/staff';
 
@@ -41,7 +42,7 @@ export function ConsoleDocument({ title, assets, user, section, children }: Cons
         <title>{`${title} | Staff | ${site.name}`}</title>
         <meta name="robots" content="noindex, nofollow" />
         <link rel="stylesheet" href={assets.stylesheet} />
-        <link rel="icon" href="/icons/icon.svg" type="image/svg+xml" />
+        <link rel="icon" href={assetUrl('/icons/icon.svg')} type="image/svg+xml" />
       </head>
       <body className="staff">
         <a className="skip-link" href="#main">

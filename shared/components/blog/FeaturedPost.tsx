@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { BlogPost } from '../../content/blog';
 import { postPath } from '../../lib/articles';
 import { postAnchor } from '../../lib/blog';
+import { ResponsiveImage } from '../ResponsiveImage';
 import { CategoryBadge } from './CategoryBadge';
 import { PostMeta } from './PostMeta';
 
@@ -14,7 +15,7 @@ export function FeaturedPost({ post }: { post: BlogPost }) {
       <article id={postAnchor(post)} className="blog-featured__card" tabIndex={-1}>
         <div className="blog-featured__media">
           {/* Often the largest paint on a phone: fetched first, never lazily. */}
-          <img className="blog-featured__image" src={post.image} alt="" width={1200} height={750} fetchPriority="high" />
+          <ResponsiveImage className="blog-featured__image" src={post.image} priority />
         </div>
         <div className="blog-featured__body">
           <div className="blog-featured__tags">

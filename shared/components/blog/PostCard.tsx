@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { BlogPost } from '../../content/blog';
 import { postPath } from '../../lib/articles';
 import { postAnchor } from '../../lib/blog';
+import { ResponsiveImage } from '../ResponsiveImage';
 import { CategoryBadge } from './CategoryBadge';
 import { PostMeta } from './PostMeta';
 
@@ -14,7 +15,7 @@ export function PostCard({ post }: { post: BlogPost }) {
   return (
     <article id={postAnchor(post)} className="blog-card" aria-labelledby={titleId} tabIndex={-1}>
       <div className="blog-card__media">
-        <img className="blog-card__image" src={post.image} alt="" width={1200} height={750} loading="lazy" decoding="async" />
+        <ResponsiveImage className="blog-card__image" src={post.image} />
       </div>
       <div className="blog-card__body">
         <CategoryBadge category={post.category} />

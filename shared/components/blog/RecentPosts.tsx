@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { BlogPost } from '../../content/blog';
 import { postPath } from '../../lib/articles';
 import { formatPostDate } from '../../lib/blog';
+import { ResponsiveImage } from '../ResponsiveImage';
 
 /** The sidebar's Recent Posts: the first five non-featured posts, whatever the filter; each links to its article. */
 export function RecentPosts({ posts }: { posts: readonly BlogPost[] }) {
@@ -14,7 +15,7 @@ export function RecentPosts({ posts }: { posts: readonly BlogPost[] }) {
         {posts.map((post) => (
           <li key={post.id}>
             <Link to={postPath(post)} className="blog-recent__link">
-              <img className="blog-recent__image" src={post.image} alt="" width={96} height={60} loading="lazy" decoding="async" />
+              <ResponsiveImage className="blog-recent__image" src={post.image} />
               <span className="blog-recent__text">
                 <span className="blog-recent__title">{post.title}</span>
                 <time className="blog-recent__date" dateTime={post.date}>

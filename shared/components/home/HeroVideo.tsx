@@ -1,12 +1,13 @@
 import { useEffect, useRef } from 'react';
-import { preload } from 'react-dom';
 import type { HeroMedia } from '../../content/home';
+import { assetUrl } from '../../lib/assets';
 import { parallaxFrame } from '../../lib/parallax';
+import { ResponsiveImage } from '../ResponsiveImage';
 import { prefersSavedData, useMotionAllowed } from './useMotionAllowed';
 
 /**
  * The hero's moving background: the poster (the page's largest paint, so it
- * is preloaded at high priority) under a muted looping video that starts only
+ * is preloaded at high priority; it covers the whole width) under a muted looping video that starts only
  * after the page has loaded, never under reduced motion or Save-Data. The
  * layer moves at half the scroll speed and fades out past one viewport.
  */
@@ -16,9 +17,6 @@ export function HeroVideo({ media }: { media: HeroMedia }) {
   /** Set while the video should run; the parallax pauses it off screen and resumes it. */
   const playing = useRef(false);
   const motion = useMotionAllowed();
-
-  // Rendered into <head> by React, so the poster downloads alongside the stylesheet.
-  preload(media.poster.src, { as: 'image', fetchPriority: 'high' });
 
   useEffect(() => {
     const video = videoRef.current;
@@ -94,17 +92,10 @@ export function HeroVideo({ media }: { media: HeroMedia }) {
 
   return (
     <div className="home-hero__media" ref={layerRef}>
-      <img
-        className="home-hero__poster"
-        src={media.poster.src}
-        width={media.poster.width}
-        height={media.poster.height}
-        alt=""
-        fetchPriority="high"
-      />
+      <ResponsiveImage className="home-hero__poster" src={media.poster} sizes="100vw" priority />
       <video className="home-hero__video" ref={videoRef} muted loop playsInline preload="none" aria-hidden="true">
         {media.sources.map((source) => (
-          <source key={source.src} src={source.src} type={source.type} />
+          <source key={source.src} src={assetUrl(source.src)} type={source.type} />
         ))}
       </video>
     </div>

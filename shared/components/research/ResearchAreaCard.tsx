@@ -2,9 +2,10 @@ import ArrowRight from 'lucide-react/icons/arrow-right';
 import Check from 'lucide-react/icons/check';
 import { Link } from 'react-router';
 import type { ResearchArea, ResearchStatus } from '../../content/research';
+import { ResponsiveImage } from '../ResponsiveImage';
 
-/** The artwork's own size: set on the <img> so the card never shifts while it loads. */
-export const AREA_IMAGE_SIZE = { width: 800, height: 450 } as const;
+/** The artwork's width in research.css: one column, two from 720px, at most 574px once the container stops growing. */
+export const AREA_IMAGE_SIZES = '(min-width: 1248px) 574px, (min-width: 720px) calc(50vw - 50px), calc(100vw - 50px)';
 
 /** Each status gets its own dot color, so the stage of an area reads at a glance. */
 const statusTone: Record<ResearchStatus, string> = {
@@ -20,15 +21,7 @@ export function ResearchAreaCard({ area }: { area: ResearchArea }) {
   return (
     <article className="card card--lift research-area" aria-labelledby={titleId} data-area={area.id}>
       <div className="research-area__media">
-        <img
-          className="research-area__image"
-          src={area.image}
-          width={AREA_IMAGE_SIZE.width}
-          height={AREA_IMAGE_SIZE.height}
-          alt=""
-          loading="lazy"
-          decoding="async"
-        />
+        <ResponsiveImage className="research-area__image" src={area.image} sizes={AREA_IMAGE_SIZES} />
         <p className={`research-area__status research-area__status--${statusTone[area.status]}`}>
           <span className="visually-hidden">Status: </span>
           {area.status}

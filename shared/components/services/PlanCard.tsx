@@ -3,9 +3,10 @@ import Sparkles from 'lucide-react/icons/sparkles';
 import { Link } from 'react-router';
 import type { Plan } from '../../content/plans';
 import { currency, formatPrice } from '../../content/plans';
+import { ResponsiveImage } from '../ResponsiveImage';
 
-/** The artwork's own size: set on the <img> so the card never shifts while it loads. */
-export const PLAN_IMAGE_SIZE = { width: 720, height: 400 } as const;
+/** The artwork's width in services.css: one column, two from 640px (wider gutters from 768px), four from 1200px. */
+export const PLAN_IMAGE_SIZES = '(min-width: 1200px) 252px, (min-width: 768px) calc(50vw - 70px), (min-width: 640px) calc(50vw - 62px), calc(100vw - 74px)';
 
 function badgeFor(plan: Plan): string | null {
   if (plan.featured) return 'Best Value';
@@ -21,15 +22,7 @@ export function PlanCard({ plan }: { plan: Plan }) {
   return (
     <article className={`card card--lift services-plan${modifier}`} aria-labelledby={titleId} data-plan={plan.id}>
       <div className="services-plan__media">
-        <img
-          className="services-plan__image"
-          src={plan.image}
-          width={PLAN_IMAGE_SIZE.width}
-          height={PLAN_IMAGE_SIZE.height}
-          alt=""
-          loading="lazy"
-          decoding="async"
-        />
+        <ResponsiveImage className="services-plan__image" src={plan.image} sizes={PLAN_IMAGE_SIZES} />
         {badge ? (
           <p className="services-plan__badge">
             <Sparkles aria-hidden="true" size={14} strokeWidth={2.5} />

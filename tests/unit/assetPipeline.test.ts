@@ -1,0 +1,35 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { assetModules, assetRecords } from '../../build/images/pipeline';
+import { imageSources } from '../../shared/lib/images';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+describe('the public assets modules', () => {
+  it('are in step with public/: what the build writes now', async () => {
+    for (const [file, text] of assetModules(await assetRecords(ROOT))) {
+      expect(fs.readFileSync(path.join(ROOT, file), 'utf8'), `run npm run build and commit ${file}`).toBe(text);
+    }
+  });
+
+  it('gives a raster three widths in AVIF and WebP, the widest as the fallback', () => {
+    const image = imageSources('/images/plans/web-subscription.webp');
+    expect(image).toMatchObject({ width: 720, height: 400 });
+    expect(image.src).toMatch(/^\/static\/images\/plans\/web-subscription-720-[0-9a-f]{10}\.webp$/);
+    expect(image.srcSets?.avif).toMatch(/^\/static\/images\/plans\/web-subscription-360-(\w+)\.avif 360w, \S+-540-\1\.avif 540w, \S+-720-\1\.avif 720w$/);
+    expect(image.srcSets?.webp).toMatch(/-360-\w+\.webp 360w, .+-540-\w+\.webp 540w, .+-720-\w+\.webp 720w$/);
+  });
+
+  it('keeps SVG art as it is, under a hashed name, with its own size', () => {
+    expect(imageSources('/images/blog/gene-editing.svg')).toEqual({
+      width: 1200,
+      height: 750,
+      src: expect.stringMatching(/^\/static\/images\/blog\/gene-editing-[0-9a-f]{10}\.svg$/),
+    });
+  });
+
+  it('names an unknown image at once rather than render a broken one', () => {
+    expect(() => imageSources('/images/plans/missing.webp')).toThrow(/not an image the build knows/);
+  });
+});
