@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { freePort } from './serverProcess';
 
 /** Runs the built production entry, as `npm start` and the container do. */
 function startServer(env: NodeJS.ProcessEnv) {
@@ -32,7 +33,8 @@ async function waitForHealth(port: number): Promise<void> {
 
 describe('the server process', () => {
   it.each(['SIGTERM', 'SIGINT'] as const)('drains and exits 0 on %s, without waiting on idle keep-alive connections', { timeout: 20_000 }, async (signal) => {
-    const port = 4390 + (signal === 'SIGTERM' ? 0 : 1);
+    // A free port: a server left over from an interrupted run must not answer for this one.
+    const port = await freePort();
     const server = startServer({ PORT: String(port), LOG_LEVEL: 'info' });
     await waitForHealth(port);
     // fetch keeps its connection open after the answer: an idle connection the drain must close itself.
