@@ -21,6 +21,8 @@ const stylesFile = 'shared/styles/index.css';
 const pagesDir = 'shared/pages/';
 // Each article's body is a chunk of its own, preloaded with the article page.
 const postBodiesDir = 'shared/content/generated/posts/';
+// Each language's catalogue is a chunk of its own, preloaded with the pages in that language.
+const cataloguesDir = 'shared/content/i18n/';
 
 /** @type {esbuild.BuildOptions} */
 const clientOptions = {
@@ -98,6 +100,7 @@ function writeManifest(metafile) {
     const name = path.basename(output.entryPoint ?? '').replace(/\.tsx?$/, '');
     if (output.entryPoint?.startsWith(pagesDir)) routes[name] = [url(file), ...staticImports(file)];
     if (output.entryPoint?.startsWith(postBodiesDir)) routes[`posts/${name}`] = [url(file), ...staticImports(file)];
+    if (output.entryPoint?.startsWith(cataloguesDir)) routes[`catalogues/${name}`] = [url(file), ...staticImports(file)];
   }
   const manifest = {
     entry: url(entry),

@@ -142,6 +142,8 @@ const migrations: readonly string[] = [
     hash TEXT PRIMARY KEY,
     created_at TEXT NOT NULL
   ) STRICT;`,
+  `-- The language a lead wrote in (the page's): the team answers in it.
+  ALTER TABLE leads ADD COLUMN locale TEXT NOT NULL DEFAULT 'en';`,
 ];
 
 export const DATABASE_FILE = 'site.db';

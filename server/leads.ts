@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import type { ContactValues } from '../shared/lib/contactForm';
+import type { Locale } from '../shared/lib/locale';
 import { inTransaction } from './db';
 import type { NewOutboxMessage, OutboxStore } from './outbox/store';
 
@@ -12,7 +13,12 @@ export interface Lead extends ContactValues {
   /** Salted SHA-256 of the sender's address: tells repeat senders apart without keeping the address. */
   clientHash: string;
   userAgent: string;
+  /** The language of the form it was sent from. */
+  locale: Locale;
 }
+
+/** What a visitor sent: the form's fields and the language of the page it was on (English when not said). */
+export type NewLead = ContactValues & { locale?: Locale };
 
 export interface LeadClient {
   address: string;
@@ -36,7 +42,7 @@ export interface LeadStore {
    * lead is never kept without its notification nor the other way round.
    * Returns its id once committed (synchronous FULL: on disk).
    */
-  add(values: ContactValues, client: LeadClient, receivedAt?: Date): number;
+  add(values: NewLead, client: LeadClient, receivedAt?: Date): number;
   /** Every lead, oldest first. */
   all(): Lead[];
 }
@@ -52,6 +58,7 @@ interface LeadRow {
   message: string;
   client_hash: string;
   user_agent: string;
+  locale: Locale;
 }
 
 /** The salt the migration generated once for this database. */
@@ -68,8 +75,8 @@ export function hashClientAddress(salt: string, address: string): string {
 export function createLeadStore(db: DatabaseSync, delivery?: LeadDelivery): LeadStore {
   const salt = readSalt(db);
   const insert = db.prepare(
-    `INSERT INTO leads (received_at, name, email, company, phone, service, message, client_hash, user_agent)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO leads (received_at, name, email, company, phone, service, message, client_hash, user_agent, locale)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const selectAll = db.prepare('SELECT * FROM leads ORDER BY id');
 
@@ -77,6 +84,7 @@ export function createLeadStore(db: DatabaseSync, delivery?: LeadDelivery): Lead
     add(values, client, receivedAt = new Date()) {
       const lead = {
         ...values,
+        locale: values.locale ?? 'en',
         receivedAt: receivedAt.toISOString(),
         clientHash: hashClientAddress(salt, client.address),
         userAgent: client.userAgent.slice(0, USER_AGENT_LIMIT),
@@ -92,6 +100,7 @@ export function createLeadStore(db: DatabaseSync, delivery?: LeadDelivery): Lead
           lead.message,
           lead.clientHash,
           lead.userAgent,
+          lead.locale,
         );
         const stored = { ...lead, id: Number(lastInsertRowid) };
         for (const message of delivery?.messagesFor(stored) ?? []) delivery!.outbox.enqueue(message, receivedAt);
@@ -112,6 +121,7 @@ export function createLeadStore(db: DatabaseSync, delivery?: LeadDelivery): Lead
         message: row.message,
         clientHash: row.client_hash,
         userAgent: row.user_agent,
+        locale: row.locale,
       }));
     },
   };

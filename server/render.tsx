@@ -4,6 +4,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { RouteObject } from 'react-router';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
 import { AssetsContext, RuntimeContext } from '../shared/components/contexts';
+import { localeOfPath } from '../shared/lib/locale';
 import { pageOf } from '../shared/routes';
 import { errorDocument } from './errors';
 import type { Logger } from './logger';
@@ -90,10 +91,10 @@ export function pageRenderer({ routes, manifest, siteUrl, logger }: RendererOpti
     const status = context.errors ? 500 : (view?.status ?? page.status ?? context.statusCode);
 
     // 4. The head resources from the build: the stylesheet, the font and the
-    //    page's own chunks (with its data's, an article's body). A page answering
+    //    page's own chunks (with its language's texts and its data's, an article's body). A page answering
     //    another URL ships no script: the browser would hydrate that URL's route, not this page.
     const build = manifest();
-    const assets = pageAssets(build, page.dataChunk ? [page.chunk, page.dataChunk] : [page.chunk]);
+    const assets = pageAssets(build, [page.chunk, `catalogues/${page.locale}`, ...(page.dataChunk ? [page.dataChunk] : [])]);
 
     // 5. The tree the browser will hydrate, with what only the server knows
     //    (the site's origin, the assets) in context. hydrate={false}: the
@@ -123,7 +124,7 @@ export function pageRenderer({ routes, manifest, siteUrl, logger }: RendererOpti
       },
       onShellError(error) {
         logger.error({ err: error, url: req.originalUrl }, 'render failed');
-        res.status(500).type('html').set('Cache-Control', 'no-store').send(errorDocument(build.stylesheet));
+        res.status(500).type('html').set('Cache-Control', 'no-store').send(errorDocument(build.stylesheet, localeOfPath(url.pathname)));
       },
       onError(error) {
         hooks.onError?.();

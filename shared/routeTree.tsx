@@ -1,15 +1,19 @@
 import type { ReactNode } from 'react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { RouteObject } from 'react-router';
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { Document } from './components/Document';
 import { PageErrorBoundary, RootErrorBoundary } from './components/ErrorPages';
 import { Footer } from './components/Footer';
 import { Header } from './components/Header';
+import { LocaleContext } from './components/contexts';
+import { LanguageHint } from './components/LanguageHint';
 import { Seo } from './components/Seo';
+import { useLocale } from './components/useLocale';
+import { loadCatalogue, loadedCatalogue } from './content/i18n/catalogue';
 import { loadChunk } from './lib/loadChunk';
-import type { PageRoute } from './routes';
-import { notFoundPage, pageOf, pages } from './routes';
+import type { RouteHandle, SitePage } from './routes';
+import { localizePath, localizedRoutes, pageOf } from './routes';
 
 /**
  * After a client-side navigation to another page, focus moves to the main
@@ -26,18 +30,22 @@ function useFocusMainOnNavigation(pathname: string): void {
 }
 
 /** What every page shares inside <body>: its head tags, the skip link, header, main and footer. */
-function Layout({ children }: { children: ReactNode }) {
-  const page = pageOf(useMatches());
+function Layout({ page, children }: { page: SitePage; children: ReactNode }) {
   const { pathname } = useLocation();
+  const { catalogue } = useLocale();
   useFocusMainOnNavigation(pathname);
+  // A page in every language takes its head texts from the catalogue; the others (articles) carry their own.
+  const heads: Readonly<Record<string, object | undefined>> = catalogue.heads;
+  const head = { ...page, ...heads[page.chunk] };
   return (
     <>
-      <Seo head={page} path={pathname} />
+      <Seo head={head} path={pathname} />
       {/* Top of the page on navigation, the old position on back/forward. Renders nothing outside the framework mode. */}
       <ScrollRestoration />
       <a className="skip-link" href="#main">
-        Skip to content
+        {catalogue.layout.skipLink}
       </a>
+      <LanguageHint />
       <Header />
       <main id="main" tabIndex={-1}>
         {children}
@@ -48,28 +56,40 @@ function Layout({ children }: { children: ReactNode }) {
 }
 
 /**
- * The root route: the whole HTML document around the matched page. It reads
- * no router state itself (the layout does), so a navigation re-renders the
- * layout, never the document.
+ * The root route: the whole HTML document around the matched page, in the
+ * page's language. The document re-renders only when the language changes;
+ * a navigation re-renders the layout.
  */
 function Root() {
+  const page = pageOf(useMatches());
+  const { locale, alternates } = page;
+  const value = useMemo(
+    () => ({ locale, alternates, localize: (to: string) => localizePath(to, locale), catalogue: loadedCatalogue(locale) }),
+    [locale, alternates],
+  );
   return (
-    <Document>
-      <Layout>
-        <Outlet />
-      </Layout>
-    </Document>
+    <LocaleContext value={value}>
+      <Document>
+        <Layout page={page}>
+          <Outlet />
+        </Layout>
+      </Document>
+    </LocaleContext>
   );
 }
 
-/** One route-table entry as a lazy route; the entry rides along as the handle (see pageOf). */
-function toRouteObject(page: PageRoute): RouteObject {
+/** One route-table entry in one language as a lazy route: its page chunk and that language's catalogue load together. */
+function toRouteObject({ path, handle }: { path: string; handle: RouteHandle }): RouteObject {
+  const { route, locale } = handle;
   return {
-    id: page.chunk,
-    path: page.path,
-    handle: page,
-    loader: page.loader,
-    lazy: async () => ({ Component: (await loadChunk(page.chunk, page.load)).default }),
+    id: path,
+    path,
+    handle,
+    loader: route.loader,
+    lazy: async () => {
+      const [page] = await Promise.all([loadChunk(route.chunk, route.load), loadChunk(`catalogue-${locale}`, () => loadCatalogue(locale))]);
+      return { Component: page.default };
+    },
   };
 }
 
@@ -87,7 +107,7 @@ export function createRoutes(): RouteObject[] {
         {
           id: 'page',
           ErrorBoundary: PageErrorBoundary,
-          children: [...pages, notFoundPage].map(toRouteObject),
+          children: localizedRoutes().map(toRouteObject),
         },
       ],
     },

@@ -4,11 +4,14 @@ import type { PageHead } from './components/Seo';
 import { blogPosts } from './content/blog';
 import type { LegalDocument } from './content/legal';
 import { legalDocuments } from './content/legal';
+import { pageHeads } from './content/heads';
 import { currency, formatPrice, lowestPrice } from './content/plans';
-import { responsePromise, site } from './content/site';
+import { site } from './content/site';
 import { articleHead, loadArticleBody, postBodyChunk, postPath } from './lib/articles';
 import { blogViewKey } from './lib/blog';
 import { SENT_PARAM } from './lib/contactForm';
+import type { Locale } from './lib/locale';
+import { defaultLocale, localePrefix, locales } from './lib/locale';
 import { CONFIRM_OUTCOMES, CONFIRM_PATH, UNSUBSCRIBE_OUTCOMES, UNSUBSCRIBE_PATH, readResult } from './lib/newsletter';
 
 /** "from $99": the descriptions quote the cheapest plan. */
@@ -26,11 +29,21 @@ export interface SitePage extends PageHead {
   status?: number;
   /** ISO date (YYYY-MM-DD) of its last change, for the sitemap. */
   lastmod?: string;
+  /** The language it is written in (its path says it). */
+  locale: Locale;
+  /** Its own path in each language it exists in, itself included: hreflang, the sitemap and the language switch. */
+  alternates: Partial<Record<Locale, string>>;
 }
 
 /** What every route of the table has, whether it is one page or a set of them. */
 interface RouteBase {
   path: string;
+  /**
+   * The page's path in the other languages (the English one is `path`). A
+   * page without one exists in English only. Its texts there come from that
+   * language's catalogue (shared/content/i18n), by the page's chunk.
+   */
+  paths?: Partial<Record<Exclude<Locale, typeof defaultLocale>, string>>;
   /** The page module's file name: names its lazy chunk in the build manifest. */
   chunk: string;
   load: () => Promise<{ default: ComponentType }>;
@@ -61,7 +74,7 @@ export interface SinglePageRoute extends RouteBase, PageHead {
  * with its own head. Any other value is answered with the not-found page and its 404.
  */
 export interface PageSetRoute extends RouteBase {
-  entries: readonly Omit<SitePage, 'chunk'>[];
+  entries: readonly Omit<SitePage, 'chunk' | 'locale' | 'alternates'>[];
 }
 
 export type PageRoute = SinglePageRoute | PageSetRoute;
@@ -81,10 +94,8 @@ export const pages: readonly PageRoute[] = [
     path: '/',
     chunk: 'Home',
     load: () => import('./pages/Home'),
-    title: 'Meridian Lab | Custom Websites, AI Voice & Marketing',
-    description:
-      `Web development lab in Miami, Bogota and New York: custom websites, AI voice agents and ads-based digital marketing ${fromLowestPrice} a month.`,
-    keywords: ['web development', 'custom websites', 'AI voice agents', 'digital marketing', 'Miami', 'Bogota', 'New York'],
+    ...pageHeads.Home,
+    paths: { es: '/es' },
   },
   {
     path: '/services',
@@ -126,10 +137,8 @@ export const pages: readonly PageRoute[] = [
     chunk: 'Contact',
     load: () => import('./pages/Contact'),
     readQuery: (params) => (params.get(SENT_PARAM) === '1' ? `${SENT_PARAM}=1` : ''),
-    title: 'Contact Us | Meridian Lab',
-    description:
-      `Ask for a free quote or talk to our team in Miami, Bogota or New York. ${responsePromise}`,
-    keywords: ['contact', 'free quote', 'web development agency', 'Miami', 'Bogota', 'New York'],
+    ...pageHeads.Contact,
+    paths: { es: '/es/contacto' },
   },
   // The newsletter's consent steps, opened from its e-mails. A link's token is
   // shown by server/routes/newsletter.ts, never cached: these entries serve the outcomes.
@@ -173,21 +182,34 @@ export const notFoundPage: SinglePageRoute = {
   path: '*',
   chunk: 'NotFound',
   load: () => import('./pages/NotFound'),
-  title: 'Page Not Found | Meridian Lab',
-  description:
-    'The page you were looking for does not exist. Find our services, research, blog and contact details from the Meridian Lab home page.',
-  keywords: ['page not found'],
+  ...pageHeads.NotFound,
   status: 404,
   noindex: true,
 };
 
-/** The pages a route holds: itself, or for a path with a parameter each page it names. */
-function pagesOf(route: PageRoute): SitePage[] {
-  return 'entries' in route ? route.entries.map((entry) => ({ ...entry, chunk: route.chunk })) : [route];
+/** The paths of a route's page in each language it exists in. */
+function alternatesOf(route: { path: string; paths?: RouteBase['paths'] }): Partial<Record<Locale, string>> {
+  return { [defaultLocale]: route.path, ...route.paths };
+}
+
+/** The pages a route holds in one language: itself, or for a path with a parameter each page it names. */
+function pagesOf(route: PageRoute, locale: Locale = defaultLocale): SitePage[] {
+  if ('entries' in route) {
+    if (locale !== defaultLocale) return [];
+    return route.entries.map((entry) => ({ ...entry, chunk: route.chunk, locale, alternates: { [locale]: entry.path } }));
+  }
+  const alternates = alternatesOf(route);
+  const path = alternates[locale];
+  return path === undefined ? [] : [{ ...route, path, locale, alternates }];
+}
+
+/** The not-found page of a language, answered for any path under its prefix that is no page. */
+export function notFoundPageIn(locale: Locale): SitePage {
+  return { ...notFoundPage, locale, alternates: {} };
 }
 
 /** Every page a visitor can open, article pages included: the sitemap, the beacon and the tests list these. */
-export const sitePages: readonly SitePage[] = pages.flatMap(pagesOf);
+export const sitePages: readonly SitePage[] = locales.flatMap((locale) => pages.flatMap((route) => pagesOf(route, locale)));
 
 /** Pages that search engines should list: every page but the not-found one. */
 export const indexablePages = sitePages.filter((page) => !page.noindex);
@@ -195,7 +217,7 @@ export const indexablePages = sitePages.filter((page) => !page.noindex);
 /** The route and the page of a URL path, or undefined when the path is no page of the site. */
 export function findPage(pathname: string): { route: PageRoute; page: SitePage } | undefined {
   for (const route of pages) {
-    const page = pagesOf(route).find((candidate) => candidate.path === pathname);
+    const page = locales.flatMap((locale) => pagesOf(route, locale)).find((candidate) => candidate.path === pathname);
     if (page) return { route, page };
   }
   return undefined;
@@ -210,8 +232,42 @@ export function findPage(pathname: string): { route: PageRoute; page: SitePage }
  */
 export function pageOf(matches: readonly { handle?: unknown; pathname?: string }[]): SitePage {
   const match = matches.at(-1);
-  const route = match?.handle as PageRoute | undefined;
-  if (!route) return notFoundPage;
-  if (!('entries' in route)) return route;
-  return pagesOf(route).find((page) => page.path === match?.pathname) ?? { ...notFoundPage, chunk: route.chunk };
+  const handle = match?.handle as RouteHandle | undefined;
+  if (!handle) return notFoundPageIn(defaultLocale);
+  const page = pagesOf(handle.route, handle.locale).find((candidate) => candidate.path === match?.pathname);
+  return page ?? { ...notFoundPageIn(handle.locale), chunk: handle.route.chunk };
+}
+
+/** What the route tree hangs on each route: its table entry and the language of the path it was made for. */
+export interface RouteHandle {
+  route: PageRoute;
+  locale: Locale;
+}
+
+/** The route tree's routes: one per route and language it exists in, each with its path there. */
+export function localizedRoutes(): { path: string; handle: RouteHandle }[] {
+  const routes = locales.flatMap((locale) =>
+    pages.flatMap((route) => {
+      const path = 'entries' in route ? (locale === defaultLocale ? route.path : undefined) : alternatesOf(route)[locale];
+      return path === undefined ? [] : [{ path, handle: { route, locale } }];
+    }),
+  );
+  const notFound = locales.map((locale) => ({
+    path: `${localePrefix(locale)}/*`,
+    handle: { route: notFoundPage, locale },
+  }));
+  return [...routes, ...notFound];
+}
+
+/**
+ * A site path (as the content writes links, in English) in a language: the
+ * page's own path there, or the English path when the page has no
+ * translation yet. A "#fragment" or "?query" is kept.
+ */
+export function localizePath(to: string, locale: Locale): string {
+  if (locale === defaultLocale) return to;
+  const [, path = to, rest = ''] = /^([^?#]*)(.*)$/.exec(to) ?? [];
+  const route = pages.find((candidate) => candidate.path === path);
+  const localized = route && !('entries' in route) ? route.paths?.[locale as Exclude<Locale, typeof defaultLocale>] : undefined;
+  return (localized ?? path) + rest;
 }

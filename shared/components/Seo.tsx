@@ -1,8 +1,10 @@
 import { useContext } from 'react';
 import { Helmet } from 'react-helmet-async';
 import { site } from '../content/site';
+import { defaultLocale, localeTags, locales } from '../lib/locale';
 import { absoluteUrl } from '../lib/runtime';
 import { RuntimeContext } from './contexts';
+import { useLocale } from './useLocale';
 
 /** What a page says about itself in <head>; the route table gives one per page. */
 export interface PageHead {
@@ -28,7 +30,11 @@ export interface PageHead {
  */
 export function Seo({ head, path }: { head: PageHead; path: string }) {
   const { siteUrl } = useContext(RuntimeContext);
+  const { locale, alternates } = useLocale();
   const url = absoluteUrl(siteUrl, path);
+  // Every language the page exists in, itself included, and x-default (the English page) when there is more than one.
+  const translations = head.noindex ? [] : locales.filter((other) => alternates[other] !== undefined);
+  const hasTranslations = translations.length > 1;
   return (
     <Helmet>
       <title>{head.title}</title>
@@ -36,6 +42,20 @@ export function Seo({ head, path }: { head: PageHead; path: string }) {
       <meta name="keywords" content={head.keywords.join(', ')} />
       <meta name="robots" content={head.noindex ? 'noindex, follow' : 'index, follow'} />
       {head.noindex ? null : <link rel="canonical" href={url} />}
+      {hasTranslations
+        ? translations.map((other) => (
+            <link key={other} rel="alternate" hrefLang={localeTags[other].lang} href={absoluteUrl(siteUrl, alternates[other]!)} />
+          ))
+        : null}
+      {hasTranslations && alternates[defaultLocale] ? (
+        <link rel="alternate" hrefLang="x-default" href={absoluteUrl(siteUrl, alternates[defaultLocale])} />
+      ) : null}
+      <meta property="og:locale" content={localeTags[locale].ogLocale} />
+      {(hasTranslations ? translations : [])
+        .filter((other) => other !== locale)
+        .map((other) => (
+          <meta key={other} property="og:locale:alternate" content={localeTags[other].ogLocale} />
+        ))}
       <meta property="og:type" content={head.article ? 'article' : 'website'} />
       {/* Each tag on its own: Helmet reads its direct children only, not fragments. */}
       {head.article ? <meta property="article:published_time" content={head.article.publishedTime} /> : null}

@@ -48,6 +48,38 @@ export const fieldCopy: Readonly<Record<ContactFieldName, FieldCopy>> = {
   message: { label: 'Message', placeholder: 'Tell us about your project, goals and timeline…', autoComplete: 'off' },
 };
 
+/** The headings of the page's sections beside and below the form. */
+export const contactSections = {
+  detailsTitle: 'Talk to the Right Team',
+  promisesTitle: 'Response Times',
+  officesEyebrow: 'Our Offices',
+  officesTitle: 'Three Cities, One Team',
+  officesIntro: 'Visit us in Miami, Bogota or New York, or meet us on a video call wherever you are.',
+  specialties: 'Specialties',
+  faqEyebrow: 'FAQ',
+  faqTitle: 'Frequently Asked Questions',
+};
+
+/** What the server says about a field it refused, by field and reason. */
+export const fieldErrors = {
+  notText: 'Please enter this as text.',
+  tooLong: {
+    name: `Please shorten your name to ${FIELD_LIMITS.name} characters or fewer.`,
+    email: `Please shorten your e-mail address to ${FIELD_LIMITS.email} characters or fewer.`,
+    company: `Please shorten the company name to ${FIELD_LIMITS.company} characters or fewer.`,
+    phone: `Please shorten the phone number to ${FIELD_LIMITS.phone} characters or fewer.`,
+    service: 'Please choose a service from the list.',
+    message: `Please shorten your message to ${FIELD_LIMITS.message} characters or fewer.`,
+  } satisfies Record<ContactFieldName, string>,
+  missing: {
+    name: 'Please enter your full name.',
+    email: 'Please enter your e-mail address.',
+    message: 'Please enter a message.',
+  },
+  invalidEmail: 'Please enter a valid e-mail address, such as name@company.com.',
+  unknownService: 'Please choose a service from the list.',
+};
+
 export const contactFormCopy = {
   title: 'Send Us a Message',
   intro: "Tell us what you are building. We'll reply with next steps and, if you like, a free quote.",
@@ -56,6 +88,9 @@ export const contactFormCopy = {
   sending: 'Sending Message...',
   success: `Thank you for your message! We'll get back to you within ${site.responseTimes.quote}.`,
   privacy: 'We use your details only to answer your message.',
+  honeypot: 'Leave this empty',
+  /** The JSON answer when a valid message could not be stored. */
+  notStored: 'Your message could not be stored. Please try again later.',
 } as const;
 
 const emailUs = `e-mail us at ${site.email}`;

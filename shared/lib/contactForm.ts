@@ -4,6 +4,8 @@
  */
 import type { PlanId } from '../content/plans';
 import { plans } from '../content/plans';
+import type { Locale } from './locale';
+import { defaultLocale } from './locale';
 
 export const CONTACT_FIELDS = ['name', 'email', 'company', 'phone', 'service', 'message'] as const;
 export type ContactFieldName = (typeof CONTACT_FIELDS)[number];
@@ -45,11 +47,24 @@ export const FIELD_LIMITS: Readonly<Record<ContactFieldName, number>> = {
 export const HONEYPOT_FIELD = 'mlx_hp';
 
 export const CONTACT_ENDPOINT = '/api/contact';
+/** The query parameter naming the language the form was shown in: its answers come in it and the lead records it. */
+export const LOCALE_PARAM = 'locale';
+
+/**
+ * The form's action in a language. The language rides in the URL, not the
+ * body, so that even a post refused before its body is read is answered in it.
+ */
+export function contactEndpoint(locale: Locale): string {
+  return locale === defaultLocale ? CONTACT_ENDPOINT : `${CONTACT_ENDPOINT}?${LOCALE_PARAM}=${locale}`;
+}
 /** The id of the form's card: the no-JavaScript success redirect scrolls to it. */
 export const CONTACT_FORM_ID = 'contact-form';
 /** Query parameter set by the no-JavaScript success redirect. */
 export const SENT_PARAM = 'sent';
-export const SENT_LOCATION = `/contact?${SENT_PARAM}=1#${CONTACT_FORM_ID}`;
+/** Where the no-JavaScript success redirect leads, from the contact page's path in the form's language. */
+export function sentLocation(contactPath: string): string {
+  return `${contactPath}?${SENT_PARAM}=1#${CONTACT_FORM_ID}`;
+}
 
 /** The spec's send time: the success banner never appears sooner than this after submit. */
 export const SEND_DURATION_MS = 2000;

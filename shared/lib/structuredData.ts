@@ -1,16 +1,21 @@
 import type { BlogPost } from '../content/blog';
-import { currency, plans } from '../content/plans';
-import { offices, site } from '../content/site';
+import type { Catalogue } from '../content/i18n/catalogue';
+import { currency } from '../content/plans';
+import { site } from '../content/site';
 import { absoluteUrl } from './runtime';
 
-/** schema.org ProfessionalService for the lab: offices, contact point, areas served and the four plans as offers. */
-export function buildOrganizationJsonLd(siteUrl: string) {
+/**
+ * schema.org ProfessionalService for the lab: offices, contact point, areas
+ * served and the four plans as offers, in the page's language (its catalogue's texts).
+ */
+export function buildOrganizationJsonLd(siteUrl: string, { site: texts, plans: { plans } }: Pick<Catalogue, 'site' | 'plans'>) {
+  const offices = texts.offices;
   return {
     '@context': 'https://schema.org',
     '@type': 'ProfessionalService',
     '@id': `${absoluteUrl(siteUrl, '/')}#organization`,
     name: site.name,
-    description: site.tagline,
+    description: texts.tagline,
     url: absoluteUrl(siteUrl, '/'),
     logo: absoluteUrl(siteUrl, site.logo),
     image: absoluteUrl(siteUrl, site.ogImage),

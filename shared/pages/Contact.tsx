@@ -4,10 +4,11 @@ import { ContactForm } from '../components/contact/ContactForm';
 import { Faq } from '../components/contact/Faq';
 import { Offices } from '../components/contact/Offices';
 import { PageHero } from '../components/PageHero';
-import { contactHero } from '../content/contact';
+import { useLocale } from '../components/useLocale';
 import { site, telHref } from '../content/site';
 
 export default function Contact() {
+  const contactHero = useLocale().catalogue.contact.hero;
   return (
     <div className="contact-page">
       <PageHero eyebrow={contactHero.eyebrow} title={contactHero.title} intro={contactHero.intro}>

@@ -2,19 +2,19 @@ import { CircleAlert, CircleCheck, LoaderCircle, Lock, Send } from 'lucide-react
 import type { FormEvent } from 'react';
 import { useContext, useEffect, useReducer, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { contactFormCopy, failureMessage } from '../../content/contact';
 import type { ContactFieldName } from '../../lib/contactForm';
 import {
-  CONTACT_ENDPOINT,
   CONTACT_FIELDS,
   CONTACT_FORM_ID,
   HONEYPOT_FIELD,
   SENT_PARAM,
+  contactEndpoint,
   contactFormReducer,
   initialContactFormState,
   settleNoSoonerThan,
 } from '../../lib/contactForm';
 import { PrivacyNotice } from '../PrivacyNotice';
+import { useLocale } from '../useLocale';
 import { ContactField } from './ContactField';
 import { sendContact } from '../../browser/sendContact';
 import { ContactSubmissionContext } from './submission';
@@ -35,6 +35,8 @@ function control(form: HTMLFormElement, name: string): Control | null {
  * error banner with everything typed kept.
  */
 export function ContactForm() {
+  const { locale, catalogue } = useLocale();
+  const { form: contactFormCopy, failureMessage } = catalogue.contact;
   const submission = useContext(ContactSubmissionContext);
   const [searchParams] = useSearchParams();
   const [state, dispatch] = useReducer(contactFormReducer, undefined, () =>
@@ -74,7 +76,7 @@ export function ContactForm() {
     const honeypot = control(event.currentTarget, HONEYPOT_FIELD)?.value ?? '';
     const values = state.values;
     dispatch({ type: 'submit' });
-    const outcome = await settleNoSoonerThan(() => sendContact(values, honeypot));
+    const outcome = await settleNoSoonerThan(() => sendContact(values, honeypot, locale));
     settledHere.current = true;
     dispatch({ type: 'settled', outcome });
   };
@@ -105,7 +107,7 @@ export function ContactForm() {
         ref={formRef}
         className="contact-form__form"
         method="post"
-        action={CONTACT_ENDPOINT}
+        action={contactEndpoint(locale)}
         onSubmit={(event) => void submit(event)}
       >
         <p className="contact-form__required-note">{contactFormCopy.requiredNote}</p>
@@ -116,7 +118,7 @@ export function ContactForm() {
         </div>
         {/* Robots fill every field; people never see this one. */}
         <div className="contact-form__trap visually-hidden" aria-hidden="true">
-          <label htmlFor="contact-mlx-hp">Leave this empty</label>
+          <label htmlFor="contact-mlx-hp">{contactFormCopy.honeypot}</label>
           <input id="contact-mlx-hp" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
         </div>
         <div className="contact-form__footer">

@@ -1,7 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import { Cpu, Globe, ReceiptText, Rocket } from 'lucide-react';
 import type { WhyChooseItem } from '../../content/home';
-import { homeWhyChoose } from '../../content/home';
+import { useLocale } from '../useLocale';
 import { SectionHeader } from '../SectionHeader';
 
 const reasonIcons: Record<WhyChooseItem['id'], LucideIcon> = {
@@ -12,6 +12,7 @@ const reasonIcons: Record<WhyChooseItem['id'], LucideIcon> = {
 };
 
 export function WhyChooseSection() {
+  const homeWhyChoose = useLocale().catalogue.home.whyChoose;
   return (
     <section id={homeWhyChoose.id} className="section home-why" aria-labelledby="why-choose-title">
       <div className="container">

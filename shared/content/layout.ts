@@ -1,0 +1,20 @@
+/** The words of the frame around every page (skip link, header, menu, footer) and of the not-found page. */
+import { site } from './site';
+
+export const layoutCopy = {
+  skipLink: 'Skip to content',
+  homeLabel: `${site.name}, home`,
+  mainNavLabel: 'Main',
+  mobileNavLabel: 'Mobile',
+  menuButton: 'Menu',
+  rights: 'All rights reserved.',
+  ogImageAlt: `${site.name}: custom websites, AI voice systems and digital marketing`,
+};
+
+export const notFoundCopy = {
+  eyebrow: 'Error 404',
+  title: 'Page not found',
+  text: 'The page you were looking for does not exist or has moved.',
+  home: 'Back to home',
+  contact: 'Contact us',
+};
