@@ -98,9 +98,11 @@ function writeManifest(metafile) {
   for (const [file, output] of outputs) {
     if (!file.endsWith('.js')) continue;
     const name = path.basename(output.entryPoint ?? '').replace(/\.tsx?$/, '');
+    const catalogue = output.entryPoint?.startsWith(cataloguesDir) ? output.entryPoint.slice(cataloguesDir.length).replace(/\.ts$/, '') : undefined;
     if (output.entryPoint?.startsWith(pagesDir)) routes[name] = [url(file), ...staticImports(file)];
     if (output.entryPoint?.startsWith(postBodiesDir)) routes[`posts/${name}`] = [url(file), ...staticImports(file)];
-    if (output.entryPoint?.startsWith(cataloguesDir)) routes[`catalogues/${name}`] = [url(file), ...staticImports(file)];
+    // Only a language's parts ("en/home"), not the modules they share.
+    if (catalogue && /^[a-z]{2}\/\w+$/.test(catalogue) && !catalogue.endsWith('/shared')) routes[`catalogues/${catalogue}`] = [url(file), ...staticImports(file)];
   }
   const manifest = {
     entry: url(entry),

@@ -5,7 +5,7 @@ import type { RouteObject } from 'react-router';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
 import { AssetsContext, RuntimeContext } from '../shared/components/contexts';
 import { localeOfPath } from '../shared/lib/locale';
-import { pageOf } from '../shared/routes';
+import { catalogueChunks, pageOf } from '../shared/routes';
 import { errorDocument } from './errors';
 import type { Logger } from './logger';
 import type { BuildManifest } from './manifest';
@@ -94,7 +94,7 @@ export function pageRenderer({ routes, manifest, siteUrl, logger }: RendererOpti
     //    page's own chunks (with its language's texts and its data's, an article's body). A page answering
     //    another URL ships no script: the browser would hydrate that URL's route, not this page.
     const build = manifest();
-    const assets = pageAssets(build, [page.chunk, `catalogues/${page.locale}`, ...(page.dataChunk ? [page.dataChunk] : [])]);
+    const assets = pageAssets(build, [page.chunk, ...catalogueChunks(page), ...(page.dataChunk ? [page.dataChunk] : [])]);
 
     // 5. The tree the browser will hydrate, with what only the server knows
     //    (the site's origin, the assets) in context. hydrate={false}: the

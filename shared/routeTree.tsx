@@ -13,7 +13,7 @@ import { useLocale } from './components/useLocale';
 import { loadCatalogue, loadedCatalogue } from './content/i18n/catalogue';
 import { loadChunk } from './lib/loadChunk';
 import type { RouteHandle, SitePage } from './routes';
-import { localizePath, localizedRoutes, pageOf } from './routes';
+import { localizePath, localizedRoutes, pageHead, pageOf } from './routes';
 
 /**
  * After a client-side navigation to another page, focus moves to the main
@@ -34,12 +34,9 @@ function Layout({ page, children }: { page: SitePage; children: ReactNode }) {
   const { pathname } = useLocation();
   const { catalogue } = useLocale();
   useFocusMainOnNavigation(pathname);
-  // A page in every language takes its head texts from the catalogue; the others (articles) carry their own.
-  const heads: Readonly<Record<string, object | undefined>> = catalogue.heads;
-  const head = { ...page, ...heads[page.chunk] };
   return (
     <>
-      <Seo head={head} path={pathname} />
+      <Seo head={pageHead(page, catalogue)} path={pathname} />
       {/* Top of the page on navigation, the old position on back/forward. Renders nothing outside the framework mode. */}
       <ScrollRestoration />
       <a className="skip-link" href="#main">
@@ -78,7 +75,7 @@ function Root() {
   );
 }
 
-/** One route-table entry in one language as a lazy route: its page chunk and that language's catalogue load together. */
+/** One route-table entry in one language as a lazy route: its page chunk and its texts in that language load together. */
 function toRouteObject({ path, handle }: { path: string; handle: RouteHandle }): RouteObject {
   const { route, locale } = handle;
   return {
@@ -87,7 +84,7 @@ function toRouteObject({ path, handle }: { path: string; handle: RouteHandle }):
     handle,
     loader: route.loader,
     lazy: async () => {
-      const [page] = await Promise.all([loadChunk(route.chunk, route.load), loadChunk(`catalogue-${locale}`, () => loadCatalogue(locale))]);
+      const [page] = await Promise.all([loadChunk(route.chunk, route.load), loadChunk(`catalogue-${locale}`, () => loadCatalogue(locale, route.texts))]);
       return { Component: page.default };
     },
   };

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { LoaderFunction } from 'react-router';
 import type { PageHead } from './components/Seo';
+import type { Catalogue, CataloguePart } from './content/i18n/catalogue';
 import { blogPosts } from './content/blog';
 import type { LegalDocument } from './content/legal';
 import { legalDocuments } from './content/legal';
@@ -23,6 +24,8 @@ export interface SitePage extends PageHead {
   path: string;
   /** The page module's file name: names its lazy chunk in the build manifest. */
   chunk: string;
+  /** The catalogue parts beside the common one that its words are in. */
+  texts?: readonly CataloguePart[];
   /** A further chunk the page's data comes from (an article's body), preloaded with the page's own. */
   dataChunk?: string;
   /** HTTP status the server answers with (the not-found page's 404). */
@@ -47,6 +50,8 @@ interface RouteBase {
   /** The page module's file name: names its lazy chunk in the build manifest. */
   chunk: string;
   load: () => Promise<{ default: ComponentType }>;
+  /** The catalogue parts its words are in, loaded with it in the page's language (the common part always is). */
+  texts?: readonly CataloguePart[];
   /** HTTP status the server answers with (the not-found page's 404). */
   status?: number;
   /**
@@ -94,6 +99,7 @@ export const pages: readonly PageRoute[] = [
     path: '/',
     chunk: 'Home',
     load: () => import('./pages/Home'),
+    texts: ['home'],
     ...pageHeads.Home,
     paths: { es: '/es' },
   },
@@ -136,6 +142,7 @@ export const pages: readonly PageRoute[] = [
     path: '/contact',
     chunk: 'Contact',
     load: () => import('./pages/Contact'),
+    texts: ['contact'],
     readQuery: (params) => (params.get(SENT_PARAM) === '1' ? `${SENT_PARAM}=1` : ''),
     ...pageHeads.Contact,
     paths: { es: '/es/contacto' },
@@ -214,6 +221,20 @@ export const sitePages: readonly SitePage[] = locales.flatMap((locale) => pages.
 /** Pages that search engines should list: every page but the not-found one. */
 export const indexablePages = sitePages.filter((page) => !page.noindex);
 
+/**
+ * A page's head in its language: a page that exists in every language takes
+ * its texts from the catalogue (by its chunk); the others (articles) carry their own.
+ */
+export function pageHead(page: SitePage, catalogue: Catalogue): SitePage {
+  const heads: Readonly<Record<string, PageHead | undefined>> = catalogue.heads;
+  return { ...page, ...heads[page.chunk] };
+}
+
+/** The build-manifest names of the catalogue chunks a page loads before it renders: its language's common part and its own. */
+export function catalogueChunks(page: SitePage): string[] {
+  return ['common', ...(page.texts ?? [])].map((part) => `catalogues/${page.locale}/${part}`);
+}
+
 /** The route and the page of a URL path, or undefined when the path is no page of the site. */
 export function findPage(pathname: string): { route: PageRoute; page: SitePage } | undefined {
   for (const route of pages) {
@@ -253,7 +274,7 @@ export function localizedRoutes(): { path: string; handle: RouteHandle }[] {
     }),
   );
   const notFound = locales.map((locale) => ({
-    path: `${localePrefix(locale)}/*`,
+    path: locale === defaultLocale ? '*' : `${localePrefix(locale)}/*`,
     handle: { route: notFoundPage, locale },
   }));
   return [...routes, ...notFound];

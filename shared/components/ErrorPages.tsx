@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useLocation, useRouteError } from 'react-router';
-import { smallTexts } from '../content/i18n/small';
+import { errorTexts } from '../content/i18n/errorTexts';
 import { claimChunkReload, isChunkLoadError } from '../lib/loadChunk';
 import { localeOfPath, localePrefix } from '../lib/locale';
 import { Document } from './Document';
@@ -8,7 +8,7 @@ import { Document } from './Document';
 /** In the URL's language, from the texts that need no catalogue: the catalogue may be what failed to load. */
 function ErrorMessage({ kind }: { kind: 'chunk' | 'page' | 'site' }) {
   const locale = localeOfPath(useLocation().pathname);
-  const texts = smallTexts[locale].errors;
+  const texts = errorTexts[locale].errors;
   const { title, text } = texts[kind];
   return (
     <section className="error-page container" aria-labelledby="error-title">

@@ -1,7 +1,7 @@
 import { useState } from 'react';
+import { hintTexts } from '../content/i18n/hints';
 import type { Locale } from '../lib/locale';
 import { localeTags, preferredLocale } from '../lib/locale';
-import { smallTexts } from '../content/i18n/small';
 import { useHydrated } from './useHydrated';
 import { useLocale } from './useLocale';
 
@@ -21,7 +21,6 @@ function wasDismissed(): boolean {
  * another one the page exists in (navigator.languages is what Accept-Language
  * sends). Decided in the browser after hydration, so the page itself is the
  * same for everyone and stays cacheable; never a redirect, never a cookie.
- * Dismissed once, it stays away (localStorage).
  */
 export function LanguageHint() {
   const hydrated = useHydrated();
@@ -29,12 +28,20 @@ export function LanguageHint() {
   const [dismissed, setDismissed] = useState(false);
   if (!hydrated || dismissed) return null;
   const preferred = preferredLocale(navigator.languages);
-  if (!preferred || preferred === locale || !alternates[preferred] || wasDismissed()) return null;
-  return <Hint offer={preferred} href={alternates[preferred]} onDismiss={() => setDismissed(true)} />;
+  const href = preferred && preferred !== locale ? alternates[preferred] : undefined;
+  if (!preferred || !href || wasDismissed()) return null;
+  return <LanguageHintBanner offer={preferred} href={href} onDismiss={() => setDismissed(true)} />;
 }
 
-function Hint({ offer, href, onDismiss }: { offer: Locale; href: string; onDismiss: () => void }) {
-  const texts = smallTexts[offer].hint;
+interface HintBannerProps {
+  offer: Locale;
+  href: string;
+  onDismiss: () => void;
+}
+
+/** The hint itself, written in the language it offers; dismissed once, it stays away (localStorage). */
+function LanguageHintBanner({ offer, href, onDismiss }: HintBannerProps) {
+  const texts = hintTexts[offer];
   const { lang } = localeTags[offer];
   const dismiss = () => {
     onDismiss();

@@ -7,7 +7,7 @@ export const locales = ['en', 'es'] as const;
 export type Locale = (typeof locales)[number];
 
 /** The language of the unprefixed URLs, and the hreflang x-default. */
-export const defaultLocale: Locale = 'en';
+export const defaultLocale = 'en' satisfies Locale;
 
 export interface LocaleTags {
   /** The `lang` and `hreflang` value. */

@@ -11,7 +11,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { pages, sitePages } from '../../shared/routes';
+import { catalogueChunks, sitePages } from '../../shared/routes';
 import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium.mjs';
 import { firstVisitJs, readBuildManifest, routeChunk, compressedSize } from './sizes';
 
@@ -48,8 +48,8 @@ function startServer(): Promise<() => void> {
 function sizes() {
   const manifest = readBuildManifest();
   console.log('\n## Sizes (compressed bytes as served)\n\n| page | first-visit JS br | gzip | own chunk br |\n| --- | --- | --- | --- |');
-  const rows = pages.map((page) => {
-    const js = firstVisitJs(manifest, page.chunk);
+  const rows = sitePages.map((page) => {
+    const js = firstVisitJs(manifest, page.chunk, catalogueChunks(page));
     const own = routeChunk(manifest, page.chunk);
     console.log(`| ${page.path} | ${kb(js.br)} | ${kb(js.gzip)} | ${kb(own.br)} |`);
     return { path: page.path, firstVisitJs: js, ownChunk: own };

@@ -23,9 +23,9 @@ function sum(urls: readonly string[]): Compressed {
   return urls.map(compressedSize).reduce((a, b) => ({ br: a.br + b.br, gzip: a.gzip + b.gzip }), { br: 0, gzip: 0 });
 }
 
-/** What a first visit to a page downloads before it is interactive: the entry, its chunks and the page's. */
-export function firstVisitJs(manifest: BuildManifest, chunk: string): Compressed {
-  return sum([...new Set([manifest.entry, ...manifest.entryImports, ...(manifest.routes[chunk] ?? [])])]);
+/** What a first visit to a page downloads before it is interactive: the entry, its chunks, the page's and its texts' (catalogueChunks). */
+export function firstVisitJs(manifest: BuildManifest, chunk: string, texts: readonly string[] = []): Compressed {
+  return sum([...new Set([manifest.entry, ...manifest.entryImports, ...[chunk, ...texts].flatMap((name) => manifest.routes[name] ?? [])])]);
 }
 
 /** The page's own lazy chunk. */

@@ -136,13 +136,15 @@ describe('crawler files', () => {
     const response = await request(app).get('/sitemap.xml');
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/xml/);
-    const entries = [...response.text.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?<\/url>/g)].map((match) => [match[1], match[2]]);
+    const entries = [...response.text.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?(?:<xhtml:link [^>]+\/>)*<\/url>/g)].map((match) => [match[1], match[2]]);
     expect(entries).toEqual([
       ...['/', '/services', '/research', '/blog'].map((path) => [new URL(path, TEST_SITE_URL).href, undefined]),
       ...blogPosts.map((post) => [`${TEST_SITE_URL}/blog/${post.slug}`, post.date]),
       [`${TEST_SITE_URL}/contact`, undefined],
       [`${TEST_SITE_URL}/privacy`, legalDocuments.privacy.updated],
       [`${TEST_SITE_URL}/terms`, legalDocuments.terms.updated],
+      [`${TEST_SITE_URL}/es`, undefined],
+      [`${TEST_SITE_URL}/es/contacto`, undefined],
     ]);
     expect(blogPosts).toHaveLength(6);
   });

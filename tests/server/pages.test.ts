@@ -4,7 +4,8 @@ import { blogPosts } from '../../shared/content/blog';
 import { legalDocuments } from '../../shared/content/legal';
 import { confirmPage, unsubscribePage } from '../../shared/content/newsletter';
 import { postPath } from '../../shared/lib/articles';
-import { notFoundPage, sitePages } from '../../shared/routes';
+import { notFoundPage, pageHead, sitePages } from '../../shared/routes';
+import { catalogues } from '../../server/catalogues';
 import { TEST_SITE_URL, executableInlineScripts, testApp } from './helpers';
 
 const app = testApp();
@@ -12,6 +13,8 @@ afterAll(() => app.db.close());
 
 const mainHeadings: Record<string, string> = {
   '/': 'Transforming Digital',
+  '/es': 'Transformamos experiencias',
+  '/es/contacto': 'Hablemos',
   '/services': 'Our Services',
   '/research': 'Research &amp; Innovation',
   '/blog': 'Our Blog',
@@ -29,7 +32,7 @@ function meta(html: string, attribute: 'name' | 'property', key: string): string
   return new RegExp(`<meta ${attribute}="${key}" content="([^"]*)"`).exec(html)?.[1];
 }
 
-describe.each(sitePages)('GET $path', (page) => {
+describe.each(sitePages.map((sitePage) => pageHead(sitePage, catalogues[sitePage.locale])))('GET $path', (page) => {
   it('streams the whole page as HTML with its main heading, before any script runs', async () => {
     // A fresh app: the first request for a URL is rendered and streamed, later ones come from memory.
     const fresh = testApp();
@@ -38,7 +41,7 @@ describe.each(sitePages)('GET $path', (page) => {
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(response.headers['transfer-encoding']).toBe('chunked');
-    expect(response.text.startsWith('<!DOCTYPE html><html lang="en">')).toBe(true);
+    expect(response.text.startsWith(`<!DOCTYPE html><html lang="${page.locale}">`)).toBe(true);
     const h1 = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(response.text)?.[1] ?? '';
     expect(h1).toContain(mainHeadings[page.path]);
     expect(response.text.match(/<h1\b/g)).toHaveLength(1);

@@ -1,8 +1,10 @@
-import { en } from '../../shared/content/i18n/en';
+import { catalogues } from '../../server/catalogues';
 import { describe, expect, it } from 'vitest';
 import { parseContactBody, validateContact } from '../../server/contact/validation';
 import { decodeBody } from '../../server/formEndpoint';
 import { FIELD_LIMITS, HONEYPOT_FIELD, SERVICE_VALUES } from '../../shared/lib/contactForm';
+
+const { en, es } = catalogues;
 
 const valid = { name: 'Ana Gómez', email: 'ana@example.com', message: 'We need a new website.' };
 
@@ -103,5 +105,18 @@ describe('parseContactBody', () => {
 
   it('names the honeypot so that no autofill fills it for a real visitor', () => {
     expect(HONEYPOT_FIELD).not.toMatch(/url|web|site|home|page|name|mail|phone|tel|company|org|address|city|zip|postal|country/i);
+  });
+});
+
+describe('validateContact in Spanish', () => {
+  it('words every refusal in the form\'s language', () => {
+    expect(validateContact({}, es.contact.fieldErrors)).toEqual({
+      ok: false,
+      errors: { name: 'Escriba su nombre completo.', email: 'Escriba su correo electrónico.', message: 'Escriba un mensaje.' },
+    });
+    expect(validateContact({ name: 'Ana', email: 'no-es-correo', message: 'Hola', service: 'nada' }, es.contact.fieldErrors)).toEqual({
+      ok: false,
+      errors: { email: 'Escriba un correo electrónico válido, por ejemplo nombre@empresa.com.', service: 'Escoja un servicio de la lista.' },
+    });
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { mainNav } from '../../shared/content/navigation';
 import { blogPosts } from '../../shared/content/blog';
-import { indexablePages, notFoundPage, pages, sitePages } from '../../shared/routes';
+import { catalogues } from '../../server/catalogues';
+import { indexablePages, notFoundPage, notFoundPageIn, pageHead, pages, sitePages } from '../../shared/routes';
 import { createRoutes } from '../../shared/routeTree';
 
 describe('route table', () => {
@@ -29,7 +30,8 @@ describe('route table', () => {
   });
 
   it('gives every page a unique title (60 characters at most, or the article title and the site name) and a 70-160 character description', () => {
-    const all = [...sitePages, notFoundPage];
+    // In its language: a translated page's head comes from the catalogue.
+    const all = [...sitePages, notFoundPageIn('en'), notFoundPageIn('es')].map((page) => pageHead(page, catalogues[page.locale]));
     expect(new Set(all.map((page) => page.title)).size).toBe(all.length);
     for (const page of all) {
       const post = blogPosts.find((candidate) => page.path === `/blog/${candidate.slug}`);
@@ -58,7 +60,8 @@ describe('route table', () => {
     expect(root?.ErrorBoundary).toBeTypeOf('function');
     const pageGroup = root?.children?.[0];
     expect(pageGroup?.ErrorBoundary).toBeTypeOf('function');
-    expect(pageGroup?.children?.map((route) => route.path)).toEqual([...pages.map((page) => page.path), '*']);
+    const spanish = pages.flatMap((page) => ('paths' in page && page.paths?.es ? [page.paths.es] : []));
+    expect(pageGroup?.children?.map((route) => route.path)).toEqual([...pages.map((page) => page.path), ...spanish, '*', '/es/*']);
     expect(pageGroup?.children?.find((route) => route.path === '/blog/:slug')?.loader).toBeTypeOf('function');
     expect(pageGroup?.children?.every((route) => typeof route.lazy === 'function')).toBe(true);
   });

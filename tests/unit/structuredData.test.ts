@@ -1,9 +1,10 @@
+import { catalogues } from '../../server/catalogues';
 import { describe, expect, it } from 'vitest';
 import { plans } from '../../shared/content/plans';
 import { offices, site } from '../../shared/content/site';
-import { en } from '../../shared/content/i18n/en';
-import { es } from '../../shared/content/i18n/es';
 import { buildOrganizationJsonLd, serializeJsonForHtml } from '../../shared/lib/structuredData';
+
+const { en, es } = catalogues;
 
 describe('organization structured data', () => {
   const data = buildOrganizationJsonLd('https://meridianlab.test', en);

@@ -1,11 +1,15 @@
 /**
- * One catalogue of texts per language, each a lazy chunk: a page downloads
- * its own language's texts only. The English catalogue defines the keys; every
- * other one must have the same (the type checks it, and a unit test names any
- * key that is missing or extra).
+ * The texts of each language, in parts: `common` (the frame around every page,
+ * the not-found page, the heads) and one part per page that has its own words.
+ * Each part is a lazy chunk of its own: a page downloads its own language's
+ * common part and its own page's part, nothing else. The English parts define
+ * the keys; every language must have the same (the type checks it, and a unit
+ * test names any key that is missing or extra).
  */
 import type { Locale } from '../../lib/locale';
-import type { en } from './en';
+import type { common } from './en/common';
+import type { contact } from './en/contact';
+import type { home } from './en/home';
 
 /** A catalogue's shape without its English literals: same keys, any words; identifiers (`id`) keep their types. */
 type Widen<T> = T extends string
@@ -20,27 +24,67 @@ type Widen<T> = T extends string
           ? readonly Widen<U>[]
           : { readonly [K in keyof T]: K extends 'id' ? T[K] : Widen<T[K]> };
 
-export type Catalogue = Widen<typeof en>;
+export type CatalogueCommon = Widen<typeof common>;
 
-const importers: Readonly<Record<Locale, () => Promise<Catalogue>>> = {
-  en: async () => (await import('./en')).en,
-  es: async () => (await import('./es')).es,
-};
-
-const loaded = new Map<Locale, Catalogue>();
-
-/** Loads a language's catalogue once (the route loads it with the page's chunk). */
-export async function loadCatalogue(locale: Locale): Promise<Catalogue> {
-  const cached = loaded.get(locale);
-  if (cached) return cached;
-  const catalogue = await importers[locale]();
-  loaded.set(locale, catalogue);
-  return catalogue;
+/** The parts a page may need beside the common one, by name. */
+export interface CataloguePages {
+  home: Widen<typeof home>;
+  contact: Widen<typeof contact>;
 }
 
-/** A catalogue already loaded; rendering a page without its language's catalogue is a bug, named here. */
+export type CataloguePart = keyof CataloguePages;
+
+/** A language's texts: the common part, and each page's part once loaded (reading one that is not throws, naming it). */
+export type Catalogue = CatalogueCommon & CataloguePages;
+
+interface LanguageParts {
+  common: () => Promise<CatalogueCommon>;
+  pages: { [P in CataloguePart]: () => Promise<CataloguePages[P]> };
+}
+
+const importers: Readonly<Record<Locale, LanguageParts>> = {
+  en: {
+    common: async () => (await import('./en/common')).common,
+    pages: { home: async () => (await import('./en/home')).home, contact: async () => (await import('./en/contact')).contact },
+  },
+  es: {
+    common: async () => (await import('./es/common')).common,
+    pages: { home: async () => (await import('./es/home')).home, contact: async () => (await import('./es/contact')).contact },
+  },
+};
+
+const loadedCommon = new Map<Locale, CatalogueCommon>();
+const loadedPages = new Map<Locale, Partial<CataloguePages>>();
+
+/** Loads a language's common part and the given page parts, each once (a route loads them with its page's chunk). */
+export async function loadCatalogue(locale: Locale, parts: readonly CataloguePart[] = []): Promise<void> {
+  const pages = loadedPages.get(locale) ?? {};
+  loadedPages.set(locale, pages);
+  await Promise.all([
+    loadedCommon.has(locale) ? undefined : importers[locale].common().then((common) => void loadedCommon.set(locale, common)),
+    ...parts.map(async (part) => {
+      if (!pages[part]) Object.assign(pages, { [part]: await importers[locale].pages[part]() });
+    }),
+  ]);
+}
+
+/** A language's texts as loaded so far; rendering a page before its language's texts arrived is a bug, named here. */
 export function loadedCatalogue(locale: Locale): Catalogue {
-  const catalogue = loaded.get(locale);
-  if (!catalogue) throw new Error(`The "${locale}" catalogue is not loaded`);
-  return catalogue;
+  const common = loadedCommon.get(locale);
+  if (!common) throw new Error(`The "${locale}" catalogue is not loaded`);
+  const pages = loadedPages.get(locale) ?? {};
+  const part = <P extends CataloguePart>(name: P): CataloguePages[P] => {
+    const loaded = pages[name];
+    if (!loaded) throw new Error(`The "${locale}" catalogue's "${name}" part is not loaded`);
+    return loaded;
+  };
+  return {
+    ...common,
+    get home() {
+      return part('home');
+    },
+    get contact() {
+      return part('contact');
+    },
+  };
 }

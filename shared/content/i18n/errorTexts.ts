@@ -1,14 +1,11 @@
 /**
- * The few words that must show without any catalogue: the hint offered to a
- * visitor in another language (written in that language, on a page of this
- * one), and the error messages shown when a chunk, perhaps the catalogue
- * itself, could not load. Every language's are in the main bundle: a few
- * hundred bytes each.
+ * The few words that must show without any catalogue: the error messages
+ * shown when a chunk, perhaps the catalogue itself, could not load. Every
+ * language's are in the main bundle: a few hundred bytes each.
  */
 import type { Locale } from '../../lib/locale';
 
-export interface SmallTexts {
-  hint: { text: string; link: string; dismiss: string };
+export interface ErrorTexts {
   errors: {
     eyebrow: string;
     retry: string;
@@ -19,9 +16,8 @@ export interface SmallTexts {
   };
 }
 
-export const smallTexts: Readonly<Record<Locale, SmallTexts>> = {
+export const errorTexts: Readonly<Record<Locale, ErrorTexts>> = {
   en: {
-    hint: { text: 'This page is also available in English.', link: 'Read it in English', dismiss: 'Dismiss' },
     errors: {
       eyebrow: 'Something went wrong',
       retry: 'Try again',
@@ -35,7 +31,6 @@ export const smallTexts: Readonly<Record<Locale, SmallTexts>> = {
     },
   },
   es: {
-    hint: { text: 'Esta página también está disponible en español.', link: 'Leerla en español', dismiss: 'Cerrar' },
     errors: {
       eyebrow: 'Algo salió mal',
       retry: 'Intentar de nuevo',

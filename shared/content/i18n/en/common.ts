@@ -1,0 +1,15 @@
+/** The English words of the frame around every page, the not-found page, the page heads, the offices and the plans, gathered from where they are written. */
+import { pageHeads } from '../../heads';
+import { layoutCopy, notFoundCopy } from '../../layout';
+import { footerColumns, headerCta, legalLinks, mainNav, privacyNoticePrompt, privacyPolicyLink } from '../../navigation';
+import { formatPrice, plans } from '../../plans';
+import { offices, site } from '../../site';
+
+export const common = {
+  layout: layoutCopy,
+  notFound: notFoundCopy,
+  heads: pageHeads,
+  navigation: { mainNav, headerCta, footerColumns, legalLinks, privacyNoticePrompt, privacyPolicyLink },
+  site: { tagline: site.tagline, offices, specialtiesLabel: (city: string) => `${city} specialties` },
+  plans: { plans, formatPrice, priceNote: 'per month' },
+};

@@ -1,0 +1,73 @@
+/** The Spanish home page. */
+import { homeHero, homeWhyChoose } from '../../home';
+import { currency } from '../../plans';
+import { site } from '../../site';
+import type { Catalogue } from '../catalogue';
+import { cityList, esOffices, fromPrice, quoteTime, translated } from './shared';
+
+export const home: Catalogue['home'] = {
+    hero: {
+      ...homeHero,
+      eyebrow: ['Laboratorio de desarrollo web', ...esOffices.map((office) => office.city)].join('\u00a0· '),
+      titleLead: 'Transformamos experiencias',
+      typedWord: 'digitales',
+      intro: `Sitios web a la medida, agentes de voz con IA y marketing con pauta: los diseñamos, construimos y operamos por usted cada mes, ${fromPrice}.`,
+      actions: [
+        { label: 'Ver nuestros servicios', to: '/services' },
+        { label: 'Empiece su proyecto', to: '/contact' },
+      ],
+      scrollCue: 'Deslice para explorar',
+    },
+    about: {
+      id: 'about',
+      eyebrow: 'Sobre el laboratorio',
+      title: `Sobre ${site.name}`,
+      paragraphs: [
+        `${site.name} es un laboratorio de desarrollo web: un equipo pequeño de diseñadores, ingenieros y especialistas en marketing que construye la parte digital de empresas en crecimiento y la mantiene funcionando, mes a mes.`,
+        'Trabajamos como debe trabajar un laboratorio. Probamos la tecnología nueva temprano, medimos lo que hace por nuestros clientes y nos quedamos solo con lo que hace sus sitios más rápidos, sus teléfonos mejor atendidos y su pauta más rentable.',
+      ],
+      officesTitle: 'Tres oficinas, un solo equipo',
+    },
+    services: {
+      id: 'services',
+      eyebrow: 'Planes y precios',
+      title: 'Nuestros servicios',
+      intro: 'Cuatro planes mensuales con diseño, hosting, actualizaciones y soporte incluidos. Escoja uno o combínelos.',
+      cardLink: 'Vea qué incluye',
+      priceNote: `Todos los precios en dólares canadienses (${currency}), con cobro mensual.`,
+    },
+    whyChoose: {
+      id: 'why-choose',
+      eyebrow: 'Por qué nosotros',
+      title: `Por qué elegir ${site.name}`,
+      intro: 'Lo que nuestros clientes pueden esperar, desde la primera llamada hasta cada mes después del lanzamiento.',
+      items: translated(homeWhyChoose.items, (item) => item.id, {
+        technology: {
+          title: 'Tecnología de punta',
+          text: 'Frameworks modernos, agentes de voz con IA y hosting en la nube rápido, escogidos por su velocidad, su seguridad y los resultados que traen.',
+        },
+        presence: {
+          title: 'Presencia internacional',
+          text: `Equipos en ${cityList} atienden clientes en Norteamérica y Suramérica, en inglés y en español.`,
+        },
+        delivery: {
+          title: 'Entrega rápida',
+          text: 'La mayoría de los sitios salen al aire en 2 a 4 semanas, con un plan claro y avances que usted ve cada semana.',
+        },
+        pricing: {
+          title: 'Precios transparentes',
+          text: `Planes mensuales fijos ${fromPrice}, con mantenimiento, actualizaciones y soporte incluidos. Sin sorpresas.`,
+        },
+      }),
+    },
+    callToAction: {
+      id: 'get-started',
+      eyebrow: 'Listos cuando usted lo esté',
+      title: 'Construyamos lo que sigue para su empresa',
+      intro: `Cuéntenos sobre su proyecto y reciba una cotización gratuita en menos de ${quoteTime}.`,
+      actions: [
+        { label: 'Empiece su proyecto', to: '/contact' },
+        { label: 'Ver precios', to: '/services' },
+      ],
+    },
+  };
