@@ -1,5 +1,5 @@
 import { blogPosts, newsletter } from '../../shared/content/blog';
-import { legalLinks } from '../../shared/content/navigation';
+import { catalogues } from '../../server/catalogues';
 import { sitePages } from '../../shared/routes';
 import { expect, gotoHydrated, test } from './fixtures';
 
@@ -74,11 +74,12 @@ test.describe('reading without JavaScript', () => {
 });
 
 test.describe('the legal links', () => {
-  for (const { path } of [...sitePages, { path: '/no-such-page' }]) {
+  for (const { path, locale } of [...sitePages, { path: '/no-such-page', locale: 'en' as const }]) {
     test(`are real links in the footer of ${path}, reachable by keyboard`, async ({ page, browserErrors }) => {
       await page.goto(path);
       const footer = page.locator('footer.site-footer');
-      for (const link of legalLinks) {
+      // In the page's language; the legal pages themselves are in English only for now.
+      for (const link of catalogues[locale].navigation.legalLinks) {
         const anchor = footer.getByRole('link', { name: link.label });
         await expect(anchor).toHaveAttribute('href', link.to);
         await anchor.focus();
