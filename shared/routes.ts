@@ -6,8 +6,7 @@ import { blogPosts } from './content/blog';
 import type { LegalDocument } from './content/legal';
 import { legalDocuments } from './content/legal';
 import { pageHeads } from './content/heads';
-import { currency, formatPrice, lowestPrice } from './content/plans';
-import { site } from './content/site';
+import { currency, formatPrice, lowestPrice, siteFacts } from './content/data';
 import { articleHead, loadArticleBody, postBodyChunk, postPath } from './lib/articles';
 import { blogViewKey } from './lib/blog';
 import { SENT_PARAM } from './lib/contactForm';
@@ -90,7 +89,7 @@ function legalPage(
   { title, description, updated }: LegalDocument,
   keywords: readonly string[],
 ): SinglePageRoute {
-  return { ...route, title: `${title} | ${site.name}`, description, keywords, lastmod: updated };
+  return { ...route, title: `${title} | ${siteFacts.name}`, description, keywords, lastmod: updated };
 }
 
 /** The one route table: adding a page is adding an entry here. */

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useContext, useEffect } from 'react';
 import { preinit, preload, preloadModule } from 'react-dom';
 import { HelmetProvider } from 'react-helmet-async';
-import { site } from '../content/site';
+import { siteFacts } from '../content/data';
 import { blogFeeds } from '../lib/blog';
 import { defaultLocale, localeTags } from '../lib/locale';
 import { RUNTIME_CONFIG_ID, absoluteUrl } from '../lib/runtime';
@@ -37,14 +37,14 @@ export function Document({ children }: { children: ReactNode }) {
   const localeValue = useContext(LocaleContext);
   const locale = localeValue?.locale ?? defaultLocale;
   const catalogue = localeValue?.catalogue;
-  const ogImage = absoluteUrl(runtime.siteUrl, site.ogImage);
+  const ogImage = absoluteUrl(runtime.siteUrl, siteFacts.ogImage);
   return (
     <html lang={localeTags[locale].lang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <ServerAssets />
-        <meta name="theme-color" content={site.themeColor} />
+        <meta name="theme-color" content={siteFacts.themeColor} />
         <meta property="og:image" content={ogImage} />
         <meta property="og:image:width" content="1200" />
         <meta property="og:image:height" content="630" />

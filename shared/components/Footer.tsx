@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { site } from '../content/site';
+import { siteFacts } from '../content/data';
 import { LogoMark } from './Logo';
 import { useLocale } from './useLocale';
 
@@ -12,7 +12,7 @@ export function Footer() {
         <div className="site-footer__about">
           <Link to={localize('/')} className="brand brand--footer" aria-label={catalogue.layout.homeLabel}>
             <LogoMark />
-            <span className="brand__name">{site.name}</span>
+            <span className="brand__name">{siteFacts.name}</span>
           </Link>
           <p className="site-footer__tagline">{catalogue.site.tagline}</p>
           <p className="site-footer__offices">{catalogue.site.offices.map((office) => office.city).join(' · ')}</p>
@@ -32,7 +32,7 @@ export function Footer() {
       </div>
       <div className="container site-footer__bottom">
         <p>
-          © {site.copyrightYear} {site.name}. {catalogue.layout.rights}
+          © {siteFacts.copyrightYear} {siteFacts.name}. {catalogue.layout.rights}
         </p>
         <ul className="site-footer__legal">
           {legalLinks.map((link) => (

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { site } from '../content/site';
+import { siteFacts } from '../content/data';
 import { LanguageSwitch } from './LanguageSwitch';
 import { LogoMark } from './Logo';
 import { MobileMenu } from './MobileMenu';
@@ -14,7 +14,7 @@ export function Header() {
       <div className="site-header__inner container">
         <Link to={localize('/')} className="brand" aria-label={catalogue.layout.homeLabel}>
           <LogoMark />
-          <span className="brand__name">{site.name}</span>
+          <span className="brand__name">{siteFacts.name}</span>
         </Link>
         <nav className="site-nav" aria-label={catalogue.layout.mainNavLabel}>
           <NavLinks className="site-nav__list" />

@@ -1,7 +1,7 @@
-import { useState } from 'react';
-import { hintTexts } from '../content/i18n/hints';
-import type { Locale } from '../lib/locale';
-import { localeTags, preferredLocale } from '../lib/locale';
+import type { ComponentType } from 'react';
+import { useEffect, useState } from 'react';
+import { preferredLocale } from '../lib/locale';
+import type { HintBannerProps } from './LanguageHintBanner';
 import { useHydrated } from './useHydrated';
 import { useLocale } from './useLocale';
 
@@ -21,49 +21,34 @@ function wasDismissed(): boolean {
  * another one the page exists in (navigator.languages is what Accept-Language
  * sends). Decided in the browser after hydration, so the page itself is the
  * same for everyone and stays cacheable; never a redirect, never a cookie.
+ * The banner and its words are a chunk loaded only when it is offered, so no
+ * other visitor downloads them.
  */
 export function LanguageHint() {
   const hydrated = useHydrated();
   const { locale, alternates } = useLocale();
   const [dismissed, setDismissed] = useState(false);
-  if (!hydrated || dismissed) return null;
-  const preferred = preferredLocale(navigator.languages);
+  const [Banner, setBanner] = useState<ComponentType<HintBannerProps>>();
+  const preferred = hydrated ? preferredLocale(navigator.languages) : undefined;
   const href = preferred && preferred !== locale ? alternates[preferred] : undefined;
-  if (!preferred || !href || wasDismissed()) return null;
-  return <LanguageHintBanner offer={preferred} href={href} onDismiss={() => setDismissed(true)} />;
-}
-
-interface HintBannerProps {
-  offer: Locale;
-  href: string;
-  onDismiss: () => void;
-}
-
-/** The hint itself, written in the language it offers; dismissed once, it stays away (localStorage). */
-function LanguageHintBanner({ offer, href, onDismiss }: HintBannerProps) {
-  const texts = hintTexts[offer];
-  const { lang } = localeTags[offer];
+  // Dismissed once, it stays away.
   const dismiss = () => {
-    onDismiss();
+    setDismissed(true);
     try {
       localStorage.setItem(DISMISSED_KEY, '1');
     } catch {
       // Not remembered without storage; it is gone from this page anyway.
     }
   };
-  return (
-    <aside className="language-hint" lang={lang} aria-label={texts.text}>
-      <div className="container language-hint__inner">
-        <p className="language-hint__text">
-          {texts.text}{' '}
-          <a href={href} hrefLang={lang} className="language-hint__link">
-            {texts.link}
-          </a>
-        </p>
-        <button type="button" className="language-hint__dismiss" onClick={dismiss}>
-          {texts.dismiss}
-        </button>
-      </div>
-    </aside>
-  );
+  const offered = Boolean(href) && !dismissed && !wasDismissed();
+  useEffect(() => {
+    if (!offered || Banner) return;
+    import('./LanguageHintBanner').then(
+      (module) => setBanner(() => module.LanguageHintBanner),
+      // Only an offer: without its chunk (offline, a new deploy) the page simply goes without it.
+      () => undefined,
+    );
+  }, [offered, Banner]);
+  if (!offered || !preferred || !href || !Banner) return null;
+  return <Banner offer={preferred} href={href} onDismiss={dismiss} />;
 }

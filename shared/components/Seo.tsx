@@ -1,6 +1,6 @@
 import { useContext } from 'react';
 import { Helmet } from 'react-helmet-async';
-import { site } from '../content/site';
+import { siteFacts } from '../content/data';
 import { defaultLocale, localeTags, locales } from '../lib/locale';
 import { absoluteUrl } from '../lib/runtime';
 import { RuntimeContext } from './contexts';
@@ -66,7 +66,7 @@ export function Seo({ head, path }: { head: PageHead; path: string }) {
       <meta property="og:url" content={url} />
       <meta name="twitter:title" content={head.title} />
       <meta name="twitter:description" content={head.description} />
-      <meta property="og:site_name" content={site.name} />
+      <meta property="og:site_name" content={siteFacts.name} />
     </Helmet>
   );
 }

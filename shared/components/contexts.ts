@@ -1,5 +1,5 @@
 import { createContext } from 'react';
-import { site } from '../content/site';
+import { siteFacts } from '../content/data';
 import type { Catalogue } from '../content/i18n/catalogue';
 import type { Locale } from '../lib/locale';
 import type { RuntimeConfig } from '../lib/runtime';
@@ -15,7 +15,7 @@ export interface PageAssets {
 export const AssetsContext = createContext<PageAssets | null>(null);
 
 /** The run-time values, provided on both sides: by the renderer, then by the client entry from the page's data block. */
-export const RuntimeContext = createContext<RuntimeConfig>({ siteUrl: site.defaultUrl });
+export const RuntimeContext = createContext<RuntimeConfig>({ siteUrl: siteFacts.defaultUrl });
 
 /** The language of the page on screen, provided by the root route from the matched page. */
 export interface LocaleValue {

@@ -3,7 +3,9 @@
  * the response promises, the hours and the FAQ. Offices come from site.ts.
  */
 import type { ContactFieldName, Failure, OtherService, ServiceValue } from '../lib/contactForm';
-import { FIELD_LIMITS, OTHER_SERVICES } from '../lib/contactForm';
+import { FIELD_AUTOCOMPLETE, FIELD_LIMITS, OTHER_SERVICES } from '../lib/contactForm';
+import type { DepartmentId } from './data';
+import { departmentFacts } from './data';
 import { plans } from './plans';
 import { responsePromise, site } from './site';
 
@@ -40,12 +42,12 @@ export interface FieldCopy {
 }
 
 export const fieldCopy: Readonly<Record<ContactFieldName, FieldCopy>> = {
-  name: { label: 'Full Name', placeholder: 'Jane Smith', autoComplete: 'name' },
-  email: { label: 'Email Address', placeholder: 'jane@company.com', autoComplete: 'email' },
-  company: { label: 'Company/Organization', placeholder: 'Your company', autoComplete: 'organization' },
-  phone: { label: 'Phone Number', placeholder: '+1 (555) 123-4567', autoComplete: 'tel' },
-  service: { label: 'Service of Interest', placeholder: '', autoComplete: 'off' },
-  message: { label: 'Message', placeholder: 'Tell us about your project, goals and timeline…', autoComplete: 'off' },
+  name: { label: 'Full Name', placeholder: 'Jane Smith', autoComplete: FIELD_AUTOCOMPLETE.name },
+  email: { label: 'Email Address', placeholder: 'jane@company.com', autoComplete: FIELD_AUTOCOMPLETE.email },
+  company: { label: 'Company/Organization', placeholder: 'Your company', autoComplete: FIELD_AUTOCOMPLETE.company },
+  phone: { label: 'Phone Number', placeholder: '+1 (555) 123-4567', autoComplete: FIELD_AUTOCOMPLETE.phone },
+  service: { label: 'Service of Interest', placeholder: '', autoComplete: FIELD_AUTOCOMPLETE.service },
+  message: { label: 'Message', placeholder: 'Tell us about your project, goals and timeline…', autoComplete: FIELD_AUTOCOMPLETE.message },
 };
 
 /** The headings of the page's sections beside and below the form. */
@@ -116,38 +118,20 @@ export function failureMessage(failure: Failure): string {
 }
 
 export interface Department {
-  id: 'general' | 'development' | 'sales';
+  id: DepartmentId;
   name: string;
   email: string;
   phone: string;
   note: string;
 }
 
-export const departments: readonly Department[] = [
-  {
-    id: 'general',
-    name: 'General Inquiries',
-    email: site.email,
-    phone: site.phone,
-    note: 'Questions about the lab, our plans or working with us.',
-  },
-  {
-    id: 'development',
-    name: 'Web Development',
-    email: 'dev@meridianlab.dev',
-    phone: '+1 (305) 555-0143',
-    note: 'Technical questions, project scoping and support for live sites.',
-  },
-  {
-    id: 'sales',
-    name: 'Sales & Marketing',
-    email: 'sales@meridianlab.dev',
-    phone: '+1 (212) 555-0178',
-    note: 'Quotes, packages, ad campaigns and partnerships.',
-  },
-];
+const departmentWords: Readonly<Record<DepartmentId, Pick<Department, 'name' | 'note'>>> = {
+  general: { name: 'General Inquiries', note: 'Questions about the lab, our plans or working with us.' },
+  development: { name: 'Web Development', note: 'Technical questions, project scoping and support for live sites.' },
+  sales: { name: 'Sales & Marketing', note: 'Quotes, packages, ad campaigns and partnerships.' },
+};
 
-export type DepartmentId = Department['id'];
+export const departments: readonly Department[] = departmentFacts.map((department) => ({ ...department, ...departmentWords[department.id] }));
 
 /**
  * Which department a lead goes to, by the service chosen: website work to Web

@@ -1,5 +1,5 @@
 /** The head texts (title, description, keywords) of the pages that exist in every language, keyed by their route-table chunk. */
-import { formatPrice, lowestPrice } from './plans';
+import { formatPrice, lowestPrice } from './data';
 import { responsePromise } from './site';
 
 export interface HeadText {

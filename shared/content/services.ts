@@ -1,6 +1,6 @@
 /** The services page's own texts; the plans, add-ons, process and technologies have their own modules. */
 import type { NavItem } from './navigation';
-import { currency } from './plans';
+import { currency } from './data';
 
 /** The page's opening: one h1, the intro, a jump to the plans and a way to the team. */
 export const servicesHero = {

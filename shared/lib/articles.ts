@@ -1,7 +1,7 @@
 import type { PageHead } from '../components/Seo';
 import type { BlogPost } from '../content/blog';
 import { postBodies } from '../content/generated/postBodies';
-import { site } from '../content/site';
+import { siteFacts } from '../content/data';
 import { categoryLabel } from './blog';
 import { loadChunk } from './loadChunk';
 
@@ -44,9 +44,9 @@ export function truncateAtWord(text: string, max: number = DESCRIPTION_MAX): str
 export function articleHead(post: BlogPost): PageHead {
   const section = categoryLabel(post.category);
   return {
-    title: `${post.title} | ${site.name}`,
+    title: `${post.title} | ${siteFacts.name}`,
     description: truncateAtWord(post.excerpt),
-    keywords: [section, 'blog', post.author, site.name],
+    keywords: [section, 'blog', post.author, siteFacts.name],
     article: { publishedTime: post.date, author: post.author, section },
   };
 }

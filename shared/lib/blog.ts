@@ -1,5 +1,5 @@
 import type { BlogPost, CategoryValue, SubscribeOutcome } from '../content/blog';
-import { site } from '../content/site';
+import { siteFacts } from '../content/data';
 import { POSTS_PER_PAGE, RECENT_POSTS_COUNT, blogCategories, blogPosts, categoryValues, subscribeOutcomes } from '../content/blog';
 
 /** What the blog page shows for one category and page. */
@@ -116,8 +116,8 @@ export const SUBSCRIBE_ENDPOINT = '/api/subscribe';
 
 /** The blog's feeds, offered from every page's head (rel="alternate") and served by the server. */
 export const blogFeeds = [
-  { path: '/blog/rss.xml', type: 'application/rss+xml', title: `${site.name} blog (RSS)` },
-  { path: '/blog/atom.xml', type: 'application/atom+xml', title: `${site.name} blog (Atom)` },
+  { path: '/blog/rss.xml', type: 'application/rss+xml', title: `${siteFacts.name} blog (RSS)` },
+  { path: '/blog/atom.xml', type: 'application/atom+xml', title: `${siteFacts.name} blog (Atom)` },
 ] as const;
 
 /** The id of the newsletter box, where the no-JavaScript sign-up returns. */

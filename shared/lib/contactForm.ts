@@ -2,8 +2,8 @@
  * The contact form's shape and behaviour, shared by the page and the server:
  * field names, limits, the visible states and the submit timing.
  */
-import type { PlanId } from '../content/plans';
-import { plans } from '../content/plans';
+import type { PlanId } from '../content/data';
+import { planFacts } from '../content/data';
 import type { Locale } from './locale';
 import { defaultLocale } from './locale';
 
@@ -27,7 +27,7 @@ export type OtherService = (typeof OTHER_SERVICES)[number];
 export type ServiceValue = PlanId | OtherService;
 
 /** The service field's values, in the order the select lists them: the plans, then the others; the empty value means none chosen. */
-export const SERVICE_VALUES: readonly ServiceValue[] = [...plans.map((plan) => plan.id), ...OTHER_SERVICES];
+export const SERVICE_VALUES: readonly ServiceValue[] = [...planFacts.map((plan) => plan.id), ...OTHER_SERVICES];
 
 /** Longest accepted value of each field, in characters, after trimming. */
 export const FIELD_LIMITS: Readonly<Record<ContactFieldName, number>> = {
@@ -44,6 +44,16 @@ export const FIELD_LIMITS: Readonly<Record<ContactFieldName, number>> = {
  * spam. Its name means nothing to autofill (a "website" field would be filled
  * for a real visitor, whose message would then be dropped).
  */
+/** The autofill token of each field, the same in every language. */
+export const FIELD_AUTOCOMPLETE: Readonly<Record<ContactFieldName, string>> = {
+  name: 'name',
+  email: 'email',
+  company: 'organization',
+  phone: 'tel',
+  service: 'off',
+  message: 'off',
+};
+
 export const HONEYPOT_FIELD = 'mlx_hp';
 
 export const CONTACT_ENDPOINT = '/api/contact';

@@ -1,7 +1,6 @@
 import type { BlogPost } from '../content/blog';
 import type { Catalogue } from '../content/i18n/catalogue';
-import { currency } from '../content/plans';
-import { site } from '../content/site';
+import { currency, siteFacts } from '../content/data';
 import { absoluteUrl } from './runtime';
 
 /**
@@ -14,22 +13,22 @@ export function buildOrganizationJsonLd(siteUrl: string, { site: texts, plans: {
     '@context': 'https://schema.org',
     '@type': 'ProfessionalService',
     '@id': `${absoluteUrl(siteUrl, '/')}#organization`,
-    name: site.name,
+    name: siteFacts.name,
     description: texts.tagline,
     url: absoluteUrl(siteUrl, '/'),
-    logo: absoluteUrl(siteUrl, site.logo),
-    image: absoluteUrl(siteUrl, site.ogImage),
-    email: site.email,
-    telephone: site.phone,
+    logo: absoluteUrl(siteUrl, siteFacts.logo),
+    image: absoluteUrl(siteUrl, siteFacts.ogImage),
+    email: siteFacts.email,
+    telephone: siteFacts.phone,
     priceRange: `${plans.map((p) => p.price).reduce((a, b) => Math.min(a, b))}-${plans
       .map((p) => p.price)
       .reduce((a, b) => Math.max(a, b))} ${currency}`,
-    areaServed: site.areaServed.map((name) => ({ '@type': 'Place', name })),
+    areaServed: siteFacts.areaServed.map((name) => ({ '@type': 'Place', name })),
     openingHoursSpecification: {
       '@type': 'OpeningHoursSpecification',
-      dayOfWeek: site.openingHours.days.map((day) => `https://schema.org/${day}`),
-      opens: site.openingHours.opens,
-      closes: site.openingHours.closes,
+      dayOfWeek: siteFacts.openingHours.days.map((day) => `https://schema.org/${day}`),
+      opens: siteFacts.openingHours.opens,
+      closes: siteFacts.openingHours.closes,
     },
     address: offices.map((office) => ({
       '@type': 'PostalAddress',
@@ -44,8 +43,8 @@ export function buildOrganizationJsonLd(siteUrl: string, { site: texts, plans: {
       {
         '@type': 'ContactPoint',
         contactType: 'sales',
-        email: site.email,
-        telephone: site.phone,
+        email: siteFacts.email,
+        telephone: siteFacts.phone,
         areaServed: ['US', 'CO', 'CA'],
         availableLanguage: ['English', 'Spanish'],
       },
@@ -82,9 +81,9 @@ export function buildBlogPostingJsonLd(siteUrl: string, post: BlogPost, path: st
     publisher: {
       '@type': 'Organization',
       '@id': `${absoluteUrl(siteUrl, '/')}#organization`,
-      name: site.name,
+      name: siteFacts.name,
       url: absoluteUrl(siteUrl, '/'),
-      logo: { '@type': 'ImageObject', url: absoluteUrl(siteUrl, site.logo) },
+      logo: { '@type': 'ImageObject', url: absoluteUrl(siteUrl, siteFacts.logo) },
     },
     mainEntityOfPage: { '@type': 'WebPage', '@id': url },
     url,

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { formatPrice, plans } from '../../shared/content/plans';
+import { formatPrice } from '../../shared/content/data';
+import { plans } from '../../shared/content/plans';
 import { site, telHref } from '../../shared/content/site';
 import { technologies } from '../../shared/content/technologies';
 import { expect, gotoHydrated, test } from './fixtures';

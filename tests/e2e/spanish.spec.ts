@@ -186,6 +186,11 @@ test.describe('the language hint', () => {
   });
 
   test('never redirects, and says nothing on a page without a Spanish version or already in Spanish', async ({ page }) => {
+    // The banner and its words are fetched only when offered.
+    const bannerChunks: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/LanguageHintBanner-')) bannerChunks.push(request.url());
+    });
     const response = await page.goto('/');
     expect(response?.status()).toBe(200);
     await expect(page).toHaveURL('/');
@@ -193,5 +198,6 @@ test.describe('the language hint', () => {
     await expect(page.locator('.language-hint')).toHaveCount(0);
     await gotoHydrated(page, '/es');
     await expect(page.locator('.language-hint')).toHaveCount(0);
+    expect(bannerChunks).toEqual([]);
   });
 });

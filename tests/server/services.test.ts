@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { addOns } from '../../shared/content/addons';
-import { formatPrice, plans } from '../../shared/content/plans';
+import { formatPrice } from '../../shared/content/data';
+import { plans } from '../../shared/content/plans';
 import { processSteps } from '../../shared/content/process';
 import { site, telHref } from '../../shared/content/site';
 import { technologies } from '../../shared/content/technologies';

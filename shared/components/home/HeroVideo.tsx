@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { preload } from 'react-dom';
-import type { HeroMedia } from '../../content/home';
+import type { HeroMedia } from '../../content/data';
 import { parallaxFrame } from '../../lib/parallax';
 import { prefersSavedData, useMotionAllowed } from './useMotionAllowed';
 

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useLocale } from '../useLocale';
 import type { Catalogue } from '../../content/i18n/catalogue';
 import type { Plan } from '../../content/plans';
-import { currency } from '../../content/plans';
+import { currency } from '../../content/data';
 import { SectionHeader } from '../SectionHeader';
 
 const planIcons: Record<Plan['id'], LucideIcon> = {

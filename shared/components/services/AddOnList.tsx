@@ -2,7 +2,7 @@ import type { LucideIcon } from 'lucide-react';
 import { ChartColumn, CodeXml, Languages, ShoppingCart } from 'lucide-react';
 import type { AddOn } from '../../content/addons';
 import { addOns } from '../../content/addons';
-import { formatPrice } from '../../content/plans';
+import { formatPrice } from '../../content/data';
 import { SectionHeader } from '../SectionHeader';
 
 const icons: Record<AddOn['id'], LucideIcon> = {

@@ -1,7 +1,7 @@
 import { Check, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Plan } from '../../content/plans';
-import { currency, formatPrice } from '../../content/plans';
+import { currency, formatPrice } from '../../content/data';
 
 /** The artwork's own size: set on the <img> so the card never shifts while it loads. */
 export const PLAN_IMAGE_SIZE = { width: 720, height: 400 } as const;

@@ -2,7 +2,8 @@
 import { pageHeads } from '../../heads';
 import { layoutCopy, notFoundCopy } from '../../layout';
 import { footerColumns, headerCta, legalLinks, mainNav, privacyNoticePrompt, privacyPolicyLink } from '../../navigation';
-import { formatPrice, plans } from '../../plans';
+import { formatPrice } from '../../data';
+import { plans } from '../../plans';
 import { offices, site } from '../../site';
 
 export const common = {

@@ -1,14 +1,11 @@
 /** The Spanish words of the frame around every page (header, menu, footer), the not-found page, the page heads, the offices and the plans. */
+import type { PlanId } from '../../data';
+import { links, planFacts, siteFacts } from '../../data';
 import type { HeadText } from '../../heads';
-import type { NavItem } from '../../navigation';
-import { footerColumns, mainNav } from '../../navigation';
-import type { Plan } from '../../plans';
-import { plans } from '../../plans';
-import { site } from '../../site';
 import type { Catalogue, CatalogueCommon } from '../catalogue';
 import { emailTime, esOffices, formatPrice, fromPrice, quoteTime, translated } from './shared';
 
-const esPlans = translated(plans, (plan) => plan.id, {
+const esPlans = translated(planFacts, (plan) => plan.id, {
   'web-subscription': {
     title: 'Suscripción web',
     description: 'Un sitio web a la medida, diseñado, construido y mantenido por nosotros, con hosting y actualizaciones incluidos.',
@@ -65,19 +62,17 @@ const esPlans = translated(plans, (plan) => plan.id, {
       'Integraciones a la medida',
     ],
   },
-} satisfies Record<Plan['id'], Partial<Plan>>).map((plan) => ({ ...plan, priceNote: 'al mes' }));
+} satisfies Record<PlanId, { title: string; description: string; features: string[] }>).map((plan) => ({ ...plan, priceNote: 'al mes' }));
 
-const nav = (items: readonly NavItem[]) =>
-  translated(items, (item) => item.label, {
-    Home: { label: 'Inicio' },
-    Services: { label: 'Servicios' },
-    Research: { label: 'Investigación' },
-    Blog: { label: 'Blog' },
-    Contact: { label: 'Contacto' },
-    'Web Development': { label: 'Desarrollo web' },
-    'AI Voice Systems': { label: 'Sistemas de voz con IA' },
-    'Digital Marketing': { label: 'Marketing digital' },
-  } as Record<string, Partial<NavItem>>);
+const mainNav = [
+  { label: 'Inicio', to: links.home },
+  { label: 'Servicios', to: links.services },
+  { label: 'Investigación', to: links.research },
+  { label: 'Blog', to: links.blog },
+  { label: 'Contacto', to: links.contact },
+];
+
+const privacyPolicyLink = { label: 'Política de privacidad', to: links.privacy };
 
 const heads: Record<keyof Catalogue['heads'], HeadText> = {
   Home: {
@@ -101,12 +96,12 @@ const heads: Record<keyof Catalogue['heads'], HeadText> = {
 export const common: CatalogueCommon = {
   layout: {
     skipLink: 'Ir al contenido',
-    homeLabel: `${site.name}, inicio`,
+    homeLabel: `${siteFacts.name}, inicio`,
     mainNavLabel: 'Principal',
     mobileNavLabel: 'Móvil',
     menuButton: 'Menú',
     rights: 'Todos los derechos reservados.',
-    ogImageAlt: `${site.name}: sitios web a la medida, sistemas de voz con IA y marketing digital`,
+    ogImageAlt: `${siteFacts.name}: sitios web a la medida, sistemas de voz con IA y marketing digital`,
   },
   notFound: {
     eyebrow: 'Error 404',
@@ -117,15 +112,22 @@ export const common: CatalogueCommon = {
   },
   heads,
   navigation: {
-    mainNav: nav(mainNav),
-    headerCta: { label: 'Empecemos', to: '/contact' },
-    footerColumns: footerColumns.map((column, index) => ({ title: ['Servicios', 'Empresa'][index] ?? column.title, links: nav(column.links) })),
-    legalLinks: [
-      { label: 'Política de privacidad', to: '/privacy' },
-      { label: 'Términos del servicio', to: '/terms' },
+    mainNav,
+    headerCta: { label: 'Empecemos', to: links.contact },
+    footerColumns: [
+      {
+        title: 'Servicios',
+        links: [
+          { label: 'Desarrollo web', to: links.services },
+          { label: 'Sistemas de voz con IA', to: links.services },
+          { label: 'Marketing digital', to: links.services },
+        ],
+      },
+      { title: 'Empresa', links: mainNav.slice(2) },
     ],
+    legalLinks: [privacyPolicyLink, { label: 'Términos del servicio', to: links.terms }],
     privacyNoticePrompt: 'Lea nuestra',
-    privacyPolicyLink: { label: 'Política de privacidad', to: '/privacy' },
+    privacyPolicyLink,
   },
   site: {
     tagline:

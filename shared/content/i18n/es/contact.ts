@@ -1,9 +1,9 @@
 /** The Spanish contact page: its form, its errors, the departments and the questions. */
 import type { Failure } from '../../../lib/contactForm';
-import { FIELD_LIMITS } from '../../../lib/contactForm';
+import { FIELD_AUTOCOMPLETE, FIELD_LIMITS, SERVICE_VALUES } from '../../../lib/contactForm';
 import { localeTags } from '../../../lib/locale';
 import { countOf } from '../../../lib/plural';
-import { departments, faq, fieldCopy, serviceOptions } from '../../contact';
+import { departmentFacts } from '../../data';
 import type { Catalogue } from '../catalogue';
 import { emailTime, emailUs, quoteTime, responsePromise, translated } from './shared';
 
@@ -59,12 +59,12 @@ export const contact: Catalogue['contact'] = {
     },
     failureMessage,
     fieldCopy: {
-      name: { ...fieldCopy.name, label: 'Nombre completo', placeholder: 'María Gómez' },
-      email: { ...fieldCopy.email, label: 'Correo electrónico', placeholder: 'maria@empresa.com' },
-      company: { ...fieldCopy.company, label: 'Empresa u organización', placeholder: 'Su empresa' },
-      phone: { ...fieldCopy.phone, label: 'Teléfono', placeholder: '+57 300 123 4567' },
-      service: { ...fieldCopy.service, label: 'Servicio de interés' },
-      message: { ...fieldCopy.message, label: 'Mensaje', placeholder: 'Cuéntenos sobre su proyecto, sus metas y sus tiempos…' },
+      name: { autoComplete: FIELD_AUTOCOMPLETE.name, label: 'Nombre completo', placeholder: 'María Gómez' },
+      email: { autoComplete: FIELD_AUTOCOMPLETE.email, label: 'Correo electrónico', placeholder: 'maria@empresa.com' },
+      company: { autoComplete: FIELD_AUTOCOMPLETE.company, label: 'Empresa u organización', placeholder: 'Su empresa' },
+      phone: { autoComplete: FIELD_AUTOCOMPLETE.phone, label: 'Teléfono', placeholder: '+57 300 123 4567' },
+      service: { autoComplete: FIELD_AUTOCOMPLETE.service, label: 'Servicio de interés', placeholder: '' },
+      message: { autoComplete: FIELD_AUTOCOMPLETE.message, label: 'Mensaje', placeholder: 'Cuéntenos sobre su proyecto, sus metas y sus tiempos…' },
     },
     fieldErrors: {
       notText: 'Escriba este dato como texto.',
@@ -84,7 +84,7 @@ export const contact: Catalogue['contact'] = {
       invalidEmail: 'Escriba un correo electrónico válido, por ejemplo nombre@empresa.com.',
       unknownService: 'Escoja un servicio de la lista.',
     },
-    serviceOptions: translated(serviceOptions, (option) => option.value, {
+    serviceOptions: translated(SERVICE_VALUES.map((value) => ({ value })), (option) => option.value, {
       'web-subscription': { label: 'Suscripción web' },
       'ai-voice-systems': { label: 'Sistemas de voz con IA' },
       'marketing-ads': { label: 'Marketing con pauta' },
@@ -94,7 +94,7 @@ export const contact: Catalogue['contact'] = {
       other: { label: 'Otro' },
     }),
     servicePlaceholder: 'Seleccione un servicio',
-    departments: translated(departments, (department) => department.id, {
+    departments: translated(departmentFacts, (department) => department.id, {
       general: { name: 'Consultas generales', note: 'Preguntas sobre el laboratorio, nuestros planes o cómo trabajar con nosotros.' },
       development: { name: 'Desarrollo web', note: 'Preguntas técnicas, alcance de proyectos y soporte para sitios en producción.' },
       sales: { name: 'Ventas y marketing', note: 'Cotizaciones, paquetes, campañas de pauta y alianzas.' },
@@ -105,26 +105,26 @@ export const contact: Catalogue['contact'] = {
       { channel: 'Soporte de emergencia', time: '24/7' },
     ],
     hours: { label: 'Horario de atención', value: 'Lun-Vie 9:00 a. m. - 6:00 p. m. (hora del Este, EE. UU.)' },
-    faq: translated(faq, (item) => item.question, {
-      'How long does it take to build a website?': {
+    faq: [
+      {
         question: '¿Cuánto se demoran en construir un sitio web?',
         answer:
           'La mayoría de los sitios quedan listos en 2 a 4 semanas, según el número de páginas, las funciones que necesite y qué tan rápido lleguen el contenido y sus comentarios. Acordamos el cronograma en la llamada inicial.',
       },
-      'Do you provide ongoing support after launch?': {
+      {
         question: '¿Ofrecen soporte después del lanzamiento?',
         answer:
           'Sí. Todos los planes de suscripción incluyen mantenimiento, actualizaciones y soporte técnico continuos, para que su sitio siga rápido, seguro y al día mientras trabaje con nosotros.',
       },
-      'Can I combine services or change my plan later?': {
+      {
         question: '¿Puedo combinar servicios o cambiar de plan más adelante?',
         answer:
           'Sí. Los planes son mensuales, así que puede sumar servicios, pasarse al Paquete todo en uno o agregar extras como comercio electrónico o más idiomas a medida que su empresa crece.',
       },
-      'Do you work with clients outside Miami, Bogota and New York?': {
+      {
         question: '¿Trabajan con clientes fuera de Miami, Bogotá y Nueva York?',
         answer:
           'Sí. Trabajamos con empresas de toda Norteamérica y Suramérica, en inglés y en español. La mayoría de los proyectos son totalmente remotos, con videollamadas en cada etapa.',
       },
-    }),
+    ],
   };

@@ -1,29 +1,29 @@
 /** The Spanish home page. */
-import { homeHero, homeWhyChoose } from '../../home';
-import { currency } from '../../plans';
-import { site } from '../../site';
+import { currency, homeHeroFacts, links, siteFacts } from '../../data';
 import type { Catalogue } from '../catalogue';
 import { cityList, esOffices, fromPrice, quoteTime, translated } from './shared';
 
+const whyChooseIds = ['technology', 'presence', 'delivery', 'pricing'] as const;
+
 export const home: Catalogue['home'] = {
     hero: {
-      ...homeHero,
+      ...homeHeroFacts,
       eyebrow: ['Laboratorio de desarrollo web', ...esOffices.map((office) => office.city)].join('\u00a0· '),
       titleLead: 'Transformamos experiencias',
       typedWord: 'digitales',
       intro: `Sitios web a la medida, agentes de voz con IA y marketing con pauta: los diseñamos, construimos y operamos por usted cada mes, ${fromPrice}.`,
       actions: [
-        { label: 'Ver nuestros servicios', to: '/services' },
-        { label: 'Empiece su proyecto', to: '/contact' },
+        { label: 'Ver nuestros servicios', to: links.services },
+        { label: 'Empiece su proyecto', to: links.contact },
       ],
       scrollCue: 'Deslice para explorar',
     },
     about: {
       id: 'about',
       eyebrow: 'Sobre el laboratorio',
-      title: `Sobre ${site.name}`,
+      title: `Sobre ${siteFacts.name}`,
       paragraphs: [
-        `${site.name} es un laboratorio de desarrollo web: un equipo pequeño de diseñadores, ingenieros y especialistas en marketing que construye la parte digital de empresas en crecimiento y la mantiene funcionando, mes a mes.`,
+        `${siteFacts.name} es un laboratorio de desarrollo web: un equipo pequeño de diseñadores, ingenieros y especialistas en marketing que construye la parte digital de empresas en crecimiento y la mantiene funcionando, mes a mes.`,
         'Trabajamos como debe trabajar un laboratorio. Probamos la tecnología nueva temprano, medimos lo que hace por nuestros clientes y nos quedamos solo con lo que hace sus sitios más rápidos, sus teléfonos mejor atendidos y su pauta más rentable.',
       ],
       officesTitle: 'Tres oficinas, un solo equipo',
@@ -39,9 +39,9 @@ export const home: Catalogue['home'] = {
     whyChoose: {
       id: 'why-choose',
       eyebrow: 'Por qué nosotros',
-      title: `Por qué elegir ${site.name}`,
+      title: `Por qué elegir ${siteFacts.name}`,
       intro: 'Lo que nuestros clientes pueden esperar, desde la primera llamada hasta cada mes después del lanzamiento.',
-      items: translated(homeWhyChoose.items, (item) => item.id, {
+      items: translated(whyChooseIds.map((id) => ({ id })), (item) => item.id, {
         technology: {
           title: 'Tecnología de punta',
           text: 'Frameworks modernos, agentes de voz con IA y hosting en la nube rápido, escogidos por su velocidad, su seguridad y los resultados que traen.',
@@ -66,8 +66,8 @@ export const home: Catalogue['home'] = {
       title: 'Construyamos lo que sigue para su empresa',
       intro: `Cuéntenos sobre su proyecto y reciba una cotización gratuita en menos de ${quoteTime}.`,
       actions: [
-        { label: 'Empiece su proyecto', to: '/contact' },
-        { label: 'Ver precios', to: '/services' },
+        { label: 'Empiece su proyecto', to: links.contact },
+        { label: 'Ver precios', to: links.services },
       ],
     },
   };
