@@ -144,6 +144,8 @@ const migrations: readonly string[] = [
   ) STRICT;`,
   `-- The language a lead wrote in (the page's): the team answers in it.
   ALTER TABLE leads ADD COLUMN locale TEXT NOT NULL DEFAULT 'en';`,
+  `-- The language a newsletter address signed up in: its e-mails are written in it.
+  ALTER TABLE subscribers ADD COLUMN locale TEXT NOT NULL DEFAULT 'en';`,
 ];
 
 export const DATABASE_FILE = 'site.db';

@@ -3,7 +3,8 @@ import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'exp
 import type { z } from 'zod';
 import { refusalTexts } from '../shared/content/refusals';
 import type { Locale } from '../shared/lib/locale';
-import { defaultLocale } from '../shared/lib/locale';
+import { LOCALE_PARAM } from '../shared/lib/contactForm';
+import { defaultLocale, isLocale } from '../shared/lib/locale';
 import { noticeDocument } from './errors';
 import { perClientLimit } from './rateLimit';
 
@@ -173,4 +174,10 @@ export function formEndpoint(options: FormEndpointOptions): (RequestHandler | Er
   };
 
   return [sameSite, limit, mediaType, express.raw({ type: () => true, limit: options.maxBytes }), bodyErrors];
+}
+
+/** The language of the form a post came from: its action's ?locale=, English without one (read before the body, so refusals can use it). */
+export function formLocale(req: Request): Locale {
+  const value = req.query[LOCALE_PARAM];
+  return isLocale(value) ? value : defaultLocale;
 }

@@ -1,6 +1,8 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import { CONFIRMATION_VALID_DAYS } from '../shared/content/blog';
+import type { Locale } from '../shared/lib/locale';
+import { defaultLocale } from '../shared/lib/locale';
 import { inTransaction } from './db';
 import { createSuppressions } from './suppressions';
 import type { NewOutboxMessage, OutboxStore } from './outbox/store';
@@ -9,10 +11,11 @@ import type { NewOutboxMessage, OutboxStore } from './outbox/store';
 export const CONFIRMATION_INTERVAL_MS = 60 * 60_000;
 const CONFIRMATION_VALID_MS = CONFIRMATION_VALID_DAYS * 24 * 60 * 60_000;
 
-/** What a confirmation e-mail needs: where to, and both links' tokens. */
+/** What a confirmation e-mail needs: where to, in which language, and both links' tokens. */
 export interface Confirmation {
   subscriberId: number;
   email: string;
+  locale: Locale;
   confirmToken: string;
   unsubscribeToken: string;
 }
@@ -39,7 +42,7 @@ export interface SubscriberStore {
    * or got one within the hour. The caller learns nothing of which happened:
    * the visitor's answer must be the same either way.
    */
-  signUp(email: string, now?: Date): void;
+  signUp(email: string, now?: Date, locale?: Locale): void;
   /** Opens a confirmation link: single use, until it expires. */
   confirm(token: string, now?: Date): 'confirmed' | 'invalid';
   /** An unsubscribe link's POST; unsubscribing twice is still unsubscribed. */
@@ -52,6 +55,7 @@ export interface SubscriberStore {
 interface SubscriberRow {
   id: number;
   email: string;
+  locale: Locale;
   confirmed_at: string | null;
   unsubscribed_at: string | null;
   confirmation_sent_at: string | null;
@@ -65,8 +69,8 @@ export function createSubscriberStore(db: DatabaseSync, delivery?: SubscriberDel
   if (!secret) throw new Error('The database has no unsubscribe secret: its migrations did not run.');
   const suppressions = createSuppressions(db);
 
-  const insert = db.prepare('INSERT INTO subscribers (email, created_at) VALUES (?, ?) ON CONFLICT (email) DO NOTHING');
-  const byEmail = db.prepare('SELECT id, email, confirmed_at, unsubscribed_at, confirmation_sent_at FROM subscribers WHERE email = ?');
+  const insert = db.prepare('INSERT INTO subscribers (email, created_at, locale) VALUES (?, ?, ?) ON CONFLICT (email) DO NOTHING');
+  const byEmail = db.prepare('SELECT id, email, locale, confirmed_at, unsubscribed_at, confirmation_sent_at FROM subscribers WHERE email = ?');
   const setToken = db.prepare(
     'UPDATE subscribers SET confirmation_token_hash = ?, confirmation_expires_at = ?, confirmation_sent_at = ? WHERE id = ?',
   );
@@ -87,9 +91,10 @@ export function createSubscriberStore(db: DatabaseSync, delivery?: SubscriberDel
   const unsubscribeToken = (id: number) => `${id}.${signature(id)}`;
 
   return {
-    signUp(email, now = new Date()) {
+    signUp(email, now = new Date(), locale = defaultLocale) {
       const queued = inTransaction(db, () => {
-        insert.run(email, now.toISOString());
+        // An address keeps the language it first signed up in.
+        insert.run(email, now.toISOString(), locale);
         const row = byEmail.get(email) as unknown as SubscriberRow;
         const onList = row.confirmed_at !== null && row.unsubscribed_at === null;
         const recentlySent = row.confirmation_sent_at !== null && now.getTime() - Date.parse(row.confirmation_sent_at) < CONFIRMATION_INTERVAL_MS;
@@ -97,7 +102,13 @@ export function createSubscriberStore(db: DatabaseSync, delivery?: SubscriberDel
         // A new link replaces the last one; only its hash is kept.
         const confirmToken = randomBytes(32).toString('base64url');
         setToken.run(sha256(confirmToken), new Date(now.getTime() + CONFIRMATION_VALID_MS).toISOString(), now.toISOString(), row.id);
-        const message = delivery.confirmationMessage({ subscriberId: row.id, email: row.email, confirmToken, unsubscribeToken: unsubscribeToken(row.id) });
+        const message = delivery.confirmationMessage({
+          subscriberId: row.id,
+          email: row.email,
+          locale: row.locale,
+          confirmToken,
+          unsubscribeToken: unsubscribeToken(row.id),
+        });
         delivery.outbox.enqueue(message, now);
         return true;
       });

@@ -4,13 +4,11 @@ import { createElement } from 'react';
 import type { ContactSubmission } from '../../shared/components/contact/submission';
 import { ContactSubmissionContext } from '../../shared/components/contact/submission';
 import type { ContactValues, Failure, FieldErrors } from '../../shared/lib/contactForm';
-import { CONTACT_ENDPOINT, CONTACT_FIELDS, CONTACT_FORM_ID, EMPTY_CONTACT_VALUES, LOCALE_PARAM, MAX_BODY_BYTES, sentLocation } from '../../shared/lib/contactForm';
-import type { Locale } from '../../shared/lib/locale';
-import { defaultLocale, isLocale } from '../../shared/lib/locale';
+import { CONTACT_ENDPOINT, CONTACT_FIELDS, CONTACT_FORM_ID, EMPTY_CONTACT_VALUES, MAX_BODY_BYTES, sentLocation } from '../../shared/lib/contactForm';
 import { localizePath } from '../../shared/routes';
 import { catalogues } from '../catalogues';
 import { parseContactBody, validateContact } from '../contact/validation';
-import { formEndpoint, readBody } from '../formEndpoint';
+import { formEndpoint, formLocale, readBody } from '../formEndpoint';
 import type { LeadStore } from '../leads';
 import type { Logger } from '../logger';
 import type { RenderPage } from '../render';
@@ -25,12 +23,6 @@ interface ContactRoutesOptions {
   siteUrl: string;
   /** The site's page renderer: shows the contact page again after a refused form post. */
   renderPage: RenderPage;
-}
-
-/** The language of the form a post came from: its action's ?locale=, English without one. */
-function formLocale(req: Request): Locale {
-  const value = req.query[LOCALE_PARAM];
-  return isLocale(value) ? value : defaultLocale;
 }
 
 /** The text fields of a post, as typed, to put back into the form. */

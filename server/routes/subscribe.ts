@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { SubscribeOutcome } from '../../shared/content/blog';
 import { newsletter } from '../../shared/content/blog';
 import { NEWSLETTER_ANCHOR, SUBSCRIBE_ENDPOINT, newsletterReturnHref, parseCategory } from '../../shared/lib/blog';
-import { formEndpoint, isPlainFormPost, readBody } from '../formEndpoint';
+import { formEndpoint, formLocale, isPlainFormPost, readBody } from '../formEndpoint';
 import type { SubscriberStore } from '../subscribers';
 
 /** A sign-up is one short address: anything bigger is refused before parsing. */
@@ -27,7 +27,8 @@ function answer(req: Request, res: Response, category: string | undefined, outco
  * link is opened. JSON for fetch (202 pending, 400 with the reason), a 303
  * back to /blog for a plain form post. Answered only after the row (and its
  * confirmation e-mail, queued) is committed. A new, a pending and a confirmed
- * address get the same answer, so nobody can test who is on the list.
+ * address get the same answer, so nobody can test who is on the list. The
+ * sign-up's language (?locale=) is the confirmation e-mail's.
  */
 export function subscribeRoutes(store: SubscriberStore, siteUrl: string): Router {
   const router = Router();
@@ -58,7 +59,7 @@ export function subscribeRoutes(store: SubscriberStore, siteUrl: string): Router
       answer(req, res, category, 'invalid', () => res.status(400).json({ error: INVALID_EMAIL }));
       return;
     }
-    store.signUp(email.data);
+    store.signUp(email.data, new Date(), formLocale(req));
     answer(req, res, category, 'pending', () => res.status(202).json({ status: 'pending' }));
   });
   return router;
