@@ -1,14 +1,20 @@
 /** Every language's whole catalogue, for what the server words itself (form errors): the server has no bundle size to save. */
 import type { Catalogue } from '../shared/content/i18n/catalogue';
+import { article as enArticle } from '../shared/content/i18n/en/article';
 import { common as enCommon } from '../shared/content/i18n/en/common';
 import { contact as enContact } from '../shared/content/i18n/en/contact';
 import { home as enHome } from '../shared/content/i18n/en/home';
+import { legal as enLegal } from '../shared/content/i18n/en/legal';
+import { posts as enPosts } from '../shared/content/i18n/en/posts';
+import { article as esArticle } from '../shared/content/i18n/es/article';
 import { common as esCommon } from '../shared/content/i18n/es/common';
 import { contact as esContact } from '../shared/content/i18n/es/contact';
 import { home as esHome } from '../shared/content/i18n/es/home';
+import { legal as esLegal } from '../shared/content/i18n/es/legal';
+import { posts as esPosts } from '../shared/content/i18n/es/posts';
 import type { Locale } from '../shared/lib/locale';
 
 export const catalogues: Readonly<Record<Locale, Catalogue>> = {
-  en: { ...enCommon, home: enHome, contact: enContact },
-  es: { ...esCommon, home: esHome, contact: esContact },
+  en: { ...enCommon, home: enHome, contact: enContact, posts: enPosts, article: enArticle, legal: enLegal },
+  es: { ...esCommon, home: esHome, contact: esContact, posts: esPosts, article: esArticle, legal: esLegal },
 };

@@ -2,16 +2,18 @@ import type { ComponentType } from 'react';
 import type { LoaderFunction } from 'react-router';
 import type { PageHead } from './components/Seo';
 import type { Catalogue, CataloguePart } from './content/i18n/catalogue';
-import { blogPosts } from './content/blog';
-import type { LegalDocument } from './content/legal';
-import { legalDocuments } from './content/legal';
+import type { BlogPost } from './content/blog';
+import { blogCategories, blogPosts } from './content/blog';
+import { translatedSlugs } from './content/generated/postSlugs';
+import { legalCopy, legalDocuments } from './content/legal';
 import { pageHeads } from './content/heads';
 import { currency, formatPrice, lowestPrice, siteFacts } from './content/data';
 import { articleHead, loadArticleBody, postBodyChunk, postPath } from './lib/articles';
 import { blogViewKey } from './lib/blog';
 import { SENT_PARAM } from './lib/contactForm';
+import { legalBodyChunk, loadLegalBody } from './lib/legal';
 import type { Locale } from './lib/locale';
-import { defaultLocale, localePrefix, locales } from './lib/locale';
+import { defaultLocale, localeOfPath, localePrefix, locales } from './lib/locale';
 import { CONFIRM_OUTCOMES, CONFIRM_PATH, UNSUBSCRIBE_OUTCOMES, UNSUBSCRIBE_PATH, readResult } from './lib/newsletter';
 
 /** "from $99": the descriptions quote the cheapest plan. */
@@ -35,6 +37,8 @@ export interface SitePage extends PageHead {
   locale: Locale;
   /** Its own path in each language it exists in, itself included: hreflang, the sitemap and the language switch. */
   alternates: Partial<Record<Locale, string>>;
+  /** Its head in its language when the words are in a catalogue part it loads (an article's, a legal page's), over the English one above. */
+  headIn?: (catalogue: Catalogue) => PageHead | undefined;
 }
 
 /** What every route of the table has, whether it is one page or a set of them. */
@@ -71,25 +75,67 @@ interface RouteBase {
 /** A route that is one page: its path is plain. */
 export interface SinglePageRoute extends RouteBase, PageHead {
   lastmod?: string;
+  /** The chunk its text comes from in a language (a legal page's), preloaded with the page's own. */
+  dataChunkIn?: (locale: Locale) => string;
+  headIn?: SitePage['headIn'];
 }
 
 /**
- * A route whose path has a parameter ("/blog/:slug"): the pages it holds, each
- * with its own head. Any other value is answered with the not-found page and its 404.
+ * A route whose path has a parameter ("/blog/:slug", "/es/blog/:slug"): the
+ * pages it holds in every language, each with its own head. Any other value
+ * is answered with the not-found page of the path's language and its 404.
  */
 export interface PageSetRoute extends RouteBase {
-  entries: readonly Omit<SitePage, 'chunk' | 'locale' | 'alternates'>[];
+  entries: readonly Omit<SitePage, 'chunk'>[];
 }
 
 export type PageRoute = SinglePageRoute | PageSetRoute;
 
-/** A legal page's entry: its head and its date come from its Markdown's front matter. */
-function legalPage(
-  route: Pick<RouteBase, 'path' | 'chunk' | 'load'>,
-  { title, description, updated }: LegalDocument,
-  keywords: readonly string[],
-): SinglePageRoute {
-  return { ...route, title: `${title} | ${siteFacts.name}`, description, keywords, lastmod: updated };
+/** The language a loader runs for: its URL's. */
+const localeOfRequest = (request: Request) => localeOfPath(new URL(request.url).pathname);
+
+/** A legal page in each language: its text and its head come from its Markdown (the head from the language's catalogue), its date from the front matter. */
+function legalPage(name: keyof typeof legalDocuments, route: Pick<RouteBase, 'path' | 'paths' | 'chunk' | 'load'>): SinglePageRoute {
+  const head = (document: { title: string; description: string }, keywords: readonly string[]) => ({
+    title: `${document.title} | ${siteFacts.name}`,
+    description: document.description,
+    keywords,
+  });
+  return {
+    ...route,
+    texts: ['legal'],
+    loader: ({ request }) => loadLegalBody(localeOfRequest(request), name),
+    ...head(legalDocuments[name], legalCopy.keywords[name]),
+    headIn: (catalogue) => head(catalogue.legal.documents[name], catalogue.legal.keywords[name]),
+    lastmod: legalDocuments[name].updated,
+    dataChunkIn: (locale) => legalBodyChunk(locale, name),
+  };
+}
+
+/**
+ * Every article in every language: its path, its alternates (the same post in
+ * the other languages) and its body's chunk. Its head comes from its
+ * language's post list, which loads with the page: the route table holds only
+ * the English words and the other languages' slugs.
+ */
+function articleEntries(): PageSetRoute['entries'] {
+  return blogPosts.flatMap((post) => {
+    const translations: BlogPost[] = [post, ...locales.flatMap((locale) => (locale === defaultLocale ? [] : [{ ...post, locale, slug: translatedSlugs[locale][post.slug]! }]))];
+    const alternates = Object.fromEntries(translations.map((translation) => [translation.locale, postPath(translation)]));
+    return translations.map((translation) => ({
+      ...articleHead(post, blogCategories),
+      path: postPath(translation),
+      locale: translation.locale,
+      alternates,
+      lastmod: post.date,
+      dataChunk: postBodyChunk(translation),
+      headIn: (catalogue: Catalogue) => {
+        const { posts, categories } = catalogue.posts;
+        const translated = posts.find((candidate) => candidate.id === post.id);
+        return translated ? articleHead(translated, categories) : undefined;
+      },
+    }));
+  });
 }
 
 /** The one route table: adding a page is adding an entry here. */
@@ -124,6 +170,7 @@ export const pages: readonly PageRoute[] = [
     path: '/blog',
     chunk: 'Blog',
     load: () => import('./pages/Blog'),
+    texts: ['posts'],
     readQuery: blogViewKey,
     title: 'Blog | Meridian Lab',
     description:
@@ -132,10 +179,12 @@ export const pages: readonly PageRoute[] = [
   },
   {
     path: '/blog/:slug',
+    paths: { es: '/es/blog/:slug' },
     chunk: 'Article',
     load: () => import('./pages/Article'),
-    loader: ({ params }) => loadArticleBody(params.slug),
-    entries: blogPosts.map((post) => ({ ...articleHead(post), path: postPath(post), lastmod: post.date, dataChunk: postBodyChunk(post) })),
+    texts: ['posts', 'article'],
+    loader: ({ params, request }) => loadArticleBody(localeOfRequest(request), params.slug),
+    entries: articleEntries(),
   },
   {
     path: '/contact',
@@ -168,20 +217,8 @@ export const pages: readonly PageRoute[] = [
     keywords: ['newsletter', 'unsubscribe'],
     noindex: true,
   },
-  legalPage({ path: '/privacy', chunk: 'Privacy', load: () => import('./pages/Privacy') }, legalDocuments.privacy, [
-    'privacy policy',
-    'personal information',
-    'PIPEDA',
-    'data retention',
-    'your rights',
-  ]),
-  legalPage({ path: '/terms', chunk: 'Terms', load: () => import('./pages/Terms') }, legalDocuments.terms, [
-    'terms of service',
-    'website terms',
-    'pricing in CAD',
-    'intellectual property',
-    'liability',
-  ]),
+  legalPage('privacy', { path: '/privacy', paths: { es: '/es/privacidad' }, chunk: 'Privacy', load: () => import('./pages/Privacy') }),
+  legalPage('terms', { path: '/terms', paths: { es: '/es/terminos' }, chunk: 'Terms', load: () => import('./pages/Terms') }),
 ];
 
 export const notFoundPage: SinglePageRoute = {
@@ -200,13 +237,10 @@ function alternatesOf(route: { path: string; paths?: RouteBase['paths'] }): Part
 
 /** The pages a route holds in one language: itself, or for a path with a parameter each page it names. */
 function pagesOf(route: PageRoute, locale: Locale = defaultLocale): SitePage[] {
-  if ('entries' in route) {
-    if (locale !== defaultLocale) return [];
-    return route.entries.map((entry) => ({ ...entry, chunk: route.chunk, locale, alternates: { [locale]: entry.path } }));
-  }
+  if ('entries' in route) return route.entries.filter((entry) => entry.locale === locale).map((entry) => ({ ...entry, chunk: route.chunk, texts: route.texts }));
   const alternates = alternatesOf(route);
   const path = alternates[locale];
-  return path === undefined ? [] : [{ ...route, path, locale, alternates }];
+  return path === undefined ? [] : [{ ...route, path, locale, alternates, dataChunk: route.dataChunkIn?.(locale) }];
 }
 
 /** The not-found page of a language, answered for any path under its prefix that is no page. */
@@ -226,7 +260,7 @@ export const indexablePages = sitePages.filter((page) => !page.noindex);
  */
 export function pageHead(page: SitePage, catalogue: Catalogue): SitePage {
   const heads: Readonly<Record<string, PageHead | undefined>> = catalogue.heads;
-  return { ...page, ...heads[page.chunk] };
+  return { ...page, ...heads[page.chunk], ...page.headIn?.(catalogue) };
 }
 
 /** The build-manifest names of the catalogue chunks a page loads before it renders: its language's common part and its own. */
@@ -268,7 +302,7 @@ export interface RouteHandle {
 export function localizedRoutes(): { path: string; handle: RouteHandle }[] {
   const routes = locales.flatMap((locale) =>
     pages.flatMap((route) => {
-      const path = 'entries' in route ? (locale === defaultLocale ? route.path : undefined) : alternatesOf(route)[locale];
+      const path = alternatesOf(route)[locale];
       return path === undefined ? [] : [{ path, handle: { route, locale } }];
     }),
   );

@@ -1,4 +1,6 @@
 /** The blog: its categories, its six posts and the newsletter box's texts. */
+import type { Locale } from '../lib/locale';
+import { links } from './data';
 import { retention } from './retention';
 import { posts } from './generated/posts';
 import { site } from './site';
@@ -25,8 +27,10 @@ export const blogCategories: readonly BlogCategory[] = [
 
 export interface BlogPost {
   id: number;
-  /** The article's URL is /blog/<slug>: the Markdown file's name, so it stays when a title is edited. */
+  /** The article's URL is /blog/<slug> (/es/blog/<slug> in Spanish): the Markdown file's name, so it stays when a title is edited. */
   slug: string;
+  /** The language it is written in; a translation keeps the English post's id and facts. */
+  locale: Locale;
   title: string;
   excerpt: string;
   author: string;
@@ -96,8 +100,8 @@ export const articleCopy = {
     title: 'Have a project in mind?',
     text: `Tell us what you are working on and get a free quote within ${site.responseTimes.quote}.`,
     actions: [
-      { label: 'Start Your Project', to: '/contact' },
-      { label: 'Read More Articles', to: '/blog' },
+      { label: 'Start Your Project', to: links.contact },
+      { label: 'Read More Articles', to: links.blog },
     ],
   },
 } as const;

@@ -7,9 +7,12 @@
  * test names any key that is missing or extra).
  */
 import type { Locale } from '../../lib/locale';
+import type { BlogCategory, BlogPost } from '../blog';
+import type { article } from './en/article';
 import type { common } from './en/common';
 import type { contact } from './en/contact';
 import type { home } from './en/home';
+import type { legal } from './en/legal';
 
 /** A catalogue's shape without its English literals: same keys, any words; identifiers (`id`) keep their types. */
 type Widen<T> = T extends string
@@ -26,10 +29,19 @@ type Widen<T> = T extends string
 
 export type CatalogueCommon = Widen<typeof common>;
 
+/** A language's blog posts (each with its slug there) and the categories' names: the blog and the article pages read them. */
+export interface PostsPart {
+  posts: readonly BlogPost[];
+  categories: readonly BlogCategory[];
+}
+
 /** The parts a page may need beside the common one, by name. */
 export interface CataloguePages {
   home: Widen<typeof home>;
   contact: Widen<typeof contact>;
+  posts: PostsPart;
+  article: Widen<typeof article>;
+  legal: Widen<typeof legal>;
 }
 
 export type CataloguePart = keyof CataloguePages;
@@ -45,11 +57,23 @@ interface LanguageParts {
 const importers: Readonly<Record<Locale, LanguageParts>> = {
   en: {
     common: async () => (await import('./en/common')).common,
-    pages: { home: async () => (await import('./en/home')).home, contact: async () => (await import('./en/contact')).contact },
+    pages: {
+      home: async () => (await import('./en/home')).home,
+      contact: async () => (await import('./en/contact')).contact,
+      posts: async () => (await import('./en/posts')).posts,
+      article: async () => (await import('./en/article')).article,
+      legal: async () => (await import('./en/legal')).legal,
+    },
   },
   es: {
     common: async () => (await import('./es/common')).common,
-    pages: { home: async () => (await import('./es/home')).home, contact: async () => (await import('./es/contact')).contact },
+    pages: {
+      home: async () => (await import('./es/home')).home,
+      contact: async () => (await import('./es/contact')).contact,
+      posts: async () => (await import('./es/posts')).posts,
+      article: async () => (await import('./es/article')).article,
+      legal: async () => (await import('./es/legal')).legal,
+    },
   },
 };
 
@@ -85,6 +109,15 @@ export function loadedCatalogue(locale: Locale): Catalogue {
     },
     get contact() {
       return part('contact');
+    },
+    get posts() {
+      return part('posts');
+    },
+    get article() {
+      return part('article');
+    },
+    get legal() {
+      return part('legal');
     },
   };
 }
