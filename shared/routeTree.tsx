@@ -82,10 +82,9 @@ function toRouteObject({ path, handle }: { path: string; handle: RouteHandle }):
     id: path,
     path,
     handle,
-    loader: route.loader,
     lazy: async () => {
       const [page] = await Promise.all([loadChunk(route.chunk, route.load), loadChunk(`catalogue-${locale}`, () => loadCatalogue(locale, route.texts))]);
-      return { Component: page.default };
+      return { Component: page.default, ...(page.loader ? { loader: page.loader } : {}) };
     },
   };
 }

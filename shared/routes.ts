@@ -2,18 +2,16 @@ import type { ComponentType } from 'react';
 import type { LoaderFunction } from 'react-router';
 import type { PageHead } from './components/Seo';
 import type { Catalogue, CataloguePart } from './content/i18n/catalogue';
-import type { BlogPost } from './content/blog';
 import { blogCategories, blogPosts } from './content/blog';
-import { translatedSlugs } from './content/generated/postSlugs';
 import { legalCopy, legalDocuments } from './content/legal';
 import { pageHeads } from './content/heads';
 import { currency, formatPrice, lowestPrice, siteFacts } from './content/data';
-import { articleHead, loadArticleBody, postBodyChunk, postPath } from './lib/articles';
+import { articleHead, postBodyChunk, postPath } from './lib/articles';
 import { blogViewKey } from './lib/blog';
 import { SENT_PARAM } from './lib/contactForm';
-import { legalBodyChunk, loadLegalBody } from './lib/legal';
+import { legalBodyChunk } from './lib/legal';
 import type { Locale } from './lib/locale';
-import { defaultLocale, localeOfPath, localePrefix, locales } from './lib/locale';
+import { defaultLocale, localePrefix, locales } from './lib/locale';
 import { CONFIRM_OUTCOMES, CONFIRM_PATH, UNSUBSCRIBE_OUTCOMES, UNSUBSCRIBE_PATH, readResult } from './lib/newsletter';
 
 /** "from $99": the descriptions quote the cheapest plan. */
@@ -41,6 +39,17 @@ export interface SitePage extends PageHead {
   headIn?: (catalogue: Catalogue) => PageHead | undefined;
 }
 
+/** A page module: its component and, when the page needs data before it renders (an article's body), its loader. */
+export interface PageModule {
+  default: ComponentType;
+  /**
+   * Run by the server before the page streams and by the browser before it
+   * hydrates or navigates there. It comes with the page's chunk, so the maps
+   * of the bodies it loads stay out of every page's entry.
+   */
+  loader?: LoaderFunction;
+}
+
 /** What every route of the table has, whether it is one page or a set of them. */
 interface RouteBase {
   path: string;
@@ -52,7 +61,7 @@ interface RouteBase {
   paths?: Partial<Record<Exclude<Locale, typeof defaultLocale>, string>>;
   /** The page module's file name: names its lazy chunk in the build manifest. */
   chunk: string;
-  load: () => Promise<{ default: ComponentType }>;
+  load: () => Promise<PageModule>;
   /** The catalogue parts its words are in, loaded with it in the page's language (the common part always is). */
   texts?: readonly CataloguePart[];
   /** HTTP status the server answers with (the not-found page's 404). */
@@ -64,12 +73,6 @@ interface RouteBase {
    * none omits it.
    */
   readQuery?: (params: URLSearchParams) => string;
-  /**
-   * What the page needs before it renders, by the URL's parameters: run by
-   * the server before the page streams and by the browser before it hydrates
-   * or navigates there.
-   */
-  loader?: LoaderFunction;
 }
 
 /** A route that is one page: its path is plain. */
@@ -91,9 +94,6 @@ export interface PageSetRoute extends RouteBase {
 
 export type PageRoute = SinglePageRoute | PageSetRoute;
 
-/** The language a loader runs for: its URL's. */
-const localeOfRequest = (request: Request) => localeOfPath(new URL(request.url).pathname);
-
 /** A legal page in each language: its text and its head come from its Markdown (the head from the language's catalogue), its date from the front matter. */
 function legalPage(name: keyof typeof legalDocuments, route: Pick<RouteBase, 'path' | 'paths' | 'chunk' | 'load'>): SinglePageRoute {
   const head = (document: { title: string; description: string }, keywords: readonly string[]) => ({
@@ -104,7 +104,6 @@ function legalPage(name: keyof typeof legalDocuments, route: Pick<RouteBase, 'pa
   return {
     ...route,
     texts: ['legal'],
-    loader: ({ request }) => loadLegalBody(localeOfRequest(request), name),
     ...head(legalDocuments[name], legalCopy.keywords[name]),
     headIn: (catalogue) => head(catalogue.legal.documents[name], catalogue.legal.keywords[name]),
     lastmod: legalDocuments[name].updated,
@@ -116,11 +115,11 @@ function legalPage(name: keyof typeof legalDocuments, route: Pick<RouteBase, 'pa
  * Every article in every language: its path, its alternates (the same post in
  * the other languages) and its body's chunk. Its head comes from its
  * language's post list, which loads with the page: the route table holds only
- * the English words and the other languages' slugs.
+ * the English words and each post's slugs.
  */
 function articleEntries(): PageSetRoute['entries'] {
   return blogPosts.flatMap((post) => {
-    const translations: BlogPost[] = [post, ...locales.flatMap((locale) => (locale === defaultLocale ? [] : [{ ...post, locale, slug: translatedSlugs[locale][post.slug]! }]))];
+    const translations = locales.flatMap((locale) => (post.slugs[locale] ? [{ locale, slug: post.slugs[locale] }] : []));
     const alternates = Object.fromEntries(translations.map((translation) => [translation.locale, postPath(translation)]));
     return translations.map((translation) => ({
       ...articleHead(post, blogCategories),
@@ -183,7 +182,6 @@ export const pages: readonly PageRoute[] = [
     chunk: 'Article',
     load: () => import('./pages/Article'),
     texts: ['posts', 'article'],
-    loader: ({ params, request }) => loadArticleBody(localeOfRequest(request), params.slug),
     entries: articleEntries(),
   },
   {

@@ -171,7 +171,7 @@ function readPosts(root: string, problems: string[], imageSize: (src: string) =>
       if (!read) continue;
       if (!imageSize(read.data.image)) throw new Error(`front matter field "image": no image file at public${read.data.image}`);
       const html = renderMarkdown(read.body, { imageSize });
-      posts.push({ post: { ...read.data, slug, locale: defaultLocale, readTime: readTime(html, defaultLocale) }, html });
+      posts.push({ post: { ...read.data, slug, locale: defaultLocale, slugs: { [defaultLocale]: slug }, readTime: readTime(html, defaultLocale) }, html });
     } catch (error) {
       problems.push(`${file}: ${(error as Error).message}`);
     }
@@ -257,6 +257,11 @@ function readContent(root: string): Rendered {
   english.sort((a, b) => b.post.date.localeCompare(a.post.date) || a.post.id - b.post.id);
   const posts = { [defaultLocale]: english } as Record<Locale, RenderedPost[]>;
   for (const locale of TRANSLATIONS) posts[locale] = readTranslatedPosts(root, locale, english, problems, imageSize);
+  // Each post names its slug in every language, itself included: its alternates.
+  english.forEach(({ post }, index) => {
+    const slugs = Object.fromEntries(locales.flatMap((locale) => (posts[locale][index] ? [[locale, posts[locale][index]!.post.slug]] : [])));
+    for (const locale of locales) if (posts[locale][index]) posts[locale][index]!.post.slugs = slugs;
+  });
   const legal = Object.fromEntries(locales.map((locale) => [locale, readLegal(root, locale, problems, imageSize)])) as Record<Locale, RenderedLegal[]>;
 
   if (problems.length) throw new ContentError(`The content has ${problems.length} problem(s):\n  ${problems.join('\n  ')}`);
@@ -296,14 +301,6 @@ export function generatedFiles(root = process.cwd()): Map<string, string> {
     );
     for (const { name, html } of legal[locale]) files.set(`${OUT_DIR}/${bodyOf('legal', locale, name)}.ts`, body(html));
   }
-  // What the route table needs of the translations: each English post's slug in each language (its words load with the page).
-  const slugs = Object.fromEntries(
-    TRANSLATIONS.map((locale) => [locale, Object.fromEntries(posts[locale].map(({ post }, index) => [posts[defaultLocale][index]!.post.slug, post.slug]))]),
-  );
-  files.set(
-    `${OUT_DIR}/postSlugs.ts`,
-    `${HEADER}import type { Locale } from '../../lib/locale';\n\n/** Each English post's slug in the other languages, by its English slug. */\nexport const translatedSlugs: Readonly<Record<Exclude<Locale, 'en'>, Readonly<Record<string, string>>>> = ${json(slugs)};\n`,
-  );
   const postKeys = Object.fromEntries(locales.map((locale) => [locale, posts[locale].map(({ post }) => post.slug)])) as Record<Locale, string[]>;
   files.set(`${OUT_DIR}/postBodies.ts`, bodiesModule('postBodies', "Each article's HTML in its own module, by language and slug, loaded when its page is opened.", postKeys, 'posts'));
   const legalKeys = Object.fromEntries(locales.map((locale) => [locale, legal[locale].map(({ name }) => name)])) as Record<Locale, string[]>;

@@ -1,10 +1,7 @@
 import type { PageHead } from '../components/Seo';
 import type { BlogCategory, BlogPost } from '../content/blog';
-import { postBodies } from '../content/generated/postBodies';
 import { siteFacts } from '../content/data';
 import { categoryLabel } from './blog';
-import { loadBody } from './loadChunk';
-import type { Locale } from './locale';
 import { defaultLocale, localePrefix } from './locale';
 
 /** Search results show about this many characters of a description. */
@@ -25,13 +22,6 @@ export function findPost(posts: readonly BlogPost[], slug: string | undefined): 
   return posts.find((post) => post.slug === slug);
 }
 
-/**
- * An article's rendered body (sanitized HTML from the build) in a language,
- * loaded from its own chunk; null for a slug that names no article there.
- */
-export function loadArticleBody(locale: Locale, slug: string | undefined): Promise<string | null> {
-  return loadBody(postBodies[locale], slug, (key) => postBodyChunk({ slug: key, locale }));
-}
 
 /** Text cut at a word to at most `max` characters, with an ellipsis when cut. */
 export function truncateAtWord(text: string, max: number = DESCRIPTION_MAX): string {

@@ -1,5 +1,6 @@
 import { ArrowRight } from 'lucide-react';
 import { useContext } from 'react';
+import type { LoaderFunction } from 'react-router';
 import { Link, useLoaderData, useParams } from 'react-router';
 import { ArticleHeader } from '../components/article/ArticleHeader';
 import { ArticlePager } from '../components/article/ArticlePager';
@@ -9,9 +10,14 @@ import { CtaPanel } from '../components/CtaPanel';
 import { JsonLd } from '../components/JsonLd';
 import { useLocale } from '../components/useLocale';
 import { links } from '../content/data';
+import { loadArticleBody } from '../lib/articleBodies';
 import { adjacentPosts, findPost, postPath, relatedPosts } from '../lib/articles';
+import { localeOfRequest } from '../lib/locale';
 import { buildBlogPostingJsonLd, buildBreadcrumbJsonLd } from '../lib/structuredData';
 import NotFound from './NotFound';
+
+/** The article's body in the URL's language. */
+export const loader: LoaderFunction = ({ params, request }) => loadArticleBody(localeOfRequest(request), params.slug);
 
 /**
  * One blog article in the page's language. Its body is HTML rendered and

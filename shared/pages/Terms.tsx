@@ -1,4 +1,7 @@
 import { LegalDocument } from '../components/LegalDocument';
+import { legalLoader } from '../lib/legalBodies';
+
+export const loader = legalLoader('terms');
 
 export default function Terms() {
   return <LegalDocument name="terms" />;

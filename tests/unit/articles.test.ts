@@ -7,7 +7,8 @@ import { blogCategories, blogPosts } from '../../shared/content/blog';
 import { postBodies } from '../../shared/content/generated/postBodies';
 import { posts as esPosts } from '../../shared/content/generated/posts.es';
 import { retention } from '../../shared/content/retention';
-import { adjacentPosts, articleHead, loadArticleBody, relatedPosts, truncateAtWord } from '../../shared/lib/articles';
+import { loadArticleBody } from '../../shared/lib/articleBodies';
+import { adjacentPosts, articleHead, relatedPosts, truncateAtWord } from '../../shared/lib/articles';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const bodies = Object.fromEntries(await Promise.all(blogPosts.map(async (post) => [post.slug, await loadArticleBody('en', post.slug)] as const)));

@@ -60,6 +60,9 @@ describe('route table', () => {
       const module = await page.load();
       expect(typeof module.default, page.chunk).toBe('function');
     }
+    // The pages whose text is a chunk of its own bring the loader that fetches it.
+    const loaders = await Promise.all(pages.map(async (page) => [page.chunk, typeof (await page.load()).loader] as const));
+    expect(loaders.filter(([, type]) => type === 'function').map(([chunk]) => chunk)).toEqual(['Article', 'Privacy', 'Terms']);
   });
 
   it('builds a router tree with the layout, an error boundary and one lazy child per page', () => {
@@ -69,7 +72,7 @@ describe('route table', () => {
     expect(pageGroup?.ErrorBoundary).toBeTypeOf('function');
     const spanish = pages.flatMap((page) => ('paths' in page && page.paths?.es ? [page.paths.es] : []));
     expect(pageGroup?.children?.map((route) => route.path)).toEqual([...pages.map((page) => page.path), ...spanish, '*', '/es/*']);
-    expect(pageGroup?.children?.find((route) => route.path === '/blog/:slug')?.loader).toBeTypeOf('function');
+    expect(pageGroup?.children?.find((route) => route.path === '/blog/:slug')?.lazy).toBeTypeOf('function');
     expect(pageGroup?.children?.every((route) => typeof route.lazy === 'function')).toBe(true);
   });
 
