@@ -258,10 +258,12 @@ function readContent(root: string): Rendered {
   const posts = { [defaultLocale]: english } as Record<Locale, RenderedPost[]>;
   for (const locale of TRANSLATIONS) posts[locale] = readTranslatedPosts(root, locale, english, problems, imageSize);
   // Each post names its slug in every language, itself included: its alternates.
-  english.forEach(({ post }, index) => {
-    const slugs = Object.fromEntries(locales.flatMap((locale) => (posts[locale][index] ? [[locale, posts[locale][index]!.post.slug]] : [])));
-    for (const locale of locales) if (posts[locale][index]) posts[locale][index]!.post.slugs = slugs;
-  });
+  // (A missing translation is a problem already, thrown below, so the lists line up.)
+  for (const index of english.keys()) {
+    const translations = locales.flatMap((locale) => posts[locale][index] ?? []);
+    const slugs = Object.fromEntries(translations.map(({ post }) => [post.locale, post.slug]));
+    for (const { post } of translations) post.slugs = slugs;
+  }
   const legal = Object.fromEntries(locales.map((locale) => [locale, readLegal(root, locale, problems, imageSize)])) as Record<Locale, RenderedLegal[]>;
 
   if (problems.length) throw new ContentError(`The content has ${problems.length} problem(s):\n  ${problems.join('\n  ')}`);
