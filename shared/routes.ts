@@ -1,24 +1,29 @@
 import type { ComponentType } from 'react';
 import type { LoaderFunction } from 'react-router';
-import type { PageHead } from './components/Seo';
+import type { HeadText, PageHead } from './components/Seo';
+import type { StaticSection } from './components/StaticSection';
 import type { Catalogue, CataloguePart } from './content/i18n/catalogue';
 import { blogPosts } from './content/blog';
 import type { LegalDocument } from './content/legal';
 import { legalDocuments } from './content/legal';
-import { pageHeads } from './content/heads';
-import { currency, formatPrice, lowestPrice, siteFacts } from './content/data';
+import { siteFacts } from './content/data';
 import { articleHead, loadArticleBody, postBodyChunk, postPath } from './lib/articles';
 import { blogViewKey } from './lib/blog';
-import { SENT_PARAM } from './lib/contactForm';
+import { SENT_PARAM } from './lib/contactSent';
 import type { Locale } from './lib/locale';
 import { defaultLocale, localePrefix, locales } from './lib/locale';
 import { CONFIRM_OUTCOMES, CONFIRM_PATH, UNSUBSCRIBE_OUTCOMES, UNSUBSCRIBE_PATH, readResult } from './lib/newsletter';
 
-/** "from $99": the descriptions quote the cheapest plan. */
-const fromLowestPrice = `from ${formatPrice(lowestPrice)}`;
+/**
+ * What the table says of a page's head. A page that exists in every language
+ * has no words here: they come from its language's catalogue (the `head` of
+ * its own part, the first of its `texts`), so the table, which every page
+ * loads, holds no language's words for it.
+ */
+type TableHead = Omit<PageHead, keyof HeadText> & Partial<HeadText>;
 
 /** One page a visitor can open: what its head, the sitemap, the beacon and the server need to know. */
-export interface SitePage extends PageHead {
+export interface SitePage extends TableHead {
   /** Absolute path; "*" for the not-found page. */
   path: string;
   /** The page module's file name: names its lazy chunk in the build manifest. */
@@ -48,7 +53,8 @@ interface RouteBase {
   paths?: Partial<Record<Exclude<Locale, typeof defaultLocale>, string>>;
   /** The page module's file name: names its lazy chunk in the build manifest. */
   chunk: string;
-  load: () => Promise<{ default: ComponentType }>;
+  /** The page module: its component and its static sections, if it has any (see StaticSection). */
+  load: () => Promise<{ default: ComponentType; sections?: readonly StaticSection[] }>;
   /** The catalogue parts its words are in, loaded with it in the page's language (the common part always is). */
   texts?: readonly CataloguePart[];
   /** HTTP status the server answers with (the not-found page's 404). */
@@ -69,7 +75,7 @@ interface RouteBase {
 }
 
 /** A route that is one page: its path is plain. */
-export interface SinglePageRoute extends RouteBase, PageHead {
+export interface SinglePageRoute extends RouteBase, TableHead {
   lastmod?: string;
 }
 
@@ -99,36 +105,26 @@ export const pages: readonly PageRoute[] = [
     chunk: 'Home',
     load: () => import('./pages/Home'),
     texts: ['home'],
-    ...pageHeads.Home,
     paths: { es: '/es' },
   },
   {
     path: '/services',
     chunk: 'Services',
     load: () => import('./pages/Services'),
-    title: 'Services & Pricing | Meridian Lab',
-    description:
-      `Monthly plans for custom websites, AI voice systems, ads-based marketing and an all-in-one package, ${fromLowestPrice} ${currency} a month, with optional add-ons.`,
-    keywords: ['website subscription', 'AI voice systems', 'Google Ads management', 'pricing', 'web development plans'],
+    texts: ['services'],
   },
   {
     path: '/research',
     chunk: 'Research',
     load: () => import('./pages/Research'),
-    title: 'Research | Meridian Lab',
-    description:
-      'Our research in drug discovery, biotechnology, environmental solutions and diagnostic technologies: projects, publications and partnerships.',
-    keywords: ['research', 'drug discovery', 'biotechnology', 'environmental solutions', 'diagnostics', 'publications'],
+    texts: ['research'],
   },
   {
     path: '/blog',
     chunk: 'Blog',
     load: () => import('./pages/Blog'),
+    texts: ['blog'],
     readQuery: blogViewKey,
-    title: 'Blog | Meridian Lab',
-    description:
-      'Insights on web development, AI voice systems and digital marketing from the Meridian Lab team, with research news and hands-on tutorials.',
-    keywords: ['blog', 'web development', 'technology', 'industry news', 'tutorials', 'sustainability'],
   },
   {
     path: '/blog/:slug',
@@ -143,7 +139,6 @@ export const pages: readonly PageRoute[] = [
     load: () => import('./pages/Contact'),
     texts: ['contact'],
     readQuery: (params) => (params.get(SENT_PARAM) === '1' ? `${SENT_PARAM}=1` : ''),
-    ...pageHeads.Contact,
     paths: { es: '/es/contacto' },
   },
   // The newsletter's consent steps, opened from its e-mails. A link's token is
@@ -152,20 +147,16 @@ export const pages: readonly PageRoute[] = [
     path: CONFIRM_PATH,
     chunk: 'NewsletterConfirm',
     load: () => import('./pages/NewsletterConfirm'),
+    texts: ['newsletterConfirm'],
     readQuery: (params) => readResult(params, CONFIRM_OUTCOMES) ?? '',
-    title: 'Confirm Your Subscription | Meridian Lab',
-    description: 'Confirm your subscription to new articles from Meridian Lab: one click, and nothing else is sent.',
-    keywords: ['newsletter', 'confirm subscription'],
     noindex: true,
   },
   {
     path: UNSUBSCRIBE_PATH,
     chunk: 'NewsletterUnsubscribe',
     load: () => import('./pages/NewsletterUnsubscribe'),
+    texts: ['newsletterUnsubscribe'],
     readQuery: (params) => readResult(params, UNSUBSCRIBE_OUTCOMES) ?? '',
-    title: 'Unsubscribe | Meridian Lab',
-    description: 'Stop receiving new articles from Meridian Lab by e-mail, in one click.',
-    keywords: ['newsletter', 'unsubscribe'],
     noindex: true,
   },
   legalPage({ path: '/privacy', chunk: 'Privacy', load: () => import('./pages/Privacy') }, legalDocuments.privacy, [
@@ -188,7 +179,6 @@ export const notFoundPage: SinglePageRoute = {
   path: '*',
   chunk: 'NotFound',
   load: () => import('./pages/NotFound'),
-  ...pageHeads.NotFound,
   status: 404,
   noindex: true,
 };
@@ -222,11 +212,14 @@ export const indexablePages = sitePages.filter((page) => !page.noindex);
 
 /**
  * A page's head in its language: a page that exists in every language takes
- * its texts from the catalogue (by its chunk); the others (articles) carry their own.
+ * its words from its own catalogue part, the not-found page from the common
+ * one; the others (articles, legal pages) carry their own in the table.
  */
-export function pageHead(page: SitePage, catalogue: Catalogue): SitePage {
-  const heads: Readonly<Record<string, PageHead | undefined>> = catalogue.heads;
-  return { ...page, ...heads[page.chunk] };
+export function pageHead(page: SitePage, catalogue: Catalogue): SitePage & PageHead {
+  const { title, description, keywords } = page;
+  if (title !== undefined && description !== undefined && keywords !== undefined) return { ...page, title, description, keywords };
+  const own = page.texts?.[0];
+  return { ...page, ...(page.status === 404 || !own ? catalogue.notFound.head : catalogue[own].head) };
 }
 
 /** The build-manifest names of the catalogue chunks a page loads before it renders: its language's common part and its own. */

@@ -1,7 +1,7 @@
 /** The blog: its categories, its six posts and the newsletter box's texts. */
 import { retention } from './retention';
 import { posts } from './generated/posts';
-import { site } from './site';
+import { siteFacts } from './data';
 
 export const categoryValues = ['all', 'research', 'technology', 'industry', 'tutorials', 'sustainability'] as const;
 export type CategoryValue = (typeof categoryValues)[number];
@@ -94,7 +94,7 @@ export const articleCopy = {
   cta: {
     eyebrow: 'Work with us',
     title: 'Have a project in mind?',
-    text: `Tell us what you are working on and get a free quote within ${site.responseTimes.quote}.`,
+    text: `Tell us what you are working on and get a free quote within ${siteFacts.responseTimes.quote}.`,
     actions: [
       { label: 'Start Your Project', to: '/contact' },
       { label: 'Read More Articles', to: '/blog' },
