@@ -1,16 +1,18 @@
 // Renders the Markdown content into typed modules (build/content/generate.ts), then
 // bundles the browser code (ESM, code splitting, hashed names under /static/js)
 // and the server (one ESM file, packages external), then writes the manifest the
-// server reads to link each page's stylesheet, font and chunks.
+// server reads to inline each page's critical CSS and link the scripts.
 //   node build.mjs        production build into dist/ (server.js launches app.js; leads.js exports leads; outbox.js shows the outbox; staff.js manages staff accounts; data.js purges, exports and erases personal data)
 //   node build.mjs --dev  rebuild the content and the client on change and run the server under tsx watch
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { tsImport } from 'tsx/esm/api';
+import { fontSubsetPlugin } from './build/font/subset.mjs';
 
 const dev = process.argv.includes('--dev');
 const outDir = 'dist';
@@ -18,6 +20,8 @@ const clientOut = path.join(outDir, 'client');
 const staticOut = path.join(clientOut, 'static');
 const entryFile = 'client/entry.tsx';
 const stylesFile = 'shared/styles/index.css';
+// The staff console's stylesheet, apart so that visitors never download it.
+const consoleStylesFile = 'shared/styles/console.css';
 const pagesDir = 'shared/pages/';
 // Each article's body and each legal page's text is a chunk of its own, preloaded with its page.
 const postBodiesDir = 'shared/content/generated/posts/';
@@ -27,7 +31,7 @@ const cataloguesDir = 'shared/content/i18n/';
 
 /** @type {esbuild.BuildOptions} */
 const clientOptions = {
-  entryPoints: { entry: entryFile, styles: stylesFile },
+  entryPoints: { entry: entryFile, styles: stylesFile, console: consoleStylesFile },
   outdir: staticOut,
   publicPath: '/static/',
   bundle: true,
@@ -40,6 +44,7 @@ const clientOptions = {
   chunkNames: '[ext]/[name]-[hash]',
   assetNames: 'media/[name]-[hash]',
   loader: { '.woff2': 'file' },
+  plugins: [fontSubsetPlugin()],
   minify: !dev,
   // Production maps are written apart (moved out of the served folder below), never linked.
   sourcemap: dev ? 'inline' : 'external',
@@ -71,8 +76,8 @@ process.env.NODE_ENV ??= 'production';
 await import('./app.js');
 `;
 
-/** Maps the metafile to what the server needs: entry, stylesheet, font, and each page's chunks. */
-function writeManifest(metafile) {
+/** Maps the metafile to what the server needs: entry, stylesheet, each page's chunks and critical CSS. */
+function writeManifest(metafile, criticalCss = {}) {
   const outputs = Object.entries(metafile.outputs);
   const url = (file) => `/${path.relative(clientOut, file).split(path.sep).join('/')}`;
   const staticImports = (file) => {
@@ -91,9 +96,11 @@ function writeManifest(metafile) {
   const find = (test) => outputs.find(([file, output]) => test(file, output))?.[0];
 
   const entry = find((file, output) => output.entryPoint === entryFile && file.endsWith('.js'));
+  // What the entry loads before any page chunk: its own imports and the hydration module it imports once painted.
+  const booted = (file) => (metafile.outputs[file]?.imports ?? []).filter((imported) => imported.kind === 'dynamic-import');
   const stylesheet = find((file, output) => output.entryPoint === stylesFile && file.endsWith('.css'));
-  const font = find((file) => /inter-latin-wght-normal-[\w-]+\.woff2$/.test(file));
-  if (!entry || !stylesheet) throw new Error('The build produced no entry script or stylesheet.');
+  const consoleStylesheet = find((file, output) => output.entryPoint === consoleStylesFile && file.endsWith('.css'));
+  if (!entry || !stylesheet || !consoleStylesheet) throw new Error('The build produced no entry script or stylesheet.');
 
   const routes = {};
   for (const [file, output] of outputs) {
@@ -110,12 +117,67 @@ function writeManifest(metafile) {
   }
   const manifest = {
     entry: url(entry),
-    entryImports: staticImports(entry),
+    entryImports: [...new Set([...staticImports(entry), ...booted(entry).flatMap(({ path: file }) => [url(file), ...staticImports(file)])])],
     stylesheet: url(stylesheet),
-    font: font ? url(font) : undefined,
+    consoleStylesheet: url(consoleStylesheet),
     routes,
+    criticalCss,
   };
   fs.writeFileSync(path.join(clientOut, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+}
+
+/**
+ * The files of shared/styles/pages/ each page module (shared/pages/<Page>.tsx) shows.
+ * A page's critical CSS is the one stylesheet without the other pages' files.
+ */
+const pageStyles = {
+  Home: ['home'],
+  Services: ['services'],
+  Research: ['research'],
+  Blog: ['blog'],
+  // An article ends with related posts, shown as the blog's cards.
+  Article: ['article', 'blog'],
+  Contact: ['contact'],
+  NewsletterConfirm: ['newsletter'],
+  NewsletterUnsubscribe: ['newsletter'],
+  Privacy: ['legal'],
+  Terms: ['legal'],
+  NotFound: [],
+};
+
+/**
+ * Each page's critical CSS (see pageStyles), minified. The server inlines it in
+ * a <style> allowed by its sha256 hash in style-src, so a first paint needs
+ * nothing but the HTML.
+ */
+async function criticalStyles() {
+  const index = fs.readFileSync(stylesFile, 'utf8');
+  const pageImport = /^@import '\.\/pages\/([\w-]+)\.css';$/gm;
+  const chunks = fs
+    .readdirSync(pagesDir)
+    .filter((file) => /\.tsx?$/.test(file))
+    .map((file) => file.replace(/\.tsx?$/, ''));
+  const styles = {};
+  for (const chunk of chunks) {
+    const own = pageStyles[chunk];
+    if (!own) throw new Error(`${pagesDir}${chunk}: add the page's style files to pageStyles in build.mjs.`);
+    const contents = index.replace(pageImport, (line, name) => (own.includes(name) ? line : ''));
+    const result = await esbuild.build({
+      ...clientOptions,
+      entryPoints: undefined,
+      stdin: { contents, loader: 'css', resolveDir: path.dirname(stylesFile), sourcefile: `critical-${chunk}.css` },
+      entryNames: 'css/[name]',
+      splitting: false,
+      format: undefined,
+      sourcemap: false,
+      metafile: false,
+      write: false,
+    });
+    // Font files come out under the same hashed names as in the main build, which wrote them.
+    const css = result.outputFiles.find((file) => file.path.endsWith('.css')).text;
+    styles[chunk] = { css, hash: `sha256-${createHash('sha256').update(css).digest('base64')}` };
+  }
+  return styles;
 }
 
 /** Writes .br and .gz beside each text asset, so the server sends them without compressing per request. */
@@ -167,8 +229,8 @@ function generateContent() {
 async function build() {
   if (!generateContent()) process.exit(1);
   fs.rmSync(outDir, { recursive: true, force: true });
-  const [client] = await Promise.all([esbuild.build(clientOptions), esbuild.build(serverOptions)]);
-  writeManifest(client.metafile);
+  const [client, , critical] = await Promise.all([esbuild.build(clientOptions), esbuild.build(serverOptions), criticalStyles()]);
+  writeManifest(client.metafile, critical);
   moveSourceMaps();
   fs.writeFileSync(path.join(outDir, 'server.js'), launcher);
   await precompress();
@@ -189,12 +251,12 @@ async function watch() {
   const manifestPlugin = {
     name: 'manifest',
     setup(pluginBuild) {
-      pluginBuild.onEnd((result) => {
-        if (result.metafile) writeManifest(result.metafile);
+      pluginBuild.onEnd(async (result) => {
+        if (result.metafile) writeManifest(result.metafile, await criticalStyles());
       });
     },
   };
-  const context = await esbuild.context({ ...clientOptions, plugins: [manifestPlugin] });
+  const context = await esbuild.context({ ...clientOptions, plugins: [...clientOptions.plugins, manifestPlugin] });
   await context.rebuild();
   await context.watch();
   const server = spawn('tsx', ['watch', '--clear-screen=false', 'server/main.ts'], {

@@ -48,7 +48,8 @@ export default tseslint.config(
   },
   side(BROWSER_CODE, globals.browser, {
     '^node:': 'client/ and shared/ run in the browser: no Node modules here.',
-    '(^|/)server(/|$)': 'client/ and shared/ must not import server code; pass values in from the server instead.',
+    // Relative paths only: a package's own file may be named "server" (lucide-react/icons/server).
+    '^\\.{1,2}/(.*/)?server(/|$)': 'client/ and shared/ must not import server code; pass values in from the server instead.',
   }, ['process', 'Buffer', 'global', '__dirname', '__filename', 'require']),
   side(NODE_CODE, globals.node, {
     '(^|/)client(/|$)': 'The server does not import the browser entry.',

@@ -1,61 +1,28 @@
-import { startTransition } from 'react';
-import { hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
-import { RuntimeContext } from '../shared/components/contexts';
-import { clearChunkReloadMark } from '../shared/lib/loadChunk';
-import type { RuntimeConfig } from '../shared/lib/runtime';
-import { RUNTIME_CONFIG_ID } from '../shared/lib/runtime';
-import { createRoutes } from '../shared/routeTree';
-import { startVitals } from './vitals';
-
-function readRuntimeConfig(): RuntimeConfig {
-  const block = document.getElementById(RUNTIME_CONFIG_ID);
-  return JSON.parse(block?.textContent ?? '{}') as RuntimeConfig;
-}
-
 /**
- * Loads the current page's chunk (and its loader's data) before hydrating, so
- * the first client render is the server's markup (no fallback, no mismatch). If it cannot load, the
- * server-rendered page stays as it is: every page reads and links without JS.
+ * The page's one script tag. It imports nothing itself, so all the browser
+ * fetches before the first paint is this small file: the framework and the
+ * page's chunk are asked for only once the server's markup is on screen.
  */
-async function hydrate(): Promise<void> {
-  // Paint the server's markup first: hydration can wait a frame, the first view should not.
-  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-  const routes = createRoutes();
-  const matches = matchRoutes(routes, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      Object.assign(route, await route.lazy(), { lazy: undefined });
-    }),
-  );
-  const router = createBrowserRouter(routes);
-  // A page with a loader (an article's body) renders only once its data is in.
-  if (!router.state.initialized) {
-    await new Promise<void>((resolve) => {
-      const stop = router.subscribe((state) => {
-        if (!state.initialized) return;
-        stop();
-        resolve();
-      });
-    });
+
+/** Resolves once the browser has painted the page (a hidden tab paints, and so resolves, when shown). */
+function firstPaint(): Promise<void> {
+  if (!PerformanceObserver.supportedEntryTypes.includes('paint')) {
+    // A frame, then a task: after that frame's paint.
+    return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
   }
-  // As a transition, hydration yields to the browser every few milliseconds instead of
-  // holding the main thread in one long task: the page stays responsive while it wakes up.
-  startTransition(() => {
-    hydrateRoot(
-      document,
-      <RuntimeContext value={readRuntimeConfig()}>
-        <RouterProvider router={router} />
-      </RuntimeContext>,
-    );
+  return new Promise((resolve) => {
+    const observer = new PerformanceObserver(() => {
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe({ type: 'paint', buffered: true });
   });
-  clearChunkReloadMark(window.location.pathname);
-  router.subscribe((state) => {
-    if (state.navigation.state === 'idle' && !state.errors) clearChunkReloadMark(state.location.pathname);
-  });
-  void startVitals();
 }
 
-hydrate().catch((error: unknown) => console.error(error));
+async function start(): Promise<void> {
+  await firstPaint();
+  const { hydrate } = await import('./hydrate');
+  await hydrate();
+}
+
+start().catch((error: unknown) => console.error(error));

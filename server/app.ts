@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { DatabaseSync } from 'node:sqlite';
+import type { Database } from './db';
 import compression from 'compression';
 import express from 'express';
 import type { RouteObject } from 'react-router';
@@ -8,7 +8,7 @@ import type { AppConfig } from './config';
 import { errorHandler } from './errors';
 import { requestLog } from './logger';
 import type { Logger } from './logger';
-import { readManifest } from './manifest';
+import { readManifest, styleHashes } from './manifest';
 import { withPageCache } from './pageCache';
 import { pageRenderer } from './render';
 import { contactRoutes } from './routes/contact';
@@ -24,11 +24,12 @@ import { newsletterRoutes } from './routes/newsletter';
 import { staffConsole } from './staff/console';
 import { hashedAssets, publicFiles } from './static';
 import { createSubscriberStore } from './subscribers';
+import { createRateLimitCounters } from './rateLimitCounters';
 import { canonicalPath } from './trailingSlash';
 
 export interface AppOptions {
   /** The open database; whoever opened it closes it. */
-  db: DatabaseSync;
+  db: Database;
   logger: Logger;
   /** The React Router tree to render; the site's own by default. */
   routes?: RouteObject[];
@@ -58,24 +59,26 @@ export function createApp(config: AppConfig, { db, logger, routes = createRoutes
   // The stores queue what they send in their own transactions.
   const deliveries = createDeliveries(db, config, wakeOutbox);
   const subscribers = createSubscriberStore(db, deliveries.subscribers);
+  // One limit over every instance when they share PostgreSQL; in memory for the single SQLite process.
+  const counters = db.engine === 'postgres' ? createRateLimitCounters(db) : undefined;
 
   const app = express();
   app.disable('x-powered-by'); // says nothing about the stack to a scanner
   app.set('trust proxy', config.trustProxy); // req.ip is the client's, not the proxy's: the rate limits key on it
 
   app.use(requestLog(logger)); // first, so every answer below is logged with its status and time
-  app.use(...securityHeaders(config)); // before anything answers, so every answer carries them
+  app.use(...securityHeaders(config, built ? styleHashes(built) : () => styleHashes(manifest()))); // before anything answers, so every answer carries them
   app.use(compression()); // wraps res before any body is written; React's stream calls its flush()
   app.use(healthRoutes(db)); // probes answer early and cheaply, and are never cached
   app.use('/static', ...hashedAssets(path.join(clientDir, 'static'))); // hashed build output: immutable, precompressed, a plain 404
   app.use(crawlerRoutes(siteUrl)); // robots.txt and sitemap.xml, from the route table
   app.use(feedRoutes(siteUrl)); // the blog's RSS and Atom feeds
-  app.use(vitalsRoutes(db, siteUrl)); // the field-speed beacon
-  app.use(subscribeRoutes(subscribers, siteUrl)); // the newsletter box
-  app.use(newsletterRoutes({ store: subscribers, siteUrl, renderPage })); // the newsletter e-mails' confirm and unsubscribe links
-  app.use(contactRoutes({ store: createLeadStore(db, deliveries.leads), logger, siteUrl, renderPage })); // the contact form; it re-renders its page on refusal
+  app.use(vitalsRoutes(db, siteUrl, counters)); // the field-speed beacon
+  app.use(subscribeRoutes(subscribers, siteUrl, counters)); // the newsletter box
+  app.use(newsletterRoutes({ store: subscribers, siteUrl, renderPage, counters })); // the newsletter e-mails' confirm and unsubscribe links
+  app.use(contactRoutes({ store: createLeadStore(db, deliveries.leads), logger, siteUrl, renderPage, counters })); // the contact form; it re-renders its page on refusal
   // The staff console: before the page catch-all, since /staff is no public page (never in the page cache).
-  app.use(staffConsole({ db, logger, siteUrl, assets: manifest }));
+  app.use(staffConsole({ db, logger, siteUrl, assets: () => ({ stylesheet: manifest().consoleStylesheet }), counters }));
   app.use(publicFiles(path.join(config.rootDir, 'public'))); // icons, images, video: only paths with an extension
   app.use(canonicalPath); // one URL per page: "/services/" → 301 "/services", never to another host
   app.get('/{*splat}', (req, res) => renderPage(req, res)); // every other GET is a page, or the 404 page

@@ -12,9 +12,43 @@ import { contact as esContact } from '../shared/content/i18n/es/contact';
 import { home as esHome } from '../shared/content/i18n/es/home';
 import { legal as esLegal } from '../shared/content/i18n/es/legal';
 import { posts as esPosts } from '../shared/content/i18n/es/posts';
+import { services as enServices } from '../shared/content/i18n/en/services';
+import { research as enResearch } from '../shared/content/i18n/en/research';
+import { blog as enBlog } from '../shared/content/i18n/en/blog';
+import { newsletterConfirm as enNewsletterConfirm } from '../shared/content/i18n/en/newsletterConfirm';
+import { newsletterUnsubscribe as enNewsletterUnsubscribe } from '../shared/content/i18n/en/newsletterUnsubscribe';
+import { services as esServices } from '../shared/content/i18n/es/services';
+import { research as esResearch } from '../shared/content/i18n/es/research';
+import { blog as esBlog } from '../shared/content/i18n/es/blog';
+import { newsletterConfirm as esNewsletterConfirm } from '../shared/content/i18n/es/newsletterConfirm';
+import { newsletterUnsubscribe as esNewsletterUnsubscribe } from '../shared/content/i18n/es/newsletterUnsubscribe';
 import type { Locale } from '../shared/lib/locale';
 
 export const catalogues: Readonly<Record<Locale, Catalogue>> = {
-  en: { ...enCommon, home: enHome, contact: enContact, posts: enPosts, article: enArticle, legal: enLegal },
-  es: { ...esCommon, home: esHome, contact: esContact, posts: esPosts, article: esArticle, legal: esLegal },
+  en: {
+    ...enCommon,
+    home: enHome,
+    contact: enContact,
+    services: enServices,
+    research: enResearch,
+    blog: enBlog,
+    newsletterConfirm: enNewsletterConfirm,
+    newsletterUnsubscribe: enNewsletterUnsubscribe,
+    posts: enPosts,
+    article: enArticle,
+    legal: enLegal,
+  },
+  es: {
+    ...esCommon,
+    home: esHome,
+    contact: esContact,
+    services: esServices,
+    research: esResearch,
+    blog: esBlog,
+    newsletterConfirm: esNewsletterConfirm,
+    newsletterUnsubscribe: esNewsletterUnsubscribe,
+    posts: esPosts,
+    article: esArticle,
+    legal: esLegal,
+  },
 };

@@ -1,22 +1,25 @@
 /** What the staff's commands (npm run leads, outbox, staff, data) share: their errors, and the database they read. */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { DatabaseSync } from 'node:sqlite';
 import { ConfigError, loadConfig } from './config';
 import type { AppConfig } from './config';
 import { DATABASE_FILE, openDatabase } from './db';
+import type { Database } from './db';
 
 /** Wrong arguments: the message, then the usage text, exit code 2. */
 export class UsageError extends Error {}
 /** A problem with the environment or the data, not with the arguments: the message alone, exit code 1. */
 export class SetupError extends Error {}
 
-/** The server's database in DATA_DIR, which must exist: opening would create an empty one, and a wrong DATA_DIR must say so instead. */
-export function openServerDatabase(): { db: DatabaseSync; config: AppConfig } {
+/**
+ * The server's database: DATABASE_URL's, or the file in DATA_DIR, which must
+ * exist: opening would create an empty one, and a wrong DATA_DIR must say so instead.
+ */
+export async function openServerDatabase(): Promise<{ db: Database; config: AppConfig }> {
   const config = loadConfig();
   const file = path.join(config.dataDir, DATABASE_FILE);
-  if (!fs.existsSync(file)) throw new SetupError(`No database at ${file}: set DATA_DIR to the server's data folder.`);
-  return { db: openDatabase(config.dataDir), config };
+  if (!config.databaseUrl && !fs.existsSync(file)) throw new SetupError(`No database at ${file}: set DATA_DIR to the server's data folder.`);
+  return { db: await openDatabase(config), config };
 }
 
 /** Runs a command: exit code 2 with the usage for wrong arguments, 1 for a setup problem, and the stack for a bug. */

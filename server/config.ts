@@ -40,6 +40,7 @@ const envSchema = z.object({
     .transform((url) => url.replace(/\/+$/, ''))
     .optional(),
   DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'expected a postgres:// URL such as postgres://site:password@db:5432/site' }).optional(),
   LOG_LEVEL: z.enum(logLevels).default('info'),
   TRUST_PROXY: trustProxy.default(false),
   NODE_ENV: z.string().default('production'),
@@ -74,6 +75,8 @@ export interface AppConfig {
   /** Origin of canonical URLs, without a trailing slash. */
   siteUrl: string;
   dataDir: string;
+  /** PostgreSQL instead of the SQLite file in dataDir. Holds a password: never logged. */
+  databaseUrl?: string;
   logLevel: (typeof logLevels)[number];
   trustProxy: false | number | string;
   /** Development re-reads the build manifest, which changes on every rebuild. */
@@ -86,7 +89,7 @@ export interface AppConfig {
 export class ConfigError extends Error {}
 
 /** Variables that may hold a password or a key: an error names them, never their value. */
-const SECRET_VARIABLES = new Set(['SMTP_URL', 'LEAD_WEBHOOK_SECRET']);
+const SECRET_VARIABLES = new Set(['SMTP_URL', 'LEAD_WEBHOOK_SECRET', 'DATABASE_URL']);
 
 /** Reads the configuration; an invalid value throws one line that names its variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = process.cwd()): AppConfig {
@@ -108,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
     host: HOST,
     siteUrl: SITE_URL ?? `http://localhost:${PORT}`,
     dataDir: path.resolve(rootDir, DATA_DIR),
+    databaseUrl: parsed.data.DATABASE_URL,
     logLevel: LOG_LEVEL,
     trustProxy: TRUST_PROXY,
     dev: NODE_ENV === 'development',

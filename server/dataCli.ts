@@ -39,18 +39,18 @@ function parse(args: readonly string[]): { command: 'purge' } | { command: 'expo
   throw new UsageError(command === undefined ? 'Missing the command: purge, export or erase.' : `Unknown command "${command}": use purge, export or erase.`);
 }
 
-await runCli(USAGE, (args) => {
+await runCli(USAGE, async (args) => {
   if (args.includes('--help') || args.includes('-h')) {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
   const request = parse(args);
-  const { db } = openServerDatabase();
+  const { db } = await openServerDatabase();
   try {
-    if (request.command === 'purge') process.stdout.write(`${JSON.stringify({ purged: purgeExpired(db) })}\n`);
-    else if (request.command === 'export') process.stdout.write(`${JSON.stringify(exportPersonalData(db, request.email), null, 2)}\n`);
-    else process.stdout.write(`${JSON.stringify({ erased: erasePersonalData(db, request.email) })}\n`);
+    if (request.command === 'purge') process.stdout.write(`${JSON.stringify({ purged: await purgeExpired(db) })}\n`);
+    else if (request.command === 'export') process.stdout.write(`${JSON.stringify(await exportPersonalData(db, request.email), null, 2)}\n`);
+    else process.stdout.write(`${JSON.stringify({ erased: await erasePersonalData(db, request.email) })}\n`);
   } finally {
-    db.close();
+    await db.close();
   }
 });

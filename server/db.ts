@@ -1,9 +1,21 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import type { DatabaseConfig } from './database/types';
+import type { Database, Migration } from './database/types';
+import { openPostgres } from './database/postgres';
+import { openSqlite } from './database/sqlite';
+import type { SqliteDatabase } from './database/sqlite';
 
-/** Each entry runs once, in order, inside a transaction; append, never edit. */
-const migrations: readonly string[] = [
+export type { Database, Queryable, SqlValue } from './database/types';
+export { DATABASE_FILE } from './database/sqlite';
+export type { SqliteDatabase } from './database/sqlite';
+
+/**
+ * Each entry runs once, in order, inside a transaction; append, never edit.
+ * A new entry is one string when the same SQL runs on both engines (ALTER
+ * TABLE … ADD COLUMN, CREATE INDEX), or `{ sqlite, postgres }` where they differ.
+ * The first POSTGRES_BASELINE entries are SQLite's own: on PostgreSQL, the
+ * baseline in database/postgresSchema.ts stands for them.
+ */
+export const migrations: readonly Migration[] = [
   // Contact form leads, and the salt that makes the stored client-address hashes unlinkable elsewhere.
   `CREATE TABLE leads (
      id INTEGER PRIMARY KEY,
@@ -142,65 +154,27 @@ const migrations: readonly string[] = [
     hash TEXT PRIMARY KEY,
     created_at TEXT NOT NULL
   ) STRICT;`,
+  `-- The rate limits' counters when every instance must share them (PostgreSQL): one row per client and limit.
+  CREATE TABLE rate_limit_hits (
+    key TEXT PRIMARY KEY,
+    hits INTEGER NOT NULL,
+    reset_at BIGINT NOT NULL
+  )`,
   `-- The language a lead wrote in (the page's): the team answers in it.
   ALTER TABLE leads ADD COLUMN locale TEXT NOT NULL DEFAULT 'en';`,
   `-- The language a newsletter address signed up in: its e-mails are written in it.
   ALTER TABLE subscribers ADD COLUMN locale TEXT NOT NULL DEFAULT 'en';`,
 ];
 
-export const DATABASE_FILE = 'site.db';
 
 /**
- * Opens (and creates) the site's database under dataDir. WAL with synchronous
- * FULL: a committed lead survives a crash or a power cut. It holds personal
- * data, so only the server's own user may read it: the folder is 700 and the
- * file 600 (SQLite gives its -wal and -shm files the database file's mode).
+ * Opens the configured database and brings its schema up to date: PostgreSQL
+ * when a URL is given (DATABASE_URL), else the SQLite file in dataDir. A
+ * migration that fails stops here with a MigrationError naming it.
  */
-export function openDatabase(dataDir: string): DatabaseSync {
-  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  fs.chmodSync(dataDir, 0o700);
-  const file = path.join(dataDir, DATABASE_FILE);
-  fs.closeSync(fs.openSync(file, 'a', 0o600));
-  // Files an older version left readable are tightened too.
-  for (const existing of [file, `${file}-wal`, `${file}-shm`]) if (fs.existsSync(existing)) fs.chmodSync(existing, 0o600);
-  const db = new DatabaseSync(file);
-  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;');
-  migrate(db);
-  return db;
+export async function openDatabase(config: DatabaseConfig): Promise<Database> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl, migrations) : openSqlite(config.dataDir, migrations);
 }
 
-function migrate(db: DatabaseSync): void {
-  const { user_version: applied } = db.prepare('PRAGMA user_version').get() as { user_version: number };
-  migrations.slice(applied).forEach((sql, index) =>
-    inTransaction(db, () => {
-      db.exec(sql);
-      db.exec(`PRAGMA user_version = ${applied + index + 1}`);
-    }),
-  );
-}
-
-/**
- * Runs `work` in one write transaction: all of it is committed (and on disk)
- * when this returns, or none of it when it throws. IMMEDIATE takes the write
- * lock at once, so another process's writer makes it wait (busy_timeout), not fail midway.
- */
-export function inTransaction<T>(db: DatabaseSync, work: () => T): T {
-  db.exec('BEGIN IMMEDIATE');
-  try {
-    const result = work();
-    db.exec('COMMIT');
-    return result;
-  } catch (error) {
-    if (db.isTransaction) db.exec('ROLLBACK');
-    throw error;
-  }
-}
-
-/** True when the database answers a query. */
-export function isDatabaseReady(db: DatabaseSync): boolean {
-  try {
-    return db.isOpen && db.prepare('SELECT 1 AS ok').get()?.ok === 1;
-  } catch {
-    return false;
-  }
-}
+/** The SQLite file in dataDir, migrated, with its connection for the tools that read it directly. */
+export const openSqliteDatabase = (dataDir: string): SqliteDatabase => openSqlite(dataDir, migrations);

@@ -1,5 +1,6 @@
 import express from 'express';
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
+import type { Store } from 'express-rate-limit';
 import type { z } from 'zod';
 import { refusalTexts } from '../shared/content/refusals';
 import type { Locale } from '../shared/lib/locale';
@@ -86,6 +87,8 @@ export interface FormEndpointOptions {
   siteUrl: string;
   /** Posts one client may make per minute, counted before the body is read. */
   perMinute: number;
+  /** Where the posts are counted: in the shared database (several instances), or in memory when absent. */
+  counters?: Store;
   /** Largest body read, in bytes (after decompression). */
   maxBytes: number;
   /** Take text/plain as JSON (sendBeacon). */
@@ -152,6 +155,7 @@ export function formEndpoint(options: FormEndpointOptions): (RequestHandler | Er
   };
 
   const limit = perClientLimit({
+    store: options.counters,
     limit: options.perMinute,
     windowMs: 60_000,
     onLimited: (req, res, retryAfterSeconds) => refuse(req, res, 429, { kind: 'rateLimited', retryAfterSeconds }),

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { DatabaseSync } from 'node:sqlite';
 import type { ContactValues } from '../shared/lib/contactForm';
 import type { Locale } from '../shared/lib/locale';
-import { inTransaction } from './db';
+import type { Database, Queryable } from './db';
 import type { NewOutboxMessage, OutboxStore } from './outbox/store';
 
 /** A stored lead as the staff export shows it. */
@@ -40,11 +39,11 @@ export interface LeadStore {
   /**
    * Stores one lead, and queues its messages in the same transaction, so a
    * lead is never kept without its notification nor the other way round.
-   * Returns its id once committed (synchronous FULL: on disk).
+   * Resolves to its id once committed (SQLite: synchronous FULL; PostgreSQL: COMMIT acknowledged).
    */
-  add(values: NewLead, client: LeadClient, receivedAt?: Date): number;
+  add(values: NewLead, client: LeadClient, receivedAt?: Date): Promise<number>;
   /** Every lead, oldest first. */
-  all(): Lead[];
+  all(): Promise<Lead[]>;
 }
 
 interface LeadRow {
@@ -62,8 +61,8 @@ interface LeadRow {
 }
 
 /** The salt the migration generated once for this database. */
-export function readSalt(db: DatabaseSync): string {
-  const row = db.prepare("SELECT value FROM settings WHERE key = 'client_hash_salt'").get() as { value: string } | undefined;
+export async function readSalt(db: Queryable): Promise<string> {
+  const row = await db.get<{ value: string }>("SELECT value FROM settings WHERE key = 'client_hash_salt'");
   if (!row) throw new Error('The database has no client hash salt: its migrations did not run.');
   return row.value;
 }
@@ -72,25 +71,22 @@ export function hashClientAddress(salt: string, address: string): string {
   return createHash('sha256').update(`${salt}:${address}`).digest('hex');
 }
 
-export function createLeadStore(db: DatabaseSync, delivery?: LeadDelivery): LeadStore {
-  const salt = readSalt(db);
-  const insert = db.prepare(
-    `INSERT INTO leads (received_at, name, email, company, phone, service, message, client_hash, user_agent, locale)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const selectAll = db.prepare('SELECT * FROM leads ORDER BY id');
+export function createLeadStore(db: Database, delivery?: LeadDelivery): LeadStore {
+  let salt: Promise<string> | undefined;
 
   return {
-    add(values, client, receivedAt = new Date()) {
+    async add(values, client, receivedAt = new Date()) {
       const lead = {
         ...values,
         locale: values.locale ?? 'en',
         receivedAt: receivedAt.toISOString(),
-        clientHash: hashClientAddress(salt, client.address),
+        clientHash: hashClientAddress(await (salt ??= readSalt(db)), client.address),
         userAgent: client.userAgent.slice(0, USER_AGENT_LIMIT),
       };
-      const id = inTransaction(db, () => {
-        const { lastInsertRowid } = insert.run(
+      const id = await db.transaction(async (tx) => {
+        const row = await tx.get<{ id: number }>(
+          `INSERT INTO leads (received_at, name, email, company, phone, service, message, client_hash, user_agent, locale)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
           lead.receivedAt,
           lead.name,
           lead.email,
@@ -102,15 +98,15 @@ export function createLeadStore(db: DatabaseSync, delivery?: LeadDelivery): Lead
           lead.userAgent,
           lead.locale,
         );
-        const stored = { ...lead, id: Number(lastInsertRowid) };
-        for (const message of delivery?.messagesFor(stored) ?? []) delivery!.outbox.enqueue(message, receivedAt);
+        const stored = { ...lead, id: row!.id };
+        for (const message of delivery?.messagesFor(stored) ?? []) await delivery!.outbox.enqueue(message, receivedAt, tx);
         return stored.id;
       });
       delivery?.committed();
       return id;
     },
-    all() {
-      return (selectAll.all() as unknown as LeadRow[]).map((row) => ({
+    async all() {
+      return (await db.all<LeadRow>('SELECT * FROM leads ORDER BY id')).map((row) => ({
         id: row.id,
         receivedAt: row.received_at,
         name: row.name,

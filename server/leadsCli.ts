@@ -87,17 +87,17 @@ function write<T>(command: ExportCommand, noun: string, columns: CsvColumns<T>, 
   }
 }
 
-await runCli(USAGE, (args) => {
+await runCli(USAGE, async (args) => {
   const command = parseArguments(args);
   if (command === 'help') {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  const { db } = openServerDatabase();
+  const { db } = await openServerDatabase();
   try {
-    if (command.command === 'export') write(command, 'lead', leadColumns, createLeadStore(db).all());
-    else write(command, 'subscriber', subscriberColumns, createSubscriberStore(db).consented());
+    if (command.command === 'export') write(command, 'lead', leadColumns, await createLeadStore(db).all());
+    else write(command, 'subscriber', subscriberColumns, await createSubscriberStore(db).consented());
   } finally {
-    db.close();
+    await db.close();
   }
 });

@@ -1,6 +1,8 @@
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db';
+import { MigrationError } from './database/types';
+import { createHttpServer } from './httpServer';
 import { startRetention } from './retention';
 import { createLogger } from './logger';
 import { startOutboxWorker } from './outbox/delivery';
@@ -8,7 +10,7 @@ import { startOutboxWorker } from './outbox/delivery';
 /** How long in-flight requests may take to finish after SIGTERM before the process exits anyway. */
 const DRAIN_TIMEOUT_MS = 10_000;
 
-function start(): void {
+async function start(): Promise<void> {
   let config;
   try {
     config = loadConfig();
@@ -22,14 +24,25 @@ function start(): void {
   // Whatever the server writes (the database, its journal) is for its own user only.
   process.umask(0o077);
   const logger = createLogger(config);
-  const db = openDatabase(config.dataDir);
+  let db;
+  try {
+    db = await openDatabase(config);
+  } catch (error) {
+    // A schema step that failed stops the start with one line; the database is left as it was before that step.
+    if (error instanceof MigrationError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
   // Sends what the site queues (lead notifications, webhooks, newsletter confirmations), in this process.
   const outbox = startOutboxWorker(db, config, logger);
   // Deletes what is past its retention period, now and daily (the privacy policy's promise).
   const retention = startRetention(db, logger);
   const app = createApp(config, { db, logger, wakeOutbox: outbox.wake });
-  const server = app.listen(config.port, config.host, () => {
-    logger.info({ url: `http://localhost:${config.port}`, siteUrl: config.siteUrl }, 'listening');
+  const server = createHttpServer(app);
+  server.listen(config.port, config.host, () => {
+    logger.info({ url: `http://localhost:${config.port}`, siteUrl: config.siteUrl, database: db.engine }, 'listening');
   });
   server.on('error', (error) => {
     logger.fatal({ err: error }, 'server failed');
@@ -50,7 +63,7 @@ function start(): void {
     server.close(async () => {
       retention.stop();
       await outbox.stop();
-      db.close();
+      await db.close();
       logger.info('stopped');
       process.exit(0);
     });
@@ -60,4 +73,4 @@ function start(): void {
   process.on('SIGINT', () => stop('SIGINT'));
 }
 
-start();
+await start();

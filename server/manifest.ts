@@ -4,15 +4,15 @@ import type { PageAssets } from '../shared/components/contexts';
 /** What build.mjs writes to dist/client/manifest.json. */
 export interface BuildManifest {
   entry: string;
-  /** Chunks the entry imports statically. */
+  /** What the entry loads before the page chunk: the hydration module (imported once painted) and its chunks. */
   entryImports: string[];
   stylesheet: string;
-  font?: string;
-  /**
-   * Chunk name to its file and the shared chunks it imports: a page module's file
-   * name ("Blog"), or "posts/<slug>" for an article's body.
-   */
+  /** The staff console's stylesheet, which no public page links. */
+  consoleStylesheet: string;
+  /** Page chunk name (the page module's file name) to its file and the shared chunks it imports. */
   routes: Record<string, string[]>;
+  /** Page chunk name to the CSS that page needs, inlined in its <style>, and that text's CSP hash. */
+  criticalCss: Record<string, { css: string; hash: string }>;
 }
 
 export function readManifest(file: string): BuildManifest {
@@ -23,12 +23,18 @@ export function readManifest(file: string): BuildManifest {
   }
 }
 
-/** The head resources of one page: the stylesheet, and the files of its chunks that the entry does not load itself. */
-export function pageAssets(manifest: BuildManifest, chunks: readonly string[]): PageAssets {
-  const files = new Set(chunks.flatMap((chunk) => manifest.routes[chunk] ?? []));
-  return {
-    stylesheet: manifest.stylesheet,
-    font: manifest.font,
-    modulePreloads: [...files].filter((file) => !manifest.entryImports.includes(file)),
-  };
+/**
+ * The head resources of one page: its critical CSS, inlined. Nothing else is
+ * asked for before the first paint: the entry script finds the page's chunks
+ * itself once the page is painted, and the font comes from that CSS.
+ */
+export function pageAssets(manifest: BuildManifest, chunk: string): PageAssets {
+  const critical = manifest.criticalCss[chunk];
+  if (!critical) throw new Error(`No critical CSS for page ${chunk} in the build manifest: rebuild.`);
+  return { criticalCss: { id: `critical-${chunk}`, css: critical.css } };
+}
+
+/** The CSP sources that allow the pages' inline <style> blocks: one per distinct CSS (pages may share one). */
+export function styleHashes(manifest: BuildManifest): string[] {
+  return [...new Set(Object.values(manifest.criticalCss).map(({ hash }) => `'${hash}'`))];
 }

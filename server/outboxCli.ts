@@ -49,7 +49,7 @@ function parseRetryTarget(target: string | undefined): number | 'failed' {
   throw new UsageError(target === undefined ? 'retry needs a message id or --failed.' : `"${target}" is not a message id.`);
 }
 
-runCli(USAGE, (args) => {
+runCli(USAGE, async (args) => {
   if (args.includes('--help') || args.includes('-h')) {
     process.stdout.write(`${USAGE}\n`);
     return;
@@ -58,21 +58,21 @@ runCli(USAGE, (args) => {
   if (command !== 'status' && command !== 'retry') throw new UsageError(command === undefined ? 'Missing the command: status or retry.' : `Unknown command "${command}": use status or retry.`);
   if (rest.length > (command === 'retry' ? 1 : 0)) throw new UsageError(`Unexpected "${rest.at(-1)}".`);
   const target = command === 'retry' ? parseRetryTarget(rest[0]) : undefined;
-  const { db, config } = openServerDatabase();
+  const { db, config } = await openServerDatabase();
   try {
     const outbox = createOutbox(db, config);
     if (target === undefined) {
-      process.stdout.write(statusText(outbox.stats(), outbox.pending()));
+      process.stdout.write(statusText(await outbox.stats(), await outbox.pending()));
     } else if (target === 'failed') {
-      const count = outbox.retryFailed();
+      const count = await outbox.retryFailed();
       process.stdout.write(`Queued ${count} failed message${count === 1 ? '' : 's'} again.\n`);
     } else {
-      const result = outbox.retry(target);
+      const result = await outbox.retry(target);
       if (result === 'missing') throw new SetupError(`No message #${target} in the outbox.`);
       if (result === 'sent') throw new SetupError(`Message #${target} was already sent.`);
       process.stdout.write(`Queued message #${target} again.\n`);
     }
   } finally {
-    db.close();
+    await db.close();
   }
 });

@@ -1,11 +1,61 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import type { Request, Response } from 'express';
 import { findPage } from '../shared/routes';
 import type { RenderPage, StreamPage } from './render';
 import { htmlHeaders } from './render';
 
+/** A finished page in each encoding a browser may ask for, compressed once, and its validator. */
 export interface CachedPage {
   status: number;
   html: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  /** The page's hash; each encoding's ETag adds its name, as each is a representation of its own. */
+  hash: string;
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Compresses a finished page the way build.mjs compresses the static files: once, at the highest levels. */
+export async function compressPage(status: number, html: Buffer): Promise<CachedPage> {
+  const [br, gz] = await Promise.all([
+    brotli(html, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length },
+    }),
+    gzip(html, { level: zlib.constants.Z_BEST_COMPRESSION }),
+  ]);
+  return { status, html, br, gzip: gz, hash: createHash('sha256').update(html).digest('base64url').slice(0, 27) };
+}
+
+/** True when the request's If-None-Match names any representation of this page. */
+function isFresh(req: Request, page: CachedPage): boolean {
+  const tags = req.headers['if-none-match'];
+  return tags !== undefined && (tags.trim() === '*' || tags.includes(`"${page.hash}`));
+}
+
+/**
+ * Sends a kept page as a static server sends a precompressed file: the
+ * encoding the browser accepts, chosen per request (Vary), an ETag and a 304
+ * on revalidation. Content-Encoding is set here, so compression leaves the
+ * bytes alone.
+ */
+export function sendCachedPage(req: Request, res: Response, page: CachedPage): void {
+  const encoding = req.acceptsEncodings('br', 'gzip', 'identity');
+  const [body, suffix] = encoding === 'br' ? [page.br, '-br'] : encoding === 'gzip' ? [page.gzip, '-gz'] : [page.html, ''];
+  htmlHeaders(res, page.status);
+  res.setHeader('Vary', 'Accept-Encoding');
+  res.setHeader('ETag', `"${page.hash}${suffix}"`);
+  if (isFresh(req, page)) {
+    res.status(304).end();
+    return;
+  }
+  if (body !== page.html) res.setHeader('Content-Encoding', encoding as string);
+  res.setHeader('Content-Length', body.length);
+  // Node sends the headers alone to a HEAD.
+  res.end(body);
 }
 
 /**
@@ -80,7 +130,8 @@ export function pageCacheKey(req: Pick<Request, 'path' | 'originalUrl'>): string
  * The renderer with finished pages kept in memory. Only what is the whole,
  * successful page of a URL is kept: a 200 answer to a GET, for the URL's own
  * page (not a view), streamed without error; a HEAD is answered from it too.
- * The first visitor still gets the stream; later ones get the same bytes at once.
+ * The first visitor still gets the stream (compressed on the fly); later ones
+ * get the bytes compressed once, at once.
  */
 export function withPageCache(render: StreamPage, pages = new PageCache()): RenderPage {
   return async (req, res, view) => {
@@ -88,9 +139,7 @@ export function withPageCache(render: StreamPage, pages = new PageCache()): Rend
     if ((req.method !== 'GET' && req.method !== 'HEAD') || view || key === null) return render(req, res, view);
     const cached = pages.get(key);
     if (cached) {
-      htmlHeaders(res, cached.status);
-      // Express sends the headers alone to a HEAD.
-      res.send(cached.html);
+      sendCachedPage(req, res, cached);
       return;
     }
     // A HEAD renders no body to keep.
@@ -100,7 +149,12 @@ export function withPageCache(render: StreamPage, pages = new PageCache()): Rend
       onShellReady(status) {
         if (status !== 200) return;
         recordBody(res, (html) => {
-          if (whole) pages.set(key, { status, html });
+          if (!whole) return;
+          compressPage(status, html).then(
+            (page) => pages.set(key, page),
+            // A page that cannot be compressed is simply rendered again next time.
+            () => {},
+          );
         });
       },
       onError() {

@@ -1,11 +1,13 @@
 import type { Request, Response } from 'express';
-import type { AugmentedRequest } from 'express-rate-limit';
+import type { AugmentedRequest, Store } from 'express-rate-limit';
 import { rateLimit } from 'express-rate-limit';
 
 interface LimitOptions {
   /** Requests one client may make per window. */
   limit: number;
   windowMs: number;
+  /** The counters; express-rate-limit's memory store when absent. */
+  store?: Store;
   /** Answers a limited request; the status (429) and Retry-After are already set. */
   onLimited: (req: Request, res: Response, retryAfterSeconds: number) => void;
 }
@@ -14,10 +16,11 @@ interface LimitOptions {
  * A per-client limit (req.ip, so TRUST_PROXY matters behind a proxy; IPv6
  * keyed per /56): over it, 429 with Retry-After in seconds.
  */
-export function perClientLimit({ limit, windowMs, onLimited }: LimitOptions) {
+export function perClientLimit({ limit, windowMs, store, onLimited }: LimitOptions) {
   return rateLimit({
     limit,
     windowMs,
+    store,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     handler: (req, res) => {

@@ -5,7 +5,7 @@ import type { RouteObject } from 'react-router';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
 import { AssetsContext, RuntimeContext } from '../shared/components/contexts';
 import { localeOfPath } from '../shared/lib/locale';
-import { catalogueChunks, pageOf } from '../shared/routes';
+import { pageOf } from '../shared/routes';
 import { errorDocument } from './errors';
 import type { Logger } from './logger';
 import type { BuildManifest } from './manifest';
@@ -64,7 +64,6 @@ export function htmlHeaders(res: ExpressResponse, status: number, visitorData = 
  */
 export function pageRenderer({ routes, manifest, siteUrl, logger }: RendererOptions): StreamPage {
   const handler = createStaticHandler(routes);
-  const runtime = { siteUrl };
 
   return async (req, res, view, hooks = {}) => {
     // 1. A visitor who leaves mid-render stops the work (and the route loading
@@ -90,11 +89,12 @@ export function pageRenderer({ routes, manifest, siteUrl, logger }: RendererOpti
     if (context.errors) logger.error({ err: Object.values(context.errors)[0], url: req.originalUrl }, 'route failed');
     const status = context.errors ? 500 : (view?.status ?? page.status ?? context.statusCode);
 
-    // 4. The head resources from the build: the stylesheet, the font and the
-    //    page's own chunks (with its language's texts and its data's, an article's body). A page answering
-    //    another URL ships no script: the browser would hydrate that URL's route, not this page.
+    // 4. The head resources from the build: the page's critical CSS. A page
+    //    answering another URL ships no script: the browser would hydrate that
+    //    URL's route, not this page.
     const build = manifest();
-    const assets = pageAssets(build, [page.chunk, ...catalogueChunks(page), ...(page.dataChunk ? [page.dataChunk] : [])]);
+    const assets = pageAssets(build, page.chunk);
+    const runtime = { siteUrl, stylesheet: build.stylesheet };
 
     // 5. The tree the browser will hydrate, with what only the server knows
     //    (the site's origin, the assets) in context. hydrate={false}: the
@@ -104,7 +104,7 @@ export function pageRenderer({ routes, manifest, siteUrl, logger }: RendererOpti
     const router = createStaticRouter(handler.dataRoutes, context);
     const tree = (
       <RuntimeContext value={runtime}>
-        <AssetsContext value={view ? { ...assets, modulePreloads: [] } : assets}>
+        <AssetsContext value={assets}>
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </AssetsContext>
       </RuntimeContext>
@@ -117,6 +117,10 @@ export function pageRenderer({ routes, manifest, siteUrl, logger }: RendererOpti
     //    it can only be logged.
     const stream = renderToPipeableStream(view ? view.wrap(tree) : tree, {
       bootstrapModules: view ? [] : [build.entry],
+      // The static sections' Suspense boundaries (see StaticSection) are always complete in the first
+      // pass; React would still move a large one to the end of the stream, behind an inline script the
+      // CSP forbids. No size limit keeps every boundary in place.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onShellReady() {
         htmlHeaders(res, status, view !== undefined);
         hooks.onShellReady?.(status);

@@ -1,6 +1,5 @@
-import type { DatabaseSync } from 'node:sqlite';
 import { retention } from '../shared/content/retention';
-import { inTransaction } from './db';
+import type { Database } from './db';
 import type { Logger } from './logger';
 import { createSuppressions } from './suppressions';
 
@@ -33,36 +32,30 @@ function monthsBefore(now: Date, months: number): Date {
  * addresses (kept from then on only as a suppression hash), and vitals older
  * than vitalsDays.
  */
-export function purgeExpired(db: DatabaseSync, now = new Date(), periods: RetentionPeriods = retention): PurgeCounts {
-  return inTransaction(db, () => {
-    const leads = db.prepare('DELETE FROM leads WHERE status_changed_at < ?').run(monthsBefore(now, periods.leadsMonths).toISOString());
-    const pending = db
-      .prepare('DELETE FROM subscribers WHERE confirmed_at IS NULL AND unsubscribed_at IS NULL AND created_at < ?')
-      .run(new Date(now.getTime() - periods.pendingDays * DAY_MS).toISOString());
-    const unsubscribed = db.prepare('SELECT email FROM subscribers WHERE unsubscribed_at IS NOT NULL').all() as { email: string }[];
-    const suppressions = createSuppressions(db);
-    for (const { email } of unsubscribed) suppressions.add(email, now);
-    db.prepare('DELETE FROM subscribers WHERE unsubscribed_at IS NOT NULL').run();
-    const vitals = db.prepare('DELETE FROM vitals WHERE received_at < ?').run(new Date(now.getTime() - periods.vitalsDays * DAY_MS).toISOString());
-    return {
-      leads: Number(leads.changes),
-      pendingSubscribers: Number(pending.changes),
-      unsubscribed: unsubscribed.length,
-      vitals: Number(vitals.changes),
-    };
+export function purgeExpired(db: Database, now = new Date(), periods: RetentionPeriods = retention): Promise<PurgeCounts> {
+  return db.transaction(async (tx) => {
+    const leads = await tx.run('DELETE FROM leads WHERE status_changed_at < ?', monthsBefore(now, periods.leadsMonths).toISOString());
+    const pendingSubscribers = await tx.run(
+      'DELETE FROM subscribers WHERE confirmed_at IS NULL AND unsubscribed_at IS NULL AND created_at < ?',
+      new Date(now.getTime() - periods.pendingDays * DAY_MS).toISOString(),
+    );
+    const unsubscribed = await tx.all<{ email: string }>('SELECT email FROM subscribers WHERE unsubscribed_at IS NOT NULL');
+    const suppressions = createSuppressions(tx);
+    for (const { email } of unsubscribed) await suppressions.add(email, now);
+    await tx.run('DELETE FROM subscribers WHERE unsubscribed_at IS NOT NULL');
+    const vitals = await tx.run('DELETE FROM vitals WHERE received_at < ?', new Date(now.getTime() - periods.vitalsDays * DAY_MS).toISOString());
+    return { leads, pendingSubscribers, unsubscribed: unsubscribed.length, vitals };
   });
 }
 
 /** Runs the purge now and then once a day, logging the counts; stop() ends it (on drain). */
-export function startRetention(db: DatabaseSync, logger: Logger): { stop(): void } {
-  const run = () => {
-    try {
-      logger.info({ purged: purgeExpired(db) }, 'retention purge');
-    } catch (error) {
-      logger.error({ err: error }, 'retention purge failed');
-    }
-  };
-  run();
+export function startRetention(db: Database, logger: Logger): { stop(): void } {
+  const run = () =>
+    purgeExpired(db).then(
+      (purged) => logger.info({ purged }, 'retention purge'),
+      (error: unknown) => logger.error({ err: error }, 'retention purge failed'),
+    );
+  void run();
   const timer = setInterval(run, DAY_MS);
   timer.unref();
   return { stop: () => clearInterval(timer) };

@@ -27,9 +27,14 @@ const PERMISSIONS_POLICY = [
 /**
  * Every asset is same-origin and the HTML carries no executable inline script
  * (only JSON data blocks), so the policy needs no nonce and no 'unsafe-*'.
- * Inline style attributes are blocked too: styles live in the stylesheet.
+ * The one inline <style> of each page (its critical CSS) is allowed by its
+ * sha256 hash from the build, never by a nonce, so every visitor gets the same
+ * cacheable page. Inline style attributes stay blocked.
  */
-export function securityHeaders(config: Pick<AppConfig, 'siteUrl'>): RequestHandler[] {
+export function securityHeaders(
+  config: Pick<AppConfig, 'siteUrl'>,
+  styleHashes: readonly string[] | (() => readonly string[]) = [],
+): RequestHandler[] {
   const https = config.siteUrl.startsWith('https:');
   const permissions: RequestHandler = (_req, res, next) => {
     res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
@@ -41,7 +46,8 @@ export function securityHeaders(config: Pick<AppConfig, 'siteUrl'>): RequestHand
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
+        // Fixed for a deploy; read per answer in development, where every rebuild changes them.
+        styleSrc: ["'self'", ...(typeof styleHashes === 'function' ? [() => styleHashes().join(' ')] : styleHashes)],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'"],
         mediaSrc: ["'self'"],

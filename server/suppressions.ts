@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { DatabaseSync } from 'node:sqlite';
+import type { Queryable } from './db';
 import { readSalt } from './leads';
 
 /**
@@ -9,24 +9,21 @@ import { readSalt } from './leads';
  * salt, which no export contains).
  */
 export interface Suppressions {
-  hash(email: string): string;
-  has(email: string): boolean;
-  add(email: string, now: Date): void;
+  hash(email: string): Promise<string>;
+  has(email: string): Promise<boolean>;
+  add(email: string, now: Date): Promise<void>;
   /** Only the owner's own confirmed sign-up lifts a suppression. */
-  remove(email: string): void;
+  remove(email: string): Promise<void>;
 }
 
-/** The suppression list, with the key read and the statements prepared once. */
-export function createSuppressions(db: DatabaseSync): Suppressions {
-  const key = readSalt(db);
-  const find = db.prepare('SELECT 1 AS found FROM suppressions WHERE hash = ?');
-  const insert = db.prepare('INSERT INTO suppressions (hash, created_at) VALUES (?, ?) ON CONFLICT (hash) DO NOTHING');
-  const remove = db.prepare('DELETE FROM suppressions WHERE hash = ?');
-  const hash = (email: string) => createHmac('sha256', key).update(email.trim().toLowerCase()).digest('hex');
+/** The suppression list, with the key read once; `db` may be a transaction. */
+export function createSuppressions(db: Queryable): Suppressions {
+  let key: Promise<string> | undefined;
+  const hash = async (email: string) => createHmac('sha256', await (key ??= readSalt(db))).update(email.trim().toLowerCase()).digest('hex');
   return {
     hash,
-    has: (email) => find.get(hash(email)) !== undefined,
-    add: (email, now) => void insert.run(hash(email), now.toISOString()),
-    remove: (email) => void remove.run(hash(email)),
+    has: async (email) => (await db.get('SELECT 1 AS found FROM suppressions WHERE hash = ?', await hash(email))) !== undefined,
+    add: async (email, now) => void (await db.run('INSERT INTO suppressions (hash, created_at) VALUES (?, ?) ON CONFLICT (hash) DO NOTHING', await hash(email), now.toISOString())),
+    remove: async (email) => void (await db.run('DELETE FROM suppressions WHERE hash = ?', await hash(email))),
   };
 }

@@ -1,5 +1,4 @@
-import type { DatabaseSync } from 'node:sqlite';
-import { inTransaction } from './db';
+import type { Database } from './db';
 import type { VisitContext } from '../shared/lib/vitals';
 import { retention } from '../shared/content/retention';
 
@@ -17,26 +16,23 @@ export interface VitalSample {
 
 export interface VitalsStore {
   /** Stores one page's beacon: measurements and the kind of visit only, nothing that identifies the visitor. */
-  add(route: string, samples: readonly VitalSample[], visit?: VisitContext, receivedAt?: Date): void;
+  add(route: string, samples: readonly VitalSample[], visit?: VisitContext, receivedAt?: Date): Promise<void>;
 }
 
 /** Field measurements from visitors' browsers, kept as rows for the staff, never as log lines. */
-export function createVitalsStore(db: DatabaseSync): VitalsStore {
-  const insert = db.prepare(
-    `INSERT INTO vitals (received_at, route, metric, value, rating, navigation_type, connection_type, device_class)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const purge = db.prepare('DELETE FROM vitals WHERE received_at < ?');
+export function createVitalsStore(db: Database): VitalsStore {
   let purgedAt = 0;
   return {
     add(route, samples, visit = {}, receivedAt = new Date()) {
-      inTransaction(db, () => {
+      return db.transaction(async (tx) => {
         if (receivedAt.getTime() - purgedAt > PURGE_EVERY_MS) {
-          purge.run(new Date(receivedAt.getTime() - VITALS_RETENTION_DAYS * 86_400_000).toISOString());
           purgedAt = receivedAt.getTime();
+          await tx.run('DELETE FROM vitals WHERE received_at < ?', new Date(receivedAt.getTime() - VITALS_RETENTION_DAYS * 86_400_000).toISOString());
         }
         for (const sample of samples) {
-          insert.run(
+          await tx.run(
+            `INSERT INTO vitals (received_at, route, metric, value, rating, navigation_type, connection_type, device_class)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
             receivedAt.toISOString(),
             route,
             sample.name,

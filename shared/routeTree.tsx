@@ -12,6 +12,7 @@ import { Seo } from './components/Seo';
 import { useLocale } from './components/useLocale';
 import { loadCatalogue, loadedCatalogue } from './content/i18n/catalogue';
 import { loadChunk } from './lib/loadChunk';
+import { staticSectionsHold } from './lib/staticSections';
 import type { RouteHandle, SitePage } from './routes';
 import { localizePath, localizedRoutes, pageHead, pageOf } from './routes';
 
@@ -83,8 +84,10 @@ function toRouteObject({ path, handle }: { path: string; handle: RouteHandle }):
     path,
     handle,
     lazy: async () => {
-      const [page] = await Promise.all([loadChunk(route.chunk, route.load), loadChunk(`catalogue-${locale}`, () => loadCatalogue(locale, route.texts))]);
-      return { Component: page.default, ...(page.loader ? { loader: page.loader } : {}) };
+      const [module] = await Promise.all([loadChunk(route.chunk, route.load), loadChunk(`catalogue-${locale}`, () => loadCatalogue(locale, route.texts))]);
+      // The page's static sections come with it, but for the first hydration, which keeps their server HTML.
+      if (!staticSectionsHold()) await Promise.all((module.sections ?? []).map((section) => section.preload()));
+      return { Component: module.default, ...(module.loader ? { loader: module.loader } : {}) };
     },
   };
 }

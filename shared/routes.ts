@@ -1,24 +1,29 @@
 import type { ComponentType } from 'react';
 import type { LoaderFunction } from 'react-router';
-import type { PageHead } from './components/Seo';
+import type { HeadText, PageHead } from './components/Seo';
+import type { StaticSection } from './components/StaticSection';
 import type { Catalogue, CataloguePart } from './content/i18n/catalogue';
-import { blogCategories, blogPosts } from './content/blog';
-import { legalCopy, legalDocuments } from './content/legal';
-import { pageHeads } from './content/heads';
-import { currency, formatPrice, lowestPrice, siteFacts } from './content/data';
+import { blogPosts } from './content/blog';
+import { legalDates } from './content/generated/legalDates';
+import { siteFacts } from './content/data';
 import { articleHead, postBodyChunk, postPath } from './lib/articles';
 import { blogViewKey } from './lib/blog';
-import { SENT_PARAM } from './lib/contactForm';
+import { SENT_PARAM } from './lib/contactSent';
 import { legalBodyChunk } from './lib/legal';
 import type { Locale } from './lib/locale';
 import { defaultLocale, localePrefix, locales } from './lib/locale';
 import { CONFIRM_OUTCOMES, CONFIRM_PATH, UNSUBSCRIBE_OUTCOMES, UNSUBSCRIBE_PATH, readResult } from './lib/newsletter';
 
-/** "from $99": the descriptions quote the cheapest plan. */
-const fromLowestPrice = `from ${formatPrice(lowestPrice)}`;
+/**
+ * What the table says of a page's head. A page that exists in every language
+ * has no words here: they come from its language's catalogue (the `head` of
+ * its own part, the first of its `texts`), so the table, which every page
+ * loads, holds no language's words for it.
+ */
+type TableHead = Omit<PageHead, keyof HeadText> & Partial<HeadText>;
 
 /** One page a visitor can open: what its head, the sitemap, the beacon and the server need to know. */
-export interface SitePage extends PageHead {
+export interface SitePage extends TableHead {
   /** Absolute path; "*" for the not-found page. */
   path: string;
   /** The page module's file name: names its lazy chunk in the build manifest. */
@@ -35,13 +40,14 @@ export interface SitePage extends PageHead {
   locale: Locale;
   /** Its own path in each language it exists in, itself included: hreflang, the sitemap and the language switch. */
   alternates: Partial<Record<Locale, string>>;
-  /** Its head in its language when the words are in a catalogue part it loads (an article's, a legal page's), over the English one above. */
+  /** Its head when its words are in a catalogue part it loads but are not that part's `head` (an article's, a legal page's). */
   headIn?: (catalogue: Catalogue) => PageHead | undefined;
 }
 
-/** A page module: its component and, when the page needs data before it renders (an article's body), its loader. */
+/** A page module: its component, its static sections if it has any (see StaticSection), and its loader when it needs data before it renders (an article's body). */
 export interface PageModule {
   default: ComponentType;
+  sections?: readonly StaticSection[];
   /**
    * Run by the server before the page streams and by the browser before it
    * hydrates or navigates there. It comes with the page's chunk, so the maps
@@ -76,10 +82,12 @@ interface RouteBase {
 }
 
 /** A route that is one page: its path is plain. */
-export interface SinglePageRoute extends RouteBase, PageHead {
+export interface SinglePageRoute extends RouteBase, TableHead {
   lastmod?: string;
   /** The chunk its text comes from in a language (a legal page's), preloaded with the page's own. */
   dataChunkIn?: (locale: Locale) => string;
+  /** Its last change in a language (a legal page's), when the languages' versions change apart. */
+  lastmodIn?: (locale: Locale) => string;
   headIn?: SitePage['headIn'];
 }
 
@@ -94,19 +102,17 @@ export interface PageSetRoute extends RouteBase {
 
 export type PageRoute = SinglePageRoute | PageSetRoute;
 
-/** A legal page in each language: its text and its head come from its Markdown (the head from the language's catalogue), its date from the front matter. */
-function legalPage(name: keyof typeof legalDocuments, route: Pick<RouteBase, 'path' | 'paths' | 'chunk' | 'load'>): SinglePageRoute {
-  const head = (document: { title: string; description: string }, keywords: readonly string[]) => ({
-    title: `${document.title} | ${siteFacts.name}`,
-    description: document.description,
-    keywords,
-  });
+/** A legal page in each language: its text and its head come from its Markdown (the head through the language's catalogue), its date from the front matter. */
+function legalPage(name: 'privacy' | 'terms', route: Pick<RouteBase, 'path' | 'paths' | 'chunk' | 'load'>): SinglePageRoute {
   return {
     ...route,
     texts: ['legal'],
-    ...head(legalDocuments[name], legalCopy.keywords[name]),
-    headIn: (catalogue) => head(catalogue.legal.documents[name], catalogue.legal.keywords[name]),
-    lastmod: legalDocuments[name].updated,
+    headIn: ({ legal }) => ({
+      title: `${legal.documents[name].title} | ${siteFacts.name}`,
+      description: legal.documents[name].description,
+      keywords: legal.keywords[name],
+    }),
+    lastmodIn: (locale) => legalDates[locale]![name]!,
     dataChunkIn: (locale) => legalBodyChunk(locale, name),
   };
 }
@@ -114,15 +120,14 @@ function legalPage(name: keyof typeof legalDocuments, route: Pick<RouteBase, 'pa
 /**
  * Every article in every language: its path, its alternates (the same post in
  * the other languages) and its body's chunk. Its head comes from its
- * language's post list, which loads with the page: the route table holds only
- * the English words and each post's slugs.
+ * language's post list, which loads with the page: the route table holds no
+ * words, only each post's slugs and date.
  */
 function articleEntries(): PageSetRoute['entries'] {
   return blogPosts.flatMap((post) => {
     const translations = locales.flatMap((locale) => (post.slugs[locale] ? [{ locale, slug: post.slugs[locale] }] : []));
     const alternates = Object.fromEntries(translations.map((translation) => [translation.locale, postPath(translation)]));
     return translations.map((translation) => ({
-      ...articleHead(post, blogCategories),
       path: postPath(translation),
       locale: translation.locale,
       alternates,
@@ -144,37 +149,26 @@ export const pages: readonly PageRoute[] = [
     chunk: 'Home',
     load: () => import('./pages/Home'),
     texts: ['home'],
-    ...pageHeads.Home,
     paths: { es: '/es' },
   },
   {
     path: '/services',
     chunk: 'Services',
     load: () => import('./pages/Services'),
-    title: 'Services & Pricing | Meridian Lab',
-    description:
-      `Monthly plans for custom websites, AI voice systems, ads-based marketing and an all-in-one package, ${fromLowestPrice} ${currency} a month, with optional add-ons.`,
-    keywords: ['website subscription', 'AI voice systems', 'Google Ads management', 'pricing', 'web development plans'],
+    texts: ['services'],
   },
   {
     path: '/research',
     chunk: 'Research',
     load: () => import('./pages/Research'),
-    title: 'Research | Meridian Lab',
-    description:
-      'Our research in drug discovery, biotechnology, environmental solutions and diagnostic technologies: projects, publications and partnerships.',
-    keywords: ['research', 'drug discovery', 'biotechnology', 'environmental solutions', 'diagnostics', 'publications'],
+    texts: ['research'],
   },
   {
     path: '/blog',
     chunk: 'Blog',
     load: () => import('./pages/Blog'),
-    texts: ['posts'],
+    texts: ['blog', 'posts'],
     readQuery: blogViewKey,
-    title: 'Blog | Meridian Lab',
-    description:
-      'Insights on web development, AI voice systems and digital marketing from the Meridian Lab team, with research news and hands-on tutorials.',
-    keywords: ['blog', 'web development', 'technology', 'industry news', 'tutorials', 'sustainability'],
   },
   {
     path: '/blog/:slug',
@@ -190,7 +184,6 @@ export const pages: readonly PageRoute[] = [
     load: () => import('./pages/Contact'),
     texts: ['contact'],
     readQuery: (params) => (params.get(SENT_PARAM) === '1' ? `${SENT_PARAM}=1` : ''),
-    ...pageHeads.Contact,
     paths: { es: '/es/contacto' },
   },
   // The newsletter's consent steps, opened from its e-mails. A link's token is
@@ -199,20 +192,16 @@ export const pages: readonly PageRoute[] = [
     path: CONFIRM_PATH,
     chunk: 'NewsletterConfirm',
     load: () => import('./pages/NewsletterConfirm'),
+    texts: ['newsletterConfirm'],
     readQuery: (params) => readResult(params, CONFIRM_OUTCOMES) ?? '',
-    title: 'Confirm Your Subscription | Meridian Lab',
-    description: 'Confirm your subscription to new articles from Meridian Lab: one click, and nothing else is sent.',
-    keywords: ['newsletter', 'confirm subscription'],
     noindex: true,
   },
   {
     path: UNSUBSCRIBE_PATH,
     chunk: 'NewsletterUnsubscribe',
     load: () => import('./pages/NewsletterUnsubscribe'),
+    texts: ['newsletterUnsubscribe'],
     readQuery: (params) => readResult(params, UNSUBSCRIBE_OUTCOMES) ?? '',
-    title: 'Unsubscribe | Meridian Lab',
-    description: 'Stop receiving new articles from Meridian Lab by e-mail, in one click.',
-    keywords: ['newsletter', 'unsubscribe'],
     noindex: true,
   },
   legalPage('privacy', { path: '/privacy', paths: { es: '/es/privacidad' }, chunk: 'Privacy', load: () => import('./pages/Privacy') }),
@@ -223,7 +212,6 @@ export const notFoundPage: SinglePageRoute = {
   path: '*',
   chunk: 'NotFound',
   load: () => import('./pages/NotFound'),
-  ...pageHeads.NotFound,
   status: 404,
   noindex: true,
 };
@@ -238,7 +226,7 @@ function pagesOf(route: PageRoute, locale: Locale = defaultLocale): SitePage[] {
   if ('entries' in route) return route.entries.filter((entry) => entry.locale === locale).map((entry) => ({ ...entry, chunk: route.chunk, texts: route.texts }));
   const alternates = alternatesOf(route);
   const path = alternates[locale];
-  return path === undefined ? [] : [{ ...route, path, locale, alternates, dataChunk: route.dataChunkIn?.(locale) }];
+  return path === undefined ? [] : [{ ...route, path, locale, alternates, dataChunk: route.dataChunkIn?.(locale), lastmod: route.lastmodIn?.(locale) ?? route.lastmod }];
 }
 
 /** The not-found page of a language, answered for any path under its prefix that is no page. */
@@ -254,11 +242,17 @@ export const indexablePages = sitePages.filter((page) => !page.noindex);
 
 /**
  * A page's head in its language: a page that exists in every language takes
- * its texts from the catalogue (by its chunk); the others (articles) carry their own.
+ * its words from its own catalogue part, the not-found page from the common
+ * one; the others (articles, legal pages) carry their own in the table.
  */
-export function pageHead(page: SitePage, catalogue: Catalogue): SitePage {
-  const heads: Readonly<Record<string, PageHead | undefined>> = catalogue.heads;
-  return { ...page, ...heads[page.chunk], ...page.headIn?.(catalogue) };
+export function pageHead(page: SitePage, catalogue: Catalogue): SitePage & PageHead {
+  const fromParts = page.headIn?.(catalogue);
+  if (fromParts) return { ...page, ...fromParts };
+  const { title, description, keywords } = page;
+  if (title !== undefined && description !== undefined && keywords !== undefined) return { ...page, title, description, keywords };
+  const own = page.texts?.[0];
+  const head = own && page.status !== 404 ? (catalogue[own] as Partial<{ head: HeadText }>).head : undefined;
+  return { ...page, ...(head ?? catalogue.notFound.head) };
 }
 
 /** The build-manifest names of the catalogue chunks a page loads before it renders: its language's common part and its own. */

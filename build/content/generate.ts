@@ -303,6 +303,12 @@ export function generatedFiles(root = process.cwd()): Map<string, string> {
     );
     for (const { name, html } of legal[locale]) files.set(`${OUT_DIR}/${bodyOf('legal', locale, name)}.ts`, body(html));
   }
+  // What the route table needs of the legal pages: their dates per language (their words load with the page).
+  const dates = Object.fromEntries(locales.map((locale) => [locale, Object.fromEntries(legal[locale].map(({ name, head }) => [name, head.updated]))]));
+  files.set(
+    `${OUT_DIR}/legalDates.ts`,
+    `${HEADER}import type { Locale } from '../../lib/locale';\n\n/** When each legal page last changed, by language: the sitemap's lastmod. */\nexport const legalDates: Readonly<Record<Locale, Readonly<Record<string, string>>>> = ${json(dates)};\n`,
+  );
   const postKeys = Object.fromEntries(locales.map((locale) => [locale, posts[locale].map(({ post }) => post.slug)])) as Record<Locale, string[]>;
   files.set(`${OUT_DIR}/postBodies.ts`, bodiesModule('postBodies', "Each article's HTML in its own module, by language and slug, loaded when its page is opened.", postKeys, 'posts'));
   const legalKeys = Object.fromEntries(locales.map((locale) => [locale, legal[locale].map(({ name }) => name)])) as Record<Locale, string[]>;

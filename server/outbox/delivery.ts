@@ -1,4 +1,4 @@
-import type { DatabaseSync } from 'node:sqlite';
+import type { Database } from '../db';
 import type { AppConfig } from '../config';
 import type { LeadDelivery } from '../leads';
 import type { Logger } from '../logger';
@@ -17,7 +17,7 @@ export function mailDomain(from: string): string {
   return /@([^@>\s]+)>?$/.exec(from)?.[1] ?? 'localhost';
 }
 
-export function createOutbox(db: DatabaseSync, config: Pick<AppConfig, 'mail'>): OutboxStore {
+export function createOutbox(db: Database, config: Pick<AppConfig, 'mail'>): OutboxStore {
   return createOutboxStore(db, mailDomain(config.mail.from));
 }
 
@@ -27,7 +27,7 @@ export interface Deliveries {
 }
 
 /** How the stores queue what they send; `wake` tells the worker a commit queued something. */
-export function createDeliveries(db: DatabaseSync, config: Pick<AppConfig, 'mail' | 'siteUrl'>, wake: () => void): Deliveries {
+export function createDeliveries(db: Database, config: Pick<AppConfig, 'mail' | 'siteUrl'>, wake: () => void): Deliveries {
   const outbox = createOutbox(db, config);
   return {
     leads: { outbox, messagesFor: leadMessages(config.mail, config.siteUrl), committed: wake },
@@ -43,7 +43,7 @@ export const sendTimeoutMs = (leaseMs: number) => Math.min(leaseMs / 4, 60_000);
  * messages, with the senders the configuration allows: mail with SMTP_URL,
  * webhooks with LEAD_WEBHOOK_URL. Started at once; stop() also closes the SMTP pool.
  */
-export function startOutboxWorker(db: DatabaseSync, config: Pick<AppConfig, 'mail'>, logger: Logger, options: { pollMs?: number; firstRetryMs?: number } = {}): OutboxWorker {
+export function startOutboxWorker(db: Database, config: Pick<AppConfig, 'mail'>, logger: Logger, options: { pollMs?: number; firstRetryMs?: number } = {}): OutboxWorker {
   const { mail } = config;
   const timeoutMs = sendTimeoutMs(mail.leaseMs);
   const mailer = mail.smtpUrl ? createMailer(mail.smtpUrl, mail.from, timeoutMs) : undefined;

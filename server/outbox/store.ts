@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { DatabaseSync } from 'node:sqlite';
+import type { Database, Queryable } from '../db';
 
 /** An e-mail as the outbox keeps it: everything needed to send it again, the same way. */
 export interface MailMessage {
@@ -67,28 +67,29 @@ export interface OutboxEntry {
 }
 
 export interface OutboxStore {
-  /** Queues a message, due now. Call it inside the transaction that stores what the message is about. */
-  enqueue(message: NewOutboxMessage, now?: Date): void;
+  /** Queues a message, due now, in `tx`: the transaction that stores what the message is about. */
+  enqueue(message: NewOutboxMessage, now: Date, tx: Queryable): Promise<void>;
   /**
    * Claims up to `limit` due messages of the given channels for `leaseMs`, in
-   * one statement: SQLite runs an UPDATE … RETURNING alone, so two workers (in
-   * this process or another on the same file) never claim the same row.
+   * one statement: SQLite runs an UPDATE … RETURNING alone, and PostgreSQL
+   * skips the rows another worker has locked (FOR UPDATE SKIP LOCKED), so two
+   * workers (in this process or another instance) never claim the same row.
    */
-  lease(channels: readonly Channel[], leaseMs: number, limit: number, now?: Date): LeasedMessage[];
+  lease(channels: readonly Channel[], leaseMs: number, limit: number, now?: Date): Promise<LeasedMessage[]>;
   /** The message went out: it is sent, and the secret in its text (if any) is blanked. */
-  markSent(message: LeasedMessage, now?: Date): void;
+  markSent(message: LeasedMessage, now?: Date): Promise<void>;
   /** An attempt failed: try again at `retryAt`, or mark it failed when there is none. */
-  markAttemptFailed(message: LeasedMessage, error: string, retryAt: Date | null): void;
-  stats(now?: Date): OutboxStats;
+  markAttemptFailed(message: LeasedMessage, error: string, retryAt: Date | null): Promise<void>;
+  stats(now?: Date): Promise<OutboxStats>;
   /** Messages still queued or failed, oldest first. */
-  pending(): OutboxEntry[];
+  pending(): Promise<OutboxEntry[]>;
   /**
    * Puts a queued or failed message back in the queue, due now, with a fresh
    * round of attempts. A lease still held is left alone: its worker is sending.
    */
-  retry(id: number, now?: Date): 'queued' | 'sent' | 'missing';
+  retry(id: number, now?: Date): Promise<'queued' | 'sent' | 'missing'>;
   /** retry() for every failed message; returns how many. */
-  retryFailed(now?: Date): number;
+  retryFailed(now?: Date): Promise<number>;
 }
 
 interface Row {
@@ -116,46 +117,17 @@ const REDACTED = '[link removed once sent]';
  * ("<uuid@meridianlab.dev>"): stable per message, so a resent e-mail is
  * recognisably the same one.
  */
-export function createOutboxStore(db: DatabaseSync, mailDomain: string): OutboxStore {
-  const insert = db.prepare(
-    `INSERT INTO outbox (kind, lead_id, subscriber_id, payload, message_id, created_at, next_attempt_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const claim = db.prepare(
-    `UPDATE outbox SET lease_until = :until
-     WHERE id IN (
-       SELECT id FROM outbox
-       WHERE status = 'queued' AND next_attempt_at <= :now AND (lease_until IS NULL OR lease_until < :now)
-         AND kind IN (SELECT value FROM json_each(:kinds))
-       ORDER BY next_attempt_at, id LIMIT :limit)
-     RETURNING id, kind, payload, message_id, attempts, lease_until`,
-  );
-  const sent = db.prepare(
-    `UPDATE outbox SET status = 'sent', sent_at = ?, attempts = attempts + 1, last_error = NULL, lease_until = NULL, payload = ?
-     WHERE id = ?`,
-  );
-  const attemptFailed = db.prepare(
-    `UPDATE outbox SET attempts = attempts + 1, last_error = :error, lease_until = NULL,
-       status = CASE WHEN :retryAt IS NULL THEN 'failed' ELSE 'queued' END,
-       next_attempt_at = coalesce(:retryAt, next_attempt_at)
-     WHERE id = :id AND status = 'queued' AND lease_until = :lease`,
-  );
-  const counts = db.prepare('SELECT status, count(*) AS count, min(created_at) AS oldest FROM outbox GROUP BY status');
-  const pendingRows = db.prepare("SELECT * FROM outbox WHERE status != 'sent' ORDER BY id");
-  const statusOf = db.prepare('SELECT status FROM outbox WHERE id = ?');
-  const requeue = db.prepare(
-    `UPDATE outbox SET status = 'queued', attempts = 0, next_attempt_at = ? WHERE id = ? AND status != 'sent'`,
-  );
-  const requeueFailed = db.prepare(
-    `UPDATE outbox SET status = 'queued', attempts = 0, next_attempt_at = ? WHERE status = 'failed'`,
-  );
+export function createOutboxStore(db: Database, mailDomain: string): OutboxStore {
+  const skipLocked = db.engine === 'postgres' ? 'FOR UPDATE SKIP LOCKED' : '';
 
   return {
-    enqueue(message, now = new Date()) {
+    async enqueue(message, now, tx) {
       const payload: OutboxPayload = message.kind === 'lead-webhook' ? { body: message.body } : { mail: message.mail, secret: message.kind === 'newsletter-confirmation' ? message.secret : undefined };
       const messageId = channelOf(message.kind) === 'mail' ? `<${randomUUID()}@${mailDomain}>` : randomUUID();
       const at = now.toISOString();
-      insert.run(
+      await tx.run(
+        `INSERT INTO outbox (kind, lead_id, subscriber_id, payload, message_id, created_at, next_attempt_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
         message.kind,
         'leadId' in message ? message.leadId : null,
         'subscriberId' in message ? message.subscriberId : null,
@@ -165,13 +137,24 @@ export function createOutboxStore(db: DatabaseSync, mailDomain: string): OutboxS
         at,
       );
     },
-    lease(channels, leaseMs, limit, now = new Date()) {
-      const rows = claim.all({
-        until: new Date(now.getTime() + leaseMs).toISOString(),
-        now: now.toISOString(),
-        kinds: JSON.stringify(channels.flatMap((channel) => KINDS[channel])),
+    async lease(channels, leaseMs, limit, now = new Date()) {
+      const kinds = channels.flatMap((channel) => KINDS[channel]);
+      if (kinds.length === 0) return [];
+      const at = now.toISOString();
+      const rows = await db.all<Pick<Row, 'id' | 'kind' | 'payload' | 'message_id' | 'attempts' | 'lease_until'>>(
+        `UPDATE outbox SET lease_until = ?
+         WHERE id IN (
+           SELECT id FROM outbox
+           WHERE status = 'queued' AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until < ?)
+             AND kind IN (${kinds.map(() => '?').join(', ')})
+           ORDER BY next_attempt_at, id LIMIT ? ${skipLocked})
+         RETURNING id, kind, payload, message_id, attempts, lease_until`,
+        new Date(now.getTime() + leaseMs).toISOString(),
+        at,
+        at,
+        ...kinds,
         limit,
-      }) as unknown as Pick<Row, 'id' | 'kind' | 'payload' | 'message_id' | 'attempts' | 'lease_until'>[];
+      );
       return rows.map((row) => ({
         id: row.id,
         kind: row.kind,
@@ -181,24 +164,41 @@ export function createOutboxStore(db: DatabaseSync, mailDomain: string): OutboxS
         leaseUntil: row.lease_until!,
       }));
     },
-    markSent(message, now = new Date()) {
+    async markSent(message, now = new Date()) {
       const { payload } = message;
       const kept = 'mail' in payload && payload.secret ? { mail: { ...payload.mail, text: payload.mail.text.replaceAll(payload.secret, REDACTED) } } : payload;
-      sent.run(now.toISOString(), JSON.stringify(kept), message.id);
+      await db.run(
+        `UPDATE outbox SET status = 'sent', sent_at = ?, attempts = attempts + 1, last_error = NULL, lease_until = NULL, payload = ?
+         WHERE id = ?`,
+        now.toISOString(),
+        JSON.stringify(kept),
+        message.id,
+      );
     },
-    markAttemptFailed(message, error, retryAt) {
-      attemptFailed.run({ id: message.id, lease: message.leaseUntil, error: error.slice(0, ERROR_LIMIT), retryAt: retryAt?.toISOString() ?? null });
+    async markAttemptFailed(message, error, retryAt) {
+      const retry = retryAt?.toISOString() ?? null;
+      await db.run(
+        `UPDATE outbox SET attempts = attempts + 1, last_error = ?, lease_until = NULL,
+           status = ?, next_attempt_at = coalesce(?, next_attempt_at)
+         WHERE id = ? AND status = 'queued' AND lease_until = ?`,
+        error.slice(0, ERROR_LIMIT),
+        retry === null ? 'failed' : 'queued',
+        retry,
+        message.id,
+        message.leaseUntil,
+      );
     },
-    stats(now = new Date()) {
+    async stats(now = new Date()) {
       const stats: OutboxStats = { queued: 0, sent: 0, failed: 0, oldestQueuedSeconds: null };
-      for (const row of counts.all() as unknown as { status: OutboxStatus; count: number; oldest: string }[]) {
+      const rows = await db.all<{ status: OutboxStatus; count: number; oldest: string }>('SELECT status, count(*) AS count, min(created_at) AS oldest FROM outbox GROUP BY status');
+      for (const row of rows) {
         stats[row.status] = row.count;
         if (row.status === 'queued') stats.oldestQueuedSeconds = Math.max(0, Math.round((now.getTime() - Date.parse(row.oldest)) / 1000));
       }
       return stats;
     },
-    pending() {
-      return (pendingRows.all() as unknown as Row[]).map((row) => ({
+    async pending() {
+      return (await db.all<Row>("SELECT * FROM outbox WHERE status != 'sent' ORDER BY id")).map((row) => ({
         id: row.id,
         kind: row.kind,
         leadId: row.lead_id,
@@ -211,15 +211,15 @@ export function createOutboxStore(db: DatabaseSync, mailDomain: string): OutboxS
         sentAt: row.sent_at,
       }));
     },
-    retry(id, now = new Date()) {
-      const row = statusOf.get(id) as { status: OutboxStatus } | undefined;
+    async retry(id, now = new Date()) {
+      const row = await db.get<{ status: OutboxStatus }>('SELECT status FROM outbox WHERE id = ?', id);
       if (!row) return 'missing';
       if (row.status === 'sent') return 'sent';
-      requeue.run(now.toISOString(), id);
+      await db.run(`UPDATE outbox SET status = 'queued', attempts = 0, next_attempt_at = ? WHERE id = ? AND status != 'sent'`, now.toISOString(), id);
       return 'queued';
     },
     retryFailed(now = new Date()) {
-      return Number(requeueFailed.run(now.toISOString()).changes);
+      return db.run(`UPDATE outbox SET status = 'queued', attempts = 0, next_attempt_at = ? WHERE status = 'failed'`, now.toISOString());
     },
   };
 }

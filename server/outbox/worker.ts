@@ -65,13 +65,13 @@ export function createOutboxWorker({
       const reason = error instanceof Error ? error.message : String(error);
       const failedAttempts = message.attempts + 1;
       const retryAt = failedAttempts >= maxAttempts ? null : new Date(Date.now() + retryDelayMs(failedAttempts, Math.random, firstRetryMs));
-      store.markAttemptFailed(message, reason, retryAt);
+      await store.markAttemptFailed(message, reason, retryAt);
       // The reason is the server's or the network's, never the message's text.
       if (retryAt) logger.warn({ ...log, reason, retryAt: retryAt.toISOString() }, 'outbox message not sent, will retry');
       else logger.error({ ...log, reason }, 'outbox message failed for good');
       return;
     }
-    store.markSent(message);
+    await store.markSent(message);
     logger.info(log, 'outbox message sent');
   }
 
@@ -79,7 +79,7 @@ export function createOutboxWorker({
     do {
       again = false;
       for (;;) {
-        const batch = stopped ? [] : store.lease(channels, leaseMs, batchSize);
+        const batch = stopped ? [] : await store.lease(channels, leaseMs, batchSize);
         if (batch.length === 0) break;
         await Promise.all(batch.map(deliver));
       }
@@ -102,8 +102,12 @@ export function createOutboxWorker({
   return {
     start() {
       if (!senders.mail) logger.warn('SMTP_URL is not set: e-mails wait in the outbox until it is');
-      const logStatus = () => logger.info({ outbox: store.stats() }, 'outbox status');
-      logStatus();
+      const logStatus = () =>
+        store.stats().then(
+          (outbox) => logger.info({ outbox }, 'outbox status'),
+          (error: unknown) => logger.error({ err: error }, 'outbox status failed'),
+        );
+      void logStatus();
       statusTimer = setInterval(logStatus, STATUS_LOG_MS);
       statusTimer.unref();
       timer = setInterval(wake, pollMs);

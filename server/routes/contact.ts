@@ -8,6 +8,7 @@ import { CONTACT_ENDPOINT, CONTACT_FIELDS, CONTACT_FORM_ID, EMPTY_CONTACT_VALUES
 import { localizePath } from '../../shared/routes';
 import { catalogues } from '../catalogues';
 import { parseContactBody, validateContact } from '../contact/validation';
+import type { RateLimitCounters } from '../rateLimitCounters';
 import { formEndpoint, formLocale, readBody } from '../formEndpoint';
 import type { LeadStore } from '../leads';
 import type { Logger } from '../logger';
@@ -21,6 +22,8 @@ interface ContactRoutesOptions {
   store: LeadStore;
   logger: Logger;
   siteUrl: string;
+  /** Shared rate-limit counters, when several instances run. */
+  counters?: RateLimitCounters;
   /** The site's page renderer: shows the contact page again after a refused form post. */
   renderPage: RenderPage;
 }
@@ -41,7 +44,7 @@ function typedValues(fields: unknown): ContactValues {
  * or urlencoded from the plain one. Stores it, committed, before answering
  * success. Nothing the visitor sent is logged.
  */
-export function contactRoutes({ store, logger, siteUrl, renderPage }: ContactRoutesOptions): Router {
+export function contactRoutes({ store, logger, siteUrl, renderPage, counters }: ContactRoutesOptions): Router {
   const router = Router();
 
   /** The plain form's answer to a post it read: the contact page again, with the visitor's values, errors and the reason. */
@@ -54,7 +57,7 @@ export function contactRoutes({ store, logger, siteUrl, renderPage }: ContactRou
     }).catch(next);
   };
 
-  const receive: RequestHandler = (req, res, next) => {
+  const receive: RequestHandler = async (req, res, next) => {
     const format = res.locals.bodyFormat ?? 'json';
     const locale = formLocale(req);
     const body = parseContactBody(readBody(req, res));
@@ -76,7 +79,7 @@ export function contactRoutes({ store, logger, siteUrl, renderPage }: ContactRou
       return;
     }
     try {
-      store.add({ ...result.value, locale }, { address: req.ip ?? req.socket.remoteAddress ?? '', userAgent: req.get('user-agent') ?? '' });
+      await store.add({ ...result.value, locale }, { address: req.ip ?? req.socket.remoteAddress ?? '', userAgent: req.get('user-agent') ?? '' });
     } catch (error) {
       // The error names the statement, never the values bound to it.
       logger.error({ err: error }, 'lead not stored');
@@ -92,6 +95,7 @@ export function contactRoutes({ store, logger, siteUrl, renderPage }: ContactRou
     ...formEndpoint({
       siteUrl,
       perMinute: MESSAGES_PER_MINUTE,
+      counters: counters?.('contact'),
       maxBytes: MAX_BODY_BYTES,
       localeOf: formLocale,
       formPage: (locale) => `${localizePath('/contact', locale)}#${CONTACT_FORM_ID}`,

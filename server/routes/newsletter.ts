@@ -3,6 +3,7 @@ import { Router } from 'express';
 import { createElement } from 'react';
 import { NewsletterTokenContext } from '../../shared/components/newsletter/token';
 import { CONFIRM_PATH, TOKEN_PARAM, UNSUBSCRIBE_PATH, resultHref } from '../../shared/lib/newsletter';
+import type { RateLimitCounters } from '../rateLimitCounters';
 import { formEndpoint, isPlainFormPost, readBody } from '../formEndpoint';
 import type { RenderPage } from '../render';
 import type { SubscriberStore } from '../subscribers';
@@ -28,6 +29,8 @@ function postedToken(req: Request, res: Response): string | null {
 interface NewsletterRoutesOptions {
   store: SubscriberStore;
   siteUrl: string;
+  /** Shared rate-limit counters, when several instances run. */
+  counters?: RateLimitCounters;
   renderPage: RenderPage;
 }
 
@@ -40,7 +43,7 @@ interface NewsletterRoutesOptions {
  *                                         client's RFC 8058 one-click POST (any body)
  * Opened without a token, the pages are ordinary (cacheable) pages of the route table.
  */
-export function newsletterRoutes({ store, siteUrl, renderPage }: NewsletterRoutesOptions): Router {
+export function newsletterRoutes({ store, siteUrl, renderPage, counters }: NewsletterRoutesOptions): Router {
   const router = Router();
 
   const showWithToken = (path: string) => (req: Request, res: Response, next: NextFunction) => {
@@ -63,20 +66,20 @@ export function newsletterRoutes({ store, siteUrl, renderPage }: NewsletterRoute
   };
 
   const endpoint = (path: string, anyMediaType: boolean) =>
-    formEndpoint({ siteUrl, perMinute: POSTS_PER_MINUTE, maxBytes: BODY_LIMIT_BYTES, formPage: path, anyMediaType });
+    formEndpoint({ siteUrl, perMinute: POSTS_PER_MINUTE, counters: counters?.(path), maxBytes: BODY_LIMIT_BYTES, formPage: path, anyMediaType });
 
   router.get(CONFIRM_PATH, showWithToken(CONFIRM_PATH));
   router.get(UNSUBSCRIBE_PATH, showWithToken(UNSUBSCRIBE_PATH));
 
-  router.post(CONFIRM_PATH, ...endpoint(CONFIRM_PATH, false), (req: Request, res: Response) => {
+  router.post(CONFIRM_PATH, ...endpoint(CONFIRM_PATH, false), async (req: Request, res: Response) => {
     const token = postedToken(req, res);
-    const result = token ? store.confirm(token) : 'invalid';
+    const result = token ? await store.confirm(token) : 'invalid';
     answer(req, res, CONFIRM_PATH, result, result === 'confirmed');
   });
 
-  router.post(UNSUBSCRIBE_PATH, ...endpoint(UNSUBSCRIBE_PATH, true), (req: Request, res: Response) => {
+  router.post(UNSUBSCRIBE_PATH, ...endpoint(UNSUBSCRIBE_PATH, true), async (req: Request, res: Response) => {
     const token = postedToken(req, res);
-    const result = token ? store.unsubscribe(token) : 'invalid';
+    const result = token ? await store.unsubscribe(token) : 'invalid';
     answer(req, res, UNSUBSCRIBE_PATH, result, result === 'unsubscribed');
   });
   return router;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { SubscribeOutcome } from '../../shared/content/blog';
 import { newsletter } from '../../shared/content/blog';
 import { NEWSLETTER_ANCHOR, SUBSCRIBE_ENDPOINT, newsletterReturnHref, parseCategory } from '../../shared/lib/blog';
+import type { RateLimitCounters } from '../rateLimitCounters';
 import { formEndpoint, formLocale, isPlainFormPost, readBody } from '../formEndpoint';
 import type { SubscriberStore } from '../subscribers';
 
@@ -30,18 +31,19 @@ function answer(req: Request, res: Response, category: string | undefined, outco
  * address get the same answer, so nobody can test who is on the list. The
  * sign-up's language (?locale=) is the confirmation e-mail's.
  */
-export function subscribeRoutes(store: SubscriberStore, siteUrl: string): Router {
+export function subscribeRoutes(store: SubscriberStore, siteUrl: string, counters?: RateLimitCounters): Router {
   const router = Router();
   const endpoint = formEndpoint({
     siteUrl,
     perMinute: SIGNUPS_PER_MINUTE,
+    counters: counters?.('subscribe'),
     maxBytes: BODY_LIMIT_BYTES,
     formPage: `/blog#${NEWSLETTER_ANCHOR}`,
     message: (refusal) => (refusal.kind === 'rateLimited' ? newsletter.messages.limited : undefined),
     plainRedirect: (refusal) => (refusal.kind === 'rateLimited' ? newsletterReturnHref('all', 'limited') : undefined),
   });
 
-  router.post(SUBSCRIBE_ENDPOINT, ...endpoint, (req: Request, res: Response) => {
+  router.post(SUBSCRIBE_ENDPOINT, ...endpoint, async (req: Request, res: Response) => {
     res.setHeader('Cache-Control', 'no-store');
     const decoded = readBody(req, res);
     if (!decoded.ok) {
@@ -59,7 +61,7 @@ export function subscribeRoutes(store: SubscriberStore, siteUrl: string): Router
       answer(req, res, category, 'invalid', () => res.status(400).json({ error: INVALID_EMAIL }));
       return;
     }
-    store.signUp(email.data, new Date(), formLocale(req));
+    await store.signUp(email.data, new Date(), formLocale(req));
     answer(req, res, category, 'pending', () => res.status(202).json({ status: 'pending' }));
   });
   return router;

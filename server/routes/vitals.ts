@@ -1,9 +1,10 @@
-import type { DatabaseSync } from 'node:sqlite';
+import type { Database } from '../db';
 import type { Request, Response } from 'express';
 import { Router } from 'express';
 import { z } from 'zod';
 import { CONNECTION_TYPES, DEVICE_CLASSES, VITALS_ENDPOINT } from '../../shared/lib/vitals';
 import { sitePages } from '../../shared/routes';
+import type { RateLimitCounters } from '../rateLimitCounters';
 import { formEndpoint, parseBody } from '../formEndpoint';
 import { createVitalsStore } from '../vitals';
 
@@ -33,18 +34,18 @@ export const vitalsBatchSchema = z.object({
  * POST /api/vitals: a beacon of web-vitals metrics, stored as rows. sendBeacon
  * posts a string, so the body arrives as text/plain and is read as JSON.
  */
-export function vitalsRoutes(db: DatabaseSync, siteUrl: string): Router {
+export function vitalsRoutes(db: Database, siteUrl: string, counters?: RateLimitCounters): Router {
   const store = createVitalsStore(db);
   const router = Router();
-  const endpoint = formEndpoint({ siteUrl, perMinute: BEACONS_PER_MINUTE, maxBytes: BODY_LIMIT_BYTES, textIsJson: true });
-  router.post(VITALS_ENDPOINT, ...endpoint, (req: Request, res: Response) => {
+  const endpoint = formEndpoint({ siteUrl, perMinute: BEACONS_PER_MINUTE, counters: counters?.('vitals'), maxBytes: BODY_LIMIT_BYTES, textIsJson: true });
+  router.post(VITALS_ENDPOINT, ...endpoint, async (req: Request, res: Response) => {
     const batch = parseBody(req, res, vitalsBatchSchema);
     if (!batch.ok) {
       res.status(400).json({ error: batch.error });
       return;
     }
     const { page, metrics, connection, device } = batch.value;
-    store.add(page, metrics, { connection, device });
+    await store.add(page, metrics, { connection, device });
     res.status(204).end();
   });
   return router;

@@ -1,5 +1,4 @@
-import type { DatabaseSync } from 'node:sqlite';
-import { inTransaction } from '../db';
+import type { Database } from '../db';
 import type { PasswordHash, ScryptParams } from './passwords';
 
 export interface StaffAccount {
@@ -13,15 +12,15 @@ export interface StaffAccount {
 
 export interface AccountStore {
   /** The account for an address, whatever its case; disabled ones too. */
-  find(email: string): StaffAccount | undefined;
+  find(email: string): Promise<StaffAccount | undefined>;
   /** Every account, oldest first. */
-  list(): StaffAccount[];
+  list(): Promise<StaffAccount[]>;
   /** Creates an account; false when the address already has one. */
-  add(email: string, password: PasswordHash, now?: Date): boolean;
+  add(email: string, password: PasswordHash, now?: Date): Promise<boolean>;
   /** Sets a new password and ends the account's sessions; false when there is no such account. */
-  reset(email: string, password: PasswordHash, now?: Date): boolean;
+  reset(email: string, password: PasswordHash, now?: Date): Promise<boolean>;
   /** Disables the account and ends its sessions at once; false when there is no such account. */
-  disable(email: string, now?: Date): boolean;
+  disable(email: string, now?: Date): Promise<boolean>;
 }
 
 interface AccountRow {
@@ -46,42 +45,50 @@ function toAccount(row: AccountRow): StaffAccount {
   };
 }
 
-/** Staff accounts: made and changed from the command line only. */
-export function createAccountStore(db: DatabaseSync): AccountStore {
-  const select = db.prepare('SELECT * FROM staff_accounts WHERE email = ?');
-  const selectAll = db.prepare('SELECT * FROM staff_accounts ORDER BY id');
-  const insert = db.prepare(
-    `INSERT INTO staff_accounts (email, password_hash, password_salt, password_params, created_at, password_changed_at)
-     VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (email) DO NOTHING`,
-  );
-  const updatePassword = db.prepare(
-    'UPDATE staff_accounts SET password_hash = ?, password_salt = ?, password_params = ?, password_changed_at = ? WHERE email = ?',
-  );
-  const updateDisabled = db.prepare('UPDATE staff_accounts SET disabled_at = coalesce(disabled_at, ?) WHERE email = ?');
-  const endSessions = db.prepare('DELETE FROM staff_sessions WHERE account_id = (SELECT id FROM staff_accounts WHERE email = ?)');
+const END_SESSIONS = 'DELETE FROM staff_sessions WHERE account_id = (SELECT id FROM staff_accounts WHERE email = ?)';
 
+/** Staff accounts: made and changed from the command line only. */
+export function createAccountStore(db: Database): AccountStore {
   return {
-    find(email) {
-      const row = select.get(email) as AccountRow | undefined;
+    async find(email) {
+      const row = await db.get<AccountRow>('SELECT * FROM staff_accounts WHERE email = ?', email);
       return row && toAccount(row);
     },
-    list() {
-      return (selectAll.all() as unknown as AccountRow[]).map(toAccount);
+    async list() {
+      return (await db.all<AccountRow>('SELECT * FROM staff_accounts ORDER BY id')).map(toAccount);
     },
-    add(email, password, now = new Date()) {
+    async add(email, password, now = new Date()) {
       const at = now.toISOString();
-      return insert.run(email, password.hash, password.salt, JSON.stringify(password.params), at, at).changes === 1;
+      const added = await db.run(
+        `INSERT INTO staff_accounts (email, password_hash, password_salt, password_params, created_at, password_changed_at)
+         VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (email) DO NOTHING`,
+        email,
+        password.hash,
+        password.salt,
+        JSON.stringify(password.params),
+        at,
+        at,
+      );
+      return added === 1;
     },
     reset(email, password, now = new Date()) {
-      return inTransaction(db, () => {
-        endSessions.run(email);
-        return updatePassword.run(password.hash, password.salt, JSON.stringify(password.params), now.toISOString(), email).changes === 1;
+      return db.transaction(async (tx) => {
+        await tx.run(END_SESSIONS, email);
+        const changed = await tx.run(
+          'UPDATE staff_accounts SET password_hash = ?, password_salt = ?, password_params = ?, password_changed_at = ? WHERE email = ?',
+          password.hash,
+          password.salt,
+          JSON.stringify(password.params),
+          now.toISOString(),
+          email,
+        );
+        return changed === 1;
       });
     },
     disable(email, now = new Date()) {
-      return inTransaction(db, () => {
-        endSessions.run(email);
-        return updateDisabled.run(now.toISOString(), email).changes === 1;
+      return db.transaction(async (tx) => {
+        await tx.run(END_SESSIONS, email);
+        return (await tx.run('UPDATE staff_accounts SET disabled_at = coalesce(disabled_at, ?) WHERE email = ?', now.toISOString(), email)) === 1;
       });
     },
   };

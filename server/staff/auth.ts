@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { DatabaseSync } from 'node:sqlite';
+import type { Database } from '../db';
 import type { Request, RequestHandler, Response } from 'express';
 import { noticeDocument } from '../errors';
 import { readBody } from '../formEndpoint';
@@ -66,13 +66,13 @@ function sameToken(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-export function staffAuth(db: DatabaseSync, siteUrl: string): StaffAuth {
+export function staffAuth(db: Database, siteUrl: string): StaffAuth {
   const sessions = createSessionStore(db);
   const cookie = sessionCookie(siteUrl);
 
-  const requireSession: RequestHandler = (req, res, next) => {
+  const requireSession: RequestHandler = async (req, res, next) => {
     const token = cookie.read(req);
-    const session = token ? sessions.resume(token) : undefined;
+    const session = token ? await sessions.resume(token) : undefined;
     if (!session) {
       // A cookie that no longer opens a session is dropped, and the sign-in page says why.
       if (token) cookie.clear(res);

@@ -94,10 +94,10 @@ async function run(args: readonly string[]): Promise<void> {
     return;
   }
   const { command, email } = parsed;
-  const { db } = openServerDatabase();
+  const { db } = await openServerDatabase();
   try {
     const accounts = createAccountStore(db);
-    const exists = command === 'list' || accounts.find(email) !== undefined;
+    const exists = command === 'list' || (await accounts.find(email)) !== undefined;
     if (command === 'add' && exists) throw new SetupError(`${email} already has an account: use reset to change its password.`);
     if (command !== 'add' && !exists) throw new SetupError(`There is no account for ${email}.`);
     switch (command) {
@@ -105,8 +105,8 @@ async function run(args: readonly string[]): Promise<void> {
       case 'reset': {
         const { password, generated } = await newPassword(email);
         const hash = await hashPassword(password);
-        if (command === 'add') accounts.add(email, hash);
-        else accounts.reset(email, hash);
+        if (command === 'add') await accounts.add(email, hash);
+        else await accounts.reset(email, hash);
         process.stderr.write(command === 'add' ? `Created the account ${email}.\n` : `Set a new password for ${email}; its sessions have ended.\n`);
         // Only the password goes to stdout, so it can be piped into a password manager.
         if (generated) {
@@ -116,22 +116,22 @@ async function run(args: readonly string[]): Promise<void> {
         break;
       }
       case 'disable':
-        accounts.disable(email);
+        await accounts.disable(email);
         process.stderr.write(`Disabled ${email}; its sessions have ended.\n`);
         break;
       case 'unlock':
         process.stderr.write(
-          createSignInThrottle(db).unlock(email) ? `Cleared the failed sign-ins of ${email}.\n` : `${email} had no failed sign-ins to clear.\n`,
+          (await createSignInThrottle(db).unlock(email)) ? `Cleared the failed sign-ins of ${email}.\n` : `${email} had no failed sign-ins to clear.\n`,
         );
         break;
       case 'list':
-        for (const account of accounts.list()) {
+        for (const account of await accounts.list()) {
           process.stdout.write(`${account.email}\tcreated ${account.createdAt}\t${account.disabledAt ? `disabled ${account.disabledAt}` : 'active'}\n`);
         }
         break;
     }
   } finally {
-    db.close();
+    await db.close();
   }
 }
 

@@ -1,8 +1,9 @@
-import type { DatabaseSync } from 'node:sqlite';
+import type { Database } from '../db';
 import type { RequestHandler, Response } from 'express';
 import { Router } from 'express';
 import { createElement } from 'react';
 import { consoleCopy } from '../../shared/content/staff';
+import type { RateLimitCounters } from '../rateLimitCounters';
 import { formEndpoint } from '../formEndpoint';
 import type { Logger } from '../logger';
 import { staffAuth } from './auth';
@@ -20,10 +21,12 @@ const POSTS_PER_MINUTE = 60;
 const POST_LIMIT_BYTES = 32 * 1024;
 
 interface StaffConsoleOptions {
-  db: DatabaseSync;
+  db: Database;
   logger: Logger;
   siteUrl: string;
-  /** The site's stylesheet and font, from the build manifest. */
+  /** Shared rate-limit counters, when several instances run. */
+  counters?: RateLimitCounters;
+  /** The console's stylesheet, from the build manifest. */
   assets: () => ConsoleAssets;
 }
 
@@ -32,7 +35,7 @@ interface StaffConsoleOptions {
  * every other URL, known or not, answers 303 to it and shows nothing. Every
  * answer is no-store and noindex.
  */
-export function staffConsole({ db, logger, siteUrl, assets }: StaffConsoleOptions): Router {
+export function staffConsole({ db, logger, siteUrl, assets, counters }: StaffConsoleOptions): Router {
   const auth = staffAuth(db, siteUrl);
   const router = Router();
 
@@ -42,10 +45,10 @@ export function staffConsole({ db, logger, siteUrl, assets }: StaffConsoleOption
     next();
   };
   router.use(['/staff', '/staff/{*rest}'], consoleHeaders);
-  router.use(signInRoutes({ db, logger, siteUrl, auth, assets }));
+  router.use(signInRoutes({ db, logger, siteUrl, auth, assets, counters }));
   router.use(['/staff', '/staff/{*rest}'], auth.requireSession);
 
-  const guardPost = [...formEndpoint({ siteUrl, perMinute: POSTS_PER_MINUTE, maxBytes: POST_LIMIT_BYTES, formPage: '/staff' }), auth.requireCsrf] as RequestHandler[];
+  const guardPost = [...formEndpoint({ siteUrl, perMinute: POSTS_PER_MINUTE, counters: counters?.('staff'), maxBytes: POST_LIMIT_BYTES, formPage: '/staff' }), auth.requireCsrf] as RequestHandler[];
   const renderNotFound = (res: Response, message: string) =>
     sendPage(res, 404, createElement(NotFoundPage, { assets: assets(), user: consoleUser(res), message }));
 

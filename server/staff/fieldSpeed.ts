@@ -1,4 +1,4 @@
-import type { DatabaseSync } from 'node:sqlite';
+import type { Database } from '../db';
 import { CLSThresholds, FCPThresholds, INPThresholds, LCPThresholds, TTFBThresholds } from 'web-vitals';
 import type { VitalSample } from '../vitals';
 
@@ -44,11 +44,11 @@ export type DeviceFilter = 'mobile' | 'desktop' | '';
 
 export interface FieldSpeed {
   /** p75 per route and metric over the last 7 and 28 days. */
-  summary(device: DeviceFilter, now?: Date): RouteMetric[];
+  summary(device: DeviceFilter, now?: Date): Promise<RouteMetric[]>;
   /** p75 per UTC day of one metric (on one route, or all), over the last 28 days. */
-  trend(metric: MetricName, route: string, device: DeviceFilter, now?: Date): DailyPercentile[];
+  trend(metric: MetricName, route: string, device: DeviceFilter, now?: Date): Promise<DailyPercentile[]>;
   /** The routes with samples in the last 28 days. */
-  routes(now?: Date): string[];
+  routes(now?: Date): Promise<string[]>;
 }
 
 const DAY_MS = 86_400_000;
@@ -66,27 +66,24 @@ const p75Query = (group: string, where: string) => `
   )
   SELECT ${group}, value AS p75, samples FROM ranked WHERE rank = (3 * samples + 3) / 4`;
 
-const DEVICE = "(:device = '' OR device_class = :device)";
+const DEVICE = "(? = '' OR device_class = ?)";
 
 /** The staff's reading of the field-speed beacons. */
-export function createFieldSpeed(db: DatabaseSync): FieldSpeed {
-  const byRoute = db.prepare(p75Query('route, metric', `received_at >= :since AND ${DEVICE}`));
-  const daily = db.prepare(
-    `${p75Query('day', `received_at >= :since AND metric = :metric AND (:route = '' OR route = :route) AND ${DEVICE}`).replace(
-      'FROM vitals',
-      'FROM (SELECT substr(received_at, 1, 10) AS day, * FROM vitals)',
-    )} ORDER BY day`,
-  );
-  const selectRoutes = db.prepare('SELECT DISTINCT route FROM vitals WHERE received_at >= ? ORDER BY route');
+export function createFieldSpeed(db: Database): FieldSpeed {
+  const byRoute = p75Query('route, metric', `received_at >= ? AND ${DEVICE}`);
+  const daily = `${p75Query('day', `received_at >= ? AND metric = ? AND (? = '' OR route = ?) AND ${DEVICE}`).replace(
+    'FROM vitals',
+    'FROM (SELECT substr(received_at, 1, 10) AS day, vitals.* FROM vitals) AS days',
+  )} ORDER BY day`;
 
   type GroupRow = { route: string; metric: MetricName; p75: number; samples: number };
   const since = (now: Date, days: number) => new Date(now.getTime() - days * DAY_MS).toISOString();
 
   return {
-    summary(device, now = new Date()) {
-      const read = (days: number) => byRoute.all({ since: since(now, days), device }) as unknown as GroupRow[];
-      const week = new Map(read(7).map((row) => [`${row.route} ${row.metric}`, row]));
-      return read(28)
+    async summary(device, now = new Date()) {
+      const read = (days: number) => db.all<GroupRow>(byRoute, since(now, days), device, device);
+      const week = new Map((await read(7)).map((row) => [`${row.route} ${row.metric}`, row]));
+      return (await read(28))
         .map((row) => {
           const recent = week.get(`${row.route} ${row.metric}`);
           return {
@@ -101,10 +98,10 @@ export function createFieldSpeed(db: DatabaseSync): FieldSpeed {
     trend(metric, route, device, now = new Date()) {
       // From the start of the UTC day 27 days ago: 28 whole days, today included.
       const start = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS - 27 * DAY_MS).toISOString();
-      return daily.all({ since: start, metric, route, device }) as unknown as DailyPercentile[];
+      return db.all<DailyPercentile>(daily, start, metric, route, route, device, device);
     },
-    routes(now = new Date()) {
-      return (selectRoutes.all(since(now, 28)) as { route: string }[]).map((row) => row.route);
+    async routes(now = new Date()) {
+      return (await db.all<{ route: string }>('SELECT DISTINCT route FROM vitals WHERE received_at >= ? ORDER BY route', since(now, 28))).map((row) => row.route);
     },
   };
 }

@@ -1,6 +1,5 @@
-import type { DatabaseSync } from 'node:sqlite';
 import type { Lead } from '../leads';
-import { inTransaction } from '../db';
+import type { Database } from '../db';
 import type { LeadStatus } from './leadStatus';
 import { STATUS_MOVES } from './leadStatus';
 
@@ -59,80 +58,69 @@ export type StatusChange = { ok: true } | { ok: false; reason: 'missing' | 'stal
 
 export interface Inbox {
   /** One page of leads, newest first, and how many match in all. */
-  page(filter: InboxFilter, offset: number, limit: number): { leads: InboxLead[]; total: number };
+  page(filter: InboxFilter, offset: number, limit: number): Promise<{ leads: InboxLead[]; total: number }>;
   /** Every lead that matches, newest first: the export. */
-  all(filter: InboxFilter): InboxLead[];
-  detail(id: number): LeadDetail | undefined;
+  all(filter: InboxFilter): Promise<InboxLead[]>;
+  detail(id: number): Promise<LeadDetail | undefined>;
   /** Moves a lead from the status the staff saw to another; stale when someone moved it meanwhile. */
-  changeStatus(id: number, from: LeadStatus, to: LeadStatus, staffEmail: string, now?: Date): StatusChange;
+  changeStatus(id: number, from: LeadStatus, to: LeadStatus, staffEmail: string, now?: Date): Promise<StatusChange>;
   /** Adds a note; false when the lead does not exist. */
-  addNote(id: number, body: string, staffEmail: string, now?: Date): boolean;
+  addNote(id: number, body: string, staffEmail: string, now?: Date): Promise<boolean>;
   /** New leads received before this time: still unanswered past the promise. */
-  waitingSince(before: Date): number;
-  outbox(): OutboxSummary;
+  waitingSince(before: Date): Promise<number>;
+  outbox(): Promise<OutboxSummary>;
 }
 
-/** The columns under the names of InboxLead: rows come out as leads, no mapping. */
-const LEAD_COLUMNS = `id, received_at AS receivedAt, name, email, company, phone, service, message,
-  client_hash AS clientHash, user_agent AS userAgent, locale, status, status_changed_at AS statusChangedAt`;
+/** The columns under the names of InboxLead (quoted: PostgreSQL folds bare names to lower case): rows come out as leads, no mapping. */
+const LEAD_COLUMNS = `id, received_at AS "receivedAt", name, email, company, phone, service, message,
+  client_hash AS "clientHash", user_agent AS "userAgent", locale, status, status_changed_at AS "statusChangedAt"`;
 
 /** LIKE's wildcards in the visitor's text are matched as themselves. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
-const FILTERED = `FROM leads
-  WHERE (:status = '' OR status = :status)
-    AND (:service = '' OR service = :service)
-    AND (:search = '' OR name LIKE :like ESCAPE '\\' OR email LIKE :like ESCAPE '\\'
-         OR company LIKE :like ESCAPE '\\' OR message LIKE :like ESCAPE '\\')`;
+/** The WHERE of a filter and its parameters. SQLite's LIKE ignores ASCII case; PostgreSQL's ILIKE does the same. */
+function filtered(db: Database, filter: InboxFilter): { sql: string; params: string[] } {
+  const like = db.engine === 'postgres' ? 'ILIKE' : 'LIKE';
+  const pattern = likePattern(filter.search);
+  return {
+    sql: `FROM leads
+      WHERE (? = '' OR status = ?)
+        AND (? = '' OR service = ?)
+        AND (? = '' OR name ${like} ? ESCAPE '\\' OR email ${like} ? ESCAPE '\\'
+             OR company ${like} ? ESCAPE '\\' OR message ${like} ? ESCAPE '\\')`,
+    params: [filter.status, filter.status, filter.service, filter.service, filter.search, pattern, pattern, pattern, pattern],
+  };
+}
 
 /** The console's reading (and status and notes) of the leads the contact form stores. */
-export function createInbox(db: DatabaseSync): Inbox {
-  const selectPage = db.prepare(`SELECT ${LEAD_COLUMNS} ${FILTERED} ORDER BY received_at DESC, id DESC LIMIT :limit OFFSET :offset`);
-  const selectAll = db.prepare(`SELECT ${LEAD_COLUMNS} ${FILTERED} ORDER BY received_at DESC, id DESC`);
-  const count = db.prepare(`SELECT count(*) AS total ${FILTERED}`);
-  const selectOne = db.prepare(`SELECT ${LEAD_COLUMNS} FROM leads WHERE id = ?`);
-  const selectEvents = db.prepare('SELECT staff_email, at, from_status, to_status FROM lead_events WHERE lead_id = ? ORDER BY id');
-  const selectNotes = db.prepare('SELECT staff_email, created_at, body FROM lead_notes WHERE lead_id = ? ORDER BY id');
-  const selectDeliveries = db.prepare(
-    'SELECT kind, status, attempts, last_error, created_at, sent_at FROM outbox WHERE lead_id = ? ORDER BY id',
-  );
-  const updateStatus = db.prepare('UPDATE leads SET status = ?, status_changed_at = ? WHERE id = ? AND status = ?');
-  const insertEvent = db.prepare('INSERT INTO lead_events (lead_id, staff_email, at, from_status, to_status) VALUES (?, ?, ?, ?, ?)');
-  const insertNote = db.prepare('INSERT INTO lead_notes (lead_id, staff_email, created_at, body) SELECT id, ?, ?, ? FROM leads WHERE id = ?');
-  const countWaiting = db.prepare("SELECT count(*) AS waiting FROM leads WHERE status = 'new' AND received_at < ?");
-  const outboxCounts = db.prepare(
-    `SELECT count(*) FILTER (WHERE status = 'queued') AS queued, count(*) FILTER (WHERE status = 'sent') AS sent,
-            count(*) FILTER (WHERE status = 'failed') AS failed, min(created_at) FILTER (WHERE status = 'queued') AS oldest
-     FROM outbox`,
-  );
-
-  const bind = (filter: InboxFilter) => ({ status: filter.status, service: filter.service, search: filter.search, like: likePattern(filter.search) });
+export function createInbox(db: Database): Inbox {
+  const selectOne = (id: number) => db.get<InboxLead>(`SELECT ${LEAD_COLUMNS} FROM leads WHERE id = ?`, id);
+  type EventRow = { staff_email: string; at: string; from_status: LeadStatus; to_status: LeadStatus };
+  type NoteRow = { staff_email: string; created_at: string; body: string };
+  type DeliveryRow = { kind: string; status: Delivery['status']; attempts: number; last_error: string | null; created_at: string; sent_at: string | null };
 
   return {
-    page(filter, offset, limit) {
-      const leads = selectPage.all({ ...bind(filter), limit, offset }) as unknown as InboxLead[];
-      const { total } = count.get(bind(filter)) as { total: number };
+    async page(filter, offset, limit) {
+      const where = filtered(db, filter);
+      const leads = await db.all<InboxLead>(`SELECT ${LEAD_COLUMNS} ${where.sql} ORDER BY received_at DESC, id DESC LIMIT ? OFFSET ?`, ...where.params, limit, offset);
+      const { total } = (await db.get<{ total: number }>(`SELECT count(*) AS total ${where.sql}`, ...where.params))!;
       return { leads, total };
     },
     all(filter) {
-      return selectAll.all(bind(filter)) as unknown as InboxLead[];
+      const where = filtered(db, filter);
+      return db.all<InboxLead>(`SELECT ${LEAD_COLUMNS} ${where.sql} ORDER BY received_at DESC, id DESC`, ...where.params);
     },
-    detail(id) {
-      const lead = selectOne.get(id) as InboxLead | undefined;
+    async detail(id) {
+      const lead = await selectOne(id);
       if (!lead) return undefined;
-      type EventRow = { staff_email: string; at: string; from_status: LeadStatus; to_status: LeadStatus };
-      type NoteRow = { staff_email: string; created_at: string; body: string };
-      type DeliveryRow = { kind: string; status: Delivery['status']; attempts: number; last_error: string | null; created_at: string; sent_at: string | null };
+      const events = await db.all<EventRow>('SELECT staff_email, at, from_status, to_status FROM lead_events WHERE lead_id = ? ORDER BY id', id);
+      const notes = await db.all<NoteRow>('SELECT staff_email, created_at, body FROM lead_notes WHERE lead_id = ? ORDER BY id', id);
+      const deliveries = await db.all<DeliveryRow>('SELECT kind, status, attempts, last_error, created_at, sent_at FROM outbox WHERE lead_id = ? ORDER BY id', id);
       return {
         lead: { ...lead },
-        events: (selectEvents.all(id) as unknown as EventRow[]).map((event) => ({
-          staffEmail: event.staff_email,
-          at: event.at,
-          from: event.from_status,
-          to: event.to_status,
-        })),
-        notes: (selectNotes.all(id) as unknown as NoteRow[]).map((note) => ({ staffEmail: note.staff_email, createdAt: note.created_at, body: note.body })),
-        deliveries: (selectDeliveries.all(id) as unknown as DeliveryRow[]).map((delivery) => ({
+        events: events.map((event) => ({ staffEmail: event.staff_email, at: event.at, from: event.from_status, to: event.to_status })),
+        notes: notes.map((note) => ({ staffEmail: note.staff_email, createdAt: note.created_at, body: note.body })),
+        deliveries: deliveries.map((delivery) => ({
           kind: delivery.kind,
           status: delivery.status,
           attempts: delivery.attempts,
@@ -142,26 +130,30 @@ export function createInbox(db: DatabaseSync): Inbox {
         })),
       };
     },
-    changeStatus(id, from, to, staffEmail, now = new Date()) {
-      const current = selectOne.get(id) as InboxLead | undefined;
-      if (!current) return { ok: false, reason: 'missing' };
+    async changeStatus(id, from, to, staffEmail, now = new Date()) {
+      if (!(await selectOne(id))) return { ok: false, reason: 'missing' };
       if (!STATUS_MOVES[from].includes(to)) return { ok: false, reason: 'notAllowed' };
-      return inTransaction(db, () => {
+      return db.transaction(async (tx) => {
         const at = now.toISOString();
         // Only from the status the staff member saw: two people moving one lead cannot both win.
-        if (updateStatus.run(to, at, id, from).changes !== 1) return { ok: false, reason: 'stale' } as const;
-        insertEvent.run(id, staffEmail, at, from, to);
+        if ((await tx.run('UPDATE leads SET status = ?, status_changed_at = ? WHERE id = ? AND status = ?', to, at, id, from)) !== 1) return { ok: false, reason: 'stale' } as const;
+        await tx.run('INSERT INTO lead_events (lead_id, staff_email, at, from_status, to_status) VALUES (?, ?, ?, ?, ?)', id, staffEmail, at, from, to);
         return { ok: true } as const;
       });
     },
-    addNote(id, body, staffEmail, now = new Date()) {
-      return insertNote.run(staffEmail, now.toISOString(), body, id).changes === 1;
+    async addNote(id, body, staffEmail, now = new Date()) {
+      const added = await db.run('INSERT INTO lead_notes (lead_id, staff_email, created_at, body) SELECT id, ?, ?, ? FROM leads WHERE id = ?', staffEmail, now.toISOString(), body, id);
+      return added === 1;
     },
-    waitingSince(before) {
-      return (countWaiting.get(before.toISOString()) as { waiting: number }).waiting;
+    async waitingSince(before) {
+      return (await db.get<{ waiting: number }>("SELECT count(*) AS waiting FROM leads WHERE status = 'new' AND received_at < ?", before.toISOString()))!.waiting;
     },
-    outbox() {
-      const row = outboxCounts.get() as { queued: number; sent: number; failed: number; oldest: string | null };
+    async outbox() {
+      const row = (await db.get<{ queued: number; sent: number; failed: number; oldest: string | null }>(
+        `SELECT count(*) FILTER (WHERE status = 'queued') AS queued, count(*) FILTER (WHERE status = 'sent') AS sent,
+                count(*) FILTER (WHERE status = 'failed') AS failed, min(created_at) FILTER (WHERE status = 'queued') AS oldest
+         FROM outbox`,
+      ))!;
       return { queued: row.queued, sent: row.sent, failed: row.failed, oldestQueuedAt: row.oldest };
     },
   };

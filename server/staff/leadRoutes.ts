@@ -1,4 +1,4 @@
-import type { DatabaseSync } from 'node:sqlite';
+import type { Database } from '../db';
 import type { Request, RequestHandler, Response } from 'express';
 import { Router } from 'express';
 import { createElement } from 'react';
@@ -18,7 +18,7 @@ import { LeadPage, NOTE_LIMIT } from './views/LeadPage';
 const PAGE_SIZE = 25;
 
 interface LeadRoutesOptions {
-  db: DatabaseSync;
+  db: Database;
   assets: () => ConsoleAssets;
   /** formEndpoint, requireSession and requireCsrf: what every console post passes first. */
   guardPost: RequestHandler[];
@@ -63,13 +63,13 @@ export function leadRoutes({ db, assets, guardPost, renderNotFound }: LeadRoutes
   const inbox = createInbox(db);
   const router = Router();
 
-  router.get('/staff/leads', (req, res) => {
+  router.get('/staff/leads', async (req, res) => {
     const filter = inboxFilter(req.query);
     const requested = Number.parseInt(text(req.query.page), 10);
-    const first = inbox.page(filter, 0, PAGE_SIZE);
+    const first = await inbox.page(filter, 0, PAGE_SIZE);
     const pages = Math.max(1, Math.ceil(first.total / PAGE_SIZE));
     const page = Number.isSafeInteger(requested) ? Math.min(Math.max(requested, 1), pages) : 1;
-    const { leads, total } = page === 1 ? first : inbox.page(filter, (page - 1) * PAGE_SIZE, PAGE_SIZE);
+    const { leads, total } = page === 1 ? first : await inbox.page(filter, (page - 1) * PAGE_SIZE, PAGE_SIZE);
     const now = new Date();
     sendPage(
       res,
@@ -84,24 +84,24 @@ export function leadRoutes({ db, assets, guardPost, renderNotFound }: LeadRoutes
         pages,
         pageHref: (target: number) => `/staff/leads${filterQuery(filter, target)}`,
         query: filterQuery(filter),
-        waiting: inbox.waitingSince(new Date(now.getTime() - responseHours * 3_600_000)),
-        outbox: inbox.outbox(),
+        waiting: await inbox.waitingSince(new Date(now.getTime() - responseHours * 3_600_000)),
+        outbox: await inbox.outbox(),
         now,
       }),
     );
   });
 
   const exportName = (extension: string) => `leads-${new Date().toISOString().slice(0, 10)}.${extension}`;
-  router.get('/staff/leads.csv', (req, res) => {
-    res.attachment(exportName('csv')).type('text/csv; charset=utf-8').send(toCsv(exportColumns, inbox.all(inboxFilter(req.query))));
+  router.get('/staff/leads.csv', async (req, res) => {
+    res.attachment(exportName('csv')).type('text/csv; charset=utf-8').send(toCsv(exportColumns, await inbox.all(inboxFilter(req.query))));
   });
-  router.get('/staff/leads.json', (req, res) => {
-    res.attachment(exportName('json')).type('application/json; charset=utf-8').send(`${JSON.stringify(inbox.all(inboxFilter(req.query)), null, 2)}\n`);
+  router.get('/staff/leads.json', async (req, res) => {
+    res.attachment(exportName('json')).type('application/json; charset=utf-8').send(`${JSON.stringify(await inbox.all(inboxFilter(req.query)), null, 2)}\n`);
   });
 
-  const showLead = (req: Request, res: Response, status: number, extra: { notice?: { tone: 'success' | 'error'; text: string }; draftNote?: string } = {}) => {
+  const showLead = async (req: Request, res: Response, status: number, extra: { notice?: { tone: 'success' | 'error'; text: string }; draftNote?: string } = {}) => {
     const id = leadId(req);
-    const detail = id === null ? undefined : inbox.detail(id);
+    const detail = id === null ? undefined : await inbox.detail(id);
     if (!detail) {
       renderNotFound(res, consoleCopy.leadNotFound);
       return;
@@ -110,43 +110,43 @@ export function leadRoutes({ db, assets, guardPost, renderNotFound }: LeadRoutes
   };
 
   const saved: Record<string, string> = { status: 'Status changed.', note: 'Note added.' };
-  router.get('/staff/leads/:id', (req, res) => {
+  router.get('/staff/leads/:id', async (req, res) => {
     const done = saved[text(req.query.saved)];
-    showLead(req, res, 200, done ? { notice: { tone: 'success', text: done } } : {});
+    await showLead(req, res, 200, done ? { notice: { tone: 'success', text: done } } : {});
   });
 
-  router.post('/staff/leads/:id/status', ...guardPost, (req, res) => {
+  router.post('/staff/leads/:id/status', ...guardPost, async (req, res) => {
     const body = readBody(req, res);
     const { from, to } = textFields(body.ok ? body.fields : undefined);
     const id = leadId(req);
-    if (id === null || !inbox.detail(id)) {
+    if (id === null || !(await inbox.detail(id))) {
       renderNotFound(res, consoleCopy.leadNotFound);
       return;
     }
     if (!isLeadStatus(from) || !isLeadStatus(to)) {
-      showLead(req, res, 400, { notice: { tone: 'error', text: consoleCopy.statusNotAllowed } });
+      await showLead(req, res, 400, { notice: { tone: 'error', text: consoleCopy.statusNotAllowed } });
       return;
     }
-    const result = inbox.changeStatus(id, from, to, consoleUser(res).email);
+    const result = await inbox.changeStatus(id, from, to, consoleUser(res).email);
     if (result.ok) res.redirect(303, `/staff/leads/${id}?saved=status`);
-    else if (result.reason === 'stale') showLead(req, res, 409, { notice: { tone: 'error', text: consoleCopy.staleStatus } });
-    else showLead(req, res, 400, { notice: { tone: 'error', text: consoleCopy.statusNotAllowed } });
+    else if (result.reason === 'stale') await showLead(req, res, 409, { notice: { tone: 'error', text: consoleCopy.staleStatus } });
+    else await showLead(req, res, 400, { notice: { tone: 'error', text: consoleCopy.statusNotAllowed } });
   });
 
-  router.post('/staff/leads/:id/notes', ...guardPost, (req, res) => {
+  router.post('/staff/leads/:id/notes', ...guardPost, async (req, res) => {
     const body = readBody(req, res);
     const note = (textFields(body.ok ? body.fields : undefined).body ?? '').replace(/\r\n/g, '\n');
     const id = leadId(req);
-    if (id === null || !inbox.detail(id)) {
+    if (id === null || !(await inbox.detail(id))) {
       renderNotFound(res, consoleCopy.leadNotFound);
       return;
     }
     const problem = note.trim() === '' ? consoleCopy.noteEmpty : note.length > NOTE_LIMIT ? consoleCopy.noteTooLong(NOTE_LIMIT) : null;
     if (problem) {
-      showLead(req, res, 400, { notice: { tone: 'error', text: problem }, draftNote: note });
+      await showLead(req, res, 400, { notice: { tone: 'error', text: problem }, draftNote: note });
       return;
     }
-    inbox.addNote(id, note.trim(), consoleUser(res).email);
+    await inbox.addNote(id, note.trim(), consoleUser(res).email);
     res.redirect(303, `/staff/leads/${id}?saved=note#notes`);
   });
 

@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { DatabaseSync } from 'node:sqlite';
-import { inTransaction } from '../db';
+import type { Database } from '../db';
 
 /** A session ends after this long without a request… */
 export const IDLE_TIMEOUT_MS = 30 * 60_000;
@@ -20,11 +19,11 @@ export interface StaffSession {
 
 export interface SessionStore {
   /** Starts a session and returns the cookie's token (only its hash is stored). */
-  create(accountId: number, now?: Date): string;
+  create(accountId: number, now?: Date): Promise<string>;
   /** The live session of a cookie token, touched; expired ones and those of disabled accounts are deleted and undefined. */
-  resume(token: string, now?: Date): StaffSession | undefined;
+  resume(token: string, now?: Date): Promise<StaffSession | undefined>;
   /** Ends the session of a cookie token. */
-  end(token: string): void;
+  end(token: string): Promise<void>;
 }
 
 /** The stored id of a cookie token: a copy of the database holds no usable cookie. */
@@ -40,41 +39,49 @@ interface SessionRow {
   disabled_at: string | null;
 }
 
-export function createSessionStore(db: DatabaseSync): SessionStore {
-  const insert = db.prepare('INSERT INTO staff_sessions (id, account_id, csrf_token, created_at, last_seen_at) VALUES (?, ?, ?, ?, ?)');
-  const select = db.prepare(
-    `SELECT s.*, a.email, a.disabled_at FROM staff_sessions s JOIN staff_accounts a ON a.id = s.account_id WHERE s.id = ?`,
-  );
-  const touch = db.prepare('UPDATE staff_sessions SET last_seen_at = ? WHERE id = ?');
-  const remove = db.prepare('DELETE FROM staff_sessions WHERE id = ?');
-  // Sessions of other accounts that ran out are swept when someone signs in.
-  const sweep = db.prepare('DELETE FROM staff_sessions WHERE last_seen_at < ? OR created_at < ?');
+export function createSessionStore(db: Database): SessionStore {
+  const remove = (id: string) => db.run('DELETE FROM staff_sessions WHERE id = ?', id);
 
   return {
-    create(accountId, now = new Date()) {
+    async create(accountId, now = new Date()) {
       const token = randomBytes(32).toString('base64url');
       const at = now.toISOString();
-      inTransaction(db, () => {
-        sweep.run(new Date(now.getTime() - IDLE_TIMEOUT_MS).toISOString(), new Date(now.getTime() - ABSOLUTE_TIMEOUT_MS).toISOString());
-        insert.run(sessionId(token), accountId, randomBytes(32).toString('base64url'), at, at);
+      await db.transaction(async (tx) => {
+        // Sessions of other accounts that ran out are swept when someone signs in.
+        await tx.run(
+          'DELETE FROM staff_sessions WHERE last_seen_at < ? OR created_at < ?',
+          new Date(now.getTime() - IDLE_TIMEOUT_MS).toISOString(),
+          new Date(now.getTime() - ABSOLUTE_TIMEOUT_MS).toISOString(),
+        );
+        await tx.run(
+          'INSERT INTO staff_sessions (id, account_id, csrf_token, created_at, last_seen_at) VALUES (?, ?, ?, ?, ?)',
+          sessionId(token),
+          accountId,
+          randomBytes(32).toString('base64url'),
+          at,
+          at,
+        );
       });
       return token;
     },
-    resume(token, now = new Date()) {
+    async resume(token, now = new Date()) {
       const id = sessionId(token);
-      const row = select.get(id) as SessionRow | undefined;
+      const row = await db.get<SessionRow>(
+        'SELECT s.*, a.email, a.disabled_at FROM staff_sessions s JOIN staff_accounts a ON a.id = s.account_id WHERE s.id = ?',
+        id,
+      );
       if (!row) return undefined;
       const idle = now.getTime() - Date.parse(row.last_seen_at);
       const age = now.getTime() - Date.parse(row.created_at);
       if (row.disabled_at || idle > IDLE_TIMEOUT_MS || age > ABSOLUTE_TIMEOUT_MS) {
-        remove.run(id);
+        await remove(id);
         return undefined;
       }
-      if (idle > TOUCH_EVERY_MS) touch.run(now.toISOString(), id);
+      if (idle > TOUCH_EVERY_MS) await db.run('UPDATE staff_sessions SET last_seen_at = ? WHERE id = ?', now.toISOString(), id);
       return { id, accountId: row.account_id, email: row.email, csrfToken: row.csrf_token, createdAt: row.created_at };
     },
-    end(token) {
-      remove.run(sessionId(token));
+    async end(token) {
+      await remove(sessionId(token));
     },
   };
 }

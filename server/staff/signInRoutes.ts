@@ -1,8 +1,9 @@
-import type { DatabaseSync } from 'node:sqlite';
+import type { Database } from '../db';
 import type { NextFunction, Request, Response } from 'express';
 import { Router } from 'express';
 import { createElement } from 'react';
 import { signInCopy } from '../../shared/content/staff';
+import type { RateLimitCounters } from '../rateLimitCounters';
 import { formEndpoint, readBody } from '../formEndpoint';
 import type { Logger } from '../logger';
 import { createAccountStore } from './accounts';
@@ -18,9 +19,11 @@ import { SignInPage } from './views/SignInPage';
 const SIGN_INS_PER_MINUTE = 10;
 
 interface SignInOptions {
-  db: DatabaseSync;
+  db: Database;
   logger: Logger;
   siteUrl: string;
+  /** Shared rate-limit counters, when several instances run. */
+  counters?: RateLimitCounters;
   auth: StaffAuth;
   assets: () => ConsoleAssets;
 }
@@ -31,14 +34,14 @@ interface SignInOptions {
  * checked with the same cost), every attempt is logged without the password, and failures slow
  * down the address and the client, then lock the address.
  */
-export function signInRoutes({ db, logger, siteUrl, auth, assets }: SignInOptions): Router {
+export function signInRoutes({ db, logger, siteUrl, auth, assets, counters }: SignInOptions): Router {
   const accounts = createAccountStore(db);
   const throttle = createSignInThrottle(db);
   const router = Router();
 
-  router.get(SIGN_IN_PATH, (req, res) => {
+  router.get(SIGN_IN_PATH, async (req, res) => {
     const token = auth.cookie.read(req);
-    if (token && auth.sessions.resume(token)) {
+    if (token && (await auth.sessions.resume(token))) {
       res.redirect(303, '/staff/leads');
       return;
     }
@@ -46,7 +49,7 @@ export function signInRoutes({ db, logger, siteUrl, auth, assets }: SignInOption
     sendPage(res, 200, createElement(SignInPage, { assets: assets(), info }));
   });
 
-  router.post(SIGN_IN_PATH, ...formEndpoint({ siteUrl, perMinute: SIGN_INS_PER_MINUTE, maxBytes: 4096, formPage: SIGN_IN_PATH }), async (req: Request, res: Response, next: NextFunction) => {
+  router.post(SIGN_IN_PATH, ...formEndpoint({ siteUrl, perMinute: SIGN_INS_PER_MINUTE, counters: counters?.('staff-sign-in'), maxBytes: 4096, formPage: SIGN_IN_PATH }), async (req: Request, res: Response, next: NextFunction) => {
     try {
       const body = readBody(req, res);
       const { email = '', password = '' } = textFields(body.ok ? body.fields : undefined);
@@ -60,7 +63,7 @@ export function signInRoutes({ db, logger, siteUrl, auth, assets }: SignInOption
         refuse(400, signInCopy.missing, 'invalid');
         return;
       }
-      const state = throttle.check(address, client);
+      const state = await throttle.check(address, client);
       if (state.kind === 'locked') {
         refuse(429, signInCopy.locked, 'locked');
         return;
@@ -70,19 +73,19 @@ export function signInRoutes({ db, logger, siteUrl, auth, assets }: SignInOption
         refuse(429, signInCopy.wait(state.seconds), 'throttled');
         return;
       }
-      const account = accounts.find(address);
+      const account = await accounts.find(address);
       // The same work whether or not the account exists: the answer's timing tells nothing.
       const matches = await verifyPassword(password, account?.password ?? DUMMY_HASH);
       if (!account || account.disabledAt || !matches) {
-        throttle.fail(address, client);
+        await throttle.fail(address, client);
         refuse(401, signInCopy.wrong, account?.disabledAt && matches ? 'disabled' : 'wrong');
         return;
       }
-      throttle.succeed(address);
+      await throttle.succeed(address);
       // A new session on every sign-in: a token planted before it is worth nothing after.
       const previous = auth.cookie.read(req);
-      if (previous) auth.sessions.end(previous);
-      auth.cookie.set(res, auth.sessions.create(account.id));
+      if (previous) await auth.sessions.end(previous);
+      auth.cookie.set(res, await auth.sessions.create(account.id));
       logger.info({ event: 'staff sign-in', outcome: 'success', email: address, client }, 'staff signed in');
       res.redirect(303, '/staff/leads');
     } catch (error) {
@@ -90,9 +93,9 @@ export function signInRoutes({ db, logger, siteUrl, auth, assets }: SignInOption
     }
   });
 
-  router.post('/staff/sign-out', ...formEndpoint({ siteUrl, perMinute: 30, maxBytes: 4096 }), auth.requireSession, auth.requireCsrf, (req: Request, res: Response) => {
+  router.post('/staff/sign-out', ...formEndpoint({ siteUrl, perMinute: 30, counters: counters?.('staff-sign-out'), maxBytes: 4096 }), auth.requireSession, auth.requireCsrf, async (req: Request, res: Response) => {
     const { email } = consoleUser(res);
-    auth.sessions.end(auth.cookie.read(req)!);
+    await auth.sessions.end(auth.cookie.read(req)!);
     auth.cookie.clear(res);
     logger.info({ event: 'staff sign-out', email }, 'staff signed out');
     res.redirect(303, `${SIGN_IN_PATH}?signedOut=1`);

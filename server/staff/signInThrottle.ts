@@ -1,4 +1,4 @@
-import type { DatabaseSync } from 'node:sqlite';
+import type { Database } from '../db';
 
 /** Failures allowed before each further attempt must wait. */
 const FREE_FAILURES = 3;
@@ -13,13 +13,13 @@ export type ThrottleState = { kind: 'open' } | { kind: 'wait'; seconds: number }
 
 export interface SignInThrottle {
   /** Whether an attempt for this address from this client may be checked now. */
-  check(email: string, client: string, now?: Date): ThrottleState;
+  check(email: string, client: string, now?: Date): Promise<ThrottleState>;
   /** Counts a failed attempt against both. */
-  fail(email: string, client: string, now?: Date): void;
+  fail(email: string, client: string, now?: Date): Promise<void>;
   /** A successful sign-in forgets the address's failures (not the client's: it may be trying others). */
-  succeed(email: string): void;
+  succeed(email: string): Promise<void>;
   /** The CLI's unlock: clears the address's failures and lock-out. */
-  unlock(email: string): boolean;
+  unlock(email: string): Promise<boolean>;
 }
 
 interface FailureRow {
@@ -41,16 +41,11 @@ export function backoffMs(failures: number): number {
  * database so a restart does not reset it. Addresses without an account are
  * counted like the others: the answers never tell whether an account exists.
  */
-export function createSignInThrottle(db: DatabaseSync): SignInThrottle {
-  const select = db.prepare('SELECT failures, last_failure_at, locked_at FROM staff_sign_in_failures WHERE key = ?');
-  const upsert = db.prepare(
-    `INSERT INTO staff_sign_in_failures (key, failures, last_failure_at, locked_at) VALUES (?, ?, ?, ?)
-     ON CONFLICT (key) DO UPDATE SET failures = excluded.failures, last_failure_at = excluded.last_failure_at, locked_at = excluded.locked_at`,
-  );
-  const remove = db.prepare('DELETE FROM staff_sign_in_failures WHERE key = ?');
+export function createSignInThrottle(db: Database): SignInThrottle {
+  const remove = (key: string) => db.run('DELETE FROM staff_sign_in_failures WHERE key = ?', key);
 
-  const read = (key: string, now: Date): FailureRow | undefined => {
-    const row = select.get(key) as FailureRow | undefined;
+  const read = async (key: string, now: Date): Promise<FailureRow | undefined> => {
+    const row = await db.get<FailureRow>('SELECT failures, last_failure_at, locked_at FROM staff_sign_in_failures WHERE key = ?', key);
     if (row && !row.locked_at && now.getTime() - Date.parse(row.last_failure_at) > FORGET_AFTER_MS) return undefined;
     return row;
   };
@@ -62,29 +57,36 @@ export function createSignInThrottle(db: DatabaseSync): SignInThrottle {
     return waitMs > 0 ? { kind: 'wait', seconds: Math.ceil(waitMs / 1000) } : { kind: 'open' };
   };
 
-  const count = (key: string, now: Date, lockable: boolean) => {
-    const failures = (read(key, now)?.failures ?? 0) + 1;
-    upsert.run(key, failures, now.toISOString(), lockable && failures >= LOCK_AFTER_FAILURES ? now.toISOString() : null);
+  const count = async (key: string, now: Date, lockable: boolean) => {
+    const failures = ((await read(key, now))?.failures ?? 0) + 1;
+    await db.run(
+      `INSERT INTO staff_sign_in_failures (key, failures, last_failure_at, locked_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (key) DO UPDATE SET failures = excluded.failures, last_failure_at = excluded.last_failure_at, locked_at = excluded.locked_at`,
+      key,
+      failures,
+      now.toISOString(),
+      lockable && failures >= LOCK_AFTER_FAILURES ? now.toISOString() : null,
+    );
   };
 
   return {
-    check(email, client, now = new Date()) {
-      const account = stateOf(read(emailKey(email), now), now);
+    async check(email, client, now = new Date()) {
+      const account = stateOf(await read(emailKey(email), now), now);
       if (account.kind === 'locked') return account;
-      const fromClient = stateOf(read(clientKey(client), now), now);
+      const fromClient = stateOf(await read(clientKey(client), now), now);
       if (account.kind === 'wait' && fromClient.kind === 'wait') return { kind: 'wait', seconds: Math.max(account.seconds, fromClient.seconds) };
       return account.kind === 'wait' ? account : fromClient;
     },
-    fail(email, client, now = new Date()) {
-      count(emailKey(email), now, true);
+    async fail(email, client, now = new Date()) {
+      await count(emailKey(email), now, true);
       // A client is slowed down, never locked out: an address may be shared by a whole office.
-      count(clientKey(client), now, false);
+      await count(clientKey(client), now, false);
     },
-    succeed(email) {
-      remove.run(emailKey(email));
+    async succeed(email) {
+      await remove(emailKey(email));
     },
-    unlock(email) {
-      return remove.run(emailKey(email)).changes > 0;
+    async unlock(email) {
+      return (await remove(emailKey(email))) > 0;
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { DatabaseSync } from 'node:sqlite';
+import type { Database } from '../db';
 import { Router } from 'express';
 import { createElement } from 'react';
 import type { DeviceFilter, MetricName } from './fieldSpeed';
@@ -8,12 +8,12 @@ import type { ConsoleAssets } from './views/ConsoleDocument';
 import { SpeedPage } from './views/SpeedPage';
 
 /** Field speed: p75 per page and metric, and the daily trend of one metric as a chart. */
-export function speedRoutes({ db, assets }: { db: DatabaseSync; assets: () => ConsoleAssets }): Router {
+export function speedRoutes({ db, assets }: { db: Database; assets: () => ConsoleAssets }): Router {
   const speed = createFieldSpeed(db);
   const router = Router();
-  router.get('/staff/speed', (req, res) => {
+  router.get('/staff/speed', async (req, res) => {
     const now = new Date();
-    const routes = speed.routes(now);
+    const routes = await speed.routes(now);
     const metric = METRICS.find((name) => name === req.query.metric) ?? 'LCP';
     const device: DeviceFilter = req.query.device === 'mobile' || req.query.device === 'desktop' ? req.query.device : '';
     const route = routes.find((path) => path === req.query.route) ?? '';
@@ -27,8 +27,8 @@ export function speedRoutes({ db, assets }: { db: DatabaseSync; assets: () => Co
         metric: metric satisfies MetricName,
         route,
         routes,
-        summary: speed.summary(device, now),
-        trend: speed.trend(metric, route, device, now),
+        summary: await speed.summary(device, now),
+        trend: await speed.trend(metric, route, device, now),
         lastDay: now.toISOString().slice(0, 10),
       }),
     );

@@ -1,4 +1,4 @@
-import type { DatabaseSync } from 'node:sqlite';
+import type { Database } from '../db';
 import type { RequestHandler } from 'express';
 import { Router } from 'express';
 import { createElement } from 'react';
@@ -11,7 +11,7 @@ import type { ConsoleAssets } from './views/ConsoleDocument';
 import { SubscribersPage } from './views/SubscribersPage';
 
 interface SubscriberRoutesOptions {
-  db: DatabaseSync;
+  db: Database;
   assets: () => ConsoleAssets;
   /** formEndpoint, requireSession and requireCsrf. */
   guardPost: RequestHandler[];
@@ -28,20 +28,20 @@ export function subscriberRoutes({ db, assets, guardPost }: SubscriberRoutesOpti
   const list = createSubscriberList(db);
   const router = Router();
 
-  router.get('/staff/subscribers', (req, res) => {
+  router.get('/staff/subscribers', async (req, res) => {
     const removed = typeof req.query.removed === 'string' ? req.query.removed.slice(0, 254) : undefined;
-    sendPage(res, 200, createElement(SubscribersPage, { assets: assets(), user: consoleUser(res), confirmed: list.confirmed(), pending: list.pending(), removed }));
+    sendPage(res, 200, createElement(SubscribersPage, { assets: assets(), user: consoleUser(res), confirmed: await list.confirmed(), pending: await list.pending(), removed }));
   });
 
-  router.get('/staff/subscribers.csv', (_req, res) => {
-    res.attachment(`subscribers-${new Date().toISOString().slice(0, 10)}.csv`).type('text/csv; charset=utf-8').send(toCsv(exportColumns, list.confirmed()));
+  router.get('/staff/subscribers.csv', async (_req, res) => {
+    res.attachment(`subscribers-${new Date().toISOString().slice(0, 10)}.csv`).type('text/csv; charset=utf-8').send(toCsv(exportColumns, await list.confirmed()));
   });
 
-  router.post('/staff/subscribers/:id/remove', ...guardPost, (req, res) => {
+  router.post('/staff/subscribers/:id/remove', ...guardPost, async (req, res) => {
     const raw = String(req.params.id);
     const id = /^\d{1,15}$/.test(raw) ? Number(raw) : 0;
-    const subscriber = list.confirmed().find((candidate) => candidate.id === id) ?? list.pending().find((candidate) => candidate.id === id);
-    if (subscriber) list.remove(id);
+    const subscriber = (await list.confirmed()).find((candidate) => candidate.id === id) ?? (await list.pending()).find((candidate) => candidate.id === id);
+    if (subscriber) await list.remove(id);
     res.redirect(303, subscriber ? `/staff/subscribers?removed=${encodeURIComponent(subscriber.email)}` : '/staff/subscribers');
   });
 

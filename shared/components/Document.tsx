@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { useContext, useEffect } from 'react';
-import { preinit, preload, preloadModule } from 'react-dom';
 import { HelmetProvider } from 'react-helmet-async';
 import { siteFacts } from '../content/data';
 import { blogFeeds } from '../lib/blog';
@@ -11,19 +10,19 @@ import { AssetsContext, LocaleContext, RuntimeContext } from './contexts';
 import { JsonLd } from './JsonLd';
 
 /**
- * Asks React to put the stylesheet, the latin font and the page's own chunks in
- * <head>. Only the server has assets; these resources sit outside the hydrated
- * tree. The framework chunks are not preloaded: on a slow link they would compete
- * with the stylesheet the first paint waits for, and the entry script pulls them
- * in anyway. The font is, since first paint may wait briefly for it (font.css).
+ * The page's critical CSS as a <style> that React hoists into <head>, outside
+ * the hydrated tree (only the server has assets). It is all the page needs, so
+ * the first paint waits for nothing but the HTML: no stylesheet, font or script
+ * is preloaded ahead of it. The client adds the whole stylesheet once it runs.
  */
 function ServerAssets() {
   const assets = useContext(AssetsContext);
   if (!assets) return null;
-  preinit(assets.stylesheet, { as: 'style', precedence: 'default' });
-  if (assets.font) preload(assets.font, { as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' });
-  for (const href of assets.modulePreloads) preloadModule(href);
-  return null;
+  return (
+    <style href={assets.criticalCss.id} precedence="default">
+      {assets.criticalCss.css}
+    </style>
+  );
 }
 
 /** The whole HTML document: the root route renders it on the server, the client hydrates it. */

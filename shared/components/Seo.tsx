@@ -23,6 +23,9 @@ export interface PageHead {
   };
 }
 
+/** A head's words: a translated page's are in its catalogue part (`head`), the others' in the route table. */
+export type HeadText = Pick<PageHead, 'title' | 'description' | 'keywords'>;
+
 /**
  * The page's own head tags. Exactly one per page (the root route renders it
  * from the matched route), since React 19 hoists these tags without merging

@@ -4,11 +4,10 @@ import type { Catalogue } from '../content/i18n/catalogue';
 import type { Locale } from '../lib/locale';
 import type { RuntimeConfig } from '../lib/runtime';
 
-/** The built files one page needs in its head; only the server knows them (from the build manifest). */
+/** What one page needs in its head; only the server knows it (from the build manifest). */
 export interface PageAssets {
-  stylesheet: string;
-  font?: string;
-  modulePreloads: readonly string[];
+  /** The page's critical CSS and a name for it (React keeps one <style> per name). */
+  criticalCss: { id: string; css: string };
 }
 
 /** Provided by the server's renderer only: in the browser the head is already there. */

@@ -1,6 +1,5 @@
 /** The English article page's own words (its call to action quotes the quote promise). */
-import { links } from './data';
-import { site } from './site';
+import { links, siteFacts } from './data';
 
 /** The article page's own words. */
 export const articleCopy = {
@@ -12,7 +11,7 @@ export const articleCopy = {
   cta: {
     eyebrow: 'Work with us',
     title: 'Have a project in mind?',
-    text: `Tell us what you are working on and get a free quote within ${site.responseTimes.quote}.`,
+    text: `Tell us what you are working on and get a free quote within ${siteFacts.responseTimes.quote}.`,
     actions: [
       { label: 'Start Your Project', to: links.contact },
       { label: 'Read More Articles', to: links.blog },

@@ -2,6 +2,7 @@
  * The contact page's texts: the form's labels and messages, the departments,
  * the response promises, the hours and the FAQ. Offices come from site.ts.
  */
+import type { HeadText } from '../components/Seo';
 import type { ContactFieldName, Failure, OtherService, ServiceValue } from '../lib/contactForm';
 import { FIELD_AUTOCOMPLETE, FIELD_LIMITS, OTHER_SERVICES } from '../lib/contactForm';
 import type { DepartmentId } from './data';
@@ -10,6 +11,12 @@ import { plans } from './plans';
 import { responsePromise, site } from './site';
 
 /** The page's opening; its two buttons are the lab's e-mail address and phone number. */
+export const contactHead: HeadText = {
+  title: 'Contact Us | Meridian Lab',
+  description: `Ask for a free quote or talk to our team in Miami, Bogota or New York. ${responsePromise}`,
+  keywords: ['contact', 'free quote', 'web development agency', 'Miami', 'Bogota', 'New York'],
+};
+
 export const contactHero = {
   eyebrow: 'Contact',
   title: 'Get In Touch',

@@ -31,6 +31,11 @@ export const siteFacts = {
   areaServed: ['Miami', 'Bogota', 'New York', 'North America', 'South America'],
 } as const;
 
+/** Digits and a leading plus only, as a tel: link wants them. */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
+
 export type City = 'Miami' | 'Bogota' | 'New York';
 
 export interface OfficeFacts {

@@ -1,4 +1,5 @@
 /** The home page's texts, media and links; plans and offices come from their own modules. */
+import type { HeadText } from '../components/Seo';
 import type { NavItem } from './navigation';
 import { currency, formatPrice, homeHeroFacts, lowestPrice } from './data';
 import { offices, site } from './site';
@@ -9,6 +10,13 @@ const cityList = (() => {
 })();
 
 const fromPrice = `from ${formatPrice(lowestPrice)} ${currency}`;
+
+export const homeHead: HeadText = {
+  title: 'Meridian Lab | Custom Websites, AI Voice & Marketing',
+  description:
+    `Web development lab in Miami, Bogota and New York: custom websites, AI voice agents and ads-based digital marketing from ${formatPrice(lowestPrice)} a month.`,
+  keywords: ['web development', 'custom websites', 'AI voice agents', 'digital marketing', 'Miami', 'Bogota', 'New York'],
+};
 
 export const homeHero = {
   // No-break space before each dot, so a wrapped line never starts with one.

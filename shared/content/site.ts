@@ -28,8 +28,3 @@ const officeWords: Readonly<Record<City, Pick<Office, 'name' | 'specialties'>>> 
 };
 
 export const offices: readonly Office[] = officeFacts.map((office) => ({ ...office, ...officeWords[office.city] }));
-
-/** Digits and a leading plus only, as a tel: link wants them. */
-export function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, '')}`;
-}

@@ -6,6 +6,7 @@ import type { PlanId } from '../content/data';
 import { planFacts } from '../content/data';
 import type { Locale } from './locale';
 import { defaultLocale } from './locale';
+import { SENT_PARAM } from './contactSent';
 
 export const CONTACT_FIELDS = ['name', 'email', 'company', 'phone', 'service', 'message'] as const;
 export type ContactFieldName = (typeof CONTACT_FIELDS)[number];
@@ -69,8 +70,6 @@ export function contactEndpoint(locale: Locale): string {
 }
 /** The id of the form's card: the no-JavaScript success redirect scrolls to it. */
 export const CONTACT_FORM_ID = 'contact-form';
-/** Query parameter set by the no-JavaScript success redirect. */
-export const SENT_PARAM = 'sent';
 /** Where the no-JavaScript success redirect leads, from the contact page's path in the form's language. */
 export function sentLocation(contactPath: string): string {
   return `${contactPath}?${SENT_PARAM}=1#${CONTACT_FORM_ID}`;

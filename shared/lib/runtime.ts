@@ -2,6 +2,8 @@
 export interface RuntimeConfig {
   /** Origin of canonical and Open Graph URLs, without a trailing slash. */
   siteUrl: string;
+  /** The whole stylesheet, which the client adds for the pages a navigation may show. */
+  stylesheet?: string;
 }
 
 /** The id of the JSON data block that carries the RuntimeConfig to the browser. */

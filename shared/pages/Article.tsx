@@ -1,4 +1,4 @@
-import { ArrowRight } from 'lucide-react';
+import ArrowRight from 'lucide-react/icons/arrow-right';
 import { useContext } from 'react';
 import type { LoaderFunction } from 'react-router';
 import { Link, useLoaderData, useParams } from 'react-router';

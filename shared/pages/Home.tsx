@@ -1,8 +1,12 @@
-import { AboutSection } from '../components/home/AboutSection';
-import { CallToAction } from '../components/home/CallToAction';
+import { staticSection } from '../components/StaticSection';
 import { HomeHero } from '../components/home/HomeHero';
-import { ServicesSection } from '../components/home/ServicesSection';
-import { WhyChooseSection } from '../components/home/WhyChooseSection';
+
+// Static sections: their code loads only when a navigation shows them (see StaticSection).
+const AboutSection = staticSection('AboutSection', async () => (await import('../components/home/AboutSection')).AboutSection);
+const ServicesSection = staticSection('ServicesSection', async () => (await import('../components/home/ServicesSection')).ServicesSection);
+const WhyChooseSection = staticSection('WhyChooseSection', async () => (await import('../components/home/WhyChooseSection')).WhyChooseSection);
+const CallToAction = staticSection('CallToAction', async () => (await import('../components/home/CallToAction')).CallToAction);
+export const sections = [AboutSection, ServicesSection, WhyChooseSection, CallToAction];
 
 export default function Home() {
   return (

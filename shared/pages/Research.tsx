@@ -1,11 +1,15 @@
 import { Link } from 'react-router';
 import { PageHero } from '../components/PageHero';
-import { ImpactFigures } from '../components/research/ImpactFigures';
-import { PartnershipList } from '../components/research/PartnershipList';
-import { PublicationList } from '../components/research/PublicationList';
-import { ResearchAreas } from '../components/research/ResearchAreas';
-import { ResearchCta } from '../components/research/ResearchCta';
 import { researchHero } from '../content/research';
+import { staticSection } from '../components/StaticSection';
+
+// Static sections: their code loads only when a navigation shows them (see StaticSection).
+const ResearchAreas = staticSection('ResearchAreas', async () => (await import('../components/research/ResearchAreas')).ResearchAreas);
+const ImpactFigures = staticSection('ImpactFigures', async () => (await import('../components/research/ImpactFigures')).ImpactFigures);
+const PublicationList = staticSection('PublicationList', async () => (await import('../components/research/PublicationList')).PublicationList);
+const PartnershipList = staticSection('PartnershipList', async () => (await import('../components/research/PartnershipList')).PartnershipList);
+const ResearchCta = staticSection('ResearchCta', async () => (await import('../components/research/ResearchCta')).ResearchCta);
+export const sections = [ResearchAreas, ImpactFigures, PublicationList, PartnershipList, ResearchCta];
 
 export default function Research() {
   const { primaryAction, secondaryAction } = researchHero;

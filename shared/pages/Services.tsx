@@ -1,11 +1,15 @@
 import { Link } from 'react-router';
 import { PageHero } from '../components/PageHero';
-import { AddOnList } from '../components/services/AddOnList';
-import { PlanGrid } from '../components/services/PlanGrid';
-import { ProcessSteps } from '../components/services/ProcessSteps';
-import { ServicesCta } from '../components/services/ServicesCta';
-import { TechnologyList } from '../components/services/TechnologyList';
 import { servicesHero } from '../content/services';
+import { staticSection } from '../components/StaticSection';
+
+// Static sections: their code loads only when a navigation shows them (see StaticSection).
+const PlanGrid = staticSection('PlanGrid', async () => (await import('../components/services/PlanGrid')).PlanGrid);
+const AddOnList = staticSection('AddOnList', async () => (await import('../components/services/AddOnList')).AddOnList);
+const ProcessSteps = staticSection('ProcessSteps', async () => (await import('../components/services/ProcessSteps')).ProcessSteps);
+const TechnologyList = staticSection('TechnologyList', async () => (await import('../components/services/TechnologyList')).TechnologyList);
+const ServicesCta = staticSection('ServicesCta', async () => (await import('../components/services/ServicesCta')).ServicesCta);
+export const sections = [PlanGrid, AddOnList, ProcessSteps, TechnologyList, ServicesCta];
 
 export default function Services() {
   const { compareAction, contactAction } = servicesHero;

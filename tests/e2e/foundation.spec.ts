@@ -1,6 +1,6 @@
 import { mainNav } from '../../shared/content/navigation';
 import { catalogues } from '../../server/catalogues';
-import { notFoundPage, pageHead, sitePages } from '../../shared/routes';
+import { pageHead, sitePages } from '../../shared/routes';
 import { expect, gotoHydrated, test } from './fixtures';
 
 const SITE_URL = `http://localhost:${process.env.E2E_PORT ?? 4173}`;
@@ -22,7 +22,7 @@ test.describe('every route', () => {
     const response = await page.goto('/no-such-page');
     expect(response?.status()).toBe(404);
     await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
-    await expect(page).toHaveTitle(notFoundPage.title);
+    await expect(page).toHaveTitle(catalogues.en.notFound.head.title);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
     await page.getByRole('link', { name: 'Back to home' }).click();
     await expect(page).toHaveURL('/');
@@ -43,7 +43,7 @@ test.describe('client-side navigation', () => {
       await nav.getByRole('link', { name: item.label }).click();
       await expect(page).toHaveURL(route.path);
       await expect(page).toHaveTitle(pageHead(route, catalogues[route.locale]).title);
-      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', route.description);
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', pageHead(route, catalogues[route.locale]).description);
       await expect(page.locator('meta[name="description"]')).toHaveCount(1);
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${SITE_URL}${route.path}`);
       await expect(page.locator('link[rel="canonical"]')).toHaveCount(1);

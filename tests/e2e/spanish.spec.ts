@@ -57,6 +57,28 @@ test.describe('every Spanish page', () => {
   });
 });
 
+test.describe('a first visit', () => {
+  /** The catalogue chunks (build-manifest name) a first visit to a path fetches, once hydrated. */
+  async function cataloguesFetched(page: Page, path: string): Promise<string[]> {
+    const files = new Map(Object.entries(readBuildManifest().routes).filter(([name]) => name.startsWith('catalogues/')).map(([name, [file]]) => [file!, name]));
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      const name = files.get(new URL(request.url()).pathname);
+      if (name) fetched.push(name);
+    });
+    await gotoHydrated(page, path);
+    return fetched.sort();
+  }
+
+  test("fetches its own language's texts only, and only the parts its page shows", async ({ page }) => {
+    expect(await cataloguesFetched(page, '/')).toEqual(['catalogues/en/common', 'catalogues/en/home', 'catalogues/en/plans']);
+  });
+
+  test('in Spanish fetches no English texts, and the contact page not the home page\'s', async ({ page }) => {
+    expect(await cataloguesFetched(page, '/es/contacto')).toEqual(['catalogues/es/common', 'catalogues/es/contact']);
+  });
+});
+
 test.describe('moving around in Spanish', () => {
   test('client-side navigation keeps the language and loads no English texts', async ({ page }) => {
     const requested: string[] = [];

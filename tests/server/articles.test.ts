@@ -79,12 +79,6 @@ describe.each(blogPosts.map((post) => [post.slug, post] as const))('GET /blog/%s
       [post.title, `${TEST_SITE_URL}${url}`],
     ]);
   });
-
-  it("preloads the article's own chunk and its body's", async () => {
-    const { text } = await request(app).get(url);
-    expect(text).toMatch(/<link rel="modulepreload" href="\/static\/js\/Article-[\w-]+\.js"\/>/);
-    expect(text).toMatch(new RegExp(`<link rel="modulepreload" href="/static/js/${slug}-[\\w-]+\\.js"/>`));
-  });
 });
 
 describe('an unknown article', () => {

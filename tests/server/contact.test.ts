@@ -1,4 +1,3 @@
-import type { DatabaseSync } from 'node:sqlite';
 import type express from 'express';
 import { pino } from 'pino';
 import request from 'supertest';
@@ -50,8 +49,8 @@ function textareaContent(html: string): string | undefined {
   return /<textarea\b[^>]*>([\s\S]*?)<\/textarea>/.exec(html)?.[1];
 }
 
-function settings(db: DatabaseSync): Record<string, string> {
-  const rows = db.prepare('SELECT key, value FROM settings').all() as { key: string; value: string }[];
+function settings(db: TestApp['db']): Record<string, string> {
+  const rows = db.connection.prepare('SELECT key, value FROM settings').all() as { key: string; value: string }[];
   return Object.fromEntries(rows.map((row) => [row.key, row.value]));
 }
 
@@ -62,7 +61,7 @@ describe('POST /api/contact with JSON (the enhanced form)', () => {
     const response = await postJson(app, { ...valid, name: `  ${valid.name} `, [HONEYPOT_FIELD]: '' }).set('User-Agent', 'Test Browser/1.0');
     expect(response.status).toBe(201);
     expect(response.body).toEqual({ ok: true });
-    const [lead, ...others] = leads();
+    const [lead, ...others] = await leads();
     expect(others).toEqual([]);
     expect(lead).toMatchObject({ ...valid, userAgent: 'Test Browser/1.0' });
     expect(lead!.receivedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
@@ -74,13 +73,13 @@ describe('POST /api/contact with JSON (the enhanced form)', () => {
     await postJson(app, valid).set('X-Forwarded-For', '203.0.113.7');
     await postJson(app, valid).set('X-Forwarded-For', '203.0.113.7');
     await postJson(app, valid).set('X-Forwarded-For', '198.51.100.23');
-    const [first, second, third] = leads();
+    const [first, second, third] = await leads();
     expect(first!.clientHash).toMatch(/^[0-9a-f]{64}$/);
     expect(first!.clientHash).toBe(second!.clientHash);
     expect(third!.clientHash).not.toBe(first!.clientHash);
     const salt = settings(app.db).client_hash_salt;
     expect(salt).toMatch(/^[0-9a-f]{64}$/);
-    const raw = JSON.stringify(app.db.prepare('SELECT * FROM leads').all());
+    const raw = JSON.stringify(app.db.connection.prepare('SELECT * FROM leads').all());
     expect(raw).not.toContain('203.0.113.7');
     expect(raw).not.toContain('198.51.100.23');
   });
@@ -108,7 +107,7 @@ describe('POST /api/contact with JSON (the enhanced form)', () => {
     expect(response.status).toBe(400);
     expect(Object.keys(response.body.errors).sort()).toEqual(fields);
     for (const message of Object.values(response.body.errors)) expect(message).toEqual(expect.any(String));
-    expect(leads()).toEqual([]);
+    expect(await leads()).toEqual([]);
   });
 
   it('answers malformed JSON with 400, never 500', async () => {
@@ -118,7 +117,7 @@ describe('POST /api/contact with JSON (the enhanced form)', () => {
       expect(response.status).toBe(400);
       expect(response.body.error).toEqual(expect.any(String));
     }
-    expect(leads()).toEqual([]);
+    expect(await leads()).toEqual([]);
   });
 
   it('refuses a body over 32 KB with 413 without reading it', async () => {
@@ -126,7 +125,7 @@ describe('POST /api/contact with JSON (the enhanced form)', () => {
     const response = await postJson(app, { ...valid, message: 'a'.repeat(33 * 1024) });
     expect(response.status).toBe(413);
     expect(response.body.error).toMatch(/too long/);
-    expect(leads()).toEqual([]);
+    expect(await leads()).toEqual([]);
   });
 
   it.each([
@@ -139,7 +138,7 @@ describe('POST /api/contact with JSON (the enhanced form)', () => {
     const response = await request(app).post('/api/contact').set('Content-Type', type).send(body);
     expect(response.status).toBe(415);
     expect(response.body.error).toMatch(/application\/json/);
-    expect(leads()).toEqual([]);
+    expect(await leads()).toEqual([]);
   });
 
   it('refuses a post without a content type with 415', async () => {
@@ -153,7 +152,7 @@ describe('POST /api/contact with JSON (the enhanced form)', () => {
     const real = await postJson(app, valid);
     expect(spam.status).toBe(real.status);
     expect(spam.body).toEqual(real.body);
-    expect(leads()).toHaveLength(1);
+    expect(await leads()).toHaveLength(1);
   });
 
   it('answers the sixth message in a minute from one client with 429 and Retry-After', async () => {
@@ -164,7 +163,7 @@ describe('POST /api/contact with JSON (the enhanced form)', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
     expect(limited.body.error).toMatch(/try again in \d+ seconds/);
-    expect(leads()).toHaveLength(5);
+    expect(await leads()).toHaveLength(5);
   });
 
   it('only answers POST', async () => {
@@ -179,7 +178,7 @@ describe('POST /api/contact without JavaScript (urlencoded form)', () => {
     const response = await postForm(app, { ...valid, [HONEYPOT_FIELD]: '' });
     expect(response.status).toBe(303);
     expect(response.headers.location).toBe('/contact?sent=1#contact-form');
-    expect(leads()).toEqual([expect.objectContaining(valid)]);
+    expect(await leads()).toEqual([expect.objectContaining(valid)]);
 
     const page = await request(app).get('/contact?sent=1');
     expect(page.status).toBe(200);
@@ -230,7 +229,7 @@ describe('POST /api/contact without JavaScript (urlencoded form)', () => {
     // Shown at /api/contact, the page must not hydrate as another route: no scripts at all.
     expect(html).not.toMatch(/<script[^>]*type="module"/);
     expect(html).not.toContain('modulepreload');
-    expect(leads()).toEqual([]);
+    expect(await leads()).toEqual([]);
   });
 
   it('answers a body over 32 KB with a small page that gives the reason and the way back, without rendering the contact page', async () => {
@@ -249,7 +248,7 @@ describe('POST /api/contact without JavaScript (urlencoded form)', () => {
     const response = await postForm(app, { ...valid, [HONEYPOT_FIELD]: 'https://spam.example' });
     expect(response.status).toBe(303);
     expect(response.headers.location).toBe('/contact?sent=1#contact-form');
-    expect(leads()).toEqual([]);
+    expect(await leads()).toEqual([]);
   });
 
   it('over the rate limit answers 429 with Retry-After and a small page, without rendering the contact page', async () => {
@@ -262,7 +261,7 @@ describe('POST /api/contact without JavaScript (urlencoded form)', () => {
     expect(response.text).toMatch(/what you typed is still there/);
     expect(response.text).not.toContain('Sixth Sender');
     expect(Buffer.byteLength(response.text)).toBeLessThan(2048);
-    expect(leads()).toHaveLength(5);
+    expect(await leads()).toHaveLength(5);
   });
 
   it('counts a post against the limit before reading its body: oversized posts count too', async () => {

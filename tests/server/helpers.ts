@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { DatabaseSync } from 'node:sqlite';
 import type { AppOptions } from '../../server/app';
 import { createApp } from '../../server/app';
 import type { AppConfig } from '../../server/config';
 import { loadConfig } from '../../server/config';
-import { openDatabase } from '../../server/db';
+import { openSqliteDatabase } from '../../server/db';
+import type { SqliteDatabase } from '../../server/db';
 import { createLogger } from '../../server/logger';
 
 export const TEST_SITE_URL = 'https://meridianlab.test';
@@ -17,12 +17,12 @@ export function testConfig(env: NodeJS.ProcessEnv = {}): AppConfig {
   return loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SITE_URL: TEST_SITE_URL, ...env });
 }
 
-export type TestApp = ReturnType<typeof createApp> & { db: DatabaseSync; config: AppConfig };
+export type TestApp = ReturnType<typeof createApp> & { db: SqliteDatabase; config: AppConfig };
 
-/** The app on a fresh database, with the database beside it for the test to read and close. */
+/** The app on a fresh SQLite database, with the database beside it for the test to read (db.connection) and close. */
 export function testApp(env: NodeJS.ProcessEnv = {}, options: Partial<AppOptions> = {}): TestApp {
   const config = testConfig(env);
-  const db = openDatabase(config.dataDir);
+  const db = openSqliteDatabase(config.dataDir);
   const logger = options.logger ?? createLogger(config);
   return Object.assign(createApp(config, { db, logger, ...options }), { db, config });
 }

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { blogPosts } from '../../shared/content/blog';
@@ -51,11 +52,13 @@ describe('security headers', () => {
 });
 
 describe('compression', () => {
-  it('sends brotli to a client that accepts it, still streamed', async () => {
-    const response = await request(app).get('/').set('Accept-Encoding', 'br, gzip').buffer(true).parse(binary);
+  it('sends brotli to a client that accepts it, still streamed on a first render', async () => {
+    const cold = testApp();
+    const response = await request(cold).get('/').set('Accept-Encoding', 'br, gzip').buffer(true).parse(binary);
     expect(response.headers['content-encoding']).toBe('br');
     expect(response.headers['transfer-encoding']).toBe('chunked');
     expect((response.body as Buffer).toString()).toContain('Transforming Digital');
+    cold.db.close();
   });
 
   it('sends gzip to a client that accepts only gzip, and identity to one that accepts neither', async () => {
@@ -65,6 +68,55 @@ describe('compression', () => {
     const plain = await request(app).get('/services').set('Accept-Encoding', 'identity');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.text).toContain('Our Services');
+  });
+});
+
+describe('page cache', () => {
+  /** The first visit renders (streamed); the page is kept once its compressed copies are made. */
+  async function keptPage(path: string) {
+    const cold = testApp();
+    await request(cold).get(path).set('Accept-Encoding', 'identity');
+    await expect.poll(async () => (await request(cold).get(path).set('Accept-Encoding', 'br')).headers.etag, { timeout: 10_000 }).toBeDefined();
+    return cold;
+  }
+
+  it('sends the kept brotli, gzip and plain bytes with Vary, a length and an ETag per encoding', async () => {
+    const kept = await keptPage('/research');
+    const br = await request(kept).get('/research').set('Accept-Encoding', 'br, gzip').buffer(true).parse(binary);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['transfer-encoding']).toBeUndefined();
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(br.headers['cache-control']).toBe('no-cache');
+    expect((br.body as Buffer).toString()).toContain('</html>');
+    const gzip = await request(kept).get('/research').set('Accept-Encoding', 'gzip').buffer(true).parse(binary);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.body).toEqual(br.body);
+    const plain = await request(kept).get('/research').set('Accept-Encoding', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(Number(plain.headers['content-length'])).toBe(Buffer.byteLength(plain.text));
+    expect(new Set([br.headers.etag, gzip.headers.etag, plain.headers.etag]).size).toBe(3);
+    kept.db.close();
+  });
+
+  it('answers a revalidation with 304 and no body, and a changed ETag with the page', async () => {
+    const kept = await keptPage('/services');
+    const first = await request(kept).get('/services').set('Accept-Encoding', 'br');
+    const again = await request(kept).get('/services').set('Accept-Encoding', 'br').set('If-None-Match', first.headers.etag as string);
+    expect(again.status).toBe(304);
+    expect(again.text ?? '').toBe('');
+    expect(again.headers.etag).toBe(first.headers.etag);
+    const stale = await request(kept).get('/services').set('Accept-Encoding', 'br').set('If-None-Match', '"old"');
+    expect(stale.status).toBe(200);
+    kept.db.close();
+  });
+
+  it('compresses a kept page once: brotli at its highest quality, not again per request', async () => {
+    const kept = await keptPage('/');
+    const response = await request(kept).get('/').set('Accept-Encoding', 'br').buffer(true).parse(binary);
+    const html = response.body as Buffer;
+    const maxQuality = zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });
+    expect(Number(response.headers['content-length'])).toBe(maxQuality.length);
+    kept.db.close();
   });
 });
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../server/db';
+import { openSqliteDatabase } from '../../server/db';
 import { createLeadStore } from '../../server/leads';
 import { confirmationMessage } from '../../server/outbox/newsletterMessages';
 import { createOutboxStore } from '../../server/outbox/store';
@@ -37,12 +37,12 @@ const stored = [
   { ...EMPTY_CONTACT_VALUES, name: 'Carriage', email: 'cr@example.com', message: '\r=1+1' },
 ];
 
-beforeAll(() => {
-  const db = openDatabase(dataDir);
+beforeAll(async () => {
+  const db = openSqliteDatabase(dataDir);
   const store = createLeadStore(db);
-  stored.forEach((values, index) =>
-    store.add(values, { address: `198.51.100.${index}`, userAgent: 'CLI Test/1.0' }, new Date(Date.UTC(2025, 0, 2, 3, 4, 5 + index))),
-  );
+  for (const [index, values] of stored.entries()) {
+    await store.add(values, { address: `198.51.100.${index}`, userAgent: 'CLI Test/1.0' }, new Date(Date.UTC(2025, 0, 2, 3, 4, 5 + index)));
+  }
   // The newsletter: one address confirmed, one pending, one confirmed then unsubscribed.
   const sent = new Map<string, Confirmation>();
   const subscribers = createSubscriberStore(db, {
@@ -53,11 +53,11 @@ beforeAll(() => {
     },
     committed: () => {},
   });
-  for (const email of ['reader@example.com', 'pending@example.com', 'gone@example.com']) subscribers.signUp(email, new Date('2025-02-01T10:00:00Z'));
-  expect(subscribers.confirm(sent.get('reader@example.com')!.confirmToken, new Date('2025-02-01T10:05:00Z'))).toBe('confirmed');
-  expect(subscribers.confirm(sent.get('gone@example.com')!.confirmToken, new Date('2025-02-01T10:06:00Z'))).toBe('confirmed');
-  expect(subscribers.unsubscribe(sent.get('gone@example.com')!.unsubscribeToken)).toBe('unsubscribed');
-  db.close();
+  for (const email of ['reader@example.com', 'pending@example.com', 'gone@example.com']) await subscribers.signUp(email, new Date('2025-02-01T10:00:00Z'));
+  expect(await subscribers.confirm(sent.get('reader@example.com')!.confirmToken, new Date('2025-02-01T10:05:00Z'))).toBe('confirmed');
+  expect(await subscribers.confirm(sent.get('gone@example.com')!.confirmToken, new Date('2025-02-01T10:06:00Z'))).toBe('confirmed');
+  expect(await subscribers.unsubscribe(sent.get('gone@example.com')!.unsubscribeToken)).toBe('unsubscribed');
+  await db.close();
 });
 
 describe('npm run leads -- subscribers', { timeout: 30_000 }, () => {

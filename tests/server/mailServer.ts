@@ -67,6 +67,8 @@ export async function startMailServer({ port = 0, delayMs = 0 } = {}): Promise<M
   const listen = () =>
     new Promise<void>((resolve, reject) => {
       server = create();
+      // A sender killed mid-session resets its connection: that is the sender's failure, not the server's.
+      server.on('error', () => {});
       server.server.once('error', reject);
       server.listen(boundPort, '127.0.0.1', () => {
         boundPort = (server.server.address() as AddressInfo).port;

@@ -1,7 +1,7 @@
 import { pino } from 'pino';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../server/db';
+import { openSqliteDatabase } from '../../server/db';
 import { createOutbox, startOutboxWorker } from '../../server/outbox/delivery';
 import { confirmationMessage } from '../../server/outbox/newsletterMessages';
 import type { Confirmation } from '../../server/subscribers';
@@ -29,12 +29,12 @@ const signUp = (app: TestApp, email: string) => request(app).post('/api/subscrib
 const linkIn = (text: string, path: string) => new RegExp(`${TEST_SITE_URL}${path}\\?token=[\\w.-]+`).exec(text)?.[0];
 const settle = () => new Promise((resolve) => setTimeout(resolve, 400));
 const subscriber = (app: TestApp) =>
-  app.db.prepare('SELECT email, confirmed_at, unsubscribed_at, confirmation_token_hash FROM subscribers').get() as Record<string, string | null>;
+  app.db.connection.prepare('SELECT email, confirmed_at, unsubscribed_at, confirmation_token_hash FROM subscribers').get() as Record<string, string | null>;
 
 /** A store on its own database whose confirmation e-mails the test reads directly (the tokens, the times). */
 function storeWithInbox() {
   const config = testConfig();
-  const db = openDatabase(config.dataDir);
+  const db = openSqliteDatabase(config.dataDir);
   cleanups.push(() => db.close());
   const sent: Confirmation[] = [];
   const store = createSubscriberStore(db, {
@@ -58,9 +58,9 @@ describe('newsletter double opt-in', { timeout: 30_000 }, () => {
     expect(mail!.parsed.text).toContain('Para confirmar, abra este enlace (sirve una sola vez, durante 7 días):');
     expect(linkIn(mail!.parsed.text!, '/newsletter/confirm')).toBeDefined();
     expect(rawHeader(mail!, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
-    expect(app.db.prepare('SELECT locale FROM subscribers').get()).toEqual({ locale: 'es' });
+    expect(app.db.connection.prepare('SELECT locale FROM subscribers').get()).toEqual({ locale: 'es' });
     await signUp(app, 'english@example.com');
-    expect(app.db.prepare("SELECT locale FROM subscribers WHERE email = 'english@example.com'").get()).toEqual({ locale: 'en' });
+    expect(app.db.connection.prepare("SELECT locale FROM subscribers WHERE email = 'english@example.com'").get()).toEqual({ locale: 'en' });
   });
 
   it('answers a sign-up "pending" and e-mails a confirmation link with RFC 8058 unsubscribe headers; nothing is confirmed yet', async () => {
@@ -83,8 +83,8 @@ describe('newsletter double opt-in', { timeout: 30_000 }, () => {
     // Only the token's hash is kept, and the sent message no longer holds the link.
     await settle();
     expect(subscriber(app).confirmation_token_hash).toMatch(/^[0-9a-f]{64}$/);
-    expect(JSON.stringify(app.db.prepare('SELECT * FROM subscribers').all())).not.toContain(token);
-    const outbox = app.db.prepare('SELECT kind, subscriber_id, status, payload FROM outbox').all() as { kind: string; status: string; payload: string }[];
+    expect(JSON.stringify(app.db.connection.prepare('SELECT * FROM subscribers').all())).not.toContain(token);
+    const outbox = app.db.connection.prepare('SELECT kind, subscriber_id, status, payload FROM outbox').all() as { kind: string; status: string; payload: string }[];
     expect(outbox).toMatchObject([{ kind: 'newsletter-confirmation', subscriber_id: 1, status: 'sent' }]);
     expect(outbox[0]!.payload).not.toContain(token);
   });
@@ -100,15 +100,15 @@ describe('newsletter double opt-in', { timeout: 30_000 }, () => {
 
     const { store, sent } = storeWithInbox();
     const t0 = new Date('2024-05-01T08:00:00Z');
-    store.signUp('hourly@example.com', t0);
-    store.signUp('hourly@example.com', new Date(t0.getTime() + 59 * 60_000));
+    await store.signUp('hourly@example.com', t0);
+    await store.signUp('hourly@example.com', new Date(t0.getTime() + 59 * 60_000));
     expect(sent).toHaveLength(1);
-    store.signUp('hourly@example.com', new Date(t0.getTime() + 61 * 60_000));
+    await store.signUp('hourly@example.com', new Date(t0.getTime() + 61 * 60_000));
     expect(sent).toHaveLength(2);
     // The newer link replaces the older one.
-    expect(store.confirm(sent[0]!.confirmToken, new Date(t0.getTime() + 62 * 60_000))).toBe('invalid');
-    expect(store.confirm(sent[1]!.confirmToken, new Date(t0.getTime() + 62 * 60_000))).toBe('confirmed');
-    store.signUp('hourly@example.com', new Date(t0.getTime() + 5 * 60 * 60_000));
+    expect(await store.confirm(sent[0]!.confirmToken, new Date(t0.getTime() + 62 * 60_000))).toBe('invalid');
+    expect(await store.confirm(sent[1]!.confirmToken, new Date(t0.getTime() + 62 * 60_000))).toBe('confirmed');
+    await store.signUp('hourly@example.com', new Date(t0.getTime() + 5 * 60 * 60_000));
     expect(sent).toHaveLength(2);
   });
 
@@ -145,13 +145,13 @@ describe('newsletter double opt-in', { timeout: 30_000 }, () => {
     expect([json.status, json.body]).toEqual([400, { result: 'invalid' }]);
   });
 
-  it('lets a link expire after 7 days', () => {
+  it('lets a link expire after 7 days', async () => {
     const { store, sent } = storeWithInbox();
     const t0 = new Date('2024-05-01T08:00:00Z');
-    store.signUp('late@example.com', t0);
-    expect(store.confirm(sent[0]!.confirmToken, new Date(t0.getTime() + 7 * 24 * 60 * 60_000 + 1000))).toBe('invalid');
-    store.signUp('soon@example.com', t0);
-    expect(store.confirm(sent[1]!.confirmToken, new Date(t0.getTime() + 6 * 24 * 60 * 60_000))).toBe('confirmed');
+    await store.signUp('late@example.com', t0);
+    expect(await store.confirm(sent[0]!.confirmToken, new Date(t0.getTime() + 7 * 24 * 60 * 60_000 + 1000))).toBe('invalid');
+    await store.signUp('soon@example.com', t0);
+    expect(await store.confirm(sent[1]!.confirmToken, new Date(t0.getTime() + 6 * 24 * 60 * 60_000))).toBe('confirmed');
   });
 
   it('sends a malformed token to the "no longer works" page, and refuses cross-site posts', async () => {
@@ -196,13 +196,13 @@ describe('unsubscribe', { timeout: 30_000 }, () => {
 
   it('refuses a token that was not signed by this site', async () => {
     const { store } = storeWithInbox();
-    store.signUp('victim@example.com');
-    const genuine = store.unsubscribeToken(1);
+    await store.signUp('victim@example.com');
+    const genuine = await store.unsubscribeToken(1);
     expect(genuine).toMatch(/^1\.[\w-]{43}$/);
-    expect(store.unsubscribe(`2.${genuine.slice(2)}`)).toBe('invalid');
-    expect(store.unsubscribe(`1.${'A'.repeat(43)}`)).toBe('invalid');
-    expect(store.unsubscribe('1')).toBe('invalid');
-    expect(store.unsubscribe(genuine)).toBe('unsubscribed');
+    expect(await store.unsubscribe(`2.${genuine.slice(2)}`)).toBe('invalid');
+    expect(await store.unsubscribe(`1.${'A'.repeat(43)}`)).toBe('invalid');
+    expect(await store.unsubscribe('1')).toBe('invalid');
+    expect(await store.unsubscribe(genuine)).toBe('unsubscribed');
   });
 
   it('needs the site\'s own secret: another database signs differently', () => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pino } from 'pino';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DATABASE_FILE, openDatabase } from '../../server/db';
+import { DATABASE_FILE, openSqliteDatabase } from '../../server/db';
 import { createLeadStore } from '../../server/leads';
 import type { Logger } from '../../server/logger';
 import { retryDelayMs, FIRST_RETRY_MS, MAX_RETRY_MS } from '../../server/outbox/backoff';
@@ -66,7 +66,7 @@ const post = (app: TestApp, body: object, client = '203.0.113.10') =>
   request(app).post('/api/contact').set('Content-Type', 'application/json').set('X-Forwarded-For', client).send(JSON.stringify(body));
 
 const outboxRows = (app: TestApp) =>
-  app.db.prepare('SELECT id, kind, lead_id, status, attempts, last_error, message_id, sent_at FROM outbox ORDER BY id').all() as {
+  app.db.connection.prepare('SELECT id, kind, lead_id, status, attempts, last_error, message_id, sent_at FROM outbox ORDER BY id').all() as {
     id: number;
     kind: string;
     lead_id: number;
@@ -222,9 +222,9 @@ describe('a lead becomes one e-mail to the right department', { timeout: 30_000 
 });
 
 describe('the transactional outbox', { timeout: 30_000 }, () => {
-  it('stores a lead and queues its notification in one transaction: neither without the other', () => {
+  it('stores a lead and queues its notification in one transaction: neither without the other', async () => {
     const config = testConfig();
-    const db = openDatabase(config.dataDir);
+    const db = openSqliteDatabase(config.dataDir);
     cleanups.push(() => db.close());
     const outbox = createOutbox(db, config);
     const failing = createLeadStore(db, {
@@ -234,12 +234,12 @@ describe('the transactional outbox', { timeout: 30_000 }, () => {
       },
       committed: () => {},
     });
-    expect(() => failing.add({ ...lead }, { address: '203.0.113.1', userAgent: '' })).toThrow('composing failed');
-    expect(db.prepare('SELECT count(*) AS n FROM leads').get()).toEqual({ n: 0 });
+    await expect(failing.add({ ...lead }, { address: '203.0.113.1', userAgent: '' })).rejects.toThrow('composing failed');
+    expect(db.connection.prepare('SELECT count(*) AS n FROM leads').get()).toEqual({ n: 0 });
 
     let committed = 0;
     const store = createLeadStore(db, { outbox, messagesFor: leadMessages(config.mail, TEST_SITE_URL), committed: () => (committed += 1) });
-    const id = store.add({ ...lead }, { address: '203.0.113.1', userAgent: '' });
+    const id = await store.add({ ...lead }, { address: '203.0.113.1', userAgent: '' });
     expect(committed).toBe(1);
     // Another connection sees both rows: they were committed together.
     const other = new DatabaseSync(path.join(config.dataDir, DATABASE_FILE), { readOnly: true });
@@ -295,20 +295,20 @@ describe('the transactional outbox', { timeout: 30_000 }, () => {
     expect((await post(app, lead)).status).toBe(201);
     await until(() => outboxRows(app)[0]!.status === 'failed');
     expect(outboxRows(app)[0]).toMatchObject({ status: 'failed', attempts: 3, last_error: expect.stringMatching(/ECONNREFUSED|connect/i) });
-    expect(createOutbox(app.db, app.config).stats()).toMatchObject({ queued: 0, failed: 1, oldestQueuedSeconds: null });
+    expect(await createOutbox(app.db, app.config).stats()).toMatchObject({ queued: 0, failed: 1, oldestQueuedSeconds: null });
   });
 
   it('never lets two workers on one database file send the same message', async () => {
     const smtp = await mailServer({ delayMs: 15 });
     const config = testConfig({ SMTP_URL: smtp.url });
-    const seed = openDatabase(config.dataDir);
+    const seed = openSqliteDatabase(config.dataDir);
     const store = createLeadStore(seed, { outbox: createOutbox(seed, config), messagesFor: leadMessages(config.mail, TEST_SITE_URL), committed: () => {} });
-    for (let index = 0; index < 40; index++) store.add({ ...lead, name: `Lead ${index}` }, { address: '203.0.113.1', userAgent: '' });
-    seed.close();
+    for (let index = 0; index < 40; index++) await store.add({ ...lead, name: `Lead ${index}` }, { address: '203.0.113.1', userAgent: '' });
+    await seed.close();
 
     // Two connections, as two server processes would have, each with its own worker and sender address.
     const workers = ['a', 'b'].map((name) => {
-      const db = openDatabase(config.dataDir);
+      const db = openSqliteDatabase(config.dataDir);
       const worker = startOutboxWorker(db, { mail: { ...config.mail, from: `worker-${name}@meridianlab.test` } }, pino({ level: 'silent' }), { pollMs: 5 });
       cleanups.push(() => db.close(), () => worker.stop());
       return worker;
@@ -323,18 +323,18 @@ describe('the transactional outbox', { timeout: 30_000 }, () => {
     expect(senders).toEqual(new Set(['worker-a@meridianlab.test', 'worker-b@meridianlab.test']));
   });
 
-  it('lets a lease run out before another worker may take the message over', () => {
+  it('lets a lease run out before another worker may take the message over', async () => {
     const config = testConfig();
-    const db = openDatabase(config.dataDir);
+    const db = openSqliteDatabase(config.dataDir);
     cleanups.push(() => db.close());
     const outbox = createOutbox(db, config);
-    const leadId = createLeadStore(db).add({ ...lead }, { address: '203.0.113.1', userAgent: '' });
-    outbox.enqueue({ kind: 'lead-webhook', leadId, body: {} }, new Date('2024-01-01T00:00:00Z'));
+    const leadId = await createLeadStore(db).add({ ...lead }, { address: '203.0.113.1', userAgent: '' });
+    await db.transaction((tx) => outbox.enqueue({ kind: 'lead-webhook', leadId, body: {} }, new Date('2024-01-01T00:00:00Z'), tx));
     const t0 = new Date('2024-01-01T00:00:01Z');
-    expect(outbox.lease(['webhook'], 60_000, 10, t0)).toHaveLength(1);
-    expect(outbox.lease(['webhook'], 60_000, 10, new Date(t0.getTime() + 59_000))).toHaveLength(0);
-    expect(outbox.lease(['mail'], 60_000, 10, new Date(t0.getTime() + 61_000))).toHaveLength(0);
-    expect(outbox.lease(['webhook'], 60_000, 10, new Date(t0.getTime() + 61_000))).toHaveLength(1);
+    expect(await outbox.lease(['webhook'], 60_000, 10, t0)).toHaveLength(1);
+    expect(await outbox.lease(['webhook'], 60_000, 10, new Date(t0.getTime() + 59_000))).toHaveLength(0);
+    expect(await outbox.lease(['mail'], 60_000, 10, new Date(t0.getTime() + 61_000))).toHaveLength(0);
+    expect(await outbox.lease(['webhook'], 60_000, 10, new Date(t0.getTime() + 61_000))).toHaveLength(1);
   });
 });
 
@@ -364,7 +364,8 @@ describe('the signed webhook', { timeout: 30_000 }, () => {
     cleanups.push(() => receiver.close());
     const app = deliveringApp({ LEAD_WEBHOOK_URL: receiver.url, LEAD_WEBHOOK_SECRET: secret });
     expect((await post(app, lead)).status).toBe(201);
-    await until(() => receiver.accepted.length === 1);
+    // Accepted by the receiver, then marked sent once its answer is back.
+    await until(() => receiver.accepted.length === 1 && outboxRows(app).some((row) => row.kind === 'lead-webhook' && row.status === 'sent'));
     const body = JSON.parse(receiver.accepted[0]!.body);
     expect(body).toMatchObject({
       type: 'lead.created',

@@ -93,7 +93,7 @@ describe('the web-vitals beacon', () => {
   it('takes only the site’s own page paths', async () => {
     const fresh = testApp();
     for (const page of ['/nope', '/services?x=1', '/<script>', '/'.repeat(5)]) expect((await send(fresh, { ...beacon, page })).status).toBe(400);
-    expect(fresh.db.prepare('SELECT COUNT(*) AS n FROM vitals').get()).toEqual({ n: 0 });
+    expect(fresh.db.connection.prepare('SELECT COUNT(*) AS n FROM vitals').get()).toEqual({ n: 0 });
   });
 
   it('is rate-limited per client', async () => {

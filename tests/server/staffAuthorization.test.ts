@@ -39,24 +39,24 @@ let disabled = 0;
 
 beforeAll(async () => {
   await addAccount(app.db, 'ana@meridianlab.test');
-  accountId = createAccountStore(app.db).find('ana@meridianlab.test')!.id;
+  accountId = (await createAccountStore(app.db).find('ana@meridianlab.test'))!.id;
   insertLead(app.db);
-  app.db.prepare("INSERT INTO subscribers (email, created_at, confirmed_at) VALUES ('reader@example.test', '2025-01-01T00:00:00Z', '2025-01-01T00:05:00Z')").run();
-  app.db.prepare("INSERT INTO vitals (received_at, route, metric, value, rating) VALUES (?, '/', 'LCP', 1234, 'good')").run(new Date().toISOString());
+  app.db.connection.prepare("INSERT INTO subscribers (email, created_at, confirmed_at) VALUES ('reader@example.test', '2025-01-01T00:00:00Z', '2025-01-01T00:05:00Z')").run();
+  app.db.connection.prepare("INSERT INTO vitals (received_at, route, metric, value, rating) VALUES (?, '/', 'LCP', 1234, 'good')").run(new Date().toISOString());
 });
 afterAll(() => app.db.close());
 
 const sessions = () => createSessionStore(app.db);
 const age = (token: string, column: 'last_seen_at' | 'created_at', minutes: number) =>
-  app.db.prepare(`UPDATE staff_sessions SET ${column} = ? WHERE account_id = ? AND id = (SELECT id FROM staff_sessions ORDER BY rowid DESC LIMIT 1)`).run(new Date(Date.now() - minutes * 60_000).toISOString(), accountId) && token;
+  app.db.connection.prepare(`UPDATE staff_sessions SET ${column} = ? WHERE account_id = ? AND id = (SELECT id FROM staff_sessions ORDER BY rowid DESC LIMIT 1)`).run(new Date(Date.now() - minutes * 60_000).toISOString(), accountId) && token;
 
 /** The cookies a request may come with that must open nothing. */
 const visitors: [string, () => Promise<string | undefined>][] = [
   ['no cookie', async () => undefined],
   ['a made-up token', async () => `${COOKIE}=${'A'.repeat(43)}`],
-  ['a session idle for 31 minutes', async () => `${COOKIE}=${age(sessions().create(accountId), 'last_seen_at', 31)}`],
+  ['a session idle for 31 minutes', async () => `${COOKIE}=${age(await sessions().create(accountId), 'last_seen_at', 31)}`],
   ['a session signed in 12 hours and 1 minute ago, though busy', async () => {
-    const token = sessions().create(accountId);
+    const token = await sessions().create(accountId);
     age(token, 'created_at', 12 * 60 + 1);
     return `${COOKIE}=${token}`;
   }],
@@ -64,7 +64,7 @@ const visitors: [string, () => Promise<string | undefined>][] = [
     const email = `gone-${++disabled}@meridianlab.test`;
     await addAccount(app.db, email);
     const { cookie } = await sessionFor(app, email);
-    createAccountStore(app.db).disable(email);
+    await createAccountStore(app.db).disable(email);
     return cookie;
   }],
   ['a session that signed out', async () => {
@@ -104,9 +104,9 @@ describe.each(visitors)('with %s', (_name, cookieFor) => {
       if (cookie) post.set('Cookie', cookie);
       expectNoData(await post.send(fields));
     }
-    expect(app.db.prepare('SELECT status FROM leads WHERE id = 1').get()).toEqual({ status: 'new' });
-    expect(app.db.prepare('SELECT count(*) AS notes FROM lead_notes').get()).toEqual({ notes: 0 });
-    expect(app.db.prepare("SELECT unsubscribed_at FROM subscribers WHERE email = 'reader@example.test'").get()).toEqual({ unsubscribed_at: null });
+    expect(app.db.connection.prepare('SELECT status FROM leads WHERE id = 1').get()).toEqual({ status: 'new' });
+    expect(app.db.connection.prepare('SELECT count(*) AS notes FROM lead_notes').get()).toEqual({ notes: 0 });
+    expect(app.db.connection.prepare("SELECT unsubscribed_at FROM subscribers WHERE email = 'reader@example.test'").get()).toEqual({ unsubscribed_at: null });
   });
 });
 
@@ -123,7 +123,7 @@ describe('a live session', () => {
   });
 
   it('is not touched by idle time under 30 minutes', async () => {
-    const token = sessions().create(accountId);
+    const token = await sessions().create(accountId);
     age(token, 'last_seen_at', 29);
     expect((await request(app).get('/staff/leads').set('Cookie', `${COOKIE}=${token}`)).status).toBe(200);
   });
@@ -137,7 +137,7 @@ describe('state-changing requests', () => {
       expect((await consolePost(app, path, client, fields)).status, path).toBe(403);
       expect((await consolePost(app, path, client, { ...fields, csrf: other.csrf })).status, path).toBe(403);
     }
-    expect(app.db.prepare('SELECT status FROM leads WHERE id = 1').get()).toEqual({ status: 'new' });
+    expect(app.db.connection.prepare('SELECT status FROM leads WHERE id = 1').get()).toEqual({ status: 'new' });
   });
 
   it('are refused from another site, even with the right token (Origin and Sec-Fetch-Site)', async () => {
@@ -156,14 +156,14 @@ describe('state-changing requests', () => {
       .set('Sec-Fetch-Site', 'cross-site')
       .send({ csrf: client.csrf, from: 'new', to: 'spam' });
     expect(crossSite.status).toBe(403);
-    expect(app.db.prepare('SELECT status FROM leads WHERE id = 1').get()).toEqual({ status: 'new' });
+    expect(app.db.connection.prepare('SELECT status FROM leads WHERE id = 1').get()).toEqual({ status: 'new' });
   });
 
   it('go through with the token from the console’s own origin', async () => {
     const client = await sessionFor(app, 'ana@meridianlab.test');
     const response = await consolePost(app, '/staff/leads/1/notes', client, { csrf: client.csrf, body: 'Called back' });
     expect(response.status).toBe(303);
-    app.db.prepare('DELETE FROM lead_notes').run();
+    app.db.connection.prepare('DELETE FROM lead_notes').run();
   });
 });
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../server/db';
+import { openSqliteDatabase } from '../../server/db';
 import { createAccountStore } from '../../server/staff/accounts';
 import { verifyPassword } from '../../server/staff/passwords';
 import { createSessionStore } from '../../server/staff/sessions';
@@ -23,7 +23,7 @@ async function staff(args: string[], dataDir: string) {
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-staff-cli-'));
-const db = openDatabase(dataDir);
+const db = openSqliteDatabase(dataDir);
 const accounts = createAccountStore(db);
 afterAll(() => db.close());
 
@@ -35,9 +35,9 @@ describe('npm run staff', { timeout: 60_000 }, () => {
     expect(password).toMatch(/^[\w-]{32}$/);
     expect(run.stderr).toContain('Created the account ana@meridianlab.test.');
     expect(run.stderr).not.toContain(password);
-    const account = accounts.find('ana@meridianlab.test')!;
+    const account = (await accounts.find('ana@meridianlab.test'))!;
     expect(account.password.params).toEqual({ N: 131072, r: 8, p: 1, keyLength: 32 });
-    expect(JSON.stringify(db.prepare('SELECT * FROM staff_accounts').all())).not.toContain(password);
+    expect(JSON.stringify(db.connection.prepare('SELECT * FROM staff_accounts').all())).not.toContain(password);
     expect(await verifyPassword(password, account.password)).toBe(true);
   });
 
@@ -47,29 +47,29 @@ describe('npm run staff', { timeout: 60_000 }, () => {
   });
 
   it('reset: sets a new password and ends the account’s sessions', async () => {
-    const before = accounts.find('ana@meridianlab.test')!;
-    const token = createSessionStore(db).create(before.id);
+    const before = (await accounts.find('ana@meridianlab.test'))!;
+    const token = await createSessionStore(db).create(before.id);
     const run = await staff(['reset', 'ana@meridianlab.test'], dataDir);
     expect(run.code).toBe(0);
-    expect(await verifyPassword(run.stdout.trim(), accounts.find('ana@meridianlab.test')!.password)).toBe(true);
-    expect(createSessionStore(db).resume(token)).toBeUndefined();
+    expect(await verifyPassword(run.stdout.trim(), (await accounts.find('ana@meridianlab.test'))!.password)).toBe(true);
+    expect(await createSessionStore(db).resume(token)).toBeUndefined();
   });
 
   it('disable: ends all the account’s sessions at once, and list shows it disabled', async () => {
-    const { id } = accounts.find('ana@meridianlab.test')!;
-    const tokens = [createSessionStore(db).create(id), createSessionStore(db).create(id)];
+    const { id } = (await accounts.find('ana@meridianlab.test'))!;
+    const tokens = [await createSessionStore(db).create(id), await createSessionStore(db).create(id)];
     expect((await staff(['disable', 'ana@meridianlab.test'], dataDir)).code).toBe(0);
-    expect(db.prepare('SELECT count(*) AS sessions FROM staff_sessions WHERE account_id = ?').get(id)).toEqual({ sessions: 0 });
-    for (const token of tokens) expect(createSessionStore(db).resume(token)).toBeUndefined();
+    expect(db.connection.prepare('SELECT count(*) AS sessions FROM staff_sessions WHERE account_id = ?').get(id)).toEqual({ sessions: 0 });
+    for (const token of tokens) expect(await createSessionStore(db).resume(token)).toBeUndefined();
     const list = await staff(['list'], dataDir);
     expect(list.stdout).toMatch(/^ana@meridianlab\.test\tcreated \S+\tdisabled \S+\n$/);
   });
 
   it('unlock: clears the address’s lock-out', async () => {
-    db.prepare("INSERT INTO staff_sign_in_failures VALUES ('email:ana@meridianlab.test', 10, '2025-01-01T00:00:00Z', '2025-01-01T00:00:00Z')").run();
+    db.connection.prepare("INSERT INTO staff_sign_in_failures VALUES ('email:ana@meridianlab.test', 10, '2025-01-01T00:00:00Z', '2025-01-01T00:00:00Z')").run();
     const run = await staff(['unlock', 'ana@meridianlab.test'], dataDir);
     expect(run).toMatchObject({ code: 0, stderr: 'Cleared the failed sign-ins of ana@meridianlab.test.\n' });
-    expect(db.prepare('SELECT count(*) AS rows FROM staff_sign_in_failures').get()).toEqual({ rows: 0 });
+    expect(db.connection.prepare('SELECT count(*) AS rows FROM staff_sign_in_failures').get()).toEqual({ rows: 0 });
   });
 
   it('says what is wrong: an unknown account, an unknown command, no database', async () => {

@@ -1,4 +1,4 @@
-import type { DatabaseSync } from 'node:sqlite';
+import type { Database, SqliteDatabase } from '../../server/db';
 import request from 'supertest';
 import { createAccountStore } from '../../server/staff/accounts';
 import { SCRYPT_PARAMS, hashPassword } from '../../server/staff/passwords';
@@ -12,8 +12,8 @@ export const STAFF_PASSWORD = 'violet-cyan-meridian-42';
  * An account whose hash is made with a lower cost than production's, so a
  * test signs in in milliseconds: verification reads the cost from the hash.
  */
-export async function addAccount(db: DatabaseSync, email: string, password = STAFF_PASSWORD): Promise<void> {
-  createAccountStore(db).add(email, await hashPassword(password, { ...SCRYPT_PARAMS, N: 2 ** 10 }));
+export async function addAccount(db: Database, email: string, password = STAFF_PASSWORD): Promise<void> {
+  await createAccountStore(db).add(email, await hashPassword(password, { ...SCRYPT_PARAMS, N: 2 ** 10 }));
 }
 
 export interface StaffClient {
@@ -47,10 +47,10 @@ export async function signIn(app: TestApp, email: string, password = STAFF_PASSW
  * rate-limited per client): for tests about what a session may do, not how it starts.
  */
 export async function sessionFor(app: TestApp, email: string): Promise<StaffClient> {
-  const account = createAccountStore(app.db).find(email);
+  const account = await createAccountStore(app.db).find(email);
   if (!account) throw new Error(`No account ${email}`);
   const name = TEST_SITE_URL.startsWith('https:') ? '__Host-staff_session' : 'staff_session';
-  const cookie = `${name}=${createSessionStore(app.db).create(account.id)}`;
+  const cookie = `${name}=${await createSessionStore(app.db).create(account.id)}`;
   const page = await request(app).get('/staff/leads').set('Cookie', cookie);
   const csrf = /name="csrf" value="([^"]+)"/.exec(page.text)?.[1];
   if (!csrf) throw new Error('No CSRF token on the console page');
@@ -65,7 +65,7 @@ export function consolePost(app: TestApp, path: string, client: StaffClient | nu
 }
 
 /** Inserts a lead as the contact form stores it; returns its id. */
-export function insertLead(db: DatabaseSync, values: Partial<Record<'name' | 'email' | 'company' | 'phone' | 'service' | 'message' | 'received_at' | 'locale', string>> = {}): number {
+export function insertLead(db: SqliteDatabase, values: Partial<Record<'name' | 'email' | 'company' | 'phone' | 'service' | 'message' | 'received_at' | 'locale', string>> = {}): number {
   const lead = {
     received_at: new Date().toISOString(),
     name: 'Maria Gomez',
@@ -77,7 +77,7 @@ export function insertLead(db: DatabaseSync, values: Partial<Record<'name' | 'em
     locale: 'en',
     ...values,
   };
-  const result = db
+  const result = db.connection
     .prepare(
       `INSERT INTO leads (received_at, name, email, company, phone, service, message, locale, client_hash, user_agent)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'hash', 'Test Browser/1.0')`,

@@ -17,7 +17,7 @@ beforeAll(async () => {
   insertLead(app.db, { received_at: hoursAgo(5), name: 'Waiting Walter', email: 'walter@wait.test', company: 'Wait & Co', service: 'ai-voice-systems', message: 'Please call 100% soon' });
   insertLead(app.db, { received_at: hoursAgo(1), name: '=HYPERLINK("http://evil.example")', email: 'evil@evil.test', service: '', message: '@SUM(A1)' });
   for (let i = 0; i < 26; i++) insertLead(app.db, { received_at: `2024-06-${String(1 + i).padStart(2, '0')}T12:00:00.000Z`, name: `Archive ${i}`, email: `a${i}@archive.test`, service: 'web-subscription' });
-  app.db
+  app.db.connection
     .prepare(
       `INSERT INTO outbox (kind, lead_id, payload, message_id, status, attempts, last_error, created_at, next_attempt_at, sent_at)
        VALUES ('lead-email', 2, '{}', 'm-1', 'failed', 5, 'SMTP 550 mailbox unavailable', ?, ?, NULL),
@@ -114,10 +114,10 @@ describe('a lead’s page', () => {
     expect(first.status).toBe(303);
     expect(first.headers.location).toBe('/staff/leads/2?saved=status');
     expect((await move('contacted', 'won')).status).toBe(303);
-    const row = app.db.prepare('SELECT status, status_changed_at FROM leads WHERE id = 2').get() as { status: string; status_changed_at: string };
+    const row = app.db.connection.prepare('SELECT status, status_changed_at FROM leads WHERE id = 2').get() as { status: string; status_changed_at: string };
     expect(row.status).toBe('won');
     expect(Date.now() - Date.parse(row.status_changed_at)).toBeLessThan(60_000);
-    expect(app.db.prepare('SELECT staff_email, from_status, to_status FROM lead_events WHERE lead_id = 2 ORDER BY id').all()).toEqual([
+    expect(app.db.connection.prepare('SELECT staff_email, from_status, to_status FROM lead_events WHERE lead_id = 2 ORDER BY id').all()).toEqual([
       { staff_email: 'ana@meridianlab.test', from_status: 'new', to_status: 'contacted' },
       { staff_email: 'ana@meridianlab.test', from_status: 'contacted', to_status: 'won' },
     ]);
@@ -135,13 +135,13 @@ describe('a lead’s page', () => {
     expect(stale.text).toContain('Someone changed this lead’s status meanwhile');
     const bogus = await consolePost(app, '/staff/leads/3/status', client, { csrf: client.csrf, from: 'new', to: 'archived' });
     expect(bogus.status).toBe(400);
-    expect(app.db.prepare('SELECT status FROM leads WHERE id = 3').get()).toEqual({ status: 'new' });
+    expect(app.db.connection.prepare('SELECT status FROM leads WHERE id = 3').get()).toEqual({ status: 'new' });
   });
 
   it('adds notes with who and when; an empty or overlong note is refused with what was typed kept', async () => {
     const added = await consolePost(app, '/staff/leads/1/notes', client, { csrf: client.csrf, body: '  Called, <b>left</b> a message.\r\nTry Friday.  ' });
     expect(added.status).toBe(303);
-    expect(app.db.prepare('SELECT staff_email, body FROM lead_notes').all()).toEqual([
+    expect(app.db.connection.prepare('SELECT staff_email, body FROM lead_notes').all()).toEqual([
       { staff_email: 'ana@meridianlab.test', body: 'Called, <b>left</b> a message.\nTry Friday.' },
     ]);
     const page = await get('/staff/leads/1');

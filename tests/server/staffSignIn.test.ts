@@ -51,7 +51,7 @@ describe('POST /staff/sign-in', () => {
     expect(setCookie).toMatch(/^__Host-staff_session=[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax; Secure; Max-Age=43200$/);
     const token = /=([^;]+)/.exec(setCookie!)![1]!;
     // Only the token's hash is stored: a copy of the database opens no session.
-    const stored = app.db.prepare('SELECT id FROM staff_sessions').all() as { id: string }[];
+    const stored = app.db.connection.prepare('SELECT id FROM staff_sessions').all() as { id: string }[];
     expect(stored).toEqual([{ id: createHash('sha256').update(token).digest('hex') }]);
   });
 
@@ -77,7 +77,7 @@ describe('POST /staff/sign-in', () => {
     const { app } = freshApp();
     await addAccount(app.db, 'ana@meridianlab.test');
     await addAccount(app.db, 'old@meridianlab.test');
-    createAccountStore(app.db).disable('old@meridianlab.test');
+    await createAccountStore(app.db).disable('old@meridianlab.test');
     const answers = await Promise.all([
       signIn(app, 'ana@meridianlab.test', 'not-the-password-at-all'),
       signIn(app, 'nobody@meridianlab.test', 'not-the-password-at-all'),
@@ -99,9 +99,9 @@ describe('POST /staff/sign-in', () => {
 
   it('takes as long for an unknown address as for a wrong password (a dummy hash with the same cost is checked)', async () => {
     const { app } = freshApp();
-    createAccountStore(app.db).add('ana@meridianlab.test', await hashPassword(STAFF_PASSWORD));
+    await createAccountStore(app.db).add('ana@meridianlab.test', await hashPassword(STAFF_PASSWORD));
     const time = async (email: string) => {
-      app.db.prepare('DELETE FROM staff_sign_in_failures').run(); // measure the password check, not the backoff
+      app.db.connection.prepare('DELETE FROM staff_sign_in_failures').run(); // measure the password check, not the backoff
       const start = performance.now();
       expect((await signIn(app, email, 'not-the-password-at-all')).status).toBe(401);
       return performance.now() - start;
@@ -139,7 +139,7 @@ describe('POST /staff/sign-in', () => {
     const { app } = freshApp();
     await addAccount(app.db, 'ana@meridianlab.test');
     for (const email of ['ana@meridianlab.test', 'nobody@meridianlab.test']) {
-      app.db.prepare('DELETE FROM staff_sign_in_failures').run();
+      app.db.connection.prepare('DELETE FROM staff_sign_in_failures').run();
       for (let i = 0; i < 3; i++) expect((await signIn(app, email, 'wrong-password-123')).status).toBe(401);
       // Even the right password waits: the backoff is checked before the password.
       const throttled = await signIn(app, email, STAFF_PASSWORD);
@@ -159,7 +159,7 @@ describe('POST /staff/sign-in', () => {
   it('locks an address after 10 failures in a row until the CLI’s unlock, for unknown addresses alike', async () => {
     const { app } = freshApp();
     await addAccount(app.db, 'ana@meridianlab.test');
-    const lock = app.db.prepare("INSERT INTO staff_sign_in_failures VALUES (?, 10, '2020-01-01T00:00:00.000Z', '2020-01-01T00:00:00.000Z')");
+    const lock = app.db.connection.prepare("INSERT INTO staff_sign_in_failures VALUES (?, 10, '2020-01-01T00:00:00.000Z', '2020-01-01T00:00:00.000Z')");
     lock.run('email:ana@meridianlab.test');
     lock.run('email:nobody@meridianlab.test');
     const known = await signIn(app, 'ana@meridianlab.test', STAFF_PASSWORD);
@@ -167,7 +167,7 @@ describe('POST /staff/sign-in', () => {
     expect(known.status).toBe(429);
     expect(known.text).toContain('sign-in is locked. Ask an administrator to unlock it.');
     expect(unknown.text.replace('nobody@', 'ana@')).toBe(known.text);
-    app.db.prepare("DELETE FROM staff_sign_in_failures WHERE key = 'email:ana@meridianlab.test'").run(); // what `staff unlock` does
+    app.db.connection.prepare("DELETE FROM staff_sign_in_failures WHERE key = 'email:ana@meridianlab.test'").run(); // what `staff unlock` does
     expect((await signIn(app, 'ana@meridianlab.test', STAFF_PASSWORD)).status).toBe(303);
   });
 
@@ -198,6 +198,6 @@ describe('POST /staff/sign-out', () => {
     expect(response.status).toBe(303);
     expect(response.headers.location).toBe('/staff/sign-in?signedOut=1');
     expect(String(response.headers['set-cookie'])).toContain('__Host-staff_session=; Path=/; HttpOnly; SameSite=Lax; Secure; Max-Age=0');
-    expect(app.db.prepare('SELECT count(*) AS sessions FROM staff_sessions').get()).toEqual({ sessions: 0 });
+    expect(app.db.connection.prepare('SELECT count(*) AS sessions FROM staff_sessions').get()).toEqual({ sessions: 0 });
   });
 });

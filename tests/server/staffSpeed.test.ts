@@ -14,7 +14,7 @@ const daysAgo = (days: number) => new Date(now.getTime() - days * DAY).toISOStri
 beforeAll(async () => {
   await addAccount(app.db, 'ana@meridianlab.test');
   client = await sessionFor(app, 'ana@meridianlab.test');
-  const add = app.db.prepare('INSERT INTO vitals (received_at, route, metric, value, rating, device_class) VALUES (?, ?, ?, ?, ?, ?)');
+  const add = app.db.connection.prepare('INSERT INTO vitals (received_at, route, metric, value, rating, device_class) VALUES (?, ?, ?, ?, ?, ?)');
   // This week on /: LCP 1000..4000 ms (p75 by nearest rank of 4 values: the 3rd, 3000).
   [1000, 2000, 3000, 4000].forEach((value, index) => add.run(daysAgo(1), '/', 'LCP', value, 'good', index % 2 ? 'mobile' : 'desktop'));
   // Three weeks ago on /: five slow ones, so the 28-day p75 of the nine is 5000.
@@ -25,17 +25,17 @@ beforeAll(async () => {
 afterAll(() => app.db.close());
 
 describe('field speed', () => {
-  it('computes p75 by nearest rank per route and metric over 7 and 28 days, with sample counts', () => {
-    const summary = createFieldSpeed(app.db).summary('', now);
+  it('computes p75 by nearest rank per route and metric over 7 and 28 days, with sample counts', async () => {
+    const summary = await createFieldSpeed(app.db).summary('', now);
     expect(summary).toEqual([
       { route: '/', metric: 'LCP', last7: { p75: 3000, samples: 4 }, last28: { p75: 5000, samples: 9 } },
       { route: '/services', metric: 'CLS', last7: { p75: 0.31, samples: 1 }, last28: { p75: 0.31, samples: 1 } },
     ]);
-    expect(createFieldSpeed(app.db).summary('desktop', now)[0]).toMatchObject({ last7: { p75: 3000, samples: 2 } });
+    expect((await createFieldSpeed(app.db).summary('desktop', now))[0]).toMatchObject({ last7: { p75: 3000, samples: 2 } });
   });
 
-  it('gives one p75 per UTC day for the trend', () => {
-    const trend = createFieldSpeed(app.db).trend('LCP', '/', '', now);
+  it('gives one p75 per UTC day for the trend', async () => {
+    const trend = await createFieldSpeed(app.db).trend('LCP', '/', '', now);
     expect(trend.map((day) => day.samples).reduce((a, b) => a + b)).toBe(9);
     expect(trend.at(-1)!.day <= now.toISOString().slice(0, 10)).toBe(true);
     expect(trend.find((day) => day.samples === 5)).toMatchObject({ p75: 5000, day: daysAgo(20).slice(0, 10) });

@@ -11,7 +11,7 @@ let client: StaffClient;
 beforeAll(async () => {
   await addAccount(app.db, 'ana@meridianlab.test');
   client = await sessionFor(app, 'ana@meridianlab.test');
-  const add = app.db.prepare('INSERT INTO subscribers (email, created_at, confirmed_at, unsubscribed_at) VALUES (?, ?, ?, ?)');
+  const add = app.db.connection.prepare('INSERT INTO subscribers (email, created_at, confirmed_at, unsubscribed_at) VALUES (?, ?, ?, ?)');
   add.run('first@example.test', '2025-02-01T10:00:00.000Z', '2025-02-01T10:05:00.000Z', null);
   add.run('=cmd@example.test', '2025-03-01T10:00:00.000Z', '2025-03-01T11:00:00.000Z', null);
   add.run('pending@example.test', '2025-04-01T10:00:00.000Z', null, null);
@@ -44,11 +44,11 @@ describe('subscribers', () => {
   });
 
   it('removes an address by unsubscribing it: the row and its consent stay on record', async () => {
-    const { id } = app.db.prepare("SELECT id FROM subscribers WHERE email = 'first@example.test'").get() as { id: number };
+    const { id } = app.db.connection.prepare("SELECT id FROM subscribers WHERE email = 'first@example.test'").get() as { id: number };
     const response = await consolePost(app, `/staff/subscribers/${id}/remove`, client, { csrf: client.csrf });
     expect(response.status).toBe(303);
     expect(response.headers.location).toBe('/staff/subscribers?removed=first%40example.test');
-    const row = app.db.prepare('SELECT confirmed_at, unsubscribed_at FROM subscribers WHERE id = ?').get(id) as Record<string, string | null>;
+    const row = app.db.connection.prepare('SELECT confirmed_at, unsubscribed_at FROM subscribers WHERE id = ?').get(id) as Record<string, string | null>;
     expect(row.confirmed_at).toBe('2025-02-01T10:05:00.000Z');
     expect(Date.now() - Date.parse(row.unsubscribed_at!)).toBeLessThan(60_000);
     const page = await get(response.headers.location!);

@@ -20,8 +20,8 @@ const postJson = (body: unknown, target: Express = app) =>
 const postForm = (fields: Record<string, string>, target: Express = app) =>
   request(target).post('/api/subscribe').type('form').set('Accept', 'text/html').send(new URLSearchParams(fields).toString());
 
-const rows = () => app.db.prepare('SELECT email, created_at FROM subscribers ORDER BY id').all() as { email: string; created_at: string }[];
-const confirmedCount = () => (app.db.prepare('SELECT count(*) AS n FROM subscribers WHERE confirmed_at IS NOT NULL').get() as { n: number }).n;
+const rows = () => app.db.connection.prepare('SELECT email, created_at FROM subscribers ORDER BY id').all() as { email: string; created_at: string }[];
+const confirmedCount = () => (app.db.connection.prepare('SELECT count(*) AS n FROM subscribers WHERE confirmed_at IS NOT NULL').get() as { n: number }).n;
 
 describe('POST /api/subscribe with JSON', () => {
   it('takes a new address: 202 pending, the row stored with its time, not yet confirmed', async () => {
@@ -203,15 +203,15 @@ describe('POST /api/subscribe from the form without JavaScript', () => {
 });
 
 describe('the subscriber store', () => {
-  it('treats the same address in any case as one subscriber', () => {
+  it('treats the same address in any case as one subscriber', async () => {
     const store = createSubscriberStore(app.db);
-    store.signUp('Case@Example.com', new Date('2024-03-01T10:00:00Z'));
-    store.signUp('case@example.COM');
+    await store.signUp('Case@Example.com', new Date('2024-03-01T10:00:00Z'));
+    await store.signUp('case@example.COM');
     expect(rows()).toEqual([{ email: 'Case@Example.com', created_at: '2024-03-01T10:00:00.000Z' }]);
   });
 
   it('refuses a second row for the same address at the database level', () => {
-    const insert = app.db.prepare('INSERT INTO subscribers (email, created_at) VALUES (?, ?)');
+    const insert = app.db.connection.prepare('INSERT INTO subscribers (email, created_at) VALUES (?, ?)');
     insert.run('unique@example.com', '2024-03-01T10:00:00Z');
     expect(() => insert.run('UNIQUE@example.com', '2024-03-01T10:00:00Z')).toThrow(/UNIQUE/);
   });

@@ -7,7 +7,7 @@ import { testApp } from './helpers';
 const logger = createLogger({ logLevel: 'info' });
 const info = vi.spyOn(logger, 'info').mockImplementation(() => undefined);
 const app = testApp({}, { logger });
-const rows = () => app.db.prepare('SELECT route, metric, value, rating, navigation_type FROM vitals ORDER BY id').all();
+const rows = () => app.db.connection.prepare('SELECT route, metric, value, rating, navigation_type FROM vitals ORDER BY id').all();
 afterAll(() => app.db.close());
 
 const batch = {
@@ -64,7 +64,7 @@ describe('POST /api/vitals', () => {
   it('stores the connection type and the device class when given, and nothing about the visitor', async () => {
     const response = await post(JSON.stringify({ ...batch, connection: '3g', device: 'mobile' }));
     expect(response.status).toBe(204);
-    const stored = app.db.prepare('SELECT * FROM vitals ORDER BY id DESC LIMIT 1').get() as Record<string, unknown>;
+    const stored = app.db.connection.prepare('SELECT * FROM vitals ORDER BY id DESC LIMIT 1').get() as Record<string, unknown>;
     expect(stored).toMatchObject({ route: '/services', metric: 'CLS', connection_type: '3g', device_class: 'mobile' });
     expect(Object.keys(stored).sort()).toEqual(['connection_type', 'device_class', 'id', 'metric', 'navigation_type', 'rating', 'received_at', 'route', 'value']);
   });
@@ -76,17 +76,17 @@ describe('POST /api/vitals', () => {
     expect((await post(JSON.stringify({ ...batch, ...extra }))).status).toBe(400);
   });
 
-  it('deletes rows older than 90 days when beacons arrive', () => {
+  it('deletes rows older than 90 days when beacons arrive', async () => {
     const old = testApp();
     const store = createVitalsStore(old.db);
     const day = 86_400_000;
     const now = Date.now();
-    store.add('/', [{ name: 'LCP', value: 1, rating: 'good' }], {}, new Date(now - 91 * day));
-    store.add('/', [{ name: 'LCP', value: 2, rating: 'good' }], {}, new Date(now - 89 * day));
-    store.add('/', [{ name: 'LCP', value: 3, rating: 'good' }], {}, new Date(now));
-    expect(old.db.prepare('SELECT value FROM vitals ORDER BY id').all()).toEqual([{ value: 2 }, { value: 3 }]);
+    await store.add('/', [{ name: 'LCP', value: 1, rating: 'good' }], {}, new Date(now - 91 * day));
+    await store.add('/', [{ name: 'LCP', value: 2, rating: 'good' }], {}, new Date(now - 89 * day));
+    await store.add('/', [{ name: 'LCP', value: 3, rating: 'good' }], {}, new Date(now));
+    expect(old.db.connection.prepare('SELECT value FROM vitals ORDER BY id').all()).toEqual([{ value: 2 }, { value: 3 }]);
     expect(VITALS_RETENTION_DAYS).toBe(90);
-    old.db.close();
+    await old.db.close();
   });
 
   it('rejects a body over 8 KB with 413, never 500', async () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { addOns } from '../../shared/content/addons';
 import { currency, formatPrice } from '../../shared/content/data';
+import { planFeatures } from '../../shared/content/planFeatures';
 import { plans } from '../../shared/content/plans';
 import { processSteps } from '../../shared/content/process';
 import { impactFigures, partnerships, publications, researchAreas } from '../../shared/content/research';
@@ -47,8 +48,8 @@ describe('plans', () => {
 
   it('each list eight distinct features and a description', () => {
     for (const plan of plans) {
-      expect(plan.features, plan.title).toHaveLength(8);
-      expect(new Set(plan.features).size, plan.title).toBe(8);
+      expect(planFeatures[plan.id], plan.title).toHaveLength(8);
+      expect(new Set(planFeatures[plan.id]).size, plan.title).toBe(8);
       expect(plan.description.length, plan.title).toBeGreaterThan(20);
     }
   });

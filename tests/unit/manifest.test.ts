@@ -1,37 +1,40 @@
 import { describe, expect, it } from 'vitest';
 import type { BuildManifest } from '../../server/manifest';
-import { pageAssets } from '../../server/manifest';
+import { pageAssets, styleHashes } from '../../server/manifest';
 
 const manifest: BuildManifest = {
   entry: '/static/js/entry-A.js',
   entryImports: ['/static/js/chunk-R.js', '/static/js/chunk-D.js'],
   stylesheet: '/static/css/styles-S.css',
-  font: '/static/media/inter-latin-wght-normal-F.woff2',
+  consoleStylesheet: '/static/css/console-K.css',
   routes: {
     Services: ['/static/js/Services-B.js', '/static/js/chunk-R.js', '/static/js/chunk-C.js'],
     Article: ['/static/js/Article-E.js', '/static/js/chunk-C.js'],
     'posts/a-post': ['/static/js/a-post-P.js'],
   },
+  criticalCss: {
+    Services: { css: '.plans{display:grid}', hash: 'sha256-S' },
+    NotFound: { css: '.error-page{margin:0}', hash: 'sha256-N' },
+  },
 };
 
 describe('pageAssets', () => {
-  it("preloads the page's own chunks, not those the entry script imports itself", () => {
-    expect(pageAssets(manifest, ['Services'])).toEqual({
-      stylesheet: '/static/css/styles-S.css',
-      font: '/static/media/inter-latin-wght-normal-F.woff2',
-      modulePreloads: ['/static/js/Services-B.js', '/static/js/chunk-C.js'],
-    });
+  it("inlines the page's own critical CSS and preloads nothing", () => {
+    expect(pageAssets(manifest, 'Services')).toEqual({ criticalCss: { id: 'critical-Services', css: '.plans{display:grid}' } });
   });
 
-  it('preloads nothing for a page the manifest does not know', () => {
-    expect(pageAssets(manifest, ['Unknown']).modulePreloads).toEqual([]);
+  it('refuses a page the build did not know, rather than sending it unstyled', () => {
+    expect(() => pageAssets(manifest, 'Unknown')).toThrow(/rebuild/);
+  });
+});
+
+describe('styleHashes', () => {
+  it("lists every page's hash as a CSP source", () => {
+    expect(styleHashes(manifest)).toEqual(["'sha256-S'", "'sha256-N'"]);
   });
 
-  it("preloads an article's body chunk with its page's, each file once", () => {
-    expect(pageAssets(manifest, ['Article', 'posts/a-post']).modulePreloads).toEqual([
-      '/static/js/Article-E.js',
-      '/static/js/chunk-C.js',
-      '/static/js/a-post-P.js',
-    ]);
+  it('lists a hash once when pages share their CSS', () => {
+    const shared = { ...manifest, criticalCss: { ...manifest.criticalCss, Terms: manifest.criticalCss.Services! } };
+    expect(styleHashes(shared)).toEqual(["'sha256-S'", "'sha256-N'"]);
   });
 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { PageCache, pageCacheKey, withPageCache } from '../../server/pageCache';
 import type { StreamPage } from '../../server/render';
 
-const page = (text: string) => ({ status: 200, html: Buffer.from(text) });
+const page = (text: string) => ({ status: 200, html: Buffer.from(text), br: Buffer.from(text), gzip: Buffer.from(text), hash: text });
 
 describe('PageCache', () => {
   it('returns what was stored for a URL', () => {
@@ -79,6 +79,10 @@ describe('withPageCache', () => {
 
     await request(site).get('/');
     await request(site).get('/services');
+    // Kept once their compressed copies are made.
+    for (const path of ['/', '/services']) {
+      await expect.poll(async () => (await request(site).get(path)).headers.etag, { timeout: 10_000 }).toBeDefined();
+    }
     for (let i = 0; i < 201; i++) await request(site).get(`/?x=${i}`);
     const before = calls.count;
     expect((await request(site).get('/services')).text).toBe('<!DOCTYPE html><p>page</p>');
@@ -86,6 +90,5 @@ describe('withPageCache', () => {
     expect(head.status).toBe(200);
     expect(head.headers['content-type']).toMatch(/text\/html/);
     expect(calls.count).toBe(before);
-    expect(before).toBe(2);
   });
 });

@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
 import { LogoMark } from '../../../shared/components/Logo';
-import type { PageAssets } from '../../../shared/components/contexts';
 import { site } from '../../../shared/content/site';
 import type { StaffSection } from '../../../shared/content/staff';
 import { staffNav } from '../../../shared/content/staff';
 
-export type ConsoleAssets = Pick<PageAssets, 'stylesheet' | 'font'>;
+/** The console's own stylesheet, from the build manifest. */
+export interface ConsoleAssets {
+  stylesheet: string;
+}
 
 /** Who is signed in, for the header's sign-out form. */
 export interface ConsoleUser {
@@ -27,7 +29,7 @@ export function CsrfField({ user }: { user: ConsoleUser }) {
 }
 
 /**
- * A whole console page: the site's stylesheet and font, a header with the
+ * A whole console page: the console's stylesheet, a header with the
  * console's sections and sign-out, no script at all.
  */
 export function ConsoleDocument({ title, assets, user, section, children }: ConsoleDocumentProps) {
@@ -38,7 +40,6 @@ export function ConsoleDocument({ title, assets, user, section, children }: Cons
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{`${title} | Staff | ${site.name}`}</title>
         <meta name="robots" content="noindex, nofollow" />
-        {assets.font && <link rel="preload" href={assets.font} as="font" type="font/woff2" crossOrigin="anonymous" />}
         <link rel="stylesheet" href={assets.stylesheet} />
         <link rel="icon" href="/icons/icon.svg" type="image/svg+xml" />
       </head>

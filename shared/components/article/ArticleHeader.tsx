@@ -1,4 +1,4 @@
-import { ArrowLeft } from 'lucide-react';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
 import { Link } from 'react-router';
 import type { BlogPost } from '../../content/blog';
 import { blogHref, categoryLabel } from '../../lib/blog';

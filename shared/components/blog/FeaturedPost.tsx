@@ -1,4 +1,4 @@
-import { Sparkles } from 'lucide-react';
+import Sparkles from 'lucide-react/icons/sparkles';
 import { Link } from 'react-router';
 import type { BlogPost } from '../../content/blog';
 import { postPath } from '../../lib/articles';

@@ -1,6 +1,8 @@
 import type { FormEvent } from 'react';
 import { useState } from 'react';
-import { CircleAlert, CircleCheck, Mail } from 'lucide-react';
+import CircleAlert from 'lucide-react/icons/circle-alert';
+import CircleCheck from 'lucide-react/icons/circle-check';
+import Mail from 'lucide-react/icons/mail';
 import type { CategoryValue, SubscribeOutcome } from '../../content/blog';
 import { newsletter } from '../../content/blog';
 import { NEWSLETTER_ANCHOR, SUBSCRIBE_ENDPOINT, isSubscribeSuccess } from '../../lib/blog';

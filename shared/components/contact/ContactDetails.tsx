@@ -1,7 +1,13 @@
 import type { LucideIcon } from 'lucide-react';
-import { Clock, CodeXml, Mail, Megaphone, MessageSquare, Phone, Zap } from 'lucide-react';
+import Clock from 'lucide-react/icons/clock';
+import CodeXml from 'lucide-react/icons/code-xml';
+import Mail from 'lucide-react/icons/mail';
+import Megaphone from 'lucide-react/icons/megaphone';
+import MessageSquare from 'lucide-react/icons/message-square';
+import Phone from 'lucide-react/icons/phone';
+import Zap from 'lucide-react/icons/zap';
 import type { Department } from '../../content/contact';
-import { telHref } from '../../content/site';
+import { telHref } from '../../content/data';
 import { useLocale } from '../useLocale';
 
 const departmentIcons: Record<Department['id'], LucideIcon> = {

@@ -1,13 +1,17 @@
-import { CircleAlert, CircleCheck, LoaderCircle, Lock, Send } from 'lucide-react';
+import CircleAlert from 'lucide-react/icons/circle-alert';
+import CircleCheck from 'lucide-react/icons/circle-check';
+import LoaderCircle from 'lucide-react/icons/loader-circle';
+import Lock from 'lucide-react/icons/lock';
+import Send from 'lucide-react/icons/send';
 import type { FormEvent } from 'react';
 import { useContext, useEffect, useReducer, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ContactFieldName } from '../../lib/contactForm';
+import { SENT_PARAM } from '../../lib/contactSent';
 import {
   CONTACT_FIELDS,
   CONTACT_FORM_ID,
   HONEYPOT_FIELD,
-  SENT_PARAM,
   contactEndpoint,
   contactFormReducer,
   initialContactFormState,

@@ -1,5 +1,6 @@
-import { MapPin, Phone } from 'lucide-react';
-import { telHref } from '../../content/site';
+import MapPin from 'lucide-react/icons/map-pin';
+import Phone from 'lucide-react/icons/phone';
+import { telHref } from '../../content/data';
 import { useLocale } from '../useLocale';
 import { SectionHeader } from '../SectionHeader';
 

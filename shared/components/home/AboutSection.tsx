@@ -1,4 +1,4 @@
-import { MapPin } from 'lucide-react';
+import MapPin from 'lucide-react/icons/map-pin';
 import { useLocale } from '../useLocale';
 
 /** Who the lab is, beside its three offices strung on one meridian line. */

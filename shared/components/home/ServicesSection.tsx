@@ -1,5 +1,9 @@
 import type { LucideIcon } from 'lucide-react';
-import { ArrowRight, Layers, Megaphone, MonitorSmartphone, PhoneCall } from 'lucide-react';
+import ArrowRight from 'lucide-react/icons/arrow-right';
+import Layers from 'lucide-react/icons/layers';
+import Megaphone from 'lucide-react/icons/megaphone';
+import MonitorSmartphone from 'lucide-react/icons/monitor-smartphone';
+import PhoneCall from 'lucide-react/icons/phone-call';
 import { Link } from 'react-router';
 import { useLocale } from '../useLocale';
 import type { Catalogue } from '../../content/i18n/catalogue';

@@ -1,5 +1,8 @@
 import type { LucideIcon } from 'lucide-react';
-import { Cpu, Globe, ReceiptText, Rocket } from 'lucide-react';
+import Cpu from 'lucide-react/icons/cpu';
+import Globe from 'lucide-react/icons/globe';
+import ReceiptText from 'lucide-react/icons/receipt-text';
+import Rocket from 'lucide-react/icons/rocket';
 import type { WhyChooseItem } from '../../content/home';
 import { useLocale } from '../useLocale';
 import { SectionHeader } from '../SectionHeader';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { MailCheck } from 'lucide-react';
+import MailCheck from 'lucide-react/icons/mail-check';
 import type { NewsletterNotice } from '../../content/newsletter';
 
 interface AskCopy {

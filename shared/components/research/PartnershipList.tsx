@@ -1,5 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
-import { Factory, GraduationCap, Landmark } from 'lucide-react';
+import Factory from 'lucide-react/icons/factory';
+import GraduationCap from 'lucide-react/icons/graduation-cap';
+import Landmark from 'lucide-react/icons/landmark';
 import type { Partnership } from '../../content/research';
 import { partnerships } from '../../content/research';
 import { SectionHeader } from '../SectionHeader';

@@ -1,4 +1,4 @@
-import { BookOpenText } from 'lucide-react';
+import BookOpenText from 'lucide-react/icons/book-open-text';
 import { publications } from '../../content/research';
 import { SectionHeader } from '../SectionHeader';
 

@@ -1,4 +1,5 @@
-import { ArrowRight, Mail } from 'lucide-react';
+import ArrowRight from 'lucide-react/icons/arrow-right';
+import Mail from 'lucide-react/icons/mail';
 import { Link } from 'react-router';
 import { site } from '../../content/site';
 import { CtaPanel } from '../CtaPanel';

@@ -1,5 +1,8 @@
 import type { LucideIcon } from 'lucide-react';
-import { ChartColumn, CodeXml, Languages, ShoppingCart } from 'lucide-react';
+import ChartColumn from 'lucide-react/icons/chart-column';
+import CodeXml from 'lucide-react/icons/code-xml';
+import Languages from 'lucide-react/icons/languages';
+import ShoppingCart from 'lucide-react/icons/shopping-cart';
 import type { AddOn } from '../../content/addons';
 import { addOns } from '../../content/addons';
 import { formatPrice } from '../../content/data';

@@ -1,7 +1,9 @@
-import { Check, Sparkles } from 'lucide-react';
+import Check from 'lucide-react/icons/check';
+import Sparkles from 'lucide-react/icons/sparkles';
 import { Link } from 'react-router';
 import type { Plan } from '../../content/plans';
 import { currency, formatPrice } from '../../content/data';
+import { planFeatures } from '../../content/planFeatures';
 
 /** The artwork's own size: set on the <img> so the card never shifts while it loads. */
 export const PLAN_IMAGE_SIZE = { width: 720, height: 400 } as const;
@@ -48,7 +50,7 @@ export function PlanCard({ plan }: { plan: Plan }) {
         </span>
       </p>
       <ul className="services-plan__features" aria-label={`Included in ${plan.title}`}>
-        {plan.features.map((feature) => (
+        {planFeatures[plan.id].map((feature) => (
           <li key={feature} className="services-plan__feature">
             <Check className="services-plan__check" aria-hidden="true" size={16} strokeWidth={3} />
             {feature}

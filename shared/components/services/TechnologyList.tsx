@@ -1,5 +1,13 @@
 import type { LucideIcon } from 'lucide-react';
-import { Atom, BrainCircuit, Cloud, CodeXml, Container, Database, Layers, Paintbrush, Server } from 'lucide-react';
+import Atom from 'lucide-react/icons/atom';
+import BrainCircuit from 'lucide-react/icons/brain-circuit';
+import Cloud from 'lucide-react/icons/cloud';
+import CodeXml from 'lucide-react/icons/code-xml';
+import Container from 'lucide-react/icons/container';
+import Database from 'lucide-react/icons/database';
+import Layers from 'lucide-react/icons/layers';
+import Paintbrush from 'lucide-react/icons/paintbrush';
+import Server from 'lucide-react/icons/server';
 import type { Technology } from '../../content/technologies';
 import { technologies } from '../../content/technologies';
 import { SectionHeader } from '../SectionHeader';

@@ -1,6 +1,7 @@
 /**
- * The texts of each language, in parts: `common` (the frame around every page,
- * the not-found page, the heads) and one part per page that has its own words.
+ * The texts of each language, in parts: `common` (the frame around every page
+ * and the not-found page) and one part per page that has its own words, its
+ * head's among them.
  * Each part is a lazy chunk of its own: a page downloads its own language's
  * common part and its own page's part, nothing else. The English parts define
  * the keys; every language must have the same (the type checks it, and a unit
@@ -10,9 +11,14 @@ import type { Locale } from '../../lib/locale';
 import type { BlogCategory, BlogPost } from '../blog';
 import type { article } from './en/article';
 import type { common } from './en/common';
+import type { blog } from './en/blog';
 import type { contact } from './en/contact';
 import type { home } from './en/home';
 import type { legal } from './en/legal';
+import type { newsletterConfirm } from './en/newsletterConfirm';
+import type { newsletterUnsubscribe } from './en/newsletterUnsubscribe';
+import type { research } from './en/research';
+import type { services } from './en/services';
 
 /** A catalogue's shape without its English literals: same keys, any words; identifiers (`id`) keep their types. */
 type Widen<T> = T extends string
@@ -42,6 +48,11 @@ export interface CataloguePages {
   posts: PostsPart;
   article: Widen<typeof article>;
   legal: Widen<typeof legal>;
+  services: Widen<typeof services>;
+  research: Widen<typeof research>;
+  blog: Widen<typeof blog>;
+  newsletterConfirm: Widen<typeof newsletterConfirm>;
+  newsletterUnsubscribe: Widen<typeof newsletterUnsubscribe>;
 }
 
 export type CataloguePart = keyof CataloguePages;
@@ -63,6 +74,11 @@ const importers: Readonly<Record<Locale, LanguageParts>> = {
       posts: async () => (await import('./en/posts')).posts,
       article: async () => (await import('./en/article')).article,
       legal: async () => (await import('./en/legal')).legal,
+      services: async () => (await import('./en/services')).services,
+      research: async () => (await import('./en/research')).research,
+      blog: async () => (await import('./en/blog')).blog,
+      newsletterConfirm: async () => (await import('./en/newsletterConfirm')).newsletterConfirm,
+      newsletterUnsubscribe: async () => (await import('./en/newsletterUnsubscribe')).newsletterUnsubscribe,
     },
   },
   es: {
@@ -73,6 +89,11 @@ const importers: Readonly<Record<Locale, LanguageParts>> = {
       posts: async () => (await import('./es/posts')).posts,
       article: async () => (await import('./es/article')).article,
       legal: async () => (await import('./es/legal')).legal,
+      services: async () => (await import('./es/services')).services,
+      research: async () => (await import('./es/research')).research,
+      blog: async () => (await import('./es/blog')).blog,
+      newsletterConfirm: async () => (await import('./es/newsletterConfirm')).newsletterConfirm,
+      newsletterUnsubscribe: async () => (await import('./es/newsletterUnsubscribe')).newsletterUnsubscribe,
     },
   },
 };
@@ -102,22 +123,7 @@ export function loadedCatalogue(locale: Locale): Catalogue {
     if (!loaded) throw new Error(`The "${locale}" catalogue's "${name}" part is not loaded`);
     return loaded;
   };
-  return {
-    ...common,
-    get home() {
-      return part('home');
-    },
-    get contact() {
-      return part('contact');
-    },
-    get posts() {
-      return part('posts');
-    },
-    get article() {
-      return part('article');
-    },
-    get legal() {
-      return part('legal');
-    },
-  };
+  const catalogue = { ...common } as Catalogue;
+  for (const name of Object.keys(importers[locale].pages) as CataloguePart[]) Object.defineProperty(catalogue, name, { get: () => part(name), enumerable: true });
+  return catalogue;
 }

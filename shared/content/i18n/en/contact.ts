@@ -1,6 +1,7 @@
 /** The English contact page, gathered from shared/content/contact.ts. */
 import {
   contactFormCopy,
+  contactHead,
   contactHero,
   contactSections,
   departments,
@@ -15,6 +16,7 @@ import {
 } from '../../contact';
 
 export const contact = {
+  head: contactHead,
   hero: contactHero,
   sections: contactSections,
   form: contactFormCopy,

@@ -31,6 +31,11 @@ function failureMessage(failure: Failure): string {
 const characters = (count: number) => countOf(intl, count, { one: 'carácter', other: 'caracteres' });
 
 export const contact: Catalogue['contact'] = {
+  head: {
+    title: 'Contáctenos | Meridian Lab',
+    description: `Pida una cotización gratuita o hable con nuestro equipo en Miami, Bogotá o Nueva York. Respondemos correos en ${emailTime} y cotizaciones en ${quoteTime}.`,
+    keywords: ['contacto', 'cotización gratuita', 'agencia de desarrollo web', 'Miami', 'Bogotá', 'Nueva York'],
+  },
     hero: {
       eyebrow: 'Contacto',
       title: 'Hablemos',

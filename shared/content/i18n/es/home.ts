@@ -6,6 +6,11 @@ import { cityList, esOffices, fromPrice, quoteTime, translated } from './shared'
 const whyChooseIds = ['technology', 'presence', 'delivery', 'pricing'] as const;
 
 export const home: Catalogue['home'] = {
+    head: {
+    title: 'Meridian Lab | Sitios web a la medida, voz con IA, marketing',
+    description: `Laboratorio de desarrollo web en Miami, Bogotá y Nueva York: sitios web a la medida, agentes de voz con IA y marketing digital con pauta ${fromPrice} al mes.`,
+    keywords: ['desarrollo web', 'sitios web a la medida', 'agentes de voz con IA', 'marketing digital', 'Miami', 'Bogotá', 'Nueva York'],
+    },
     hero: {
       ...homeHeroFacts,
       eyebrow: ['Laboratorio de desarrollo web', ...esOffices.map((office) => office.city)].join('\u00a0· '),

@@ -1,0 +1,47 @@
+/** A value bound to a `?` placeholder. */
+export type SqlValue = string | number | null;
+
+/**
+ * What the stores run their SQL through, on either engine. Statements are
+ * written once, with `?` placeholders (PostgreSQL gets them as $1, $2, …);
+ * rows come back as plain objects named by their columns.
+ */
+export interface Queryable {
+  all<T>(sql: string, ...params: SqlValue[]): Promise<T[]>;
+  get<T>(sql: string, ...params: SqlValue[]): Promise<T | undefined>;
+  /** Runs a statement and returns how many rows it changed. */
+  run(sql: string, ...params: SqlValue[]): Promise<number>;
+}
+
+export type Engine = 'sqlite' | 'postgres';
+
+export interface Database extends Queryable {
+  readonly engine: Engine;
+  /**
+   * Runs `work` in one transaction: all of it is committed (and durable) when
+   * the promise resolves, or none of it when it rejects.
+   */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** True when the database answers a query now. */
+  ready(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/** One schema step: the same SQL on both engines, or each engine's own. */
+export type Migration = string | { sqlite: string; postgres: string };
+
+export const migrationFor = (migration: Migration, engine: Engine): string =>
+  typeof migration === 'string' ? migration : migration[engine];
+
+/** Where the data lives: DATABASE_URL when set, else the SQLite file in DATA_DIR. */
+export interface DatabaseConfig {
+  dataDir: string;
+  databaseUrl?: string;
+}
+
+/** A schema step that failed: the start stops with this one line. */
+export class MigrationError extends Error {
+  constructor(version: number, cause: unknown) {
+    super(`Database migration ${version} failed: ${cause instanceof Error ? cause.message : String(cause)}`);
+  }
+}

@@ -1,0 +1,26 @@
+/**
+ * Partial hydration's switch. While the browser's first hydration is held,
+ * static sections suspend on this promise instead of asking for their code, so
+ * React keeps their server HTML as it is (a dehydrated Suspense boundary) and
+ * hydrates only the rest. The client entry holds it before hydrating and
+ * releases it when the first navigation starts; the server never holds it.
+ */
+let held: Promise<void> | undefined;
+let release: (() => void) | undefined;
+
+export function holdStaticSections(): void {
+  held = new Promise((resolve) => {
+    release = resolve;
+  });
+}
+
+export function releaseStaticSections(): void {
+  release?.();
+  held = undefined;
+  release = undefined;
+}
+
+/** The promise static sections wait on, or undefined once released (or on the server). */
+export function staticSectionsHold(): Promise<void> | undefined {
+  return held;
+}

@@ -1,0 +1,85 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+/**
+ * The limit to compare with: nginx from Debian serving a static copy of the
+ * same built pages, every file precompressed (brotli chosen by Accept-Encoding,
+ * as nginx-light has no brotli module), one worker like the site's one process,
+ * no access log like the site's bench run at LOG_LEVEL=warn.
+ */
+function nginxConfig(root: string, port: number, tmp: string): string {
+  const encoded = (type: string, cache: string) => `types {} default_type ${type};
+      add_header Content-Encoding $encoding; add_header Vary Accept-Encoding; add_header Cache-Control "${cache}";
+      try_files $uri$suffix $uri =404;`;
+  return `worker_processes 1;
+daemon off;
+pid ${tmp}/nginx.pid;
+error_log stderr error;
+events { worker_connections 1024; }
+http {
+  include /etc/nginx/mime.types;
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 100000;
+  client_body_temp_path ${tmp}/body; proxy_temp_path ${tmp}/proxy; fastcgi_temp_path ${tmp}/fastcgi;
+  uwsgi_temp_path ${tmp}/uwsgi; scgi_temp_path ${tmp}/scgi;
+  map $http_accept_encoding $suffix { ~*\\bbr\\b .br; ~*\\bgzip\\b .gz; default ""; }
+  map $http_accept_encoding $encoding { ~*\\bbr\\b br; ~*\\bgzip\\b gzip; default ""; }
+  server {
+    listen 127.0.0.1:${port};
+    root ${root};
+    etag on;
+    location ~ \\.js$ { ${encoded('text/javascript', 'public, max-age=31536000, immutable')} }
+    location ~ \\.css$ { ${encoded('text/css', 'public, max-age=31536000, immutable')} }
+    location ~ \\.svg$ { ${encoded('image/svg+xml', 'public, max-age=3600')} }
+    location ~ \\.[a-z0-9]+$ { add_header Cache-Control "public, max-age=3600"; }
+    location / { ${encoded('text/html', 'no-cache')} rewrite ^(.*?)/?$ $1/index.html break; }
+  }
+}
+`;
+}
+
+function writeCompressed(file: string, bytes: Buffer): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, bytes);
+  fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  fs.writeFileSync(`${file}.gz`, zlib.gzipSync(bytes, { level: 9 }));
+}
+
+/** Copies the site's pages (as our server renders them), built files and public files, then starts nginx on them. */
+export async function startNginx(origin: string, paths: readonly string[], port: number): Promise<() => void> {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-nginx-'));
+  // nginx's workers run as nobody when started as root.
+  fs.chmodSync(tmp, 0o755);
+  const root = path.join(tmp, 'root');
+  fs.cpSync('public', root, { recursive: true });
+  fs.cpSync('dist/client/static', path.join(root, 'static'), { recursive: true });
+  // robots.txt is written by the site from its configuration, so the copy takes it as served.
+  fs.writeFileSync(path.join(root, 'robots.txt'), await (await fetch(`${origin}/robots.txt`)).text());
+  for (const page of paths) {
+    const html = Buffer.from(await (await fetch(`${origin}${page}`, { headers: { 'Accept-Encoding': 'identity' } })).arrayBuffer());
+    writeCompressed(path.join(root, page, 'index.html'), html);
+  }
+  fs.writeFileSync(path.join(tmp, 'nginx.conf'), nginxConfig(root, port, tmp));
+  const nginx = spawn('nginx', ['-c', path.join(tmp, 'nginx.conf'), '-p', tmp], { stdio: ['ignore', 'ignore', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    nginx.on('exit', (code) => reject(new Error(`nginx exited with ${code}`)));
+    const poll = setInterval(() => {
+      fetch(`http://127.0.0.1:${port}/`).then(
+        () => {
+          clearInterval(poll);
+          resolve();
+        },
+        () => {},
+      );
+    }, 100);
+  });
+  return () => {
+    nginx.removeAllListeners('exit');
+    nginx.kill('SIGQUIT');
+  };
+}

@@ -1,0 +1,99 @@
+import type { Page } from '@playwright/test';
+import { expect, gotoHydrated, test } from './fixtures';
+
+/** Each page with static sections, and the components whose chunks those sections are. */
+const pagesWithStaticSections = {
+  '/': ['AboutSection', 'ServicesSection', 'WhyChooseSection', 'CallToAction'],
+  '/services': ['PlanGrid', 'AddOnList', 'ProcessSteps', 'TechnologyList', 'ServicesCta'],
+  '/research': ['ResearchAreas', 'ImpactFigures', 'PublicationList', 'PartnershipList', 'ResearchCta'],
+  '/contact': ['ContactDetails', 'Offices', 'Faq'],
+} as const;
+
+/** The scripts the page has fetched, by file name. */
+const scriptsFetched = (page: Page) =>
+  page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname.split('/').pop()!).filter((name) => name.endsWith('.js')));
+
+/** True when one of the files is the chunk of one of the components. */
+const hasChunkOf = (files: string[], components: readonly string[]) => files.some((file) => components.some((name) => file.startsWith(`${name}-`)));
+
+/**
+ * Before any script runs, watches every element of main that the server put
+ * inside a Suspense boundary (between React's <!--$--> and <!--/$--> comments):
+ * each change to them, and whether each is still in the document at the end.
+ */
+async function watchStaticSections(page: Page) {
+  await page.addInitScript(() => {
+    const changes: string[] = [];
+    const watched: Element[] = [];
+    Object.assign(window, { staticSections: { changes, watched } });
+    document.addEventListener('DOMContentLoaded', () => {
+      const main = document.querySelector('main')!;
+      for (const parent of [main, ...main.querySelectorAll('*')]) {
+        let inside = false;
+        for (const node of parent.childNodes) {
+          if (node.nodeType === Node.COMMENT_NODE) inside = node.nodeValue === '$' ? true : node.nodeValue === '/$' ? false : inside;
+          else if (inside && node instanceof Element) watched.push(node);
+        }
+      }
+      const observer = new MutationObserver((records) => {
+        for (const record of records) changes.push(`${record.type} in ${(record.target as Element).className ?? record.target.nodeName}`);
+      });
+      for (const element of watched) observer.observe(element, { subtree: true, childList: true, attributes: true, characterData: true });
+    });
+  });
+}
+
+test.describe('partial hydration', () => {
+  for (const [path, components] of Object.entries(pagesWithStaticSections)) {
+    test(`${path}: a first visit leaves the static sections' server DOM untouched and fetches none of their code`, async ({ page }) => {
+      await watchStaticSections(page);
+      await gotoHydrated(page, path);
+      // Hydration is done and the late work (vitals, the whole stylesheet) has started.
+      await expect.poll(async () => (await scriptsFetched(page)).some((file) => file.startsWith('web-vitals-'))).toBe(true);
+      const sections = await page.evaluate(() => {
+        const { changes, watched } = (window as unknown as { staticSections: { changes: string[]; watched: Element[] } }).staticSections;
+        return { changes, count: watched.length, connected: watched.every((element) => element.isConnected) };
+      });
+      expect(sections.count).toBe(components.length);
+      expect(sections.changes).toEqual([]);
+      expect(sections.connected).toBe(true);
+      expect(hasChunkOf(await scriptsFetched(page), components)).toBe(false);
+    });
+  }
+
+  test('the interactive parts still hydrate around held sections: the menu opens', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await gotoHydrated(page, '/contact');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expect(page.locator('#mobile-menu').getByRole('link', { name: 'Services' })).toBeVisible();
+  });
+
+  test('client-side navigation to every page renders each one whole, loading the static sections then', async ({ page, browser, browserErrors }) => {
+    await gotoHydrated(page, '/blog');
+    const plain = await browser.newContext({ javaScriptEnabled: false });
+    const serverPage = await plain.newPage();
+    for (const [path, components] of Object.entries(pagesWithStaticSections)) {
+      const name = { '/': 'Home', '/services': 'Services', '/research': 'Research', '/contact': 'Contact' }[path]!;
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
+      await page.waitForURL(path);
+      await serverPage.goto(path);
+      // Every section and heading the server renders (the hero's typewriter aside, whose text moves).
+      await expect(page.locator('main section')).toHaveCount(await serverPage.locator('main section').count());
+      await expect(page.locator('main h2')).toHaveText(await serverPage.locator('main h2').allInnerTexts());
+      expect(hasChunkOf(await scriptsFetched(page), components)).toBe(true);
+    }
+    await plain.close();
+    expect(browserErrors).toEqual([]);
+  });
+
+  test('a static section whose chunk fails on navigation recovers as a page chunk does: one reload, then the server page', async ({ page, browserErrors }) => {
+    await gotoHydrated(page, '/blog');
+    await page.route('**/static/js/AboutSection-*.js', (route) => route.abort('failed'));
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home', exact: true }).click();
+    await page.waitForURL('/');
+    await expect(page.locator('#about-title')).toBeVisible();
+    await expect.poll(() => browserErrors.some((e) => e.includes('Loading chunk AboutSection failed.'))).toBe(true);
+    expect(browserErrors.every((e) => /Loading chunk AboutSection failed|Failed to load resource|Failed to fetch/.test(e))).toBe(true);
+    browserErrors.length = 0;
+  });
+});
