@@ -15,8 +15,6 @@ const jsonLd = (html: string) =>
   [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>);
 const alternates = (html: string) =>
   Object.fromEntries([...html.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"\/>/g)].map((match) => [match[1]!, match[2]!]));
-/** The files a page preloads. */
-const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((match) => match[1]!);
 
 const categories: Record<string, string> = Object.fromEntries(es.posts.categories.map(({ value, label }) => [value, label]));
 
@@ -82,15 +80,6 @@ describe.each(esPosts.map((post, index) => [post.slug, post, blogPosts[index]!] 
     expect(trail.map(({ name }) => name)).toEqual(['Inicio', 'Blog', post.title]);
     expect(trail[0]!.item).toBe(`${TEST_SITE_URL}/es`);
     expect(trail[2]!.item).toBe(`${TEST_SITE_URL}${url}`);
-  });
-
-  it('preloads its Spanish body and Spanish texts, never the English ones', async () => {
-    const list = preloads((await request(app).get(url)).text);
-    expect(list.some((file) => file.includes(`/${slug}-`))).toBe(true);
-    expect(list.some((file) => file.includes(`/${english.slug}-`))).toBe(false);
-    const englishList = preloads((await request(app).get(`/blog/${english.slug}`)).text);
-    const spanishOnly = list.filter((file) => !englishList.includes(file));
-    expect(spanishOnly.length).toBeGreaterThanOrEqual(3);
   });
 });
 
