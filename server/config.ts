@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import type { DepartmentId } from '../shared/content/contact';
+import type { DepartmentId } from '../shared/content/data';
 import { departments } from '../shared/content/contact';
 import { site } from '../shared/content/site';
 

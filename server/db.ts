@@ -160,6 +160,10 @@ export const migrations: readonly Migration[] = [
     hits INTEGER NOT NULL,
     reset_at BIGINT NOT NULL
   )`,
+  `-- The language a lead wrote in (the page's): the team answers in it.
+  ALTER TABLE leads ADD COLUMN locale TEXT NOT NULL DEFAULT 'en';`,
+  `-- The language a newsletter address signed up in: its e-mails are written in it.
+  ALTER TABLE subscribers ADD COLUMN locale TEXT NOT NULL DEFAULT 'en';`,
 ];
 
 

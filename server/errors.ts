@@ -1,5 +1,8 @@
 import type { ErrorRequestHandler } from 'express';
+import { refusalTexts } from '../shared/content/refusals';
 import { site } from '../shared/content/site';
+import type { Locale } from '../shared/lib/locale';
+import { defaultLocale, localePrefix, localeTags } from '../shared/lib/locale';
 import type { Logger } from './logger';
 
 const escapeHtml = (text: string) =>
@@ -11,14 +14,15 @@ interface StaticPage {
   paragraphs: string[];
   action: { href: string; label: string };
   stylesheet?: string;
+  locale: Locale;
 }
 
 /** A small branded page written without React: for when rendering failed, or would cost too much. */
-function staticPage({ eyebrow, title, paragraphs, action, stylesheet }: StaticPage): string {
+function staticPage({ eyebrow, title, paragraphs, action, stylesheet, locale }: StaticPage): string {
   const link = stylesheet ? `<link rel="stylesheet" href="${escapeHtml(stylesheet)}">` : '';
   const text = paragraphs.map((paragraph) => `<p class="error-page__text">${escapeHtml(paragraph)}</p>`).join('\n');
   return `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="${localeTags[locale].lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} | ${site.name}</title><meta name="robots" content="noindex">${link}</head>
 <body><main id="main"><section class="error-page container" aria-labelledby="error-title">
 <p class="eyebrow">${escapeHtml(eyebrow)}</p><h1 id="error-title">${escapeHtml(title)}</h1>
@@ -31,13 +35,15 @@ ${text}
  * The page served when rendering itself failed: static, branded, and free of
  * any detail of the error. It uses the site's stylesheet when there is one.
  */
-export function errorDocument(stylesheet?: string): string {
+export function errorDocument(stylesheet?: string, locale: Locale = defaultLocale): string {
+  const texts = refusalTexts[locale].failure;
   return staticPage({
-    eyebrow: 'Error 500',
-    title: 'We hit an unexpected problem',
-    paragraphs: ['The page could not be shown. Please try again in a moment.'],
-    action: { href: '/', label: 'Back to home' },
+    eyebrow: texts.eyebrow,
+    title: texts.title,
+    paragraphs: [texts.text],
+    action: { href: localePrefix(locale) || '/', label: texts.home },
     stylesheet,
+    locale,
   });
 }
 
@@ -46,12 +52,14 @@ export function errorDocument(stylesheet?: string): string {
  * too large, from another site): a few hundred bytes instead of a page render.
  * The browser's Back button returns to the form with everything typed.
  */
-export function noticeDocument({ status, message, back }: { status: number; message: string; back: string }): string {
+export function noticeDocument({ status, message, back, locale = defaultLocale }: { status: number; message: string; back: string; locale?: Locale }): string {
+  const texts = refusalTexts[locale].notice;
   return staticPage({
-    eyebrow: `Error ${status}`,
-    title: 'Nothing was sent',
-    paragraphs: [message, "Use your browser's Back button to return to the form: what you typed is still there."],
-    action: { href: back, label: 'Back to the form' },
+    eyebrow: texts.eyebrow(status),
+    title: texts.title,
+    paragraphs: [message, texts.back],
+    action: { href: back, label: texts.backLabel },
+    locale,
   });
 }
 

@@ -2,6 +2,10 @@ import express from 'express';
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import type { Store } from 'express-rate-limit';
 import type { z } from 'zod';
+import { refusalTexts } from '../shared/content/refusals';
+import type { Locale } from '../shared/lib/locale';
+import { LOCALE_PARAM } from '../shared/lib/contactForm';
+import { defaultLocale, isLocale } from '../shared/lib/locale';
 import { noticeDocument } from './errors';
 import { perClientLimit } from './rateLimit';
 
@@ -73,17 +77,9 @@ export type Refusal =
   | { kind: 'mediaType' }
   | { kind: 'tooLarge' };
 
-function defaultMessage(refusal: Refusal): string {
-  switch (refusal.kind) {
-    case 'crossSite':
-      return 'Forms can only be sent from this site.';
-    case 'rateLimited':
-      return `Too many requests. Please try again in ${refusal.retryAfterSeconds} seconds.`;
-    case 'mediaType':
-      return 'Send the form as application/json or application/x-www-form-urlencoded (UTF-8).';
-    case 'tooLarge':
-      return 'The request body is too large.';
-  }
+function defaultMessage(refusal: Refusal, locale: Locale): string {
+  const texts = refusalTexts[locale];
+  return refusal.kind === 'rateLimited' ? texts.rateLimited(refusal.retryAfterSeconds) : texts[refusal.kind];
 }
 
 export interface FormEndpointOptions {
@@ -103,10 +99,15 @@ export interface FormEndpointOptions {
    * Such a body is read as a form: the handler takes what it needs from the URL.
    */
   anyMediaType?: boolean;
+  /**
+   * The language a refusal is worded in, read from the URL (a form's action
+   * names it: the body is not read yet); English without it.
+   */
+  localeOf?: (req: Request) => Locale;
   /** The reason given for a refusal, in the endpoint's own words; undefined keeps the default. */
-  message?: (refusal: Refusal) => string | undefined;
-  /** The page holding the form, for the plain form's way back. */
-  formPage?: string;
+  message?: (refusal: Refusal, locale: Locale) => string | undefined;
+  /** The page holding the form, for the plain form's way back (in the refusal's language). */
+  formPage?: string | ((locale: Locale) => string);
   /**
    * How a plain form post is told it was refused: a 303 to this location, or,
    * when it returns nothing, a small page that sends the visitor back to the
@@ -129,14 +130,16 @@ export function formEndpoint(options: FormEndpointOptions): (RequestHandler | Er
 
   const refuse = (req: Request, res: Response, status: number, refusal: Refusal) => {
     res.setHeader('Cache-Control', 'no-store');
-    const message = options.message?.(refusal) ?? defaultMessage(refusal);
+    const locale = options.localeOf?.(req) ?? defaultLocale;
+    const message = options.message?.(refusal, locale) ?? defaultMessage(refusal, locale);
+    const back = typeof options.formPage === 'function' ? options.formPage(locale) : (options.formPage ?? '/');
     if (!isPlainFormPost(req)) {
       res.status(status).json({ error: message });
       return;
     }
     const location = options.plainRedirect?.(refusal);
     if (location) res.redirect(303, location);
-    else res.status(status).type('html').send(noticeDocument({ status, message, back: options.formPage ?? '/' }));
+    else res.status(status).type('html').send(noticeDocument({ status, message, back, locale }));
   };
 
   // Sec-Fetch-Site is sent only over HTTPS, and "same-site" would be a sibling origin, which the site has none of;
@@ -175,4 +178,10 @@ export function formEndpoint(options: FormEndpointOptions): (RequestHandler | Er
   };
 
   return [sameSite, limit, mediaType, express.raw({ type: () => true, limit: options.maxBytes }), bodyErrors];
+}
+
+/** The language of the form a post came from: its action's ?locale=, English without one (read before the body, so refusals can use it). */
+export function formLocale(req: Request): Locale {
+  const value = req.query[LOCALE_PARAM];
+  return isLocale(value) ? value : defaultLocale;
 }

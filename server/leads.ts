@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ContactValues } from '../shared/lib/contactForm';
+import type { Locale } from '../shared/lib/locale';
 import type { Database, Queryable } from './db';
 import type { NewOutboxMessage, OutboxStore } from './outbox/store';
 
@@ -11,7 +12,12 @@ export interface Lead extends ContactValues {
   /** Salted SHA-256 of the sender's address: tells repeat senders apart without keeping the address. */
   clientHash: string;
   userAgent: string;
+  /** The language of the form it was sent from. */
+  locale: Locale;
 }
+
+/** What a visitor sent: the form's fields and the language of the page it was on (English when not said). */
+export type NewLead = ContactValues & { locale?: Locale };
 
 export interface LeadClient {
   address: string;
@@ -35,7 +41,7 @@ export interface LeadStore {
    * lead is never kept without its notification nor the other way round.
    * Resolves to its id once committed (SQLite: synchronous FULL; PostgreSQL: COMMIT acknowledged).
    */
-  add(values: ContactValues, client: LeadClient, receivedAt?: Date): Promise<number>;
+  add(values: NewLead, client: LeadClient, receivedAt?: Date): Promise<number>;
   /** Every lead, oldest first. */
   all(): Promise<Lead[]>;
 }
@@ -51,6 +57,7 @@ interface LeadRow {
   message: string;
   client_hash: string;
   user_agent: string;
+  locale: Locale;
 }
 
 /** The salt the migration generated once for this database. */
@@ -71,14 +78,15 @@ export function createLeadStore(db: Database, delivery?: LeadDelivery): LeadStor
     async add(values, client, receivedAt = new Date()) {
       const lead = {
         ...values,
+        locale: values.locale ?? 'en',
         receivedAt: receivedAt.toISOString(),
         clientHash: hashClientAddress(await (salt ??= readSalt(db)), client.address),
         userAgent: client.userAgent.slice(0, USER_AGENT_LIMIT),
       };
       const id = await db.transaction(async (tx) => {
         const row = await tx.get<{ id: number }>(
-          `INSERT INTO leads (received_at, name, email, company, phone, service, message, client_hash, user_agent)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+          `INSERT INTO leads (received_at, name, email, company, phone, service, message, client_hash, user_agent, locale)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
           lead.receivedAt,
           lead.name,
           lead.email,
@@ -88,6 +96,7 @@ export function createLeadStore(db: Database, delivery?: LeadDelivery): LeadStor
           lead.message,
           lead.clientHash,
           lead.userAgent,
+          lead.locale,
         );
         const stored = { ...lead, id: row!.id };
         for (const message of delivery?.messagesFor(stored) ?? []) await delivery!.outbox.enqueue(message, receivedAt, tx);
@@ -108,6 +117,7 @@ export function createLeadStore(db: Database, delivery?: LeadDelivery): LeadStor
         message: row.message,
         clientHash: row.client_hash,
         userAgent: row.user_agent,
+        locale: row.locale,
       }));
     },
   };

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { PageAssets } from '../shared/components/contexts';
 import type { SitePage } from '../shared/routes';
+import { catalogueChunks } from '../shared/routes';
 
 /** What build.mjs writes to dist/client/manifest.json. */
 export interface BuildManifest {
@@ -37,10 +38,11 @@ export function pageAssets(manifest: BuildManifest, chunk: string): PageAssets {
 
 /**
  * The scripts the first hydration of a page runs: the framework and the hydration module, the
- * page's chunk and, for an article, its body. The entry preloads them all once the page is painted.
+ * page's chunk, its texts in its language and, for an article or legal page, its body. The entry
+ * preloads them all once the page is painted.
  */
-export function hydrationModules(manifest: BuildManifest, page: Pick<SitePage, 'chunk' | 'dataChunk'>): string[] {
-  const chunks = [page.chunk, ...(page.dataChunk ? [page.dataChunk] : [])];
+export function hydrationModules(manifest: BuildManifest, page: Pick<SitePage, 'chunk' | 'dataChunk' | 'locale' | 'texts'>): string[] {
+  const chunks = [page.chunk, ...catalogueChunks(page), ...(page.dataChunk ? [page.dataChunk] : [])];
   return [...new Set([...manifest.entryImports, ...chunks.flatMap((chunk) => manifest.routes[chunk] ?? [])])];
 }
 

@@ -4,6 +4,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { RouteObject } from 'react-router';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
 import { AssetsContext, RuntimeContext } from '../shared/components/contexts';
+import { localeOfPath } from '../shared/lib/locale';
 import { pageOf } from '../shared/routes';
 import { errorDocument } from './errors';
 import type { Logger } from './logger';
@@ -127,7 +128,7 @@ export function pageRenderer({ routes, manifest, siteUrl, logger }: RendererOpti
       },
       onShellError(error) {
         logger.error({ err: error, url: req.originalUrl }, 'render failed');
-        res.status(500).type('html').set('Cache-Control', 'no-store').send(errorDocument(build.stylesheet));
+        res.status(500).type('html').set('Cache-Control', 'no-store').send(errorDocument(build.stylesheet, localeOfPath(url.pathname)));
       },
       onError(error) {
         hooks.onError?.();

@@ -1,5 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { CONFIRMATION_VALID_DAYS } from '../shared/content/blog';
+import type { Locale } from '../shared/lib/locale';
+import { defaultLocale } from '../shared/lib/locale';
 import type { Database } from './db';
 import { createSuppressions } from './suppressions';
 import type { NewOutboxMessage, OutboxStore } from './outbox/store';
@@ -8,10 +10,11 @@ import type { NewOutboxMessage, OutboxStore } from './outbox/store';
 export const CONFIRMATION_INTERVAL_MS = 60 * 60_000;
 const CONFIRMATION_VALID_MS = CONFIRMATION_VALID_DAYS * 24 * 60 * 60_000;
 
-/** What a confirmation e-mail needs: where to, and both links' tokens. */
+/** What a confirmation e-mail needs: where to, in which language, and both links' tokens. */
 export interface Confirmation {
   subscriberId: number;
   email: string;
+  locale: Locale;
   confirmToken: string;
   unsubscribeToken: string;
 }
@@ -38,7 +41,7 @@ export interface SubscriberStore {
    * or got one within the hour. The caller learns nothing of which happened:
    * the visitor's answer must be the same either way.
    */
-  signUp(email: string, now?: Date): Promise<void>;
+  signUp(email: string, now?: Date, locale?: Locale): Promise<void>;
   /** Opens a confirmation link: single use, until it expires. */
   confirm(token: string, now?: Date): Promise<'confirmed' | 'invalid'>;
   /** An unsubscribe link's POST; unsubscribing twice is still unsubscribed. */
@@ -51,6 +54,7 @@ export interface SubscriberStore {
 interface SubscriberRow {
   id: number;
   email: string;
+  locale: Locale;
   confirmed_at: string | null;
   unsubscribed_at: string | null;
   confirmation_sent_at: string | null;
@@ -76,11 +80,20 @@ export function createSubscriberStore(db: Database, delivery?: SubscriberDeliver
   const unsubscribeToken = async (id: number) => tokenFor(await key(), id);
 
   return {
-    async signUp(email, now = new Date()) {
+    async signUp(email, now = new Date(), locale = defaultLocale) {
       const signingKey = await key();
       const queued = await db.transaction(async (tx) => {
-        await tx.run('INSERT INTO subscribers (email, created_at) VALUES (?, ?) ON CONFLICT (email) DO NOTHING', email, now.toISOString());
-        const row = (await tx.get<SubscriberRow>('SELECT id, email, confirmed_at, unsubscribed_at, confirmation_sent_at FROM subscribers WHERE email = ?', email))!;
+        // An address keeps the language it first signed up in.
+        await tx.run(
+          'INSERT INTO subscribers (email, created_at, locale) VALUES (?, ?, ?) ON CONFLICT (email) DO NOTHING',
+          email,
+          now.toISOString(),
+          locale,
+        );
+        const row = (await tx.get<SubscriberRow>(
+          'SELECT id, email, locale, confirmed_at, unsubscribed_at, confirmation_sent_at FROM subscribers WHERE email = ?',
+          email,
+        ))!;
         const onList = row.confirmed_at !== null && row.unsubscribed_at === null;
         const recentlySent = row.confirmation_sent_at !== null && now.getTime() - Date.parse(row.confirmation_sent_at) < CONFIRMATION_INTERVAL_MS;
         if (onList || recentlySent || !delivery) return false;
@@ -93,7 +106,13 @@ export function createSubscriberStore(db: Database, delivery?: SubscriberDeliver
           now.toISOString(),
           row.id,
         );
-        const message = delivery.confirmationMessage({ subscriberId: row.id, email: row.email, confirmToken, unsubscribeToken: tokenFor(signingKey, row.id) });
+        const message = delivery.confirmationMessage({
+          subscriberId: row.id,
+          email: row.email,
+          locale: row.locale,
+          confirmToken,
+          unsubscribeToken: tokenFor(signingKey, row.id),
+        });
         await delivery.outbox.enqueue(message, now, tx);
         return true;
       });

@@ -1,16 +1,20 @@
 import type { ReactNode } from 'react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { RouteObject } from 'react-router';
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { Document } from './components/Document';
 import { PageErrorBoundary, RootErrorBoundary } from './components/ErrorPages';
 import { Footer } from './components/Footer';
 import { Header } from './components/Header';
+import { LocaleContext } from './components/contexts';
+import { LanguageHint } from './components/LanguageHint';
 import { Seo } from './components/Seo';
+import { useLocale } from './components/useLocale';
+import { loadCatalogue, loadedCatalogue } from './content/i18n/catalogue';
 import { loadChunk } from './lib/loadChunk';
 import { staticSectionsHold } from './lib/staticSections';
-import type { PageRoute } from './routes';
-import { notFoundPage, pageOf, pages } from './routes';
+import type { RouteHandle, SitePage } from './routes';
+import { localizePath, localizedRoutes, pageHead, pageOf } from './routes';
 
 /**
  * After a client-side navigation to another page, focus moves to the main
@@ -27,18 +31,19 @@ function useFocusMainOnNavigation(pathname: string): void {
 }
 
 /** What every page shares inside <body>: its head tags, the skip link, header, main and footer. */
-function Layout({ children }: { children: ReactNode }) {
-  const page = pageOf(useMatches());
+function Layout({ page, children }: { page: SitePage; children: ReactNode }) {
   const { pathname } = useLocation();
+  const { catalogue } = useLocale();
   useFocusMainOnNavigation(pathname);
   return (
     <>
-      <Seo head={page} path={pathname} />
+      <Seo head={pageHead(page, catalogue)} path={pathname} />
       {/* Top of the page on navigation, the old position on back/forward. Renders nothing outside the framework mode. */}
       <ScrollRestoration />
       <a className="skip-link" href="#main">
-        Skip to content
+        {catalogue.layout.skipLink}
       </a>
+      <LanguageHint />
       <Header />
       <main id="main" tabIndex={-1}>
         {children}
@@ -49,32 +54,40 @@ function Layout({ children }: { children: ReactNode }) {
 }
 
 /**
- * The root route: the whole HTML document around the matched page. It reads
- * no router state itself (the layout does), so a navigation re-renders the
- * layout, never the document.
+ * The root route: the whole HTML document around the matched page, in the
+ * page's language. The document re-renders only when the language changes;
+ * a navigation re-renders the layout.
  */
 function Root() {
+  const page = pageOf(useMatches());
+  const { locale, alternates } = page;
+  const value = useMemo(
+    () => ({ locale, alternates, localize: (to: string) => localizePath(to, locale), catalogue: loadedCatalogue(locale) }),
+    [locale, alternates],
+  );
   return (
-    <Document>
-      <Layout>
-        <Outlet />
-      </Layout>
-    </Document>
+    <LocaleContext value={value}>
+      <Document>
+        <Layout page={page}>
+          <Outlet />
+        </Layout>
+      </Document>
+    </LocaleContext>
   );
 }
 
-/** One route-table entry as a lazy route; the entry rides along as the handle (see pageOf). */
-function toRouteObject(page: PageRoute): RouteObject {
+/** One route-table entry in one language as a lazy route: its page chunk and its texts in that language load together. */
+function toRouteObject({ path, handle }: { path: string; handle: RouteHandle }): RouteObject {
+  const { route, locale } = handle;
   return {
-    id: page.chunk,
-    path: page.path,
-    handle: page,
-    loader: page.loader,
+    id: path,
+    path,
+    handle,
     lazy: async () => {
-      const module = await loadChunk(page.chunk, page.load);
+      const [module] = await Promise.all([loadChunk(route.chunk, route.load), loadChunk(`catalogue-${locale}`, () => loadCatalogue(locale, route.texts))]);
       // The page's static sections come with it, but for the first hydration, which keeps their server HTML.
       if (!staticSectionsHold()) await Promise.all((module.sections ?? []).map((section) => section.preload()));
-      return { Component: module.default };
+      return { Component: module.default, ...(module.loader ? { loader: module.loader } : {}) };
     },
   };
 }
@@ -93,7 +106,7 @@ export function createRoutes(): RouteObject[] {
         {
           id: 'page',
           ErrorBoundary: PageErrorBoundary,
-          children: [...pages, notFoundPage].map(toRouteObject),
+          children: localizedRoutes().map(toRouteObject),
         },
       ],
     },

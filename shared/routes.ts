@@ -1,41 +1,75 @@
 import type { ComponentType } from 'react';
 import type { LoaderFunction } from 'react-router';
-import type { PageHead } from './components/Seo';
+import type { HeadText, PageHead } from './components/Seo';
 import type { StaticSection } from './components/StaticSection';
+import type { Catalogue, CataloguePart } from './content/i18n/catalogue';
 import { blogPosts } from './content/blog';
-import type { LegalDocument } from './content/legal';
-import { legalDocuments } from './content/legal';
-import { currency, formatPrice, lowestPrice } from './content/plans';
-import { responsePromise, site } from './content/site';
-import { articleHead, loadArticleBody, postBodyChunk, postPath } from './lib/articles';
+import { legalDates } from './content/generated/legalDates';
+import { siteFacts } from './content/data';
+import { articleHead, postBodyChunk, postPath } from './lib/articles';
 import { blogViewKey } from './lib/blog';
-import { SENT_PARAM } from './lib/contactForm';
+import { SENT_PARAM } from './lib/contactSent';
+import { legalBodyChunk } from './lib/legal';
+import type { Locale } from './lib/locale';
+import { defaultLocale, localePrefix, locales } from './lib/locale';
 import { CONFIRM_OUTCOMES, CONFIRM_PATH, UNSUBSCRIBE_OUTCOMES, UNSUBSCRIBE_PATH, readResult } from './lib/newsletter';
 
-/** "from $99": the descriptions quote the cheapest plan. */
-const fromLowestPrice = `from ${formatPrice(lowestPrice)}`;
+/**
+ * What the table says of a page's head. A page that exists in every language
+ * has no words here: they come from its language's catalogue (the `head` of
+ * its own part, the first of its `texts`), so the table, which every page
+ * loads, holds no language's words for it.
+ */
+type TableHead = Omit<PageHead, keyof HeadText> & Partial<HeadText>;
 
 /** One page a visitor can open: what its head, the sitemap, the beacon and the server need to know. */
-export interface SitePage extends PageHead {
+export interface SitePage extends TableHead {
   /** Absolute path; "*" for the not-found page. */
   path: string;
   /** The page module's file name: names its lazy chunk in the build manifest. */
   chunk: string;
+  /** The catalogue parts beside the common one that its words are in. */
+  texts?: readonly CataloguePart[];
   /** A further chunk the page's data comes from (an article's body), preloaded with the page's own. */
   dataChunk?: string;
   /** HTTP status the server answers with (the not-found page's 404). */
   status?: number;
   /** ISO date (YYYY-MM-DD) of its last change, for the sitemap. */
   lastmod?: string;
+  /** The language it is written in (its path says it). */
+  locale: Locale;
+  /** Its own path in each language it exists in, itself included: hreflang, the sitemap and the language switch. */
+  alternates: Partial<Record<Locale, string>>;
+  /** Its head when its words are in a catalogue part it loads but are not that part's `head` (an article's, a legal page's). */
+  headIn?: (catalogue: Catalogue) => PageHead | undefined;
+}
+
+/** A page module: its component, its static sections if it has any (see StaticSection), and its loader when it needs data before it renders (an article's body). */
+export interface PageModule {
+  default: ComponentType;
+  sections?: readonly StaticSection[];
+  /**
+   * Run by the server before the page streams and by the browser before it
+   * hydrates or navigates there. It comes with the page's chunk, so the maps
+   * of the bodies it loads stay out of every page's entry.
+   */
+  loader?: LoaderFunction;
 }
 
 /** What every route of the table has, whether it is one page or a set of them. */
 interface RouteBase {
   path: string;
+  /**
+   * The page's path in the other languages (the English one is `path`). A
+   * page without one exists in English only. Its texts there come from that
+   * language's catalogue (shared/content/i18n), by the page's chunk.
+   */
+  paths?: Partial<Record<Exclude<Locale, typeof defaultLocale>, string>>;
   /** The page module's file name: names its lazy chunk in the build manifest. */
   chunk: string;
-  /** The page module: its component and its static sections, if it has any (see StaticSection). */
-  load: () => Promise<{ default: ComponentType; sections?: readonly StaticSection[] }>;
+  load: () => Promise<PageModule>;
+  /** The catalogue parts its words are in, loaded with it in the page's language (the common part always is). */
+  texts?: readonly CataloguePart[];
   /** HTTP status the server answers with (the not-found page's 404). */
   status?: number;
   /**
@@ -45,22 +79,22 @@ interface RouteBase {
    * none omits it.
    */
   readQuery?: (params: URLSearchParams) => string;
-  /**
-   * What the page needs before it renders, by the URL's parameters: run by
-   * the server before the page streams and by the browser before it hydrates
-   * or navigates there.
-   */
-  loader?: LoaderFunction;
 }
 
 /** A route that is one page: its path is plain. */
-export interface SinglePageRoute extends RouteBase, PageHead {
+export interface SinglePageRoute extends RouteBase, TableHead {
   lastmod?: string;
+  /** The chunk its text comes from in a language (a legal page's), preloaded with the page's own. */
+  dataChunkIn?: (locale: Locale) => string;
+  /** Its last change in a language (a legal page's), when the languages' versions change apart. */
+  lastmodIn?: (locale: Locale) => string;
+  headIn?: SitePage['headIn'];
 }
 
 /**
- * A route whose path has a parameter ("/blog/:slug"): the pages it holds, each
- * with its own head. Any other value is answered with the not-found page and its 404.
+ * A route whose path has a parameter ("/blog/:slug", "/es/blog/:slug"): the
+ * pages it holds in every language, each with its own head. Any other value
+ * is answered with the not-found page of the path's language and its 404.
  */
 export interface PageSetRoute extends RouteBase {
   entries: readonly Omit<SitePage, 'chunk'>[];
@@ -68,13 +102,44 @@ export interface PageSetRoute extends RouteBase {
 
 export type PageRoute = SinglePageRoute | PageSetRoute;
 
-/** A legal page's entry: its head and its date come from its Markdown's front matter. */
-function legalPage(
-  route: Pick<RouteBase, 'path' | 'chunk' | 'load'>,
-  { title, description, updated }: LegalDocument,
-  keywords: readonly string[],
-): SinglePageRoute {
-  return { ...route, title: `${title} | ${site.name}`, description, keywords, lastmod: updated };
+/** A legal page in each language: its text and its head come from its Markdown (the head through the language's catalogue), its date from the front matter. */
+function legalPage(name: 'privacy' | 'terms', route: Pick<RouteBase, 'path' | 'paths' | 'chunk' | 'load'>): SinglePageRoute {
+  return {
+    ...route,
+    texts: ['legal'],
+    headIn: ({ legal }) => ({
+      title: `${legal.documents[name].title} | ${siteFacts.name}`,
+      description: legal.documents[name].description,
+      keywords: legal.keywords[name],
+    }),
+    lastmodIn: (locale) => legalDates[locale]![name]!,
+    dataChunkIn: (locale) => legalBodyChunk(locale, name),
+  };
+}
+
+/**
+ * Every article in every language: its path, its alternates (the same post in
+ * the other languages) and its body's chunk. Its head comes from its
+ * language's post list, which loads with the page: the route table holds no
+ * words, only each post's slugs and date.
+ */
+function articleEntries(): PageSetRoute['entries'] {
+  return blogPosts.flatMap((post) => {
+    const translations = locales.flatMap((locale) => (post.slugs[locale] ? [{ locale, slug: post.slugs[locale] }] : []));
+    const alternates = Object.fromEntries(translations.map((translation) => [translation.locale, postPath(translation)]));
+    return translations.map((translation) => ({
+      path: postPath(translation),
+      locale: translation.locale,
+      alternates,
+      lastmod: post.date,
+      dataChunk: postBodyChunk(translation),
+      headIn: (catalogue: Catalogue) => {
+        const { posts, categories } = catalogue.posts;
+        const translated = posts.find((candidate) => candidate.id === post.id);
+        return translated ? articleHead(translated, categories) : undefined;
+      },
+    }));
+  });
 }
 
 /** The one route table: adding a page is adding an entry here. */
@@ -83,55 +148,43 @@ export const pages: readonly PageRoute[] = [
     path: '/',
     chunk: 'Home',
     load: () => import('./pages/Home'),
-    title: 'Meridian Lab | Custom Websites, AI Voice & Marketing',
-    description:
-      `Web development lab in Miami, Bogota and New York: custom websites, AI voice agents and ads-based digital marketing ${fromLowestPrice} a month.`,
-    keywords: ['web development', 'custom websites', 'AI voice agents', 'digital marketing', 'Miami', 'Bogota', 'New York'],
+    texts: ['home'],
+    paths: { es: '/es' },
   },
   {
     path: '/services',
     chunk: 'Services',
     load: () => import('./pages/Services'),
-    title: 'Services & Pricing | Meridian Lab',
-    description:
-      `Monthly plans for custom websites, AI voice systems, ads-based marketing and an all-in-one package, ${fromLowestPrice} ${currency} a month, with optional add-ons.`,
-    keywords: ['website subscription', 'AI voice systems', 'Google Ads management', 'pricing', 'web development plans'],
+    texts: ['services'],
   },
   {
     path: '/research',
     chunk: 'Research',
     load: () => import('./pages/Research'),
-    title: 'Research | Meridian Lab',
-    description:
-      'Our research in drug discovery, biotechnology, environmental solutions and diagnostic technologies: projects, publications and partnerships.',
-    keywords: ['research', 'drug discovery', 'biotechnology', 'environmental solutions', 'diagnostics', 'publications'],
+    texts: ['research'],
   },
   {
     path: '/blog',
     chunk: 'Blog',
     load: () => import('./pages/Blog'),
+    texts: ['blog', 'posts'],
     readQuery: blogViewKey,
-    title: 'Blog | Meridian Lab',
-    description:
-      'Insights on web development, AI voice systems and digital marketing from the Meridian Lab team, with research news and hands-on tutorials.',
-    keywords: ['blog', 'web development', 'technology', 'industry news', 'tutorials', 'sustainability'],
   },
   {
     path: '/blog/:slug',
+    paths: { es: '/es/blog/:slug' },
     chunk: 'Article',
     load: () => import('./pages/Article'),
-    loader: ({ params }) => loadArticleBody(params.slug),
-    entries: blogPosts.map((post) => ({ ...articleHead(post), path: postPath(post), lastmod: post.date, dataChunk: postBodyChunk(post) })),
+    texts: ['posts', 'article'],
+    entries: articleEntries(),
   },
   {
     path: '/contact',
     chunk: 'Contact',
     load: () => import('./pages/Contact'),
+    texts: ['contact'],
     readQuery: (params) => (params.get(SENT_PARAM) === '1' ? `${SENT_PARAM}=1` : ''),
-    title: 'Contact Us | Meridian Lab',
-    description:
-      `Ask for a free quote or talk to our team in Miami, Bogota or New York. ${responsePromise}`,
-    keywords: ['contact', 'free quote', 'web development agency', 'Miami', 'Bogota', 'New York'],
+    paths: { es: '/es/contacto' },
   },
   // The newsletter's consent steps, opened from its e-mails. A link's token is
   // shown by server/routes/newsletter.ts, never cached: these entries serve the outcomes.
@@ -139,65 +192,78 @@ export const pages: readonly PageRoute[] = [
     path: CONFIRM_PATH,
     chunk: 'NewsletterConfirm',
     load: () => import('./pages/NewsletterConfirm'),
+    texts: ['newsletterConfirm'],
     readQuery: (params) => readResult(params, CONFIRM_OUTCOMES) ?? '',
-    title: 'Confirm Your Subscription | Meridian Lab',
-    description: 'Confirm your subscription to new articles from Meridian Lab: one click, and nothing else is sent.',
-    keywords: ['newsletter', 'confirm subscription'],
     noindex: true,
   },
   {
     path: UNSUBSCRIBE_PATH,
     chunk: 'NewsletterUnsubscribe',
     load: () => import('./pages/NewsletterUnsubscribe'),
+    texts: ['newsletterUnsubscribe'],
     readQuery: (params) => readResult(params, UNSUBSCRIBE_OUTCOMES) ?? '',
-    title: 'Unsubscribe | Meridian Lab',
-    description: 'Stop receiving new articles from Meridian Lab by e-mail, in one click.',
-    keywords: ['newsletter', 'unsubscribe'],
     noindex: true,
   },
-  legalPage({ path: '/privacy', chunk: 'Privacy', load: () => import('./pages/Privacy') }, legalDocuments.privacy, [
-    'privacy policy',
-    'personal information',
-    'PIPEDA',
-    'data retention',
-    'your rights',
-  ]),
-  legalPage({ path: '/terms', chunk: 'Terms', load: () => import('./pages/Terms') }, legalDocuments.terms, [
-    'terms of service',
-    'website terms',
-    'pricing in CAD',
-    'intellectual property',
-    'liability',
-  ]),
+  legalPage('privacy', { path: '/privacy', paths: { es: '/es/privacidad' }, chunk: 'Privacy', load: () => import('./pages/Privacy') }),
+  legalPage('terms', { path: '/terms', paths: { es: '/es/terminos' }, chunk: 'Terms', load: () => import('./pages/Terms') }),
 ];
 
 export const notFoundPage: SinglePageRoute = {
   path: '*',
   chunk: 'NotFound',
   load: () => import('./pages/NotFound'),
-  title: 'Page Not Found | Meridian Lab',
-  description:
-    'The page you were looking for does not exist. Find our services, research, blog and contact details from the Meridian Lab home page.',
-  keywords: ['page not found'],
   status: 404,
   noindex: true,
 };
 
-/** The pages a route holds: itself, or for a path with a parameter each page it names. */
-function pagesOf(route: PageRoute): SitePage[] {
-  return 'entries' in route ? route.entries.map((entry) => ({ ...entry, chunk: route.chunk })) : [route];
+/** The paths of a route's page in each language it exists in. */
+function alternatesOf(route: { path: string; paths?: RouteBase['paths'] }): Partial<Record<Locale, string>> {
+  return { [defaultLocale]: route.path, ...route.paths };
+}
+
+/** The pages a route holds in one language: itself, or for a path with a parameter each page it names. */
+function pagesOf(route: PageRoute, locale: Locale = defaultLocale): SitePage[] {
+  if ('entries' in route) return route.entries.filter((entry) => entry.locale === locale).map((entry) => ({ ...entry, chunk: route.chunk, texts: route.texts }));
+  const alternates = alternatesOf(route);
+  const path = alternates[locale];
+  return path === undefined ? [] : [{ ...route, path, locale, alternates, dataChunk: route.dataChunkIn?.(locale), lastmod: route.lastmodIn?.(locale) ?? route.lastmod }];
+}
+
+/** The not-found page of a language, answered for any path under its prefix that is no page. */
+export function notFoundPageIn(locale: Locale): SitePage {
+  return { ...notFoundPage, locale, alternates: {} };
 }
 
 /** Every page a visitor can open, article pages included: the sitemap, the beacon and the tests list these. */
-export const sitePages: readonly SitePage[] = pages.flatMap(pagesOf);
+export const sitePages: readonly SitePage[] = locales.flatMap((locale) => pages.flatMap((route) => pagesOf(route, locale)));
 
 /** Pages that search engines should list: every page but the not-found one. */
 export const indexablePages = sitePages.filter((page) => !page.noindex);
 
+/**
+ * A page's head in its language: a page that exists in every language takes
+ * its words from its own catalogue part, the not-found page from the common
+ * one; the others (articles, legal pages) carry their own in the table.
+ */
+export function pageHead(page: SitePage, catalogue: Catalogue): SitePage & PageHead {
+  const fromParts = page.headIn?.(catalogue);
+  if (fromParts) return { ...page, ...fromParts };
+  const { title, description, keywords } = page;
+  if (title !== undefined && description !== undefined && keywords !== undefined) return { ...page, title, description, keywords };
+  const own = page.texts?.[0];
+  const head = own && page.status !== 404 ? (catalogue[own] as Partial<{ head: HeadText }>).head : undefined;
+  return { ...page, ...(head ?? catalogue.notFound.head) };
+}
+
+/** The build-manifest names of the catalogue chunks a page loads before it renders: its language's common part and its own. */
+export function catalogueChunks(page: SitePage): string[] {
+  return ['common', ...(page.texts ?? [])].map((part) => `catalogues/${page.locale}/${part}`);
+}
+
 /** The route and the page of a URL path, or undefined when the path is no page of the site. */
 export function findPage(pathname: string): { route: PageRoute; page: SitePage } | undefined {
   for (const route of pages) {
-    const page = pagesOf(route).find((candidate) => candidate.path === pathname);
+    const page = locales.flatMap((locale) => pagesOf(route, locale)).find((candidate) => candidate.path === pathname);
     if (page) return { route, page };
   }
   return undefined;
@@ -212,8 +278,42 @@ export function findPage(pathname: string): { route: PageRoute; page: SitePage }
  */
 export function pageOf(matches: readonly { handle?: unknown; pathname?: string }[]): SitePage {
   const match = matches.at(-1);
-  const route = match?.handle as PageRoute | undefined;
-  if (!route) return notFoundPage;
-  if (!('entries' in route)) return route;
-  return pagesOf(route).find((page) => page.path === match?.pathname) ?? { ...notFoundPage, chunk: route.chunk };
+  const handle = match?.handle as RouteHandle | undefined;
+  if (!handle) return notFoundPageIn(defaultLocale);
+  const page = pagesOf(handle.route, handle.locale).find((candidate) => candidate.path === match?.pathname);
+  return page ?? { ...notFoundPageIn(handle.locale), chunk: handle.route.chunk };
+}
+
+/** What the route tree hangs on each route: its table entry and the language of the path it was made for. */
+export interface RouteHandle {
+  route: PageRoute;
+  locale: Locale;
+}
+
+/** The route tree's routes: one per route and language it exists in, each with its path there. */
+export function localizedRoutes(): { path: string; handle: RouteHandle }[] {
+  const routes = locales.flatMap((locale) =>
+    pages.flatMap((route) => {
+      const path = alternatesOf(route)[locale];
+      return path === undefined ? [] : [{ path, handle: { route, locale } }];
+    }),
+  );
+  const notFound = locales.map((locale) => ({
+    path: locale === defaultLocale ? '*' : `${localePrefix(locale)}/*`,
+    handle: { route: notFoundPage, locale },
+  }));
+  return [...routes, ...notFound];
+}
+
+/**
+ * A site path (as the content writes links, in English) in a language: the
+ * page's own path there, or the English path when the page has no
+ * translation yet. A "#fragment" or "?query" is kept.
+ */
+export function localizePath(to: string, locale: Locale): string {
+  if (locale === defaultLocale) return to;
+  const [, path = to, rest = ''] = /^([^?#]*)(.*)$/.exec(to) ?? [];
+  const route = pages.find((candidate) => candidate.path === path);
+  const localized = route && !('entries' in route) ? route.paths?.[locale as Exclude<Locale, typeof defaultLocale>] : undefined;
+  return (localized ?? path) + rest;
 }

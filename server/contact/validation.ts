@@ -1,46 +1,43 @@
 import { z } from 'zod';
+import type { Catalogue } from '../../shared/content/i18n/catalogue';
 import type { ContactValues, FieldErrors } from '../../shared/lib/contactForm';
 import { CONTACT_FIELDS, FIELD_LIMITS, HONEYPOT_FIELD, SERVICE_VALUES } from '../../shared/lib/contactForm';
 import type { DecodedBody } from '../formEndpoint';
 
-/** A text field: trimmed, then bounded; absent counts as empty. */
-function text(limit: number, tooLong: string) {
-  return z
-    .string({ error: 'Please enter this as text.' })
-    .trim()
-    .max(limit, { error: tooLong })
-    .default('');
+type FieldErrorTexts = Catalogue['contact']['fieldErrors'];
+
+/** The form's rules, worded in one language. */
+function contactSchema(texts: FieldErrorTexts) {
+  /** A text field: trimmed, then bounded; absent counts as empty. */
+  const text = (limit: number, tooLong: string) =>
+    z.string({ error: texts.notText }).trim().max(limit, { error: tooLong }).default('');
+  const required = (schema: ReturnType<typeof text>, missing: string) =>
+    schema.refine((value) => value.length > 0, { error: missing, abort: true });
+  return z.object({
+    name: required(text(FIELD_LIMITS.name, texts.tooLong.name), texts.missing.name),
+    email: required(text(FIELD_LIMITS.email, texts.tooLong.email), texts.missing.email).pipe(z.email({ error: texts.invalidEmail })),
+    company: text(FIELD_LIMITS.company, texts.tooLong.company),
+    phone: text(FIELD_LIMITS.phone, texts.tooLong.phone),
+    service: text(FIELD_LIMITS.service, texts.tooLong.service).refine(
+      (value) => value === '' || (SERVICE_VALUES as readonly string[]).includes(value),
+      { error: texts.unknownService },
+    ),
+    message: required(text(FIELD_LIMITS.message, texts.tooLong.message), texts.missing.message),
+  });
 }
 
-function required(schema: ReturnType<typeof text>, missing: string) {
-  return schema.refine((value) => value.length > 0, { error: missing, abort: true });
-}
-
-const contactSchema = z.object({
-  name: required(text(FIELD_LIMITS.name, `Please shorten your name to ${FIELD_LIMITS.name} characters or fewer.`), 'Please enter your full name.'),
-  email: required(
-    text(FIELD_LIMITS.email, `Please shorten your e-mail address to ${FIELD_LIMITS.email} characters or fewer.`),
-    'Please enter your e-mail address.',
-  ).pipe(z.email({ error: 'Please enter a valid e-mail address, such as name@company.com.' })),
-  company: text(FIELD_LIMITS.company, `Please shorten the company name to ${FIELD_LIMITS.company} characters or fewer.`),
-  phone: text(FIELD_LIMITS.phone, `Please shorten the phone number to ${FIELD_LIMITS.phone} characters or fewer.`),
-  service: text(FIELD_LIMITS.service, 'Please choose a service from the list.').refine(
-    (value) => value === '' || (SERVICE_VALUES as readonly string[]).includes(value),
-    { error: 'Please choose a service from the list.' },
-  ),
-  message: required(
-    text(FIELD_LIMITS.message, `Please shorten your message to ${FIELD_LIMITS.message} characters or fewer.`),
-    'Please enter a message.',
-  ),
-});
+/** One schema per language, built once. */
+const schemas = new Map<FieldErrorTexts, ReturnType<typeof contactSchema>>();
 
 export type ContactValidation = { ok: true; value: ContactValues } | { ok: false; errors: FieldErrors };
 
-/** Checks a submitted form (parsed JSON or form fields) field by field; never throws. */
-export function validateContact(input: unknown): ContactValidation {
+/** Checks a submitted form (parsed JSON or form fields) field by field, with errors in the form's language; never throws. */
+export function validateContact(input: unknown, texts: FieldErrorTexts): ContactValidation {
+  let schema = schemas.get(texts);
+  if (!schema) schemas.set(texts, (schema = contactSchema(texts)));
   // Anything but an object (an array, a string, null) is checked as an empty form.
   const fields = typeof input === 'object' && input !== null && !Array.isArray(input) ? input : {};
-  const result = contactSchema.safeParse(fields);
+  const result = schema.safeParse(fields);
   if (result.success) return { ok: true, value: result.data };
   const errors: FieldErrors = {};
   for (const issue of result.error.issues) {

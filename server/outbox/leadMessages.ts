@@ -33,6 +33,7 @@ export function leadMessages(mail: Pick<MailConfig, 'inboxes' | 'webhook'>, site
       ...fields,
       `${leadNotification.received}: ${received}`,
       `${leadNotification.department}: ${department.name}`,
+      `${leadNotification.language}: ${leadNotification.languageNames[lead.locale]}`,
       '',
       `${fieldCopy.message.label}:`,
       lead.message,
@@ -72,6 +73,7 @@ export function leadMessages(mail: Pick<MailConfig, 'inboxes' | 'webhook'>, site
             service: lead.service,
             serviceLabel: serviceLabel(lead.service) ?? null,
             message: lead.message,
+            locale: lead.locale,
           },
         },
       });

@@ -1,4 +1,4 @@
-import { confirmationMail } from '../../shared/content/newsletter';
+import { confirmationMails } from '../../shared/content/i18n/confirmationMails';
 import { CONFIRM_PATH, UNSUBSCRIBE_PATH, withToken } from '../../shared/lib/newsletter';
 import { absoluteUrl } from '../../shared/lib/runtime';
 import type { Confirmation } from '../subscribers';
@@ -11,9 +11,10 @@ export function listUnsubscribeHeaders(unsubscribeUrl: string): Record<string, s
   return { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
 }
 
-/** The e-mail that asks a new address to confirm; it carries the unsubscribe headers too, as every newsletter mail does. */
+/** The e-mail that asks a new address to confirm, in its language; it carries the unsubscribe headers too, as every newsletter mail does. */
 export function confirmationMessage(siteUrl: string) {
-  return ({ subscriberId, email, confirmToken, unsubscribeToken }: Confirmation): NewOutboxMessage => {
+  return ({ subscriberId, email, locale, confirmToken, unsubscribeToken }: Confirmation): NewOutboxMessage => {
+    const confirmationMail = confirmationMails[locale];
     const confirmUrl = linkWithToken(siteUrl, CONFIRM_PATH, confirmToken);
     const unsubscribeUrl = linkWithToken(siteUrl, UNSUBSCRIBE_PATH, unsubscribeToken);
     return {

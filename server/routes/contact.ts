@@ -3,12 +3,13 @@ import { Router } from 'express';
 import { createElement } from 'react';
 import type { ContactSubmission } from '../../shared/components/contact/submission';
 import { ContactSubmissionContext } from '../../shared/components/contact/submission';
-import { failureMessage } from '../../shared/content/contact';
 import type { ContactValues, Failure, FieldErrors } from '../../shared/lib/contactForm';
-import { CONTACT_ENDPOINT, CONTACT_FIELDS, CONTACT_FORM_ID, EMPTY_CONTACT_VALUES, MAX_BODY_BYTES, SENT_LOCATION } from '../../shared/lib/contactForm';
+import { CONTACT_ENDPOINT, CONTACT_FIELDS, CONTACT_FORM_ID, EMPTY_CONTACT_VALUES, MAX_BODY_BYTES, sentLocation } from '../../shared/lib/contactForm';
+import { localizePath } from '../../shared/routes';
+import { catalogues } from '../catalogues';
 import { parseContactBody, validateContact } from '../contact/validation';
 import type { RateLimitCounters } from '../rateLimitCounters';
-import { formEndpoint, readBody } from '../formEndpoint';
+import { formEndpoint, formLocale, readBody } from '../formEndpoint';
 import type { LeadStore } from '../leads';
 import type { Logger } from '../logger';
 import type { RenderPage } from '../render';
@@ -50,7 +51,7 @@ export function contactRoutes({ store, logger, siteUrl, renderPage, counters }: 
   const showForm = (req: Request, res: Response, next: NextFunction, status: number, submission: Partial<ContactSubmission> & { failure: Failure }) => {
     const value: ContactSubmission = { values: { ...EMPTY_CONTACT_VALUES }, errors: {}, ...submission };
     renderPage(req, res, {
-      path: '/contact',
+      path: localizePath('/contact', formLocale(req)),
       status,
       wrap: (page) => createElement(ContactSubmissionContext, { value }, page),
     }).catch(next);
@@ -58,31 +59,32 @@ export function contactRoutes({ store, logger, siteUrl, renderPage, counters }: 
 
   const receive: RequestHandler = async (req, res, next) => {
     const format = res.locals.bodyFormat ?? 'json';
+    const locale = formLocale(req);
     const body = parseContactBody(readBody(req, res));
     if (!body.ok) {
       res.status(400).json({ error: body.error });
       return;
     }
-    const succeed = () => (format === 'form' ? res.redirect(303, SENT_LOCATION) : res.status(201).json({ ok: true }));
+    const succeed = () => (format === 'form' ? res.redirect(303, sentLocation(localizePath('/contact', locale))) : res.status(201).json({ ok: true }));
     // A filled honeypot gets the same answer as a person, so the robot learns nothing; nothing is kept.
     if (body.spam) {
       logger.info({ reason: 'honeypot' }, 'contact message discarded');
       succeed();
       return;
     }
-    const result = validateContact(body.fields);
+    const result = validateContact(body.fields, catalogues[locale].contact.fieldErrors);
     if (!result.ok) {
       if (format === 'form') showForm(req, res, next, 400, { values: typedValues(body.fields), errors: result.errors, failure: { kind: 'invalid' } });
       else res.status(400).json({ errors: result.errors satisfies FieldErrors });
       return;
     }
     try {
-      await store.add(result.value, { address: req.ip ?? req.socket.remoteAddress ?? '', userAgent: req.get('user-agent') ?? '' });
+      await store.add({ ...result.value, locale }, { address: req.ip ?? req.socket.remoteAddress ?? '', userAgent: req.get('user-agent') ?? '' });
     } catch (error) {
       // The error names the statement, never the values bound to it.
       logger.error({ err: error }, 'lead not stored');
       if (format === 'form') showForm(req, res, next, 503, { values: typedValues(body.fields), failure: { kind: 'server' } });
-      else res.status(503).json({ error: 'Your message could not be stored. Please try again later.' });
+      else res.status(503).json({ error: catalogues[locale].contact.form.notStored });
       return;
     }
     succeed();
@@ -95,9 +97,11 @@ export function contactRoutes({ store, logger, siteUrl, renderPage, counters }: 
       perMinute: MESSAGES_PER_MINUTE,
       counters: counters?.('contact'),
       maxBytes: MAX_BODY_BYTES,
-      formPage: `/contact#${CONTACT_FORM_ID}`,
+      localeOf: formLocale,
+      formPage: (locale) => `${localizePath('/contact', locale)}#${CONTACT_FORM_ID}`,
       // The page's own words for what a visitor can run into; the rest keep the defaults.
-      message: (refusal) => (refusal.kind === 'rateLimited' || refusal.kind === 'tooLarge' ? failureMessage(refusal) : undefined),
+      message: (refusal, locale) =>
+        refusal.kind === 'rateLimited' || refusal.kind === 'tooLarge' ? catalogues[locale].contact.failureMessage(refusal) : undefined,
     }),
     receive,
   );

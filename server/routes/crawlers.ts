@@ -1,15 +1,26 @@
 import { Router } from 'express';
+import type { SitePage } from '../../shared/routes';
+import { defaultLocale, localeTags, locales } from '../../shared/lib/locale';
 import { absoluteUrl } from '../../shared/lib/runtime';
 import { indexablePages } from '../../shared/routes';
+
+/** A translated page's hreflang alternates (every language, itself included, and x-default), as the head lists them. */
+function alternateLinks(siteUrl: string, page: SitePage): string {
+  const languages = locales.filter((locale) => page.alternates[locale] !== undefined);
+  if (languages.length < 2) return '';
+  const link = (hreflang: string, path: string) => `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${absoluteUrl(siteUrl, path)}"/>`;
+  const fallback = page.alternates[defaultLocale];
+  return [...languages.map((locale) => link(localeTags[locale].lang, page.alternates[locale]!)), fallback ? link('x-default', fallback) : ''].join('');
+}
 
 export function sitemapXml(siteUrl: string): string {
   const urls = indexablePages
     .map((page) => {
       const lastmod = page.lastmod ? `<lastmod>${page.lastmod}</lastmod>` : '';
-      return `  <url><loc>${absoluteUrl(siteUrl, page.path)}</loc>${lastmod}</url>`;
+      return `  <url><loc>${absoluteUrl(siteUrl, page.path)}</loc>${lastmod}${alternateLinks(siteUrl, page)}</url>`;
     })
     .join('\n');
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls}\n</urlset>\n`;
 }
 
 export function robotsTxt(siteUrl: string): string {

@@ -5,7 +5,7 @@ import type { SubscribeOutcome } from '../../shared/content/blog';
 import { newsletter } from '../../shared/content/blog';
 import { NEWSLETTER_ANCHOR, SUBSCRIBE_ENDPOINT, newsletterReturnHref, parseCategory } from '../../shared/lib/blog';
 import type { RateLimitCounters } from '../rateLimitCounters';
-import { formEndpoint, isPlainFormPost, readBody } from '../formEndpoint';
+import { formEndpoint, formLocale, isPlainFormPost, readBody } from '../formEndpoint';
 import type { SubscriberStore } from '../subscribers';
 
 /** A sign-up is one short address: anything bigger is refused before parsing. */
@@ -28,7 +28,8 @@ function answer(req: Request, res: Response, category: string | undefined, outco
  * link is opened. JSON for fetch (202 pending, 400 with the reason), a 303
  * back to /blog for a plain form post. Answered only after the row (and its
  * confirmation e-mail, queued) is committed. A new, a pending and a confirmed
- * address get the same answer, so nobody can test who is on the list.
+ * address get the same answer, so nobody can test who is on the list. The
+ * sign-up's language (?locale=) is the confirmation e-mail's.
  */
 export function subscribeRoutes(store: SubscriberStore, siteUrl: string, counters?: RateLimitCounters): Router {
   const router = Router();
@@ -60,7 +61,7 @@ export function subscribeRoutes(store: SubscriberStore, siteUrl: string, counter
       answer(req, res, category, 'invalid', () => res.status(400).json({ error: INVALID_EMAIL }));
       return;
     }
-    await store.signUp(email.data);
+    await store.signUp(email.data, new Date(), formLocale(req));
     answer(req, res, category, 'pending', () => res.status(202).json({ status: 'pending' }));
   });
   return router;

@@ -73,7 +73,7 @@ export interface Inbox {
 
 /** The columns under the names of InboxLead (quoted: PostgreSQL folds bare names to lower case): rows come out as leads, no mapping. */
 const LEAD_COLUMNS = `id, received_at AS "receivedAt", name, email, company, phone, service, message,
-  client_hash AS "clientHash", user_agent AS "userAgent", status, status_changed_at AS "statusChangedAt"`;
+  client_hash AS "clientHash", user_agent AS "userAgent", locale, status, status_changed_at AS "statusChangedAt"`;
 
 /** LIKE's wildcards in the visitor's text are matched as themselves. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;

@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import { useContext, useEffect } from 'react';
 import { HelmetProvider } from 'react-helmet-async';
-import { site } from '../content/site';
+import { siteFacts } from '../content/data';
 import { blogFeeds } from '../lib/blog';
 import { assetUrl } from '../lib/assets';
+import { defaultLocale, localeTags } from '../lib/locale';
 import { RUNTIME_CONFIG_ID, absoluteUrl } from '../lib/runtime';
 import { buildOrganizationJsonLd, serializeJsonForHtml } from '../lib/structuredData';
-import { AssetsContext, RuntimeContext } from './contexts';
+import { AssetsContext, LocaleContext, RuntimeContext } from './contexts';
 import { JsonLd } from './JsonLd';
 
 /**
@@ -32,19 +33,22 @@ export function Document({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
-  const ogImage = absoluteUrl(runtime.siteUrl, site.ogImage);
+  // Absent only in the last-resort error document, which shows outside the router.
+  const localeValue = useContext(LocaleContext);
+  const locale = localeValue?.locale ?? defaultLocale;
+  const catalogue = localeValue?.catalogue;
+  const ogImage = absoluteUrl(runtime.siteUrl, siteFacts.ogImage);
   return (
-    <html lang="en">
+    <html lang={localeTags[locale].lang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <ServerAssets />
-        <meta name="theme-color" content={site.themeColor} />
-        <meta property="og:locale" content="en_US" />
+        <meta name="theme-color" content={siteFacts.themeColor} />
         <meta property="og:image" content={ogImage} />
         <meta property="og:image:width" content="1200" />
         <meta property="og:image:height" content="630" />
-        <meta property="og:image:alt" content={`${site.name}: custom websites, AI voice systems and digital marketing`} />
+        {catalogue ? <meta property="og:image:alt" content={catalogue.layout.ogImageAlt} /> : null}
         <meta name="twitter:card" content="summary_large_image" />
         <meta name="twitter:image" content={ogImage} />
         <link rel="icon" href="/favicon.ico" sizes="32x32" />
@@ -54,7 +58,7 @@ export function Document({ children }: { children: ReactNode }) {
         {blogFeeds.map((feed) => (
           <link key={feed.path} rel="alternate" type={feed.type} title={feed.title} href={feed.path} />
         ))}
-        <JsonLd data={buildOrganizationJsonLd(runtime.siteUrl)} />
+        {catalogue ? <JsonLd data={buildOrganizationJsonLd(runtime.siteUrl, catalogue)} /> : null}
         <script
           id={RUNTIME_CONFIG_ID}
           type="application/json"

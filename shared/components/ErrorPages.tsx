@@ -1,20 +1,26 @@
 import { useEffect } from 'react';
 import { Link, useLocation, useRouteError } from 'react-router';
+import { errorTexts } from '../content/i18n/errorTexts';
 import { claimChunkReload, isChunkLoadError } from '../lib/loadChunk';
+import { localeOfPath, localePrefix } from '../lib/locale';
 import { Document } from './Document';
 
-function ErrorMessage({ title, text }: { title: string; text: string }) {
+/** In the URL's language, from the texts that need no catalogue: the catalogue may be what failed to load. */
+function ErrorMessage({ kind }: { kind: 'chunk' | 'page' | 'site' }) {
+  const locale = localeOfPath(useLocation().pathname);
+  const texts = errorTexts[locale].errors;
+  const { title, text } = texts[kind];
   return (
     <section className="error-page container" aria-labelledby="error-title">
-      <p className="eyebrow">Something went wrong</p>
+      <p className="eyebrow">{texts.eyebrow}</p>
       <h1 id="error-title">{title}</h1>
       <p className="error-page__text">{text}</p>
       <div className="error-page__actions">
         <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
-          Try again
+          {texts.retry}
         </button>
-        <Link to="/" className="button button--secondary" reloadDocument>
-          Back to home
+        <Link to={localePrefix(locale) || '/'} className="button button--secondary" reloadDocument>
+          {texts.home}
         </Link>
       </div>
     </section>
@@ -35,17 +41,7 @@ export function PageErrorBoundary() {
     if (chunkFailed && claimChunkReload(pathname)) window.location.reload();
   }, [error, chunkFailed, pathname]);
 
-  return chunkFailed ? (
-    <ErrorMessage
-      title="This page could not load"
-      text="Part of the site did not arrive, perhaps because of a weak connection or a new version of the site. Please try again."
-    />
-  ) : (
-    <ErrorMessage
-      title="We hit an unexpected problem"
-      text="The page could not be shown. Please try again, or go back to the home page."
-    />
-  );
+  return <ErrorMessage kind={chunkFailed ? 'chunk' : 'page'} />;
 }
 
 /** Last resort when the layout itself fails: a plain document, never the router's default screen. */
@@ -55,10 +51,7 @@ export function RootErrorBoundary() {
   return (
     <Document>
       <main id="main">
-        <ErrorMessage
-          title="We hit an unexpected problem"
-          text="The site could not be shown. Please try again in a moment."
-        />
+        <ErrorMessage kind="site" />
       </main>
     </Document>
   );

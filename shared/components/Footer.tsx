@@ -1,19 +1,21 @@
 import { Link } from 'react-router';
-import { footerColumns, legalLinks } from '../content/navigation';
-import { offices, site } from '../content/site';
+import { siteFacts } from '../content/data';
 import { LogoMark } from './Logo';
+import { useLocale } from './useLocale';
 
 export function Footer() {
+  const { catalogue, localize } = useLocale();
+  const { footerColumns, legalLinks } = catalogue.navigation;
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
         <div className="site-footer__about">
-          <Link to="/" className="brand brand--footer" aria-label={`${site.name}, home`}>
+          <Link to={localize('/')} className="brand brand--footer" aria-label={catalogue.layout.homeLabel}>
             <LogoMark />
-            <span className="brand__name">{site.name}</span>
+            <span className="brand__name">{siteFacts.name}</span>
           </Link>
-          <p className="site-footer__tagline">{site.tagline}</p>
-          <p className="site-footer__offices">{offices.map((office) => office.city).join(' · ')}</p>
+          <p className="site-footer__tagline">{catalogue.site.tagline}</p>
+          <p className="site-footer__offices">{catalogue.site.offices.map((office) => office.city).join(' · ')}</p>
         </div>
         {footerColumns.map((column) => (
           <nav key={column.title} className="site-footer__column" aria-label={column.title}>
@@ -21,7 +23,7 @@ export function Footer() {
             <ul>
               {column.links.map((link) => (
                 <li key={link.label}>
-                  <Link to={link.to}>{link.label}</Link>
+                  <Link to={localize(link.to)}>{link.label}</Link>
                 </li>
               ))}
             </ul>
@@ -30,12 +32,12 @@ export function Footer() {
       </div>
       <div className="container site-footer__bottom">
         <p>
-          © {site.copyrightYear} {site.name}. All rights reserved.
+          © {siteFacts.copyrightYear} {siteFacts.name}. {catalogue.layout.rights}
         </p>
         <ul className="site-footer__legal">
           {legalLinks.map((link) => (
             <li key={link.to}>
-              <Link to={link.to}>{link.label}</Link>
+              <Link to={localize(link.to)}>{link.label}</Link>
             </li>
           ))}
         </ul>

@@ -1,22 +1,26 @@
 import { Link } from 'react-router';
-import { headerCta } from '../content/navigation';
-import { site } from '../content/site';
+import { siteFacts } from '../content/data';
+import { LanguageSwitch } from './LanguageSwitch';
 import { LogoMark } from './Logo';
 import { MobileMenu } from './MobileMenu';
 import { NavLinks } from './NavLinks';
+import { useLocale } from './useLocale';
 
 export function Header() {
+  const { catalogue, localize } = useLocale();
+  const { headerCta } = catalogue.navigation;
   return (
     <header className="site-header">
       <div className="site-header__inner container">
-        <Link to="/" className="brand" aria-label={`${site.name}, home`}>
+        <Link to={localize('/')} className="brand" aria-label={catalogue.layout.homeLabel}>
           <LogoMark />
-          <span className="brand__name">{site.name}</span>
+          <span className="brand__name">{siteFacts.name}</span>
         </Link>
-        <nav className="site-nav" aria-label="Main">
+        <nav className="site-nav" aria-label={catalogue.layout.mainNavLabel}>
           <NavLinks className="site-nav__list" />
         </nav>
-        <Link to={headerCta.to} className="button button--primary site-header__cta">
+        <LanguageSwitch className="language-switch site-header__language" />
+        <Link to={localize(headerCta.to)} className="button button--primary site-header__cta">
           {headerCta.label}
         </Link>
         <MobileMenu />

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { headerCta } from '../content/navigation';
-import { useHydrated } from './useHydrated';
+import { LanguageSwitch } from './LanguageSwitch';
 import { NavLinks } from './NavLinks';
+import { useHydrated } from './useHydrated';
+import { useLocale } from './useLocale';
 
 const MENU_ID = 'mobile-menu';
 
@@ -16,6 +17,8 @@ const MENU_ID = 'mobile-menu';
 export function MobileMenu() {
   const enhanced = useHydrated();
   const { pathname } = useLocation();
+  const { catalogue, localize } = useLocale();
+  const { headerCta } = catalogue.navigation;
   // Open on the page where it was opened: any navigation (a link, back, forward) closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
@@ -71,12 +74,13 @@ export function MobileMenu() {
         <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
-        <span>Menu</span>
+        <span>{catalogue.layout.menuButton}</span>
       </button>
       <div id={MENU_ID} ref={menuRef} className="mobile-menu" popover="manual">
-        <nav aria-label="Mobile">
+        <nav aria-label={catalogue.layout.mobileNavLabel}>
           <NavLinks className="mobile-menu__list" onNavigate={onLinkClick} />
-          <Link to={headerCta.to} className="button button--primary mobile-menu__cta" onClick={onLinkClick}>
+          <LanguageSwitch className="language-switch mobile-menu__language" />
+          <Link to={localize(headerCta.to)} className="button button--primary mobile-menu__cta" onClick={onLinkClick}>
             {headerCta.label}
           </Link>
         </nav>

@@ -1,18 +1,20 @@
 import { Link, useLocation } from 'react-router';
-import { mainNav } from '../content/navigation';
 import { isActivePath } from '../lib/activeLink';
+import { useLocale } from './useLocale';
 
 /** The five main links, with the spec's active rule (Home only on "/", the others on their subtree). */
 export function NavLinks({ className, onNavigate }: { className: string; onNavigate?: () => void }) {
   const { pathname } = useLocation();
+  const { catalogue, localize } = useLocale();
   return (
     <ul className={className}>
-      {mainNav.map((item) => {
-        const active = isActivePath(item.to, pathname);
+      {catalogue.navigation.mainNav.map((item) => {
+        const to = localize(item.to);
+        const active = isActivePath(to, pathname, localize('/'));
         return (
           <li key={item.to}>
             <Link
-              to={item.to}
+              to={to}
               className={active ? 'nav-link is-active' : 'nav-link'}
               aria-current={active ? 'page' : undefined}
               onClick={onNavigate}

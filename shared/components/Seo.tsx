@@ -1,8 +1,10 @@
 import { useContext } from 'react';
 import { Helmet } from 'react-helmet-async';
-import { site } from '../content/site';
+import { siteFacts } from '../content/data';
+import { defaultLocale, localeTags, locales } from '../lib/locale';
 import { absoluteUrl } from '../lib/runtime';
 import { RuntimeContext } from './contexts';
+import { useLocale } from './useLocale';
 
 /** What a page says about itself in <head>; the route table gives one per page. */
 export interface PageHead {
@@ -21,6 +23,9 @@ export interface PageHead {
   };
 }
 
+/** A head's words: a translated page's are in its catalogue part (`head`), the others' in the route table. */
+export type HeadText = Pick<PageHead, 'title' | 'description' | 'keywords'>;
+
 /**
  * The page's own head tags. Exactly one per page (the root route renders it
  * from the matched route), since React 19 hoists these tags without merging
@@ -28,7 +33,11 @@ export interface PageHead {
  */
 export function Seo({ head, path }: { head: PageHead; path: string }) {
   const { siteUrl } = useContext(RuntimeContext);
+  const { locale, alternates } = useLocale();
   const url = absoluteUrl(siteUrl, path);
+  // Every language the page exists in, itself included, and x-default (the English page) when there is more than one.
+  const translations = head.noindex ? [] : locales.filter((other) => alternates[other] !== undefined);
+  const hasTranslations = translations.length > 1;
   return (
     <Helmet>
       <title>{head.title}</title>
@@ -36,6 +45,20 @@ export function Seo({ head, path }: { head: PageHead; path: string }) {
       <meta name="keywords" content={head.keywords.join(', ')} />
       <meta name="robots" content={head.noindex ? 'noindex, follow' : 'index, follow'} />
       {head.noindex ? null : <link rel="canonical" href={url} />}
+      {hasTranslations
+        ? translations.map((other) => (
+            <link key={other} rel="alternate" hrefLang={localeTags[other].lang} href={absoluteUrl(siteUrl, alternates[other]!)} />
+          ))
+        : null}
+      {hasTranslations && alternates[defaultLocale] ? (
+        <link rel="alternate" hrefLang="x-default" href={absoluteUrl(siteUrl, alternates[defaultLocale])} />
+      ) : null}
+      <meta property="og:locale" content={localeTags[locale].ogLocale} />
+      {(hasTranslations ? translations : [])
+        .filter((other) => other !== locale)
+        .map((other) => (
+          <meta key={other} property="og:locale:alternate" content={localeTags[other].ogLocale} />
+        ))}
       <meta property="og:type" content={head.article ? 'article' : 'website'} />
       {/* Each tag on its own: Helmet reads its direct children only, not fragments. */}
       {head.article ? <meta property="article:published_time" content={head.article.publishedTime} /> : null}
@@ -46,7 +69,7 @@ export function Seo({ head, path }: { head: PageHead; path: string }) {
       <meta property="og:url" content={url} />
       <meta name="twitter:title" content={head.title} />
       <meta name="twitter:description" content={head.description} />
-      <meta property="og:site_name" content={site.name} />
+      <meta property="og:site_name" content={siteFacts.name} />
     </Helmet>
   );
 }

@@ -1,5 +1,7 @@
 import { createContext } from 'react';
-import { site } from '../content/site';
+import { siteFacts } from '../content/data';
+import type { Catalogue } from '../content/i18n/catalogue';
+import type { Locale } from '../lib/locale';
 import type { RuntimeConfig } from '../lib/runtime';
 
 /** What one page needs in its head; only the server knows it (from the build manifest). */
@@ -12,4 +14,18 @@ export interface PageAssets {
 export const AssetsContext = createContext<PageAssets | null>(null);
 
 /** The run-time values, provided on both sides: by the renderer, then by the client entry from the page's data block. */
-export const RuntimeContext = createContext<RuntimeConfig>({ siteUrl: site.defaultUrl });
+export const RuntimeContext = createContext<RuntimeConfig>({ siteUrl: siteFacts.defaultUrl });
+
+/** The language of the page on screen, provided by the root route from the matched page. */
+export interface LocaleValue {
+  locale: Locale;
+  /** The page's path in each language it exists in. */
+  alternates: Partial<Record<Locale, string>>;
+  /** A site path as the content writes it, in this language (see localizePath in routes.ts). */
+  localize: (to: string) => string;
+  /** This language's texts, loaded with the page's chunk. */
+  catalogue: Catalogue;
+}
+
+/** Null only outside the router (the last-resort error document). */
+export const LocaleContext = createContext<LocaleValue | null>(null);

@@ -2,12 +2,21 @@
  * The contact page's texts: the form's labels and messages, the departments,
  * the response promises, the hours and the FAQ. Offices come from site.ts.
  */
+import type { HeadText } from '../components/Seo';
 import type { ContactFieldName, Failure, OtherService, ServiceValue } from '../lib/contactForm';
-import { FIELD_LIMITS, OTHER_SERVICES } from '../lib/contactForm';
+import { FIELD_AUTOCOMPLETE, FIELD_LIMITS, OTHER_SERVICES } from '../lib/contactForm';
+import type { DepartmentId } from './data';
+import { departmentFacts } from './data';
 import { plans } from './plans';
 import { responsePromise, site } from './site';
 
 /** The page's opening; its two buttons are the lab's e-mail address and phone number. */
+export const contactHead: HeadText = {
+  title: 'Contact Us | Meridian Lab',
+  description: `Ask for a free quote or talk to our team in Miami, Bogota or New York. ${responsePromise}`,
+  keywords: ['contact', 'free quote', 'web development agency', 'Miami', 'Bogota', 'New York'],
+};
+
 export const contactHero = {
   eyebrow: 'Contact',
   title: 'Get In Touch',
@@ -40,12 +49,44 @@ export interface FieldCopy {
 }
 
 export const fieldCopy: Readonly<Record<ContactFieldName, FieldCopy>> = {
-  name: { label: 'Full Name', placeholder: 'Jane Smith', autoComplete: 'name' },
-  email: { label: 'Email Address', placeholder: 'jane@company.com', autoComplete: 'email' },
-  company: { label: 'Company/Organization', placeholder: 'Your company', autoComplete: 'organization' },
-  phone: { label: 'Phone Number', placeholder: '+1 (555) 123-4567', autoComplete: 'tel' },
-  service: { label: 'Service of Interest', placeholder: '', autoComplete: 'off' },
-  message: { label: 'Message', placeholder: 'Tell us about your project, goals and timeline…', autoComplete: 'off' },
+  name: { label: 'Full Name', placeholder: 'Jane Smith', autoComplete: FIELD_AUTOCOMPLETE.name },
+  email: { label: 'Email Address', placeholder: 'jane@company.com', autoComplete: FIELD_AUTOCOMPLETE.email },
+  company: { label: 'Company/Organization', placeholder: 'Your company', autoComplete: FIELD_AUTOCOMPLETE.company },
+  phone: { label: 'Phone Number', placeholder: '+1 (555) 123-4567', autoComplete: FIELD_AUTOCOMPLETE.phone },
+  service: { label: 'Service of Interest', placeholder: '', autoComplete: FIELD_AUTOCOMPLETE.service },
+  message: { label: 'Message', placeholder: 'Tell us about your project, goals and timeline…', autoComplete: FIELD_AUTOCOMPLETE.message },
+};
+
+/** The headings of the page's sections beside and below the form. */
+export const contactSections = {
+  detailsTitle: 'Talk to the Right Team',
+  promisesTitle: 'Response Times',
+  officesEyebrow: 'Our Offices',
+  officesTitle: 'Three Cities, One Team',
+  officesIntro: 'Visit us in Miami, Bogota or New York, or meet us on a video call wherever you are.',
+  specialties: 'Specialties',
+  faqEyebrow: 'FAQ',
+  faqTitle: 'Frequently Asked Questions',
+};
+
+/** What the server says about a field it refused, by field and reason. */
+export const fieldErrors = {
+  notText: 'Please enter this as text.',
+  tooLong: {
+    name: `Please shorten your name to ${FIELD_LIMITS.name} characters or fewer.`,
+    email: `Please shorten your e-mail address to ${FIELD_LIMITS.email} characters or fewer.`,
+    company: `Please shorten the company name to ${FIELD_LIMITS.company} characters or fewer.`,
+    phone: `Please shorten the phone number to ${FIELD_LIMITS.phone} characters or fewer.`,
+    service: 'Please choose a service from the list.',
+    message: `Please shorten your message to ${FIELD_LIMITS.message} characters or fewer.`,
+  } satisfies Record<ContactFieldName, string>,
+  missing: {
+    name: 'Please enter your full name.',
+    email: 'Please enter your e-mail address.',
+    message: 'Please enter a message.',
+  },
+  invalidEmail: 'Please enter a valid e-mail address, such as name@company.com.',
+  unknownService: 'Please choose a service from the list.',
 };
 
 export const contactFormCopy = {
@@ -56,6 +97,9 @@ export const contactFormCopy = {
   sending: 'Sending Message...',
   success: `Thank you for your message! We'll get back to you within ${site.responseTimes.quote}.`,
   privacy: 'We use your details only to answer your message.',
+  honeypot: 'Leave this empty',
+  /** The JSON answer when a valid message could not be stored. */
+  notStored: 'Your message could not be stored. Please try again later.',
 } as const;
 
 const emailUs = `e-mail us at ${site.email}`;
@@ -81,38 +125,20 @@ export function failureMessage(failure: Failure): string {
 }
 
 export interface Department {
-  id: 'general' | 'development' | 'sales';
+  id: DepartmentId;
   name: string;
   email: string;
   phone: string;
   note: string;
 }
 
-export const departments: readonly Department[] = [
-  {
-    id: 'general',
-    name: 'General Inquiries',
-    email: site.email,
-    phone: site.phone,
-    note: 'Questions about the lab, our plans or working with us.',
-  },
-  {
-    id: 'development',
-    name: 'Web Development',
-    email: 'dev@meridianlab.dev',
-    phone: '+1 (305) 555-0143',
-    note: 'Technical questions, project scoping and support for live sites.',
-  },
-  {
-    id: 'sales',
-    name: 'Sales & Marketing',
-    email: 'sales@meridianlab.dev',
-    phone: '+1 (212) 555-0178',
-    note: 'Quotes, packages, ad campaigns and partnerships.',
-  },
-];
+const departmentWords: Readonly<Record<DepartmentId, Pick<Department, 'name' | 'note'>>> = {
+  general: { name: 'General Inquiries', note: 'Questions about the lab, our plans or working with us.' },
+  development: { name: 'Web Development', note: 'Technical questions, project scoping and support for live sites.' },
+  sales: { name: 'Sales & Marketing', note: 'Quotes, packages, ad campaigns and partnerships.' },
+};
 
-export type DepartmentId = Department['id'];
+export const departments: readonly Department[] = departmentFacts.map((department) => ({ ...department, ...departmentWords[department.id] }));
 
 /**
  * Which department a lead goes to, by the service chosen: website work to Web

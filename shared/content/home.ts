@@ -1,6 +1,7 @@
 /** The home page's texts, media and links; plans and offices come from their own modules. */
+import type { HeadText } from '../components/Seo';
 import type { NavItem } from './navigation';
-import { currency, formatPrice, lowestPrice } from './plans';
+import { currency, formatPrice, homeHeroFacts, lowestPrice } from './data';
 import { offices, site } from './site';
 
 const cityList = (() => {
@@ -10,33 +11,25 @@ const cityList = (() => {
 
 const fromPrice = `from ${formatPrice(lowestPrice)} ${currency}`;
 
-export interface HeroMedia {
-  /** The poster: the first frame of the loop, shown until the video plays and whenever it may not. */
-  poster: string;
-  /** Sources in the order the browser should try them. */
-  sources: readonly { src: string; type: string }[];
-}
+export const homeHead: HeadText = {
+  title: 'Meridian Lab | Custom Websites, AI Voice & Marketing',
+  description:
+    `Web development lab in Miami, Bogota and New York: custom websites, AI voice agents and ads-based digital marketing from ${formatPrice(lowestPrice)} a month.`,
+  keywords: ['web development', 'custom websites', 'AI voice agents', 'digital marketing', 'Miami', 'Bogota', 'New York'],
+};
 
 export const homeHero = {
   // No-break space before each dot, so a wrapped line never starts with one.
   eyebrow: ['Web development lab', ...offices.map((office) => office.city)].join('\u00a0· '),
   titleLead: 'Transforming Digital',
   typedWord: 'Experiences',
-  /** Milliseconds per typed letter (the spec allows 100 to 150). */
-  letterDelay: 120,
   intro: `Custom websites, AI voice agents and ads-based marketing, designed, built and run for you every month, ${fromPrice}.`,
   actions: [
     { label: 'View Our Services', to: '/services' },
     { label: 'Start Your Project', to: '/contact' },
   ] satisfies NavItem[],
   scrollCue: 'Scroll to explore',
-  media: {
-    poster: '/images/home/hero-poster.webp',
-    sources: [
-      { src: '/video/hero-loop.webm', type: 'video/webm' },
-      { src: '/video/hero-loop.mp4', type: 'video/mp4' },
-    ],
-  } satisfies HeroMedia,
+  ...homeHeroFacts,
 };
 
 export const homeAbout = {

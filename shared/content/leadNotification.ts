@@ -2,6 +2,7 @@
  * The e-mail the team gets for each contact form lead. The field labels are
  * the form's own (fieldCopy) and the service is named as the form names it.
  */
+import type { Locale } from '../lib/locale';
 import { site } from './site';
 
 export const leadNotification = {
@@ -12,5 +13,8 @@ export const leadNotification = {
   intro: (siteUrl: string) => `A visitor sent this message through the contact form on ${siteUrl}.`,
   received: 'Received',
   department: 'Routed to',
+  /** The language the visitor wrote in: the answer should be in it. */
+  language: 'Language',
+  languageNames: { en: 'English', es: 'Spanish' } satisfies Record<Locale, string>,
   reply: (name: string) => `Reply to this e-mail to answer ${name} directly. The contact page promises an answer within ${site.responseTimes.email}.`,
 } as const;

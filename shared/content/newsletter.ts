@@ -2,6 +2,7 @@
  * The newsletter's consent steps: the confirmation e-mail, and the pages its
  * links open (confirm a sign-up, unsubscribe). The blog's box is in blog.ts.
  */
+import type { HeadText } from '../components/Seo';
 import { NEWSLETTER_ANCHOR } from '../lib/blog';
 import { CONFIRMATION_VALID_DAYS } from './blog';
 import { site } from './site';
@@ -31,6 +32,18 @@ export interface NewsletterNotice {
   text: string;
   link: { href: string; label: string };
 }
+
+export const confirmHead: HeadText = {
+  title: 'Confirm Your Subscription | Meridian Lab',
+  description: 'Confirm your subscription to new articles from Meridian Lab: one click, and nothing else is sent.',
+  keywords: ['newsletter', 'confirm subscription'],
+};
+
+export const unsubscribeHead: HeadText = {
+  title: 'Unsubscribe | Meridian Lab',
+  description: 'Stop receiving new articles from Meridian Lab by e-mail, in one click.',
+  keywords: ['newsletter', 'unsubscribe'],
+};
 
 /** The page a confirmation link opens: a button, so that no link scanner can confirm for the reader. */
 export const confirmPage = {

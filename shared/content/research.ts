@@ -2,7 +2,15 @@
  * The research page's content. As the specification asks, this page speaks of
  * laboratory science while the rest of the site speaks of web development.
  */
+import type { HeadText } from '../components/Seo';
 import type { NavItem } from './navigation';
+
+export const researchHead: HeadText = {
+  title: 'Research | Meridian Lab',
+  description:
+    'Our research in drug discovery, biotechnology, environmental solutions and diagnostic technologies: projects, publications and partnerships.',
+  keywords: ['research', 'drug discovery', 'biotechnology', 'environmental solutions', 'diagnostics', 'publications'],
+};
 
 /** The page's opening: one h1, the intro and two actions. */
 export const researchHero = {

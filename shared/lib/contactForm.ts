@@ -2,8 +2,11 @@
  * The contact form's shape and behaviour, shared by the page and the server:
  * field names, limits, the visible states and the submit timing.
  */
-import type { PlanId } from '../content/plans';
-import { plans } from '../content/plans';
+import type { PlanId } from '../content/data';
+import { planFacts } from '../content/data';
+import type { Locale } from './locale';
+import { defaultLocale } from './locale';
+import { SENT_PARAM } from './contactSent';
 
 export const CONTACT_FIELDS = ['name', 'email', 'company', 'phone', 'service', 'message'] as const;
 export type ContactFieldName = (typeof CONTACT_FIELDS)[number];
@@ -25,7 +28,7 @@ export type OtherService = (typeof OTHER_SERVICES)[number];
 export type ServiceValue = PlanId | OtherService;
 
 /** The service field's values, in the order the select lists them: the plans, then the others; the empty value means none chosen. */
-export const SERVICE_VALUES: readonly ServiceValue[] = [...plans.map((plan) => plan.id), ...OTHER_SERVICES];
+export const SERVICE_VALUES: readonly ServiceValue[] = [...planFacts.map((plan) => plan.id), ...OTHER_SERVICES];
 
 /** Longest accepted value of each field, in characters, after trimming. */
 export const FIELD_LIMITS: Readonly<Record<ContactFieldName, number>> = {
@@ -42,14 +45,35 @@ export const FIELD_LIMITS: Readonly<Record<ContactFieldName, number>> = {
  * spam. Its name means nothing to autofill (a "website" field would be filled
  * for a real visitor, whose message would then be dropped).
  */
+/** The autofill token of each field, the same in every language. */
+export const FIELD_AUTOCOMPLETE: Readonly<Record<ContactFieldName, string>> = {
+  name: 'name',
+  email: 'email',
+  company: 'organization',
+  phone: 'tel',
+  service: 'off',
+  message: 'off',
+};
+
 export const HONEYPOT_FIELD = 'mlx_hp';
 
 export const CONTACT_ENDPOINT = '/api/contact';
+/** The query parameter naming the language the form was shown in: its answers come in it and the lead records it. */
+export const LOCALE_PARAM = 'locale';
+
+/**
+ * The form's action in a language. The language rides in the URL, not the
+ * body, so that even a post refused before its body is read is answered in it.
+ */
+export function contactEndpoint(locale: Locale): string {
+  return locale === defaultLocale ? CONTACT_ENDPOINT : `${CONTACT_ENDPOINT}?${LOCALE_PARAM}=${locale}`;
+}
 /** The id of the form's card: the no-JavaScript success redirect scrolls to it. */
 export const CONTACT_FORM_ID = 'contact-form';
-/** Query parameter set by the no-JavaScript success redirect. */
-export const SENT_PARAM = 'sent';
-export const SENT_LOCATION = `/contact?${SENT_PARAM}=1#${CONTACT_FORM_ID}`;
+/** Where the no-JavaScript success redirect leads, from the contact page's path in the form's language. */
+export function sentLocation(contactPath: string): string {
+  return `${contactPath}?${SENT_PARAM}=1#${CONTACT_FORM_ID}`;
+}
 
 /** The spec's send time: the success banner never appears sooner than this after submit. */
 export const SEND_DURATION_MS = 2000;

@@ -1,30 +1,35 @@
 import type { BlogPost } from '../content/blog';
-import { currency, plans } from '../content/plans';
-import { offices, site } from '../content/site';
+import type { Catalogue } from '../content/i18n/catalogue';
+import { currency, siteFacts } from '../content/data';
+import { localeTags } from './locale';
 import { absoluteUrl } from './runtime';
 
-/** schema.org ProfessionalService for the lab: offices, contact point, areas served and the four plans as offers. */
-export function buildOrganizationJsonLd(siteUrl: string) {
+/**
+ * schema.org ProfessionalService for the lab: offices, contact point, areas
+ * served and the four plans as offers, in the page's language (its catalogue's texts).
+ */
+export function buildOrganizationJsonLd(siteUrl: string, { site: texts, plans: { plans } }: Pick<Catalogue, 'site' | 'plans'>) {
+  const offices = texts.offices;
   return {
     '@context': 'https://schema.org',
     '@type': 'ProfessionalService',
     '@id': `${absoluteUrl(siteUrl, '/')}#organization`,
-    name: site.name,
-    description: site.tagline,
+    name: siteFacts.name,
+    description: texts.tagline,
     url: absoluteUrl(siteUrl, '/'),
-    logo: absoluteUrl(siteUrl, site.logo),
-    image: absoluteUrl(siteUrl, site.ogImage),
-    email: site.email,
-    telephone: site.phone,
+    logo: absoluteUrl(siteUrl, siteFacts.logo),
+    image: absoluteUrl(siteUrl, siteFacts.ogImage),
+    email: siteFacts.email,
+    telephone: siteFacts.phone,
     priceRange: `${plans.map((p) => p.price).reduce((a, b) => Math.min(a, b))}-${plans
       .map((p) => p.price)
       .reduce((a, b) => Math.max(a, b))} ${currency}`,
-    areaServed: site.areaServed.map((name) => ({ '@type': 'Place', name })),
+    areaServed: siteFacts.areaServed.map((name) => ({ '@type': 'Place', name })),
     openingHoursSpecification: {
       '@type': 'OpeningHoursSpecification',
-      dayOfWeek: site.openingHours.days.map((day) => `https://schema.org/${day}`),
-      opens: site.openingHours.opens,
-      closes: site.openingHours.closes,
+      dayOfWeek: siteFacts.openingHours.days.map((day) => `https://schema.org/${day}`),
+      opens: siteFacts.openingHours.opens,
+      closes: siteFacts.openingHours.closes,
     },
     address: offices.map((office) => ({
       '@type': 'PostalAddress',
@@ -39,8 +44,8 @@ export function buildOrganizationJsonLd(siteUrl: string) {
       {
         '@type': 'ContactPoint',
         contactType: 'sales',
-        email: site.email,
-        telephone: site.phone,
+        email: siteFacts.email,
+        telephone: siteFacts.phone,
         areaServed: ['US', 'CO', 'CA'],
         availableLanguage: ['English', 'Spanish'],
       },
@@ -63,12 +68,13 @@ export function buildOrganizationJsonLd(siteUrl: string) {
   };
 }
 
-/** schema.org BlogPosting for an article, published by the lab. */
+/** schema.org BlogPosting for an article in its language, published by the lab. */
 export function buildBlogPostingJsonLd(siteUrl: string, post: BlogPost, path: string) {
   const url = absoluteUrl(siteUrl, path);
   return {
     '@context': 'https://schema.org',
     '@type': 'BlogPosting',
+    inLanguage: localeTags[post.locale].lang,
     headline: post.title,
     description: post.excerpt,
     image: absoluteUrl(siteUrl, post.image),
@@ -77,9 +83,9 @@ export function buildBlogPostingJsonLd(siteUrl: string, post: BlogPost, path: st
     publisher: {
       '@type': 'Organization',
       '@id': `${absoluteUrl(siteUrl, '/')}#organization`,
-      name: site.name,
+      name: siteFacts.name,
       url: absoluteUrl(siteUrl, '/'),
-      logo: { '@type': 'ImageObject', url: absoluteUrl(siteUrl, site.logo) },
+      logo: { '@type': 'ImageObject', url: absoluteUrl(siteUrl, siteFacts.logo) },
     },
     mainEntityOfPage: { '@type': 'WebPage', '@id': url },
     url,

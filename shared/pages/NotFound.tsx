@@ -1,17 +1,20 @@
 import { Link } from 'react-router';
+import { useLocale } from '../components/useLocale';
 
 export default function NotFound() {
+  const { catalogue, localize } = useLocale();
+  const copy = catalogue.notFound;
   return (
     <section className="error-page container" aria-labelledby="page-title">
-      <p className="eyebrow">Error 404</p>
-      <h1 id="page-title">Page not found</h1>
-      <p className="error-page__text">The page you were looking for does not exist or has moved.</p>
+      <p className="eyebrow">{copy.eyebrow}</p>
+      <h1 id="page-title">{copy.title}</h1>
+      <p className="error-page__text">{copy.text}</p>
       <div className="error-page__actions">
-        <Link to="/" className="button button--primary">
-          Back to home
+        <Link to={localize('/')} className="button button--primary">
+          {copy.home}
         </Link>
-        <Link to="/contact" className="button button--secondary">
-          Contact us
+        <Link to={localize('/contact')} className="button button--secondary">
+          {copy.contact}
         </Link>
       </div>
     </section>

@@ -13,7 +13,7 @@ import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { pages, sitePages } from '../../shared/routes';
+import { sitePages } from '../../shared/routes';
 import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium.mjs';
 import { freePort } from '../server/serverProcess';
 import { startNginx } from './nginx';
@@ -69,7 +69,7 @@ async function warmUp() {
 function sizes() {
   const manifest = readBuildManifest();
   console.log('\n## Sizes (compressed bytes as served)\n\n| page | first-visit JS br | gzip | own chunk br | inline CSS raw | inline CSS br |\n| --- | --- | --- | --- | --- | --- |');
-  const rows = pages.map((page) => {
+  const rows = sitePages.map((page) => {
     const js = firstVisitJs(manifest, page);
     const own = routeChunk(manifest, page.chunk);
     const css = manifest.criticalCss[page.chunk]!.css;

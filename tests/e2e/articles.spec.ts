@@ -1,6 +1,6 @@
 import { blogPosts, newsletter } from '../../shared/content/blog';
-import { legalLinks } from '../../shared/content/navigation';
-import { sitePages } from '../../shared/routes';
+import { catalogues } from '../../server/catalogues';
+import { localizePath, sitePages } from '../../shared/routes';
 import { expect, gotoHydrated, test } from './fixtures';
 
 const [featured, second, third] = blogPosts;
@@ -74,13 +74,14 @@ test.describe('reading without JavaScript', () => {
 });
 
 test.describe('the legal links', () => {
-  for (const { path } of [...sitePages, { path: '/no-such-page' }]) {
+  for (const { path, locale } of [...sitePages, { path: '/no-such-page', locale: 'en' as const }]) {
     test(`are real links in the footer of ${path}, reachable by keyboard`, async ({ page, browserErrors }) => {
       await page.goto(path);
       const footer = page.locator('footer.site-footer');
-      for (const link of legalLinks) {
+      // In the page's language, to the legal page in that language.
+      for (const link of catalogues[locale].navigation.legalLinks) {
         const anchor = footer.getByRole('link', { name: link.label });
-        await expect(anchor).toHaveAttribute('href', link.to);
+        await expect(anchor).toHaveAttribute('href', localizePath(link.to, locale));
         await anchor.focus();
         await expect(anchor).toBeFocused();
       }

@@ -1,5 +1,6 @@
 import { mainNav } from '../../shared/content/navigation';
-import { notFoundPage, sitePages } from '../../shared/routes';
+import { catalogues } from '../../server/catalogues';
+import { pageHead, sitePages } from '../../shared/routes';
 import { expect, gotoHydrated, test } from './fixtures';
 
 const SITE_URL = `http://localhost:${process.env.E2E_PORT ?? 4173}`;
@@ -8,7 +9,7 @@ test.describe('every route', () => {
   for (const route of sitePages) {
     test(`${route.path} renders and hydrates once, with no console error`, async ({ page }) => {
       await gotoHydrated(page, route.path);
-      await expect(page).toHaveTitle(route.title);
+      await expect(page).toHaveTitle(pageHead(route, catalogues[route.locale]).title);
       await expect(page.locator('h1')).toHaveCount(1);
       await expect(page.locator('header.site-header')).toHaveCount(1);
       await expect(page.locator('main#main')).toHaveCount(1);
@@ -22,7 +23,7 @@ test.describe('every route', () => {
     const response = await page.goto('/no-such-page');
     expect(response?.status()).toBe(404);
     await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
-    await expect(page).toHaveTitle(notFoundPage.title);
+    await expect(page).toHaveTitle(catalogues.en.notFound.head.title);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
     await page.getByRole('link', { name: 'Back to home' }).click();
     await expect(page).toHaveURL('/');
@@ -42,8 +43,8 @@ test.describe('client-side navigation', () => {
       const route = sitePages.find((p) => p.path === item.to)!;
       await nav.getByRole('link', { name: item.label }).click();
       await expect(page).toHaveURL(route.path);
-      await expect(page).toHaveTitle(route.title);
-      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', route.description);
+      await expect(page).toHaveTitle(pageHead(route, catalogues[route.locale]).title);
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', pageHead(route, catalogues[route.locale]).description);
       await expect(page.locator('meta[name="description"]')).toHaveCount(1);
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${SITE_URL}${route.path}`);
       await expect(page.locator('link[rel="canonical"]')).toHaveCount(1);

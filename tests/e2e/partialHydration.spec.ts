@@ -6,6 +6,7 @@ const pagesWithStaticSections = {
   '/': ['AboutSection', 'ServicesSection', 'WhyChooseSection', 'CallToAction'],
   '/services': ['PlanGrid', 'AddOnList', 'ProcessSteps', 'TechnologyList', 'ServicesCta'],
   '/research': ['ResearchAreas', 'ImpactFigures', 'PublicationList', 'PartnershipList', 'ResearchCta'],
+  '/contact': ['ContactDetails', 'Offices', 'Faq'],
 } as const;
 
 /** The scripts the page has fetched, by file name. */
@@ -72,7 +73,7 @@ test.describe('partial hydration', () => {
     const plain = await browser.newContext({ javaScriptEnabled: false });
     const serverPage = await plain.newPage();
     for (const [path, components] of Object.entries(pagesWithStaticSections)) {
-      const name = { '/': 'Home', '/services': 'Services', '/research': 'Research' }[path]!;
+      const name = { '/': 'Home', '/services': 'Services', '/research': 'Research', '/contact': 'Contact' }[path]!;
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
       await page.waitForURL(path);
       await serverPage.goto(path);

@@ -1,7 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { formatPrice, plans } from '../../shared/content/plans';
-import { site, telHref } from '../../shared/content/site';
+import { formatPrice } from '../../shared/content/data';
+import { planFeatures } from '../../shared/content/planFeatures';
+import { plans } from '../../shared/content/plans';
+import { telHref } from '../../shared/content/data';
+import { site } from '../../shared/content/site';
 import { technologies } from '../../shared/content/technologies';
 import { expect, gotoHydrated, test } from './fixtures';
 
@@ -21,7 +24,7 @@ test.describe('/services', () => {
       const card = planCard(page, plan.id);
       await expect(card.getByRole('heading', { level: 3 })).toHaveText(plan.title);
       await expect(card.locator('.services-plan__price')).toHaveText(`${formatPrice(plan.price)} CAD per month`);
-      await expect(card.getByRole('list', { name: `Included in ${plan.title}` }).getByRole('listitem')).toHaveText(plan.features);
+      await expect(card.getByRole('list', { name: `Included in ${plan.title}` }).getByRole('listitem')).toHaveText(planFeatures[plan.id]);
       await expect(card.locator('.services-plan__check')).toHaveCount(8);
       const badge = plan.featured ? 'Best Value' : plan.popular ? 'Most Popular' : null;
       if (badge) await expect(card.locator('.services-plan__badge')).toHaveText(badge);

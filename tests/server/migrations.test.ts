@@ -17,10 +17,13 @@ describe('migrations', { timeout: 30_000 }, () => {
   it('SQLite: a database made before the newer steps moves forward with its rows', async () => {
     const dataDir = tempDir();
     const old = openSqlite(dataDir, migrations.slice(0, 7));
-    await createLeadStore(old).add(lead, { address: '203.0.113.1', userAgent: '' });
+    // A lead as that schema stored it: no language yet.
+    old.connection
+      .prepare("INSERT INTO leads (received_at, name, email, message, client_hash) VALUES (?, ?, ?, ?, 'hash')")
+      .run(new Date().toISOString(), lead.name, lead.email, lead.message);
     await old.close();
     const db = await openDatabase({ dataDir });
-    expect((await createLeadStore(db).all()).map((row) => row.name)).toEqual(['Ana']);
+    expect((await createLeadStore(db).all()).map(({ name, locale }) => ({ name, locale }))).toEqual([{ name: 'Ana', locale: 'en' }]);
     expect(await db.get('PRAGMA user_version')).toEqual({ user_version: migrations.length });
     await db.close();
   });

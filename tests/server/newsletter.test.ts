@@ -49,6 +49,20 @@ function storeWithInbox() {
 }
 
 describe('newsletter double opt-in', { timeout: 30_000 }, () => {
+  it('writes the confirmation e-mail in the language the address signed up in, and keeps that language', async () => {
+    const { app, smtp } = await mailingApp();
+    const response = await request(app).post('/api/subscribe?locale=es').set('Content-Type', 'application/json').send(JSON.stringify({ email: 'lectora@example.com' }));
+    expect(response.status).toBe(202);
+    const [mail] = await smtp.waitFor(1);
+    expect(header(mail!, 'subject')).toBe('Confirme su suscripción a los artículos de Meridian Lab');
+    expect(mail!.parsed.text).toContain('Para confirmar, abra este enlace (sirve una sola vez, durante 7 días):');
+    expect(linkIn(mail!.parsed.text!, '/newsletter/confirm')).toBeDefined();
+    expect(rawHeader(mail!, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    expect(app.db.connection.prepare('SELECT locale FROM subscribers').get()).toEqual({ locale: 'es' });
+    await signUp(app, 'english@example.com');
+    expect(app.db.connection.prepare("SELECT locale FROM subscribers WHERE email = 'english@example.com'").get()).toEqual({ locale: 'en' });
+  });
+
   it('answers a sign-up "pending" and e-mails a confirmation link with RFC 8058 unsubscribe headers; nothing is confirmed yet', async () => {
     const { app, smtp } = await mailingApp();
     const response = await signUp(app, 'Reader@Example.com');

@@ -139,6 +139,7 @@ describe('a lead becomes one e-mail to the right department', { timeout: 30_000 
       receivedAt: '2024-03-15T14:00:00.000Z',
       clientHash: 'x',
       userAgent: '',
+      locale: 'en',
     });
     expect(notification).toMatchObject({ kind: 'lead-notification', mail: { to: inbox(department) } });
     if (!service && notification?.kind === 'lead-notification') {
@@ -149,13 +150,29 @@ describe('a lead becomes one e-mail to the right department', { timeout: 30_000 
   it('writes the time in New York time, EDT in summer and EST in winter, and reads the inboxes from MAIL_TO_*', () => {
     const config = testConfig({ MAIL_TO_DEVELOPMENT: 'Web Team <web-team@example.org>' });
     const compose = leadMessages(config.mail, TEST_SITE_URL);
-    const base = { ...lead, service: 'web-subscription', id: 1, clientHash: 'x', userAgent: '' };
+    const base = { ...lead, service: 'web-subscription', id: 1, clientHash: 'x', userAgent: '', locale: 'en' as const };
     const [summer] = compose({ ...base, receivedAt: '2024-07-04T16:30:00.000Z' });
     const [winter] = compose({ ...base, receivedAt: '2024-01-10T14:00:00.000Z' });
     if (summer?.kind !== 'lead-notification' || winter?.kind !== 'lead-notification') throw new Error('expected notifications');
     expect(summer.mail.text).toContain('Received: Thursday, July 4, 2024 at 12:30:00 PM EDT');
     expect(winter.mail.text).toContain('Received: Wednesday, January 10, 2024 at 9:00:00 AM EST');
     expect(summer.mail.to).toBe('Web Team <web-team@example.org>');
+    expect(summer.mail.text).toContain('Language: English');
+  });
+
+  it('tells the team which language the lead wrote in, so the answer can be in it', () => {
+    const [notification, webhook] = leadMessages({ ...testConfig().mail, webhook: { url: 'https://hooks.example.org/lead', secret: 'x'.repeat(32) } }, TEST_SITE_URL)({
+      ...lead,
+      service: 'marketing-ads',
+      id: 3,
+      receivedAt: '2024-03-15T14:00:00.000Z',
+      clientHash: 'x',
+      userAgent: '',
+      locale: 'es',
+    });
+    if (notification?.kind !== 'lead-notification' || webhook?.kind !== 'lead-webhook') throw new Error('expected a notification and a webhook');
+    expect(notification.mail.text).toContain('Language: Spanish');
+    expect(webhook.body).toMatchObject({ lead: { locale: 'es' } });
   });
 
   it('lets no CR/LF in any field start a header of its own', async () => {

@@ -1,10 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { blogPosts } from '../../shared/content/blog';
+import { posts as esPosts } from '../../shared/content/generated/posts.es';
 import { legalDocuments } from '../../shared/content/legal';
 import { confirmPage, unsubscribePage } from '../../shared/content/newsletter';
 import { postPath } from '../../shared/lib/articles';
-import { notFoundPage, sitePages } from '../../shared/routes';
+import { pageHead, sitePages } from '../../shared/routes';
+import { catalogues } from '../../server/catalogues';
 import { TEST_SITE_URL, executableInlineScripts, testApp } from './helpers';
 import { assetUrl } from '../../shared/lib/assets';
 
@@ -13,6 +15,8 @@ afterAll(() => app.db.close());
 
 const mainHeadings: Record<string, string> = {
   '/': 'Transforming Digital',
+  '/es': 'Transformamos experiencias',
+  '/es/contacto': 'Hablemos',
   '/services': 'Our Services',
   '/research': 'Research &amp; Innovation',
   '/blog': 'Our Blog',
@@ -22,7 +26,9 @@ const mainHeadings: Record<string, string> = {
   '/newsletter/unsubscribe': unsubscribePage.missing.title,
   '/privacy': legalDocuments.privacy.title,
   '/terms': legalDocuments.terms.title,
-  ...Object.fromEntries(blogPosts.map((post) => [postPath(post), post.title])),
+  '/es/privacidad': catalogues.es.legal.documents.privacy.title,
+  '/es/terminos': catalogues.es.legal.documents.terms.title,
+  ...Object.fromEntries([...blogPosts, ...esPosts].map((post) => [postPath(post), post.title])),
 };
 
 /** The content of a head tag, or undefined. */
@@ -30,7 +36,7 @@ function meta(html: string, attribute: 'name' | 'property', key: string): string
   return new RegExp(`<meta ${attribute}="${key}" content="([^"]*)"`).exec(html)?.[1];
 }
 
-describe.each(sitePages)('GET $path', (page) => {
+describe.each(sitePages.map((sitePage) => pageHead(sitePage, catalogues[sitePage.locale])))('GET $path', (page) => {
   it('streams the whole page as HTML with its main heading, before any script runs', async () => {
     // A fresh app: the first request for a URL is rendered and streamed, later ones come from memory.
     const fresh = testApp();
@@ -39,7 +45,7 @@ describe.each(sitePages)('GET $path', (page) => {
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(response.headers['transfer-encoding']).toBe('chunked');
-    expect(response.text.startsWith('<!DOCTYPE html><html lang="en">')).toBe(true);
+    expect(response.text.startsWith(`<!DOCTYPE html><html lang="${page.locale}">`)).toBe(true);
     const h1 = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(response.text)?.[1] ?? '';
     expect(h1).toContain(mainHeadings[page.path]);
     expect(response.text.match(/<h1\b/g)).toHaveLength(1);
@@ -171,7 +177,7 @@ describe('unknown paths', () => {
     const response = await request(app).get('/no-such-page');
     expect(response.status).toBe(404);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(response.text).toContain(`<title>${notFoundPage.title}</title>`);
+    expect(response.text).toContain(`<title>${catalogues.en.notFound.head.title}</title>`);
     expect(response.text).toContain('<meta name="robots" content="noindex, follow"/>');
     expect(response.text).not.toContain('rel="canonical"');
     expect(response.text).toMatch(/<h1[^>]*>Page not found<\/h1>/);

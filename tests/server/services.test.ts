@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { addOns } from '../../shared/content/addons';
-import { formatPrice, plans } from '../../shared/content/plans';
+import { formatPrice } from '../../shared/content/data';
+import { planFeatures } from '../../shared/content/planFeatures';
+import { plans } from '../../shared/content/plans';
 import { processSteps } from '../../shared/content/process';
-import { site, telHref } from '../../shared/content/site';
+import { telHref } from '../../shared/content/data';
+import { site } from '../../shared/content/site';
 import { technologies } from '../../shared/content/technologies';
 import { testApp } from './helpers';
 import { elements, links, section, text } from './html';
@@ -43,7 +46,7 @@ describe('GET /services: the plan cards in the raw HTML', () => {
     expect(text(elements(card, 'p', 'class="services-plan__description"')[0] ?? '')).toBe(plan.description);
 
     const features = elements(card, 'li', 'class="services-plan__feature"');
-    expect(features.map(text)).toEqual(plan.features);
+    expect(features.map(text)).toEqual(planFeatures[plan.id]);
     for (const feature of features) expect(feature).toMatch(/<svg[^>]*lucide-check[^>]*aria-hidden="true"/);
 
     const image = /<img\b[^>]*>/.exec(card)?.[0] ?? '';

@@ -65,7 +65,7 @@ export function consolePost(app: TestApp, path: string, client: StaffClient | nu
 }
 
 /** Inserts a lead as the contact form stores it; returns its id. */
-export function insertLead(db: SqliteDatabase, values: Partial<Record<'name' | 'email' | 'company' | 'phone' | 'service' | 'message' | 'received_at', string>> = {}): number {
+export function insertLead(db: SqliteDatabase, values: Partial<Record<'name' | 'email' | 'company' | 'phone' | 'service' | 'message' | 'received_at' | 'locale', string>> = {}): number {
   const lead = {
     received_at: new Date().toISOString(),
     name: 'Maria Gomez',
@@ -74,13 +74,14 @@ export function insertLead(db: SqliteDatabase, values: Partial<Record<'name' | '
     phone: '+1 305 555 0100',
     service: 'web-subscription',
     message: 'We need a new website.',
+    locale: 'en',
     ...values,
   };
   const result = db.connection
     .prepare(
-      `INSERT INTO leads (received_at, name, email, company, phone, service, message, client_hash, user_agent)
-       VALUES (?, ?, ?, ?, ?, ?, ?, 'hash', 'Test Browser/1.0')`,
+      `INSERT INTO leads (received_at, name, email, company, phone, service, message, locale, client_hash, user_agent)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'hash', 'Test Browser/1.0')`,
     )
-    .run(lead.received_at, lead.name, lead.email, lead.company, lead.phone, lead.service, lead.message);
+    .run(lead.received_at, lead.name, lead.email, lead.company, lead.phone, lead.service, lead.message, lead.locale);
   return Number(result.lastInsertRowid);
 }

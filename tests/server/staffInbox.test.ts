@@ -95,6 +95,14 @@ describe('a lead’s page', () => {
     expect(walter.text).toMatch(/staff-badge--delivery-sent">Sent/);
   });
 
+  it('shows the language the lead was written in, on its page and in the inbox', async () => {
+    const id = insertLead(app.db, { name: 'Lucia Spanish', email: 'lucia@es.test', locale: 'es' });
+    const page = await get(`/staff/leads/${id}`);
+    expect(page.text).toMatch(/<dt>Language<\/dt><dd>Spanish<\/dd>/);
+    expect((await get('/staff/leads/1')).text).toMatch(/<dt>Language<\/dt><dd>English<\/dd>/);
+    expect((await get('/staff/leads?q=lucia')).text).toContain('lucia@es.test · Spanish');
+  });
+
   it('answers 404 for a lead that does not exist', async () => {
     expect((await get('/staff/leads/999')).status).toBe(404);
     expect((await get('/staff/leads/abc')).status).toBe(404);

@@ -50,6 +50,15 @@ describe.each(engines)('the stores on $engine', { timeout: 30_000 }, ({ open }) 
     expect(await outbox.stats()).toMatchObject({ queued: 1 });
   });
 
+  it('leads: keep the language they were written in, English when not said', async () => {
+    const db = await fresh();
+    const leads = createLeadStore(db);
+    await leads.add({ ...lead, locale: 'es' }, client);
+    await leads.add(lead, client);
+    expect((await leads.all()).map((row) => row.locale)).toEqual(['es', 'en']);
+    expect((await createInbox(db).all({ status: '', service: '', search: '' })).map((row) => row.locale)).toEqual(['en', 'es']);
+  });
+
   it('outbox: leases each due message to one worker at a time, then marks it sent or retries it', async () => {
     const db = await fresh();
     const outbox = createOutboxStore(db, 'meridianlab.test');
@@ -107,6 +116,28 @@ describe.each(engines)('the stores on $engine', { timeout: 30_000 }, ({ open }) 
     // The purge keeps an unsubscribed address only as a suppression hash.
     expect(await purgeExpired(db, at(300))).toMatchObject({ unsubscribed: 1 });
     expect(await exportPersonalData(db, 'reader@example.com')).toMatchObject({ subscription: null, suppressed: true });
+  });
+
+  it('subscribers: an address keeps the language it first signed up in, and its e-mails are written in it', async () => {
+    const db = await fresh();
+    const sent: Confirmation[] = [];
+    const store = createSubscriberStore(db, {
+      outbox: createOutboxStore(db, 'meridianlab.test'),
+      confirmationMessage: (confirmation) => {
+        sent.push(confirmation);
+        return { kind: 'newsletter-confirmation', subscriberId: confirmation.subscriberId, mail: { to: confirmation.email, subject: 'Confirme', text: confirmation.confirmToken }, secret: confirmation.confirmToken };
+      },
+      committed: () => {},
+    });
+    await store.signUp('lectora@example.com', at(0), 'es');
+    await store.signUp('LECTORA@example.com', at(2 * 3600), 'en');
+    await store.signUp('reader@example.com', at(0));
+    // The second sign-up, in English, gets a new link in the first one's language.
+    expect(sent.map(({ email, locale }) => ({ email, locale }))).toEqual([
+      { email: 'lectora@example.com', locale: 'es' },
+      { email: 'lectora@example.com', locale: 'es' },
+      { email: 'reader@example.com', locale: 'en' },
+    ]);
   });
 
   it('personal data: exports and erases everything about an address, whatever its case', async () => {

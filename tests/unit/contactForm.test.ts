@@ -184,7 +184,7 @@ describe('sendContact', () => {
 
   it('posts the values and the honeypot as JSON to the endpoint', async () => {
     const fetch = vi.fn(async () => new Response(JSON.stringify({ ok: true }), { status: 201 }));
-    await expect(sendContact(typed, '', { fetch })).resolves.toEqual({ ok: true });
+    await expect(sendContact(typed, '', 'en', { fetch })).resolves.toEqual({ ok: true });
     expect(fetch).toHaveBeenCalledTimes(1);
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe(CONTACT_ENDPOINT);
@@ -193,21 +193,28 @@ describe('sendContact', () => {
     expect(JSON.parse(String(init.body))).toEqual({ ...typed, [HONEYPOT_FIELD]: '' });
   });
 
+  it('names the Spanish form\'s language in the endpoint\'s URL, so every answer comes in Spanish', async () => {
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ ok: true }), { status: 201 }));
+    await sendContact(typed, '', 'es', { fetch });
+    const [url] = fetch.mock.calls[0] as unknown as [string];
+    expect(url).toBe(`${CONTACT_ENDPOINT}?locale=es`);
+  });
+
   it('reports field errors, server errors and unreadable answers', async () => {
     const answer = (status: number, body: string) => vi.fn(async () => new Response(body, { status }));
-    await expect(sendContact(typed, '', { fetch: answer(400, '{"errors":{"name":"Too long"}}') })).resolves.toEqual({
+    await expect(sendContact(typed, '', 'en', { fetch: answer(400, '{"errors":{"name":"Too long"}}') })).resolves.toEqual({
       ok: false,
       failure: { kind: 'invalid' },
       errors: { name: 'Too long' },
     });
-    await expect(sendContact(typed, '', { fetch: answer(500, '<html>') })).resolves.toMatchObject({ failure: { kind: 'server' } });
+    await expect(sendContact(typed, '', 'en', { fetch: answer(500, '<html>') })).resolves.toMatchObject({ failure: { kind: 'server' } });
   });
 
   it('reports a network error', async () => {
     const fetch = vi.fn(async () => {
       throw new TypeError('Failed to fetch');
     });
-    await expect(sendContact(typed, '', { fetch })).resolves.toMatchObject({ ok: false, failure: { kind: 'network' } });
+    await expect(sendContact(typed, '', 'en', { fetch })).resolves.toMatchObject({ ok: false, failure: { kind: 'network' } });
   });
 
   it('gives up on a server that does not answer in time', async () => {
@@ -218,7 +225,7 @@ describe('sendContact', () => {
           init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
         }),
     );
-    const outcome = sendContact(typed, '', { fetch, timeoutMs: 15_000 });
+    const outcome = sendContact(typed, '', 'en', { fetch, timeoutMs: 15_000 });
     await vi.advanceTimersByTimeAsync(15_000);
     await expect(outcome).resolves.toMatchObject({ ok: false, failure: { kind: 'timeout' } });
   });

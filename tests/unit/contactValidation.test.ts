@@ -1,25 +1,28 @@
+import { catalogues } from '../../server/catalogues';
 import { describe, expect, it } from 'vitest';
 import { parseContactBody, validateContact } from '../../server/contact/validation';
 import { decodeBody } from '../../server/formEndpoint';
 import { FIELD_LIMITS, HONEYPOT_FIELD, SERVICE_VALUES } from '../../shared/lib/contactForm';
 
+const { en, es } = catalogues;
+
 const valid = { name: 'Ana Gómez', email: 'ana@example.com', message: 'We need a new website.' };
 
 describe('validateContact', () => {
   it('accepts the three required fields alone, with the optional ones empty', () => {
-    expect(validateContact(valid)).toEqual({
+    expect(validateContact(valid, en.contact.fieldErrors)).toEqual({
       ok: true,
       value: { ...valid, company: '', phone: '', service: '' },
     });
   });
 
   it('trims every field and drops unknown ones', () => {
-    const result = validateContact({ ...valid, name: '  Ana  ', company: ' Acme ', extra: 'x', website: '' });
+    const result = validateContact({ ...valid, name: '  Ana  ', company: ' Acme ', extra: 'x', website: '' }, en.contact.fieldErrors);
     expect(result).toEqual({ ok: true, value: { ...valid, name: 'Ana', company: 'Acme', phone: '', service: '' } });
   });
 
   it('asks for each missing required field, blank counting as missing', () => {
-    expect(validateContact({})).toEqual({
+    expect(validateContact({}, en.contact.fieldErrors)).toEqual({
       ok: false,
       errors: {
         name: 'Please enter your full name.',
@@ -27,19 +30,19 @@ describe('validateContact', () => {
         message: 'Please enter a message.',
       },
     });
-    expect(validateContact({ ...valid, message: ' \n\t ' })).toMatchObject({ ok: false, errors: { message: 'Please enter a message.' } });
+    expect(validateContact({ ...valid, message: ' \n\t ' }, en.contact.fieldErrors)).toMatchObject({ ok: false, errors: { message: 'Please enter a message.' } });
   });
 
   it('treats a body that is not an object as an empty form', () => {
     for (const body of [null, 'text', 42, [valid]]) {
-      const result = validateContact(body);
+      const result = validateContact(body, en.contact.fieldErrors);
       expect(result.ok).toBe(false);
       if (!result.ok) expect(Object.keys(result.errors).sort()).toEqual(['email', 'message', 'name']);
     }
   });
 
   it('refuses values of the wrong type', () => {
-    const result = validateContact({ name: 42, email: ['a@b.co'], message: { text: 'hi' }, phone: null, company: true });
+    const result = validateContact({ name: 42, email: ['a@b.co'], message: { text: 'hi' }, phone: null, company: true }, en.contact.fieldErrors);
     expect(result.ok).toBe(false);
     if (!result.ok) {
       expect(Object.keys(result.errors).sort()).toEqual(['company', 'email', 'message', 'name', 'phone']);
@@ -49,7 +52,7 @@ describe('validateContact', () => {
 
   it('refuses an e-mail address that is not one', () => {
     for (const email of ['ana', 'ana@', '@example.com', 'ana example@x.co', 'ana@example']) {
-      expect(validateContact({ ...valid, email })).toMatchObject({ ok: false, errors: { email: expect.stringContaining('valid e-mail') } });
+      expect(validateContact({ ...valid, email }, en.contact.fieldErrors)).toMatchObject({ ok: false, errors: { email: expect.stringContaining('valid e-mail') } });
     }
   });
 
@@ -57,21 +60,21 @@ describe('validateContact', () => {
     const cases = { name: FIELD_LIMITS.name, company: FIELD_LIMITS.company, phone: FIELD_LIMITS.phone, message: FIELD_LIMITS.message };
     expect(FIELD_LIMITS).toMatchObject({ name: 200, company: 200, phone: 50, message: 5000, email: 254 });
     for (const [field, limit] of Object.entries(cases)) {
-      expect(validateContact({ ...valid, [field]: 'a'.repeat(limit) }).ok).toBe(true);
-      expect(validateContact({ ...valid, [field]: 'a'.repeat(limit + 1) })).toMatchObject({
+      expect(validateContact({ ...valid, [field]: 'a'.repeat(limit) }, en.contact.fieldErrors).ok).toBe(true);
+      expect(validateContact({ ...valid, [field]: 'a'.repeat(limit + 1) }, en.contact.fieldErrors)).toMatchObject({
         ok: false,
         errors: { [field]: expect.stringContaining(`${limit} characters or fewer`) },
       });
     }
     const longEmail = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(62)}.com`;
     expect(longEmail.length).toBeGreaterThan(254);
-    expect(validateContact({ ...valid, email: longEmail })).toMatchObject({ ok: false, errors: { email: expect.stringContaining('254') } });
+    expect(validateContact({ ...valid, email: longEmail }, en.contact.fieldErrors)).toMatchObject({ ok: false, errors: { email: expect.stringContaining('254') } });
   });
 
   it('takes each listed service or none, and nothing else', () => {
-    for (const service of [...SERVICE_VALUES, '']) expect(validateContact({ ...valid, service }).ok).toBe(true);
+    for (const service of [...SERVICE_VALUES, '']) expect(validateContact({ ...valid, service }, en.contact.fieldErrors).ok).toBe(true);
     for (const service of ['web', 'Web Subscription', 'all-in-one ', 'consulting']) {
-      const result = validateContact({ ...valid, service });
+      const result = validateContact({ ...valid, service }, en.contact.fieldErrors);
       // Surrounding spaces are trimmed like any field; a value outside the list is refused.
       if (service === 'all-in-one ') expect(result.ok).toBe(true);
       else expect(result).toMatchObject({ ok: false, errors: { service: 'Please choose a service from the list.' } });
@@ -102,5 +105,18 @@ describe('parseContactBody', () => {
 
   it('names the honeypot so that no autofill fills it for a real visitor', () => {
     expect(HONEYPOT_FIELD).not.toMatch(/url|web|site|home|page|name|mail|phone|tel|company|org|address|city|zip|postal|country/i);
+  });
+});
+
+describe('validateContact in Spanish', () => {
+  it('words every refusal in the form\'s language', () => {
+    expect(validateContact({}, es.contact.fieldErrors)).toEqual({
+      ok: false,
+      errors: { name: 'Escriba su nombre completo.', email: 'Escriba su correo electrónico.', message: 'Escriba un mensaje.' },
+    });
+    expect(validateContact({ name: 'Ana', email: 'no-es-correo', message: 'Hola', service: 'nada' }, es.contact.fieldErrors)).toEqual({
+      ok: false,
+      errors: { email: 'Escriba un correo electrónico válido, por ejemplo nombre@empresa.com.', service: 'Escoja un servicio de la lista.' },
+    });
   });
 });

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { addOns } from '../../shared/content/addons';
-import { currency, formatPrice, plans } from '../../shared/content/plans';
+import { currency, formatPrice } from '../../shared/content/data';
+import { planFeatures } from '../../shared/content/planFeatures';
+import { plans } from '../../shared/content/plans';
 import { processSteps } from '../../shared/content/process';
 import { impactFigures, partnerships, publications, researchAreas } from '../../shared/content/research';
 import { technologies } from '../../shared/content/technologies';
@@ -47,8 +49,8 @@ describe('plans', () => {
 
   it('each list eight distinct features and a description', () => {
     for (const plan of plans) {
-      expect(plan.features, plan.title).toHaveLength(8);
-      expect(new Set(plan.features).size, plan.title).toBe(8);
+      expect(planFeatures[plan.id], plan.title).toHaveLength(8);
+      expect(new Set(planFeatures[plan.id]).size, plan.title).toBe(8);
       expect(plan.description.length, plan.title).toBeGreaterThan(20);
     }
   });

@@ -1,10 +1,21 @@
+import { catalogues } from '../../server/catalogues';
 import { describe, expect, it } from 'vitest';
 import { plans } from '../../shared/content/plans';
 import { offices, site } from '../../shared/content/site';
 import { buildOrganizationJsonLd, serializeJsonForHtml } from '../../shared/lib/structuredData';
 
+const { en, es } = catalogues;
+
 describe('organization structured data', () => {
-  const data = buildOrganizationJsonLd('https://meridianlab.test');
+  const data = buildOrganizationJsonLd('https://meridianlab.test', en);
+
+  it('is written in the language of the page it is on', () => {
+    const spanish = buildOrganizationJsonLd('https://meridianlab.test', es);
+    expect(spanish.description).toBe(es.site.tagline);
+    expect(spanish.makesOffer.map((offer) => offer.name)).toEqual(es.plans.plans.map((plan) => plan.title));
+    expect(spanish.address.map((address) => address.name)).toContain('Estudio en Bogotá');
+    expect(spanish.makesOffer.map((offer) => offer.price)).toEqual(data.makesOffer.map((offer) => offer.price));
+  });
 
   it('is a ProfessionalService with absolute URLs on the site origin', () => {
     expect(data['@type']).toBe('ProfessionalService');

@@ -1,4 +1,5 @@
 import { serviceOptions } from '../../../shared/content/contact';
+import { leadNotification } from '../../../shared/content/leadNotification';
 import { consoleCopy, statusLabels } from '../../../shared/content/staff';
 import type { InboxFilter, InboxLead, OutboxSummary } from '../inbox';
 import { LEAD_STATUSES } from '../leadStatus';
@@ -148,7 +149,7 @@ export function InboxPage(props: InboxPageProps) {
                   <a className="staff-table__primary" href={`/staff/leads/${lead.id}`}>
                     {lead.name}
                   </a>
-                  <span className="staff-table__secondary">{[lead.company, lead.email].filter(Boolean).join(' · ')}</span>
+                  <span className="staff-table__secondary">{[lead.company, lead.email, leadNotification.languageNames[lead.locale]].filter(Boolean).join(' · ')}</span>
                 </td>
                 <td data-label="Service">{serviceLabel(lead.service)}</td>
                 <td data-label="Status">

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { leadNotification } from '../../../shared/content/leadNotification';
 import { site } from '../../../shared/content/site';
 import { deliveryLabels, statusActions, statusLabels } from '../../../shared/content/staff';
 import type { LeadDetail } from '../inbox';
@@ -92,6 +93,7 @@ export function LeadPage({ assets, user, detail, notice, draftNote }: LeadPagePr
               <Field label="Company">{lead.company || '—'}</Field>
               <Field label="Phone">{lead.phone ? <a href={`tel:${lead.phone.replace(/[^\d+]/g, '')}`}>{lead.phone}</a> : '—'}</Field>
               <Field label="Service">{serviceLabel(lead.service)}</Field>
+              <Field label={leadNotification.language}>{leadNotification.languageNames[lead.locale]}</Field>
               <Field label="Received">
                 <LabTime iso={lead.receivedAt} />
               </Field>

@@ -7,8 +7,8 @@ import MessageSquare from 'lucide-react/icons/message-square';
 import Phone from 'lucide-react/icons/phone';
 import Zap from 'lucide-react/icons/zap';
 import type { Department } from '../../content/contact';
-import { departments, hours, responsePromises } from '../../content/contact';
-import { telHref } from '../../content/site';
+import { telHref } from '../../content/data';
+import { useLocale } from '../useLocale';
 
 const departmentIcons: Record<Department['id'], LucideIcon> = {
   general: MessageSquare,
@@ -18,10 +18,11 @@ const departmentIcons: Record<Department['id'], LucideIcon> = {
 
 /** The three departments with their e-mail, phone and note; then how fast we answer and when we are open. */
 export function ContactDetails() {
+  const { departments, hours, responsePromises, sections } = useLocale().catalogue.contact;
   return (
     <section className="contact-details" aria-labelledby="contact-details-title">
       <h2 id="contact-details-title" className="contact-details__title">
-        Talk to the Right Team
+        {sections.detailsTitle}
       </h2>
       <ul className="contact-details__list">
         {departments.map((department) => {
@@ -53,7 +54,7 @@ export function ContactDetails() {
       <div className="contact-promises">
         <h3 className="contact-promises__title">
           <Zap aria-hidden="true" size={18} />
-          Response Times
+          {sections.promisesTitle}
         </h3>
         <dl className="contact-promises__list">
           {responsePromises.map((promise) => (

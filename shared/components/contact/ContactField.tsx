@@ -1,6 +1,6 @@
 import type { ChangeEvent } from 'react';
-import { fieldCopy, serviceOptions, servicePlaceholder } from '../../content/contact';
 import type { ContactFieldName } from '../../lib/contactForm';
+import { useLocale } from '../useLocale';
 
 const inputTypes: Partial<Record<ContactFieldName, string>> = { email: 'email', phone: 'tel' };
 const requiredFields: ReadonlySet<ContactFieldName> = new Set(['name', 'email', 'message']);
@@ -17,6 +17,7 @@ export function ContactField({
   error?: string;
   onChange: (name: ContactFieldName, value: string) => void;
 }) {
+  const { fieldCopy, serviceOptions, servicePlaceholder } = useLocale().catalogue.contact;
   const copy = fieldCopy[name];
   const id = `contact-${name}`;
   const errorId = `${id}-error`;

@@ -6,19 +6,19 @@ import Send from 'lucide-react/icons/send';
 import type { FormEvent } from 'react';
 import { useContext, useEffect, useReducer, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { contactFormCopy, failureMessage } from '../../content/contact';
 import type { ContactFieldName } from '../../lib/contactForm';
+import { SENT_PARAM } from '../../lib/contactSent';
 import {
-  CONTACT_ENDPOINT,
   CONTACT_FIELDS,
   CONTACT_FORM_ID,
   HONEYPOT_FIELD,
-  SENT_PARAM,
+  contactEndpoint,
   contactFormReducer,
   initialContactFormState,
   settleNoSoonerThan,
 } from '../../lib/contactForm';
 import { PrivacyNotice } from '../PrivacyNotice';
+import { useLocale } from '../useLocale';
 import { ContactField } from './ContactField';
 import { sendContact } from '../../browser/sendContact';
 import { ContactSubmissionContext } from './submission';
@@ -39,6 +39,8 @@ function control(form: HTMLFormElement, name: string): Control | null {
  * error banner with everything typed kept.
  */
 export function ContactForm() {
+  const { locale, catalogue } = useLocale();
+  const { form: contactFormCopy, failureMessage } = catalogue.contact;
   const submission = useContext(ContactSubmissionContext);
   const [searchParams] = useSearchParams();
   const [state, dispatch] = useReducer(contactFormReducer, undefined, () =>
@@ -78,7 +80,7 @@ export function ContactForm() {
     const honeypot = control(event.currentTarget, HONEYPOT_FIELD)?.value ?? '';
     const values = state.values;
     dispatch({ type: 'submit' });
-    const outcome = await settleNoSoonerThan(() => sendContact(values, honeypot));
+    const outcome = await settleNoSoonerThan(() => sendContact(values, honeypot, locale));
     settledHere.current = true;
     dispatch({ type: 'settled', outcome });
   };
@@ -109,7 +111,7 @@ export function ContactForm() {
         ref={formRef}
         className="contact-form__form"
         method="post"
-        action={CONTACT_ENDPOINT}
+        action={contactEndpoint(locale)}
         onSubmit={(event) => void submit(event)}
       >
         <p className="contact-form__required-note">{contactFormCopy.requiredNote}</p>
@@ -120,7 +122,7 @@ export function ContactForm() {
         </div>
         {/* Robots fill every field; people never see this one. */}
         <div className="contact-form__trap visually-hidden" aria-hidden="true">
-          <label htmlFor="contact-mlx-hp">Leave this empty</label>
+          <label htmlFor="contact-mlx-hp">{contactFormCopy.honeypot}</label>
           <input id="contact-mlx-hp" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
         </div>
         <div className="contact-form__footer">

@@ -1,13 +1,14 @@
 import Plus from 'lucide-react/icons/plus';
-import { faq } from '../../content/contact';
+import { useLocale } from '../useLocale';
 import { SectionHeader } from '../SectionHeader';
 
 /** Four questions as native disclosures: keyboard and screen reader ready, and open without JavaScript. */
 export function Faq() {
+  const { faq, sections } = useLocale().catalogue.contact;
   return (
     <section className="section contact-faq" aria-labelledby="contact-faq-title">
       <div className="container contact-faq__inner">
-        <SectionHeader id="contact-faq-title" eyebrow="FAQ" title="Frequently Asked Questions" />
+        <SectionHeader id="contact-faq-title" eyebrow={sections.faqEyebrow} title={sections.faqTitle} />
         <div className="contact-faq__list">
           {faq.map((item) => (
             <details key={item.question} className="contact-faq__item">

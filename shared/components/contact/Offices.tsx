@@ -1,18 +1,22 @@
 import MapPin from 'lucide-react/icons/map-pin';
 import Phone from 'lucide-react/icons/phone';
-import { offices, telHref } from '../../content/site';
+import { telHref } from '../../content/data';
+import { useLocale } from '../useLocale';
 import { SectionHeader } from '../SectionHeader';
 
 /** The three offices: address, phone and what each one focuses on. */
 export function Offices() {
+  const { catalogue } = useLocale();
+  const { sections } = catalogue.contact;
+  const { offices } = catalogue.site;
   return (
     <section className="section section--soft contact-offices" aria-labelledby="contact-offices-title">
       <div className="container">
         <SectionHeader
           id="contact-offices-title"
-          eyebrow="Our Offices"
-          title="Three Cities, One Team"
-          intro="Visit us in Miami, Bogota or New York, or meet us on a video call wherever you are."
+          eyebrow={sections.officesEyebrow}
+          title={sections.officesTitle}
+          intro={sections.officesIntro}
         />
         <ul className="contact-offices__grid">
           {offices.map((office) => (
@@ -31,7 +35,7 @@ export function Offices() {
                 <Phone aria-hidden="true" size={18} />
                 {office.phone}
               </a>
-              <h4 className="contact-office__label">Specialties</h4>
+              <h4 className="contact-office__label">{sections.specialties}</h4>
               <ul className="contact-office__specialties">
                 {office.specialties.map((specialty) => (
                   <li key={specialty}>{specialty}</li>

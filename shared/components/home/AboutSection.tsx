@@ -1,9 +1,11 @@
 import MapPin from 'lucide-react/icons/map-pin';
-import { homeAbout } from '../../content/home';
-import { offices } from '../../content/site';
+import { useLocale } from '../useLocale';
 
 /** Who the lab is, beside its three offices strung on one meridian line. */
 export function AboutSection() {
+  const { catalogue } = useLocale();
+  const homeAbout = catalogue.home.about;
+  const { offices, specialtiesLabel } = catalogue.site;
   return (
     <section id={homeAbout.id} className="section home-about" aria-labelledby="about-title">
       <div className="container home-about__grid">
@@ -27,7 +29,7 @@ export function AboutSection() {
                 <div>
                   <p className="home-office__city">{office.city}</p>
                   <p className="home-office__name">{office.name}</p>
-                  <ul className="home-office__specialties" aria-label={`${office.city} specialties`}>
+                  <ul className="home-office__specialties" aria-label={specialtiesLabel(office.city)}>
                     {office.specialties.map((specialty) => (
                       <li key={specialty}>{specialty}</li>
                     ))}

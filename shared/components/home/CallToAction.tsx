@@ -1,10 +1,12 @@
 import ArrowRight from 'lucide-react/icons/arrow-right';
 import { Link } from 'react-router';
-import { homeCallToAction } from '../../content/home';
+import { useLocale } from '../useLocale';
 import { CtaPanel } from '../CtaPanel';
 
 /** The closing invitation: a dark panel that echoes the hero. */
 export function CallToAction() {
+  const { catalogue, localize } = useLocale();
+  const homeCallToAction = catalogue.home.callToAction;
   const [primary, secondary] = homeCallToAction.actions;
   return (
     <CtaPanel
@@ -15,13 +17,13 @@ export function CallToAction() {
       text={homeCallToAction.intro}
     >
       {primary ? (
-        <Link to={primary.to} className="button button--primary">
+        <Link to={localize(primary.to)} className="button button--primary">
           {primary.label}
           <ArrowRight size={18} aria-hidden="true" />
         </Link>
       ) : null}
       {secondary ? (
-        <Link to={secondary.to} className="button button--ghost">
+        <Link to={localize(secondary.to)} className="button button--ghost">
           {secondary.label}
         </Link>
       ) : null}

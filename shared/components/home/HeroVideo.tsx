@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { HeroMedia } from '../../content/home';
+import type { HeroMedia } from '../../content/data';
 import { assetUrl } from '../../lib/assets';
 import { parallaxFrame } from '../../lib/parallax';
 import { ResponsiveImage } from '../ResponsiveImage';

@@ -1,11 +1,13 @@
 import ChevronDown from 'lucide-react/icons/chevron-down';
 import { Link } from 'react-router';
-import { homeAbout, homeHero } from '../../content/home';
+import { useLocale } from '../useLocale';
 import { HeroVideo } from './HeroVideo';
 import { Typewriter } from './Typewriter';
 
 /** The full-screen opening: video background, veil, the page's one h1 and the two first actions. */
 export function HomeHero() {
+  const { catalogue, localize } = useLocale();
+  const { hero: homeHero, about: homeAbout } = catalogue.home;
   const [primary, secondary] = homeHero.actions;
   return (
     <section className="home-hero" aria-labelledby="page-title">
@@ -20,12 +22,12 @@ export function HomeHero() {
         <p className="home-hero__intro">{homeHero.intro}</p>
         <div className="home-hero__actions">
           {primary ? (
-            <Link to={primary.to} className="button button--primary home-hero__button">
+            <Link to={localize(primary.to)} className="button button--primary home-hero__button">
               {primary.label}
             </Link>
           ) : null}
           {secondary ? (
-            <Link to={secondary.to} className="button button--ghost home-hero__button">
+            <Link to={localize(secondary.to)} className="button button--ghost home-hero__button">
               {secondary.label}
             </Link>
           ) : null}

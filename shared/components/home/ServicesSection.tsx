@@ -5,9 +5,10 @@ import Megaphone from 'lucide-react/icons/megaphone';
 import MonitorSmartphone from 'lucide-react/icons/monitor-smartphone';
 import PhoneCall from 'lucide-react/icons/phone-call';
 import { Link } from 'react-router';
-import { homeServices } from '../../content/home';
+import { useLocale } from '../useLocale';
+import type { Catalogue } from '../../content/i18n/catalogue';
 import type { Plan } from '../../content/plans';
-import { currency, formatPrice, plans } from '../../content/plans';
+import { currency } from '../../content/data';
 import { SectionHeader } from '../SectionHeader';
 
 const planIcons: Record<Plan['id'], LucideIcon> = {
@@ -18,7 +19,9 @@ const planIcons: Record<Plan['id'], LucideIcon> = {
 };
 
 /** One price card; its title link covers the whole card, so the card is one target with one name. */
-function PlanCard({ plan }: { plan: Plan }) {
+function PlanCard({ plan }: { plan: Catalogue['plans']['plans'][number] }) {
+  const { catalogue, localize } = useLocale();
+  const { formatPrice, priceNote } = catalogue.plans;
   const Icon = planIcons[plan.id];
   return (
     <li className={plan.featured ? 'card card--lift home-plan home-plan--featured' : 'card card--lift home-plan'}>
@@ -26,7 +29,7 @@ function PlanCard({ plan }: { plan: Plan }) {
         <Icon size={22} />
       </span>
       <h3 className="home-plan__title">
-        <Link to="/services" className="home-plan__link">
+        <Link to={localize('/services')} className="home-plan__link">
           {plan.title}
         </Link>
       </h3>
@@ -34,10 +37,10 @@ function PlanCard({ plan }: { plan: Plan }) {
       <p className="home-plan__price">
         <span className="home-plan__amount">{formatPrice(plan.price)}</span>{' '}
         <span className="home-plan__currency">{currency}</span>{' '}
-        <span className="home-plan__note">{plan.priceNote}</span>
+        <span className="home-plan__note">{priceNote}</span>
       </p>
       <span className="home-plan__more" aria-hidden="true">
-        {homeServices.cardLink}
+        {catalogue.home.services.cardLink}
         <ArrowRight size={16} />
       </span>
     </li>
@@ -45,6 +48,9 @@ function PlanCard({ plan }: { plan: Plan }) {
 }
 
 export function ServicesSection() {
+  const { catalogue } = useLocale();
+  const homeServices = catalogue.home.services;
+  const { plans } = catalogue.plans;
   return (
     <section id={homeServices.id} className="section section--soft home-services" aria-labelledby="services-title">
       <div className="container">

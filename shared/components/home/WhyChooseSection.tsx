@@ -4,7 +4,7 @@ import Globe from 'lucide-react/icons/globe';
 import ReceiptText from 'lucide-react/icons/receipt-text';
 import Rocket from 'lucide-react/icons/rocket';
 import type { WhyChooseItem } from '../../content/home';
-import { homeWhyChoose } from '../../content/home';
+import { useLocale } from '../useLocale';
 import { SectionHeader } from '../SectionHeader';
 
 const reasonIcons: Record<WhyChooseItem['id'], LucideIcon> = {
@@ -15,6 +15,7 @@ const reasonIcons: Record<WhyChooseItem['id'], LucideIcon> = {
 };
 
 export function WhyChooseSection() {
+  const homeWhyChoose = useLocale().catalogue.home.whyChoose;
   return (
     <section id={homeWhyChoose.id} className="section home-why" aria-labelledby="why-choose-title">
       <div className="container">

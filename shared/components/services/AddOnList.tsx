@@ -5,7 +5,7 @@ import Languages from 'lucide-react/icons/languages';
 import ShoppingCart from 'lucide-react/icons/shopping-cart';
 import type { AddOn } from '../../content/addons';
 import { addOns } from '../../content/addons';
-import { formatPrice } from '../../content/plans';
+import { formatPrice } from '../../content/data';
 import { SectionHeader } from '../SectionHeader';
 
 const icons: Record<AddOn['id'], LucideIcon> = {

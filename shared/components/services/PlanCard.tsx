@@ -2,7 +2,8 @@ import Check from 'lucide-react/icons/check';
 import Sparkles from 'lucide-react/icons/sparkles';
 import { Link } from 'react-router';
 import type { Plan } from '../../content/plans';
-import { currency, formatPrice } from '../../content/plans';
+import { currency, formatPrice } from '../../content/data';
+import { planFeatures } from '../../content/planFeatures';
 import { ResponsiveImage } from '../ResponsiveImage';
 
 /** The artwork's width in services.css: one column, two from 640px (wider gutters from 768px), four from 1200px. */
@@ -42,7 +43,7 @@ export function PlanCard({ plan }: { plan: Plan }) {
         </span>
       </p>
       <ul className="services-plan__features" aria-label={`Included in ${plan.title}`}>
-        {plan.features.map((feature) => (
+        {planFeatures[plan.id].map((feature) => (
           <li key={feature} className="services-plan__feature">
             <Check className="services-plan__check" aria-hidden="true" size={16} strokeWidth={3} />
             {feature}

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { currency, plans } from '../../content/plans';
+import { currency } from '../../content/data';
+import { plans } from '../../content/plans';
 import { SectionHeader } from '../SectionHeader';
 import { PlanCard } from './PlanCard';
 

@@ -1,7 +1,8 @@
 import ArrowRight from 'lucide-react/icons/arrow-right';
 import Phone from 'lucide-react/icons/phone';
 import { Link } from 'react-router';
-import { site, telHref } from '../../content/site';
+import { telHref } from '../../content/data';
+import { site } from '../../content/site';
 import { CtaPanel } from '../CtaPanel';
 
 /** The closing call to action: a free quote or a phone call. */

@@ -1,0 +1,129 @@
+/**
+ * The texts of each language, in parts: `common` (the frame around every page
+ * and the not-found page) and one part per page that has its own words, its
+ * head's among them.
+ * Each part is a lazy chunk of its own: a page downloads its own language's
+ * common part and its own page's part, nothing else. The English parts define
+ * the keys; every language must have the same (the type checks it, and a unit
+ * test names any key that is missing or extra).
+ */
+import type { Locale } from '../../lib/locale';
+import type { BlogCategory, BlogPost } from '../blog';
+import type { article } from './en/article';
+import type { common } from './en/common';
+import type { blog } from './en/blog';
+import type { contact } from './en/contact';
+import type { home } from './en/home';
+import type { legal } from './en/legal';
+import type { newsletterConfirm } from './en/newsletterConfirm';
+import type { newsletterUnsubscribe } from './en/newsletterUnsubscribe';
+import type { research } from './en/research';
+import type { services } from './en/services';
+
+/** A catalogue's shape without its English literals: same keys, any words; identifiers (`id`) keep their types. */
+type Widen<T> = T extends string
+  ? string
+  : T extends number
+    ? number
+    : T extends boolean
+      ? boolean
+      : T extends (...args: infer A) => infer R
+        ? (...args: A) => Widen<R>
+        : T extends readonly (infer U)[]
+          ? readonly Widen<U>[]
+          : { readonly [K in keyof T]: K extends 'id' ? T[K] : Widen<T[K]> };
+
+export type CatalogueCommon = Widen<typeof common>;
+
+/** A language's blog posts (each with its slug there) and the categories' names: the blog and the article pages read them. */
+export interface PostsPart {
+  posts: readonly BlogPost[];
+  categories: readonly BlogCategory[];
+}
+
+/** The parts a page may need beside the common one, by name. */
+export interface CataloguePages {
+  home: Widen<typeof home>;
+  contact: Widen<typeof contact>;
+  posts: PostsPart;
+  article: Widen<typeof article>;
+  legal: Widen<typeof legal>;
+  services: Widen<typeof services>;
+  research: Widen<typeof research>;
+  blog: Widen<typeof blog>;
+  newsletterConfirm: Widen<typeof newsletterConfirm>;
+  newsletterUnsubscribe: Widen<typeof newsletterUnsubscribe>;
+}
+
+export type CataloguePart = keyof CataloguePages;
+
+/** A language's texts: the common part, and each page's part once loaded (reading one that is not throws, naming it). */
+export type Catalogue = CatalogueCommon & CataloguePages;
+
+interface LanguageParts {
+  common: () => Promise<CatalogueCommon>;
+  pages: { [P in CataloguePart]: () => Promise<CataloguePages[P]> };
+}
+
+const importers: Readonly<Record<Locale, LanguageParts>> = {
+  en: {
+    common: async () => (await import('./en/common')).common,
+    pages: {
+      home: async () => (await import('./en/home')).home,
+      contact: async () => (await import('./en/contact')).contact,
+      posts: async () => (await import('./en/posts')).posts,
+      article: async () => (await import('./en/article')).article,
+      legal: async () => (await import('./en/legal')).legal,
+      services: async () => (await import('./en/services')).services,
+      research: async () => (await import('./en/research')).research,
+      blog: async () => (await import('./en/blog')).blog,
+      newsletterConfirm: async () => (await import('./en/newsletterConfirm')).newsletterConfirm,
+      newsletterUnsubscribe: async () => (await import('./en/newsletterUnsubscribe')).newsletterUnsubscribe,
+    },
+  },
+  es: {
+    common: async () => (await import('./es/common')).common,
+    pages: {
+      home: async () => (await import('./es/home')).home,
+      contact: async () => (await import('./es/contact')).contact,
+      posts: async () => (await import('./es/posts')).posts,
+      article: async () => (await import('./es/article')).article,
+      legal: async () => (await import('./es/legal')).legal,
+      services: async () => (await import('./es/services')).services,
+      research: async () => (await import('./es/research')).research,
+      blog: async () => (await import('./es/blog')).blog,
+      newsletterConfirm: async () => (await import('./es/newsletterConfirm')).newsletterConfirm,
+      newsletterUnsubscribe: async () => (await import('./es/newsletterUnsubscribe')).newsletterUnsubscribe,
+    },
+  },
+};
+
+const loadedCommon = new Map<Locale, CatalogueCommon>();
+const loadedPages = new Map<Locale, Partial<CataloguePages>>();
+
+/** Loads a language's common part and the given page parts, each once (a route loads them with its page's chunk). */
+export async function loadCatalogue(locale: Locale, parts: readonly CataloguePart[] = []): Promise<void> {
+  const pages = loadedPages.get(locale) ?? {};
+  loadedPages.set(locale, pages);
+  await Promise.all([
+    loadedCommon.has(locale) ? undefined : importers[locale].common().then((common) => void loadedCommon.set(locale, common)),
+    ...parts.map(async (part) => {
+      if (!pages[part]) Object.assign(pages, { [part]: await importers[locale].pages[part]() });
+    }),
+  ]);
+}
+
+/** A language's texts as loaded so far; rendering a page before its language's texts arrived is a bug, named here. */
+export function loadedCatalogue(locale: Locale): Catalogue {
+  const common = loadedCommon.get(locale);
+  if (!common) throw new Error(`The "${locale}" catalogue is not loaded`);
+  const pages = loadedPages.get(locale) ?? {};
+  const part = <P extends CataloguePart>(name: P): CataloguePages[P] => {
+    const loaded = pages[name];
+    if (!loaded) throw new Error(`The "${locale}" catalogue's "${name}" part is not loaded`);
+    return loaded;
+  };
+  const catalogue = { ...common } as Catalogue;
+  for (const name of Object.keys(importers[locale].pages) as CataloguePart[]) Object.defineProperty(catalogue, name, { get: () => part(name), enumerable: true });
+  return catalogue;
+}

@@ -1,0 +1,4 @@
+/** The English page a newsletter unsubscribe link opens, gathered from shared/content/newsletter.ts. */
+import { unsubscribeHead } from '../../newsletter';
+
+export const newsletterUnsubscribe = { head: unsubscribeHead };

@@ -1,0 +1,42 @@
+/**
+ * What the Spanish catalogue's parts share: the number and price formats, the
+ * offices' Spanish names and the response promise. Data (prices, addresses,
+ * links, ids) comes from the locale-neutral data.ts; only the words are written here.
+ */
+import { localeTags } from '../../../lib/locale';
+import { countOf } from '../../../lib/plural';
+import type { City } from '../../data';
+import { currency, lowestPrice, officeFacts, siteFacts } from '../../data';
+
+export const intl = localeTags.es.intl;
+
+/** Whole Canadian dollars as Colombia writes amounts ("$ 1.000"); the pages add "CAD" beside it. */
+const priceFormat = new Intl.NumberFormat(intl, { style: 'currency', currency, currencyDisplay: 'narrowSymbol', maximumFractionDigits: 0 });
+export const formatPrice = (price: number) => priceFormat.format(price);
+export const fromPrice = `desde ${formatPrice(lowestPrice)} ${currency}`;
+
+/** Facts with their Spanish words, matched by a key (the type asks for every key; a missing one at run time fails loudly). */
+export function translated<T, K extends string, W>(items: readonly T[], keyOf: (item: T) => K, words: Readonly<Record<K, W>>): (T & W)[] {
+  return items.map((item) => {
+    const key = keyOf(item);
+    if (!(key in words)) throw new Error(`Missing Spanish text for "${key}"`);
+    return { ...item, ...words[key] };
+  });
+}
+
+const cityNames: Record<City, string> = { Miami: 'Miami', Bogota: 'Bogotá', 'New York': 'Nueva York' };
+export const cityList = 'Miami, Bogotá y Nueva York';
+
+export const esOffices = translated(officeFacts, (office) => office.city, {
+  Miami: { name: 'Sede principal en Miami', specialties: ['Desarrollo web', 'Sistemas de voz con IA', 'Éxito del cliente'] },
+  Bogota: { name: 'Estudio en Bogotá', specialties: ['Diseño y UX', 'Ingeniería', 'Mercados latinoamericanos'] },
+  'New York': { name: 'Oficina en Nueva York', specialties: ['Marketing digital', 'Estrategia de pauta', 'Alianzas empresariales'] },
+}).map((office) => ({ ...office, city: cityNames[office.city] }));
+
+/** siteFacts.responseTimes in Spanish: the hours are read from it, never copied. */
+const hours = (time: string) => countOf(intl, Number.parseInt(time, 10), { one: 'hora', other: 'horas' });
+export const emailTime = hours(siteFacts.responseTimes.email);
+export const quoteTime = hours(siteFacts.responseTimes.quote);
+export const responsePromise = `Respondemos los correos en menos de ${emailTime} y las solicitudes de cotización en menos de ${quoteTime}.`;
+export const emailUs = `escríbanos a ${siteFacts.email}`;
+

@@ -1,0 +1,55 @@
+/**
+ * The site's languages. The locale of a page comes from its URL only (English
+ * at the root, Spanish under /es), never from a cookie or a header, so every
+ * page stays one cacheable, crawlable document.
+ */
+export const locales = ['en', 'es'] as const;
+export type Locale = (typeof locales)[number];
+
+/** The language of the unprefixed URLs, and the hreflang x-default. */
+export const defaultLocale = 'en' satisfies Locale;
+
+export interface LocaleTags {
+  /** The `lang` and `hreflang` value. */
+  lang: string;
+  /** Open Graph's language_TERRITORY form. */
+  ogLocale: string;
+  /** The tag Intl formats numbers, plurals and dates with. */
+  intl: string;
+  /** The language's name in itself: the language switch's label. */
+  name: string;
+}
+
+export const localeTags: Readonly<Record<Locale, LocaleTags>> = {
+  en: { lang: 'en', ogLocale: 'en_US', intl: 'en-US', name: 'English' },
+  es: { lang: 'es', ogLocale: 'es_CO', intl: 'es-CO', name: 'Español' },
+};
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (locales as readonly string[]).includes(value);
+}
+
+/** What a language's paths start with: nothing for the default language, "/es" for Spanish. */
+export function localePrefix(locale: Locale): string {
+  return locale === defaultLocale ? '' : `/${locale}`;
+}
+
+/** The locale a URL path is in: its first segment when that names a language, otherwise the default. */
+export function localeOfPath(pathname: string): Locale {
+  const first = pathname.split('/')[1] ?? '';
+  return isLocale(first) && first !== defaultLocale ? first : defaultLocale;
+}
+
+/** The locale of a request's URL (a route loader's): its path's. */
+export function localeOfRequest(request: Request): Locale {
+  return localeOfPath(new URL(request.url).pathname);
+}
+
+/** The locale a browser's preferences (navigator.languages, as Accept-Language sends them) put first among the site's. */
+export function preferredLocale(languages: readonly string[]): Locale | undefined {
+  for (const tag of languages) {
+    const language = tag.toLowerCase().split('-')[0];
+    if (isLocale(language)) return language;
+  }
+  return undefined;
+}

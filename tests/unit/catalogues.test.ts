@@ -1,0 +1,106 @@
+import { catalogues } from '../../server/catalogues';
+import { describe, expect, it } from 'vitest';
+import { localeOfPath, localePrefix, preferredLocale } from '../../shared/lib/locale';
+import { countOf } from '../../shared/lib/plural';
+import { localizePath, sitePages } from '../../shared/routes';
+
+const { en, es } = catalogues;
+
+/** Every key path of a catalogue ("contact.fieldErrors.missing.name"); arrays by index, functions as leaves. */
+function keyPaths(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null) return [prefix];
+  return Object.entries(value).flatMap(([key, child]) => keyPaths(child, prefix ? `${prefix}.${key}` : key));
+}
+
+describe('the language catalogues', () => {
+  it('have the same keys in every language: a missing or extra translation is named', () => {
+    const english = new Set(keyPaths(en));
+    const spanish = new Set(keyPaths(es));
+    expect([...english].filter((key) => !spanish.has(key)), 'missing in es').toEqual([]);
+    expect([...spanish].filter((key) => !english.has(key)), 'missing in en').toEqual([]);
+  });
+
+  it('leave no Spanish text equal to its English one, but for names and addresses', () => {
+    const same = keyPaths(en)
+      .filter((key) => !/(\.|^)(id|to|src|type|email|phone|streetAddress|addressLocality|addressRegion|postalCode|addressCountry|value|autoComplete|width|height|letterDelay|image|price|popular|featured|author|date|category|updated|slugs\.\w+)$/.test(key))
+      .filter((key) => {
+        const read = (root: unknown) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], root);
+        const english = read(en);
+        return typeof english === 'string' && english.length > 3 && english === read(es);
+      });
+    // The brand, a channel's "24/7", the city that keeps its name and the same word in both languages.
+    expect(same.filter((key) => !/^(notFound\.eyebrow|site\.offices\.0\.city|(\w+\.)?head\.keywords\.\d|blog\.head\.title|navigation\.(mainNav|footerColumns\.1\.links)\.\d\.label|contact\.responsePromises\.2\.time|legal\.eyebrow)$/.test(key))).toEqual([]);
+  });
+
+  it('keep the data: prices, ids and addresses come from the English modules', () => {
+    expect(es.plans.plans.map((plan) => [plan.id, plan.price])).toEqual(en.plans.plans.map((plan) => [plan.id, plan.price]));
+    expect(es.site.offices.map((office) => office.postalCode)).toEqual(en.site.offices.map((office) => office.postalCode));
+    expect(es.navigation.mainNav.map((item) => item.to)).toEqual(en.navigation.mainNav.map((item) => item.to));
+  });
+
+  it('show prices in CAD with the Colombian thousands separator', () => {
+    expect(es.plans.formatPrice(1000)).toBe('$\u00a01.000');
+    expect(es.plans.formatPrice(99)).toBe('$\u00a099');
+    expect(en.plans.formatPrice(1000)).toBe('$1000');
+    expect(es.home.services.priceNote).toContain('(CAD)');
+  });
+});
+
+describe('plural and number rules', () => {
+  it('picks the singular or plural form by CLDR rules', () => {
+    expect(countOf('es-CO', 1, { one: 'publicación', other: 'publicaciones' })).toBe('1 publicación');
+    expect(countOf('es-CO', 6, { one: 'publicación', other: 'publicaciones' })).toBe('6 publicaciones');
+    expect(countOf('es-CO', 0, { one: 'segundo', other: 'segundos' })).toBe('0 segundos');
+    expect(countOf('es-CO', 5000, { one: 'carácter', other: 'caracteres' })).toBe('5.000 caracteres');
+  });
+
+  it('words the Spanish failures with them', () => {
+    expect(es.contact.failureMessage({ kind: 'rateLimited', retryAfterSeconds: 1 })).toContain('en 1 segundo,');
+    expect(es.contact.failureMessage({ kind: 'rateLimited', retryAfterSeconds: 30 })).toContain('en 30 segundos,');
+    expect(es.contact.fieldErrors.tooLong.name).toBe('Acorte su nombre a 200 caracteres o menos.');
+  });
+});
+
+describe('locales in URLs', () => {
+  it('reads the language from the first path segment only', () => {
+    expect(localeOfPath('/')).toBe('en');
+    expect(localeOfPath('/contact')).toBe('en');
+    expect(localeOfPath('/es')).toBe('es');
+    expect(localeOfPath('/es/contacto')).toBe('es');
+    expect(localeOfPath('/estudio')).toBe('en');
+    expect(localeOfPath('/en/contact')).toBe('en');
+    expect(localePrefix('es')).toBe('/es');
+    expect(localePrefix('en')).toBe('');
+  });
+
+  it("takes the browser's first preference the site speaks", () => {
+    expect(preferredLocale(['es-CO', 'es', 'en'])).toBe('es');
+    expect(preferredLocale(['fr-FR', 'en-US', 'es'])).toBe('en');
+    expect(preferredLocale(['de-DE'])).toBeUndefined();
+  });
+
+  it('turns the content’s English paths into the page’s language, falling back to English for a page not translated yet', () => {
+    expect(localizePath('/', 'es')).toBe('/es');
+    expect(localizePath('/contact', 'es')).toBe('/es/contacto');
+    expect(localizePath('/contact?sent=1#contact-form', 'es')).toBe('/es/contacto?sent=1#contact-form');
+    expect(localizePath('/contact', 'en')).toBe('/contact');
+    const untranslated = sitePages.find((page) => page.locale === 'en' && page.alternates.es === undefined)!;
+    expect(localizePath(untranslated.path, 'es')).toBe(untranslated.path);
+  });
+
+  it('gives every translated page its path in both languages, each pointing back', () => {
+    for (const page of sitePages) {
+      for (const [locale, path] of Object.entries(page.alternates)) {
+        const other = sitePages.find((candidate) => candidate.path === path);
+        expect(other?.locale, path).toBe(locale);
+        expect(other?.alternates, path).toEqual(page.alternates);
+      }
+    }
+    expect(sitePages.filter((page) => page.locale === 'es' && page.chunk !== 'Article').map((page) => page.path)).toEqual([
+      '/es',
+      '/es/contacto',
+      '/es/privacidad',
+      '/es/terminos',
+    ]);
+  });
+});
