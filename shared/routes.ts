@@ -256,7 +256,7 @@ export function pageHead(page: SitePage, catalogue: Catalogue): SitePage & PageH
 }
 
 /** The build-manifest names of the catalogue chunks a page loads before it renders: its language's common part and its own. */
-export function catalogueChunks(page: SitePage): string[] {
+export function catalogueChunks(page: Pick<SitePage, 'locale' | 'texts'>): string[] {
   return ['common', ...(page.texts ?? [])].map((part) => `catalogues/${page.locale}/${part}`);
 }
 

@@ -26,7 +26,7 @@ function sum(urls: readonly string[]): Compressed {
 }
 
 /** What a first visit to a page downloads before it is interactive: the entry and what it preloads for the page. */
-export function firstVisitJs(manifest: BuildManifest, page: Pick<SitePage, 'chunk' | 'dataChunk'>): Compressed {
+export function firstVisitJs(manifest: BuildManifest, page: Pick<SitePage, 'chunk' | 'dataChunk' | 'locale' | 'texts'>): Compressed {
   return sum([manifest.entry, ...hydrationModules(manifest, page)]);
 }
 

@@ -20,7 +20,7 @@ const KB = 1024;
  * hydration needs); they take their facts from the locale-neutral data.ts,
  * never from another language's texts.
  */
-const BUDGET = { firstVisitJs: 111 * KB, routeChunk: 15 * KB, html: 25 * KB, css: 15 * KB, criticalCss: 14 * KB, font: 24 * KB };
+const BUDGET = { firstVisitJs: 115 * KB, routeChunk: 15 * KB, html: 25 * KB, css: 15 * KB, criticalCss: 14 * KB, font: 24 * KB };
 
 const manifest = readBuildManifest();
 /** The class names a stylesheet's selectors name. */
