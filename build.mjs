@@ -23,8 +23,9 @@ const stylesFile = 'shared/styles/index.css';
 // The staff console's stylesheet, apart so that visitors never download it.
 const consoleStylesFile = 'shared/styles/console.css';
 const pagesDir = 'shared/pages/';
-// Each article's body is a chunk of its own, preloaded with the article page.
+// Each article's body and each legal page's text is a chunk of its own, preloaded with its page.
 const postBodiesDir = 'shared/content/generated/posts/';
+const legalBodiesDir = 'shared/content/generated/legal/';
 // Each language's catalogue is a chunk of its own, preloaded with the pages in that language.
 const cataloguesDir = 'shared/content/i18n/';
 
@@ -107,7 +108,10 @@ function writeManifest(metafile, criticalCss = {}) {
     const name = path.basename(output.entryPoint ?? '').replace(/\.tsx?$/, '');
     const catalogue = output.entryPoint?.startsWith(cataloguesDir) ? output.entryPoint.slice(cataloguesDir.length).replace(/\.ts$/, '') : undefined;
     if (output.entryPoint?.startsWith(pagesDir)) routes[name] = [url(file), ...staticImports(file)];
-    if (output.entryPoint?.startsWith(postBodiesDir)) routes[`posts/${name}`] = [url(file), ...staticImports(file)];
+    // "posts/<slug>", "posts/es/<slug>", "legal/es/privacy": the path under the folder names a language's body.
+    for (const [dir, prefix] of [[postBodiesDir, 'posts'], [legalBodiesDir, 'legal']]) {
+      if (output.entryPoint?.startsWith(dir)) routes[`${prefix}/${output.entryPoint.slice(dir.length).replace(/\.ts$/, '')}`] = [url(file), ...staticImports(file)];
+    }
     // Only a language's parts ("en/home"), not the modules they share.
     if (catalogue && /^[a-z]{2}\/\w+$/.test(catalogue) && !catalogue.endsWith('/shared')) routes[`catalogues/${catalogue}`] = [url(file), ...staticImports(file)];
   }

@@ -1,11 +1,17 @@
 /** Every language's whole catalogue, for what the server words itself (form errors): the server has no bundle size to save. */
 import type { Catalogue } from '../shared/content/i18n/catalogue';
+import { article as enArticle } from '../shared/content/i18n/en/article';
 import { common as enCommon } from '../shared/content/i18n/en/common';
 import { contact as enContact } from '../shared/content/i18n/en/contact';
 import { home as enHome } from '../shared/content/i18n/en/home';
+import { legal as enLegal } from '../shared/content/i18n/en/legal';
+import { posts as enPosts } from '../shared/content/i18n/en/posts';
+import { article as esArticle } from '../shared/content/i18n/es/article';
 import { common as esCommon } from '../shared/content/i18n/es/common';
 import { contact as esContact } from '../shared/content/i18n/es/contact';
 import { home as esHome } from '../shared/content/i18n/es/home';
+import { legal as esLegal } from '../shared/content/i18n/es/legal';
+import { posts as esPosts } from '../shared/content/i18n/es/posts';
 import { services as enServices } from '../shared/content/i18n/en/services';
 import { research as enResearch } from '../shared/content/i18n/en/research';
 import { blog as enBlog } from '../shared/content/i18n/en/blog';
@@ -28,6 +34,9 @@ export const catalogues: Readonly<Record<Locale, Catalogue>> = {
     blog: enBlog,
     newsletterConfirm: enNewsletterConfirm,
     newsletterUnsubscribe: enNewsletterUnsubscribe,
+    posts: enPosts,
+    article: enArticle,
+    legal: enLegal,
   },
   es: {
     ...esCommon,
@@ -38,5 +47,8 @@ export const catalogues: Readonly<Record<Locale, Catalogue>> = {
     blog: esBlog,
     newsletterConfirm: esNewsletterConfirm,
     newsletterUnsubscribe: esNewsletterUnsubscribe,
+    posts: esPosts,
+    article: esArticle,
+    legal: esLegal,
   },
 };

@@ -83,12 +83,11 @@ function toRouteObject({ path, handle }: { path: string; handle: RouteHandle }):
     id: path,
     path,
     handle,
-    loader: route.loader,
     lazy: async () => {
       const [module] = await Promise.all([loadChunk(route.chunk, route.load), loadChunk(`catalogue-${locale}`, () => loadCatalogue(locale, route.texts))]);
       // The page's static sections come with it, but for the first hydration, which keeps their server HTML.
       if (!staticSectionsHold()) await Promise.all((module.sections ?? []).map((section) => section.preload()));
-      return { Component: module.default };
+      return { Component: module.default, ...(module.loader ? { loader: module.loader } : {}) };
     },
   };
 }

@@ -4,12 +4,12 @@ import type { HeadText, PageHead } from './components/Seo';
 import type { StaticSection } from './components/StaticSection';
 import type { Catalogue, CataloguePart } from './content/i18n/catalogue';
 import { blogPosts } from './content/blog';
-import type { LegalDocument } from './content/legal';
-import { legalDocuments } from './content/legal';
+import { legalDates } from './content/generated/legalDates';
 import { siteFacts } from './content/data';
-import { articleHead, loadArticleBody, postBodyChunk, postPath } from './lib/articles';
+import { articleHead, postBodyChunk, postPath } from './lib/articles';
 import { blogViewKey } from './lib/blog';
 import { SENT_PARAM } from './lib/contactSent';
+import { legalBodyChunk } from './lib/legal';
 import type { Locale } from './lib/locale';
 import { defaultLocale, localePrefix, locales } from './lib/locale';
 import { CONFIRM_OUTCOMES, CONFIRM_PATH, UNSUBSCRIBE_OUTCOMES, UNSUBSCRIBE_PATH, readResult } from './lib/newsletter';
@@ -40,6 +40,20 @@ export interface SitePage extends TableHead {
   locale: Locale;
   /** Its own path in each language it exists in, itself included: hreflang, the sitemap and the language switch. */
   alternates: Partial<Record<Locale, string>>;
+  /** Its head when its words are in a catalogue part it loads but are not that part's `head` (an article's, a legal page's). */
+  headIn?: (catalogue: Catalogue) => PageHead | undefined;
+}
+
+/** A page module: its component, its static sections if it has any (see StaticSection), and its loader when it needs data before it renders (an article's body). */
+export interface PageModule {
+  default: ComponentType;
+  sections?: readonly StaticSection[];
+  /**
+   * Run by the server before the page streams and by the browser before it
+   * hydrates or navigates there. It comes with the page's chunk, so the maps
+   * of the bodies it loads stay out of every page's entry.
+   */
+  loader?: LoaderFunction;
 }
 
 /** What every route of the table has, whether it is one page or a set of them. */
@@ -53,8 +67,7 @@ interface RouteBase {
   paths?: Partial<Record<Exclude<Locale, typeof defaultLocale>, string>>;
   /** The page module's file name: names its lazy chunk in the build manifest. */
   chunk: string;
-  /** The page module: its component and its static sections, if it has any (see StaticSection). */
-  load: () => Promise<{ default: ComponentType; sections?: readonly StaticSection[] }>;
+  load: () => Promise<PageModule>;
   /** The catalogue parts its words are in, loaded with it in the page's language (the common part always is). */
   texts?: readonly CataloguePart[];
   /** HTTP status the server answers with (the not-found page's 404). */
@@ -66,36 +79,67 @@ interface RouteBase {
    * none omits it.
    */
   readQuery?: (params: URLSearchParams) => string;
-  /**
-   * What the page needs before it renders, by the URL's parameters: run by
-   * the server before the page streams and by the browser before it hydrates
-   * or navigates there.
-   */
-  loader?: LoaderFunction;
 }
 
 /** A route that is one page: its path is plain. */
 export interface SinglePageRoute extends RouteBase, TableHead {
   lastmod?: string;
+  /** The chunk its text comes from in a language (a legal page's), preloaded with the page's own. */
+  dataChunkIn?: (locale: Locale) => string;
+  /** Its last change in a language (a legal page's), when the languages' versions change apart. */
+  lastmodIn?: (locale: Locale) => string;
+  headIn?: SitePage['headIn'];
 }
 
 /**
- * A route whose path has a parameter ("/blog/:slug"): the pages it holds, each
- * with its own head. Any other value is answered with the not-found page and its 404.
+ * A route whose path has a parameter ("/blog/:slug", "/es/blog/:slug"): the
+ * pages it holds in every language, each with its own head. Any other value
+ * is answered with the not-found page of the path's language and its 404.
  */
 export interface PageSetRoute extends RouteBase {
-  entries: readonly Omit<SitePage, 'chunk' | 'locale' | 'alternates'>[];
+  entries: readonly Omit<SitePage, 'chunk'>[];
 }
 
 export type PageRoute = SinglePageRoute | PageSetRoute;
 
-/** A legal page's entry: its head and its date come from its Markdown's front matter. */
-function legalPage(
-  route: Pick<RouteBase, 'path' | 'chunk' | 'load'>,
-  { title, description, updated }: LegalDocument,
-  keywords: readonly string[],
-): SinglePageRoute {
-  return { ...route, title: `${title} | ${siteFacts.name}`, description, keywords, lastmod: updated };
+/** A legal page in each language: its text and its head come from its Markdown (the head through the language's catalogue), its date from the front matter. */
+function legalPage(name: 'privacy' | 'terms', route: Pick<RouteBase, 'path' | 'paths' | 'chunk' | 'load'>): SinglePageRoute {
+  return {
+    ...route,
+    texts: ['legal'],
+    headIn: ({ legal }) => ({
+      title: `${legal.documents[name].title} | ${siteFacts.name}`,
+      description: legal.documents[name].description,
+      keywords: legal.keywords[name],
+    }),
+    lastmodIn: (locale) => legalDates[locale]![name]!,
+    dataChunkIn: (locale) => legalBodyChunk(locale, name),
+  };
+}
+
+/**
+ * Every article in every language: its path, its alternates (the same post in
+ * the other languages) and its body's chunk. Its head comes from its
+ * language's post list, which loads with the page: the route table holds no
+ * words, only each post's slugs and date.
+ */
+function articleEntries(): PageSetRoute['entries'] {
+  return blogPosts.flatMap((post) => {
+    const translations = locales.flatMap((locale) => (post.slugs[locale] ? [{ locale, slug: post.slugs[locale] }] : []));
+    const alternates = Object.fromEntries(translations.map((translation) => [translation.locale, postPath(translation)]));
+    return translations.map((translation) => ({
+      path: postPath(translation),
+      locale: translation.locale,
+      alternates,
+      lastmod: post.date,
+      dataChunk: postBodyChunk(translation),
+      headIn: (catalogue: Catalogue) => {
+        const { posts, categories } = catalogue.posts;
+        const translated = posts.find((candidate) => candidate.id === post.id);
+        return translated ? articleHead(translated, categories) : undefined;
+      },
+    }));
+  });
 }
 
 /** The one route table: adding a page is adding an entry here. */
@@ -123,15 +167,16 @@ export const pages: readonly PageRoute[] = [
     path: '/blog',
     chunk: 'Blog',
     load: () => import('./pages/Blog'),
-    texts: ['blog'],
+    texts: ['blog', 'posts'],
     readQuery: blogViewKey,
   },
   {
     path: '/blog/:slug',
+    paths: { es: '/es/blog/:slug' },
     chunk: 'Article',
     load: () => import('./pages/Article'),
-    loader: ({ params }) => loadArticleBody(params.slug),
-    entries: blogPosts.map((post) => ({ ...articleHead(post), path: postPath(post), lastmod: post.date, dataChunk: postBodyChunk(post) })),
+    texts: ['posts', 'article'],
+    entries: articleEntries(),
   },
   {
     path: '/contact',
@@ -159,20 +204,8 @@ export const pages: readonly PageRoute[] = [
     readQuery: (params) => readResult(params, UNSUBSCRIBE_OUTCOMES) ?? '',
     noindex: true,
   },
-  legalPage({ path: '/privacy', chunk: 'Privacy', load: () => import('./pages/Privacy') }, legalDocuments.privacy, [
-    'privacy policy',
-    'personal information',
-    'PIPEDA',
-    'data retention',
-    'your rights',
-  ]),
-  legalPage({ path: '/terms', chunk: 'Terms', load: () => import('./pages/Terms') }, legalDocuments.terms, [
-    'terms of service',
-    'website terms',
-    'pricing in CAD',
-    'intellectual property',
-    'liability',
-  ]),
+  legalPage('privacy', { path: '/privacy', paths: { es: '/es/privacidad' }, chunk: 'Privacy', load: () => import('./pages/Privacy') }),
+  legalPage('terms', { path: '/terms', paths: { es: '/es/terminos' }, chunk: 'Terms', load: () => import('./pages/Terms') }),
 ];
 
 export const notFoundPage: SinglePageRoute = {
@@ -190,13 +223,10 @@ function alternatesOf(route: { path: string; paths?: RouteBase['paths'] }): Part
 
 /** The pages a route holds in one language: itself, or for a path with a parameter each page it names. */
 function pagesOf(route: PageRoute, locale: Locale = defaultLocale): SitePage[] {
-  if ('entries' in route) {
-    if (locale !== defaultLocale) return [];
-    return route.entries.map((entry) => ({ ...entry, chunk: route.chunk, locale, alternates: { [locale]: entry.path } }));
-  }
+  if ('entries' in route) return route.entries.filter((entry) => entry.locale === locale).map((entry) => ({ ...entry, chunk: route.chunk, texts: route.texts }));
   const alternates = alternatesOf(route);
   const path = alternates[locale];
-  return path === undefined ? [] : [{ ...route, path, locale, alternates }];
+  return path === undefined ? [] : [{ ...route, path, locale, alternates, dataChunk: route.dataChunkIn?.(locale), lastmod: route.lastmodIn?.(locale) ?? route.lastmod }];
 }
 
 /** The not-found page of a language, answered for any path under its prefix that is no page. */
@@ -216,10 +246,13 @@ export const indexablePages = sitePages.filter((page) => !page.noindex);
  * one; the others (articles, legal pages) carry their own in the table.
  */
 export function pageHead(page: SitePage, catalogue: Catalogue): SitePage & PageHead {
+  const fromParts = page.headIn?.(catalogue);
+  if (fromParts) return { ...page, ...fromParts };
   const { title, description, keywords } = page;
   if (title !== undefined && description !== undefined && keywords !== undefined) return { ...page, title, description, keywords };
   const own = page.texts?.[0];
-  return { ...page, ...(page.status === 404 || !own ? catalogue.notFound.head : catalogue[own].head) };
+  const head = own && page.status !== 404 ? (catalogue[own] as Partial<{ head: HeadText }>).head : undefined;
+  return { ...page, ...(head ?? catalogue.notFound.head) };
 }
 
 /** The build-manifest names of the catalogue chunks a page loads before it renders: its language's common part and its own. */
@@ -261,7 +294,7 @@ export interface RouteHandle {
 export function localizedRoutes(): { path: string; handle: RouteHandle }[] {
   const routes = locales.flatMap((locale) =>
     pages.flatMap((route) => {
-      const path = 'entries' in route ? (locale === defaultLocale ? route.path : undefined) : alternatesOf(route)[locale];
+      const path = alternatesOf(route)[locale];
       return path === undefined ? [] : [{ path, handle: { route, locale } }];
     }),
   );

@@ -1,9 +1,11 @@
 /**
  * The content step of the build: reads the blog posts and the legal pages
- * from Markdown (shared/content/posts, shared/content/legal), checks their
+ * from Markdown (shared/content/posts, shared/content/legal, and their
+ * translations in a folder per language, such as posts/es), checks their
  * front matter, renders them to safe HTML and writes typed modules under
  * shared/content/generated that both the server and the browser import.
- * A missing or invalid field stops the build with the file and the field.
+ * A missing or invalid field, or an article or page without its translation,
+ * stops the build with the file and the field.
  *   npm run content   (build.mjs runs it first, and again on change in dev)
  */
 import fs from 'node:fs';
@@ -12,8 +14,11 @@ import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import type { BlogPost } from '../../shared/content/blog';
 import { categoryValues } from '../../shared/content/blog';
+import { officeFacts, siteFacts } from '../../shared/content/data';
+import { readTimeText } from '../../shared/content/readTime';
 import { retention } from '../../shared/content/retention';
-import { offices, site } from '../../shared/content/site';
+import type { Locale } from '../../shared/lib/locale';
+import { defaultLocale, localeTags, locales } from '../../shared/lib/locale';
 import { splitFrontMatter } from './frontMatter';
 import type { ImageSize } from './markdown';
 import { countWords, renderMarkdown } from './markdown';
@@ -21,8 +26,12 @@ import { countWords, renderMarkdown } from './markdown';
 export const POSTS_DIR = 'shared/content/posts';
 export const LEGAL_DIR = 'shared/content/legal';
 export const OUT_DIR = 'shared/content/generated';
-/** The legal pages, by file name: each is a page of the site at /<name>. */
+/** The legal pages, by file name: each is a page of the site at /<name> (its translations' paths are in the route table). */
 export const LEGAL_PAGES = ['privacy', 'terms'] as const;
+/** The languages the Markdown is translated into: each has its folder beside the English files (posts/es, legal/es). */
+const TRANSLATIONS = locales.filter((locale) => locale !== defaultLocale);
+type Translation = (typeof TRANSLATIONS)[number];
+const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** A silent reader's pace: the read time shown on cards and articles. */
 const WORDS_PER_MINUTE = 200;
@@ -43,6 +52,13 @@ const postSchema = z.strictObject({
   category: z.enum(categoryValues.filter((value) => value !== 'all') as [BlogPost['category'], ...BlogPost['category'][]]),
   image: z.string().regex(/^\/[\w/.-]+$/, 'expected a path under public/, such as /images/blog/name.svg'),
   featured: z.boolean(),
+});
+
+/** A translated post: its own words and the English post it translates; the facts (id, author, date, category, image) are the English post's. */
+const translatedPostSchema = z.strictObject({
+  translationOf: z.string().regex(slugPattern, 'expected the English post\'s file name without ".md"'),
+  title: text,
+  excerpt: text,
 });
 
 const legalSchema = z.strictObject({ title: text, description: text, updated: isoDate });
@@ -66,10 +82,11 @@ function readImageSize(root: string, src: string): ImageSize | undefined {
   return width && height ? { width: Math.round(width), height: Math.round(height) } : undefined;
 }
 
-/** The facts the legal pages quote as {{name}}: written once in the content modules. */
-function placeholderValues(): Record<string, string> {
-  const head = offices[0]!;
-  const country = new Intl.DisplayNames(['en'], { type: 'region' }).of(head.addressCountry);
+/** The facts the legal pages quote as {{name}}: written once in the content modules; the country is named in the page's language. */
+function placeholderValues(locale: Locale): Record<string, string> {
+  const site = siteFacts;
+  const head = officeFacts[0]!;
+  const country = new Intl.DisplayNames([localeTags[locale].intl], { type: 'region' }).of(head.addressCountry);
   return {
     'retention.leadsMonths': String(retention.leadsMonths),
     'retention.pendingDays': String(retention.pendingDays),
@@ -82,8 +99,8 @@ function placeholderValues(): Record<string, string> {
   };
 }
 
-function fillPlaceholders(body: string): string {
-  const values = placeholderValues();
+function fillPlaceholders(body: string, locale: Locale): string {
+  const values = placeholderValues(locale);
   return body.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (_, name: string) => {
     const value = values[name];
     if (value === undefined) throw new Error(`unknown placeholder {{${name}}}; known: ${Object.keys(values).join(', ')}`);
@@ -92,8 +109,10 @@ function fillPlaceholders(body: string): string {
 }
 
 function markdownFiles(root: string, dir: string): string[] {
+  const folder = path.join(root, dir);
+  if (!fs.existsSync(folder)) return [];
   return fs
-    .readdirSync(path.join(root, dir))
+    .readdirSync(folder)
     .filter((name) => name.endsWith('.md'))
     .sort();
 }
@@ -109,91 +128,191 @@ function fieldErrors(error: z.ZodError, data: unknown): string[] {
   });
 }
 
+/** Where a language's Markdown lives: the English files in the folder itself, each translation in a sub-folder named for its language. */
+const folderOf = (dir: string, locale: Locale) => (locale === defaultLocale ? dir : `${dir}/${locale}`);
+/** "Spanish", for the messages. */
+const languageName = (locale: Locale) => new Intl.DisplayNames(['en'], { type: 'language' }).of(locale) ?? locale;
+
+type RenderedPost = { post: BlogPost; html: string };
+type RenderedLegal = { name: (typeof LEGAL_PAGES)[number]; head: z.infer<typeof legalSchema>; html: string };
+
 interface Rendered {
-  posts: { post: BlogPost; html: string }[];
-  legal: { name: (typeof LEGAL_PAGES)[number]; head: z.infer<typeof legalSchema>; html: string }[];
+  posts: Record<Locale, RenderedPost[]>;
+  legal: Record<Locale, RenderedLegal[]>;
 }
 
-/** Reads and checks every Markdown file; all problems are collected and thrown together. */
-function readContent(root: string): Rendered {
-  const problems: string[] = [];
-  const imageSize = (src: string) => readImageSize(root, src);
-  const rendered: Rendered = { posts: [], legal: [] };
+/** Reads what a Markdown file holds and checks its front matter; problems are collected, not thrown. */
+function readMarkdown<T>(root: string, file: string, schema: z.ZodType<T>, problems: string[]): { data: T; body: string } | undefined {
+  const { data, body } = splitFrontMatter(fs.readFileSync(path.join(root, file), 'utf8'));
+  const parsed = schema.safeParse(data);
+  if (parsed.success) return { data: parsed.data, body };
+  problems.push(...fieldErrors(parsed.error, data).map((message) => `${file}: ${message}`));
+  return undefined;
+}
 
+function slugOf(name: string): string {
+  const slug = name.replace(/\.md$/, '');
+  if (!slugPattern.test(slug)) throw new Error('the file name is the article\'s URL: lowercase letters, digits and hyphens only');
+  return slug;
+}
+
+function readTime(html: string, locale: Locale): string {
+  return readTimeText[locale](Math.max(1, Math.ceil(countWords(html) / WORDS_PER_MINUTE)));
+}
+
+/** The English posts, each with its facts and words. */
+function readPosts(root: string, problems: string[], imageSize: (src: string) => ImageSize | undefined): RenderedPost[] {
+  const posts: RenderedPost[] = [];
   for (const name of markdownFiles(root, POSTS_DIR)) {
     const file = `${POSTS_DIR}/${name}`;
-    const slug = name.replace(/\.md$/, '');
     try {
-      if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) throw new Error('the file name is the article\'s URL: lowercase letters, digits and hyphens only');
-      const { data, body } = splitFrontMatter(fs.readFileSync(path.join(root, file), 'utf8'));
-      const parsed = postSchema.safeParse(data);
-      if (!parsed.success) {
-        problems.push(...fieldErrors(parsed.error, data).map((message) => `${file}: ${message}`));
-        continue;
-      }
-      if (!imageSize(parsed.data.image)) throw new Error(`front matter field "image": no image file at public${parsed.data.image}`);
-      const html = renderMarkdown(body, { imageSize });
-      const minutes = Math.max(1, Math.ceil(countWords(html) / WORDS_PER_MINUTE));
-      rendered.posts.push({ post: { ...parsed.data, slug, readTime: `${minutes} min read` }, html });
+      const slug = slugOf(name);
+      const read = readMarkdown(root, file, postSchema, problems);
+      if (!read) continue;
+      if (!imageSize(read.data.image)) throw new Error(`front matter field "image": no image file at public${read.data.image}`);
+      const html = renderMarkdown(read.body, { imageSize });
+      posts.push({ post: { ...read.data, slug, locale: defaultLocale, slugs: { [defaultLocale]: slug }, readTime: readTime(html, defaultLocale) }, html });
     } catch (error) {
       problems.push(`${file}: ${(error as Error).message}`);
     }
   }
 
   const seen = new Map<number, string>();
-  for (const { post } of rendered.posts) {
+  for (const { post } of posts) {
     const other = seen.get(post.id);
     if (other) problems.push(`${POSTS_DIR}/${post.slug}.md: front matter field "id": ${post.id} is also the id of ${other}.md`);
     seen.set(post.id, post.slug);
   }
-  const featured = rendered.posts.filter(({ post }) => post.featured);
+  const featured = posts.filter(({ post }) => post.featured);
   if (featured.length > 1) {
     problems.push(`${POSTS_DIR}: front matter field "featured": only one post may be featured, not ${featured.map(({ post }) => `${post.slug}.md`).join(' and ')}`);
   }
+  return posts;
+}
 
-  for (const name of LEGAL_PAGES) {
-    const file = `${LEGAL_DIR}/${name}.md`;
+/**
+ * One language's posts: each translates exactly one English post and takes its
+ * facts from it. An English post without a translation, or a translation of
+ * no English post, is a problem naming the article.
+ */
+function readTranslatedPosts(
+  root: string,
+  locale: Translation,
+  english: readonly RenderedPost[],
+  problems: string[],
+  imageSize: (src: string) => ImageSize | undefined,
+): RenderedPost[] {
+  const dir = folderOf(POSTS_DIR, locale);
+  const translations = new Map<string, RenderedPost>();
+  for (const name of markdownFiles(root, dir)) {
+    const file = `${dir}/${name}`;
     try {
-      const { data, body } = splitFrontMatter(fs.readFileSync(path.join(root, file), 'utf8'));
-      const parsed = legalSchema.safeParse(data);
-      if (!parsed.success) {
-        problems.push(...fieldErrors(parsed.error, data).map((message) => `${file}: ${message}`));
-        continue;
-      }
-      rendered.legal.push({ name, head: parsed.data, html: renderMarkdown(fillPlaceholders(body), { imageSize }) });
+      const slug = slugOf(name);
+      const read = readMarkdown(root, file, translatedPostSchema, problems);
+      if (!read) continue;
+      const { translationOf, title, excerpt } = read.data;
+      const original = english.find(({ post }) => post.slug === translationOf);
+      if (!original) throw new Error(`front matter field "translationOf": there is no English post ${POSTS_DIR}/${translationOf}.md`);
+      const other = translations.get(translationOf);
+      if (other) throw new Error(`front matter field "translationOf": ${dir}/${other.post.slug}.md already translates ${translationOf}.md`);
+      const html = renderMarkdown(read.body, { imageSize });
+      translations.set(translationOf, { post: { ...original.post, title, excerpt, slug, locale, readTime: readTime(html, locale) }, html });
     } catch (error) {
       problems.push(`${file}: ${(error as Error).message}`);
     }
   }
+  for (const { post } of english) {
+    if (!translations.has(post.slug)) {
+      problems.push(`${POSTS_DIR}/${post.slug}.md: no ${languageName(locale)} translation; write ${dir}/<its ${languageName(locale)} slug>.md with "translationOf: ${post.slug}"`);
+    }
+  }
+  return english.flatMap(({ post }) => translations.get(post.slug) ?? []);
+}
+
+/** The legal pages in one language: each one is required. */
+function readLegal(root: string, locale: Locale, problems: string[], imageSize: (src: string) => ImageSize | undefined): RenderedLegal[] {
+  const legal: RenderedLegal[] = [];
+  for (const name of LEGAL_PAGES) {
+    const file = `${folderOf(LEGAL_DIR, locale)}/${name}.md`;
+    if (!fs.existsSync(path.join(root, file))) {
+      problems.push(`${LEGAL_DIR}/${name}.md: no ${languageName(locale)} translation; write ${file}`);
+      continue;
+    }
+    try {
+      const read = readMarkdown(root, file, legalSchema, problems);
+      if (read) legal.push({ name, head: read.data, html: renderMarkdown(fillPlaceholders(read.body, locale), { imageSize }) });
+    } catch (error) {
+      problems.push(`${file}: ${(error as Error).message}`);
+    }
+  }
+  return legal;
+}
+
+/** Reads and checks every Markdown file; all problems are collected and thrown together. */
+function readContent(root: string): Rendered {
+  const problems: string[] = [];
+  const imageSize = (src: string) => readImageSize(root, src);
+  const english = readPosts(root, problems, imageSize);
+  // Newest first, as the blog lists them; the translations follow the English order.
+  english.sort((a, b) => b.post.date.localeCompare(a.post.date) || a.post.id - b.post.id);
+  const posts = { [defaultLocale]: english } as Record<Locale, RenderedPost[]>;
+  for (const locale of TRANSLATIONS) posts[locale] = readTranslatedPosts(root, locale, english, problems, imageSize);
+  // Each post names its slug in every language, itself included: its alternates.
+  // (A missing translation is a problem already, thrown below, so the lists line up.)
+  for (const index of english.keys()) {
+    const translations = locales.flatMap((locale) => posts[locale][index] ?? []);
+    const slugs = Object.fromEntries(translations.map(({ post }) => [post.locale, post.slug]));
+    for (const { post } of translations) post.slugs = slugs;
+  }
+  const legal = Object.fromEntries(locales.map((locale) => [locale, readLegal(root, locale, problems, imageSize)])) as Record<Locale, RenderedLegal[]>;
 
   if (problems.length) throw new ContentError(`The content has ${problems.length} problem(s):\n  ${problems.join('\n  ')}`);
-  // Newest first, as the blog lists them.
-  rendered.posts.sort((a, b) => b.post.date.localeCompare(a.post.date) || a.post.id - b.post.id);
-  return rendered;
+  return { posts, legal };
 }
 
 const json = (value: unknown) => JSON.stringify(value, null, 2);
+/** A language's module name: "posts" in English, "posts.es" in Spanish. */
+const moduleOf = (name: string, locale: Locale) => (locale === defaultLocale ? name : `${name}.${locale}`);
+/** A language's body modules: "posts/<slug>" in English, "posts/es/<slug>" in Spanish. */
+const bodyOf = (dir: string, locale: Locale, name: string) => `${folderOf(dir, locale)}/${name}`;
+
+/** A map of each language's body modules, loaded lazily: the article and legal pages' loaders read it. */
+function bodiesModule(name: string, doc: string, bodies: Record<Locale, string[]>, dir: string): string {
+  const entries = locales.map((locale) => {
+    const loaders = bodies[locale].map((key) => `    ${JSON.stringify(key)}: () => import('./${bodyOf(dir, locale, key)}'),`);
+    return `  ${locale}: {\n${loaders.join('\n')}\n  },`;
+  });
+  return `${HEADER}import type { Locale } from '../../lib/locale';\n\n/** ${doc} */\nexport const ${name}: Readonly<Record<Locale, Readonly<Record<string, () => Promise<{ html: string }>>>>> = {\n${entries.join('\n')}\n};\n`;
+}
 
 /** Every generated file, by its path under the project root. */
 export function generatedFiles(root = process.cwd()): Map<string, string> {
   const { posts, legal } = readContent(root);
   const files = new Map<string, string>();
+  const body = (html: string) => `${HEADER}export const html = ${JSON.stringify(html)};\n`;
+  for (const locale of locales) {
+    files.set(
+      `${OUT_DIR}/${moduleOf('posts', locale)}.ts`,
+      `${HEADER}import type { BlogPost } from '../blog';\n\n/** The posts in ${languageName(locale)}, newest first. */\nexport const posts: readonly BlogPost[] = ${json(posts[locale].map(({ post }) => post))};\n`,
+    );
+    for (const { post, html } of posts[locale]) files.set(`${OUT_DIR}/${bodyOf('posts', locale, post.slug)}.ts`, body(html));
+    const heads = Object.fromEntries(legal[locale].map(({ name, head }) => [name, head]));
+    files.set(
+      `${OUT_DIR}/${moduleOf('legal', locale)}.ts`,
+      `${HEADER}import type { LegalDocument } from '../legal';\n\n/** The legal pages' heads in ${languageName(locale)}. */\nexport const legalDocuments = ${json(heads)} satisfies Record<string, LegalDocument>;\n`,
+    );
+    for (const { name, html } of legal[locale]) files.set(`${OUT_DIR}/${bodyOf('legal', locale, name)}.ts`, body(html));
+  }
+  // What the route table needs of the legal pages: their dates per language (their words load with the page).
+  const dates = Object.fromEntries(locales.map((locale) => [locale, Object.fromEntries(legal[locale].map(({ name, head }) => [name, head.updated]))]));
   files.set(
-    `${OUT_DIR}/posts.ts`,
-    `${HEADER}import type { BlogPost } from '../blog';\n\n/** Newest first. */\nexport const posts: readonly BlogPost[] = ${json(posts.map(({ post }) => post))};\n`,
+    `${OUT_DIR}/legalDates.ts`,
+    `${HEADER}import type { Locale } from '../../lib/locale';\n\n/** When each legal page last changed, by language: the sitemap's lastmod. */\nexport const legalDates: Readonly<Record<Locale, Readonly<Record<string, string>>>> = ${json(dates)};\n`,
   );
-  const loaders = posts.map(({ post }) => `  ${JSON.stringify(post.slug)}: () => import('./posts/${post.slug}'),`);
-  files.set(
-    `${OUT_DIR}/postBodies.ts`,
-    `${HEADER}\n/** Each article's HTML in its own module, loaded when its page is opened. */\nexport const postBodies: Readonly<Record<string, () => Promise<{ html: string }>>> = {\n${loaders.join('\n')}\n};\n`,
-  );
-  for (const { post, html } of posts) files.set(`${OUT_DIR}/posts/${post.slug}.ts`, `${HEADER}export const html = ${JSON.stringify(html)};\n`);
-  const heads = Object.fromEntries(legal.map(({ name, head }) => [name, head]));
-  files.set(
-    `${OUT_DIR}/legal.ts`,
-    `${HEADER}import type { LegalDocument } from '../legal';\n\nexport const legalDocuments = ${json(heads)} satisfies Record<string, LegalDocument>;\n`,
-  );
-  for (const { name, html } of legal) files.set(`${OUT_DIR}/legal/${name}.ts`, `${HEADER}export const html = ${JSON.stringify(html)};\n`);
+  const postKeys = Object.fromEntries(locales.map((locale) => [locale, posts[locale].map(({ post }) => post.slug)])) as Record<Locale, string[]>;
+  files.set(`${OUT_DIR}/postBodies.ts`, bodiesModule('postBodies', "Each article's HTML in its own module, by language and slug, loaded when its page is opened.", postKeys, 'posts'));
+  const legalKeys = Object.fromEntries(locales.map((locale) => [locale, legal[locale].map(({ name }) => name)])) as Record<Locale, string[]>;
+  files.set(`${OUT_DIR}/legalBodies.ts`, bodiesModule('legalBodies', "Each legal page's HTML in its own module, by language and name, loaded when its page is opened.", legalKeys, 'legal'));
   return files;
 }
 

@@ -1,17 +1,27 @@
+import { useLoaderData } from 'react-router';
 import type { LegalDocument as LegalDocumentContent } from '../content/legal';
 import { formatPostDate } from '../lib/blog';
 import { PageHero } from './PageHero';
+import { useLocale } from './useLocale';
 
-/** A legal page: its heading and summary, the text the build rendered from Markdown, and the date it last changed. */
-export function LegalDocument({ document, html }: { document: LegalDocumentContent; html: string }) {
+/**
+ * A legal page in the page's language: its heading and summary, the text the
+ * build rendered from Markdown (loaded from its own chunk by the route's
+ * loader), and the date it last changed.
+ */
+export function LegalDocument({ name }: { name: 'privacy' | 'terms' }) {
+  const html = useLoaderData<string | null>() ?? '';
+  const { catalogue, locale } = useLocale();
+  const { eyebrow, updated, documents } = catalogue.legal;
+  const document: LegalDocumentContent = documents[name];
   return (
     <>
-      <PageHero eyebrow="Legal" title={document.title} intro={document.description} />
+      <PageHero eyebrow={eyebrow} title={document.title} intro={document.description} />
       <div className="legal">
         <div className="container legal__body">
           <div className="prose" dangerouslySetInnerHTML={{ __html: html }} />
           <p className="legal__updated">
-            Last updated: <time dateTime={document.updated}>{formatPostDate(document.updated)}</time>
+            {updated} <time dateTime={document.updated}>{formatPostDate(document.updated, locale)}</time>
           </p>
         </div>
       </div>

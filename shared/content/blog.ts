@@ -1,7 +1,7 @@
 /** The blog: its categories, its six posts and the newsletter box's texts. */
+import type { Locale } from '../lib/locale';
 import { retention } from './retention';
 import { posts } from './generated/posts';
-import { siteFacts } from './data';
 
 export const categoryValues = ['all', 'research', 'technology', 'industry', 'tutorials', 'sustainability'] as const;
 export type CategoryValue = (typeof categoryValues)[number];
@@ -25,8 +25,12 @@ export const blogCategories: readonly BlogCategory[] = [
 
 export interface BlogPost {
   id: number;
-  /** The article's URL is /blog/<slug>: the Markdown file's name, so it stays when a title is edited. */
+  /** The article's URL is /blog/<slug> (/es/blog/<slug> in Spanish): the Markdown file's name, so it stays when a title is edited. */
   slug: string;
+  /** The language it is written in; a translation keeps the English post's id and facts. */
+  locale: Locale;
+  /** Its slug in each language it is written in, its own included: the same article's alternates. */
+  slugs: Partial<Record<Locale, string>>;
   title: string;
   excerpt: string;
   author: string;
@@ -81,23 +85,4 @@ export const newsletter = {
     limited: 'Too many attempts. Please wait a minute, then try again.',
     unreachable: "We couldn't reach our server. Please check your connection and try again.",
   } satisfies Record<SubscribeOutcome, string>,
-} as const;
-
-
-/** The article page's own words. */
-export const articleCopy = {
-  back: 'Back to the blog',
-  pagerLabel: 'More articles',
-  older: 'Previous article',
-  newer: 'Next article',
-  related: 'Related articles',
-  cta: {
-    eyebrow: 'Work with us',
-    title: 'Have a project in mind?',
-    text: `Tell us what you are working on and get a free quote within ${siteFacts.responseTimes.quote}.`,
-    actions: [
-      { label: 'Start Your Project', to: '/contact' },
-      { label: 'Read More Articles', to: '/blog' },
-    ],
-  },
 } as const;

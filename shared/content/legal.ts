@@ -8,3 +8,13 @@ export interface LegalDocument {
   /** ISO date (YYYY-MM-DD) of the last change: shown on the page and in the sitemap. */
   updated: string;
 }
+
+/** The words around every legal page's text, and each page's keywords. */
+export const legalCopy = {
+  eyebrow: 'Legal',
+  updated: 'Last updated:',
+  keywords: {
+    privacy: ['privacy policy', 'personal information', 'PIPEDA', 'data retention', 'your rights'],
+    terms: ['terms of service', 'website terms', 'pricing in CAD', 'intellectual property', 'liability'],
+  },
+};

@@ -1,21 +1,20 @@
 import type { PageHead } from '../components/Seo';
-import type { BlogPost } from '../content/blog';
-import { postBodies } from '../content/generated/postBodies';
+import type { BlogCategory, BlogPost } from '../content/blog';
 import { siteFacts } from '../content/data';
 import { categoryLabel } from './blog';
-import { loadChunk } from './loadChunk';
+import { defaultLocale, localePrefix } from './locale';
 
 /** Search results show about this many characters of a description. */
 const DESCRIPTION_MAX = 160;
 
-/** The article's URL. */
-export function postPath(post: Pick<BlogPost, 'slug'>): string {
-  return `/blog/${post.slug}`;
+/** The article's URL in its language: /blog/<slug>, /es/blog/<slug>. Every link to an article is made here. */
+export function postPath(post: Pick<BlogPost, 'slug' | 'locale'>): string {
+  return `${localePrefix(post.locale)}/blog/${post.slug}`;
 }
 
-/** The build manifest's name for the chunk holding an article's body. */
-export function postBodyChunk(post: Pick<BlogPost, 'slug'>): string {
-  return `posts/${post.slug}`;
+/** The build manifest's name for the chunk holding an article's body: "posts/<slug>", "posts/es/<slug>". */
+export function postBodyChunk(post: Pick<BlogPost, 'slug' | 'locale'>): string {
+  return `posts/${post.locale === defaultLocale ? '' : `${post.locale}/`}${post.slug}`;
 }
 
 /** The post a slug names, or undefined. */
@@ -23,15 +22,6 @@ export function findPost(posts: readonly BlogPost[], slug: string | undefined): 
   return posts.find((post) => post.slug === slug);
 }
 
-/**
- * An article's rendered body (sanitized HTML from the build), loaded from its
- * own chunk; null for a slug that names no article.
- */
-export async function loadArticleBody(slug: string | undefined): Promise<string | null> {
-  if (!slug || !Object.hasOwn(postBodies, slug)) return null;
-  const { html } = await loadChunk(postBodyChunk({ slug }), postBodies[slug]!);
-  return html;
-}
 
 /** Text cut at a word to at most `max` characters, with an ellipsis when cut. */
 export function truncateAtWord(text: string, max: number = DESCRIPTION_MAX): string {
@@ -40,9 +30,9 @@ export function truncateAtWord(text: string, max: number = DESCRIPTION_MAX): str
   return `${cut.slice(0, cut.lastIndexOf(' ')).replace(/[\s,;:.]+$/, '')}…`;
 }
 
-/** An article's head: its title and excerpt, and the Open Graph article facts. */
-export function articleHead(post: BlogPost): PageHead {
-  const section = categoryLabel(post.category);
+/** An article's head in its language (the categories' names are that language's): its title and excerpt, and the Open Graph article facts. */
+export function articleHead(post: BlogPost, categories: readonly BlogCategory[]): PageHead {
+  const section = categoryLabel(post.category, categories);
   return {
     title: `${post.title} | ${siteFacts.name}`,
     description: truncateAtWord(post.excerpt),

@@ -1,4 +1,6 @@
-import type { BlogPost, CategoryValue, SubscribeOutcome } from '../content/blog';
+import type { BlogCategory, BlogPost, CategoryValue, SubscribeOutcome } from '../content/blog';
+import type { Locale } from './locale';
+import { localeTags } from './locale';
 import { siteFacts } from '../content/data';
 import { POSTS_PER_PAGE, RECENT_POSTS_COUNT, blogCategories, blogPosts, categoryValues, subscribeOutcomes } from '../content/blog';
 
@@ -63,8 +65,9 @@ export function recentPosts(posts: readonly BlogPost[], count: number = RECENT_P
   return posts.filter((post) => !post.featured).slice(0, count);
 }
 
-export function categoryLabel(value: CategoryValue): string {
-  return blogCategories.find((category) => category.value === value)?.label ?? value;
+/** A category's name in a language's list (the English one by default, as the feeds show it). */
+export function categoryLabel(value: CategoryValue, categories: readonly BlogCategory[] = blogCategories): string {
+  return categories.find((category) => category.value === value)?.label ?? value;
 }
 
 /** "Dr. Sarah Chen" as "SC": the avatar of a post's author. */
@@ -152,28 +155,13 @@ export function isSubscribeSuccess(outcome: SubscribeOutcome): boolean {
   return outcome === 'pending';
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
-
 /**
- * "2024-03-15" as "March 15, 2024". Done by hand, not with Intl, so the server
- * and the browser print the same text whatever their time zone and ICU data.
+ * "2024-03-15" as "March 15, 2024" or "15 de marzo de 2024". Read in UTC, so
+ * the server and the browser print the same date whatever their time zone.
  */
-export function formatPostDate(isoDate: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
-  const month = match ? MONTHS[Number(match[2]) - 1] : undefined;
-  if (!match || !month) return isoDate;
-  return `${month} ${Number(match[3])}, ${match[1]}`;
+export function formatPostDate(isoDate: string, locale: Locale): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  // Date() rolls 30 February over into March: only a date that reads back the same is one.
+  if (Number.isNaN(date.getTime()) || !date.toISOString().startsWith(isoDate)) return isoDate;
+  return new Intl.DateTimeFormat(localeTags[locale].intl, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
 }

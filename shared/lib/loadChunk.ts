@@ -73,3 +73,17 @@ export function claimChunkReload(path: string): boolean {
     return false;
   }
 }
+
+/**
+ * A rendered body (an article's, a legal page's) by its key, loaded from its
+ * own chunk; null for a key that names none.
+ */
+export async function loadBody(
+  bodies: Readonly<Record<string, () => Promise<{ html: string }>>>,
+  key: string | undefined,
+  chunkOf: (key: string) => string,
+): Promise<string | null> {
+  if (!key || !Object.hasOwn(bodies, key)) return null;
+  const { html } = await loadChunk(chunkOf(key), bodies[key]!);
+  return html;
+}

@@ -1,6 +1,7 @@
 import type { BlogPost } from '../content/blog';
 import type { Catalogue } from '../content/i18n/catalogue';
 import { currency, siteFacts } from '../content/data';
+import { localeTags } from './locale';
 import { absoluteUrl } from './runtime';
 
 /**
@@ -67,12 +68,13 @@ export function buildOrganizationJsonLd(siteUrl: string, { site: texts, plans: {
   };
 }
 
-/** schema.org BlogPosting for an article, published by the lab. */
+/** schema.org BlogPosting for an article in its language, published by the lab. */
 export function buildBlogPostingJsonLd(siteUrl: string, post: BlogPost, path: string) {
   const url = absoluteUrl(siteUrl, path);
   return {
     '@context': 'https://schema.org',
     '@type': 'BlogPosting',
+    inLanguage: localeTags[post.locale].lang,
     headline: post.title,
     description: post.excerpt,
     image: absoluteUrl(siteUrl, post.image),

@@ -1,5 +1,6 @@
 import ArrowRight from 'lucide-react/icons/arrow-right';
 import { useContext } from 'react';
+import type { LoaderFunction } from 'react-router';
 import { Link, useLoaderData, useParams } from 'react-router';
 import { ArticleHeader } from '../components/article/ArticleHeader';
 import { ArticlePager } from '../components/article/ArticlePager';
@@ -7,26 +8,38 @@ import { RelatedPosts } from '../components/article/RelatedPosts';
 import { RuntimeContext } from '../components/contexts';
 import { CtaPanel } from '../components/CtaPanel';
 import { JsonLd } from '../components/JsonLd';
-import { articleCopy, blogPosts } from '../content/blog';
+import { useLocale } from '../components/useLocale';
+import { links } from '../content/data';
+import { loadArticleBody } from '../lib/articleBodies';
 import { adjacentPosts, findPost, postPath, relatedPosts } from '../lib/articles';
+import { localeOfRequest } from '../lib/locale';
 import { buildBlogPostingJsonLd, buildBreadcrumbJsonLd } from '../lib/structuredData';
 import NotFound from './NotFound';
 
+/** The article's body in the URL's language. */
+export const loader: LoaderFunction = ({ params, request }) => loadArticleBody(localeOfRequest(request), params.slug);
+
 /**
- * One blog article. Its body is HTML rendered and sanitized by the build from
- * the post's Markdown, loaded from its own chunk by the route's loader. A slug
- * that names no post shows the not-found page (the server sends it with 404).
+ * One blog article in the page's language. Its body is HTML rendered and
+ * sanitized by the build from the post's Markdown, loaded from its own chunk
+ * by the route's loader. A slug that names no post in that language shows the
+ * not-found page (the server sends it with 404).
  */
 export default function Article() {
   const { slug } = useParams();
   const html = useLoaderData<string | null>();
   const { siteUrl } = useContext(RuntimeContext);
-  const post = findPost(blogPosts, slug);
+  const { catalogue, localize } = useLocale();
+  const { posts } = catalogue.posts;
+  const copy = catalogue.article;
+  const post = findPost(posts, slug);
   if (!post || html === null) return <NotFound />;
 
   const path = postPath(post);
-  const { older, newer } = adjacentPosts(blogPosts, post);
-  const [primary, secondary] = articleCopy.cta.actions;
+  const { older, newer } = adjacentPosts(posts, post);
+  const [primary, secondary] = copy.cta.actions;
+  /** The breadcrumb's names are the main menu's. */
+  const navLabel = (to: string) => catalogue.navigation.mainNav.find((item) => item.to === to)?.label ?? to;
   return (
     <>
       <article className="article" aria-labelledby="page-title">
@@ -40,21 +53,21 @@ export default function Article() {
         </div>
         <ArticlePager older={older} newer={newer} />
       </article>
-      <RelatedPosts posts={relatedPosts(blogPosts, post)} />
-      <CtaPanel id="article-cta-title" className="article-cta" eyebrow={articleCopy.cta.eyebrow} title={articleCopy.cta.title} text={articleCopy.cta.text}>
-        <Link to={primary.to} className="button button--primary">
-          {primary.label}
+      <RelatedPosts posts={relatedPosts(posts, post)} />
+      <CtaPanel id="article-cta-title" className="article-cta" eyebrow={copy.cta.eyebrow} title={copy.cta.title} text={copy.cta.text}>
+        <Link to={localize(primary!.to)} className="button button--primary">
+          {primary!.label}
           <ArrowRight size={18} aria-hidden="true" />
         </Link>
-        <Link to={secondary.to} className="button button--ghost">
-          {secondary.label}
+        <Link to={localize(secondary!.to)} className="button button--ghost">
+          {secondary!.label}
         </Link>
       </CtaPanel>
       <JsonLd data={buildBlogPostingJsonLd(siteUrl, post, path)} />
       <JsonLd
         data={buildBreadcrumbJsonLd(siteUrl, [
-          { name: 'Home', path: '/' },
-          { name: 'Blog', path: '/blog' },
+          { name: navLabel(links.home), path: localize(links.home) },
+          { name: navLabel(links.blog), path: localize(links.blog) },
           { name: post.title, path },
         ])}
       />

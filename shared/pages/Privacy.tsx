@@ -1,7 +1,8 @@
 import { LegalDocument } from '../components/LegalDocument';
-import { html } from '../content/generated/legal/privacy';
-import { legalDocuments } from '../content/legal';
+import { legalLoader } from '../lib/legalBodies';
+
+export const loader = legalLoader('privacy');
 
 export default function Privacy() {
-  return <LegalDocument document={legalDocuments.privacy} html={html} />;
+  return <LegalDocument name="privacy" />;
 }

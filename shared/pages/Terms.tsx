@@ -1,7 +1,8 @@
 import { LegalDocument } from '../components/LegalDocument';
-import { html } from '../content/generated/legal/terms';
-import { legalDocuments } from '../content/legal';
+import { legalLoader } from '../lib/legalBodies';
+
+export const loader = legalLoader('terms');
 
 export default function Terms() {
-  return <LegalDocument document={legalDocuments.terms} html={html} />;
+  return <LegalDocument name="terms" />;
 }

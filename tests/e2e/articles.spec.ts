@@ -1,6 +1,6 @@
 import { blogPosts, newsletter } from '../../shared/content/blog';
 import { catalogues } from '../../server/catalogues';
-import { sitePages } from '../../shared/routes';
+import { localizePath, sitePages } from '../../shared/routes';
 import { expect, gotoHydrated, test } from './fixtures';
 
 const [featured, second, third] = blogPosts;
@@ -78,10 +78,10 @@ test.describe('the legal links', () => {
     test(`are real links in the footer of ${path}, reachable by keyboard`, async ({ page, browserErrors }) => {
       await page.goto(path);
       const footer = page.locator('footer.site-footer');
-      // In the page's language; the legal pages themselves are in English only for now.
+      // In the page's language, to the legal page in that language.
       for (const link of catalogues[locale].navigation.legalLinks) {
         const anchor = footer.getByRole('link', { name: link.label });
-        await expect(anchor).toHaveAttribute('href', link.to);
+        await expect(anchor).toHaveAttribute('href', localizePath(link.to, locale));
         await anchor.focus();
         await expect(anchor).toBeFocused();
       }

@@ -56,6 +56,7 @@ describe.each(blogPosts.map((post) => [post.slug, post] as const))('GET /blog/%s
     expect(data.find((item) => item['@type'] === 'BlogPosting')).toEqual({
       '@context': 'https://schema.org',
       '@type': 'BlogPosting',
+      inLanguage: 'en',
       headline: post.title,
       description: post.excerpt,
       image: `${TEST_SITE_URL}${post.image}`,

@@ -4,6 +4,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { blogPosts } from '../../shared/content/blog';
 import { legalDocuments } from '../../shared/content/legal';
+import { posts as esPosts } from '../../shared/content/generated/posts.es';
+import { catalogues } from '../../server/catalogues';
 import { TEST_SITE_URL, testApp } from './helpers';
 
 const app = testApp();
@@ -196,7 +198,10 @@ describe('crawler files', () => {
       [`${TEST_SITE_URL}/privacy`, legalDocuments.privacy.updated],
       [`${TEST_SITE_URL}/terms`, legalDocuments.terms.updated],
       [`${TEST_SITE_URL}/es`, undefined],
+      ...esPosts.map((post) => [`${TEST_SITE_URL}/es/blog/${post.slug}`, post.date]),
       [`${TEST_SITE_URL}/es/contacto`, undefined],
+      [`${TEST_SITE_URL}/es/privacidad`, catalogues.es.legal.documents.privacy.updated],
+      [`${TEST_SITE_URL}/es/terminos`, catalogues.es.legal.documents.terms.updated],
     ]);
     expect(blogPosts).toHaveLength(6);
   });

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { blogPosts } from '../../shared/content/blog';
+import { posts as esPosts } from '../../shared/content/generated/posts.es';
 import { legalDocuments } from '../../shared/content/legal';
 import { confirmPage, unsubscribePage } from '../../shared/content/newsletter';
 import { postPath } from '../../shared/lib/articles';
@@ -24,7 +25,9 @@ const mainHeadings: Record<string, string> = {
   '/newsletter/unsubscribe': unsubscribePage.missing.title,
   '/privacy': legalDocuments.privacy.title,
   '/terms': legalDocuments.terms.title,
-  ...Object.fromEntries(blogPosts.map((post) => [postPath(post), post.title])),
+  '/es/privacidad': catalogues.es.legal.documents.privacy.title,
+  '/es/terminos': catalogues.es.legal.documents.terms.title,
+  ...Object.fromEntries([...blogPosts, ...esPosts].map((post) => [postPath(post), post.title])),
 };
 
 /** The content of a head tag, or undefined. */

@@ -3,16 +3,51 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generatedFiles } from '../../build/content/generate';
 import { countWords } from '../../build/content/markdown';
-import { blogPosts } from '../../shared/content/blog';
+import { blogCategories, blogPosts } from '../../shared/content/blog';
 import { postBodies } from '../../shared/content/generated/postBodies';
+import { posts as esPosts } from '../../shared/content/generated/posts.es';
 import { retention } from '../../shared/content/retention';
-import { adjacentPosts, articleHead, loadArticleBody, relatedPosts, truncateAtWord } from '../../shared/lib/articles';
+import { loadArticleBody } from '../../shared/lib/articleBodies';
+import { adjacentPosts, articleHead, relatedPosts, truncateAtWord } from '../../shared/lib/articles';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const bodies = Object.fromEntries(await Promise.all(blogPosts.map(async (post) => [post.slug, await loadArticleBody(post.slug)] as const)));
+const bodies = Object.fromEntries(await Promise.all(blogPosts.map(async (post) => [post.slug, await loadArticleBody('en', post.slug)] as const)));
+
+const esBodies = Object.fromEntries(await Promise.all(esPosts.map(async (post) => [post.slug, await loadArticleBody('es', post.slug)] as const)));
 
 /** "A Step-by-Step Guide" as "a-step-by-step-guide": how each article's file, and so its URL, was named. */
 const slugOf = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+
+describe('the Spanish posts, from shared/content/posts/es', () => {
+
+  it('translate every English post, in the same order, keeping its facts', () => {
+    const facts = ({ id, author, date, category, image, featured }: (typeof blogPosts)[number]) => ({ id, author, date, category, image, featured });
+    expect(esPosts.map(facts)).toEqual(blogPosts.map(facts));
+    expect(esPosts.every((post) => post.locale === 'es')).toBe(true);
+  });
+
+  it('have Spanish slugs taken from their titles, none the same as an English one', () => {
+    const plain = (title: string) => slugOf(title.normalize('NFD').replace(/[\u0300-\u036f]/g, ''));
+    for (const post of esPosts) expect(plain(post.title).startsWith(post.slug.split('-').slice(0, 3).join('-')), post.slug).toBe(true);
+    expect(esPosts.filter((post) => blogPosts.some((english) => english.slug === post.slug))).toEqual([]);
+  });
+
+  it.each(esPosts.map((post, index) => [post.slug, post, blogPosts[index]!] as const))(
+    '%s keeps the English article\'s shape: its sections, lists, tables and links',
+    (slug, post, english) => {
+      const html = esBodies[slug]!;
+      const count = (text: string, pattern: RegExp) => text.match(pattern)?.length ?? 0;
+      for (const pattern of [/<h2>/g, /<h3>/g, /<li>/g, /<tr>/g, /<blockquote>/g, /<pre>/g]) expect(count(html, pattern), `${slug} ${pattern}`).toBe(count(bodies[english.slug]!, pattern));
+      const hrefs = (text: string) => [...text.matchAll(/href="([^"]+)"/g)].map(([, href]) => href);
+      expect(hrefs(html)).toEqual(hrefs(bodies[english.slug]!));
+      expect(post.readTime).toBe(`${Math.ceil(countWords(html) / 200)} min de lectura`);
+    },
+  );
+
+  it('ship each body in its own module', () => {
+    expect(Object.keys(postBodies.es).sort()).toEqual(esPosts.map((post) => post.slug).sort());
+  });
+});
 
 describe('the blog posts, from their Markdown files', () => {
   it('are the six posts of the spec, newest first, with only the post with id 1 featured', () => {
@@ -38,10 +73,13 @@ describe('the blog posts, from their Markdown files', () => {
   });
 
   it('ship each body in its own module, and none for a slug that names no article', async () => {
-    expect(Object.keys(postBodies).sort()).toEqual(blogPosts.map((post) => post.slug).sort());
-    expect(await loadArticleBody('no-such-article')).toBeNull();
-    expect(await loadArticleBody('constructor')).toBeNull();
-    expect(await loadArticleBody(undefined)).toBeNull();
+    expect(Object.keys(postBodies.en).sort()).toEqual(blogPosts.map((post) => post.slug).sort());
+    expect(await loadArticleBody('en', 'no-such-article')).toBeNull();
+    expect(await loadArticleBody('en', 'constructor')).toBeNull();
+    expect(await loadArticleBody('en', undefined)).toBeNull();
+    // A Spanish slug is no English article, nor the other way round.
+    expect(await loadArticleBody('en', esPosts[0]!.slug)).toBeNull();
+    expect(await loadArticleBody('es', blogPosts[0]!.slug)).toBeNull();
   });
 
   it('are in step with their Markdown: the generated modules are what the content step writes now', () => {
@@ -82,7 +120,7 @@ describe('article helpers', () => {
   });
 
   it("give an article's head its Open Graph facts", () => {
-    expect(articleHead(third!)).toMatchObject({
+    expect(articleHead(third!, blogCategories)).toMatchObject({
       title: `${third!.title} | Meridian Lab`,
       article: { publishedTime: third!.date, author: third!.author, section: 'Sustainability' },
     });

@@ -270,10 +270,16 @@ describe('the newsletter outcomes', () => {
 
 describe('display helpers', () => {
   it('formats ISO dates the same way everywhere, whatever the time zone', () => {
-    expect(formatPostDate('2024-03-15')).toBe('March 15, 2024');
-    expect(formatPostDate('2024-02-05')).toBe('February 5, 2024');
-    expect(formatPostDate('2024-12-31')).toBe('December 31, 2024');
-    expect(formatPostDate('not a date')).toBe('not a date');
+    expect(formatPostDate('2024-03-15', 'en')).toBe('March 15, 2024');
+    expect(formatPostDate('2024-02-05', 'en')).toBe('February 5, 2024');
+    expect(formatPostDate('2024-12-31', 'en')).toBe('December 31, 2024');
+    expect(formatPostDate('not a date', 'en')).toBe('not a date');
+    expect(formatPostDate('2024-02-30', 'en')).toBe('2024-02-30');
+  });
+
+  it('writes dates in Spanish as Colombia does', () => {
+    expect(formatPostDate('2024-03-08', 'es')).toBe('8 de marzo de 2024');
+    expect(formatPostDate('2024-12-31', 'es')).toBe('31 de diciembre de 2024');
   });
 
   it('labels categories and gives authors initials', () => {

@@ -60,19 +60,23 @@ describe('renderMarkdown', () => {
   });
 });
 
-/** A project folder holding one post (and the two legal pages), to run the content step on. */
-function projectWith(post: string, name = 'a-test-post.md'): string {
+/** A Spanish post translating the English one named. */
+const translation = (of = 'a-test-post', words = 'Unas palabras.\n') => `---\ntranslationOf: ${of}\ntitle: "Un artículo de prueba"\nexcerpt: "Un resumen."\n---\n\n${words}`;
+
+/** A project folder holding one post and the two legal pages, each with its Spanish translation, to run the content step on. */
+function projectWith(post: string, name = 'a-test-post.md', spanish = translation(name.replace(/\.md$/, ''))): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-content-'));
-  fs.mkdirSync(path.join(root, 'shared/content/posts'), { recursive: true });
-  fs.mkdirSync(path.join(root, 'shared/content/legal'), { recursive: true });
-  fs.mkdirSync(path.join(root, 'public/images/blog'), { recursive: true });
+  for (const dir of ['shared/content/posts/es', 'shared/content/legal/es', 'public/images/blog']) fs.mkdirSync(path.join(root, dir), { recursive: true });
   fs.writeFileSync(path.join(root, 'public/images/blog/art.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 750"></svg>');
   fs.writeFileSync(path.join(root, 'shared/content/posts', name), post);
+  fs.writeFileSync(path.join(root, 'shared/content/posts/es/un-articulo-de-prueba.md'), spanish);
   for (const legal of ['privacy', 'terms']) {
-    fs.writeFileSync(
-      path.join(root, `shared/content/legal/${legal}.md`),
-      `---\ntitle: "${legal}"\ndescription: "About ${legal}."\nupdated: "2026-01-02"\n---\n\nKept {{retention.vitalsDays}} days; write to {{site.privacyEmail}}.\n`,
-    );
+    for (const folder of ['', 'es/']) {
+      fs.writeFileSync(
+        path.join(root, `shared/content/legal/${folder}${legal}.md`),
+        `---\ntitle: "${legal}"\ndescription: "About ${legal}."\nupdated: "2026-01-02"\n---\n\nKept {{retention.vitalsDays}} days; write to {{site.privacyEmail}} at {{site.address}}.\n`,
+      );
+    }
   }
   return root;
 }
@@ -107,6 +111,53 @@ describe('the content step', () => {
     const privacy = files.get('shared/content/generated/legal/privacy.ts')!;
     expect(privacy).toContain('Kept 90 days');
     expect(privacy).toContain('<a href=\\"mailto:privacy@meridianlab.dev\\">');
+  });
+
+  it('writes each language its own post list and bodies: the translation with its own words and slug, and the English facts', () => {
+    const files = generatedFiles(projectWith(post({}, `${'word '.repeat(401)}\n`), undefined, translation(undefined, `${'palabra '.repeat(201)}\n`)));
+    const list = files.get('shared/content/generated/posts.es.ts')!;
+    expect(list).toContain('"slug": "un-articulo-de-prueba"');
+    expect(list).toContain('"title": "Un artículo de prueba"');
+    expect(list).toContain('"author": "Dr. Test"');
+    expect(list).toContain('"locale": "es"');
+    expect(list).toContain('"readTime": "2 min de lectura"');
+    // Each post names the other's slug: the alternates of both.
+    const slugs = '"slugs": {\n      "en": "a-test-post",\n      "es": "un-articulo-de-prueba"\n    }';
+    expect(list).toContain(slugs);
+    expect(files.get('shared/content/generated/posts.ts')).toContain(slugs);
+    expect(files.get('shared/content/generated/postBodies.ts')).toContain(`"un-articulo-de-prueba": () => import('./posts/es/un-articulo-de-prueba')`);
+    expect(files.get('shared/content/generated/legal/es/privacy.ts')).toContain('Miami, FL 33131, Estados Unidos');
+    expect(files.get('shared/content/generated/legal/privacy.ts')).toContain('Miami, FL 33131, United States');
+    expect(files.get('shared/content/generated/legalBodies.ts')).toContain(`privacy": () => import('./legal/es/privacy')`);
+  });
+
+  it('stops on an English post without its Spanish translation, naming the article', () => {
+    const root = projectWith(post());
+    fs.rmSync(path.join(root, 'shared/content/posts/es/un-articulo-de-prueba.md'));
+    expect(() => generatedFiles(root)).toThrow(
+      'shared/content/posts/a-test-post.md: no Spanish translation; write shared/content/posts/es/<its Spanish slug>.md with "translationOf: a-test-post"',
+    );
+  });
+
+  it('stops on a Spanish post that translates no English one, and on two translations of one post', () => {
+    expect(() => generatedFiles(projectWith(post(), undefined, translation('no-such-post')))).toThrow(
+      'shared/content/posts/es/un-articulo-de-prueba.md: front matter field "translationOf": there is no English post shared/content/posts/no-such-post.md',
+    );
+    const root = projectWith(post());
+    fs.writeFileSync(path.join(root, 'shared/content/posts/es/otro.md'), translation());
+    expect(() => generatedFiles(root)).toThrow('already translates a-test-post.md');
+  });
+
+  it('stops on a translation that repeats the facts, which are the English post\'s', () => {
+    expect(() => generatedFiles(projectWith(post(), undefined, translation().replace('title:', 'author: "Dr. Test"\ntitle:')))).toThrow(
+      'shared/content/posts/es/un-articulo-de-prueba.md: unknown front matter field(s) "author"',
+    );
+  });
+
+  it('stops on a legal page without its Spanish translation, naming it', () => {
+    const root = projectWith(post());
+    fs.rmSync(path.join(root, 'shared/content/legal/es/terms.md'));
+    expect(() => generatedFiles(root)).toThrow('shared/content/legal/terms.md: no Spanish translation; write shared/content/legal/es/terms.md');
   });
 
   it.each([

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mainNav } from '../../shared/content/navigation';
 import { blogPosts } from '../../shared/content/blog';
+import { posts as esPosts } from '../../shared/content/generated/posts.es';
 import { catalogues } from '../../server/catalogues';
 import { indexablePages, notFoundPage, notFoundPageIn, pageHead, pages, sitePages } from '../../shared/routes';
 import { createRoutes } from '../../shared/routeTree';
@@ -23,10 +24,16 @@ describe('route table', () => {
     expect(sitePages.filter((page) => page.noindex).map((page) => page.path)).toEqual(['/newsletter/confirm', '/newsletter/unsubscribe']);
   });
 
-  it('holds one page per article under /blog/:slug, named by its slug', () => {
-    expect(sitePages.filter((page) => page.chunk === 'Article').map((page) => page.path)).toEqual(
-      blogPosts.map((post) => `/blog/${post.slug}`),
-    );
+  it('holds one page per article under /blog/:slug and /es/blog/:slug, named by its slug in its language, each with the other as its alternate', () => {
+    const articles = sitePages.filter((page) => page.chunk === 'Article');
+    expect(articles.map((page) => page.path)).toEqual([
+      ...blogPosts.map((post) => `/blog/${post.slug}`),
+      ...esPosts.map((post) => `/es/blog/${post.slug}`),
+    ]);
+    for (const [index, post] of blogPosts.entries()) {
+      const alternates = { en: `/blog/${post.slug}`, es: `/es/blog/${esPosts[index]!.slug}` };
+      expect(articles.filter((page) => Object.values(alternates).includes(page.path)).map((page) => page.alternates)).toEqual([alternates, alternates]);
+    }
   });
 
   it('gives every page a unique title (60 characters at most, or the article title and the site name) and a 70-160 character description', () => {
@@ -34,7 +41,7 @@ describe('route table', () => {
     const all = [...sitePages, notFoundPageIn('en'), notFoundPageIn('es')].map((page) => pageHead(page, catalogues[page.locale]));
     expect(new Set(all.map((page) => page.title)).size).toBe(all.length);
     for (const page of all) {
-      const post = blogPosts.find((candidate) => page.path === `/blog/${candidate.slug}`);
+      const post = [...blogPosts, ...esPosts].find((candidate) => page.path.endsWith(`/blog/${candidate.slug}`));
       if (post) expect(page.title).toBe(`${post.title} | Meridian Lab`);
       else expect(page.title.length, page.title).toBeLessThanOrEqual(60);
       expect(page.description.length, page.path).toBeGreaterThanOrEqual(70);
@@ -53,6 +60,9 @@ describe('route table', () => {
       const module = await page.load();
       expect(typeof module.default, page.chunk).toBe('function');
     }
+    // The pages whose text is a chunk of its own bring the loader that fetches it.
+    const loaders = await Promise.all(pages.map(async (page) => [page.chunk, typeof (await page.load()).loader] as const));
+    expect(loaders.filter(([, type]) => type === 'function').map(([chunk]) => chunk)).toEqual(['Article', 'Privacy', 'Terms']);
   });
 
   it('builds a router tree with the layout, an error boundary and one lazy child per page', () => {
@@ -62,7 +72,7 @@ describe('route table', () => {
     expect(pageGroup?.ErrorBoundary).toBeTypeOf('function');
     const spanish = pages.flatMap((page) => ('paths' in page && page.paths?.es ? [page.paths.es] : []));
     expect(pageGroup?.children?.map((route) => route.path)).toEqual([...pages.map((page) => page.path), ...spanish, '*', '/es/*']);
-    expect(pageGroup?.children?.find((route) => route.path === '/blog/:slug')?.loader).toBeTypeOf('function');
+    expect(pageGroup?.children?.find((route) => route.path === '/blog/:slug')?.lazy).toBeTypeOf('function');
     expect(pageGroup?.children?.every((route) => typeof route.lazy === 'function')).toBe(true);
   });
 

@@ -1,21 +1,22 @@
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import { Link } from 'react-router';
 import type { BlogPost } from '../../content/blog';
-import { articleCopy } from '../../content/blog';
 import { blogHref, categoryLabel } from '../../lib/blog';
 import { PostMeta } from '../blog/PostMeta';
+import { useLocale } from '../useLocale';
 
 /** The article's dark opening band: the way back, its category (to the filtered blog), the title, excerpt and byline. */
 export function ArticleHeader({ post }: { post: BlogPost }) {
+  const { catalogue, localize } = useLocale();
   return (
     <header className="page-hero article-hero">
       <div className="container article-hero__inner">
-        <Link to={blogHref()} className="article-hero__back">
+        <Link to={localize(blogHref())} className="article-hero__back">
           <ArrowLeft size={16} aria-hidden="true" />
-          {articleCopy.back}
+          {catalogue.article.back}
         </Link>
-        <Link to={blogHref({ category: post.category })} className={`blog-badge blog-badge--${post.category} article-hero__category`}>
-          {categoryLabel(post.category)}
+        <Link to={localize(blogHref({ category: post.category }))} className={`blog-badge blog-badge--${post.category} article-hero__category`}>
+          {categoryLabel(post.category, catalogue.posts.categories)}
         </Link>
         <h1 id="page-title" className="article-hero__title">
           {post.title}

@@ -2,11 +2,12 @@ import ArrowLeft from 'lucide-react/icons/arrow-left';
 import ArrowRight from 'lucide-react/icons/arrow-right';
 import { Link } from 'react-router';
 import type { BlogPost } from '../../content/blog';
-import { articleCopy } from '../../content/blog';
 import { postPath } from '../../lib/articles';
+import { useLocale } from '../useLocale';
 
 /** The older and the newer article, either side of this one in the blog's order. */
 export function ArticlePager({ older, newer }: { older?: BlogPost | undefined; newer?: BlogPost | undefined }) {
+  const { article: articleCopy } = useLocale().catalogue;
   if (!older && !newer) return null;
   return (
     <nav className="container article-pager" aria-label={articleCopy.pagerLabel}>

@@ -1,14 +1,15 @@
 import type { BlogPost } from '../../content/blog';
-import { articleCopy } from '../../content/blog';
 import { PostCard } from '../blog/PostCard';
+import { useLocale } from '../useLocale';
 
 /** Further reading below an article: cards like the blog's, same category first. */
 export function RelatedPosts({ posts }: { posts: readonly BlogPost[] }) {
+  const { catalogue } = useLocale();
   return (
     <section className="section article-related" aria-labelledby="article-related-title">
       <div className="container">
         <h2 id="article-related-title" className="article-related__title">
-          {articleCopy.related}
+          {catalogue.article.related}
         </h2>
         <ul className="article-related__grid">
           {posts.map((post) => (

@@ -1,7 +1,9 @@
 import type { PostCategory } from '../../content/blog';
 import { categoryLabel } from '../../lib/blog';
+import { useLocale } from '../useLocale';
 
-/** The small pill naming a post's category; each category has its own tint. */
+/** The small pill naming a post's category in the page's language; each category has its own tint. */
 export function CategoryBadge({ category }: { category: PostCategory }) {
-  return <span className={`blog-badge blog-badge--${category}`}>{categoryLabel(category)}</span>;
+  const { catalogue } = useLocale();
+  return <span className={`blog-badge blog-badge--${category}`}>{categoryLabel(category, catalogue.posts.categories)}</span>;
 }

@@ -11,7 +11,7 @@ export function PostMeta({ post }: { post: BlogPost }) {
       <span className="blog-meta__text">
         <span className="blog-meta__author">{post.author}</span>
         <span className="blog-meta__details">
-          <time dateTime={post.date}>{formatPostDate(post.date)}</time>
+          <time dateTime={post.date}>{formatPostDate(post.date, post.locale)}</time>
           <span className="blog-meta__dot" aria-hidden="true">
             ·
           </span>

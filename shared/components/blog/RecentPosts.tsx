@@ -18,7 +18,7 @@ export function RecentPosts({ posts }: { posts: readonly BlogPost[] }) {
               <span className="blog-recent__text">
                 <span className="blog-recent__title">{post.title}</span>
                 <time className="blog-recent__date" dateTime={post.date}>
-                  {formatPostDate(post.date)}
+                  {formatPostDate(post.date, post.locale)}
                 </time>
               </span>
             </Link>

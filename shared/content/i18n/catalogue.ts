@@ -8,10 +8,13 @@
  * test names any key that is missing or extra).
  */
 import type { Locale } from '../../lib/locale';
+import type { BlogCategory, BlogPost } from '../blog';
+import type { article } from './en/article';
 import type { common } from './en/common';
 import type { blog } from './en/blog';
 import type { contact } from './en/contact';
 import type { home } from './en/home';
+import type { legal } from './en/legal';
 import type { newsletterConfirm } from './en/newsletterConfirm';
 import type { newsletterUnsubscribe } from './en/newsletterUnsubscribe';
 import type { research } from './en/research';
@@ -32,10 +35,19 @@ type Widen<T> = T extends string
 
 export type CatalogueCommon = Widen<typeof common>;
 
+/** A language's blog posts (each with its slug there) and the categories' names: the blog and the article pages read them. */
+export interface PostsPart {
+  posts: readonly BlogPost[];
+  categories: readonly BlogCategory[];
+}
+
 /** The parts a page may need beside the common one, by name. */
 export interface CataloguePages {
   home: Widen<typeof home>;
   contact: Widen<typeof contact>;
+  posts: PostsPart;
+  article: Widen<typeof article>;
+  legal: Widen<typeof legal>;
   services: Widen<typeof services>;
   research: Widen<typeof research>;
   blog: Widen<typeof blog>;
@@ -59,6 +71,9 @@ const importers: Readonly<Record<Locale, LanguageParts>> = {
     pages: {
       home: async () => (await import('./en/home')).home,
       contact: async () => (await import('./en/contact')).contact,
+      posts: async () => (await import('./en/posts')).posts,
+      article: async () => (await import('./en/article')).article,
+      legal: async () => (await import('./en/legal')).legal,
       services: async () => (await import('./en/services')).services,
       research: async () => (await import('./en/research')).research,
       blog: async () => (await import('./en/blog')).blog,
@@ -71,6 +86,9 @@ const importers: Readonly<Record<Locale, LanguageParts>> = {
     pages: {
       home: async () => (await import('./es/home')).home,
       contact: async () => (await import('./es/contact')).contact,
+      posts: async () => (await import('./es/posts')).posts,
+      article: async () => (await import('./es/article')).article,
+      legal: async () => (await import('./es/legal')).legal,
       services: async () => (await import('./es/services')).services,
       research: async () => (await import('./es/research')).research,
       blog: async () => (await import('./es/blog')).blog,

@@ -1,0 +1,19 @@
+/** The Spanish blog posts (rendered by the content step from shared/content/posts/es) and the categories' Spanish names. */
+import type { CategoryValue } from '../../blog';
+import { posts as esPosts } from '../../generated/posts.es';
+import type { PostsPart } from '../catalogue';
+
+/** In the order of the English list; the type asks for every category. */
+const labels: Record<CategoryValue, string> = {
+  all: 'Todas',
+  research: 'Investigación',
+  technology: 'Tecnología',
+  industry: 'Noticias del sector',
+  tutorials: 'Tutoriales',
+  sustainability: 'Sostenibilidad',
+};
+
+export const posts: PostsPart = {
+  posts: esPosts,
+  categories: Object.entries(labels).map(([value, label]) => ({ value: value as CategoryValue, label })),
+};

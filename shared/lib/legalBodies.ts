@@ -1,0 +1,20 @@
+/**
+ * Loading a legal page's text: apart from lib/legal.ts, which the route table
+ * imports, so the map of the texts' chunks travels with the legal pages, not in the entry.
+ */
+import type { LoaderFunction } from 'react-router';
+import { legalBodies } from '../content/generated/legalBodies';
+import { legalBodyChunk } from './legal';
+import { loadBody } from './loadChunk';
+import type { Locale } from './locale';
+import { localeOfRequest } from './locale';
+
+/** A legal page's text (HTML the build rendered from its Markdown) in a language, loaded from its own chunk. */
+export function loadLegalBody(locale: Locale, name: string): Promise<string | null> {
+  return loadBody(legalBodies[locale], name, (key) => legalBodyChunk(locale, key));
+}
+
+/** A legal page module's loader: its text in the URL's language. */
+export function legalLoader(name: string): LoaderFunction {
+  return ({ request }) => loadLegalBody(localeOfRequest(request), name);
+}
