@@ -56,7 +56,7 @@ describe('newsletter double opt-in', { timeout: 30_000 }, () => {
     const [mail] = await smtp.waitFor(1);
     expect(header(mail!, 'subject')).toBe('Confirme su suscripción a los artículos de Meridian Lab');
     expect(mail!.parsed.text).toContain('Para confirmar, abra este enlace (sirve una sola vez, durante 7 días):');
-    expect(linkIn(mail!.parsed.text!, '/newsletter/confirm')).toBeDefined();
+    expect(linkIn(mail!.parsed.text!, '/es/boletin/confirmar')).toBeDefined();
     expect(rawHeader(mail!, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
     expect(app.db.connection.prepare('SELECT locale FROM subscribers').get()).toEqual({ locale: 'es' });
     await signUp(app, 'english@example.com');
