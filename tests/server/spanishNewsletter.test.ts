@@ -1,12 +1,11 @@
-import { pino } from 'pino';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { catalogues } from '../../server/catalogues';
-import { startOutboxWorker } from '../../server/outbox/delivery';
 import type { TestApp } from './helpers';
 import { TEST_SITE_URL, executableInlineScripts, testApp } from './helpers';
 import type { MailServer } from './mailServer';
-import { header, rawHeader, startMailServer } from './mailServer';
+import { linkIn, mailingApp } from './mailingApp';
+import { header, rawHeader } from './mailServer';
 
 const confirmEs = catalogues.es.newsletterConfirm;
 const unsubscribeEs = catalogues.es.newsletterUnsubscribe;
@@ -18,17 +17,8 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function mailingApp(): Promise<{ app: TestApp; smtp: MailServer }> {
-  const smtp = await startMailServer();
-  const app = testApp({ SMTP_URL: smtp.url }, { wakeOutbox: () => worker.wake() });
-  const worker = startOutboxWorker(app.db, app.config, pino({ level: 'silent' }), { pollMs: 50 });
-  cleanups.push(() => smtp.stop(), () => app.db.close(), () => worker.stop());
-  return { app, smtp };
-}
-
 const signUpInSpanish = (app: TestApp, email: string) =>
   request(app).post('/api/subscribe?locale=es').set('Content-Type', 'application/json').send(JSON.stringify({ email }));
-const linkIn = (text: string, path: string) => new RegExp(`${TEST_SITE_URL}${path}\\?token=[\\w.-]+`).exec(text)?.[0];
 const subscriber = (app: TestApp) =>
   app.db.connection.prepare('SELECT confirmed_at, unsubscribed_at FROM subscribers').get() as Record<string, string | null>;
 const escaped = (text: string) => text.replace(/'/g, '&#x27;');
@@ -47,7 +37,7 @@ async function spanishMail(app: TestApp, smtp: MailServer, email: string) {
 
 describe('the Spanish newsletter e-mail and pages', { timeout: 30_000 }, () => {
   it('links a Spanish sign-up\'s e-mail and its List-Unsubscribe header to the Spanish pages, never the English ones', async () => {
-    const { app, smtp } = await mailingApp();
+    const { app, smtp } = await mailingApp(cleanups);
     const { mail, unsubscribeUrl } = await spanishMail(app, smtp, 'lectora@example.com');
     expect(header(mail, 'subject')).toBe('Confirme su suscripción a los artículos de Meridian Lab');
     expect(rawHeader(mail, 'list-unsubscribe')).toBe(`<${unsubscribeUrl}>`);
@@ -56,7 +46,7 @@ describe('the Spanish newsletter e-mail and pages', { timeout: 30_000 }, () => {
   });
 
   it('shows the Spanish confirm button for the link, never cached, and confirms on the POST with a Spanish outcome', async () => {
-    const { app, smtp } = await mailingApp();
+    const { app, smtp } = await mailingApp(cleanups);
     const { confirmPath } = await spanishMail(app, smtp, 'confirma@example.com');
     const token = new URLSearchParams(confirmPath.split('?')[1]).get('token')!;
 
@@ -91,7 +81,7 @@ describe('the Spanish newsletter e-mail and pages', { timeout: 30_000 }, () => {
   });
 
   it('unsubscribes from the Spanish page\'s button and from a mail client\'s RFC 8058 one-click POST to the Spanish link', async () => {
-    const { app, smtp } = await mailingApp();
+    const { app, smtp } = await mailingApp(cleanups);
     const { unsubscribePath } = await spanishMail(app, smtp, 'se-va@example.com');
 
     const page = await request(app).get(unsubscribePath);
@@ -149,7 +139,7 @@ describe('the Spanish newsletter e-mail and pages', { timeout: 30_000 }, () => {
   });
 
   it('keeps the English pages, links and texts for an English sign-up', async () => {
-    const { app, smtp } = await mailingApp();
+    const { app, smtp } = await mailingApp(cleanups);
     await request(app).post('/api/subscribe').set('Content-Type', 'application/json').send(JSON.stringify({ email: 'reader@example.com' }));
     const [mail] = await smtp.waitFor(1);
     expect(linkIn(mail!.parsed.text!, '/newsletter/confirm')).toBeDefined();
