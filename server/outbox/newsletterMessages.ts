@@ -1,6 +1,7 @@
 import { confirmationMails } from '../../shared/content/i18n/confirmationMails';
 import { CONFIRM_PATH, UNSUBSCRIBE_PATH, withToken } from '../../shared/lib/newsletter';
 import { absoluteUrl } from '../../shared/lib/runtime';
+import { localizePath } from '../../shared/routes';
 import type { Confirmation } from '../subscribers';
 import type { NewOutboxMessage } from './store';
 
@@ -15,8 +16,9 @@ export function listUnsubscribeHeaders(unsubscribeUrl: string): Record<string, s
 export function confirmationMessage(siteUrl: string) {
   return ({ subscriberId, email, locale, confirmToken, unsubscribeToken }: Confirmation): NewOutboxMessage => {
     const confirmationMail = confirmationMails[locale];
-    const confirmUrl = linkWithToken(siteUrl, CONFIRM_PATH, confirmToken);
-    const unsubscribeUrl = linkWithToken(siteUrl, UNSUBSCRIBE_PATH, unsubscribeToken);
+    // The links open the pages in the e-mail's language.
+    const confirmUrl = linkWithToken(siteUrl, localizePath(CONFIRM_PATH, locale), confirmToken);
+    const unsubscribeUrl = linkWithToken(siteUrl, localizePath(UNSUBSCRIBE_PATH, locale), unsubscribeToken);
     return {
       kind: 'newsletter-confirmation',
       subscriberId,

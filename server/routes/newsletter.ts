@@ -2,7 +2,10 @@ import type { NextFunction, Request, Response } from 'express';
 import { Router } from 'express';
 import { createElement } from 'react';
 import { NewsletterTokenContext } from '../../shared/components/newsletter/token';
+import type { Locale } from '../../shared/lib/locale';
+import { locales } from '../../shared/lib/locale';
 import { CONFIRM_PATH, TOKEN_PARAM, UNSUBSCRIBE_PATH, resultHref } from '../../shared/lib/newsletter';
+import { localizePath } from '../../shared/routes';
 import type { RateLimitCounters } from '../rateLimitCounters';
 import { formEndpoint, isPlainFormPost, readBody } from '../formEndpoint';
 import type { RenderPage } from '../render';
@@ -41,6 +44,7 @@ interface NewsletterRoutesOptions {
  *   GET  /newsletter/unsubscribe?token=…  the page with the "unsubscribe" button
  *   POST /newsletter/unsubscribe?token=…  unsubscribes: the page's button, or a mail
  *                                         client's RFC 8058 one-click POST (any body)
+ * and the same at each language's paths (/es/boletin/confirmar, /es/boletin/cancelar).
  * Opened without a token, the pages are ordinary (cacheable) pages of the route table.
  */
 export function newsletterRoutes({ store, siteUrl, renderPage, counters }: NewsletterRoutesOptions): Router {
@@ -65,22 +69,29 @@ export function newsletterRoutes({ store, siteUrl, renderPage, counters }: Newsl
     else res.status(done ? 200 : 400).json({ result });
   };
 
-  const endpoint = (path: string, anyMediaType: boolean) =>
-    formEndpoint({ siteUrl, perMinute: POSTS_PER_MINUTE, counters: counters?.(path), maxBytes: BODY_LIMIT_BYTES, formPage: path, anyMediaType });
+  // Refusals (a cross-site post, too many, too large) are worded in the page's language.
+  const endpoint = (path: string, locale: Locale, anyMediaType: boolean) =>
+    formEndpoint({ siteUrl, perMinute: POSTS_PER_MINUTE, counters: counters?.(path), maxBytes: BODY_LIMIT_BYTES, formPage: path, localeOf: () => locale, anyMediaType });
 
-  router.get(CONFIRM_PATH, showWithToken(CONFIRM_PATH));
-  router.get(UNSUBSCRIBE_PATH, showWithToken(UNSUBSCRIBE_PATH));
+  // Each language's pages, at their own paths: an e-mail links to those of the language the address signed up in.
+  for (const locale of locales) {
+    const confirmPath = localizePath(CONFIRM_PATH, locale);
+    const unsubscribePath = localizePath(UNSUBSCRIBE_PATH, locale);
 
-  router.post(CONFIRM_PATH, ...endpoint(CONFIRM_PATH, false), async (req: Request, res: Response) => {
-    const token = postedToken(req, res);
-    const result = token ? await store.confirm(token) : 'invalid';
-    answer(req, res, CONFIRM_PATH, result, result === 'confirmed');
-  });
+    router.get(confirmPath, showWithToken(confirmPath));
+    router.get(unsubscribePath, showWithToken(unsubscribePath));
 
-  router.post(UNSUBSCRIBE_PATH, ...endpoint(UNSUBSCRIBE_PATH, true), async (req: Request, res: Response) => {
-    const token = postedToken(req, res);
-    const result = token ? await store.unsubscribe(token) : 'invalid';
-    answer(req, res, UNSUBSCRIBE_PATH, result, result === 'unsubscribed');
-  });
+    router.post(confirmPath, ...endpoint(confirmPath, locale, false), async (req: Request, res: Response) => {
+      const token = postedToken(req, res);
+      const result = token ? await store.confirm(token) : 'invalid';
+      answer(req, res, confirmPath, result, result === 'confirmed');
+    });
+
+    router.post(unsubscribePath, ...endpoint(unsubscribePath, locale, true), async (req: Request, res: Response) => {
+      const token = postedToken(req, res);
+      const result = token ? await store.unsubscribe(token) : 'invalid';
+      answer(req, res, unsubscribePath, result, result === 'unsubscribed');
+    });
+  }
   return router;
 }

@@ -17,8 +17,6 @@ export function withToken(path: string, token: string): string {
   return `${path}?${new URLSearchParams({ [TOKEN_PARAM]: token })}`;
 }
 
-export const unsubscribeAction = (token: string) => withToken(UNSUBSCRIBE_PATH, token);
-
 /** A ?result= value the page knows, else null: the page cache's keys stay finite. */
 export function readResult<T extends string>(params: URLSearchParams, outcomes: readonly T[]): T | null {
   return outcomes.find((outcome) => outcome === params.get(RESULT_PARAM)) ?? null;

@@ -2,8 +2,8 @@ import { useContext } from 'react';
 import { useSearchParams } from 'react-router';
 import { NewsletterAsk, NewsletterOutcome } from '../components/newsletter/NewsletterStep';
 import { NewsletterTokenContext } from '../components/newsletter/token';
-import { unsubscribePage } from '../content/newsletter';
-import { ONE_CLICK_FIELD, UNSUBSCRIBE_OUTCOMES, readResult, unsubscribeAction } from '../lib/newsletter';
+import { useLocale } from '../components/useLocale';
+import { ONE_CLICK_FIELD, UNSUBSCRIBE_OUTCOMES, UNSUBSCRIBE_PATH, readResult, withToken } from '../lib/newsletter';
 
 /**
  * An unsubscribe link's page: the button posts to the link itself with the
@@ -12,8 +12,10 @@ import { ONE_CLICK_FIELD, UNSUBSCRIBE_OUTCOMES, readResult, unsubscribeAction } 
 export default function NewsletterUnsubscribe() {
   const token = useContext(NewsletterTokenContext);
   const [params] = useSearchParams();
+  const { catalogue, localize } = useLocale();
+  const unsubscribePage = catalogue.newsletterUnsubscribe;
   if (token) {
-    return <NewsletterAsk eyebrow={unsubscribePage.eyebrow} copy={unsubscribePage.ask} action={unsubscribeAction(token)} fields={ONE_CLICK_FIELD} />;
+    return <NewsletterAsk eyebrow={unsubscribePage.eyebrow} copy={unsubscribePage.ask} action={withToken(localize(UNSUBSCRIBE_PATH), token)} fields={ONE_CLICK_FIELD} />;
   }
   const result = readResult(params, UNSUBSCRIBE_OUTCOMES);
   return <NewsletterOutcome eyebrow={unsubscribePage.eyebrow} notice={result ? unsubscribePage.outcomes[result] : unsubscribePage.missing} />;

@@ -9,6 +9,12 @@ const pagesWithStaticSections = {
   '/contact': ['ContactDetails', 'Offices', 'Faq'],
 } as const;
 
+/** The Spanish pages hold the same sections as their English ones. */
+const spanishPagesWithStaticSections = {
+  '/es': pagesWithStaticSections['/'],
+  '/es/contacto': pagesWithStaticSections['/contact'],
+} as const;
+
 /** The scripts the page has fetched, by file name. */
 const scriptsFetched = (page: Page) =>
   page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname.split('/').pop()!).filter((name) => name.endsWith('.js')));
@@ -44,7 +50,7 @@ async function watchStaticSections(page: Page) {
 }
 
 test.describe('partial hydration', () => {
-  for (const [path, components] of Object.entries(pagesWithStaticSections)) {
+  for (const [path, components] of Object.entries({ ...pagesWithStaticSections, ...spanishPagesWithStaticSections })) {
     test(`${path}: a first visit leaves the static sections' server DOM untouched and fetches none of their code`, async ({ page }) => {
       await watchStaticSections(page);
       await gotoHydrated(page, path);

@@ -71,7 +71,7 @@ test.describe('a first visit', () => {
   }
 
   test("fetches its own language's texts only, and only the parts its page shows", async ({ page }) => {
-    expect(await cataloguesFetched(page, '/')).toEqual(['catalogues/en/common', 'catalogues/en/home', 'catalogues/en/plans']);
+    expect(await cataloguesFetched(page, '/')).toEqual(['catalogues/en/common', 'catalogues/en/home']);
   });
 
   test('in Spanish fetches no English texts, and the contact page not the home page\'s', async ({ page }) => {

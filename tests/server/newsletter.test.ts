@@ -1,32 +1,22 @@
-import { pino } from 'pino';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSqliteDatabase } from '../../server/db';
-import { createOutbox, startOutboxWorker } from '../../server/outbox/delivery';
+import { createOutbox } from '../../server/outbox/delivery';
 import { confirmationMessage } from '../../server/outbox/newsletterMessages';
 import type { Confirmation } from '../../server/subscribers';
 import { createSubscriberStore } from '../../server/subscribers';
 import { confirmPage, unsubscribePage } from '../../shared/content/newsletter';
 import type { TestApp } from './helpers';
-import { TEST_SITE_URL, executableInlineScripts, testApp, testConfig } from './helpers';
-import type { MailServer } from './mailServer';
-import { header, rawHeader, startMailServer } from './mailServer';
+import { TEST_SITE_URL, executableInlineScripts, testConfig } from './helpers';
+import { linkIn, mailingApp } from './mailingApp';
+import { header, rawHeader } from './mailServer';
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function mailingApp(): Promise<{ app: TestApp; smtp: MailServer }> {
-  const smtp = await startMailServer();
-  const app = testApp({ SMTP_URL: smtp.url }, { wakeOutbox: () => worker.wake() });
-  const worker = startOutboxWorker(app.db, app.config, pino({ level: 'silent' }), { pollMs: 50 });
-  cleanups.push(() => smtp.stop(), () => app.db.close(), () => worker.stop());
-  return { app, smtp };
-}
-
 const signUp = (app: TestApp, email: string) => request(app).post('/api/subscribe').set('Content-Type', 'application/json').send(JSON.stringify({ email }));
-const linkIn = (text: string, path: string) => new RegExp(`${TEST_SITE_URL}${path}\\?token=[\\w.-]+`).exec(text)?.[0];
 const settle = () => new Promise((resolve) => setTimeout(resolve, 400));
 const subscriber = (app: TestApp) =>
   app.db.connection.prepare('SELECT email, confirmed_at, unsubscribed_at, confirmation_token_hash FROM subscribers').get() as Record<string, string | null>;
@@ -50,13 +40,13 @@ function storeWithInbox() {
 
 describe('newsletter double opt-in', { timeout: 30_000 }, () => {
   it('writes the confirmation e-mail in the language the address signed up in, and keeps that language', async () => {
-    const { app, smtp } = await mailingApp();
+    const { app, smtp } = await mailingApp(cleanups);
     const response = await request(app).post('/api/subscribe?locale=es').set('Content-Type', 'application/json').send(JSON.stringify({ email: 'lectora@example.com' }));
     expect(response.status).toBe(202);
     const [mail] = await smtp.waitFor(1);
     expect(header(mail!, 'subject')).toBe('Confirme su suscripción a los artículos de Meridian Lab');
     expect(mail!.parsed.text).toContain('Para confirmar, abra este enlace (sirve una sola vez, durante 7 días):');
-    expect(linkIn(mail!.parsed.text!, '/newsletter/confirm')).toBeDefined();
+    expect(linkIn(mail!.parsed.text!, '/es/boletin/confirmar')).toBeDefined();
     expect(rawHeader(mail!, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
     expect(app.db.connection.prepare('SELECT locale FROM subscribers').get()).toEqual({ locale: 'es' });
     await signUp(app, 'english@example.com');
@@ -64,7 +54,7 @@ describe('newsletter double opt-in', { timeout: 30_000 }, () => {
   });
 
   it('answers a sign-up "pending" and e-mails a confirmation link with RFC 8058 unsubscribe headers; nothing is confirmed yet', async () => {
-    const { app, smtp } = await mailingApp();
+    const { app, smtp } = await mailingApp(cleanups);
     const response = await signUp(app, 'Reader@Example.com');
     expect(response.status).toBe(202);
     expect(response.body).toEqual({ status: 'pending' });
@@ -90,7 +80,7 @@ describe('newsletter double opt-in', { timeout: 30_000 }, () => {
   });
 
   it('sends one confirmation an hour at most, and none to a confirmed address, with the same answer every time', async () => {
-    const { app, smtp } = await mailingApp();
+    const { app, smtp } = await mailingApp(cleanups);
     const answers = [];
     for (const email of ['again@example.com', 'AGAIN@example.com', 'again@example.com']) answers.push(await signUp(app, email));
     await smtp.waitFor(1);
@@ -113,7 +103,7 @@ describe('newsletter double opt-in', { timeout: 30_000 }, () => {
   });
 
   it('shows the confirm button for a link, never caches it, and confirms once on the POST', async () => {
-    const { app, smtp } = await mailingApp();
+    const { app, smtp } = await mailingApp(cleanups);
     await signUp(app, 'confirm@example.com');
     const [mail] = await smtp.waitFor(1);
     const link = new URL(linkIn(mail!.parsed.text!, '/newsletter/confirm')!);
@@ -155,7 +145,7 @@ describe('newsletter double opt-in', { timeout: 30_000 }, () => {
   });
 
   it('sends a malformed token to the "no longer works" page, and refuses cross-site posts', async () => {
-    const { app } = await mailingApp();
+    const { app } = await mailingApp(cleanups);
     const odd = await request(app).get('/newsletter/confirm?token=%3Cscript%3E');
     expect([odd.status, odd.headers.location]).toEqual([303, '/newsletter/confirm?result=invalid']);
     const cross = await request(app).post('/newsletter/confirm').type('form').set('Origin', 'https://evil.example').send('token=abc');
@@ -165,7 +155,7 @@ describe('newsletter double opt-in', { timeout: 30_000 }, () => {
 
 describe('unsubscribe', { timeout: 30_000 }, () => {
   it('shows a one-click button on the link\'s page and unsubscribes on its POST, the same as a mail client\'s RFC 8058 POST', async () => {
-    const { app, smtp } = await mailingApp();
+    const { app, smtp } = await mailingApp(cleanups);
     await signUp(app, 'leaving@example.com');
     const [mail] = await smtp.waitFor(1);
     const link = new URL(linkIn(mail!.parsed.text!, '/newsletter/unsubscribe')!);

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import MailCheck from 'lucide-react/icons/mail-check';
 import type { NewsletterNotice } from '../../content/newsletter';
+import { useLocale } from '../useLocale';
 
 interface AskCopy {
   title: string;
@@ -53,11 +54,12 @@ export function NewsletterAsk({ eyebrow, copy, action, fields }: { eyebrow: stri
 
 /** Where a step ended (or a page opened without its link's token): what happened and the way on. */
 export function NewsletterOutcome({ eyebrow, notice }: { eyebrow: string; notice: NewsletterNotice }) {
+  const { localize } = useLocale();
   return (
     <Card eyebrow={eyebrow} title={notice.title}>
       <p className="newsletter-step__text">{notice.text}</p>
       <div className="newsletter-step__actions">
-        <Link to={notice.link.href} className="button button--secondary">
+        <Link to={localize(notice.link.href)} className="button button--secondary">
           {notice.link.label}
         </Link>
       </div>

@@ -1,4 +1,4 @@
 /** The English page a newsletter confirmation link opens, gathered from shared/content/newsletter.ts. */
-import { confirmHead } from '../../newsletter';
+import { confirmHead, confirmPage } from '../../newsletter';
 
-export const newsletterConfirm = { head: confirmHead };
+export const newsletterConfirm = { head: confirmHead, ...confirmPage };

@@ -1,4 +1,4 @@
 /** The English page a newsletter unsubscribe link opens, gathered from shared/content/newsletter.ts. */
-import { unsubscribeHead } from '../../newsletter';
+import { unsubscribeHead, unsubscribePage } from '../../newsletter';
 
-export const newsletterUnsubscribe = { head: unsubscribeHead };
+export const newsletterUnsubscribe = { head: unsubscribeHead, ...unsubscribePage };

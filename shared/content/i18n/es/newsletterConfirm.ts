@@ -1,10 +1,39 @@
 /** The Spanish page a newsletter confirmation link opens. */
+import { retention } from '../../retention';
+import { NEWSLETTER_ANCHOR } from '../../../lib/blog';
 import type { Catalogue } from '../catalogue';
+
+// Site paths as the content writes them (in English): the page shows them in Spanish where the page exists.
+const blogLink = { href: `/blog#${NEWSLETTER_ANCHOR}`, label: 'Volver al blog' };
 
 export const newsletterConfirm: Catalogue['newsletterConfirm'] = {
   head: {
     title: 'Confirme su suscripción | Meridian Lab',
     description: 'Confirme su suscripción a los artículos nuevos de Meridian Lab: un clic, y no le enviamos nada más.',
     keywords: ['boletín', 'confirmar suscripción'],
+  },
+  eyebrow: 'Boletín',
+  ask: {
+    title: 'Confirme su suscripción',
+    text: 'Con un clic, le llegarán a su correo los artículos nuevos de nuestro laboratorio cada vez que publiquemos. Nada más.',
+    note: '¿No lo pidió usted? Cierre esta página: sin el botón no pasa nada.',
+    button: 'Confirmar mi suscripción',
+  },
+  outcomes: {
+    confirmed: {
+      title: 'Quedó suscrito',
+      text: '¡Gracias! Nuestro próximo artículo le llegará directo al correo. Cada correo que enviamos trae un enlace para cancelar la suscripción con un clic.',
+      link: blogLink,
+    },
+    invalid: {
+      title: 'Este enlace ya no sirve',
+      text: `Un enlace de confirmación sirve una sola vez, durante ${retention.pendingDays} días. Suscríbase de nuevo desde el blog y le enviaremos otro.`,
+      link: { href: `/blog#${NEWSLETTER_ANCHOR}`, label: 'Suscribirme en el blog' },
+    },
+  },
+  missing: {
+    title: 'Confirme su suscripción',
+    text: 'Abra el enlace del correo que le enviamos para confirmar su suscripción.',
+    link: blogLink,
   },
 };

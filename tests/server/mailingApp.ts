@@ -1,0 +1,18 @@
+import { pino } from 'pino';
+import { startOutboxWorker } from '../../server/outbox/delivery';
+import type { TestApp } from './helpers';
+import { TEST_SITE_URL, testApp } from './helpers';
+import type { MailServer } from './mailServer';
+import { startMailServer } from './mailServer';
+
+/** An app that sends its outbox through a real SMTP server the test reads; what to stop afterwards goes on `cleanups`. */
+export async function mailingApp(cleanups: (() => unknown)[]): Promise<{ app: TestApp; smtp: MailServer }> {
+  const smtp = await startMailServer();
+  const app = testApp({ SMTP_URL: smtp.url }, { wakeOutbox: () => worker.wake() });
+  const worker = startOutboxWorker(app.db, app.config, pino({ level: 'silent' }), { pollMs: 50 });
+  cleanups.push(() => smtp.stop(), () => app.db.close(), () => worker.stop());
+  return { app, smtp };
+}
+
+/** The absolute link to `path` with its token in an e-mail's text. */
+export const linkIn = (text: string, path: string) => new RegExp(`${TEST_SITE_URL}${path}\\?token=[\\w.-]+`).exec(text)?.[0];
