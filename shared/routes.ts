@@ -156,12 +156,14 @@ export const pages: readonly PageRoute[] = [
     chunk: 'Services',
     load: () => import('./pages/Services'),
     texts: ['services'],
+    paths: { es: '/es/servicios' },
   },
   {
     path: '/research',
     chunk: 'Research',
     load: () => import('./pages/Research'),
     texts: ['research'],
+    paths: { es: '/es/investigacion' },
   },
   {
     path: '/blog',

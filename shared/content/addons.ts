@@ -1,35 +1,29 @@
-/** Optional add-ons, priced per month on top of any plan. */
-export interface AddOn {
-  id: 'ecommerce' | 'analytics' | 'languages' | 'custom-api';
+/** Optional add-ons, priced per month on top of any plan: their prices are in addOnFacts.ts, their English words here. */
+import type { AddOnFacts } from './addOnFacts';
+import { addOnFacts } from './addOnFacts';
+
+export interface AddOn extends AddOnFacts {
   name: string;
-  /** Whole Canadian dollars per month, shown with `formatPrice` like the plans. */
-  price: number;
   description: string;
 }
 
-export const addOns: readonly AddOn[] = [
-  {
-    id: 'ecommerce',
+const addOnWords: Readonly<Record<AddOn['id'], Pick<AddOn, 'name' | 'description'>>> = {
+  ecommerce: {
     name: 'E-commerce Integration',
-    price: 50,
     description: 'A secure online store with product catalog, cart, checkout and payments.',
   },
-  {
-    id: 'analytics',
+  analytics: {
     name: 'Advanced Analytics',
-    price: 30,
     description: 'Custom dashboards, goal tracking and monthly insight reports on your visitors.',
   },
-  {
-    id: 'languages',
+  languages: {
     name: 'Additional Languages',
-    price: 25,
     description: 'Your site and voice agent in another language, such as Spanish or French.',
   },
-  {
-    id: 'custom-api',
+  'custom-api': {
     name: 'Custom API Development',
-    price: 100,
     description: 'Integrations and APIs built for your systems: CRMs, booking tools and internal data.',
   },
-];
+};
+
+export const addOns: readonly AddOn[] = addOnFacts.map((addOn) => ({ ...addOn, ...addOnWords[addOn.id] }));

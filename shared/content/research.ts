@@ -4,6 +4,8 @@
  */
 import type { HeadText } from '../components/Seo';
 import type { NavItem } from './navigation';
+import type { ImpactFigureFacts, PublicationFacts, ResearchAreaFacts } from './researchFacts';
+import { impactFigureFacts, partnershipIds, publicationFacts, researchAreaFacts } from './researchFacts';
 
 export const researchHead: HeadText = {
   title: 'Research | Meridian Lab',
@@ -22,123 +24,121 @@ export const researchHero = {
   secondaryAction: { label: 'Read Our Blog', to: '/blog' } satisfies NavItem,
 };
 
+export const researchAreasSection = {
+  eyebrow: 'Research areas',
+  title: 'Where our science is focused',
+  intro: 'Four programs, each at its own stage, from early discovery to clinical validation.',
+  statusLabel: 'Status: ',
+  focusLabel: 'Focus areas',
+  learnMore: 'Learn More',
+  learnMoreAbout: (title: string) => ` about ${title}`,
+};
+
+export const researchImpact = { eyebrow: 'Impact', title: 'Research that moves the field forward' };
+
+export const researchPublications = {
+  eyebrow: 'Publications',
+  title: 'Recent publications',
+  intro: 'Peer-reviewed work from our teams and partners.',
+};
+
+export const researchPartnerships = {
+  eyebrow: 'Partnerships',
+  title: 'Partnership opportunities',
+  intro: 'We work with universities, companies and public agencies to take research from the bench to the world.',
+};
+
+export const researchCta = {
+  title: 'Let’s advance science together',
+  text: 'Have a research question, a dataset or a program in mind? Our teams would like to hear about it.',
+  startAction: 'Start Collaboration',
+  emailAction: 'Email Research Team',
+};
+
 export type ResearchStatus = 'Active Research' | 'Breakthrough Phase' | 'Pilot Studies' | 'Clinical Validation';
 
-export interface ResearchArea {
-  id: 'drug-discovery' | 'biotechnology' | 'environmental' | 'diagnostics';
+export interface ResearchArea extends ResearchAreaFacts {
   title: string;
   description: string;
-  /** A URL, so the lab can swap the illustration for a photograph. */
-  image: string;
   /** The four focus items of the area. */
   highlights: readonly string[];
   status: ResearchStatus;
 }
 
-export interface ImpactFigure {
-  value: string;
+export interface ImpactFigure extends ImpactFigureFacts {
   label: string;
 }
 
-export interface Publication {
-  title: string;
-  journal: string;
-  year: number;
-  authors: string;
-  /** A short tag on the publication's reach, such as "High Impact". */
-  impact: string;
-}
-
 export interface Partnership {
-  id: 'academic' | 'industry' | 'government';
+  id: (typeof partnershipIds)[number];
   title: string;
   description: string;
 }
 
-export const researchAreas: readonly ResearchArea[] = [
-  {
-    id: 'drug-discovery',
+const areaWords: Readonly<Record<ResearchArea['id'], Omit<ResearchArea, keyof ResearchAreaFacts>>> = {
+  'drug-discovery': {
     title: 'Drug Discovery & Development',
     description:
       'Computational and laboratory methods that find promising compounds faster and carry them from target to candidate.',
-    image: '/images/research/drug-discovery.webp',
     highlights: ['AI-assisted molecular screening', 'Target identification', 'Lead optimization', 'Preclinical modeling'],
     status: 'Active Research',
   },
-  {
-    id: 'biotechnology',
+  biotechnology: {
     title: 'Biotechnology Innovation',
     description:
       'Engineered biological systems and processes for new therapies, sustainable materials and efficient bioproduction.',
-    image: '/images/research/biotechnology.webp',
     highlights: ['Gene editing platforms', 'Synthetic biology', 'Protein engineering', 'Bioprocess optimization'],
     status: 'Breakthrough Phase',
   },
-  {
-    id: 'environmental',
+  environmental: {
     title: 'Environmental Solutions',
     description:
       'Science-led approaches to cleaner water, healthier soil and lower emissions, tested in real settings with our partners.',
-    image: '/images/research/environmental.webp',
     highlights: ['Water purification', 'Biodegradable materials', 'Carbon capture', 'Soil remediation'],
     status: 'Pilot Studies',
   },
-  {
-    id: 'diagnostics',
+  diagnostics: {
     title: 'Diagnostic Technologies',
     description:
       'Faster, more accessible tests that bring accurate results closer to the patient, from the lab bench to the clinic.',
-    image: '/images/research/diagnostics.webp',
     highlights: ['Point-of-care testing', 'Biomarker discovery', 'AI-powered imaging analysis', 'Rapid molecular assays'],
     status: 'Clinical Validation',
   },
-];
+};
 
-export const impactFigures: readonly ImpactFigure[] = [
-  { value: '50+', label: 'Active Projects' },
-  { value: '120+', label: 'Publications' },
-  { value: '25+', label: 'Patents' },
-  { value: '15+', label: 'Awards' },
-];
+export const researchAreas: readonly ResearchArea[] = researchAreaFacts.map((area) => ({ ...area, ...areaWords[area.id] }));
 
-export const publications: readonly Publication[] = [
-  {
-    title: 'Machine Learning Models for Accelerated Screening of Small-Molecule Inhibitors',
-    journal: 'Journal of Computational Drug Discovery',
-    year: 2024,
-    authors: 'M. Rodríguez, J. Chen, A. Patel et al.',
-    impact: 'High Impact',
-  },
-  {
-    title: 'A Modular CRISPR Platform for Rapid Engineering of Industrial Microbial Strains',
-    journal: 'Biotechnology Advances Review',
-    year: 2024,
-    authors: 'S. Okafor, L. Martínez, D. Kim et al.',
-    impact: 'Featured Article',
-  },
-  {
-    title: 'Low-Cost Paper-Based Assays for Point-of-Care Detection of Infectious Disease',
-    journal: 'Diagnostics & Clinical Innovation',
-    year: 2023,
-    authors: 'E. Novak, R. Gómez, T. Williams et al.',
-    impact: 'Most Cited',
-  },
-];
+const impactLabels: Readonly<Record<ImpactFigure['id'], string>> = {
+  projects: 'Active Projects',
+  publications: 'Publications',
+  patents: 'Patents',
+  awards: 'Awards',
+};
 
-export const partnerships: readonly Partnership[] = [
-  {
-    id: 'academic',
+export const impactFigures: readonly ImpactFigure[] = impactFigureFacts.map((figure) => ({ ...figure, label: impactLabels[figure.id] }));
+
+/** The publications keep the language they were published in: only their impact tags have words of each language. */
+export const publications = publicationFacts;
+
+export const publicationImpacts: Readonly<Record<PublicationFacts['impact'], string>> = {
+  'High Impact': 'High Impact',
+  'Featured Article': 'Featured Article',
+  'Most Cited': 'Most Cited',
+};
+
+const partnershipWords: Readonly<Record<Partnership['id'], Omit<Partnership, 'id'>>> = {
+  academic: {
     title: 'Academic Institutions',
     description: 'Joint studies, shared laboratories and student programs with universities and research centers.',
   },
-  {
-    id: 'industry',
+  industry: {
     title: 'Industry Partners',
     description: 'Co-development and licensing with companies that turn research results into products.',
   },
-  {
-    id: 'government',
+  government: {
     title: 'Government Agencies',
     description: 'Grant-funded programs and public-health research with national and regional agencies.',
   },
-];
+};
+
+export const partnerships: readonly Partnership[] = partnershipIds.map((id) => ({ id, ...partnershipWords[id] }));

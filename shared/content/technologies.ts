@@ -19,3 +19,8 @@ export const technologies: readonly Technology[] = [
   { name: 'PostgreSQL', role: 'Database' },
   { name: 'Docker', role: 'Containers' },
 ];
+
+/** Each role's label as the page shows it. */
+export const technologyRoles: Readonly<Record<Technology['role'], string>> = Object.fromEntries(
+  technologies.map((technology) => [technology.role, technology.role]),
+) as Record<Technology['role'], string>;

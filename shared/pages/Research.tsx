@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { PageHero } from '../components/PageHero';
-import { researchHero } from '../content/research';
 import { staticSection } from '../components/StaticSection';
+import { useLocale } from '../components/useLocale';
 
 // Static sections: their code loads only when a navigation shows them (see StaticSection).
 const ResearchAreas = staticSection('ResearchAreas', async () => (await import('../components/research/ResearchAreas')).ResearchAreas);
@@ -12,14 +12,16 @@ const ResearchCta = staticSection('ResearchCta', async () => (await import('../c
 export const sections = [ResearchAreas, ImpactFigures, PublicationList, PartnershipList, ResearchCta];
 
 export default function Research() {
+  const { catalogue, localize } = useLocale();
+  const researchHero = catalogue.research.hero;
   const { primaryAction, secondaryAction } = researchHero;
   return (
     <>
       <PageHero eyebrow={researchHero.eyebrow} title={researchHero.title} intro={researchHero.intro}>
-        <Link to={primaryAction.to} className="button button--primary">
+        <Link to={localize(primaryAction.to)} className="button button--primary">
           {primaryAction.label}
         </Link>
-        <Link to={secondaryAction.to} className="button button--ghost">
+        <Link to={localize(secondaryAction.to)} className="button button--ghost">
           {secondaryAction.label}
         </Link>
       </PageHero>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { PageHero } from '../components/PageHero';
-import { servicesHero } from '../content/services';
 import { staticSection } from '../components/StaticSection';
+import { useLocale } from '../components/useLocale';
 
 // Static sections: their code loads only when a navigation shows them (see StaticSection).
 const PlanGrid = staticSection('PlanGrid', async () => (await import('../components/services/PlanGrid')).PlanGrid);
@@ -12,6 +12,8 @@ const ServicesCta = staticSection('ServicesCta', async () => (await import('../c
 export const sections = [PlanGrid, AddOnList, ProcessSteps, TechnologyList, ServicesCta];
 
 export default function Services() {
+  const { catalogue, localize } = useLocale();
+  const servicesHero = catalogue.services.hero;
   const { compareAction, contactAction } = servicesHero;
   return (
     <>
@@ -19,7 +21,7 @@ export default function Services() {
         <a href={compareAction.to} className="button button--primary">
           {compareAction.label}
         </a>
-        <Link to={contactAction.to} className="button button--ghost">
+        <Link to={localize(contactAction.to)} className="button button--ghost">
           {contactAction.label}
         </Link>
       </PageHero>

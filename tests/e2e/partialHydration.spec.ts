@@ -12,6 +12,8 @@ const pagesWithStaticSections = {
 /** The Spanish pages hold the same sections as their English ones. */
 const spanishPagesWithStaticSections = {
   '/es': pagesWithStaticSections['/'],
+  '/es/servicios': pagesWithStaticSections['/services'],
+  '/es/investigacion': pagesWithStaticSections['/research'],
   '/es/contacto': pagesWithStaticSections['/contact'],
 } as const;
 

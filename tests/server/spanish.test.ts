@@ -82,7 +82,7 @@ describe('Spanish pages', () => {
   });
 
   it('leaves English pages without a translation without hreflang or a switch', async () => {
-    const { text } = await request(app).get('/services');
+    const { text } = await request(app).get('/blog');
     expect(alternates(text)).toEqual({});
     expect(text).not.toContain('class="language-switch__link"');
   });

@@ -98,6 +98,8 @@ describe('locales in URLs', () => {
     }
     expect(sitePages.filter((page) => page.locale === 'es' && page.chunk !== 'Article').map((page) => page.path)).toEqual([
       '/es',
+      '/es/servicios',
+      '/es/investigacion',
       '/es/contacto',
       '/es/boletin/confirmar',
       '/es/boletin/cancelar',

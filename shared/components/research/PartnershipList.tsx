@@ -3,8 +3,8 @@ import Factory from 'lucide-react/icons/factory';
 import GraduationCap from 'lucide-react/icons/graduation-cap';
 import Landmark from 'lucide-react/icons/landmark';
 import type { Partnership } from '../../content/research';
-import { partnerships } from '../../content/research';
 import { SectionHeader } from '../SectionHeader';
+import { useLocale } from '../useLocale';
 
 const icons: Record<Partnership['id'], LucideIcon> = {
   academic: GraduationCap,
@@ -14,17 +14,18 @@ const icons: Record<Partnership['id'], LucideIcon> = {
 
 /** The three kinds of partner the lab works with. */
 export function PartnershipList() {
+  const { eyebrow, title, intro, items } = useLocale().catalogue.research.partnerships;
   return (
     <section className="section" aria-labelledby="partnerships-title">
       <div className="container">
         <SectionHeader
           id="partnerships-title"
-          eyebrow="Partnerships"
-          title="Partnership opportunities"
-          intro="We work with universities, companies and public agencies to take research from the bench to the world."
+          eyebrow={eyebrow}
+          title={title}
+          intro={intro}
         />
         <ul className="research-partners">
-          {partnerships.map((partnership) => {
+          {items.map((partnership) => {
             const Icon = icons[partnership.id];
             return (
               <li key={partnership.id} className="research-partner">

@@ -1,29 +1,34 @@
 import ArrowRight from 'lucide-react/icons/arrow-right';
 import Check from 'lucide-react/icons/check';
 import { Link } from 'react-router';
-import type { ResearchArea, ResearchStatus } from '../../content/research';
+import type { Catalogue } from '../../content/i18n/catalogue';
+import { links } from '../../content/data';
+import type { ResearchAreaFacts } from '../../content/researchFacts';
 import { ResponsiveImage } from '../ResponsiveImage';
+import { useLocale } from '../useLocale';
 
 /** The artwork's width in research.css: one column, two from 720px, at most 574px once the container stops growing. */
 export const AREA_IMAGE_SIZES = '(min-width: 1248px) 574px, (min-width: 720px) calc(50vw - 50px), calc(100vw - 50px)';
 
-/** Each status gets its own dot color, so the stage of an area reads at a glance. */
-const statusTone: Record<ResearchStatus, string> = {
-  'Active Research': 'active',
-  'Breakthrough Phase': 'breakthrough',
-  'Pilot Studies': 'pilot',
-  'Clinical Validation': 'clinical',
+/** Each area's status gets its own dot color, so the stage of an area reads at a glance. */
+const statusTone: Record<ResearchAreaFacts['id'], string> = {
+  'drug-discovery': 'active',
+  biotechnology: 'breakthrough',
+  environmental: 'pilot',
+  diagnostics: 'clinical',
 };
 
 /** One research area: artwork with its status, description, four focus items and a way to get in touch. */
-export function ResearchAreaCard({ area }: { area: ResearchArea }) {
+export function ResearchAreaCard({ area }: { area: Catalogue['research']['areas']['items'][number] }) {
+  const { catalogue, localize } = useLocale();
+  const words = catalogue.research.areas;
   const titleId = `area-${area.id}`;
   return (
     <article className="card card--lift research-area" aria-labelledby={titleId} data-area={area.id}>
       <div className="research-area__media">
         <ResponsiveImage className="research-area__image" src={area.image} sizes={AREA_IMAGE_SIZES} />
-        <p className={`research-area__status research-area__status--${statusTone[area.status]}`}>
-          <span className="visually-hidden">Status: </span>
+        <p className={`research-area__status research-area__status--${statusTone[area.id]}`}>
+          <span className="visually-hidden">{words.statusLabel}</span>
           {area.status}
         </p>
       </div>
@@ -33,7 +38,7 @@ export function ResearchAreaCard({ area }: { area: ResearchArea }) {
         </h3>
         <p className="research-area__description">{area.description}</p>
         <p className="research-area__label" id={`${titleId}-focus`}>
-          Focus areas
+          {words.focusLabel}
         </p>
         <ul className="research-area__highlights" aria-labelledby={`${titleId}-focus`}>
           {area.highlights.map((highlight) => (
@@ -43,8 +48,9 @@ export function ResearchAreaCard({ area }: { area: ResearchArea }) {
             </li>
           ))}
         </ul>
-        <Link to="/contact" className="research-area__link">
-          Learn More<span className="visually-hidden"> about {area.title}</span>
+        <Link to={localize(links.contact)} className="research-area__link">
+          {words.learnMore}
+          <span className="visually-hidden">{words.learnMoreAbout(area.title)}</span>
           <ArrowRight aria-hidden="true" size={18} />
         </Link>
       </div>

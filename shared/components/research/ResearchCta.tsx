@@ -1,26 +1,29 @@
 import ArrowRight from 'lucide-react/icons/arrow-right';
 import Mail from 'lucide-react/icons/mail';
 import { Link } from 'react-router';
-import { site } from '../../content/site';
+import { links, siteFacts } from '../../content/data';
 import { CtaPanel } from '../CtaPanel';
+import { useLocale } from '../useLocale';
 
 /** The closing call to action: start a collaboration or write to the research team. */
 export function ResearchCta() {
+  const { catalogue, localize } = useLocale();
+  const cta = catalogue.research.cta;
   return (
     <CtaPanel
       id="research-cta-title"
       className="research-cta"
-      title="Let’s advance science together"
-      text="Have a research question, a dataset or a program in mind? Our teams would like to hear about it."
-      meta={site.researchEmail}
+      title={cta.title}
+      text={cta.text}
+      meta={siteFacts.researchEmail}
     >
-      <Link to="/contact" className="button button--primary">
-        Start Collaboration
+      <Link to={localize(links.contact)} className="button button--primary">
+        {cta.startAction}
         <ArrowRight aria-hidden="true" size={18} />
       </Link>
-      <a href={`mailto:${site.researchEmail}`} className="button button--ghost">
+      <a href={`mailto:${siteFacts.researchEmail}`} className="button button--ghost">
         <Mail aria-hidden="true" size={18} />
-        Email Research Team
+        {cta.emailAction}
       </a>
     </CtaPanel>
   );

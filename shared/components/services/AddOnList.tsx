@@ -3,12 +3,11 @@ import ChartColumn from 'lucide-react/icons/chart-column';
 import CodeXml from 'lucide-react/icons/code-xml';
 import Languages from 'lucide-react/icons/languages';
 import ShoppingCart from 'lucide-react/icons/shopping-cart';
-import type { AddOn } from '../../content/addons';
-import { addOns } from '../../content/addons';
-import { formatPrice } from '../../content/data';
+import type { AddOnFacts } from '../../content/addOnFacts';
 import { SectionHeader } from '../SectionHeader';
+import { useLocale } from '../useLocale';
 
-const icons: Record<AddOn['id'], LucideIcon> = {
+const icons: Record<AddOnFacts['id'], LucideIcon> = {
   ecommerce: ShoppingCart,
   analytics: ChartColumn,
   languages: Languages,
@@ -17,17 +16,20 @@ const icons: Record<AddOn['id'], LucideIcon> = {
 
 /** Extras that can be added to any plan, each with its monthly price. */
 export function AddOnList() {
+  const { catalogue } = useLocale();
+  const { eyebrow, title, intro, perMonth, items } = catalogue.services.addOns;
+  const { formatPrice } = catalogue.plans;
   return (
     <section className="section section--soft" aria-labelledby="addons-title">
       <div className="container">
         <SectionHeader
           id="addons-title"
-          eyebrow="Add-ons"
-          title="Optional add-ons"
-          intro="Extend any plan with the extras your business needs, added to your monthly subscription."
+          eyebrow={eyebrow}
+          title={title}
+          intro={intro}
         />
         <ul className="services-addons">
-          {addOns.map((addOn) => {
+          {items.map((addOn) => {
             const Icon = icons[addOn.id];
             return (
               <li key={addOn.id} className="services-addon">
@@ -36,7 +38,7 @@ export function AddOnList() {
                     <Icon aria-hidden="true" size={22} />
                   </span>
                   <p className="services-addon__price">
-                    <span className="services-addon__amount">{formatPrice(addOn.price)}</span> per month
+                    <span className="services-addon__amount">{formatPrice(addOn.price)}</span> {perMonth}
                   </p>
                 </div>
                 <h3 className="services-addon__name">{addOn.name}</h3>

@@ -1,23 +1,28 @@
 import Check from 'lucide-react/icons/check';
 import Sparkles from 'lucide-react/icons/sparkles';
 import { Link } from 'react-router';
-import type { Plan } from '../../content/plans';
-import { currency, formatPrice } from '../../content/data';
-import { planFeatures } from '../../content/planFeatures';
+import type { Catalogue } from '../../content/i18n/catalogue';
+import { currency, links } from '../../content/data';
 import { ResponsiveImage } from '../ResponsiveImage';
+import { useLocale } from '../useLocale';
 
 /** The artwork's width in services.css: one column, two from 640px (wider gutters from 768px), four from 1200px. */
 export const PLAN_IMAGE_SIZES = '(min-width: 1200px) 252px, (min-width: 768px) calc(50vw - 70px), (min-width: 640px) calc(50vw - 62px), calc(100vw - 74px)';
 
-function badgeFor(plan: Plan): string | null {
-  if (plan.featured) return 'Best Value';
-  if (plan.popular) return 'Most Popular';
+type Plan = Catalogue['plans']['plans'][number];
+
+function badgeFor(plan: Plan, badges: Catalogue['services']['plans']['badges']): string | null {
+  if (plan.featured) return badges.featured;
+  if (plan.popular) return badges.popular;
   return null;
 }
 
 /** One plan: artwork, badge, title, description, price, what is included and the way to start. */
 export function PlanCard({ plan }: { plan: Plan }) {
-  const badge = badgeFor(plan);
+  const { catalogue, localize } = useLocale();
+  const { formatPrice } = catalogue.plans;
+  const words = catalogue.services.plans;
+  const badge = badgeFor(plan, words.badges);
   const modifier = plan.featured ? ' services-plan--featured' : plan.popular ? ' services-plan--popular' : '';
   const titleId = `plan-${plan.id}`;
   return (
@@ -42,8 +47,8 @@ export function PlanCard({ plan }: { plan: Plan }) {
           <span className="services-plan__note">{plan.priceNote}</span>
         </span>
       </p>
-      <ul className="services-plan__features" aria-label={`Included in ${plan.title}`}>
-        {planFeatures[plan.id].map((feature) => (
+      <ul className="services-plan__features" aria-label={words.includedIn(plan.title)}>
+        {words.features[plan.id].map((feature) => (
           <li key={feature} className="services-plan__feature">
             <Check className="services-plan__check" aria-hidden="true" size={16} strokeWidth={3} />
             {feature}
@@ -51,10 +56,11 @@ export function PlanCard({ plan }: { plan: Plan }) {
         ))}
       </ul>
       <Link
-        to="/contact"
+        to={localize(links.contact)}
         className={`button ${plan.popular || plan.featured ? 'button--primary' : 'button--secondary'} services-plan__cta`}
       >
-        Get Started<span className="visually-hidden"> with {plan.title}</span>
+        {words.getStarted}
+        <span className="visually-hidden">{words.getStartedWith(plan.title)}</span>
       </Link>
     </article>
   );

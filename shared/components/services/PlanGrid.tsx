@@ -1,19 +1,22 @@
 import { Link } from 'react-router';
-import { currency } from '../../content/data';
-import { plans } from '../../content/plans';
+import { links } from '../../content/data';
 import { SectionHeader } from '../SectionHeader';
+import { useLocale } from '../useLocale';
 import { PlanCard } from './PlanCard';
 
 /** The four monthly plans side by side, with the currency stated once for all of them. */
 export function PlanGrid() {
+  const { catalogue, localize } = useLocale();
+  const { plans } = catalogue.plans;
+  const { eyebrow, title, intro, note, quoteLink } = catalogue.services.plans;
   return (
     <section id="plans" className="section services-plans" aria-labelledby="plans-title">
       <div className="container">
         <SectionHeader
           id="plans-title"
-          eyebrow="Pricing"
-          title="Simple monthly plans"
-          intro={`Every plan is designed, built and run by our team, with support included. All prices are in Canadian dollars (${currency}).`}
+          eyebrow={eyebrow}
+          title={title}
+          intro={intro}
         />
         <div className="services-plans__grid">
           {plans.map((plan) => (
@@ -21,8 +24,7 @@ export function PlanGrid() {
           ))}
         </div>
         <p className="services-plans__note">
-          Prices in {currency}, per month. Need something different?{' '}
-          <Link to="/contact">Ask for a custom quote</Link>
+          {note} <Link to={localize(links.contact)}>{quoteLink}</Link>
         </p>
       </div>
     </section>

@@ -1,19 +1,20 @@
-import { processSteps } from '../../content/process';
 import { SectionHeader } from '../SectionHeader';
+import { useLocale } from '../useLocale';
 
 /** The four steps of a project, numbered, in order. */
 export function ProcessSteps() {
+  const { eyebrow, title, intro, steps } = useLocale().catalogue.services.process;
   return (
     <section className="section" aria-labelledby="process-title">
       <div className="container">
         <SectionHeader
           id="process-title"
-          eyebrow="How we work"
-          title="Our process"
-          intro="A clear path from first conversation to launch, with you involved at every step."
+          eyebrow={eyebrow}
+          title={title}
+          intro={intro}
         />
         <ol className="services-process">
-          {processSteps.map((step, index) => (
+          {steps.map((step, index) => (
             <li key={step.title} className="services-process__step">
               <span className="services-process__number" aria-hidden="true">
                 {String(index + 1).padStart(2, '0')}

@@ -1,31 +1,33 @@
 import ArrowRight from 'lucide-react/icons/arrow-right';
 import Phone from 'lucide-react/icons/phone';
 import { Link } from 'react-router';
-import { telHref } from '../../content/data';
-import { site } from '../../content/site';
+import { links, siteFacts, telHref } from '../../content/data';
 import { CtaPanel } from '../CtaPanel';
+import { useLocale } from '../useLocale';
 
 /** The closing call to action: a free quote or a phone call. */
 export function ServicesCta() {
+  const { catalogue, localize } = useLocale();
+  const cta = catalogue.services.cta;
   return (
     <CtaPanel
       id="services-cta-title"
       className="services-cta"
-      title="Ready to transform your digital presence?"
-      text={`Tell us about your project and receive a free, no-obligation quote within ${site.responseTimes.quote}.`}
+      title={cta.title}
+      text={cta.text}
       meta={
         <>
-          <span>{site.phone}</span> <span>{site.hours}</span>
+          <span>{siteFacts.phone}</span> <span>{cta.hours}</span>
         </>
       }
     >
-      <Link to="/contact" className="button button--primary">
-        Get Free Quote
+      <Link to={localize(links.contact)} className="button button--primary">
+        {cta.quoteAction}
         <ArrowRight aria-hidden="true" size={18} />
       </Link>
-      <a href={telHref(site.phone)} className="button button--ghost">
+      <a href={telHref(siteFacts.phone)} className="button button--ghost">
         <Phone aria-hidden="true" size={18} />
-        Call Us Now
+        {cta.callAction}
       </a>
     </CtaPanel>
   );

@@ -11,6 +11,7 @@ import Server from 'lucide-react/icons/server';
 import type { Technology } from '../../content/technologies';
 import { technologies } from '../../content/technologies';
 import { SectionHeader } from '../SectionHeader';
+import { useLocale } from '../useLocale';
 
 const roleIcons: Record<Technology['role'], LucideIcon> = {
   Frontend: Atom,
@@ -26,14 +27,15 @@ const roleIcons: Record<Technology['role'], LucideIcon> = {
 
 /** The stack the lab builds with, as a grid of tiles. */
 export function TechnologyList() {
+  const { eyebrow, title, intro, roles } = useLocale().catalogue.services.technologies;
   return (
     <section className="section section--soft" aria-labelledby="tech-title">
       <div className="container">
         <SectionHeader
           id="tech-title"
-          eyebrow="Technology"
-          title="Technologies we use"
-          intro="Proven, modern tools chosen for speed, security and room to grow."
+          eyebrow={eyebrow}
+          title={title}
+          intro={intro}
         />
         <ul className="services-tech">
           {technologies.map((technology) => {
@@ -45,7 +47,7 @@ export function TechnologyList() {
                 </span>
                 <span className="services-tech__text">
                   <span className="services-tech__name">{technology.name}</span>
-                  <span className="services-tech__role">{technology.role}</span>
+                  <span className="services-tech__role">{roles[technology.role]}</span>
                 </span>
               </li>
             );

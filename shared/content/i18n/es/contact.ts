@@ -5,7 +5,7 @@ import { localeTags } from '../../../lib/locale';
 import { countOf } from '../../../lib/plural';
 import { departmentFacts } from '../../data';
 import type { Catalogue } from '../catalogue';
-import { emailTime, emailUs, quoteTime, responsePromise, translated } from './shared';
+import { emailTime, emailUs, officeHours, quoteTime, responsePromise, translated } from './shared';
 
 const intl = localeTags.es.intl;
 
@@ -109,7 +109,7 @@ export const contact: Catalogue['contact'] = {
       { channel: 'Solicitudes de cotización', time: `En menos de ${quoteTime}` },
       { channel: 'Soporte de emergencia', time: '24/7' },
     ],
-    hours: { label: 'Horario de atención', value: 'Lun-Vie 9:00 a. m. - 6:00 p. m. (hora del Este, EE. UU.)' },
+    hours: { label: 'Horario de atención', value: officeHours },
     faq: [
       {
         question: '¿Cuánto se demoran en construir un sitio web?',

@@ -38,5 +38,7 @@ const hours = (time: string) => countOf(intl, Number.parseInt(time, 10), { one: 
 export const emailTime = hours(siteFacts.responseTimes.email);
 export const quoteTime = hours(siteFacts.responseTimes.quote);
 export const responsePromise = `Respondemos los correos en menos de ${emailTime} y las solicitudes de cotización en menos de ${quoteTime}.`;
+/** The offices' opening hours, in the team's Eastern time. */
+export const officeHours = 'Lun-Vie 9:00 a. m. - 6:00 p. m. (hora del Este, EE. UU.)';
 export const emailUs = `escríbanos a ${siteFacts.email}`;
 
