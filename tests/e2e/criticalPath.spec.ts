@@ -33,8 +33,10 @@ test.describe('the critical path', () => {
 
   for (const path of paths) {
     test(`${path} reads fully styled from its inline CSS alone; the whole stylesheet, added for the next page, changes nothing on it`, async ({ browser, browserErrors }) => {
-      const plain = await browser.newContext({ javaScriptEnabled: false, reducedMotion: 'reduce' });
-      const full = await browser.newContext({ reducedMotion: 'reduce' });
+      // A browser in the page's language: one in another is offered the other edition in a banner (a script's work).
+      const locale = sitePages.find((page) => page.path === path)?.locale ?? 'en';
+      const plain = await browser.newContext({ javaScriptEnabled: false, reducedMotion: 'reduce', locale });
+      const full = await browser.newContext({ reducedMotion: 'reduce', locale });
       const boxes = async (context: BrowserContext, hydrate: boolean) => {
         const page = await context.newPage();
         // The web font arrives after the first paint, at a moment that varies between loads: both loads keep
