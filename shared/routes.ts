@@ -169,6 +169,7 @@ export const pages: readonly PageRoute[] = [
     load: () => import('./pages/Blog'),
     texts: ['blog', 'posts'],
     readQuery: blogViewKey,
+    paths: { es: '/es/blog' },
   },
   {
     path: '/blog/:slug',
