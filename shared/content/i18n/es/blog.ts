@@ -6,7 +6,7 @@ import { intl } from './shared';
 
 export const blog: Catalogue['blog'] = {
   head: {
-    title: 'Blog | Meridian Lab',
+    title: 'Nuestro blog | Meridian Lab',
     description:
       'Ideas sobre desarrollo web, sistemas de voz con IA y marketing digital del equipo de Meridian Lab, con noticias de investigación y tutoriales prácticos.',
     keywords: ['blog', 'desarrollo web', 'tecnología', 'noticias de la industria', 'tutoriales', 'sostenibilidad'],
