@@ -1,5 +1,24 @@
 /** The blog page's English words; apart from blog.ts, which the route table (and so every page) loads. */
-import { blogIntro, newsletter } from './blog';
+import type { SubscribeOutcome } from './blog';
+import { CONFIRMATION_VALID_DAYS, blogIntro } from './blog';
+
+/** The newsletter box's words (its sign-up answers among them). */
+export const newsletter = {
+  title: 'Stay Updated',
+  text: 'New articles from our lab, in your inbox when we publish. Nothing else.',
+  label: 'Email address',
+  placeholder: 'you@company.com',
+  /** The notice under the box: what the address is for, and the confirmation e-mail that follows. */
+  notice: "We'll e-mail you a link to confirm your subscription, and use your address only to send our articles.",
+  button: 'Subscribe',
+  sending: 'Subscribing…',
+  messages: {
+    pending: `Check your inbox to confirm: we sent you a link that works for ${CONFIRMATION_VALID_DAYS} days. Until you open it, you are not subscribed.`,
+    invalid: "That doesn't look like a valid e-mail address. Please check it and try again.",
+    limited: 'Too many attempts. Please wait a minute, then try again.',
+    unreachable: "We couldn't reach our server. Please check your connection and try again.",
+  } satisfies Record<SubscribeOutcome, string>,
+} as const;
 
 export const blogPage = {
   hero: { eyebrow: 'Blog', title: 'Our Blog', intro: blogIntro },
