@@ -114,7 +114,7 @@ export interface FormEndpointOptions {
    * form (the browser's Back keeps what they typed). Either is cheap: a
    * refusal never costs a page render.
    */
-  plainRedirect?: (refusal: Refusal) => string | undefined;
+  plainRedirect?: (refusal: Refusal, locale: Locale) => string | undefined;
 }
 
 /**
@@ -137,7 +137,7 @@ export function formEndpoint(options: FormEndpointOptions): (RequestHandler | Er
       res.status(status).json({ error: message });
       return;
     }
-    const location = options.plainRedirect?.(refusal);
+    const location = options.plainRedirect?.(refusal, locale);
     if (location) res.redirect(303, location);
     else res.status(status).type('html').send(noticeDocument({ status, message, back, locale }));
   };

@@ -3,8 +3,8 @@ import type { LoaderFunction } from 'react-router';
 import type { HeadText, PageHead } from './components/Seo';
 import type { StaticSection } from './components/StaticSection';
 import type { Catalogue, CataloguePart } from './content/i18n/catalogue';
-import { blogPosts } from './content/blog';
 import { legalDates } from './content/generated/legalDates';
+import { postIndex } from './content/generated/postIndex';
 import { siteFacts } from './content/data';
 import { articleHead, postBodyChunk, postPath } from './lib/articles';
 import { blogViewKey } from './lib/blog';
@@ -124,7 +124,7 @@ function legalPage(name: 'privacy' | 'terms', route: Pick<RouteBase, 'path' | 'p
  * words, only each post's slugs and date.
  */
 function articleEntries(): PageSetRoute['entries'] {
-  return blogPosts.flatMap((post) => {
+  return postIndex.flatMap((post) => {
     const translations = locales.flatMap((locale) => (post.slugs[locale] ? [{ locale, slug: post.slugs[locale] }] : []));
     const alternates = Object.fromEntries(translations.map((translation) => [translation.locale, postPath(translation)]));
     return translations.map((translation) => ({
@@ -171,6 +171,7 @@ export const pages: readonly PageRoute[] = [
     load: () => import('./pages/Blog'),
     texts: ['blog', 'posts'],
     readQuery: blogViewKey,
+    paths: { es: '/es/blog' },
   },
   {
     path: '/blog/:slug',

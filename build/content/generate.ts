@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
-import type { BlogPost } from '../../shared/content/blog';
+import type { BlogPost, PostFacts } from '../../shared/content/blog';
 import { categoryValues } from '../../shared/content/blog';
 import { officeFacts, siteFacts } from '../../shared/content/data';
 import { readTimeText } from '../../shared/content/readTime';
@@ -133,7 +133,7 @@ const folderOf = (dir: string, locale: Locale) => (locale === defaultLocale ? di
 /** "Spanish", for the messages. */
 const languageName = (locale: Locale) => new Intl.DisplayNames(['en'], { type: 'language' }).of(locale) ?? locale;
 
-type RenderedPost = { post: BlogPost; html: string };
+type RenderedPost = { post: BlogPost & Pick<PostFacts, 'slugs'>; html: string };
 type RenderedLegal = { name: (typeof LEGAL_PAGES)[number]; head: z.infer<typeof legalSchema>; html: string };
 
 interface Rendered {
@@ -285,6 +285,11 @@ function bodiesModule(name: string, doc: string, bodies: Record<Locale, string[]
   return `${HEADER}import type { Locale } from '../../lib/locale';\n\n/** ${doc} */\nexport const ${name}: Readonly<Record<Locale, Readonly<Record<string, () => Promise<{ html: string }>>>>> = {\n${entries.join('\n')}\n};\n`;
 }
 
+/** A post as its language's list shows it: its slugs in the other languages are the route table's (postIndex). */
+function listed({ slugs: _slugs, ...post }: RenderedPost['post']): BlogPost {
+  return post;
+}
+
 /** Every generated file, by its path under the project root. */
 export function generatedFiles(root = process.cwd()): Map<string, string> {
   const { posts, legal } = readContent(root);
@@ -293,7 +298,7 @@ export function generatedFiles(root = process.cwd()): Map<string, string> {
   for (const locale of locales) {
     files.set(
       `${OUT_DIR}/${moduleOf('posts', locale)}.ts`,
-      `${HEADER}import type { BlogPost } from '../blog';\n\n/** The posts in ${languageName(locale)}, newest first. */\nexport const posts: readonly BlogPost[] = ${json(posts[locale].map(({ post }) => post))};\n`,
+      `${HEADER}import type { BlogPost } from '../blog';\n\n/** The posts in ${languageName(locale)}, newest first. */\nexport const posts: readonly BlogPost[] = ${json(posts[locale].map(({ post }) => listed(post)))};\n`,
     );
     for (const { post, html } of posts[locale]) files.set(`${OUT_DIR}/${bodyOf('posts', locale, post.slug)}.ts`, body(html));
     const heads = Object.fromEntries(legal[locale].map(({ name, head }) => [name, head]));
@@ -308,6 +313,12 @@ export function generatedFiles(root = process.cwd()): Map<string, string> {
   files.set(
     `${OUT_DIR}/legalDates.ts`,
     `${HEADER}import type { Locale } from '../../lib/locale';\n\n/** When each legal page last changed, by language: the sitemap's lastmod. */\nexport const legalDates: Readonly<Record<Locale, Readonly<Record<string, string>>>> = ${json(dates)};\n`,
+  );
+  // What the route table and the blog's cache key need of the posts: no words, so every page's entry stays free of the English list.
+  const index = posts[defaultLocale].map(({ post }) => ({ id: post.id, slugs: post.slugs, date: post.date, category: post.category, featured: post.featured }));
+  files.set(
+    `${OUT_DIR}/postIndex.ts`,
+    `${HEADER}import type { PostFacts } from '../blog';\n\n/** Each post's id, slugs, date, category and flag, newest first: the route table's and the blog's cache key's facts. */\nexport const postIndex: readonly PostFacts[] = ${json(index)};\n`,
   );
   const postKeys = Object.fromEntries(locales.map((locale) => [locale, posts[locale].map(({ post }) => post.slug)])) as Record<Locale, string[]>;
   files.set(`${OUT_DIR}/postBodies.ts`, bodiesModule('postBodies', "Each article's HTML in its own module, by language and slug, loaded when its page is opened.", postKeys, 'posts'));

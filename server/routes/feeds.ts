@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { Feed } from 'feed';
-import { blogIntro, blogPosts } from '../../shared/content/blog';
+import { blogIntro } from '../../shared/content/blog';
+import { blogPosts } from '../../shared/content/blogPosts';
 import { site } from '../../shared/content/site';
 import { postPath } from '../../shared/lib/articles';
 import { blogFeeds, categoryLabel } from '../../shared/lib/blog';

@@ -2,8 +2,10 @@ import type { Request, Response } from 'express';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { SubscribeOutcome } from '../../shared/content/blog';
-import { newsletter } from '../../shared/content/blog';
 import { NEWSLETTER_ANCHOR, SUBSCRIBE_ENDPOINT, newsletterReturnHref, parseCategory } from '../../shared/lib/blog';
+import type { Locale } from '../../shared/lib/locale';
+import { localizePath } from '../../shared/routes';
+import { catalogues } from '../catalogues';
 import type { RateLimitCounters } from '../rateLimitCounters';
 import { formEndpoint, formLocale, isPlainFormPost, readBody } from '../formEndpoint';
 import type { SubscriberStore } from '../subscribers';
@@ -18,15 +20,20 @@ const emailSchema = z.string().trim().pipe(z.email().max(254));
 
 const INVALID_EMAIL = 'Please enter a valid e-mail address.';
 
+/** Where a plain form post lands: the blog in the sign-up's language, at the box, with the outcome. */
+function returnHref(category: string | undefined, outcome: SubscribeOutcome, locale: Locale): string {
+  return localizePath(newsletterReturnHref(parseCategory(category), outcome), locale);
+}
+
 function answer(req: Request, res: Response, category: string | undefined, outcome: SubscribeOutcome, json: () => void): void {
-  if (isPlainFormPost(req)) res.redirect(303, newsletterReturnHref(parseCategory(category), outcome));
+  if (isPlainFormPost(req)) res.redirect(303, returnHref(category, outcome, formLocale(req)));
   else json();
 }
 
 /**
  * POST /api/subscribe: a newsletter sign-up, pending until its confirmation
  * link is opened. JSON for fetch (202 pending, 400 with the reason), a 303
- * back to /blog for a plain form post. Answered only after the row (and its
+ * back to the blog (/es/blog for a Spanish sign-up) for a plain form post. Answered only after the row (and its
  * confirmation e-mail, queued) is committed. A new, a pending and a confirmed
  * address get the same answer, so nobody can test who is on the list. The
  * sign-up's language (?locale=) is the confirmation e-mail's.
@@ -38,9 +45,10 @@ export function subscribeRoutes(store: SubscriberStore, siteUrl: string, counter
     perMinute: SIGNUPS_PER_MINUTE,
     counters: counters?.('subscribe'),
     maxBytes: BODY_LIMIT_BYTES,
-    formPage: `/blog#${NEWSLETTER_ANCHOR}`,
-    message: (refusal) => (refusal.kind === 'rateLimited' ? newsletter.messages.limited : undefined),
-    plainRedirect: (refusal) => (refusal.kind === 'rateLimited' ? newsletterReturnHref('all', 'limited') : undefined),
+    localeOf: formLocale,
+    formPage: (locale) => localizePath(`/blog#${NEWSLETTER_ANCHOR}`, locale),
+    message: (refusal, locale) => (refusal.kind === 'rateLimited' ? catalogues[locale].blog.newsletter.messages.limited : undefined),
+    plainRedirect: (refusal, locale) => (refusal.kind === 'rateLimited' ? returnHref('all', 'limited', locale) : undefined),
   });
 
   router.post(SUBSCRIBE_ENDPOINT, ...endpoint, async (req: Request, res: Response) => {

@@ -1,7 +1,6 @@
 /** The blog: its categories, its six posts and the newsletter box's texts. */
 import type { Locale } from '../lib/locale';
 import { retention } from './retention';
-import { posts } from './generated/posts';
 
 export const categoryValues = ['all', 'research', 'technology', 'industry', 'tutorials', 'sustainability'] as const;
 export type CategoryValue = (typeof categoryValues)[number];
@@ -29,8 +28,6 @@ export interface BlogPost {
   slug: string;
   /** The language it is written in; a translation keeps the English post's id and facts. */
   locale: Locale;
-  /** Its slug in each language it is written in, its own included: the same article's alternates. */
-  slugs: Partial<Record<Locale, string>>;
   title: string;
   excerpt: string;
   author: string;
@@ -44,12 +41,11 @@ export interface BlogPost {
   featured: boolean;
 }
 
-/**
- * The posts, newest first: one Markdown file each in shared/content/posts,
- * checked and rendered by the build (build/content/generate.ts). Only the post
- * with id 1 is featured.
- */
-export const blogPosts: readonly BlogPost[] = posts;
+/** What the route table knows of a post in every language: no words, its slug in each language (its alternates). */
+export interface PostFacts extends Pick<BlogPost, 'id' | 'date' | 'category' | 'featured'> {
+  /** Its slug in each language it is written in. */
+  slugs: Partial<Record<Locale, string>>;
+}
 
 /** The grid shows this many posts at a time; "Load More Posts" reveals the next page. */
 export const POSTS_PER_PAGE = 6;
@@ -69,20 +65,3 @@ export type SubscribeOutcome = (typeof subscribeOutcomes)[number];
 
 /** How long a newsletter confirmation link works. */
 export const CONFIRMATION_VALID_DAYS = retention.pendingDays;
-
-export const newsletter = {
-  title: 'Stay Updated',
-  text: 'New articles from our lab, in your inbox when we publish. Nothing else.',
-  label: 'Email address',
-  placeholder: 'you@company.com',
-  /** The notice under the box: what the address is for, and the confirmation e-mail that follows. */
-  notice: "We'll e-mail you a link to confirm your subscription, and use your address only to send our articles.",
-  button: 'Subscribe',
-  sending: 'Subscribing…',
-  messages: {
-    pending: `Check your inbox to confirm: we sent you a link that works for ${CONFIRMATION_VALID_DAYS} days. Until you open it, you are not subscribed.`,
-    invalid: "That doesn't look like a valid e-mail address. Please check it and try again.",
-    limited: 'Too many attempts. Please wait a minute, then try again.',
-    unreachable: "We couldn't reach our server. Please check your connection and try again.",
-  } satisfies Record<SubscribeOutcome, string>,
-} as const;

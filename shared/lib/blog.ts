@@ -2,14 +2,18 @@ import type { BlogCategory, BlogPost, CategoryValue, SubscribeOutcome } from '..
 import type { Locale } from './locale';
 import { localeTags } from './locale';
 import { siteFacts } from '../content/data';
-import { POSTS_PER_PAGE, RECENT_POSTS_COUNT, blogCategories, blogPosts, categoryValues, subscribeOutcomes } from '../content/blog';
+import { POSTS_PER_PAGE, RECENT_POSTS_COUNT, blogCategories, categoryValues, subscribeOutcomes } from '../content/blog';
+import { postIndex } from '../content/generated/postIndex';
+
+/** What a post needs for the blog's selection: the route table's index of posts has only this (and no words). */
+type Selectable = Pick<BlogPost, 'featured' | 'category'>;
 
 /** What the blog page shows for one category and page. */
-export interface BlogView {
+export interface BlogView<P extends Selectable = BlogPost> {
   /** Always on top, whatever the category. */
-  featured: BlogPost | undefined;
+  featured: P | undefined;
   /** The grid: the category's non-featured posts, the first `page` pages of them. */
-  posts: BlogPost[];
+  posts: P[];
   /** How many non-featured posts the category has in all. */
   total: number;
   /** The requested page, clamped to the pages there are. */
@@ -18,7 +22,7 @@ export interface BlogView {
   /** The page "Load More Posts" reveals, or null when everything is shown. */
   nextPage: number | null;
   /** The first post that page reveals: where the reader lands after "Load More Posts". */
-  firstOfNextPage: BlogPost | null;
+  firstOfNextPage: P | null;
 }
 
 export interface BlogQuery {
@@ -31,11 +35,11 @@ export interface BlogQuery {
  * stays on top and out of the grid whatever the filter; the grid holds the
  * selected category's other posts, a page at a time ("Load More" adds pages).
  */
-export function selectBlogView(
-  posts: readonly BlogPost[],
+export function selectBlogView<P extends Selectable>(
+  posts: readonly P[],
   { category, page }: BlogQuery,
   pageSize: number = POSTS_PER_PAGE,
-): BlogView {
+): BlogView<P> {
   const featured = posts.find((post) => post.featured);
   const matching = posts.filter((post) => !post.featured && (category === 'all' || post.category === category));
   const pageCount = Math.max(1, Math.ceil(matching.length / pageSize));
@@ -101,7 +105,7 @@ export function parseBlogQuery(params: URLSearchParams): BlogQuery {
  */
 export function blogViewKey(params: URLSearchParams): string {
   const query = parseBlogQuery(params);
-  const { page } = selectBlogView(blogPosts, query);
+  const { page } = selectBlogView(postIndex, query);
   return `${blogHref({ category: query.category, page })}|${parseSubscribeOutcome(params.get('subscribe')) ?? ''}`;
 }
 

@@ -62,11 +62,15 @@ export const CONTACT_ENDPOINT = '/api/contact';
 export const LOCALE_PARAM = 'locale';
 
 /**
- * The form's action in a language. The language rides in the URL, not the
+ * A form's action in a language. The language rides in the URL, not the
  * body, so that even a post refused before its body is read is answered in it.
  */
+export function localeAction(endpoint: string, locale: Locale): string {
+  return locale === defaultLocale ? endpoint : `${endpoint}?${LOCALE_PARAM}=${locale}`;
+}
+
 export function contactEndpoint(locale: Locale): string {
-  return locale === defaultLocale ? CONTACT_ENDPOINT : `${CONTACT_ENDPOINT}?${LOCALE_PARAM}=${locale}`;
+  return localeAction(CONTACT_ENDPOINT, locale);
 }
 /** The id of the form's card: the no-JavaScript success redirect scrolls to it. */
 export const CONTACT_FORM_ID = 'contact-form';

@@ -1,4 +1,5 @@
-import { blogPosts, newsletter } from '../../shared/content/blog';
+import { newsletter } from '../../shared/content/blogPage';
+import { blogPosts } from '../../shared/content/blogPosts';
 import { catalogues } from '../../server/catalogues';
 import { localizePath, sitePages } from '../../shared/routes';
 import { expect, gotoHydrated, test } from './fixtures';

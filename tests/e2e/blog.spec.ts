@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { blogCategories, blogPosts, newsletter } from '../../shared/content/blog';
+import { blogCategories } from '../../shared/content/blog';
+import { newsletter } from '../../shared/content/blogPage';
+import { blogPosts } from '../../shared/content/blogPosts';
 import { expect, gotoHydrated, test } from './fixtures';
 
 /** Titles the grid shows for each category (the featured post 1 is never among them). */

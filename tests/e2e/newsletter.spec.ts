@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { newsletter } from '../../shared/content/blog';
+import { newsletter } from '../../shared/content/blogPage';
 import { confirmPage, unsubscribePage } from '../../shared/content/newsletter';
 import { expect, gotoHydrated, test } from './fixtures';
 import { consentedAddresses, linkPath, mailTo } from './mailbox';

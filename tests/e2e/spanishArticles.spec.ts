@@ -1,4 +1,4 @@
-import { blogPosts } from '../../shared/content/blog';
+import { blogPosts } from '../../shared/content/blogPosts';
 import { posts as esPosts } from '../../shared/content/generated/posts.es';
 import { readBuildManifest } from '../bench/sizes';
 import { violations } from './axe';

@@ -1,7 +1,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
-import { blogPosts } from '../../shared/content/blog';
+import { blogPosts } from '../../shared/content/blogPosts';
 import { legalDocuments } from '../../shared/content/legal';
 import { categoryLabel } from '../../shared/lib/blog';
 import { TEST_SITE_URL, executableInlineScripts, testApp } from './helpers';

@@ -1,6 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { blogCategories, blogPosts, newsletter } from '../../shared/content/blog';
+import { blogCategories } from '../../shared/content/blog';
+import { newsletter } from '../../shared/content/blogPage';
+import { blogPosts } from '../../shared/content/blogPosts';
 import { testApp } from './helpers';
 
 const app = testApp();

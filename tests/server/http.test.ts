@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { blogPosts } from '../../shared/content/blog';
+import { blogPosts } from '../../shared/content/blogPosts';
 import { legalDocuments } from '../../shared/content/legal';
 import { posts as esPosts } from '../../shared/content/generated/posts.es';
 import { catalogues } from '../../server/catalogues';
@@ -208,6 +208,7 @@ describe('crawler files', () => {
       [`${TEST_SITE_URL}/privacy`, legalDocuments.privacy.updated],
       [`${TEST_SITE_URL}/terms`, legalDocuments.terms.updated],
       [`${TEST_SITE_URL}/es`, undefined],
+      [`${TEST_SITE_URL}/es/blog`, undefined],
       ...esPosts.map((post) => [`${TEST_SITE_URL}/es/blog/${post.slug}`, post.date]),
       [`${TEST_SITE_URL}/es/contacto`, undefined],
       [`${TEST_SITE_URL}/es/privacidad`, catalogues.es.legal.documents.privacy.updated],

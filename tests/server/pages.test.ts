@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { blogPosts } from '../../shared/content/blog';
+import { blogPosts } from '../../shared/content/blogPosts';
 import { posts as esPosts } from '../../shared/content/generated/posts.es';
 import { legalDocuments } from '../../shared/content/legal';
 import { confirmPage, unsubscribePage } from '../../shared/content/newsletter';
@@ -26,6 +26,7 @@ const mainHeadings: Record<string, string> = {
   '/newsletter/unsubscribe': unsubscribePage.missing.title,
   '/privacy': legalDocuments.privacy.title,
   '/terms': legalDocuments.terms.title,
+  '/es/blog': catalogues.es.blog.hero.title,
   '/es/privacidad': catalogues.es.legal.documents.privacy.title,
   '/es/terminos': catalogues.es.legal.documents.terms.title,
   ...Object.fromEntries([...blogPosts, ...esPosts].map((post) => [postPath(post), post.title])),

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 import { catalogues } from '../../server/catalogues';
-import { blogPosts } from '../../shared/content/blog';
+import { blogPosts } from '../../shared/content/blogPosts';
 import { posts as esPosts } from '../../shared/content/generated/posts.es';
 import { TEST_SITE_URL, executableInlineScripts, testApp } from './helpers';
 
@@ -31,7 +31,7 @@ describe.each(esPosts.map((post, index) => [post.slug, post, blogPosts[index]!] 
     expect(date).toMatch(/^\d{1,2} de [a-z]+ de 2024$/);
     expect(text).toContain(`<time dateTime="${post.date}">${date}</time>`);
     expect(text).toMatch(/<span>\d min de lectura<\/span>/);
-    expect(text).toMatch(new RegExp(`<a[^>]*href="/blog\\?category=${post.category}"[^>]*>${categories[post.category]}</a>`));
+    expect(text).toMatch(new RegExp(`<a[^>]*href="/es/blog\\?category=${post.category}"[^>]*>${categories[post.category]}</a>`));
     expect(text).toMatch(/<div class="prose"><p>/);
     expect(text).toContain('Volver al blog');
     expect(text).toContain('aria-label="Más artículos"');

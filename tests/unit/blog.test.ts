@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { BlogPost, PostCategory } from '../../shared/content/blog';
-import { POSTS_PER_PAGE, RECENT_POSTS_COUNT, blogCategories, blogPosts, categoryValues, newsletter } from '../../shared/content/blog';
+import { POSTS_PER_PAGE, RECENT_POSTS_COUNT, blogCategories, categoryValues } from '../../shared/content/blog';
+import { newsletter } from '../../shared/content/blogPage';
+import { blogPosts } from '../../shared/content/blogPosts';
 import {
   authorInitials,
   blogHref,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mainNav } from '../../shared/content/navigation';
-import { blogPosts } from '../../shared/content/blog';
+import { blogPosts } from '../../shared/content/blogPosts';
 import { posts as esPosts } from '../../shared/content/generated/posts.es';
 import { catalogues } from '../../server/catalogues';
 import { indexablePages, notFoundPage, notFoundPageIn, pageHead, pages, sitePages } from '../../shared/routes';

@@ -1,4 +1,5 @@
 import type { BlogPost, CategoryValue, SubscribeOutcome } from '../../content/blog';
+import { useLocale } from '../useLocale';
 import { CategoryList } from './CategoryList';
 import { NewsletterBox } from './NewsletterBox';
 import { RecentPosts } from './RecentPosts';
@@ -12,8 +13,9 @@ interface SidebarProps {
 
 /** Categories, Recent Posts and "Stay Updated", beside the grid on wide screens and below it on phones. */
 export function BlogSidebar({ selected, counts, recent, returned }: SidebarProps) {
+  const { sidebarLabel } = useLocale().catalogue.blog;
   return (
-    <aside className="blog-sidebar" aria-label="Blog sidebar">
+    <aside className="blog-sidebar" aria-label={sidebarLabel}>
       <CategoryList selected={selected} counts={counts} />
       <RecentPosts posts={recent} />
       <NewsletterBox category={selected} returned={returned} />

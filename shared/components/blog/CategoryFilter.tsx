@@ -1,14 +1,15 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { CategoryValue } from '../../content/blog';
-import { blogCategories } from '../../content/blog';
 import { blogHref } from '../../lib/blog';
+import { useLocale } from '../useLocale';
 
 /**
- * The filter row: real links to /blog?category=…, so a filtered view can be
+ * The filter row: real links to /blog?category=… (/es/blog?category=…), so a filtered view can be
  * shared and works without JavaScript; with it, React Router filters in place.
  */
 export function CategoryFilter({ selected }: { selected: CategoryValue }) {
+  const { catalogue, localize } = useLocale();
   const listRef = useRef<HTMLUListElement>(null);
 
   // On a phone the row scrolls sideways: keep the selected pill in sight.
@@ -21,12 +22,12 @@ export function CategoryFilter({ selected }: { selected: CategoryValue }) {
   }, [selected]);
 
   return (
-    <nav className="blog-filter" aria-label="Blog categories">
+    <nav className="blog-filter" aria-label={catalogue.blog.filterLabel}>
       <ul ref={listRef} className="blog-filter__list">
-        {blogCategories.map(({ value, label }) => (
+        {catalogue.posts.categories.map(({ value, label }) => (
           <li key={value}>
             <Link
-              to={blogHref({ category: value })}
+              to={localize(blogHref({ category: value }))}
               preventScrollReset
               className="blog-filter__pill"
               aria-current={value === selected ? 'true' : undefined}

@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
 import type { CategoryValue } from '../../content/blog';
-import { blogCategories } from '../../content/blog';
 import { blogHref } from '../../lib/blog';
+import { countOf } from '../../lib/plural';
+import { localeTags } from '../../lib/locale';
+import { useLocale } from '../useLocale';
 
 /** Brings the grid's top into view when it has scrolled away, so a choice made at the bottom shows its result. */
 function revealPosts(): void {
@@ -11,16 +13,18 @@ function revealPosts(): void {
 
 /** The sidebar's Categories: the same links as the filter row, with counts over every post. */
 export function CategoryList({ selected, counts }: { selected: CategoryValue; counts: Record<CategoryValue, number> }) {
+  const { catalogue, localize, locale } = useLocale();
+  const { categoriesTitle, postForms } = catalogue.blog;
   return (
     <section className="blog-panel" aria-labelledby="blog-categories-title">
       <h2 id="blog-categories-title" className="blog-panel__title">
-        Categories
+        {categoriesTitle}
       </h2>
       <ul className="blog-categories">
-        {blogCategories.map(({ value, label }) => (
+        {catalogue.posts.categories.map(({ value, label }) => (
           <li key={value}>
             <Link
-              to={blogHref({ category: value })}
+              to={localize(blogHref({ category: value }))}
               preventScrollReset
               onClick={revealPosts}
               className="blog-categories__link"
@@ -31,7 +35,7 @@ export function CategoryList({ selected, counts }: { selected: CategoryValue; co
                 {counts[value]}
               </span>
               <span className="visually-hidden">
-                {` (${counts[value]} ${counts[value] === 1 ? 'post' : 'posts'})`}
+                {` (${countOf(localeTags[locale].intl, counts[value], postForms)})`}
               </span>
             </Link>
           </li>

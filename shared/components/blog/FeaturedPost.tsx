@@ -4,11 +4,13 @@ import type { BlogPost } from '../../content/blog';
 import { postPath } from '../../lib/articles';
 import { postAnchor } from '../../lib/blog';
 import { ResponsiveImage } from '../ResponsiveImage';
+import { useLocale } from '../useLocale';
 import { CategoryBadge } from './CategoryBadge';
 import { PostMeta } from './PostMeta';
 
 /** The featured post, large, above the grid whatever the filter; its title links to the article, over the whole card. */
 export function FeaturedPost({ post }: { post: BlogPost }) {
+  const { featured } = useLocale().catalogue.blog;
   const titleId = `${postAnchor(post)}-title`;
   return (
     <section className="blog-featured" aria-labelledby={titleId}>
@@ -21,7 +23,7 @@ export function FeaturedPost({ post }: { post: BlogPost }) {
           <div className="blog-featured__tags">
             <span className="blog-featured__flag">
               <Sparkles aria-hidden="true" size={14} />
-              Featured
+              {featured}
             </span>
             <CategoryBadge category={post.category} />
           </div>

@@ -2,6 +2,9 @@ import { Link } from 'react-router';
 import type { CategoryValue } from '../../content/blog';
 import type { BlogView } from '../../lib/blog';
 import { blogHref, postAnchor } from '../../lib/blog';
+import { localeTags } from '../../lib/locale';
+import { countOf } from '../../lib/plural';
+import { useLocale } from '../useLocale';
 
 /**
  * "Load More Posts": a link to the next page (?page=2, with the category), so
@@ -9,27 +12,29 @@ import { blogHref, postAnchor } from '../../lib/blog';
  * a note, once every post is shown.
  */
 export function LoadMore({ view, category }: { view: BlogView; category: CategoryValue }) {
+  const { catalogue, locale, localize } = useLocale();
+  const words = catalogue.blog;
   const noteId = 'blog-load-more-note';
   return (
     <div className="blog-load-more">
       {view.nextPage && view.firstOfNextPage ? (
         <Link
           className="button button--secondary blog-load-more__button"
-          to={blogHref({ category, page: view.nextPage }, postAnchor(view.firstOfNextPage))}
+          to={localize(blogHref({ category, page: view.nextPage }, postAnchor(view.firstOfNextPage)))}
           preventScrollReset
           aria-describedby={noteId}
         >
-          Load More Posts
+          {words.loadMore}
         </Link>
       ) : (
         <button type="button" className="button button--secondary blog-load-more__button" disabled aria-describedby={noteId}>
-          Load More Posts
+          {words.loadMore}
         </button>
       )}
       <p id={noteId} className="blog-load-more__note">
         {view.nextPage
-          ? `${view.total - view.posts.length} more ${view.total - view.posts.length === 1 ? 'post' : 'posts'} to read`
-          : 'No more posts to load'}
+          ? words.morePosts(countOf(localeTags[locale].intl, view.total - view.posts.length, words.moreForms))
+          : words.noMorePosts}
       </p>
     </div>
   );

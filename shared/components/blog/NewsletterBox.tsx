@@ -4,18 +4,24 @@ import CircleAlert from 'lucide-react/icons/circle-alert';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import Mail from 'lucide-react/icons/mail';
 import type { CategoryValue, SubscribeOutcome } from '../../content/blog';
-import { newsletter } from '../../content/blog';
 import { NEWSLETTER_ANCHOR, SUBSCRIBE_ENDPOINT, isSubscribeSuccess } from '../../lib/blog';
+import { localeAction } from '../../lib/contactForm';
 import { sendSubscription } from '../../browser/sendSubscription';
 import { PrivacyNotice } from '../PrivacyNotice';
+import { useLocale } from '../useLocale';
 
 const MESSAGE_ID = 'newsletter-message';
 
 /**
  * "Stay Updated": a real form posting to /api/subscribe (the server redirects
  * back here with ?subscribe=…); with JavaScript it sends JSON and answers inline.
+ * The page's language rides in the action (?locale=): the confirmation e-mail
+ * and the way back are in it.
  */
 export function NewsletterBox({ category, returned }: { category: CategoryValue; returned: SubscribeOutcome | null }) {
+  const { catalogue, locale } = useLocale();
+  const { newsletter } = catalogue.blog;
+  const action = localeAction(SUBSCRIBE_ENDPOINT, locale);
   const [email, setEmail] = useState('');
   const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState<SubscribeOutcome | null>(null);
@@ -26,7 +32,7 @@ export function NewsletterBox({ category, returned }: { category: CategoryValue;
     event.preventDefault();
     if (sending) return;
     setSending(true);
-    const result = await sendSubscription(email, category);
+    const result = await sendSubscription(action, email, category);
     setOutcome(result);
     // A new address is done with; on a problem the reader corrects what they typed.
     if (isSubscribeSuccess(result)) setEmail('');
@@ -42,7 +48,7 @@ export function NewsletterBox({ category, returned }: { category: CategoryValue;
         {newsletter.title}
       </h2>
       <p className="blog-newsletter__text">{newsletter.text}</p>
-      <form className="blog-newsletter__form" method="post" action={SUBSCRIBE_ENDPOINT} onSubmit={submit}>
+      <form className="blog-newsletter__form" method="post" action={action} onSubmit={submit}>
         <input type="hidden" name="category" value={category} />
         <label className="blog-newsletter__label" htmlFor="newsletter-email">
           {newsletter.label}

@@ -1,30 +1,37 @@
 import { Link } from 'react-router';
 import type { CategoryValue } from '../../content/blog';
+import type { Catalogue } from '../../content/i18n/catalogue';
 import type { BlogView } from '../../lib/blog';
 import { blogHref, categoryLabel } from '../../lib/blog';
+import { localeTags } from '../../lib/locale';
+import type { Locale } from '../../lib/locale';
+import { countOf } from '../../lib/plural';
+import { useLocale } from '../useLocale';
 import { LoadMore } from './LoadMore';
 import { PostCard } from './PostCard';
 
-function summary(view: BlogView, category: CategoryValue): string {
-  const where = category === 'all' ? '' : ` in ${categoryLabel(category)}`;
-  if (view.total === 0) return `No other posts${where} yet`;
-  const noun = view.total === 1 ? 'post' : 'posts';
-  return view.posts.length < view.total
-    ? `Showing ${view.posts.length} of ${view.total} ${noun}${where}`
-    : `${view.total} ${noun}${where}`;
+/** The line above the grid: how many posts it shows, of how many, in which category; counts by the language's plural rules. */
+export function gridSummary(view: BlogView, category: CategoryValue, catalogue: Pick<Catalogue, 'blog' | 'posts'>, locale: Locale): string {
+  const words = catalogue.blog;
+  const where = category === 'all' ? '' : words.inCategory(categoryLabel(category, catalogue.posts.categories));
+  if (view.total === 0) return words.noOtherPosts(where);
+  const total = countOf(localeTags[locale].intl, view.total, words.postForms);
+  return view.posts.length < view.total ? words.showing(view.posts.length, total, where) : `${total}${where}`;
 }
 
 /** The grid of the selected category's posts (the featured one excluded), with "Load More Posts". */
 export function PostGrid({ view, category }: { view: BlogView; category: CategoryValue }) {
+  const { catalogue, locale, localize } = useLocale();
+  const words = catalogue.blog;
   return (
     <section id="blog-posts" className="blog-posts" aria-labelledby="blog-posts-title">
       <div className="blog-posts__header">
         <h2 id="blog-posts-title" className="blog-posts__title">
-          Latest Articles
+          {words.latestTitle}
         </h2>
         {/* Read out when a filter changes the grid in place. */}
         <p className="blog-posts__summary" aria-live="polite">
-          {summary(view, category)}
+          {gridSummary(view, category, catalogue, locale)}
         </p>
       </div>
       {view.posts.length > 0 ? (
@@ -37,12 +44,9 @@ export function PostGrid({ view, category }: { view: BlogView; category: Categor
         </ul>
       ) : (
         <div className="blog-posts__empty">
-          <p>
-            The featured article above is our latest on {categoryLabel(category).toLowerCase()}; more posts on this
-            topic are on their way.
-          </p>
-          <Link to={blogHref()} preventScrollReset className="button button--secondary">
-            Browse all posts
+          <p>{words.emptyCategory(categoryLabel(category, catalogue.posts.categories))}</p>
+          <Link to={localize(blogHref())} preventScrollReset className="button button--secondary">
+            {words.browseAll}
           </Link>
         </div>
       )}

@@ -3,13 +3,15 @@ import type { BlogPost } from '../../content/blog';
 import { postPath } from '../../lib/articles';
 import { formatPostDate } from '../../lib/blog';
 import { ResponsiveImage } from '../ResponsiveImage';
+import { useLocale } from '../useLocale';
 
 /** The sidebar's Recent Posts: the first five non-featured posts, whatever the filter; each links to its article. */
 export function RecentPosts({ posts }: { posts: readonly BlogPost[] }) {
+  const { recentTitle } = useLocale().catalogue.blog;
   return (
     <section className="blog-panel" aria-labelledby="blog-recent-title">
       <h2 id="blog-recent-title" className="blog-panel__title">
-        Recent Posts
+        {recentTitle}
       </h2>
       <ol className="blog-recent">
         {posts.map((post) => (

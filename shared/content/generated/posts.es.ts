@@ -14,10 +14,6 @@ export const posts: readonly BlogPost[] = [
     "featured": true,
     "slug": "como-el-aprendizaje-automatico-acorta-el-camino-hacia-nuevos-medicamentos",
     "locale": "es",
-    "slugs": {
-      "en": "how-machine-learning-is-shortening-the-road-to-new-medicines",
-      "es": "como-el-aprendizaje-automatico-acorta-el-camino-hacia-nuevos-medicamentos"
-    },
     "readTime": "5 min de lectura"
   },
   {
@@ -31,10 +27,6 @@ export const posts: readonly BlogPost[] = [
     "featured": false,
     "slug": "crispr-mas-alla-de-los-titulares-edicion-genetica-en-la-biotecnologia-cotidiana",
     "locale": "es",
-    "slugs": {
-      "en": "crispr-beyond-the-headlines-gene-editing-tools-in-everyday-biotechnology",
-      "es": "crispr-mas-alla-de-los-titulares-edicion-genetica-en-la-biotecnologia-cotidiana"
-    },
     "readTime": "5 min de lectura"
   },
   {
@@ -48,10 +40,6 @@ export const posts: readonly BlogPost[] = [
     "featured": false,
     "slug": "quimica-verde-en-el-laboratorio-como-reducir-a-la-mitad-los-residuos-de-solventes",
     "locale": "es",
-    "slugs": {
-      "en": "green-chemistry-at-the-bench-cutting-solvent-waste-by-half",
-      "es": "quimica-verde-en-el-laboratorio-como-reducir-a-la-mitad-los-residuos-de-solventes"
-    },
     "readTime": "5 min de lectura"
   },
   {
@@ -65,10 +53,6 @@ export const posts: readonly BlogPost[] = [
     "featured": false,
     "slug": "guia-paso-a-paso-para-un-cultivo-celular-reproducible",
     "locale": "es",
-    "slugs": {
-      "en": "a-step-by-step-guide-to-reproducible-cell-culture",
-      "es": "guia-paso-a-paso-para-un-cultivo-celular-reproducible"
-    },
     "readTime": "5 min de lectura"
   },
   {
@@ -82,10 +66,6 @@ export const posts: readonly BlogPost[] = [
     "featured": false,
     "slug": "financiacion-biotecnologica-en-2024-lo-que-significan-las-cifras-para-los-laboratorios",
     "locale": "es",
-    "slugs": {
-      "en": "biotech-funding-in-2024-what-the-numbers-mean-for-research-labs",
-      "es": "financiacion-biotecnologica-en-2024-lo-que-significan-las-cifras-para-los-laboratorios"
-    },
     "readTime": "5 min de lectura"
   },
   {
@@ -99,10 +79,6 @@ export const posts: readonly BlogPost[] = [
     "featured": false,
     "slug": "dentro-del-laboratorio-automatizado-robots-que-hacen-experimentos-de-noche",
     "locale": "es",
-    "slugs": {
-      "en": "inside-the-automated-lab-robotics-that-run-experiments-overnight",
-      "es": "dentro-del-laboratorio-automatizado-robots-que-hacen-experimentos-de-noche"
-    },
     "readTime": "5 min de lectura"
   }
 ];

@@ -14,10 +14,6 @@ export const posts: readonly BlogPost[] = [
     "featured": true,
     "slug": "how-machine-learning-is-shortening-the-road-to-new-medicines",
     "locale": "en",
-    "slugs": {
-      "en": "how-machine-learning-is-shortening-the-road-to-new-medicines",
-      "es": "como-el-aprendizaje-automatico-acorta-el-camino-hacia-nuevos-medicamentos"
-    },
     "readTime": "5 min read"
   },
   {
@@ -31,10 +27,6 @@ export const posts: readonly BlogPost[] = [
     "featured": false,
     "slug": "crispr-beyond-the-headlines-gene-editing-tools-in-everyday-biotechnology",
     "locale": "en",
-    "slugs": {
-      "en": "crispr-beyond-the-headlines-gene-editing-tools-in-everyday-biotechnology",
-      "es": "crispr-mas-alla-de-los-titulares-edicion-genetica-en-la-biotecnologia-cotidiana"
-    },
     "readTime": "4 min read"
   },
   {
@@ -48,10 +40,6 @@ export const posts: readonly BlogPost[] = [
     "featured": false,
     "slug": "green-chemistry-at-the-bench-cutting-solvent-waste-by-half",
     "locale": "en",
-    "slugs": {
-      "en": "green-chemistry-at-the-bench-cutting-solvent-waste-by-half",
-      "es": "quimica-verde-en-el-laboratorio-como-reducir-a-la-mitad-los-residuos-de-solventes"
-    },
     "readTime": "4 min read"
   },
   {
@@ -65,10 +53,6 @@ export const posts: readonly BlogPost[] = [
     "featured": false,
     "slug": "a-step-by-step-guide-to-reproducible-cell-culture",
     "locale": "en",
-    "slugs": {
-      "en": "a-step-by-step-guide-to-reproducible-cell-culture",
-      "es": "guia-paso-a-paso-para-un-cultivo-celular-reproducible"
-    },
     "readTime": "5 min read"
   },
   {
@@ -82,10 +66,6 @@ export const posts: readonly BlogPost[] = [
     "featured": false,
     "slug": "biotech-funding-in-2024-what-the-numbers-mean-for-research-labs",
     "locale": "en",
-    "slugs": {
-      "en": "biotech-funding-in-2024-what-the-numbers-mean-for-research-labs",
-      "es": "financiacion-biotecnologica-en-2024-lo-que-significan-las-cifras-para-los-laboratorios"
-    },
     "readTime": "4 min read"
   },
   {
@@ -99,10 +79,6 @@ export const posts: readonly BlogPost[] = [
     "featured": false,
     "slug": "inside-the-automated-lab-robotics-that-run-experiments-overnight",
     "locale": "en",
-    "slugs": {
-      "en": "inside-the-automated-lab-robotics-that-run-experiments-overnight",
-      "es": "dentro-del-laboratorio-automatizado-robots-que-hacen-experimentos-de-noche"
-    },
     "readTime": "4 min read"
   }
 ];

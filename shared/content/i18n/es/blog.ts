@@ -1,11 +1,51 @@
 /** The Spanish blog page. */
+import { CONFIRMATION_VALID_DAYS } from '../../blog';
 import type { Catalogue } from '../catalogue';
+import { countOf } from '../../../lib/plural';
+import { intl } from './shared';
 
 export const blog: Catalogue['blog'] = {
   head: {
-    title: 'Blog | Meridian Lab',
+    title: 'Nuestro blog | Meridian Lab',
     description:
       'Ideas sobre desarrollo web, sistemas de voz con IA y marketing digital del equipo de Meridian Lab, con noticias de investigación y tutoriales prácticos.',
     keywords: ['blog', 'desarrollo web', 'tecnología', 'noticias de la industria', 'tutoriales', 'sostenibilidad'],
+  },
+  hero: {
+    eyebrow: 'Blog',
+    title: 'Nuestro blog',
+    intro: 'Ideas, tutoriales y novedades de nuestro equipo sobre desarrollo web, sistemas de voz con IA y marketing digital.',
+  },
+  sidebarLabel: 'Barra lateral del blog',
+  filterLabel: 'Categorías del blog',
+  featured: 'Destacado',
+  categoriesTitle: 'Categorías',
+  latestTitle: 'Últimos artículos',
+  recentTitle: 'Publicaciones recientes',
+  postForms: { one: 'publicación', other: 'publicaciones' },
+  inCategory: (label) => ` en ${label}`,
+  noOtherPosts: (where) => `Aún no hay más publicaciones${where}`,
+  showing: (shown, total, where) => `Mostrando ${shown} de ${total}${where}`,
+  loadMore: 'Ver más publicaciones',
+  morePosts: (count) => `${count} por leer`,
+  moreForms: { one: 'publicación más', other: 'publicaciones más' },
+  noMorePosts: 'No hay más publicaciones por cargar',
+  emptyCategory: (label) =>
+    `El artículo destacado de arriba es lo más reciente que tenemos sobre ${label.toLowerCase()}; pronto publicaremos más sobre el tema.`,
+  browseAll: 'Ver todas las publicaciones',
+  newsletter: {
+    title: 'Manténgase al día',
+    text: 'Los artículos nuevos del laboratorio, en su correo cuando los publicamos. Nada más.',
+    label: 'Correo electrónico',
+    placeholder: 'usted@empresa.com',
+    notice: 'Le enviaremos un enlace para confirmar su suscripción y usaremos su correo solo para enviarle nuestros artículos.',
+    button: 'Suscribirme',
+    sending: 'Suscribiendo…',
+    messages: {
+      pending: `Revise su correo para confirmar: le enviamos un enlace que sirve durante ${countOf(intl, CONFIRMATION_VALID_DAYS, { one: 'día', other: 'días' })}. Mientras no lo abra, no queda suscrito.`,
+      invalid: 'Ese correo no parece válido. Revíselo e intente de nuevo.',
+      limited: 'Demasiados intentos. Espere un minuto e intente de nuevo.',
+      unreachable: 'No pudimos comunicarnos con nuestro servidor. Revise su conexión e intente de nuevo.',
+    },
   },
 };
