@@ -21,7 +21,7 @@ describe('route table', () => {
       '/terms',
     ]);
     expect(mainNav.map((item) => item.to)).toEqual(['/', '/services', '/research', '/blog', '/contact']);
-    expect(sitePages.filter((page) => page.noindex).map((page) => page.path)).toEqual(['/newsletter/confirm', '/newsletter/unsubscribe']);
+    expect(sitePages.filter((page) => page.noindex).map((page) => page.path)).toEqual(['/newsletter/confirm', '/newsletter/unsubscribe', '/es/boletin/confirmar', '/es/boletin/cancelar']);
   });
 
   it('holds one page per article under /blog/:slug and /es/blog/:slug, named by its slug in its language, each with the other as its alternate', () => {

@@ -7,7 +7,7 @@ import { fromPrice, officeHours, quoteTime, translated } from './shared';
 export const services: Catalogue['services'] = {
   head: {
     title: 'Servicios y precios | Meridian Lab',
-    description: `Planes mensuales de sitios web a la medida, sistemas de voz con IA, marketing con pauta y un paquete todo en uno, ${fromPrice} al mes, con complementos opcionales.`,
+    description: `Planes mensuales de sitios web a la medida, sistemas de voz con IA, marketing con pauta y un paquete todo en uno, ${fromPrice} al mes.`,
     keywords: ['suscripción de sitio web', 'sistemas de voz con IA', 'gestión de Google Ads', 'precios', 'planes de desarrollo web'],
   },
   hero: {
