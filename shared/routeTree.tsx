@@ -84,7 +84,11 @@ function toRouteObject({ path, handle }: { path: string; handle: RouteHandle }):
     path,
     handle,
     lazy: async () => {
-      const [module] = await Promise.all([loadChunk(route.chunk, route.load), loadChunk(`catalogue-${locale}`, () => loadCatalogue(locale, route.texts))]);
+      // Both settle before a failure is passed on: the error page shown for a failed chunk reads the page's texts.
+      const [page, texts] = await Promise.allSettled([loadChunk(route.chunk, route.load), loadChunk(`catalogue-${locale}`, () => loadCatalogue(locale, route.texts))]);
+      if (page.status === 'rejected') throw page.reason;
+      if (texts.status === 'rejected') throw texts.reason;
+      const module = page.value;
       // The page's static sections come with it, but for the first hydration, which keeps their server HTML.
       if (!staticSectionsHold()) await Promise.all((module.sections ?? []).map((section) => section.preload()));
       return { Component: module.default, ...(module.loader ? { loader: module.loader } : {}) };
