@@ -5,7 +5,8 @@ import { posts as esPosts } from '../../shared/content/generated/posts.es';
 import { legalDocuments } from '../../shared/content/legal';
 import { confirmPage, unsubscribePage } from '../../shared/content/newsletter';
 import { postPath } from '../../shared/lib/articles';
-import { pageHead, sitePages } from '../../shared/routes';
+import { catalogueChunks, pageHead, sitePages } from '../../shared/routes';
+import { readBuildManifest } from '../bench/sizes';
 import { catalogues } from '../../server/catalogues';
 import { TEST_SITE_URL, executableInlineScripts, testApp } from './helpers';
 import { assetUrl } from '../../shared/lib/assets';
@@ -96,6 +97,14 @@ describe.each(sitePages.map((sitePage) => pageHead(sitePage, catalogues[sitePage
     expect(text).not.toMatch(/as="font"/);
     expect(text).not.toMatch(/<link rel="modulepreload" href=/);
     expect(text).toMatch(/<script type="module" src="\/static\/js\/entry-\w+\.js"/);
+  });
+
+  it('names for the entry every script its first hydration runs, its texts in its language among them', async () => {
+    const { text } = await request(app).get(page.path);
+    const config = /<script id="runtime-config" type="application\/json">([\s\S]*?)<\/script>/.exec(text)?.[1];
+    const { modules } = JSON.parse(config ?? '{}') as { modules?: string[] };
+    const { routes } = readBuildManifest();
+    for (const chunk of [page.chunk, ...catalogueChunks(page)]) expect(modules, chunk).toEqual(expect.arrayContaining(routes[chunk] ?? ['(no such chunk)']));
   });
 
   it('carries no executable inline script, so the CSP needs no nonce', async () => {
