@@ -205,8 +205,13 @@ test.describe('the language hint', () => {
 
   test('offers the Spanish page to a browser that prefers Spanish, and stays away once dismissed', async ({ page }) => {
     await gotoHydrated(page, '/contact');
+    const headingTop = async () => (await page.getByRole('heading', { level: 1 }).boundingBox())!.y;
+    const before = await headingTop();
     const hint = page.getByRole('complementary', { name: 'Esta página también está disponible en español.' });
     await expect(hint).toBeVisible();
+    // It floats over the foot of the window: the page under it does not move (no layout shift).
+    expect(await headingTop()).toBe(before);
+    expect(Math.round((await hint.boundingBox())!.y + (await hint.boundingBox())!.height)).toBe(page.viewportSize()!.height);
     await expect(hint).toHaveAttribute('lang', 'es');
     await expect(hint.getByRole('link', { name: 'Leerla en español' })).toHaveAttribute('href', '/es/contacto');
     expect(await violations(page)).toEqual([]);
