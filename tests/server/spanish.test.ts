@@ -81,8 +81,8 @@ describe('Spanish pages', () => {
     expect(response.text).toContain('<meta name="robots" content="noindex, follow"/>');
   });
 
-  it('leaves English pages without a translation without hreflang or a switch', async () => {
-    const { text } = await request(app).get('/blog');
+  it('leaves a page without a twin in the other language (an unknown path\'s 404) without hreflang or a switch', async () => {
+    const { text } = await request(app).get('/no-such-page');
     expect(alternates(text)).toEqual({});
     expect(text).not.toContain('class="language-switch__link"');
   });
