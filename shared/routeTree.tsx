@@ -30,7 +30,7 @@ function useFocusMainOnNavigation(pathname: string): void {
   }, [pathname]);
 }
 
-/** What every page shares inside <body>: its head tags, the skip link, header, main and footer. */
+/** What every page shares inside <body>: its head tags, the skip link, header, main, footer and the language hint. */
 function Layout({ page, children }: { page: SitePage; children: ReactNode }) {
   const { pathname } = useLocation();
   const { catalogue } = useLocale();
@@ -43,12 +43,13 @@ function Layout({ page, children }: { page: SitePage; children: ReactNode }) {
       <a className="skip-link" href="#main">
         {catalogue.layout.skipLink}
       </a>
-      <LanguageHint />
       <Header />
       <main id="main" tabIndex={-1}>
         {children}
       </main>
       <Footer />
+      {/* Last, so it rests below the footer at the end of the page instead of covering its links. */}
+      <LanguageHint />
     </>
   );
 }

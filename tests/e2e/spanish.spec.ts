@@ -215,6 +215,13 @@ test.describe('the language hint', () => {
     await expect(hint).toHaveAttribute('lang', 'es');
     await expect(hint.getByRole('link', { name: 'Leerla en español' })).toHaveAttribute('href', '/es/contacto');
     expect(await violations(page)).toEqual([]);
+    // At the end of the page it rests below the footer: its links stay clickable.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(async () => {
+      const footer = (await page.getByRole('contentinfo').boundingBox())!;
+      expect((await hint.boundingBox())!.y).toBeGreaterThanOrEqual(Math.floor(footer.y + footer.height));
+    }).toPass();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click({ trial: true });
     await hint.getByRole('button', { name: 'Cerrar' }).click();
     await expect(hint).toHaveCount(0);
     await page.reload();
@@ -222,7 +229,7 @@ test.describe('the language hint', () => {
     await expect(page.getByRole('complementary')).toHaveCount(0);
   });
 
-  test('never redirects, and says nothing on a page without a Spanish version or already in Spanish', async ({ page }) => {
+  test('never redirects, and says nothing on a page without a Spanish version or already in Spanish', async ({ page, browserErrors }) => {
     // The banner and its words are fetched only where offered (the English home page here): by the page that asked.
     const bannerFetchedOn: string[] = [];
     page.on('request', (request) => {
@@ -231,8 +238,12 @@ test.describe('the language hint', () => {
     const response = await page.goto('/');
     expect(response?.status()).toBe(200);
     await expect(page).toHaveURL('/');
-    await gotoHydrated(page, '/services');
+    // Every public page has a Spanish twin; an unknown path's 404 has none.
+    await gotoHydrated(page, '/no-such-page');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.locator('.language-hint')).toHaveCount(0);
+    expect(browserErrors.filter((error) => !error.includes('404'))).toEqual([]);
+    browserErrors.length = 0; // the document's own 404 status
     await gotoHydrated(page, '/es');
     await expect(page.locator('.language-hint')).toHaveCount(0);
     expect(bannerFetchedOn.filter((path) => path !== '/')).toEqual([]);
