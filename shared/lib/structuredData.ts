@@ -6,9 +6,15 @@ import { absoluteUrl } from './runtime';
 
 /**
  * schema.org ProfessionalService for the lab: offices, contact point, areas
- * served and the four plans as offers, in the page's language (its catalogue's texts).
+ * served and the four plans as offers, in the page's language (its catalogue's
+ * texts, and its paths through `localize`). One entity in every language: the
+ * same @id.
  */
-export function buildOrganizationJsonLd(siteUrl: string, { site: texts, plans: { plans } }: Pick<Catalogue, 'site' | 'plans'>) {
+export function buildOrganizationJsonLd(
+  siteUrl: string,
+  { site: texts, plans: { plans } }: Pick<Catalogue, 'site' | 'plans'>,
+  localize: (path: string) => string,
+) {
   const offices = texts.offices;
   return {
     '@context': 'https://schema.org',
@@ -16,7 +22,7 @@ export function buildOrganizationJsonLd(siteUrl: string, { site: texts, plans: {
     '@id': `${absoluteUrl(siteUrl, '/')}#organization`,
     name: siteFacts.name,
     description: texts.tagline,
-    url: absoluteUrl(siteUrl, '/'),
+    url: absoluteUrl(siteUrl, localize('/')),
     logo: absoluteUrl(siteUrl, siteFacts.logo),
     image: absoluteUrl(siteUrl, siteFacts.ogImage),
     email: siteFacts.email,
@@ -56,7 +62,7 @@ export function buildOrganizationJsonLd(siteUrl: string, { site: texts, plans: {
       description: plan.description,
       price: plan.price.toFixed(2),
       priceCurrency: currency,
-      url: absoluteUrl(siteUrl, '/services'),
+      url: absoluteUrl(siteUrl, localize('/services')),
       priceSpecification: {
         '@type': 'UnitPriceSpecification',
         price: plan.price.toFixed(2),

@@ -3,14 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { plans } from '../../shared/content/plans';
 import { offices, site } from '../../shared/content/site';
 import { buildOrganizationJsonLd, serializeJsonForHtml } from '../../shared/lib/structuredData';
+import { localizePath } from '../../shared/routes';
 
 const { en, es } = catalogues;
 
 describe('organization structured data', () => {
-  const data = buildOrganizationJsonLd('https://meridianlab.test', en);
+  const data = buildOrganizationJsonLd('https://meridianlab.test', en, (to) => localizePath(to, 'en'));
 
-  it('is written in the language of the page it is on', () => {
-    const spanish = buildOrganizationJsonLd('https://meridianlab.test', es);
+  it('is written in the language of the page it is on, and links to the pages in that language', () => {
+    const spanish = buildOrganizationJsonLd('https://meridianlab.test', es, (to) => localizePath(to, 'es'));
+    expect(spanish['@id']).toBe(data['@id']);
+    expect(spanish.url).toBe('https://meridianlab.test/es');
+    expect(new Set(spanish.makesOffer.map((offer) => offer.url))).toEqual(new Set(['https://meridianlab.test/es/servicios']));
+    expect(new Set(data.makesOffer.map((offer) => offer.url))).toEqual(new Set(['https://meridianlab.test/services']));
     expect(spanish.description).toBe(es.site.tagline);
     expect(spanish.makesOffer.map((offer) => offer.name)).toEqual(es.plans.plans.map((plan) => plan.title));
     expect(spanish.address.map((address) => address.name)).toContain('Estudio en Bogotá');
