@@ -75,7 +75,7 @@ test.describe('the Spanish newsletter e-mail and its pages', () => {
       const address = freshAddress('es-nojs');
       await optInAndOut(page, address, await spanishSignUp(page, address, '198.51.100.62'));
       await page.getByRole('link', { name: unsubscribeEs.outcomes.unsubscribed.link.label }).click();
-      await expect(page).toHaveURL(/\/blog#newsletter$/);
+      await expect(page).toHaveURL(/\/es\/blog#newsletter$/);
     } finally {
       await context.close();
     }
