@@ -55,10 +55,12 @@ export function Document({ children }: { children: ReactNode }) {
         <link rel="icon" href={assetUrl('/icons/icon.svg')} type="image/svg+xml" />
         <link rel="apple-touch-icon" href={assetUrl('/icons/apple-touch-icon.png')} />
         <link rel="manifest" href="/manifest.webmanifest" />
-        {blogFeeds.map((feed) => (
-          <link key={feed.path} rel="alternate" type={feed.type} title={feed.title} href={feed.path} />
-        ))}
-        {catalogue ? <JsonLd data={buildOrganizationJsonLd(runtime.siteUrl, catalogue)} /> : null}
+        {catalogue
+          ? blogFeeds(locale, catalogue.layout.feedTitle).map((feed) => (
+              <link key={feed.path} rel="alternate" type={feed.type} title={feed.title} href={feed.path} />
+            ))
+          : null}
+        {localeValue ? <JsonLd data={buildOrganizationJsonLd(runtime.siteUrl, localeValue.catalogue, localeValue.localize)} /> : null}
         <script
           id={RUNTIME_CONFIG_ID}
           type="application/json"

@@ -10,6 +10,7 @@ export const layoutCopy = {
   menuButton: 'Menu',
   rights: 'All rights reserved.',
   ogImageAlt: `${site.name}: custom websites, AI voice systems and digital marketing`,
+  feedTitle: `${site.name} blog`,
 };
 
 export const notFoundHead: HeadText = {

@@ -1,7 +1,6 @@
 import type { BlogCategory, BlogPost, CategoryValue, SubscribeOutcome } from '../content/blog';
 import type { Locale } from './locale';
-import { localeTags } from './locale';
-import { siteFacts } from '../content/data';
+import { localePrefix, localeTags } from './locale';
 import { POSTS_PER_PAGE, RECENT_POSTS_COUNT, blogCategories, categoryValues, subscribeOutcomes } from '../content/blog';
 import { postIndex } from '../content/generated/postIndex';
 
@@ -121,11 +120,14 @@ export function blogHref({ category = 'all', page = 1 }: Partial<BlogQuery> = {}
 /** Where the newsletter box posts, as a plain form and with fetch. */
 export const SUBSCRIBE_ENDPOINT = '/api/subscribe';
 
-/** The blog's feeds, offered from every page's head (rel="alternate") and served by the server. */
-export const blogFeeds = [
-  { path: '/blog/rss.xml', type: 'application/rss+xml', title: `${siteFacts.name} blog (RSS)` },
-  { path: '/blog/atom.xml', type: 'application/atom+xml', title: `${siteFacts.name} blog (Atom)` },
-] as const;
+/** A language's blog feeds, beside its blog page: offered from the head (rel="alternate") of every page in that language and served by the server. */
+export function blogFeeds(locale: Locale, title: string) {
+  const blog = `${localePrefix(locale)}/blog`;
+  return [
+    { path: `${blog}/rss.xml`, type: 'application/rss+xml', title: `${title} (RSS)` },
+    { path: `${blog}/atom.xml`, type: 'application/atom+xml', title: `${title} (Atom)` },
+  ] as const;
+}
 
 /** The id of the newsletter box, where the no-JavaScript sign-up returns. */
 export const NEWSLETTER_ANCHOR = 'newsletter';

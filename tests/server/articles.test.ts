@@ -2,6 +2,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 import { blogPosts } from '../../shared/content/blogPosts';
+import { catalogues } from '../../server/catalogues';
 import { legalDocuments } from '../../shared/content/legal';
 import { categoryLabel } from '../../shared/lib/blog';
 import { TEST_SITE_URL, executableInlineScripts, testApp } from './helpers';
@@ -119,10 +120,14 @@ describe('the legal pages', () => {
 });
 
 describe.each([
-  ['/blog/rss.xml', 'application/rss+xml'],
-  ['/blog/atom.xml', 'application/atom+xml'],
-])('GET %s', (url, type) => {
-  it('is well-formed XML listing the six posts, newest first, each linking to its article', async () => {
+  ['/blog/rss.xml', 'application/rss+xml', 'en'],
+  ['/blog/atom.xml', 'application/atom+xml', 'en'],
+  ['/es/blog/rss.xml', 'application/rss+xml', 'es'],
+  ['/es/blog/atom.xml', 'application/atom+xml', 'es'],
+] as const)('GET %s', (url, type, locale) => {
+  const { posts, categories } = catalogues[locale].posts;
+
+  it("is well-formed XML listing the language's six posts, newest first, each linking to its article in that language", async () => {
     const response = await request(app).get(url).buffer(true).parse((res, done) => {
       let body = '';
       res.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
@@ -136,10 +141,15 @@ describe.each([
     const items = (type.includes('rss') ? doc.rss.channel.item : doc.feed.entry) as Record<string, unknown>[];
     expect(items).toHaveLength(6);
     const links = items.map((item) => (type.includes('rss') ? item.link : (item.link as Record<string, string>)['@_href']));
-    const categories = items.map((item) => item.category);
-    if (type.includes('atom')) expect(categories.every((category) => (category as Record<string, string>)['@_term'])).toBe(true);
-    expect(links).toEqual(blogPosts.map((post) => `${TEST_SITE_URL}/blog/${post.slug}`));
+    const itemCategories = items.map((item) => item.category);
+    if (type.includes('atom')) expect(itemCategories.every((category) => (category as Record<string, string>)['@_term'])).toBe(true);
+    const prefix = locale === 'en' ? '' : `/${locale}`;
+    expect(links).toEqual(posts.map((post) => `${TEST_SITE_URL}${prefix}/blog/${post.slug}`));
     const text = (value: unknown) => (typeof value === 'object' ? (value as Record<string, string>)['#text'] : value);
-    expect(items.map((item) => text(item.title))).toEqual(blogPosts.map((post) => post.title));
+    expect(items.map((item) => text(item.title))).toEqual(posts.map((post) => post.title));
+    if (type.includes('rss')) {
+      expect(doc.rss.channel.language).toBe(locale);
+      expect(items.map((item) => text(item.category))).toEqual(posts.map((post) => categoryLabel(post.category, categories)));
+    }
   });
 });

@@ -60,6 +60,15 @@ describe.each(spanishPages)('GET $path', (page) => {
     const data = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(text)?.[1] ?? 'null');
     expect(data.description).toBe(es.site.tagline);
     expect(data.makesOffer[0].name).toBe('Suscripción web');
+    expect(data.makesOffer[0].url).toBe(`${TEST_SITE_URL}/es/servicios`);
+  });
+
+  it('offers the Spanish blog feeds, not the English ones', async () => {
+    const { text } = await request(app).get(page.path);
+    expect([...text.matchAll(/<link rel="alternate" type="([^"]+)" title="([^"]+)" href="([^"]+)"\/>/g)].map((match) => match.slice(1))).toEqual([
+      ['application/rss+xml', 'Blog de Meridian Lab (RSS)', '/es/blog/rss.xml'],
+      ['application/atom+xml', 'Blog de Meridian Lab (Atom)', '/es/blog/atom.xml'],
+    ]);
   });
 });
 

@@ -42,6 +42,7 @@ export const common: CatalogueCommon = {
     menuButton: 'Menú',
     rights: 'Todos los derechos reservados.',
     ogImageAlt: `${siteFacts.name}: sitios web a la medida, sistemas de voz con IA y marketing digital`,
+    feedTitle: `Blog de ${siteFacts.name}`,
   },
   notFound: {
     eyebrow: 'Error 404',
