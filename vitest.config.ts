@@ -7,6 +7,10 @@ export default defineConfig({
     // Two files at a time even on two cores (the default would be one): most of these tests wait on
     // child processes, sockets and databases, so the run takes half the time.
     maxWorkers: 2,
+    // A time limit is not what these tests check: on a loaded machine a page render or a database
+    // round trip can take seconds. Generous limits still end a test that hangs.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
     globalSetup: ['tests/server/ensureBuild.ts', 'tests/server/postgresSetup.ts'],
   },
 });

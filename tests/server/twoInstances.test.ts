@@ -37,7 +37,7 @@ function countBy(names: string[]): Map<string, number> {
   return counts;
 }
 
-describe('two instances on one PostgreSQL', { timeout: 180_000 }, () => {
+describe('two instances on one PostgreSQL', { timeout: 300_000 }, () => {
   it('keep every acknowledged lead through a SIGKILL, send each notification once, and share one rate limit', async () => {
     const databaseUrl = await createDatabase(inject('postgresUrl'));
     const smtp = await startMailServer();
@@ -55,7 +55,7 @@ describe('two instances on one PostgreSQL', { timeout: 180_000 }, () => {
     // The normal path: 200 concurrent leads spread over both.
     const first = await Promise.all(Array.from({ length: 200 }, (_, i) => postLead(i % 2 ? a.port : b.port, `Normal ${i}`, `198.51.100.${i % 250}`)));
     expect(first.filter((status) => status === 201)).toHaveLength(200);
-    await smtp.waitFor(200, 60_000);
+    await smtp.waitFor(200, 120_000);
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const normal = countBy(smtp.received.map(leadName).filter((name) => name.startsWith('Normal')));
     expect(normal.size).toBe(200);
