@@ -8,6 +8,7 @@ import { loadConfig } from '../../server/config';
 import { openSqliteDatabase } from '../../server/db';
 import type { SqliteDatabase } from '../../server/db';
 import { createLogger } from '../../server/logger';
+import { afterAll } from 'vitest';
 
 export const TEST_SITE_URL = 'https://meridianlab.test';
 
@@ -25,6 +26,22 @@ export function testApp(env: NodeJS.ProcessEnv = {}, options: Partial<AppOptions
   const db = openSqliteDatabase(config.dataDir);
   const logger = options.logger ?? createLogger(config);
   return Object.assign(createApp(config, { db, logger, ...options }), { db, config });
+}
+
+/** A maker of fresh apps, each on its own database, all closed after the test file. */
+export function freshApps(): () => TestApp {
+  const opened: TestApp[] = [];
+  afterAll(() => opened.forEach((app) => app.db.close()));
+  return () => {
+    const app = testApp();
+    opened.push(app);
+    return app;
+  };
+}
+
+/** The hreflang alternates of a page's head, as { lang: absolute URL }. */
+export function hreflangAlternates(html: string): Record<string, string> {
+  return Object.fromEntries([...html.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"\/>/g)].map((match) => [match[1]!, match[2]!]));
 }
 
 /** Inline <script> elements whose type makes the browser run them (data blocks excluded). */

@@ -1,26 +1,15 @@
 import request from 'supertest';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { catalogues } from '../../server/catalogues';
 import { createLeadStore } from '../../server/leads';
 import { leadMessages } from '../../server/outbox/leadMessages';
 import { sitePages } from '../../shared/routes';
-import type { TestApp } from './helpers';
-import { TEST_SITE_URL, testApp, testConfig } from './helpers';
+import { TEST_SITE_URL, freshApps, hreflangAlternates, testConfig } from './helpers';
 
-const opened: TestApp[] = [];
-afterAll(() => opened.forEach((app) => app.db.close()));
-function freshApp() {
-  const app = testApp();
-  opened.push(app);
-  return app;
-}
+const freshApp = freshApps();
 const app = freshApp();
 const es = catalogues.es;
 
-/** The hreflang alternates of a page's head, as { lang: absolute URL }. */
-function alternates(html: string): Record<string, string> {
-  return Object.fromEntries([...html.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"\/>/g)].map((match) => [match[1]!, match[2]!]));
-}
 
 // Pages kept out of search (the newsletter's consent steps) have no canonical or hreflang: spanishNewsletter.test.ts covers them.
 const spanishPages = sitePages.filter((page) => page.locale === 'es' && !page.noindex);
@@ -43,9 +32,9 @@ describe.each(spanishPages)('GET $path', (page) => {
   it('names its English page and itself in hreflang, with x-default, and the English page points back', async () => {
     const { text } = await request(app).get(page.path);
     const english = page.alternates.en!;
-    expect(alternates(text)).toEqual({ en: `${TEST_SITE_URL}${english}`, es: `${TEST_SITE_URL}${page.path}`, 'x-default': `${TEST_SITE_URL}${english}` });
+    expect(hreflangAlternates(text)).toEqual({ en: `${TEST_SITE_URL}${english}`, es: `${TEST_SITE_URL}${page.path}`, 'x-default': `${TEST_SITE_URL}${english}` });
     const back = await request(app).get(english);
-    expect(alternates(back.text)).toEqual(alternates(text));
+    expect(hreflangAlternates(back.text)).toEqual(hreflangAlternates(text));
     expect(back.text).toContain('<meta property="og:locale" content="en_US"/>');
     expect(back.text).toContain('<meta property="og:locale:alternate" content="es_CO"/>');
   });
@@ -92,7 +81,7 @@ describe('Spanish pages', () => {
 
   it('leaves a page without a twin in the other language (an unknown path\'s 404) without hreflang or a switch', async () => {
     const { text } = await request(app).get('/no-such-page');
-    expect(alternates(text)).toEqual({});
+    expect(hreflangAlternates(text)).toEqual({});
     expect(text).not.toContain('class="language-switch__link"');
   });
 

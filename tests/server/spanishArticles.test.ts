@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { catalogues } from '../../server/catalogues';
 import { blogPosts } from '../../shared/content/blogPosts';
 import { posts as esPosts } from '../../shared/content/generated/posts.es';
-import { TEST_SITE_URL, executableInlineScripts, testApp } from './helpers';
+import { TEST_SITE_URL, executableInlineScripts, hreflangAlternates, testApp } from './helpers';
 
 const app = testApp();
 afterAll(() => app.db.close());
@@ -13,8 +13,6 @@ const meta = (html: string, attribute: 'name' | 'property', key: string) =>
   new RegExp(`<meta ${attribute}="${key}" content="([^"]*)"`).exec(html)?.[1];
 const jsonLd = (html: string) =>
   [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>);
-const alternates = (html: string) =>
-  Object.fromEntries([...html.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"\/>/g)].map((match) => [match[1]!, match[2]!]));
 
 const categories: Record<string, string> = Object.fromEntries(es.posts.categories.map(({ value, label }) => [value, label]));
 
@@ -58,9 +56,9 @@ describe.each(esPosts.map((post, index) => [post.slug, post, blogPosts[index]!] 
     expect(meta(text, 'property', 'og:locale:alternate')).toBe('en_US');
     expect(text).toContain(`<link rel="canonical" href="${TEST_SITE_URL}${url}"/>`);
     const expected = { en: `${TEST_SITE_URL}/blog/${english.slug}`, es: `${TEST_SITE_URL}${url}`, 'x-default': `${TEST_SITE_URL}/blog/${english.slug}` };
-    expect(alternates(text)).toEqual(expected);
+    expect(hreflangAlternates(text)).toEqual(expected);
     const back = await request(app).get(`/blog/${english.slug}`);
-    expect(alternates(back.text)).toEqual(expected);
+    expect(hreflangAlternates(back.text)).toEqual(expected);
     expect(back.text).toMatch(new RegExp(`<a href="${url}" hrefLang="es" lang="es" class="language-switch__link">Español</a>`));
   });
 
@@ -116,8 +114,8 @@ describe.each([
     expect(text).not.toContain('Last updated');
     expect(meta(text, 'property', 'og:locale')).toBe('es_CO');
     const expected = { en: `${TEST_SITE_URL}${englishUrl}`, es: `${TEST_SITE_URL}${url}`, 'x-default': `${TEST_SITE_URL}${englishUrl}` };
-    expect(alternates(text)).toEqual(expected);
-    expect(alternates((await request(app).get(englishUrl)).text)).toEqual(expected);
+    expect(hreflangAlternates(text)).toEqual(expected);
+    expect(hreflangAlternates((await request(app).get(englishUrl)).text)).toEqual(expected);
   });
 
   it('links only to Spanish pages of the site from its text', async () => {

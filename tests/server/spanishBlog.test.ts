@@ -1,22 +1,14 @@
 import request from 'supertest';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { catalogues } from '../../server/catalogues';
 import { posts as esPosts } from '../../shared/content/generated/posts.es';
 import type { TestApp } from './helpers';
-import { TEST_SITE_URL, executableInlineScripts, testApp } from './helpers';
+import { TEST_SITE_URL, executableInlineScripts, freshApps, hreflangAlternates } from './helpers';
 
-const opened: TestApp[] = [];
-afterAll(() => opened.forEach((app) => app.db.close()));
-function freshApp() {
-  const app = testApp();
-  opened.push(app);
-  return app;
-}
+const freshApp = freshApps();
 const app = freshApp();
 const es = catalogues.es;
 
-const alternates = (html: string) =>
-  Object.fromEntries([...html.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"\/>/g)].map((match) => [match[1]!, match[2]!]));
 const main = (html: string) => /<main[\s\S]*<\/main>/.exec(html)?.[0] ?? '';
 const meta = (html: string, key: string) => new RegExp(`<meta property="${key}" content="([^"]*)"`).exec(html)?.[1];
 
@@ -69,13 +61,13 @@ describe('GET /es/blog', () => {
   it('names the English blog and itself in hreflang with x-default, and the English blog points back', async () => {
     const { text } = await request(app).get('/es/blog');
     const expected = { en: `${TEST_SITE_URL}/blog`, es: `${TEST_SITE_URL}/es/blog`, 'x-default': `${TEST_SITE_URL}/blog` };
-    expect(alternates(text)).toEqual(expected);
+    expect(hreflangAlternates(text)).toEqual(expected);
     expect(text).toContain(`<link rel="canonical" href="${TEST_SITE_URL}/es/blog"/>`);
     expect(meta(text, 'og:locale')).toBe('es_CO');
     expect(meta(text, 'og:locale:alternate')).toBe('en_US');
     expect(text.match(/<a href="\/blog" hrefLang="en" lang="en" class="language-switch__link">English<\/a>/g)).toHaveLength(2);
     const english = await request(app).get('/blog');
-    expect(alternates(english.text)).toEqual(expected);
+    expect(hreflangAlternates(english.text)).toEqual(expected);
     expect(english.text).toMatch(/<a href="\/es\/blog" hrefLang="es" lang="es" class="language-switch__link">Español<\/a>/);
     expect(main(english.text)).toContain('<h1 id="page-title" class="page-hero__title">Our Blog</h1>');
     expect(main(english.text)).toContain('aria-live="polite">5 posts</p>');

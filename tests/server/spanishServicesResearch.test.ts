@@ -1,14 +1,12 @@
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 import { catalogues } from '../../server/catalogues';
-import { TEST_SITE_URL, executableInlineScripts, testApp } from './helpers';
+import { TEST_SITE_URL, executableInlineScripts, hreflangAlternates, testApp } from './helpers';
 
 const app = testApp();
 afterAll(() => app.db.close());
 const { en, es } = catalogues;
 
-const alternates = (html: string) =>
-  Object.fromEntries([...html.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"\/>/g)].map((match) => [match[1]!, match[2]!]));
 const jsonLd = (html: string) =>
   [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>);
 const main = (html: string) => /<main[\s\S]*<\/main>/.exec(html)?.[0] ?? '';
@@ -28,9 +26,9 @@ describe.each(twins)('$spanish', ({ english, spanish }) => {
     expect(response.text).toContain(`<link rel="canonical" href="${TEST_SITE_URL}${spanish}"/>`);
     expect(response.text).toContain('<meta property="og:locale" content="es_CO"/>');
     const expected = { en: `${TEST_SITE_URL}${english}`, es: `${TEST_SITE_URL}${spanish}`, 'x-default': `${TEST_SITE_URL}${english}` };
-    expect(alternates(response.text)).toEqual(expected);
+    expect(hreflangAlternates(response.text)).toEqual(expected);
     const back = await request(app).get(english);
-    expect(alternates(back.text)).toEqual(expected);
+    expect(hreflangAlternates(back.text)).toEqual(expected);
     expect(back.text).toContain(`<a href="${spanish}" hrefLang="es" lang="es" class="language-switch__link">Español</a>`);
     expect(executableInlineScripts(response.text)).toEqual([]);
   });
