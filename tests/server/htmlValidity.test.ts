@@ -36,7 +36,7 @@ function validate(files: string[]): VnuMessage[] {
 }
 
 describe('W3C HTML validity', () => {
-  it('finds no error in the server HTML of any route or of the 404 page', { timeout: 60_000 }, async () => {
+  it('finds no error in the server HTML of any route or of the 404 page', { timeout: 240_000 }, async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-vnu-'));
     const urls = [...sitePages.map((page) => page.path), '/no-such-page'];
     const files: string[] = [];
