@@ -1,7 +1,7 @@
 // Renders the Markdown content into typed modules (build/content/generate.ts), then
 // bundles the browser code (ESM, code splitting, hashed names under /static/js)
 // and the server (one ESM file, packages external), then writes the manifest the
-// server reads to inline each page's critical CSS and link the scripts.
+// server reads to inline each page's critical CSS and the client entry.
 //   node build.mjs        production build into dist/ (server.js launches app.js; leads.js exports leads; outbox.js shows the outbox; staff.js manages staff accounts; data.js purges, exports and erases personal data)
 //   node build.mjs --dev  rebuild the content and the client on change and run the server under tsx watch
 import { spawn } from 'node:child_process';
@@ -78,7 +78,27 @@ process.env.NODE_ENV ??= 'production';
 await import('./app.js');
 `;
 
-/** Maps the metafile to what the server needs: entry, stylesheet, each page's chunks and critical CSS. */
+/**
+ * The client entry as the text of an inline module script, with its CSP hash. Inline, it costs the
+ * first paint no request: it imports the hashed chunks by absolute URL (publicPath) once the page is
+ * painted. A static import would be fetched before it runs, so the build refuses one. The file
+ * esbuild wrote (and its map) is removed: nothing links it.
+ */
+function inlineEntry(metafile, file) {
+  const staticImports = (metafile.outputs[file]?.imports ?? []).filter((imported) => imported.kind === 'import-statement');
+  if (staticImports.length) throw new Error(`${entryFile} must import nothing statically (it imports ${staticImports.map(({ path: imported }) => imported).join(', ')}).`);
+  const code = fs.readFileSync(file, 'utf8').trimEnd();
+  // The HTML parser would end the script early at either.
+  if (/<\/script|<!--/i.test(code)) throw new Error(`${entryFile}: the built entry contains "</script" or "<!--" and cannot be inlined.`);
+  // Kept in watch mode, where a rebuild need not write an unchanged file again.
+  if (!dev) {
+    fs.rmSync(file);
+    fs.rmSync(`${file}.map`, { force: true });
+  }
+  return { code, hash: `sha256-${createHash('sha256').update(code).digest('base64')}` };
+}
+
+/** Maps the metafile to what the server needs: the inline entry, stylesheet, each page's chunks and critical CSS. */
 function writeManifest(metafile, criticalCss = {}) {
   const outputs = Object.entries(metafile.outputs);
   const url = (file) => `/${path.relative(clientOut, file).split(path.sep).join('/')}`;
@@ -98,7 +118,7 @@ function writeManifest(metafile, criticalCss = {}) {
   const find = (test) => outputs.find(([file, output]) => test(file, output))?.[0];
 
   const entry = find((file, output) => output.entryPoint === entryFile && file.endsWith('.js'));
-  // What the entry loads before any page chunk: its own imports and the hydration module it imports once painted.
+  // What the entry loads before any page chunk: the route tree and the hydration module it imports once painted.
   const booted = (file) => (metafile.outputs[file]?.imports ?? []).filter((imported) => imported.kind === 'dynamic-import');
   const stylesheet = find((file, output) => output.entryPoint === stylesFile && file.endsWith('.css'));
   const consoleStylesheet = find((file, output) => output.entryPoint === consoleStylesFile && file.endsWith('.css'));
@@ -118,8 +138,8 @@ function writeManifest(metafile, criticalCss = {}) {
     if (catalogue && /^[a-z]{2}\/\w+$/.test(catalogue) && !catalogue.endsWith('/shared')) routes[`catalogues/${catalogue}`] = [url(file), ...staticImports(file)];
   }
   const manifest = {
-    entry: url(entry),
-    entryImports: [...new Set([...staticImports(entry), ...booted(entry).flatMap(({ path: file }) => [url(file), ...staticImports(file)])])],
+    entryScript: inlineEntry(metafile, entry),
+    entryImports: [...new Set([...booted(entry).flatMap(({ path: file }) => [url(file), ...staticImports(file)])])],
     stylesheet: url(stylesheet),
     consoleStylesheet: url(consoleStylesheet),
     routes,

@@ -8,7 +8,7 @@ import type { AppConfig } from './config';
 import { errorHandler } from './errors';
 import { requestLog } from './logger';
 import type { Logger } from './logger';
-import { readManifest, styleHashes } from './manifest';
+import { inlineSources, readManifest } from './manifest';
 import { keptPages, PageCache, withPageCache } from './pageCache';
 import { pageRenderer } from './render';
 import { contactRoutes } from './routes/contact';
@@ -68,7 +68,7 @@ export function createApp(config: AppConfig, { db, logger, routes = createRoutes
   app.set('trust proxy', config.trustProxy); // req.ip is the client's, not the proxy's: the rate limits key on it
 
   app.use(requestLog(logger)); // first, so every answer below is logged with its status and time
-  app.use(...securityHeaders(config, built ? styleHashes(built) : () => styleHashes(manifest()))); // before anything answers, so every answer carries them
+  app.use(...securityHeaders(config, built ? inlineSources(built) : () => inlineSources(manifest()))); // before anything answers, so every answer carries them
   if (!config.dev) app.use(keptPages(pages)); // a kept page goes out as nginx would send a file, before the rest has work to do
   app.use(compression()); // wraps res before any body is written; React's stream calls its flush()
   app.use(healthRoutes(db)); // probes answer early and cheaply, and are never cached

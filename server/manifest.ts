@@ -5,8 +5,12 @@ import { catalogueChunks } from '../shared/routes';
 
 /** What build.mjs writes to dist/client/manifest.json. */
 export interface BuildManifest {
-  entry: string;
-  /** What the entry loads before the page chunk: the hydration module (imported once painted) and its chunks. */
+  /**
+   * The client entry, inlined in every page as a module script (the same text on every page, so one
+   * hash serves all), and that text's CSP hash.
+   */
+  entryScript: { code: string; hash: string };
+  /** What the entry loads before the page chunk: the route tree and the hydration module (imported once painted) and their chunks. */
   entryImports: string[];
   stylesheet: string;
   /** The staff console's stylesheet, which no public page links. */
@@ -26,14 +30,15 @@ export function readManifest(file: string): BuildManifest {
 }
 
 /**
- * The head resources of one page: its critical CSS, inlined. Nothing else is
- * asked for before the first paint: the entry script preloads the page's
- * chunks (hydrationModules) and loads the font once the page is painted.
+ * The head resources of one page: its critical CSS and, unless the page answers
+ * another URL (the browser would hydrate that URL's route), the client entry, both
+ * inlined. Nothing is asked for before the first paint: the entry preloads the
+ * page's chunks (hydrationModules) and loads the font once the page is painted.
  */
-export function pageAssets(manifest: BuildManifest, chunk: string): PageAssets {
+export function pageAssets(manifest: BuildManifest, chunk: string, { hydrate = true } = {}): PageAssets {
   const critical = manifest.criticalCss[chunk];
   if (!critical) throw new Error(`No critical CSS for page ${chunk} in the build manifest: rebuild.`);
-  return { criticalCss: { id: `critical-${chunk}`, css: critical.css } };
+  return { criticalCss: { id: `critical-${chunk}`, css: critical.css }, ...(hydrate ? { entryScript: manifest.entryScript.code } : {}) };
 }
 
 /**
@@ -46,7 +51,17 @@ export function hydrationModules(manifest: BuildManifest, page: Pick<SitePage, '
   return [...new Set([...manifest.entryImports, ...chunks.flatMap((chunk) => manifest.routes[chunk] ?? [])])];
 }
 
-/** The CSP sources that allow the pages' inline <style> blocks: one per distinct CSS (pages may share one). */
-export function styleHashes(manifest: BuildManifest): string[] {
-  return [...new Set(Object.values(manifest.criticalCss).map(({ hash }) => `'${hash}'`))];
+/** The CSP sources that allow the pages' inline blocks, by their build-time hashes. */
+export interface InlineSources {
+  /** The entry's hash: one text for every page. */
+  script: string[];
+  /** One per distinct critical CSS (pages may share one). */
+  style: string[];
+}
+
+export function inlineSources(manifest: BuildManifest): InlineSources {
+  return {
+    script: [`'${manifest.entryScript.hash}'`],
+    style: [...new Set(Object.values(manifest.criticalCss).map(({ hash }) => `'${hash}'`))],
+  };
 }

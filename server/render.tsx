@@ -89,11 +89,11 @@ export function pageRenderer({ routes, manifest, siteUrl, logger }: RendererOpti
     if (context.errors) logger.error({ err: Object.values(context.errors)[0], url: req.originalUrl }, 'route failed');
     const status = context.errors ? 500 : (view?.status ?? page.status ?? context.statusCode);
 
-    // 4. The head resources from the build: the page's critical CSS. A page
-    //    answering another URL ships no script: the browser would hydrate that
-    //    URL's route, not this page.
+    // 4. The head resources from the build: the page's critical CSS and the
+    //    client entry, both inline. A page answering another URL ships no
+    //    script: the browser would hydrate that URL's route, not this page.
     const build = manifest();
-    const assets = pageAssets(build, page.chunk);
+    const assets = pageAssets(build, page.chunk, { hydrate: !view });
     const runtime = { siteUrl, stylesheet: build.stylesheet, modules: hydrationModules(build, page) };
 
     // 5. The tree the browser will hydrate, with what only the server knows
@@ -116,7 +116,6 @@ export function pageRenderer({ routes, manifest, siteUrl, logger }: RendererOpti
     //    writes. A shell that throws gets the static error page; errors after
     //    it can only be logged.
     const stream = renderToPipeableStream(view ? view.wrap(tree) : tree, {
-      bootstrapModules: view ? [] : [build.entry],
       // The static sections' Suspense boundaries (see StaticSection) are always complete in the first
       // pass; React would still move a large one to the end of the stream, behind an inline script the
       // CSP forbids. No size limit keeps every boundary in place.

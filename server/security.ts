@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { AppConfig } from './config';
+import type { InlineSources } from './manifest';
 
 /** Browser features the site never uses, turned off for it and for anything it might embed. */
 const PERMISSIONS_POLICY = [
@@ -25,16 +26,18 @@ const PERMISSIONS_POLICY = [
   .join(', ');
 
 /**
- * Every asset is same-origin and the HTML carries no executable inline script
- * (only JSON data blocks), so the policy needs no nonce and no 'unsafe-*'.
- * The one inline <style> of each page (its critical CSS) is allowed by its
- * sha256 hash from the build, never by a nonce, so every visitor gets the same
- * cacheable page. Inline style attributes stay blocked.
+ * Every asset is same-origin, so the policy needs no nonce and no 'unsafe-*'.
+ * The page's two inline blocks, the client entry (one module script, the same
+ * on every page) and its critical CSS, are allowed by their sha256 hashes from
+ * the build, never by a nonce, so every visitor gets the same cacheable page.
+ * Any other inline script, and inline style attributes, stay blocked.
  */
 export function securityHeaders(
   config: Pick<AppConfig, 'siteUrl'>,
-  styleHashes: readonly string[] | (() => readonly string[]) = [],
+  inline: InlineSources | (() => InlineSources) = { script: [], style: [] },
 ): RequestHandler[] {
+  // Fixed for a deploy; read per answer in development, where every rebuild changes them.
+  const sources = (kind: keyof InlineSources) => (typeof inline === 'function' ? [() => inline()[kind].join(' ')] : inline[kind]);
   const https = config.siteUrl.startsWith('https:');
   const permissions: RequestHandler = (_req, res, next) => {
     res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
@@ -45,9 +48,8 @@ export function securityHeaders(
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Fixed for a deploy; read per answer in development, where every rebuild changes them.
-        styleSrc: ["'self'", ...(typeof styleHashes === 'function' ? [() => styleHashes().join(' ')] : styleHashes)],
+        scriptSrc: ["'self'", ...sources('script')],
+        styleSrc: ["'self'", ...sources('style')],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'"],
         mediaSrc: ["'self'"],

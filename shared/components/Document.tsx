@@ -26,6 +26,17 @@ function ServerAssets() {
   );
 }
 
+/**
+ * The client entry as an inline module script, the last child of <head>: the
+ * first paint asks for no script at all, and the module, deferred, runs once the
+ * document is parsed (then waits for the paint). The server alone renders it (a
+ * hash in script-src allows it); hydration leaves the extra tail of <head> as it is.
+ */
+function ServerEntryScript() {
+  const code = useContext(AssetsContext)?.entryScript;
+  return code ? <script type="module" dangerouslySetInnerHTML={{ __html: code }} /> : null;
+}
+
 /** The whole HTML document: the root route renders it on the server, the client hydrates it. */
 export function Document({ children }: { children: ReactNode }) {
   const runtime = useContext(RuntimeContext);
@@ -66,6 +77,7 @@ export function Document({ children }: { children: ReactNode }) {
           type="application/json"
           dangerouslySetInnerHTML={{ __html: serializeJsonForHtml(runtime) }}
         />
+        <ServerEntryScript />
       </head>
       <body>
         <HelmetProvider>{children}</HelmetProvider>

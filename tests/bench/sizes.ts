@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { BuildManifest } from '../../server/manifest';
 import { hydrationModules } from '../../server/manifest';
 import type { SitePage } from '../../shared/routes';
@@ -25,9 +26,17 @@ function sum(urls: readonly string[]): Compressed {
   return urls.map(compressedSize).reduce((a, b) => ({ br: a.br + b.br, gzip: a.gzip + b.gzip }), { br: 0, gzip: 0 });
 }
 
-/** What a first visit to a page downloads before it is interactive: the entry and what it preloads for the page. */
+/**
+ * What a first visit to a page downloads before it is interactive: the entry, inline in the HTML
+ * (counted as if sent alone), and what it preloads for the page.
+ */
 export function firstVisitJs(manifest: BuildManifest, page: Pick<SitePage, 'chunk' | 'dataChunk' | 'locale' | 'texts'>): Compressed {
-  return sum([manifest.entry, ...hydrationModules(manifest, page)]);
+  const modules = sum(hydrationModules(manifest, page));
+  const entry = Buffer.from(manifest.entryScript.code);
+  return {
+    br: modules.br + zlib.brotliCompressSync(entry, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+    gzip: modules.gzip + zlib.gzipSync(entry, { level: 9 }).length,
+  };
 }
 
 /** The page's own lazy chunk. */

@@ -187,8 +187,8 @@ test.describe('the contact form with JavaScript', () => {
   test('what was typed before the page came alive is kept and sent', async ({ page }) => {
     let release: () => void = () => {};
     const typed = new Promise<void>((resolve) => (release = resolve));
-    // Hold the client entry back until the visitor has typed into the server's markup.
-    await page.route('**/static/js/entry-*.js', async (route) => {
+    // Hold the route tree, which the inline entry imports first, back until the visitor has typed into the server's markup.
+    await page.route('**/static/js/routeTree-*.js', async (route) => {
       await typed;
       await route.continue();
     });

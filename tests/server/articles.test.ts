@@ -5,7 +5,7 @@ import { blogPosts } from '../../shared/content/blogPosts';
 import { catalogues } from '../../server/catalogues';
 import { legalDocuments } from '../../shared/content/legal';
 import { categoryLabel } from '../../shared/lib/blog';
-import { TEST_SITE_URL, executableInlineScripts, testApp } from './helpers';
+import { TEST_SITE_URL, entryScript, executableInlineScripts, testApp } from './helpers';
 import { imageSources } from '../../shared/lib/images';
 
 const app = testApp();
@@ -33,7 +33,7 @@ describe.each(blogPosts.map((post) => [post.slug, post] as const))('GET /blog/%s
     expect(text).toContain('aria-label="More articles"');
     expect(text.match(/<article id="post-\d+" class="blog-card"/g)).toHaveLength(3);
     expect(text).toContain('Have a project in mind?');
-    expect(executableInlineScripts(text)).toEqual([]);
+    expect(executableInlineScripts(text)).toEqual([entryScript()]);
     expect(text).not.toMatch(/<[a-z][^>]*\sstyle="/i);
   });
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +10,7 @@ import { openSqliteDatabase } from '../../server/db';
 import type { SqliteDatabase } from '../../server/db';
 import { createLogger } from '../../server/logger';
 import { afterAll } from 'vitest';
+import { readBuildManifest } from '../bench/sizes';
 
 export const TEST_SITE_URL = 'https://meridianlab.test';
 
@@ -44,7 +46,7 @@ export function hreflangAlternates(html: string): Record<string, string> {
   return Object.fromEntries([...html.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"\/>/g)].map((match) => [match[1]!, match[2]!]));
 }
 
-/** Inline <script> elements whose type makes the browser run them (data blocks excluded). */
+/** The text of each inline <script> element whose type makes the browser run it (data blocks excluded). */
 export function executableInlineScripts(html: string): string[] {
   return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
     .filter(([, attributes = '']) => !/\bsrc=/.test(attributes))
@@ -52,5 +54,17 @@ export function executableInlineScripts(html: string): string[] {
       const type = /\btype="([^"]*)"/.exec(attributes)?.[1]?.toLowerCase();
       return !type || type === 'module' || type.includes('javascript');
     })
-    .map(([tag]) => tag);
+    .map(([, , text = '']) => text);
 }
+
+/** The build's client entry, the one inline script a page that hydrates carries. */
+export const entryScript = (): string => readBuildManifest().entryScript.code;
+
+/** The sources one directive of a Content-Security-Policy header lists. */
+export function cspSources(csp: string, directive: string): string[] {
+  const found = csp.split(';').find((part) => part.trim().split(/\s+/)[0] === directive);
+  return found ? found.trim().split(/\s+/).slice(1) : [];
+}
+
+/** The CSP source that allows an inline block, computed as the browser does: sha256 over its exact text. */
+export const sha256Source = (text: string): string => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;

@@ -26,7 +26,8 @@ describe('security headers', () => {
     const directives = Object.fromEntries(csp.split(';').map((part) => [part.split(' ')[0], part.split(' ').slice(1).join(' ')]));
     expect(directives).toMatchObject({
       'default-src': "'self'",
-      'script-src': "'self'",
+      // Its own files, and the one inline script, the entry, by its hash.
+      'script-src': `'self' '${manifest.entryScript.hash}'`,
       'object-src': "'none'",
       'base-uri': "'self'",
       'form-action': "'self'",
@@ -132,15 +133,16 @@ describe('page cache', () => {
 
 describe('static files', () => {
   it('serve hashed assets for a year, immutable, precompressed when accepted', async () => {
-    const response = await request(app).get(manifest.entry).set('Accept-Encoding', 'br').buffer(true).parse(binary);
+    const script = manifest.entryImports[0]!;
+    const response = await request(app).get(script).set('Accept-Encoding', 'br').buffer(true).parse(binary);
     expect(response.status).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(response.headers['content-type']).toMatch(/^(application|text)\/javascript/);
     expect(response.headers['content-encoding']).toBe('br');
     expect(response.headers.vary).toMatch(/Accept-Encoding/);
-    const original = fs.readFileSync(`dist/client${manifest.entry}`);
+    const original = fs.readFileSync(`dist/client${script}`);
     expect((response.body as Buffer).equals(original)).toBe(true);
-    expect(Number(response.headers['content-length'])).toBe(fs.statSync(`dist/client${manifest.entry}.br`).size);
+    expect(Number(response.headers['content-length'])).toBe(fs.statSync(`dist/client${script}.br`).size);
   });
 
   it('serve the stylesheet as CSS', async () => {

@@ -8,7 +8,7 @@ import { postPath } from '../../shared/lib/articles';
 import { catalogueChunks, pageHead, sitePages } from '../../shared/routes';
 import { readBuildManifest } from '../bench/sizes';
 import { catalogues } from '../../server/catalogues';
-import { TEST_SITE_URL, executableInlineScripts, testApp } from './helpers';
+import { TEST_SITE_URL, cspSources, entryScript, executableInlineScripts, sha256Source, testApp } from './helpers';
 import { assetUrl } from '../../shared/lib/assets';
 
 const app = testApp();
@@ -90,13 +90,14 @@ describe.each(sitePages.map((sitePage) => pageHead(sitePage, catalogues[sitePage
     expect(data.makesOffer).toHaveLength(4);
   });
 
-  it('inlines its own CSS, links no stylesheet, preloads no font or chunk, and boots the entry as a module', async () => {
+  it('inlines its own CSS and the entry, as the last module script of its head, and links no stylesheet, font or script', async () => {
     const { text } = await request(app).get(page.path);
     expect(text).toContain(`<style data-precedence="default" data-href="critical-${page.chunk}">`);
     expect(text).not.toMatch(/<link rel="stylesheet"/);
     expect(text).not.toMatch(/as="font"/);
-    expect(text).not.toMatch(/<link rel="modulepreload" href=/);
-    expect(text).toMatch(/<script type="module" src="\/static\/js\/entry-\w+\.js"/);
+    expect(text).not.toMatch(/<link rel="modulepreload"/);
+    expect(text).not.toMatch(/<script\b[^>]*\bsrc=/);
+    expect(text).toContain(`<script type="module">${entryScript()}</script></head>`);
   });
 
   it('names for the entry every script its first hydration runs, its texts in its language among them', async () => {
@@ -107,9 +108,14 @@ describe.each(sitePages.map((sitePage) => pageHead(sitePage, catalogues[sitePage
     for (const chunk of [page.chunk, ...catalogueChunks(page)]) expect(modules, chunk).toEqual(expect.arrayContaining(routes[chunk] ?? ['(no such chunk)']));
   });
 
-  it('carries no executable inline script, so the CSP needs no nonce', async () => {
-    const { text } = await request(app).get(page.path);
-    expect(executableInlineScripts(text)).toEqual([]);
+  it('runs one inline script, the entry, allowed by exactly its hash in script-src: no nonce, the same on every page', async () => {
+    const response = await request(app).get(page.path);
+    const scripts = executableInlineScripts(response.text);
+    expect(scripts).toEqual([entryScript()]);
+    const sources = cspSources(response.headers['content-security-policy'] as string, 'script-src');
+    expect(sources).toEqual(["'self'", sha256Source(scripts[0]!)]);
+    // A script changed by one character (or injected) would not match it.
+    expect(sources).not.toContain(sha256Source(`${scripts[0]!};`));
   });
 });
 

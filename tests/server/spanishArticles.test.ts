@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { catalogues } from '../../server/catalogues';
 import { blogPosts } from '../../shared/content/blogPosts';
 import { posts as esPosts } from '../../shared/content/generated/posts.es';
-import { TEST_SITE_URL, executableInlineScripts, hreflangAlternates, testApp } from './helpers';
+import { TEST_SITE_URL, entryScript, executableInlineScripts, hreflangAlternates, testApp } from './helpers';
 
 const app = testApp();
 afterAll(() => app.db.close());
@@ -43,7 +43,7 @@ describe.each(esPosts.map((post, index) => [post.slug, post, blogPosts[index]!] 
     expect(articleLinks.filter((href) => !href.startsWith('/es/blog/'))).toEqual([]);
     // No English words of the article page.
     for (const english of ['Back to the blog', 'Related articles', 'min read', 'Have a project in mind?']) expect(text).not.toContain(english);
-    expect(executableInlineScripts(text)).toEqual([]);
+    expect(executableInlineScripts(text)).toEqual([entryScript()]);
   });
 
   it("sets the Spanish head: title, description, Open Graph article facts, canonical, og:locale, and hreflang both ways", async () => {

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 import { catalogues } from '../../server/catalogues';
-import { TEST_SITE_URL, executableInlineScripts, hreflangAlternates, testApp } from './helpers';
+import { TEST_SITE_URL, entryScript, executableInlineScripts, hreflangAlternates, testApp } from './helpers';
 
 const app = testApp();
 afterAll(() => app.db.close());
@@ -30,7 +30,7 @@ describe.each(twins)('$spanish', ({ english, spanish }) => {
     const back = await request(app).get(english);
     expect(hreflangAlternates(back.text)).toEqual(expected);
     expect(back.text).toContain(`<a href="${spanish}" hrefLang="es" lang="es" class="language-switch__link">Español</a>`);
-    expect(executableInlineScripts(response.text)).toEqual([]);
+    expect(executableInlineScripts(response.text)).toEqual([entryScript()]);
   });
 
   it('describes the lab in Spanish in its JSON-LD', async () => {

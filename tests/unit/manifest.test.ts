@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { BuildManifest } from '../../server/manifest';
-import { pageAssets, styleHashes } from '../../server/manifest';
+import { inlineSources, pageAssets } from '../../server/manifest';
 
 const manifest: BuildManifest = {
-  entry: '/static/js/entry-A.js',
+  entryScript: { code: 'import("/static/js/chunk-R.js")', hash: 'sha256-E' },
   entryImports: ['/static/js/chunk-R.js', '/static/js/chunk-D.js'],
   stylesheet: '/static/css/styles-S.css',
   consoleStylesheet: '/static/css/console-K.css',
@@ -19,8 +19,15 @@ const manifest: BuildManifest = {
 };
 
 describe('pageAssets', () => {
-  it("inlines the page's own critical CSS and preloads nothing", () => {
-    expect(pageAssets(manifest, 'Services')).toEqual({ criticalCss: { id: 'critical-Services', css: '.plans{display:grid}' } });
+  it("inlines the page's own critical CSS and the entry, and preloads nothing", () => {
+    expect(pageAssets(manifest, 'Services')).toEqual({
+      criticalCss: { id: 'critical-Services', css: '.plans{display:grid}' },
+      entryScript: 'import("/static/js/chunk-R.js")',
+    });
+  });
+
+  it('leaves the entry out of a page that must not hydrate', () => {
+    expect(pageAssets(manifest, 'Services', { hydrate: false })).toEqual({ criticalCss: { id: 'critical-Services', css: '.plans{display:grid}' } });
   });
 
   it('refuses a page the build did not know, rather than sending it unstyled', () => {
@@ -28,13 +35,13 @@ describe('pageAssets', () => {
   });
 });
 
-describe('styleHashes', () => {
-  it("lists every page's hash as a CSP source", () => {
-    expect(styleHashes(manifest)).toEqual(["'sha256-S'", "'sha256-N'"]);
+describe('inlineSources', () => {
+  it("lists the entry's hash for scripts and every page's hash for styles as CSP sources", () => {
+    expect(inlineSources(manifest)).toEqual({ script: ["'sha256-E'"], style: ["'sha256-S'", "'sha256-N'"] });
   });
 
-  it('lists a hash once when pages share their CSS', () => {
+  it('lists a style hash once when pages share their CSS', () => {
     const shared = { ...manifest, criticalCss: { ...manifest.criticalCss, Terms: manifest.criticalCss.Services! } };
-    expect(styleHashes(shared)).toEqual(["'sha256-S'", "'sha256-N'"]);
+    expect(inlineSources(shared).style).toEqual(["'sha256-S'", "'sha256-N'"]);
   });
 });
