@@ -52,6 +52,9 @@ const clientOptions = {
   sourcemap: dev ? 'inline' : 'external',
   metafile: true,
   legalComments: 'none',
+  // Texts as written (á, ñ, ’, —), not as \u escapes: module scripts are always decoded as UTF-8,
+  // and the Spanish pages' chunks come out smaller under brotli.
+  charset: 'utf8',
   define: { 'process.env.NODE_ENV': JSON.stringify(dev ? 'development' : 'production') },
   logLevel: 'warning',
 };
