@@ -41,5 +41,6 @@ export { expect };
 /** Opens a path and waits until React has hydrated the server's markup. */
 export async function gotoHydrated(page: Page, path: string): Promise<void> {
   await page.goto(path);
-  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+  // A loaded machine can take seconds to fetch, parse and run the framework: not what the tests measure.
+  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1, { timeout: 20_000 });
 }
