@@ -71,7 +71,7 @@ export function Document({ children }: { children: ReactNode }) {
               <link key={feed.path} rel="alternate" type={feed.type} title={feed.title} href={feed.path} />
             ))
           : null}
-        {localeValue ? <JsonLd data={buildOrganizationJsonLd(runtime.siteUrl, localeValue.catalogue, localeValue.localize)} /> : null}
+        {catalogue ? <JsonLd data={buildOrganizationJsonLd(runtime.siteUrl, catalogue, localeValue.localize)} /> : null}
         <script
           id={RUNTIME_CONFIG_ID}
           type="application/json"
