@@ -13,9 +13,11 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import type { BlogPost, PostFacts } from '../../shared/content/blog';
+import type { LegalDocument } from '../../shared/content/legal';
 import { categoryValues } from '../../shared/content/blog';
 import { officeFacts, siteFacts } from '../../shared/content/data';
 import { readTimeText } from '../../shared/content/readTime';
+import { formatDate } from '../../shared/lib/dates';
 import { retention } from '../../shared/content/retention';
 import type { Locale } from '../../shared/lib/locale';
 import { defaultLocale, localeTags, locales } from '../../shared/lib/locale';
@@ -134,7 +136,7 @@ const folderOf = (dir: string, locale: Locale) => (locale === defaultLocale ? di
 const languageName = (locale: Locale) => new Intl.DisplayNames(['en'], { type: 'language' }).of(locale) ?? locale;
 
 type RenderedPost = { post: BlogPost & Pick<PostFacts, 'slugs'>; html: string };
-type RenderedLegal = { name: (typeof LEGAL_PAGES)[number]; head: z.infer<typeof legalSchema>; html: string };
+type RenderedLegal = { name: (typeof LEGAL_PAGES)[number]; head: LegalDocument; html: string };
 
 interface Rendered {
   posts: Record<Locale, RenderedPost[]>;
@@ -171,7 +173,7 @@ function readPosts(root: string, problems: string[], imageSize: (src: string) =>
       if (!read) continue;
       if (!imageSize(read.data.image)) throw new Error(`front matter field "image": no image file at public${read.data.image}`);
       const html = renderMarkdown(read.body, { imageSize });
-      posts.push({ post: { ...read.data, slug, locale: defaultLocale, slugs: { [defaultLocale]: slug }, readTime: readTime(html, defaultLocale) }, html });
+      posts.push({ post: { ...read.data, slug, locale: defaultLocale, slugs: { [defaultLocale]: slug }, dateText: formatDate(read.data.date, defaultLocale), readTime: readTime(html, defaultLocale) }, html });
     } catch (error) {
       problems.push(`${file}: ${(error as Error).message}`);
     }
@@ -216,7 +218,7 @@ function readTranslatedPosts(
       const other = translations.get(translationOf);
       if (other) throw new Error(`front matter field "translationOf": ${dir}/${other.post.slug}.md already translates ${translationOf}.md`);
       const html = renderMarkdown(read.body, { imageSize });
-      translations.set(translationOf, { post: { ...original.post, title, excerpt, slug, locale, readTime: readTime(html, locale) }, html });
+      translations.set(translationOf, { post: { ...original.post, title, excerpt, slug, locale, dateText: formatDate(original.post.date, locale), readTime: readTime(html, locale) }, html });
     } catch (error) {
       problems.push(`${file}: ${(error as Error).message}`);
     }
@@ -240,7 +242,7 @@ function readLegal(root: string, locale: Locale, problems: string[], imageSize: 
     }
     try {
       const read = readMarkdown(root, file, legalSchema, problems);
-      if (read) legal.push({ name, head: read.data, html: renderMarkdown(fillPlaceholders(read.body, locale), { imageSize }) });
+      if (read) legal.push({ name, head: { ...read.data, updatedText: formatDate(read.data.updated, locale) }, html: renderMarkdown(fillPlaceholders(read.body, locale), { imageSize }) });
     } catch (error) {
       problems.push(`${file}: ${(error as Error).message}`);
     }

@@ -1,6 +1,5 @@
 import { useLoaderData } from 'react-router';
 import type { LegalDocument as LegalDocumentContent } from '../content/legal';
-import { formatPostDate } from '../lib/blog';
 import { PageHero } from './PageHero';
 import { useLocale } from './useLocale';
 
@@ -11,7 +10,7 @@ import { useLocale } from './useLocale';
  */
 export function LegalDocument({ name }: { name: 'privacy' | 'terms' }) {
   const html = useLoaderData<string | null>() ?? '';
-  const { catalogue, locale } = useLocale();
+  const { catalogue } = useLocale();
   const { eyebrow, updated, documents } = catalogue.legal;
   const document: LegalDocumentContent = documents[name];
   return (
@@ -21,7 +20,7 @@ export function LegalDocument({ name }: { name: 'privacy' | 'terms' }) {
         <div className="container legal__body">
           <div className="prose" dangerouslySetInnerHTML={{ __html: html }} />
           <p className="legal__updated">
-            {updated} <time dateTime={document.updated}>{formatPostDate(document.updated, locale)}</time>
+            {updated} <time dateTime={document.updated}>{document.updatedText}</time>
           </p>
         </div>
       </div>

@@ -33,6 +33,8 @@ export interface BlogPost {
   author: string;
   /** ISO date (YYYY-MM-DD). */
   date: string;
+  /** The date as its language writes it ("March 15, 2024"), by the build. */
+  dateText: string;
   category: PostCategory;
   /** Computed from the article's words by the build, such as "5 min read". */
   readTime: string;

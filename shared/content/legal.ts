@@ -7,6 +7,8 @@ export interface LegalDocument {
   description: string;
   /** ISO date (YYYY-MM-DD) of the last change: shown on the page and in the sitemap. */
   updated: string;
+  /** That date as the page's language writes it ("March 15, 2024"), by the build. */
+  updatedText: string;
 }
 
 /** The words around every legal page's text, and each page's keywords. */

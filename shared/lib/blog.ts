@@ -1,6 +1,6 @@
 import type { BlogCategory, BlogPost, CategoryValue, SubscribeOutcome } from '../content/blog';
 import type { Locale } from './locale';
-import { localePrefix, localeTags } from './locale';
+import { localePrefix } from './locale';
 import { POSTS_PER_PAGE, RECENT_POSTS_COUNT, blogCategories, categoryValues, subscribeOutcomes } from '../content/blog';
 import { postIndex } from '../content/generated/postIndex';
 
@@ -159,15 +159,4 @@ export function subscribeOutcomeForStatus(status: number): SubscribeOutcome {
 /** Successes are announced politely (role="status"), problems at once (role="alert"). */
 export function isSubscribeSuccess(outcome: SubscribeOutcome): boolean {
   return outcome === 'pending';
-}
-
-/**
- * "2024-03-15" as "March 15, 2024" or "15 de marzo de 2024". Read in UTC, so
- * the server and the browser print the same date whatever their time zone.
- */
-export function formatPostDate(isoDate: string, locale: Locale): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  // Date() rolls 30 February over into March: only a date that reads back the same is one.
-  if (Number.isNaN(date.getTime()) || !date.toISOString().startsWith(isoDate)) return isoDate;
-  return new Intl.DateTimeFormat(localeTags[locale].intl, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
 }

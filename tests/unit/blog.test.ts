@@ -3,12 +3,12 @@ import type { BlogPost, PostCategory } from '../../shared/content/blog';
 import { POSTS_PER_PAGE, RECENT_POSTS_COUNT, blogCategories, categoryValues } from '../../shared/content/blog';
 import { newsletter } from '../../shared/content/blogPage';
 import { blogPosts } from '../../shared/content/blogPosts';
+import { formatDate } from '../../shared/lib/dates';
 import {
   authorInitials,
   blogHref,
   categoryLabel,
   countByCategory,
-  formatPostDate,
   isSubscribeSuccess,
   newsletterReturnHref,
   parseBlogQuery,
@@ -46,6 +46,7 @@ describe('the blog content', () => {
       expect(post.date).toMatch(/^2024-\d{2}-\d{2}$/);
       expect(Number.isNaN(Date.parse(post.date))).toBe(false);
       expect(post.readTime).toMatch(/^\d+ min read$/);
+      expect(post.dateText).toBe(formatDate(post.date, 'en'));
       expect(post.image).toMatch(/^\/images\/blog\/[\w-]+\.(svg|webp|avif)$/);
       expect(categoryValues).toContain(post.category);
     }
@@ -272,16 +273,16 @@ describe('the newsletter outcomes', () => {
 
 describe('display helpers', () => {
   it('formats ISO dates the same way everywhere, whatever the time zone', () => {
-    expect(formatPostDate('2024-03-15', 'en')).toBe('March 15, 2024');
-    expect(formatPostDate('2024-02-05', 'en')).toBe('February 5, 2024');
-    expect(formatPostDate('2024-12-31', 'en')).toBe('December 31, 2024');
-    expect(formatPostDate('not a date', 'en')).toBe('not a date');
-    expect(formatPostDate('2024-02-30', 'en')).toBe('2024-02-30');
+    expect(formatDate('2024-03-15', 'en')).toBe('March 15, 2024');
+    expect(formatDate('2024-02-05', 'en')).toBe('February 5, 2024');
+    expect(formatDate('2024-12-31', 'en')).toBe('December 31, 2024');
+    expect(formatDate('not a date', 'en')).toBe('not a date');
+    expect(formatDate('2024-02-30', 'en')).toBe('2024-02-30');
   });
 
   it('writes dates in Spanish as Colombia does', () => {
-    expect(formatPostDate('2024-03-08', 'es')).toBe('8 de marzo de 2024');
-    expect(formatPostDate('2024-12-31', 'es')).toBe('31 de diciembre de 2024');
+    expect(formatDate('2024-03-08', 'es')).toBe('8 de marzo de 2024');
+    expect(formatDate('2024-12-31', 'es')).toBe('31 de diciembre de 2024');
   });
 
   it('labels categories and gives authors initials', () => {

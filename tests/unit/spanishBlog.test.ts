@@ -3,7 +3,8 @@ import { catalogues } from '../../server/catalogues';
 import { gridSummary } from '../../shared/components/blog/PostGrid';
 import type { BlogPost } from '../../shared/content/blog';
 import type { BlogView } from '../../shared/lib/blog';
-import { formatPostDate, selectBlogView } from '../../shared/lib/blog';
+import { selectBlogView } from '../../shared/lib/blog';
+import { formatDate } from '../../shared/lib/dates';
 import { countOf } from '../../shared/lib/plural';
 
 const { en, es } = catalogues;
@@ -56,14 +57,14 @@ describe('the Spanish blog counts, by the CLDR plural rules', () => {
 
 describe('the Spanish blog dates, by Intl.DateTimeFormat', () => {
   it('writes "8 de marzo de 2024", the same day on every time zone', () => {
-    expect(formatPostDate('2024-03-08', 'es')).toBe('8 de marzo de 2024');
-    expect(formatPostDate('2024-01-01', 'es')).toBe('1 de enero de 2024');
-    expect(formatPostDate('2024-02-29', 'es')).toBe('29 de febrero de 2024');
-    expect(formatPostDate('2024-03-08', 'en')).toBe('March 8, 2024');
+    expect(formatDate('2024-03-08', 'es')).toBe('8 de marzo de 2024');
+    expect(formatDate('2024-01-01', 'es')).toBe('1 de enero de 2024');
+    expect(formatDate('2024-02-29', 'es')).toBe('29 de febrero de 2024');
+    expect(formatDate('2024-03-08', 'en')).toBe('March 8, 2024');
   });
 
   it('leaves a date that does not exist as it was written', () => {
-    expect(formatPostDate('2024-02-30', 'es')).toBe('2024-02-30');
-    expect(formatPostDate('mañana', 'es')).toBe('mañana');
+    expect(formatDate('2024-02-30', 'es')).toBe('2024-02-30');
+    expect(formatDate('mañana', 'es')).toBe('mañana');
   });
 });

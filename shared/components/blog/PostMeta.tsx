@@ -1,5 +1,5 @@
 import type { BlogPost } from '../../content/blog';
-import { authorInitials, formatPostDate } from '../../lib/blog';
+import { authorInitials } from '../../lib/blog';
 
 /** The byline: author, readable date (the machine date in <time>) and read time. */
 export function PostMeta({ post }: { post: BlogPost }) {
@@ -11,7 +11,7 @@ export function PostMeta({ post }: { post: BlogPost }) {
       <span className="blog-meta__text">
         <span className="blog-meta__author">{post.author}</span>
         <span className="blog-meta__details">
-          <time dateTime={post.date}>{formatPostDate(post.date, post.locale)}</time>
+          <time dateTime={post.date}>{post.dateText}</time>
           <span className="blog-meta__dot" aria-hidden="true">
             ·
           </span>

@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import type { BlogPost } from '../../content/blog';
 import { postPath } from '../../lib/articles';
-import { formatPostDate } from '../../lib/blog';
 import { ResponsiveImage } from '../ResponsiveImage';
 import { useLocale } from '../useLocale';
 
@@ -21,7 +20,7 @@ export function RecentPosts({ posts }: { posts: readonly BlogPost[] }) {
               <span className="blog-recent__text">
                 <span className="blog-recent__title">{post.title}</span>
                 <time className="blog-recent__date" dateTime={post.date}>
-                  {formatPostDate(post.date, post.locale)}
+                  {post.dateText}
                 </time>
               </span>
             </Link>

@@ -14,6 +14,7 @@ export const posts: readonly BlogPost[] = [
     "featured": true,
     "slug": "como-el-aprendizaje-automatico-acorta-el-camino-hacia-nuevos-medicamentos",
     "locale": "es",
+    "dateText": "15 de marzo de 2024",
     "readTime": "5 min de lectura"
   },
   {
@@ -27,6 +28,7 @@ export const posts: readonly BlogPost[] = [
     "featured": false,
     "slug": "crispr-mas-alla-de-los-titulares-edicion-genetica-en-la-biotecnologia-cotidiana",
     "locale": "es",
+    "dateText": "8 de marzo de 2024",
     "readTime": "5 min de lectura"
   },
   {
@@ -40,6 +42,7 @@ export const posts: readonly BlogPost[] = [
     "featured": false,
     "slug": "quimica-verde-en-el-laboratorio-como-reducir-a-la-mitad-los-residuos-de-solventes",
     "locale": "es",
+    "dateText": "28 de febrero de 2024",
     "readTime": "5 min de lectura"
   },
   {
@@ -53,6 +56,7 @@ export const posts: readonly BlogPost[] = [
     "featured": false,
     "slug": "guia-paso-a-paso-para-un-cultivo-celular-reproducible",
     "locale": "es",
+    "dateText": "20 de febrero de 2024",
     "readTime": "5 min de lectura"
   },
   {
@@ -66,6 +70,7 @@ export const posts: readonly BlogPost[] = [
     "featured": false,
     "slug": "financiacion-biotecnologica-en-2024-lo-que-significan-las-cifras-para-los-laboratorios",
     "locale": "es",
+    "dateText": "12 de febrero de 2024",
     "readTime": "5 min de lectura"
   },
   {
@@ -79,6 +84,7 @@ export const posts: readonly BlogPost[] = [
     "featured": false,
     "slug": "dentro-del-laboratorio-automatizado-robots-que-hacen-experimentos-de-noche",
     "locale": "es",
+    "dateText": "5 de febrero de 2024",
     "readTime": "5 min de lectura"
   }
 ];

@@ -14,6 +14,7 @@ export const posts: readonly BlogPost[] = [
     "featured": true,
     "slug": "how-machine-learning-is-shortening-the-road-to-new-medicines",
     "locale": "en",
+    "dateText": "March 15, 2024",
     "readTime": "5 min read"
   },
   {
@@ -27,6 +28,7 @@ export const posts: readonly BlogPost[] = [
     "featured": false,
     "slug": "crispr-beyond-the-headlines-gene-editing-tools-in-everyday-biotechnology",
     "locale": "en",
+    "dateText": "March 8, 2024",
     "readTime": "4 min read"
   },
   {
@@ -40,6 +42,7 @@ export const posts: readonly BlogPost[] = [
     "featured": false,
     "slug": "green-chemistry-at-the-bench-cutting-solvent-waste-by-half",
     "locale": "en",
+    "dateText": "February 28, 2024",
     "readTime": "4 min read"
   },
   {
@@ -53,6 +56,7 @@ export const posts: readonly BlogPost[] = [
     "featured": false,
     "slug": "a-step-by-step-guide-to-reproducible-cell-culture",
     "locale": "en",
+    "dateText": "February 20, 2024",
     "readTime": "5 min read"
   },
   {
@@ -66,6 +70,7 @@ export const posts: readonly BlogPost[] = [
     "featured": false,
     "slug": "biotech-funding-in-2024-what-the-numbers-mean-for-research-labs",
     "locale": "en",
+    "dateText": "February 12, 2024",
     "readTime": "4 min read"
   },
   {
@@ -79,6 +84,7 @@ export const posts: readonly BlogPost[] = [
     "featured": false,
     "slug": "inside-the-automated-lab-robotics-that-run-experiments-overnight",
     "locale": "en",
+    "dateText": "February 5, 2024",
     "readTime": "4 min read"
   }
 ];
