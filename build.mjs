@@ -52,6 +52,7 @@ const clientOptions = {
   sourcemap: dev ? 'inline' : 'external',
   metafile: true,
   legalComments: 'none',
+  banner: { js: '//# allFunctionsCalledOnLoad' },
   // Texts as written (á, ñ, ’, —), not as \u escapes: module scripts are always decoded as UTF-8,
   // and the Spanish pages' chunks come out smaller under brotli.
   charset: 'utf8',

@@ -7,6 +7,7 @@ import { localePrefix } from '../../shared/lib/locale';
 import type { SitePage } from '../../shared/routes';
 import { notFoundPageIn, sitePages } from '../../shared/routes';
 import { compressedSize, firstVisitJs, readBuildManifest, routeChunk } from '../bench/sizes';
+import { hydrationModules } from '../../server/manifest';
 import { testApp } from './helpers';
 
 const KB = 1024;
@@ -71,6 +72,14 @@ describe('scripts', () => {
     const text = fs.readFileSync(`dist/client${spanishCommon}`, 'utf8');
     expect(text).toMatch(/[áéíóúñ]/);
     expect(text).not.toMatch(/\\u00[c-f][0-9a-f]|\\x[c-f][0-9a-f]/i);
+  });
+
+  it('ask Chromium to compile every function while the file downloads, off the main thread', () => {
+    for (const page of sitePages) {
+      for (const script of hydrationModules(manifest, page)) {
+        expect(fs.readFileSync(`dist/client${script}`, 'utf8').startsWith('//# allFunctionsCalledOnLoad\n'), script).toBe(true);
+      }
+    }
   });
 });
 
