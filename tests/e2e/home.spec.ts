@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { plans } from '../../shared/content/plans';
 import { expect, gotoHydrated, test } from './fixtures';
@@ -233,17 +232,4 @@ test.describe('home links', () => {
     await page.getByRole('link', { name: 'Scroll to explore' }).click();
     await expect(page).toHaveURL('/#about');
   });
-});
-
-test.describe('home accessibility', () => {
-  for (const width of [390, 1440]) {
-    test(`axe finds no WCAG 2.2 A/AA violation at ${width} px`, async ({ page }) => {
-      await page.setViewportSize({ width, height: 900 });
-      await gotoHydrated(page, '/');
-      const results = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-        .analyze();
-      expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`)).toEqual([]);
-    });
-  }
 });

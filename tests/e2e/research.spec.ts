@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { impactFigures, partnerships, publications, researchAreas } from '../../shared/content/research';
 import { site } from '../../shared/content/site';
 import { expect, gotoHydrated, test } from './fixtures';
@@ -99,14 +98,10 @@ test.describe('/research', () => {
   });
 
   for (const width of [390, 1440]) {
-    test(`at ${width} px nothing overflows and axe finds no WCAG A/AA issue`, async ({ page }) => {
+    test(`at ${width} px nothing overflows`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
       await gotoHydrated(page, '/research');
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      const results = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-        .analyze();
-      expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
     });
   }
 });

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { formatPrice } from '../../shared/content/data';
 import { planFeatures } from '../../shared/content/planFeatures';
@@ -128,14 +127,10 @@ test.describe('/services', () => {
   });
 
   for (const width of [390, 1440]) {
-    test(`at ${width} px nothing overflows and axe finds no WCAG A/AA issue`, async ({ page }) => {
+    test(`at ${width} px nothing overflows`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
       await gotoHydrated(page, '/services');
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      const results = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-        .analyze();
-      expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
     });
   }
 

@@ -28,11 +28,11 @@ async function fillForm(page: Page, phone = '+57 300 555 0101') {
 
 test.describe('every Spanish page', () => {
   for (const route of spanishPages) {
-    test(`${route.path} hydrates in Spanish with no errors and no axe violations`, async ({ page }) => {
+    test(`${route.path} hydrates in Spanish with no errors`, async ({ page }) => {
       await gotoHydrated(page, route.path);
       await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+      // axe checks it, as every page, at two widths in a11y.spec.ts.
       await expect(page.getByRole('link', { name: 'Ir al contenido' })).toHaveCount(1);
-      expect(await violations(page)).toEqual([]);
     });
   }
 
