@@ -1,13 +1,29 @@
-/** One rule set and number format per language, made on first use: each costs milliseconds to make, and a page counts several things. */
-const formats = new Map<string, { plural: Intl.PluralRules; number: Intl.NumberFormat }>();
+/** One plural rule set per language, made on first use (cheap), and one number format (not cheap, see below). */
+const pluralRules = new Map<string, Intl.PluralRules>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
 
-/** A count with the word that fits it in a language ("1 segundo", "60 segundos"), by the platform's CLDR plural rules. */
+/** A language's plural rules: the form a count takes ("1 segundo", "60 segundos"), from the platform's CLDR data. */
+function rulesFor(intlTag: string): Intl.PluralRules {
+  let rules = pluralRules.get(intlTag);
+  if (!rules) pluralRules.set(intlTag, (rules = new Intl.PluralRules(intlTag)));
+  return rules;
+}
+
+/**
+ * A count's digits. A page's first number format costs a phone's main thread about 150 ms (ICU's
+ * number data), and the pages count small things: below 1,000 every language of the site writes
+ * plain digits, so only larger counts, which languages group differently, use one.
+ * (catalogues.test.ts checks both ways agree in every language.)
+ */
+function digitsOf(intlTag: string, count: number): string {
+  if (Number.isInteger(count) && count >= 0 && count < 1000) return String(count);
+  let format = numberFormats.get(intlTag);
+  if (!format) numberFormats.set(intlTag, (format = new Intl.NumberFormat(intlTag)));
+  return format.format(count);
+}
+
+/** A count with the word that fits it in a language ("1 segundo", "60 segundos", "5.000 caracteres"). */
 export function countOf(intlTag: string, count: number, forms: { one: string; other: string }): string {
-  let format = formats.get(intlTag);
-  if (!format) {
-    format = { plural: new Intl.PluralRules(intlTag), number: new Intl.NumberFormat(intlTag) };
-    formats.set(intlTag, format);
-  }
-  const form = format.plural.select(count) === 'one' ? forms.one : forms.other;
-  return `${format.number.format(count)} ${form}`;
+  const form = rulesFor(intlTag).select(count) === 'one' ? forms.one : forms.other;
+  return `${digitsOf(intlTag, count)} ${form}`;
 }

@@ -1,6 +1,8 @@
 import { catalogues } from '../../server/catalogues';
 import { describe, expect, it } from 'vitest';
-import { localeOfPath, localePrefix, preferredLocale } from '../../shared/lib/locale';
+import { addOnFacts } from '../../shared/content/addOnFacts';
+import { currency, planFacts } from '../../shared/content/data';
+import { localeOfPath, localePrefix, localeTags, locales, preferredLocale } from '../../shared/lib/locale';
 import { countOf } from '../../shared/lib/plural';
 import { localizePath, sitePages } from '../../shared/routes';
 
@@ -42,6 +44,11 @@ describe('the language catalogues', () => {
     expect(es.plans.formatPrice(1000)).toBe('$\u00a01.000');
     expect(es.plans.formatPrice(99)).toBe('$\u00a099');
     expect(en.plans.formatPrice(1000)).toBe('$1000');
+    // Written out without Intl for speed, so checked against it: every price the pages show, and larger ones.
+    const colombian = new Intl.NumberFormat(localeTags.es.intl, { style: 'currency', currency, currencyDisplay: 'narrowSymbol', maximumFractionDigits: 0 });
+    for (const price of [...planFacts, ...addOnFacts].map((item) => item.price).concat(5, 12_500, 1_250_000)) {
+      expect(es.plans.formatPrice(price)).toBe(colombian.format(price));
+    }
     expect(es.home.services.priceNote).toContain('(CAD)');
   });
 });
@@ -52,6 +59,16 @@ describe('plural and number rules', () => {
     expect(countOf('es-CO', 6, { one: 'publicación', other: 'publicaciones' })).toBe('6 publicaciones');
     expect(countOf('es-CO', 0, { one: 'segundo', other: 'segundos' })).toBe('0 segundos');
     expect(countOf('es-CO', 5000, { one: 'carácter', other: 'caracteres' })).toBe('5.000 caracteres');
+  });
+
+  it('writes the digits as Intl does in every language, with or without a number format', () => {
+    for (const locale of locales) {
+      const { intl } = localeTags[locale];
+      const number = new Intl.NumberFormat(intl);
+      for (const count of [0, 1, 2, 7, 21, 99, 100, 999, 1000, 1001, 5000, 12_345, 1_000_000]) {
+        expect(countOf(intl, count, { one: 'x', other: 'x' })).toBe(`${number.format(count)} x`);
+      }
+    }
   });
 
   it('words the Spanish failures with them', () => {
