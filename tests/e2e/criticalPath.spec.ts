@@ -33,7 +33,7 @@ async function imagesOf(page: Page) {
 }
 
 /** The tab's icon: Chromium fetches it for its own window, racing the first paint, whatever the page does. */
-const tabIcon = (page: Page) => page.evaluate(() => new URL(document.querySelector<HTMLLinkElement>('link[rel="icon"][type="image/svg+xml"]')!.href).pathname);
+const tabIcon = (page: Page) => page.evaluate(() => new URL(document.querySelector<HTMLLinkElement>('link[rel="icon"]')!.href).pathname);
 
 test.describe('the critical path', () => {
   for (const path of everyPage) {
@@ -50,7 +50,7 @@ test.describe('the critical path', () => {
       expect(html).toBe(new URL(page.url()).pathname);
       // No script at all: the entry is inline and imports the framework and the page's chunks once the page is painted.
       // No stylesheet (the page's CSS is inline) and no font (the page paints in its metric-matched fallback).
-      expect(files.filter((file) => !/\.(avif|webp|svg|png|jpe?g)$/.test(file))).toEqual([]);
+      expect(files.filter((file) => !/\.(avif|webp|svg|png|jpe?g|ico)$/.test(file))).toEqual([]);
       // The images: the largest paint, first when there is one, then only lazy images (and the tab's icon).
       const { largest, lazy } = await imagesOf(page);
       const icon = await tabIcon(page);
