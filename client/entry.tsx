@@ -33,8 +33,13 @@ function firstPaint(): Promise<void> {
   });
 }
 
-/** A new task: what follows runs after the browser has had the main thread back (input, paint). */
+/**
+ * A new task: what follows runs after the browser has had the main thread back (input, paint).
+ * scheduler.yield() resumes ahead of other queued work; chained timeouts would wait at least 4 ms
+ * each after the fifth, about a tenth of a second over a page's thirty scripts.
+ */
 function nextTask(): Promise<void> {
+  if ('scheduler' in globalThis && 'yield' in scheduler) return scheduler.yield();
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
