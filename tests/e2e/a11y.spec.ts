@@ -1,27 +1,7 @@
-import { sitePages } from '../../shared/routes';
 import { violations } from './axe';
 import { expect, gotoHydrated, test } from './fixtures';
 
-for (const width of [390, 1440]) {
-  test.describe(`axe at ${width} px`, () => {
-    test.use({ viewport: { width, height: 900 } });
-
-    for (const route of sitePages) {
-      test(`${route.path} has no violations`, async ({ page }) => {
-        await gotoHydrated(page, route.path);
-        expect(await violations(page)).toEqual([]);
-      });
-    }
-
-    test('the 404 page has no violations', async ({ page, browserErrors }) => {
-      await page.goto('/no-such-page');
-      await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
-      expect(await violations(page)).toEqual([]);
-      browserErrors.length = 0; // the document's own 404 status
-    });
-  });
-}
-
+// Every page as it loads, at 1440 and 390 px, is checked in everyPage.spec.ts; here, the states a visitor opens.
 test.describe('axe in interactive states', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

@@ -1,7 +1,5 @@
 import { newsletter } from '../../shared/content/blogPage';
 import { blogPosts } from '../../shared/content/blogPosts';
-import { catalogues } from '../../server/catalogues';
-import { localizePath, sitePages } from '../../shared/routes';
 import { expect, gotoHydrated, test } from './fixtures';
 
 const [featured, second, third] = blogPosts;
@@ -75,23 +73,6 @@ test.describe('reading without JavaScript', () => {
 });
 
 test.describe('the legal links', () => {
-  for (const { path, locale } of [...sitePages, { path: '/no-such-page', locale: 'en' as const }]) {
-    test(`are real links in the footer of ${path}, reachable by keyboard`, async ({ page, browserErrors }) => {
-      await page.goto(path);
-      const footer = page.locator('footer.site-footer');
-      // In the page's language, to the legal page in that language.
-      for (const link of catalogues[locale].navigation.legalLinks) {
-        const anchor = footer.getByRole('link', { name: link.label });
-        await expect(anchor).toHaveAttribute('href', localizePath(link.to, locale));
-        await anchor.focus();
-        await expect(anchor).toBeFocused();
-      }
-      // The not-found page's own 404 is reported by Chromium as a failed resource; nothing else may be.
-      expect(browserErrors.filter((error) => !error.includes('404'))).toEqual([]);
-      browserErrors.length = 0;
-    });
-  }
-
   test('lead to the Privacy Policy and the Terms, which link to each other', async ({ page }) => {
     await gotoHydrated(page, '/');
     await page.locator('footer').getByRole('link', { name: 'Privacy Policy' }).click();

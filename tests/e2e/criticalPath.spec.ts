@@ -1,68 +1,12 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext } from '@playwright/test';
 import { notFoundPage, sitePages } from '../../shared/routes';
 import { expect, gotoHydrated, test } from './fixtures';
 
 /** One page of each page module (one article stands for all), and the not-found page. */
 const paths = [...new Map(sitePages.map((page) => [page.chunk, page.path])).values(), '/no-such-page'];
 
-/** Every page in both languages, and the not-found page in each. */
-const everyPage = [...sitePages.map((page) => page.path), '/no-such-page', '/es/no-such-page'];
-
-/**
- * What the page asked for before its first paint, from the navigation, resource timing and paint
- * timing entries: the HTML's path first, then each file's.
- */
-async function beforeFirstPaint(page: Page) {
-  return page.evaluate(() => {
-    const paint = performance.getEntriesByName('first-paint')[0]!.startTime;
-    const early = performance.getEntriesByType('resource').filter((entry) => entry.startTime < paint);
-    return [...performance.getEntriesByType('navigation'), ...early].map((entry) => new URL(entry.name).pathname);
-  });
-}
-
-/**
- * The images the page may ask for before its first paint besides the HTML: its largest paint (the one
- * image the server marks fetchpriority="high") and the lazy images Chromium starts early because they
- * lie within its load-ahead distance below the window, as the browser chose each from its sources.
- */
-async function imagesOf(page: Page) {
-  return page.evaluate(() => {
-    const sources = (selector: string) => [...document.querySelectorAll<HTMLImageElement>(selector)].map((image) => new URL(image.currentSrc || image.src).pathname);
-    return { largest: sources('img[fetchpriority="high"]'), lazy: sources('img[loading="lazy"]') };
-  });
-}
-
-/** The tab's icon: Chromium fetches it for its own window, racing the first paint, whatever the page does. */
-const tabIcon = (page: Page) => page.evaluate(() => new URL(document.querySelector<HTMLLinkElement>('link[rel="icon"]')!.href).pathname);
-
 test.describe('the critical path', () => {
-  for (const path of everyPage) {
-    test(`${path}: before the first paint, the HTML and images only (its largest paint first), no script; the inline entry runs without a CSP violation`, async ({ page, browserErrors }) => {
-      // Recorded from the document's start, before its inline blocks run.
-      await page.addInitScript(() => {
-        const seen: string[] = [];
-        Object.assign(window, { cspViolations: seen });
-        document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.effectiveDirective} ${event.blockedURI}`));
-      });
-      // Hydrated: the inline entry ran, allowed by its hash.
-      await gotoHydrated(page, path);
-      const [html, ...files] = await beforeFirstPaint(page);
-      expect(html).toBe(new URL(page.url()).pathname);
-      // No script at all: the entry is inline and imports the framework and the page's chunks once the page is painted.
-      // No stylesheet (the page's CSS is inline) and no font (the page paints in its metric-matched fallback).
-      expect(files.filter((file) => !/\.(avif|webp|svg|png|jpe?g|ico)$/.test(file))).toEqual([]);
-      // The images: the largest paint, first when there is one, then only lazy images (and the tab's icon).
-      const { largest, lazy } = await imagesOf(page);
-      const icon = await tabIcon(page);
-      expect(files.slice(0, largest.length)).toEqual(largest);
-      expect(files.slice(largest.length).filter((file) => file !== icon && !lazy.includes(file))).toEqual([]);
-      expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
-      // The not-found page's own 404 is reported by Chromium as a failed resource; nothing else may be.
-      expect(browserErrors.filter((error) => !error.includes('404'))).toEqual([]);
-      browserErrors.length = 0;
-    });
-  }
-
+  // Every page's first paint (the HTML and images only, no script) is checked in everyPage.spec.ts.
   for (const path of paths) {
     test(`${path} reads fully styled from its inline CSS alone; the whole stylesheet, added for the next page, changes nothing on it`, async ({ browser, browserErrors }) => {
       // A browser in the page's language: one in another is offered the other edition in a banner (a script's work).

@@ -6,19 +6,6 @@ import { expect, gotoHydrated, test } from './fixtures';
 const SITE_URL = `http://localhost:${process.env.E2E_PORT ?? 4173}`;
 
 test.describe('every route', () => {
-  for (const route of sitePages) {
-    test(`${route.path} renders and hydrates once, with no console error`, async ({ page }) => {
-      await gotoHydrated(page, route.path);
-      await expect(page).toHaveTitle(pageHead(route, catalogues[route.locale]).title);
-      await expect(page.locator('h1')).toHaveCount(1);
-      await expect(page.locator('header.site-header')).toHaveCount(1);
-      await expect(page.locator('main#main')).toHaveCount(1);
-      await expect(page.locator('footer.site-footer')).toHaveCount(1);
-      // Its own CSS is inline; the whole stylesheet waits for a navigation to another page.
-      await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
-    });
-  }
-
   test('an unknown path shows the not-found page in the layout, hydrated', async ({ page, browserErrors }) => {
     const response = await page.goto('/no-such-page');
     expect(response?.status()).toBe(404);

@@ -1,5 +1,4 @@
 import type { Locator, Page } from '@playwright/test';
-import { sitePages } from '../../shared/routes';
 import { expect, gotoHydrated, test } from './fixtures';
 
 /** Presses Tab until the target has focus, as a keyboard user would; fails after `max` presses. */
@@ -12,28 +11,6 @@ async function tabTo(page: Page, target: Locator, max = 80): Promise<void> {
 }
 
 test.describe('keyboard only', () => {
-  for (const route of sitePages) {
-    test(`${route.path}: every stop of the first 40 Tab presses shows a focus indicator`, async ({ page }) => {
-      await gotoHydrated(page, route.path);
-      for (let i = 0; i < 40; i += 1) {
-        await page.keyboard.press('Tab');
-        // The ring is on the focused element, or on the card around it (a link that covers its card).
-        const focus = await page.evaluate(() => {
-          const el = document.activeElement as HTMLElement | null;
-          if (!el || el === document.body) return null;
-          let ring: HTMLElement | null = el;
-          for (let depth = 0; ring && depth < 4; depth += 1, ring = ring.parentElement) {
-            const style = getComputedStyle(ring);
-            if (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2) break;
-          }
-          return { tag: el.tagName, text: el.textContent?.trim().slice(0, 30), ringed: Boolean(ring) };
-        });
-        if (!focus) break;
-        expect(focus.ringed, `${focus.tag} "${focus.text}" shows a focus ring`).toBe(true);
-      }
-    });
-  }
-
   test('the blog filter works from the keyboard', async ({ page }) => {
     await gotoHydrated(page, '/blog');
     const technology = page.getByRole('navigation', { name: 'Blog categories' }).getByRole('link', { name: 'Technology' });

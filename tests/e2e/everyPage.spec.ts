@@ -1,0 +1,125 @@
+import type { Page } from '@playwright/test';
+import { catalogues } from '../../server/catalogues';
+import type { Locale } from '../../shared/lib/locale';
+import { localizePath, pageHead, sitePages } from '../../shared/routes';
+import { violations } from './axe';
+import { expect, gotoHydrated, test } from './fixtures';
+
+/**
+ * What every page must hold, checked in one visit per page: the page is loaded once, at 1440 px, and
+ * each check reads it in turn, so the suite pays for each page's load and hydration once, not once per check.
+ */
+const everyPage: { path: string; locale: Locale; title?: string }[] = [
+  ...sitePages.map((route) => ({ path: route.path, locale: route.locale, title: pageHead(route, catalogues[route.locale]).title })),
+  { path: '/no-such-page', locale: 'en' },
+  { path: '/es/no-such-page', locale: 'es' },
+];
+
+/**
+ * What the page asked for before its first paint, from the navigation, resource timing and paint
+ * timing entries: the HTML's path first, then each file's.
+ */
+async function beforeFirstPaint(page: Page) {
+  return page.evaluate(() => {
+    const paint = performance.getEntriesByName('first-paint')[0]!.startTime;
+    const early = performance.getEntriesByType('resource').filter((entry) => entry.startTime < paint);
+    return [...performance.getEntriesByType('navigation'), ...early].map((entry) => new URL(entry.name).pathname);
+  });
+}
+
+/**
+ * The images the page may ask for before its first paint besides the HTML: its largest paint (the one
+ * image the server marks fetchpriority="high") and the lazy images Chromium starts early because they
+ * lie within its load-ahead distance below the window, as the browser chose each from its sources.
+ */
+async function imagesOf(page: Page) {
+  return page.evaluate(() => {
+    const sources = (selector: string) => [...document.querySelectorAll<HTMLImageElement>(selector)].map((image) => new URL(image.currentSrc || image.src).pathname);
+    return { largest: sources('img[fetchpriority="high"]'), lazy: sources('img[loading="lazy"]') };
+  });
+}
+
+/** The tab's icon: Chromium fetches it for its own window, racing the first paint, whatever the page does. */
+const tabIcon = (page: Page) => page.evaluate(() => new URL(document.querySelector<HTMLLinkElement>('link[rel="icon"]')!.href).pathname);
+
+for (const { path, locale, title } of everyPage) {
+  test(`${path}: its critical path, layout, language, axe at 1440 and 390 px, keyboard focus and legal links`, async ({ page, browserErrors }) => {
+    const catalogue = catalogues[locale];
+    // Recorded from the document's start, before its inline blocks run.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      Object.assign(window, { cspViolations: seen });
+      document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.effectiveDirective} ${event.blockedURI}`));
+    });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    // Hydrated: the inline entry ran, allowed by its hash.
+    await gotoHydrated(page, path);
+
+    await test.step('before the first paint: the HTML and images only (its largest paint first), no script; no CSP violation', async () => {
+      const [html, ...files] = await beforeFirstPaint(page);
+      expect(html).toBe(new URL(page.url()).pathname);
+      // No script at all: the entry is inline and imports the framework and the page's chunks once the page is painted.
+      // No stylesheet (the page's CSS is inline) and no font (the page paints in its metric-matched fallback).
+      expect(files.filter((file) => !/\.(avif|webp|svg|png|jpe?g|ico)$/.test(file))).toEqual([]);
+      // The images: the largest paint, first when there is one, then only lazy images (and the tab's icon).
+      const { largest, lazy } = await imagesOf(page);
+      const icon = await tabIcon(page);
+      expect(files.slice(0, largest.length)).toEqual(largest);
+      expect(files.slice(largest.length).filter((file) => file !== icon && !lazy.includes(file))).toEqual([]);
+      expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+    });
+
+    await test.step('the layout, the title and the language; its own CSS inline, no stylesheet', async () => {
+      if (title) await expect(page).toHaveTitle(title);
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      await expect(page.getByRole('link', { name: catalogue.layout.skipLink })).toHaveCount(1);
+      await expect(page.locator('h1')).toHaveCount(1);
+      await expect(page.locator('header.site-header')).toHaveCount(1);
+      await expect(page.locator('main#main')).toHaveCount(1);
+      await expect(page.locator('footer.site-footer')).toHaveCount(1);
+      // The whole stylesheet waits for a navigation to another page.
+      await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
+    });
+
+    await test.step('axe at 1440 px, then at 390 px', async () => {
+      expect(await violations(page)).toEqual([]);
+      // CSS alone lays the page out for a phone (no component reads the width), so narrowing the window shows what a phone shows.
+      await page.setViewportSize({ width: 390, height: 900 });
+      expect(await violations(page)).toEqual([]);
+      await page.setViewportSize({ width: 1440, height: 900 });
+    });
+
+    await test.step('every stop of the first 40 Tab presses shows a focus indicator', async () => {
+      for (let i = 0; i < 40; i += 1) {
+        await page.keyboard.press('Tab');
+        // The ring is on the focused element, or on the card around it (a link that covers its card).
+        const focus = await page.evaluate(() => {
+          const el = document.activeElement as HTMLElement | null;
+          if (!el || el === document.body) return null;
+          let ring: HTMLElement | null = el;
+          for (let depth = 0; ring && depth < 4; depth += 1, ring = ring.parentElement) {
+            const style = getComputedStyle(ring);
+            if (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2) break;
+          }
+          return { tag: el.tagName, text: el.textContent?.trim().slice(0, 30), ringed: Boolean(ring) };
+        });
+        if (!focus) break;
+        expect(focus.ringed, `${focus.tag} "${focus.text}" shows a focus ring`).toBe(true);
+      }
+    });
+
+    await test.step("the footer's legal links: real links to the page's language, reachable by keyboard", async () => {
+      const footer = page.locator('footer.site-footer');
+      for (const link of catalogue.navigation.legalLinks) {
+        const anchor = footer.getByRole('link', { name: link.label });
+        await expect(anchor).toHaveAttribute('href', localizePath(link.to, locale));
+        await anchor.focus();
+        await expect(anchor).toBeFocused();
+      }
+    });
+
+    // The not-found page's own 404 is reported by Chromium as a failed resource; nothing else may be.
+    expect(browserErrors.filter((error) => !(title === undefined && error.includes('404')))).toEqual([]);
+    browserErrors.length = 0;
+  });
+}
