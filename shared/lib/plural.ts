@@ -1,6 +1,5 @@
-/** One plural rule set per language, made on first use (cheap), and one number format (not cheap, see below). */
+/** One plural rule set per language, made on first use. */
 const pluralRules = new Map<string, Intl.PluralRules>();
-const numberFormats = new Map<string, Intl.NumberFormat>();
 
 /** A language's plural rules: the form a count takes ("1 segundo", "60 segundos"), from the platform's CLDR data. */
 function rulesFor(intlTag: string): Intl.PluralRules {
@@ -12,14 +11,12 @@ function rulesFor(intlTag: string): Intl.PluralRules {
 /**
  * A count's digits. A page's first number format costs a phone's main thread about 150 ms (ICU's
  * number data), and the pages count small things: below 1,000 every language of the site writes
- * plain digits, so only larger counts, which languages group differently, use one.
+ * plain digits, so only larger counts, which languages group differently and which are rare, use one.
  * (catalogues.test.ts checks both ways agree in every language.)
  */
 function digitsOf(intlTag: string, count: number): string {
   if (Number.isInteger(count) && count >= 0 && count < 1000) return String(count);
-  let format = numberFormats.get(intlTag);
-  if (!format) numberFormats.set(intlTag, (format = new Intl.NumberFormat(intlTag)));
-  return format.format(count);
+  return new Intl.NumberFormat(intlTag).format(count);
 }
 
 /** A count with the word that fits it in a language ("1 segundo", "60 segundos", "5.000 caracteres"). */

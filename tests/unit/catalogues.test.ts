@@ -1,5 +1,5 @@
 import { catalogues } from '../../server/catalogues';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { addOnFacts } from '../../shared/content/addOnFacts';
 import { currency, planFacts } from '../../shared/content/data';
 import { localeOfPath, localePrefix, localeTags, locales, preferredLocale } from '../../shared/lib/locale';
@@ -68,6 +68,18 @@ describe('plural and number rules', () => {
       for (const count of [0, 1, 2, 7, 21, 99, 100, 999, 1000, 1001, 5000, 12_345, 1_000_000]) {
         expect(countOf(intl, count, { one: 'x', other: 'x' })).toBe(`${number.format(count)} x`);
       }
+    }
+  });
+
+  it('build no number format as the catalogues load: a page would pay for it as it starts', async () => {
+    vi.resetModules();
+    const made = vi.spyOn(Intl, 'NumberFormat');
+    try {
+      const fresh = await import('../../server/catalogues');
+      expect(fresh.catalogues.es.contact.fieldErrors.tooLong.name).toBe('Acorte su nombre a 200 caracteres o menos.');
+      expect(made).not.toHaveBeenCalled();
+    } finally {
+      made.mockRestore();
     }
   });
 

@@ -79,7 +79,10 @@ export const contact: Catalogue['contact'] = {
         company: `Acorte el nombre de la empresa a ${characters(FIELD_LIMITS.company)} o menos.`,
         phone: `Acorte el teléfono a ${characters(FIELD_LIMITS.phone)} o menos.`,
         service: 'Escoja un servicio de la lista.',
-        message: `Acorte su mensaje a ${characters(FIELD_LIMITS.message)} o menos.`,
+        // Worded when first read: its "5.000" takes a number format, which the page would otherwise build as it starts.
+        get message() {
+          return `Acorte su mensaje a ${characters(FIELD_LIMITS.message)} o menos.`;
+        },
       },
       missing: {
         name: 'Escriba su nombre completo.',
