@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useEffect, useMemo, useRef } from 'react';
-import type { RouteObject } from 'react-router';
+import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { Document } from './components/Document';
 import { PageErrorBoundary, RootErrorBoundary } from './components/ErrorPages';
@@ -90,9 +90,23 @@ function toRouteObject({ path, handle }: { path: string; handle: RouteHandle }):
       if (page.status === 'rejected') throw page.reason;
       if (texts.status === 'rejected') throw texts.reason;
       const module = page.value;
+      const sections = module.sections ?? [];
+      const preloadSections = () => Promise.all(sections.map((section) => section.preload()));
       // The page's static sections come with it, but for the first hydration, which keeps their server HTML.
-      if (!staticSectionsHold()) await Promise.all((module.sections ?? []).map((section) => section.preload()));
-      return { Component: module.default, ...(module.loader ? { loader: module.loader } : {}) };
+      if (!staticSectionsHold() || sections.length === 0) {
+        await preloadSections();
+        return { Component: module.default, ...(module.loader ? { loader: module.loader } : {}) };
+      }
+      // The landing page resolves once, held: a later navigation back to it waits for its sections in a
+      // loader, so it never shows without them (and back restores the scroll position on the whole page).
+      const { loader } = module;
+      return {
+        Component: module.default,
+        loader: async (args: LoaderFunctionArgs) => {
+          if (!staticSectionsHold()) await preloadSections();
+          return loader ? loader(args) : null;
+        },
+      };
     },
   };
 }

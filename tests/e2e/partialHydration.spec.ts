@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { expect, gotoHydrated, test } from './fixtures';
 
 /** Each page with static sections, and the components whose chunks those sections are. */
@@ -92,6 +92,34 @@ test.describe('partial hydration', () => {
     }
     await plain.close();
     expect(browserErrors).toEqual([]);
+  });
+
+  test('back to the landing page waits for its sections, however slow their code, and returns to the position left', async ({ page }) => {
+    await gotoHydrated(page, '/services');
+    // The sections' code is held back until the test lets it through, as on a very slow network.
+    const sectionChunks = new RegExp(`/static/js/(${pagesWithStaticSections['/services'].join('|')})-[^/]*\\.js$`);
+    const held: Route[] = [];
+    let holding = true;
+    await page.route(sectionChunks, (route) => (holding ? held.push(route) : route.continue()));
+    const servicesHeading = await page.locator('h1').innerText();
+
+    await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+    const before = await page.evaluate(() => window.scrollY);
+    const sectionCount = await page.locator('main section').count();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Research' }).click();
+    await expect(page).toHaveURL('/research');
+    await expect(page.locator('h1')).not.toHaveText(servicesHeading);
+    const researchHeading = await page.locator('h1').innerText();
+    await page.goBack();
+    // Time enough for a router that does not wait to have shown the page without its sections.
+    await page.waitForTimeout(500);
+    await expect(page.locator('h1')).toHaveText(researchHeading);
+
+    holding = false;
+    await Promise.all(held.map((route) => route.continue()));
+    await expect(page.locator('h1')).toHaveText(servicesHeading);
+    await expect(page.locator('main section')).toHaveCount(sectionCount);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(before);
   });
 
   test('a static section whose chunk fails on navigation recovers as a page chunk does: one reload, then the server page', async ({ page, browserErrors }) => {
