@@ -61,7 +61,7 @@ export async function hydrate(runtime: RuntimeConfig): Promise<void> {
     if (runtime.stylesheet) void loadStylesheet(runtime.stylesheet);
     stopHolding();
   });
-  // A page with a loader (an article's body) renders only once its data is in.
+  // A page with a loader (an article's body, a page's static sections) renders only once it is done.
   if (!router.state.initialized) {
     await new Promise<void>((resolve) => {
       const stop = router.subscribe((state) => {

@@ -91,19 +91,15 @@ function toRouteObject({ path, handle }: { path: string; handle: RouteHandle }):
       if (texts.status === 'rejected') throw texts.reason;
       const module = page.value;
       const sections = module.sections ?? [];
-      const preloadSections = () => Promise.all(sections.map((section) => section.preload()));
-      // The page's static sections come with it, but for the first hydration, which keeps their server HTML.
-      if (!staticSectionsHold() || sections.length === 0) {
-        await preloadSections();
-        return { Component: module.default, ...(module.loader ? { loader: module.loader } : {}) };
-      }
-      // The landing page resolves once, held: a later navigation back to it waits for its sections in a
-      // loader, so it never shows without them (and back restores the scroll position on the whole page).
+      if (sections.length === 0) return { Component: module.default, ...(module.loader ? { loader: module.loader } : {}) };
+      // A page's static sections load before it shows: on the server, and on every navigation to it,
+      // back to the landing page too, whose route resolved only once, during the first hydration. That
+      // hydration alone skips them and keeps their server HTML. In the loader, as lazy runs only once.
       const { loader } = module;
       return {
         Component: module.default,
         loader: async (args: LoaderFunctionArgs) => {
-          if (!staticSectionsHold()) await preloadSections();
+          if (!staticSectionsHold()) await Promise.all(sections.map((section) => section.preload()));
           return loader ? loader(args) : null;
         },
       };

@@ -9,12 +9,14 @@ import { emailTime, emailUs, officeHours, quoteTime, responsePromise, translated
 
 const intl = localeTags.es.intl;
 
+const characters = (count: number) => countOf(intl, count, { one: 'carácter', other: 'caracteres' });
+
 function failureMessage(failure: Failure): string {
   switch (failure.kind) {
     case 'invalid':
       return 'Su mensaje no se envió: revise los campos marcados y vuelva a enviarlo.';
     case 'tooLarge':
-      return `Su mensaje no se envió porque es demasiado largo. Acórtelo a ${countOf(intl, FIELD_LIMITS.message, { one: 'carácter', other: 'caracteres' })} o menos e inténtelo de nuevo, o ${emailUs}.`;
+      return `Su mensaje no se envió porque es demasiado largo. Acórtelo a ${characters(FIELD_LIMITS.message)} o menos e inténtelo de nuevo, o ${emailUs}.`;
     case 'rateLimited':
       return `Su mensaje no se envió porque desde su conexión se enviaron varios en poco tiempo. Inténtelo de nuevo en ${countOf(intl, failure.retryAfterSeconds ?? 60, { one: 'segundo', other: 'segundos' })}, o ${emailUs}.`;
     case 'rejected':
@@ -27,8 +29,6 @@ function failureMessage(failure: Failure): string {
       return `Su mensaje no se envió: nuestro servidor tardó demasiado en responder. Inténtelo de nuevo, o ${emailUs}.`;
   }
 }
-
-const characters = (count: number) => countOf(intl, count, { one: 'carácter', other: 'caracteres' });
 
 export const contact: Catalogue['contact'] = {
   head: {
