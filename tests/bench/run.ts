@@ -4,6 +4,7 @@
 //   npm run bench                          everything
 //   npm run bench -- --only=sizes,load     a subset (sizes, paint, lighthouse, load)
 //   npm run bench -- --runs=5              Lighthouse runs per route and server (median reported)
+//   npm run bench -- --cpu-multiplier=2    Lighthouse's CPU slowdown (default 4×; see cpuCalibration.ts)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,12 +17,15 @@ import lighthouse from 'lighthouse';
 import { sitePages } from '../../shared/routes';
 import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium.mjs';
 import { freePort } from '../server/serverProcess';
+import { calibratedMultiplier, SLOW_HOST_BENCHMARK_INDEX } from './cpuCalibration';
 import { startNginx } from './nginx';
 import { compressedSize, firstVisitJs, readBuildManifest, routeChunk } from './sizes';
 
 const args = new Map(process.argv.slice(2).map((arg) => arg.replace(/^--/, '').split('=') as [string, string]));
 const only = new Set((args.get('only') ?? 'sizes,paint,lighthouse,load').split(','));
 const runs = Number(args.get('runs') ?? 5);
+// Lighthouse's own mobile default unless told otherwise, so figures compare with anyone else's.
+const cpuMultiplier = args.has('cpu-multiplier') ? Number(args.get('cpu-multiplier')) : 4;
 // Free loopback ports, so the bench runs beside a dev server or the browser tests.
 const PORT = await freePort();
 const NGINX_PORT = await freePort();
@@ -127,8 +131,10 @@ interface LighthouseSample {
   lcpMs: number;
   tbtMs: number;
   cls: number;
-  /** Script evaluation and parsing at load (bootup-time, 4× CPU). */
+  /** Script evaluation and parsing at load (bootup-time, at the run's CPU slowdown). */
   bootupMs: number;
+  /** How fast Lighthouse found this host's CPU just before the run (its benchmark index). */
+  benchmarkIndex: number;
   /** Those of ASSET_AUDITS that did not pass. */
   failedAssetAudits: string[];
 }
@@ -138,7 +144,7 @@ const ASSET_AUDITS = ['uses-long-cache-ttl', 'modern-image-formats', 'uses-respo
 
 async function lighthouseAll() {
   const chrome = await chromeLauncher.launch({ chromePath: findChromium(), chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
-  console.log(`\n## Lighthouse, mobile, simulated throttling (median of ${runs} runs by performance)\n`);
+  console.log(`\n## Lighthouse, mobile, simulated throttling, CPU ${cpuMultiplier}× (median of ${runs} runs by performance)\n`);
   console.log(
     '| page | server | perf | a11y | best practices | SEO | FCP | LCP | TBT | CLS | bootup | asset audits failed | failed runs |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   );
@@ -148,7 +154,12 @@ async function lighthouseAll() {
       for (const server of Object.keys(servers) as Server[]) {
         const samples: LighthouseSample[] = [];
         for (let run = 0; run < runs; run += 1) {
-          const result = await lighthouse(`${servers[server]}${page}`, { port: chrome.port, output: 'json', logLevel: 'error' });
+          const result = await lighthouse(`${servers[server]}${page}`, {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            throttling: { cpuSlowdownMultiplier: cpuMultiplier },
+          });
           const lhr = result!.lhr;
           const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
           const ms = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? NaN);
@@ -162,6 +173,7 @@ async function lighthouseAll() {
             tbtMs: ms('total-blocking-time'),
             cls: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
             bootupMs: ms('bootup-time'),
+            benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
             failedAssetAudits: ASSET_AUDITS.filter((id) => (lhr.audits[id]?.score ?? 1) < 1),
           });
         }
@@ -186,6 +198,23 @@ async function lighthouseAll() {
     chrome.kill();
   }
   report.lighthouse = results;
+  const indices = results.flatMap((result) => result.runs.map((sample) => sample.benchmarkIndex)).filter(Number.isFinite);
+  if (indices.length) report.lighthouseHost = describeHost(indices);
+}
+
+/** How this host compares with the one Lighthouse's CPU slowdown assumes, printed below the table. */
+function describeHost(indices: number[]) {
+  const host = {
+    cpuMultiplier,
+    benchmarkIndex: { median: median(indices), min: Math.min(...indices), max: Math.max(...indices) },
+    calibratedMultiplier: Number(calibratedMultiplier(median(indices)).toFixed(1)),
+  };
+  const { benchmarkIndex } = host;
+  console.log(
+    `\nHost benchmark index ${benchmarkIndex.median} (${benchmarkIndex.min}–${benchmarkIndex.max}); Lighthouse's command line warns of a slow host below ${SLOW_HOST_BENCHMARK_INDEX}. ` +
+      `Its calibration emulates its target phone on this host at ${host.calibratedMultiplier}× CPU; these runs used ${cpuMultiplier}×.`,
+  );
+  return host;
 }
 
 async function load(url: string) {
