@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { catalogues } from '../../server/catalogues';
 import type { Locale } from '../../shared/lib/locale';
-import { localizePath, pageHead, sitePages } from '../../shared/routes';
+import { localizePath, notFoundPageIn, pageHead, sitePages } from '../../shared/routes';
 import { violations } from './axe';
 import { expect, gotoHydrated, test } from './fixtures';
 
@@ -9,10 +9,14 @@ import { expect, gotoHydrated, test } from './fixtures';
  * What every page must hold, checked in one visit per page: the page is loaded once, at 1440 px, and
  * each check reads it in turn, so the suite pays for each page's load and hydration once, not once per check.
  */
-const everyPage: { path: string; locale: Locale; title?: string }[] = [
+const everyPage: { path: string; locale: Locale; title: string; notFound?: true }[] = [
   ...sitePages.map((route) => ({ path: route.path, locale: route.locale, title: pageHead(route, catalogues[route.locale]).title })),
-  { path: '/no-such-page', locale: 'en' },
-  { path: '/es/no-such-page', locale: 'es' },
+  ...([['/no-such-page', 'en'], ['/es/no-such-page', 'es']] as const).map(([path, locale]) => ({
+    path,
+    locale,
+    title: pageHead(notFoundPageIn(locale), catalogues[locale]).title,
+    notFound: true as const,
+  })),
 ];
 
 /**
@@ -42,7 +46,7 @@ async function imagesOf(page: Page) {
 /** The tab's icon: Chromium fetches it for its own window, racing the first paint, whatever the page does. */
 const tabIcon = (page: Page) => page.evaluate(() => new URL(document.querySelector<HTMLLinkElement>('link[rel="icon"]')!.href).pathname);
 
-for (const { path, locale, title } of everyPage) {
+for (const { path, locale, title, notFound } of everyPage) {
   test(`${path}: its critical path, layout, language, axe at 1440 and 390 px, keyboard focus and legal links`, async ({ page, browserErrors }) => {
     const catalogue = catalogues[locale];
     // Recorded from the document's start, before its inline blocks run.
@@ -70,7 +74,7 @@ for (const { path, locale, title } of everyPage) {
     });
 
     await test.step('the layout, the title and the language; its own CSS inline, no stylesheet', async () => {
-      if (title) await expect(page).toHaveTitle(title);
+      await expect(page).toHaveTitle(title);
       await expect(page.locator('html')).toHaveAttribute('lang', locale);
       await expect(page.getByRole('link', { name: catalogue.layout.skipLink })).toHaveCount(1);
       await expect(page.locator('h1')).toHaveCount(1);
@@ -119,7 +123,7 @@ for (const { path, locale, title } of everyPage) {
     });
 
     // The not-found page's own 404 is reported by Chromium as a failed resource; nothing else may be.
-    expect(browserErrors.filter((error) => !(title === undefined && error.includes('404')))).toEqual([]);
+    expect(browserErrors.filter((error) => !(notFound && error.includes('404')))).toEqual([]);
     browserErrors.length = 0;
   });
 }
