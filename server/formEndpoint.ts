@@ -4,7 +4,7 @@ import type { Store } from 'express-rate-limit';
 import type { z } from 'zod';
 import { refusalTexts } from '../shared/content/refusals';
 import type { Locale } from '../shared/lib/locale';
-import { LOCALE_PARAM } from '../shared/lib/contactForm';
+import { LOCALE_PARAM } from '../shared/lib/formAction';
 import { defaultLocale, isLocale } from '../shared/lib/locale';
 import { noticeDocument } from './errors';
 import { perClientLimit } from './rateLimit';

@@ -5,8 +5,8 @@
 import type { PlanId } from '../content/data';
 import { planFacts } from '../content/data';
 import type { Locale } from './locale';
-import { defaultLocale } from './locale';
 import { SENT_PARAM } from './contactSent';
+import { localeAction } from './formAction';
 
 export const CONTACT_FIELDS = ['name', 'email', 'company', 'phone', 'service', 'message'] as const;
 export type ContactFieldName = (typeof CONTACT_FIELDS)[number];
@@ -58,16 +58,6 @@ export const FIELD_AUTOCOMPLETE: Readonly<Record<ContactFieldName, string>> = {
 export const HONEYPOT_FIELD = 'mlx_hp';
 
 export const CONTACT_ENDPOINT = '/api/contact';
-/** The query parameter naming the language the form was shown in: its answers come in it and the lead records it. */
-export const LOCALE_PARAM = 'locale';
-
-/**
- * A form's action in a language. The language rides in the URL, not the
- * body, so that even a post refused before its body is read is answered in it.
- */
-export function localeAction(endpoint: string, locale: Locale): string {
-  return locale === defaultLocale ? endpoint : `${endpoint}?${LOCALE_PARAM}=${locale}`;
-}
 
 export function contactEndpoint(locale: Locale): string {
   return localeAction(CONTACT_ENDPOINT, locale);

@@ -19,8 +19,8 @@ const KB = 1024;
  * the scheduler (56.0 KB), React Router's data router with what the site uses
  * of its components and hooks (28.8 KB, of which createBrowserRouter alone is
  * 27.0 KB) and React with its JSX runtime (3.0 KB). Pages add their hydrated
- * parts, the route table and the layout on top (14 to 22 KB); the Spanish blog
- * is the largest. Each page's count includes its texts (its language's
+ * parts, the route table and the layout on top (14 to 22 KB); the Spanish
+ * articles are the largest. Each page's count includes its texts (its language's
  * catalogue parts, which hydration needs); they take their facts from the
  * locale-neutral data.ts, never from another language's texts.
  */

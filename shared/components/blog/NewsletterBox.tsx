@@ -5,7 +5,7 @@ import CircleCheck from 'lucide-react/icons/circle-check';
 import Mail from 'lucide-react/icons/mail';
 import type { CategoryValue, SubscribeOutcome } from '../../content/blog';
 import { NEWSLETTER_ANCHOR, SUBSCRIBE_ENDPOINT, isSubscribeSuccess } from '../../lib/blog';
-import { localeAction } from '../../lib/contactForm';
+import { localeAction } from '../../lib/formAction';
 import { sendSubscription } from '../../browser/sendSubscription';
 import { PrivacyNotice } from '../PrivacyNotice';
 import { useLocale } from '../useLocale';
