@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Request, RequestHandler, Response } from 'express';
 import { findPage } from '../shared/routes';
+import { storedEncoding } from './contentEncoding';
 import type { RenderPage, StreamPage } from './render';
 import { htmlHeaders } from './render';
 
@@ -43,7 +44,7 @@ function isFresh(req: Request, page: CachedPage): boolean {
  * bytes alone.
  */
 export function sendCachedPage(req: Request, res: Response, page: CachedPage): void {
-  const encoding = req.acceptsEncodings('br', 'gzip', 'identity');
+  const encoding = storedEncoding(req);
   const [body, suffix] = encoding === 'br' ? [page.br, '-br'] : encoding === 'gzip' ? [page.gzip, '-gz'] : [page.html, ''];
   htmlHeaders(res, page.status);
   res.setHeader('Vary', 'Accept-Encoding');
@@ -52,7 +53,7 @@ export function sendCachedPage(req: Request, res: Response, page: CachedPage): v
     res.status(304).end();
     return;
   }
-  if (body !== page.html) res.setHeader('Content-Encoding', encoding as string);
+  if (encoding) res.setHeader('Content-Encoding', encoding);
   res.setHeader('Content-Length', body.length);
   // Node sends the headers alone to a HEAD.
   res.end(body);

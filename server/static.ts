@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import express from 'express';
 import type { RequestHandler } from 'express';
+import { storedEncoding } from './contentEncoding';
 
 const ONE_YEAR = 365 * 24 * 60 * 60 * 1000;
 
@@ -29,13 +30,13 @@ export function hashedAssets(dir: string): RequestHandler[] {
       res.status(404).type('text').send('Not found');
       return;
     }
-    const accepted = req.acceptsEncodings('br', 'gzip');
-    const extension = accepted === 'br' ? '.br' : accepted === 'gzip' ? '.gz' : '';
+    const accepted = storedEncoding(req);
+    const extension = accepted === 'br' ? '.br' : '.gz';
     res.vary('Accept-Encoding');
-    if (extension && compressed.has(req.path + extension)) {
+    if (accepted && compressed.has(req.path + extension)) {
       // send keeps a Content-Type that is already set, so the type is the original file's.
       res.type(path.extname(req.path));
-      res.setHeader('Content-Encoding', accepted as string);
+      res.setHeader('Content-Encoding', accepted);
       req.url = req.path + extension;
     }
     next();

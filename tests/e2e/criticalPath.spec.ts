@@ -45,6 +45,19 @@ test.describe('the critical path', () => {
     });
   }
 
+  // Chromium asks with "gzip, deflate, br, zstd": every coding at the same weight, gzip first.
+  test('Chromium gets the page and every script as brotli, though it lists gzip first', async ({ page }) => {
+    const responses: { url: string; encoding: string | null }[] = [];
+    page.on('response', async (response) => {
+      if (response.request().resourceType() !== 'document' && !response.url().includes('/static/js/')) return;
+      responses.push({ url: response.url(), encoding: await response.headerValue('content-encoding') });
+    });
+    await gotoHydrated(page, '/blog');
+    await page.waitForLoadState('networkidle');
+    expect(responses.length).toBeGreaterThan(10);
+    expect(responses.filter((response) => response.encoding !== 'br')).toEqual([]);
+  });
+
   test('the web font is fetched after the first paint and used from the first navigation on, never on the page being read', async ({ page }) => {
     const interLoaded = () =>
       page.evaluate(() => [...document.fonts].some((face) => face.family.replace(/"/g, '') === 'Inter Variable' && face.status === 'loaded'));

@@ -72,15 +72,46 @@ describe('compression', () => {
   });
 });
 
-describe('page cache', () => {
-  /** The first visit renders (streamed); the page is kept once its compressed copies are made. */
-  async function keptPage(path: string) {
-    const cold = testApp();
-    await request(cold).get(path).set('Accept-Encoding', 'identity');
-    await expect.poll(async () => (await request(cold).get(path).set('Accept-Encoding', 'br')).headers.etag, { timeout: 10_000 }).toBeDefined();
-    return cold;
-  }
+/** The first visit renders (streamed); the page is kept once its compressed copies are made. */
+async function keptPage(path: string) {
+  const cold = testApp();
+  await request(cold).get(path).set('Accept-Encoding', 'identity');
+  await expect.poll(async () => (await request(cold).get(path).set('Accept-Encoding', 'br')).headers.etag, { timeout: 10_000 }).toBeDefined();
+  return cold;
+}
 
+describe("a browser's own Accept-Encoding", () => {
+  // What Chromium and Firefox send: gzip listed first, every coding at the same weight.
+  const BROWSER = 'gzip, deflate, br, zstd';
+
+  it('gets brotli, the smallest, for a first render, a kept page and a hashed script', async () => {
+    const cold = testApp();
+    const rendered = await request(cold).get('/contact').set('Accept-Encoding', BROWSER).buffer(true).parse(binary);
+    expect(rendered.headers['content-encoding']).toBe('br');
+    cold.db.close();
+    const kept = await keptPage('/contact');
+    const page = await request(kept).get('/contact').set('Accept-Encoding', BROWSER).buffer(true).parse(binary);
+    expect(page.headers.etag).toBeDefined();
+    expect(page.headers['content-encoding']).toBe('br');
+    expect((page.body as Buffer).toString()).toContain('</html>');
+    kept.db.close();
+    const script = await request(app).get(manifest.entryImports[0]!).set('Accept-Encoding', BROWSER).buffer(true).parse(binary);
+    expect(script.headers['content-encoding']).toBe('br');
+  });
+
+  it('gets gzip when it refuses brotli (q=0), and brotli when it only allows anything (*)', async () => {
+    const kept = await keptPage('/terms');
+    const refused = await request(kept).get('/terms').set('Accept-Encoding', 'br;q=0, gzip, deflate').buffer(true).parse(binary);
+    expect(refused.headers['content-encoding']).toBe('gzip');
+    const script = await request(app).get(manifest.entryImports[0]!).set('Accept-Encoding', 'br;q=0, gzip').buffer(true).parse(binary);
+    expect(script.headers['content-encoding']).toBe('gzip');
+    const any = await request(kept).get('/terms').set('Accept-Encoding', '*').buffer(true).parse(binary);
+    expect(any.headers['content-encoding']).toBe('br');
+    kept.db.close();
+  });
+});
+
+describe('page cache', () => {
   it('sends the kept brotli, gzip and plain bytes with Vary, a length and an ETag per encoding', async () => {
     const kept = await keptPage('/research');
     const br = await request(kept).get('/research').set('Accept-Encoding', 'br, gzip').buffer(true).parse(binary);
