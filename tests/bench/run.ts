@@ -206,10 +206,11 @@ async function lighthouseAll() {
 
 /** How this host compares with the one Lighthouse's CPU slowdown assumes, printed below the table. */
 function describeHost(indices: number[]) {
+  const typical = median(indices);
   const host = {
     cpuMultiplier,
-    benchmarkIndex: { median: median(indices), min: Math.min(...indices), max: Math.max(...indices) },
-    calibratedMultiplier: Number(calibratedMultiplier(median(indices)).toFixed(1)),
+    benchmarkIndex: { median: typical, min: Math.min(...indices), max: Math.max(...indices) },
+    calibratedMultiplier: Number(calibratedMultiplier(typical).toFixed(1)),
   };
   const { benchmarkIndex } = host;
   console.log(
