@@ -2,8 +2,9 @@ import path from 'node:path';
 import type { Database } from './db';
 import compression from 'compression';
 import express from 'express';
-import type { RouteObject } from 'react-router';
-import { createRoutes } from '../shared/routeTree';
+import type { ComponentType } from 'react';
+import type { LoadedPage } from '../shared/routeTree';
+import { PageDocument } from '../shared/routeTree';
 import type { AppConfig } from './config';
 import { errorHandler } from './errors';
 import { requestLog } from './logger';
@@ -31,8 +32,8 @@ export interface AppOptions {
   /** The open database; whoever opened it closes it. */
   db: Database;
   logger: Logger;
-  /** The React Router tree to render; the site's own by default. */
-  routes?: RouteObject[];
+  /** The document to render for a page; the site's own by default. */
+  App?: ComponentType<{ loaded: LoadedPage }>;
   /**
    * Tells the outbox worker (which runs beside the app, see main.ts) that a
    * commit queued messages, so they go out at once rather than at its next poll.
@@ -41,14 +42,14 @@ export interface AppOptions {
 }
 
 /** Builds the site's Express app without listening. Middleware runs in the order written here. */
-export function createApp(config: AppConfig, { db, logger, routes = createRoutes(), wakeOutbox = () => {} }: AppOptions): express.Express {
+export function createApp(config: AppConfig, { db, logger, App = PageDocument, wakeOutbox = () => {} }: AppOptions): express.Express {
   const clientDir = path.join(config.rootDir, 'dist', 'client');
   const manifestFile = path.join(clientDir, 'manifest.json');
   // Production reads the manifest once; development re-reads it, since every rebuild changes the hashes.
   const built = config.dev ? null : readManifest(manifestFile);
   const manifest = () => built ?? readManifest(manifestFile);
   const render = pageRenderer({
-    routes,
+    App,
     manifest,
     siteUrl: config.siteUrl,
     logger,

@@ -1,11 +1,11 @@
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
-import type { ReactElement } from 'react';
+import type { ComponentType, ReactElement } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import type { RouteObject } from 'react-router';
-import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
+import { StaticRouter } from 'react-router';
 import { AssetsContext, RuntimeContext } from '../shared/components/contexts';
 import { localeOfPath } from '../shared/lib/locale';
-import { pageOf } from '../shared/routes';
+import type { LoadedPage } from '../shared/routeTree';
+import { loadPage } from '../shared/routeTree';
 import { errorDocument } from './errors';
 import type { Logger } from './logger';
 import type { BuildManifest } from './manifest';
@@ -44,7 +44,8 @@ export interface RenderHooks {
 export type StreamPage = (req: ExpressRequest, res: ExpressResponse, view?: PageView, hooks?: RenderHooks) => Promise<void>;
 
 interface RendererOptions {
-  routes: RouteObject[];
+  /** The document for a loaded page, inside the router (the site's PageDocument). */
+  App: ComponentType<{ loaded: LoadedPage }>;
   manifest: () => BuildManifest;
   siteUrl: string;
   logger: Logger;
@@ -58,36 +59,30 @@ export function htmlHeaders(res: ExpressResponse, status: number, visitorData = 
 }
 
 /**
- * The site's server renderer: React Router's static handler matches the URL
- * and loads the page's lazy module, then React streams the whole document
+ * The site's server renderer: the route table matches the URL and the page's
+ * module and data load (loadPage), then React streams the whole document
  * into the response as soon as its shell is ready.
  */
-export function pageRenderer({ routes, manifest, siteUrl, logger }: RendererOptions): StreamPage {
-  const handler = createStaticHandler(routes);
-
+export function pageRenderer({ App, manifest, siteUrl, logger }: RendererOptions): StreamPage {
   return async (req, res, view, hooks = {}) => {
-    // 1. A visitor who leaves mid-render stops the work (and the route loading
-    //    below); a normal close, after the last byte, has nothing to abort.
+    // 1. A visitor who leaves mid-render is no error to log; a normal close,
+    //    after the last byte, has nothing to abort.
     const controller = new AbortController();
     res.on('close', () => {
       if (!res.writableFinished) controller.abort();
     });
 
-    // 2. Match and load the route. A view is matched by its own path, not by
+    // 2. Match and load the page. A view is matched by its own path, not by
     //    the URL that was posted to.
     const url = new URL(view?.path ?? req.originalUrl, 'http://localhost');
-    const context = await handler.query(new Request(url, { signal: controller.signal }));
-    if (context instanceof Response) {
-      res.redirect(context.status, context.headers.get('Location') ?? '/');
-      return;
-    }
+    const loaded = await loadPage(url.pathname);
+    const { page } = loaded;
 
     // 3. Decide the status now: it goes out with the first byte of the stream.
-    //    The not-found page carries its 404 in the route table; a route that
-    //    failed to load makes a 500 (its error boundary renders the message).
-    const page = pageOf(context.matches.map((match) => ({ handle: match.route.handle, pathname: match.pathname })));
-    if (context.errors) logger.error({ err: Object.values(context.errors)[0], url: req.originalUrl }, 'route failed');
-    const status = context.errors ? 500 : (view?.status ?? page.status ?? context.statusCode);
+    //    The not-found page carries its 404 in the route table; a page that
+    //    failed to load makes a 500 (the layout shows its error message).
+    if (loaded.error !== undefined) logger.error({ err: loaded.error, url: req.originalUrl }, 'route failed');
+    const status = loaded.error !== undefined ? 500 : (view?.status ?? page.status ?? 200);
 
     // 4. The head resources from the build: the page's critical CSS and the
     //    client entry, both inline. A page answering another URL ships no
@@ -97,15 +92,15 @@ export function pageRenderer({ routes, manifest, siteUrl, logger }: RendererOpti
     const runtime = { siteUrl, stylesheet: build.stylesheet, modules: hydrationModules(build, page) };
 
     // 5. The tree the browser will hydrate, with what only the server knows
-    //    (the site's origin, the assets) in context. hydrate={false}: the
-    //    router would otherwise inline its loader data in a <script>, and we
-    //    have no loaders to send while the CSP (script-src 'self') allows no
-    //    inline script; the client matches the URL itself.
-    const router = createStaticRouter(handler.dataRoutes, context);
+    //    (the site's origin, the assets) in context. No data goes inline: the
+    //    CSP (script-src 'self') allows no inline script, and the browser
+    //    loads the same page and data itself before it hydrates.
     const tree = (
       <RuntimeContext value={runtime}>
         <AssetsContext value={assets}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <StaticRouter location={url.pathname + url.search}>
+            <App loaded={loaded} />
+          </StaticRouter>
         </AssetsContext>
       </RuntimeContext>
     );

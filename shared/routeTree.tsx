@@ -1,12 +1,13 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { useEffect, useMemo, useRef } from 'react';
-import type { LoaderFunctionArgs, RouteObject } from 'react-router';
-import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { matchRoutes, useLocation } from 'react-router';
+import type { PageData } from './components/contexts';
+import { LocaleContext, PageContext } from './components/contexts';
 import { Document } from './components/Document';
-import { PageErrorBoundary, RootErrorBoundary } from './components/ErrorPages';
+import { ErrorBoundary, PageError, SiteError } from './components/ErrorPages';
 import { Footer } from './components/Footer';
 import { Header } from './components/Header';
-import { LocaleContext } from './components/contexts';
 import { LanguageHint } from './components/LanguageHint';
 import { Seo } from './components/Seo';
 import { useLocale } from './components/useLocale';
@@ -38,8 +39,6 @@ function Layout({ page, children }: { page: SitePage; children: ReactNode }) {
   return (
     <>
       <Seo head={pageHead(page, catalogue)} path={pathname} />
-      {/* Top of the page on navigation, the old position on back/forward. Renders nothing outside the framework mode. */}
-      <ScrollRestoration />
       <a className="skip-link" href="#main">
         {catalogue.layout.skipLink}
       </a>
@@ -54,13 +53,33 @@ function Layout({ page, children }: { page: SitePage; children: ReactNode }) {
   );
 }
 
+/** A page matched to a URL and loaded, ready to render, or why it could not load. */
+export interface LoadedPage extends PageData {
+  /** The table's page for the URL: the not-found page for a path no route has. */
+  page: SitePage;
+  Component?: ComponentType;
+  /** Why the page could not load (a chunk that failed): its error message shows in the layout instead. */
+  error?: unknown;
+}
+
+/** The page's own content. One that failed to load, or throws, shows its error message inside the layout. */
+function PageContent({ Component, error }: Pick<LoadedPage, 'Component' | 'error'>) {
+  const location = useLocation();
+  if (error !== undefined || !Component) return <PageError error={error} />;
+  return (
+    <ErrorBoundary location={location} fallback={(thrown) => <PageError error={thrown} />}>
+      <Component />
+    </ErrorBoundary>
+  );
+}
+
 /**
- * The root route: the whole HTML document around the matched page, in the
- * page's language. The document re-renders only when the language changes;
- * a navigation re-renders the layout.
+ * The whole HTML document around the page, in the page's language. The
+ * document re-renders only when the language changes; a navigation re-renders
+ * the layout.
  */
-function Root() {
-  const page = pageOf(useMatches());
+function Root({ loaded }: { loaded: LoadedPage }) {
+  const { page } = loaded;
   const { locale, alternates } = page;
   const value = useMemo(
     () => ({ locale, alternates, localize: (to: string) => localizePath(to, locale), catalogue: loadedCatalogue(locale) }),
@@ -70,60 +89,60 @@ function Root() {
     <LocaleContext value={value}>
       <Document>
         <Layout page={page}>
-          <Outlet />
+          <PageContent Component={loaded.Component} error={loaded.error} />
         </Layout>
       </Document>
     </LocaleContext>
   );
 }
 
-/** One route-table entry in one language as a lazy route: its page chunk and its texts in that language load together. */
-function toRouteObject({ path, handle }: { path: string; handle: RouteHandle }): RouteObject {
-  const { route, locale } = handle;
-  return {
-    id: path,
-    path,
-    handle,
-    lazy: async () => {
-      // Both settle before a failure is passed on: the error page shown for a failed chunk reads the page's texts.
-      const [page, texts] = await Promise.allSettled([loadChunk(route.chunk, route.load), loadChunk(`catalogue-${locale}`, () => loadCatalogue(locale, route.texts))]);
-      if (page.status === 'rejected') throw page.reason;
-      if (texts.status === 'rejected') throw texts.reason;
-      const module = page.value;
-      const sections = module.sections ?? [];
-      if (sections.length === 0) return { Component: module.default, ...(module.loader ? { loader: module.loader } : {}) };
-      // A page's static sections load before it shows: on the server, and on every navigation to it,
-      // back to the landing page too, whose route resolved only once, during the first hydration. That
-      // hydration alone skips them and keeps their server HTML. In the loader, as lazy runs only once.
-      const { loader } = module;
-      return {
-        Component: module.default,
-        loader: async (args: LoaderFunctionArgs) => {
-          if (!staticSectionsHold()) await Promise.all(sections.map((section) => section.preload()));
-          return loader ? loader(args) : null;
-        },
-      };
-    },
-  };
+/**
+ * What both sides render inside React Router's router: the server's StaticRouter,
+ * then the browser's (client/PageRouter.tsx), for a page loadPage has loaded.
+ */
+export function PageDocument({ loaded }: { loaded: LoadedPage }) {
+  const location = useLocation();
+  return (
+    <PageContext value={loaded}>
+      <ErrorBoundary location={location} fallback={(error) => <SiteError error={error} />}>
+        <Root loaded={loaded} />
+      </ErrorBoundary>
+    </PageContext>
+  );
+}
+
+/** Every page path in every language, and each language's not-found splat, as React Router matches them. */
+const routes: RouteObject[] = localizedRoutes().map(({ path, handle }) => ({ id: path, path, handle }));
+
+/** The table's page for a path, its route's handle and the path's parameters. */
+export function matchPage(pathname: string): { page: SitePage; handle: RouteHandle; params: LoadedPage['params'] } {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  const match = matches.at(-1);
+  // The splats match every path: no match is a route table without them.
+  if (!match) throw new Error(`No route matches ${pathname}`);
+  return { page: pageOf([{ handle: match.route.handle, pathname: match.pathname }]), handle: match.route.handle as RouteHandle, params: match.params };
 }
 
 /**
- * The React Router tree for both sides. A fresh copy each call: the router
- * resolves lazy routes by mutating these objects.
+ * Loads what a page renders with, before it renders: on the server, before the
+ * browser's first hydration and on every navigation. Its chunk and its texts in
+ * its language load together, then its static sections' code (which the first
+ * hydration alone skips, keeping their server HTML) and its loader's data.
+ * Never rejects: what failed is the loaded page's error.
  */
-export function createRoutes(): RouteObject[] {
-  return [
-    {
-      id: 'root',
-      Component: Root,
-      ErrorBoundary: RootErrorBoundary,
-      children: [
-        {
-          id: 'page',
-          ErrorBoundary: PageErrorBoundary,
-          children: localizedRoutes().map(toRouteObject),
-        },
-      ],
-    },
-  ];
+export async function loadPage(pathname: string): Promise<LoadedPage> {
+  const { page, handle, params } = matchPage(pathname);
+  const { route, locale } = handle;
+  try {
+    // Both settle before a failure is passed on: the error message shown for a failed chunk reads the page's texts.
+    const [module, texts] = await Promise.allSettled([loadChunk(route.chunk, route.load), loadChunk(`catalogue-${locale}`, () => loadCatalogue(locale, route.texts))]);
+    if (module.status === 'rejected') throw module.reason;
+    if (texts.status === 'rejected') throw texts.reason;
+    const { default: Component, sections = [], loader } = module.value;
+    if (!staticSectionsHold()) await Promise.all(sections.map((section) => section.preload()));
+    const data = loader ? await loader({ params, locale }) : undefined;
+    return { page, params, Component, data };
+  } catch (error) {
+    return { page, params, error };
+  }
 }

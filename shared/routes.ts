@@ -1,5 +1,4 @@
 import type { ComponentType } from 'react';
-import type { LoaderFunction } from 'react-router';
 import type { HeadText, PageHead } from './components/Seo';
 import type { StaticSection } from './components/StaticSection';
 import type { Catalogue, CataloguePart } from './content/i18n/catalogue';
@@ -10,6 +9,7 @@ import { articleHead, postBodyChunk, postPath } from './lib/articles';
 import { blogViewKey } from './lib/blog';
 import { SENT_PARAM } from './lib/contactSent';
 import { legalBodyChunk } from './lib/legal';
+import type { PageLoader } from './lib/pageLoader';
 import type { Locale } from './lib/locale';
 import { defaultLocale, localePrefix, locales } from './lib/locale';
 import { CONFIRM_OUTCOMES, CONFIRM_PATH, UNSUBSCRIBE_OUTCOMES, UNSUBSCRIBE_PATH, readResult } from './lib/newsletter';
@@ -53,8 +53,9 @@ export interface PageModule {
    * hydrates or navigates there. It comes with the page's chunk, so the maps
    * of the bodies it loads stay out of every page's entry.
    */
-  loader?: LoaderFunction;
+  loader?: PageLoader;
 }
+
 
 /** What every route of the table has, whether it is one page or a set of them. */
 interface RouteBase {
@@ -278,8 +279,7 @@ export function findPage(pathname: string): { route: PageRoute; page: SitePage }
  * The page a router match ends in: its route-table entry, which the route tree
  * carries as the route's handle, or the not-found page when nothing matched.
  * A path with a parameter that names no page is the not-found page too, shown
- * by the route's own chunk. Takes what useMatches() returns, or the matches of
- * the server's static handler.
+ * by the route's own chunk. Takes React Router's matches (matchPage in routeTree.tsx).
  */
 export function pageOf(matches: readonly { handle?: unknown; pathname?: string }[]): SitePage {
   const match = matches.at(-1);

@@ -1,5 +1,7 @@
-import { useEffect } from 'react';
-import { Link, useLocation, useRouteError } from 'react-router';
+import type { ReactNode } from 'react';
+import { Component, useEffect } from 'react';
+import type { Location } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { errorTexts } from '../content/i18n/errorTexts';
 import { claimChunkReload, isChunkLoadError } from '../lib/loadChunk';
 import { localeOfPath, localePrefix } from '../lib/locale';
@@ -31,8 +33,7 @@ function ErrorMessage({ kind }: { kind: 'chunk' | 'page' | 'site' }) {
  * Shown inside the layout when a page fails. A route chunk that did not load
  * (often a deploy replaced it) gets one full load of the target URL first.
  */
-export function PageErrorBoundary() {
-  const error = useRouteError();
+export function PageError({ error }: { error: unknown }) {
   const { pathname } = useLocation();
   const chunkFailed = isChunkLoadError(error);
 
@@ -44,9 +45,8 @@ export function PageErrorBoundary() {
   return <ErrorMessage kind={chunkFailed ? 'chunk' : 'page'} />;
 }
 
-/** Last resort when the layout itself fails: a plain document, never the router's default screen. */
-export function RootErrorBoundary() {
-  const error = useRouteError();
+/** Last resort when the layout itself fails: a plain document, never a blank page. */
+export function SiteError({ error }: { error: unknown }) {
   useEffect(() => console.error(error), [error]);
   return (
     <Document>
@@ -55,4 +55,40 @@ export function RootErrorBoundary() {
       </main>
     </Document>
   );
+}
+
+interface BoundaryState {
+  /** Boxed: anything can be thrown, undefined too. */
+  caught?: { error: unknown };
+  location: Location;
+}
+
+interface BoundaryProps {
+  /** What shows instead of the children once they threw. */
+  fallback: (error: unknown) => ReactNode;
+  /** A new location clears the error: the next page gets its own chance. */
+  location: Location;
+  children: ReactNode;
+}
+
+/**
+ * Catches what its children throw while rendering in the browser (a static
+ * section's chunk that failed, a bug) and shows the fallback. On the server an
+ * error reaches the renderer instead, which answers with its static error page.
+ */
+export class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { location: this.props.location };
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { caught: { error } };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): BoundaryState | null {
+    return props.location === state.location ? null : { location: props.location };
+  }
+
+  override render() {
+    const { caught } = this.state;
+    return caught ? this.props.fallback(caught.error) : this.props.children;
+  }
 }

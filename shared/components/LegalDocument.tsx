@@ -1,7 +1,7 @@
-import { useLoaderData } from 'react-router';
 import type { LegalDocument as LegalDocumentContent } from '../content/legal';
 import { PageHero } from './PageHero';
 import { useLocale } from './useLocale';
+import { usePage } from './usePage';
 
 /**
  * A legal page in the page's language: its heading and summary, the text the
@@ -9,7 +9,7 @@ import { useLocale } from './useLocale';
  * loader), and the date it last changed.
  */
 export function LegalDocument({ name }: { name: 'privacy' | 'terms' }) {
-  const html = useLoaderData<string | null>() ?? '';
+  const html = (usePage().data as string | null) ?? '';
   const { catalogue } = useLocale();
   const { eyebrow, updated, documents } = catalogue.legal;
   const document: LegalDocumentContent = documents[name];

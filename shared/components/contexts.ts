@@ -31,3 +31,14 @@ export interface LocaleValue {
 
 /** Null only outside the router (the last-resort error document). */
 export const LocaleContext = createContext<LocaleValue | null>(null);
+
+/** What the page on screen was loaded with (see loadPage in routeTree.tsx). */
+export interface PageData {
+  /** The URL's parameters (an article's slug). */
+  params: Readonly<Record<string, string | undefined>>;
+  /** What the page module's loader returned (an article's body). */
+  data?: unknown;
+}
+
+/** Provided on both sides around the whole document, by the route tree. */
+export const PageContext = createContext<PageData | null>(null);

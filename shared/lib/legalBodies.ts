@@ -2,12 +2,11 @@
  * Loading a legal page's text: apart from lib/legal.ts, which the route table
  * imports, so the map of the texts' chunks travels with the legal pages, not in the entry.
  */
-import type { LoaderFunction } from 'react-router';
+import type { PageLoader } from './pageLoader';
 import { legalBodies } from '../content/generated/legalBodies';
 import { legalBodyChunk } from './legal';
 import { loadBody } from './loadChunk';
 import type { Locale } from './locale';
-import { localeOfRequest } from './locale';
 
 /** A legal page's text (HTML the build rendered from its Markdown) in a language, loaded from its own chunk. */
 export function loadLegalBody(locale: Locale, name: string): Promise<string | null> {
@@ -15,6 +14,6 @@ export function loadLegalBody(locale: Locale, name: string): Promise<string | nu
 }
 
 /** A legal page module's loader: its text in the URL's language. */
-export function legalLoader(name: string): LoaderFunction {
-  return ({ request }) => loadLegalBody(localeOfRequest(request), name);
+export function legalLoader(name: string): PageLoader {
+  return ({ locale }) => loadLegalBody(locale, name);
 }

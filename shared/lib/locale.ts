@@ -40,11 +40,6 @@ export function localeOfPath(pathname: string): Locale {
   return isLocale(first) && first !== defaultLocale ? first : defaultLocale;
 }
 
-/** The locale of a request's URL (a route loader's): its path's. */
-export function localeOfRequest(request: Request): Locale {
-  return localeOfPath(new URL(request.url).pathname);
-}
-
 /** The locale a browser's preferences (navigator.languages, as Accept-Language sends them) put first among the site's. */
 export function preferredLocale(languages: readonly string[]): Locale | undefined {
   for (const tag of languages) {

@@ -1,7 +1,6 @@
 import ArrowRight from 'lucide-react/icons/arrow-right';
 import { useContext } from 'react';
-import type { LoaderFunction } from 'react-router';
-import { Link, useLoaderData, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { ArticleHeader } from '../components/article/ArticleHeader';
 import { ArticlePager } from '../components/article/ArticlePager';
 import { RelatedPosts } from '../components/article/RelatedPosts';
@@ -10,15 +9,16 @@ import { CtaPanel } from '../components/CtaPanel';
 import { JsonLd } from '../components/JsonLd';
 import { ResponsiveImage } from '../components/ResponsiveImage';
 import { useLocale } from '../components/useLocale';
+import { usePage } from '../components/usePage';
 import { links } from '../content/data';
 import { loadArticleBody } from '../lib/articleBodies';
 import { adjacentPosts, findPost, postPath, relatedPosts } from '../lib/articles';
-import { localeOfRequest } from '../lib/locale';
+import type { PageLoader } from '../lib/pageLoader';
 import { buildBlogPostingJsonLd, buildBreadcrumbJsonLd } from '../lib/structuredData';
 import NotFound from './NotFound';
 
 /** The article's body in the URL's language. */
-export const loader: LoaderFunction = ({ params, request }) => loadArticleBody(localeOfRequest(request), params.slug);
+export const loader: PageLoader = ({ params, locale }) => loadArticleBody(locale, params.slug);
 
 /**
  * One blog article in the page's language. Its body is HTML rendered and
@@ -27,8 +27,9 @@ export const loader: LoaderFunction = ({ params, request }) => loadArticleBody(l
  * not-found page (the server sends it with 404).
  */
 export default function Article() {
-  const { slug } = useParams();
-  const html = useLoaderData<string | null>();
+  const { params, data } = usePage();
+  const { slug } = params;
+  const html = data as string | null;
   const { siteUrl } = useContext(RuntimeContext);
   const { catalogue, localize } = useLocale();
   const { posts } = catalogue.posts;

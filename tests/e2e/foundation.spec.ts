@@ -1,3 +1,4 @@
+import type { Route } from '@playwright/test';
 import { mainNav } from '../../shared/content/navigation';
 import { catalogues } from '../../server/catalogues';
 import { pageHead, sitePages } from '../../shared/routes';
@@ -57,6 +58,53 @@ test.describe('client-side navigation', () => {
     await page.goBack();
     await expect(page).toHaveURL('/services');
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(before);
+  });
+
+  test('the position left is restored on back after a reload of the next page too', async ({ page }) => {
+    await gotoHydrated(page, '/services');
+    await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+    const before = await page.evaluate(() => window.scrollY);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Research' }).click();
+    await expect(page).toHaveURL('/research');
+    await page.reload();
+    await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+    await page.goBack();
+    await expect(page).toHaveURL('/services');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(before);
+  });
+
+  test('the page on screen stays while the next one loads, and a later click wins over a slower one', async ({ page }) => {
+    await gotoHydrated(page, '/blog');
+    // The research page's code is held back until the test lets it through, as on a very slow network.
+    const held: Route[] = [];
+    await page.route(/\/static\/js\/Research-[^/]*\.js$/, (route) => void held.push(route));
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Research' }).click();
+    await expect.poll(() => held.length).toBe(1);
+    await expect(page).toHaveURL('/blog');
+    await expect(nav.locator('[aria-current="page"]')).toHaveText('Blog');
+    await nav.getByRole('link', { name: 'Services' }).click();
+    await expect(page).toHaveURL('/services');
+    await expect(nav.locator('[aria-current="page"]')).toHaveText('Services');
+    await held[0]!.continue();
+    // Time enough for the superseded navigation to have shown its page, had it not been dropped.
+    await page.waitForTimeout(500);
+    await expect(page).toHaveURL('/services');
+    await expect(nav.locator('[aria-current="page"]')).toHaveText('Services');
+  });
+
+  test("the blog's filter keeps the scroll position", async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await gotoHydrated(page, '/blog');
+    const technology = page.getByRole('region', { name: 'Categories', exact: true }).getByRole('link', { name: /^Technology/ });
+    await technology.scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollBy({ top: 40, behavior: 'instant' }));
+    const before = await page.evaluate(() => window.scrollY);
+    expect(before).toBeGreaterThan(0);
+    await technology.click();
+    await expect(page).toHaveURL('/blog?category=technology');
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => window.scrollY)).toBe(before);
   });
 
   test('the active link is visibly styled', async ({ page }) => {

@@ -1,6 +1,5 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import request from 'supertest';
-import type { RouteObject } from 'react-router';
 import { createLogger } from '../../server/logger';
 import { testApp } from './helpers';
 
@@ -8,11 +7,10 @@ function Broken(): never {
   throw new Error('secret detail: database password');
 }
 
-/** A tree whose only page throws while rendering. */
-const brokenRoutes: RouteObject[] = [{ path: '/', Component: Broken }];
 const logger = createLogger({ logLevel: 'silent' });
 const logged = vi.spyOn(logger, 'error');
-const app = testApp({}, { routes: brokenRoutes, logger });
+/** A document that throws while rendering. */
+const app = testApp({}, { App: Broken, logger });
 afterAll(() => app.db.close());
 
 describe('a render error', () => {

@@ -4,7 +4,7 @@ import { blogPosts } from '../../shared/content/blogPosts';
 import { posts as esPosts } from '../../shared/content/generated/posts.es';
 import { catalogues } from '../../server/catalogues';
 import { indexablePages, notFoundPage, notFoundPageIn, pageHead, pages, sitePages } from '../../shared/routes';
-import { createRoutes } from '../../shared/routeTree';
+import { loadPage, matchPage } from '../../shared/routeTree';
 
 describe('route table', () => {
   it("has the spec's five public routes in the nav order, the articles' route, the newsletter e-mails' two pages out of the index, and the legal pages", () => {
@@ -65,18 +65,25 @@ describe('route table', () => {
     expect(loaders.filter(([, type]) => type === 'function').map(([chunk]) => chunk)).toEqual(['Article', 'Privacy', 'Terms']);
   });
 
-  it('builds a router tree with the layout, an error boundary and one lazy child per page', () => {
-    const [root] = createRoutes();
-    expect(root?.ErrorBoundary).toBeTypeOf('function');
-    const pageGroup = root?.children?.[0];
-    expect(pageGroup?.ErrorBoundary).toBeTypeOf('function');
-    const spanish = pages.flatMap((page) => ('paths' in page && page.paths?.es ? [page.paths.es] : []));
-    expect(pageGroup?.children?.map((route) => route.path)).toEqual([...pages.map((page) => page.path), ...spanish, '*', '/es/*']);
-    expect(pageGroup?.children?.find((route) => route.path === '/blog/:slug')?.lazy).toBeTypeOf('function');
-    expect(pageGroup?.children?.every((route) => typeof route.lazy === 'function')).toBe(true);
+  it('matches every path to one page of the table, in the language of its path, with its parameters', () => {
+    const [post] = blogPosts;
+    expect(matchPage(`/blog/${post!.slug}`)).toMatchObject({ page: { chunk: 'Article', locale: 'en', path: `/blog/${post!.slug}` }, params: { slug: post!.slug } });
+    expect(matchPage('/es/contacto').page).toMatchObject({ chunk: 'Contact', locale: 'es' });
+    expect(matchPage('/no/such/page').page).toMatchObject({ status: 404, locale: 'en' });
+    expect(matchPage('/es/no-existe').page).toMatchObject({ status: 404, locale: 'es' });
+    // An article's slug that names no post is the not-found page in its language.
+    expect(matchPage('/es/blog/no-existe').page).toMatchObject({ status: 404, locale: 'es', chunk: 'Article' });
   });
 
-  it('returns a fresh tree each call, since routers resolve lazy routes in place', () => {
-    expect(createRoutes()[0]).not.toBe(createRoutes()[0]);
+  it("loads a page's component with its loader's data: an article's body, null for an unknown slug", async () => {
+    const [post] = blogPosts;
+    const article = await loadPage(`/blog/${post!.slug}`);
+    expect(article.error).toBeUndefined();
+    expect(article.Component).toBeTypeOf('function');
+    expect(article.data).toMatch(/^<p>/);
+    expect((await loadPage('/blog/no-such-post')).data).toBeNull();
+    const privacy = await loadPage('/es/privacidad');
+    expect(privacy.data).toContain('<h2');
+    expect((await loadPage('/services')).data).toBeUndefined();
   });
 });
