@@ -43,11 +43,11 @@ export function pageAssets(manifest: BuildManifest, chunk: string, { hydrate = t
 
 /**
  * The scripts the first hydration of a page runs: the framework and the hydration module, the
- * page's chunk, its texts in its language and, for an article or legal page, its body. The entry
- * preloads them all once the page is painted.
+ * page's chunk and its texts in its language (an article's or legal page's body is not among them:
+ * it stays the server's, see StaticBody). The entry preloads them all once the page is painted.
  */
-export function hydrationModules(manifest: BuildManifest, page: Pick<SitePage, 'chunk' | 'dataChunk' | 'locale' | 'texts'>): string[] {
-  const chunks = [page.chunk, ...catalogueChunks(page), ...(page.dataChunk ? [page.dataChunk] : [])];
+export function hydrationModules(manifest: BuildManifest, page: Pick<SitePage, 'chunk' | 'locale' | 'texts'>): string[] {
+  const chunks = [page.chunk, ...catalogueChunks(page)];
   return [...new Set([...manifest.entryImports, ...chunks.flatMap((chunk) => manifest.routes[chunk] ?? [])])];
 }
 

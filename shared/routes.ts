@@ -5,10 +5,9 @@ import type { Catalogue, CataloguePart } from './content/i18n/catalogue';
 import { legalDates } from './content/generated/legalDates';
 import { postIndex } from './content/generated/postIndex';
 import { siteFacts } from './content/data';
-import { articleHead, postBodyChunk, postPath } from './lib/articles';
+import { articleHead, postPath } from './lib/articles';
 import { blogViewKey } from './lib/blog';
 import { SENT_PARAM } from './lib/contactSent';
-import { legalBodyChunk } from './lib/legal';
 import type { PageLoader } from './lib/pageLoader';
 import type { Locale } from './lib/locale';
 import { defaultLocale, localePrefix, locales } from './lib/locale';
@@ -30,8 +29,6 @@ export interface SitePage extends TableHead {
   chunk: string;
   /** The catalogue parts beside the common one that its words are in. */
   texts?: readonly CataloguePart[];
-  /** A further chunk the page's data comes from (an article's body), preloaded with the page's own. */
-  dataChunk?: string;
   /** HTTP status the server answers with (the not-found page's 404). */
   status?: number;
   /** ISO date (YYYY-MM-DD) of its last change, for the sitemap. */
@@ -85,8 +82,6 @@ interface RouteBase {
 /** A route that is one page: its path is plain. */
 export interface SinglePageRoute extends RouteBase, TableHead {
   lastmod?: string;
-  /** The chunk its text comes from in a language (a legal page's), preloaded with the page's own. */
-  dataChunkIn?: (locale: Locale) => string;
   /** Its last change in a language (a legal page's), when the languages' versions change apart. */
   lastmodIn?: (locale: Locale) => string;
   headIn?: SitePage['headIn'];
@@ -114,7 +109,6 @@ function legalPage(name: 'privacy' | 'terms', route: Pick<RouteBase, 'path' | 'p
       keywords: legal.keywords[name],
     }),
     lastmodIn: (locale) => legalDates[locale]![name]!,
-    dataChunkIn: (locale) => legalBodyChunk(locale, name),
   };
 }
 
@@ -133,7 +127,6 @@ function articleEntries(): PageSetRoute['entries'] {
       locale: translation.locale,
       alternates,
       lastmod: post.date,
-      dataChunk: postBodyChunk(translation),
       headIn: (catalogue: Catalogue) => {
         const { posts, categories } = catalogue.posts;
         const translated = posts.find((candidate) => candidate.id === post.id);
@@ -232,7 +225,7 @@ function pagesOf(route: PageRoute, locale: Locale = defaultLocale): SitePage[] {
   if ('entries' in route) return route.entries.filter((entry) => entry.locale === locale).map((entry) => ({ ...entry, chunk: route.chunk, texts: route.texts }));
   const alternates = alternatesOf(route);
   const path = alternates[locale];
-  return path === undefined ? [] : [{ ...route, path, locale, alternates, dataChunk: route.dataChunkIn?.(locale), lastmod: route.lastmodIn?.(locale) ?? route.lastmod }];
+  return path === undefined ? [] : [{ ...route, path, locale, alternates, lastmod: route.lastmodIn?.(locale) ?? route.lastmod }];
 }
 
 /** The not-found page of a language, answered for any path under its prefix that is no page. */

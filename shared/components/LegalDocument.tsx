@@ -1,16 +1,19 @@
 import type { LegalDocument as LegalDocumentContent } from '../content/legal';
+import { legalBodyChunk } from '../lib/legal';
+import { loadLegalBody } from '../lib/legalBodies';
 import { PageHero } from './PageHero';
+import { StaticBody } from './StaticBody';
 import { useLocale } from './useLocale';
 import { usePage } from './usePage';
 
 /**
  * A legal page in the page's language: its heading and summary, the text the
  * build rendered from Markdown (loaded from its own chunk by the route's
- * loader), and the date it last changed.
+ * loader, static on a first visit), and the date it last changed.
  */
 export function LegalDocument({ name }: { name: 'privacy' | 'terms' }) {
-  const html = (usePage().data as string | null) ?? '';
-  const { catalogue } = useLocale();
+  const html = usePage().data as string | null | undefined;
+  const { locale, catalogue } = useLocale();
   const { eyebrow, updated, documents } = catalogue.legal;
   const document: LegalDocumentContent = documents[name];
   return (
@@ -18,7 +21,7 @@ export function LegalDocument({ name }: { name: 'privacy' | 'terms' }) {
       <PageHero eyebrow={eyebrow} title={document.title} intro={document.description} />
       <div className="legal">
         <div className="container legal__body">
-          <div className="prose" dangerouslySetInnerHTML={{ __html: html }} />
+          <StaticBody html={html} chunk={legalBodyChunk(locale, name)} load={() => loadLegalBody(locale, name)} />
           <p className="legal__updated">
             {updated} <time dateTime={document.updated}>{document.updatedText}</time>
           </p>

@@ -1,8 +1,9 @@
 /**
- * Loading a legal page's text: apart from lib/legal.ts, which the route table
- * imports, so the map of the texts' chunks travels with the legal pages, not in the entry.
+ * Loading a legal page's text: the map of the texts' chunks travels with the
+ * legal pages, not in the entry.
  */
 import type { PageLoader } from './pageLoader';
+import { heldTextLoader } from './staticSections';
 import { legalBodies } from '../content/generated/legalBodies';
 import { legalBodyChunk } from './legal';
 import { loadBody } from './loadChunk';
@@ -13,7 +14,7 @@ export function loadLegalBody(locale: Locale, name: string): Promise<string | nu
   return loadBody(legalBodies[locale], name, (key) => legalBodyChunk(locale, key));
 }
 
-/** A legal page module's loader: its text in the URL's language. */
+/** A legal page module's loader: its text in the URL's language, held on a first visit (see StaticBody). */
 export function legalLoader(name: string): PageLoader {
-  return ({ locale }) => loadLegalBody(locale, name);
+  return heldTextLoader(({ locale }) => loadLegalBody(locale, name));
 }

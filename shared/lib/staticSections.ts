@@ -1,3 +1,5 @@
+import type { PageLoader, PageLoaderArgs } from './pageLoader';
+
 /**
  * Partial hydration's switch. While the browser's first hydration is held,
  * static sections suspend on this promise instead of asking for their code, so
@@ -23,4 +25,9 @@ export function releaseStaticSections(): void {
 /** The promise static sections wait on, or undefined once released (or on the server). */
 export function staticSectionsHold(): Promise<void> | undefined {
   return held;
+}
+
+/** A loader for a page's static text (see StaticBody): nothing while the first hydration holds it, so none of it is fetched. */
+export function heldTextLoader(load: (args: PageLoaderArgs) => Promise<string | null>): PageLoader {
+  return (args) => (held ? Promise.resolve(undefined) : load(args));
 }

@@ -8,17 +8,18 @@ import { RuntimeContext } from '../components/contexts';
 import { CtaPanel } from '../components/CtaPanel';
 import { JsonLd } from '../components/JsonLd';
 import { ResponsiveImage } from '../components/ResponsiveImage';
+import { StaticBody } from '../components/StaticBody';
 import { useLocale } from '../components/useLocale';
 import { usePage } from '../components/usePage';
 import { links } from '../content/data';
 import { loadArticleBody } from '../lib/articleBodies';
-import { adjacentPosts, findPost, postPath, relatedPosts } from '../lib/articles';
-import type { PageLoader } from '../lib/pageLoader';
+import { adjacentPosts, findPost, postBodyChunk, postPath, relatedPosts } from '../lib/articles';
+import { heldTextLoader } from '../lib/staticSections';
 import { buildBlogPostingJsonLd, buildBreadcrumbJsonLd } from '../lib/structuredData';
 import NotFound from './NotFound';
 
 /** The article's body in the URL's language. */
-export const loader: PageLoader = ({ params, locale }) => loadArticleBody(locale, params.slug);
+export const loader = heldTextLoader(({ params, locale }) => loadArticleBody(locale, params.slug));
 
 /**
  * One blog article in the page's language. Its body is HTML rendered and
@@ -29,7 +30,7 @@ export const loader: PageLoader = ({ params, locale }) => loadArticleBody(locale
 export default function Article() {
   const { params, data } = usePage();
   const { slug } = params;
-  const html = data as string | null;
+  const html = data as string | null | undefined;
   const { siteUrl } = useContext(RuntimeContext);
   const { catalogue, localize } = useLocale();
   const { posts } = catalogue.posts;
@@ -51,7 +52,7 @@ export default function Article() {
           <ResponsiveImage className="article__image" src={post.image} priority />
         </div>
         <div className="container article__body">
-          <div className="prose" dangerouslySetInnerHTML={{ __html: html }} />
+          <StaticBody html={html} chunk={postBodyChunk(post)} load={() => loadArticleBody(post.locale, post.slug)} />
         </div>
         <ArticlePager older={older} newer={newer} />
       </article>

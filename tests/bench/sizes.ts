@@ -30,7 +30,7 @@ function sum(urls: readonly string[]): Compressed {
  * What a first visit to a page downloads before it is interactive: the entry, inline in the HTML
  * (counted as if sent alone), and what it preloads for the page.
  */
-export function firstVisitJs(manifest: BuildManifest, page: Pick<SitePage, 'chunk' | 'dataChunk' | 'locale' | 'texts'>): Compressed {
+export function firstVisitJs(manifest: BuildManifest, page: Pick<SitePage, 'chunk' | 'locale' | 'texts'>): Compressed {
   const modules = sum(hydrationModules(manifest, page));
   const entry = Buffer.from(manifest.entryScript.code);
   return {

@@ -17,6 +17,17 @@ const spanishPagesWithStaticSections = {
   '/es/contacto': pagesWithStaticSections['/contact'],
 } as const;
 
+/**
+ * The pages whose text the build renders from Markdown: an article's and a legal page's body is one
+ * static boundary, named by its chunk (the article's slug, the legal page's name).
+ */
+const pagesWithStaticText = {
+  '/blog/a-step-by-step-guide-to-reproducible-cell-culture': ['a-step-by-step-guide-to-reproducible-cell-culture'],
+  '/es/blog/guia-paso-a-paso-para-un-cultivo-celular-reproducible': ['guia-paso-a-paso-para-un-cultivo-celular-reproducible'],
+  '/privacy': ['privacy'],
+  '/es/terminos': ['terms'],
+} as const;
+
 /** The scripts the page has fetched, by file name. */
 const scriptsFetched = (page: Page) =>
   page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname.split('/').pop()!).filter((name) => name.endsWith('.js')));
@@ -52,7 +63,7 @@ async function watchStaticSections(page: Page) {
 }
 
 test.describe('partial hydration', () => {
-  for (const [path, components] of Object.entries({ ...pagesWithStaticSections, ...spanishPagesWithStaticSections })) {
+  for (const [path, components] of Object.entries({ ...pagesWithStaticSections, ...spanishPagesWithStaticSections, ...pagesWithStaticText })) {
     test(`${path}: a first visit leaves the static sections' server DOM untouched and fetches none of their code`, async ({ page }) => {
       await watchStaticSections(page);
       await gotoHydrated(page, path);
@@ -68,6 +79,30 @@ test.describe('partial hydration', () => {
       expect(hasChunkOf(await scriptsFetched(page), components)).toBe(false);
     });
   }
+
+  test("an article's held text loads once a navigation starts, and a page's text renders after a navigation too", async ({ page, browser, browserErrors }) => {
+    const path = '/blog/a-step-by-step-guide-to-reproducible-cell-culture';
+    const plain = await browser.newContext({ javaScriptEnabled: false });
+    const serverPage = await plain.newPage();
+    await serverPage.goto(path);
+    const text = await serverPage.locator('.prose').innerText();
+    await gotoHydrated(page, path);
+    // A fragment link is a navigation: it releases the hold, and the text's own chunk loads.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => hasChunkOf(await scriptsFetched(page), pagesWithStaticText[path])).toBe(true);
+    await expect(page.locator('.prose')).toHaveText(text);
+    // To the terms and back: each page's text comes from its chunk.
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click();
+    await page.waitForURL('/terms');
+    await serverPage.goto('/terms');
+    await expect(page.locator('.prose')).toHaveText(await serverPage.locator('.prose').innerText());
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === path);
+    await expect(page.locator('.prose')).toHaveText(text);
+    await plain.close();
+    expect(browserErrors).toEqual([]);
+  });
 
   test('the interactive parts still hydrate around held sections: the menu opens', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });

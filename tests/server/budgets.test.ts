@@ -24,7 +24,7 @@ const KB = 1024;
  * parts, which hydration needs); they take their facts from the locale-neutral
  * data.ts, never from another language's texts.
  */
-const BUDGET = { firstVisitJs: 99 * KB, routeChunk: 15 * KB, html: 25 * KB, css: 15 * KB, criticalCss: 14 * KB, font: 24 * KB };
+const BUDGET = { firstVisitJs: 98 * KB, routeChunk: 15 * KB, html: 25 * KB, css: 15 * KB, criticalCss: 14 * KB, font: 24 * KB };
 
 const manifest = readBuildManifest();
 /** The class names a stylesheet's selectors name. */
