@@ -2,6 +2,7 @@ import { startTransition, useLayoutEffect, useRef, useState } from 'react';
 import { NavigationType, Router } from 'react-router';
 import { PageDocument } from '../shared/routeTree';
 import type { Navigation, PageState } from './navigation';
+import { samePage } from './navigation';
 
 /**
  * After a navigation shows its page: back and forward return to the position
@@ -10,9 +11,8 @@ import type { Navigation, PageState } from './navigation';
  * the router (the skip link) was scrolled by the browser already.
  */
 function restoreScroll({ location, action, preventScrollReset }: PageState, previous: PageState, saved: number | undefined): void {
-  const samePage = location.pathname === previous.location.pathname && location.search === previous.location.search;
   if (action === NavigationType.Pop) {
-    if (samePage) return;
+    if (samePage(location, previous.location)) return;
     if (saved !== undefined) return window.scrollTo(0, saved);
   }
   const target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;

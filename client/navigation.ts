@@ -53,6 +53,11 @@ function currentLocation(): Location {
 
 const newKey = () => Math.random().toString(36).slice(2, 10);
 
+/** Two locations of the same page: only their fragment (or history entry) differs, so nothing loads. */
+export function samePage(a: Location, b: Location): boolean {
+  return a.pathname === b.pathname && a.search === b.search;
+}
+
 /**
  * The browser's side of routing, as React Router's data router did it but for
  * one page per URL: a navigation loads the next page (its code, texts, static
@@ -88,8 +93,7 @@ export function browserNavigation(loaded: LoadedPage, { onStart, ready }: Naviga
   async function navigate(action: NavigationType, location: Location, preventScrollReset = false): Promise<void> {
     const id = ++latest;
     onStart();
-    const samePage = location.pathname === state.location.pathname && location.search === state.location.search;
-    const [next] = await Promise.all([samePage ? state.loaded : loadPage(location.pathname), ready()]);
+    const [next] = await Promise.all([samePage(location, state.location) ? state.loaded : loadPage(location.pathname), ready()]);
     if (id !== latest) return;
     positions[state.location.key] = window.scrollY;
     const entry: HistoryEntry = { usr: location.state, key: location.key };

@@ -120,7 +120,8 @@ export function matchPage(pathname: string): { page: SitePage; handle: RouteHand
   const match = matches.at(-1);
   // The splats match every path: no match is a route table without them.
   if (!match) throw new Error(`No route matches ${pathname}`);
-  return { page: pageOf([{ handle: match.route.handle, pathname: match.pathname }]), handle: match.route.handle as RouteHandle, params: match.params };
+  const handle = match.route.handle as RouteHandle;
+  return { page: pageOf(handle, match.pathname), handle, params: match.params };
 }
 
 /**

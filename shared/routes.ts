@@ -269,16 +269,12 @@ export function findPage(pathname: string): { route: PageRoute; page: SitePage }
 }
 
 /**
- * The page a router match ends in: its route-table entry, which the route tree
- * carries as the route's handle, or the not-found page when nothing matched.
- * A path with a parameter that names no page is the not-found page too, shown
- * by the route's own chunk. Takes React Router's matches (matchPage in routeTree.tsx).
+ * The page of a matched path: its route-table entry, which the route tree
+ * carries as the route's handle (matchPage in routeTree.tsx). A path with a
+ * parameter that names no page is the not-found page, shown by the route's own chunk.
  */
-export function pageOf(matches: readonly { handle?: unknown; pathname?: string }[]): SitePage {
-  const match = matches.at(-1);
-  const handle = match?.handle as RouteHandle | undefined;
-  if (!handle) return notFoundPageIn(defaultLocale);
-  const page = pagesOf(handle.route, handle.locale).find((candidate) => candidate.path === match?.pathname);
+export function pageOf(handle: RouteHandle, pathname: string): SitePage {
+  const page = pagesOf(handle.route, handle.locale).find((candidate) => candidate.path === pathname);
   return page ?? { ...notFoundPageIn(handle.locale), chunk: handle.route.chunk };
 }
 

@@ -84,7 +84,8 @@ export class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   }
 
   static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): BoundaryState | null {
-    return props.location === state.location ? null : { location: props.location };
+    // Returned state is merged: the error is cleared by name.
+    return props.location === state.location ? null : { caught: undefined, location: props.location };
   }
 
   override render() {
