@@ -12,6 +12,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { tsImport } from 'tsx/esm/api';
+import { coreChunkPlugin } from './build/chunks/coreChunk.mjs';
 import { fontSubsetPlugin } from './build/font/subset.mjs';
 
 const dev = process.argv.includes('--dev');
@@ -46,7 +47,7 @@ const clientOptions = {
   loader: { '.woff2': 'file' },
   // The head's tags as they are: on React 19 Helmet adds nothing in the browser (see client/headTags.tsx).
   alias: { 'react-helmet-async': './client/headTags.tsx' },
-  plugins: [fontSubsetPlugin()],
+  plugins: [fontSubsetPlugin(), coreChunkPlugin({ core: 'shared/routeTree.tsx', entry: entryFile })],
   minify: !dev,
   // Production maps are written apart (moved out of the served folder below), never linked.
   sourcemap: dev ? 'inline' : 'external',
