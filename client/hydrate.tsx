@@ -6,6 +6,7 @@ import { holdStaticSections, releaseStaticSections } from '../shared/lib/staticS
 import type { RuntimeConfig } from '../shared/lib/runtime';
 import { loadPage } from '../shared/routeTree';
 import { browserNavigation } from './navigation';
+import { followPageLinks } from './pageLinks';
 import { PageRouter } from './PageRouter';
 import { loadStylesheet } from './stylesheet';
 import { startVitals } from './vitals';
@@ -52,6 +53,7 @@ export async function hydrate(runtime: RuntimeConfig): Promise<void> {
       </RuntimeContext>,
     );
   });
+  followPageLinks(navigation.navigator);
   clearChunkReloadMark(window.location.pathname);
   whenIdle(() => void startVitals());
 }

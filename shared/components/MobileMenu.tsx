@@ -50,11 +50,13 @@ export function MobileMenu() {
       const target = event.target as Node;
       if (!menuRef.current?.contains(target) && !buttonRef.current?.contains(target)) close(false);
     };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onPointer);
+    // On the window, capturing: React stops an event that lands in a static section it has not
+    // hydrated yet at its own listener on the document, so a listener below that would never hear it.
+    window.addEventListener('keydown', onKey, true);
+    window.addEventListener('pointerdown', onPointer, true);
     return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onPointer);
+      window.removeEventListener('keydown', onKey, true);
+      window.removeEventListener('pointerdown', onPointer, true);
     };
   }, [open, close]);
 
