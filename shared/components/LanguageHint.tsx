@@ -5,7 +5,8 @@ import type { HintBannerProps } from './LanguageHintBanner';
 import { useHydrated } from './useHydrated';
 import { useLocale } from './useLocale';
 
-const DISMISSED_KEY = 'language-hint-dismissed';
+/** Where the browser remembers that the visitor dismissed the hint. */
+export const DISMISSED_KEY = 'language-hint-dismissed';
 
 function wasDismissed(): boolean {
   try {

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test as base, expect } from '@playwright/test';
+import { DISMISSED_KEY } from '../../shared/components/LanguageHint';
 
 interface Fixtures {
   /** Console errors and uncaught page errors seen during the test; each test must end with none unless it empties the list. */
@@ -11,6 +12,13 @@ interface Fixtures {
    */
   sendVitals: boolean;
   vitalsRoute: void;
+  /**
+   * Whether the language hint may show. Off by default (the visitor dismissed it):
+   * it appears at a moment of its own after hydration, over the foot of the window,
+   * and a click whose press and release straddle its arrival lands on neither.
+   */
+  languageHint: boolean;
+  hintRoute: void;
 }
 
 export const test = base.extend<Fixtures>({
@@ -18,6 +26,19 @@ export const test = base.extend<Fixtures>({
   vitalsRoute: [
     async ({ page, sendVitals }, use) => {
       if (!sendVitals) await page.route('**/api/vitals', (route) => route.fulfill({ status: 204 }));
+      await use();
+    },
+    { auto: true },
+  ],
+  languageHint: [false, { option: true }],
+  hintRoute: [
+    async ({ page, languageHint }, use) => {
+      if (!languageHint) {
+        await page.addInitScript((key) => {
+          // The browser's first blank document has no storage.
+          if (window.location.protocol.startsWith('http')) localStorage.setItem(key, '1');
+        }, DISMISSED_KEY);
+      }
       await use();
     },
     { auto: true },

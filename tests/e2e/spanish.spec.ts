@@ -191,7 +191,7 @@ test.describe('the Spanish contact form', () => {
 });
 
 test.describe('the language hint', () => {
-  test.use({ locale: 'es-CO' });
+  test.use({ locale: 'es-CO', languageHint: true });
 
   test('offers the Spanish page to a browser that prefers Spanish, and stays away once dismissed', async ({ page }) => {
     await gotoHydrated(page, '/contact');
