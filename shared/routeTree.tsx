@@ -6,10 +6,10 @@ import type { PageData } from './components/contexts';
 import { LocaleContext, PageContext } from './components/contexts';
 import { Document } from './components/Document';
 import { ErrorBoundary, PageError, SiteError } from './components/ErrorPages';
-import { Footer } from './components/Footer';
 import { Header } from './components/Header';
 import { LanguageHint } from './components/LanguageHint';
 import { Seo } from './components/Seo';
+import { staticSection } from './components/StaticSection';
 import { useLocale } from './components/useLocale';
 import { loadCatalogue, loadedCatalogue } from './content/i18n/catalogue';
 import { loadChunk } from './lib/loadChunk';
@@ -30,6 +30,9 @@ function useFocusMainOnNavigation(pathname: string): void {
     document.getElementById('main')?.focus({ preventScroll: true });
   }, [pathname]);
 }
+
+// The footer (and the lab's structured data) is static on every page: its code loads with the first navigation.
+const Footer = staticSection('Footer', async () => (await import('./components/Footer')).Footer);
 
 /** What every page shares inside <body>: its head tags, the skip link, header, main, footer and the language hint. */
 function Layout({ page, children }: { page: SitePage; children: ReactNode }) {
@@ -140,7 +143,7 @@ export async function loadPage(pathname: string): Promise<LoadedPage> {
     if (module.status === 'rejected') throw module.reason;
     if (texts.status === 'rejected') throw texts.reason;
     const { default: Component, sections = [], loader } = module.value;
-    if (!staticSectionsHold()) await Promise.all(sections.map((section) => section.preload()));
+    if (!staticSectionsHold()) await Promise.all([Footer, ...sections].map((section) => section.preload()));
     const data = loader ? await loader({ params, locale }) : undefined;
     return { page, params, Component, data };
   } catch (error) {

@@ -6,9 +6,8 @@ import { blogFeeds } from '../lib/blog';
 import { assetUrl } from '../lib/assets';
 import { defaultLocale, localeTags } from '../lib/locale';
 import { RUNTIME_CONFIG_ID, absoluteUrl } from '../lib/runtime';
-import { buildOrganizationJsonLd, serializeJsonForHtml } from '../lib/structuredData';
+import { serializeJsonForHtml } from '../lib/structuredData';
 import { AssetsContext, LocaleContext, RuntimeContext } from './contexts';
-import { JsonLd } from './JsonLd';
 
 /**
  * The page's critical CSS as a <style> that React hoists into <head>, outside
@@ -71,7 +70,6 @@ export function Document({ children }: { children: ReactNode }) {
               <link key={feed.path} rel="alternate" type={feed.type} title={feed.title} href={feed.path} />
             ))
           : null}
-        {catalogue ? <JsonLd data={buildOrganizationJsonLd(runtime.siteUrl, catalogue, localeValue.localize)} /> : null}
         <script
           id={RUNTIME_CONFIG_ID}
           type="application/json"

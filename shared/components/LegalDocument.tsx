@@ -1,5 +1,4 @@
 import type { LegalDocument as LegalDocumentContent } from '../content/legal';
-import { legalBodyChunk } from '../lib/legal';
 import { loadLegalBody } from '../lib/legalBodies';
 import { PageHero } from './PageHero';
 import { StaticBody } from './StaticBody';
@@ -21,7 +20,7 @@ export function LegalDocument({ name }: { name: 'privacy' | 'terms' }) {
       <PageHero eyebrow={eyebrow} title={document.title} intro={document.description} />
       <div className="legal">
         <div className="container legal__body">
-          <StaticBody html={html} chunk={legalBodyChunk(locale, name)} load={() => loadLegalBody(locale, name)} />
+          <StaticBody html={html} load={() => loadLegalBody(locale, name)} />
           <p className="legal__updated">
             {updated} <time dateTime={document.updated}>{document.updatedText}</time>
           </p>

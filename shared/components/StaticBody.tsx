@@ -1,25 +1,19 @@
 import { Suspense, memo, use } from 'react';
 import { staticSectionsHold } from '../lib/staticSections';
 
-/** A text that had to load after the first hydration, by its chunk's name. */
-const loading = new Map<string, Promise<string | null>>();
-
 interface BodyProps {
   /** The page loader's data: the text, or undefined while the first hydration held it. */
   html: string | null | undefined;
-  /** The name of the text's chunk. */
-  chunk: string;
+  /** Loads the text (the same promise on every call: loadBody keeps it). */
   load: () => Promise<string | null>;
 }
 
-function Body({ html, chunk, load }: BodyProps) {
+function Body({ html, load }: BodyProps) {
   let text = html;
   if (text === undefined) {
     const hold = staticSectionsHold();
     if (hold) use(hold);
-    let pending = loading.get(chunk);
-    if (!pending) loading.set(chunk, (pending = load()));
-    text = use(pending);
+    text = use(load());
   }
   return <div className="prose" dangerouslySetInnerHTML={{ __html: text ?? '' }} />;
 }
@@ -29,7 +23,7 @@ function Body({ html, chunk, load }: BodyProps) {
  * page's), static like a static section: the first hydration keeps the
  * server's DOM and fetches nothing (its loader is a heldTextLoader); once a
  * navigation releases the hold, the text loads from its chunk. Memoized on the
- * text and its name, so no parent render reaches it while it is held.
+ * text, so no parent render reaches it while it is held (the page cannot change then).
  */
 export const StaticBody = memo(
   function StaticBody(props: BodyProps) {
@@ -39,5 +33,5 @@ export const StaticBody = memo(
       </Suspense>
     );
   },
-  (before, after) => before.html === after.html && before.chunk === after.chunk,
+  (before, after) => before.html === after.html,
 );

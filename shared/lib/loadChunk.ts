@@ -74,16 +74,21 @@ export function claimChunkReload(path: string): boolean {
   }
 }
 
+/** Each body's text as it loads, by its chunk's name: one promise per text, as React's use() needs. */
+const bodiesLoading = new Map<string, Promise<string>>();
+
 /**
  * A rendered body (an article's, a legal page's) by its key, loaded from its
- * own chunk; null for a key that names none.
+ * own chunk once; null for a key that names none.
  */
-export async function loadBody(
+export function loadBody(
   bodies: Readonly<Record<string, () => Promise<{ html: string }>>>,
   key: string | undefined,
   chunkOf: (key: string) => string,
 ): Promise<string | null> {
-  if (!key || !Object.hasOwn(bodies, key)) return null;
-  const { html } = await loadChunk(chunkOf(key), bodies[key]!);
-  return html;
+  if (!key || !Object.hasOwn(bodies, key)) return Promise.resolve(null);
+  const chunk = chunkOf(key);
+  let loading = bodiesLoading.get(chunk);
+  if (!loading) bodiesLoading.set(chunk, (loading = loadChunk(chunk, bodies[key]!).then(({ html }) => html)));
+  return loading;
 }

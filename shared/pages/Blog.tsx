@@ -1,39 +1,43 @@
 import { useSearchParams } from 'react-router';
 import { BlogSidebar } from '../components/blog/BlogSidebar';
 import { CategoryFilter } from '../components/blog/CategoryFilter';
-import { FeaturedPost } from '../components/blog/FeaturedPost';
-import { PostGrid } from '../components/blog/PostGrid';
 import { useRevealHash } from '../components/blog/useRevealHash';
-import { PageHero } from '../components/PageHero';
+import { staticSection } from '../components/StaticSection';
 import { useLocale } from '../components/useLocale';
-import { countByCategory, parseBlogQuery, parseSubscribeOutcome, recentPosts, selectBlogView } from '../lib/blog';
+import { countByCategory, parseBlogQuery, parseSubscribeOutcome } from '../lib/blog';
+
+// Static sections: their code loads only when a navigation shows them (see StaticSection). Each reads
+// the view from the URL; the filter's first use is a navigation, which loads them before it shows.
+const BlogHero = staticSection('BlogHero', async () => (await import('../components/blog/BlogHero')).BlogHero);
+const FeaturedPost = staticSection('FeaturedPost', async () => (await import('../components/blog/FeaturedPost')).FeaturedPost);
+const PostGrid = staticSection('PostGrid', async () => (await import('../components/blog/PostGrid')).PostGrid);
+const RecentPosts = staticSection('RecentPosts', async () => (await import('../components/blog/RecentPosts')).RecentPosts);
+export const sections = [BlogHero, FeaturedPost, PostGrid, RecentPosts];
 
 /**
  * The blog, in the page's language (its posts and their links are that
  * language's). Everything it shows follows from the URL (?category=, ?page=,
- * ?subscribe=), so the server renders any view and the links work without JavaScript.
+ * ?subscribe=), so the server renders any view and the links work without
+ * JavaScript. The filter, the sidebar's categories and the newsletter box hydrate.
  */
 export default function Blog() {
   const [params] = useSearchParams();
-  const { catalogue } = useLocale();
-  const { hero } = catalogue.blog;
-  const { posts } = catalogue.posts;
-  const query = parseBlogQuery(params);
-  const view = selectBlogView(posts, query);
+  const { posts } = useLocale().catalogue.posts;
+  const { category } = parseBlogQuery(params);
   useRevealHash();
 
   return (
     <>
-      <PageHero eyebrow={hero.eyebrow} title={hero.title} intro={hero.intro} />
+      <BlogHero />
       <div className="blog">
         <div className="container blog__layout">
-          <CategoryFilter selected={query.category} />
-          {view.featured ? <FeaturedPost post={view.featured} /> : null}
-          <PostGrid view={view} category={query.category} />
+          <CategoryFilter selected={category} />
+          <FeaturedPost />
+          <PostGrid />
           <BlogSidebar
-            selected={query.category}
+            selected={category}
             counts={countByCategory(posts)}
-            recent={recentPosts(posts)}
+            recent={<RecentPosts />}
             returned={parseSubscribeOutcome(params.get('subscribe'))}
           />
         </div>

@@ -6,12 +6,13 @@ const AboutSection = staticSection('AboutSection', async () => (await import('..
 const ServicesSection = staticSection('ServicesSection', async () => (await import('../components/home/ServicesSection')).ServicesSection);
 const WhyChooseSection = staticSection('WhyChooseSection', async () => (await import('../components/home/WhyChooseSection')).WhyChooseSection);
 const CallToAction = staticSection('CallToAction', async () => (await import('../components/home/CallToAction')).CallToAction);
-export const sections = [AboutSection, ServicesSection, WhyChooseSection, CallToAction];
+const ScrollCue = staticSection('ScrollCue', async () => (await import('../components/home/ScrollCue')).ScrollCue);
+export const sections = [ScrollCue, AboutSection, ServicesSection, WhyChooseSection, CallToAction];
 
 export default function Home() {
   return (
     <>
-      <HomeHero />
+      <HomeHero scrollCue={<ScrollCue />} />
       <AboutSection />
       <ServicesSection />
       <WhyChooseSection />

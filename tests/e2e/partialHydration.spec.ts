@@ -1,13 +1,17 @@
 import type { Page, Route } from '@playwright/test';
 import { expect, gotoHydrated, test } from './fixtures';
 
-/** Each page with static sections, and the components whose chunks those sections are. */
+/** Each page with static sections of its own, and the components whose chunks those sections are. */
 const pagesWithStaticSections = {
-  '/': ['AboutSection', 'ServicesSection', 'WhyChooseSection', 'CallToAction'],
+  '/': ['ScrollCue', 'AboutSection', 'ServicesSection', 'WhyChooseSection', 'CallToAction'],
   '/services': ['PlanGrid', 'AddOnList', 'ProcessSteps', 'TechnologyList', 'ServicesCta'],
   '/research': ['ResearchAreas', 'ImpactFigures', 'PublicationList', 'PartnershipList', 'ResearchCta'],
-  '/contact': ['ContactDetails', 'Offices', 'Faq'],
+  '/contact': ['ContactHero', 'ContactDetails', 'Offices', 'Faq'],
+  '/blog': ['BlogHero', 'FeaturedPost', 'PostGrid', 'RecentPosts'],
 } as const;
+
+/** Every page's footer (with the lab's structured data) is a static section of the layout. */
+const layoutSections = ['Footer'] as const;
 
 /** The Spanish pages hold the same sections as their English ones. */
 const spanishPagesWithStaticSections = {
@@ -15,18 +19,23 @@ const spanishPagesWithStaticSections = {
   '/es/servicios': pagesWithStaticSections['/services'],
   '/es/investigacion': pagesWithStaticSections['/research'],
   '/es/contacto': pagesWithStaticSections['/contact'],
+  '/es/blog': pagesWithStaticSections['/blog'],
 } as const;
 
 /**
  * The pages whose text the build renders from Markdown: an article's and a legal page's body is one
- * static boundary, named by its chunk (the article's slug, the legal page's name).
+ * static boundary, named by its chunk (the article's slug, the legal page's name). The whole article
+ * around its text is a static section too.
  */
 const pagesWithStaticText = {
-  '/blog/a-step-by-step-guide-to-reproducible-cell-culture': ['a-step-by-step-guide-to-reproducible-cell-culture'],
-  '/es/blog/guia-paso-a-paso-para-un-cultivo-celular-reproducible': ['guia-paso-a-paso-para-un-cultivo-celular-reproducible'],
+  '/blog/a-step-by-step-guide-to-reproducible-cell-culture': ['ArticleView', 'a-step-by-step-guide-to-reproducible-cell-culture'],
+  '/es/blog/guia-paso-a-paso-para-un-cultivo-celular-reproducible': ['ArticleView', 'guia-paso-a-paso-para-un-cultivo-celular-reproducible'],
   '/privacy': ['privacy'],
   '/es/terminos': ['terms'],
 } as const;
+
+/** Pages whose only static section is the layout's. */
+const pagesWithLayoutSectionsOnly = { '/newsletter/confirm': [], '/es/boletin/cancelar': [] } as const;
 
 /** The scripts the page has fetched, by file name. */
 const scriptsFetched = (page: Page) =>
@@ -36,20 +45,22 @@ const scriptsFetched = (page: Page) =>
 const hasChunkOf = (files: string[], components: readonly string[]) => files.some((file) => components.some((name) => file.startsWith(`${name}-`)));
 
 /**
- * Before any script runs, watches every element of main that the server put
+ * Before any script runs, watches every element of the body that the server put
  * inside a Suspense boundary (between React's <!--$--> and <!--/$--> comments):
  * each change to them, and whether each is still in the document at the end.
+ * Counts the boundaries.
  */
 async function watchStaticSections(page: Page) {
   await page.addInitScript(() => {
     const changes: string[] = [];
     const watched: Element[] = [];
-    Object.assign(window, { staticSections: { changes, watched } });
+    const sections = { changes, watched, boundaries: 0 };
+    Object.assign(window, { staticSections: sections });
     document.addEventListener('DOMContentLoaded', () => {
-      const main = document.querySelector('main')!;
-      for (const parent of [main, ...main.querySelectorAll('*')]) {
+      for (const parent of [document.body, ...document.body.querySelectorAll('*')]) {
         let inside = false;
         for (const node of parent.childNodes) {
+          if (node.nodeType === Node.COMMENT_NODE && node.nodeValue === '$') sections.boundaries += 1;
           if (node.nodeType === Node.COMMENT_NODE) inside = node.nodeValue === '$' ? true : node.nodeValue === '/$' ? false : inside;
           else if (inside && node instanceof Element) watched.push(node);
         }
@@ -63,17 +74,18 @@ async function watchStaticSections(page: Page) {
 }
 
 test.describe('partial hydration', () => {
-  for (const [path, components] of Object.entries({ ...pagesWithStaticSections, ...spanishPagesWithStaticSections, ...pagesWithStaticText })) {
+  for (const [path, own] of Object.entries({ ...pagesWithStaticSections, ...spanishPagesWithStaticSections, ...pagesWithStaticText, ...pagesWithLayoutSectionsOnly })) {
+    const components = [...own, ...layoutSections];
     test(`${path}: a first visit leaves the static sections' server DOM untouched and fetches none of their code`, async ({ page }) => {
       await watchStaticSections(page);
       await gotoHydrated(page, path);
       // Hydration is done and the late work (vitals, the whole stylesheet) has started.
       await expect.poll(async () => (await scriptsFetched(page)).some((file) => file.startsWith('web-vitals-'))).toBe(true);
       const sections = await page.evaluate(() => {
-        const { changes, watched } = (window as unknown as { staticSections: { changes: string[]; watched: Element[] } }).staticSections;
-        return { changes, count: watched.length, connected: watched.every((element) => element.isConnected) };
+        const { changes, watched, boundaries } = (window as unknown as { staticSections: { changes: string[]; watched: Element[]; boundaries: number } }).staticSections;
+        return { changes, boundaries, connected: watched.every((element) => element.isConnected) };
       });
-      expect(sections.count).toBe(components.length);
+      expect(sections.boundaries).toBe(components.length);
       expect(sections.changes).toEqual([]);
       expect(sections.connected).toBe(true);
       expect(hasChunkOf(await scriptsFetched(page), components)).toBe(false);
@@ -104,6 +116,30 @@ test.describe('partial hydration', () => {
     expect(browserErrors).toEqual([]);
   });
 
+  test("a link in a held section or in a page's text navigates in place; another language's page loads whole", async ({ page, browserErrors }) => {
+    const sameDocument = () => page.evaluate(() => 'sameDocument' in window);
+    const mark = () => page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await gotoHydrated(page, '/');
+    await mark();
+    // The call to action is a held section: server HTML, none of its code loaded, no handler of its own.
+    await page.locator('.cta').getByRole('link', { name: 'Start Your Project' }).click();
+    await page.waitForURL('/contact');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Get In Touch');
+    expect(await sameDocument()).toBe(true);
+    // A link written in the Markdown of a legal page's text, which React renders as HTML.
+    await gotoHydrated(page, '/terms');
+    await mark();
+    await page.locator('.prose').getByRole('link', { name: 'Privacy Policy' }).click();
+    await page.waitForURL('/privacy');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy');
+    expect(await sameDocument()).toBe(true);
+    // The language switch loads the other language's page whole.
+    await page.getByRole('link', { name: 'Español' }).first().click();
+    await page.waitForURL('/es/privacidad');
+    expect(await sameDocument()).toBe(false);
+    expect(browserErrors).toEqual([]);
+  });
+
   test('the interactive parts still hydrate around held sections: the menu opens', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await gotoHydrated(page, '/contact');
@@ -116,7 +152,7 @@ test.describe('partial hydration', () => {
     const plain = await browser.newContext({ javaScriptEnabled: false });
     const serverPage = await plain.newPage();
     for (const [path, components] of Object.entries(pagesWithStaticSections)) {
-      const name = { '/': 'Home', '/services': 'Services', '/research': 'Research', '/contact': 'Contact' }[path]!;
+      const name = { '/': 'Home', '/services': 'Services', '/research': 'Research', '/contact': 'Contact', '/blog': 'Blog' }[path]!;
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
       await page.waitForURL(path);
       await serverPage.goto(path);

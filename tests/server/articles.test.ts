@@ -5,7 +5,7 @@ import { blogPosts } from '../../shared/content/blogPosts';
 import { catalogues } from '../../server/catalogues';
 import { legalDocuments } from '../../shared/content/legal';
 import { categoryLabel } from '../../shared/lib/blog';
-import { TEST_SITE_URL, entryScript, executableInlineScripts, testApp } from './helpers';
+import { TEST_SITE_URL, entryScript, executableInlineScripts, jsonLd, testApp } from './helpers';
 import { imageSources } from '../../shared/lib/images';
 
 const app = testApp();
@@ -13,8 +13,6 @@ afterAll(() => app.db.close());
 
 const meta = (html: string, attribute: 'name' | 'property', key: string) =>
   new RegExp(`<meta ${attribute}="${key}" content="([^"]*)"`).exec(html)?.[1];
-const jsonLd = (html: string) =>
-  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>);
 
 describe.each(blogPosts.map((post) => [post.slug, post] as const))('GET /blog/%s', (slug, post) => {
   const url = `/blog/${slug}`;

@@ -68,3 +68,10 @@ export function cspSources(csp: string, directive: string): string[] {
 
 /** The CSP source that allows an inline block, computed as the browser does: sha256 over its exact text. */
 export const sha256Source = (text: string): string => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+/** Every JSON-LD block of a page, parsed, in document order. */
+export const jsonLd = (html: string): Record<string, unknown>[] =>
+  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>);
+
+/** The lab's Organization structured data (a ProfessionalService), which every page carries with its footer. */
+export const organizationJsonLd = (html: string) => jsonLd(html).find((item) => item['@type'] === 'ProfessionalService');

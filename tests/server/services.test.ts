@@ -8,7 +8,7 @@ import { processSteps } from '../../shared/content/process';
 import { telHref } from '../../shared/content/data';
 import { site } from '../../shared/content/site';
 import { technologies } from '../../shared/content/technologies';
-import { testApp } from './helpers';
+import { organizationJsonLd, testApp } from './helpers';
 import { elements, links, section, text } from './html';
 import { imageSources } from '../../shared/lib/images';
 
@@ -78,8 +78,7 @@ describe('GET /services: the plan cards in the raw HTML', () => {
   });
 
   it('shows the same titles and prices as the plan data and the JSON-LD offers', () => {
-    const jsonLd = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? 'null';
-    const offers = (JSON.parse(jsonLd) as { makesOffer: { name: string; price: string; priceCurrency: string }[] }).makesOffer;
+    const offers = (organizationJsonLd(html) as { makesOffer: { name: string; price: string; priceCurrency: string }[] }).makesOffer;
     const fromData = plans.map((plan) => [plan.title, plan.price]);
     const fromCards = [...planCards.values()].map((card) => [
       text(elements(card, 'h3', '')[0] ?? ''),

@@ -4,7 +4,7 @@ import { catalogues } from '../../server/catalogues';
 import { createLeadStore } from '../../server/leads';
 import { leadMessages } from '../../server/outbox/leadMessages';
 import { sitePages } from '../../shared/routes';
-import { TEST_SITE_URL, freshApps, hreflangAlternates, testConfig } from './helpers';
+import { TEST_SITE_URL, freshApps, hreflangAlternates, organizationJsonLd, testConfig } from './helpers';
 
 const freshApp = freshApps();
 const app = freshApp();
@@ -46,10 +46,10 @@ describe.each(spanishPages)('GET $path', (page) => {
 
   it('carries the organization JSON-LD in Spanish', async () => {
     const { text } = await request(app).get(page.path);
-    const data = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(text)?.[1] ?? 'null');
+    const data = organizationJsonLd(text) as { description: string; makesOffer: { name: string; url: string }[] };
     expect(data.description).toBe(es.site.tagline);
-    expect(data.makesOffer[0].name).toBe('Suscripción web');
-    expect(data.makesOffer[0].url).toBe(`${TEST_SITE_URL}/es/servicios`);
+    expect(data.makesOffer[0]!.name).toBe('Suscripción web');
+    expect(data.makesOffer[0]!.url).toBe(`${TEST_SITE_URL}/es/servicios`);
   });
 
   it('offers the Spanish blog feeds, not the English ones', async () => {

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { catalogues } from '../../server/catalogues';
 import { blogPosts } from '../../shared/content/blogPosts';
 import { posts as esPosts } from '../../shared/content/generated/posts.es';
-import { TEST_SITE_URL, entryScript, executableInlineScripts, hreflangAlternates, testApp } from './helpers';
+import { TEST_SITE_URL, entryScript, executableInlineScripts, hreflangAlternates, jsonLd, testApp } from './helpers';
 
 const app = testApp();
 afterAll(() => app.db.close());
@@ -11,8 +11,6 @@ const es = catalogues.es;
 
 const meta = (html: string, attribute: 'name' | 'property', key: string) =>
   new RegExp(`<meta ${attribute}="${key}" content="([^"]*)"`).exec(html)?.[1];
-const jsonLd = (html: string) =>
-  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>);
 
 const categories: Record<string, string> = Object.fromEntries(es.posts.categories.map(({ value, label }) => [value, label]));
 

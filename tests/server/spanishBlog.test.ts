@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { catalogues } from '../../server/catalogues';
 import { posts as esPosts } from '../../shared/content/generated/posts.es';
 import type { TestApp } from './helpers';
-import { TEST_SITE_URL, entryScript, executableInlineScripts, freshApps, hreflangAlternates } from './helpers';
+import { TEST_SITE_URL, entryScript, executableInlineScripts, freshApps, hreflangAlternates, organizationJsonLd } from './helpers';
 
 const freshApp = freshApps();
 const app = freshApp();
@@ -75,8 +75,7 @@ describe('GET /es/blog', () => {
 
   it('carries the organization JSON-LD in Spanish', async () => {
     const { text } = await request(app).get('/es/blog');
-    const data = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(text)?.[1] ?? 'null');
-    expect(data.description).toBe(es.site.tagline);
+    expect(organizationJsonLd(text)?.description).toBe(es.site.tagline);
   });
 
   it('is in the sitemap with its alternates both ways', async () => {

@@ -1,14 +1,12 @@
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 import { catalogues } from '../../server/catalogues';
-import { TEST_SITE_URL, entryScript, executableInlineScripts, hreflangAlternates, testApp } from './helpers';
+import { TEST_SITE_URL, entryScript, executableInlineScripts, hreflangAlternates, organizationJsonLd, testApp } from './helpers';
 
 const app = testApp();
 afterAll(() => app.db.close());
 const { en, es } = catalogues;
 
-const jsonLd = (html: string) =>
-  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>);
 const main = (html: string) => /<main[\s\S]*<\/main>/.exec(html)?.[0] ?? '';
 /** The visible text of some HTML, tags dropped and entities of the apostrophe and ampersand read. */
 const textOf = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/&amp;/g, '&').replace(/[ \t\n]+/g, ' ');
@@ -35,7 +33,7 @@ describe.each(twins)('$spanish', ({ english, spanish }) => {
 
   it('describes the lab in Spanish in its JSON-LD', async () => {
     const { text } = await request(app).get(spanish);
-    const organization = jsonLd(text).find((item) => item['@type'] === 'ProfessionalService');
+    const organization = organizationJsonLd(text);
     expect(organization).toMatchObject({ description: es.site.tagline });
     expect((organization?.makesOffer as { name: string }[]).map((offer) => offer.name)).toEqual(es.plans.plans.map((plan) => plan.title));
   });

@@ -1,13 +1,14 @@
-import type { BlogPost, CategoryValue, SubscribeOutcome } from '../../content/blog';
+import type { ReactNode } from 'react';
+import type { CategoryValue, SubscribeOutcome } from '../../content/blog';
 import { useLocale } from '../useLocale';
 import { CategoryList } from './CategoryList';
 import { NewsletterBox } from './NewsletterBox';
-import { RecentPosts } from './RecentPosts';
 
 interface SidebarProps {
   selected: CategoryValue;
   counts: Record<CategoryValue, number>;
-  recent: readonly BlogPost[];
+  /** Recent Posts: a static section of the page. */
+  recent: ReactNode;
   returned: SubscribeOutcome | null;
 }
 
@@ -17,7 +18,7 @@ export function BlogSidebar({ selected, counts, recent, returned }: SidebarProps
   return (
     <aside className="blog-sidebar" aria-label={sidebarLabel}>
       <CategoryList selected={selected} counts={counts} />
-      <RecentPosts posts={recent} />
+      {recent}
       <NewsletterBox category={selected} returned={returned} />
     </aside>
   );

@@ -1,16 +1,18 @@
 import Sparkles from 'lucide-react/icons/sparkles';
 import { Link } from 'react-router';
-import type { BlogPost } from '../../content/blog';
 import { postPath } from '../../lib/articles';
 import { postAnchor } from '../../lib/blog';
 import { ResponsiveImage } from '../ResponsiveImage';
 import { useLocale } from '../useLocale';
 import { CategoryBadge } from './CategoryBadge';
 import { PostMeta } from './PostMeta';
+import { useBlogView } from './useBlogView';
 
-/** The featured post, large, above the grid whatever the filter; its title links to the article, over the whole card. */
-export function FeaturedPost({ post }: { post: BlogPost }) {
+/** The featured post, large, above the grid when the view has one; its title links to the article, over the whole card. */
+export function FeaturedPost() {
   const { featured } = useLocale().catalogue.blog;
+  const post = useBlogView().view.featured;
+  if (!post) return null;
   const titleId = `${postAnchor(post)}-title`;
   return (
     <section className="blog-featured" aria-labelledby={titleId}>

@@ -9,6 +9,7 @@ import { countOf } from '../../lib/plural';
 import { useLocale } from '../useLocale';
 import { LoadMore } from './LoadMore';
 import { PostCard } from './PostCard';
+import { useBlogView } from './useBlogView';
 
 /** The line above the grid: how many posts it shows, of how many, in which category; counts by the language's plural rules. */
 export function gridSummary(view: BlogView, category: CategoryValue, catalogue: Pick<Catalogue, 'blog' | 'posts'>, locale: Locale): string {
@@ -20,8 +21,10 @@ export function gridSummary(view: BlogView, category: CategoryValue, catalogue: 
 }
 
 /** The grid of the selected category's posts (the featured one excluded), with "Load More Posts". */
-export function PostGrid({ view, category }: { view: BlogView; category: CategoryValue }) {
+export function PostGrid() {
   const { catalogue, locale, localize } = useLocale();
+  const { view, query } = useBlogView();
+  const { category } = query;
   const words = catalogue.blog;
   return (
     <section id="blog-posts" className="blog-posts" aria-labelledby="blog-posts-title">

@@ -1,12 +1,14 @@
 import { Link } from 'react-router';
-import type { BlogPost } from '../../content/blog';
 import { postPath } from '../../lib/articles';
+import { recentPosts } from '../../lib/blog';
 import { ResponsiveImage } from '../ResponsiveImage';
 import { useLocale } from '../useLocale';
 
 /** The sidebar's Recent Posts: the first five non-featured posts, whatever the filter; each links to its article. */
-export function RecentPosts({ posts }: { posts: readonly BlogPost[] }) {
-  const { recentTitle } = useLocale().catalogue.blog;
+export function RecentPosts() {
+  const { catalogue } = useLocale();
+  const { recentTitle } = catalogue.blog;
+  const posts = recentPosts(catalogue.posts.posts);
   return (
     <section className="blog-panel" aria-labelledby="blog-recent-title">
       <h2 id="blog-recent-title" className="blog-panel__title">

@@ -1,13 +1,13 @@
-import ChevronDown from 'lucide-react/icons/chevron-down';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useLocale } from '../useLocale';
 import { HeroVideo } from './HeroVideo';
 import { Typewriter } from './Typewriter';
 
-/** The full-screen opening: video background, veil, the page's one h1 and the two first actions. */
-export function HomeHero() {
+/** The full-screen opening: video background, veil, the page's one h1, the two first actions and the scroll cue (static: the page's). */
+export function HomeHero({ scrollCue }: { scrollCue: ReactNode }) {
   const { catalogue, localize } = useLocale();
-  const { hero: homeHero, about: homeAbout } = catalogue.home;
+  const homeHero = catalogue.home.hero;
   const [primary, secondary] = homeHero.actions;
   return (
     <section className="home-hero" aria-labelledby="page-title">
@@ -33,10 +33,7 @@ export function HomeHero() {
           ) : null}
         </div>
       </div>
-      <a href={`#${homeAbout.id}`} className="home-hero__scroll">
-        <span>{homeHero.scrollCue}</span>
-        <ChevronDown size={18} aria-hidden="true" />
-      </a>
+      {scrollCue}
     </section>
   );
 }

@@ -1,0 +1,71 @@
+import ArrowRight from 'lucide-react/icons/arrow-right';
+import { useContext } from 'react';
+import { Link } from 'react-router';
+import { links } from '../../content/data';
+import { loadArticleBody } from '../../lib/articleBodies';
+import { adjacentPosts, findPost, postPath, relatedPosts } from '../../lib/articles';
+import { buildBlogPostingJsonLd, buildBreadcrumbJsonLd } from '../../lib/structuredData';
+import { RuntimeContext } from '../contexts';
+import { CtaPanel } from '../CtaPanel';
+import { JsonLd } from '../JsonLd';
+import { ResponsiveImage } from '../ResponsiveImage';
+import { StaticBody } from '../StaticBody';
+import { useLocale } from '../useLocale';
+import { usePage } from '../usePage';
+import { ArticleHeader } from './ArticleHeader';
+import { ArticlePager } from './ArticlePager';
+import { RelatedPosts } from './RelatedPosts';
+
+/**
+ * An article as it reads: its header, image, body, pager, related posts, call
+ * to action and structured data. Nothing in it is interactive, so the page
+ * holds it as a static section (its links navigate in place all the same).
+ * The page shows it only for a post of the URL's language whose body loaded.
+ */
+export function ArticleView() {
+  const { params, data } = usePage();
+  const html = data as string | undefined;
+  const { siteUrl } = useContext(RuntimeContext);
+  const { catalogue, localize } = useLocale();
+  const { posts } = catalogue.posts;
+  const copy = catalogue.article;
+  const post = findPost(posts, params.slug)!;
+  const path = postPath(post);
+  const { older, newer } = adjacentPosts(posts, post);
+  const [primary, secondary] = copy.cta.actions;
+  /** The breadcrumb's names are the main menu's. */
+  const navLabel = (to: string) => catalogue.navigation.mainNav.find((item) => item.to === to)?.label ?? to;
+  return (
+    <>
+      <article className="article" aria-labelledby="page-title">
+        <ArticleHeader post={post} />
+        <div className="container article__media">
+          {/* The largest paint: fetched first, never lazily. */}
+          <ResponsiveImage className="article__image" src={post.image} priority />
+        </div>
+        <div className="container article__body">
+          <StaticBody html={html} load={() => loadArticleBody(post.locale, post.slug)} />
+        </div>
+        <ArticlePager older={older} newer={newer} />
+      </article>
+      <RelatedPosts posts={relatedPosts(posts, post)} />
+      <CtaPanel id="article-cta-title" className="article-cta" eyebrow={copy.cta.eyebrow} title={copy.cta.title} text={copy.cta.text}>
+        <Link to={localize(primary!.to)} className="button button--primary">
+          {primary!.label}
+          <ArrowRight size={18} aria-hidden="true" />
+        </Link>
+        <Link to={localize(secondary!.to)} className="button button--ghost">
+          {secondary!.label}
+        </Link>
+      </CtaPanel>
+      <JsonLd data={buildBlogPostingJsonLd(siteUrl, post, path)} />
+      <JsonLd
+        data={buildBreadcrumbJsonLd(siteUrl, [
+          { name: navLabel(links.home), path: localize(links.home) },
+          { name: navLabel(links.blog), path: localize(links.blog) },
+          { name: post.title, path },
+        ])}
+      />
+    </>
+  );
+}
