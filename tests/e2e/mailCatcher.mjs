@@ -20,9 +20,10 @@ const server = new SMTPServer({
     stream.on('data', (chunk) => chunks.push(chunk));
     stream.on('end', () => {
       const name = `${Date.now()}-${process.pid}-${++count}.eml`;
-      // Written aside, then renamed: a reader never sees half a message.
-      fs.writeFileSync(path.join(folder, `.${name}`), Buffer.concat(chunks));
-      fs.renameSync(path.join(folder, `.${name}`), path.join(folder, name));
+      // Written aside under a name readers skip (not .eml), then renamed: a reader never sees half a message.
+      const aside = path.join(folder, `${name}.part`);
+      fs.writeFileSync(aside, Buffer.concat(chunks));
+      fs.renameSync(aside, path.join(folder, name));
       callback();
     });
   },
