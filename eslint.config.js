@@ -49,10 +49,10 @@ export default tseslint.config(
   },
   side(BROWSER_CODE, globals.browser, {
     '^node:': 'client/ and shared/ run in the browser: no Node modules here.',
-    // (The icon named "server" is no server code.)
-    '^(?!lucide-react/)(.*/)?server(/|$)': 'client/ and shared/ must not import server code; pass values in from the server instead.',
+    '^(.*/)?server(/|$)': 'client/ and shared/ must not import server code; pass values in from the server instead.',
     // Through the package's index, esbuild puts every icon the site uses in one chunk that each page loading any icon fetches.
-    '^lucide-react$': { message: "Import each icon from 'lucide-react/icons/<name>', so each chunk carries only its own icons.", allowTypeImports: true },
+    '^lucide$': { message: "Import each icon from 'lucide/dist/esm/icons/<name>.mjs' (drawn by shared/components/Icon.tsx), so each chunk carries only its own icons.", allowTypeImports: true },
+    '^lucide-react(/|$)': "Draw icons with shared/components/Icon.tsx and lucide's shapes: lucide-react's renderer is 1.5 KB on every page that hydrates one.",
   }, ['process', 'Buffer', 'global', '__dirname', '__filename', 'require']),
   side(NODE_CODE, globals.node, {
     '(^|/)client(/|$)': 'The server does not import the browser entry.',

@@ -11,6 +11,7 @@ import { technologies } from '../../shared/content/technologies';
 import { organizationJsonLd, testApp } from './helpers';
 import { elements, links, section, text } from './html';
 import { imageSources } from '../../shared/lib/images';
+import Check from 'lucide/dist/esm/icons/check.mjs';
 
 const app = testApp();
 afterAll(() => app.db.close());
@@ -47,7 +48,10 @@ describe('GET /services: the plan cards in the raw HTML', () => {
 
     const features = elements(card, 'li', 'class="services-plan__feature"');
     expect(features.map(text)).toEqual(planFeatures[plan.id]);
-    for (const feature of features) expect(feature).toMatch(/<svg[^>]*lucide-check[^>]*aria-hidden="true"/);
+    for (const feature of features) {
+      expect(feature).toMatch(/<svg[^>]*aria-hidden="true"/);
+      expect(feature).toContain(`d="${Check[0]![1].d}"`);
+    }
 
     const image = /<img\b[^>]*>/.exec(card)?.[0] ?? '';
     expect(image).toContain(`src="${imageSources(plan.image).src}"`);

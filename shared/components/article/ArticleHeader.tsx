@@ -1,9 +1,10 @@
-import ArrowLeft from 'lucide-react/icons/arrow-left';
+import ArrowLeft from 'lucide/dist/esm/icons/arrow-left.mjs';
 import { Link } from 'react-router';
 import type { BlogPost } from '../../content/blog';
 import { blogHref, categoryLabel } from '../../lib/blog';
 import { PostMeta } from '../blog/PostMeta';
 import { useLocale } from '../useLocale';
+import { Icon } from '../Icon';
 
 /** The article's dark opening band: the way back, its category (to the filtered blog), the title, excerpt and byline. */
 export function ArticleHeader({ post }: { post: BlogPost }) {
@@ -12,7 +13,7 @@ export function ArticleHeader({ post }: { post: BlogPost }) {
     <header className="page-hero article-hero">
       <div className="container article-hero__inner">
         <Link to={localize(blogHref())} className="article-hero__back">
-          <ArrowLeft size={16} aria-hidden="true" />
+          <Icon icon={ArrowLeft} size={16} aria-hidden="true" />
           {catalogue.article.back}
         </Link>
         <Link to={localize(blogHref({ category: post.category }))} className={`blog-badge blog-badge--${post.category} article-hero__category`}>

@@ -1,9 +1,10 @@
-import ArrowLeft from 'lucide-react/icons/arrow-left';
-import ArrowRight from 'lucide-react/icons/arrow-right';
+import ArrowLeft from 'lucide/dist/esm/icons/arrow-left.mjs';
+import ArrowRight from 'lucide/dist/esm/icons/arrow-right.mjs';
 import { Link } from 'react-router';
 import type { BlogPost } from '../../content/blog';
 import { postPath } from '../../lib/articles';
 import { useLocale } from '../useLocale';
+import { Icon } from '../Icon';
 
 /** The older and the newer article, either side of this one in the blog's order. */
 export function ArticlePager({ older, newer }: { older?: BlogPost | undefined; newer?: BlogPost | undefined }) {
@@ -14,7 +15,7 @@ export function ArticlePager({ older, newer }: { older?: BlogPost | undefined; n
       {older ? (
         <Link to={postPath(older)} className="article-pager__link article-pager__link--older" rel="prev">
           <span className="article-pager__label">
-            <ArrowLeft size={16} aria-hidden="true" />
+            <Icon icon={ArrowLeft} size={16} aria-hidden="true" />
             {articleCopy.older}
           </span>
           <span className="article-pager__title">{older.title}</span>
@@ -24,7 +25,7 @@ export function ArticlePager({ older, newer }: { older?: BlogPost | undefined; n
         <Link to={postPath(newer)} className="article-pager__link article-pager__link--newer" rel="next">
           <span className="article-pager__label">
             {articleCopy.newer}
-            <ArrowRight size={16} aria-hidden="true" />
+            <Icon icon={ArrowRight} size={16} aria-hidden="true" />
           </span>
           <span className="article-pager__title">{newer.title}</span>
         </Link>

@@ -1,4 +1,4 @@
-import ArrowRight from 'lucide-react/icons/arrow-right';
+import ArrowRight from 'lucide/dist/esm/icons/arrow-right.mjs';
 import { useContext } from 'react';
 import { Link } from 'react-router';
 import { links } from '../../content/data';
@@ -15,6 +15,7 @@ import { usePage } from '../usePage';
 import { ArticleHeader } from './ArticleHeader';
 import { ArticlePager } from './ArticlePager';
 import { RelatedPosts } from './RelatedPosts';
+import { Icon } from '../Icon';
 
 /**
  * An article as it reads: its header, image, body, pager, related posts, call
@@ -52,7 +53,7 @@ export function ArticleView() {
       <CtaPanel id="article-cta-title" className="article-cta" eyebrow={copy.cta.eyebrow} title={copy.cta.title} text={copy.cta.text}>
         <Link to={localize(primary!.to)} className="button button--primary">
           {primary!.label}
-          <ArrowRight size={18} aria-hidden="true" />
+          <Icon icon={ArrowRight} size={18} aria-hidden="true" />
         </Link>
         <Link to={localize(secondary!.to)} className="button button--ghost">
           {secondary!.label}

@@ -1,4 +1,4 @@
-import Sparkles from 'lucide-react/icons/sparkles';
+import Sparkles from 'lucide/dist/esm/icons/sparkles.mjs';
 import { Link } from 'react-router';
 import { postPath } from '../../lib/articles';
 import { postAnchor } from '../../lib/blog';
@@ -7,6 +7,7 @@ import { useLocale } from '../useLocale';
 import { CategoryBadge } from './CategoryBadge';
 import { PostMeta } from './PostMeta';
 import { useBlogView } from './useBlogView';
+import { Icon } from '../Icon';
 
 /** The featured post, large, above the grid when the view has one; its title links to the article, over the whole card. */
 export function FeaturedPost() {
@@ -24,7 +25,7 @@ export function FeaturedPost() {
         <div className="blog-featured__body">
           <div className="blog-featured__tags">
             <span className="blog-featured__flag">
-              <Sparkles aria-hidden="true" size={14} />
+              <Icon icon={Sparkles} aria-hidden="true" size={14} />
               {featured}
             </span>
             <CategoryBadge category={post.category} />

@@ -1,14 +1,15 @@
 import type { FormEvent } from 'react';
 import { useState } from 'react';
-import CircleAlert from 'lucide-react/icons/circle-alert';
-import CircleCheck from 'lucide-react/icons/circle-check';
-import Mail from 'lucide-react/icons/mail';
+import CircleAlert from 'lucide/dist/esm/icons/circle-alert.mjs';
+import CircleCheck from 'lucide/dist/esm/icons/circle-check.mjs';
+import Mail from 'lucide/dist/esm/icons/mail.mjs';
 import type { CategoryValue, SubscribeOutcome } from '../../content/blog';
 import { NEWSLETTER_ANCHOR, SUBSCRIBE_ENDPOINT, isSubscribeSuccess } from '../../lib/blog';
 import { localeAction } from '../../lib/formAction';
 import { sendSubscription } from '../../browser/sendSubscription';
 import { PrivacyNotice } from '../PrivacyNotice';
 import { useLocale } from '../useLocale';
+import { Icon } from '../Icon';
 
 const MESSAGE_ID = 'newsletter-message';
 
@@ -42,7 +43,7 @@ export function NewsletterBox({ category, returned }: { category: CategoryValue;
   return (
     <section id={NEWSLETTER_ANCHOR} className="blog-panel blog-newsletter" aria-labelledby="newsletter-title">
       <span className="blog-newsletter__icon" aria-hidden="true">
-        <Mail size={20} />
+        <Icon icon={Mail} size={20} />
       </span>
       <h2 id="newsletter-title" className="blog-panel__title blog-newsletter__title">
         {newsletter.title}
@@ -75,7 +76,7 @@ export function NewsletterBox({ category, returned }: { category: CategoryValue;
       <div role="status">
         {shown && success ? (
           <p id={MESSAGE_ID} className="blog-newsletter__message blog-newsletter__message--success">
-            <CircleCheck aria-hidden="true" size={18} />
+            <Icon icon={CircleCheck} aria-hidden="true" size={18} />
             <span>{newsletter.messages[shown]}</span>
           </p>
         ) : null}
@@ -83,7 +84,7 @@ export function NewsletterBox({ category, returned }: { category: CategoryValue;
       <div role="alert">
         {shown && !success ? (
           <p id={MESSAGE_ID} className="blog-newsletter__message blog-newsletter__message--error">
-            <CircleAlert aria-hidden="true" size={18} />
+            <Icon icon={CircleAlert} aria-hidden="true" size={18} />
             <span>{newsletter.messages[shown]}</span>
           </p>
         ) : null}

@@ -1,16 +1,17 @@
-import type { LucideIcon } from 'lucide-react';
-import Clock from 'lucide-react/icons/clock';
-import CodeXml from 'lucide-react/icons/code-xml';
-import Mail from 'lucide-react/icons/mail';
-import Megaphone from 'lucide-react/icons/megaphone';
-import MessageSquare from 'lucide-react/icons/message-square';
-import Phone from 'lucide-react/icons/phone';
-import Zap from 'lucide-react/icons/zap';
+import type { IconNode } from 'lucide';
+import Clock from 'lucide/dist/esm/icons/clock.mjs';
+import CodeXml from 'lucide/dist/esm/icons/code-xml.mjs';
+import Mail from 'lucide/dist/esm/icons/mail.mjs';
+import Megaphone from 'lucide/dist/esm/icons/megaphone.mjs';
+import MessageSquare from 'lucide/dist/esm/icons/message-square.mjs';
+import Phone from 'lucide/dist/esm/icons/phone.mjs';
+import Zap from 'lucide/dist/esm/icons/zap.mjs';
 import type { Department } from '../../content/contact';
 import { telHref } from '../../content/data';
 import { useLocale } from '../useLocale';
+import { Icon } from '../Icon';
 
-const departmentIcons: Record<Department['id'], LucideIcon> = {
+const departmentIcons: Record<Department['id'], IconNode> = {
   general: MessageSquare,
   development: CodeXml,
   sales: Megaphone,
@@ -26,22 +27,22 @@ export function ContactDetails() {
       </h2>
       <ul className="contact-details__list">
         {departments.map((department) => {
-          const Icon = departmentIcons[department.id];
+          const icon = departmentIcons[department.id];
           return (
             <li key={department.id} className="contact-department">
               <span className="contact-department__icon">
-                <Icon aria-hidden="true" size={22} />
+                <Icon icon={icon} aria-hidden="true" size={22} />
               </span>
               <div className="contact-department__body">
                 <h3 className="contact-department__name">{department.name}</h3>
                 <p className="contact-department__note">{department.note}</p>
                 <p className="contact-department__links">
                   <a href={`mailto:${department.email}`} className="contact-department__link">
-                    <Mail aria-hidden="true" size={16} />
+                    <Icon icon={Mail} aria-hidden="true" size={16} />
                     {department.email}
                   </a>
                   <a href={telHref(department.phone)} className="contact-department__link">
-                    <Phone aria-hidden="true" size={16} />
+                    <Icon icon={Phone} aria-hidden="true" size={16} />
                     {department.phone}
                   </a>
                 </p>
@@ -53,7 +54,7 @@ export function ContactDetails() {
 
       <div className="contact-promises">
         <h3 className="contact-promises__title">
-          <Zap aria-hidden="true" size={18} />
+          <Icon icon={Zap} aria-hidden="true" size={18} />
           {sections.promisesTitle}
         </h3>
         <dl className="contact-promises__list">
@@ -65,7 +66,7 @@ export function ContactDetails() {
           ))}
         </dl>
         <p className="contact-promises__hours">
-          <Clock aria-hidden="true" size={16} />
+          <Icon icon={Clock} aria-hidden="true" size={16} />
           <span>
             {hours.label}: <strong>{hours.value}</strong>
           </span>

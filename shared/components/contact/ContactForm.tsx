@@ -1,8 +1,8 @@
-import CircleAlert from 'lucide-react/icons/circle-alert';
-import CircleCheck from 'lucide-react/icons/circle-check';
-import LoaderCircle from 'lucide-react/icons/loader-circle';
-import Lock from 'lucide-react/icons/lock';
-import Send from 'lucide-react/icons/send';
+import CircleAlert from 'lucide/dist/esm/icons/circle-alert.mjs';
+import CircleCheck from 'lucide/dist/esm/icons/circle-check.mjs';
+import LoaderCircle from 'lucide/dist/esm/icons/loader-circle.mjs';
+import Lock from 'lucide/dist/esm/icons/lock.mjs';
+import Send from 'lucide/dist/esm/icons/send.mjs';
 import type { FormEvent } from 'react';
 import { useContext, useEffect, useReducer, useRef } from 'react';
 import { useSearchParams } from 'react-router';
@@ -22,6 +22,7 @@ import { useLocale } from '../useLocale';
 import { ContactField } from './ContactField';
 import { sendContact } from '../../browser/sendContact';
 import { ContactSubmissionContext } from './submission';
+import { Icon } from '../Icon';
 
 type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
@@ -95,14 +96,14 @@ export function ContactForm() {
       <div role="status" className="contact-form__status">
         {state.succeeded ? (
           <p ref={successRef} tabIndex={-1} className="contact-banner contact-banner--success">
-            <CircleCheck aria-hidden="true" className="contact-banner__icon" size={22} />
+            <Icon icon={CircleCheck} aria-hidden="true" className="contact-banner__icon" size={22} />
             <span>{contactFormCopy.success}</span>
           </p>
         ) : null}
       </div>
       {state.failure ? (
         <div ref={failureRef} tabIndex={-1} role="alert" className="contact-banner contact-banner--error">
-          <CircleAlert aria-hidden="true" className="contact-banner__icon" size={22} />
+          <Icon icon={CircleAlert} aria-hidden="true" className="contact-banner__icon" size={22} />
           <p>{failureMessage(state.failure)}</p>
         </div>
       ) : null}
@@ -129,14 +130,14 @@ export function ContactForm() {
           <button type="submit" className="button button--primary contact-form__submit" disabled={sending}>
             {sending ? contactFormCopy.sending : contactFormCopy.submit}
             {sending ? (
-              <LoaderCircle aria-hidden="true" size={18} className="contact-form__spinner" />
+              <Icon icon={LoaderCircle} aria-hidden="true" size={18} className="contact-form__spinner" />
             ) : (
-              <Send aria-hidden="true" size={18} />
+              <Icon icon={Send} aria-hidden="true" size={18} />
             )}
           </button>
           <PrivacyNotice
             className="contact-form__privacy"
-            icon={<Lock aria-hidden="true" size={14} />}
+            icon={<Icon icon={Lock} aria-hidden="true" size={14} />}
             text={contactFormCopy.privacy}
           />
         </div>

@@ -1,8 +1,9 @@
-import Mail from 'lucide-react/icons/mail';
-import Phone from 'lucide-react/icons/phone';
+import Mail from 'lucide/dist/esm/icons/mail.mjs';
+import Phone from 'lucide/dist/esm/icons/phone.mjs';
 import { siteFacts, telHref } from '../../content/data';
 import { PageHero } from '../PageHero';
 import { useLocale } from '../useLocale';
+import { Icon } from '../Icon';
 
 /** The contact page's opening: its h1, and the lab's e-mail address and phone number as links. */
 export function ContactHero() {
@@ -10,11 +11,11 @@ export function ContactHero() {
   return (
     <PageHero eyebrow={hero.eyebrow} title={hero.title} intro={hero.intro}>
       <a href={`mailto:${siteFacts.email}`} className="button button--ghost">
-        <Mail aria-hidden="true" size={18} />
+        <Icon icon={Mail} aria-hidden="true" size={18} />
         {siteFacts.email}
       </a>
       <a href={telHref(siteFacts.phone)} className="button button--ghost">
-        <Phone aria-hidden="true" size={18} />
+        <Icon icon={Phone} aria-hidden="true" size={18} />
         {siteFacts.phone}
       </a>
     </PageHero>

@@ -1,6 +1,7 @@
-import Plus from 'lucide-react/icons/plus';
+import Plus from 'lucide/dist/esm/icons/plus.mjs';
 import { useLocale } from '../useLocale';
 import { SectionHeader } from '../SectionHeader';
+import { Icon } from '../Icon';
 
 /** Four questions as native disclosures: keyboard and screen reader ready, and open without JavaScript. */
 export function Faq() {
@@ -14,7 +15,7 @@ export function Faq() {
             <details key={item.question} className="contact-faq__item">
               <summary className="contact-faq__question">
                 <span>{item.question}</span>
-                <Plus aria-hidden="true" className="contact-faq__icon" size={20} />
+                <Icon icon={Plus} aria-hidden="true" className="contact-faq__icon" size={20} />
               </summary>
               <p className="contact-faq__answer">{item.answer}</p>
             </details>

@@ -1,8 +1,9 @@
-import MapPin from 'lucide-react/icons/map-pin';
-import Phone from 'lucide-react/icons/phone';
+import MapPin from 'lucide/dist/esm/icons/map-pin.mjs';
+import Phone from 'lucide/dist/esm/icons/phone.mjs';
 import { telHref } from '../../content/data';
 import { useLocale } from '../useLocale';
 import { SectionHeader } from '../SectionHeader';
+import { Icon } from '../Icon';
 
 /** The three offices: address, phone and what each one focuses on. */
 export function Offices() {
@@ -24,7 +25,7 @@ export function Offices() {
               <p className="contact-office__city">{office.city}</p>
               <h3 className="contact-office__name">{office.name}</h3>
               <address className="contact-office__address">
-                <MapPin aria-hidden="true" size={18} />
+                <Icon icon={MapPin} aria-hidden="true" size={18} />
                 <span>
                   {office.streetAddress}
                   <br />
@@ -32,7 +33,7 @@ export function Offices() {
                 </span>
               </address>
               <a href={telHref(office.phone)} className="contact-office__phone">
-                <Phone aria-hidden="true" size={18} />
+                <Icon icon={Phone} aria-hidden="true" size={18} />
                 {office.phone}
               </a>
               <h4 className="contact-office__label">{sections.specialties}</h4>

@@ -1,5 +1,6 @@
-import MapPin from 'lucide-react/icons/map-pin';
+import MapPin from 'lucide/dist/esm/icons/map-pin.mjs';
 import { useLocale } from '../useLocale';
+import { Icon } from '../Icon';
 
 /** Who the lab is, beside its three offices strung on one meridian line. */
 export function AboutSection() {
@@ -24,7 +25,7 @@ export function AboutSection() {
             {offices.map((office) => (
               <li key={office.city} className="home-office">
                 <span className="home-office__marker" aria-hidden="true">
-                  <MapPin size={18} />
+                  <Icon icon={MapPin} size={18} />
                 </span>
                 <div>
                   <p className="home-office__city">{office.city}</p>

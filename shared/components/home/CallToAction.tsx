@@ -1,7 +1,8 @@
-import ArrowRight from 'lucide-react/icons/arrow-right';
+import ArrowRight from 'lucide/dist/esm/icons/arrow-right.mjs';
 import { Link } from 'react-router';
 import { useLocale } from '../useLocale';
 import { CtaPanel } from '../CtaPanel';
+import { Icon } from '../Icon';
 
 /** The closing invitation: a dark panel that echoes the hero. */
 export function CallToAction() {
@@ -19,7 +20,7 @@ export function CallToAction() {
       {primary ? (
         <Link to={localize(primary.to)} className="button button--primary">
           {primary.label}
-          <ArrowRight size={18} aria-hidden="true" />
+          <Icon icon={ArrowRight} size={18} aria-hidden="true" />
         </Link>
       ) : null}
       {secondary ? (

@@ -1,5 +1,6 @@
-import ChevronDown from 'lucide-react/icons/chevron-down';
+import ChevronDown from 'lucide/dist/esm/icons/chevron-down.mjs';
 import { useLocale } from '../useLocale';
+import { Icon } from '../Icon';
 
 /** The hero's last line: a link down to the first section. */
 export function ScrollCue() {
@@ -7,7 +8,7 @@ export function ScrollCue() {
   return (
     <a href={`#${about.id}`} className="home-hero__scroll">
       <span>{hero.scrollCue}</span>
-      <ChevronDown size={18} aria-hidden="true" />
+      <Icon icon={ChevronDown} size={18} aria-hidden="true" />
     </a>
   );
 }

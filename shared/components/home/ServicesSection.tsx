@@ -1,17 +1,18 @@
-import type { LucideIcon } from 'lucide-react';
-import ArrowRight from 'lucide-react/icons/arrow-right';
-import Layers from 'lucide-react/icons/layers';
-import Megaphone from 'lucide-react/icons/megaphone';
-import MonitorSmartphone from 'lucide-react/icons/monitor-smartphone';
-import PhoneCall from 'lucide-react/icons/phone-call';
+import type { IconNode } from 'lucide';
+import ArrowRight from 'lucide/dist/esm/icons/arrow-right.mjs';
+import Layers from 'lucide/dist/esm/icons/layers.mjs';
+import Megaphone from 'lucide/dist/esm/icons/megaphone.mjs';
+import MonitorSmartphone from 'lucide/dist/esm/icons/monitor-smartphone.mjs';
+import PhoneCall from 'lucide/dist/esm/icons/phone-call.mjs';
 import { Link } from 'react-router';
 import { useLocale } from '../useLocale';
 import type { Catalogue } from '../../content/i18n/catalogue';
 import type { Plan } from '../../content/plans';
 import { currency } from '../../content/data';
 import { SectionHeader } from '../SectionHeader';
+import { Icon } from '../Icon';
 
-const planIcons: Record<Plan['id'], LucideIcon> = {
+const planIcons: Record<Plan['id'], IconNode> = {
   'web-subscription': MonitorSmartphone,
   'ai-voice-systems': PhoneCall,
   'marketing-ads': Megaphone,
@@ -22,11 +23,11 @@ const planIcons: Record<Plan['id'], LucideIcon> = {
 function PlanCard({ plan }: { plan: Catalogue['plans']['plans'][number] }) {
   const { catalogue, localize } = useLocale();
   const { formatPrice, priceNote } = catalogue.plans;
-  const Icon = planIcons[plan.id];
+  const icon = planIcons[plan.id];
   return (
     <li className={plan.featured ? 'card card--lift home-plan home-plan--featured' : 'card card--lift home-plan'}>
       <span className="home-plan__icon" aria-hidden="true">
-        <Icon size={22} />
+        <Icon icon={icon} size={22} />
       </span>
       <h3 className="home-plan__title">
         <Link to={localize('/services')} className="home-plan__link">
@@ -41,7 +42,7 @@ function PlanCard({ plan }: { plan: Catalogue['plans']['plans'][number] }) {
       </p>
       <span className="home-plan__more" aria-hidden="true">
         {catalogue.home.services.cardLink}
-        <ArrowRight size={16} />
+        <Icon icon={ArrowRight} size={16} />
       </span>
     </li>
   );

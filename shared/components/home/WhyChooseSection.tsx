@@ -1,13 +1,14 @@
-import type { LucideIcon } from 'lucide-react';
-import Cpu from 'lucide-react/icons/cpu';
-import Globe from 'lucide-react/icons/globe';
-import ReceiptText from 'lucide-react/icons/receipt-text';
-import Rocket from 'lucide-react/icons/rocket';
+import type { IconNode } from 'lucide';
+import Cpu from 'lucide/dist/esm/icons/cpu.mjs';
+import Globe from 'lucide/dist/esm/icons/globe.mjs';
+import ReceiptText from 'lucide/dist/esm/icons/receipt-text.mjs';
+import Rocket from 'lucide/dist/esm/icons/rocket.mjs';
 import type { WhyChooseItem } from '../../content/home';
 import { useLocale } from '../useLocale';
 import { SectionHeader } from '../SectionHeader';
+import { Icon } from '../Icon';
 
-const reasonIcons: Record<WhyChooseItem['id'], LucideIcon> = {
+const reasonIcons: Record<WhyChooseItem['id'], IconNode> = {
   technology: Cpu,
   presence: Globe,
   delivery: Rocket,
@@ -22,11 +23,11 @@ export function WhyChooseSection() {
         <SectionHeader id="why-choose-title" eyebrow={homeWhyChoose.eyebrow} title={homeWhyChoose.title} intro={homeWhyChoose.intro} />
         <ul className="home-why__grid">
           {homeWhyChoose.items.map((item) => {
-            const Icon = reasonIcons[item.id];
+            const icon = reasonIcons[item.id];
             return (
               <li key={item.id} className="home-reason">
                 <span className="home-reason__icon" aria-hidden="true">
-                  <Icon size={24} />
+                  <Icon icon={icon} size={24} />
                 </span>
                 <h3 className="home-reason__title">{item.title}</h3>
                 <p className="home-reason__text">{item.text}</p>

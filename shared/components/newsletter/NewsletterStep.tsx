@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import MailCheck from 'lucide-react/icons/mail-check';
+import MailCheck from 'lucide/dist/esm/icons/mail-check.mjs';
 import type { NewsletterNotice } from '../../content/newsletter';
 import { useLocale } from '../useLocale';
+import { Icon } from '../Icon';
 
 interface AskCopy {
   title: string;
@@ -17,7 +18,7 @@ function Card({ eyebrow, title, children }: { eyebrow: string; title: string; ch
       <div className="container">
         <div className="newsletter-step__card">
           <span className="newsletter-step__icon" aria-hidden="true">
-            <MailCheck size={24} />
+            <Icon icon={MailCheck} size={24} />
           </span>
           <p className="eyebrow">{eyebrow}</p>
           <h1 id="page-title" className="newsletter-step__title">

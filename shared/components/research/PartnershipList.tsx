@@ -1,12 +1,13 @@
-import type { LucideIcon } from 'lucide-react';
-import Factory from 'lucide-react/icons/factory';
-import GraduationCap from 'lucide-react/icons/graduation-cap';
-import Landmark from 'lucide-react/icons/landmark';
+import type { IconNode } from 'lucide';
+import Factory from 'lucide/dist/esm/icons/factory.mjs';
+import GraduationCap from 'lucide/dist/esm/icons/graduation-cap.mjs';
+import Landmark from 'lucide/dist/esm/icons/landmark.mjs';
 import type { Partnership } from '../../content/research';
 import { SectionHeader } from '../SectionHeader';
 import { useLocale } from '../useLocale';
+import { Icon } from '../Icon';
 
-const icons: Record<Partnership['id'], LucideIcon> = {
+const icons: Record<Partnership['id'], IconNode> = {
   academic: GraduationCap,
   industry: Factory,
   government: Landmark,
@@ -26,11 +27,11 @@ export function PartnershipList() {
         />
         <ul className="research-partners">
           {items.map((partnership) => {
-            const Icon = icons[partnership.id];
+            const icon = icons[partnership.id];
             return (
               <li key={partnership.id} className="research-partner">
                 <span className="research-partner__icon">
-                  <Icon aria-hidden="true" size={24} />
+                  <Icon icon={icon} aria-hidden="true" size={24} />
                 </span>
                 <h3 className="research-partner__title">{partnership.title}</h3>
                 <p className="research-partner__text">{partnership.description}</p>

@@ -1,7 +1,8 @@
-import BookOpenText from 'lucide-react/icons/book-open-text';
+import BookOpenText from 'lucide/dist/esm/icons/book-open-text.mjs';
 import { publicationFacts } from '../../content/researchFacts';
 import { SectionHeader } from '../SectionHeader';
 import { useLocale } from '../useLocale';
+import { Icon } from '../Icon';
 
 /** The three most recent publications: title, journal, year, authors and an impact tag. */
 export function PublicationList() {
@@ -24,7 +25,7 @@ export function PublicationList() {
             <li key={publication.title} className="research-publication">
               <div className="research-publication__top">
                 <span className="research-publication__icon">
-                  <BookOpenText aria-hidden="true" size={20} />
+                  <Icon icon={BookOpenText} aria-hidden="true" size={20} />
                 </span>
                 <p className="research-publication__impact">{impacts[publication.impact]}</p>
               </div>

@@ -1,11 +1,12 @@
-import ArrowRight from 'lucide-react/icons/arrow-right';
-import Check from 'lucide-react/icons/check';
+import ArrowRight from 'lucide/dist/esm/icons/arrow-right.mjs';
+import Check from 'lucide/dist/esm/icons/check.mjs';
 import { Link } from 'react-router';
 import type { Catalogue } from '../../content/i18n/catalogue';
 import { links } from '../../content/data';
 import type { ResearchAreaFacts } from '../../content/researchFacts';
 import { ResponsiveImage } from '../ResponsiveImage';
 import { useLocale } from '../useLocale';
+import { Icon } from '../Icon';
 
 /** The artwork's width in research.css: one column, two from 720px, at most 574px once the container stops growing. */
 export const AREA_IMAGE_SIZES = '(min-width: 1248px) 574px, (min-width: 720px) calc(50vw - 50px), calc(100vw - 50px)';
@@ -43,7 +44,7 @@ export function ResearchAreaCard({ area }: { area: Catalogue['research']['areas'
         <ul className="research-area__highlights" aria-labelledby={`${titleId}-focus`}>
           {area.highlights.map((highlight) => (
             <li key={highlight} className="research-area__highlight">
-              <Check className="research-area__check" aria-hidden="true" size={16} strokeWidth={3} />
+              <Icon icon={Check} className="research-area__check" aria-hidden="true" size={16} strokeWidth={3} />
               {highlight}
             </li>
           ))}
@@ -51,7 +52,7 @@ export function ResearchAreaCard({ area }: { area: Catalogue['research']['areas'
         <Link to={localize(links.contact)} className="research-area__link">
           {words.learnMore}
           <span className="visually-hidden">{words.learnMoreAbout(area.title)}</span>
-          <ArrowRight aria-hidden="true" size={18} />
+          <Icon icon={ArrowRight} aria-hidden="true" size={18} />
         </Link>
       </div>
     </article>

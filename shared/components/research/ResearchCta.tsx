@@ -1,9 +1,10 @@
-import ArrowRight from 'lucide-react/icons/arrow-right';
-import Mail from 'lucide-react/icons/mail';
+import ArrowRight from 'lucide/dist/esm/icons/arrow-right.mjs';
+import Mail from 'lucide/dist/esm/icons/mail.mjs';
 import { Link } from 'react-router';
 import { links, siteFacts } from '../../content/data';
 import { CtaPanel } from '../CtaPanel';
 import { useLocale } from '../useLocale';
+import { Icon } from '../Icon';
 
 /** The closing call to action: start a collaboration or write to the research team. */
 export function ResearchCta() {
@@ -19,10 +20,10 @@ export function ResearchCta() {
     >
       <Link to={localize(links.contact)} className="button button--primary">
         {cta.startAction}
-        <ArrowRight aria-hidden="true" size={18} />
+        <Icon icon={ArrowRight} aria-hidden="true" size={18} />
       </Link>
       <a href={`mailto:${siteFacts.researchEmail}`} className="button button--ghost">
-        <Mail aria-hidden="true" size={18} />
+        <Icon icon={Mail} aria-hidden="true" size={18} />
         {cta.emailAction}
       </a>
     </CtaPanel>

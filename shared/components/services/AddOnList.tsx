@@ -1,13 +1,14 @@
-import type { LucideIcon } from 'lucide-react';
-import ChartColumn from 'lucide-react/icons/chart-column';
-import CodeXml from 'lucide-react/icons/code-xml';
-import Languages from 'lucide-react/icons/languages';
-import ShoppingCart from 'lucide-react/icons/shopping-cart';
+import type { IconNode } from 'lucide';
+import ChartColumn from 'lucide/dist/esm/icons/chart-column.mjs';
+import CodeXml from 'lucide/dist/esm/icons/code-xml.mjs';
+import Languages from 'lucide/dist/esm/icons/languages.mjs';
+import ShoppingCart from 'lucide/dist/esm/icons/shopping-cart.mjs';
 import type { AddOnFacts } from '../../content/addOnFacts';
 import { SectionHeader } from '../SectionHeader';
 import { useLocale } from '../useLocale';
+import { Icon } from '../Icon';
 
-const icons: Record<AddOnFacts['id'], LucideIcon> = {
+const icons: Record<AddOnFacts['id'], IconNode> = {
   ecommerce: ShoppingCart,
   analytics: ChartColumn,
   languages: Languages,
@@ -30,12 +31,12 @@ export function AddOnList() {
         />
         <ul className="services-addons">
           {items.map((addOn) => {
-            const Icon = icons[addOn.id];
+            const icon = icons[addOn.id];
             return (
               <li key={addOn.id} className="services-addon">
                 <div className="services-addon__top">
                   <span className="services-addon__icon">
-                    <Icon aria-hidden="true" size={22} />
+                    <Icon icon={icon} aria-hidden="true" size={22} />
                   </span>
                   <p className="services-addon__price">
                     <span className="services-addon__amount">{formatPrice(addOn.price)}</span> {perMonth}

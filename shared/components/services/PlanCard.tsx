@@ -1,10 +1,11 @@
-import Check from 'lucide-react/icons/check';
-import Sparkles from 'lucide-react/icons/sparkles';
+import Check from 'lucide/dist/esm/icons/check.mjs';
+import Sparkles from 'lucide/dist/esm/icons/sparkles.mjs';
 import { Link } from 'react-router';
 import type { Catalogue } from '../../content/i18n/catalogue';
 import { currency, links } from '../../content/data';
 import { ResponsiveImage } from '../ResponsiveImage';
 import { useLocale } from '../useLocale';
+import { Icon } from '../Icon';
 
 /** The artwork's width in services.css: one column, two from 640px (wider gutters from 768px), four from 1200px. */
 export const PLAN_IMAGE_SIZES = '(min-width: 1200px) 252px, (min-width: 768px) calc(50vw - 70px), (min-width: 640px) calc(50vw - 62px), calc(100vw - 74px)';
@@ -31,7 +32,7 @@ export function PlanCard({ plan }: { plan: Plan }) {
         <ResponsiveImage className="services-plan__image" src={plan.image} sizes={PLAN_IMAGE_SIZES} />
         {badge ? (
           <p className="services-plan__badge">
-            <Sparkles aria-hidden="true" size={14} strokeWidth={2.5} />
+            <Icon icon={Sparkles} aria-hidden="true" size={14} strokeWidth={2.5} />
             {badge}
           </p>
         ) : null}
@@ -50,7 +51,7 @@ export function PlanCard({ plan }: { plan: Plan }) {
       <ul className="services-plan__features" aria-label={words.includedIn(plan.title)}>
         {words.features[plan.id].map((feature) => (
           <li key={feature} className="services-plan__feature">
-            <Check className="services-plan__check" aria-hidden="true" size={16} strokeWidth={3} />
+            <Icon icon={Check} className="services-plan__check" aria-hidden="true" size={16} strokeWidth={3} />
             {feature}
           </li>
         ))}

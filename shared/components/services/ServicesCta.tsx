@@ -1,9 +1,10 @@
-import ArrowRight from 'lucide-react/icons/arrow-right';
-import Phone from 'lucide-react/icons/phone';
+import ArrowRight from 'lucide/dist/esm/icons/arrow-right.mjs';
+import Phone from 'lucide/dist/esm/icons/phone.mjs';
 import { Link } from 'react-router';
 import { links, siteFacts, telHref } from '../../content/data';
 import { CtaPanel } from '../CtaPanel';
 import { useLocale } from '../useLocale';
+import { Icon } from '../Icon';
 
 /** The closing call to action: a free quote or a phone call. */
 export function ServicesCta() {
@@ -23,10 +24,10 @@ export function ServicesCta() {
     >
       <Link to={localize(links.contact)} className="button button--primary">
         {cta.quoteAction}
-        <ArrowRight aria-hidden="true" size={18} />
+        <Icon icon={ArrowRight} aria-hidden="true" size={18} />
       </Link>
       <a href={telHref(siteFacts.phone)} className="button button--ghost">
-        <Phone aria-hidden="true" size={18} />
+        <Icon icon={Phone} aria-hidden="true" size={18} />
         {cta.callAction}
       </a>
     </CtaPanel>

@@ -1,19 +1,20 @@
-import type { LucideIcon } from 'lucide-react';
-import Atom from 'lucide-react/icons/atom';
-import BrainCircuit from 'lucide-react/icons/brain-circuit';
-import Cloud from 'lucide-react/icons/cloud';
-import CodeXml from 'lucide-react/icons/code-xml';
-import Container from 'lucide-react/icons/container';
-import Database from 'lucide-react/icons/database';
-import Layers from 'lucide-react/icons/layers';
-import Paintbrush from 'lucide-react/icons/paintbrush';
-import Server from 'lucide-react/icons/server';
+import type { IconNode } from 'lucide';
+import Atom from 'lucide/dist/esm/icons/atom.mjs';
+import BrainCircuit from 'lucide/dist/esm/icons/brain-circuit.mjs';
+import Cloud from 'lucide/dist/esm/icons/cloud.mjs';
+import CodeXml from 'lucide/dist/esm/icons/code-xml.mjs';
+import Container from 'lucide/dist/esm/icons/container.mjs';
+import Database from 'lucide/dist/esm/icons/database.mjs';
+import Layers from 'lucide/dist/esm/icons/layers.mjs';
+import Paintbrush from 'lucide/dist/esm/icons/paintbrush.mjs';
+import Server from 'lucide/dist/esm/icons/server.mjs';
 import type { Technology } from '../../content/technologies';
 import { technologies } from '../../content/technologies';
 import { SectionHeader } from '../SectionHeader';
 import { useLocale } from '../useLocale';
+import { Icon } from '../Icon';
 
-const roleIcons: Record<Technology['role'], LucideIcon> = {
+const roleIcons: Record<Technology['role'], IconNode> = {
   Frontend: Atom,
   Framework: Layers,
   Language: CodeXml,
@@ -39,11 +40,11 @@ export function TechnologyList() {
         />
         <ul className="services-tech">
           {technologies.map((technology) => {
-            const Icon = roleIcons[technology.role];
+            const icon = roleIcons[technology.role];
             return (
               <li key={technology.name} className="services-tech__item">
                 <span className="services-tech__icon">
-                  <Icon aria-hidden="true" size={20} />
+                  <Icon icon={icon} aria-hidden="true" size={20} />
                 </span>
                 <span className="services-tech__text">
                   <span className="services-tech__name">{technology.name}</span>
