@@ -4,16 +4,36 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
+/** The headers the site sends with every response that decide how the browser treats a page: its security policy. */
+const SECURITY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'cross-origin-resource-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'strict-transport-security',
+  'x-content-type-options',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
+export type HeaderList = ReadonlyArray<readonly [name: string, value: string]>;
+
 /**
  * The limit to compare with: nginx from Debian serving a static copy of the
  * same built pages, every file precompressed (brotli chosen by Accept-Encoding,
  * as nginx-light has no brotli module), one worker like the site's one process,
  * no access log like the site's bench run at LOG_LEVEL=warn. Hashed files under /static/ are
- * cached for a year, as the site sends them.
+ * cached for a year, as the site sends them. Every response carries the site's security
+ * headers, which decide how Chromium places and checks the page (its process, its inline code).
  */
-function nginxConfig(root: string, port: number, tmp: string): string {
+function nginxConfig(root: string, port: number, tmp: string, headers: HeaderList): string {
+  const security = headers.map(([name, value]) => `add_header ${name} "${value.replaceAll('"', '\\"')}";`).join(' ');
   const encoded = (type: string, cache: string) => `types {} default_type ${type};
-      add_header Content-Encoding $encoding; add_header Vary Accept-Encoding; add_header Cache-Control "${cache}";
+      add_header Content-Encoding $encoding; add_header Vary Accept-Encoding; add_header Cache-Control "${cache}"; ${security}
       try_files $uri$suffix $uri =404;`;
   return `worker_processes 1;
 daemon off;
@@ -37,9 +57,9 @@ http {
     location ~ \\.js$ { ${encoded('text/javascript', 'public, max-age=31536000, immutable')} }
     location ~ \\.css$ { ${encoded('text/css', 'public, max-age=31536000, immutable')} }
     location ~ ^/static/.+\\.svg$ { ${encoded('image/svg+xml', 'public, max-age=31536000, immutable')} }
-    location ~ ^/static/ { add_header Cache-Control "public, max-age=31536000, immutable"; }
+    location ~ ^/static/ { add_header Cache-Control "public, max-age=31536000, immutable"; ${security} }
     location ~ \\.svg$ { ${encoded('image/svg+xml', 'public, max-age=3600')} }
-    location ~ \\.[a-z0-9]+$ { add_header Cache-Control "public, max-age=3600"; }
+    location ~ \\.[a-z0-9]+$ { add_header Cache-Control "public, max-age=3600"; ${security} }
     location / { ${encoded('text/html', 'no-cache')} rewrite ^(.*?)/?$ $1/index.html break; }
   }
 }
@@ -53,8 +73,18 @@ function writeCompressed(file: string, bytes: Buffer): void {
   fs.writeFileSync(`${file}.gz`, zlib.gzipSync(bytes, { level: 9 }));
 }
 
+/** The site's security headers, as it sends them with its home page. */
+export async function securityHeaders(origin: string): Promise<HeaderList> {
+  const response = await fetch(`${origin}/`);
+  await response.arrayBuffer();
+  return SECURITY_HEADERS.flatMap((name) => {
+    const value = response.headers.get(name);
+    return value === null ? [] : [[name, value] as const];
+  });
+}
+
 /** Copies the site's pages (as our server renders them), built files and public files, then starts nginx on them. */
-export async function startNginx(origin: string, paths: readonly string[], port: number): Promise<() => void> {
+export async function startNginx(origin: string, paths: readonly string[], port: number, headers: HeaderList): Promise<() => void> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-nginx-'));
   // nginx's workers run as nobody when started as root.
   fs.chmodSync(tmp, 0o755);
@@ -67,7 +97,7 @@ export async function startNginx(origin: string, paths: readonly string[], port:
     const html = Buffer.from(await (await fetch(`${origin}${page}`, { headers: { 'Accept-Encoding': 'identity' } })).arrayBuffer());
     writeCompressed(path.join(root, page, 'index.html'), html);
   }
-  fs.writeFileSync(path.join(tmp, 'nginx.conf'), nginxConfig(root, port, tmp));
+  fs.writeFileSync(path.join(tmp, 'nginx.conf'), nginxConfig(root, port, tmp, headers));
   const nginx = spawn('nginx', ['-c', path.join(tmp, 'nginx.conf'), '-p', tmp], { stdio: ['ignore', 'ignore', 'inherit'] });
   await new Promise<void>((resolve, reject) => {
     nginx.on('exit', (code) => reject(new Error(`nginx exited with ${code}`)));

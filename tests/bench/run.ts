@@ -18,7 +18,7 @@ import { sitePages } from '../../shared/routes';
 import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium.mjs';
 import { freePort } from '../server/serverProcess';
 import { calibratedMultiplier, SLOW_HOST_BENCHMARK_INDEX } from './cpuCalibration';
-import { startNginx } from './nginx';
+import { securityHeaders, startNginx } from './nginx';
 import { compressedSize, firstVisitJs, readBuildManifest, routeChunk } from './sizes';
 
 const args = new Map(process.argv.slice(2).map((arg) => arg.replace(/^--/, '').split('=') as [string, string]));
@@ -243,7 +243,7 @@ const stopServer = await startServer();
 let stopNginx = () => {};
 try {
   await warmUp();
-  stopNginx = await startNginx(servers.site, paths, NGINX_PORT);
+  stopNginx = await startNginx(servers.site, paths, NGINX_PORT, await securityHeaders(servers.site));
   console.log(`Load average at start: ${(report.loadAverage as number[]).join(', ')} on ${os.cpus().length} CPUs.`);
   if (only.has('sizes')) sizes();
   if (only.has('paint')) await paint();
