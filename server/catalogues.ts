@@ -3,12 +3,14 @@ import type { Catalogue } from '../shared/content/i18n/catalogue';
 import { article as enArticle } from '../shared/content/i18n/en/article';
 import { common as enCommon } from '../shared/content/i18n/en/common';
 import { contact as enContact } from '../shared/content/i18n/en/contact';
+import { contactInfo as enContactInfo } from '../shared/content/i18n/en/contactInfo';
 import { home as enHome } from '../shared/content/i18n/en/home';
 import { legal as enLegal } from '../shared/content/i18n/en/legal';
 import { posts as enPosts } from '../shared/content/i18n/en/posts';
 import { article as esArticle } from '../shared/content/i18n/es/article';
 import { common as esCommon } from '../shared/content/i18n/es/common';
 import { contact as esContact } from '../shared/content/i18n/es/contact';
+import { contactInfo as esContactInfo } from '../shared/content/i18n/es/contactInfo';
 import { home as esHome } from '../shared/content/i18n/es/home';
 import { legal as esLegal } from '../shared/content/i18n/es/legal';
 import { posts as esPosts } from '../shared/content/i18n/es/posts';
@@ -29,6 +31,7 @@ export const catalogues: Readonly<Record<Locale, Catalogue>> = {
     ...enCommon,
     home: enHome,
     contact: enContact,
+    contactInfo: enContactInfo,
     services: enServices,
     research: enResearch,
     blog: enBlog,
@@ -42,6 +45,7 @@ export const catalogues: Readonly<Record<Locale, Catalogue>> = {
     ...esCommon,
     home: esHome,
     contact: esContact,
+    contactInfo: esContactInfo,
     services: esServices,
     research: esResearch,
     blog: esBlog,

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { DepartmentId } from '../shared/content/data';
-import { departments } from '../shared/content/contact';
+import { departments } from '../shared/content/contactInfo';
 import { site } from '../shared/content/site';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;

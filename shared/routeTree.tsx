@@ -143,7 +143,7 @@ export async function loadPage(pathname: string): Promise<LoadedPage> {
     if (module.status === 'rejected') throw module.reason;
     if (texts.status === 'rejected') throw texts.reason;
     const { default: Component, sections = [], loader } = module.value;
-    if (!staticSectionsHold()) await Promise.all([Footer, ...sections].map((section) => section.preload()));
+    if (!staticSectionsHold()) await Promise.all([Footer, ...sections].map((section) => section.preload(locale)));
     const data = loader ? await loader({ params, locale }) : undefined;
     return { page, params, Component, data };
   } catch (error) {

@@ -1,4 +1,5 @@
-import { departmentForService, fieldCopy, serviceLabel } from '../../shared/content/contact';
+import { fieldCopy, serviceLabel } from '../../shared/content/contact';
+import { departmentForService } from '../../shared/content/contactInfo';
 import { leadNotification } from '../../shared/content/leadNotification';
 import { site } from '../../shared/content/site';
 import { CONTACT_FIELDS } from '../../shared/lib/contactForm';

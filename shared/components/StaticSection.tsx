@@ -1,12 +1,16 @@
 import type { ComponentType } from 'react';
 import { Suspense, memo, use } from 'react';
+import type { CataloguePart } from '../content/i18n/catalogue';
+import { loadCatalogue } from '../content/i18n/catalogue';
 import { loadChunk } from '../lib/loadChunk';
+import type { Locale } from '../lib/locale';
 import { staticSectionsHold } from '../lib/staticSections';
+import { useLocale } from './useLocale';
 
 /** A page section without interactivity, whose code is a chunk of its own. */
 export type StaticSection = ComponentType & {
-  /** Loads its code; the route does before rendering it (the server always, the browser when navigating). */
-  preload: () => Promise<unknown>;
+  /** Loads its code and its texts in a language; the route does before rendering it (the server always, the browser when navigating). */
+  preload: (locale: Locale) => Promise<unknown>;
 };
 
 /**
@@ -17,21 +21,32 @@ export type StaticSection = ComponentType & {
  * markup inside its Suspense boundary untouched. Memoized with no props, so no
  * parent render reaches the boundary while it is held (an update reaching a
  * held boundary would make React drop its server HTML).
+ * `texts` names the catalogue parts only static sections read: they load with
+ * the section's code, so a first visit fetches neither.
  */
-export function staticSection(chunkId: string, load: () => Promise<ComponentType>): StaticSection {
+export function staticSection(chunkId: string, load: () => Promise<ComponentType>, texts: readonly CataloguePart[] = []): StaticSection {
   let Loaded: ComponentType | undefined;
-  let loading: Promise<ComponentType> | undefined;
-  const preload = () =>
-    (loading ??= loadChunk(chunkId, load).then((component) => {
-      Loaded = component;
-      return component;
-    }));
+  let code: Promise<ComponentType> | undefined;
+  // One promise per language, as React's use() needs the same one on each render.
+  const loading = new Map<Locale, Promise<unknown>>();
+  const ready = new Set<Locale>();
+  const preload = (locale: Locale) => {
+    let both = loading.get(locale);
+    if (!both) {
+      code ??= loadChunk(chunkId, load).then((component) => (Loaded = component));
+      const words = texts.length ? loadChunk(`catalogue-${locale}`, () => loadCatalogue(locale, texts)) : undefined;
+      both = Promise.all([code, words]).then(() => void ready.add(locale));
+      loading.set(locale, both);
+    }
+    return both;
+  };
 
   function Section() {
-    if (!Loaded) {
+    const { locale } = useLocale();
+    if (!ready.has(locale)) {
       const hold = staticSectionsHold();
       if (hold) use(hold);
-      use(preload());
+      use(preload(locale));
     }
     const Component = Loaded!;
     return <Component />;

@@ -1,26 +1,17 @@
 /**
- * The contact page's texts: the form's labels and messages, the departments,
- * the response promises, the hours and the FAQ. Offices come from site.ts.
+ * The contact form's texts: its head, labels, errors and messages, and the
+ * services it offers (contactInfo.ts holds the rest of the page).
  */
 import type { HeadText } from '../components/Seo';
 import type { ContactFieldName, Failure, OtherService, ServiceValue } from '../lib/contactForm';
 import { FIELD_AUTOCOMPLETE, FIELD_LIMITS, OTHER_SERVICES } from '../lib/contactForm';
-import type { DepartmentId } from './data';
-import { departmentFacts } from './data';
 import { plans } from './plans';
 import { responsePromise, site } from './site';
 
-/** The page's opening; its two buttons are the lab's e-mail address and phone number. */
 export const contactHead: HeadText = {
   title: 'Contact Us | Meridian Lab',
   description: `Ask for a free quote or talk to our team in Miami, Bogota or New York. ${responsePromise}`,
   keywords: ['contact', 'free quote', 'web development agency', 'Miami', 'Bogota', 'New York'],
-};
-
-export const contactHero = {
-  eyebrow: 'Contact',
-  title: 'Get In Touch',
-  intro: `Tell us about your project and get a free quote. ${responsePromise}`,
 };
 
 export interface ServiceOption {
@@ -55,18 +46,6 @@ export const fieldCopy: Readonly<Record<ContactFieldName, FieldCopy>> = {
   phone: { label: 'Phone Number', placeholder: '+1 (555) 123-4567', autoComplete: FIELD_AUTOCOMPLETE.phone },
   service: { label: 'Service of Interest', placeholder: '', autoComplete: FIELD_AUTOCOMPLETE.service },
   message: { label: 'Message', placeholder: 'Tell us about your project, goals and timeline…', autoComplete: FIELD_AUTOCOMPLETE.message },
-};
-
-/** The headings of the page's sections beside and below the form. */
-export const contactSections = {
-  detailsTitle: 'Talk to the Right Team',
-  promisesTitle: 'Response Times',
-  officesEyebrow: 'Our Offices',
-  officesTitle: 'Three Cities, One Team',
-  officesIntro: 'Visit us in Miami, Bogota or New York, or meet us on a video call wherever you are.',
-  specialties: 'Specialties',
-  faqEyebrow: 'FAQ',
-  faqTitle: 'Frequently Asked Questions',
 };
 
 /** What the server says about a field it refused, by field and reason. */
@@ -124,83 +103,7 @@ export function failureMessage(failure: Failure): string {
   }
 }
 
-export interface Department {
-  id: DepartmentId;
-  name: string;
-  email: string;
-  phone: string;
-  note: string;
-}
-
-const departmentWords: Readonly<Record<DepartmentId, Pick<Department, 'name' | 'note'>>> = {
-  general: { name: 'General Inquiries', note: 'Questions about the lab, our plans or working with us.' },
-  development: { name: 'Web Development', note: 'Technical questions, project scoping and support for live sites.' },
-  sales: { name: 'Sales & Marketing', note: 'Quotes, packages, ad campaigns and partnerships.' },
-};
-
-export const departments: readonly Department[] = departmentFacts.map((department) => ({ ...department, ...departmentWords[department.id] }));
-
-/**
- * Which department a lead goes to, by the service chosen: website work to Web
- * Development, ads to Sales & Marketing, everything else (and no choice) to General Inquiries.
- */
-const departmentOfService: Readonly<Record<ServiceValue, DepartmentId>> = {
-  'web-subscription': 'development',
-  'custom-project': 'development',
-  'marketing-ads': 'sales',
-  'ai-voice-systems': 'general',
-  'all-in-one': 'general',
-  consultation: 'general',
-  other: 'general',
-};
-
-export function departmentForService(service: string): Department {
-  const id = (departmentOfService as Record<string, DepartmentId | undefined>)[service] ?? 'general';
-  return departments.find((department) => department.id === id)!;
-}
-
 /** The label the form showed for a service value, or undefined for none. */
 export function serviceLabel(service: string): string | undefined {
   return serviceOptions.find((option) => option.value === service)?.label;
 }
-
-export interface ResponsePromise {
-  channel: string;
-  time: string;
-}
-
-export const responsePromises: readonly ResponsePromise[] = [
-  { channel: 'E-mail inquiries', time: `Within ${site.responseTimes.email}` },
-  { channel: 'Quote requests', time: `Within ${site.responseTimes.quote}` },
-  { channel: 'Emergency support', time: '24/7' },
-];
-
-export const hours = { label: 'General hours', value: site.hours } as const;
-
-export interface FaqItem {
-  question: string;
-  answer: string;
-}
-
-export const faq: readonly FaqItem[] = [
-  {
-    question: 'How long does it take to build a website?',
-    answer:
-      'Most websites are completed in 2-4 weeks, depending on the number of pages, the features you need and how quickly content and feedback come in. We agree on a timeline in the discovery call.',
-  },
-  {
-    question: 'Do you provide ongoing support after launch?',
-    answer:
-      'Yes. All subscription packages include ongoing maintenance, updates and technical support, so your site stays fast, secure and current for as long as you are with us.',
-  },
-  {
-    question: 'Can I combine services or change my plan later?',
-    answer:
-      'Yes. Plans are monthly, so you can add services, move to the All-in-One Package or add extras such as e-commerce or extra languages as your business grows.',
-  },
-  {
-    question: 'Do you work with clients outside Miami, Bogota and New York?',
-    answer:
-      'Yes. We work with businesses across North and South America, in English and Spanish. Most projects run fully remote, with video calls at every milestone.',
-  },
-];

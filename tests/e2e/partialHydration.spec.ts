@@ -34,6 +34,9 @@ const pagesWithStaticText = {
   '/es/terminos': ['terms'],
 } as const;
 
+/** The catalogue parts that only a page's static sections read: they load with the sections' code. */
+const sectionTexts: Readonly<Record<string, readonly string[]>> = { '/contact': ['contactInfo'], '/es/contacto': ['contactInfo'] };
+
 /** Pages whose only static section is the layout's. */
 const pagesWithLayoutSectionsOnly = { '/newsletter/confirm': [], '/es/boletin/cancelar': [] } as const;
 
@@ -76,7 +79,7 @@ async function watchStaticSections(page: Page) {
 test.describe('partial hydration', () => {
   for (const [path, own] of Object.entries({ ...pagesWithStaticSections, ...spanishPagesWithStaticSections, ...pagesWithStaticText, ...pagesWithLayoutSectionsOnly })) {
     const components = [...own, ...layoutSections];
-    test(`${path}: a first visit leaves the static sections' server DOM untouched and fetches none of their code`, async ({ page }) => {
+    test(`${path}: a first visit leaves the static sections' server DOM untouched and fetches none of their code or texts`, async ({ page }) => {
       await watchStaticSections(page);
       await gotoHydrated(page, path);
       // Hydration is done and the late work (vitals, the whole stylesheet) has started.
@@ -88,7 +91,7 @@ test.describe('partial hydration', () => {
       expect(sections.boundaries).toBe(components.length);
       expect(sections.changes).toEqual([]);
       expect(sections.connected).toBe(true);
-      expect(hasChunkOf(await scriptsFetched(page), components)).toBe(false);
+      expect(hasChunkOf(await scriptsFetched(page), [...components, ...(sectionTexts[path] ?? [])])).toBe(false);
     });
   }
 
@@ -159,10 +162,28 @@ test.describe('partial hydration', () => {
       // Every section and heading the server renders (the hero's typewriter aside, whose text moves).
       await expect(page.locator('main section')).toHaveCount(await serverPage.locator('main section').count());
       await expect(page.locator('main h2')).toHaveText(await serverPage.locator('main h2').allInnerTexts());
-      expect(hasChunkOf(await scriptsFetched(page), components)).toBe(true);
+      expect(hasChunkOf(await scriptsFetched(page), [...components, ...(sectionTexts[path] ?? [])])).toBe(true);
     }
     await plain.close();
     expect(browserErrors).toEqual([]);
+  });
+
+  test("back to a landing page whose sections read texts of their own shows them whole, in its language", async ({ page, browser }) => {
+    await gotoHydrated(page, '/es/contacto');
+    const plain = await browser.newContext({ javaScriptEnabled: false });
+    const serverPage = await plain.newPage();
+    await serverPage.goto('/es/contacto');
+    const headings = await serverPage.locator('main h2').allInnerTexts();
+    await plain.close();
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Servicios', exact: true }).click();
+    await expect(page).toHaveURL('/es/servicios');
+    await page.goBack();
+    await expect(page).toHaveURL('/es/contacto');
+    await expect(page.locator('h1')).toHaveText('Hablemos');
+    await expect(page.locator('main h2')).toHaveText(headings);
+    await expect(page.getByRole('heading', { name: 'Preguntas frecuentes', level: 2 })).toBeVisible();
+    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
   });
 
   test('back to the landing page waits for its sections, however slow their code, and returns to the position left', async ({ page }) => {

@@ -11,7 +11,8 @@ import { retryDelayMs, FIRST_RETRY_MS, MAX_RETRY_MS } from '../../server/outbox/
 import { createOutbox, startOutboxWorker } from '../../server/outbox/delivery';
 import { leadMessages } from '../../server/outbox/leadMessages';
 import type { OutboxWorker } from '../../server/outbox/worker';
-import { departments, fieldCopy } from '../../shared/content/contact';
+import { fieldCopy } from '../../shared/content/contact';
+import { departments } from '../../shared/content/contactInfo';
 import { EMPTY_CONTACT_VALUES } from '../../shared/lib/contactForm';
 import type { TestApp } from './helpers';
 import { TEST_SITE_URL, testApp, testConfig } from './helpers';

@@ -6,7 +6,7 @@ import Megaphone from 'lucide/dist/esm/icons/megaphone.mjs';
 import MessageSquare from 'lucide/dist/esm/icons/message-square.mjs';
 import Phone from 'lucide/dist/esm/icons/phone.mjs';
 import Zap from 'lucide/dist/esm/icons/zap.mjs';
-import type { Department } from '../../content/contact';
+import type { Department } from '../../content/contactInfo';
 import { telHref } from '../../content/data';
 import { useLocale } from '../useLocale';
 import { Icon } from '../Icon';
@@ -19,7 +19,7 @@ const departmentIcons: Record<Department['id'], IconNode> = {
 
 /** The three departments with their e-mail, phone and note; then how fast we answer and when we are open. */
 export function ContactDetails() {
-  const { departments, hours, responsePromises, sections } = useLocale().catalogue.contact;
+  const { departments, hours, responsePromises, sections } = useLocale().catalogue.contactInfo;
   return (
     <section className="contact-details" aria-labelledby="contact-details-title">
       <h2 id="contact-details-title" className="contact-details__title">

@@ -7,7 +7,7 @@ import { Icon } from '../Icon';
 
 /** The contact page's opening: its h1, and the lab's e-mail address and phone number as links. */
 export function ContactHero() {
-  const { hero } = useLocale().catalogue.contact;
+  const { hero } = useLocale().catalogue.contactInfo;
   return (
     <PageHero eyebrow={hero.eyebrow} title={hero.title} intro={hero.intro}>
       <a href={`mailto:${siteFacts.email}`} className="button button--ghost">

@@ -5,7 +5,7 @@ import { Icon } from '../Icon';
 
 /** Four questions as native disclosures: keyboard and screen reader ready, and open without JavaScript. */
 export function Faq() {
-  const { faq, sections } = useLocale().catalogue.contact;
+  const { faq, sections } = useLocale().catalogue.contactInfo;
   return (
     <section className="section contact-faq" aria-labelledby="contact-faq-title">
       <div className="container contact-faq__inner">

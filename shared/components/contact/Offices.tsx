@@ -8,7 +8,7 @@ import { Icon } from '../Icon';
 /** The three offices: address, phone and what each one focuses on. */
 export function Offices() {
   const { catalogue } = useLocale();
-  const { sections } = catalogue.contact;
+  const { sections } = catalogue.contactInfo;
   const { offices } = catalogue.site;
   return (
     <section className="section section--soft contact-offices" aria-labelledby="contact-offices-title">

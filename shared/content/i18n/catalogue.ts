@@ -13,6 +13,7 @@ import type { article } from './en/article';
 import type { common } from './en/common';
 import type { blog } from './en/blog';
 import type { contact } from './en/contact';
+import type { contactInfo } from './en/contactInfo';
 import type { home } from './en/home';
 import type { legal } from './en/legal';
 import type { newsletterConfirm } from './en/newsletterConfirm';
@@ -45,6 +46,8 @@ export interface PostsPart {
 export interface CataloguePages {
   home: Widen<typeof home>;
   contact: Widen<typeof contact>;
+  /** The contact page around its form: only its static sections read it. */
+  contactInfo: Widen<typeof contactInfo>;
   posts: PostsPart;
   article: Widen<typeof article>;
   legal: Widen<typeof legal>;
@@ -71,6 +74,7 @@ const importers: Readonly<Record<Locale, LanguageParts>> = {
     pages: {
       home: async () => (await import('./en/home')).home,
       contact: async () => (await import('./en/contact')).contact,
+      contactInfo: async () => (await import('./en/contactInfo')).contactInfo,
       posts: async () => (await import('./en/posts')).posts,
       article: async () => (await import('./en/article')).article,
       legal: async () => (await import('./en/legal')).legal,
@@ -86,6 +90,7 @@ const importers: Readonly<Record<Locale, LanguageParts>> = {
     pages: {
       home: async () => (await import('./es/home')).home,
       contact: async () => (await import('./es/contact')).contact,
+      contactInfo: async () => (await import('./es/contactInfo')).contactInfo,
       posts: async () => (await import('./es/posts')).posts,
       article: async () => (await import('./es/article')).article,
       legal: async () => (await import('./es/legal')).legal,

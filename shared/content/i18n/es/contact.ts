@@ -1,11 +1,10 @@
-/** The Spanish contact page: its form, its errors, the departments and the questions. */
+/** The Spanish contact page's form: its labels, its errors and its messages (contactInfo.ts holds the rest of the page). */
 import type { Failure } from '../../../lib/contactForm';
 import { FIELD_AUTOCOMPLETE, FIELD_LIMITS, SERVICE_VALUES } from '../../../lib/contactForm';
 import { localeTags } from '../../../lib/locale';
 import { countOf } from '../../../lib/plural';
-import { departmentFacts } from '../../data';
 import type { Catalogue } from '../catalogue';
-import { emailTime, emailUs, officeHours, quoteTime, responsePromise, translated } from './shared';
+import { emailTime, emailUs, quoteTime, translated } from './shared';
 
 const intl = localeTags.es.intl;
 
@@ -36,103 +35,55 @@ export const contact: Catalogue['contact'] = {
     description: `Pida una cotización gratuita o hable con nuestro equipo en Miami, Bogotá o Nueva York. Respondemos correos en ${emailTime} y cotizaciones en ${quoteTime}.`,
     keywords: ['contacto', 'cotización gratuita', 'agencia de desarrollo web', 'Miami', 'Bogotá', 'Nueva York'],
   },
-    hero: {
-      eyebrow: 'Contacto',
-      title: 'Hablemos',
-      intro: `Cuéntenos sobre su proyecto y reciba una cotización gratuita. ${responsePromise}`,
+  form: {
+    title: 'Envíenos un mensaje',
+    intro: 'Cuéntenos qué está construyendo. Le responderemos con los siguientes pasos y, si quiere, una cotización gratuita.',
+    requiredNote: 'Los campos marcados con * son obligatorios.',
+    submit: 'Enviar mensaje',
+    sending: 'Enviando mensaje...',
+    success: `¡Gracias por su mensaje! Le responderemos en menos de ${quoteTime}.`,
+    privacy: 'Usamos sus datos solo para responder su mensaje.',
+    honeypot: 'Deje este campo vacío',
+    notStored: 'No pudimos guardar su mensaje. Inténtelo de nuevo más tarde.',
+  },
+  failureMessage,
+  fieldCopy: {
+    name: { autoComplete: FIELD_AUTOCOMPLETE.name, label: 'Nombre completo', placeholder: 'María Gómez' },
+    email: { autoComplete: FIELD_AUTOCOMPLETE.email, label: 'Correo electrónico', placeholder: 'maria@empresa.com' },
+    company: { autoComplete: FIELD_AUTOCOMPLETE.company, label: 'Empresa u organización', placeholder: 'Su empresa' },
+    phone: { autoComplete: FIELD_AUTOCOMPLETE.phone, label: 'Teléfono', placeholder: '+57 300 123 4567' },
+    service: { autoComplete: FIELD_AUTOCOMPLETE.service, label: 'Servicio de interés', placeholder: '' },
+    message: { autoComplete: FIELD_AUTOCOMPLETE.message, label: 'Mensaje', placeholder: 'Cuéntenos sobre su proyecto, sus metas y sus tiempos…' },
+  },
+  fieldErrors: {
+    notText: 'Escriba este dato como texto.',
+    tooLong: {
+      name: `Acorte su nombre a ${characters(FIELD_LIMITS.name)} o menos.`,
+      email: `Acorte su correo electrónico a ${characters(FIELD_LIMITS.email)} o menos.`,
+      company: `Acorte el nombre de la empresa a ${characters(FIELD_LIMITS.company)} o menos.`,
+      phone: `Acorte el teléfono a ${characters(FIELD_LIMITS.phone)} o menos.`,
+      service: 'Escoja un servicio de la lista.',
+      // Worded when first read: its "5.000" takes a number format, which the page would otherwise build as it starts.
+      get message() {
+        return `Acorte su mensaje a ${characters(FIELD_LIMITS.message)} o menos.`;
+      },
     },
-    sections: {
-      detailsTitle: 'Hable con el equipo indicado',
-      promisesTitle: 'Tiempos de respuesta',
-      officesEyebrow: 'Nuestras oficinas',
-      officesTitle: 'Tres ciudades, un solo equipo',
-      officesIntro: 'Visítenos en Miami, Bogotá o Nueva York, o reúnase con nosotros por videollamada desde donde esté.',
-      specialties: 'Especialidades',
-      faqEyebrow: 'Preguntas frecuentes',
-      faqTitle: 'Preguntas frecuentes',
+    missing: {
+      name: 'Escriba su nombre completo.',
+      email: 'Escriba su correo electrónico.',
+      message: 'Escriba un mensaje.',
     },
-    form: {
-      title: 'Envíenos un mensaje',
-      intro: 'Cuéntenos qué está construyendo. Le responderemos con los siguientes pasos y, si quiere, una cotización gratuita.',
-      requiredNote: 'Los campos marcados con * son obligatorios.',
-      submit: 'Enviar mensaje',
-      sending: 'Enviando mensaje...',
-      success: `¡Gracias por su mensaje! Le responderemos en menos de ${quoteTime}.`,
-      privacy: 'Usamos sus datos solo para responder su mensaje.',
-      honeypot: 'Deje este campo vacío',
-      notStored: 'No pudimos guardar su mensaje. Inténtelo de nuevo más tarde.',
-    },
-    failureMessage,
-    fieldCopy: {
-      name: { autoComplete: FIELD_AUTOCOMPLETE.name, label: 'Nombre completo', placeholder: 'María Gómez' },
-      email: { autoComplete: FIELD_AUTOCOMPLETE.email, label: 'Correo electrónico', placeholder: 'maria@empresa.com' },
-      company: { autoComplete: FIELD_AUTOCOMPLETE.company, label: 'Empresa u organización', placeholder: 'Su empresa' },
-      phone: { autoComplete: FIELD_AUTOCOMPLETE.phone, label: 'Teléfono', placeholder: '+57 300 123 4567' },
-      service: { autoComplete: FIELD_AUTOCOMPLETE.service, label: 'Servicio de interés', placeholder: '' },
-      message: { autoComplete: FIELD_AUTOCOMPLETE.message, label: 'Mensaje', placeholder: 'Cuéntenos sobre su proyecto, sus metas y sus tiempos…' },
-    },
-    fieldErrors: {
-      notText: 'Escriba este dato como texto.',
-      tooLong: {
-        name: `Acorte su nombre a ${characters(FIELD_LIMITS.name)} o menos.`,
-        email: `Acorte su correo electrónico a ${characters(FIELD_LIMITS.email)} o menos.`,
-        company: `Acorte el nombre de la empresa a ${characters(FIELD_LIMITS.company)} o menos.`,
-        phone: `Acorte el teléfono a ${characters(FIELD_LIMITS.phone)} o menos.`,
-        service: 'Escoja un servicio de la lista.',
-        // Worded when first read: its "5.000" takes a number format, which the page would otherwise build as it starts.
-        get message() {
-          return `Acorte su mensaje a ${characters(FIELD_LIMITS.message)} o menos.`;
-        },
-      },
-      missing: {
-        name: 'Escriba su nombre completo.',
-        email: 'Escriba su correo electrónico.',
-        message: 'Escriba un mensaje.',
-      },
-      invalidEmail: 'Escriba un correo electrónico válido, por ejemplo nombre@empresa.com.',
-      unknownService: 'Escoja un servicio de la lista.',
-    },
-    serviceOptions: translated(SERVICE_VALUES.map((value) => ({ value })), (option) => option.value, {
-      'web-subscription': { label: 'Suscripción web' },
-      'ai-voice-systems': { label: 'Sistemas de voz con IA' },
-      'marketing-ads': { label: 'Marketing con pauta' },
-      'all-in-one': { label: 'Paquete todo en uno' },
-      'custom-project': { label: 'Proyecto a la medida' },
-      consultation: { label: 'Asesoría' },
-      other: { label: 'Otro' },
-    }),
-    servicePlaceholder: 'Seleccione un servicio',
-    departments: translated(departmentFacts, (department) => department.id, {
-      general: { name: 'Consultas generales', note: 'Preguntas sobre el laboratorio, nuestros planes o cómo trabajar con nosotros.' },
-      development: { name: 'Desarrollo web', note: 'Preguntas técnicas, alcance de proyectos y soporte para sitios en producción.' },
-      sales: { name: 'Ventas y marketing', note: 'Cotizaciones, paquetes, campañas de pauta y alianzas.' },
-    }),
-    responsePromises: [
-      { channel: 'Consultas por correo', time: `En menos de ${emailTime}` },
-      { channel: 'Solicitudes de cotización', time: `En menos de ${quoteTime}` },
-      { channel: 'Soporte de emergencia', time: '24/7' },
-    ],
-    hours: { label: 'Horario de atención', value: officeHours },
-    faq: [
-      {
-        question: '¿Cuánto se demoran en construir un sitio web?',
-        answer:
-          'La mayoría de los sitios quedan listos en 2 a 4 semanas, según el número de páginas, las funciones que necesite y qué tan rápido lleguen el contenido y sus comentarios. Acordamos el cronograma en la llamada inicial.',
-      },
-      {
-        question: '¿Ofrecen soporte después del lanzamiento?',
-        answer:
-          'Sí. Todos los planes de suscripción incluyen mantenimiento, actualizaciones y soporte técnico continuos, para que su sitio siga rápido, seguro y al día mientras trabaje con nosotros.',
-      },
-      {
-        question: '¿Puedo combinar servicios o cambiar de plan más adelante?',
-        answer:
-          'Sí. Los planes son mensuales, así que puede sumar servicios, pasarse al Paquete todo en uno o agregar extras como comercio electrónico o más idiomas a medida que su empresa crece.',
-      },
-      {
-        question: '¿Trabajan con clientes fuera de Miami, Bogotá y Nueva York?',
-        answer:
-          'Sí. Trabajamos con empresas de toda Norteamérica y Suramérica, en inglés y en español. La mayoría de los proyectos son totalmente remotos, con videollamadas en cada etapa.',
-      },
-    ],
-  };
+    invalidEmail: 'Escriba un correo electrónico válido, por ejemplo nombre@empresa.com.',
+    unknownService: 'Escoja un servicio de la lista.',
+  },
+  serviceOptions: translated(SERVICE_VALUES.map((value) => ({ value })), (option) => option.value, {
+    'web-subscription': { label: 'Suscripción web' },
+    'ai-voice-systems': { label: 'Sistemas de voz con IA' },
+    'marketing-ads': { label: 'Marketing con pauta' },
+    'all-in-one': { label: 'Paquete todo en uno' },
+    'custom-project': { label: 'Proyecto a la medida' },
+    consultation: { label: 'Asesoría' },
+    other: { label: 'Otro' },
+  }),
+  servicePlaceholder: 'Seleccione un servicio',
+};
