@@ -10,6 +10,7 @@ const SECURITY_HEADERS = [
   'cross-origin-opener-policy',
   'cross-origin-resource-policy',
   'origin-agent-cluster',
+  'permissions-policy',
   'referrer-policy',
   'strict-transport-security',
   'x-content-type-options',
