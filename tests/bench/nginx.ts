@@ -91,6 +91,10 @@ export async function startNginx(origin: string, paths: readonly string[], port:
   fs.chmodSync(tmp, 0o755);
   const root = path.join(tmp, 'root');
   fs.cpSync('public', root, { recursive: true });
+  // nginx answers an SVG by Accept-Encoding, as the site does: the public ones need their compressed copies too.
+  for (const file of fs.readdirSync(root, { recursive: true, encoding: 'utf8' })) {
+    if (file.endsWith('.svg')) writeCompressed(path.join(root, file), fs.readFileSync(path.join(root, file)));
+  }
   fs.cpSync('dist/client/static', path.join(root, 'static'), { recursive: true });
   // robots.txt is written by the site from its configuration, so the copy takes it as served.
   fs.writeFileSync(path.join(root, 'robots.txt'), await (await fetch(`${origin}/robots.txt`)).text());
