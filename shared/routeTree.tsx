@@ -11,7 +11,7 @@ import { LanguageHint } from './components/LanguageHint';
 import { Seo } from './components/Seo';
 import { staticSection } from './components/StaticSection';
 import { useLocale } from './components/useLocale';
-import { loadCatalogue, loadedCatalogue } from './content/i18n/catalogue';
+import { loadTexts, loadedCatalogue } from './content/i18n/catalogue';
 import { loadChunk } from './lib/loadChunk';
 import { staticSectionsHold } from './lib/staticSections';
 import type { RouteHandle, SitePage } from './routes';
@@ -139,7 +139,7 @@ export async function loadPage(pathname: string): Promise<LoadedPage> {
   const { route, locale } = handle;
   try {
     // Both settle before a failure is passed on: the error message shown for a failed chunk reads the page's texts.
-    const [module, texts] = await Promise.allSettled([loadChunk(route.chunk, route.load), loadChunk(`catalogue-${locale}`, () => loadCatalogue(locale, route.texts))]);
+    const [module, texts] = await Promise.allSettled([loadChunk(route.chunk, route.load), loadTexts(locale, route.texts)]);
     if (module.status === 'rejected') throw module.reason;
     if (texts.status === 'rejected') throw texts.reason;
     const { default: Component, sections = [], loader } = module.value;

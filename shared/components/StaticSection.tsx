@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { Suspense, memo, use } from 'react';
 import type { CataloguePart } from '../content/i18n/catalogue';
-import { loadCatalogue } from '../content/i18n/catalogue';
+import { loadTexts } from '../content/i18n/catalogue';
 import { loadChunk } from '../lib/loadChunk';
 import type { Locale } from '../lib/locale';
 import { staticSectionsHold } from '../lib/staticSections';
@@ -34,7 +34,7 @@ export function staticSection(chunkId: string, load: () => Promise<ComponentType
     let both = loading.get(locale);
     if (!both) {
       code ??= loadChunk(chunkId, load).then((component) => (Loaded = component));
-      const words = texts.length ? loadChunk(`catalogue-${locale}`, () => loadCatalogue(locale, texts)) : undefined;
+      const words = texts.length ? loadTexts(locale, texts) : undefined;
       both = Promise.all([code, words]).then(() => void ready.add(locale));
       loading.set(locale, both);
     }

@@ -7,6 +7,7 @@
  * the keys; every language must have the same (the type checks it, and a unit
  * test names any key that is missing or extra).
  */
+import { loadChunk } from '../../lib/loadChunk';
 import type { Locale } from '../../lib/locale';
 import type { BlogCategory, BlogPost } from '../blog';
 import type { article } from './en/article';
@@ -116,6 +117,11 @@ export async function loadCatalogue(locale: Locale, parts: readonly CataloguePar
       if (!pages[part]) Object.assign(pages, { [part]: await importers[locale].pages[part]() });
     }),
   ]);
+}
+
+/** loadCatalogue as the chunks it fetches: a failure or a time-out is a ChunkLoadError, recovered from as a page chunk's is. */
+export function loadTexts(locale: Locale, parts: readonly CataloguePart[] = []): Promise<void> {
+  return loadChunk(`catalogue-${locale}`, () => loadCatalogue(locale, parts));
 }
 
 /** A language's texts as loaded so far; rendering a page before its language's texts arrived is a bug, named here. */
