@@ -103,8 +103,8 @@ function inlineEntry(metafile, file) {
   return { code, hash: `sha256-${createHash('sha256').update(code).digest('base64')}` };
 }
 
-/** Maps the metafile to what the server needs: the inline entry, stylesheet, each page's chunks and critical CSS. */
-function writeManifest(metafile, criticalCss = {}) {
+/** Maps the metafile to what the server needs: the inline entry, stylesheet, each page's chunks and critical CSS, and the tab icon. */
+function writeManifest(metafile, criticalCss, tabIcon) {
   const outputs = Object.entries(metafile.outputs);
   const url = (file) => `/${path.relative(clientOut, file).split(path.sep).join('/')}`;
   const staticImports = (file) => {
@@ -149,6 +149,7 @@ function writeManifest(metafile, criticalCss = {}) {
     consoleStylesheet: url(consoleStylesheet),
     routes,
     criticalCss,
+    tabIcon,
   };
   fs.writeFileSync(path.join(clientOut, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 }
@@ -259,8 +260,8 @@ async function build() {
   if (!generateContent()) process.exit(1);
   fs.rmSync(outDir, { recursive: true, force: true });
   await publicAssets.buildAssets(staticOut);
-  const [client, , critical] = await Promise.all([esbuild.build(clientOptions), esbuild.build(serverOptions), criticalStyles()]);
-  writeManifest(client.metafile, critical);
+  const [client, , critical, tabIcon] = await Promise.all([esbuild.build(clientOptions), esbuild.build(serverOptions), criticalStyles(), publicAssets.tabIconDataUrl()]);
+  writeManifest(client.metafile, critical, tabIcon);
   moveSourceMaps();
   fs.writeFileSync(path.join(outDir, 'server.js'), launcher);
   await precompress();
@@ -279,11 +280,12 @@ async function watch() {
   }
   fs.rmSync(outDir, { recursive: true, force: true });
   await publicAssets.buildAssets(staticOut);
+  const tabIcon = await publicAssets.tabIconDataUrl();
   const manifestPlugin = {
     name: 'manifest',
     setup(pluginBuild) {
       pluginBuild.onEnd(async (result) => {
-        if (result.metafile) writeManifest(result.metafile, await criticalStyles());
+        if (result.metafile) writeManifest(result.metafile, await criticalStyles(), tabIcon);
       });
     },
   };

@@ -19,6 +19,8 @@ export interface BuildManifest {
   routes: Record<string, string[]>;
   /** Page chunk name to the CSS that page needs, inlined in its <style>, and that text's CSP hash. */
   criticalCss: Record<string, { css: string; hash: string }>;
+  /** The tab icon as a data URL (see tabIconDataUrl in build/images/pipeline.ts). */
+  tabIcon: string;
 }
 
 export function readManifest(file: string): BuildManifest {
@@ -30,15 +32,19 @@ export function readManifest(file: string): BuildManifest {
 }
 
 /**
- * The head resources of one page: its critical CSS and, unless the page answers
- * another URL (the browser would hydrate that URL's route), the client entry, both
+ * The head resources of one page: its critical CSS, the tab icon and, unless the page
+ * answers another URL (the browser would hydrate that URL's route), the client entry, all
  * inlined. Nothing is asked for before the first paint: the entry preloads the
  * page's chunks (hydrationModules) and loads the font once the page is painted.
  */
 export function pageAssets(manifest: BuildManifest, chunk: string, { hydrate = true } = {}): PageAssets {
   const critical = manifest.criticalCss[chunk];
   if (!critical) throw new Error(`No critical CSS for page ${chunk} in the build manifest: rebuild.`);
-  return { criticalCss: { id: `critical-${chunk}`, css: critical.css }, ...(hydrate ? { entryScript: manifest.entryScript.code } : {}) };
+  return {
+    criticalCss: { id: `critical-${chunk}`, css: critical.css },
+    tabIcon: manifest.tabIcon,
+    ...(hydrate ? { entryScript: manifest.entryScript.code } : {}),
+  };
 }
 
 /**

@@ -8,6 +8,8 @@ import type { RuntimeConfig } from '../lib/runtime';
 export interface PageAssets {
   /** The page's critical CSS and a name for it (React keeps one <style> per name). */
   criticalCss: { id: string; css: string };
+  /** The tab icon as a data URL. */
+  tabIcon: string;
   /** The client entry's code, run as an inline module script; absent on a page that must not hydrate. */
   entryScript?: string;
 }

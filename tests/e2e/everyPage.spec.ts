@@ -43,8 +43,18 @@ async function imagesOf(page: Page) {
   });
 }
 
-/** The tab's icon: Chromium fetches it for its own window, racing the first paint, whatever the page does. */
-const tabIcon = (page: Page) => page.evaluate(() => new URL(document.querySelector<HTMLLinkElement>('link[rel="icon"]')!.href).pathname);
+/**
+ * The tab icon: inline in the head, a bitmap the browser can draw. A linked one would be a file Chromium
+ * fetches for its own window as the page parses, racing the first paint.
+ */
+const tabIcon = (page: Page) =>
+  page.evaluate(async () => {
+    const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel="icon"]')];
+    const image = new Image();
+    image.src = links[0]!.href;
+    await image.decode();
+    return { links: links.length, scheme: new URL(image.src).protocol, width: image.naturalWidth, height: image.naturalHeight };
+  });
 
 for (const { path, locale, title, notFound } of everyPage) {
   test(`${path}: its critical path, layout, language, axe at 1440 and 390 px, keyboard focus and legal links`, async ({ page, browserErrors }) => {
@@ -65,11 +75,14 @@ for (const { path, locale, title, notFound } of everyPage) {
       // No script at all: the entry is inline and imports the framework and the page's chunks once the page is painted.
       // No stylesheet (the page's CSS is inline) and no font (the page paints in its metric-matched fallback).
       expect(files.filter((file) => !/\.(avif|webp|svg|png|jpe?g|ico)$/.test(file))).toEqual([]);
-      // The images: the largest paint, first when there is one, then only lazy images (and the tab's icon).
+      // The images: the largest paint, first when there is one, then only lazy images.
       const { largest, lazy } = await imagesOf(page);
-      const icon = await tabIcon(page);
       expect(files.slice(0, largest.length)).toEqual(largest);
-      expect(files.slice(largest.length).filter((file) => file !== icon && !lazy.includes(file))).toEqual([]);
+      expect(files.slice(largest.length).filter((file) => !lazy.includes(file))).toEqual([]);
+      expect(await tabIcon(page)).toEqual({ links: 1, scheme: 'data:', width: 32, height: 32 });
+      // Nor later: the visit asks for no icon file at all.
+      const fetched = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname));
+      expect(fetched.filter((file) => /\.ico$|\/icons\//.test(file))).toEqual([]);
       expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
     });
 

@@ -83,8 +83,8 @@ describe.each(sitePages.map((sitePage) => pageHead(sitePage, catalogues[sitePage
     expect(meta(text, 'name', 'twitter:card')).toBe('summary_large_image');
     expect(meta(text, 'name', 'theme-color')).toMatch(/^#[0-9a-f]{6}$/);
     expect(text).toContain(`<link rel="apple-touch-icon" href="${assetUrl('/icons/apple-touch-icon.png')}"/>`);
-    // The tab icon is the bitmap: an SVG one would be drawn as a document on the page's main thread.
-    expect(text.match(/<link rel="icon"[^>]*>/g)).toEqual(['<link rel="icon" href="/favicon.ico" sizes="32x32"/>']);
+    // The tab icon is inline, the build's bitmap: a file would be fetched before the first paint.
+    expect(text.match(/<link rel="icon"[^>]*>/g)).toEqual([`<link rel="icon" href="${readBuildManifest().tabIcon}" type="image/webp" sizes="32x32"/>`]);
     expect(text).toContain('<link rel="manifest" href="/manifest.webmanifest"/>');
     expect(organizationJsonLd(text)?.makesOffer).toHaveLength(4);
   });

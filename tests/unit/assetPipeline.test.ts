@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { assetModules, assetRecords } from '../../build/images/pipeline';
+import sharp from 'sharp';
+import { assetModules, assetRecords, tabIconDataUrl } from '../../build/images/pipeline';
 import { imageSources } from '../../shared/lib/images';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -27,6 +28,22 @@ describe('the public assets modules', () => {
       height: 750,
       src: expect.stringMatching(/^\/static\/images\/blog\/gene-editing-[0-9a-f]{10}\.svg$/),
     });
+  });
+
+  it('draws the tab icon from the site icon as a 32 px WebP data URL, its corners clear and its middle the gradient', async () => {
+    const url = await tabIconDataUrl(ROOT);
+    const [, type, data] = /^data:(image\/webp);base64,([A-Za-z0-9+/=]+)$/.exec(url) ?? [];
+    expect(type).toBe('image/webp');
+    const icon = sharp(Buffer.from(data!, 'base64'));
+    expect(await icon.metadata()).toMatchObject({ format: 'webp', width: 32, height: 32 });
+    const { data: pixels } = await icon.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const rgba = (x: number, y: number) => [...pixels.subarray((y * 32 + x) * 4, (y * 32 + x) * 4 + 4)];
+    expect(rgba(0, 0)[3]).toBeLessThan(32);
+    // Left of the letter, half way down: between the gradient's violet and cyan, opaque.
+    const [red, green, blue, alpha] = rgba(4, 16);
+    expect(alpha).toBeGreaterThan(240);
+    expect(blue).toBeGreaterThan(red!);
+    expect(blue).toBeGreaterThan(green!);
   });
 
   it('names an unknown image at once rather than render a broken one', () => {

@@ -16,18 +16,23 @@ const manifest: BuildManifest = {
     Services: { css: '.plans{display:grid}', hash: 'sha256-S' },
     NotFound: { css: '.error-page{margin:0}', hash: 'sha256-N' },
   },
+  tabIcon: 'data:image/webp;base64,T',
 };
 
 describe('pageAssets', () => {
   it("inlines the page's own critical CSS and the entry, and preloads nothing", () => {
     expect(pageAssets(manifest, 'Services')).toEqual({
       criticalCss: { id: 'critical-Services', css: '.plans{display:grid}' },
+      tabIcon: 'data:image/webp;base64,T',
       entryScript: 'import("/static/js/chunk-R.js")',
     });
   });
 
   it('leaves the entry out of a page that must not hydrate', () => {
-    expect(pageAssets(manifest, 'Services', { hydrate: false })).toEqual({ criticalCss: { id: 'critical-Services', css: '.plans{display:grid}' } });
+    expect(pageAssets(manifest, 'Services', { hydrate: false })).toEqual({
+      criticalCss: { id: 'critical-Services', css: '.plans{display:grid}' },
+      tabIcon: 'data:image/webp;base64,T',
+    });
   });
 
   it('refuses a page the build did not know, rather than sending it unstyled', () => {
