@@ -53,6 +53,11 @@ export default tseslint.config(
     // Through the package's index, esbuild puts every icon the site uses in one chunk that each page loading any icon fetches.
     '^lucide$': { message: "Import each icon from 'lucide/dist/esm/icons/<name>.mjs' (drawn by shared/components/Icon.tsx), so each chunk carries only its own icons.", allowTypeImports: true },
     '^lucide-react(/|$)': "Draw icons with shared/components/Icon.tsx and lucide's shapes: lucide-react's renderer is 1.5 KB on every page that hydrates one.",
+    // Either brings in React Router's DOM module, about 6 KB on every page.
+    '^react-router$': {
+      importNames: ['Link', 'NavLink', 'useSearchParams'],
+      message: "Link to pages with shared/components/Link.tsx (a plain anchor that client/pageLinks.ts follows) and read the query with shared/components/useSearchParams.ts.",
+    },
   }, ['process', 'Buffer', 'global', '__dirname', '__filename', 'require']),
   side(NODE_CODE, globals.node, {
     '(^|/)client(/|$)': 'The server does not import the browser entry.',

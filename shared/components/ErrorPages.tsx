@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Component, useEffect } from 'react';
 import type { Location } from 'react-router';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from './Link';
 import { errorTexts } from '../content/i18n/errorTexts';
 import { claimChunkReload, isChunkLoadError } from '../lib/loadChunk';
 import { localeOfPath, localePrefix } from '../lib/locale';

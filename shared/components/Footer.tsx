@@ -1,5 +1,5 @@
 import { useContext } from 'react';
-import { Link } from 'react-router';
+import { Link } from './Link';
 import { siteFacts } from '../content/data';
 import { buildOrganizationJsonLd } from '../lib/structuredData';
 import { RuntimeContext } from './contexts';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from './Link';
 import { siteFacts } from '../content/data';
 import { LanguageSwitch } from './LanguageSwitch';
 import { LogoMark } from './Logo';

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from './Link';
 import { LanguageSwitch } from './LanguageSwitch';
 import { NavLinks } from './NavLinks';
 import { useHydrated } from './useHydrated';

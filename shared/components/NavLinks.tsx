@@ -1,4 +1,5 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from './Link';
 import { isActivePath } from '../lib/activeLink';
 import { useLocale } from './useLocale';
 

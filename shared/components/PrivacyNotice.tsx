@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from './Link';
 import { useLocale } from './useLocale';
 
 /** The one line beside a form that takes personal data: what it is used for, and the way to the privacy policy. */

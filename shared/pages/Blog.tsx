@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../components/useSearchParams';
 import { BlogSidebar } from '../components/blog/BlogSidebar';
 import { CategoryFilter } from '../components/blog/CategoryFilter';
 import { useRevealHash } from '../components/blog/useRevealHash';
@@ -21,7 +21,7 @@ export const sections = [BlogHero, FeaturedPost, PostGrid, RecentPosts];
  * JavaScript. The filter, the sidebar's categories and the newsletter box hydrate.
  */
 export default function Blog() {
-  const [params] = useSearchParams();
+  const params = useSearchParams();
   const { posts } = useLocale().catalogue.posts;
   const { category } = parseBlogQuery(params);
   useRevealHash();

@@ -1,5 +1,5 @@
 import { useContext } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../components/useSearchParams';
 import { NewsletterAsk, NewsletterOutcome } from '../components/newsletter/NewsletterStep';
 import { NewsletterTokenContext } from '../components/newsletter/token';
 import { useLocale } from '../components/useLocale';
@@ -8,7 +8,7 @@ import { CONFIRM_OUTCOMES, CONFIRM_PATH, TOKEN_PARAM, readResult } from '../lib/
 /** A confirmation link's page: the button while the link's token is here, then its outcome. */
 export default function NewsletterConfirm() {
   const token = useContext(NewsletterTokenContext);
-  const [params] = useSearchParams();
+  const params = useSearchParams();
   const { catalogue, localize } = useLocale();
   const confirmPage = catalogue.newsletterConfirm;
   if (token) return <NewsletterAsk eyebrow={confirmPage.eyebrow} copy={confirmPage.ask} action={localize(CONFIRM_PATH)} fields={{ [TOKEN_PARAM]: token }} />;

@@ -1,5 +1,5 @@
 import { useContext } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../components/useSearchParams';
 import { NewsletterAsk, NewsletterOutcome } from '../components/newsletter/NewsletterStep';
 import { NewsletterTokenContext } from '../components/newsletter/token';
 import { useLocale } from '../components/useLocale';
@@ -11,7 +11,7 @@ import { ONE_CLICK_FIELD, UNSUBSCRIBE_OUTCOMES, UNSUBSCRIBE_PATH, readResult, wi
  */
 export default function NewsletterUnsubscribe() {
   const token = useContext(NewsletterTokenContext);
-  const [params] = useSearchParams();
+  const params = useSearchParams();
   const { catalogue, localize } = useLocale();
   const unsubscribePage = catalogue.newsletterUnsubscribe;
   if (token) {

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../components/Link';
 import { useLocale } from '../components/useLocale';
 
 export default function NotFound() {

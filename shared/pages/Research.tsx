@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../components/Link';
 import { PageHero } from '../components/PageHero';
 import { staticSection } from '../components/StaticSection';
 import { useLocale } from '../components/useLocale';

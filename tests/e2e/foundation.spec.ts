@@ -60,6 +60,25 @@ test.describe('client-side navigation', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(before);
   });
 
+  test('a link to the URL on screen shows the page from its top in the same document, with no second history entry', async ({ page }) => {
+    await gotoHydrated(page, '/services');
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    const entries = await page.evaluate(() => history.length);
+    // A link the header hydrates, then one in the footer, a static section.
+    for (const link of [
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services' }),
+      page.getByRole('contentinfo').getByRole('link', { name: 'Web Development' }),
+    ]) {
+      await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+      await link.click();
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+      await expect(page).toHaveURL('/services');
+    }
+    expect(await page.evaluate(() => history.length)).toBe(entries);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  });
+
   test('the position left is restored on back after a reload of the next page too', async ({ page }) => {
     await gotoHydrated(page, '/services');
     await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
@@ -236,6 +255,20 @@ test.describe('route chunk failures', () => {
     await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Get In Touch');
     expect(await page.evaluate(() => sessionStorage.getItem('chunk-reload:/contact'))).toBeNull();
+  });
+
+  test("the friendly page's way home loads the whole document, not a page in this one", async ({ page, browserErrors }) => {
+    await gotoHydrated(page, '/');
+    await page.route('**/static/js/Contact-*.js', (route) => route.fulfill({ status: 404, body: 'gone' }));
+    await page.evaluate(() => sessionStorage.setItem('chunk-reload:/contact', '1'));
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('This page could not load');
+    browserErrors.length = 0;
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await page.getByRole('main').getByRole('link', { name: 'Back to home' }).click();
+    await expect(page).toHaveURL('/');
+    await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBeUndefined();
   });
 });
 

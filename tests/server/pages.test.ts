@@ -142,11 +142,11 @@ describe('the shared layout in the raw HTML', () => {
       'Cutting-edge web development lab specializing in custom websites, AI voice systems, and digital marketing solutions that transform your digital presence.',
     );
     for (const label of ['Web Development', 'AI Voice Systems', 'Digital Marketing']) {
-      expect(text).toContain(`<a href="/services" data-discover="true">${label}</a>`);
+      expect(text).toContain(`<a href="/services">${label}</a>`);
     }
     expect(text).toMatch(/© (<!-- -->)?2024/);
-    expect(text).toContain('<a href="/privacy" data-discover="true">Privacy Policy</a>');
-    expect(text).toContain('<a href="/terms" data-discover="true">Terms of Service</a>');
+    expect(text).toContain('<a href="/privacy">Privacy Policy</a>');
+    expect(text).toContain('<a href="/terms">Terms of Service</a>');
     expect(text).not.toContain('aria-disabled');
   });
 

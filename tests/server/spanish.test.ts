@@ -25,7 +25,7 @@ describe.each(spanishPages)('GET $path', (page) => {
     expect(response.text).toContain(`<a class="skip-link" href="#main">${es.layout.skipLink}</a>`);
     expect(response.text).toContain('<span>Menú</span>');
     expect(response.text).toMatch(/<nav class="site-nav" aria-label="Principal">/);
-    expect(response.text).toContain('href="/es/contacto" data-discover="true">Empecemos</a>');
+    expect(response.text).toContain('href="/es/contacto">Empecemos</a>');
     expect(response.text).toContain(es.site.tagline);
   });
 

@@ -1,5 +1,5 @@
 import ArrowLeft from 'lucide/dist/esm/icons/arrow-left.mjs';
-import { Link } from 'react-router';
+import { Link } from '../Link';
 import type { BlogPost } from '../../content/blog';
 import { blogHref, categoryLabel } from '../../lib/blog';
 import { PostMeta } from '../blog/PostMeta';

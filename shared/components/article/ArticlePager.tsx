@@ -1,6 +1,6 @@
 import ArrowLeft from 'lucide/dist/esm/icons/arrow-left.mjs';
 import ArrowRight from 'lucide/dist/esm/icons/arrow-right.mjs';
-import { Link } from 'react-router';
+import { Link } from '../Link';
 import type { BlogPost } from '../../content/blog';
 import { postPath } from '../../lib/articles';
 import { useLocale } from '../useLocale';

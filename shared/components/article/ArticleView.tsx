@@ -1,6 +1,6 @@
 import ArrowRight from 'lucide/dist/esm/icons/arrow-right.mjs';
 import { useContext } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../Link';
 import { links } from '../../content/data';
 import { loadArticleBody } from '../../lib/articleBodies';
 import { adjacentPosts, findPost, postPath, relatedPosts } from '../../lib/articles';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../Link';
 import type { CategoryValue } from '../../content/blog';
 import { blogHref } from '../../lib/blog';
 import { useLocale } from '../useLocale';
@@ -28,7 +28,6 @@ export function CategoryFilter({ selected }: { selected: CategoryValue }) {
           <li key={value}>
             <Link
               to={localize(blogHref({ category: value }))}
-              preventScrollReset
               className="blog-filter__pill"
               aria-current={value === selected ? 'true' : undefined}
             >

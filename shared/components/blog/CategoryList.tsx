@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../Link';
 import type { CategoryValue } from '../../content/blog';
 import { blogHref } from '../../lib/blog';
 import { countOf } from '../../lib/plural';
@@ -25,7 +25,6 @@ export function CategoryList({ selected, counts }: { selected: CategoryValue; co
           <li key={value}>
             <Link
               to={localize(blogHref({ category: value }))}
-              preventScrollReset
               onClick={revealPosts}
               className="blog-categories__link"
               aria-current={value === selected ? 'true' : undefined}

@@ -1,5 +1,5 @@
 import Sparkles from 'lucide/dist/esm/icons/sparkles.mjs';
-import { Link } from 'react-router';
+import { Link } from '../Link';
 import { postPath } from '../../lib/articles';
 import { postAnchor } from '../../lib/blog';
 import { ResponsiveImage } from '../ResponsiveImage';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../Link';
 import type { CategoryValue } from '../../content/blog';
 import type { BlogView } from '../../lib/blog';
 import { blogHref, postAnchor } from '../../lib/blog';
@@ -21,7 +21,6 @@ export function LoadMore({ view, category }: { view: BlogView; category: Categor
         <Link
           className="button button--secondary blog-load-more__button"
           to={localize(blogHref({ category, page: view.nextPage }, postAnchor(view.firstOfNextPage)))}
-          preventScrollReset
           aria-describedby={noteId}
         >
           {words.loadMore}

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../Link';
 import type { BlogPost } from '../../content/blog';
 import { postPath } from '../../lib/articles';
 import { postAnchor } from '../../lib/blog';

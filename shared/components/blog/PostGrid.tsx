@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../Link';
 import type { CategoryValue } from '../../content/blog';
 import type { Catalogue } from '../../content/i18n/catalogue';
 import type { BlogView } from '../../lib/blog';
@@ -48,7 +48,7 @@ export function PostGrid() {
       ) : (
         <div className="blog-posts__empty">
           <p>{words.emptyCategory(categoryLabel(category, catalogue.posts.categories))}</p>
-          <Link to={localize(blogHref())} preventScrollReset className="button button--secondary">
+          <Link to={localize(blogHref())} className="button button--secondary">
             {words.browseAll}
           </Link>
         </div>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../Link';
 import { postPath } from '../../lib/articles';
 import { recentPosts } from '../../lib/blog';
 import { ResponsiveImage } from '../ResponsiveImage';

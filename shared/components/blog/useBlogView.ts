@@ -1,10 +1,10 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../useSearchParams';
 import { parseBlogQuery, selectBlogView } from '../../lib/blog';
 import { useLocale } from '../useLocale';
 
 /** What the URL asks the blog to show (?category=, ?page=) and the posts that follows, in the page's language. */
 export function useBlogView() {
-  const [params] = useSearchParams();
+  const params = useSearchParams();
   const { posts } = useLocale().catalogue.posts;
   const query = parseBlogQuery(params);
   return { query, view: selectBlogView(posts, query) };

@@ -5,7 +5,7 @@ import Lock from 'lucide/dist/esm/icons/lock.mjs';
 import Send from 'lucide/dist/esm/icons/send.mjs';
 import type { FormEvent } from 'react';
 import { useContext, useEffect, useReducer, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../useSearchParams';
 import type { ContactFieldName } from '../../lib/contactForm';
 import { SENT_PARAM } from '../../lib/contactSent';
 import {
@@ -43,7 +43,7 @@ export function ContactForm() {
   const { locale, catalogue } = useLocale();
   const { form: contactFormCopy, failureMessage } = catalogue.contact;
   const submission = useContext(ContactSubmissionContext);
-  const [searchParams] = useSearchParams();
+  const searchParams = useSearchParams();
   const [state, dispatch] = useReducer(contactFormReducer, undefined, () =>
     initialContactFormState({ ...submission, succeeded: searchParams.get(SENT_PARAM) === '1' }),
   );

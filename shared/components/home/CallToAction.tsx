@@ -1,5 +1,5 @@
 import ArrowRight from 'lucide/dist/esm/icons/arrow-right.mjs';
-import { Link } from 'react-router';
+import { Link } from '../Link';
 import { useLocale } from '../useLocale';
 import { CtaPanel } from '../CtaPanel';
 import { Icon } from '../Icon';

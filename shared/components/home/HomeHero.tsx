@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../Link';
 import { useLocale } from '../useLocale';
 import { HeroVideo } from './HeroVideo';
 import { Typewriter } from './Typewriter';

@@ -4,7 +4,7 @@ import Layers from 'lucide/dist/esm/icons/layers.mjs';
 import Megaphone from 'lucide/dist/esm/icons/megaphone.mjs';
 import MonitorSmartphone from 'lucide/dist/esm/icons/monitor-smartphone.mjs';
 import PhoneCall from 'lucide/dist/esm/icons/phone-call.mjs';
-import { Link } from 'react-router';
+import { Link } from '../Link';
 import { useLocale } from '../useLocale';
 import type { Catalogue } from '../../content/i18n/catalogue';
 import type { Plan } from '../../content/plans';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../Link';
 import MailCheck from 'lucide/dist/esm/icons/mail-check.mjs';
 import type { NewsletterNotice } from '../../content/newsletter';
 import { useLocale } from '../useLocale';

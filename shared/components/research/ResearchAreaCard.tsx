@@ -1,6 +1,6 @@
 import ArrowRight from 'lucide/dist/esm/icons/arrow-right.mjs';
 import Check from 'lucide/dist/esm/icons/check.mjs';
-import { Link } from 'react-router';
+import { Link } from '../Link';
 import type { Catalogue } from '../../content/i18n/catalogue';
 import { links } from '../../content/data';
 import type { ResearchAreaFacts } from '../../content/researchFacts';

@@ -1,6 +1,6 @@
 import Check from 'lucide/dist/esm/icons/check.mjs';
 import Sparkles from 'lucide/dist/esm/icons/sparkles.mjs';
-import { Link } from 'react-router';
+import { Link } from '../Link';
 import type { Catalogue } from '../../content/i18n/catalogue';
 import { currency, links } from '../../content/data';
 import { ResponsiveImage } from '../ResponsiveImage';

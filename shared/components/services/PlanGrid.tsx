@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../Link';
 import { links } from '../../content/data';
 import { SectionHeader } from '../SectionHeader';
 import { useLocale } from '../useLocale';

@@ -1,6 +1,6 @@
 import ArrowRight from 'lucide/dist/esm/icons/arrow-right.mjs';
 import Phone from 'lucide/dist/esm/icons/phone.mjs';
-import { Link } from 'react-router';
+import { Link } from '../Link';
 import { links, siteFacts, telHref } from '../../content/data';
 import { CtaPanel } from '../CtaPanel';
 import { useLocale } from '../useLocale';

@@ -1,0 +1,18 @@
+import type { AnchorHTMLAttributes } from 'react';
+
+interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
+  /** A path of the site, as localize() or postPath() gives it. */
+  to: string;
+  /** Load the whole document, not a page in it: the way out of an error. */
+  reloadDocument?: boolean;
+}
+
+/**
+ * A link to a page of the site: a plain anchor, which followPageLinks (client/pageLinks.ts)
+ * follows in the page once the client runs, as it follows every link of a static section.
+ * React Router's Link would do the same for the hydrated parts, with a DOM module of about
+ * 6 KB (brotli) on every page.
+ */
+export function Link({ to, reloadDocument, ...props }: LinkProps) {
+  return <a {...props} href={to} data-reload-document={reloadDocument ? '' : undefined} />;
+}
