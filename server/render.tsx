@@ -92,9 +92,10 @@ export function pageRenderer({ App, manifest, siteUrl, logger }: RendererOptions
     const runtime = { siteUrl, stylesheet: build.stylesheet, modules: hydrationModules(build, page) };
 
     // 5. The tree the browser will hydrate, with what only the server knows
-    //    (the site's origin, the assets) in context. No data goes inline: the
-    //    CSP (script-src 'self') allows no inline script, and the browser
-    //    loads the same page and data itself before it hydrates.
+    //    (the site's origin, the assets) in context. No page data goes inline:
+    //    the page's one script is the entry, allowed by its hash (the runtime
+    //    configuration is a JSON data block), and the browser loads the same
+    //    page and data itself before it hydrates.
     const tree = (
       <RuntimeContext value={runtime}>
         <AssetsContext value={assets}>
