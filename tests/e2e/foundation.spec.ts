@@ -1,4 +1,4 @@
-import type { Route } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { mainNav } from '../../shared/content/navigation';
 import { catalogues } from '../../server/catalogues';
 import { pageHead, sitePages } from '../../shared/routes';
@@ -239,13 +239,17 @@ test.describe('route chunk failures', () => {
     browserErrors.length = 0;
   });
 
-  test('a chunk that fails again after the reload shows a friendly page whose retry recovers', async ({ page, browserErrors }) => {
+  /** From the home page to the contact page, whose chunk is missing, as if this path had already been reloaded once. */
+  async function failContactAgain(page: Page) {
     await gotoHydrated(page, '/');
     await page.route('**/static/js/Contact-*.js', (route) => route.fulfill({ status: 404, body: 'gone' }));
-    // As if this path had already been reloaded once.
     await page.evaluate(() => sessionStorage.setItem('chunk-reload:/contact', '1'));
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('This page could not load');
+  }
+
+  test('a chunk that fails again after the reload shows a friendly page whose retry recovers', async ({ page, browserErrors }) => {
+    await failContactAgain(page);
     await expect(page.getByRole('banner')).toBeVisible();
     expect(browserErrors.some((e) => e.includes('Loading chunk Contact failed.') && e.includes('(missing:'))).toBe(true);
     browserErrors.length = 0;
@@ -258,11 +262,7 @@ test.describe('route chunk failures', () => {
   });
 
   test("the friendly page's way home loads the whole document, not a page in this one", async ({ page, browserErrors }) => {
-    await gotoHydrated(page, '/');
-    await page.route('**/static/js/Contact-*.js', (route) => route.fulfill({ status: 404, body: 'gone' }));
-    await page.evaluate(() => sessionStorage.setItem('chunk-reload:/contact', '1'));
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('This page could not load');
+    await failContactAgain(page);
     browserErrors.length = 0;
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
     await page.getByRole('main').getByRole('link', { name: 'Back to home' }).click();
