@@ -57,17 +57,12 @@ export function hydrationModules(manifest: BuildManifest, page: Pick<SitePage, '
   return [...new Set([...manifest.entryImports, ...chunks.flatMap((chunk) => manifest.routes[chunk] ?? [])])];
 }
 
-/** The CSP sources that allow the pages' inline blocks, by their build-time hashes. */
+/** The CSP sources that allow the pages' inline script, by its build-time hash (each page allows its own style, see allowPageStyle). */
 export interface InlineSources {
   /** The entry's hash: one text for every page. */
   script: string[];
-  /** One per distinct critical CSS (pages may share one). */
-  style: string[];
 }
 
 export function inlineSources(manifest: BuildManifest): InlineSources {
-  return {
-    script: [`'${manifest.entryScript.hash}'`],
-    style: [...new Set(Object.values(manifest.criticalCss).map(({ hash }) => `'${hash}'`))],
-  };
+  return { script: [`'${manifest.entryScript.hash}'`] };
 }

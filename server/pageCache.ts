@@ -15,20 +15,22 @@ export interface CachedPage {
   gzip: Buffer;
   /** The page's hash; each encoding's ETag adds its name, as each is a representation of its own. */
   hash: string;
+  /** Its critical CSS's hash, which its security policy allows. */
+  styleHash: string;
 }
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 /** Compresses a finished page the way build.mjs compresses the static files: once, at the highest levels. */
-export async function compressPage(status: number, html: Buffer): Promise<CachedPage> {
+export async function compressPage(status: number, html: Buffer, styleHash: string): Promise<CachedPage> {
   const [br, gz] = await Promise.all([
     brotli(html, {
       params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length },
     }),
     gzip(html, { level: zlib.constants.Z_BEST_COMPRESSION }),
   ]);
-  return { status, html, br, gzip: gz, hash: createHash('sha256').update(html).digest('base64url').slice(0, 27) };
+  return { status, html, br, gzip: gz, hash: createHash('sha256').update(html).digest('base64url').slice(0, 27), styleHash };
 }
 
 /** True when the request's If-None-Match names any representation of this page. */
@@ -46,7 +48,7 @@ function isFresh(req: Request, page: CachedPage): boolean {
 export function sendCachedPage(req: Request, res: Response, page: CachedPage): void {
   const encoding = storedEncoding(req);
   const [body, suffix] = encoding === 'br' ? [page.br, '-br'] : encoding === 'gzip' ? [page.gzip, '-gz'] : [page.html, ''];
-  htmlHeaders(res, page.status);
+  htmlHeaders(res, page.status, page.styleHash);
   res.setHeader('Vary', 'Accept-Encoding');
   res.setHeader('ETag', `"${page.hash}${suffix}"`);
   if (isFresh(req, page)) {
@@ -162,11 +164,11 @@ export function withPageCache(render: StreamPage, pages = new PageCache()): Rend
     if (req.method === 'HEAD') return render(req, res, view);
     let whole = true;
     await render(req, res, view, {
-      onShellReady(status) {
+      onShellReady(status, styleHash) {
         if (status !== 200) return;
         recordBody(res, (html) => {
           if (!whole) return;
-          compressPage(status, html).then(
+          compressPage(status, html, styleHash).then(
             (page) => pages.set(key, page),
             // A page that cannot be compressed is simply rendered again next time.
             () => {},

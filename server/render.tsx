@@ -10,6 +10,7 @@ import { errorDocument } from './errors';
 import type { Logger } from './logger';
 import type { BuildManifest } from './manifest';
 import { hydrationModules, pageAssets } from './manifest';
+import { allowPageStyle } from './security';
 
 /** A render still streaming after this long is cut off, so a stuck page cannot hold a connection. */
 const RENDER_TIMEOUT_MS = 10_000;
@@ -36,7 +37,7 @@ export type RenderPage = (req: ExpressRequest, res: ExpressResponse, view?: Page
 /** What a wrapper (the page cache) may learn about one render. */
 export interface RenderHooks {
   /** The headers are set with this status and the document is about to stream. */
-  onShellReady?: (status: number) => void;
+  onShellReady?: (status: number, styleHash: string) => void;
   /** Part of the page failed or was cut off: what was sent is not the whole page. */
   onError?: () => void;
 }
@@ -51,11 +52,16 @@ interface RendererOptions {
   logger: Logger;
 }
 
-/** Every page goes out as HTML; one that carries what a visitor typed is never stored, not even by a shared cache, the rest revalidate (pages change with each deploy). */
-export function htmlHeaders(res: ExpressResponse, status: number, visitorData = false): void {
+/**
+ * Every page goes out as HTML, its security policy allowing its own critical CSS (styleHash); one
+ * that carries what a visitor typed is never stored, not even by a shared cache, the rest revalidate
+ * (pages change with each deploy).
+ */
+export function htmlHeaders(res: ExpressResponse, status: number, styleHash: string, visitorData = false): void {
   res.status(status);
   res.setHeader('Content-Type', 'text/html; charset=utf-8');
   res.setHeader('Cache-Control', visitorData ? 'no-store' : 'no-cache');
+  allowPageStyle(res, styleHash);
 }
 
 /**
@@ -89,6 +95,7 @@ export function pageRenderer({ App, manifest, siteUrl, logger }: RendererOptions
     //    script: the browser would hydrate that URL's route, not this page.
     const build = manifest();
     const assets = pageAssets(build, page.chunk, { hydrate: !view });
+    const styleHash = build.criticalCss[page.chunk]!.hash;
     const runtime = { siteUrl, stylesheet: build.stylesheet, modules: hydrationModules(build, page) };
 
     // 5. The tree the browser will hydrate, with what only the server knows
@@ -117,8 +124,8 @@ export function pageRenderer({ App, manifest, siteUrl, logger }: RendererOptions
       // CSP forbids. No size limit keeps every boundary in place.
       progressiveChunkSize: Number.POSITIVE_INFINITY,
       onShellReady() {
-        htmlHeaders(res, status, view !== undefined);
-        hooks.onShellReady?.(status);
+        htmlHeaders(res, status, styleHash, view !== undefined);
+        hooks.onShellReady?.(status, styleHash);
         stream.pipe(res);
       },
       onShellError(error) {

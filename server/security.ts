@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import type { AppConfig } from './config';
 import type { InlineSources } from './manifest';
@@ -25,43 +25,58 @@ const PERMISSIONS_POLICY = [
   .map((feature) => (feature.includes('=') ? feature : `${feature}=()`))
   .join(', ');
 
+const CSP = 'Content-Security-Policy';
+
+/** What a page's answer calls to allow its own inline style (see allowPageStyle). */
+interface PolicyLocals {
+  allowStyle?: (hash: string) => void;
+}
+
 /**
  * Every asset is same-origin, so the policy needs no nonce and no 'unsafe-*'.
  * The page's two inline blocks, the client entry (one module script, the same
  * on every page) and its critical CSS, are allowed by their sha256 hashes from
  * the build, never by a nonce, so every visitor gets the same cacheable page.
- * Any other inline script, and inline style attributes, stay blocked.
+ * A page allows its own critical CSS only (allowPageStyle): no other page's,
+ * and the policy stays small enough for the HTML's first round trip. Any other
+ * inline script, and inline style attributes, stay blocked.
  */
 export function securityHeaders(
   config: Pick<AppConfig, 'siteUrl'>,
-  inline: InlineSources | (() => InlineSources) = { script: [], style: [] },
+  inline: InlineSources | (() => InlineSources) = { script: [] },
 ): RequestHandler[] {
   // Fixed for a deploy; read per answer in development, where every rebuild changes them.
-  const sources = (kind: keyof InlineSources) => (typeof inline === 'function' ? [() => inline()[kind].join(' ')] : inline[kind]);
+  const scripts = () => (typeof inline === 'function' ? inline() : inline).script;
   const https = config.siteUrl.startsWith('https:');
+  const policy = (styles: string[]) =>
+    [
+      ['default-src', "'self'"],
+      ['script-src', "'self'", ...scripts()],
+      ['style-src', "'self'", ...styles],
+      ['img-src', "'self'", 'data:'],
+      ['font-src', "'self'"],
+      ['media-src', "'self'"],
+      ['connect-src', "'self'"],
+      ['manifest-src', "'self'"],
+      ['object-src', "'none'"],
+      ['base-uri', "'self'"],
+      ['form-action', "'self'"],
+      ['frame-ancestors', "'none'"],
+      ...(https ? [['upgrade-insecure-requests']] : []),
+    ]
+      .map((directive) => directive.join(' '))
+      .join(';');
+  const contentSecurity: RequestHandler = (_req, res, next) => {
+    res.setHeader(CSP, policy([]));
+    (res.locals as PolicyLocals).allowStyle = (hash) => res.setHeader(CSP, policy([`'${hash}'`]));
+    next();
+  };
   const permissions: RequestHandler = (_req, res, next) => {
     res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
     next();
   };
   const headers = helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...sources('script')],
-        styleSrc: ["'self'", ...sources('style')],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'"],
-        mediaSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        ...(https ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
+    contentSecurityPolicy: false,
     // HSTS only means something over HTTPS; on plain HTTP it would be ignored or wrong.
     strictTransportSecurity: https ? { maxAge: 63072000, includeSubDomains: true } : false,
     xFrameOptions: { action: 'deny' },
@@ -73,5 +88,10 @@ export function securityHeaders(
     crossOriginOpenerPolicy: { policy: 'same-origin' },
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
-  return [headers, permissions];
+  return [headers, contentSecurity, permissions];
+}
+
+/** A page's answer allows its critical CSS by the hash the build recorded for it. */
+export function allowPageStyle(res: Response, hash: string): void {
+  (res.locals as PolicyLocals).allowStyle?.(hash);
 }

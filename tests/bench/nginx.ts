@@ -31,11 +31,15 @@ export type HeaderList = ReadonlyArray<readonly [name: string, value: string]>;
  * cached for a year, as the site sends them. Every response carries the site's security
  * headers, which decide how Chromium places and checks the page (its process, its inline code).
  */
-function nginxConfig(root: string, port: number, tmp: string, headers: HeaderList): string {
-  const security = headers.map(([name, value]) => `add_header ${name} "${value.replaceAll('"', '\\"')}";`).join(' ');
-  const encoded = (type: string, cache: string) => `types {} default_type ${type};
-      add_header Content-Encoding $encoding; add_header Vary Accept-Encoding; add_header Cache-Control "${cache}"; ${security}
+function nginxConfig(root: string, port: number, tmp: string, headers: HeaderList, pagePolicies: ReadonlyMap<string, string>): string {
+  const quoted = (value: string) => `"${value.replaceAll('"', '\\"')}"`;
+  const header = ([name, value]: readonly [string, string]) => `add_header ${name} ${value.startsWith('$') ? value : quoted(value)};`;
+  // A page's policy allows its own critical CSS: the one the site sent with it, by the page's URL.
+  const pageHeaders = headers.map(([name, value]) => (name === 'content-security-policy' ? ([name, '$page_policy'] as const) : ([name, value] as const)));
+  const encoded = (type: string, cache: string, list: HeaderList = headers) => `types {} default_type ${type};
+      add_header Content-Encoding $encoding; add_header Vary Accept-Encoding; add_header Cache-Control "${cache}"; ${list.map(header).join(' ')}
       try_files $uri$suffix $uri =404;`;
+  const security = headers.map(header).join(' ');
   return `worker_processes 1;
 daemon off;
 pid ${tmp}/nginx.pid;
@@ -51,6 +55,7 @@ http {
   uwsgi_temp_path ${tmp}/uwsgi; scgi_temp_path ${tmp}/scgi;
   map $http_accept_encoding $suffix { ~*\\bbr\\b .br; ~*\\bgzip\\b .gz; default ""; }
   map $http_accept_encoding $encoding { ~*\\bbr\\b br; ~*\\bgzip\\b gzip; default ""; }
+  map $request_uri $page_policy { ${[...pagePolicies].map(([file, policy]) => `${quoted(file)} ${quoted(policy)};`).join(' ')} }
   server {
     listen 127.0.0.1:${port};
     root ${root};
@@ -61,7 +66,7 @@ http {
     location ~ ^/static/ { add_header Cache-Control "public, max-age=31536000, immutable"; ${security} }
     location ~ \\.svg$ { ${encoded('image/svg+xml', 'public, max-age=3600')} }
     location ~ \\.[a-z0-9]+$ { add_header Cache-Control "public, max-age=3600"; ${security} }
-    location / { ${encoded('text/html', 'no-cache')} rewrite ^(.*?)/?$ $1/index.html break; }
+    location / { ${encoded('text/html', 'no-cache', pageHeaders)} rewrite ^(.*?)/?$ $1/index.html break; }
   }
 }
 `;
@@ -74,9 +79,9 @@ function writeCompressed(file: string, bytes: Buffer): void {
   fs.writeFileSync(`${file}.gz`, zlib.gzipSync(bytes, { level: 9 }));
 }
 
-/** The site's security headers, as it sends them with its home page. */
+/** The site's security headers, as it sends them with a file (a page's policy also allows its own style). */
 export async function securityHeaders(origin: string): Promise<HeaderList> {
-  const response = await fetch(`${origin}/`);
+  const response = await fetch(`${origin}/robots.txt`);
   await response.arrayBuffer();
   return SECURITY_HEADERS.flatMap((name) => {
     const value = response.headers.get(name);
@@ -98,11 +103,13 @@ export async function startNginx(origin: string, paths: readonly string[], port:
   fs.cpSync('dist/client/static', path.join(root, 'static'), { recursive: true });
   // robots.txt is written by the site from its configuration, so the copy takes it as served.
   fs.writeFileSync(path.join(root, 'robots.txt'), await (await fetch(`${origin}/robots.txt`)).text());
+  const pagePolicies = new Map<string, string>();
   for (const page of paths) {
-    const html = Buffer.from(await (await fetch(`${origin}${page}`, { headers: { 'Accept-Encoding': 'identity' } })).arrayBuffer());
-    writeCompressed(path.join(root, page, 'index.html'), html);
+    const response = await fetch(`${origin}${page}`, { headers: { 'Accept-Encoding': 'identity' } });
+    writeCompressed(path.join(root, page, 'index.html'), Buffer.from(await response.arrayBuffer()));
+    pagePolicies.set(page, response.headers.get('content-security-policy') ?? '');
   }
-  fs.writeFileSync(path.join(tmp, 'nginx.conf'), nginxConfig(root, port, tmp, headers));
+  fs.writeFileSync(path.join(tmp, 'nginx.conf'), nginxConfig(root, port, tmp, headers, pagePolicies));
   const nginx = spawn('nginx', ['-c', path.join(tmp, 'nginx.conf'), '-p', tmp], { stdio: ['ignore', 'ignore', 'inherit'] });
   await new Promise<void>((resolve, reject) => {
     nginx.on('exit', (code) => reject(new Error(`nginx exited with ${code}`)));

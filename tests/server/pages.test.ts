@@ -118,6 +118,31 @@ describe.each(sitePages.map((sitePage) => pageHead(sitePage, catalogues[sitePage
   });
 });
 
+describe("each page's security policy", () => {
+  // An app of its own, so each page's first answer here is its first render.
+  const fresh = testApp();
+  afterAll(() => fresh.db.close());
+
+  it.each(sitePages)("$path allows its own critical CSS in style-src and no other page's, on its first answer and when kept", async (page) => {
+    const own = `'${readBuildManifest().criticalCss[page.chunk]!.hash}'`;
+    for (const kept of [false, true]) {
+      const response = await request(fresh).get(page.path);
+      // A kept page goes out with its validator; the first answer streams without one.
+      expect(response.headers.etag !== undefined).toBe(kept);
+      expect(cspSources(response.headers['content-security-policy'] as string, 'style-src')).toEqual(["'self'", own]);
+      // The page cache keeps a page once its first answer has ended.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  });
+
+  it('allows no inline style on an answer that is no page', async () => {
+    for (const url of ['/robots.txt', '/sitemap.xml', '/healthz']) {
+      const response = await request(fresh).get(url);
+      expect(cspSources(response.headers['content-security-policy'] as string, 'style-src'), url).toEqual(["'self'"]);
+    }
+  });
+});
+
 describe('the shared layout in the raw HTML', () => {
   it('has the skip link, landmarks, nav, call to action, Menu button and footer of the spec', async () => {
     const { text } = await request(app).get('/research');

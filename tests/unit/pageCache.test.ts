@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { keptPages, PageCache, pageCacheKey, withPageCache } from '../../server/pageCache';
 import type { StreamPage } from '../../server/render';
 
-const page = (text: string) => ({ status: 200, html: Buffer.from(text), br: Buffer.from(text), gzip: Buffer.from(text), hash: text });
+const page = (text: string) => ({ status: 200, html: Buffer.from(text), br: Buffer.from(text), gzip: Buffer.from(text), hash: text, styleHash: 'sha256-T' });
 
 describe('PageCache', () => {
   it('returns what was stored for a URL', () => {
@@ -64,7 +64,7 @@ describe('withPageCache', () => {
     const render: StreamPage = async (_req, res, _view, hooks = {}) => {
       calls.count += 1;
       res.status(200).setHeader('Content-Type', 'text/html; charset=utf-8');
-      hooks.onShellReady?.(200);
+      hooks.onShellReady?.(200, 'sha256-T');
       res.write('<!DOCTYPE html><p>');
       res.end('page</p>');
     };
