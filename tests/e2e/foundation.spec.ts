@@ -240,16 +240,18 @@ test.describe('route chunk failures', () => {
   });
 
   /** From the home page to the contact page, whose chunk is missing, as if this path had already been reloaded once. */
-  async function failContactAgain(page: Page) {
+  async function failContactAgain(page: Page, browserErrors: string[]) {
     await gotoHydrated(page, '/');
     await page.route('**/static/js/Contact-*.js', (route) => route.fulfill({ status: 404, body: 'gone' }));
     await page.evaluate(() => sessionStorage.setItem('chunk-reload:/contact', '1'));
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('This page could not load');
+    // The console reports it a moment after.
+    await expect.poll(() => browserErrors.some((e) => e.includes('Loading chunk Contact failed.'))).toBe(true);
   }
 
   test('a chunk that fails again after the reload shows a friendly page whose retry recovers', async ({ page, browserErrors }) => {
-    await failContactAgain(page);
+    await failContactAgain(page, browserErrors);
     await expect(page.getByRole('banner')).toBeVisible();
     expect(browserErrors.some((e) => e.includes('Loading chunk Contact failed.') && e.includes('(missing:'))).toBe(true);
     browserErrors.length = 0;
@@ -262,7 +264,7 @@ test.describe('route chunk failures', () => {
   });
 
   test("the friendly page's way home loads the whole document, not a page in this one", async ({ page, browserErrors }) => {
-    await failContactAgain(page);
+    await failContactAgain(page, browserErrors);
     browserErrors.length = 0;
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
     await page.getByRole('main').getByRole('link', { name: 'Back to home' }).click();
