@@ -53,6 +53,8 @@ http {
   keepalive_requests 100000;
   client_body_temp_path ${tmp}/body; proxy_temp_path ${tmp}/proxy; fastcgi_temp_path ${tmp}/fastcgi;
   uwsgi_temp_path ${tmp}/uwsgi; scgi_temp_path ${tmp}/scgi;
+  # Room for the longest page URL as a key.
+  map_hash_bucket_size 256;
   map $http_accept_encoding $suffix { ~*\\bbr\\b .br; ~*\\bgzip\\b .gz; default ""; }
   map $http_accept_encoding $encoding { ~*\\bbr\\b br; ~*\\bgzip\\b gzip; default ""; }
   map $request_uri $page_policy { ${[...pagePolicies].map(([file, policy]) => `${quoted(file)} ${quoted(policy)};`).join(' ')} }

@@ -5,6 +5,7 @@
 //   npm run bench -- --only=sizes,load     a subset (sizes, paint, lighthouse, load)
 //   npm run bench -- --runs=5              Lighthouse runs per route and server (median reported)
 //   npm run bench -- --cpu-multiplier=2    Lighthouse's CPU slowdown (default 4×; see cpuCalibration.ts)
+//   npm run bench -- --paths=/,/es/blog    some pages only (default: every page)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -32,7 +33,7 @@ const NGINX_PORT = await freePort();
 const servers = { site: `http://127.0.0.1:${PORT}`, nginx: `http://127.0.0.1:${NGINX_PORT}` };
 type Server = keyof typeof servers;
 // Every page a visitor can open: each article and legal page too.
-const paths = sitePages.map((page) => page.path);
+const paths = args.get('paths')?.split(',') ?? sitePages.map((page) => page.path);
 const report: Record<string, unknown> = {
   date: new Date().toISOString(),
   node: process.version,
