@@ -31,6 +31,13 @@ export function readManifest(file: string): BuildManifest {
   }
 }
 
+/** A page's critical CSS and its hash, which the page's security policy allows. */
+export function criticalStyle(manifest: BuildManifest, chunk: string): { css: string; hash: string } {
+  const critical = manifest.criticalCss[chunk];
+  if (!critical) throw new Error(`No critical CSS for page ${chunk} in the build manifest: rebuild.`);
+  return critical;
+}
+
 /**
  * The head resources of one page: its critical CSS, the tab icon and, unless the page
  * answers another URL (the browser would hydrate that URL's route), the client entry, all
@@ -38,8 +45,7 @@ export function readManifest(file: string): BuildManifest {
  * page's chunks (hydrationModules) and loads the font once the page is painted.
  */
 export function pageAssets(manifest: BuildManifest, chunk: string, { hydrate = true } = {}): PageAssets {
-  const critical = manifest.criticalCss[chunk];
-  if (!critical) throw new Error(`No critical CSS for page ${chunk} in the build manifest: rebuild.`);
+  const critical = criticalStyle(manifest, chunk);
   return {
     criticalCss: { id: `critical-${chunk}`, css: critical.css },
     tabIcon: manifest.tabIcon,

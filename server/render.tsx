@@ -9,7 +9,7 @@ import { loadPage } from '../shared/routeTree';
 import { errorDocument } from './errors';
 import type { Logger } from './logger';
 import type { BuildManifest } from './manifest';
-import { hydrationModules, pageAssets } from './manifest';
+import { criticalStyle, hydrationModules, pageAssets } from './manifest';
 import { allowPageStyle } from './security';
 
 /** A render still streaming after this long is cut off, so a stuck page cannot hold a connection. */
@@ -95,7 +95,7 @@ export function pageRenderer({ App, manifest, siteUrl, logger }: RendererOptions
     //    script: the browser would hydrate that URL's route, not this page.
     const build = manifest();
     const assets = pageAssets(build, page.chunk, { hydrate: !view });
-    const styleHash = build.criticalCss[page.chunk]!.hash;
+    const styleHash = criticalStyle(build, page.chunk).hash;
     const runtime = { siteUrl, stylesheet: build.stylesheet, modules: hydrationModules(build, page) };
 
     // 5. The tree the browser will hydrate, with what only the server knows

@@ -66,9 +66,19 @@ export function securityHeaders(
     ]
       .map((directive) => directive.join(' '))
       .join(';');
+  // One text per page style for a deploy, written once, not on every answer; rebuilt each time in development.
+  const kept = typeof inline === 'function' ? undefined : new Map<string, string>();
+  const policyAllowing = (style: string) => {
+    let text = kept?.get(style);
+    if (text === undefined) {
+      text = policy(style ? [style] : []);
+      kept?.set(style, text);
+    }
+    return text;
+  };
   const contentSecurity: RequestHandler = (_req, res, next) => {
-    res.setHeader(CSP, policy([]));
-    (res.locals as PolicyLocals).allowStyle = (hash) => res.setHeader(CSP, policy([`'${hash}'`]));
+    res.setHeader(CSP, policyAllowing(''));
+    (res.locals as PolicyLocals).allowStyle = (hash) => res.setHeader(CSP, policyAllowing(`'${hash}'`));
     next();
   };
   const permissions: RequestHandler = (_req, res, next) => {
