@@ -128,12 +128,18 @@ async function main(): Promise<void> {
   });
   try {
     await waitUntilUp(port);
-    for (const probe of probes) {
+    // Every URL the sitemap lists (both languages, every article), the feeds and the console's sign-in page too.
+    const sitemap = (await request(port, { name: 'sitemap', method: 'GET', path: '/sitemap.xml' })).body;
+    const listed = [...sitemap.matchAll(/<loc>https:\/\/meridianlab\.test([^<]*)<\/loc>/g)].map((match) => match[1]!);
+    const extra = [...listed, '/blog/rss.xml', '/blog/atom.xml', '/es/blog/rss.xml', '/es/blog/atom.xml', '/staff/sign-in'].map(
+      (url): Probe => ({ name: `url${url.replace(/[^a-z0-9]+/gi, '-')}`, method: 'GET', path: url }),
+    );
+    for (const probe of [...probes, ...extra]) {
       const { head, body } = await request(port, probe);
       fs.writeFileSync(path.join(outDir, `${probe.name}.head.txt`), `${normalise(head)}\n`);
       fs.writeFileSync(path.join(outDir, `${probe.name}.body.html`), normalise(body));
     }
-    console.log(`Wrote ${probes.length} answers to ${outDir}.`);
+    console.log(`Wrote ${probes.length + extra.length} answers to ${outDir}.`);
   } finally {
     server.kill('SIGTERM');
     fs.rmSync(dataDir, { recursive: true, force: true });
