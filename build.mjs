@@ -47,7 +47,7 @@ const clientOptions = {
   loader: { '.woff2': 'file' },
   // The head's tags as they are: on React 19 Helmet adds nothing in the browser (see client/headTags.tsx).
   alias: { 'react-helmet-async': './client/headTags.tsx' },
-  plugins: [fontSubsetPlugin(), coreChunkPlugin({ core: 'shared/routeTree.tsx', entry: entryFile })],
+  plugins: [fontSubsetPlugin(), coreChunkPlugin({ core: 'shared/pageShell.tsx', entry: entryFile })],
   minify: !dev,
   // Production maps are written apart (moved out of the served folder below), never linked.
   sourcemap: dev ? 'inline' : 'external',
@@ -64,7 +64,7 @@ const clientOptions = {
 /** @type {esbuild.BuildOptions} */
 const serverOptions = {
   // The server and the staff's commands (npm run leads, outbox, staff, data), which must run in the container too.
-  entryPoints: { app: 'server/main.ts', leads: 'server/leadsCli.ts', outbox: 'server/outboxCli.ts', staff: 'server/staff/cli.ts', data: 'server/dataCli.ts' },
+  entryPoints: { app: 'server/main.ts', leads: 'server/leads/command.ts', outbox: 'server/outbox/command.ts', staff: 'server/staff/command.ts', data: 'server/privacy/command.ts' },
   outdir: outDir,
   bundle: true,
   format: 'esm',

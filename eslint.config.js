@@ -61,6 +61,5 @@ export default tseslint.config(
   }, ['process', 'Buffer', 'global', '__dirname', '__filename', 'require']),
   side(NODE_CODE, globals.node, {
     '(^|/)client(/|$)': 'The server does not import the browser entry.',
-    '(^|/)shared/browser(/|$)': 'shared/browser/ is browser-only code (fetch from the page).',
   }, ['window', 'document', 'navigator', 'location', 'sessionStorage', 'localStorage']),
 );

@@ -1,6 +1,6 @@
 import { startTransition, useLayoutEffect, useRef, useState } from 'react';
 import { NavigationType, Router } from 'react-router';
-import { PageDocument } from '../shared/routeTree';
+import { PageDocument } from '../shared/pageShell';
 import type { Navigation, PageState } from './navigation';
 import { samePage } from './navigation';
 

@@ -64,7 +64,7 @@ async function start(): Promise<void> {
   await preloadModules(runtime.modules);
   // Each import evaluates its module graph in one task: the route tree with React and the router
   // first, then React DOM with the hydration, each in a task of its own, so neither holds the main thread long.
-  await import('../shared/routeTree');
+  await import('../shared/pageShell');
   await nextTask();
   const { hydrate } = await import('./hydrate');
   await hydrate(runtime);

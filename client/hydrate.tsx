@@ -4,7 +4,7 @@ import { RuntimeContext } from '../shared/components/contexts';
 import { clearChunkReloadMark } from '../shared/lib/loadChunk';
 import { holdStaticSections, releaseStaticSections } from '../shared/lib/staticSections';
 import type { RuntimeConfig } from '../shared/lib/runtime';
-import { loadPage } from '../shared/routeTree';
+import { loadPage } from '../shared/pageShell';
 import { browserNavigation } from './navigation';
 import { followPageLinks } from './pageLinks';
 import { PageRouter } from './PageRouter';

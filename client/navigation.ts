@@ -1,7 +1,7 @@
 import type { Location, Navigator, To } from 'react-router';
 import { NavigationType, createPath, parsePath } from 'react-router';
-import type { LoadedPage } from '../shared/routeTree';
-import { loadPage } from '../shared/routeTree';
+import type { LoadedPage } from '../shared/pageShell';
+import { loadPage } from '../shared/pageShell';
 
 /** What the browser shows: a location and the page loaded for it. */
 export interface PageState {

@@ -1,5 +1,5 @@
 import type { Navigator } from 'react-router';
-import { matchPage } from '../shared/routeTree';
+import { matchPage } from '../shared/pageShell';
 
 /** The link a click follows, if it is one the page itself may follow: a plain left click, this tab, no download. */
 function followedLink(event: MouseEvent): HTMLAnchorElement | null {

@@ -1,10 +1,10 @@
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db';
-import { MigrationError } from './database/types';
-import { createHttpServer } from './httpServer';
-import { startRetention } from './retention';
-import { createLogger } from './logger';
+import { MigrationError } from './db/types';
+import { createHttpServer } from './http/httpServer';
+import { startRetention } from './privacy/retention';
+import { createLogger } from './http/logger';
 import { startOutboxWorker } from './outbox/delivery';
 
 /** How long in-flight requests may take to finish after SIGTERM before the process exits anyway. */

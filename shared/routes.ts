@@ -184,7 +184,7 @@ export const pages: readonly PageRoute[] = [
     paths: { es: '/es/contacto' },
   },
   // The newsletter's consent steps, opened from its e-mails. A link's token is
-  // shown by server/routes/newsletter.ts, never cached: these entries serve the outcomes.
+  // shown by server/newsletter/linkRoutes.ts, never cached: these entries serve the outcomes.
   {
     path: CONFIRM_PATH,
     chunk: 'NewsletterConfirm',
@@ -270,7 +270,7 @@ export function findPage(pathname: string): { route: PageRoute; page: SitePage }
 
 /**
  * The page of a matched path: its route-table entry, which the route tree
- * carries as the route's handle (matchPage in routeTree.tsx). A path with a
+ * carries as the route's handle (matchPage in pageShell.tsx). A path with a
  * parameter that names no page is the not-found page, shown by the route's own chunk.
  */
 export function pageOf(handle: RouteHandle, pathname: string): SitePage {

@@ -1,11 +1,11 @@
 import type { Database } from '../db';
 import type { AppConfig } from '../config';
-import type { LeadDelivery } from '../leads';
-import type { Logger } from '../logger';
-import type { SubscriberDelivery } from '../subscribers';
-import { leadMessages } from './leadMessages';
+import type { LeadDelivery } from '../leads/store';
+import type { Logger } from '../http/logger';
+import type { SubscriberDelivery } from '../newsletter/store';
+import { leadMessages } from '../leads/messages';
 import { createMailer } from './mailer';
-import { confirmationMessage } from './newsletterMessages';
+import { confirmationMessage } from '../newsletter/messages';
 import type { OutboxStore } from './store';
 import { createOutboxStore } from './store';
 import type { OutboxWorker, Sender } from './worker';

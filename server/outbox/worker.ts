@@ -1,4 +1,4 @@
-import type { Logger } from '../logger';
+import type { Logger } from '../http/logger';
 import { retryDelayMs } from './backoff';
 import type { Channel, LeasedMessage, OutboxStore } from './store';
 import { channelOf } from './store';

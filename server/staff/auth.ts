@@ -1,8 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Database } from '../db';
 import type { Request, RequestHandler, Response } from 'express';
-import { noticeDocument } from '../errors';
-import { readBody } from '../formEndpoint';
+import { noticeDocument } from '../http/errors';
+import { readBody } from '../http/formEndpoint';
 import { ABSOLUTE_TIMEOUT_MS, createSessionStore } from './sessions';
 import type { SessionStore, StaffSession } from './sessions';
 

@@ -1,6 +1,6 @@
 import type { Database } from '../db';
 import { CLSThresholds, FCPThresholds, INPThresholds, LCPThresholds, TTFBThresholds } from 'web-vitals';
-import type { VitalSample } from '../vitals';
+import type { VitalSample } from '../vitals/store';
 
 export type MetricName = VitalSample['name'];
 export type Rating = VitalSample['rating'];

@@ -1,4 +1,4 @@
-import type { Lead } from '../leads';
+import type { Lead } from '../leads/store';
 import type { Database } from '../db';
 import type { LeadStatus } from './leadStatus';
 import { STATUS_MOVES } from './leadStatus';

@@ -34,7 +34,7 @@ export interface LocaleValue {
 /** Null only outside the router (the last-resort error document). */
 export const LocaleContext = createContext<LocaleValue | null>(null);
 
-/** What the page on screen was loaded with (see loadPage in routeTree.tsx). */
+/** What the page on screen was loaded with (see loadPage in pageShell.tsx). */
 export interface PageData {
   /** The URL's parameters (an article's slug). */
   params: Readonly<Record<string, string | undefined>>;

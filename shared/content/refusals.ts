@@ -1,5 +1,5 @@
 /**
- * What the server's small pages say, written without React (server/errors.ts):
+ * What the server's small pages say, written without React (server/http/errors.ts):
  * a form post refused before its body was read, and the page shown when
  * rendering itself failed. One set per language.
  */

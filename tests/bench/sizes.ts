@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import type { BuildManifest } from '../../server/manifest';
-import { hydrationModules } from '../../server/manifest';
+import type { BuildManifest } from '../../server/http/manifest';
+import { hydrationModules } from '../../server/http/manifest';
 import type { SitePage } from '../../shared/routes';
 
 /** Compressed bytes of one built file, as the server sends it (precompressed siblings). */

@@ -188,7 +188,7 @@ test.describe('the contact form with JavaScript', () => {
     let release: () => void = () => {};
     const typed = new Promise<void>((resolve) => (release = resolve));
     // Hold the route tree, which the inline entry imports first, back until the visitor has typed into the server's markup.
-    await page.route('**/static/js/routeTree-*.js', async (route) => {
+    await page.route('**/static/js/pageShell-*.js', async (route) => {
       await typed;
       await route.continue();
     });

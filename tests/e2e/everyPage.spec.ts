@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { catalogues } from '../../server/catalogues';
+import { catalogues } from '../../server/pages/catalogues';
 import type { Locale } from '../../shared/lib/locale';
 import { localizePath, notFoundPageIn, pageHead, sitePages } from '../../shared/routes';
 import { violations } from './axe';

@@ -1,6 +1,6 @@
 import type { Page, Route } from '@playwright/test';
 import { mainNav } from '../../shared/content/navigation';
-import { catalogues } from '../../server/catalogues';
+import { catalogues } from '../../server/pages/catalogues';
 import { pageHead, sitePages } from '../../shared/routes';
 import { expect, gotoHydrated, test } from './fixtures';
 

@@ -1,4 +1,4 @@
-import { catalogues } from '../../server/catalogues';
+import { catalogues } from '../../server/pages/catalogues';
 import { violations } from './axe';
 import { expect, gotoHydrated, test } from './fixtures';
 

@@ -2,7 +2,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 import { blogPosts } from '../../shared/content/blogPosts';
-import { catalogues } from '../../server/catalogues';
+import { catalogues } from '../../server/pages/catalogues';
 import { legalDocuments } from '../../shared/content/legal';
 import { categoryLabel } from '../../shared/lib/blog';
 import { TEST_SITE_URL, entryScript, executableInlineScripts, jsonLd, testApp } from './helpers';

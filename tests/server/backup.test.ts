@@ -4,7 +4,7 @@ import path from 'node:path';
 import { backup } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { DATABASE_FILE, openDatabase, openSqliteDatabase } from '../../server/db';
-import { createLeadStore } from '../../server/leads';
+import { createLeadStore } from '../../server/leads/store';
 import { EMPTY_CONTACT_VALUES } from '../../shared/lib/contactForm';
 
 describe('a SQLite back-up', () => {

@@ -7,7 +7,7 @@ import { localePrefix } from '../../shared/lib/locale';
 import type { SitePage } from '../../shared/routes';
 import { notFoundPageIn, sitePages } from '../../shared/routes';
 import { compressedSize, firstVisitJs, readBuildManifest, routeChunk } from '../bench/sizes';
-import { hydrationModules } from '../../server/manifest';
+import { hydrationModules } from '../../server/http/manifest';
 import { testApp } from './helpers';
 
 const KB = 1024;

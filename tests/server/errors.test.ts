@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import request from 'supertest';
-import { createLogger } from '../../server/logger';
+import { createLogger } from '../../server/http/logger';
 import { testApp } from './helpers';
 
 function Broken(): never {

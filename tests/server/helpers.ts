@@ -8,7 +8,7 @@ import type { AppConfig } from '../../server/config';
 import { loadConfig } from '../../server/config';
 import { openSqliteDatabase } from '../../server/db';
 import type { SqliteDatabase } from '../../server/db';
-import { createLogger } from '../../server/logger';
+import { createLogger } from '../../server/http/logger';
 import { afterAll } from 'vitest';
 import { readBuildManifest } from '../bench/sizes';
 

@@ -5,7 +5,7 @@ import request from 'supertest';
 import { blogPosts } from '../../shared/content/blogPosts';
 import { legalDocuments } from '../../shared/content/legal';
 import { posts as esPosts } from '../../shared/content/generated/posts.es';
-import { catalogues } from '../../server/catalogues';
+import { catalogues } from '../../server/pages/catalogues';
 import { TEST_SITE_URL, testApp } from './helpers';
 
 const app = testApp();

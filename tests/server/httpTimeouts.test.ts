@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { HTTP_TIMEOUTS, createHttpServer } from '../../server/httpServer';
+import { HTTP_TIMEOUTS, createHttpServer } from '../../server/http/httpServer';
 import { testApp } from './helpers';
 
 const app = testApp();

@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { migrations, openDatabase } from '../../server/db';
-import { openPostgres } from '../../server/database/postgres';
-import { openSqlite } from '../../server/database/sqlite';
-import { createLeadStore } from '../../server/leads';
+import { openPostgres } from '../../server/db/postgres';
+import { openSqlite } from '../../server/db/sqlite';
+import { createLeadStore } from '../../server/leads/store';
 import { EMPTY_CONTACT_VALUES } from '../../shared/lib/contactForm';
 import { createDatabase } from './postgresServer';
 

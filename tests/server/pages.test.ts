@@ -7,7 +7,7 @@ import { confirmPage, unsubscribePage } from '../../shared/content/newsletter';
 import { postPath } from '../../shared/lib/articles';
 import { catalogueChunks, pageHead, sitePages } from '../../shared/routes';
 import { readBuildManifest } from '../bench/sizes';
-import { catalogues } from '../../server/catalogues';
+import { catalogues } from '../../server/pages/catalogues';
 import { TEST_SITE_URL, cspSources, entryScript, executableInlineScripts, organizationJsonLd, sha256Source, testApp } from './helpers';
 import { assetUrl } from '../../shared/lib/assets';
 

@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
-import { erasePersonalData, exportPersonalData } from '../../server/personalData';
-import { purgeExpired } from '../../server/retention';
-import { createSuppressions } from '../../server/suppressions';
+import { erasePersonalData, exportPersonalData } from '../../server/privacy/personalData';
+import { purgeExpired } from '../../server/privacy/retention';
+import { createSuppressions } from '../../server/privacy/suppressions';
 import { retention } from '../../shared/content/retention';
 import type { TestApp } from './helpers';
 import { TEST_SITE_URL, testApp } from './helpers';

@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { catalogues } from '../../server/catalogues';
-import { createLeadStore } from '../../server/leads';
-import { leadMessages } from '../../server/outbox/leadMessages';
+import { catalogues } from '../../server/pages/catalogues';
+import { createLeadStore } from '../../server/leads/store';
+import { leadMessages } from '../../server/leads/messages';
 import { sitePages } from '../../shared/routes';
 import { TEST_SITE_URL, freshApps, hreflangAlternates, organizationJsonLd, testConfig } from './helpers';
 

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
-import { catalogues } from '../../server/catalogues';
+import { catalogues } from '../../server/pages/catalogues';
 import type { TestApp } from './helpers';
 import { TEST_SITE_URL, executableInlineScripts, testApp } from './helpers';
 import type { MailServer } from './mailServer';

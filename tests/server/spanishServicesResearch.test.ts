@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
-import { catalogues } from '../../server/catalogues';
+import { catalogues } from '../../server/pages/catalogues';
 import { TEST_SITE_URL, entryScript, executableInlineScripts, hreflangAlternates, organizationJsonLd, testApp } from './helpers';
 
 const app = testApp();

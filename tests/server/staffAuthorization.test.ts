@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pageCacheKey } from '../../server/pageCache';
+import { pageCacheKey } from '../../server/pages/pageCache';
 import { createAccountStore } from '../../server/staff/accounts';
 import { pages } from '../../shared/routes';
 import { createSessionStore } from '../../server/staff/sessions';

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createAccountStore } from '../../server/staff/accounts';
 import { hashPassword } from '../../server/staff/passwords';
-import { createLogger } from '../../server/logger';
+import { createLogger } from '../../server/http/logger';
 import { executableInlineScripts, testApp } from './helpers';
 import type { TestApp } from './helpers';
 import { STAFF_PASSWORD, addAccount, consolePost, sessionCookieOf, sessionFor } from './staffHelpers';

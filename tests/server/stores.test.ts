@@ -1,19 +1,19 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db';
-import { createLeadStore } from '../../server/leads';
+import { createLeadStore } from '../../server/leads/store';
 import { createOutboxStore } from '../../server/outbox/store';
 import type { NewOutboxMessage } from '../../server/outbox/store';
-import { erasePersonalData, exportPersonalData } from '../../server/personalData';
-import { createRateLimitCounters } from '../../server/rateLimitCounters';
-import { purgeExpired } from '../../server/retention';
+import { erasePersonalData, exportPersonalData } from '../../server/privacy/personalData';
+import { createRateLimitCounters } from '../../server/http/rateLimitCounters';
+import { purgeExpired } from '../../server/privacy/retention';
 import { createAccountStore } from '../../server/staff/accounts';
 import { createFieldSpeed } from '../../server/staff/fieldSpeed';
 import { createInbox } from '../../server/staff/inbox';
 import { createSessionStore } from '../../server/staff/sessions';
 import { LOCK_AFTER_FAILURES, createSignInThrottle } from '../../server/staff/signInThrottle';
-import type { Confirmation } from '../../server/subscribers';
-import { createSubscriberStore } from '../../server/subscribers';
-import { createVitalsStore } from '../../server/vitals';
+import type { Confirmation } from '../../server/newsletter/store';
+import { createSubscriberStore } from '../../server/newsletter/store';
+import { createVitalsStore } from '../../server/vitals/store';
 import { EMPTY_CONTACT_VALUES } from '../../shared/lib/contactForm';
 import { engines } from './engines';
 

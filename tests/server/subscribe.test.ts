@@ -4,7 +4,7 @@ import type { Express } from 'express';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { DATABASE_FILE } from '../../server/db';
-import { createSubscriberStore } from '../../server/subscribers';
+import { createSubscriberStore } from '../../server/newsletter/store';
 import type { TestApp } from './helpers';
 import { testApp } from './helpers';
 

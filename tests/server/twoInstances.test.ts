@@ -9,7 +9,7 @@ import { createDatabase } from './postgresServer';
 import type { ServerProcess } from './serverProcess';
 import { freePort, killServers, startServer } from './serverProcess';
 
-/** The contact form's limit per client and minute (server/routes/contact.ts). */
+/** The contact form's limit per client and minute (server/leads/routes.ts). */
 const MESSAGES_PER_MINUTE = 5;
 
 const cleanups: (() => unknown)[] = [];

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import request from 'supertest';
-import { createLogger } from '../../server/logger';
-import { VITALS_RETENTION_DAYS, createVitalsStore } from '../../server/vitals';
+import { createLogger } from '../../server/http/logger';
+import { VITALS_RETENTION_DAYS, createVitalsStore } from '../../server/vitals/store';
 import { testApp } from './helpers';
 
 const logger = createLogger({ logLevel: 'info' });

@@ -1,4 +1,4 @@
-import { catalogues } from '../../server/catalogues';
+import { catalogues } from '../../server/pages/catalogues';
 import { describe, expect, it, vi } from 'vitest';
 import { addOnFacts } from '../../shared/content/addOnFacts';
 import { currency, planFacts } from '../../shared/content/data';
@@ -75,7 +75,7 @@ describe('plural and number rules', () => {
     vi.resetModules();
     const made = vi.spyOn(Intl, 'NumberFormat');
     try {
-      const fresh = await import('../../server/catalogues');
+      const fresh = await import('../../server/pages/catalogues');
       expect(fresh.catalogues.es.contact.fieldErrors.tooLong.name).toBe('Acorte su nombre a 200 caracteres o menos.');
       expect(made).not.toHaveBeenCalled();
     } finally {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { sendContact } from '../../shared/browser/sendContact';
+import { sendContact } from '../../shared/components/contact/sendContact';
 import { failureMessage } from '../../shared/content/contact';
 import type { ContactFormState, ContactValues, FailureKind } from '../../shared/lib/contactForm';
 import {

@@ -1,7 +1,7 @@
-import { catalogues } from '../../server/catalogues';
+import { catalogues } from '../../server/pages/catalogues';
 import { describe, expect, it } from 'vitest';
-import { parseContactBody, validateContact } from '../../server/contact/validation';
-import { decodeBody } from '../../server/formEndpoint';
+import { parseContactBody, validateContact } from '../../server/leads/validation';
+import { decodeBody } from '../../server/http/formEndpoint';
 import { FIELD_LIMITS, HONEYPOT_FIELD, SERVICE_VALUES } from '../../shared/lib/contactForm';
 
 const { en, es } = catalogues;

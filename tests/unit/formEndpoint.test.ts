@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bodyFormat, decodeBody } from '../../server/formEndpoint';
+import { bodyFormat, decodeBody } from '../../server/http/formEndpoint';
 
 describe('decodeBody', () => {
   it('reads a urlencoded form as its fields', () => {

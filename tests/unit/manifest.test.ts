@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { BuildManifest } from '../../server/manifest';
-import { inlineSources, pageAssets } from '../../server/manifest';
+import type { BuildManifest } from '../../server/http/manifest';
+import { inlineSources, pageAssets } from '../../server/http/manifest';
 
 const manifest: BuildManifest = {
   entryScript: { code: 'import("/static/js/chunk-R.js")', hash: 'sha256-E' },

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { securityHeaders } from '../../server/security';
+import { securityHeaders } from '../../server/http/security';
 import type { ObservedSite } from '../bench/observatoryScore';
 import { gradeFor, scoreSite } from '../bench/observatoryScore';
 

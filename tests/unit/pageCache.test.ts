@@ -1,8 +1,8 @@
 import express from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { keptPages, PageCache, pageCacheKey, withPageCache } from '../../server/pageCache';
-import type { StreamPage } from '../../server/render';
+import { keptPages, PageCache, pageCacheKey, withPageCache } from '../../server/pages/pageCache';
+import type { StreamPage } from '../../server/pages/render';
 
 const page = (text: string) => ({ status: 200, html: Buffer.from(text), br: Buffer.from(text), gzip: Buffer.from(text), hash: text, styleHash: 'sha256-T' });
 

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { mainNav } from '../../shared/content/navigation';
 import { blogPosts } from '../../shared/content/blogPosts';
 import { posts as esPosts } from '../../shared/content/generated/posts.es';
-import { catalogues } from '../../server/catalogues';
+import { catalogues } from '../../server/pages/catalogues';
 import { indexablePages, notFoundPage, notFoundPageIn, pageHead, pages, sitePages } from '../../shared/routes';
-import { loadPage, matchPage } from '../../shared/routeTree';
+import { loadPage, matchPage } from '../../shared/pageShell';
 
 describe('route table', () => {
   it("has the spec's five public routes in the nav order, the articles' route, the newsletter e-mails' two pages out of the index, and the legal pages", () => {

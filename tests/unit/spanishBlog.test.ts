@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogues } from '../../server/catalogues';
+import { catalogues } from '../../server/pages/catalogues';
 import { gridSummary } from '../../shared/components/blog/PostGrid';
 import type { BlogPost } from '../../shared/content/blog';
 import type { BlogView } from '../../shared/lib/blog';

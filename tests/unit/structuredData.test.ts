@@ -1,4 +1,4 @@
-import { catalogues } from '../../server/catalogues';
+import { catalogues } from '../../server/pages/catalogues';
 import { describe, expect, it } from 'vitest';
 import { plans } from '../../shared/content/plans';
 import { offices, site } from '../../shared/content/site';

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { LogoMark } from '../../../shared/components/Logo';
 import { site } from '../../../shared/content/site';
 import { assetUrl } from '../../../shared/lib/assets';
-import type { StaffSection } from '../../../shared/content/staff';
-import { staffNav } from '../../../shared/content/staff';
+import type { StaffSection } from '../texts';
+import { staffNav } from '../texts';
 
 /** The console's own stylesheet, from the build manifest. */
 export interface ConsoleAssets {

@@ -1,6 +1,6 @@
 import { serviceOptions } from '../../../shared/content/contact';
-import { leadNotification } from '../../../shared/content/leadNotification';
-import { consoleCopy, statusLabels } from '../../../shared/content/staff';
+import { leadNotification } from '../../leads/texts';
+import { consoleCopy, statusLabels } from '../texts';
 import type { InboxFilter, InboxLead, OutboxSummary } from '../inbox';
 import { LEAD_STATUSES } from '../leadStatus';
 import type { ConsoleAssets, ConsoleUser } from './ConsoleDocument';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { leadNotification } from '../../../shared/content/leadNotification';
+import { leadNotification } from '../../leads/texts';
 import { site } from '../../../shared/content/site';
-import { deliveryLabels, statusActions, statusLabels } from '../../../shared/content/staff';
+import { deliveryLabels, statusActions, statusLabels } from '../texts';
 import type { LeadDetail } from '../inbox';
 import { STATUS_MOVES } from '../leadStatus';
 import type { ConsoleAssets, ConsoleUser } from './ConsoleDocument';

@@ -1,4 +1,4 @@
-import { signInCopy } from '../../../shared/content/staff';
+import { signInCopy } from '../texts';
 import type { ConsoleAssets } from './ConsoleDocument';
 import { ConsoleDocument, Notice } from './ConsoleDocument';
 

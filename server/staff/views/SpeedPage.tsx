@@ -1,4 +1,4 @@
-import { deviceLabels, metricNames, ratingLabels } from '../../../shared/content/staff';
+import { deviceLabels, metricNames, ratingLabels } from '../texts';
 import type { DailyPercentile, DeviceFilter, MetricName, Percentile, RouteMetric } from '../fieldSpeed';
 import { METRICS, THRESHOLDS, rate } from '../fieldSpeed';
 import type { ConsoleAssets, ConsoleUser } from './ConsoleDocument';

@@ -1,4 +1,4 @@
-import { metricNames } from '../../../shared/content/staff';
+import { metricNames } from '../texts';
 import type { DailyPercentile, MetricName } from '../fieldSpeed';
 import { THRESHOLDS } from '../fieldSpeed';
 import { formatDay, formatMetric } from './format';

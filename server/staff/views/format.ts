@@ -1,4 +1,4 @@
-import { LAB_TIME_ZONE } from '../../../shared/content/staff';
+import { LAB_TIME_ZONE } from '../texts';
 import type { MetricName } from '../fieldSpeed';
 
 const labTime = new Intl.DateTimeFormat('en-US', {

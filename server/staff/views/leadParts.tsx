@@ -1,5 +1,5 @@
 import { serviceOptions } from '../../../shared/content/contact';
-import { statusLabels } from '../../../shared/content/staff';
+import { statusLabels } from '../texts';
 import type { LeadStatus } from '../leadStatus';
 
 export function StatusBadge({ status }: { status: LeadStatus }) {

@@ -6,7 +6,7 @@ import Mail from 'lucide/dist/esm/icons/mail.mjs';
 import type { CategoryValue, SubscribeOutcome } from '../../content/blog';
 import { NEWSLETTER_ANCHOR, SUBSCRIBE_ENDPOINT, isSubscribeSuccess } from '../../lib/blog';
 import { localeAction } from '../../lib/formAction';
-import { sendSubscription } from '../../browser/sendSubscription';
+import { sendSubscription } from './sendSubscription';
 import { PrivacyNotice } from '../PrivacyNotice';
 import { useLocale } from '../useLocale';
 import { Icon } from '../Icon';

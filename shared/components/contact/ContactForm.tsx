@@ -20,7 +20,7 @@ import {
 import { PrivacyNotice } from '../PrivacyNotice';
 import { useLocale } from '../useLocale';
 import { ContactField } from './ContactField';
-import { sendContact } from '../../browser/sendContact';
+import { sendContact } from './sendContact';
 import { ContactSubmissionContext } from './submission';
 import { Icon } from '../Icon';
 

@@ -1,0 +1,180 @@
+import type { DatabaseConfig } from './types';
+import type { Database, Migration } from './types';
+import { openPostgres } from './postgres';
+import { openSqlite } from './sqlite';
+import type { SqliteDatabase } from './sqlite';
+
+export type { Database, Queryable, SqlValue } from './types';
+export { DATABASE_FILE } from './sqlite';
+export type { SqliteDatabase } from './sqlite';
+
+/**
+ * Each entry runs once, in order, inside a transaction; append, never edit.
+ * A new entry is one string when the same SQL runs on both engines (ALTER
+ * TABLE … ADD COLUMN, CREATE INDEX), or `{ sqlite, postgres }` where they differ.
+ * The first POSTGRES_BASELINE entries are SQLite's own: on PostgreSQL, the
+ * baseline in database/postgresSchema.ts stands for them.
+ */
+export const migrations: readonly Migration[] = [
+  // Contact form leads, and the salt that makes the stored client-address hashes unlinkable elsewhere.
+  `CREATE TABLE leads (
+     id INTEGER PRIMARY KEY,
+     received_at TEXT NOT NULL,
+     name TEXT NOT NULL,
+     email TEXT NOT NULL,
+     company TEXT NOT NULL DEFAULT '',
+     phone TEXT NOT NULL DEFAULT '',
+     service TEXT NOT NULL DEFAULT '',
+     message TEXT NOT NULL,
+     client_hash TEXT NOT NULL,
+     user_agent TEXT NOT NULL DEFAULT ''
+   ) STRICT;
+   CREATE INDEX leads_received_at ON leads (received_at);
+   CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;
+   INSERT OR IGNORE INTO settings (key, value) VALUES ('client_hash_salt', lower(hex(randomblob(32))));`,
+  `-- The newsletter list: one row per address, whatever its case.
+  CREATE TABLE subscribers (
+    id INTEGER PRIMARY KEY,
+    email TEXT NOT NULL COLLATE NOCASE UNIQUE CHECK (length(email) <= 254),
+    created_at TEXT NOT NULL
+  )`,
+  `-- Field speed: what visitors' browsers measured, per page. No address, no identifier.
+  CREATE TABLE vitals (
+    id INTEGER PRIMARY KEY,
+    received_at TEXT NOT NULL,
+    route TEXT NOT NULL,
+    metric TEXT NOT NULL,
+    value REAL NOT NULL,
+    rating TEXT NOT NULL,
+    navigation_type TEXT
+  ) STRICT;
+  CREATE INDEX vitals_received_at ON vitals (received_at);`,
+  `-- The outbox: every message the site sends (lead notifications, webhooks, newsletter
+  -- confirmations) is a row written in the same transaction as what it is about, then sent
+  -- at least once by a worker that leases it. status: queued, sent or failed.
+  CREATE TABLE outbox (
+    id INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL,
+    lead_id INTEGER REFERENCES leads (id) ON DELETE CASCADE,
+    subscriber_id INTEGER REFERENCES subscribers (id) ON DELETE CASCADE,
+    payload TEXT NOT NULL,
+    message_id TEXT NOT NULL UNIQUE,
+    status TEXT NOT NULL DEFAULT 'queued' CHECK (status IN ('queued', 'sent', 'failed')),
+    attempts INTEGER NOT NULL DEFAULT 0,
+    last_error TEXT,
+    created_at TEXT NOT NULL,
+    next_attempt_at TEXT NOT NULL,
+    lease_until TEXT,
+    sent_at TEXT
+  ) STRICT;
+  CREATE INDEX outbox_due ON outbox (status, next_attempt_at);
+  CREATE INDEX outbox_lead ON outbox (lead_id);
+  -- Newsletter consent: an address is pending until its link is opened (confirmed_at),
+  -- and stays on record once unsubscribed (unsubscribed_at), as proof of consent.
+  ALTER TABLE subscribers ADD COLUMN confirmed_at TEXT;
+  ALTER TABLE subscribers ADD COLUMN unsubscribed_at TEXT;
+  ALTER TABLE subscribers ADD COLUMN confirmation_sent_at TEXT;
+  -- Addresses that were here before double opt-in signed up under the old single opt-in.
+  UPDATE subscribers SET confirmed_at = created_at;`,
+  `-- A confirmation link's token is kept only as its SHA-256, with the time it stops working;
+  -- both are cleared when the link is used.
+  ALTER TABLE subscribers ADD COLUMN confirmation_token_hash TEXT;
+  ALTER TABLE subscribers ADD COLUMN confirmation_expires_at TEXT;
+  CREATE UNIQUE INDEX subscribers_confirmation_token ON subscribers (confirmation_token_hash);
+  -- The key that signs unsubscribe links: a link works for its own address only and cannot be guessed.
+  INSERT OR IGNORE INTO settings (key, value) VALUES ('unsubscribe_secret', lower(hex(randomblob(32))));`,
+  `-- The staff console. Accounts are made from the command line only; the password is an
+  -- scrypt hash with its own salt and the parameters it was made with (so they can grow).
+  CREATE TABLE staff_accounts (
+    id INTEGER PRIMARY KEY,
+    email TEXT NOT NULL COLLATE NOCASE UNIQUE,
+    password_hash TEXT NOT NULL,
+    password_salt TEXT NOT NULL,
+    password_params TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    password_changed_at TEXT NOT NULL,
+    disabled_at TEXT
+  ) STRICT;
+  -- Failed sign-ins per e-mail address (known or not, so the answers cannot tell them apart)
+  -- and per client address: backoff after a few, and for an address a lock-out the CLI clears.
+  CREATE TABLE staff_sign_in_failures (
+    key TEXT PRIMARY KEY,
+    failures INTEGER NOT NULL,
+    last_failure_at TEXT NOT NULL,
+    locked_at TEXT
+  ) STRICT;
+  -- Server-side sessions: the id is the SHA-256 of the cookie's random token, so a copy
+  -- of the database holds no usable cookie. csrf_token goes into the console's forms.
+  CREATE TABLE staff_sessions (
+    id TEXT PRIMARY KEY,
+    account_id INTEGER NOT NULL REFERENCES staff_accounts (id) ON DELETE CASCADE,
+    csrf_token TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    last_seen_at TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX staff_sessions_account ON staff_sessions (account_id);
+  -- Where each lead stands. status_changed_at starts at received_at (the trigger fills it
+  -- for rows inserted without it): leads are kept for a time after their last change.
+  ALTER TABLE leads ADD COLUMN status TEXT NOT NULL DEFAULT 'new'
+    CHECK (status IN ('new', 'contacted', 'won', 'lost', 'spam'));
+  ALTER TABLE leads ADD COLUMN status_changed_at TEXT;
+  UPDATE leads SET status_changed_at = received_at;
+  CREATE TRIGGER leads_status_changed_at AFTER INSERT ON leads WHEN NEW.status_changed_at IS NULL
+  BEGIN
+    UPDATE leads SET status_changed_at = NEW.received_at WHERE id = NEW.id;
+  END;
+  CREATE INDEX leads_status ON leads (status, received_at);
+  -- Who moved a lead, when, from what to what; and the staff's notes. The author's e-mail is
+  -- copied, so the record outlives the account.
+  CREATE TABLE lead_events (
+    id INTEGER PRIMARY KEY,
+    lead_id INTEGER NOT NULL REFERENCES leads (id) ON DELETE CASCADE,
+    staff_email TEXT NOT NULL,
+    at TEXT NOT NULL,
+    from_status TEXT NOT NULL,
+    to_status TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX lead_events_lead ON lead_events (lead_id);
+  CREATE TABLE lead_notes (
+    id INTEGER PRIMARY KEY,
+    lead_id INTEGER NOT NULL REFERENCES leads (id) ON DELETE CASCADE,
+    staff_email TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    body TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX lead_notes_lead ON lead_notes (lead_id);
+  -- Field speed by kind of visit: the browser's effective connection type and a coarse
+  -- device class (mobile or desktop). Still nothing that identifies a visitor.
+  ALTER TABLE vitals ADD COLUMN connection_type TEXT;
+  ALTER TABLE vitals ADD COLUMN device_class TEXT;
+  CREATE INDEX vitals_route_metric ON vitals (route, metric, received_at);`,
+  `-- Addresses the site must not write to again unless their owner signs up and confirms anew:
+  -- unsubscribed or erased, kept only as a keyed hash (never the address).
+  CREATE TABLE suppressions (
+    hash TEXT PRIMARY KEY,
+    created_at TEXT NOT NULL
+  ) STRICT;`,
+  `-- The rate limits' counters when every instance must share them (PostgreSQL): one row per client and limit.
+  CREATE TABLE rate_limit_hits (
+    key TEXT PRIMARY KEY,
+    hits INTEGER NOT NULL,
+    reset_at BIGINT NOT NULL
+  )`,
+  `-- The language a lead wrote in (the page's): the team answers in it.
+  ALTER TABLE leads ADD COLUMN locale TEXT NOT NULL DEFAULT 'en';`,
+  `-- The language a newsletter address signed up in: its e-mails are written in it.
+  ALTER TABLE subscribers ADD COLUMN locale TEXT NOT NULL DEFAULT 'en';`,
+];
+
+
+/**
+ * Opens the configured database and brings its schema up to date: PostgreSQL
+ * when a URL is given (DATABASE_URL), else the SQLite file in dataDir. A
+ * migration that fails stops here with a MigrationError naming it.
+ */
+export async function openDatabase(config: DatabaseConfig): Promise<Database> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl, migrations) : openSqlite(config.dataDir, migrations);
+}
+
+/** The SQLite file in dataDir, migrated, with its connection for the tools that read it directly. */
+export const openSqliteDatabase = (dataDir: string): SqliteDatabase => openSqlite(dataDir, migrations);

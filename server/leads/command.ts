@@ -1,0 +1,103 @@
+/**
+ * The staff's exports, from the database in DATA_DIR as the server uses it:
+ *   npm run --silent leads -- export --format csv > leads.csv          every contact form lead
+ *   npm run --silent leads -- subscribers --format csv > list.csv      the newsletter's consented addresses
+ *   npm run leads -- export --format json --output leads.json
+ */
+import fs from 'node:fs';
+import { SetupError, UsageError, openServerDatabase, runCli } from '../cli/run';
+import type { CsvColumns } from '../lib/csv';
+import { leadColumns, toCsv } from '../lib/csv';
+import { createLeadStore } from './store';
+import type { ConsentedSubscriber } from '../newsletter/store';
+import { createSubscriberStore } from '../newsletter/store';
+
+const FORMATS = ['csv', 'json'] as const;
+type Format = (typeof FORMATS)[number];
+
+const USAGE = `Usage: npm run --silent leads -- export|subscribers --format csv|json [--output FILE]
+
+export       every lead from the contact form, oldest first
+subscribers  the newsletter addresses that confirmed and did not unsubscribe,
+             with when they signed up and when they confirmed (the proof of consent)
+
+Writes to standard output (or to FILE, a new file readable by its owner only).
+The database is the one in DATA_DIR (default ./data), as for the server. Use
+npm's --silent so that npm's own header stays out of the output.`;
+
+const subscriberColumns: CsvColumns<ConsentedSubscriber> = [
+  ['email', 'email'],
+  ['signedUpAt', 'signed_up_at'],
+  ['confirmedAt', 'confirmed_at'],
+];
+
+const COMMANDS = ['export', 'subscribers'] as const;
+type Command = (typeof COMMANDS)[number];
+
+interface ExportCommand {
+  command: Command;
+  format: Format;
+  output?: string;
+}
+
+/** Reads `export|subscribers --format csv|json [--output FILE]`; anything else is a usage error. */
+function parseArguments(args: readonly string[]): ExportCommand | 'help' {
+  if (args.includes('--help') || args.includes('-h')) return 'help';
+  const [command, ...options] = args;
+  if (command === undefined) throw new UsageError('Missing the command: export or subscribers.');
+  if (!(COMMANDS as readonly string[]).includes(command)) throw new UsageError(`Unknown command "${command}": use export or subscribers.`);
+  let format: string | undefined;
+  let output: string | undefined;
+  for (let i = 0; i < options.length; i++) {
+    const option = options[i]!;
+    const [name, inline] = option.startsWith('--') && option.includes('=') ? option.split(/=(.*)/s) : [option, undefined];
+    if (name !== '--format' && name !== '--output') throw new UsageError(`Unknown option "${option}".`);
+    const value = inline ?? options[++i];
+    if (value === undefined || value === '' || (inline === undefined && value.startsWith('--'))) {
+      throw new UsageError(`${name} needs a value.`);
+    }
+    if (name === '--format') format = value;
+    else output = value;
+  }
+  if (format === undefined) throw new UsageError('Missing --format csv|json.');
+  if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`Unknown format "${format}": use csv or json.`);
+  return { command: command as Command, format: format as Format, output };
+}
+
+/**
+ * Writes a new file readable by its owner only. 'wx' fails on anything already
+ * there: never through a symlink, never into a file prepared with looser rights.
+ */
+function writeNewFile(file: string, text: string): void {
+  try {
+    fs.writeFileSync(file, text, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new SetupError(`${file} already exists: name a new file.`);
+    throw error;
+  }
+}
+
+function write<T>(command: ExportCommand, noun: string, columns: CsvColumns<T>, records: readonly T[]): void {
+  const text = command.format === 'csv' ? toCsv(columns, records) : `${JSON.stringify(records, null, 2)}\n`;
+  if (command.output) {
+    writeNewFile(command.output, text);
+    process.stderr.write(`Wrote ${records.length} ${noun}${records.length === 1 ? '' : 's'} to ${command.output}.\n`);
+  } else {
+    process.stdout.write(text);
+  }
+}
+
+await runCli(USAGE, async (args) => {
+  const command = parseArguments(args);
+  if (command === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const { db } = await openServerDatabase();
+  try {
+    if (command.command === 'export') write(command, 'lead', leadColumns, await createLeadStore(db).all());
+    else write(command, 'subscriber', subscriberColumns, await createSubscriberStore(db).consented());
+  } finally {
+    await db.close();
+  }
+});

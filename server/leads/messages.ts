@@ -1,0 +1,84 @@
+import { fieldCopy, serviceLabel } from '../../shared/content/contact';
+import { departmentForService } from '../../shared/content/contactInfo';
+import { leadNotification } from './texts';
+import { site } from '../../shared/content/site';
+import { CONTACT_FIELDS } from '../../shared/lib/contactForm';
+import type { MailConfig } from '../config';
+import type { Lead } from './store';
+import { headerText, plainAddress } from '../outbox/headerText';
+import type { NewOutboxMessage } from '../outbox/store';
+
+/** "Friday, March 15, 2024 at 10:00:00 AM EDT": the time in the offices' zone, with its abbreviation. */
+const officeTime = new Intl.DateTimeFormat('en-US', { timeZone: site.timeZone, dateStyle: 'full', timeStyle: 'long' });
+
+/**
+ * What a committed lead sends: an e-mail to the department its service belongs
+ * to, and with a webhook set, a signed post. The visitor gets nothing: an
+ * automatic reply would let anyone make the site write to a stranger.
+ */
+export function leadMessages(mail: Pick<MailConfig, 'inboxes' | 'webhook'>, siteUrl: string) {
+  return (lead: Lead): NewOutboxMessage[] => {
+    const department = departmentForService(lead.service);
+    const service = serviceLabel(lead.service) ?? leadNotification.noService;
+    const received = officeTime.format(new Date(lead.receivedAt));
+    const subject = headerText(leadNotification.subject(service, headerText(lead.name), headerText(lead.company)));
+    const address = plainAddress(lead.email);
+
+    const fields = CONTACT_FIELDS.filter((field) => field !== 'message').map((field) => {
+      const value = field === 'service' ? service : lead[field];
+      return `${fieldCopy[field].label}: ${value || leadNotification.notGiven}`;
+    });
+    const text = [
+      leadNotification.intro(siteUrl),
+      '',
+      ...fields,
+      `${leadNotification.received}: ${received}`,
+      `${leadNotification.department}: ${department.name}`,
+      `${leadNotification.language}: ${leadNotification.languageNames[lead.locale]}`,
+      '',
+      `${fieldCopy.message.label}:`,
+      lead.message,
+      '',
+      '--',
+      leadNotification.reply(lead.name),
+      '',
+    ].join('\n');
+
+    const messages: NewOutboxMessage[] = [
+      {
+        kind: 'lead-notification',
+        leadId: lead.id,
+        mail: {
+          to: mail.inboxes[department.id],
+          replyTo: address ? { name: headerText(lead.name), address } : undefined,
+          subject,
+          text,
+        },
+      },
+    ];
+    if (mail.webhook) {
+      messages.push({
+        kind: 'lead-webhook',
+        leadId: lead.id,
+        body: {
+          type: 'lead.created',
+          text: subject,
+          department: { id: department.id, name: department.name },
+          lead: {
+            id: lead.id,
+            receivedAt: lead.receivedAt,
+            name: lead.name,
+            email: lead.email,
+            company: lead.company,
+            phone: lead.phone,
+            service: lead.service,
+            serviceLabel: serviceLabel(lead.service) ?? null,
+            message: lead.message,
+            locale: lead.locale,
+          },
+        },
+      });
+    }
+    return messages;
+  };
+}

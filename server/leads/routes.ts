@@ -1,0 +1,109 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { Router } from 'express';
+import { createElement } from 'react';
+import type { ContactSubmission } from '../../shared/components/contact/submission';
+import { ContactSubmissionContext } from '../../shared/components/contact/submission';
+import type { ContactValues, Failure, FieldErrors } from '../../shared/lib/contactForm';
+import { CONTACT_ENDPOINT, CONTACT_FIELDS, CONTACT_FORM_ID, EMPTY_CONTACT_VALUES, MAX_BODY_BYTES, sentLocation } from '../../shared/lib/contactForm';
+import { localizePath } from '../../shared/routes';
+import { catalogues } from '../pages/catalogues';
+import { parseContactBody, validateContact } from './validation';
+import type { RateLimitCounters } from '../http/rateLimitCounters';
+import { formEndpoint, formLocale, readBody } from '../http/formEndpoint';
+import type { LeadStore } from './store';
+import type { Logger } from '../http/logger';
+import type { RenderPage } from '../pages/render';
+
+/** Messages one client may send per minute before getting 429. */
+const MESSAGES_PER_MINUTE = 5;
+
+interface ContactRoutesOptions {
+  /** The leads, each stored with its notification queued. */
+  store: LeadStore;
+  logger: Logger;
+  siteUrl: string;
+  /** Shared rate-limit counters, when several instances run. */
+  counters?: RateLimitCounters;
+  /** The site's page renderer: shows the contact page again after a refused form post. */
+  renderPage: RenderPage;
+}
+
+/** The text fields of a post, as typed, to put back into the form. */
+function typedValues(fields: unknown): ContactValues {
+  const values = { ...EMPTY_CONTACT_VALUES };
+  if (typeof fields !== 'object' || fields === null) return values;
+  for (const field of CONTACT_FIELDS) {
+    const value = (fields as Record<string, unknown>)[field];
+    if (typeof value === 'string') values[field] = value;
+  }
+  return values;
+}
+
+/**
+ * POST /api/contact: a contact form message, as JSON from the enhanced form
+ * or urlencoded from the plain one. Stores it, committed, before answering
+ * success. Nothing the visitor sent is logged.
+ */
+export function contactRoutes({ store, logger, siteUrl, renderPage, counters }: ContactRoutesOptions): Router {
+  const router = Router();
+
+  /** The plain form's answer to a post it read: the contact page again, with the visitor's values, errors and the reason. */
+  const showForm = (req: Request, res: Response, next: NextFunction, status: number, submission: Partial<ContactSubmission> & { failure: Failure }) => {
+    const value: ContactSubmission = { values: { ...EMPTY_CONTACT_VALUES }, errors: {}, ...submission };
+    renderPage(req, res, {
+      path: localizePath('/contact', formLocale(req)),
+      status,
+      wrap: (page) => createElement(ContactSubmissionContext, { value }, page),
+    }).catch(next);
+  };
+
+  const receive: RequestHandler = async (req, res, next) => {
+    const format = res.locals.bodyFormat ?? 'json';
+    const locale = formLocale(req);
+    const body = parseContactBody(readBody(req, res));
+    if (!body.ok) {
+      res.status(400).json({ error: body.error });
+      return;
+    }
+    const succeed = () => (format === 'form' ? res.redirect(303, sentLocation(localizePath('/contact', locale))) : res.status(201).json({ ok: true }));
+    // A filled honeypot gets the same answer as a person, so the robot learns nothing; nothing is kept.
+    if (body.spam) {
+      logger.info({ reason: 'honeypot' }, 'contact message discarded');
+      succeed();
+      return;
+    }
+    const result = validateContact(body.fields, catalogues[locale].contact.fieldErrors);
+    if (!result.ok) {
+      if (format === 'form') showForm(req, res, next, 400, { values: typedValues(body.fields), errors: result.errors, failure: { kind: 'invalid' } });
+      else res.status(400).json({ errors: result.errors satisfies FieldErrors });
+      return;
+    }
+    try {
+      await store.add({ ...result.value, locale }, { address: req.ip ?? req.socket.remoteAddress ?? '', userAgent: req.get('user-agent') ?? '' });
+    } catch (error) {
+      // The error names the statement, never the values bound to it.
+      logger.error({ err: error }, 'lead not stored');
+      if (format === 'form') showForm(req, res, next, 503, { values: typedValues(body.fields), failure: { kind: 'server' } });
+      else res.status(503).json({ error: catalogues[locale].contact.form.notStored });
+      return;
+    }
+    succeed();
+  };
+
+  router.post(
+    CONTACT_ENDPOINT,
+    ...formEndpoint({
+      siteUrl,
+      perMinute: MESSAGES_PER_MINUTE,
+      counters: counters?.('contact'),
+      maxBytes: MAX_BODY_BYTES,
+      localeOf: formLocale,
+      formPage: (locale) => `${localizePath('/contact', locale)}#${CONTACT_FORM_ID}`,
+      // The page's own words for what a visitor can run into; the rest keep the defaults.
+      message: (refusal, locale) =>
+        refusal.kind === 'rateLimited' || refusal.kind === 'tooLarge' ? catalogues[locale].contact.failureMessage(refusal) : undefined,
+    }),
+    receive,
+  );
+  return router;
+}

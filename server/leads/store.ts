@@ -1,0 +1,124 @@
+import { createHash } from 'node:crypto';
+import type { ContactValues } from '../../shared/lib/contactForm';
+import type { Locale } from '../../shared/lib/locale';
+import type { Database, Queryable } from '../db';
+import type { NewOutboxMessage, OutboxStore } from '../outbox/store';
+
+/** A stored lead as the staff export shows it. */
+export interface Lead extends ContactValues {
+  id: number;
+  /** ISO 8601, UTC. */
+  receivedAt: string;
+  /** Salted SHA-256 of the sender's address: tells repeat senders apart without keeping the address. */
+  clientHash: string;
+  userAgent: string;
+  /** The language of the form it was sent from. */
+  locale: Locale;
+}
+
+/** What a visitor sent: the form's fields and the language of the page it was on (English when not said). */
+export type NewLead = ContactValues & { locale?: Locale };
+
+export interface LeadClient {
+  address: string;
+  userAgent: string;
+}
+
+/** Longest user agent kept; real ones are far shorter. */
+const USER_AGENT_LIMIT = 512;
+
+/** What a lead sends, queued in the outbox in the lead's own transaction. */
+export interface LeadDelivery {
+  outbox: OutboxStore;
+  messagesFor(lead: Lead): NewOutboxMessage[];
+  /** Called once the lead and its messages are committed: the worker sends them now. */
+  committed(): void;
+}
+
+export interface LeadStore {
+  /**
+   * Stores one lead, and queues its messages in the same transaction, so a
+   * lead is never kept without its notification nor the other way round.
+   * Resolves to its id once committed (SQLite: synchronous FULL; PostgreSQL: COMMIT acknowledged).
+   */
+  add(values: NewLead, client: LeadClient, receivedAt?: Date): Promise<number>;
+  /** Every lead, oldest first. */
+  all(): Promise<Lead[]>;
+}
+
+interface LeadRow {
+  id: number;
+  received_at: string;
+  name: string;
+  email: string;
+  company: string;
+  phone: string;
+  service: string;
+  message: string;
+  client_hash: string;
+  user_agent: string;
+  locale: Locale;
+}
+
+/** The salt the migration generated once for this database. */
+export async function readSalt(db: Queryable): Promise<string> {
+  const row = await db.get<{ value: string }>("SELECT value FROM settings WHERE key = 'client_hash_salt'");
+  if (!row) throw new Error('The database has no client hash salt: its migrations did not run.');
+  return row.value;
+}
+
+export function hashClientAddress(salt: string, address: string): string {
+  return createHash('sha256').update(`${salt}:${address}`).digest('hex');
+}
+
+export function createLeadStore(db: Database, delivery?: LeadDelivery): LeadStore {
+  let salt: Promise<string> | undefined;
+
+  return {
+    async add(values, client, receivedAt = new Date()) {
+      const lead = {
+        ...values,
+        locale: values.locale ?? 'en',
+        receivedAt: receivedAt.toISOString(),
+        clientHash: hashClientAddress(await (salt ??= readSalt(db)), client.address),
+        userAgent: client.userAgent.slice(0, USER_AGENT_LIMIT),
+      };
+      const id = await db.transaction(async (tx) => {
+        const row = await tx.get<{ id: number }>(
+          `INSERT INTO leads (received_at, name, email, company, phone, service, message, client_hash, user_agent, locale)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+          lead.receivedAt,
+          lead.name,
+          lead.email,
+          lead.company,
+          lead.phone,
+          lead.service,
+          lead.message,
+          lead.clientHash,
+          lead.userAgent,
+          lead.locale,
+        );
+        const stored = { ...lead, id: row!.id };
+        for (const message of delivery?.messagesFor(stored) ?? []) await delivery!.outbox.enqueue(message, receivedAt, tx);
+        return stored.id;
+      });
+      delivery?.committed();
+      return id;
+    },
+    async all() {
+      return (await db.all<LeadRow>('SELECT * FROM leads ORDER BY id')).map((row) => ({
+        id: row.id,
+        receivedAt: row.received_at,
+        name: row.name,
+        email: row.email,
+        company: row.company,
+        phone: row.phone,
+        service: row.service,
+        message: row.message,
+        clientHash: row.client_hash,
+        userAgent: row.user_agent,
+        locale: row.locale,
+      }));
+    },
+  };
+}

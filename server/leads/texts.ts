@@ -1,0 +1,20 @@
+/**
+ * The e-mail the team gets for each contact form lead. The field labels are
+ * the form's own (fieldCopy) and the service is named as the form names it.
+ */
+import type { Locale } from '../../shared/lib/locale';
+import { site } from '../../shared/content/site';
+
+export const leadNotification = {
+  /** "New lead: Marketing with Ads — Jane Smith (Acme)"; the company only when given. */
+  subject: (service: string, name: string, company: string) => `New lead: ${service} — ${name}${company ? ` (${company})` : ''}`,
+  noService: 'No service chosen',
+  notGiven: '(not given)',
+  intro: (siteUrl: string) => `A visitor sent this message through the contact form on ${siteUrl}.`,
+  received: 'Received',
+  department: 'Routed to',
+  /** The language the visitor wrote in: the answer should be in it. */
+  language: 'Language',
+  languageNames: { en: 'English', es: 'Spanish' } satisfies Record<Locale, string>,
+  reply: (name: string) => `Reply to this e-mail to answer ${name} directly. The contact page promises an answer within ${site.responseTimes.email}.`,
+} as const;

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import type { Catalogue } from '../../shared/content/i18n/catalogue';
+import type { ContactValues, FieldErrors } from '../../shared/lib/contactForm';
+import { CONTACT_FIELDS, FIELD_LIMITS, HONEYPOT_FIELD, SERVICE_VALUES } from '../../shared/lib/contactForm';
+import type { DecodedBody } from '../http/formEndpoint';
+
+type FieldErrorTexts = Catalogue['contact']['fieldErrors'];
+
+/** The form's rules, worded in one language. */
+function contactSchema(texts: FieldErrorTexts) {
+  /** A text field: trimmed, then bounded; absent counts as empty. */
+  const text = (limit: number, tooLong: string) =>
+    z.string({ error: texts.notText }).trim().max(limit, { error: tooLong }).default('');
+  const required = (schema: ReturnType<typeof text>, missing: string) =>
+    schema.refine((value) => value.length > 0, { error: missing, abort: true });
+  return z.object({
+    name: required(text(FIELD_LIMITS.name, texts.tooLong.name), texts.missing.name),
+    email: required(text(FIELD_LIMITS.email, texts.tooLong.email), texts.missing.email).pipe(z.email({ error: texts.invalidEmail })),
+    company: text(FIELD_LIMITS.company, texts.tooLong.company),
+    phone: text(FIELD_LIMITS.phone, texts.tooLong.phone),
+    service: text(FIELD_LIMITS.service, texts.tooLong.service).refine(
+      (value) => value === '' || (SERVICE_VALUES as readonly string[]).includes(value),
+      { error: texts.unknownService },
+    ),
+    message: required(text(FIELD_LIMITS.message, texts.tooLong.message), texts.missing.message),
+  });
+}
+
+/** One schema per language, built once. */
+const schemas = new Map<FieldErrorTexts, ReturnType<typeof contactSchema>>();
+
+export type ContactValidation = { ok: true; value: ContactValues } | { ok: false; errors: FieldErrors };
+
+/** Checks a submitted form (parsed JSON or form fields) field by field, with errors in the form's language; never throws. */
+export function validateContact(input: unknown, texts: FieldErrorTexts): ContactValidation {
+  let schema = schemas.get(texts);
+  if (!schema) schemas.set(texts, (schema = contactSchema(texts)));
+  // Anything but an object (an array, a string, null) is checked as an empty form.
+  const fields = typeof input === 'object' && input !== null && !Array.isArray(input) ? input : {};
+  const result = schema.safeParse(fields);
+  if (result.success) return { ok: true, value: result.data };
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = CONTACT_FIELDS.find((name) => name === issue.path[0]);
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  return { ok: false, errors };
+}
+
+export type ContactBody = { ok: true; fields: unknown; spam: boolean } | { ok: false; error: string };
+
+function isFilled(value: unknown): boolean {
+  return typeof value === 'string' ? value.trim() !== '' : value !== undefined && value !== null;
+}
+
+/** A decoded contact post, and whether its honeypot was filled (only robots see that field). */
+export function parseContactBody(body: DecodedBody): ContactBody {
+  if (!body.ok) return body;
+  const { fields } = body;
+  const spam = typeof fields === 'object' && fields !== null && isFilled((fields as Record<string, unknown>)[HONEYPOT_FIELD]);
+  return { ok: true, fields, spam };
+}

@@ -1,0 +1,97 @@
+import type { NextFunction, Request, Response } from 'express';
+import { Router } from 'express';
+import { createElement } from 'react';
+import { NewsletterTokenContext } from '../../shared/components/newsletter/token';
+import type { Locale } from '../../shared/lib/locale';
+import { locales } from '../../shared/lib/locale';
+import { CONFIRM_PATH, TOKEN_PARAM, UNSUBSCRIBE_PATH, resultHref } from '../../shared/lib/newsletter';
+import { localizePath } from '../../shared/routes';
+import type { RateLimitCounters } from '../http/rateLimitCounters';
+import { formEndpoint, isPlainFormPost, readBody } from '../http/formEndpoint';
+import type { RenderPage } from '../pages/render';
+import type { SubscriberStore } from './store';
+
+/** A newsletter link's step is one click; a client hammering tokens gets 429. */
+const POSTS_PER_MINUTE = 10;
+const BODY_LIMIT_BYTES = 1024;
+/** What a token looks like (base64url, and the unsubscribe token's "id."): anything else is no token. */
+const TOKEN_PATTERN = /^[\w.-]{1,200}$/;
+
+function tokenOf(value: unknown): string | null {
+  return typeof value === 'string' && TOKEN_PATTERN.test(value) ? value : null;
+}
+
+/** The token from the link's query, else from the posted form. */
+function postedToken(req: Request, res: Response): string | null {
+  const fromQuery = tokenOf(req.query[TOKEN_PARAM]);
+  if (fromQuery) return fromQuery;
+  const body = readBody(req, res);
+  return body.ok && typeof body.fields === 'object' && body.fields !== null ? tokenOf((body.fields as Record<string, unknown>)[TOKEN_PARAM]) : null;
+}
+
+interface NewsletterRoutesOptions {
+  store: SubscriberStore;
+  siteUrl: string;
+  /** Shared rate-limit counters, when several instances run. */
+  counters?: RateLimitCounters;
+  renderPage: RenderPage;
+}
+
+/**
+ * The pages a newsletter e-mail links to, and their one-click POSTs:
+ *   GET  /newsletter/confirm?token=…      the page with the "confirm" button (never cached, no script)
+ *   POST /newsletter/confirm              confirms (token in the form), 303 to ?result=
+ *   GET  /newsletter/unsubscribe?token=…  the page with the "unsubscribe" button
+ *   POST /newsletter/unsubscribe?token=…  unsubscribes: the page's button, or a mail
+ *                                         client's RFC 8058 one-click POST (any body)
+ * and the same at each language's paths (/es/boletin/confirmar, /es/boletin/cancelar).
+ * Opened without a token, the pages are ordinary (cacheable) pages of the route table.
+ */
+export function newsletterRoutes({ store, siteUrl, renderPage, counters }: NewsletterRoutesOptions): Router {
+  const router = Router();
+
+  const showWithToken = (path: string) => (req: Request, res: Response, next: NextFunction) => {
+    if (req.query[TOKEN_PARAM] === undefined) {
+      next();
+      return;
+    }
+    const token = tokenOf(req.query[TOKEN_PARAM]);
+    if (!token) {
+      res.redirect(303, resultHref(path, 'invalid'));
+      return;
+    }
+    renderPage(req, res, { path, status: 200, wrap: (page) => createElement(NewsletterTokenContext, { value: token }, page) }).catch(next);
+  };
+
+  const answer = (req: Request, res: Response, path: string, result: string, done: boolean) => {
+    res.setHeader('Cache-Control', 'no-store');
+    if (isPlainFormPost(req)) res.redirect(303, resultHref(path, result));
+    else res.status(done ? 200 : 400).json({ result });
+  };
+
+  // Refusals (a cross-site post, too many, too large) are worded in the page's language.
+  const endpoint = (path: string, locale: Locale, anyMediaType: boolean) =>
+    formEndpoint({ siteUrl, perMinute: POSTS_PER_MINUTE, counters: counters?.(path), maxBytes: BODY_LIMIT_BYTES, formPage: path, localeOf: () => locale, anyMediaType });
+
+  // Each language's pages, at their own paths: an e-mail links to those of the language the address signed up in.
+  for (const locale of locales) {
+    const confirmPath = localizePath(CONFIRM_PATH, locale);
+    const unsubscribePath = localizePath(UNSUBSCRIBE_PATH, locale);
+
+    router.get(confirmPath, showWithToken(confirmPath));
+    router.get(unsubscribePath, showWithToken(unsubscribePath));
+
+    router.post(confirmPath, ...endpoint(confirmPath, locale, false), async (req: Request, res: Response) => {
+      const token = postedToken(req, res);
+      const result = token ? await store.confirm(token) : 'invalid';
+      answer(req, res, confirmPath, result, result === 'confirmed');
+    });
+
+    router.post(unsubscribePath, ...endpoint(unsubscribePath, locale, true), async (req: Request, res: Response) => {
+      const token = postedToken(req, res);
+      const result = token ? await store.unsubscribe(token) : 'invalid';
+      answer(req, res, unsubscribePath, result, result === 'unsubscribed');
+    });
+  }
+  return router;
+}

@@ -1,0 +1,35 @@
+import { confirmationMails } from './texts';
+import { CONFIRM_PATH, UNSUBSCRIBE_PATH, withToken } from '../../shared/lib/newsletter';
+import { absoluteUrl } from '../../shared/lib/runtime';
+import { localizePath } from '../../shared/routes';
+import type { Confirmation } from './store';
+import type { NewOutboxMessage } from '../outbox/store';
+
+const linkWithToken = (siteUrl: string, path: string, token: string) => absoluteUrl(siteUrl, withToken(path, token));
+
+/** RFC 2369 and RFC 8058: mail clients show an unsubscribe button that POSTs to the link, no page visit needed. */
+export function listUnsubscribeHeaders(unsubscribeUrl: string): Record<string, string> {
+  return { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+}
+
+/** The e-mail that asks a new address to confirm, in its language; it carries the unsubscribe headers too, as every newsletter mail does. */
+export function confirmationMessage(siteUrl: string) {
+  return ({ subscriberId, email, locale, confirmToken, unsubscribeToken }: Confirmation): NewOutboxMessage => {
+    const confirmationMail = confirmationMails[locale];
+    // The links open the pages in the e-mail's language.
+    const confirmUrl = linkWithToken(siteUrl, localizePath(CONFIRM_PATH, locale), confirmToken);
+    const unsubscribeUrl = linkWithToken(siteUrl, localizePath(UNSUBSCRIBE_PATH, locale), unsubscribeToken);
+    return {
+      kind: 'newsletter-confirmation',
+      subscriberId,
+      // Only the token's hash is in the subscribers table: the link itself is blanked from the outbox once sent.
+      secret: confirmUrl,
+      mail: {
+        to: email,
+        subject: confirmationMail.subject,
+        text: confirmationMail.text({ confirmUrl, unsubscribeUrl, siteUrl }),
+        headers: listUnsubscribeHeaders(unsubscribeUrl),
+      },
+    };
+  };
+}

@@ -1,0 +1,159 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { CONFIRMATION_VALID_DAYS } from '../../shared/content/blog';
+import type { Locale } from '../../shared/lib/locale';
+import { defaultLocale } from '../../shared/lib/locale';
+import type { Database } from '../db';
+import { createSuppressions } from '../privacy/suppressions';
+import type { NewOutboxMessage, OutboxStore } from '../outbox/store';
+
+/** A new confirmation e-mail goes to one address at most this often, however many sign-ups. */
+export const CONFIRMATION_INTERVAL_MS = 60 * 60_000;
+const CONFIRMATION_VALID_MS = CONFIRMATION_VALID_DAYS * 24 * 60 * 60_000;
+
+/** What a confirmation e-mail needs: where to, in which language, and both links' tokens. */
+export interface Confirmation {
+  subscriberId: number;
+  email: string;
+  locale: Locale;
+  confirmToken: string;
+  unsubscribeToken: string;
+}
+
+/** How a sign-up's confirmation e-mail is queued, in the sign-up's own transaction. */
+export interface SubscriberDelivery {
+  outbox: OutboxStore;
+  confirmationMessage(confirmation: Confirmation): NewOutboxMessage;
+  /** Called once a queued confirmation is committed. */
+  committed(): void;
+}
+
+/** One address the lab may write to, with the time its owner confirmed: the proof of consent. */
+export interface ConsentedSubscriber {
+  email: string;
+  signedUpAt: string;
+  confirmedAt: string;
+}
+
+export interface SubscriberStore {
+  /**
+   * A sign-up: the address is stored as pending (once, whatever its case) and
+   * a confirmation e-mail is queued, unless the address is already confirmed
+   * or got one within the hour. The caller learns nothing of which happened:
+   * the visitor's answer must be the same either way.
+   */
+  signUp(email: string, now?: Date, locale?: Locale): Promise<void>;
+  /** Opens a confirmation link: single use, until it expires. */
+  confirm(token: string, now?: Date): Promise<'confirmed' | 'invalid'>;
+  /** An unsubscribe link's POST; unsubscribing twice is still unsubscribed. */
+  unsubscribe(token: string, now?: Date): Promise<'unsubscribed' | 'invalid'>;
+  unsubscribeToken(subscriberId: number): Promise<string>;
+  /** Confirmed and not unsubscribed, in order of consent. */
+  consented(): Promise<ConsentedSubscriber[]>;
+}
+
+interface SubscriberRow {
+  id: number;
+  email: string;
+  locale: Locale;
+  confirmed_at: string | null;
+  unsubscribed_at: string | null;
+  confirmation_sent_at: string | null;
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** The key that signs unsubscribe links, made once per database by its migrations. */
+async function readUnsubscribeSecret(db: Database): Promise<string> {
+  const row = await db.get<{ value: string }>("SELECT value FROM settings WHERE key = 'unsubscribe_secret'");
+  if (!row) throw new Error('The database has no unsubscribe secret: its migrations did not run.');
+  return row.value;
+}
+
+/** The newsletter list and its consent steps. */
+export function createSubscriberStore(db: Database, delivery?: SubscriberDelivery): SubscriberStore {
+  let secret: Promise<string> | undefined;
+  const key = () => (secret ??= readUnsubscribeSecret(db));
+  const suppressions = createSuppressions(db);
+
+  const signature = (key: string, id: number) => createHmac('sha256', key).update(`unsubscribe:${id}`).digest('base64url');
+  const tokenFor = (key: string, id: number) => `${id}.${signature(key, id)}`;
+  const unsubscribeToken = async (id: number) => tokenFor(await key(), id);
+
+  return {
+    async signUp(email, now = new Date(), locale = defaultLocale) {
+      const signingKey = await key();
+      const queued = await db.transaction(async (tx) => {
+        // An address keeps the language it first signed up in.
+        await tx.run(
+          'INSERT INTO subscribers (email, created_at, locale) VALUES (?, ?, ?) ON CONFLICT (email) DO NOTHING',
+          email,
+          now.toISOString(),
+          locale,
+        );
+        const row = (await tx.get<SubscriberRow>(
+          'SELECT id, email, locale, confirmed_at, unsubscribed_at, confirmation_sent_at FROM subscribers WHERE email = ?',
+          email,
+        ))!;
+        const onList = row.confirmed_at !== null && row.unsubscribed_at === null;
+        const recentlySent = row.confirmation_sent_at !== null && now.getTime() - Date.parse(row.confirmation_sent_at) < CONFIRMATION_INTERVAL_MS;
+        if (onList || recentlySent || !delivery) return false;
+        // A new link replaces the last one; only its hash is kept.
+        const confirmToken = randomBytes(32).toString('base64url');
+        await tx.run(
+          'UPDATE subscribers SET confirmation_token_hash = ?, confirmation_expires_at = ?, confirmation_sent_at = ? WHERE id = ?',
+          sha256(confirmToken),
+          new Date(now.getTime() + CONFIRMATION_VALID_MS).toISOString(),
+          now.toISOString(),
+          row.id,
+        );
+        const message = delivery.confirmationMessage({
+          subscriberId: row.id,
+          email: row.email,
+          locale: row.locale,
+          confirmToken,
+          unsubscribeToken: tokenFor(signingKey, row.id),
+        });
+        await delivery.outbox.enqueue(message, now, tx);
+        return true;
+      });
+      if (queued) delivery!.committed();
+    },
+    async confirm(token, now = new Date()) {
+      if (!token) return 'invalid';
+      const at = now.toISOString();
+      const confirmed = await db.get<{ email: string }>(
+        `UPDATE subscribers SET confirmed_at = ?, unsubscribed_at = NULL, confirmation_token_hash = NULL, confirmation_expires_at = NULL
+         WHERE confirmation_token_hash = ? AND confirmation_expires_at > ? RETURNING id, email`,
+        at,
+        sha256(token),
+        at,
+      );
+      if (!confirmed) return 'invalid';
+      // The owner's own confirmed consent is the one thing that lifts a suppression.
+      await suppressions.remove(confirmed.email);
+      return 'confirmed';
+    },
+    async unsubscribe(token, now = new Date()) {
+      const match = /^(\d{1,15})\.([\w-]{43})$/.exec(token);
+      if (!match) return 'invalid';
+      const id = Number(match[1]);
+      const expected = Buffer.from(signature(await key(), id));
+      if (!timingSafeEqual(Buffer.from(match[2]!), expected)) return 'invalid';
+      const row = await db.get(
+        `UPDATE subscribers SET unsubscribed_at = coalesce(unsubscribed_at, ?), confirmation_token_hash = NULL, confirmation_expires_at = NULL
+         WHERE id = ? RETURNING id`,
+        now.toISOString(),
+        id,
+      );
+      return row ? 'unsubscribed' : 'invalid';
+    },
+    unsubscribeToken,
+    async consented() {
+      const rows = await db.all<{ email: string; created_at: string; confirmed_at: string }>(
+        `SELECT email, created_at, confirmed_at FROM subscribers
+         WHERE confirmed_at IS NOT NULL AND unsubscribed_at IS NULL ORDER BY confirmed_at, id`,
+      );
+      return rows.map((row) => ({ email: row.email, signedUpAt: row.created_at, confirmedAt: row.confirmed_at }));
+    },
+  };
+}

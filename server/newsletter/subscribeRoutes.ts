@@ -1,0 +1,76 @@
+import type { Request, Response } from 'express';
+import { Router } from 'express';
+import { z } from 'zod';
+import type { SubscribeOutcome } from '../../shared/content/blog';
+import { NEWSLETTER_ANCHOR, SUBSCRIBE_ENDPOINT, newsletterReturnHref, parseCategory } from '../../shared/lib/blog';
+import type { Locale } from '../../shared/lib/locale';
+import { localizePath } from '../../shared/routes';
+import { catalogues } from '../pages/catalogues';
+import type { RateLimitCounters } from '../http/rateLimitCounters';
+import { formEndpoint, formLocale, isPlainFormPost, readBody } from '../http/formEndpoint';
+import type { SubscriberStore } from './store';
+
+/** A sign-up is one short address: anything bigger is refused before parsing. */
+const BODY_LIMIT_BYTES = 2048;
+/** Enough for a typo or two; a script filling the list gets 429. */
+const SIGNUPS_PER_MINUTE = 5;
+
+const bodySchema = z.object({ email: z.unknown().optional(), category: z.string().max(40).optional() });
+const emailSchema = z.string().trim().pipe(z.email().max(254));
+
+const INVALID_EMAIL = 'Please enter a valid e-mail address.';
+
+/** Where a plain form post lands: the blog in the sign-up's language, at the box, with the outcome. */
+function returnHref(category: string | undefined, outcome: SubscribeOutcome, locale: Locale): string {
+  return localizePath(newsletterReturnHref(parseCategory(category), outcome), locale);
+}
+
+function answer(req: Request, res: Response, category: string | undefined, outcome: SubscribeOutcome, json: () => void): void {
+  if (isPlainFormPost(req)) res.redirect(303, returnHref(category, outcome, formLocale(req)));
+  else json();
+}
+
+/**
+ * POST /api/subscribe: a newsletter sign-up, pending until its confirmation
+ * link is opened. JSON for fetch (202 pending, 400 with the reason), a 303
+ * back to the blog (/es/blog for a Spanish sign-up) for a plain form post. Answered only after the row (and its
+ * confirmation e-mail, queued) is committed. A new, a pending and a confirmed
+ * address get the same answer, so nobody can test who is on the list. The
+ * sign-up's language (?locale=) is the confirmation e-mail's.
+ */
+export function subscribeRoutes(store: SubscriberStore, siteUrl: string, counters?: RateLimitCounters): Router {
+  const router = Router();
+  const endpoint = formEndpoint({
+    siteUrl,
+    perMinute: SIGNUPS_PER_MINUTE,
+    counters: counters?.('subscribe'),
+    maxBytes: BODY_LIMIT_BYTES,
+    localeOf: formLocale,
+    formPage: (locale) => localizePath(`/blog#${NEWSLETTER_ANCHOR}`, locale),
+    message: (refusal, locale) => (refusal.kind === 'rateLimited' ? catalogues[locale].blog.newsletter.messages.limited : undefined),
+    plainRedirect: (refusal, locale) => (refusal.kind === 'rateLimited' ? returnHref('all', 'limited', locale) : undefined),
+  });
+
+  router.post(SUBSCRIBE_ENDPOINT, ...endpoint, async (req: Request, res: Response) => {
+    res.setHeader('Cache-Control', 'no-store');
+    const decoded = readBody(req, res);
+    if (!decoded.ok) {
+      res.status(400).json({ error: decoded.error });
+      return;
+    }
+    const body = bodySchema.safeParse(decoded.fields);
+    if (!body.success) {
+      res.status(400).json({ error: 'Expected an object with an "email" field.' });
+      return;
+    }
+    const { category } = body.data;
+    const email = emailSchema.safeParse(body.data.email);
+    if (!email.success) {
+      answer(req, res, category, 'invalid', () => res.status(400).json({ error: INVALID_EMAIL }));
+      return;
+    }
+    await store.signUp(email.data, new Date(), formLocale(req));
+    answer(req, res, category, 'pending', () => res.status(202).json({ status: 'pending' }));
+  });
+  return router;
+}

@@ -1,0 +1,34 @@
+/**
+ * The newsletter's confirmation e-mail in each language, sent in the language
+ * the address signed up in. Only the server reads this module.
+ */
+import type { Locale } from '../../shared/lib/locale';
+import { CONFIRMATION_VALID_DAYS } from '../../shared/content/blog';
+import { siteFacts } from '../../shared/content/data';
+import { confirmationMail } from '../../shared/content/newsletter';
+
+interface ConfirmationMail {
+  subject: string;
+  text: (links: { confirmUrl: string; unsubscribeUrl: string; siteUrl: string }) => string;
+}
+
+export const confirmationMails: Readonly<Record<Locale, ConfirmationMail>> = {
+  en: confirmationMail,
+  es: {
+    subject: `Confirme su suscripción a los artículos de ${siteFacts.name}`,
+    text: ({ confirmUrl, unsubscribeUrl, siteUrl }) =>
+      `Hola:
+
+Alguien, ojalá usted, pidió recibir en esta dirección los artículos nuevos de ${siteFacts.name}.
+Para confirmar, abra este enlace (sirve una sola vez, durante ${CONFIRMATION_VALID_DAYS} días):
+
+${confirmUrl}
+
+Si no fue usted, ignore este correo: sin su confirmación no volveremos a escribirle.
+Para no recibir ningún correo nuestro en esta dirección: ${unsubscribeUrl}
+
+${siteFacts.name}
+${siteUrl}
+`,
+  },
+};

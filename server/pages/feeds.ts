@@ -1,0 +1,64 @@
+import { Router } from 'express';
+import { Feed } from 'feed';
+import { siteFacts } from '../../shared/content/data';
+import { postPath } from '../../shared/lib/articles';
+import { blogFeeds, categoryLabel } from '../../shared/lib/blog';
+import { type Locale, localePrefix, localeTags, locales } from '../../shared/lib/locale';
+import { absoluteUrl } from '../../shared/lib/runtime';
+import { catalogues } from './catalogues';
+
+/** A post's ISO date as the moment feed readers sort by: midnight UTC of that day. */
+const published = (isoDate: string) => new Date(`${isoDate}T00:00:00Z`);
+
+/** A language's blog as a feed: every post in it, newest first, with its excerpt and a link to its article. */
+export function blogFeed(siteUrl: string, locale: Locale): Feed {
+  const { layout, blog, posts } = catalogues[locale];
+  const [rss, atom] = blogFeeds(locale, layout.feedTitle);
+  const blogUrl = absoluteUrl(siteUrl, `${localePrefix(locale)}/blog`);
+  const feed = new Feed({
+    title: layout.feedTitle,
+    description: blog.hero.intro,
+    id: blogUrl,
+    link: blogUrl,
+    language: localeTags[locale].lang,
+    image: absoluteUrl(siteUrl, siteFacts.ogImage),
+    favicon: absoluteUrl(siteUrl, '/favicon.ico'),
+    copyright: `© ${siteFacts.copyrightYear} ${siteFacts.name}`,
+    updated: published(posts.posts[0]?.date ?? `${siteFacts.copyrightYear}-01-01`),
+    feedLinks: { rss: absoluteUrl(siteUrl, rss.path), atom: absoluteUrl(siteUrl, atom.path) },
+    generator: false,
+  });
+  for (const post of posts.posts) {
+    const url = absoluteUrl(siteUrl, postPath(post));
+    feed.addItem({
+      title: post.title,
+      id: url,
+      link: url,
+      date: published(post.date),
+      published: published(post.date),
+      description: post.excerpt,
+      author: [{ name: post.author }],
+      // Atom requires the term; RSS shows the name.
+      category: [{ name: categoryLabel(post.category, posts.categories), term: post.category }],
+    });
+  }
+  return feed;
+}
+
+/** Each language's /…/blog/rss.xml (RSS 2.0) and /…/blog/atom.xml (Atom 1.0), made once: the posts change only with a deploy. */
+export function feedRoutes(siteUrl: string): Router {
+  const router = Router();
+  for (const locale of locales) {
+    const feed = blogFeed(siteUrl, locale);
+    const [rss, atom] = blogFeeds(locale, catalogues[locale].layout.feedTitle);
+    for (const [{ path, type }, body] of [
+      [rss, feed.rss2()],
+      [atom, feed.atom1()],
+    ] as const) {
+      router.get(path, (_req, res) => {
+        res.type(type).set('Cache-Control', 'public, max-age=3600').send(body);
+      });
+    }
+  }
+  return router;
+}

@@ -1,0 +1,183 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { Request, RequestHandler, Response } from 'express';
+import { findPage } from '../../shared/routes';
+import { storedEncoding } from '../http/contentEncoding';
+import type { RenderPage, StreamPage } from './render';
+import { htmlHeaders } from './render';
+
+/** A finished page in each encoding a browser may ask for, compressed once, and its validator. */
+export interface CachedPage {
+  status: number;
+  html: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  /** The page's hash; each encoding's ETag adds its name, as each is a representation of its own. */
+  hash: string;
+  /** Its critical CSS's hash, which its security policy allows. */
+  styleHash: string;
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Compresses a finished page the way build.mjs compresses the static files: once, at the highest levels. */
+export async function compressPage(status: number, html: Buffer, styleHash: string): Promise<CachedPage> {
+  const [br, gz] = await Promise.all([
+    brotli(html, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length },
+    }),
+    gzip(html, { level: zlib.constants.Z_BEST_COMPRESSION }),
+  ]);
+  return { status, html, br, gzip: gz, hash: createHash('sha256').update(html).digest('base64url').slice(0, 27), styleHash };
+}
+
+/** True when the request's If-None-Match names any representation of this page. */
+function isFresh(req: Request, page: CachedPage): boolean {
+  const tags = req.headers['if-none-match'];
+  return tags !== undefined && (tags.trim() === '*' || tags.includes(`"${page.hash}`));
+}
+
+/**
+ * Sends a kept page as a static server sends a precompressed file: the
+ * encoding the browser accepts, chosen per request (Vary), an ETag and a 304
+ * on revalidation. Content-Encoding is set here, so compression leaves the
+ * bytes alone.
+ */
+export function sendCachedPage(req: Request, res: Response, page: CachedPage): void {
+  const encoding = storedEncoding(req);
+  const [body, suffix] = encoding === 'br' ? [page.br, '-br'] : encoding === 'gzip' ? [page.gzip, '-gz'] : [page.html, ''];
+  htmlHeaders(res, page.status, page.styleHash);
+  res.setHeader('Vary', 'Accept-Encoding');
+  res.setHeader('ETag', `"${page.hash}${suffix}"`);
+  if (isFresh(req, page)) {
+    res.status(304).end();
+    return;
+  }
+  if (encoding) res.setHeader('Content-Encoding', encoding);
+  res.setHeader('Content-Length', body.length);
+  // Node sends the headers alone to a HEAD.
+  res.end(body);
+}
+
+/**
+ * Finished pages by key, least recently used evicted first. Sound because a
+ * page is a pure function of its URL (and of the deploy): no cookie, header
+ * or visitor state reaches the render. Bounded, since URLs are the visitor's.
+ */
+export class PageCache {
+  private readonly pages = new Map<string, CachedPage>();
+
+  constructor(private readonly maxEntries = 200) {}
+
+  get(url: string): CachedPage | undefined {
+    const page = this.pages.get(url);
+    if (page) {
+      // Re-insert: a Map iterates in insertion order, so the oldest entry is the least recently used.
+      this.pages.delete(url);
+      this.pages.set(url, page);
+    }
+    return page;
+  }
+
+  set(url: string, page: CachedPage): void {
+    this.pages.delete(url);
+    this.pages.set(url, page);
+    if (this.pages.size > this.maxEntries) this.pages.delete(this.pages.keys().next().value!);
+  }
+
+  get size(): number {
+    return this.pages.size;
+  }
+}
+
+/**
+ * Records what is written to the response while it streams and hands the
+ * whole body over once it has ended, so the first visitor still gets the
+ * stream. Wraps write/end the way compression does: no stream in between.
+ */
+export function recordBody(res: Response, onComplete: (body: Buffer) => void): void {
+  const chunks: Buffer[] = [];
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+  const end = res.end.bind(res) as (...args: unknown[]) => Response;
+  const keep = (chunk: unknown) => {
+    if (typeof chunk === 'string' || chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
+  };
+  res.write = ((chunk: unknown, ...rest: unknown[]) => {
+    keep(chunk);
+    return write(chunk, ...rest);
+  }) as Response['write'];
+  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+    if (typeof chunk !== 'function') keep(chunk);
+    const result = end(chunk, ...rest);
+    onComplete(Buffer.concat(chunks));
+    return result;
+  }) as Response['end'];
+}
+
+/**
+ * Where a request's page is kept: the page's path (an article's own, not its
+ * route's "/blog/:slug") plus the query the page reads, normalised (so "/?x=1"
+ * is "/"), or null for a path that is no page, such as an unknown article.
+ * The keys are finite, so no flood of made-up URLs can evict the real pages.
+ */
+export function pageCacheKey(req: Pick<Request, 'path' | 'originalUrl'>): string | null {
+  const found = findPage(req.path);
+  if (!found) return null;
+  const query = found.route.readQuery?.(new URL(req.originalUrl, 'http://localhost').searchParams) ?? '';
+  return query ? `${found.page.path}?${query}` : found.page.path;
+}
+
+/**
+ * Answers a request for a kept page as a static server would, before the
+ * app's other middleware (compression, the form and console routers, the
+ * renderer) does any work for it. Only a URL that is exactly a kept page's key
+ * qualifies, so any other query, a trailing slash or a token still goes the
+ * whole way, to the route that owns it.
+ */
+export function keptPages(pages: PageCache): RequestHandler {
+  return (req, res, next) => {
+    const page = req.method === 'GET' || req.method === 'HEAD' ? pages.get(req.originalUrl) : undefined;
+    if (page) sendCachedPage(req, res, page);
+    else next();
+  };
+}
+
+/**
+ * The renderer with finished pages kept in memory. Only what is the whole,
+ * successful page of a URL is kept: a 200 answer to a GET, for the URL's own
+ * page (not a view), streamed without error; a HEAD is answered from it too.
+ * The first visitor still gets the stream (compressed on the fly); later ones
+ * get the bytes compressed once, at once.
+ */
+export function withPageCache(render: StreamPage, pages = new PageCache()): RenderPage {
+  return async (req, res, view) => {
+    const key = pageCacheKey(req);
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || view || key === null) return render(req, res, view);
+    const cached = pages.get(key);
+    if (cached) {
+      sendCachedPage(req, res, cached);
+      return;
+    }
+    // A HEAD renders no body to keep.
+    if (req.method === 'HEAD') return render(req, res, view);
+    let whole = true;
+    await render(req, res, view, {
+      onShellReady(status, styleHash) {
+        if (status !== 200) return;
+        recordBody(res, (html) => {
+          if (!whole) return;
+          compressPage(status, html, styleHash).then(
+            (page) => pages.set(key, page),
+            // A page that cannot be compressed is simply rendered again next time.
+            () => {},
+          );
+        });
+      },
+      onError() {
+        whole = false;
+      },
+    });
+  };
+}

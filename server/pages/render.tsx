@@ -1,0 +1,145 @@
+import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
+import type { ComponentType, ReactElement } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import { AssetsContext, RuntimeContext } from '../../shared/components/contexts';
+import { localeOfPath } from '../../shared/lib/locale';
+import type { LoadedPage } from '../../shared/pageShell';
+import { loadPage } from '../../shared/pageShell';
+import { errorDocument } from '../http/errors';
+import type { Logger } from '../http/logger';
+import type { BuildManifest } from '../http/manifest';
+import { criticalStyle, hydrationModules, pageAssets } from '../http/manifest';
+import { allowPageStyle } from '../http/security';
+
+/** A render still streaming after this long is cut off, so a stuck page cannot hold a connection. */
+const RENDER_TIMEOUT_MS = 10_000;
+
+/**
+ * A page shown in answer to a request for another URL: a form posted without
+ * JavaScript and shown again with what the visitor sent.
+ */
+export interface PageView {
+  /** The page's own path. */
+  path: string;
+  status: number;
+  /** Wraps the page in the providers that carry the request's values. */
+  wrap: (page: ReactElement) => ReactElement;
+}
+
+/**
+ * Renders a page into the response: the page of the request's URL, or with a
+ * view, another page for this answer. Rejects only when the route could not
+ * be matched or loaded at all (Express passes that on to the error handler).
+ */
+export type RenderPage = (req: ExpressRequest, res: ExpressResponse, view?: PageView) => Promise<void>;
+
+/** What a wrapper (the page cache) may learn about one render. */
+export interface RenderHooks {
+  /** The headers are set with this status and the document is about to stream. */
+  onShellReady?: (status: number, styleHash: string) => void;
+  /** Part of the page failed or was cut off: what was sent is not the whole page. */
+  onError?: () => void;
+}
+
+export type StreamPage = (req: ExpressRequest, res: ExpressResponse, view?: PageView, hooks?: RenderHooks) => Promise<void>;
+
+interface RendererOptions {
+  /** The document for a loaded page, inside the router (the site's PageDocument). */
+  App: ComponentType<{ loaded: LoadedPage }>;
+  manifest: () => BuildManifest;
+  siteUrl: string;
+  logger: Logger;
+}
+
+/**
+ * Every page goes out as HTML, its security policy allowing its own critical CSS (styleHash); one
+ * that carries what a visitor typed is never stored, not even by a shared cache, the rest revalidate
+ * (pages change with each deploy).
+ */
+export function htmlHeaders(res: ExpressResponse, status: number, styleHash: string, visitorData = false): void {
+  res.status(status);
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.setHeader('Cache-Control', visitorData ? 'no-store' : 'no-cache');
+  allowPageStyle(res, styleHash);
+}
+
+/**
+ * The site's server renderer: the route table matches the URL and the page's
+ * module and data load (loadPage), then React streams the whole document
+ * into the response as soon as its shell is ready.
+ */
+export function pageRenderer({ App, manifest, siteUrl, logger }: RendererOptions): StreamPage {
+  return async (req, res, view, hooks = {}) => {
+    // 1. A visitor who leaves mid-render is no error to log; a normal close,
+    //    after the last byte, has nothing to abort.
+    const controller = new AbortController();
+    res.on('close', () => {
+      if (!res.writableFinished) controller.abort();
+    });
+
+    // 2. Match and load the page. A view is matched by its own path, not by
+    //    the URL that was posted to.
+    const url = new URL(view?.path ?? req.originalUrl, 'http://localhost');
+    const loaded = await loadPage(url.pathname);
+    const { page } = loaded;
+
+    // 3. Decide the status now: it goes out with the first byte of the stream.
+    //    The not-found page carries its 404 in the route table; a page that
+    //    failed to load makes a 500 (the layout shows its error message).
+    if (loaded.error !== undefined) logger.error({ err: loaded.error, url: req.originalUrl }, 'route failed');
+    const status = loaded.error !== undefined ? 500 : (view?.status ?? page.status ?? 200);
+
+    // 4. The head resources from the build: the page's critical CSS and the
+    //    client entry, both inline. A page answering another URL ships no
+    //    script: the browser would hydrate that URL's route, not this page.
+    const build = manifest();
+    const assets = pageAssets(build, page.chunk, { hydrate: !view });
+    const styleHash = criticalStyle(build, page.chunk).hash;
+    const runtime = { siteUrl, stylesheet: build.stylesheet, modules: hydrationModules(build, page) };
+
+    // 5. The tree the browser will hydrate, with what only the server knows
+    //    (the site's origin, the assets) in context. No page data goes inline:
+    //    the page's one script is the entry, allowed by its hash (the runtime
+    //    configuration is a JSON data block), and the browser loads the same
+    //    page and data itself before it hydrates.
+    const tree = (
+      <RuntimeContext value={runtime}>
+        <AssetsContext value={assets}>
+          <StaticRouter location={url.pathname + url.search}>
+            <App loaded={loaded} />
+          </StaticRouter>
+        </AssetsContext>
+      </RuntimeContext>
+    );
+
+    // 6. Stream. At onShellReady everything outside Suspense boundaries is
+    //    ready (the pages use none, so the whole page): send the headers, then
+    //    pipe straight into the response, where compression flushes as React
+    //    writes. A shell that throws gets the static error page; errors after
+    //    it can only be logged.
+    const stream = renderToPipeableStream(view ? view.wrap(tree) : tree, {
+      // The static sections' Suspense boundaries (see StaticSection) are always complete in the first
+      // pass; React would still move a large one to the end of the stream, behind an inline script the
+      // CSP forbids. No size limit keeps every boundary in place.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onShellReady() {
+        htmlHeaders(res, status, styleHash, view !== undefined);
+        hooks.onShellReady?.(status, styleHash);
+        stream.pipe(res);
+      },
+      onShellError(error) {
+        logger.error({ err: error, url: req.originalUrl }, 'render failed');
+        res.status(500).type('html').set('Cache-Control', 'no-store').send(errorDocument(build.stylesheet, localeOfPath(url.pathname)));
+      },
+      onError(error) {
+        hooks.onError?.();
+        if (!controller.signal.aborted) logger.error({ err: error, url: req.originalUrl }, 'render error');
+      },
+    });
+
+    // 7. Cut off a render still going after the time limit.
+    const timer = setTimeout(() => stream.abort(), RENDER_TIMEOUT_MS);
+    res.on('close', () => clearTimeout(timer));
+  };
+}

@@ -1,0 +1,69 @@
+import type { Database } from '../db';
+import { createSuppressions } from './suppressions';
+
+/** Everything the site holds about one e-mail address: what a person may ask to see. */
+export interface PersonalData {
+  email: string;
+  leads: Record<string, unknown>[];
+  subscription: Record<string, unknown> | null;
+  messages: Record<string, unknown>[];
+  suppressed: boolean;
+}
+
+export interface Erased {
+  leads: number;
+  notes: number;
+  statusChanges: number;
+  messages: number;
+  subscriptions: number;
+}
+
+const sameAddress = 'lower(email) = lower(?)';
+
+/** Leads with their notes and status history, the newsletter record and every message about them. */
+export async function exportPersonalData(db: Database, email: string): Promise<PersonalData> {
+  const leads = await db.all<{ id: number }>(`SELECT * FROM leads WHERE ${sameAddress} ORDER BY id`, email);
+  const subscription = await db.get<{ id: number }>(
+    `SELECT id, email, created_at, confirmed_at, unsubscribed_at, confirmation_sent_at FROM subscribers WHERE ${sameAddress}`,
+    email,
+  );
+  const messages = await db.all<Record<string, unknown>>(
+    `SELECT kind, status, created_at, sent_at, attempts FROM outbox
+     WHERE lead_id IN (SELECT id FROM leads WHERE ${sameAddress}) OR subscriber_id = ? ORDER BY id`,
+    email,
+    subscription?.id ?? null,
+  );
+  const withHistory = await Promise.all(
+    leads.map(async (lead) => ({
+      ...lead,
+      notes: await db.all('SELECT staff_email, created_at, body FROM lead_notes WHERE lead_id = ? ORDER BY id', lead.id),
+      statusChanges: await db.all('SELECT staff_email, at, from_status, to_status FROM lead_events WHERE lead_id = ? ORDER BY id', lead.id),
+    })),
+  );
+  return { email, leads: withHistory, subscription: subscription ?? null, messages, suppressed: await createSuppressions(db).has(email) };
+}
+
+/**
+ * Deletes everything held about an address (leads, their notes, history and
+ * messages, the newsletter record and its messages) in one transaction, and
+ * keeps only a suppression hash so the address is not added again by mistake.
+ */
+export function erasePersonalData(db: Database, email: string, now = new Date()): Promise<Erased> {
+  return db.transaction(async (tx) => {
+    const count = async (sql: string, ...params: (string | number | null)[]) => (await tx.get<{ n: number }>(sql, ...params))!.n;
+    const leadIds = `SELECT id FROM leads WHERE ${sameAddress}`;
+    const subscriber = await tx.get<{ id: number }>(`SELECT id FROM subscribers WHERE ${sameAddress}`, email);
+    const erased: Erased = {
+      leads: await count(`SELECT COUNT(*) AS n FROM leads WHERE ${sameAddress}`, email),
+      notes: await count(`SELECT COUNT(*) AS n FROM lead_notes WHERE lead_id IN (${leadIds})`, email),
+      statusChanges: await count(`SELECT COUNT(*) AS n FROM lead_events WHERE lead_id IN (${leadIds})`, email),
+      messages: await count(`SELECT COUNT(*) AS n FROM outbox WHERE lead_id IN (${leadIds}) OR subscriber_id = ?`, email, subscriber?.id ?? null),
+      subscriptions: subscriber ? 1 : 0,
+    };
+    // Notes, history and messages go with their lead or subscriber (ON DELETE CASCADE).
+    await tx.run(`DELETE FROM leads WHERE ${sameAddress}`, email);
+    await tx.run(`DELETE FROM subscribers WHERE ${sameAddress}`, email);
+    await createSuppressions(tx).add(email, now);
+    return erased;
+  });
+}

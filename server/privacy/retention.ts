@@ -1,0 +1,62 @@
+import { retention } from '../../shared/content/retention';
+import type { Database } from '../db';
+import type { Logger } from '../http/logger';
+import { createSuppressions } from './suppressions';
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** How long each kind of record is kept; the defaults are the privacy policy's. */
+export interface RetentionPeriods {
+  leadsMonths: number;
+  pendingDays: number;
+  vitalsDays: number;
+}
+
+export interface PurgeCounts {
+  leads: number;
+  pendingSubscribers: number;
+  unsubscribed: number;
+  vitals: number;
+}
+
+function monthsBefore(now: Date, months: number): Date {
+  const date = new Date(now);
+  date.setUTCMonth(date.getUTCMonth() - months);
+  return date;
+}
+
+/**
+ * Deletes what is past its time, in one transaction: leads whose status last
+ * changed more than leadsMonths ago (their notes, history and messages go
+ * with them), sign-ups never confirmed after pendingDays, unsubscribed
+ * addresses (kept from then on only as a suppression hash), and vitals older
+ * than vitalsDays.
+ */
+export function purgeExpired(db: Database, now = new Date(), periods: RetentionPeriods = retention): Promise<PurgeCounts> {
+  return db.transaction(async (tx) => {
+    const leads = await tx.run('DELETE FROM leads WHERE status_changed_at < ?', monthsBefore(now, periods.leadsMonths).toISOString());
+    const pendingSubscribers = await tx.run(
+      'DELETE FROM subscribers WHERE confirmed_at IS NULL AND unsubscribed_at IS NULL AND created_at < ?',
+      new Date(now.getTime() - periods.pendingDays * DAY_MS).toISOString(),
+    );
+    const unsubscribed = await tx.all<{ email: string }>('SELECT email FROM subscribers WHERE unsubscribed_at IS NOT NULL');
+    const suppressions = createSuppressions(tx);
+    for (const { email } of unsubscribed) await suppressions.add(email, now);
+    await tx.run('DELETE FROM subscribers WHERE unsubscribed_at IS NOT NULL');
+    const vitals = await tx.run('DELETE FROM vitals WHERE received_at < ?', new Date(now.getTime() - periods.vitalsDays * DAY_MS).toISOString());
+    return { leads, pendingSubscribers, unsubscribed: unsubscribed.length, vitals };
+  });
+}
+
+/** Runs the purge now and then once a day, logging the counts; stop() ends it (on drain). */
+export function startRetention(db: Database, logger: Logger): { stop(): void } {
+  const run = () =>
+    purgeExpired(db).then(
+      (purged) => logger.info({ purged }, 'retention purge'),
+      (error: unknown) => logger.error({ err: error }, 'retention purge failed'),
+    );
+  void run();
+  const timer = setInterval(run, DAY_MS);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}

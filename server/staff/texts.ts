@@ -1,0 +1,70 @@
+/** The staff console's words: navigation, headings and labels. */
+import { site } from '../../shared/content/site';
+
+/** The lab's own clock: times in the console are shown in it. */
+export const LAB_TIME_ZONE = 'America/New_York';
+
+/** The e-mail answer promise in hours, read from the sentence the contact page quotes ("4 hours"). */
+export const responseHours = Number.parseInt(site.responseTimes.email, 10);
+
+export const staffNav = [
+  { href: '/staff/leads', label: 'Leads', key: 'leads' },
+  { href: '/staff/subscribers', label: 'Subscribers', key: 'subscribers' },
+  { href: '/staff/speed', label: 'Field speed', key: 'speed' },
+] as const;
+
+export type StaffSection = (typeof staffNav)[number]['key'];
+
+export const statusLabels = {
+  new: 'New',
+  contacted: 'Contacted',
+  won: 'Won',
+  lost: 'Lost',
+  spam: 'Spam',
+} as const;
+
+/** The button that moves a lead to a status. */
+export const statusActions = {
+  new: 'Not spam: back to new',
+  contacted: 'Mark contacted',
+  won: 'Mark won',
+  lost: 'Mark lost',
+  spam: 'Mark as spam',
+} as const;
+
+export const deliveryLabels = { queued: 'Queued', sent: 'Sent', failed: 'Failed' } as const;
+
+export const ratingLabels = { good: 'Good', 'needs-improvement': 'Needs improvement', poor: 'Poor' } as const;
+
+export const metricNames = {
+  LCP: 'Largest Contentful Paint',
+  INP: 'Interaction to Next Paint',
+  CLS: 'Cumulative Layout Shift',
+  FCP: 'First Contentful Paint',
+  TTFB: 'Time to First Byte',
+} as const;
+
+export const deviceLabels = { '': 'All devices', mobile: 'Mobile', desktop: 'Desktop' } as const;
+
+export const signInCopy = {
+  title: 'Sign in',
+  intro: `The ${site.name} staff console: leads, subscribers and field speed.`,
+  wrong: 'The e-mail address or password is not right.',
+  missing: 'Enter your e-mail address and your password.',
+  wait: (seconds: number) => `Too many failed attempts. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+  locked: 'Too many failed attempts for this address: sign-in is locked. Ask an administrator to unlock it.',
+  signedOut: 'You are signed out.',
+  expired: 'Your session has ended. Sign in again.',
+} as const;
+
+export const consoleCopy = {
+  inboxTitle: 'Leads',
+  /** Beside the count of new leads older than the e-mail promise. */
+  waiting: (count: number) => `new lead${count === 1 ? '' : 's'} waiting longer than ${site.responseTimes.email}`,
+  staleStatus: 'Someone changed this lead’s status meanwhile: here is where it stands now.',
+  statusNotAllowed: 'That status change is not possible from here.',
+  noteEmpty: 'Write the note before adding it.',
+  noteTooLong: (limit: number) => `A note can have at most ${limit} characters.`,
+  notFound: 'There is no such page in the console.',
+  leadNotFound: 'There is no lead with that number.',
+} as const;
