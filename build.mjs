@@ -25,8 +25,8 @@ const stylesFile = 'shared/styles/index.css';
 const consoleStylesFile = 'shared/styles/console.css';
 const pagesDir = 'shared/pages/';
 // Each article's body and each legal page's text is a chunk of its own, preloaded with its page.
-const postBodiesDir = 'shared/content/generated/posts/';
-const legalBodiesDir = 'shared/content/generated/legal/';
+const postBodiesDir = 'shared/generated/posts/';
+const legalBodiesDir = 'shared/generated/legal/';
 // Each language's catalogue is a chunk of its own, preloaded with the pages in that language.
 const cataloguesDir = 'shared/content/i18n/';
 

@@ -8,6 +8,44 @@ import globals from 'globals';
 const BROWSER_CODE = ['client/**', 'shared/**'];
 const NODE_CODE = ['server/**'];
 
+/** What code that ships in the browser may not import (pattern: reason, or the rule's pattern options). */
+const BROWSER_IMPORTS = {
+    '^node:': 'client/ and shared/ run in the browser: no Node modules here.',
+    '^(.*/)?server(/|$)': 'client/ and shared/ must not import server code; pass values in from the server instead.',
+    // Through the package's index, esbuild puts every icon the site uses in one chunk that each page loading any icon fetches.
+    '^lucide$': { message: "Import each icon from 'lucide/dist/esm/icons/<name>.mjs' (drawn by shared/components/Icon.tsx), so each chunk carries only its own icons.", allowTypeImports: true },
+    '^lucide-react(/|$)': "Draw icons with shared/components/Icon.tsx and lucide's shapes: lucide-react's renderer is 1.5 KB on every page that hydrates one.",
+    // Either brings in React Router's DOM module, about 6 KB on every page.
+    '^react-router$': {
+      importNames: ['Link', 'NavLink', 'useSearchParams'],
+      message: "Link to pages with shared/components/Link.tsx (a plain anchor that client/pageLinks.ts follows) and read the query with shared/components/useSearchParams.ts.",
+    },
+};
+/** shared/ is rendered by the server too. */
+const SHARED_IMPORTS = { '^(\\.\\./)+client(/|$)': 'shared/ runs on the server too: it does not import the browser entry.' };
+const NOT_IN_BROWSER = ['process', 'Buffer', 'global', '__dirname', '__filename', 'require'];
+
+/**
+ * shared/'s floors, low to high, with the folders above each: lib/ is pure logic; content/ the texts and facts,
+ * with generated/ (what the build writes from the Markdown and the images); model/ what the pages compute from
+ * the content; then components/, pages/, and the route table with the page shell on top.
+ */
+const SHARED_FLOORS = [
+  [['shared/lib/**'], ['content', 'generated', 'model', 'components', 'pages', 'routes', 'pageShell']],
+  [['shared/content/**', 'shared/generated/**'], ['model', 'components', 'pages', 'routes', 'pageShell']],
+  [['shared/model/**'], ['components', 'pages', 'routes', 'pageShell']],
+  [['shared/components/**'], ['pages', 'routes', 'pageShell']],
+  [['shared/pages/**'], ['routes', 'pageShell']],
+  [['shared/*.{ts,tsx}'], []],
+];
+
+/** Import patterns that name a folder (or top-level module) of a higher floor. */
+function floorBelow(above) {
+  return Object.fromEntries(
+    above.map((name) => [`(^|/)${name}(/|$)`, `An import from ${name} runs up a floor: move the shared piece down instead.`]),
+  );
+}
+
 /**
  * One side of the boundary: the globals it has, the imports it may not use (pattern: reason, or the
  * rule's pattern options)
@@ -47,18 +85,11 @@ export default tseslint.config(
     ignores: [...BROWSER_CODE, ...NODE_CODE],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
-  side(BROWSER_CODE, globals.browser, {
-    '^node:': 'client/ and shared/ run in the browser: no Node modules here.',
-    '^(.*/)?server(/|$)': 'client/ and shared/ must not import server code; pass values in from the server instead.',
-    // Through the package's index, esbuild puts every icon the site uses in one chunk that each page loading any icon fetches.
-    '^lucide$': { message: "Import each icon from 'lucide/dist/esm/icons/<name>.mjs' (drawn by shared/components/Icon.tsx), so each chunk carries only its own icons.", allowTypeImports: true },
-    '^lucide-react(/|$)': "Draw icons with shared/components/Icon.tsx and lucide's shapes: lucide-react's renderer is 1.5 KB on every page that hydrates one.",
-    // Either brings in React Router's DOM module, about 6 KB on every page.
-    '^react-router$': {
-      importNames: ['Link', 'NavLink', 'useSearchParams'],
-      message: "Link to pages with shared/components/Link.tsx (a plain anchor that client/pageLinks.ts follows) and read the query with shared/components/useSearchParams.ts.",
-    },
-  }, ['process', 'Buffer', 'global', '__dirname', '__filename', 'require']),
+  // shared/ in floors, low to high: each imports only its own floor and those below it.
+  ...SHARED_FLOORS.map(([files, above]) =>
+    side(files, globals.browser, { ...BROWSER_IMPORTS, ...SHARED_IMPORTS, ...floorBelow(above) }, NOT_IN_BROWSER),
+  ),
+  side(['client/**'], globals.browser, BROWSER_IMPORTS, NOT_IN_BROWSER),
   side(NODE_CODE, globals.node, {
     '(^|/)client(/|$)': 'The server does not import the browser entry.',
   }, ['window', 'document', 'navigator', 'location', 'sessionStorage', 'localStorage']),

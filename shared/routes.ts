@@ -1,17 +1,17 @@
 import type { ComponentType } from 'react';
-import type { HeadText, PageHead } from './components/Seo';
+import type { HeadText, PageHead } from './content/head';
 import type { StaticSection } from './components/StaticSection';
 import type { Catalogue, CataloguePart } from './content/i18n/catalogue';
-import { legalDates } from './content/generated/legalDates';
-import { postIndex } from './content/generated/postIndex';
+import { legalDates } from './generated/legalDates';
+import { postIndex } from './generated/postIndex';
 import { siteFacts } from './content/data';
-import { articleHead, postPath } from './lib/articles';
-import { blogViewKey } from './lib/blog';
+import { articleHead, postPath } from './model/articles';
+import { blogViewKey } from './model/blog';
 import { SENT_PARAM } from './lib/contactSent';
 import type { PageLoader } from './lib/pageLoader';
 import type { Locale } from './lib/locale';
 import { defaultLocale, localePrefix, locales } from './lib/locale';
-import { CONFIRM_OUTCOMES, CONFIRM_PATH, UNSUBSCRIBE_OUTCOMES, UNSUBSCRIBE_PATH, readResult } from './lib/newsletter';
+import { CONFIRM_OUTCOMES, CONFIRM_PATH, UNSUBSCRIBE_OUTCOMES, UNSUBSCRIBE_PATH, readResult } from './model/newsletter';
 
 /**
  * What the table says of a page's head. A page that exists in every language

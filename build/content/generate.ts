@@ -3,7 +3,7 @@
  * from Markdown (shared/content/posts, shared/content/legal, and their
  * translations in a folder per language, such as posts/es), checks their
  * front matter, renders them to safe HTML and writes typed modules under
- * shared/content/generated that both the server and the browser import.
+ * shared/generated that both the server and the browser import.
  * A missing or invalid field, or an article or page without its translation,
  * stops the build with the file and the field.
  *   npm run content   (build.mjs runs it first, and again on change in dev)
@@ -27,7 +27,7 @@ import { countWords, renderMarkdown } from './markdown';
 
 export const POSTS_DIR = 'shared/content/posts';
 export const LEGAL_DIR = 'shared/content/legal';
-export const OUT_DIR = 'shared/content/generated';
+export const OUT_DIR = 'shared/generated';
 /** The legal pages, by file name: each is a page of the site at /<name> (its translations' paths are in the route table). */
 export const LEGAL_PAGES = ['privacy', 'terms'] as const;
 /** The languages the Markdown is translated into: each has its folder beside the English files (posts/es, legal/es). */
@@ -284,7 +284,7 @@ function bodiesModule(name: string, doc: string, bodies: Record<Locale, string[]
     const loaders = bodies[locale].map((key) => `    ${JSON.stringify(key)}: () => import('./${bodyOf(dir, locale, key)}'),`);
     return `  ${locale}: {\n${loaders.join('\n')}\n  },`;
   });
-  return `${HEADER}import type { Locale } from '../../lib/locale';\n\n/** ${doc} */\nexport const ${name}: Readonly<Record<Locale, Readonly<Record<string, () => Promise<{ html: string }>>>>> = {\n${entries.join('\n')}\n};\n`;
+  return `${HEADER}import type { Locale } from '../lib/locale';\n\n/** ${doc} */\nexport const ${name}: Readonly<Record<Locale, Readonly<Record<string, () => Promise<{ html: string }>>>>> = {\n${entries.join('\n')}\n};\n`;
 }
 
 /** A post as its language's list shows it: its slugs in the other languages are the route table's (postIndex). */
@@ -300,13 +300,13 @@ export function generatedFiles(root = process.cwd()): Map<string, string> {
   for (const locale of locales) {
     files.set(
       `${OUT_DIR}/${moduleOf('posts', locale)}.ts`,
-      `${HEADER}import type { BlogPost } from '../blog';\n\n/** The posts in ${languageName(locale)}, newest first. */\nexport const posts: readonly BlogPost[] = ${json(posts[locale].map(({ post }) => listed(post)))};\n`,
+      `${HEADER}import type { BlogPost } from '../content/blog';\n\n/** The posts in ${languageName(locale)}, newest first. */\nexport const posts: readonly BlogPost[] = ${json(posts[locale].map(({ post }) => listed(post)))};\n`,
     );
     for (const { post, html } of posts[locale]) files.set(`${OUT_DIR}/${bodyOf('posts', locale, post.slug)}.ts`, body(html));
     const heads = Object.fromEntries(legal[locale].map(({ name, head }) => [name, head]));
     files.set(
       `${OUT_DIR}/${moduleOf('legal', locale)}.ts`,
-      `${HEADER}import type { LegalDocument } from '../legal';\n\n/** The legal pages' heads in ${languageName(locale)}. */\nexport const legalDocuments = ${json(heads)} satisfies Record<string, LegalDocument>;\n`,
+      `${HEADER}import type { LegalDocument } from '../content/legal';\n\n/** The legal pages' heads in ${languageName(locale)}. */\nexport const legalDocuments = ${json(heads)} satisfies Record<string, LegalDocument>;\n`,
     );
     for (const { name, html } of legal[locale]) files.set(`${OUT_DIR}/${bodyOf('legal', locale, name)}.ts`, body(html));
   }
@@ -314,13 +314,13 @@ export function generatedFiles(root = process.cwd()): Map<string, string> {
   const dates = Object.fromEntries(locales.map((locale) => [locale, Object.fromEntries(legal[locale].map(({ name, head }) => [name, head.updated]))]));
   files.set(
     `${OUT_DIR}/legalDates.ts`,
-    `${HEADER}import type { Locale } from '../../lib/locale';\n\n/** When each legal page last changed, by language: the sitemap's lastmod. */\nexport const legalDates: Readonly<Record<Locale, Readonly<Record<string, string>>>> = ${json(dates)};\n`,
+    `${HEADER}import type { Locale } from '../lib/locale';\n\n/** When each legal page last changed, by language: the sitemap's lastmod. */\nexport const legalDates: Readonly<Record<Locale, Readonly<Record<string, string>>>> = ${json(dates)};\n`,
   );
   // What the route table and the blog's cache key need of the posts: no words, so every page's entry stays free of the English list.
   const index = posts[defaultLocale].map(({ post }) => ({ id: post.id, slugs: post.slugs, date: post.date, category: post.category, featured: post.featured }));
   files.set(
     `${OUT_DIR}/postIndex.ts`,
-    `${HEADER}import type { PostFacts } from '../blog';\n\n/** Each post's id, slugs, date, category and flag, newest first: the route table's and the blog's cache key's facts. */\nexport const postIndex: readonly PostFacts[] = ${json(index)};\n`,
+    `${HEADER}import type { PostFacts } from '../content/blog';\n\n/** Each post's id, slugs, date, category and flag, newest first: the route table's and the blog's cache key's facts. */\nexport const postIndex: readonly PostFacts[] = ${json(index)};\n`,
   );
   const postKeys = Object.fromEntries(locales.map((locale) => [locale, posts[locale].map(({ post }) => post.slug)])) as Record<Locale, string[]>;
   files.set(`${OUT_DIR}/postBodies.ts`, bodiesModule('postBodies', "Each article's HTML in its own module, by language and slug, loaded when its page is opened.", postKeys, 'posts'));
@@ -340,12 +340,16 @@ export function generateContent(root = process.cwd()): string[] {
     fs.writeFileSync(target, content);
     written.push(file);
   }
-  const outDir = path.join(root, OUT_DIR);
-  for (const name of fs.readdirSync(outDir, { recursive: true, encoding: 'utf8' })) {
-    const file = `${OUT_DIR}/${name.split(path.sep).join('/')}`;
-    if (file.endsWith('.ts') && !files.has(file)) {
-      fs.rmSync(path.join(root, file));
-      written.push(file);
+  // Only the bodies' folders are swept: the image step writes its own modules beside these.
+  for (const dir of ['posts', 'legal']) {
+    const bodiesDir = path.join(root, OUT_DIR, dir);
+    if (!fs.existsSync(bodiesDir)) continue;
+    for (const name of fs.readdirSync(bodiesDir, { recursive: true, encoding: 'utf8' })) {
+      const file = `${OUT_DIR}/${dir}/${name.split(path.sep).join('/')}`;
+      if (file.endsWith('.ts') && !files.has(file)) {
+        fs.rmSync(path.join(root, file));
+        written.push(file);
+      }
     }
   }
   return written;

@@ -2,7 +2,7 @@ import { fieldCopy, serviceLabel } from '../../shared/content/contact';
 import { departmentForService } from '../../shared/content/contactInfo';
 import { leadNotification } from './texts';
 import { site } from '../../shared/content/site';
-import { CONTACT_FIELDS } from '../../shared/lib/contactForm';
+import { CONTACT_FIELDS } from '../../shared/content/contactFields';
 import type { MailConfig } from '../config';
 import type { Lead } from './store';
 import { headerText, plainAddress } from '../outbox/headerText';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ContactValues } from '../../shared/lib/contactForm';
+import type { ContactValues } from '../../shared/model/contactForm';
 import type { Locale } from '../../shared/lib/locale';
 import type { Database, Queryable } from '../db';
 import type { NewOutboxMessage, OutboxStore } from '../outbox/store';

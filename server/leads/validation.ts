@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { Catalogue } from '../../shared/content/i18n/catalogue';
-import type { ContactValues, FieldErrors } from '../../shared/lib/contactForm';
-import { CONTACT_FIELDS, FIELD_LIMITS, HONEYPOT_FIELD, SERVICE_VALUES } from '../../shared/lib/contactForm';
+import type { ContactValues, FieldErrors } from '../../shared/model/contactForm';
+import { HONEYPOT_FIELD } from '../../shared/model/contactForm';
+import { CONTACT_FIELDS, FIELD_LIMITS, SERVICE_VALUES } from '../../shared/content/contactFields';
 import type { DecodedBody } from '../http/formEndpoint';
 
 type FieldErrorTexts = Catalogue['contact']['fieldErrors'];

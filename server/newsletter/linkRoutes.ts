@@ -4,7 +4,7 @@ import { createElement } from 'react';
 import { NewsletterTokenContext } from '../../shared/components/newsletter/token';
 import type { Locale } from '../../shared/lib/locale';
 import { locales } from '../../shared/lib/locale';
-import { CONFIRM_PATH, TOKEN_PARAM, UNSUBSCRIBE_PATH, resultHref } from '../../shared/lib/newsletter';
+import { CONFIRM_PATH, TOKEN_PARAM, UNSUBSCRIBE_PATH, resultHref } from '../../shared/model/newsletter';
 import { localizePath } from '../../shared/routes';
 import type { RateLimitCounters } from '../http/rateLimitCounters';
 import { formEndpoint, isPlainFormPost, readBody } from '../http/formEndpoint';

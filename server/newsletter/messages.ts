@@ -1,5 +1,5 @@
 import { confirmationMails } from './texts';
-import { CONFIRM_PATH, UNSUBSCRIBE_PATH, withToken } from '../../shared/lib/newsletter';
+import { CONFIRM_PATH, UNSUBSCRIBE_PATH, withToken } from '../../shared/model/newsletter';
 import { absoluteUrl } from '../../shared/lib/runtime';
 import { localizePath } from '../../shared/routes';
 import type { Confirmation } from './store';

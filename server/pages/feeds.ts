@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import { Feed } from 'feed';
 import { siteFacts } from '../../shared/content/data';
-import { postPath } from '../../shared/lib/articles';
-import { blogFeeds, categoryLabel } from '../../shared/lib/blog';
+import { postPath } from '../../shared/model/articles';
+import { blogFeeds, categoryLabel } from '../../shared/model/blog';
 import { type Locale, localePrefix, localeTags, locales } from '../../shared/lib/locale';
 import { absoluteUrl } from '../../shared/lib/runtime';
 import { catalogues } from './catalogues';

@@ -2,7 +2,7 @@ import type { Database } from '../db';
 import type { Request, RequestHandler, Response } from 'express';
 import { Router } from 'express';
 import { createElement } from 'react';
-import { SERVICE_VALUES } from '../../shared/lib/contactForm';
+import { SERVICE_VALUES } from '../../shared/content/contactFields';
 import { consoleCopy, responseHours } from './texts';
 import type { CsvColumns } from '../lib/csv';
 import { leadColumns, toCsv } from '../lib/csv';

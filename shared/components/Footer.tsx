@@ -1,7 +1,7 @@
 import { useContext } from 'react';
 import { Link } from './Link';
 import { siteFacts } from '../content/data';
-import { buildOrganizationJsonLd } from '../lib/structuredData';
+import { buildOrganizationJsonLd } from '../model/structuredData';
 import { RuntimeContext } from './contexts';
 import { JsonLd } from './JsonLd';
 import { LogoMark } from './Logo';

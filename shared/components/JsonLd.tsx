@@ -1,4 +1,4 @@
-import { serializeJsonForHtml } from '../lib/structuredData';
+import { serializeJsonForHtml } from '../model/structuredData';
 
 /** A JSON-LD data block: data, not script, so the CSP (script-src 'self') has nothing to allow. */
 export function JsonLd({ data }: { data: unknown }) {

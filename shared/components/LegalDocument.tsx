@@ -1,5 +1,5 @@
 import type { LegalDocument as LegalDocumentContent } from '../content/legal';
-import { loadLegalBody } from '../lib/legalBodies';
+import { loadLegalBody } from '../model/legalBodies';
 import { PageHero } from './PageHero';
 import { StaticBody } from './StaticBody';
 import { useLocale } from './useLocale';

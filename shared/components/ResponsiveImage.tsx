@@ -1,5 +1,5 @@
 import { preload } from 'react-dom';
-import { imageSources } from '../lib/images';
+import { imageSources } from '../model/images';
 
 interface ResponsiveImageProps {
   /** The image's path under public/, as the content record names it. */

@@ -5,26 +5,7 @@ import { defaultLocale, localeTags, locales } from '../lib/locale';
 import { absoluteUrl } from '../lib/runtime';
 import { RuntimeContext } from './contexts';
 import { useLocale } from './useLocale';
-
-/** What a page says about itself in <head>; the route table gives one per page. */
-export interface PageHead {
-  title: string;
-  description: string;
-  keywords: readonly string[];
-  /** Kept out of search engines and the sitemap. */
-  noindex?: boolean;
-  /** An article's Open Graph facts; a page without them is a "website". */
-  article?: {
-    /** ISO date. */
-    publishedTime: string;
-    author: string;
-    /** Its category's label. */
-    section: string;
-  };
-}
-
-/** A head's words: a translated page's are in its catalogue part (`head`), the others' in the route table. */
-export type HeadText = Pick<PageHead, 'title' | 'description' | 'keywords'>;
+import type { PageHead } from '../content/head';
 
 /**
  * The page's own head tags. Exactly one per page (the root route renders it

@@ -67,3 +67,6 @@ export type SubscribeOutcome = (typeof subscribeOutcomes)[number];
 
 /** How long a newsletter confirmation link works. */
 export const CONFIRMATION_VALID_DAYS = retention.pendingDays;
+
+/** The id of the newsletter box, where the no-JavaScript sign-up returns. */
+export const NEWSLETTER_ANCHOR = 'newsletter';

@@ -1,5 +1,5 @@
 /** The blog page's head; apart from blog.ts, which the route table (and so every page) loads. */
-import type { HeadText } from '../components/Seo';
+import type { HeadText } from './head';
 
 export const blogHead: HeadText = {
   title: 'Blog | Meridian Lab',

@@ -5,6 +5,6 @@
  * pages that show posts (through their catalogue part) download them.
  */
 import type { BlogPost } from './blog';
-import { posts } from './generated/posts';
+import { posts } from '../generated/posts';
 
 export const blogPosts: readonly BlogPost[] = posts;

@@ -2,9 +2,9 @@
  * The contact form's texts: its head, labels, errors and messages, and the
  * services it offers (contactInfo.ts holds the rest of the page).
  */
-import type { HeadText } from '../components/Seo';
-import type { ContactFieldName, Failure, OtherService, ServiceValue } from '../lib/contactForm';
-import { FIELD_AUTOCOMPLETE, FIELD_LIMITS, OTHER_SERVICES } from '../lib/contactForm';
+import type { HeadText } from './head';
+import type { ContactFieldName, Failure, OtherService, ServiceValue } from './contactFields';
+import { FIELD_AUTOCOMPLETE, FIELD_LIMITS, OTHER_SERVICES } from './contactFields';
 import { plans } from './plans';
 import { responsePromise, site } from './site';
 

@@ -3,7 +3,7 @@
  * one a lead goes to), the response promises, the hours and the FAQ. Only
  * static sections and the server read it. Offices come from site.ts.
  */
-import type { ServiceValue } from '../lib/contactForm';
+import type { ServiceValue } from './contactFields';
 import type { DepartmentId } from './data';
 import { departmentFacts } from './data';
 import { responsePromise, site } from './site';

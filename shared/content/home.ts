@@ -1,5 +1,5 @@
 /** The home page's texts, media and links; plans and offices come from their own modules. */
-import type { HeadText } from '../components/Seo';
+import type { HeadText } from './head';
 import type { NavItem } from './navigation';
 import { currency, formatPrice, homeHeroFacts, lowestPrice } from './data';
 import { offices, site } from './site';

@@ -1,5 +1,5 @@
 /** The words of the frame around every page (skip link, header, menu, footer) and of the not-found page. */
-import type { HeadText } from '../components/Seo';
+import type { HeadText } from './head';
 import { site } from './site';
 
 export const layoutCopy = {

@@ -1,5 +1,5 @@
 /** The legal pages: their texts are Markdown in shared/content/legal, rendered by the build. */
-export { legalDocuments } from './generated/legal';
+export { legalDocuments } from '../generated/legal';
 
 /** What a legal page's front matter gives: its head and the date it last changed. */
 export interface LegalDocument {

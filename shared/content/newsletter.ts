@@ -2,8 +2,8 @@
  * The newsletter's consent steps: the confirmation e-mail, and the pages its
  * links open (confirm a sign-up, unsubscribe). The blog's box is in blog.ts.
  */
-import type { HeadText } from '../components/Seo';
-import { NEWSLETTER_ANCHOR } from '../lib/blog';
+import type { HeadText } from './head';
+import { NEWSLETTER_ANCHOR } from './blog';
 import { CONFIRMATION_VALID_DAYS } from './blog';
 import { site } from './site';
 

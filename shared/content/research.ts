@@ -2,7 +2,7 @@
  * The research page's content. As the specification asks, this page speaks of
  * laboratory science while the rest of the site speaks of web development.
  */
-import type { HeadText } from '../components/Seo';
+import type { HeadText } from './head';
 import type { NavItem } from './navigation';
 import type { ImpactFigureFacts, PublicationFacts, ResearchAreaFacts } from './researchFacts';
 import { impactFigureFacts, partnershipIds, publicationFacts, researchAreaFacts } from './researchFacts';

@@ -1,5 +1,5 @@
 /** The services page's own texts; the plans, add-ons, process and technologies have their own modules. */
-import type { HeadText } from '../components/Seo';
+import type { HeadText } from './head';
 import type { NavItem } from './navigation';
 import { currency, formatPrice, lowestPrice } from './data';
 import { site } from './site';

@@ -1,8 +1,8 @@
 import { staticSection } from '../components/StaticSection';
 import { useLocale } from '../components/useLocale';
 import { usePage } from '../components/usePage';
-import { loadArticleBody } from '../lib/articleBodies';
-import { findPost } from '../lib/articles';
+import { loadArticleBody } from '../model/articleBodies';
+import { findPost } from '../model/articles';
 import { heldTextLoader } from '../lib/staticSections';
 import NotFound from './NotFound';
 

@@ -4,7 +4,7 @@ import { CategoryFilter } from '../components/blog/CategoryFilter';
 import { useRevealHash } from '../components/blog/useRevealHash';
 import { staticSection } from '../components/StaticSection';
 import { useLocale } from '../components/useLocale';
-import { countByCategory, parseBlogQuery, parseSubscribeOutcome } from '../lib/blog';
+import { countByCategory, parseBlogQuery, parseSubscribeOutcome } from '../model/blog';
 
 // Static sections: their code loads only when a navigation shows them (see StaticSection). Each reads
 // the view from the URL; the filter's first use is a navigation, which loads them before it shows.

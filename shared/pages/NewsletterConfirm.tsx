@@ -3,7 +3,7 @@ import { useSearchParams } from '../components/useSearchParams';
 import { NewsletterAsk, NewsletterOutcome } from '../components/newsletter/NewsletterStep';
 import { NewsletterTokenContext } from '../components/newsletter/token';
 import { useLocale } from '../components/useLocale';
-import { CONFIRM_OUTCOMES, CONFIRM_PATH, TOKEN_PARAM, readResult } from '../lib/newsletter';
+import { CONFIRM_OUTCOMES, CONFIRM_PATH, TOKEN_PARAM, readResult } from '../model/newsletter';
 
 /** A confirmation link's page: the button while the link's token is here, then its outcome. */
 export default function NewsletterConfirm() {

@@ -3,7 +3,7 @@ import { useSearchParams } from '../components/useSearchParams';
 import { NewsletterAsk, NewsletterOutcome } from '../components/newsletter/NewsletterStep';
 import { NewsletterTokenContext } from '../components/newsletter/token';
 import { useLocale } from '../components/useLocale';
-import { ONE_CLICK_FIELD, UNSUBSCRIBE_OUTCOMES, UNSUBSCRIBE_PATH, readResult, withToken } from '../lib/newsletter';
+import { ONE_CLICK_FIELD, UNSUBSCRIBE_OUTCOMES, UNSUBSCRIBE_PATH, readResult, withToken } from '../model/newsletter';
 
 /**
  * An unsubscribe link's page: the button posts to the link itself with the

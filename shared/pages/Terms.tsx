@@ -1,5 +1,5 @@
 import { LegalDocument } from '../components/LegalDocument';
-import { legalLoader } from '../lib/legalBodies';
+import { legalLoader } from '../model/legalBodies';
 
 export const loader = legalLoader('terms');
 

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { violations } from './axe';
 import { expect, gotoHydrated, test } from './fixtures';
-import { HONEYPOT_FIELD } from '../../shared/lib/contactForm';
+import { HONEYPOT_FIELD } from '../../shared/model/contactForm';
 
 const SUCCESS = "Thank you for your message! We'll get back to you within 24 hours.";
 

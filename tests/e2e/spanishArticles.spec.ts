@@ -1,5 +1,5 @@
 import { blogPosts } from '../../shared/content/blogPosts';
-import { posts as esPosts } from '../../shared/content/generated/posts.es';
+import { posts as esPosts } from '../../shared/generated/posts.es';
 import { readBuildManifest } from '../bench/sizes';
 import { violations } from './axe';
 import { expect, gotoHydrated, test } from './fixtures';

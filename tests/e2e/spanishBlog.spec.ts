@@ -1,4 +1,4 @@
-import { posts as esPosts } from '../../shared/content/generated/posts.es';
+import { posts as esPosts } from '../../shared/generated/posts.es';
 import { violations } from './axe';
 import { expect, gotoHydrated, test } from './fixtures';
 

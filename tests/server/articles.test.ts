@@ -4,9 +4,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { blogPosts } from '../../shared/content/blogPosts';
 import { catalogues } from '../../server/pages/catalogues';
 import { legalDocuments } from '../../shared/content/legal';
-import { categoryLabel } from '../../shared/lib/blog';
+import { categoryLabel } from '../../shared/model/blog';
 import { TEST_SITE_URL, entryScript, executableInlineScripts, jsonLd, testApp } from './helpers';
-import { imageSources } from '../../shared/lib/images';
+import { imageSources } from '../../shared/model/images';
 
 const app = testApp();
 afterAll(() => app.db.close());

@@ -5,7 +5,7 @@ import { backup } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { DATABASE_FILE, openDatabase, openSqliteDatabase } from '../../server/db';
 import { createLeadStore } from '../../server/leads/store';
-import { EMPTY_CONTACT_VALUES } from '../../shared/lib/contactForm';
+import { EMPTY_CONTACT_VALUES } from '../../shared/model/contactForm';
 
 describe('a SQLite back-up', () => {
   it('taken while the site runs (SQLite’s online backup, as sqlite3 .backup does) restores with every lead', async () => {

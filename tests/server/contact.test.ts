@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createLeadStore } from '../../server/leads/store';
 import type { Logger } from '../../server/http/logger';
 import type { TestApp } from './helpers';
-import { HONEYPOT_FIELD } from '../../shared/lib/contactForm';
+import { HONEYPOT_FIELD } from '../../shared/model/contactForm';
 import { executableInlineScripts, testApp } from './helpers';
 
 const opened: TestApp[] = [];

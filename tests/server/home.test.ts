@@ -6,8 +6,8 @@ import { homeCallToAction, homeHero, homeWhyChoose } from '../../shared/content/
 import { formatPrice } from '../../shared/content/data';
 import { plans } from '../../shared/content/plans';
 import { offices } from '../../shared/content/site';
-import { assetUrl } from '../../shared/lib/assets';
-import { imageSources } from '../../shared/lib/images';
+import { assetUrl } from '../../shared/model/assets';
+import { imageSources } from '../../shared/model/images';
 import { testApp } from './helpers';
 import { section, text } from './html';
 

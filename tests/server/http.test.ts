@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { blogPosts } from '../../shared/content/blogPosts';
 import { legalDocuments } from '../../shared/content/legal';
-import { posts as esPosts } from '../../shared/content/generated/posts.es';
+import { posts as esPosts } from '../../shared/generated/posts.es';
 import { catalogues } from '../../server/pages/catalogues';
 import { TEST_SITE_URL, testApp } from './helpers';
 

@@ -8,7 +8,7 @@ import { confirmationMessage } from '../../server/newsletter/messages';
 import { createOutboxStore } from '../../server/outbox/store';
 import type { Confirmation } from '../../server/newsletter/store';
 import { createSubscriberStore } from '../../server/newsletter/store';
-import { EMPTY_CONTACT_VALUES } from '../../shared/lib/contactForm';
+import { EMPTY_CONTACT_VALUES } from '../../shared/model/contactForm';
 import { npmRun } from './serverProcess';
 import { parseCsv } from './csv';
 

@@ -6,7 +6,7 @@ import { migrations, openDatabase } from '../../server/db';
 import { openPostgres } from '../../server/db/postgres';
 import { openSqlite } from '../../server/db/sqlite';
 import { createLeadStore } from '../../server/leads/store';
-import { EMPTY_CONTACT_VALUES } from '../../shared/lib/contactForm';
+import { EMPTY_CONTACT_VALUES } from '../../shared/model/contactForm';
 import { createDatabase } from './postgresServer';
 
 const broken = [...migrations, 'ALTER TABLE no_such_table ADD COLUMN locale TEXT'];

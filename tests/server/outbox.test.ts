@@ -13,7 +13,7 @@ import { leadMessages } from '../../server/leads/messages';
 import type { OutboxWorker } from '../../server/outbox/worker';
 import { fieldCopy } from '../../shared/content/contact';
 import { departments } from '../../shared/content/contactInfo';
-import { EMPTY_CONTACT_VALUES } from '../../shared/lib/contactForm';
+import { EMPTY_CONTACT_VALUES } from '../../shared/model/contactForm';
 import type { TestApp } from './helpers';
 import { TEST_SITE_URL, testApp, testConfig } from './helpers';
 import type { MailServer } from './mailServer';

@@ -1,15 +1,15 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { blogPosts } from '../../shared/content/blogPosts';
-import { posts as esPosts } from '../../shared/content/generated/posts.es';
+import { posts as esPosts } from '../../shared/generated/posts.es';
 import { legalDocuments } from '../../shared/content/legal';
 import { confirmPage, unsubscribePage } from '../../shared/content/newsletter';
-import { postPath } from '../../shared/lib/articles';
+import { postPath } from '../../shared/model/articles';
 import { catalogueChunks, pageHead, sitePages } from '../../shared/routes';
 import { readBuildManifest } from '../bench/sizes';
 import { catalogues } from '../../server/pages/catalogues';
 import { TEST_SITE_URL, cspSources, entryScript, executableInlineScripts, organizationJsonLd, sha256Source, testApp } from './helpers';
-import { assetUrl } from '../../shared/lib/assets';
+import { assetUrl } from '../../shared/model/assets';
 
 const app = testApp();
 afterAll(() => app.db.close());

@@ -4,7 +4,7 @@ import { impactFigures, partnerships, publications, researchAreas } from '../../
 import { site } from '../../shared/content/site';
 import { testApp } from './helpers';
 import { elements, links, section, text } from './html';
-import { imageSources } from '../../shared/lib/images';
+import { imageSources } from '../../shared/model/images';
 
 const app = testApp();
 afterAll(() => app.db.close());

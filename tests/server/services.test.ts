@@ -10,7 +10,7 @@ import { site } from '../../shared/content/site';
 import { technologies } from '../../shared/content/technologies';
 import { organizationJsonLd, testApp } from './helpers';
 import { elements, links, section, text } from './html';
-import { imageSources } from '../../shared/lib/images';
+import { imageSources } from '../../shared/model/images';
 import Check from 'lucide/dist/esm/icons/check.mjs';
 
 const app = testApp();

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 import { catalogues } from '../../server/pages/catalogues';
 import { blogPosts } from '../../shared/content/blogPosts';
-import { posts as esPosts } from '../../shared/content/generated/posts.es';
+import { posts as esPosts } from '../../shared/generated/posts.es';
 import { TEST_SITE_URL, entryScript, executableInlineScripts, hreflangAlternates, jsonLd, testApp } from './helpers';
 
 const app = testApp();

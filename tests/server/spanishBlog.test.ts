@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { catalogues } from '../../server/pages/catalogues';
-import { posts as esPosts } from '../../shared/content/generated/posts.es';
+import { posts as esPosts } from '../../shared/generated/posts.es';
 import type { TestApp } from './helpers';
 import { TEST_SITE_URL, entryScript, executableInlineScripts, freshApps, hreflangAlternates, organizationJsonLd } from './helpers';
 

@@ -14,7 +14,7 @@ import { LOCK_AFTER_FAILURES, createSignInThrottle } from '../../server/staff/si
 import type { Confirmation } from '../../server/newsletter/store';
 import { createSubscriberStore } from '../../server/newsletter/store';
 import { createVitalsStore } from '../../server/vitals/store';
-import { EMPTY_CONTACT_VALUES } from '../../shared/lib/contactForm';
+import { EMPTY_CONTACT_VALUES } from '../../shared/model/contactForm';
 import { engines } from './engines';
 
 const opened: Database[] = [];

@@ -5,11 +5,11 @@ import { generatedFiles } from '../../build/content/generate';
 import { countWords } from '../../build/content/markdown';
 import { blogCategories } from '../../shared/content/blog';
 import { blogPosts } from '../../shared/content/blogPosts';
-import { postBodies } from '../../shared/content/generated/postBodies';
-import { posts as esPosts } from '../../shared/content/generated/posts.es';
+import { postBodies } from '../../shared/generated/postBodies';
+import { posts as esPosts } from '../../shared/generated/posts.es';
 import { retention } from '../../shared/content/retention';
-import { loadArticleBody } from '../../shared/lib/articleBodies';
-import { adjacentPosts, articleHead, relatedPosts, truncateAtWord } from '../../shared/lib/articles';
+import { loadArticleBody } from '../../shared/model/articleBodies';
+import { adjacentPosts, articleHead, relatedPosts, truncateAtWord } from '../../shared/model/articles';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const bodies = Object.fromEntries(await Promise.all(blogPosts.map(async (post) => [post.slug, await loadArticleBody('en', post.slug)] as const)));
@@ -92,7 +92,7 @@ describe('the blog posts, from their Markdown files', () => {
 
 describe('the legal pages', () => {
   it('quote the retention periods from the retention module, with no placeholder left', async () => {
-    const { html } = await import('../../shared/content/generated/legal/privacy');
+    const { html } = await import('../../shared/generated/legal/privacy');
     expect(html).toContain(`${retention.leadsMonths} months after the last change to their status`);
     expect(html).toContain(`${retention.pendingDays} days`);
     expect(html).toContain(`${retention.vitalsDays} days`);
@@ -100,8 +100,8 @@ describe('the legal pages', () => {
   });
 
   it('link to each other and to the contact page', async () => {
-    const privacy = (await import('../../shared/content/generated/legal/privacy')).html;
-    const terms = (await import('../../shared/content/generated/legal/terms')).html;
+    const privacy = (await import('../../shared/generated/legal/privacy')).html;
+    const terms = (await import('../../shared/generated/legal/terms')).html;
     expect(privacy).toContain('<a href="/terms">');
     expect(privacy).toContain('<a href="/contact">');
     expect(terms).toContain('<a href="/privacy">');

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { assetModules, assetRecords, tabIconDataUrl } from '../../build/images/pipeline';
-import { imageSources } from '../../shared/lib/images';
+import { imageSources } from '../../shared/model/images';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 

@@ -18,7 +18,7 @@ import {
   recentPosts,
   selectBlogView,
   subscribeOutcomeForStatus,
-} from '../../shared/lib/blog';
+} from '../../shared/model/blog';
 
 const ids = (posts: readonly BlogPost[]) => posts.map((post) => post.id);
 

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sendContact } from '../../shared/components/contact/sendContact';
 import { failureMessage } from '../../shared/content/contact';
-import type { ContactFormState, ContactValues, FailureKind } from '../../shared/lib/contactForm';
+import type { ContactFormState, ContactValues } from '../../shared/model/contactForm';
+import type { FailureKind } from '../../shared/content/contactFields';
 import {
   CONTACT_ENDPOINT,
   EMPTY_CONTACT_VALUES,
@@ -12,7 +13,7 @@ import {
   interpretResponse,
   readFieldErrors,
   settleNoSoonerThan,
-} from '../../shared/lib/contactForm';
+} from '../../shared/model/contactForm';
 
 const typed: ContactValues = {
   name: 'Ana Gómez',

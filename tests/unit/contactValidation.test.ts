@@ -2,7 +2,8 @@ import { catalogues } from '../../server/pages/catalogues';
 import { describe, expect, it } from 'vitest';
 import { parseContactBody, validateContact } from '../../server/leads/validation';
 import { decodeBody } from '../../server/http/formEndpoint';
-import { FIELD_LIMITS, HONEYPOT_FIELD, SERVICE_VALUES } from '../../shared/lib/contactForm';
+import { HONEYPOT_FIELD } from '../../shared/model/contactForm';
+import { FIELD_LIMITS, SERVICE_VALUES } from '../../shared/content/contactFields';
 
 const { en, es } = catalogues;
 

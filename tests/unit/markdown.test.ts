@@ -102,20 +102,20 @@ function post(fields: Partial<Record<keyof typeof frontMatter, string | undefine
 describe('the content step', () => {
   it('writes a typed post list, a body module per article and the legal pages with their placeholders filled', () => {
     const files = generatedFiles(projectWith(post({}, `${'word '.repeat(401)}\n`)));
-    const list = files.get('shared/content/generated/posts.ts')!;
+    const list = files.get('shared/generated/posts.ts')!;
     expect(list).toContain("import type { BlogPost } from '../blog';");
     expect(list).toContain('"slug": "a-test-post"');
     expect(list).toContain('"readTime": "3 min read"');
-    expect(files.get('shared/content/generated/postBodies.ts')).toContain(`"a-test-post": () => import('./posts/a-test-post')`);
-    expect(files.has('shared/content/generated/posts/a-test-post.ts')).toBe(true);
-    const privacy = files.get('shared/content/generated/legal/privacy.ts')!;
+    expect(files.get('shared/generated/postBodies.ts')).toContain(`"a-test-post": () => import('./posts/a-test-post')`);
+    expect(files.has('shared/generated/posts/a-test-post.ts')).toBe(true);
+    const privacy = files.get('shared/generated/legal/privacy.ts')!;
     expect(privacy).toContain('Kept 90 days');
     expect(privacy).toContain('<a href=\\"mailto:privacy@meridianlab.dev\\">');
   });
 
   it('writes each language its own post list and bodies: the translation with its own words and slug, and the English facts', () => {
     const files = generatedFiles(projectWith(post({}, `${'word '.repeat(401)}\n`), undefined, translation(undefined, `${'palabra '.repeat(201)}\n`)));
-    const list = files.get('shared/content/generated/posts.es.ts')!;
+    const list = files.get('shared/generated/posts.es.ts')!;
     expect(list).toContain('"slug": "un-articulo-de-prueba"');
     expect(list).toContain('"title": "Un artículo de prueba"');
     expect(list).toContain('"author": "Dr. Test"');
@@ -123,12 +123,12 @@ describe('the content step', () => {
     expect(list).toContain('"readTime": "2 min de lectura"');
     // The route table's index names each post's slug in every language: the alternates of both. The lists leave them out.
     const slugs = '"slugs": {\n      "en": "a-test-post",\n      "es": "un-articulo-de-prueba"\n    }';
-    expect(files.get('shared/content/generated/postIndex.ts')).toContain(slugs);
+    expect(files.get('shared/generated/postIndex.ts')).toContain(slugs);
     expect(list).not.toContain('"slugs"');
-    expect(files.get('shared/content/generated/postBodies.ts')).toContain(`"un-articulo-de-prueba": () => import('./posts/es/un-articulo-de-prueba')`);
-    expect(files.get('shared/content/generated/legal/es/privacy.ts')).toContain('Miami, FL 33131, Estados Unidos');
-    expect(files.get('shared/content/generated/legal/privacy.ts')).toContain('Miami, FL 33131, United States');
-    expect(files.get('shared/content/generated/legalBodies.ts')).toContain(`privacy": () => import('./legal/es/privacy')`);
+    expect(files.get('shared/generated/postBodies.ts')).toContain(`"un-articulo-de-prueba": () => import('./posts/es/un-articulo-de-prueba')`);
+    expect(files.get('shared/generated/legal/es/privacy.ts')).toContain('Miami, FL 33131, Estados Unidos');
+    expect(files.get('shared/generated/legal/privacy.ts')).toContain('Miami, FL 33131, United States');
+    expect(files.get('shared/generated/legalBodies.ts')).toContain(`privacy": () => import('./legal/es/privacy')`);
   });
 
   it('stops on an English post without its Spanish translation, naming the article', () => {

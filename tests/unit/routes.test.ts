@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mainNav } from '../../shared/content/navigation';
 import { blogPosts } from '../../shared/content/blogPosts';
-import { posts as esPosts } from '../../shared/content/generated/posts.es';
+import { posts as esPosts } from '../../shared/generated/posts.es';
 import { catalogues } from '../../server/pages/catalogues';
 import { indexablePages, notFoundPage, notFoundPageIn, pageHead, pages, sitePages } from '../../shared/routes';
 import { loadPage, matchPage } from '../../shared/pageShell';

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { catalogues } from '../../server/pages/catalogues';
 import { gridSummary } from '../../shared/components/blog/PostGrid';
 import type { BlogPost } from '../../shared/content/blog';
-import type { BlogView } from '../../shared/lib/blog';
-import { selectBlogView } from '../../shared/lib/blog';
+import type { BlogView } from '../../shared/model/blog';
+import { selectBlogView } from '../../shared/model/blog';
 import { formatDate } from '../../shared/lib/dates';
 import { countOf } from '../../shared/lib/plural';
 

@@ -2,7 +2,7 @@ import { catalogues } from '../../server/pages/catalogues';
 import { describe, expect, it } from 'vitest';
 import { plans } from '../../shared/content/plans';
 import { offices, site } from '../../shared/content/site';
-import { buildOrganizationJsonLd, serializeJsonForHtml } from '../../shared/lib/structuredData';
+import { buildOrganizationJsonLd, serializeJsonForHtml } from '../../shared/model/structuredData';
 import { localizePath } from '../../shared/routes';
 
 const { en, es } = catalogues;

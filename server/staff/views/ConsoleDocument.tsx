@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { LogoMark } from '../../../shared/components/Logo';
 import { site } from '../../../shared/content/site';
-import { assetUrl } from '../../../shared/lib/assets';
+import { assetUrl } from '../../../shared/model/assets';
 import type { StaffSection } from '../texts';
 import { staffNav } from '../texts';
 

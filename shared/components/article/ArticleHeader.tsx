@@ -1,7 +1,7 @@
 import ArrowLeft from 'lucide/dist/esm/icons/arrow-left.mjs';
 import { Link } from '../Link';
 import type { BlogPost } from '../../content/blog';
-import { blogHref, categoryLabel } from '../../lib/blog';
+import { blogHref, categoryLabel } from '../../model/blog';
 import { PostMeta } from '../blog/PostMeta';
 import { useLocale } from '../useLocale';
 import { Icon } from '../Icon';

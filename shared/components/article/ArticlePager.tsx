@@ -2,7 +2,7 @@ import ArrowLeft from 'lucide/dist/esm/icons/arrow-left.mjs';
 import ArrowRight from 'lucide/dist/esm/icons/arrow-right.mjs';
 import { Link } from '../Link';
 import type { BlogPost } from '../../content/blog';
-import { postPath } from '../../lib/articles';
+import { postPath } from '../../model/articles';
 import { useLocale } from '../useLocale';
 import { Icon } from '../Icon';
 

@@ -1,5 +1,5 @@
 import type { PostCategory } from '../../content/blog';
-import { categoryLabel } from '../../lib/blog';
+import { categoryLabel } from '../../model/blog';
 import { useLocale } from '../useLocale';
 
 /** The small pill naming a post's category in the page's language; each category has its own tint. */

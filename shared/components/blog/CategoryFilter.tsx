@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from '../Link';
 import type { CategoryValue } from '../../content/blog';
-import { blogHref } from '../../lib/blog';
+import { blogHref } from '../../model/blog';
 import { useLocale } from '../useLocale';
 
 /**

@@ -1,6 +1,6 @@
 import { Link } from '../Link';
 import type { CategoryValue } from '../../content/blog';
-import { blogHref } from '../../lib/blog';
+import { blogHref } from '../../model/blog';
 import { countOf } from '../../lib/plural';
 import { localeTags } from '../../lib/locale';
 import { useLocale } from '../useLocale';

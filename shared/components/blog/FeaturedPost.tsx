@@ -1,7 +1,7 @@
 import Sparkles from 'lucide/dist/esm/icons/sparkles.mjs';
 import { Link } from '../Link';
-import { postPath } from '../../lib/articles';
-import { postAnchor } from '../../lib/blog';
+import { postPath } from '../../model/articles';
+import { postAnchor } from '../../model/blog';
 import { ResponsiveImage } from '../ResponsiveImage';
 import { useLocale } from '../useLocale';
 import { CategoryBadge } from './CategoryBadge';

@@ -1,7 +1,7 @@
 import { Link } from '../Link';
 import type { CategoryValue } from '../../content/blog';
-import type { BlogView } from '../../lib/blog';
-import { blogHref, postAnchor } from '../../lib/blog';
+import type { BlogView } from '../../model/blog';
+import { blogHref, postAnchor } from '../../model/blog';
 import { localeTags } from '../../lib/locale';
 import { countOf } from '../../lib/plural';
 import { useLocale } from '../useLocale';

@@ -1,8 +1,8 @@
 import { Link } from '../Link';
 import type { CategoryValue } from '../../content/blog';
 import type { Catalogue } from '../../content/i18n/catalogue';
-import type { BlogView } from '../../lib/blog';
-import { blogHref, categoryLabel } from '../../lib/blog';
+import type { BlogView } from '../../model/blog';
+import { blogHref, categoryLabel } from '../../model/blog';
 import { localeTags } from '../../lib/locale';
 import type { Locale } from '../../lib/locale';
 import { countOf } from '../../lib/plural';

@@ -1,5 +1,5 @@
 import type { BlogPost } from '../../content/blog';
-import { authorInitials } from '../../lib/blog';
+import { authorInitials } from '../../model/blog';
 
 /** The byline: author, readable date (the machine date in <time>) and read time. */
 export function PostMeta({ post }: { post: BlogPost }) {

@@ -1,6 +1,6 @@
 import { Link } from '../Link';
-import { postPath } from '../../lib/articles';
-import { recentPosts } from '../../lib/blog';
+import { postPath } from '../../model/articles';
+import { recentPosts } from '../../model/blog';
 import { ResponsiveImage } from '../ResponsiveImage';
 import { useLocale } from '../useLocale';
 

@@ -1,5 +1,5 @@
 import type { CategoryValue, SubscribeOutcome } from '../../content/blog';
-import { subscribeOutcomeForStatus } from '../../lib/blog';
+import { subscribeOutcomeForStatus } from '../../model/blog';
 import { postJson } from '../../lib/postJson';
 
 /** The enhanced sign-up: the form's own action (its language's), in JSON; no answer at all reads as "unreachable". */

@@ -1,5 +1,5 @@
 import { useSearchParams } from '../useSearchParams';
-import { parseBlogQuery, selectBlogView } from '../../lib/blog';
+import { parseBlogQuery, selectBlogView } from '../../model/blog';
 import { useLocale } from '../useLocale';
 
 /** What the URL asks the blog to show (?category=, ?page=) and the posts that follows, in the page's language. */

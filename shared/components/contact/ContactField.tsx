@@ -1,5 +1,5 @@
 import type { ChangeEvent } from 'react';
-import type { ContactFieldName } from '../../lib/contactForm';
+import type { ContactFieldName } from '../../content/contactFields';
 import { useLocale } from '../useLocale';
 
 const inputTypes: Partial<Record<ContactFieldName, string>> = { email: 'email', phone: 'tel' };

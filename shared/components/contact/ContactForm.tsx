@@ -6,17 +6,10 @@ import Send from 'lucide/dist/esm/icons/send.mjs';
 import type { FormEvent } from 'react';
 import { useContext, useEffect, useReducer, useRef } from 'react';
 import { useSearchParams } from '../useSearchParams';
-import type { ContactFieldName } from '../../lib/contactForm';
+import type { ContactFieldName } from '../../content/contactFields';
 import { SENT_PARAM } from '../../lib/contactSent';
-import {
-  CONTACT_FIELDS,
-  CONTACT_FORM_ID,
-  HONEYPOT_FIELD,
-  contactEndpoint,
-  contactFormReducer,
-  initialContactFormState,
-  settleNoSoonerThan,
-} from '../../lib/contactForm';
+import { CONTACT_FORM_ID, HONEYPOT_FIELD, contactEndpoint, contactFormReducer, initialContactFormState, settleNoSoonerThan } from '../../model/contactForm';
+import { CONTACT_FIELDS } from '../../content/contactFields';
 import { PrivacyNotice } from '../PrivacyNotice';
 import { useLocale } from '../useLocale';
 import { ContactField } from './ContactField';

@@ -1,5 +1,5 @@
-import type { ContactValues, SendOutcome } from '../../lib/contactForm';
-import { HONEYPOT_FIELD, contactEndpoint, interpretResponse } from '../../lib/contactForm';
+import type { ContactValues, SendOutcome } from '../../model/contactForm';
+import { HONEYPOT_FIELD, contactEndpoint, interpretResponse } from '../../model/contactForm';
 import type { Locale } from '../../lib/locale';
 import type { PostOptions } from '../../lib/postJson';
 import { postJson } from '../../lib/postJson';

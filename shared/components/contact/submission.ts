@@ -1,5 +1,6 @@
 import { createContext } from 'react';
-import type { ContactValues, Failure, FieldErrors } from '../../lib/contactForm';
+import type { ContactValues, FieldErrors } from '../../model/contactForm';
+import type { Failure } from '../../content/contactFields';
 
 /**
  * A form post the server answers by showing the page again (no JavaScript,

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { HeroMedia } from '../../content/data';
-import { assetUrl } from '../../lib/assets';
+import { assetUrl } from '../../model/assets';
 import { parallaxFrame } from '../../lib/parallax';
 import { ResponsiveImage } from '../ResponsiveImage';
 import { prefersSavedData, useMotionAllowed } from './useMotionAllowed';

@@ -1,6 +1,6 @@
 /** The Spanish contact page's form: its labels, its errors and its messages (contactInfo.ts holds the rest of the page). */
-import type { Failure } from '../../../lib/contactForm';
-import { FIELD_AUTOCOMPLETE, FIELD_LIMITS, SERVICE_VALUES } from '../../../lib/contactForm';
+import type { Failure } from '../../contactFields';
+import { FIELD_AUTOCOMPLETE, FIELD_LIMITS, SERVICE_VALUES } from '../../contactFields';
 import { localeTags } from '../../../lib/locale';
 import { countOf } from '../../../lib/plural';
 import type { Catalogue } from '../catalogue';

@@ -1,5 +1,5 @@
 /** The Spanish legal pages: their heads from the Markdown's front matter (shared/content/legal/es) and the words around them. */
-import { legalDocuments } from '../../generated/legal.es';
+import { legalDocuments } from '../../../generated/legal.es';
 import type { Catalogue } from '../catalogue';
 
 export const legal: Catalogue['legal'] = {

@@ -1,6 +1,6 @@
 /** The Spanish page a newsletter confirmation link opens. */
 import { retention } from '../../retention';
-import { NEWSLETTER_ANCHOR } from '../../../lib/blog';
+import { NEWSLETTER_ANCHOR } from '../../blog';
 import type { Catalogue } from '../catalogue';
 
 // Site paths as the content writes them (in English): the page shows them in Spanish where the page exists.

@@ -2,10 +2,10 @@
  * Loading an article's body: apart from lib/articles.ts, which the route table
  * imports, so the map of every body's chunk travels with the article page, not in the entry.
  */
-import { postBodies } from '../content/generated/postBodies';
+import { postBodies } from '../generated/postBodies';
 import { postBodyChunk } from './articles';
-import { loadBody } from './loadChunk';
-import type { Locale } from './locale';
+import { loadBody } from '../lib/loadChunk';
+import type { Locale } from '../lib/locale';
 
 /**
  * An article's rendered body (sanitized HTML from the build) in a language,

@@ -1,8 +1,8 @@
 import type { BlogPost } from '../content/blog';
 import type { Catalogue } from '../content/i18n/catalogue';
 import { currency, siteFacts } from '../content/data';
-import { localeTags } from './locale';
-import { absoluteUrl } from './runtime';
+import { localeTags } from '../lib/locale';
+import { absoluteUrl } from '../lib/runtime';
 
 /**
  * schema.org ProfessionalService for the lab: offices, contact point, areas

@@ -1,8 +1,8 @@
-import type { PageHead } from '../components/Seo';
+import type { PageHead } from '../content/head';
 import type { BlogCategory, BlogPost } from '../content/blog';
 import { siteFacts } from '../content/data';
 import { categoryLabel } from './blog';
-import { defaultLocale, localePrefix } from './locale';
+import { defaultLocale, localePrefix } from '../lib/locale';
 
 /** Search results show about this many characters of a description. */
 const DESCRIPTION_MAX = 160;

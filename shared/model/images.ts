@@ -1,6 +1,6 @@
 import { artwork, rasters } from '../generated/images';
-import type { VariantFormat } from './assetNames';
-import { hashedFileUrl, variantUrl } from './assetNames';
+import type { VariantFormat } from '../lib/assetNames';
+import { hashedFileUrl, variantUrl } from '../lib/assetNames';
 
 export interface ImageSources {
   width: number;

@@ -2,14 +2,12 @@
  * The contact form's shape and behaviour, shared by the page and the server:
  * field names, limits, the visible states and the submit timing.
  */
-import type { PlanId } from '../content/data';
-import { planFacts } from '../content/data';
-import type { Locale } from './locale';
-import { SENT_PARAM } from './contactSent';
-import { localeAction } from './formAction';
+import type { ContactFieldName, Failure } from '../content/contactFields';
+import { CONTACT_FIELDS } from '../content/contactFields';
+import type { Locale } from '../lib/locale';
+import { SENT_PARAM } from '../lib/contactSent';
+import { localeAction } from '../lib/formAction';
 
-export const CONTACT_FIELDS = ['name', 'email', 'company', 'phone', 'service', 'message'] as const;
-export type ContactFieldName = (typeof CONTACT_FIELDS)[number];
 export type ContactValues = Record<ContactFieldName, string>;
 export type FieldErrors = Partial<Record<ContactFieldName, string>>;
 
@@ -22,39 +20,11 @@ export const EMPTY_CONTACT_VALUES: Readonly<ContactValues> = Object.freeze({
   message: '',
 });
 
-/** What a visitor can ask about besides the plans. */
-export const OTHER_SERVICES = ['custom-project', 'consultation', 'other'] as const;
-export type OtherService = (typeof OTHER_SERVICES)[number];
-export type ServiceValue = PlanId | OtherService;
-
-/** The service field's values, in the order the select lists them: the plans, then the others; the empty value means none chosen. */
-export const SERVICE_VALUES: readonly ServiceValue[] = [...planFacts.map((plan) => plan.id), ...OTHER_SERVICES];
-
-/** Longest accepted value of each field, in characters, after trimming. */
-export const FIELD_LIMITS: Readonly<Record<ContactFieldName, number>> = {
-  name: 200,
-  email: 254,
-  company: 200,
-  phone: 50,
-  service: 40,
-  message: 5000,
-};
-
 /**
  * Filled in only by robots: people never see it, so a post that carries it is
  * spam. Its name means nothing to autofill (a "website" field would be filled
  * for a real visitor, whose message would then be dropped).
  */
-/** The autofill token of each field, the same in every language. */
-export const FIELD_AUTOCOMPLETE: Readonly<Record<ContactFieldName, string>> = {
-  name: 'name',
-  email: 'email',
-  company: 'organization',
-  phone: 'tel',
-  service: 'off',
-  message: 'off',
-};
-
 export const HONEYPOT_FIELD = 'mlx_hp';
 
 export const CONTACT_ENDPOINT = '/api/contact';
@@ -76,15 +46,6 @@ export const MAX_BODY_BYTES = 32 * 1024;
 
 // ---------------------------------------------------------------------------
 // Outcomes
-
-/** Why a message was not sent; the page words each one and says what to do. */
-export type FailureKind = 'invalid' | 'tooLarge' | 'rateLimited' | 'rejected' | 'server' | 'network' | 'timeout';
-
-export interface Failure {
-  kind: FailureKind;
-  /** For rateLimited: seconds until the visitor may send again. */
-  retryAfterSeconds?: number;
-}
 
 export type SendOutcome = { ok: true } | { ok: false; failure: Failure; errors: FieldErrors };
 

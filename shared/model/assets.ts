@@ -1,5 +1,5 @@
 import { files } from '../generated/files';
-import { hashedFileUrl } from './assetNames';
+import { hashedFileUrl } from '../lib/assetNames';
 
 /** The hashed URL of a video or icon the build copies, from its path under public/. */
 export function assetUrl(src: string): string {

@@ -1,8 +1,8 @@
 import type { BlogCategory, BlogPost, CategoryValue, SubscribeOutcome } from '../content/blog';
-import type { Locale } from './locale';
-import { localePrefix } from './locale';
-import { POSTS_PER_PAGE, RECENT_POSTS_COUNT, blogCategories, categoryValues, subscribeOutcomes } from '../content/blog';
-import { postIndex } from '../content/generated/postIndex';
+import type { Locale } from '../lib/locale';
+import { localePrefix } from '../lib/locale';
+import { NEWSLETTER_ANCHOR, POSTS_PER_PAGE, RECENT_POSTS_COUNT, blogCategories, categoryValues, subscribeOutcomes } from '../content/blog';
+import { postIndex } from '../generated/postIndex';
 
 /** What a post needs for the blog's selection: the route table's index of posts has only this (and no words). */
 type Selectable = Pick<BlogPost, 'featured' | 'category'>;
@@ -128,9 +128,6 @@ export function blogFeeds(locale: Locale, title: string) {
     { path: `${blog}/atom.xml`, type: 'application/atom+xml', title: `${title} (Atom)` },
   ] as const;
 }
-
-/** The id of the newsletter box, where the no-JavaScript sign-up returns. */
-export const NEWSLETTER_ANCHOR = 'newsletter';
 
 /** The id of a post's card, where "Load More Posts" lands. */
 export function postAnchor(post: Pick<BlogPost, 'id'>): string {
