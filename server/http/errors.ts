@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler } from 'express';
-import { refusalTexts } from '../../shared/content/refusals';
+import { refusalTexts } from './refusals';
 import { site } from '../../shared/content/site';
 import type { Locale } from '../../shared/lib/locale';
 import { defaultLocale, localePrefix, localeTags } from '../../shared/lib/locale';

@@ -2,7 +2,7 @@ import express from 'express';
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import type { Store } from 'express-rate-limit';
 import type { z } from 'zod';
-import { refusalTexts } from '../../shared/content/refusals';
+import { refusalTexts } from './refusals';
 import type { Locale } from '../../shared/lib/locale';
 import { LOCALE_PARAM } from '../../shared/lib/formAction';
 import { defaultLocale, isLocale } from '../../shared/lib/locale';

@@ -1,5 +1,4 @@
-/** The legal pages: their texts are Markdown in shared/content/legal, rendered by the build. */
-export { legalDocuments } from '../generated/legal';
+/** The legal pages: their texts are Markdown in shared/content/legal, rendered by the build into shared/generated/legal. */
 
 /** What a legal page's front matter gives: its head and the date it last changed. */
 export interface LegalDocument {

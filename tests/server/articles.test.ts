@@ -3,7 +3,7 @@ import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 import { blogPosts } from '../../shared/content/blogPosts';
 import { catalogues } from '../../server/pages/catalogues';
-import { legalDocuments } from '../../shared/content/legal';
+import { legalDocuments } from '../../shared/generated/legal';
 import { categoryLabel } from '../../shared/model/blog';
 import { TEST_SITE_URL, entryScript, executableInlineScripts, jsonLd, testApp } from './helpers';
 import { imageSources } from '../../shared/model/images';

@@ -3,7 +3,7 @@ import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { blogPosts } from '../../shared/content/blogPosts';
-import { legalDocuments } from '../../shared/content/legal';
+import { legalDocuments } from '../../shared/generated/legal';
 import { posts as esPosts } from '../../shared/generated/posts.es';
 import { catalogues } from '../../server/pages/catalogues';
 import { TEST_SITE_URL, testApp } from './helpers';

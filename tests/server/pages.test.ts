@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { blogPosts } from '../../shared/content/blogPosts';
 import { posts as esPosts } from '../../shared/generated/posts.es';
-import { legalDocuments } from '../../shared/content/legal';
+import { legalDocuments } from '../../shared/generated/legal';
 import { confirmPage, unsubscribePage } from '../../shared/content/newsletter';
 import { postPath } from '../../shared/model/articles';
 import { catalogueChunks, pageHead, sitePages } from '../../shared/routes';

@@ -3,7 +3,7 @@ import type { BlogPost, PostCategory } from '../../shared/content/blog';
 import { POSTS_PER_PAGE, RECENT_POSTS_COUNT, blogCategories, categoryValues } from '../../shared/content/blog';
 import { newsletter } from '../../shared/content/blogPage';
 import { blogPosts } from '../../shared/content/blogPosts';
-import { formatDate } from '../../shared/lib/dates';
+import { formatDate } from '../../build/content/dates';
 import {
   authorInitials,
   blogHref,

@@ -4,7 +4,7 @@ import { gridSummary } from '../../shared/components/blog/PostGrid';
 import type { BlogPost } from '../../shared/content/blog';
 import type { BlogView } from '../../shared/model/blog';
 import { selectBlogView } from '../../shared/model/blog';
-import { formatDate } from '../../shared/lib/dates';
+import { formatDate } from '../../build/content/dates';
 import { countOf } from '../../shared/lib/plural';
 
 const { en, es } = catalogues;

@@ -3,9 +3,9 @@
  * a form post refused before its body was read, and the page shown when
  * rendering itself failed. One set per language.
  */
-import type { Locale } from '../lib/locale';
-import { localeTags } from '../lib/locale';
-import { countOf } from '../lib/plural';
+import type { Locale } from '../../shared/lib/locale';
+import { localeTags } from '../../shared/lib/locale';
+import { countOf } from '../../shared/lib/plural';
 
 export interface RefusalTexts {
   crossSite: string;

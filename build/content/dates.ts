@@ -1,5 +1,5 @@
-import type { Locale } from './locale';
-import { localeTags } from './locale';
+import type { Locale } from '../../shared/lib/locale';
+import { localeTags } from '../../shared/lib/locale';
 
 /**
  * "2024-03-15" as "March 15, 2024" or "15 de marzo de 2024". Read in UTC, so it is the same

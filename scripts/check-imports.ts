@@ -1,0 +1,98 @@
+/**
+ * Checks what ESLint's per-file rules cannot see, over the whole import graph (static and dynamic imports):
+ * - no import circle among the modules of shared/, client/ or server/;
+ * - every module of shared/ is reached from the browser entry: what only the server imports belongs in server/.
+ * Run by `npm run lint`; exits 1 with one line per problem.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+
+const ROOTS = ['shared', 'client', 'server'];
+const EXTENSIONS = ['.ts', '.tsx', '/index.ts', '/index.tsx'];
+
+function sourceFiles(dir: string): string[] {
+  return fs
+    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((name) => path.posix.join(dir, name.split(path.sep).join('/')))
+    .filter((file) => /\.tsx?$/.test(file) && !file.endsWith('.d.ts'));
+}
+
+/** The project's own modules a file imports, resolved to their paths; packages are left out. */
+function importsOf(file: string): string[] {
+  const { importedFiles } = ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, true);
+  return importedFiles
+    .map(({ fileName }) => fileName)
+    .filter((spec) => spec.startsWith('.'))
+    .map((spec) => {
+      const base = path.posix.join(path.posix.dirname(file), spec);
+      return [base, ...EXTENSIONS.map((ext) => base + ext)].find((candidate) => /\.tsx?$/.test(candidate) && fs.existsSync(candidate));
+    })
+    .filter((resolved): resolved is string => resolved !== undefined);
+}
+
+const files = ROOTS.flatMap(sourceFiles);
+const graph = new Map(files.map((file) => [file, importsOf(file)]));
+
+/** Tarjan's strongly connected components: each one larger than a single module is a circle. */
+function circles(): string[][] {
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (file: string): void => {
+    index.set(file, counter);
+    low.set(file, counter++);
+    stack.push(file);
+    onStack.add(file);
+    for (const next of graph.get(file) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(file, Math.min(low.get(file)!, low.get(next)!));
+      } else if (onStack.has(next)) {
+        low.set(file, Math.min(low.get(file)!, index.get(next)!));
+      }
+    }
+    if (low.get(file) === index.get(file)) {
+      const component: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop()!;
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== file);
+      if (component.length > 1) found.push(component.sort());
+    }
+  };
+  for (const file of files) if (!index.has(file)) visit(file);
+  return found;
+}
+
+/** Every module the browser's code reaches, from each file of client/. */
+function reachedFromBrowser(): Set<string> {
+  const reached = new Set<string>();
+  const queue = files.filter((file) => file.startsWith('client/'));
+  while (queue.length) {
+    const file = queue.pop()!;
+    if (reached.has(file)) continue;
+    reached.add(file);
+    queue.push(...(graph.get(file) ?? []));
+  }
+  return reached;
+}
+
+const problems: string[] = [];
+for (const circle of circles()) problems.push(`Import circle: ${circle.join(' → ')}`);
+const browser = reachedFromBrowser();
+for (const file of files.filter((file) => file.startsWith('shared/') && !browser.has(file))) {
+  const importers = files.filter((other) => graph.get(other)!.includes(file));
+  problems.push(
+    importers.length
+      ? `${file} is imported only by ${importers.join(', ')}: server-only code belongs in server/.`
+      : `${file} is imported by no module.`,
+  );
+}
+for (const problem of problems) console.error(problem);
+process.exitCode = problems.length ? 1 : 0;
