@@ -103,7 +103,7 @@ describe('the content step', () => {
   it('writes a typed post list, a body module per article and the legal pages with their placeholders filled', () => {
     const files = generatedFiles(projectWith(post({}, `${'word '.repeat(401)}\n`)));
     const list = files.get('shared/generated/posts.ts')!;
-    expect(list).toContain("import type { BlogPost } from '../blog';");
+    expect(list).toContain("import type { BlogPost } from '../content/blog';");
     expect(list).toContain('"slug": "a-test-post"');
     expect(list).toContain('"readTime": "3 min read"');
     expect(files.get('shared/generated/postBodies.ts')).toContain(`"a-test-post": () => import('./posts/a-test-post')`);
