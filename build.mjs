@@ -53,6 +53,9 @@ const clientOptions = {
   sourcemap: dev ? 'inline' : 'external',
   metafile: true,
   legalComments: 'none',
+  // V8's explicit compile hint (Chrome 136+): compile every function of a file eagerly, on the thread that
+  // streams it in, instead of lazily on the main thread at its first call. These files hold the code that runs
+  // while a page hydrates, so nearly all of it is called at load. Other engines read it as a comment.
   banner: { js: '//# allFunctionsCalledOnLoad' },
   // Texts as written (á, ñ, ’, —), not as \u escapes: module scripts are always decoded as UTF-8,
   // and the Spanish pages' chunks come out smaller under brotli.
