@@ -32,7 +32,7 @@ export function fontSubsetPlugin() {
       });
       build.onResolve({ filter: /^subset:inter\.woff2$/ }, () => ({ path: 'inter.woff2', namespace: 'font-subset' }));
       build.onLoad({ filter: /.*/, namespace: 'font-subset' }, async () => {
-        // No layout closure: the contextual alternates Inter could swap in are left out (29 KB down to 21 KB);
+        // No layout closure: the contextual alternates Inter could swap in are left out (docs/decisions/016-web-font-subset-and-metric-fallback.md);
         // kerning stays.
         subset ??= subsetFont(fs.readFileSync(SOURCE_FONT), siteCharacters(), { targetFormat: 'woff2', noLayoutClosure: true });
         return { contents: await subset, loader: 'file' };

@@ -110,7 +110,7 @@ export const files: Readonly<Record<string, FileRecord>> = ${json(files)};
 }
 
 /**
- * The tab icon as a data URL, drawn from icons/icon.svg at 32 px in WebP (about 0.6 KB): every page's
+ * The tab icon as a data URL, drawn from icons/icon.svg at 32 px in WebP (docs/decisions/008-inline-tab-icon.md): every page's
  * head carries it, so a first visit asks for no icon file, which Chromium would fetch as the page
  * parses, racing its first paint. A bitmap, since Chromium draws an SVG tab icon as a document on the
  * page's main thread just after that paint.

@@ -92,9 +92,8 @@ export function securityHeaders(
     xFrameOptions: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
-    // No other window keeps a handle on the page (cross-window attacks, leaks). Its one measured cost:
-    // Lighthouse's tab starts at about:blank, and the switch to a new browsing context group adds
-    // 150 to 220 ms of TBT at the CPU slowdown that emulates its phone here (README, "Security headers in the lab").
+    // No other window keeps a handle on the page (cross-window attacks, leaks). Its one measured cost, in
+    // Lighthouse's lab only, is in docs/decisions/015-coop-same-origin-cost.md.
     crossOriginOpenerPolicy: { policy: 'same-origin' },
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });

@@ -12,7 +12,7 @@ type IconProps = Omit<SVGProps<SVGSVGElement>, 'width' | 'height'> & {
  * An icon of lucide's set, drawn as lucide draws it: a 24-unit grid of round
  * 2-unit strokes in the text's colour. Its shapes are plain data, so a chunk
  * carries only the paths it shows, and a hydrated form no icon renderer
- * (lucide-react's was 1.5 KB of brotli on every page with a form). Hidden from
+ * (docs/decisions/024-icons-from-lucide-data.md). Hidden from
  * assistive technology unless given a label: the text beside it says it.
  */
 export function Icon({ icon, size = 24, ...props }: IconProps) {

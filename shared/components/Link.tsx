@@ -10,8 +10,8 @@ interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'
 /**
  * A link to a page of the site: a plain anchor, which followPageLinks (client/pageLinks.ts)
  * follows in the page once the client runs, as it follows every link of a static section.
- * React Router's Link would do the same for the hydrated parts, with a DOM module of about
- * 6 KB (brotli) on every page.
+ * React Router's Link would do the same for the hydrated parts, with a DOM module on every page
+ * (docs/decisions/006-own-link-instead-of-react-router-link.md).
  */
 export function Link({ to, reloadDocument, ...props }: LinkProps) {
   return <a {...props} href={to} data-reload-document={reloadDocument ? '' : undefined} />;
