@@ -9,8 +9,8 @@ function rulesFor(intlTag: string): Intl.PluralRules {
 }
 
 /**
- * A count's digits. A page's first number format costs a phone's main thread about 150 ms (ICU's
- * number data), and the pages count small things: below 1,000 every language of the site writes
+ * A count's digits. A page's first number format costs a phone's main thread (ICU's number data;
+ * docs/decisions/021-spanish-and-catalogues-per-part.md), and the pages count small things: below 1,000 every language of the site writes
  * plain digits, so only larger counts, which languages group differently and which are rare, use one.
  * (catalogues.test.ts checks both ways agree in every language.)
  */

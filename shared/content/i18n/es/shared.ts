@@ -12,8 +12,9 @@ export const intl = localeTags.es.intl;
 
 /**
  * Whole Canadian dollars as Colombia writes amounts ("$ 1.000"); the pages add "CAD" beside it.
- * Written out as the English "$1000" is: a number format would cost a phone's main thread about
- * 150 ms when a Spanish page starts. catalogues.test.ts checks it against Intl's es-CO currency format.
+ * Written out as the English "$1000" is: a number format would cost a phone's main thread when a Spanish
+ * page starts (docs/decisions/021-spanish-and-catalogues-per-part.md). catalogues.test.ts checks it against
+ * Intl's es-CO currency format.
  */
 export const formatPrice = (price: number) => `$\u00a0${String(price).replace(/\B(?=(\d{3})+$)/g, '.')}`;
 export const fromPrice = `desde ${formatPrice(lowestPrice)} ${currency}`;
