@@ -7,7 +7,8 @@
 import fs from 'node:fs';
 import { SetupError, UsageError, openServerDatabase, runCli } from '../cli/run';
 import type { CsvColumns } from '../lib/csv';
-import { leadColumns, toCsv } from '../lib/csv';
+import { toCsv } from '../lib/csv';
+import { leadColumns } from './columns';
 import { createLeadStore } from './store';
 import type { ConsentedSubscriber } from '../newsletter/store';
 import { createSubscriberStore } from '../newsletter/store';

@@ -1,5 +1,3 @@
-import type { Lead } from '../leads/store';
-
 /**
  * One CSV cell. A spreadsheet runs a cell that starts with = + - @ (or a tab
  * or carriage return before one) as a formula: such text gets a leading
@@ -23,17 +21,3 @@ export function toCsv<Row>(columns: CsvColumns<Row>, rows: readonly Row[]): stri
   for (const row of rows) lines.push(columns.map(([key]) => csvCell(row[key] as string | number | null | undefined)).join(','));
   return `${lines.join('\r\n')}\r\n`;
 }
-
-/** A lead's columns in every export of leads, in this order. */
-export const leadColumns: CsvColumns<Lead> = [
-  ['id', 'id'],
-  ['receivedAt', 'received_at'],
-  ['name', 'name'],
-  ['email', 'email'],
-  ['company', 'company'],
-  ['phone', 'phone'],
-  ['service', 'service'],
-  ['message', 'message'],
-  ['clientHash', 'client_hash'],
-  ['userAgent', 'user_agent'],
-];
