@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { ContactValues } from '../../shared/model/contactForm';
 import type { Locale } from '../../shared/lib/locale';
-import type { Database, Queryable } from '../db';
+import type { Database } from '../db';
+import { readSalt } from '../db/salt';
 import type { NewOutboxMessage, OutboxStore } from '../outbox/store';
 
 /** A stored lead as the staff export shows it. */
@@ -58,13 +59,6 @@ interface LeadRow {
   client_hash: string;
   user_agent: string;
   locale: Locale;
-}
-
-/** The salt the migration generated once for this database. */
-export async function readSalt(db: Queryable): Promise<string> {
-  const row = await db.get<{ value: string }>("SELECT value FROM settings WHERE key = 'client_hash_salt'");
-  if (!row) throw new Error('The database has no client hash salt: its migrations did not run.');
-  return row.value;
 }
 
 export function hashClientAddress(salt: string, address: string): string {

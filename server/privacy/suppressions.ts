@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { Queryable } from '../db';
-import { readSalt } from '../leads/store';
+import { readSalt } from '../db/salt';
 
 /**
  * Addresses the site must not write to again unless their owner signs up and
