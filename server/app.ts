@@ -20,13 +20,19 @@ import { subscribeRoutes } from './newsletter/subscribeRoutes';
 import { vitalsRoutes } from './vitals/routes';
 import { securityHeaders } from './http/security';
 import { createLeadStore } from './leads/store';
-import { createDeliveries } from './outbox/delivery';
+import { leadKinds, leadMessages } from './leads/messages';
+import { createOutbox } from './outbox/delivery';
+import type { OutboxKind } from './outbox/kinds';
 import { newsletterRoutes } from './newsletter/linkRoutes';
 import { staffConsole } from './staff/console';
 import { hashedAssets, publicFiles } from './http/static';
 import { createSubscriberStore } from './newsletter/store';
+import { newsletterKinds, signUpMessages } from './newsletter/messages';
 import { createRateLimitCounters } from './http/rateLimitCounters';
 import { canonicalPath } from './http/trailingSlash';
+
+/** Every kind of message the app's stores queue: the outbox worker beside the app (see main.ts) sends these. */
+export const outboxKinds: readonly OutboxKind[] = [...leadKinds, ...newsletterKinds];
 
 export interface AppOptions {
   /** The open database; whoever opened it closes it. */
@@ -58,9 +64,10 @@ export function createApp(config: AppConfig, { db, logger, App = PageDocument, w
   const pages = new PageCache();
   const renderPage = config.dev ? render : withPageCache(render, pages);
   const { siteUrl } = config;
-  // The stores queue what they send in their own transactions.
-  const deliveries = createDeliveries(db, config, wakeOutbox);
-  const subscribers = createSubscriberStore(db, deliveries.subscribers);
+  // The stores queue what they send in their own transactions; wakeOutbox has it sent at once.
+  const outbox = createOutbox(db, config);
+  const leads = createLeadStore(db, { outbox, messagesFor: leadMessages(config.mail, siteUrl), committed: wakeOutbox });
+  const subscribers = createSubscriberStore(db, { outbox, messagesFor: signUpMessages(siteUrl), committed: wakeOutbox });
   // One limit over every instance when they share PostgreSQL; in memory for the single SQLite process.
   const counters = db.engine === 'postgres' ? createRateLimitCounters(db) : undefined;
 
@@ -79,7 +86,7 @@ export function createApp(config: AppConfig, { db, logger, App = PageDocument, w
   app.use(vitalsRoutes(db, siteUrl, counters)); // the field-speed beacon
   app.use(subscribeRoutes(subscribers, siteUrl, counters)); // the newsletter box
   app.use(newsletterRoutes({ store: subscribers, siteUrl, renderPage, counters })); // the newsletter e-mails' confirm and unsubscribe links
-  app.use(contactRoutes({ store: createLeadStore(db, deliveries.leads), logger, siteUrl, renderPage, counters })); // the contact form; it re-renders its page on refusal
+  app.use(contactRoutes({ store: leads, logger, siteUrl, renderPage, counters })); // the contact form; it re-renders its page on refusal
   // The staff console: before the page catch-all, since /staff is no public page (never in the page cache).
   app.use(staffConsole({ db, logger, siteUrl, assets: () => ({ stylesheet: manifest().consoleStylesheet }), counters }));
   app.use(publicFiles(path.join(config.rootDir, 'public'))); // icons, images, video: only paths with an extension

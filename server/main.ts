@@ -1,4 +1,4 @@
-import { createApp } from './app';
+import { createApp, outboxKinds } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db';
 import { MigrationError } from './db/types';
@@ -36,7 +36,7 @@ async function start(): Promise<void> {
     throw error;
   }
   // Sends what the site queues (lead notifications, webhooks, newsletter confirmations), in this process.
-  const outbox = startOutboxWorker(db, config, logger);
+  const outbox = startOutboxWorker(db, config, logger, outboxKinds);
   // Deletes what is past its retention period, now and daily (the privacy policy's promise).
   const retention = startRetention(db, logger);
   const app = createApp(config, { db, logger, wakeOutbox: outbox.wake });

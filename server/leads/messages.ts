@@ -6,7 +6,18 @@ import { CONTACT_FIELDS } from '../../shared/content/contactFields';
 import type { MailConfig } from '../config';
 import type { Lead } from './store';
 import { headerText, plainAddress } from '../outbox/headerText';
-import type { NewOutboxMessage } from '../outbox/store';
+import type { OutboxKind } from '../outbox/kinds';
+import type { MailMessage } from '../outbox/store';
+
+/** The e-mail to the department a lead's service belongs to. */
+const notification = { name: 'lead-notification', channel: 'mail' } as const satisfies OutboxKind;
+/** The signed post of a lead, with a webhook set. */
+const webhook = { name: 'lead-webhook', channel: 'webhook' } as const satisfies OutboxKind;
+/** What a lead sends, for the composition root to register with the outbox. */
+export const leadKinds: readonly OutboxKind[] = [notification, webhook];
+
+/** A lead's messages, each typed by its kind. */
+type LeadMessage = { kind: typeof notification.name; leadId: number; mail: MailMessage } | { kind: typeof webhook.name; leadId: number; body: unknown };
 
 /** "Friday, March 15, 2024 at 10:00:00 AM EDT": the time in the offices' zone, with its abbreviation. */
 const officeTime = new Intl.DateTimeFormat('en-US', { timeZone: site.timeZone, dateStyle: 'full', timeStyle: 'long' });
@@ -17,7 +28,7 @@ const officeTime = new Intl.DateTimeFormat('en-US', { timeZone: site.timeZone, d
  * automatic reply would let anyone make the site write to a stranger.
  */
 export function leadMessages(mail: Pick<MailConfig, 'inboxes' | 'webhook'>, siteUrl: string) {
-  return (lead: Lead): NewOutboxMessage[] => {
+  return (lead: Lead): LeadMessage[] => {
     const department = departmentForService(lead.service);
     const service = serviceLabel(lead.service) ?? leadNotification.noService;
     const received = officeTime.format(new Date(lead.receivedAt));
@@ -44,9 +55,9 @@ export function leadMessages(mail: Pick<MailConfig, 'inboxes' | 'webhook'>, site
       '',
     ].join('\n');
 
-    const messages: NewOutboxMessage[] = [
+    const messages: LeadMessage[] = [
       {
-        kind: 'lead-notification',
+        kind: notification.name,
         leadId: lead.id,
         mail: {
           to: mail.inboxes[department.id],
@@ -58,7 +69,7 @@ export function leadMessages(mail: Pick<MailConfig, 'inboxes' | 'webhook'>, site
     ];
     if (mail.webhook) {
       messages.push({
-        kind: 'lead-webhook',
+        kind: webhook.name,
         leadId: lead.id,
         body: {
           type: 'lead.created',

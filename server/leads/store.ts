@@ -3,7 +3,7 @@ import type { ContactValues } from '../../shared/model/contactForm';
 import type { Locale } from '../../shared/lib/locale';
 import type { Database } from '../db';
 import { readSalt } from '../db/salt';
-import type { NewOutboxMessage, OutboxStore } from '../outbox/store';
+import type { Delivery } from '../outbox/port';
 
 /** A stored lead as the staff export shows it. */
 export interface Lead extends ContactValues {
@@ -27,14 +27,6 @@ export interface LeadClient {
 
 /** Longest user agent kept; real ones are far shorter. */
 const USER_AGENT_LIMIT = 512;
-
-/** What a lead sends, queued in the outbox in the lead's own transaction. */
-export interface LeadDelivery {
-  outbox: OutboxStore;
-  messagesFor(lead: Lead): NewOutboxMessage[];
-  /** Called once the lead and its messages are committed: the worker sends them now. */
-  committed(): void;
-}
 
 export interface LeadStore {
   /**
@@ -65,7 +57,7 @@ export function hashClientAddress(salt: string, address: string): string {
   return createHash('sha256').update(`${salt}:${address}`).digest('hex');
 }
 
-export function createLeadStore(db: Database, delivery?: LeadDelivery): LeadStore {
+export function createLeadStore(db: Database, delivery?: Delivery<Lead>): LeadStore {
   let salt: Promise<string> | undefined;
 
   return {

@@ -3,7 +3,13 @@ import { CONFIRM_PATH, UNSUBSCRIBE_PATH, withToken } from '../../shared/model/ne
 import { absoluteUrl } from '../../shared/lib/runtime';
 import { localizePath } from '../../shared/routes';
 import type { Confirmation } from './store';
+import type { OutboxKind } from '../outbox/kinds';
 import type { NewOutboxMessage } from '../outbox/store';
+
+/** The e-mail that asks a new address to confirm. */
+const confirmation = { name: 'newsletter-confirmation', channel: 'mail' } as const satisfies OutboxKind;
+/** What a sign-up sends, for the composition root to register with the outbox. */
+export const newsletterKinds: readonly OutboxKind[] = [confirmation];
 
 const linkWithToken = (siteUrl: string, path: string, token: string) => absoluteUrl(siteUrl, withToken(path, token));
 
@@ -12,24 +18,26 @@ export function listUnsubscribeHeaders(unsubscribeUrl: string): Record<string, s
   return { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
 }
 
-/** The e-mail that asks a new address to confirm, in its language; it carries the unsubscribe headers too, as every newsletter mail does. */
-export function confirmationMessage(siteUrl: string) {
-  return ({ subscriberId, email, locale, confirmToken, unsubscribeToken }: Confirmation): NewOutboxMessage => {
+/** What a sign-up sends: the e-mail that asks the address to confirm, in its language; it carries the unsubscribe headers too, as every newsletter mail does. */
+export function signUpMessages(siteUrl: string) {
+  return ({ subscriberId, email, locale, confirmToken, unsubscribeToken }: Confirmation): NewOutboxMessage[] => {
     const confirmationMail = confirmationMails[locale];
     // The links open the pages in the e-mail's language.
     const confirmUrl = linkWithToken(siteUrl, localizePath(CONFIRM_PATH, locale), confirmToken);
     const unsubscribeUrl = linkWithToken(siteUrl, localizePath(UNSUBSCRIBE_PATH, locale), unsubscribeToken);
-    return {
-      kind: 'newsletter-confirmation',
-      subscriberId,
-      // Only the token's hash is in the subscribers table: the link itself is blanked from the outbox once sent.
-      secret: confirmUrl,
-      mail: {
-        to: email,
-        subject: confirmationMail.subject,
-        text: confirmationMail.text({ confirmUrl, unsubscribeUrl, siteUrl }),
-        headers: listUnsubscribeHeaders(unsubscribeUrl),
+    return [
+      {
+        kind: confirmation.name,
+        subscriberId,
+        // Only the token's hash is in the subscribers table: the link itself is blanked from the outbox once sent.
+        secret: confirmUrl,
+        mail: {
+          to: email,
+          subject: confirmationMail.subject,
+          text: confirmationMail.text({ confirmUrl, unsubscribeUrl, siteUrl }),
+          headers: listUnsubscribeHeaders(unsubscribeUrl),
+        },
       },
-    };
+    ];
   };
 }

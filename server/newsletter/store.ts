@@ -4,7 +4,7 @@ import type { Locale } from '../../shared/lib/locale';
 import { defaultLocale } from '../../shared/lib/locale';
 import type { Database } from '../db';
 import { createSuppressions } from '../privacy/suppressions';
-import type { NewOutboxMessage, OutboxStore } from '../outbox/store';
+import type { Delivery } from '../outbox/port';
 
 /** A new confirmation e-mail goes to one address at most this often, however many sign-ups. */
 export const CONFIRMATION_INTERVAL_MS = 60 * 60_000;
@@ -17,14 +17,6 @@ export interface Confirmation {
   locale: Locale;
   confirmToken: string;
   unsubscribeToken: string;
-}
-
-/** How a sign-up's confirmation e-mail is queued, in the sign-up's own transaction. */
-export interface SubscriberDelivery {
-  outbox: OutboxStore;
-  confirmationMessage(confirmation: Confirmation): NewOutboxMessage;
-  /** Called once a queued confirmation is committed. */
-  committed(): void;
 }
 
 /** One address the lab may write to, with the time its owner confirmed: the proof of consent. */
@@ -70,7 +62,7 @@ async function readUnsubscribeSecret(db: Database): Promise<string> {
 }
 
 /** The newsletter list and its consent steps. */
-export function createSubscriberStore(db: Database, delivery?: SubscriberDelivery): SubscriberStore {
+export function createSubscriberStore(db: Database, delivery?: Delivery<Confirmation>): SubscriberStore {
   let secret: Promise<string> | undefined;
   const key = () => (secret ??= readUnsubscribeSecret(db));
   const suppressions = createSuppressions(db);
@@ -106,14 +98,14 @@ export function createSubscriberStore(db: Database, delivery?: SubscriberDeliver
           now.toISOString(),
           row.id,
         );
-        const message = delivery.confirmationMessage({
+        const messages = delivery.messagesFor({
           subscriberId: row.id,
           email: row.email,
           locale: row.locale,
           confirmToken,
           unsubscribeToken: tokenFor(signingKey, row.id),
         });
-        await delivery.outbox.enqueue(message, now, tx);
+        for (const message of messages) await delivery.outbox.enqueue(message, now, tx);
         return true;
       });
       if (queued) delivery!.committed();

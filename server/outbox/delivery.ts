@@ -1,11 +1,8 @@
 import type { Database } from '../db';
 import type { AppConfig } from '../config';
-import type { LeadDelivery } from '../leads/store';
 import type { Logger } from '../http/logger';
-import type { SubscriberDelivery } from '../newsletter/store';
-import { leadMessages } from '../leads/messages';
+import type { OutboxKind } from './kinds';
 import { createMailer } from './mailer';
-import { confirmationMessage } from '../newsletter/messages';
 import type { OutboxStore } from './store';
 import { createOutboxStore } from './store';
 import type { OutboxWorker, Sender } from './worker';
@@ -21,29 +18,16 @@ export function createOutbox(db: Database, config: Pick<AppConfig, 'mail'>): Out
   return createOutboxStore(db, mailDomain(config.mail.from));
 }
 
-export interface Deliveries {
-  leads: LeadDelivery;
-  subscribers: SubscriberDelivery;
-}
-
-/** How the stores queue what they send; `wake` tells the worker a commit queued something. */
-export function createDeliveries(db: Database, config: Pick<AppConfig, 'mail' | 'siteUrl'>, wake: () => void): Deliveries {
-  const outbox = createOutbox(db, config);
-  return {
-    leads: { outbox, messagesFor: leadMessages(config.mail, config.siteUrl), committed: wake },
-    subscribers: { outbox, confirmationMessage: confirmationMessage(config.siteUrl), committed: wake },
-  };
-}
-
 /** Longest wait for one step of a send (connect, greeting, each reply): a quarter of the lease, at most a minute. */
 export const sendTimeoutMs = (leaseMs: number) => Math.min(leaseMs / 4, 60_000);
 
 /**
  * The worker that sends this process's (and any other process's) queued
- * messages, with the senders the configuration allows: mail with SMTP_URL,
- * webhooks with LEAD_WEBHOOK_URL. Started at once; stop() also closes the SMTP pool.
+ * messages of the registered `kinds`, with the senders the configuration
+ * allows: mail with SMTP_URL, webhooks with LEAD_WEBHOOK_URL. Started at once;
+ * stop() also closes the SMTP pool.
  */
-export function startOutboxWorker(db: Database, config: Pick<AppConfig, 'mail'>, logger: Logger, options: { pollMs?: number; firstRetryMs?: number } = {}): OutboxWorker {
+export function startOutboxWorker(db: Database, config: Pick<AppConfig, 'mail'>, logger: Logger, kinds: readonly OutboxKind[], options: { pollMs?: number; firstRetryMs?: number } = {}): OutboxWorker {
   const { mail } = config;
   const timeoutMs = sendTimeoutMs(mail.leaseMs);
   const mailer = mail.smtpUrl ? createMailer(mail.smtpUrl, mail.from, timeoutMs) : undefined;
@@ -56,7 +40,7 @@ export function startOutboxWorker(db: Database, config: Pick<AppConfig, 'mail'>,
   }
   const { webhook } = mail;
   if (webhook) senders.webhook = (message) => postWebhook(webhook.url, webhook.secret, JSON.stringify('body' in message.payload ? message.payload.body : null), message.messageId, timeoutMs);
-  const worker = createOutboxWorker({ store: createOutbox(db, config), senders, logger, maxAttempts: mail.maxAttempts, leaseMs: mail.leaseMs, ...options });
+  const worker = createOutboxWorker({ store: createOutbox(db, config), kinds, senders, logger, maxAttempts: mail.maxAttempts, leaseMs: mail.leaseMs, ...options });
   worker.start();
   return {
     ...worker,

@@ -10,29 +10,19 @@ export interface MailMessage {
   headers?: Record<string, string>;
 }
 
-/** What can be queued; each kind goes out through one channel (mail or webhook). */
-export type NewOutboxMessage =
-  | { kind: 'lead-notification'; leadId: number; mail: MailMessage }
-  | { kind: 'lead-webhook'; leadId: number; body: unknown }
-  /** `secret` is the part of the text (the confirmation link) blanked once the message is sent. */
-  | { kind: 'newsletter-confirmation'; subscriberId: number; mail: MailMessage; secret?: string };
-
-export type OutboxKind = NewOutboxMessage['kind'];
-export type Channel = 'mail' | 'webhook';
-
-export const channelOf = (kind: OutboxKind): Channel => (kind === 'lead-webhook' ? 'webhook' : 'mail');
-const KINDS: Readonly<Record<Channel, readonly OutboxKind[]>> = {
-  mail: ['lead-notification', 'newsletter-confirmation'],
-  webhook: ['lead-webhook'],
-};
-
 /** The stored form of a message: its mail or its webhook body, as JSON. */
-export type OutboxPayload = { mail: MailMessage; secret?: string } | { body: unknown };
+export type OutboxPayload =
+  /** `secret` is the part of the text (a confirmation link, say) blanked once the message is sent. */
+  | { mail: MailMessage; secret?: string }
+  | { body: unknown };
+
+/** What can be queued: a message of a registered kind, about a lead or a subscriber (the rows an erasure finds it by). */
+export type NewOutboxMessage = OutboxPayload & { kind: string; leadId?: number; subscriberId?: number };
 
 /** A message a worker holds under lease and is to send now. */
 export interface LeasedMessage {
   id: number;
-  kind: OutboxKind;
+  kind: string;
   payload: OutboxPayload;
   /** The Message-ID of an e-mail, the delivery id of a webhook: the same on every attempt. */
   messageId: string;
@@ -55,7 +45,7 @@ export interface OutboxStats {
 /** One row as the status command lists it: no payload, since it holds personal data. */
 export interface OutboxEntry {
   id: number;
-  kind: OutboxKind;
+  kind: string;
   leadId: number | null;
   subscriberId: number | null;
   status: OutboxStatus;
@@ -70,12 +60,12 @@ export interface OutboxStore {
   /** Queues a message, due now, in `tx`: the transaction that stores what the message is about. */
   enqueue(message: NewOutboxMessage, now: Date, tx: Queryable): Promise<void>;
   /**
-   * Claims up to `limit` due messages of the given channels for `leaseMs`, in
+   * Claims up to `limit` due messages of the given kinds for `leaseMs`, in
    * one statement: SQLite runs an UPDATE … RETURNING alone, and PostgreSQL
    * skips the rows another worker has locked (FOR UPDATE SKIP LOCKED), so two
    * workers (in this process or another instance) never claim the same row.
    */
-  lease(channels: readonly Channel[], leaseMs: number, limit: number, now?: Date): Promise<LeasedMessage[]>;
+  lease(kinds: readonly string[], leaseMs: number, limit: number, now?: Date): Promise<LeasedMessage[]>;
   /** The message went out: it is sent, and the secret in its text (if any) is blanked. */
   markSent(message: LeasedMessage, now?: Date): Promise<void>;
   /** An attempt failed: try again at `retryAt`, or mark it failed when there is none. */
@@ -94,7 +84,7 @@ export interface OutboxStore {
 
 interface Row {
   id: number;
-  kind: OutboxKind;
+  kind: string;
   lead_id: number | null;
   subscriber_id: number | null;
   payload: string;
@@ -122,23 +112,22 @@ export function createOutboxStore(db: Database, mailDomain: string): OutboxStore
 
   return {
     async enqueue(message, now, tx) {
-      const payload: OutboxPayload = message.kind === 'lead-webhook' ? { body: message.body } : { mail: message.mail, secret: message.kind === 'newsletter-confirmation' ? message.secret : undefined };
-      const messageId = channelOf(message.kind) === 'mail' ? `<${randomUUID()}@${mailDomain}>` : randomUUID();
+      const payload: OutboxPayload = 'body' in message ? { body: message.body } : { mail: message.mail, secret: message.secret };
+      const messageId = 'mail' in payload ? `<${randomUUID()}@${mailDomain}>` : randomUUID();
       const at = now.toISOString();
       await tx.run(
         `INSERT INTO outbox (kind, lead_id, subscriber_id, payload, message_id, created_at, next_attempt_at)
          VALUES (?, ?, ?, ?, ?, ?, ?)`,
         message.kind,
-        'leadId' in message ? message.leadId : null,
-        'subscriberId' in message ? message.subscriberId : null,
+        message.leadId ?? null,
+        message.subscriberId ?? null,
         JSON.stringify(payload),
         messageId,
         at,
         at,
       );
     },
-    async lease(channels, leaseMs, limit, now = new Date()) {
-      const kinds = channels.flatMap((channel) => KINDS[channel]);
+    async lease(kinds, leaseMs, limit, now = new Date()) {
       if (kinds.length === 0) return [];
       const at = now.toISOString();
       const rows = await db.all<Pick<Row, 'id' | 'kind' | 'payload' | 'message_id' | 'attempts' | 'lease_until'>>(

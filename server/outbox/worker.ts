@@ -1,13 +1,15 @@
 import type { Logger } from '../http/logger';
 import { retryDelayMs } from './backoff';
-import type { Channel, LeasedMessage, OutboxStore } from './store';
-import { channelOf } from './store';
+import type { Channel, OutboxKind } from './kinds';
+import type { LeasedMessage, OutboxStore } from './store';
 
 /** Sends one message through a channel; rejects on failure. */
 export type Sender = (message: LeasedMessage) => Promise<void>;
 
 export interface OutboxWorkerOptions {
   store: OutboxStore;
+  /** The kinds the features registered: a message of any other kind is never claimed. */
+  kinds: readonly OutboxKind[];
   /** A channel without a sender (mail before SMTP_URL is set) is left queued, untouched. */
   senders: Partial<Record<Channel, Sender>>;
   logger: Logger;
@@ -42,6 +44,7 @@ const STATUS_LOG_MS = 15 * 60_000;
  */
 export function createOutboxWorker({
   store,
+  kinds,
   senders,
   logger,
   maxAttempts,
@@ -50,7 +53,13 @@ export function createOutboxWorker({
   firstRetryMs,
   batchSize = 10,
 }: OutboxWorkerOptions): OutboxWorker {
-  const channels = (Object.keys(senders) as Channel[]).filter((channel) => senders[channel]);
+  // Each kind goes out through its channel's sender; a kind whose channel has none is not claimed.
+  const sendable = new Map<string, Sender>();
+  for (const { name, channel } of kinds) {
+    const send = senders[channel];
+    if (send) sendable.set(name, send);
+  }
+  const names = [...sendable.keys()];
   let timer: NodeJS.Timeout | undefined;
   let statusTimer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
@@ -60,7 +69,7 @@ export function createOutboxWorker({
   async function deliver(message: LeasedMessage): Promise<void> {
     const log = { outboxId: message.id, kind: message.kind, attempt: message.attempts + 1 };
     try {
-      await senders[channelOf(message.kind)]!(message);
+      await sendable.get(message.kind)!(message);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const failedAttempts = message.attempts + 1;
@@ -79,7 +88,7 @@ export function createOutboxWorker({
     do {
       again = false;
       for (;;) {
-        const batch = stopped ? [] : await store.lease(channels, leaseMs, batchSize);
+        const batch = stopped ? [] : await store.lease(names, leaseMs, batchSize);
         if (batch.length === 0) break;
         await Promise.all(batch.map(deliver));
       }
@@ -87,7 +96,7 @@ export function createOutboxWorker({
   }
 
   function wake(): void {
-    if (stopped || channels.length === 0) return;
+    if (stopped || names.length === 0) return;
     if (running) {
       again = true;
       return;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqliteDatabase } from '../../server/db';
 import { createLeadStore } from '../../server/leads/store';
-import { confirmationMessage } from '../../server/newsletter/messages';
+import { signUpMessages } from '../../server/newsletter/messages';
 import { createOutboxStore } from '../../server/outbox/store';
 import type { Confirmation } from '../../server/newsletter/store';
 import { createSubscriberStore } from '../../server/newsletter/store';
@@ -47,9 +47,9 @@ beforeAll(async () => {
   const sent = new Map<string, Confirmation>();
   const subscribers = createSubscriberStore(db, {
     outbox: createOutboxStore(db, 'meridianlab.test'),
-    confirmationMessage: (confirmation) => {
+    messagesFor: (confirmation) => {
       sent.set(confirmation.email, confirmation);
-      return confirmationMessage('https://meridianlab.test')(confirmation);
+      return signUpMessages('https://meridianlab.test')(confirmation);
     },
     committed: () => {},
   });

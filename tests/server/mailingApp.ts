@@ -1,4 +1,5 @@
 import { pino } from 'pino';
+import { outboxKinds } from '../../server/app';
 import { startOutboxWorker } from '../../server/outbox/delivery';
 import type { TestApp } from './helpers';
 import { TEST_SITE_URL, testApp } from './helpers';
@@ -9,7 +10,7 @@ import { startMailServer } from './mailServer';
 export async function mailingApp(cleanups: (() => unknown)[]): Promise<{ app: TestApp; smtp: MailServer }> {
   const smtp = await startMailServer();
   const app = testApp({ SMTP_URL: smtp.url }, { wakeOutbox: () => worker.wake() });
-  const worker = startOutboxWorker(app.db, app.config, pino({ level: 'silent' }), { pollMs: 50 });
+  const worker = startOutboxWorker(app.db, app.config, pino({ level: 'silent' }), outboxKinds, { pollMs: 50 });
   cleanups.push(() => smtp.stop(), () => app.db.close(), () => worker.stop());
   return { app, smtp };
 }

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSqliteDatabase } from '../../server/db';
 import { createOutbox } from '../../server/outbox/delivery';
-import { confirmationMessage } from '../../server/newsletter/messages';
+import { signUpMessages } from '../../server/newsletter/messages';
 import type { Confirmation } from '../../server/newsletter/store';
 import { createSubscriberStore } from '../../server/newsletter/store';
 import { confirmPage, unsubscribePage } from '../../shared/content/newsletter';
@@ -29,9 +29,9 @@ function storeWithInbox() {
   const sent: Confirmation[] = [];
   const store = createSubscriberStore(db, {
     outbox: createOutbox(db, config),
-    confirmationMessage: (confirmation) => {
+    messagesFor: (confirmation) => {
       sent.push(confirmation);
-      return confirmationMessage(TEST_SITE_URL)(confirmation);
+      return signUpMessages(TEST_SITE_URL)(confirmation);
     },
     committed: () => {},
   });

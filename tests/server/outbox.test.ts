@@ -8,6 +8,7 @@ import { DATABASE_FILE, openSqliteDatabase } from '../../server/db';
 import { createLeadStore } from '../../server/leads/store';
 import type { Logger } from '../../server/http/logger';
 import { retryDelayMs, FIRST_RETRY_MS, MAX_RETRY_MS } from '../../server/outbox/backoff';
+import { outboxKinds } from '../../server/app';
 import { createOutbox, startOutboxWorker } from '../../server/outbox/delivery';
 import { leadMessages } from '../../server/leads/messages';
 import type { OutboxWorker } from '../../server/outbox/worker';
@@ -43,7 +44,7 @@ afterEach(async () => {
 function deliveringApp(env: NodeJS.ProcessEnv, options: { firstRetryMs?: number; logger?: Logger } = {}): TestApp & { worker: OutboxWorker } {
   const logger = options.logger ?? pino({ level: 'silent' });
   const app = testApp({ TRUST_PROXY: '1', ...env }, { logger, wakeOutbox: () => worker.wake() });
-  const worker = startOutboxWorker(app.db, app.config, logger, { pollMs: 50, firstRetryMs: options.firstRetryMs });
+  const worker = startOutboxWorker(app.db, app.config, logger, outboxKinds, { pollMs: 50, firstRetryMs: options.firstRetryMs });
   cleanups.push(() => app.db.close(), () => worker.stop());
   return Object.assign(app, { worker });
 }
@@ -263,7 +264,7 @@ describe('the transactional outbox', { timeout: 30_000 }, () => {
     await app.worker.stop();
     const smtp = await mailServer();
     const configured = testConfig({ SMTP_URL: smtp.url });
-    const worker = startOutboxWorker(app.db, configured, pino({ level: 'silent' }), { pollMs: 50 });
+    const worker = startOutboxWorker(app.db, configured, pino({ level: 'silent' }), outboxKinds, { pollMs: 50 });
     cleanups.push(() => worker.stop());
     const [mail] = await smtp.waitFor(1);
     expect(header(mail!, 'subject')).toBe('New lead: Marketing with Ads — Jane Smith (Acme)');
@@ -310,7 +311,7 @@ describe('the transactional outbox', { timeout: 30_000 }, () => {
     // Two connections, as two server processes would have, each with its own worker and sender address.
     const workers = ['a', 'b'].map((name) => {
       const db = openSqliteDatabase(config.dataDir);
-      const worker = startOutboxWorker(db, { mail: { ...config.mail, from: `worker-${name}@meridianlab.test` } }, pino({ level: 'silent' }), { pollMs: 5 });
+      const worker = startOutboxWorker(db, { mail: { ...config.mail, from: `worker-${name}@meridianlab.test` } }, pino({ level: 'silent' }), outboxKinds, { pollMs: 5 });
       cleanups.push(() => db.close(), () => worker.stop());
       return worker;
     });
@@ -332,10 +333,10 @@ describe('the transactional outbox', { timeout: 30_000 }, () => {
     const leadId = await createLeadStore(db).add({ ...lead }, { address: '203.0.113.1', userAgent: '' });
     await db.transaction((tx) => outbox.enqueue({ kind: 'lead-webhook', leadId, body: {} }, new Date('2024-01-01T00:00:00Z'), tx));
     const t0 = new Date('2024-01-01T00:00:01Z');
-    expect(await outbox.lease(['webhook'], 60_000, 10, t0)).toHaveLength(1);
-    expect(await outbox.lease(['webhook'], 60_000, 10, new Date(t0.getTime() + 59_000))).toHaveLength(0);
-    expect(await outbox.lease(['mail'], 60_000, 10, new Date(t0.getTime() + 61_000))).toHaveLength(0);
-    expect(await outbox.lease(['webhook'], 60_000, 10, new Date(t0.getTime() + 61_000))).toHaveLength(1);
+    expect(await outbox.lease(['lead-webhook'], 60_000, 10, t0)).toHaveLength(1);
+    expect(await outbox.lease(['lead-webhook'], 60_000, 10, new Date(t0.getTime() + 59_000))).toHaveLength(0);
+    expect(await outbox.lease(['lead-notification'], 60_000, 10, new Date(t0.getTime() + 61_000))).toHaveLength(0);
+    expect(await outbox.lease(['lead-webhook'], 60_000, 10, new Date(t0.getTime() + 61_000))).toHaveLength(1);
   });
 });
 

@@ -68,11 +68,11 @@ describe.each(engines)('the stores on $engine', { timeout: 30_000 }, ({ open }) 
       await outbox.enqueue({ kind: 'lead-webhook', leadId, body: { ok: true } }, at(0), tx);
     });
     // Ten workers claim at once: every message goes to exactly one of them.
-    const claims = await Promise.all(Array.from({ length: 10 }, () => outbox.lease(['mail'], 60_000, 5, at(1))));
+    const claims = await Promise.all(Array.from({ length: 10 }, () => outbox.lease(['lead-notification'], 60_000, 5, at(1))));
     const ids = claims.flat().map((message) => message.id);
     expect(ids).toHaveLength(30);
     expect(new Set(ids).size).toBe(30);
-    expect(await outbox.lease(['mail'], 60_000, 5, at(30))).toEqual([]);
+    expect(await outbox.lease(['lead-notification'], 60_000, 5, at(30))).toEqual([]);
 
     const [first, second] = claims.flat();
     await outbox.markSent(first!, at(2));
@@ -84,10 +84,10 @@ describe.each(engines)('the stores on $engine', { timeout: 30_000 }, ({ open }) 
     expect(await outbox.retry(first!.id)).toBe('sent');
     expect(await outbox.retry(99_999)).toBe('missing');
     expect(await outbox.retryFailed()).toBe(1);
-    // The lease ran out: another worker may take the rest over; the webhook waits for its own channel.
-    const retaken = await outbox.lease(['mail'], 60_000, 100, at(62));
+    // The lease ran out: another worker may take the rest over; the webhook waits for a worker that claims its kind.
+    const retaken = await outbox.lease(['lead-notification'], 60_000, 100, at(62));
     expect(retaken.every((message) => message.kind === 'lead-notification')).toBe(true);
-    expect(await outbox.lease(['webhook'], 60_000, 10, at(62))).toEqual([expect.objectContaining({ kind: 'lead-webhook', payload: { body: { ok: true } } })]);
+    expect(await outbox.lease(['lead-webhook'], 60_000, 10, at(62))).toEqual([expect.objectContaining({ kind: 'lead-webhook', payload: { body: { ok: true } } })]);
   });
 
   it('subscribers: one row per address whatever its case, double opt-in, unsubscribe, suppression', async () => {
@@ -96,9 +96,9 @@ describe.each(engines)('the stores on $engine', { timeout: 30_000 }, ({ open }) 
     const outbox = createOutboxStore(db, 'meridianlab.test');
     const store = createSubscriberStore(db, {
       outbox,
-      confirmationMessage: (confirmation) => {
+      messagesFor: (confirmation) => {
         sent.push(confirmation);
-        return { kind: 'newsletter-confirmation', subscriberId: confirmation.subscriberId, mail: { to: confirmation.email, subject: 'Confirm', text: confirmation.confirmToken }, secret: confirmation.confirmToken };
+        return [{ kind: 'newsletter-confirmation', subscriberId: confirmation.subscriberId, mail: { to: confirmation.email, subject: 'Confirm', text: confirmation.confirmToken }, secret: confirmation.confirmToken }];
       },
       committed: () => {},
     });
@@ -123,9 +123,9 @@ describe.each(engines)('the stores on $engine', { timeout: 30_000 }, ({ open }) 
     const sent: Confirmation[] = [];
     const store = createSubscriberStore(db, {
       outbox: createOutboxStore(db, 'meridianlab.test'),
-      confirmationMessage: (confirmation) => {
+      messagesFor: (confirmation) => {
         sent.push(confirmation);
-        return { kind: 'newsletter-confirmation', subscriberId: confirmation.subscriberId, mail: { to: confirmation.email, subject: 'Confirme', text: confirmation.confirmToken }, secret: confirmation.confirmToken };
+        return [{ kind: 'newsletter-confirmation', subscriberId: confirmation.subscriberId, mail: { to: confirmation.email, subject: 'Confirme', text: confirmation.confirmToken }, secret: confirmation.confirmToken }];
       },
       committed: () => {},
     });

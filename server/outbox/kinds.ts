@@ -1,0 +1,12 @@
+/** The ways a message goes out: an e-mail through SMTP, or a signed post to the webhook. */
+export type Channel = 'mail' | 'webhook';
+
+/**
+ * One kind of message a feature sends: the name its rows carry and the
+ * channel it goes out through. Each feature exports its kinds; the
+ * composition root hands them to the worker, which claims no other kind.
+ */
+export interface OutboxKind {
+  readonly name: string;
+  readonly channel: Channel;
+}
