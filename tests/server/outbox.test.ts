@@ -11,6 +11,7 @@ import { retryDelayMs, FIRST_RETRY_MS, MAX_RETRY_MS } from '../../server/outbox/
 import { outboxKinds } from '../../server/app';
 import { createOutbox, startOutboxWorker } from '../../server/outbox/delivery';
 import { leadMessages } from '../../server/leads/messages';
+import type { OutboxKind } from '../../server/outbox/kinds';
 import type { OutboxWorker } from '../../server/outbox/worker';
 import { fieldCopy } from '../../shared/content/contact';
 import { departments } from '../../shared/content/contactInfo';
@@ -337,6 +338,32 @@ describe('the transactional outbox', { timeout: 30_000 }, () => {
     expect(await outbox.lease(['lead-webhook'], 60_000, 10, new Date(t0.getTime() + 59_000))).toHaveLength(0);
     expect(await outbox.lease(['lead-notification'], 60_000, 10, new Date(t0.getTime() + 61_000))).toHaveLength(0);
     expect(await outbox.lease(['lead-webhook'], 60_000, 10, new Date(t0.getTime() + 61_000))).toHaveLength(1);
+  });
+});
+
+describe('the kinds the features register', { timeout: 30_000 }, () => {
+  it('sends a kind the outbox learns of only from its feature, and leaves a kind nobody registered queued', async () => {
+    const smtp = await mailServer();
+    const config = testConfig({ SMTP_URL: smtp.url });
+    const db = openSqliteDatabase(config.dataDir);
+    cleanups.push(() => db.close());
+    // A feature the outbox does not know: its kind, as it would export it, and a message of it queued in its own transaction.
+    const reminder = { name: 'test-reminder', channel: 'mail' } as const satisfies OutboxKind;
+    const outbox = createOutbox(db, config);
+    await db.transaction(async (tx) => {
+      await outbox.enqueue({ kind: reminder.name, mail: { to: 'team@meridianlab.test', subject: 'Call Jane back', text: 'She asked for a call on Monday.\n' } }, new Date(), tx);
+      await outbox.enqueue({ kind: 'test-unregistered', mail: { to: 'team@meridianlab.test', subject: 'Never sent', text: 'Nobody registered this kind.\n' } }, new Date(), tx);
+    });
+
+    const worker = startOutboxWorker(db, config, pino({ level: 'silent' }), [reminder], { pollMs: 20 });
+    cleanups.push(() => worker.stop());
+    const [mail] = await smtp.waitFor(1);
+    expect(header(mail!, 'subject')).toBe('Call Jane back');
+    expect(mail!.parsed.text).toBe('She asked for a call on Monday.\n');
+    await until(() => db.connection.prepare("SELECT status FROM outbox WHERE kind = 'test-reminder'").get()?.status === 'sent');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.received).toHaveLength(1);
+    expect(await outbox.pending()).toEqual([expect.objectContaining({ kind: 'test-unregistered', status: 'queued', attempts: 0 })]);
   });
 });
 
