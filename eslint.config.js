@@ -46,13 +46,49 @@ function floorBelow(above) {
   );
 }
 
+/** What server code may not import, on every floor. */
+const SERVER_IMPORTS = { '(^|/)client(/|$)': 'The server does not import the browser entry.' };
+const NOT_IN_NODE = ['window', 'document', 'navigator', 'location', 'sessionStorage', 'localStorage'];
+
+/**
+ * server/'s floors, low to high: a file imports from its own floor or a lower one, never from one above, so what
+ * many parts share never depends on a part that uses it. `names`: the folders (or root files) an import path
+ * reaches the floor by; `why`: why nothing below it may.
+ */
+const SERVER_FLOORS = [
+  { files: ['server/lib/**', 'server/config.ts'], names: ['lib', 'config'] },
+  { files: ['server/db/**'], names: ['db'], why: 'The helpers and the settings work without a database.' },
+  { files: ['server/cli/**', 'server/http/**'], names: ['cli', 'http'], why: 'What lies below does not depend on how the server is reached, by a command or a request.' },
+  { files: ['server/outbox/**', 'server/pages/**'], names: ['outbox', 'pages'], why: 'The plumbing below sends and renders nothing itself.' },
+  {
+    files: ['server/{leads,newsletter,privacy,vitals,staff}/**'],
+    names: ['leads', 'newsletter', 'privacy', 'vitals', 'staff'],
+    why: "Nothing below a feature knows one: the composition root (app.ts, main.ts) hands a lower folder what it needs, as it hands the outbox each feature's message kinds.",
+  },
+  { files: ['server/app.ts', 'server/main.ts'], names: ['app', 'main'], why: 'They wire the server together: nothing they wire depends on the wiring.' },
+];
+
+/** "server/lib/ and server/config.ts": the places a list of globs names. */
+const folders = (files) => files.map((glob) => glob.replace('/**', '/')).join(' and ');
+
+/** Import patterns (relative paths, as server/ writes them) that reach a server floor above the one at `index`, each with why not. */
+function serverFloorsAbove(index) {
+  const { files } = SERVER_FLOORS[index];
+  return Object.fromEntries(
+    SERVER_FLOORS.slice(index + 1).map((floor) => [
+      `^(\\.\\.?/)+(${floor.names.join('|')})(/|$)`,
+      `${folders(files)} may import only from their own floor of server/ or a lower one, not from ${folders(floor.files)}. ${floor.why}`,
+    ]),
+  );
+}
+
 /**
  * One side of the boundary: the globals it has, the imports it may not use (pattern: reason, or the
  * rule's pattern options)
  * and the other side's globals, which do not exist where it runs.
  */
 function side(files, ownGlobals, forbiddenImports, otherGlobals) {
-  const where = files.map((glob) => glob.replace('/**', '/')).join(' and ');
+  const where = folders(files);
   return {
     files,
     languageOptions: { globals: ownGlobals },
@@ -90,7 +126,7 @@ export default tseslint.config(
     side(files, globals.browser, { ...BROWSER_IMPORTS, ...SHARED_IMPORTS, ...floorBelow(above) }, NOT_IN_BROWSER),
   ),
   side(['client/**'], globals.browser, BROWSER_IMPORTS, NOT_IN_BROWSER),
-  side(NODE_CODE, globals.node, {
-    '(^|/)client(/|$)': 'The server does not import the browser entry.',
-  }, ['window', 'document', 'navigator', 'location', 'sessionStorage', 'localStorage']),
+  side(NODE_CODE, globals.node, SERVER_IMPORTS, NOT_IN_NODE),
+  // server/ in floors, low to high: each imports only its own floor and those below it.
+  ...SERVER_FLOORS.map(({ files }, index) => side(files, globals.node, { ...SERVER_IMPORTS, ...serverFloorsAbove(index) }, NOT_IN_NODE)),
 );
