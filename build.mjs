@@ -8,8 +8,6 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { tsImport } from 'tsx/esm/api';
 import { coreChunkPlugin } from './build/chunks/coreChunk.mjs';
@@ -213,21 +211,16 @@ async function criticalStyles() {
 
 /** Writes .br and .gz beside each text asset, so the server sends them without compressing per request. */
 async function precompress() {
-  const brotli = promisify(zlib.brotliCompress);
-  const gzip = promisify(zlib.gzip);
+  const { compressStored } = await tsImport('./server/http/contentEncoding.ts', import.meta.url);
   const files = fs
     .readdirSync(staticOut, { recursive: true, encoding: 'utf8' })
     .filter((file) => /\.(js|css|svg|json)$/.test(file))
     .map((file) => path.join(staticOut, file));
   await Promise.all(
     files.map(async (file) => {
-      const source = fs.readFileSync(file);
-      const [br, gz] = await Promise.all([
-        brotli(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        gzip(source, { level: 9 }),
-      ]);
+      const { br, gzip } = await compressStored(fs.readFileSync(file));
       fs.writeFileSync(`${file}.br`, br);
-      fs.writeFileSync(`${file}.gz`, gz);
+      fs.writeFileSync(`${file}.gz`, gzip);
     }),
   );
 }

@@ -1,3 +1,5 @@
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import type { Request } from 'express';
 
 /** The encodings the server keeps ready beside a page or a file, smallest first. */
@@ -13,4 +15,21 @@ export type StoredEncoding = (typeof STORED_ENCODINGS)[number];
  */
 export function storedEncoding(req: Request): StoredEncoding | undefined {
   return STORED_ENCODINGS.find((encoding) => req.acceptsEncodings(encoding) === encoding);
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * Bytes in each stored encoding, compressed once at the highest levels, since they are sent many
+ * times: the build's static files (build.mjs) and the kept pages alike.
+ */
+export async function compressStored(bytes: Buffer): Promise<Record<StoredEncoding, Buffer>> {
+  const [br, gz] = await Promise.all([
+    brotli(bytes, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+    }),
+    gzip(bytes, { level: zlib.constants.Z_BEST_COMPRESSION }),
+  ]);
+  return { br, gzip: gz };
 }

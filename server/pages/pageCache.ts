@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import type { Request, RequestHandler, Response } from 'express';
 import { findPage } from '../../shared/routes';
-import { storedEncoding } from '../http/contentEncoding';
+import { compressStored, storedEncoding } from '../http/contentEncoding';
 import type { RenderPage, StreamPage } from './render';
 import { htmlHeaders } from './render';
 
@@ -19,18 +17,10 @@ export interface CachedPage {
   styleHash: string;
 }
 
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-
 /** Compresses a finished page the way build.mjs compresses the static files: once, at the highest levels. */
 export async function compressPage(status: number, html: Buffer, styleHash: string): Promise<CachedPage> {
-  const [br, gz] = await Promise.all([
-    brotli(html, {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length },
-    }),
-    gzip(html, { level: zlib.constants.Z_BEST_COMPRESSION }),
-  ]);
-  return { status, html, br, gzip: gz, hash: createHash('sha256').update(html).digest('base64url').slice(0, 27), styleHash };
+  const { br, gzip } = await compressStored(html);
+  return { status, html, br, gzip, hash: createHash('sha256').update(html).digest('base64url').slice(0, 27), styleHash };
 }
 
 /** True when the request's If-None-Match names any representation of this page. */
