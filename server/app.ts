@@ -9,7 +9,7 @@ import type { AppConfig } from './config';
 import { errorHandler } from './http/errors';
 import { requestLog } from './http/logger';
 import type { Logger } from './http/logger';
-import { inlineSources, readManifest } from './http/manifest';
+import { assetSource } from './http/manifest';
 import { keptPages, PageCache, withPageCache } from './pages/pageCache';
 import { pageRenderer } from './pages/render';
 import { contactRoutes } from './leads/routes';
@@ -50,13 +50,10 @@ export interface AppOptions {
 /** Builds the site's Express app without listening. Middleware runs in the order written here. */
 export function createApp(config: AppConfig, { db, logger, App = PageDocument, wakeOutbox = () => {} }: AppOptions): express.Express {
   const clientDir = path.join(config.rootDir, 'dist', 'client');
-  const manifestFile = path.join(clientDir, 'manifest.json');
-  // Production reads the manifest once; development re-reads it, since every rebuild changes the hashes.
-  const built = config.dev ? null : readManifest(manifestFile);
-  const manifest = () => built ?? readManifest(manifestFile);
+  const assets = assetSource(path.join(clientDir, 'manifest.json'), config);
   const render = pageRenderer({
     App,
-    manifest,
+    manifest: assets,
     siteUrl: config.siteUrl,
     logger,
   });
@@ -76,7 +73,7 @@ export function createApp(config: AppConfig, { db, logger, App = PageDocument, w
   app.set('trust proxy', config.trustProxy); // req.ip is the client's, not the proxy's: the rate limits key on it
 
   app.use(requestLog(logger)); // first, so every answer below is logged with its status and time
-  app.use(...securityHeaders(config, built ? inlineSources(built) : () => inlineSources(manifest()))); // before anything answers, so every answer carries them
+  app.use(...securityHeaders(config, assets)); // before anything answers, so every answer carries them
   if (!config.dev) app.use(keptPages(pages)); // a kept page goes out as nginx would send a file, before the rest has work to do
   app.use(compression()); // wraps res before any body is written; React's stream calls its flush()
   app.use(healthRoutes(db)); // probes answer early and cheaply, and are never cached
@@ -88,7 +85,7 @@ export function createApp(config: AppConfig, { db, logger, App = PageDocument, w
   app.use(newsletterRoutes({ store: subscribers, siteUrl, renderPage, counters })); // the newsletter e-mails' confirm and unsubscribe links
   app.use(contactRoutes({ store: leads, logger, siteUrl, renderPage, counters })); // the contact form; it re-renders its page on refusal
   // The staff console: before the page catch-all, since /staff is no public page (never in the page cache).
-  app.use(staffConsole({ db, logger, siteUrl, assets: () => ({ stylesheet: manifest().consoleStylesheet }), counters }));
+  app.use(staffConsole({ db, logger, siteUrl, assets, counters }));
   app.use(publicFiles(path.join(config.rootDir, 'public'))); // icons, images, video: only paths with an extension
   app.use(canonicalPath); // one URL per page: "/services/" → 301 "/services", never to another host
   app.get('/{*splat}', (req, res) => renderPage(req, res)); // every other GET is a page, or the 404 page

@@ -23,12 +23,22 @@ export interface BuildManifest {
   tabIcon: string;
 }
 
-export function readManifest(file: string): BuildManifest {
+function readManifest(file: string): BuildManifest {
   try {
     return JSON.parse(fs.readFileSync(file, 'utf8')) as BuildManifest;
   } catch (error) {
     throw new Error(`Cannot read the build manifest ${file}: run "npm run build" first.`, { cause: error });
   }
+}
+
+/** The build manifest, wherever the server needs it: the renderer, the security policy, the staff console. */
+export type AssetSource = () => BuildManifest;
+
+/** Reads the manifest once for a deploy; in development on each use, since every rebuild changes the hashes. */
+export function assetSource(file: string, { dev }: { dev: boolean }): AssetSource {
+  if (dev) return () => readManifest(file);
+  const built = readManifest(file);
+  return () => built;
 }
 
 /** A page's critical CSS and its hash, which the page's security policy allows. */
@@ -64,7 +74,7 @@ export function hydrationModules(manifest: BuildManifest, page: Pick<SitePage, '
 }
 
 /** The CSP sources that allow the pages' inline script, by its build-time hash (each page allows its own style, see allowPageStyle). */
-export interface InlineSources {
+interface InlineSources {
   /** The entry's hash: one text for every page. */
   script: string[];
 }

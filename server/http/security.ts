@@ -1,7 +1,8 @@
 import type { RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import type { AppConfig } from '../config';
-import type { InlineSources } from './manifest';
+import type { AssetSource, BuildManifest } from './manifest';
+import { inlineSources } from './manifest';
 
 /** Browser features the site never uses, turned off for it and for anything it might embed. */
 const PERMISSIONS_POLICY = [
@@ -41,17 +42,13 @@ interface PolicyLocals {
  * and the policy stays small enough for the HTML's first round trip. Any other
  * inline script, and inline style attributes, stay blocked.
  */
-export function securityHeaders(
-  config: Pick<AppConfig, 'siteUrl'>,
-  inline: InlineSources | (() => InlineSources) = { script: [] },
-): RequestHandler[] {
-  // Fixed for a deploy; read per answer in development, where every rebuild changes them.
-  const scripts = () => (typeof inline === 'function' ? inline() : inline).script;
+export function securityHeaders(config: Pick<AppConfig, 'siteUrl'>, assets?: AssetSource): RequestHandler[] {
   const https = config.siteUrl.startsWith('https:');
-  const policy = (styles: string[]) =>
+  // Without a build (a test of the headers alone), no inline script is allowed.
+  const policy = (build: BuildManifest | undefined, styles: string[]) =>
     [
       ['default-src', "'self'"],
-      ['script-src', "'self'", ...scripts()],
+      ['script-src', "'self'", ...(build ? inlineSources(build).script : [])],
       ['style-src', "'self'", ...styles],
       ['img-src', "'self'", 'data:'],
       ['font-src', "'self'"],
@@ -66,13 +63,20 @@ export function securityHeaders(
     ]
       .map((directive) => directive.join(' '))
       .join(';');
-  // One text per page style for a deploy, written once, not on every answer; rebuilt each time in development.
-  const kept = typeof inline === 'function' ? undefined : new Map<string, string>();
+  // One text per page style for a deploy, written once, not on every answer. Development reads a new
+  // manifest on each use, so there the texts are written again and follow every rebuild.
+  let kept = new Map<string, string>();
+  let keptFor: BuildManifest | undefined;
   const policyAllowing = (style: string) => {
-    let text = kept?.get(style);
+    const build = assets?.();
+    if (build !== keptFor) {
+      kept = new Map();
+      keptFor = build;
+    }
+    let text = kept.get(style);
     if (text === undefined) {
-      text = policy(style ? [style] : []);
-      kept?.set(style, text);
+      text = policy(build, style ? [style] : []);
+      kept.set(style, text);
     }
     return text;
   };

@@ -8,7 +8,7 @@ import type { LoadedPage } from '../../shared/pageShell';
 import { loadPage } from '../../shared/pageShell';
 import { errorDocument } from '../http/errors';
 import type { Logger } from '../http/logger';
-import type { BuildManifest } from '../http/manifest';
+import type { AssetSource } from '../http/manifest';
 import { criticalStyle, hydrationModules, pageAssets } from '../http/manifest';
 import { allowPageStyle } from '../http/security';
 
@@ -47,7 +47,7 @@ export type StreamPage = (req: ExpressRequest, res: ExpressResponse, view?: Page
 interface RendererOptions {
   /** The document for a loaded page, inside the router (the site's PageDocument). */
   App: ComponentType<{ loaded: LoadedPage }>;
-  manifest: () => BuildManifest;
+  manifest: AssetSource;
   siteUrl: string;
   logger: Logger;
 }

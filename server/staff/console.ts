@@ -6,6 +6,7 @@ import { consoleCopy } from './texts';
 import type { RateLimitCounters } from '../http/rateLimitCounters';
 import { formEndpoint } from '../http/formEndpoint';
 import type { Logger } from '../http/logger';
+import type { AssetSource } from '../http/manifest';
 import { staffAuth } from './auth';
 import { leadRoutes } from './leadRoutes';
 import { consoleUser, sendPage } from './page';
@@ -26,8 +27,8 @@ interface StaffConsoleOptions {
   siteUrl: string;
   /** Shared rate-limit counters, when several instances run. */
   counters?: RateLimitCounters;
-  /** The console's stylesheet, from the build manifest. */
-  assets: () => ConsoleAssets;
+  /** The build manifest, which names the console's stylesheet. */
+  assets: AssetSource;
 }
 
 /**
@@ -35,7 +36,8 @@ interface StaffConsoleOptions {
  * every other URL, known or not, answers 303 to it and shows nothing. Every
  * answer is no-store and noindex.
  */
-export function staffConsole({ db, logger, siteUrl, assets, counters }: StaffConsoleOptions): Router {
+export function staffConsole({ db, logger, siteUrl, assets: build, counters }: StaffConsoleOptions): Router {
+  const assets = (): ConsoleAssets => ({ stylesheet: build().consoleStylesheet });
   const auth = staffAuth(db, siteUrl);
   const router = Router();
 
