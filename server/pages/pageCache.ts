@@ -4,6 +4,7 @@ import { findPage } from '../../shared/routes';
 import { compressStored, storedEncoding } from '../http/contentEncoding';
 import type { RenderPage, StreamPage } from './render';
 import { htmlHeaders } from './render';
+import { ResponseTee } from './responseTee';
 
 /** A finished page in each encoding a browser may ask for, compressed once, and its validator. */
 export interface CachedPage {
@@ -83,30 +84,6 @@ export class PageCache {
 }
 
 /**
- * Records what is written to the response while it streams and hands the
- * whole body over once it has ended, so the first visitor still gets the
- * stream. Wraps write/end the way compression does: no stream in between.
- */
-export function recordBody(res: Response, onComplete: (body: Buffer) => void): void {
-  const chunks: Buffer[] = [];
-  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
-  const end = res.end.bind(res) as (...args: unknown[]) => Response;
-  const keep = (chunk: unknown) => {
-    if (typeof chunk === 'string' || chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
-  };
-  res.write = ((chunk: unknown, ...rest: unknown[]) => {
-    keep(chunk);
-    return write(chunk, ...rest);
-  }) as Response['write'];
-  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
-    if (typeof chunk !== 'function') keep(chunk);
-    const result = end(chunk, ...rest);
-    onComplete(Buffer.concat(chunks));
-    return result;
-  }) as Response['end'];
-}
-
-/**
  * Where a request's page is kept: the page's path (an article's own, not its
  * route's "/blog/:slug") plus the query the page reads, normalised (so "/?x=1"
  * is "/"), or null for a path that is no page, such as an unknown article.
@@ -155,8 +132,8 @@ export function withPageCache(render: StreamPage, pages = new PageCache()): Rend
     let whole = true;
     await render(req, res, view, {
       onShellReady(status, styleHash) {
-        if (status !== 200) return;
-        recordBody(res, (html) => {
+        if (status !== 200) return undefined;
+        return new ResponseTee(res, (html) => {
           if (!whole) return;
           compressPage(status, html, styleHash).then(
             (page) => pages.set(key, page),

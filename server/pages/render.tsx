@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import type { ComponentType, ReactElement } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -36,8 +37,8 @@ export type RenderPage = (req: ExpressRequest, res: ExpressResponse, view?: Page
 
 /** What a wrapper (the page cache) may learn about one render. */
 export interface RenderHooks {
-  /** The headers are set with this status and the document is about to stream. */
-  onShellReady?: (status: number, styleHash: string) => void;
+  /** The headers are set with this status: the document streams into what this returns, or straight into the response. */
+  onShellReady?: (status: number, styleHash: string) => Writable | undefined;
   /** Part of the page failed or was cut off: what was sent is not the whole page. */
   onError?: () => void;
 }
@@ -115,9 +116,9 @@ export function pageRenderer({ App, manifest, siteUrl, logger }: RendererOptions
 
     // 6. Stream. At onShellReady everything outside Suspense boundaries is
     //    ready (the pages use none, so the whole page): send the headers, then
-    //    pipe straight into the response, where compression flushes as React
-    //    writes. A shell that throws gets the static error page; errors after
-    //    it can only be logged.
+    //    pipe into the response (through the page cache's tee when it keeps
+    //    the page), where compression flushes as React writes. A shell that
+    //    throws gets the static error page; errors after it can only be logged.
     const stream = renderToPipeableStream(view ? view.wrap(tree) : tree, {
       // The static sections' Suspense boundaries (see StaticSection) are always complete in the first
       // pass; React would still move a large one to the end of the stream, behind an inline script the
@@ -125,8 +126,7 @@ export function pageRenderer({ App, manifest, siteUrl, logger }: RendererOptions
       progressiveChunkSize: Number.POSITIVE_INFINITY,
       onShellReady() {
         htmlHeaders(res, status, styleHash, view !== undefined);
-        hooks.onShellReady?.(status, styleHash);
-        stream.pipe(res);
+        stream.pipe(hooks.onShellReady?.(status, styleHash) ?? res);
       },
       onShellError(error) {
         logger.error({ err: error, url: req.originalUrl }, 'render failed');

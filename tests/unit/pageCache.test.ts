@@ -1,8 +1,11 @@
+import { once } from 'node:events';
+import { PassThrough } from 'node:stream';
 import express from 'express';
 import request from 'supertest';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { keptPages, PageCache, pageCacheKey, withPageCache } from '../../server/pages/pageCache';
 import type { StreamPage } from '../../server/pages/render';
+import { ResponseTee } from '../../server/pages/responseTee';
 
 const page = (text: string) => ({ status: 200, html: Buffer.from(text), br: Buffer.from(text), gzip: Buffer.from(text), hash: text, styleHash: 'sha256-T' });
 
@@ -24,6 +27,50 @@ describe('PageCache', () => {
     expect(cache.get('/b')).toBeUndefined();
     expect(cache.get('/a')?.html.toString()).toBe('a');
     expect(cache.get('/c')?.html.toString()).toBe('c');
+  });
+});
+
+describe('ResponseTee', () => {
+  /** A stand-in response that keeps what reaches it; a small buffer, so a page fills it. */
+  function response() {
+    const res = new PassThrough({ highWaterMark: 4 });
+    const received: Buffer[] = [];
+    return { res, received, body: () => Buffer.concat(received).toString() };
+  }
+
+  it('records exactly what it streams on to the response, and hands it over once the response has it all', async () => {
+    const { res, received, body } = response();
+    const recorded = new Promise<Buffer>((resolve) => {
+      const tee = new ResponseTee(res, resolve);
+      tee.write('<!DOCTYPE html>');
+      tee.write(new TextEncoder().encode('<p>é, '));
+      tee.end(Buffer.from('page</p>'));
+    });
+    // The response is read only now, once it is full: nothing may be lost or reordered meanwhile.
+    res.on('data', (chunk: Buffer) => received.push(chunk));
+    const ended = once(res, 'end');
+    const html = await recorded;
+    await ended;
+    expect(body()).toBe('<!DOCTYPE html><p>é, page</p>');
+    expect(html.toString()).toBe(body());
+  });
+
+  it("passes React's flush on to the response, where compression sends what it has", () => {
+    const { res } = response();
+    const flush = vi.fn();
+    new ResponseTee(Object.assign(res, { flush }), () => {}).flush();
+    expect(flush).toHaveBeenCalledOnce();
+  });
+
+  it('hands nothing over when the response closes first, and closes too, so React stops rendering', async () => {
+    const { res } = response();
+    const onEnd = vi.fn();
+    const tee = new ResponseTee(res, onEnd);
+    tee.write('<!DOCTYPE html>');
+    res.destroy();
+    await once(tee, 'close');
+    tee.end('</html>');
+    expect(onEnd).not.toHaveBeenCalled();
   });
 });
 
@@ -64,9 +111,9 @@ describe('withPageCache', () => {
     const render: StreamPage = async (_req, res, _view, hooks = {}) => {
       calls.count += 1;
       res.status(200).setHeader('Content-Type', 'text/html; charset=utf-8');
-      hooks.onShellReady?.(200, 'sha256-T');
-      res.write('<!DOCTYPE html><p>');
-      res.end('page</p>');
+      const out = hooks.onShellReady?.(200, 'sha256-T') ?? res;
+      out.write('<!DOCTYPE html><p>');
+      out.end('page</p>');
     };
     return { render, calls };
   }
