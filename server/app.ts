@@ -10,7 +10,7 @@ import { errorHandler } from './http/errors';
 import { requestLog } from './http/logger';
 import type { Logger } from './http/logger';
 import { assetSource } from './http/manifest';
-import { keptPages, PageCache, withPageCache } from './pages/pageCache';
+import { pageCache } from './pages/pageCache';
 import { pageRenderer } from './pages/render';
 import { contactRoutes } from './leads/routes';
 import { crawlerRoutes } from './pages/crawlers';
@@ -58,8 +58,8 @@ export function createApp(config: AppConfig, { db, logger, App = PageDocument, w
     logger,
   });
   // Finished pages are kept in memory, except in development, where every build changes them.
-  const pages = new PageCache();
-  const renderPage = config.dev ? render : withPageCache(render, pages);
+  const cache = config.dev ? undefined : pageCache(render, logger);
+  const renderPage = cache?.renderPage ?? render;
   const { siteUrl } = config;
   // The stores queue what they send in their own transactions; wakeOutbox has it sent at once.
   const outbox = createOutbox(db, config);
@@ -74,7 +74,7 @@ export function createApp(config: AppConfig, { db, logger, App = PageDocument, w
 
   app.use(requestLog(logger)); // first, so every answer below is logged with its status and time
   app.use(...securityHeaders(config, assets)); // before anything answers, so every answer carries them
-  if (!config.dev) app.use(keptPages(pages)); // a kept page goes out as nginx would send a file, before the rest has work to do
+  if (cache) app.use(cache.keptPages); // a kept page goes out as nginx would send a file, before the rest has work to do
   app.use(compression()); // wraps res before any body is written; React's stream calls its flush()
   app.use(healthRoutes(db)); // probes answer early and cheaply, and are never cached
   app.use('/static', ...hashedAssets(path.join(clientDir, 'static'))); // hashed build output: immutable, precompressed, a plain 404

@@ -2,12 +2,13 @@ import { createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { findPage } from '../../shared/routes';
 import { compressStored, storedEncoding } from '../http/contentEncoding';
+import type { Logger } from '../http/logger';
 import type { RenderPage, StreamPage } from './render';
 import { htmlHeaders } from './render';
 import { ResponseTee } from './responseTee';
 
 /** A finished page in each encoding a browser may ask for, compressed once, and its validator. */
-export interface CachedPage {
+interface CachedPage {
   status: number;
   html: Buffer;
   br: Buffer;
@@ -19,7 +20,7 @@ export interface CachedPage {
 }
 
 /** Compresses a finished page the way build.mjs compresses the static files: once, at the highest levels. */
-export async function compressPage(status: number, html: Buffer, styleHash: string): Promise<CachedPage> {
+async function compressPage(status: number, html: Buffer, styleHash: string): Promise<CachedPage> {
   const { br, gzip } = await compressStored(html);
   return { status, html, br, gzip, hash: createHash('sha256').update(html).digest('base64url').slice(0, 27), styleHash };
 }
@@ -36,7 +37,7 @@ function isFresh(req: Request, page: CachedPage): boolean {
  * on revalidation. Content-Encoding is set here, so compression leaves the
  * bytes alone.
  */
-export function sendCachedPage(req: Request, res: Response, page: CachedPage): void {
+function sendCachedPage(req: Request, res: Response, page: CachedPage): void {
   const encoding = storedEncoding(req);
   const [body, suffix] = encoding === 'br' ? [page.br, '-br'] : encoding === 'gzip' ? [page.gzip, '-gz'] : [page.html, ''];
   htmlHeaders(res, page.status, page.styleHash);
@@ -97,54 +98,64 @@ export function pageCacheKey(req: Pick<Request, 'path' | 'originalUrl'>): string
 }
 
 /**
- * Answers a request for a kept page as a static server would, before the
- * app's other middleware (compression, the form and console routers, the
- * renderer) does any work for it. Only a URL that is exactly a kept page's key
- * qualifies, so any other query, a trailing slash or a token still goes the
- * whole way, to the route that owns it.
+ * The page cache's two places in the app, over one store and one key
+ * (pageCacheKey): first in line for a URL that is exactly a page's key, and in
+ * the renderer, last, for the rest, since a URL with more than its key (a
+ * newsletter link's token) may belong to a route in between.
  */
-export function keptPages(pages: PageCache): RequestHandler {
-  return (req, res, next) => {
-    const page = req.method === 'GET' || req.method === 'HEAD' ? pages.get(req.originalUrl) : undefined;
-    if (page) sendCachedPage(req, res, page);
-    else next();
-  };
+interface PageCaching {
+  /**
+   * Middleware that answers a kept page as a static server would, before the
+   * app's other middleware (compression, the form and console routers, the
+   * renderer) does any work for it. Only a URL that is exactly its page's key
+   * qualifies, so any other query, a trailing slash or a token still goes the
+   * whole way, to the route that owns it.
+   */
+  keptPages: RequestHandler;
+  /**
+   * The renderer with finished pages kept in memory. Only what is the whole,
+   * successful page of a URL is kept: a 200 answer to a GET, for the URL's own
+   * page (not a view), streamed without error; a HEAD is answered from it too.
+   * The first visitor still gets the stream (compressed on the fly); later ones
+   * get the bytes compressed once, at once.
+   */
+  renderPage: RenderPage;
 }
 
-/**
- * The renderer with finished pages kept in memory. Only what is the whole,
- * successful page of a URL is kept: a 200 answer to a GET, for the URL's own
- * page (not a view), streamed without error; a HEAD is answered from it too.
- * The first visitor still gets the stream (compressed on the fly); later ones
- * get the bytes compressed once, at once.
- */
-export function withPageCache(render: StreamPage, pages = new PageCache()): RenderPage {
-  return async (req, res, view) => {
-    const key = pageCacheKey(req);
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || view || key === null) return render(req, res, view);
-    const cached = pages.get(key);
-    if (cached) {
-      sendCachedPage(req, res, cached);
-      return;
-    }
-    // A HEAD renders no body to keep.
-    if (req.method === 'HEAD') return render(req, res, view);
-    let whole = true;
-    await render(req, res, view, {
-      onShellReady(status, styleHash) {
-        if (status !== 200) return undefined;
-        return new ResponseTee(res, (html) => {
-          if (!whole) return;
-          compressPage(status, html, styleHash).then(
-            (page) => pages.set(key, page),
-            // A page that cannot be compressed is simply rendered again next time.
-            () => {},
-          );
-        });
-      },
-      onError() {
-        whole = false;
-      },
-    });
+export function pageCache(render: StreamPage, logger: Logger, pages = new PageCache()): PageCaching {
+  /** A GET or HEAD for a page of the table has a key; nothing else is the cache's. */
+  const keyOf = (req: Request) => (req.method === 'GET' || req.method === 'HEAD' ? pageCacheKey(req) : null);
+  const keep = (key: string, status: number, html: Buffer, styleHash: string) =>
+    compressPage(status, html, styleHash)
+      .then((page) => pages.set(key, page))
+      // The page is simply rendered again next time, but a failure here is a fault worth seeing.
+      .catch((error: unknown) => logger.warn({ err: error, page: key }, 'page not kept'));
+  return {
+    keptPages(req, res, next) {
+      const key = keyOf(req);
+      const page = key === req.originalUrl ? pages.get(key) : undefined;
+      if (page) sendCachedPage(req, res, page);
+      else next();
+    },
+    async renderPage(req, res, view) {
+      const key = view ? null : keyOf(req);
+      if (key === null) return render(req, res, view);
+      const kept = pages.get(key);
+      if (kept) return sendCachedPage(req, res, kept);
+      // A HEAD renders no body to keep.
+      if (req.method === 'HEAD') return render(req, res);
+      let whole = true;
+      await render(req, res, undefined, {
+        onShellReady(status, styleHash) {
+          if (status !== 200) return undefined;
+          return new ResponseTee(res, (html) => {
+            if (whole) void keep(key, status, html, styleHash);
+          });
+        },
+        onError() {
+          whole = false;
+        },
+      });
+    },
   };
 }

@@ -3,7 +3,8 @@ import { PassThrough } from 'node:stream';
 import express from 'express';
 import request from 'supertest';
 import { describe, expect, it, vi } from 'vitest';
-import { keptPages, PageCache, pageCacheKey, withPageCache } from '../../server/pages/pageCache';
+import type { Logger } from '../../server/http/logger';
+import { PageCache, pageCache, pageCacheKey } from '../../server/pages/pageCache';
 import type { StreamPage } from '../../server/pages/render';
 import { ResponseTee } from '../../server/pages/responseTee';
 
@@ -104,7 +105,7 @@ describe('pageCacheKey', () => {
   });
 });
 
-describe('withPageCache', () => {
+describe('pageCache', () => {
   /** A renderer that streams a small page and counts its renders. */
   function countingRender() {
     const calls = { count: 0 };
@@ -118,43 +119,70 @@ describe('withPageCache', () => {
     return { render, calls };
   }
 
-  it('keeps the real pages however many made-up query strings arrive, and answers HEAD from it', async () => {
+  /** A logger that keeps its warnings. */
+  const logger = () => ({ warn: vi.fn() });
+
+  /** The cache's renderer as the page catch-all. */
+  function site(cache: PageCache, log = logger()) {
     const { render, calls } = countingRender();
-    const cached = withPageCache(render, new PageCache(200));
-    const site = express();
-    site.get('/{*splat}', (req, res) => cached(req, res));
-
-    await request(site).get('/');
-    await request(site).get('/services');
-    // Kept once their compressed copies are made.
-    for (const path of ['/', '/services']) {
-      await expect.poll(async () => (await request(site).get(path)).headers.etag, { timeout: 10_000 }).toBeDefined();
-    }
-    for (let i = 0; i < 201; i++) await request(site).get(`/?x=${i}`);
-    const before = calls.count;
-    expect((await request(site).get('/services')).text).toBe('<!DOCTYPE html><p>page</p>');
-    const head = await request(site).head('/');
-    expect(head.status).toBe(200);
-    expect(head.headers['content-type']).toMatch(/text\/html/);
-    expect(calls.count).toBe(before);
-  });
-});
-
-describe('keptPages', () => {
-  /** keptPages in front of a route that says when it was reached. */
-  function site(cache: PageCache) {
+    const { renderPage } = pageCache(render, log as unknown as Logger, cache);
     const app = express();
-    app.use(keptPages(cache));
+    app.get('/{*splat}', (req, res) => renderPage(req, res));
+    return { app, calls, log };
+  }
+
+  /** The cache's middleware in front of a route that says when it was reached. */
+  function early(cache: PageCache) {
+    const app = express();
+    app.use(pageCache(countingRender().render, logger() as unknown as Logger, cache).keptPages);
     app.use((_req, res) => {
       res.status(418).send('reached the rest');
     });
     return app;
   }
 
+  it('keeps the real pages however many made-up query strings arrive, and answers HEAD from it', async () => {
+    const { app, calls } = site(new PageCache(200));
+    await request(app).get('/');
+    await request(app).get('/services');
+    // Kept once their compressed copies are made.
+    for (const path of ['/', '/services']) {
+      await expect.poll(async () => (await request(app).get(path)).headers.etag, { timeout: 10_000 }).toBeDefined();
+    }
+    for (let i = 0; i < 201; i++) await request(app).get(`/?x=${i}`);
+    const before = calls.count;
+    expect((await request(app).get('/services')).text).toBe('<!DOCTYPE html><p>page</p>');
+    const head = await request(app).head('/');
+    expect(head.status).toBe(200);
+    expect(head.headers['content-type']).toMatch(/text\/html/);
+    expect(calls.count).toBe(before);
+  });
+
+  it('keeps exactly the bytes the first visitor was sent', async () => {
+    const cache = new PageCache();
+    const { app } = site(cache);
+    const first = await request(app).get('/services').set('Accept-Encoding', 'identity');
+    await expect.poll(() => cache.size, { timeout: 10_000 }).toBe(1);
+    expect(cache.get('/services')?.html.toString()).toBe(first.text);
+  });
+
+  it('says at warn when a page cannot be kept, and renders it again', async () => {
+    const cache = new PageCache();
+    cache.set = () => {
+      throw new Error('full');
+    };
+    const { app, calls, log } = site(cache);
+    await request(app).get('/services');
+    await expect.poll(() => log.warn.mock.calls.length, { timeout: 10_000 }).toBe(1);
+    expect(log.warn.mock.calls[0]).toEqual([expect.objectContaining({ page: '/services' }), 'page not kept']);
+    await request(app).get('/services');
+    expect(calls.count).toBe(2);
+  });
+
   it('answers a kept page at once, so the middleware after it has no work', async () => {
     const cache = new PageCache();
     cache.set('/services', page('services'));
-    const app = site(cache);
+    const app = early(cache);
     const got = await request(app).get('/services').set('Accept-Encoding', 'identity');
     expect(got.status).toBe(200);
     expect(got.text).toBe('services');
@@ -162,10 +190,10 @@ describe('keptPages', () => {
     expect((await request(app).head('/services')).status).toBe(200);
   });
 
-  it('passes on any URL that is not exactly a kept key, and every other method', async () => {
+  it('passes on any URL that is not exactly its key, and every other method', async () => {
     const cache = new PageCache();
     cache.set('/services', page('services'));
-    const app = site(cache);
+    const app = early(cache);
     for (const url of ['/services/', '/services?x=1', '/services?token=abc', '/blog']) {
       expect((await request(app).get(url)).status, url).toBe(418);
     }
