@@ -20,7 +20,7 @@ const RENDER_TIMEOUT_MS = 10_000;
  * A page shown in answer to a request for another URL: a form posted without
  * JavaScript and shown again with what the visitor sent.
  */
-export interface PageView {
+interface PageView {
   /** The page's own path. */
   path: string;
   status: number;
@@ -36,7 +36,7 @@ export interface PageView {
 export type RenderPage = (req: ExpressRequest, res: ExpressResponse, view?: PageView) => Promise<void>;
 
 /** What a wrapper (the page cache) may learn about one render. */
-export interface RenderHooks {
+interface RenderHooks {
   /** The headers are set with this status: the document streams into what this returns, or straight into the response. */
   onShellReady?: (status: number, styleHash: string) => Writable | undefined;
   /** Part of the page failed or was cut off: what was sent is not the whole page. */
