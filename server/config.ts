@@ -1,8 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { DepartmentId } from '../shared/content/data';
-import { departments } from '../shared/content/contactInfo';
-import { site } from '../shared/content/site';
+import { departmentFacts, siteFacts } from '../shared/content/data';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -30,7 +29,7 @@ const mailbox = z
     return !/[\r\n]/.test(value) && z.email().safeParse(address).success;
   }, 'expected an e-mail address, optionally as "Name <address>"');
 
-const defaultInbox = (id: DepartmentId) => departments.find((department) => department.id === id)!.email;
+const defaultInbox = (id: DepartmentId) => departmentFacts.find((department) => department.id === id)!.email;
 
 const envSchema = z.object({
   PORT: z.coerce.number().int('expected a whole number').min(0).max(65535).default(3000),
@@ -45,7 +44,7 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxy.default(false),
   NODE_ENV: z.string().default('production'),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'expected an smtp:// or smtps:// URL such as smtps://user:pass@mail.example.com:465' }).optional(),
-  MAIL_FROM: mailbox.default(`${site.name} <${site.email}>`),
+  MAIL_FROM: mailbox.default(`${siteFacts.name} <${siteFacts.email}>`),
   MAIL_TO_GENERAL: mailbox.default(defaultInbox('general')),
   MAIL_TO_DEVELOPMENT: mailbox.default(defaultInbox('development')),
   MAIL_TO_SALES: mailbox.default(defaultInbox('sales')),

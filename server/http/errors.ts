@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler } from 'express';
 import { refusalTexts } from './refusals';
-import { site } from '../../shared/content/site';
+import { siteFacts } from '../../shared/content/data';
 import type { Locale } from '../../shared/lib/locale';
 import { defaultLocale, localePrefix, localeTags } from '../../shared/lib/locale';
 import type { Logger } from './logger';
@@ -23,7 +23,7 @@ function staticPage({ eyebrow, title, paragraphs, action, stylesheet, locale }: 
   const text = paragraphs.map((paragraph) => `<p class="error-page__text">${escapeHtml(paragraph)}</p>`).join('\n');
   return `<!DOCTYPE html>
 <html lang="${localeTags[locale].lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} | ${site.name}</title><meta name="robots" content="noindex">${link}</head>
+<title>${escapeHtml(title)} | ${siteFacts.name}</title><meta name="robots" content="noindex">${link}</head>
 <body><main id="main"><section class="error-page container" aria-labelledby="error-title">
 <p class="eyebrow">${escapeHtml(eyebrow)}</p><h1 id="error-title">${escapeHtml(title)}</h1>
 ${text}

@@ -1,7 +1,7 @@
-import { fieldCopy, serviceLabel } from '../../shared/content/contact';
-import { departmentForService } from '../../shared/content/contactInfo';
+import { siteFacts } from '../../shared/content/data';
+import { catalogues } from '../pages/catalogues';
+import { departmentForService } from './departments';
 import { leadNotification } from './texts';
-import { site } from '../../shared/content/site';
 import { CONTACT_FIELDS } from '../../shared/content/contactFields';
 import type { MailConfig } from '../config';
 import type { Lead } from './store';
@@ -20,7 +20,11 @@ export const leadKinds: readonly OutboxKind[] = [notification, webhook];
 type LeadMessage = { kind: typeof notification.name; leadId: number; mail: MailMessage } | { kind: typeof webhook.name; leadId: number; body: unknown };
 
 /** "Friday, March 15, 2024 at 10:00:00 AM EDT": the time in the offices' zone, with its abbreviation. */
-const officeTime = new Intl.DateTimeFormat('en-US', { timeZone: site.timeZone, dateStyle: 'full', timeStyle: 'long' });
+const officeTime = new Intl.DateTimeFormat('en-US', { timeZone: siteFacts.timeZone, dateStyle: 'full', timeStyle: 'long' });
+
+/** The English form's words: the team reads its leads in English. */
+const { fieldCopy, serviceOptions } = catalogues.en.contact;
+const serviceLabel = (service: string) => serviceOptions.find((option) => option.value === service)?.label;
 
 /**
  * What a committed lead sends: an e-mail to the department its service belongs

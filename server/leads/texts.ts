@@ -3,7 +3,7 @@
  * the form's own (fieldCopy) and the service is named as the form names it.
  */
 import type { Locale } from '../../shared/lib/locale';
-import { site } from '../../shared/content/site';
+import { siteFacts } from '../../shared/content/data';
 
 export const leadNotification = {
   /** "New lead: Marketing with Ads — Jane Smith (Acme)"; the company only when given. */
@@ -16,5 +16,5 @@ export const leadNotification = {
   /** The language the visitor wrote in: the answer should be in it. */
   language: 'Language',
   languageNames: { en: 'English', es: 'Spanish' } satisfies Record<Locale, string>,
-  reply: (name: string) => `Reply to this e-mail to answer ${name} directly. The contact page promises an answer within ${site.responseTimes.email}.`,
+  reply: (name: string) => `Reply to this e-mail to answer ${name} directly. The contact page promises an answer within ${siteFacts.responseTimes.email}.`,
 } as const;

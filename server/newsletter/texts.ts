@@ -3,9 +3,8 @@
  * the address signed up in. Only the server reads this module.
  */
 import type { Locale } from '../../shared/lib/locale';
-import { CONFIRMATION_VALID_DAYS } from '../../shared/content/blog';
 import { siteFacts } from '../../shared/content/data';
-import { confirmationMail } from '../../shared/content/newsletter';
+import { CONFIRMATION_VALID_DAYS } from '../../shared/content/retention';
 
 interface ConfirmationMail {
   subject: string;
@@ -13,7 +12,23 @@ interface ConfirmationMail {
 }
 
 export const confirmationMails: Readonly<Record<Locale, ConfirmationMail>> = {
-  en: confirmationMail,
+  en: {
+    subject: `Confirm your subscription to ${siteFacts.name}'s articles`,
+    text: ({ confirmUrl, unsubscribeUrl, siteUrl }) =>
+      `Hello,
+
+Someone, hopefully you, asked to receive new articles from ${siteFacts.name} at this address.
+To confirm, open this link (it works once, for ${CONFIRMATION_VALID_DAYS} days):
+
+${confirmUrl}
+
+If it was not you, ignore this e-mail: without your confirmation we will not write to you again.
+To stop any e-mail from us to this address: ${unsubscribeUrl}
+
+${siteFacts.name}
+${siteUrl}
+`,
+  },
   es: {
     subject: `Confirme su suscripción a los artículos de ${siteFacts.name}`,
     text: ({ confirmUrl, unsubscribeUrl, siteUrl }) =>

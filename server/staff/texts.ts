@@ -1,11 +1,11 @@
 /** The staff console's words: navigation, headings and labels. */
-import { site } from '../../shared/content/site';
+import { siteFacts } from '../../shared/content/data';
 
 /** The lab's own clock: times in the console are shown in it. */
 export const LAB_TIME_ZONE = 'America/New_York';
 
 /** The e-mail answer promise in hours, read from the sentence the contact page quotes ("4 hours"). */
-export const responseHours = Number.parseInt(site.responseTimes.email, 10);
+export const responseHours = Number.parseInt(siteFacts.responseTimes.email, 10);
 
 export const staffNav = [
   { href: '/staff/leads', label: 'Leads', key: 'leads' },
@@ -48,7 +48,7 @@ export const deviceLabels = { '': 'All devices', mobile: 'Mobile', desktop: 'Des
 
 export const signInCopy = {
   title: 'Sign in',
-  intro: `The ${site.name} staff console: leads, subscribers and field speed.`,
+  intro: `The ${siteFacts.name} staff console: leads, subscribers and field speed.`,
   wrong: 'The e-mail address or password is not right.',
   missing: 'Enter your e-mail address and your password.',
   wait: (seconds: number) => `Too many failed attempts. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
@@ -60,7 +60,7 @@ export const signInCopy = {
 export const consoleCopy = {
   inboxTitle: 'Leads',
   /** Beside the count of new leads older than the e-mail promise. */
-  waiting: (count: number) => `new lead${count === 1 ? '' : 's'} waiting longer than ${site.responseTimes.email}`,
+  waiting: (count: number) => `new lead${count === 1 ? '' : 's'} waiting longer than ${siteFacts.responseTimes.email}`,
   staleStatus: 'Someone changed this lead’s status meanwhile: here is where it stands now.',
   statusNotAllowed: 'That status change is not possible from here.',
   noteEmpty: 'Write the note before adding it.',

@@ -1,6 +1,5 @@
-/** The blog: its categories, its six posts and the newsletter box's texts. */
+/** The blog in no language: its categories' values, its posts' shape, its page sizes and the sign-up's outcomes (each language's words are in its catalogue). */
 import type { Locale } from '../lib/locale';
-import { retention } from './retention';
 
 export const categoryValues = ['all', 'research', 'technology', 'industry', 'tutorials', 'sustainability'] as const;
 export type CategoryValue = (typeof categoryValues)[number];
@@ -11,16 +10,6 @@ export interface BlogCategory {
   value: CategoryValue;
   label: string;
 }
-
-/** In the order the filter row and the sidebar list them. */
-export const blogCategories: readonly BlogCategory[] = [
-  { value: 'all', label: 'All Posts' },
-  { value: 'research', label: 'Research' },
-  { value: 'technology', label: 'Technology' },
-  { value: 'industry', label: 'Industry News' },
-  { value: 'tutorials', label: 'Tutorials' },
-  { value: 'sustainability', label: 'Sustainability' },
-];
 
 export interface BlogPost {
   id: number;
@@ -54,9 +43,6 @@ export const POSTS_PER_PAGE = 6;
 /** The sidebar's Recent Posts list. */
 export const RECENT_POSTS_COUNT = 5;
 
-export const blogIntro =
-  'Insights, tutorials and news on web development, AI voice systems and digital marketing from our team.';
-
 /**
  * What a newsletter sign-up can come to; the no-JavaScript redirect carries it as ?subscribe=.
  * A good address is "pending" until its owner opens the confirmation link, whether or
@@ -64,9 +50,6 @@ export const blogIntro =
  */
 export const subscribeOutcomes = ['pending', 'invalid', 'limited', 'unreachable'] as const;
 export type SubscribeOutcome = (typeof subscribeOutcomes)[number];
-
-/** How long a newsletter confirmation link works. */
-export const CONFIRMATION_VALID_DAYS = retention.pendingDays;
 
 /** The id of the newsletter box, where the no-JavaScript sign-up returns. */
 export const NEWSLETTER_ANCHOR = 'newsletter';

@@ -101,11 +101,6 @@ export const planFacts: readonly PlanFacts[] = [
 /** The cheapest plan's monthly price: the "from $99" of the descriptions. */
 export const lowestPrice = Math.min(...planFacts.map((plan) => plan.price));
 
-/** "$1000" as the spec writes prices in English: whole dollars, no thousands separator. */
-export function formatPrice(price: number): string {
-  return `$${price}`;
-}
-
 export type DepartmentId = 'general' | 'development' | 'sales';
 
 export const departmentFacts: readonly { id: DepartmentId; email: string; phone: string }[] = [
@@ -143,3 +138,6 @@ export const homeHeroFacts = {
     ],
   } satisfies HeroMedia,
 };
+
+/** The home page's reasons to choose the lab, in order: each language names them, the page gives each its icon. */
+export const whyChooseIds = ['technology', 'presence', 'delivery', 'pricing'] as const;

@@ -1,8 +1,10 @@
-/** The stack the lab builds with, in the order the services page lists it. */
+/** The stack the lab builds with, in the order the services page lists it; each language names the roles. */
+export type TechnologyRole = 'Frontend' | 'Framework' | 'Language' | 'Backend' | 'Machine learning' | 'Cloud' | 'Styling' | 'Database' | 'Containers';
+
 export interface Technology {
   name: string;
-  /** A short label of what it is used for. */
-  role: 'Frontend' | 'Framework' | 'Language' | 'Backend' | 'Machine learning' | 'Cloud' | 'Styling' | 'Database' | 'Containers';
+  /** What it is used for: each language's catalogue gives its label. */
+  role: TechnologyRole;
 }
 
 export const technologies: readonly Technology[] = [
@@ -19,8 +21,3 @@ export const technologies: readonly Technology[] = [
   { name: 'PostgreSQL', role: 'Database' },
   { name: 'Docker', role: 'Containers' },
 ];
-
-/** Each role's label as the page shows it. */
-export const technologyRoles: Readonly<Record<Technology['role'], string>> = Object.fromEntries(
-  technologies.map((technology) => [technology.role, technology.role]),
-) as Record<Technology['role'], string>;

@@ -1,7 +1,7 @@
 import type { BlogCategory, BlogPost, CategoryValue, SubscribeOutcome } from '../content/blog';
 import type { Locale } from '../lib/locale';
 import { localePrefix } from '../lib/locale';
-import { NEWSLETTER_ANCHOR, POSTS_PER_PAGE, RECENT_POSTS_COUNT, blogCategories, categoryValues, subscribeOutcomes } from '../content/blog';
+import { NEWSLETTER_ANCHOR, POSTS_PER_PAGE, RECENT_POSTS_COUNT, categoryValues, subscribeOutcomes } from '../content/blog';
 import { postIndex } from '../generated/postIndex';
 
 /** What a post needs for the blog's selection: the route table's index of posts has only this (and no words). */
@@ -68,8 +68,8 @@ export function recentPosts(posts: readonly BlogPost[], count: number = RECENT_P
   return posts.filter((post) => !post.featured).slice(0, count);
 }
 
-/** A category's name in a language's list (the English one by default, as the feeds show it). */
-export function categoryLabel(value: CategoryValue, categories: readonly BlogCategory[] = blogCategories): string {
+/** A category's name in a language's list of them. */
+export function categoryLabel(value: CategoryValue, categories: readonly BlogCategory[]): string {
   return categories.find((category) => category.value === value)?.label ?? value;
 }
 

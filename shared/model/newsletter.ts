@@ -1,4 +1,7 @@
-import type { ConfirmOutcome, UnsubscribeOutcome } from '../content/newsletter';
+import type { Catalogue } from '../content/i18n/catalogue';
+
+type ConfirmOutcome = keyof Catalogue['newsletterConfirm']['outcomes'];
+type UnsubscribeOutcome = keyof Catalogue['newsletterUnsubscribe']['outcomes'];
 
 /** The pages a newsletter e-mail links to; the token rides in the query, the step's outcome comes back as ?result=. */
 export const CONFIRM_PATH = '/newsletter/confirm';

@@ -1,6 +1,9 @@
-import { newsletter } from '../../shared/content/blogPage';
-import { blogPosts } from '../../shared/content/blogPosts';
 import { expect, gotoHydrated, test } from './fixtures';
+import { blog as enBlog } from '../../shared/content/i18n/en/blog';
+import { posts as enPosts } from '../../shared/content/i18n/en/posts';
+
+const { newsletter } = enBlog;
+const { posts: blogPosts } = enPosts;
 
 const [featured, second, third] = blogPosts;
 

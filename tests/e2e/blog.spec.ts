@@ -1,9 +1,11 @@
 import type { Locator, Page } from '@playwright/test';
-import { blogCategories } from '../../shared/content/blog';
-import { newsletter } from '../../shared/content/blogPage';
-import { blogPosts } from '../../shared/content/blogPosts';
 import { violations } from './axe';
 import { expect, gotoHydrated, test } from './fixtures';
+import { posts as enPosts } from '../../shared/content/i18n/en/posts';
+import { blog as enBlog } from '../../shared/content/i18n/en/blog';
+
+const { categories: blogCategories, posts: blogPosts } = enPosts;
+const { newsletter } = enBlog;
 
 /** Titles the grid shows for each category (the featured post 1 is never among them). */
 const expectedGrid: Record<string, number[]> = {

@@ -1,8 +1,10 @@
 import type { Page, Route } from '@playwright/test';
-import { mainNav } from '../../shared/content/navigation';
 import { catalogues } from '../../server/pages/catalogues';
 import { pageHead, sitePages } from '../../shared/routes';
 import { expect, gotoHydrated, test } from './fixtures';
+import { common as enCommon } from '../../shared/content/i18n/en/common';
+
+const { mainNav } = enCommon.navigation;
 
 const SITE_URL = `http://localhost:${process.env.E2E_PORT ?? 4173}`;
 

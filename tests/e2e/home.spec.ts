@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
-import { plans } from '../../shared/content/plans';
 import { expect, gotoHydrated, test } from './fixtures';
+import { common as enCommon } from '../../shared/content/i18n/en/common';
+
+const { plans } = enCommon.plans;
 
 const WORD = 'Experiences';
 const HEADLINE = 'Transforming Digital Experiences';

@@ -1,9 +1,12 @@
 import type { Page } from '@playwright/test';
-import { newsletter } from '../../shared/content/blogPage';
-import { confirmPage, unsubscribePage } from '../../shared/content/newsletter';
+import { newsletterConfirm as confirmPage } from '../../shared/content/i18n/en/newsletterConfirm';
+import { newsletterUnsubscribe as unsubscribePage } from '../../shared/content/i18n/en/newsletterUnsubscribe';
 import { violations } from './axe';
 import { expect, gotoHydrated, test } from './fixtures';
 import { consentedAddresses, linkPath, mailTo } from './mailbox';
+import { blog as enBlog } from '../../shared/content/i18n/en/blog';
+
+const { newsletter } = enBlog;
 
 const freshAddress = (name: string) => `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });

@@ -1,6 +1,11 @@
-import { impactFigures, partnerships, publications, researchAreas } from '../../shared/content/research';
-import { site } from '../../shared/content/site';
+import { publicationFacts as publications } from '../../shared/content/researchFacts';
+import { siteFacts } from '../../shared/content/data';
 import { expect, gotoHydrated, test } from './fixtures';
+import { research as enResearch } from '../../shared/content/i18n/en/research';
+
+const { figures: impactFigures } = enResearch.impact;
+const { items: partnerships } = enResearch.partnerships;
+const { items: researchAreas } = enResearch.areas;
 
 test.describe('/research', () => {
   test('shows the four areas with status, four focus items and a visible Learn More each', async ({ page }) => {
@@ -62,7 +67,7 @@ test.describe('/research', () => {
     await gotoHydrated(page, '/research');
     await expect(page.getByRole('link', { name: 'Email Research Team' })).toHaveAttribute(
       'href',
-      `mailto:${site.researchEmail}`,
+      `mailto:${siteFacts.researchEmail}`,
     );
     await page.getByRole('link', { name: 'Start Collaboration' }).click();
     await expect(page).toHaveURL('/contact');

@@ -1,11 +1,13 @@
 import type { Locator, Page } from '@playwright/test';
-import { formatPrice } from '../../shared/content/data';
-import { planFeatures } from '../../shared/content/planFeatures';
-import { plans } from '../../shared/content/plans';
 import { telHref } from '../../shared/content/data';
-import { site } from '../../shared/content/site';
+import { siteFacts } from '../../shared/content/data';
 import { technologies } from '../../shared/content/technologies';
 import { expect, gotoHydrated, test } from './fixtures';
+import { common as enCommon } from '../../shared/content/i18n/en/common';
+import { services as enServices } from '../../shared/content/i18n/en/services';
+
+const { formatPrice, plans } = enCommon.plans;
+const { features: planFeatures } = enServices.plans;
 
 const planCard = (page: Page, id: string) => page.locator(`article[data-plan="${id}"]`);
 
@@ -76,9 +78,9 @@ test.describe('/services', () => {
 
     await gotoHydrated(page, '/services');
     const call = page.getByRole('link', { name: 'Call Us Now' });
-    await expect(call).toHaveAttribute('href', telHref(site.phone));
+    await expect(call).toHaveAttribute('href', telHref(siteFacts.phone));
     await expect(call).toHaveAttribute('href', 'tel:+13055550142');
-    await expect(page.locator('.services-cta .cta__meta')).toContainText(site.phone);
+    await expect(page.locator('.services-cta .cta__meta')).toContainText(siteFacts.phone);
   });
 
   test('lists add-ons, the numbered process and the twelve technologies in order', async ({ page }) => {

@@ -1,8 +1,10 @@
-import { blogPosts } from '../../shared/content/blogPosts';
 import { posts as esPosts } from '../../shared/generated/posts.es';
 import { readBuildManifest } from '../bench/sizes';
 import { violations } from './axe';
 import { expect, gotoHydrated, test } from './fixtures';
+import { posts as enPosts } from '../../shared/content/i18n/en/posts';
+
+const { posts: blogPosts } = enPosts;
 
 const [featured, second] = esPosts;
 

@@ -1,12 +1,15 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
-import { blogPosts } from '../../shared/content/blogPosts';
 import { catalogues } from '../../server/pages/catalogues';
-import { legalDocuments } from '../../shared/generated/legal';
 import { categoryLabel } from '../../shared/model/blog';
 import { TEST_SITE_URL, entryScript, executableInlineScripts, jsonLd, testApp } from './helpers';
 import { imageSources } from '../../shared/model/images';
+import { posts as enPosts } from '../../shared/content/i18n/en/posts';
+import { legal as enLegal } from '../../shared/content/i18n/en/legal';
+
+const { posts: blogPosts } = enPosts;
+const { documents: legalDocuments } = enLegal;
 
 const app = testApp();
 afterAll(() => app.db.close());
@@ -24,7 +27,7 @@ describe.each(blogPosts.map((post) => [post.slug, post] as const))('GET /blog/%s
     expect(text).toContain(`<span class="blog-meta__author">${post.author}</span>`);
     expect(text).toContain(`<time dateTime="${post.date}">`);
     expect(text).toContain(`<span>${post.readTime}</span>`);
-    expect(text).toMatch(new RegExp(`<a[^>]*href="/blog\\?category=${post.category}"[^>]*>${categoryLabel(post.category)}</a>`));
+    expect(text).toMatch(new RegExp(`<a[^>]*href="/blog\\?category=${post.category}"[^>]*>${categoryLabel(post.category, catalogues.en.posts.categories)}</a>`));
     expect(text).toMatch(new RegExp(`<img class="article__image" src="${imageSources(post.image).src}" width="1200" height="750" alt="" fetchPriority="high"/>`));
     expect(text).toMatch(/<div class="prose"><p>/);
     expect(text).toMatch(/<a[^>]*href="\/blog"[^>]*>[\s\S]*?Back to the blog<\/a>/);
@@ -42,7 +45,7 @@ describe.each(blogPosts.map((post) => [post.slug, post] as const))('GET /blog/%s
     expect(meta(text, 'property', 'og:type')).toBe('article');
     expect(meta(text, 'property', 'article:published_time')).toBe(post.date);
     expect(meta(text, 'property', 'article:author')).toBe(post.author);
-    expect(meta(text, 'property', 'article:section')).toBe(categoryLabel(post.category));
+    expect(meta(text, 'property', 'article:section')).toBe(categoryLabel(post.category, catalogues.en.posts.categories));
     expect(meta(text, 'property', 'og:image')).toBe(`${TEST_SITE_URL}/images/og-image.png`);
     expect(text).toContain(`<link rel="canonical" href="${TEST_SITE_URL}${url}"/>`);
     expect(text).toContain('<link rel="alternate" type="application/rss+xml" title="Meridian Lab blog (RSS)" href="/blog/rss.xml"/>');

@@ -1,9 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { blogCategories } from '../../shared/content/blog';
-import { newsletter } from '../../shared/content/blogPage';
-import { blogPosts } from '../../shared/content/blogPosts';
 import { testApp } from './helpers';
+import { posts as enPosts } from '../../shared/content/i18n/en/posts';
+import { blog as enBlog } from '../../shared/content/i18n/en/blog';
+
+const { categories: blogCategories, posts: blogPosts } = enPosts;
+const { newsletter } = enBlog;
 
 const app = testApp();
 afterAll(() => app.db.close());

@@ -2,14 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { homeCallToAction, homeHero, homeWhyChoose } from '../../shared/content/home';
-import { formatPrice } from '../../shared/content/data';
-import { plans } from '../../shared/content/plans';
-import { offices } from '../../shared/content/site';
 import { assetUrl } from '../../shared/model/assets';
 import { imageSources } from '../../shared/model/images';
 import { testApp } from './helpers';
 import { section, text } from './html';
+import { home as enHome } from '../../shared/content/i18n/en/home';
+import { common as enCommon } from '../../shared/content/i18n/en/common';
+
+const { callToAction: homeCallToAction, hero: homeHero, whyChoose: homeWhyChoose } = enHome;
+const { formatPrice, plans } = enCommon.plans;
+const { offices } = enCommon.site;
 
 const app = testApp();
 afterAll(() => app.db.close());

@@ -2,11 +2,14 @@ import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { blogPosts } from '../../shared/content/blogPosts';
-import { legalDocuments } from '../../shared/generated/legal';
 import { posts as esPosts } from '../../shared/generated/posts.es';
 import { catalogues } from '../../server/pages/catalogues';
 import { TEST_SITE_URL, testApp } from './helpers';
+import { posts as enPosts } from '../../shared/content/i18n/en/posts';
+import { legal as enLegal } from '../../shared/content/i18n/en/legal';
+
+const { posts: blogPosts } = enPosts;
+const { documents: legalDocuments } = enLegal;
 
 const app = testApp();
 afterAll(() => app.db.close());

@@ -13,14 +13,17 @@ import { createOutbox, startOutboxWorker } from '../../server/outbox/delivery';
 import { leadMessages } from '../../server/leads/messages';
 import type { OutboxKind } from '../../server/outbox/kinds';
 import type { OutboxWorker } from '../../server/outbox/worker';
-import { fieldCopy } from '../../shared/content/contact';
-import { departments } from '../../shared/content/contactInfo';
 import { EMPTY_CONTACT_VALUES } from '../../shared/model/contactForm';
 import type { TestApp } from './helpers';
 import { TEST_SITE_URL, testApp, testConfig } from './helpers';
 import type { MailServer } from './mailServer';
 import { header, rawHeaderNames, startMailServer } from './mailServer';
 import { startWebhookReceiver } from './webhookReceiver';
+import { contact as enContact } from '../../shared/content/i18n/en/contact';
+import { contactInfo as enContactInfo } from '../../shared/content/i18n/en/contactInfo';
+
+const { fieldCopy } = enContact;
+const { departments } = enContactInfo;
 
 const inbox = (id: string) => departments.find((department) => department.id === id)!.email;
 

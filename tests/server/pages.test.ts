@@ -1,15 +1,19 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { blogPosts } from '../../shared/content/blogPosts';
 import { posts as esPosts } from '../../shared/generated/posts.es';
-import { legalDocuments } from '../../shared/generated/legal';
-import { confirmPage, unsubscribePage } from '../../shared/content/newsletter';
+import { newsletterConfirm as confirmPage } from '../../shared/content/i18n/en/newsletterConfirm';
+import { newsletterUnsubscribe as unsubscribePage } from '../../shared/content/i18n/en/newsletterUnsubscribe';
 import { postPath } from '../../shared/model/articles';
 import { catalogueChunks, pageHead, sitePages } from '../../shared/routes';
 import { readBuildManifest } from '../bench/sizes';
 import { catalogues } from '../../server/pages/catalogues';
 import { TEST_SITE_URL, cspSources, entryScript, executableInlineScripts, organizationJsonLd, sha256Source, testApp } from './helpers';
 import { assetUrl } from '../../shared/model/assets';
+import { posts as enPosts } from '../../shared/content/i18n/en/posts';
+import { legal as enLegal } from '../../shared/content/i18n/en/legal';
+
+const { posts: blogPosts } = enPosts;
+const { documents: legalDocuments } = enLegal;
 
 const app = testApp();
 afterAll(() => app.db.close());

@@ -1,10 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { impactFigures, partnerships, publications, researchAreas } from '../../shared/content/research';
-import { site } from '../../shared/content/site';
+import { publicationFacts as publications } from '../../shared/content/researchFacts';
+import { siteFacts } from '../../shared/content/data';
 import { testApp } from './helpers';
 import { elements, links, section, text } from './html';
 import { imageSources } from '../../shared/model/images';
+import { research as enResearch } from '../../shared/content/i18n/en/research';
+
+const { figures: impactFigures } = enResearch.impact;
+const { items: partnerships } = enResearch.partnerships;
+const { items: researchAreas } = enResearch.areas;
 
 const app = testApp();
 afterAll(() => app.db.close());
@@ -84,9 +89,9 @@ describe('GET /research in the raw HTML', () => {
   it("closes with 'Start Collaboration' to /contact and 'Email Research Team' writing to the research address", () => {
     expect(links(section(main, 'research-cta-title'))).toEqual([
       { href: '/contact', text: 'Start Collaboration' },
-      { href: `mailto:${site.researchEmail}`, text: 'Email Research Team' },
+      { href: `mailto:${siteFacts.researchEmail}`, text: 'Email Research Team' },
     ]);
-    expect(site.researchEmail).toMatch(/^[^@\s]+@[^@\s]+\.[a-z]+$/);
+    expect(siteFacts.researchEmail).toMatch(/^[^@\s]+@[^@\s]+\.[a-z]+$/);
   });
 
   it('labels every section by its heading, sets no inline style and sizes every image', () => {

@@ -1,17 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { addOns } from '../../shared/content/addons';
-import { formatPrice } from '../../shared/content/data';
-import { planFeatures } from '../../shared/content/planFeatures';
-import { plans } from '../../shared/content/plans';
-import { processSteps } from '../../shared/content/process';
 import { telHref } from '../../shared/content/data';
-import { site } from '../../shared/content/site';
+import { siteFacts } from '../../shared/content/data';
 import { technologies } from '../../shared/content/technologies';
 import { organizationJsonLd, testApp } from './helpers';
 import { elements, links, section, text } from './html';
 import { imageSources } from '../../shared/model/images';
 import Check from 'lucide/dist/esm/icons/check.mjs';
+import { services as enServices } from '../../shared/content/i18n/en/services';
+import { common as enCommon } from '../../shared/content/i18n/en/common';
+
+const { items: addOns } = enServices.addOns;
+const { features: planFeatures } = enServices.plans;
+const { steps: processSteps } = enServices.process;
+const { formatPrice, plans } = enCommon.plans;
 
 const app = testApp();
 afterAll(() => app.db.close());
@@ -125,9 +127,9 @@ describe('GET /services: the rest of the page in the raw HTML', () => {
     const closing = links(section(main, 'services-cta-title'));
     expect(closing).toEqual([
       { href: '/contact', text: 'Get Free Quote' },
-      { href: telHref(site.phone), text: 'Call Us Now' },
+      { href: telHref(siteFacts.phone), text: 'Call Us Now' },
     ]);
-    expect(telHref(site.phone)).toBe('tel:+13055550142');
+    expect(telHref(siteFacts.phone)).toBe('tel:+13055550142');
   });
 
   it('labels every section by its heading, sets no inline style and sizes every image', () => {

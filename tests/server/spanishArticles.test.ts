@@ -1,9 +1,11 @@
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 import { catalogues } from '../../server/pages/catalogues';
-import { blogPosts } from '../../shared/content/blogPosts';
 import { posts as esPosts } from '../../shared/generated/posts.es';
 import { TEST_SITE_URL, entryScript, executableInlineScripts, hreflangAlternates, jsonLd, testApp } from './helpers';
+import { posts as enPosts } from '../../shared/content/i18n/en/posts';
+
+const { posts: blogPosts } = enPosts;
 
 const app = testApp();
 afterAll(() => app.db.close());

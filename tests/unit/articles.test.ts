@@ -3,13 +3,14 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generatedFiles } from '../../build/content/generate';
 import { countWords } from '../../build/content/markdown';
-import { blogCategories } from '../../shared/content/blog';
-import { blogPosts } from '../../shared/content/blogPosts';
 import { postBodies } from '../../shared/generated/postBodies';
 import { posts as esPosts } from '../../shared/generated/posts.es';
 import { retention } from '../../shared/content/retention';
 import { loadArticleBody } from '../../shared/model/articleBodies';
 import { adjacentPosts, articleHead, relatedPosts, truncateAtWord } from '../../shared/model/articles';
+import { posts as enPosts } from '../../shared/content/i18n/en/posts';
+
+const { categories: blogCategories, posts: blogPosts } = enPosts;
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const bodies = Object.fromEntries(await Promise.all(blogPosts.map(async (post) => [post.slug, await loadArticleBody('en', post.slug)] as const)));

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BlogPost, PostCategory } from '../../shared/content/blog';
-import { POSTS_PER_PAGE, RECENT_POSTS_COUNT, blogCategories, categoryValues } from '../../shared/content/blog';
-import { newsletter } from '../../shared/content/blogPage';
-import { blogPosts } from '../../shared/content/blogPosts';
+import { POSTS_PER_PAGE, RECENT_POSTS_COUNT, categoryValues } from '../../shared/content/blog';
 import { formatDate } from '../../build/content/dates';
 import {
   authorInitials,
@@ -19,6 +17,11 @@ import {
   selectBlogView,
   subscribeOutcomeForStatus,
 } from '../../shared/model/blog';
+import { posts as enPosts } from '../../shared/content/i18n/en/posts';
+import { blog as enBlog } from '../../shared/content/i18n/en/blog';
+
+const { categories: blogCategories, posts: blogPosts } = enPosts;
+const { newsletter } = enBlog;
 
 const ids = (posts: readonly BlogPost[]) => posts.map((post) => post.id);
 
@@ -286,8 +289,8 @@ describe('display helpers', () => {
   });
 
   it('labels categories and gives authors initials', () => {
-    expect(categoryLabel('industry')).toBe('Industry News');
-    expect(categoryLabel('all')).toBe('All Posts');
+    expect(categoryLabel('industry', blogCategories)).toBe('Industry News');
+    expect(categoryLabel('all', blogCategories)).toBe('All Posts');
     expect(authorInitials('Dr. Sarah Chen')).toBe('SC');
     expect(authorInitials('Elena Vasquez')).toBe('EV');
     expect(authorInitials('Plato')).toBe('P');

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sendContact } from '../../shared/components/contact/sendContact';
-import { failureMessage } from '../../shared/content/contact';
 import type { ContactFormState, ContactValues } from '../../shared/model/contactForm';
 import type { FailureKind } from '../../shared/content/contactFields';
 import {
@@ -14,6 +13,9 @@ import {
   readFieldErrors,
   settleNoSoonerThan,
 } from '../../shared/model/contactForm';
+import { contact as enContact } from '../../shared/content/i18n/en/contact';
+
+const { failureMessage } = enContact;
 
 const typed: ContactValues = {
   name: 'Ana Gómez',

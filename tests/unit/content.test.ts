@@ -1,14 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { addOns } from '../../shared/content/addons';
-import { currency, formatPrice } from '../../shared/content/data';
-import { planFeatures } from '../../shared/content/planFeatures';
-import { plans } from '../../shared/content/plans';
-import { processSteps } from '../../shared/content/process';
-import { impactFigures, partnerships, publications, researchAreas } from '../../shared/content/research';
+import { currency } from '../../shared/content/data';
+import { publicationFacts as publications } from '../../shared/content/researchFacts';
 import { technologies } from '../../shared/content/technologies';
 import { rasters } from '../../shared/generated/images';
+import { services as enServices } from '../../shared/content/i18n/en/services';
+import { common as enCommon } from '../../shared/content/i18n/en/common';
+import { research as enResearch } from '../../shared/content/i18n/en/research';
+
+const { items: addOns } = enServices.addOns;
+const { features: planFeatures } = enServices.plans;
+const { steps: processSteps } = enServices.process;
+const { formatPrice, plans } = enCommon.plans;
+const { figures: impactFigures } = enResearch.impact;
+const { items: partnerships } = enResearch.partnerships;
+const { items: researchAreas } = enResearch.areas;
 
 const PUBLIC_DIR = path.resolve(import.meta.dirname, '../../public');
 

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { mainNav } from '../../shared/content/navigation';
-import { blogPosts } from '../../shared/content/blogPosts';
 import { posts as esPosts } from '../../shared/generated/posts.es';
 import { catalogues } from '../../server/pages/catalogues';
 import { indexablePages, notFoundPage, notFoundPageIn, pageHead, pages, sitePages } from '../../shared/routes';
 import { loadPage, matchPage } from '../../shared/pageShell';
+import { common as enCommon } from '../../shared/content/i18n/en/common';
+import { posts as enPosts } from '../../shared/content/i18n/en/posts';
+
+const { mainNav } = enCommon.navigation;
+const { posts: blogPosts } = enPosts;
 
 describe('route table', () => {
   it("has the spec's five public routes in the nav order, the articles' route, the newsletter e-mails' two pages out of the index, and the legal pages", () => {

@@ -1,11 +1,12 @@
 import { catalogues } from '../../server/pages/catalogues';
 import { describe, expect, it } from 'vitest';
-import { plans } from '../../shared/content/plans';
-import { offices, site } from '../../shared/content/site';
+import { siteFacts } from '../../shared/content/data';
 import { buildOrganizationJsonLd, serializeJsonForHtml } from '../../shared/model/structuredData';
 import { localizePath } from '../../shared/routes';
 
 const { en, es } = catalogues;
+const { plans } = en.plans;
+const { offices } = en.site;
 
 describe('organization structured data', () => {
   const data = buildOrganizationJsonLd('https://meridianlab.test', en, (to) => localizePath(to, 'en'));
@@ -24,7 +25,7 @@ describe('organization structured data', () => {
 
   it('is a ProfessionalService with absolute URLs on the site origin', () => {
     expect(data['@type']).toBe('ProfessionalService');
-    expect(data.name).toBe(site.name);
+    expect(data.name).toBe(siteFacts.name);
     expect(data.url).toBe('https://meridianlab.test/');
     expect(data.logo).toBe('https://meridianlab.test/icons/icon-512.png');
   });
@@ -50,7 +51,7 @@ describe('organization structured data', () => {
   });
 
   it('states the opening hours of the spec (Mon-Fri 9:00 AM - 6:00 PM)', () => {
-    expect(site.hours).toBe('Mon-Fri 9:00 AM - 6:00 PM EST');
+    expect(en.contactInfo.hours.value).toBe('Mon-Fri 9:00 AM - 6:00 PM EST');
     expect(data.openingHoursSpecification).toEqual({
       '@type': 'OpeningHoursSpecification',
       dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'].map((day) => `https://schema.org/${day}`),
@@ -61,7 +62,7 @@ describe('organization structured data', () => {
 
   it('gives an address for each office and a contact point', () => {
     expect(data.address.map((address) => address.addressLocality)).toEqual(offices.map((office) => office.addressLocality));
-    expect(data.contactPoint[0]).toMatchObject({ '@type': 'ContactPoint', email: site.email });
+    expect(data.contactPoint[0]).toMatchObject({ '@type': 'ContactPoint', email: siteFacts.email });
   });
 
   it('serializes without any "<" that could close the script element', () => {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { LogoMark } from '../../../shared/components/Logo';
-import { site } from '../../../shared/content/site';
+import { siteFacts } from '../../../shared/content/data';
 import { assetUrl } from '../../../shared/model/assets';
 import type { StaffSection } from '../texts';
 import { staffNav } from '../texts';
@@ -39,7 +39,7 @@ export function ConsoleDocument({ title, assets, user, section, children }: Cons
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>{`${title} | Staff | ${site.name}`}</title>
+        <title>{`${title} | Staff | ${siteFacts.name}`}</title>
         <meta name="robots" content="noindex, nofollow" />
         <link rel="stylesheet" href={assets.stylesheet} />
         <link rel="icon" href={assetUrl('/icons/icon.svg')} type="image/svg+xml" />
@@ -52,7 +52,7 @@ export function ConsoleDocument({ title, assets, user, section, children }: Cons
           <div className="container staff-header__inner">
             <a className="brand" href={user ? '/staff/leads' : '/staff/sign-in'}>
               <LogoMark />
-              <span className="brand__name">{site.name}</span>
+              <span className="brand__name">{siteFacts.name}</span>
               <span className="staff-tag">Staff</span>
             </a>
             {user && (

@@ -1,4 +1,4 @@
-import { serviceOptions } from '../../../shared/content/contact';
+import { catalogues } from '../../pages/catalogues';
 import { leadNotification } from '../../leads/texts';
 import { consoleCopy, statusLabels } from '../texts';
 import type { InboxFilter, InboxLead, OutboxSummary } from '../inbox';
@@ -72,7 +72,7 @@ function Filters({ filter, query }: Pick<InboxPageProps, 'filter' | 'query'>) {
         name="service"
         label="Service"
         value={filter.service}
-        options={[['', 'All services'], ...serviceOptions.map((option) => [option.value, option.label] as const)]}
+        options={[['', 'All services'], ...catalogues.en.contact.serviceOptions.map((option) => [option.value, option.label] as const)]}
       />
       <div className="staff-filters__actions">
         <button className="button button--primary" type="submit">

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { leadNotification } from '../../leads/texts';
-import { site } from '../../../shared/content/site';
+import { siteFacts } from '../../../shared/content/data';
 import { deliveryLabels, statusActions, statusLabels } from '../texts';
 import type { LeadDetail } from '../inbox';
 import { STATUS_MOVES } from '../leadStatus';
@@ -62,7 +62,7 @@ function Deliveries({ detail }: Pick<LeadPageProps, 'detail'>) {
 /** One lead: every field, the reply link, its delivery, status with history, and notes. */
 export function LeadPage({ assets, user, detail, notice, draftNote }: LeadPageProps) {
   const { lead, events, notes } = detail;
-  const reply = `mailto:${lead.email}?subject=${encodeURIComponent(`Re: your message to ${site.name}`)}`;
+  const reply = `mailto:${lead.email}?subject=${encodeURIComponent(`Re: your message to ${siteFacts.name}`)}`;
   return (
     <ConsoleDocument title={`Lead from ${lead.name}`} assets={assets} user={user} section="leads">
       <p className="staff-back">

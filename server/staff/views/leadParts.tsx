@@ -1,4 +1,4 @@
-import { serviceOptions } from '../../../shared/content/contact';
+import { catalogues } from '../../pages/catalogues';
 import { statusLabels } from '../texts';
 import type { LeadStatus } from '../leadStatus';
 
@@ -9,5 +9,5 @@ export function StatusBadge({ status }: { status: LeadStatus }) {
 /** The service's name as the contact form lists it; a dash when none was chosen. */
 export function serviceLabel(value: string): string {
   if (value === '') return '—';
-  return serviceOptions.find((option) => option.value === value)?.label ?? value;
+  return catalogues.en.contact.serviceOptions.find((option) => option.value === value)?.label ?? value;
 }

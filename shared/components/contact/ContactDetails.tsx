@@ -6,12 +6,12 @@ import Megaphone from 'lucide/dist/esm/icons/megaphone.mjs';
 import MessageSquare from 'lucide/dist/esm/icons/message-square.mjs';
 import Phone from 'lucide/dist/esm/icons/phone.mjs';
 import Zap from 'lucide/dist/esm/icons/zap.mjs';
-import type { Department } from '../../content/contactInfo';
+import type { DepartmentId } from '../../content/data';
 import { telHref } from '../../content/data';
 import { useLocale } from '../useLocale';
 import { Icon } from '../Icon';
 
-const departmentIcons: Record<Department['id'], IconNode> = {
+const departmentIcons: Record<DepartmentId, IconNode> = {
   general: MessageSquare,
   development: CodeXml,
   sales: Megaphone,

@@ -7,12 +7,12 @@ import PhoneCall from 'lucide/dist/esm/icons/phone-call.mjs';
 import { Link } from '../Link';
 import { useLocale } from '../useLocale';
 import type { Catalogue } from '../../content/i18n/catalogue';
-import type { Plan } from '../../content/plans';
+import type { PlanId } from '../../content/data';
 import { currency } from '../../content/data';
 import { SectionHeader } from '../SectionHeader';
 import { Icon } from '../Icon';
 
-const planIcons: Record<Plan['id'], IconNode> = {
+const planIcons: Record<PlanId, IconNode> = {
   'web-subscription': MonitorSmartphone,
   'ai-voice-systems': PhoneCall,
   'marketing-ads': Megaphone,

@@ -3,12 +3,12 @@ import Cpu from 'lucide/dist/esm/icons/cpu.mjs';
 import Globe from 'lucide/dist/esm/icons/globe.mjs';
 import ReceiptText from 'lucide/dist/esm/icons/receipt-text.mjs';
 import Rocket from 'lucide/dist/esm/icons/rocket.mjs';
-import type { WhyChooseItem } from '../../content/home';
+import type { whyChooseIds } from '../../content/data';
 import { useLocale } from '../useLocale';
 import { SectionHeader } from '../SectionHeader';
 import { Icon } from '../Icon';
 
-const reasonIcons: Record<WhyChooseItem['id'], IconNode> = {
+const reasonIcons: Record<(typeof whyChooseIds)[number], IconNode> = {
   technology: Cpu,
   presence: Globe,
   delivery: Rocket,

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from '../Link';
 import MailCheck from 'lucide/dist/esm/icons/mail-check.mjs';
-import type { NewsletterNotice } from '../../content/newsletter';
+import type { Catalogue } from '../../content/i18n/catalogue';
 import { useLocale } from '../useLocale';
 import { Icon } from '../Icon';
 
@@ -54,7 +54,7 @@ export function NewsletterAsk({ eyebrow, copy, action, fields }: { eyebrow: stri
 }
 
 /** Where a step ended (or a page opened without its link's token): what happened and the way on. */
-export function NewsletterOutcome({ eyebrow, notice }: { eyebrow: string; notice: NewsletterNotice }) {
+export function NewsletterOutcome({ eyebrow, notice }: { eyebrow: string; notice: Catalogue['newsletterConfirm']['missing'] }) {
   const { localize } = useLocale();
   return (
     <Card eyebrow={eyebrow} title={notice.title}>

@@ -2,12 +2,12 @@ import type { IconNode } from 'lucide';
 import Factory from 'lucide/dist/esm/icons/factory.mjs';
 import GraduationCap from 'lucide/dist/esm/icons/graduation-cap.mjs';
 import Landmark from 'lucide/dist/esm/icons/landmark.mjs';
-import type { Partnership } from '../../content/research';
+import type { partnershipIds } from '../../content/researchFacts';
 import { SectionHeader } from '../SectionHeader';
 import { useLocale } from '../useLocale';
 import { Icon } from '../Icon';
 
-const icons: Record<Partnership['id'], IconNode> = {
+const icons: Record<(typeof partnershipIds)[number], IconNode> = {
   academic: GraduationCap,
   industry: Factory,
   government: Landmark,

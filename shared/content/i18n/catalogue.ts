@@ -104,6 +104,9 @@ const importers: Readonly<Record<Locale, LanguageParts>> = {
   },
 };
 
+/** Every part's name beside the common one: the server loads them all. */
+export const catalogueParts = Object.keys(importers.en.pages) as CataloguePart[];
+
 const loadedCommon = new Map<Locale, CatalogueCommon>();
 const loadedPages = new Map<Locale, Partial<CataloguePages>>();
 

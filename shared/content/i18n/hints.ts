@@ -1,4 +1,7 @@
-/** The hint offered to a visitor whose browser prefers another language, written in that language: a few words each, in the main bundle. */
+/**
+ * The hint offered to a visitor whose browser prefers another language, written in that language: a few words each, in the
+ * main bundle, not the catalogue, since the page has only its own language's catalogue loaded.
+ */
 import type { Locale } from '../../lib/locale';
 
 export const hintTexts: Readonly<Record<Locale, { text: string; link: string; dismiss: string }>> = {

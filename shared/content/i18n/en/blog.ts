@@ -1,5 +1,53 @@
-/** The English blog page, gathered from shared/content/blogHead.ts and blogPage.ts. */
-import { blogHead } from '../../blogHead';
-import { blogPage } from '../../blogPage';
+/** The English blog page: its head, its words and the newsletter box's (its sign-up answers among them). */
+import type { HeadText } from '../../head';
+import type { SubscribeOutcome } from '../../blog';
+import { CONFIRMATION_VALID_DAYS } from '../../retention';
 
-export const blog = { head: blogHead, ...blogPage };
+export const blog = {
+  head: {
+    title: 'Blog | Meridian Lab',
+    description:
+      'Insights on web development, AI voice systems and digital marketing from the Meridian Lab team, with research news and hands-on tutorials.',
+    keywords: ['blog', 'web development', 'technology', 'industry news', 'tutorials', 'sustainability'],
+  } satisfies HeadText,
+  hero: {
+    eyebrow: 'Blog',
+    title: 'Our Blog',
+    intro: 'Insights, tutorials and news on web development, AI voice systems and digital marketing from our team.',
+  },
+  sidebarLabel: 'Blog sidebar',
+  filterLabel: 'Blog categories',
+  featured: 'Featured',
+  categoriesTitle: 'Categories',
+  latestTitle: 'Latest Articles',
+  recentTitle: 'Recent Posts',
+  /** A count of posts: the number is formatted and the form chosen by the language's plural rules. */
+  postForms: { one: 'post', other: 'posts' },
+  /** "in Research": after a count, when a category is chosen. */
+  inCategory: (label: string) => ` in ${label}`,
+  noOtherPosts: (where: string) => `No other posts${where} yet`,
+  showing: (shown: number, total: string, where: string) => `Showing ${shown} of ${total}${where}`,
+  loadMore: 'Load More Posts',
+  morePosts: (count: string) => `${count} to read`,
+  moreForms: { one: 'more post', other: 'more posts' },
+  noMorePosts: 'No more posts to load',
+  emptyCategory: (label: string) =>
+    `The featured article above is our latest on ${label.toLowerCase()}; more posts on this topic are on their way.`,
+  browseAll: 'Browse all posts',
+  newsletter: {
+    title: 'Stay Updated',
+    text: 'New articles from our lab, in your inbox when we publish. Nothing else.',
+    label: 'Email address',
+    placeholder: 'you@company.com',
+    /** The notice under the box: what the address is for, and the confirmation e-mail that follows. */
+    notice: "We'll e-mail you a link to confirm your subscription, and use your address only to send our articles.",
+    button: 'Subscribe',
+    sending: 'Subscribing…',
+    messages: {
+      pending: `Check your inbox to confirm: we sent you a link that works for ${CONFIRMATION_VALID_DAYS} days. Until you open it, you are not subscribed.`,
+      invalid: "That doesn't look like a valid e-mail address. Please check it and try again.",
+      limited: 'Too many attempts. Please wait a minute, then try again.',
+      unreachable: "We couldn't reach our server. Please check your connection and try again.",
+    } satisfies Record<SubscribeOutcome, string>,
+  },
+};

@@ -1,20 +1,86 @@
-/** The English contact page's form, gathered from shared/content/contact.ts (contactInfo.ts holds the rest of the page). */
-import {
-  contactFormCopy,
-  contactHead,
-  failureMessage,
-  fieldCopy,
-  fieldErrors,
-  serviceOptions,
-  servicePlaceholder,
-} from '../../contact';
+/** The English contact page's form: its head, labels, errors and messages, and the services it offers (contactInfo.ts holds the rest of the page). */
+import type { HeadText } from '../../head';
+import type { ContactFieldName, Failure } from '../../contactFields';
+import { FIELD_AUTOCOMPLETE, FIELD_LIMITS, SERVICE_VALUES } from '../../contactFields';
+import { emailUs, responsePromise } from './shared';
+import { siteFacts } from '../../data';
+import { translated } from '../../../lib/locale';
+
+/** What went wrong and what to do about it, for each way a message can fail to go through. */
+function failureMessage(failure: Failure): string {
+  switch (failure.kind) {
+    case 'invalid':
+      return 'Your message was not sent: please check the highlighted fields and send it again.';
+    case 'tooLarge':
+      return `Your message was not sent because it is too long. Please shorten it to ${FIELD_LIMITS.message.toLocaleString('en-US')} characters or fewer and try again, or ${emailUs}.`;
+    case 'rateLimited':
+      return `Your message was not sent because several were sent from your connection in a short time. Please try again in ${failure.retryAfterSeconds ?? 60} seconds, or ${emailUs}.`;
+    case 'rejected':
+      return `Your message was not sent: our server could not accept it. Please check it and try again, or ${emailUs}.`;
+    case 'server':
+      return `Your message was not sent because of a problem on our side. Please try again in a few minutes, or ${emailUs}.`;
+    case 'network':
+      return `Your message was not sent: we could not reach our server. Check your connection and try again, or ${emailUs}.`;
+    case 'timeout':
+      return `Your message was not sent: our server took too long to answer. Please try again, or ${emailUs}.`;
+  }
+}
 
 export const contact = {
-  head: contactHead,
-  form: contactFormCopy,
+  head: {
+    title: 'Contact Us | Meridian Lab',
+    description: `Ask for a free quote or talk to our team in Miami, Bogota or New York. ${responsePromise}`,
+    keywords: ['contact', 'free quote', 'web development agency', 'Miami', 'Bogota', 'New York'],
+  } satisfies HeadText,
+  form: {
+    title: 'Send Us a Message',
+    intro: "Tell us what you are building. We'll reply with next steps and, if you like, a free quote.",
+    requiredNote: 'Fields marked * are required.',
+    submit: 'Send Message',
+    sending: 'Sending Message...',
+    success: `Thank you for your message! We'll get back to you within ${siteFacts.responseTimes.quote}.`,
+    privacy: 'We use your details only to answer your message.',
+    honeypot: 'Leave this empty',
+    /** The JSON answer when a valid message could not be stored. */
+    notStored: 'Your message could not be stored. Please try again later.',
+  },
   failureMessage,
-  fieldCopy,
-  fieldErrors,
-  serviceOptions,
-  servicePlaceholder,
+  fieldCopy: {
+    name: { label: 'Full Name', placeholder: 'Jane Smith', autoComplete: FIELD_AUTOCOMPLETE.name },
+    email: { label: 'Email Address', placeholder: 'jane@company.com', autoComplete: FIELD_AUTOCOMPLETE.email },
+    company: { label: 'Company/Organization', placeholder: 'Your company', autoComplete: FIELD_AUTOCOMPLETE.company },
+    phone: { label: 'Phone Number', placeholder: '+1 (555) 123-4567', autoComplete: FIELD_AUTOCOMPLETE.phone },
+    service: { label: 'Service of Interest', placeholder: '', autoComplete: FIELD_AUTOCOMPLETE.service },
+    message: { label: 'Message', placeholder: 'Tell us about your project, goals and timeline…', autoComplete: FIELD_AUTOCOMPLETE.message },
+  } satisfies Record<ContactFieldName, { label: string; placeholder: string; autoComplete: string }>,
+  /** What the server says about a field it refused, by field and reason. */
+  fieldErrors: {
+    notText: 'Please enter this as text.',
+    tooLong: {
+      name: `Please shorten your name to ${FIELD_LIMITS.name} characters or fewer.`,
+      email: `Please shorten your e-mail address to ${FIELD_LIMITS.email} characters or fewer.`,
+      company: `Please shorten the company name to ${FIELD_LIMITS.company} characters or fewer.`,
+      phone: `Please shorten the phone number to ${FIELD_LIMITS.phone} characters or fewer.`,
+      service: 'Please choose a service from the list.',
+      message: `Please shorten your message to ${FIELD_LIMITS.message} characters or fewer.`,
+    } satisfies Record<ContactFieldName, string>,
+    missing: {
+      name: 'Please enter your full name.',
+      email: 'Please enter your e-mail address.',
+      message: 'Please enter a message.',
+    },
+    invalidEmail: 'Please enter a valid e-mail address, such as name@company.com.',
+    unknownService: 'Please choose a service from the list.',
+  },
+  /** The service select's options after its empty one; the plans keep their own names. */
+  serviceOptions: translated(SERVICE_VALUES.map((value) => ({ value })), (option) => option.value, {
+    'web-subscription': { label: 'Web Subscription' },
+    'ai-voice-systems': { label: 'AI Voice Systems' },
+    'marketing-ads': { label: 'Marketing with Ads' },
+    'all-in-one': { label: 'All-in-One Package' },
+    'custom-project': { label: 'Custom Project' },
+    consultation: { label: 'Consultation' },
+    other: { label: 'Other' },
+  }),
+  servicePlaceholder: 'Select a service',
 };

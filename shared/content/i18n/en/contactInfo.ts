@@ -1,14 +1,60 @@
 /**
- * The English contact page around its form, gathered from shared/content/contact.ts:
- * the static sections read it, so it loads with their code, not on a first visit.
+ * The English contact page around its form: the opening, the teams, the response times, the offices' headings and the questions.
+ * The static sections read it, so it loads with their code, not on a first visit.
  */
-import { contactHero, contactSections, departments, faq, hours, responsePromises } from '../../contactInfo';
+import { departmentFacts, siteFacts } from '../../data';
+import { officeHours, responsePromise } from './shared';
+import { translated } from '../../../lib/locale';
 
 export const contactInfo = {
-  hero: contactHero,
-  sections: contactSections,
-  departments,
-  responsePromises,
-  hours,
-  faq,
+  /** The page's opening; its two buttons are the lab's e-mail address and phone number. */
+  hero: {
+    eyebrow: 'Contact',
+    title: 'Get In Touch',
+    intro: `Tell us about your project and get a free quote. ${responsePromise}`,
+  },
+  /** The headings of the page's sections beside and below the form. */
+  sections: {
+    detailsTitle: 'Talk to the Right Team',
+    promisesTitle: 'Response Times',
+    officesEyebrow: 'Our Offices',
+    officesTitle: 'Three Cities, One Team',
+    officesIntro: 'Visit us in Miami, Bogota or New York, or meet us on a video call wherever you are.',
+    specialties: 'Specialties',
+    faqEyebrow: 'FAQ',
+    faqTitle: 'Frequently Asked Questions',
+  },
+  departments: translated(departmentFacts, (department) => department.id, {
+    general: { name: 'General Inquiries', note: 'Questions about the lab, our plans or working with us.' },
+    development: { name: 'Web Development', note: 'Technical questions, project scoping and support for live sites.' },
+    sales: { name: 'Sales & Marketing', note: 'Quotes, packages, ad campaigns and partnerships.' },
+  }),
+  responsePromises: [
+    { channel: 'E-mail inquiries', time: `Within ${siteFacts.responseTimes.email}` },
+    { channel: 'Quote requests', time: `Within ${siteFacts.responseTimes.quote}` },
+    { channel: 'Emergency support', time: '24/7' },
+  ],
+  hours: { label: 'General hours', value: officeHours },
+  faq: [
+    {
+      question: 'How long does it take to build a website?',
+      answer:
+        'Most websites are completed in 2-4 weeks, depending on the number of pages, the features you need and how quickly content and feedback come in. We agree on a timeline in the discovery call.',
+    },
+    {
+      question: 'Do you provide ongoing support after launch?',
+      answer:
+        'Yes. All subscription packages include ongoing maintenance, updates and technical support, so your site stays fast, secure and current for as long as you are with us.',
+    },
+    {
+      question: 'Can I combine services or change my plan later?',
+      answer:
+        'Yes. Plans are monthly, so you can add services, move to the All-in-One Package or add extras such as e-commerce or extra languages as your business grows.',
+    },
+    {
+      question: 'Do you work with clients outside Miami, Bogota and New York?',
+      answer:
+        'Yes. We work with businesses across North and South America, in English and Spanish. Most projects run fully remote, with video calls at every milestone.',
+    },
+  ],
 };

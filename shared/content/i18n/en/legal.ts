@@ -1,5 +1,12 @@
-/** The English legal pages: their heads from the Markdown's front matter and the words around them. */
-import { legalCopy } from '../../legal';
+/** The English legal pages: their heads from the Markdown's front matter (shared/content/legal) and the words around them. */
 import { legalDocuments } from '../../../generated/legal';
 
-export const legal = { ...legalCopy, documents: legalDocuments };
+export const legal = {
+  eyebrow: 'Legal',
+  updated: 'Last updated:',
+  keywords: {
+    privacy: ['privacy policy', 'personal information', 'PIPEDA', 'data retention', 'your rights'],
+    terms: ['terms of service', 'website terms', 'pricing in CAD', 'intellectual property', 'liability'],
+  },
+  documents: legalDocuments,
+};

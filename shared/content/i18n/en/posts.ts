@@ -1,6 +1,15 @@
-/** The English blog posts and their categories: what the blog and the article pages both show. */
-import { blogCategories } from '../../blog';
-import { blogPosts } from '../../blogPosts';
+/** The English blog posts (rendered by the content step from shared/content/posts) and the categories' English names, in the order the filter row and the sidebar list them. */
+import { posts as enPosts } from '../../../generated/posts';
 import type { PostsPart } from '../catalogue';
 
-export const posts: PostsPart = { posts: blogPosts, categories: blogCategories };
+export const posts: PostsPart = {
+  posts: enPosts,
+  categories: [
+    { value: 'all', label: 'All Posts' },
+    { value: 'research', label: 'Research' },
+    { value: 'technology', label: 'Technology' },
+    { value: 'industry', label: 'Industry News' },
+    { value: 'tutorials', label: 'Tutorials' },
+    { value: 'sustainability', label: 'Sustainability' },
+  ],
+};

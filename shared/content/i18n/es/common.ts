@@ -2,7 +2,8 @@
 import type { PlanId } from '../../data';
 import { links, planFacts, siteFacts } from '../../data';
 import type { CatalogueCommon } from '../catalogue';
-import { esOffices, formatPrice, translated } from './shared';
+import { translated } from '../../../lib/locale';
+import { esOffices, formatPrice } from './shared';
 
 const esPlans = translated(planFacts, (plan) => plan.id, {
   'web-subscription': {

@@ -4,7 +4,8 @@ import { FIELD_AUTOCOMPLETE, FIELD_LIMITS, SERVICE_VALUES } from '../../contactF
 import { localeTags } from '../../../lib/locale';
 import { countOf } from '../../../lib/plural';
 import type { Catalogue } from '../catalogue';
-import { emailTime, emailUs, quoteTime, translated } from './shared';
+import { translated } from '../../../lib/locale';
+import { emailTime, emailUs, quoteTime } from './shared';
 
 const intl = localeTags.es.intl;
 

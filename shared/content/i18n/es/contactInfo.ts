@@ -1,7 +1,8 @@
 /** The Spanish contact page around its form: the opening, the teams, the response times, the offices' headings and the questions. */
 import { departmentFacts } from '../../data';
 import type { Catalogue } from '../catalogue';
-import { emailTime, officeHours, quoteTime, responsePromise, translated } from './shared';
+import { translated } from '../../../lib/locale';
+import { emailTime, officeHours, quoteTime, responsePromise } from './shared';
 
 export const contactInfo: Catalogue['contactInfo'] = {
   hero: {

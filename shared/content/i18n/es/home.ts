@@ -1,9 +1,8 @@
 /** The Spanish home page. */
-import { currency, homeHeroFacts, links, siteFacts } from '../../data';
+import { currency, homeHeroFacts, links, siteFacts, whyChooseIds } from '../../data';
 import type { Catalogue } from '../catalogue';
-import { cityList, esOffices, fromPrice, quoteTime, translated } from './shared';
-
-const whyChooseIds = ['technology', 'presence', 'delivery', 'pricing'] as const;
+import { translated } from '../../../lib/locale';
+import { cityList, esOffices, fromPrice, quoteTime } from './shared';
 
 export const home: Catalogue['home'] = {
     head: {

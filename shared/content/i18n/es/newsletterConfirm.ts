@@ -1,6 +1,6 @@
 /** The Spanish page a newsletter confirmation link opens. */
-import { retention } from '../../retention';
 import { NEWSLETTER_ANCHOR } from '../../blog';
+import { CONFIRMATION_VALID_DAYS } from '../../retention';
 import type { Catalogue } from '../catalogue';
 
 // Site paths as the content writes them (in English): the page shows them in Spanish where the page exists.
@@ -27,7 +27,7 @@ export const newsletterConfirm: Catalogue['newsletterConfirm'] = {
     },
     invalid: {
       title: 'Este enlace ya no sirve',
-      text: `Un enlace de confirmación sirve una sola vez, durante ${retention.pendingDays} días. Suscríbase de nuevo desde el blog y le enviaremos otro.`,
+      text: `Un enlace de confirmación sirve una sola vez, durante ${CONFIRMATION_VALID_DAYS} días. Suscríbase de nuevo desde el blog y le enviaremos otro.`,
       link: { href: `/blog#${NEWSLETTER_ANCHOR}`, label: 'Suscribirme en el blog' },
     },
   },

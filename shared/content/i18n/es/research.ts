@@ -2,7 +2,7 @@
 import { links } from '../../data';
 import { impactFigureFacts, partnershipIds, researchAreaFacts } from '../../researchFacts';
 import type { Catalogue } from '../catalogue';
-import { translated } from './shared';
+import { translated } from '../../../lib/locale';
 
 export const research: Catalogue['research'] = {
   head: {

@@ -2,7 +2,8 @@
 import { addOnFacts } from '../../addOnFacts';
 import { currency, links } from '../../data';
 import type { Catalogue } from '../catalogue';
-import { fromPrice, officeHours, quoteTime, translated } from './shared';
+import { translated } from '../../../lib/locale';
+import { fromPrice, officeHours, quoteTime } from './shared';
 
 export const services: Catalogue['services'] = {
   head: {

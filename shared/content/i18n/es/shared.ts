@@ -7,6 +7,7 @@ import { localeTags } from '../../../lib/locale';
 import { countOf } from '../../../lib/plural';
 import type { City } from '../../data';
 import { currency, lowestPrice, officeFacts, siteFacts } from '../../data';
+import { translated } from '../../../lib/locale';
 
 export const intl = localeTags.es.intl;
 
@@ -18,15 +19,6 @@ export const intl = localeTags.es.intl;
  */
 export const formatPrice = (price: number) => `$\u00a0${String(price).replace(/\B(?=(\d{3})+$)/g, '.')}`;
 export const fromPrice = `desde ${formatPrice(lowestPrice)} ${currency}`;
-
-/** Facts with their Spanish words, matched by a key (the type asks for every key; a missing one at run time fails loudly). */
-export function translated<T, K extends string, W>(items: readonly T[], keyOf: (item: T) => K, words: Readonly<Record<K, W>>): (T & W)[] {
-  return items.map((item) => {
-    const key = keyOf(item);
-    if (!(key in words)) throw new Error(`Missing Spanish text for "${key}"`);
-    return { ...item, ...words[key] };
-  });
-}
 
 const cityNames: Record<City, string> = { Miami: 'Miami', Bogota: 'Bogotá', 'New York': 'Nueva York' };
 export const cityList = 'Miami, Bogotá y Nueva York';
