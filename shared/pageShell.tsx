@@ -136,7 +136,8 @@ export function matchPage(pathname: string): { page: SitePage; handle: RouteHand
  */
 export async function loadPage(pathname: string): Promise<LoadedPage> {
   const { page, handle, params } = matchPage(pathname);
-  const { route, locale } = handle;
+  const { route } = handle;
+  const { locale } = page;
   try {
     // Both settle before a failure is passed on: the error message shown for a failed chunk reads the page's texts.
     const [module, texts] = await Promise.allSettled([loadChunk(route.chunk, route.load), loadTexts(locale, route.texts)]);

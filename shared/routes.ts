@@ -10,7 +10,7 @@ import { blogViewKey } from './model/blog';
 import { SENT_PARAM } from './lib/contactSent';
 import type { PageLoader } from './lib/pageLoader';
 import type { Locale } from './lib/locale';
-import { defaultLocale, localePrefix, locales } from './lib/locale';
+import { defaultLocale, localeOf, localePrefix, locales } from './lib/locale';
 import { CONFIRM_OUTCOMES, CONFIRM_PATH, UNSUBSCRIBE_OUTCOMES, UNSUBSCRIBE_PATH, readResult } from './model/newsletter';
 
 /**
@@ -274,14 +274,14 @@ export function findPage(pathname: string): { route: PageRoute; page: SitePage }
  * parameter that names no page is the not-found page, shown by the route's own chunk.
  */
 export function pageOf(handle: RouteHandle, pathname: string): SitePage {
-  const page = pagesOf(handle.route, handle.locale).find((candidate) => candidate.path === pathname);
-  return page ?? { ...notFoundPageIn(handle.locale), chunk: handle.route.chunk };
+  const locale = localeOf(pathname);
+  const page = pagesOf(handle.route, locale).find((candidate) => candidate.path === pathname);
+  return page ?? { ...notFoundPageIn(locale), chunk: handle.route.chunk };
 }
 
-/** What the route tree hangs on each route: its table entry and the language of the path it was made for. */
+/** What the route tree hangs on each route: its table entry (the path's language comes from localeOf). */
 export interface RouteHandle {
   route: PageRoute;
-  locale: Locale;
 }
 
 /** The route tree's routes: one per route and language it exists in, each with its path there. */
@@ -289,12 +289,12 @@ export function localizedRoutes(): { path: string; handle: RouteHandle }[] {
   const routes = locales.flatMap((locale) =>
     pages.flatMap((route) => {
       const path = alternatesOf(route)[locale];
-      return path === undefined ? [] : [{ path, handle: { route, locale } }];
+      return path === undefined ? [] : [{ path, handle: { route } }];
     }),
   );
   const notFound = locales.map((locale) => ({
     path: locale === defaultLocale ? '*' : `${localePrefix(locale)}/*`,
-    handle: { route: notFoundPage, locale },
+    handle: { route: notFoundPage },
   }));
   return [...routes, ...notFound];
 }

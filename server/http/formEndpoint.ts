@@ -4,8 +4,7 @@ import type { Store } from 'express-rate-limit';
 import type { z } from 'zod';
 import { refusalTexts } from './refusals';
 import type { Locale } from '../../shared/lib/locale';
-import { LOCALE_PARAM } from '../../shared/lib/formAction';
-import { defaultLocale, isLocale } from '../../shared/lib/locale';
+import { localeOf } from '../../shared/lib/locale';
 import { noticeDocument } from './errors';
 import { perClientLimit } from './rateLimit';
 
@@ -99,11 +98,6 @@ export interface FormEndpointOptions {
    * Such a body is read as a form: the handler takes what it needs from the URL.
    */
   anyMediaType?: boolean;
-  /**
-   * The language a refusal is worded in, read from the URL (a form's action
-   * names it: the body is not read yet); English without it.
-   */
-  localeOf?: (req: Request) => Locale;
   /** The reason given for a refusal, in the endpoint's own words; undefined keeps the default. */
   message?: (refusal: Refusal, locale: Locale) => string | undefined;
   /** The page holding the form, for the plain form's way back (in the refusal's language). */
@@ -130,7 +124,8 @@ export function formEndpoint(options: FormEndpointOptions): (RequestHandler | Er
 
   const refuse = (req: Request, res: Response, status: number, refusal: Refusal) => {
     res.setHeader('Cache-Control', 'no-store');
-    const locale = options.localeOf?.(req) ?? defaultLocale;
+    // Read from the URL (a page's prefix, or the ?locale= a form's action names): the body is not read yet.
+    const locale = localeOf(req.originalUrl);
     const message = options.message?.(refusal, locale) ?? defaultMessage(refusal, locale);
     const back = typeof options.formPage === 'function' ? options.formPage(locale) : (options.formPage ?? '/');
     if (!isPlainFormPost(req)) {
@@ -178,10 +173,4 @@ export function formEndpoint(options: FormEndpointOptions): (RequestHandler | Er
   };
 
   return [sameSite, limit, mediaType, express.raw({ type: () => true, limit: options.maxBytes }), bodyErrors];
-}
-
-/** The language of the form a post came from: its action's ?locale=, English without one (read before the body, so refusals can use it). */
-export function formLocale(req: Request): Locale {
-  const value = req.query[LOCALE_PARAM];
-  return isLocale(value) ? value : defaultLocale;
 }

@@ -7,11 +7,12 @@ import type { ContactValues, FieldErrors } from '../../shared/model/contactForm'
 import type { Failure } from '../../shared/content/contactFields';
 import { CONTACT_ENDPOINT, CONTACT_FORM_ID, EMPTY_CONTACT_VALUES, MAX_BODY_BYTES, sentLocation } from '../../shared/model/contactForm';
 import { CONTACT_FIELDS } from '../../shared/content/contactFields';
+import { localeOf } from '../../shared/lib/locale';
 import { localizePath } from '../../shared/routes';
 import { catalogues } from '../pages/catalogues';
 import { parseContactBody, validateContact } from './validation';
 import type { RateLimitCounters } from '../http/rateLimitCounters';
-import { formEndpoint, formLocale, readBody } from '../http/formEndpoint';
+import { formEndpoint, readBody } from '../http/formEndpoint';
 import type { LeadStore } from './store';
 import type { Logger } from '../http/logger';
 import type { RenderPage } from '../pages/render';
@@ -53,7 +54,7 @@ export function contactRoutes({ store, logger, siteUrl, renderPage, counters }: 
   const showForm = (req: Request, res: Response, next: NextFunction, status: number, submission: Partial<ContactSubmission> & { failure: Failure }) => {
     const value: ContactSubmission = { values: { ...EMPTY_CONTACT_VALUES }, errors: {}, ...submission };
     renderPage(req, res, {
-      path: localizePath('/contact', formLocale(req)),
+      path: localizePath('/contact', localeOf(req.originalUrl)),
       status,
       wrap: (page) => createElement(ContactSubmissionContext, { value }, page),
     }).catch(next);
@@ -61,7 +62,7 @@ export function contactRoutes({ store, logger, siteUrl, renderPage, counters }: 
 
   const receive: RequestHandler = async (req, res, next) => {
     const format = res.locals.bodyFormat ?? 'json';
-    const locale = formLocale(req);
+    const locale = localeOf(req.originalUrl);
     const body = parseContactBody(readBody(req, res));
     if (!body.ok) {
       res.status(400).json({ error: body.error });
@@ -99,7 +100,6 @@ export function contactRoutes({ store, logger, siteUrl, renderPage, counters }: 
       perMinute: MESSAGES_PER_MINUTE,
       counters: counters?.('contact'),
       maxBytes: MAX_BODY_BYTES,
-      localeOf: formLocale,
       formPage: (locale) => `${localizePath('/contact', locale)}#${CONTACT_FORM_ID}`,
       // The page's own words for what a visitor can run into; the rest keep the defaults.
       message: (refusal, locale) =>

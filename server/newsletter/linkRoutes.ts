@@ -2,7 +2,6 @@ import type { NextFunction, Request, Response } from 'express';
 import { Router } from 'express';
 import { createElement } from 'react';
 import { NewsletterTokenContext } from '../../shared/components/newsletter/token';
-import type { Locale } from '../../shared/lib/locale';
 import { locales } from '../../shared/lib/locale';
 import { CONFIRM_PATH, TOKEN_PARAM, UNSUBSCRIBE_PATH, resultHref } from '../../shared/model/newsletter';
 import { localizePath } from '../../shared/routes';
@@ -70,8 +69,8 @@ export function newsletterRoutes({ store, siteUrl, renderPage, counters }: Newsl
   };
 
   // Refusals (a cross-site post, too many, too large) are worded in the page's language.
-  const endpoint = (path: string, locale: Locale, anyMediaType: boolean) =>
-    formEndpoint({ siteUrl, perMinute: POSTS_PER_MINUTE, counters: counters?.(path), maxBytes: BODY_LIMIT_BYTES, formPage: path, localeOf: () => locale, anyMediaType });
+  const endpoint = (path: string, anyMediaType: boolean) =>
+    formEndpoint({ siteUrl, perMinute: POSTS_PER_MINUTE, counters: counters?.(path), maxBytes: BODY_LIMIT_BYTES, formPage: path, anyMediaType });
 
   // Each language's pages, at their own paths: an e-mail links to those of the language the address signed up in.
   for (const locale of locales) {
@@ -81,13 +80,13 @@ export function newsletterRoutes({ store, siteUrl, renderPage, counters }: Newsl
     router.get(confirmPath, showWithToken(confirmPath));
     router.get(unsubscribePath, showWithToken(unsubscribePath));
 
-    router.post(confirmPath, ...endpoint(confirmPath, locale, false), async (req: Request, res: Response) => {
+    router.post(confirmPath, ...endpoint(confirmPath, false), async (req: Request, res: Response) => {
       const token = postedToken(req, res);
       const result = token ? await store.confirm(token) : 'invalid';
       answer(req, res, confirmPath, result, result === 'confirmed');
     });
 
-    router.post(unsubscribePath, ...endpoint(unsubscribePath, locale, true), async (req: Request, res: Response) => {
+    router.post(unsubscribePath, ...endpoint(unsubscribePath, true), async (req: Request, res: Response) => {
       const token = postedToken(req, res);
       const result = token ? await store.unsubscribe(token) : 'invalid';
       answer(req, res, unsubscribePath, result, result === 'unsubscribed');

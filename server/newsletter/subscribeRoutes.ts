@@ -5,10 +5,11 @@ import type { SubscribeOutcome } from '../../shared/content/blog';
 import { SUBSCRIBE_ENDPOINT, newsletterReturnHref, parseCategory } from '../../shared/model/blog';
 import { NEWSLETTER_ANCHOR } from '../../shared/content/blog';
 import type { Locale } from '../../shared/lib/locale';
+import { localeOf } from '../../shared/lib/locale';
 import { localizePath } from '../../shared/routes';
 import { catalogues } from '../pages/catalogues';
 import type { RateLimitCounters } from '../http/rateLimitCounters';
-import { formEndpoint, formLocale, isPlainFormPost, readBody } from '../http/formEndpoint';
+import { formEndpoint, isPlainFormPost, readBody } from '../http/formEndpoint';
 import type { SubscriberStore } from './store';
 
 /** A sign-up is one short address: anything bigger is refused before parsing. */
@@ -27,7 +28,7 @@ function returnHref(category: string | undefined, outcome: SubscribeOutcome, loc
 }
 
 function answer(req: Request, res: Response, category: string | undefined, outcome: SubscribeOutcome, json: () => void): void {
-  if (isPlainFormPost(req)) res.redirect(303, returnHref(category, outcome, formLocale(req)));
+  if (isPlainFormPost(req)) res.redirect(303, returnHref(category, outcome, localeOf(req.originalUrl)));
   else json();
 }
 
@@ -46,7 +47,6 @@ export function subscribeRoutes(store: SubscriberStore, siteUrl: string, counter
     perMinute: SIGNUPS_PER_MINUTE,
     counters: counters?.('subscribe'),
     maxBytes: BODY_LIMIT_BYTES,
-    localeOf: formLocale,
     formPage: (locale) => localizePath(`/blog#${NEWSLETTER_ANCHOR}`, locale),
     message: (refusal, locale) => (refusal.kind === 'rateLimited' ? catalogues[locale].blog.newsletter.messages.limited : undefined),
     plainRedirect: (refusal, locale) => (refusal.kind === 'rateLimited' ? returnHref('all', 'limited', locale) : undefined),
@@ -70,7 +70,7 @@ export function subscribeRoutes(store: SubscriberStore, siteUrl: string, counter
       answer(req, res, category, 'invalid', () => res.status(400).json({ error: INVALID_EMAIL }));
       return;
     }
-    await store.signUp(email.data, new Date(), formLocale(req));
+    await store.signUp(email.data, new Date(), localeOf(req.originalUrl));
     answer(req, res, category, 'pending', () => res.status(202).json({ status: 'pending' }));
   });
   return router;

@@ -4,7 +4,7 @@ import type { ComponentType, ReactElement } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { AssetsContext, RuntimeContext } from '../../shared/components/contexts';
-import { localeOfPath } from '../../shared/lib/locale';
+import { localeOf } from '../../shared/lib/locale';
 import type { LoadedPage } from '../../shared/pageShell';
 import { loadPage } from '../../shared/pageShell';
 import { errorDocument } from '../http/errors';
@@ -130,7 +130,7 @@ export function pageRenderer({ App, manifest, siteUrl, logger }: RendererOptions
       },
       onShellError(error) {
         logger.error({ err: error, url: req.originalUrl }, 'render failed');
-        res.status(500).type('html').set('Cache-Control', 'no-store').send(errorDocument(build.stylesheet, localeOfPath(url.pathname)));
+        res.status(500).type('html').set('Cache-Control', 'no-store').send(errorDocument(build.stylesheet, localeOf(url.pathname)));
       },
       onError(error) {
         hooks.onError?.();

@@ -5,12 +5,12 @@ import { useLocation } from 'react-router';
 import { Link } from './Link';
 import { errorTexts } from '../content/i18n/errorTexts';
 import { claimChunkReload, isChunkLoadError } from '../lib/loadChunk';
-import { localeOfPath, localePrefix } from '../lib/locale';
+import { localeOf, localePrefix } from '../lib/locale';
 import { Document } from './Document';
 
 /** In the URL's language, from the texts that need no catalogue: the catalogue may be what failed to load. */
 function ErrorMessage({ kind }: { kind: 'chunk' | 'page' | 'site' }) {
-  const locale = localeOfPath(useLocation().pathname);
+  const locale = localeOf(useLocation().pathname);
   const texts = errorTexts[locale].errors;
   const { title, text } = texts[kind];
   return (

@@ -3,10 +3,7 @@
  * newsletter's) and by the server that reads the language back.
  */
 import type { Locale } from './locale';
-import { defaultLocale } from './locale';
-
-/** The query parameter naming the language the form was shown in: its answers come in it and the lead records it. */
-export const LOCALE_PARAM = 'locale';
+import { LOCALE_PARAM, defaultLocale } from './locale';
 
 /**
  * A form's action in a language. The language rides in the URL, not the

@@ -34,10 +34,18 @@ export function localePrefix(locale: Locale): string {
   return locale === defaultLocale ? '' : `/${locale}`;
 }
 
-/** The locale a URL path is in: its first segment when that names a language, otherwise the default. */
-export function localeOfPath(pathname: string): Locale {
-  const first = pathname.split('/')[1] ?? '';
-  return isLocale(first) && first !== defaultLocale ? first : defaultLocale;
+/** The query parameter a form's action names its language with (formAction.ts): its endpoint's path has no prefix. */
+export const LOCALE_PARAM = 'locale';
+
+/**
+ * The language of a URL (a path, with its query or not): its first path segment when that
+ * names a language; else, for a form's endpoint, the ?locale= its action carries; else the default.
+ */
+export function localeOf(url: string): Locale {
+  const [, path = '', query = ''] = /^([^?#]*)\??([^#]*)/.exec(url) ?? [];
+  const first = path.split('/')[1] ?? '';
+  const named = isLocale(first) && first !== defaultLocale ? first : new URLSearchParams(query).get(LOCALE_PARAM);
+  return isLocale(named) ? named : defaultLocale;
 }
 
 /** The locale a browser's preferences (navigator.languages, as Accept-Language sends them) put first among the site's. */

@@ -2,7 +2,7 @@ import { catalogues } from '../../server/pages/catalogues';
 import { describe, expect, it, vi } from 'vitest';
 import { addOnFacts } from '../../shared/content/addOnFacts';
 import { currency, planFacts } from '../../shared/content/data';
-import { localeOfPath, localePrefix, localeTags, locales, preferredLocale } from '../../shared/lib/locale';
+import { localeOf, localePrefix, localeTags, locales, preferredLocale } from '../../shared/lib/locale';
 import { countOf } from '../../shared/lib/plural';
 import { localizePath, sitePages } from '../../shared/routes';
 
@@ -91,13 +91,17 @@ describe('plural and number rules', () => {
 });
 
 describe('locales in URLs', () => {
-  it('reads the language from the first path segment only', () => {
-    expect(localeOfPath('/')).toBe('en');
-    expect(localeOfPath('/contact')).toBe('en');
-    expect(localeOfPath('/es')).toBe('es');
-    expect(localeOfPath('/es/contacto')).toBe('es');
-    expect(localeOfPath('/estudio')).toBe('en');
-    expect(localeOfPath('/en/contact')).toBe('en');
+  it('reads the language from the first path segment, or without one from the ?locale= a form action carries', () => {
+    expect(localeOf('/api/contact?locale=es')).toBe('es');
+    expect(localeOf('/api/contact?locale=fr')).toBe('en');
+    expect(localeOf('/api/contact')).toBe('en');
+    expect(localeOf('/')).toBe('en');
+    expect(localeOf('/contact')).toBe('en');
+    expect(localeOf('/es')).toBe('es');
+    expect(localeOf('/es/contacto')).toBe('es');
+    expect(localeOf('/estudio')).toBe('en');
+    expect(localeOf('/en/contact')).toBe('en');
+    expect(localeOf('/es/contacto?sent=1')).toBe('es');
     expect(localePrefix('es')).toBe('/es');
     expect(localePrefix('en')).toBe('');
   });
