@@ -156,30 +156,13 @@ function writeManifest(metafile, criticalCss, tabIcon) {
 }
 
 /**
- * The files of shared/styles/pages/ each page module (shared/pages/<Page>.tsx) shows.
- * A page's critical CSS is the one stylesheet without the other pages' files.
- */
-const pageStyles = {
-  Home: ['home'],
-  Services: ['services'],
-  Research: ['research'],
-  Blog: ['blog'],
-  // An article ends with related posts, shown as the blog's cards.
-  Article: ['article', 'blog'],
-  Contact: ['contact'],
-  NewsletterConfirm: ['newsletter'],
-  NewsletterUnsubscribe: ['newsletter'],
-  Privacy: ['legal'],
-  Terms: ['legal'],
-  NotFound: [],
-};
-
-/**
- * Each page's critical CSS (see pageStyles), minified. The server inlines it in
- * a <style> allowed by its sha256 hash in style-src, so a first paint needs
- * nothing but the HTML.
+ * Each page's critical CSS, minified: the one stylesheet without the files of shared/styles/pages/
+ * that other pages show (each route's `styles` in shared/routes.ts). The server inlines it in a
+ * <style> allowed by its sha256 hash in style-src, so a first paint needs nothing but the HTML.
  */
 async function criticalStyles() {
+  const { pages, notFoundPage } = await tsImport('./shared/routes.ts', import.meta.url);
+  const pageStyles = Object.fromEntries([...pages, notFoundPage].map((route) => [route.chunk, route.styles ?? []]));
   const index = fs.readFileSync(stylesFile, 'utf8');
   const pageImport = /^@import '\.\/pages\/([\w-]+)\.css';$/gm;
   const chunks = fs
@@ -189,7 +172,7 @@ async function criticalStyles() {
   const styles = {};
   for (const chunk of chunks) {
     const own = pageStyles[chunk];
-    if (!own) throw new Error(`${pagesDir}${chunk}: add the page's style files to pageStyles in build.mjs.`);
+    if (!own) throw new Error(`${pagesDir}${chunk}: no route in shared/routes.ts has this chunk.`);
     const contents = index.replace(pageImport, (line, name) => (own.includes(name) ? line : ''));
     const result = await esbuild.build({
       ...clientOptions,

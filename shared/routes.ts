@@ -68,6 +68,11 @@ interface RouteBase {
   load: () => Promise<PageModule>;
   /** The catalogue parts its words are in, loaded with it in the page's language (the common part always is). */
   texts?: readonly CataloguePart[];
+  /**
+   * Its files in shared/styles/pages/ (without ".css"): the build inlines them, and no other page's, as
+   * its critical CSS (build.mjs reads them from this table). A page without any omits it.
+   */
+  styles?: readonly string[];
   /** HTTP status the server answers with (the not-found page's 404). */
   status?: number;
   /**
@@ -103,6 +108,7 @@ function legalPage(name: 'privacy' | 'terms', route: Pick<RouteBase, 'path' | 'p
   return {
     ...route,
     texts: ['legal'],
+    styles: ['legal'],
     headIn: ({ legal }) => ({
       title: `${legal.documents[name].title} | ${siteFacts.name}`,
       description: legal.documents[name].description,
@@ -143,6 +149,7 @@ export const pages: readonly PageRoute[] = [
     chunk: 'Home',
     load: () => import('./pages/Home'),
     texts: ['home'],
+    styles: ['home'],
     paths: { es: '/es' },
   },
   {
@@ -150,6 +157,7 @@ export const pages: readonly PageRoute[] = [
     chunk: 'Services',
     load: () => import('./pages/Services'),
     texts: ['services'],
+    styles: ['services'],
     paths: { es: '/es/servicios' },
   },
   {
@@ -157,6 +165,7 @@ export const pages: readonly PageRoute[] = [
     chunk: 'Research',
     load: () => import('./pages/Research'),
     texts: ['research'],
+    styles: ['research'],
     paths: { es: '/es/investigacion' },
   },
   {
@@ -164,6 +173,7 @@ export const pages: readonly PageRoute[] = [
     chunk: 'Blog',
     load: () => import('./pages/Blog'),
     texts: ['blog', 'posts'],
+    styles: ['blog'],
     readQuery: blogViewKey,
     paths: { es: '/es/blog' },
   },
@@ -173,6 +183,8 @@ export const pages: readonly PageRoute[] = [
     chunk: 'Article',
     load: () => import('./pages/Article'),
     texts: ['posts', 'article'],
+    // An article ends with related posts, shown as the blog's cards.
+    styles: ['article', 'blog'],
     entries: articleEntries(),
   },
   {
@@ -180,6 +192,7 @@ export const pages: readonly PageRoute[] = [
     chunk: 'Contact',
     load: () => import('./pages/Contact'),
     texts: ['contact'],
+    styles: ['contact'],
     readQuery: (params) => (params.get(SENT_PARAM) === '1' ? `${SENT_PARAM}=1` : ''),
     paths: { es: '/es/contacto' },
   },
@@ -190,6 +203,7 @@ export const pages: readonly PageRoute[] = [
     chunk: 'NewsletterConfirm',
     load: () => import('./pages/NewsletterConfirm'),
     texts: ['newsletterConfirm'],
+    styles: ['newsletter'],
     paths: { es: '/es/boletin/confirmar' },
     readQuery: (params) => readResult(params, CONFIRM_OUTCOMES) ?? '',
     noindex: true,
@@ -199,6 +213,7 @@ export const pages: readonly PageRoute[] = [
     chunk: 'NewsletterUnsubscribe',
     load: () => import('./pages/NewsletterUnsubscribe'),
     texts: ['newsletterUnsubscribe'],
+    styles: ['newsletter'],
     paths: { es: '/es/boletin/cancelar' },
     readQuery: (params) => readResult(params, UNSUBSCRIBE_OUTCOMES) ?? '',
     noindex: true,
