@@ -92,16 +92,19 @@ describe('plural and number rules', () => {
 
 describe('locales in URLs', () => {
   it('reads the language from the first path segment, or without one from the ?locale= a form action carries', () => {
-    expect(localeOf('/api/contact?locale=es')).toBe('es');
-    expect(localeOf('/api/contact?locale=fr')).toBe('en');
-    expect(localeOf('/api/contact')).toBe('en');
-    expect(localeOf('/')).toBe('en');
-    expect(localeOf('/contact')).toBe('en');
-    expect(localeOf('/es')).toBe('es');
-    expect(localeOf('/es/contacto')).toBe('es');
-    expect(localeOf('/estudio')).toBe('en');
-    expect(localeOf('/en/contact')).toBe('en');
-    expect(localeOf('/es/contacto?sent=1')).toBe('es');
+    const cases: [url: string, locale: string][] = [
+      ['/', 'en'],
+      ['/contact', 'en'],
+      ['/es', 'es'],
+      ['/es/contacto', 'es'],
+      ['/es/contacto?sent=1', 'es'],
+      ['/estudio', 'en'],
+      ['/en/contact', 'en'],
+      ['/api/contact?locale=es', 'es'],
+      ['/api/contact?locale=fr', 'en'],
+      ['/api/contact', 'en'],
+    ];
+    for (const [url, locale] of cases) expect(localeOf(url), url).toBe(locale);
     expect(localePrefix('es')).toBe('/es');
     expect(localePrefix('en')).toBe('');
   });
