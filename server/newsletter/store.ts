@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { CONFIRMATION_VALID_DAYS } from '../../shared/content/retention';
+import { CONFIRMATION_VALID_DAYS } from '../../shared/content/newsletter';
 import type { Locale } from '../../shared/lib/locale';
 import { defaultLocale } from '../../shared/lib/locale';
 import type { Database } from '../db';

@@ -3,7 +3,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { SubscribeOutcome } from '../../shared/content/blog';
 import { SUBSCRIBE_ENDPOINT, newsletterReturnHref, parseCategory } from '../../shared/model/blog';
-import { NEWSLETTER_ANCHOR } from '../../shared/content/blog';
+import { NEWSLETTER_ANCHOR } from '../../shared/content/newsletter';
 import type { Locale } from '../../shared/lib/locale';
 import { localeOf } from '../../shared/lib/locale';
 import { localizePath } from '../../shared/routes';

@@ -4,7 +4,7 @@
  */
 import type { Locale } from '../../shared/lib/locale';
 import { siteFacts } from '../../shared/content/data';
-import { CONFIRMATION_VALID_DAYS } from '../../shared/content/retention';
+import { CONFIRMATION_VALID_DAYS } from '../../shared/content/newsletter';
 
 interface ConfirmationMail {
   subject: string;

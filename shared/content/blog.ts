@@ -50,6 +50,3 @@ export const RECENT_POSTS_COUNT = 5;
  */
 export const subscribeOutcomes = ['pending', 'invalid', 'limited', 'unreachable'] as const;
 export type SubscribeOutcome = (typeof subscribeOutcomes)[number];
-
-/** The id of the newsletter box, where the no-JavaScript sign-up returns. */
-export const NEWSLETTER_ANCHOR = 'newsletter';

@@ -10,6 +10,3 @@ export const retention = {
   /** Web-vitals rows. */
   vitalsDays: 90,
 } as const;
-
-/** How long a newsletter confirmation link works: as long as a sign-up never confirmed is kept. */
-export const CONFIRMATION_VALID_DAYS = retention.pendingDays;

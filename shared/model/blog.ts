@@ -1,7 +1,8 @@
 import type { BlogCategory, BlogPost, CategoryValue, SubscribeOutcome } from '../content/blog';
 import type { Locale } from '../lib/locale';
 import { localePrefix } from '../lib/locale';
-import { NEWSLETTER_ANCHOR, POSTS_PER_PAGE, RECENT_POSTS_COUNT, categoryValues, subscribeOutcomes } from '../content/blog';
+import { POSTS_PER_PAGE, RECENT_POSTS_COUNT, categoryValues, subscribeOutcomes } from '../content/blog';
+import { NEWSLETTER_ANCHOR } from '../content/newsletter';
 import { postIndex } from '../generated/postIndex';
 
 /** What a post needs for the blog's selection: the route table's index of posts has only this (and no words). */

@@ -5,7 +5,7 @@ import CircleCheck from 'lucide/dist/esm/icons/circle-check.mjs';
 import Mail from 'lucide/dist/esm/icons/mail.mjs';
 import type { CategoryValue, SubscribeOutcome } from '../../content/blog';
 import { SUBSCRIBE_ENDPOINT, isSubscribeSuccess } from '../../model/blog';
-import { NEWSLETTER_ANCHOR } from '../../content/blog';
+import { NEWSLETTER_ANCHOR } from '../../content/newsletter';
 import { localeAction } from '../../lib/formAction';
 import { sendSubscription } from './sendSubscription';
 import { PrivacyNotice } from '../PrivacyNotice';

@@ -1,7 +1,6 @@
 /** The English page a newsletter confirmation link opens: a button, so that no link scanner can confirm for the reader. */
 import type { HeadText } from '../../head';
-import { NEWSLETTER_ANCHOR } from '../../blog';
-import { CONFIRMATION_VALID_DAYS } from '../../retention';
+import { CONFIRMATION_VALID_DAYS, NEWSLETTER_ANCHOR } from '../../newsletter';
 
 // Site paths as the content writes them (in English): the page shows them in the reader's language where the page exists.
 const blogLink = { href: `/blog#${NEWSLETTER_ANCHOR}`, label: 'Back to the blog' };

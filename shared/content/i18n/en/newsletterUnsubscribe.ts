@@ -1,6 +1,6 @@
 /** The English page a newsletter unsubscribe link opens; the button works without JavaScript. */
 import type { HeadText } from '../../head';
-import { NEWSLETTER_ANCHOR } from '../../blog';
+import { NEWSLETTER_ANCHOR } from '../../newsletter';
 import { siteFacts } from '../../data';
 
 // A site path as the content writes it (in English): the page shows it in the reader's language where the page exists.

@@ -1,5 +1,5 @@
 /** The Spanish blog page. */
-import { CONFIRMATION_VALID_DAYS } from '../../retention';
+import { CONFIRMATION_VALID_DAYS } from '../../newsletter';
 import type { Catalogue } from '../catalogue';
 import { countOf } from '../../../lib/plural';
 import { intl } from './shared';

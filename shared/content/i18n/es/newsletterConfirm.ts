@@ -1,6 +1,5 @@
 /** The Spanish page a newsletter confirmation link opens. */
-import { NEWSLETTER_ANCHOR } from '../../blog';
-import { CONFIRMATION_VALID_DAYS } from '../../retention';
+import { CONFIRMATION_VALID_DAYS, NEWSLETTER_ANCHOR } from '../../newsletter';
 import type { Catalogue } from '../catalogue';
 
 // Site paths as the content writes them (in English): the page shows them in Spanish where the page exists.

@@ -1,6 +1,6 @@
 /** The Spanish page a newsletter unsubscribe link opens. */
 import { siteFacts } from '../../data';
-import { NEWSLETTER_ANCHOR } from '../../blog';
+import { NEWSLETTER_ANCHOR } from '../../newsletter';
 import type { Catalogue } from '../catalogue';
 
 // A site path as the content writes it (in English): the page shows it in Spanish where the page exists.

@@ -1,0 +1,8 @@
+/** The newsletter in no language: where its sign-up box is and how long a confirmation link works (each language's catalogue words them). */
+import { retention } from './retention';
+
+/** The id of the newsletter box, where the no-JavaScript sign-up returns. */
+export const NEWSLETTER_ANCHOR = 'newsletter';
+
+/** How long a confirmation link works: as long as a sign-up never confirmed is kept. */
+export const CONFIRMATION_VALID_DAYS = retention.pendingDays;
