@@ -9,8 +9,8 @@ export const CONTACT_FIELDS = ['name', 'email', 'company', 'phone', 'service', '
 export type ContactFieldName = (typeof CONTACT_FIELDS)[number];
 
 /** What a visitor can ask about besides the plans. */
-export const OTHER_SERVICES = ['custom-project', 'consultation', 'other'] as const;
-export type OtherService = (typeof OTHER_SERVICES)[number];
+const OTHER_SERVICES = ['custom-project', 'consultation', 'other'] as const;
+type OtherService = (typeof OTHER_SERVICES)[number];
 export type ServiceValue = PlanId | OtherService;
 
 /** The service field's values, in the order the select lists them: the plans, then the others; the empty value means none chosen. */
