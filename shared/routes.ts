@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import type { HeadText, PageHead } from './content/head';
 import type { StaticSection } from './components/StaticSection';
-import type { Catalogue, CataloguePart } from './content/i18n/catalogue';
+import type { Catalogue, CataloguePart } from './content/i18n/types';
 import { legalDates } from './generated/legalDates';
 import { postIndex } from './generated/postIndex';
 import { siteFacts } from './content/data';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Catalogue } from '../../shared/content/i18n/catalogue';
+import type { Catalogue } from '../../shared/content/i18n/types';
 import type { ContactValues, FieldErrors } from '../../shared/model/contactForm';
 import { HONEYPOT_FIELD } from '../../shared/model/contactForm';
 import { CONTACT_FIELDS, FIELD_LIMITS, SERVICE_VALUES } from '../../shared/content/contactFields';

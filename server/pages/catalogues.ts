@@ -3,7 +3,7 @@
  * errors, feeds, the team's e-mails): loaded once as the server starts, through
  * the registry the browser loads its parts from. The server has no bundle size to save.
  */
-import type { Catalogue } from '../../shared/content/i18n/catalogue';
+import type { Catalogue } from '../../shared/content/i18n/types';
 import { catalogueParts, loadCatalogue, loadedCatalogue } from '../../shared/content/i18n/catalogue';
 import type { Locale } from '../../shared/lib/locale';
 import { locales } from '../../shared/lib/locale';

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { Suspense, memo, use } from 'react';
-import type { CataloguePart } from '../content/i18n/catalogue';
+import type { CataloguePart } from '../content/i18n/types';
 import { loadTexts } from '../content/i18n/catalogue';
 import { loadChunk } from '../lib/loadChunk';
 import type { Locale } from '../lib/locale';

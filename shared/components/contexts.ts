@@ -1,6 +1,6 @@
 import { createContext } from 'react';
 import { siteFacts } from '../content/data';
-import type { Catalogue } from '../content/i18n/catalogue';
+import type { Catalogue } from '../content/i18n/types';
 import type { Locale } from '../lib/locale';
 import type { RuntimeConfig } from '../lib/runtime';
 

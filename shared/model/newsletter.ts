@@ -1,4 +1,4 @@
-import type { Catalogue } from '../content/i18n/catalogue';
+import type { Catalogue } from '../content/i18n/types';
 
 type ConfirmOutcome = keyof Catalogue['newsletterConfirm']['outcomes'];
 type UnsubscribeOutcome = keyof Catalogue['newsletterUnsubscribe']['outcomes'];

@@ -1,5 +1,5 @@
 import type { BlogPost } from '../content/blog';
-import type { Catalogue } from '../content/i18n/catalogue';
+import type { Catalogue } from '../content/i18n/types';
 import { currency, siteFacts } from '../content/data';
 import { localeTags } from '../lib/locale';
 import { absoluteUrl } from '../lib/runtime';

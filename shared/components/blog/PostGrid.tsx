@@ -1,6 +1,6 @@
 import { Link } from '../Link';
 import type { CategoryValue } from '../../content/blog';
-import type { Catalogue } from '../../content/i18n/catalogue';
+import type { Catalogue } from '../../content/i18n/types';
 import type { BlogView } from '../../model/blog';
 import { blogHref, categoryLabel } from '../../model/blog';
 import { localeTags } from '../../lib/locale';

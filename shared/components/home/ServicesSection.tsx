@@ -6,7 +6,7 @@ import MonitorSmartphone from 'lucide/dist/esm/icons/monitor-smartphone.mjs';
 import PhoneCall from 'lucide/dist/esm/icons/phone-call.mjs';
 import { Link } from '../Link';
 import { useLocale } from '../useLocale';
-import type { Catalogue } from '../../content/i18n/catalogue';
+import type { Catalogue } from '../../content/i18n/types';
 import type { PlanId } from '../../content/data';
 import { currency } from '../../content/data';
 import { SectionHeader } from '../SectionHeader';

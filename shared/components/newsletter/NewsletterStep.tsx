@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from '../Link';
 import MailCheck from 'lucide/dist/esm/icons/mail-check.mjs';
-import type { Catalogue } from '../../content/i18n/catalogue';
+import type { Catalogue } from '../../content/i18n/types';
 import { useLocale } from '../useLocale';
 import { Icon } from '../Icon';
 

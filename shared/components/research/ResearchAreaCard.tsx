@@ -1,7 +1,7 @@
 import ArrowRight from 'lucide/dist/esm/icons/arrow-right.mjs';
 import Check from 'lucide/dist/esm/icons/check.mjs';
 import { Link } from '../Link';
-import type { Catalogue } from '../../content/i18n/catalogue';
+import type { Catalogue } from '../../content/i18n/types';
 import { links } from '../../content/data';
 import type { ResearchAreaFacts } from '../../content/researchFacts';
 import { ResponsiveImage } from '../ResponsiveImage';

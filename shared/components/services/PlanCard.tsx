@@ -1,7 +1,7 @@
 import Check from 'lucide/dist/esm/icons/check.mjs';
 import Sparkles from 'lucide/dist/esm/icons/sparkles.mjs';
 import { Link } from '../Link';
-import type { Catalogue } from '../../content/i18n/catalogue';
+import type { Catalogue } from '../../content/i18n/types';
 import { currency, links } from '../../content/data';
 import { ResponsiveImage } from '../ResponsiveImage';
 import { useLocale } from '../useLocale';

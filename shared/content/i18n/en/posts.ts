@@ -1,6 +1,6 @@
 /** The English blog posts (rendered by the content step from shared/content/posts) and the categories' English names, in the order the filter row and the sidebar list them. */
 import { posts as enPosts } from '../../../generated/posts';
-import type { PostsPart } from '../catalogue';
+import type { PostsPart } from '../types';
 
 export const posts: PostsPart = {
   posts: enPosts,

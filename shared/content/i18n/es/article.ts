@@ -1,6 +1,6 @@
 /** The Spanish article page's own words. */
 import { links } from '../../data';
-import type { Catalogue } from '../catalogue';
+import type { Catalogue } from '../types';
 import { quoteTime } from './shared';
 
 export const article: Catalogue['article'] = {

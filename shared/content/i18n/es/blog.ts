@@ -1,6 +1,6 @@
 /** The Spanish blog page. */
 import { CONFIRMATION_VALID_DAYS } from '../../newsletter';
-import type { Catalogue } from '../catalogue';
+import type { Catalogue } from '../types';
 import { countOf } from '../../../lib/plural';
 import { intl } from './shared';
 

@@ -1,7 +1,7 @@
 /** The Spanish words of the frame around every page (header, menu, footer), the not-found page (its head too), the offices and the plans. */
 import type { PlanId } from '../../data';
 import { links, planFacts, siteFacts } from '../../data';
-import type { CatalogueCommon } from '../catalogue';
+import type { CatalogueCommon } from '../types';
 import { translated } from '../../../lib/locale';
 import { esOffices, formatPrice } from './shared';
 

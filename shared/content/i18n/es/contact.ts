@@ -3,7 +3,7 @@ import type { Failure } from '../../contactFields';
 import { FIELD_AUTOCOMPLETE, FIELD_LIMITS, SERVICE_VALUES } from '../../contactFields';
 import { localeTags } from '../../../lib/locale';
 import { countOf } from '../../../lib/plural';
-import type { Catalogue } from '../catalogue';
+import type { Catalogue } from '../types';
 import { translated } from '../../../lib/locale';
 import { emailTime, emailUs, quoteTime } from './shared';
 

@@ -1,6 +1,6 @@
 /** The Spanish contact page around its form: the opening, the teams, the response times, the offices' headings and the questions. */
 import { departmentFacts } from '../../data';
-import type { Catalogue } from '../catalogue';
+import type { Catalogue } from '../types';
 import { translated } from '../../../lib/locale';
 import { emailTime, officeHours, quoteTime, responsePromise } from './shared';
 

@@ -1,6 +1,6 @@
 /** The Spanish home page. */
 import { currency, homeHeroFacts, links, siteFacts, whyChooseIds } from '../../data';
-import type { Catalogue } from '../catalogue';
+import type { Catalogue } from '../types';
 import { translated } from '../../../lib/locale';
 import { cityList, esOffices, fromPrice, quoteTime } from './shared';
 

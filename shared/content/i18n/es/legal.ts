@@ -1,6 +1,6 @@
 /** The Spanish legal pages: their heads from the Markdown's front matter (shared/content/legal/es) and the words around them. */
 import { legalDocuments } from '../../../generated/legal.es';
-import type { Catalogue } from '../catalogue';
+import type { Catalogue } from '../types';
 
 export const legal: Catalogue['legal'] = {
   eyebrow: 'Legal',

@@ -1,6 +1,6 @@
 /** The Spanish page a newsletter confirmation link opens. */
 import { CONFIRMATION_VALID_DAYS, NEWSLETTER_ANCHOR } from '../../newsletter';
-import type { Catalogue } from '../catalogue';
+import type { Catalogue } from '../types';
 
 // Site paths as the content writes them (in English): the page shows them in Spanish where the page exists.
 const blogLink = { href: `/blog#${NEWSLETTER_ANCHOR}`, label: 'Volver al blog' };

@@ -1,7 +1,7 @@
 /** The Spanish page a newsletter unsubscribe link opens. */
 import { siteFacts } from '../../data';
 import { NEWSLETTER_ANCHOR } from '../../newsletter';
-import type { Catalogue } from '../catalogue';
+import type { Catalogue } from '../types';
 
 // A site path as the content writes it (in English): the page shows it in Spanish where the page exists.
 const blogLink = { href: `/blog#${NEWSLETTER_ANCHOR}`, label: 'Volver al blog' };

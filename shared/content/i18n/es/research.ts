@@ -1,7 +1,7 @@
 /** The Spanish research page. The publications keep their English titles and journals (they were published in English): only their impact tags are named here. */
 import { links } from '../../data';
 import { impactFigureFacts, partnershipIds, researchAreaFacts } from '../../researchFacts';
-import type { Catalogue } from '../catalogue';
+import type { Catalogue } from '../types';
 import { translated } from '../../../lib/locale';
 
 export const research: Catalogue['research'] = {

@@ -1,7 +1,7 @@
 /** The Spanish services page. */
 import { addOnFacts } from '../../addOnFacts';
 import { currency, links } from '../../data';
-import type { Catalogue } from '../catalogue';
+import type { Catalogue } from '../types';
 import { translated } from '../../../lib/locale';
 import { fromPrice, officeHours, quoteTime } from './shared';
 
