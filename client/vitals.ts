@@ -3,7 +3,7 @@ import type { VisitContext, VitalReport } from '../shared/lib/vitals';
 import { CONNECTION_TYPES, VITALS_ENDPOINT } from '../shared/lib/vitals';
 
 /** The connection type (where the browser tells it) and whether the main pointer is a finger. */
-export function visitContext(): VisitContext {
+function visitContext(): VisitContext {
   const effectiveType = (navigator as Navigator & { connection?: { effectiveType?: string } }).connection?.effectiveType;
   const connection = CONNECTION_TYPES.find((type) => type === effectiveType);
   return { ...(connection ? { connection } : {}), device: matchMedia('(pointer: coarse)').matches ? 'mobile' : 'desktop' };
@@ -13,7 +13,7 @@ export function visitContext(): VisitContext {
  * Queues metrics and sends them in one beacon when the page is hidden
  * (tab switch, navigation away, close): the last moment a page can report.
  */
-export function createBeaconReporter(endpoint = VITALS_ENDPOINT): (metric: Metric) => void {
+function createBeaconReporter(endpoint = VITALS_ENDPOINT): (metric: Metric) => void {
   let queue: VitalReport[] = [];
   const flush = () => {
     if (queue.length === 0) return;

@@ -42,7 +42,7 @@ export interface SitePage extends TableHead {
 }
 
 /** A page module: its component, its static sections if it has any (see StaticSection), and its loader when it needs data before it renders (an article's body). */
-export interface PageModule {
+interface PageModule {
   default: ComponentType;
   sections?: readonly StaticSection[];
   /**
@@ -97,7 +97,7 @@ export interface SinglePageRoute extends RouteBase, TableHead {
  * pages it holds in every language, each with its own head. Any other value
  * is answered with the not-found page of the path's language and its 404.
  */
-export interface PageSetRoute extends RouteBase {
+interface PageSetRoute extends RouteBase {
   entries: readonly Omit<SitePage, 'chunk'>[];
 }
 

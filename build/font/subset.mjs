@@ -7,8 +7,6 @@ import subsetFont from 'subset-font';
 
 const SOURCE_FONT = 'node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2';
 const TEXT_DIR = 'shared';
-/** What client/webFont.ts imports; the plugin below answers it with the subset. */
-export const SUBSET_IMPORT = 'subset:inter.woff2';
 
 /** Every character of the site's sources. */
 function siteCharacters() {
@@ -21,7 +19,7 @@ function siteCharacters() {
   return [...chars].sort().join('');
 }
 
-/** An esbuild plugin that answers SUBSET_IMPORT with the subset (all weights kept), made once per build. */
+/** An esbuild plugin that answers `subset:inter.woff2`, which client/webFont.ts imports, with the subset (all weights kept), made once per build. */
 export function fontSubsetPlugin() {
   let subset;
   return {

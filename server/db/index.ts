@@ -4,7 +4,7 @@ import { openPostgres } from './postgres';
 import { openSqlite } from './sqlite';
 import type { SqliteDatabase } from './sqlite';
 
-export type { Database, Queryable, SqlValue } from './types';
+export type { Database, Queryable } from './types';
 export { DATABASE_FILE } from './sqlite';
 export type { SqliteDatabase } from './sqlite';
 

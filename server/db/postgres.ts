@@ -7,7 +7,7 @@ import { POSTGRES_BASELINE, POSTGRES_BASELINE_VERSION } from './postgresSchema';
 const MIGRATION_LOCK = 7_270_917;
 
 /** `?` → `$1`, `$2`, …: the stores write their SQL once, for both engines. */
-export const numbered = (sql: string): string => {
+const numbered = (sql: string): string => {
   let n = 0;
   return sql.replace(/\?/g, () => `$${++n}`);
 };

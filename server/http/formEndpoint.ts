@@ -70,7 +70,7 @@ export function isPlainFormPost(req: Request): boolean {
   return bodyFormat(req.get('content-type')) === 'form' && req.accepts(['html', 'json']) !== 'json';
 }
 
-export type Refusal =
+type Refusal =
   | { kind: 'crossSite' }
   | { kind: 'rateLimited'; retryAfterSeconds: number }
   | { kind: 'mediaType' }

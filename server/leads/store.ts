@@ -18,9 +18,9 @@ export interface Lead extends ContactValues {
 }
 
 /** What a visitor sent: the form's fields and the language of the page it was on (English when not said). */
-export type NewLead = ContactValues & { locale?: Locale };
+type NewLead = ContactValues & { locale?: Locale };
 
-export interface LeadClient {
+interface LeadClient {
   address: string;
   userAgent: string;
 }
@@ -53,7 +53,7 @@ interface LeadRow {
   locale: Locale;
 }
 
-export function hashClientAddress(salt: string, address: string): string {
+function hashClientAddress(salt: string, address: string): string {
   return createHash('sha256').update(`${salt}:${address}`).digest('hex');
 }
 

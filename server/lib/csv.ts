@@ -3,7 +3,7 @@
  * or carriage return before one) as a formula: such text gets a leading
  * apostrophe so it stays text. Every cell is quoted, quotes doubled.
  */
-export function csvCell(value: string | number | null | undefined): string {
+function csvCell(value: string | number | null | undefined): string {
   let text = value === null || value === undefined ? '' : String(value);
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return `"${text.replace(/"/g, '""')}"`;

@@ -7,7 +7,7 @@ import { createSuppressions } from '../privacy/suppressions';
 import type { Delivery } from '../outbox/port';
 
 /** A new confirmation e-mail goes to one address at most this often, however many sign-ups. */
-export const CONFIRMATION_INTERVAL_MS = 60 * 60_000;
+const CONFIRMATION_INTERVAL_MS = 60 * 60_000;
 const CONFIRMATION_VALID_MS = CONFIRMATION_VALID_DAYS * 24 * 60 * 60_000;
 
 /** What a confirmation e-mail needs: where to, in which language, and both links' tokens. */

@@ -10,7 +10,7 @@ import { createOutboxWorker } from './worker';
 import { postWebhook } from './webhook';
 
 /** The domain of MAIL_FROM's address: the right-hand side of every Message-ID the site gives. */
-export function mailDomain(from: string): string {
+function mailDomain(from: string): string {
   return /@([^@>\s]+)>?$/.exec(from)?.[1] ?? 'localhost';
 }
 
@@ -19,7 +19,7 @@ export function createOutbox(db: Database, config: Pick<AppConfig, 'mail'>): Out
 }
 
 /** Longest wait for one step of a send (connect, greeting, each reply): a quarter of the lease, at most a minute. */
-export const sendTimeoutMs = (leaseMs: number) => Math.min(leaseMs / 4, 60_000);
+const sendTimeoutMs = (leaseMs: number) => Math.min(leaseMs / 4, 60_000);
 
 /**
  * The worker that sends this process's (and any other process's) queued

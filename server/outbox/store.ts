@@ -11,7 +11,7 @@ export interface MailMessage {
 }
 
 /** The stored form of a message: its mail or its webhook body, as JSON. */
-export type OutboxPayload =
+type OutboxPayload =
   /** `secret` is the part of the text (a confirmation link, say) blanked once the message is sent. */
   | { mail: MailMessage; secret?: string }
   | { body: unknown };
@@ -32,7 +32,7 @@ export interface LeasedMessage {
   leaseUntil: string;
 }
 
-export type OutboxStatus = 'queued' | 'sent' | 'failed';
+type OutboxStatus = 'queued' | 'sent' | 'failed';
 
 export interface OutboxStats {
   queued: number;

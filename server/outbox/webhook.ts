@@ -7,7 +7,7 @@ export const SIGNATURE_HEADER = 'x-meridian-signature';
 /** The same on every attempt for one lead: a receiver drops the repeats of an at-least-once delivery with it. */
 export const DELIVERY_HEADER = 'x-meridian-delivery';
 /** How far a signed timestamp may be from the receiver's clock. */
-export const SIGNATURE_TOLERANCE_SECONDS = 300;
+const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 export function signWebhook(secret: string, timestamp: string, body: string): string {
   return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;

@@ -13,7 +13,7 @@ function alternateLinks(siteUrl: string, page: SitePage): string {
   return [...languages.map((locale) => link(localeTags[locale].lang, page.alternates[locale]!)), fallback ? link('x-default', fallback) : ''].join('');
 }
 
-export function sitemapXml(siteUrl: string): string {
+function sitemapXml(siteUrl: string): string {
   const urls = indexablePages
     .map((page) => {
       const lastmod = page.lastmod ? `<lastmod>${page.lastmod}</lastmod>` : '';
@@ -23,7 +23,7 @@ export function sitemapXml(siteUrl: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls}\n</urlset>\n`;
 }
 
-export function robotsTxt(siteUrl: string): string {
+function robotsTxt(siteUrl: string): string {
   return `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /staff\n\nSitemap: ${absoluteUrl(siteUrl, '/sitemap.xml')}\n`;
 }
 

@@ -11,7 +11,7 @@ import { catalogues } from './catalogues';
 const published = (isoDate: string) => new Date(`${isoDate}T00:00:00Z`);
 
 /** A language's blog as a feed: every post in it, newest first, with its excerpt and a link to its article. */
-export function blogFeed(siteUrl: string, locale: Locale): Feed {
+function blogFeed(siteUrl: string, locale: Locale): Feed {
   const { layout, blog, posts } = catalogues[locale];
   const [rss, atom] = blogFeeds(locale, layout.feedTitle);
   const blogUrl = absoluteUrl(siteUrl, `${localePrefix(locale)}/blog`);

@@ -1,7 +1,7 @@
 import type { Database } from '../db';
 import type { PasswordHash, ScryptParams } from './passwords';
 
-export interface StaffAccount {
+interface StaffAccount {
   id: number;
   email: string;
   createdAt: string;

@@ -21,14 +21,14 @@ declare module 'express-serve-static-core' {
  * Browsers refuse __Host- cookies without Secure, so on plain HTTP (local
  * development and the browser tests) it goes by a plain name.
  */
-export interface SessionCookie {
+interface SessionCookie {
   name: string;
   set(res: Response, token: string): void;
   clear(res: Response): void;
   read(req: Request): string | undefined;
 }
 
-export function sessionCookie(siteUrl: string): SessionCookie {
+function sessionCookie(siteUrl: string): SessionCookie {
   const secure = siteUrl.startsWith('https:');
   const name = secure ? '__Host-staff_session' : 'staff_session';
   const attributes = `Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;

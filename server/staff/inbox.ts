@@ -16,21 +16,21 @@ export interface InboxLead extends Lead {
   statusChangedAt: string;
 }
 
-export interface LeadEvent {
+interface LeadEvent {
   staffEmail: string;
   at: string;
   from: LeadStatus;
   to: LeadStatus;
 }
 
-export interface LeadNote {
+interface LeadNote {
   staffEmail: string;
   createdAt: string;
   body: string;
 }
 
 /** One message the outbox holds about a lead: its delivery state. */
-export interface Delivery {
+interface Delivery {
   kind: string;
   status: 'queued' | 'sent' | 'failed';
   attempts: number;
@@ -54,7 +54,7 @@ export interface OutboxSummary {
   oldestQueuedAt: string | null;
 }
 
-export type StatusChange = { ok: true } | { ok: false; reason: 'missing' | 'stale' | 'notAllowed' };
+type StatusChange = { ok: true } | { ok: false; reason: 'missing' | 'stale' | 'notAllowed' };
 
 export interface Inbox {
   /** One page of leads, newest first, and how many match in all. */

@@ -35,7 +35,7 @@ const leadId = (req: Request): number | null => {
 };
 
 /** The inbox filter from the query; values it does not know mean "all", the search is trimmed and bounded. */
-export function inboxFilter(query: Request['query']): InboxFilter {
+function inboxFilter(query: Request['query']): InboxFilter {
   const status = text(query.status);
   const service = text(query.service);
   return {
@@ -46,7 +46,7 @@ export function inboxFilter(query: Request['query']): InboxFilter {
 }
 
 /** The filter as a query string ("" when all is shown), plus a page. */
-export function filterQuery(filter: InboxFilter, page = 1): string {
+function filterQuery(filter: InboxFilter, page = 1): string {
   const params = new URLSearchParams();
   if (filter.search) params.set('q', filter.search);
   if (filter.status) params.set('status', filter.status);

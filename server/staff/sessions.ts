@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '../db';
 
 /** A session ends after this long without a request… */
-export const IDLE_TIMEOUT_MS = 30 * 60_000;
+const IDLE_TIMEOUT_MS = 30 * 60_000;
 /** …and this long after sign-in, however busy. */
 export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60_000;
 /** last_seen_at is written at most this often: a page and its export do not each cost a write. */
@@ -27,7 +27,7 @@ export interface SessionStore {
 }
 
 /** The stored id of a cookie token: a copy of the database holds no usable cookie. */
-export const sessionId = (token: string) => createHash('sha256').update(token).digest('hex');
+const sessionId = (token: string) => createHash('sha256').update(token).digest('hex');
 
 interface SessionRow {
   id: string;

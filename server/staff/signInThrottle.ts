@@ -9,7 +9,7 @@ export const LOCK_AFTER_FAILURES = 10;
 /** A quiet day forgets earlier failures. */
 const FORGET_AFTER_MS = 24 * 60 * 60_000;
 
-export type ThrottleState = { kind: 'open' } | { kind: 'wait'; seconds: number } | { kind: 'locked' };
+type ThrottleState = { kind: 'open' } | { kind: 'wait'; seconds: number } | { kind: 'locked' };
 
 export interface SignInThrottle {
   /** Whether an attempt for this address from this client may be checked now. */

@@ -23,7 +23,7 @@ const metricSchema = z.object({
   navigationType: z.string().max(40).optional(),
 });
 
-export const vitalsBatchSchema = z.object({
+const vitalsBatchSchema = z.object({
   page: z.string().refine((path) => pagePaths.has(path), { error: 'expected a path of one of the site’s pages' }),
   metrics: z.array(metricSchema).min(1).max(20),
   connection: z.enum(CONNECTION_TYPES).optional(),

@@ -1,5 +1,5 @@
 /** How long a form post may wait for the server before the visitor is told it failed. */
-export const REQUEST_TIMEOUT_MS = 15_000;
+const REQUEST_TIMEOUT_MS = 15_000;
 
 export interface PostOptions {
   fetch?: typeof fetch;

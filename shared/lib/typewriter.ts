@@ -22,8 +22,8 @@ export interface TypewriterStep {
 /** How long the complete text stays before infinite mode starts deleting it. */
 export const TYPEWRITER_PAUSE_MS = 1000;
 /** The spec's range for the delay between two letters. */
-export const TYPEWRITER_MIN_DELAY_MS = 100;
-export const TYPEWRITER_MAX_DELAY_MS = 150;
+const TYPEWRITER_MIN_DELAY_MS = 100;
+const TYPEWRITER_MAX_DELAY_MS = 150;
 
 /** A letter delay held to the spec's 100–150 ms range. */
 export function clampLetterDelay(delay: number): number {

@@ -88,7 +88,7 @@ export function interpretResponse(status: number, body: unknown, retryAfter: str
 // The form's states
 
 /** idle, then sending on submit; the answer leads to success or error, from which a new submit starts again. */
-export type ContactFormStatus = 'idle' | 'sending' | 'success' | 'error';
+type ContactFormStatus = 'idle' | 'sending' | 'success' | 'error';
 
 export interface ContactFormState {
   status: ContactFormStatus;

@@ -7,7 +7,7 @@ type UnsubscribeOutcome = keyof Catalogue['newsletterUnsubscribe']['outcomes'];
 export const CONFIRM_PATH = '/newsletter/confirm';
 export const UNSUBSCRIBE_PATH = '/newsletter/unsubscribe';
 export const TOKEN_PARAM = 'token';
-export const RESULT_PARAM = 'result';
+const RESULT_PARAM = 'result';
 
 export const CONFIRM_OUTCOMES: readonly ConfirmOutcome[] = ['confirmed', 'invalid'];
 export const UNSUBSCRIBE_OUTCOMES: readonly UnsubscribeOutcome[] = ['unsubscribed', 'invalid'];

@@ -9,7 +9,7 @@ import { useLocale } from '../useLocale';
 import { Icon } from '../Icon';
 
 /** The artwork's width in research.css: one column, two from 720px, at most 574px once the container stops growing. */
-export const AREA_IMAGE_SIZES = '(min-width: 1248px) 574px, (min-width: 720px) calc(50vw - 50px), calc(100vw - 50px)';
+const AREA_IMAGE_SIZES = '(min-width: 1248px) 574px, (min-width: 720px) calc(50vw - 50px), calc(100vw - 50px)';
 
 /** Each area's status gets its own dot color, so the stage of an area reads at a glance. */
 const statusTone: Record<ResearchAreaFacts['id'], string> = {

@@ -8,7 +8,7 @@ import { useLocale } from '../useLocale';
 import { Icon } from '../Icon';
 
 /** The artwork's width in services.css: one column, two from 640px (wider gutters from 768px), four from 1200px. */
-export const PLAN_IMAGE_SIZES = '(min-width: 1200px) 252px, (min-width: 768px) calc(50vw - 70px), (min-width: 640px) calc(50vw - 62px), calc(100vw - 74px)';
+const PLAN_IMAGE_SIZES = '(min-width: 1200px) 252px, (min-width: 768px) calc(50vw - 70px), (min-width: 640px) calc(50vw - 62px), calc(100vw - 74px)';
 
 type Plan = Catalogue['plans']['plans'][number];
 
