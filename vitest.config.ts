@@ -11,6 +11,6 @@ export default defineConfig({
     // round trip can take seconds. Generous limits still end a test that hangs.
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    globalSetup: ['tests/server/ensureBuild.ts', 'tests/server/postgresSetup.ts'],
+    globalSetup: ['tests/support/ensureBuild.ts', 'tests/support/postgresSetup.ts'],
   },
 });

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
-import { violations } from './axe';
-import { expect, gotoHydrated, test } from './fixtures';
+import { violations } from '../support/browser/axe';
+import { expect, gotoHydrated, test } from '../support/browser/fixtures';
 import { posts as enPosts } from '../../shared/content/i18n/en/posts';
 import { blog as enBlog } from '../../shared/content/i18n/en/blog';
 

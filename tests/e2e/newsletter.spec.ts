@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
 import { newsletterConfirm as confirmPage } from '../../shared/content/i18n/en/newsletterConfirm';
 import { newsletterUnsubscribe as unsubscribePage } from '../../shared/content/i18n/en/newsletterUnsubscribe';
-import { violations } from './axe';
-import { expect, gotoHydrated, test } from './fixtures';
-import { consentedAddresses, linkPath, mailTo } from './mailbox';
+import { violations } from '../support/browser/axe';
+import { expect, gotoHydrated, test } from '../support/browser/fixtures';
+import { consentedAddresses, linkPath, mailTo } from '../support/browser/mailbox';
 import { blog as enBlog } from '../../shared/content/i18n/en/blog';
 
 const { newsletter } = enBlog;

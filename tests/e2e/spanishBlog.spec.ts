@@ -1,6 +1,6 @@
 import { posts as esPosts } from '../../shared/generated/posts.es';
-import { violations } from './axe';
-import { expect, gotoHydrated, test } from './fixtures';
+import { violations } from '../support/browser/axe';
+import { expect, gotoHydrated, test } from '../support/browser/fixtures';
 
 const [featured, second] = esPosts;
 

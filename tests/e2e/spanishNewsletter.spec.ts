@@ -2,9 +2,9 @@ import type { Browser, Page } from '@playwright/test';
 import type { ParsedMail } from 'mailparser';
 import { newsletterConfirm as confirmEs } from '../../shared/content/i18n/es/newsletterConfirm';
 import { newsletterUnsubscribe as unsubscribeEs } from '../../shared/content/i18n/es/newsletterUnsubscribe';
-import { violations } from './axe';
-import { expect, test } from './fixtures';
-import { consentedAddresses, linkPath, mailTo } from './mailbox';
+import { violations } from '../support/browser/axe';
+import { expect, test } from '../support/browser/fixtures';
+import { consentedAddresses, linkPath, mailTo } from '../support/browser/mailbox';
 
 const CONFIRMAR = '/es/boletin/confirmar';
 const CANCELAR = '/es/boletin/cancelar';

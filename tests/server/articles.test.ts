@@ -3,7 +3,7 @@ import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 import { catalogues } from '../../server/pages/catalogues';
 import { categoryLabel } from '../../shared/model/blog';
-import { TEST_SITE_URL, entryScript, executableInlineScripts, jsonLd, testApp } from './helpers';
+import { TEST_SITE_URL, entryScript, executableInlineScripts, jsonLd, testApp } from '../support/helpers';
 import { imageSources } from '../../shared/model/images';
 import { posts as enPosts } from '../../shared/content/i18n/en/posts';
 import { legal as enLegal } from '../../shared/content/i18n/en/legal';

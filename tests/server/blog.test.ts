@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { testApp } from './helpers';
+import { testApp } from '../support/helpers';
 import { posts as enPosts } from '../../shared/content/i18n/en/posts';
 import { blog as enBlog } from '../../shared/content/i18n/en/blog';
 

@@ -8,7 +8,7 @@ import type { SitePage } from '../../shared/routes';
 import { notFoundPageIn, sitePages } from '../../shared/routes';
 import { compressedSize, firstVisitJs, readBuildManifest, routeChunk } from '../bench/sizes';
 import { hydrationModules } from '../../server/http/manifest';
-import { testApp } from './helpers';
+import { testApp } from '../support/helpers';
 
 const KB = 1024;
 /**

@@ -4,9 +4,9 @@ import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLeadStore } from '../../server/leads/store';
 import type { Logger } from '../../server/http/logger';
-import type { TestApp } from './helpers';
+import type { TestApp } from '../support/helpers';
 import { HONEYPOT_FIELD } from '../../shared/model/contactForm';
-import { executableInlineScripts, testApp } from './helpers';
+import { executableInlineScripts, testApp } from '../support/helpers';
 
 const opened: TestApp[] = [];
 afterAll(() => opened.forEach((app) => app.db.close()));

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import request from 'supertest';
 import { createLogger } from '../../server/http/logger';
-import { testApp } from './helpers';
+import { testApp } from '../support/helpers';
 
 function Broken(): never {
   throw new Error('secret detail: database password');

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { assetUrl } from '../../shared/model/assets';
 import { imageSources } from '../../shared/model/images';
-import { testApp } from './helpers';
-import { section, text } from './html';
+import { testApp } from '../support/helpers';
+import { section, text } from '../support/html';
 import { home as enHome } from '../../shared/content/i18n/en/home';
 import { common as enCommon } from '../../shared/content/i18n/en/common';
 

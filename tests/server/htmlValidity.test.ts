@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { sitePages } from '../../shared/routes';
-import { testApp } from './helpers';
+import { testApp } from '../support/helpers';
 
 const VNU_JAR = path.resolve('node_modules/vnu-jar/build/dist/vnu.jar');
 const app = testApp();

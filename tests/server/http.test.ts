@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { posts as esPosts } from '../../shared/generated/posts.es';
 import { catalogues } from '../../server/pages/catalogues';
-import { TEST_SITE_URL, testApp } from './helpers';
+import { TEST_SITE_URL, testApp } from '../support/helpers';
 import { posts as enPosts } from '../../shared/content/i18n/en/posts';
 import { legal as enLegal } from '../../shared/content/i18n/en/legal';
 

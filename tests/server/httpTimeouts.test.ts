@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HTTP_TIMEOUTS, createHttpServer } from '../../server/http/httpServer';
-import { testApp } from './helpers';
+import { testApp } from '../support/helpers';
 
 const app = testApp();
 const server = createHttpServer(app);

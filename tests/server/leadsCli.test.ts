@@ -9,8 +9,8 @@ import { createOutboxStore } from '../../server/outbox/store';
 import type { Confirmation } from '../../server/newsletter/store';
 import { createSubscriberStore } from '../../server/newsletter/store';
 import { EMPTY_CONTACT_VALUES } from '../../shared/model/contactForm';
-import { npmRun } from './serverProcess';
-import { parseCsv } from './csv';
+import { npmRun } from '../support/serverProcess';
+import { parseCsv } from '../support/csv';
 
 /** `npm run --silent leads -- …args` with DATA_DIR set. */
 const leads = (args: string[], dataDir: string) => npmRun('leads', args, dataDir);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, killServers, npmRun, startServer } from './serverProcess';
+import { freePort, killServers, npmRun, startServer } from '../support/serverProcess';
 
 /** Leads posted before the crash; each from its own address so the rate limit lets them all through. */
 const LEADS = 25;

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { freePort } from './serverProcess';
+import { freePort } from '../support/serverProcess';
 
 /** Runs the built production entry, as `npm start` and the container do. */
 function startServer(env: NodeJS.ProcessEnv) {

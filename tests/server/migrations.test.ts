@@ -7,7 +7,7 @@ import { openPostgres } from '../../server/db/postgres';
 import { openSqlite } from '../../server/db/sqlite';
 import { createLeadStore } from '../../server/leads/store';
 import { EMPTY_CONTACT_VALUES } from '../../shared/model/contactForm';
-import { createDatabase } from './postgresServer';
+import { createDatabase } from '../support/postgresServer';
 
 const broken = [...migrations, 'ALTER TABLE no_such_table ADD COLUMN locale TEXT'];
 const lead = { ...EMPTY_CONTACT_VALUES, name: 'Ana', email: 'ana@example.com', message: 'Hello' };

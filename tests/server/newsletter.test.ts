@@ -7,10 +7,10 @@ import type { Confirmation } from '../../server/newsletter/store';
 import { createSubscriberStore } from '../../server/newsletter/store';
 import { newsletterConfirm as confirmPage } from '../../shared/content/i18n/en/newsletterConfirm';
 import { newsletterUnsubscribe as unsubscribePage } from '../../shared/content/i18n/en/newsletterUnsubscribe';
-import type { TestApp } from './helpers';
-import { TEST_SITE_URL, executableInlineScripts, testConfig } from './helpers';
-import { linkIn, mailingApp } from './mailingApp';
-import { header, rawHeader } from './mailServer';
+import type { TestApp } from '../support/helpers';
+import { TEST_SITE_URL, executableInlineScripts, testConfig } from '../support/helpers';
+import { linkIn, mailingApp } from '../support/mailingApp';
+import { header, rawHeader } from '../support/mailServer';
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {

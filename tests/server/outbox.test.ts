@@ -14,11 +14,11 @@ import { leadMessages } from '../../server/leads/messages';
 import type { OutboxKind } from '../../server/outbox/kinds';
 import type { OutboxWorker } from '../../server/outbox/worker';
 import { EMPTY_CONTACT_VALUES } from '../../shared/model/contactForm';
-import type { TestApp } from './helpers';
-import { TEST_SITE_URL, testApp, testConfig } from './helpers';
-import type { MailServer } from './mailServer';
-import { header, rawHeaderNames, startMailServer } from './mailServer';
-import { startWebhookReceiver } from './webhookReceiver';
+import type { TestApp } from '../support/helpers';
+import { TEST_SITE_URL, testApp, testConfig } from '../support/helpers';
+import type { MailServer } from '../support/mailServer';
+import { header, rawHeaderNames, startMailServer } from '../support/mailServer';
+import { startWebhookReceiver } from '../support/webhookReceiver';
 import { contact as enContact } from '../../shared/content/i18n/en/contact';
 import { contactInfo as enContactInfo } from '../../shared/content/i18n/en/contactInfo';
 

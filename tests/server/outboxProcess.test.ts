@@ -4,9 +4,9 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../../server/db';
-import type { MailServer } from './mailServer';
-import { header, startMailServer } from './mailServer';
-import { freePort, killServers, npmRun, startServer } from './serverProcess';
+import type { MailServer } from '../support/mailServer';
+import { header, startMailServer } from '../support/mailServer';
+import { freePort, killServers, npmRun, startServer } from '../support/serverProcess';
 
 /**
  * Delivery by the real server process (`node dist/server.js`) to a real SMTP

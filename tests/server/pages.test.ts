@@ -7,7 +7,7 @@ import { postPath } from '../../shared/model/articles';
 import { catalogueChunks, pageHead, sitePages } from '../../shared/routes';
 import { readBuildManifest } from '../bench/sizes';
 import { catalogues } from '../../server/pages/catalogues';
-import { TEST_SITE_URL, cspSources, entryScript, executableInlineScripts, organizationJsonLd, sha256Source, testApp } from './helpers';
+import { TEST_SITE_URL, cspSources, entryScript, executableInlineScripts, organizationJsonLd, sha256Source, testApp } from '../support/helpers';
 import { assetUrl } from '../../shared/model/assets';
 import { posts as enPosts } from '../../shared/content/i18n/en/posts';
 import { legal as enLegal } from '../../shared/content/i18n/en/legal';

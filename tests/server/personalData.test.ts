@@ -4,9 +4,9 @@ import { erasePersonalData, exportPersonalData } from '../../server/privacy/pers
 import { purgeExpired } from '../../server/privacy/retention';
 import { createSuppressions } from '../../server/privacy/suppressions';
 import { retention } from '../../shared/content/retention';
-import type { TestApp } from './helpers';
-import { TEST_SITE_URL, testApp } from './helpers';
-import { npmRun } from './serverProcess';
+import type { TestApp } from '../support/helpers';
+import { TEST_SITE_URL, testApp } from '../support/helpers';
+import { npmRun } from '../support/serverProcess';
 
 const opened: TestApp[] = [];
 afterAll(() => opened.forEach((app) => app.db.close()));

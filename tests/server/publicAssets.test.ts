@@ -7,7 +7,7 @@ import { files } from '../../shared/generated/files';
 import { artwork, rasters } from '../../shared/generated/images';
 import { VARIANT_FORMATS, hashedFileUrl, variantUrl } from '../../shared/lib/assetNames';
 import { notFoundPage, sitePages } from '../../shared/routes';
-import { testApp } from './helpers';
+import { testApp } from '../support/helpers';
 
 const app = testApp();
 afterAll(() => app.db.close());

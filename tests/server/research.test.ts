@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { publicationFacts as publications } from '../../shared/content/researchFacts';
 import { siteFacts } from '../../shared/content/data';
-import { testApp } from './helpers';
-import { elements, links, section, text } from './html';
+import { testApp } from '../support/helpers';
+import { elements, links, section, text } from '../support/html';
 import { imageSources } from '../../shared/model/images';
 import { research as enResearch } from '../../shared/content/i18n/en/research';
 

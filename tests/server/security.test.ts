@@ -4,7 +4,7 @@ import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { DATABASE_FILE } from '../../server/db';
-import { TEST_SITE_URL, testApp } from './helpers';
+import { TEST_SITE_URL, testApp } from '../support/helpers';
 
 const app = testApp();
 afterAll(() => app.db.close());

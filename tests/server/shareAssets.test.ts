@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { testApp } from './helpers';
+import { testApp } from '../support/helpers';
 
 const app = testApp();
 afterAll(() => app.db.close());

@@ -4,7 +4,7 @@ import { catalogues } from '../../server/pages/catalogues';
 import { createLeadStore } from '../../server/leads/store';
 import { leadMessages } from '../../server/leads/messages';
 import { sitePages } from '../../shared/routes';
-import { TEST_SITE_URL, freshApps, hreflangAlternates, organizationJsonLd, testConfig } from './helpers';
+import { TEST_SITE_URL, freshApps, hreflangAlternates, organizationJsonLd, testConfig } from '../support/helpers';
 
 const freshApp = freshApps();
 const app = freshApp();

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 import { catalogues } from '../../server/pages/catalogues';
 import { posts as esPosts } from '../../shared/generated/posts.es';
-import { TEST_SITE_URL, entryScript, executableInlineScripts, hreflangAlternates, jsonLd, testApp } from './helpers';
+import { TEST_SITE_URL, entryScript, executableInlineScripts, hreflangAlternates, jsonLd, testApp } from '../support/helpers';
 import { posts as enPosts } from '../../shared/content/i18n/en/posts';
 
 const { posts: blogPosts } = enPosts;

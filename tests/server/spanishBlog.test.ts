@@ -2,8 +2,8 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { catalogues } from '../../server/pages/catalogues';
 import { posts as esPosts } from '../../shared/generated/posts.es';
-import type { TestApp } from './helpers';
-import { TEST_SITE_URL, entryScript, executableInlineScripts, freshApps, hreflangAlternates, organizationJsonLd } from './helpers';
+import type { TestApp } from '../support/helpers';
+import { TEST_SITE_URL, entryScript, executableInlineScripts, freshApps, hreflangAlternates, organizationJsonLd } from '../support/helpers';
 
 const freshApp = freshApps();
 const app = freshApp();

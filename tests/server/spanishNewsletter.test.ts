@@ -1,11 +1,11 @@
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { catalogues } from '../../server/pages/catalogues';
-import type { TestApp } from './helpers';
-import { TEST_SITE_URL, executableInlineScripts, testApp } from './helpers';
-import type { MailServer } from './mailServer';
-import { linkIn, mailingApp } from './mailingApp';
-import { header, rawHeader } from './mailServer';
+import type { TestApp } from '../support/helpers';
+import { TEST_SITE_URL, executableInlineScripts, testApp } from '../support/helpers';
+import type { MailServer } from '../support/mailServer';
+import { linkIn, mailingApp } from '../support/mailingApp';
+import { header, rawHeader } from '../support/mailServer';
 
 const confirmEs = catalogues.es.newsletterConfirm;
 const unsubscribeEs = catalogues.es.newsletterUnsubscribe;

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 import { catalogues } from '../../server/pages/catalogues';
-import { TEST_SITE_URL, entryScript, executableInlineScripts, hreflangAlternates, organizationJsonLd, testApp } from './helpers';
+import { TEST_SITE_URL, entryScript, executableInlineScripts, hreflangAlternates, organizationJsonLd, testApp } from '../support/helpers';
 
 const app = testApp();
 afterAll(() => app.db.close());

@@ -4,8 +4,8 @@ import { pageCacheKey } from '../../server/pages/pageCache';
 import { createAccountStore } from '../../server/staff/accounts';
 import { pages } from '../../shared/routes';
 import { createSessionStore } from '../../server/staff/sessions';
-import { testApp } from './helpers';
-import { addAccount, consolePost, insertLead, sessionFor, signIn } from './staffHelpers';
+import { testApp } from '../support/helpers';
+import { addAccount, consolePost, insertLead, sessionFor, signIn } from '../support/staffHelpers';
 
 /** Every console page, export and action. Each must be closed without a live session. */
 const GETS = [

@@ -1,9 +1,9 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { executableInlineScripts, testApp } from './helpers';
-import { parseCsv } from './csv';
-import type { StaffClient } from './staffHelpers';
-import { addAccount, consolePost, insertLead, sessionFor } from './staffHelpers';
+import { executableInlineScripts, testApp } from '../support/helpers';
+import { parseCsv } from '../support/csv';
+import type { StaffClient } from '../support/staffHelpers';
+import { addAccount, consolePost, insertLead, sessionFor } from '../support/staffHelpers';
 
 const app = testApp();
 let client: StaffClient;

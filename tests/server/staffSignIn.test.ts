@@ -4,9 +4,9 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createAccountStore } from '../../server/staff/accounts';
 import { hashPassword } from '../../server/staff/passwords';
 import { createLogger } from '../../server/http/logger';
-import { executableInlineScripts, testApp } from './helpers';
-import type { TestApp } from './helpers';
-import { STAFF_PASSWORD, addAccount, consolePost, sessionCookieOf, sessionFor } from './staffHelpers';
+import { executableInlineScripts, testApp } from '../support/helpers';
+import type { TestApp } from '../support/helpers';
+import { STAFF_PASSWORD, addAccount, consolePost, sessionCookieOf, sessionFor } from '../support/staffHelpers';
 
 const apps: TestApp[] = [];
 /** A fresh app per test: the throttle and the rate limit count per client address, and every test here comes from one. */

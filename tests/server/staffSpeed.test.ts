@@ -1,9 +1,9 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFieldSpeed } from '../../server/staff/fieldSpeed';
-import { testApp } from './helpers';
-import type { StaffClient } from './staffHelpers';
-import { addAccount, sessionFor } from './staffHelpers';
+import { testApp } from '../support/helpers';
+import type { StaffClient } from '../support/staffHelpers';
+import { addAccount, sessionFor } from '../support/staffHelpers';
 
 const app = testApp();
 let client: StaffClient;

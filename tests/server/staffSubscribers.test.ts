@@ -1,9 +1,9 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseCsv } from './csv';
-import { testApp } from './helpers';
-import type { StaffClient } from './staffHelpers';
-import { addAccount, consolePost, sessionFor } from './staffHelpers';
+import { parseCsv } from '../support/csv';
+import { testApp } from '../support/helpers';
+import type { StaffClient } from '../support/staffHelpers';
+import { addAccount, consolePost, sessionFor } from '../support/staffHelpers';
 
 const app = testApp();
 let client: StaffClient;

@@ -15,7 +15,7 @@ import type { Confirmation } from '../../server/newsletter/store';
 import { createSubscriberStore } from '../../server/newsletter/store';
 import { createVitalsStore } from '../../server/vitals/store';
 import { EMPTY_CONTACT_VALUES } from '../../shared/model/contactForm';
-import { engines } from './engines';
+import { engines } from '../support/engines';
 
 const opened: Database[] = [];
 afterAll(async () => {

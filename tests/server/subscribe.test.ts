@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { DATABASE_FILE } from '../../server/db';
 import { createSubscriberStore } from '../../server/newsletter/store';
-import type { TestApp } from './helpers';
-import { testApp } from './helpers';
+import type { TestApp } from '../support/helpers';
+import { testApp } from '../support/helpers';
 
 // A fresh app (and database, and rate limit) for every test: the limit of 5 a minute must not leak between tests.
 let app: TestApp;

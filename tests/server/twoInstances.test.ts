@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import type { MailServer } from './mailServer';
-import { header, startMailServer } from './mailServer';
-import { createDatabase } from './postgresServer';
-import type { ServerProcess } from './serverProcess';
-import { freePort, killServers, startServer } from './serverProcess';
+import type { MailServer } from '../support/mailServer';
+import { header, startMailServer } from '../support/mailServer';
+import { createDatabase } from '../support/postgresServer';
+import type { ServerProcess } from '../support/serverProcess';
+import { freePort, killServers, startServer } from '../support/serverProcess';
 
 /** The contact form's limit per client and minute (server/leads/routes.ts). */
 const MESSAGES_PER_MINUTE = 5;

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import request from 'supertest';
 import { createLogger } from '../../server/http/logger';
 import { VITALS_RETENTION_DAYS, createVitalsStore } from '../../server/vitals/store';
-import { testApp } from './helpers';
+import { testApp } from '../support/helpers';
 
 const logger = createLogger({ logLevel: 'info' });
 const info = vi.spyOn(logger, 'info').mockImplementation(() => undefined);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test as base, expect } from '@playwright/test';
-import { DISMISSED_KEY } from '../../shared/components/LanguageHint';
+import { DISMISSED_KEY } from '../../../shared/components/LanguageHint';
 
 interface Fixtures {
   /** Console errors and uncaught page errors seen during the test; each test must end with none unless it empties the list. */

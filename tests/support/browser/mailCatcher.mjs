@@ -1,7 +1,7 @@
 // A real SMTP server for the browser tests (started by playwright.config.ts beside
 // the site): it accepts every message on a loopback port and writes each one,
 // byte for byte, as a .eml file into the folder the tests read.
-//   node tests/e2e/mailCatcher.mjs <port> <folder>
+//   node tests/support/browser/mailCatcher.mjs <port> <folder>
 import fs from 'node:fs';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
