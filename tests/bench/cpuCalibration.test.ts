@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calibratedMultiplier } from '../bench/cpuCalibration';
+import { calibratedMultiplier } from './cpuCalibration';
 
 describe("Lighthouse's CPU calibration", () => {
   it("gives its default 4× only to a host as fast as Lighthouse's reference desktop", () => {

@@ -2,8 +2,8 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { securityHeaders } from '../../server/http/security';
-import type { ObservedSite } from '../bench/observatoryScore';
-import { gradeFor, scoreSite } from '../bench/observatoryScore';
+import type { ObservedSite } from './observatoryScore';
+import { gradeFor, scoreSite } from './observatoryScore';
 
 const PAGE = '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body></body></html>';
 let siteHeaders: Record<string, string[]>;
