@@ -1,8 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { testApp } from '../support/helpers';
+import { catalogues } from '../../server/pages/catalogues';
 import { posts as enPosts } from '../../shared/content/i18n/en/posts';
 import { blog as enBlog } from '../../shared/content/i18n/en/blog';
+import type { Locale } from '../../shared/lib/locale';
+import { localePrefix, localeTags, locales } from '../../shared/lib/locale';
+import type { TestApp } from '../support/helpers';
+import { TEST_SITE_URL, entryScript, executableInlineScripts, freshApps, hreflangAlternates, organizationJsonLd, testApp } from '../support/helpers';
 
 const { categories: blogCategories, posts: blogPosts } = enPosts;
 const { newsletter } = enBlog;
@@ -185,5 +189,146 @@ describe('GET /blog?subscribe= (the no-JavaScript sign-up coming back)', () => {
   it('shows no message for an unknown outcome', async () => {
     const { text } = await request(app).get('/blog?subscribe=hacked');
     expect(text).not.toContain('id="newsletter-message"');
+  });
+});
+
+/** The blog's words in both languages, and the other language's that a page must not show. */
+const blogIn = {
+  title: { en: 'Our Blog', es: 'Nuestro blog' },
+  categoriesLabel: { en: 'Blog categories', es: 'Categorías del blog' },
+  featured: { en: 'Featured', es: 'Destacado' },
+  /** The grid's heading, then the sidebar's two. */
+  headings: {
+    en: ['Latest Articles', 'Recent Posts', 'Stay Updated'],
+    es: ['Últimos artículos', 'Publicaciones recientes', 'Manténgase al día'],
+  },
+  placeholder: { en: 'you@company.com', es: 'usted@empresa.com' },
+  march8: { en: 'March 8, 2024', es: '8 de marzo de 2024' },
+  /** The summary of the five posts in the grid, then the counts of six and of one post. */
+  counts: {
+    en: ['5 posts', '6 posts', '1 post'],
+    es: ['5 publicaciones', '6 publicaciones', '1 publicación'],
+  },
+  technology: { en: 'Technology', es: 'Tecnología' },
+  technologyPosts: { en: '2 posts in Technology', es: '2 publicaciones en Tecnología' },
+  /** What Research, whose only post is the featured one, shows instead of a grid. */
+  emptyResearch: {
+    en: ['No other posts in Research yet', 'is our latest on research;'],
+    es: ['Aún no hay más publicaciones en Investigación', 'lo más reciente que tenemos sobre investigación;'],
+  },
+  browseAll: { en: 'Browse all posts', es: 'Ver todas las publicaciones' },
+  /** How the pending sign-up says the confirmation link lasts. */
+  linkLifetime: { en: 'for 7 days', es: 'durante 7 días' },
+  otherLanguageWords: {
+    en: ['Nuestro blog', 'Destacado', 'Últimos artículos', 'Publicaciones recientes', 'Manténgase al día', 'Suscribirme', 'min de lectura', ' publicaciones'],
+    es: ['Our Blog', 'Featured', 'Latest Articles', 'Recent Posts', 'Stay Updated', 'Subscribe', 'min read', ' posts', 'All Posts', 'Load More'],
+  },
+} satisfies Record<string, Record<Locale, unknown>>;
+
+describe.each(locales)('the blog in %s', (locale) => {
+  const catalogue = catalogues[locale];
+  const other = locales.find((candidate) => candidate !== locale)!;
+  const blog = `${localePrefix(locale)}/blog`;
+  const otherBlog = `${localePrefix(other)}/blog`;
+  const signUpQuery = locale === 'en' ? '' : `?locale=${locale}`;
+  const freshApp = freshApps();
+  const app = freshApp();
+  const main = (html: string) => /<main[\s\S]*<\/main>/.exec(html)?.[0] ?? '';
+  const meta = (html: string, key: string) => new RegExp(`<meta property="${key}" content="([^"]*)"`).exec(html)?.[1];
+
+  it('is the blog in its language: lang, head, hero, featured post, cards, categories, recent posts and the sign-up', async () => {
+    const { status, text } = await request(app).get(blog);
+    expect(status).toBe(200);
+    expect(text.startsWith(`<!DOCTYPE html><html lang="${locale}">`)).toBe(true);
+    expect(text).toContain(`<title>${catalogue.blog.head.title}</title>`);
+    expect(text).toContain(`<h1 id="page-title" class="page-hero__title">${blogIn.title[locale]}</h1>`);
+    const body = main(text);
+    expect(body).toContain(`aria-label="${blogIn.categoriesLabel[locale]}"`);
+    expect(body).toContain(`${blogIn.featured[locale]}</span>`);
+    for (const heading of blogIn.headings[locale]) expect(body).toContain(`>${heading}</h2>`);
+    const [allPosts, sixPosts, onePost] = blogIn.counts[locale];
+    expect(body).toContain(`<p class="blog-posts__summary" aria-live="polite">${allPosts}</p>`);
+    expect(body).toContain(`<span class="visually-hidden"> (${sixPosts})</span>`);
+    expect(body).toContain(`<span class="visually-hidden"> (${onePost})</span>`);
+    expect(body).toContain(`<form class="blog-newsletter__form" action="/api/subscribe${signUpQuery}" method="post">`);
+    expect(body).toContain(`placeholder="${blogIn.placeholder[locale]}"`);
+    expect(body).toContain(`<time dateTime="2024-03-08">${blogIn.march8[locale]}</time>`);
+    // Every post of the language, in its title and linking to its article in the same language; no words of the other language.
+    for (const post of catalogue.posts.posts) {
+      expect(body).toContain(`href="${blog}/${post.slug}"`);
+      expect(body).toContain(escapeHtml(post.title));
+    }
+    const articleLinks = [...body.matchAll(/href="([^"]*\/blog\/[^"]+)"/g)].map((match) => match[1]!);
+    expect(articleLinks.filter((href) => !href.startsWith(`${blog}/`))).toEqual([]);
+    for (const word of blogIn.otherLanguageWords[locale]) expect(body).not.toContain(word);
+    expect(executableInlineScripts(text)).toEqual([entryScript()]);
+  });
+
+  it('filters by the same query in both languages, with links and a summary in its language', async () => {
+    const { status, text } = await request(app).get(`${blog}?category=technology`);
+    expect(status).toBe(200);
+    const body = main(text);
+    expect(body).toMatch(new RegExp(`<a class="blog-filter__pill" aria-current="true" href="${blog}\\?category=technology"[^>]*>${blogIn.technology[locale]}</a>`));
+    expect(body).toContain(`<p class="blog-posts__summary" aria-live="polite">${blogIn.technologyPosts[locale]}</p>`);
+    expect(body).toContain('<input type="hidden" name="category" value="technology"/>');
+    const empty = main((await request(app).get(`${blog}?category=research`)).text);
+    for (const sentence of blogIn.emptyResearch[locale]) expect(empty).toContain(sentence);
+    expect(empty).toMatch(new RegExp(`<a class="button button--secondary" href="${blog}"[^>]*>${blogIn.browseAll[locale]}</a>`));
+    // An unknown category is all of them, in both languages.
+    expect(main((await request(app).get(`${blog}?category=nada`)).text)).toContain(`aria-live="polite">${blogIn.counts[locale][0]}</p>`);
+  });
+
+  it("names both blogs in hreflang with x-default, and the other language's blog points back", async () => {
+    const { text } = await request(app).get(blog);
+    const expected = { en: `${TEST_SITE_URL}/blog`, es: `${TEST_SITE_URL}/es/blog`, 'x-default': `${TEST_SITE_URL}/blog` };
+    expect(hreflangAlternates(text)).toEqual(expected);
+    expect(text).toContain(`<link rel="canonical" href="${TEST_SITE_URL}${blog}"/>`);
+    expect(meta(text, 'og:locale')).toBe(localeTags[locale].ogLocale);
+    expect(meta(text, 'og:locale:alternate')).toBe(localeTags[other].ogLocale);
+    const switchTo = (href: string, to: Locale) => new RegExp(`<a href="${href}" hrefLang="${to}" lang="${to}" class="language-switch__link">${localeTags[to].name}</a>`, 'g');
+    expect(text.match(switchTo(otherBlog, other))).toHaveLength(2);
+    const twin = await request(app).get(otherBlog);
+    expect(hreflangAlternates(twin.text)).toEqual(expected);
+    expect(twin.text).toMatch(switchTo(blog, locale));
+  });
+
+  it('carries the organization JSON-LD in its language', async () => {
+    const { text } = await request(app).get(blog);
+    expect(organizationJsonLd(text)?.description).toBe(catalogue.site.tagline);
+  });
+
+  it('is in the sitemap with its alternates both ways', async () => {
+    const { text } = await request(app).get('/sitemap.xml');
+    const links = `<xhtml:link rel="alternate" hreflang="en" href="${TEST_SITE_URL}/blog"/><xhtml:link rel="alternate" hreflang="es" href="${TEST_SITE_URL}/es/blog"/><xhtml:link rel="alternate" hreflang="x-default" href="${TEST_SITE_URL}/blog"/>`;
+    expect(text).toMatch(new RegExp(`<url><loc>${TEST_SITE_URL}${blog}</loc>(<lastmod>[^<]+</lastmod>)?${links.replace(/[?]/g, '\\?')}</url>`));
+  });
+
+  const postForm = (target: TestApp, query: string, fields: Record<string, string>) =>
+    request(target).post(`/api/subscribe${query}`).type('form').set('Accept', 'text/html').send(new URLSearchParams(fields).toString());
+
+  it('returns a plain form post to the blog in its language, in its category, with the outcome shown in it', async () => {
+    const own = freshApp();
+    const sent = await postForm(own, signUpQuery, { email: 'lectora@example.com', category: 'tutorials' });
+    expect(sent.status).toBe(303);
+    expect(sent.headers.location).toBe(`${blog}?category=tutorials&subscribe=pending#newsletter`);
+    const invalid = await postForm(own, signUpQuery, { email: 'no es un correo', category: 'all' });
+    expect(invalid.headers.location).toBe(`${blog}?subscribe=invalid#newsletter`);
+    const shown = main((await request(own).get(`${blog}?subscribe=invalid`)).text);
+    expect(shown).toContain(escapeHtml(catalogue.blog.newsletter.messages.invalid));
+    expect(main((await request(own).get(`${blog}?category=tutorials&subscribe=pending`)).text)).toContain(blogIn.linkLifetime[locale]);
+    // The other language's form still comes back to its own blog.
+    const otherQuery = other === 'en' ? '' : `?locale=${other}`;
+    expect((await postForm(own, otherQuery, { email: 'reader@example.com', category: 'all' })).headers.location).toBe(`${otherBlog}?subscribe=pending#newsletter`);
+  });
+
+  it('refuses too many sign-ups in its language, back to its blog', async () => {
+    const own = freshApp();
+    // Five a minute are taken; the sixth is refused before its body is read.
+    for (let attempt = 0; attempt < 5; attempt += 1) expect((await postForm(own, signUpQuery, { email: 'a@example.com' })).headers.location).toContain('pending');
+    const last = await postForm(own, signUpQuery, { email: 'a@example.com' });
+    expect(last.headers.location).toBe(`${blog}?subscribe=limited#newsletter`);
+    const json = await request(own).post(`/api/subscribe${signUpQuery}`).set('Content-Type', 'application/json').send(JSON.stringify({ email: 'a@example.com' }));
+    expect(json.status).toBe(429);
+    expect(json.body.error).toBe(catalogue.blog.newsletter.messages.limited);
   });
 });
