@@ -2,11 +2,15 @@ import type express from 'express';
 import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
+import { catalogues } from '../../server/pages/catalogues';
+import { leadMessages } from '../../server/leads/messages';
 import { createLeadStore } from '../../server/leads/store';
 import type { Logger } from '../../server/http/logger';
 import type { TestApp } from '../support/helpers';
 import { HONEYPOT_FIELD } from '../../shared/model/contactForm';
-import { executableInlineScripts, testApp } from '../support/helpers';
+import type { Locale } from '../../shared/lib/locale';
+import { locales } from '../../shared/lib/locale';
+import { TEST_SITE_URL, executableInlineScripts, testApp, testConfig } from '../support/helpers';
 
 const opened: TestApp[] = [];
 afterAll(() => opened.forEach((app) => app.db.close()));
@@ -376,5 +380,77 @@ describe('privacy of leads', () => {
     for (const value of [...Object.values(secret).filter((value) => value !== 'other'), '192.0.2.99', 'SecretAgent', 'XYZZY', 'Zelda']) {
       expect(log).not.toContain(value);
     }
+  });
+});
+
+/** What the contact form and its refusals say in both languages. */
+const contactIn = {
+  page: { en: '/contact', es: '/es/contacto' },
+  /** How the team's notification names the language the visitor wrote in. */
+  language: { en: 'English', es: 'Spanish' },
+  requiredErrors: {
+    en: { name: 'Please enter your full name.', message: 'Please enter a message.' },
+    es: { name: 'Escriba su nombre completo.', message: 'Escriba un mensaje.' },
+  },
+  nothingSent: { en: 'Nothing was sent', es: 'No se envió nada' },
+  crossSite: { en: 'Forms can only be sent from this site.', es: 'Los formularios solo se pueden enviar desde este sitio.' },
+  retryLater: { en: /Please try again in \d+ seconds, or e-mail us/, es: /Inténtelo de nuevo en \d+ segundos?, o escríbanos/ },
+} satisfies Record<string, Record<Locale, unknown>>;
+
+describe.each(locales)('the contact form in %s', (locale) => {
+  const endpoint = `/api/contact${locale === 'en' ? '' : `?locale=${locale}`}`;
+  const page = contactIn.page[locale];
+  const { contact } = catalogues[locale];
+  const typed = { name: 'Ana Gómez', email: 'ana@example.com', company: '', phone: '', service: 'marketing-ads', message: 'Necesitamos pauta.' };
+  const postIn = (app: express.Express, fields: Record<string, string>) => request(app).post(endpoint).type('form').send(new URLSearchParams(fields).toString());
+
+  it('posts to the endpoint with its language in the URL', async () => {
+    const { text } = await request(freshApp().app).get(page);
+    expect(text).toContain(`action="${endpoint}"`);
+  });
+
+  it('without JavaScript, sends the visitor back to the page in its language and stores the lead with it', async () => {
+    const { app, leads } = freshApp();
+    const response = await postIn(app, typed);
+    expect(response.status).toBe(303);
+    expect(response.headers.location).toBe(`${page}?sent=1#contact-form`);
+    const [lead] = await leads();
+    expect(lead).toMatchObject({ name: 'Ana Gómez', locale });
+    const [notification] = leadMessages(testConfig().mail, TEST_SITE_URL)(lead!);
+    expect(notification?.kind === 'lead-notification' && notification.mail.text).toContain(`Language: ${contactIn.language[locale]}`);
+  });
+
+  it('shows the page again in its language with its errors and everything typed', async () => {
+    const response = await postIn(freshApp().app, { ...typed, email: 'no-es-correo', message: 'Hola, necesitamos ayuda con nuestro sitio.' });
+    expect(response.status).toBe(400);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.text.startsWith(`<!DOCTYPE html><html lang="${locale}">`)).toBe(true);
+    expect(response.text).toContain(contact.fieldErrors.invalidEmail);
+    expect(response.text).toContain(contact.failureMessage({ kind: 'invalid' }));
+    expect(response.text).toContain('value="no-es-correo"');
+    expect(response.text).toContain('Hola, necesitamos ayuda con nuestro sitio.');
+  });
+
+  it('answers the enhanced form in its language too', async () => {
+    const response = await request(freshApp().app).post(endpoint).set('Content-Type', 'application/json').send(JSON.stringify({ name: '' }));
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toMatchObject(contactIn.requiredErrors[locale]);
+  });
+
+  it('refuses a post from another site with a small page in its language that leads back to its form', async () => {
+    const response = await postIn(freshApp().app, typed).set('Origin', 'https://elsewhere.example');
+    expect(response.status).toBe(403);
+    expect(response.text).toContain(`<html lang="${locale}">`);
+    expect(response.text).toContain(contactIn.nothingSent[locale]);
+    expect(response.text).toContain(contactIn.crossSite[locale]);
+    expect(response.text).toContain(`href="${page}#contact-form"`);
+  });
+
+  it('words the rate limit in its language, with the seconds to wait', async () => {
+    const { app } = freshApp();
+    for (let i = 0; i < 5; i++) await postIn(app, { ...typed, email: '' });
+    const response = await postIn(app, typed);
+    expect(response.status).toBe(429);
+    expect(response.text).toMatch(contactIn.retryLater[locale]);
   });
 });

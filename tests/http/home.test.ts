@@ -146,3 +146,15 @@ describe('the hero media files', () => {
     expect(Number(response.headers['content-length'])).toBeLessThan(20 * 1024);
   });
 });
+
+describe('the home page in both languages', () => {
+  it.each([
+    ['/', ['Transforming Digital', 'About Meridian Lab'], '$1000', 'per month'],
+    ['/es', ['Transformamos experiencias', 'Sobre Meridian Lab'], '$\u00a01.000', 'al mes'],
+  ] as const)('%s is in its language, prices in CAD as its readers write them', async (path, words, amount, perMonth) => {
+    const { text } = await request(app).get(path);
+    for (const word of words) expect(text).toContain(word);
+    expect(text).toContain(`<span class="home-plan__amount">${amount}</span> <span class="home-plan__currency">CAD</span> <span class="home-plan__note">${perMonth}</span>`);
+    expect(text).toMatch(new RegExp(`class="nav-link is-active" aria-current="page" href="${path}"`));
+  });
+});

@@ -7,7 +7,9 @@ import { postPath } from '../../shared/model/articles';
 import { catalogueChunks, pageHead, sitePages } from '../../shared/routes';
 import { readBuildManifest } from '../bench/sizes';
 import { catalogues } from '../../server/pages/catalogues';
-import { TEST_SITE_URL, cspSources, entryScript, executableInlineScripts, organizationJsonLd, sha256Source, testApp } from '../support/helpers';
+import { TEST_SITE_URL, cspSources, entryScript, executableInlineScripts, hreflangAlternates, organizationJsonLd, sha256Source, testApp } from '../support/helpers';
+import type { Locale } from '../../shared/lib/locale';
+import { localeTags, locales } from '../../shared/lib/locale';
 import { assetUrl } from '../../shared/model/assets';
 import { posts as enPosts } from '../../shared/content/i18n/en/posts';
 import { legal as enLegal } from '../../shared/content/i18n/en/legal';
@@ -221,17 +223,27 @@ describe('rendered pages in memory', () => {
 });
 
 describe('unknown paths', () => {
-  it('answer 404 with the not-found page inside the layout, a link home and noindex', async () => {
-    const response = await request(app).get('/no-such-page');
+  it.each([
+    ['/no-such-page', 'en', 'Page not found', '/', 'Back to home'],
+    ['/es/no-existe', 'es', 'Página no encontrada', '/es', 'Volver al inicio'],
+  ] as const)('answer %s with 404 and the %s not-found page inside the layout, a link home and noindex', async (path, locale, heading, home, back) => {
+    const response = await request(app).get(path);
     expect(response.status).toBe(404);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(response.text).toContain(`<title>${catalogues.en.notFound.head.title}</title>`);
+    expect(response.text.startsWith(`<!DOCTYPE html><html lang="${locale}">`)).toBe(true);
+    expect(response.text).toContain(`<title>${catalogues[locale].notFound.head.title}</title>`);
     expect(response.text).toContain('<meta name="robots" content="noindex, follow"/>');
     expect(response.text).not.toContain('rel="canonical"');
-    expect(response.text).toMatch(/<h1[^>]*>Page not found<\/h1>/);
-    expect(response.text).toMatch(/<a class="button button--primary" href="\/"[^>]*>Back to home<\/a>/);
+    expect(response.text).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
+    expect(response.text).toMatch(new RegExp(`<a class="button button--primary" href="${home}"[^>]*>${back}</a>`));
     expect(response.text).toContain('class="site-header"');
     expect(response.text).not.toContain('Unexpected Application Error');
+  });
+
+  it("leave a page without a twin in the other language (an unknown path's 404) without hreflang or a switch", async () => {
+    const { text } = await request(app).get('/no-such-page');
+    expect(hreflangAlternates(text)).toEqual({});
+    expect(text).not.toContain('class="language-switch__link"');
   });
 
   it('include nested paths and paths that only share a prefix with a page', async () => {
@@ -244,5 +256,90 @@ describe('unknown paths', () => {
     const response = await request(app).get('/services/?ref=ad');
     expect(response.status).toBe(301);
     expect(response.headers.location).toBe('/services?ref=ad');
+  });
+});
+
+/** The frame's words in both languages: every page's header, menu and head carry them. */
+const frameIn = {
+  menu: { en: 'Menu', es: 'Menú' },
+  navLabel: { en: 'Main', es: 'Principal' },
+  /** The header's call to action, and the contact page it leads to. */
+  getStarted: { en: ['Get Started', '/contact'], es: ['Empecemos', '/es/contacto'] },
+  /** The first plan among the organization's offers in its JSON-LD, and the services page it links. */
+  firstOffer: { en: ['Web Subscription', '/services'], es: ['Suscripción web', '/es/servicios'] },
+  /** The feeds' title, and the blog they are the feeds of. */
+  feeds: { en: ['Meridian Lab blog', '/blog'], es: ['Blog de Meridian Lab', '/es/blog'] },
+} satisfies Record<string, Record<Locale, string | [string, string]>>;
+
+// Pages kept out of search (the newsletter's consent steps) have no canonical or hreflang: newsletter.test.ts covers them.
+describe.each(sitePages.filter((page) => !page.noindex))('GET $path beside its twin in the other language', (page) => {
+  const { locale } = page;
+  const other = locales.find((candidate) => candidate !== locale)!;
+  const twin = page.alternates[other]!;
+
+  it('is a document in its language: lang, canonical, og:locale and the words of the frame', async () => {
+    const response = await request(app).get(page.path);
+    expect(response.status).toBe(200);
+    expect(response.text.startsWith(`<!DOCTYPE html><html lang="${locale}">`)).toBe(true);
+    expect(response.text).toContain(`<link rel="canonical" href="${TEST_SITE_URL}${page.path}"/>`);
+    expect(response.text).toContain(`<meta property="og:locale" content="${localeTags[locale].ogLocale}"/>`);
+    expect(response.text).toContain(`<meta property="og:locale:alternate" content="${localeTags[other].ogLocale}"/>`);
+    expect(response.text).toContain(`<a class="skip-link" href="#main">${catalogues[locale].layout.skipLink}</a>`);
+    expect(response.text).toContain(`<span>${frameIn.menu[locale]}</span>`);
+    expect(response.text).toContain(`<nav class="site-nav" aria-label="${frameIn.navLabel[locale]}">`);
+    const [getStarted, contact] = frameIn.getStarted[locale];
+    expect(response.text).toContain(`href="${contact}">${getStarted}</a>`);
+    expect(response.text).toContain(catalogues[locale].site.tagline);
+  });
+
+  it('names its twin and itself in hreflang, with x-default, and the twin points back', async () => {
+    const { text } = await request(app).get(page.path);
+    const { en, es } = page.alternates;
+    expect(hreflangAlternates(text)).toEqual({ en: `${TEST_SITE_URL}${en}`, es: `${TEST_SITE_URL}${es}`, 'x-default': `${TEST_SITE_URL}${en}` });
+    const back = await request(app).get(twin);
+    expect(hreflangAlternates(back.text)).toEqual(hreflangAlternates(text));
+    expect(back.text).toContain(`<meta property="og:locale" content="${localeTags[other].ogLocale}"/>`);
+    expect(back.text).toContain(`<meta property="og:locale:alternate" content="${localeTags[locale].ogLocale}"/>`);
+  });
+
+  it('links its twin from the header and the menu, as a link with hreflang and lang', async () => {
+    const { text } = await request(app).get(page.path);
+    const link = `<a href="${twin}" hrefLang="${other}" lang="${other}" class="language-switch__link">${localeTags[other].name}</a>`;
+    expect(text.split(link)).toHaveLength(3);
+  });
+
+  it('carries the organization JSON-LD in its language', async () => {
+    const { text } = await request(app).get(page.path);
+    const data = organizationJsonLd(text) as { description: string; makesOffer: { name: string; url: string }[] };
+    expect(data.description).toBe(catalogues[locale].site.tagline);
+    expect(data.makesOffer.map((offer) => offer.name)).toEqual(catalogues[locale].plans.plans.map((plan) => plan.title));
+    const [firstOffer, services] = frameIn.firstOffer[locale];
+    expect(data.makesOffer[0]!.name).toBe(firstOffer);
+    expect(data.makesOffer[0]!.url).toBe(`${TEST_SITE_URL}${services}`);
+  });
+
+  it("offers the blog feeds in its language, not the other's", async () => {
+    const { text } = await request(app).get(page.path);
+    const [feedTitle, blog] = frameIn.feeds[locale];
+    expect([...text.matchAll(/<link rel="alternate" type="([^"]+)" title="([^"]+)" href="([^"]+)"\/>/g)].map((match) => match.slice(1))).toEqual([
+      ['application/rss+xml', `${feedTitle} (RSS)`, `${blog}/rss.xml`],
+      ['application/atom+xml', `${feedTitle} (Atom)`, `${blog}/atom.xml`],
+    ]);
+  });
+
+  it('is in the sitemap with its alternates both ways', async () => {
+    const { text } = await request(app).get('/sitemap.xml');
+    const { en, es } = page.alternates;
+    const links = `<xhtml:link rel="alternate" hreflang="en" href="${TEST_SITE_URL}${en}"/><xhtml:link rel="alternate" hreflang="es" href="${TEST_SITE_URL}${es}"/><xhtml:link rel="alternate" hreflang="x-default" href="${TEST_SITE_URL}${en}"/>`;
+    expect(text).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
+    expect(text).toMatch(new RegExp(`<url><loc>${TEST_SITE_URL}${page.path}</loc>(<lastmod>[^<]+</lastmod>)?${links.replace(/[?]/g, '\\?')}</url>`));
+  });
+
+  it('links, in its main content, no page of the other language that has a twin in its own', async () => {
+    const { text } = await request(app).get(page.path);
+    const main = /<main[\s\S]*<\/main>/.exec(text)?.[0] ?? '';
+    const otherPages = new Set(sitePages.filter((candidate) => candidate.locale === other).map((candidate) => candidate.path));
+    const hrefs = [...main.matchAll(/href="(\/[^"#?]*)/g)].map((match) => match[1]!);
+    expect(hrefs.filter((href) => otherPages.has(href))).toEqual([]);
   });
 });
