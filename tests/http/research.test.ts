@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { publicationFacts as publications } from '../../shared/content/researchFacts';
 import { siteFacts } from '../../shared/content/data';
+import { catalogues } from '../../server/pages/catalogues';
+import type { Locale } from '../../shared/lib/locale';
+import { locales } from '../../shared/lib/locale';
 import { testApp } from '../support/helpers';
 import { elements, links, section, text } from '../support/html';
 import { imageSources } from '../../shared/model/images';
@@ -107,5 +110,40 @@ describe('GET /research in the raw HTML', () => {
     for (const id of sections.slice(1)) expect(main).toMatch(new RegExp(`<h2 id="${id}"`));
     expect(main).not.toMatch(/\sstyle="/);
     expect(main.match(/<img\b[^>]*>/g)).toHaveLength(researchAreas.length);
+  });
+});
+
+/** The research page's own words in both languages, besides those its catalogue gives. */
+const researchIn = {
+  path: { en: '/research', es: '/es/investigacion' },
+  contact: { en: '/contact', es: '/es/contacto' },
+  /** The publications keep the English they were published in: marked as such on the Spanish page only. */
+  publicationLang: { en: '', es: ' lang="en"' },
+  otherLanguageWords: {
+    en: ['Más información', 'Estado:', 'Alto impacto', 'Oportunidades', 'Tecnologías'],
+    es: ['Focus areas', 'Learn More', 'Status:', 'Active Research', 'Partnership opportunities', 'High Impact', 'Start Collaboration'],
+  },
+} satisfies Record<string, Record<Locale, unknown>>;
+
+describe.each(locales)('the research page in %s', (locale) => {
+  it('shows its areas, figures, partnerships and calls in its language, and the publications in the English they were published in', async () => {
+    const page = /<main[\s\S]*<\/main>/.exec((await request(app).get(researchIn.path[locale])).text)?.[0] ?? '';
+    const words = text(page);
+    const { research } = catalogues[locale];
+    for (const heading of [research.hero.title, research.areas.title, research.impact.title, research.publications.title, research.partnerships.title, research.cta.title])
+      expect(words).toContain(heading);
+    for (const area of research.areas.items) {
+      expect(words).toContain(text(`${research.areas.statusLabel}${area.status}`));
+      for (const highlight of area.highlights) expect(words).toContain(highlight);
+      expect(words).toContain(`${research.areas.learnMore} ${research.areas.learnMoreAbout(area.title).trim()}`);
+    }
+    for (const figure of research.impact.figures) expect(words).toContain(`${figure.value} ${figure.label}`);
+    for (const partner of research.partnerships.items) expect(words).toContain(`${partner.title} ${partner.description}`);
+    for (const impact of Object.values(research.publications.impacts)) expect(words).toContain(impact);
+    const lang = researchIn.publicationLang[locale];
+    expect(page).toContain(`<h3 class="research-publication__title"${lang}>Machine Learning Models`);
+    expect(page).toContain(`<cite${lang}>Journal of Computational Drug Discovery</cite>`);
+    expect(page).toContain(`href="${researchIn.contact[locale]}"`);
+    for (const word of researchIn.otherLanguageWords[locale]) expect(page).not.toContain(word);
   });
 });

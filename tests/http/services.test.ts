@@ -3,6 +3,9 @@ import request from 'supertest';
 import { telHref } from '../../shared/content/data';
 import { siteFacts } from '../../shared/content/data';
 import { technologies } from '../../shared/content/technologies';
+import { catalogues } from '../../server/pages/catalogues';
+import type { Locale } from '../../shared/lib/locale';
+import { locales } from '../../shared/lib/locale';
 import { organizationJsonLd, testApp } from '../support/helpers';
 import { elements, links, section, text } from '../support/html';
 import { imageSources } from '../../shared/model/images';
@@ -140,5 +143,48 @@ describe('GET /services: the rest of the page in the raw HTML', () => {
     const images = main.match(/<img\b[^>]*>/g) ?? [];
     expect(images).toHaveLength(plans.length);
     for (const image of images) expect(image).toMatch(/ width="\d+" height="\d+" alt="[^"]*" loading="lazy"/);
+  });
+});
+
+/** The services page's own words in both languages, besides those its catalogue gives. */
+const servicesIn = {
+  /** The page, and the contact page its calls lead to. */
+  paths: { en: ['/services', '/contact'], es: ['/es/servicios', '/es/contacto'] },
+  allInOnePrice: { en: '$1000', es: '$\u00a01.000' },
+  perMonth: { en: 'per month', es: 'al mes' },
+  includedIn: { en: 'Included in', es: 'Qué incluye' },
+  comparePlans: { en: 'Compare Plans', es: 'Compare los planes' },
+  otherLanguageWords: {
+    en: ['al mes', 'Complementos', 'Nuestro proceso', 'Tecnologías', 'Mejor valor', 'Llámenos', 'Qué incluye'],
+    es: ['per month', 'Get Started', 'Optional add-ons', 'Our process', 'Technologies we use', 'Best Value', 'Most Popular', 'Call Us Now', 'Included in'],
+  },
+} as const satisfies Record<string, Record<Locale, unknown>>;
+
+describe.each(locales)('the services page in %s', (locale) => {
+  it('shows every plan, feature, add-on, step and technology role in its language, prices in CAD as its readers write them', async () => {
+    const [path, contact] = servicesIn.paths[locale];
+    const page = /<main[\s\S]*<\/main>/.exec((await request(app).get(path)).text)?.[0] ?? '';
+    const words = text(page);
+    const { services, plans: localPlans } = catalogues[locale];
+    for (const heading of [services.hero.title, services.hero.intro, services.plans.title, services.addOns.title, services.process.title, services.technologies.title, services.cta.title, services.cta.hours])
+      expect(words).toContain(heading);
+    for (const plan of localPlans.plans) {
+      expect(words).toContain(plan.title);
+      for (const feature of services.plans.features[plan.id]) expect(words).toContain(feature);
+    }
+    expect(page).toContain(`<span class="services-plan__amount">${servicesIn.allInOnePrice[locale]}</span>`);
+    expect(page).toContain(`<span class="services-plan__currency">CAD</span> <span class="services-plan__note">${servicesIn.perMonth[locale]}</span>`);
+    expect(page).toContain(`aria-label="${servicesIn.includedIn[locale]} ${localPlans.plans[0]!.title}"`);
+    expect(words).toContain(services.plans.badges.featured);
+    // text() reads a no-break space as a space: compare the add-ons' lines the same way.
+    for (const addOn of services.addOns.items) expect(words).toContain(text(`${localPlans.formatPrice(addOn.price)} ${servicesIn.perMonth[locale]} ${addOn.name} ${addOn.description}`));
+    for (const step of services.process.steps) expect(words).toContain(`${step.title} ${step.description}`);
+    for (const role of Object.values(services.technologies.roles)) expect(words).toContain(role);
+    expect(page).toContain(`<a href="#plans" class="button button--primary">${servicesIn.comparePlans[locale]}</a>`);
+    expect(page).toContain(`href="${contact}"`);
+    // Prices are the same in both languages, in the same currency.
+    const prices = (each: typeof services.addOns.items) => each.map((addOn) => [addOn.id, addOn.price]);
+    expect(prices(services.addOns.items)).toEqual(prices(catalogues.en.services.addOns.items));
+    for (const word of servicesIn.otherLanguageWords[locale]) expect(page).not.toContain(word);
   });
 });
