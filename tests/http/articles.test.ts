@@ -1,15 +1,16 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
+import { posts as esPosts } from '../../shared/generated/posts.es';
 import { catalogues } from '../../server/pages/catalogues';
 import { categoryLabel } from '../../shared/model/blog';
-import { TEST_SITE_URL, entryScript, executableInlineScripts, jsonLd, testApp } from '../support/helpers';
+import type { Locale } from '../../shared/lib/locale';
+import { localeTags, locales } from '../../shared/lib/locale';
+import { TEST_SITE_URL, entryScript, executableInlineScripts, hreflangAlternates, jsonLd, testApp } from '../support/helpers';
 import { imageSources } from '../../shared/model/images';
 import { posts as enPosts } from '../../shared/content/i18n/en/posts';
-import { legal as enLegal } from '../../shared/content/i18n/en/legal';
 
 const { posts: blogPosts } = enPosts;
-const { documents: legalDocuments } = enLegal;
 
 const app = testApp();
 afterAll(() => app.db.close());
@@ -17,49 +18,100 @@ afterAll(() => app.db.close());
 const meta = (html: string, attribute: 'name' | 'property', key: string) =>
   new RegExp(`<meta ${attribute}="${key}" content="([^"]*)"`).exec(html)?.[1];
 
-describe.each(blogPosts.map((post) => [post.slug, post] as const))('GET /blog/%s', (slug, post) => {
-  const url = `/blog/${slug}`;
+/** What an article's page says around the article, in both languages. */
+const articleIn = {
+  /** The blog, and the home page that opens the breadcrumb trail with its name. */
+  paths: { en: ['/blog', '/', 'Home'], es: ['/es/blog', '/es', 'Inicio'] },
+  date: { en: /^[A-Z][a-z]+ \d{1,2}, 2024$/, es: /^\d{1,2} de [a-z]+ de 2024$/ },
+  readTime: { en: /<span>\d+ min read<\/span>/, es: /<span>\d+ min de lectura<\/span>/ },
+  /** The way back, the pager's label, the related articles' heading and the call to action's title. */
+  around: {
+    en: ['Back to the blog', 'More articles', 'Related articles', 'Have a project in mind?'],
+    es: ['Volver al blog', 'Más artículos', 'Artículos relacionados', '¿Tiene un proyecto en mente?'],
+  },
+  /** The call to action's button, and the contact page it leads to. */
+  startProject: { en: ['Start Your Project', '/contact'], es: ['Empiece su proyecto', '/es/contacto'] },
+  feedTitle: { en: 'Meridian Lab blog', es: 'Blog de Meridian Lab' },
+} as const satisfies Record<string, Record<Locale, unknown>>;
 
-  it('is the article: title, author, date, read time, category link, hero image, body, the way back, more articles and the call to action', async () => {
+/** Each article in each language, with its twin in the other. */
+const articles = blogPosts.flatMap((english, index) => {
+  const spanish = esPosts[index]!;
+  return [
+    { path: `/blog/${english.slug}`, locale: 'en' as const, post: english, twin: `/es/blog/${spanish.slug}` },
+    { path: `/es/blog/${spanish.slug}`, locale: 'es' as const, post: spanish, twin: `/blog/${english.slug}` },
+  ];
+});
+
+describe.each(articles)('GET $path', ({ path: url, locale, post, twin }) => {
+  const other = locales.find((candidate) => candidate !== locale)!;
+  const [blog, home, homeName] = articleIn.paths[locale];
+  const { categories } = catalogues[locale].posts;
+
+  it('is the article in its language: title, author, date, read time, category link, hero image, body, the way back, more articles and the call to action', async () => {
     const { status, text } = await request(app).get(url);
     expect(status).toBe(200);
+    expect(text.startsWith(`<!DOCTYPE html><html lang="${locale}">`)).toBe(true);
     expect(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(text)?.[1]).toBe(post.title);
     expect(text).toContain(`<span class="blog-meta__author">${post.author}</span>`);
-    expect(text).toContain(`<time dateTime="${post.date}">`);
+    const date = new Intl.DateTimeFormat(localeTags[locale].intl, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${post.date}T00:00:00Z`));
+    expect(date).toMatch(articleIn.date[locale]);
+    expect(text).toContain(`<time dateTime="${post.date}">${date}</time>`);
     expect(text).toContain(`<span>${post.readTime}</span>`);
-    expect(text).toMatch(new RegExp(`<a[^>]*href="/blog\\?category=${post.category}"[^>]*>${categoryLabel(post.category, catalogues.en.posts.categories)}</a>`));
+    expect(text).toMatch(articleIn.readTime[locale]);
+    expect(text).toMatch(new RegExp(`<a[^>]*href="${blog}\\?category=${post.category}"[^>]*>${categoryLabel(post.category, categories)}</a>`));
     expect(text).toMatch(new RegExp(`<img class="article__image" src="${imageSources(post.image).src}" width="1200" height="750" alt="" fetchPriority="high"/>`));
     expect(text).toMatch(/<div class="prose"><p>/);
-    expect(text).toMatch(/<a[^>]*href="\/blog"[^>]*>[\s\S]*?Back to the blog<\/a>/);
-    expect(text).toContain('aria-label="More articles"');
+    const [back, more, related, cta] = articleIn.around[locale];
+    expect(text).toMatch(new RegExp(`<a[^>]*href="${blog}"[^>]*>[\\s\\S]*?${back}</a>`));
+    expect(text).toContain(`aria-label="${more}"`);
+    expect(text).toContain(related);
     expect(text.match(/<article id="post-\d+" class="blog-card"/g)).toHaveLength(3);
-    expect(text).toContain('Have a project in mind?');
+    expect(text).toContain(cta);
+    const [startProject, contact] = articleIn.startProject[locale];
+    expect(text).toMatch(new RegExp(`<a class="button button--primary" href="${contact}"[^>]*>${startProject}`));
+    // Its related cards and pager lead to articles in its language only.
+    const main = /<main[\s\S]*<\/main>/.exec(text)?.[0] ?? '';
+    const articleLinks = [...main.matchAll(/href="([^"]*\/blog\/[^"]+)"/g)].map((match) => match[1]!);
+    expect(articleLinks.length).toBeGreaterThanOrEqual(4);
+    expect(articleLinks.filter((href) => !href.startsWith(`${blog}/`))).toEqual([]);
+    // No words the other language's article page has around its article.
+    for (const word of articleIn.around[other]) expect(text).not.toContain(word);
+    expect(text).not.toMatch(articleIn.readTime[other]);
     expect(executableInlineScripts(text)).toEqual([entryScript()]);
     expect(text).not.toMatch(/<[a-z][^>]*\sstyle="/i);
   });
 
-  it("sets the article's head: title, description, Open Graph article facts, canonical and feeds", async () => {
+  it("sets the article's head: title, description, Open Graph article facts, canonical, feeds, og:locale and hreflang both ways", async () => {
     const { text } = await request(app).get(url);
     expect(text).toContain(`<title>${post.title} | Meridian Lab</title>`);
     expect(post.excerpt.startsWith(meta(text, 'name', 'description')!.replace(/…$/, ''))).toBe(true);
     expect(meta(text, 'property', 'og:type')).toBe('article');
     expect(meta(text, 'property', 'article:published_time')).toBe(post.date);
     expect(meta(text, 'property', 'article:author')).toBe(post.author);
-    expect(meta(text, 'property', 'article:section')).toBe(categoryLabel(post.category, catalogues.en.posts.categories));
+    expect(meta(text, 'property', 'article:section')).toBe(categoryLabel(post.category, categories));
     expect(meta(text, 'property', 'og:image')).toBe(`${TEST_SITE_URL}/images/og-image.png`);
+    expect(meta(text, 'property', 'og:locale')).toBe(localeTags[locale].ogLocale);
+    expect(meta(text, 'property', 'og:locale:alternate')).toBe(localeTags[other].ogLocale);
     expect(text).toContain(`<link rel="canonical" href="${TEST_SITE_URL}${url}"/>`);
-    expect(text).toContain('<link rel="alternate" type="application/rss+xml" title="Meridian Lab blog (RSS)" href="/blog/rss.xml"/>');
-    expect(text).toContain('<link rel="alternate" type="application/atom+xml" title="Meridian Lab blog (Atom)" href="/blog/atom.xml"/>');
+    expect(text).toContain(`<link rel="alternate" type="application/rss+xml" title="${articleIn.feedTitle[locale]} (RSS)" href="${blog}/rss.xml"/>`);
+    expect(text).toContain(`<link rel="alternate" type="application/atom+xml" title="${articleIn.feedTitle[locale]} (Atom)" href="${blog}/atom.xml"/>`);
     expect(text.match(/<meta property="og:type"/g)).toHaveLength(1);
+    const english = locale === 'en' ? url : twin;
+    const expected = { en: `${TEST_SITE_URL}${english}`, es: `${TEST_SITE_URL}${locale === 'es' ? url : twin}`, 'x-default': `${TEST_SITE_URL}${english}` };
+    expect(hreflangAlternates(text)).toEqual(expected);
+    const back = await request(app).get(twin);
+    expect(hreflangAlternates(back.text)).toEqual(expected);
+    expect(back.text).toMatch(new RegExp(`<a href="${url}" hrefLang="${locale}" lang="${locale}" class="language-switch__link">${localeTags[locale].name}</a>`));
   });
 
-  it('describes itself as a BlogPosting published by the lab, with its breadcrumb trail', async () => {
+  it('describes itself as a BlogPosting in its language, published by the lab, with its breadcrumb trail', async () => {
     const { text } = await request(app).get(url);
     const data = jsonLd(text);
     expect(data.find((item) => item['@type'] === 'BlogPosting')).toEqual({
       '@context': 'https://schema.org',
       '@type': 'BlogPosting',
-      inLanguage: 'en',
+      inLanguage: locale,
       headline: post.title,
       description: post.excerpt,
       image: `${TEST_SITE_URL}${post.image}`,
@@ -77,19 +129,28 @@ describe.each(blogPosts.map((post) => [post.slug, post] as const))('GET /blog/%s
     });
     const trail = data.find((item) => item['@type'] === 'BreadcrumbList')?.itemListElement as { name: string; item: string }[];
     expect(trail.map(({ name, item }) => [name, item])).toEqual([
-      ['Home', `${TEST_SITE_URL}/`],
-      ['Blog', `${TEST_SITE_URL}/blog`],
+      [homeName, `${TEST_SITE_URL}${home}`],
+      ['Blog', `${TEST_SITE_URL}${blog}`],
       [post.title, `${TEST_SITE_URL}${url}`],
     ]);
   });
 });
 
 describe('an unknown article', () => {
-  it.each(['/blog/no-such-article', '/blog/constructor', '/blog/How-Machine-Learning'])('%s is the not-found page with 404, every time', async (url) => {
+  it.each([
+    ['/blog/no-such-article', 'en', 'Page not found'],
+    ['/blog/constructor', 'en', 'Page not found'],
+    ['/blog/How-Machine-Learning', 'en', 'Page not found'],
+    // A Spanish slug under /blog is no English article, and an English slug under /es/blog no Spanish one.
+    [`/blog/${esPosts[0]!.slug}`, 'en', 'Page not found'],
+    ['/es/blog/no-existe', 'es', 'Página no encontrada'],
+    [`/es/blog/${blogPosts[0]!.slug}`, 'es', 'Página no encontrada'],
+  ] as const)('%s is the not-found page in %s with 404, every time', async (url, locale, heading) => {
     for (let visit = 0; visit < 2; visit++) {
       const { status, text } = await request(app).get(url);
       expect(status).toBe(404);
-      expect(text).toContain('<h1 id="page-title">Page not found</h1>');
+      expect(text.startsWith(`<!DOCTYPE html><html lang="${locale}">`)).toBe(true);
+      expect(text).toContain(`<h1 id="page-title">${heading}</h1>`);
       expect(meta(text, 'name', 'robots')).toBe('noindex, follow');
       expect(text).not.toContain('rel="canonical"');
     }
@@ -104,19 +165,95 @@ describe('links to the articles', () => {
   });
 });
 
-describe('the legal pages', () => {
-  it.each([
-    ['/privacy', legalDocuments.privacy],
-    ['/terms', legalDocuments.terms],
-  ])('%s has its heading, text, date and head', async (url, document) => {
+/** What the legal pages and the links to them say, in both languages. */
+const legalIn = {
+  updated: { en: /Last updated:(<!-- -->)? <time dateTime="([^"]+)">November \d{1,2}, 2026<\/time>/, es: /Última actualización:(<!-- -->)? <time dateTime="([^"]+)">\d{1,2} de noviembre de 2026<\/time>/ },
+  country: { en: 'United States', es: 'Estados Unidos' },
+  /** The footer's two links. */
+  links: { en: ['Privacy Policy', 'Terms of Service'], es: ['Política de privacidad', 'Términos del servicio'] },
+  /** The contact form's consent line, up to its link. */
+  consent: { en: 'Read our', es: 'Lea nuestra' },
+  /** Pages whose footer links the legal pages. */
+  footers: { en: ['/', '/contact', `/blog/${blogPosts[0]!.slug}`], es: ['/es', '/es/contacto', `/es/blog/${esPosts[0]!.slug}`] },
+} as const satisfies Record<string, Record<Locale, unknown>>;
+
+/** Each legal page in each language, with its twin in the other. */
+const legalPages = [
+  ['/privacy', 'en', '/es/privacidad', 'privacy'],
+  ['/terms', 'en', '/es/terminos', 'terms'],
+  ['/es/privacidad', 'es', '/privacy', 'privacy'],
+  ['/es/terminos', 'es', '/terms', 'terms'],
+] as const;
+
+describe.each(legalPages)('GET %s', (url, locale, twin, name) => {
+  const document = catalogues[locale].legal.documents[name];
+  const other = locales.find((candidate) => candidate !== locale)!;
+
+  it('is the legal page in its language: heading, text, date, and head with hreflang both ways', async () => {
     const { status, text } = await request(app).get(url);
     expect(status).toBe(200);
+    expect(text.startsWith(`<!DOCTYPE html><html lang="${locale}">`)).toBe(true);
     expect(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(text)?.[1]).toBe(document.title);
     expect(text).toContain(`<title>${document.title} | Meridian Lab</title>`);
     expect(meta(text, 'name', 'description')).toBe(document.description);
-    expect(text).toContain(`<time dateTime="${document.updated}">`);
+    expect(legalIn.updated[locale].exec(text)?.[2]).toBe(document.updated);
+    expect(text).not.toMatch(legalIn.updated[other]);
     expect(text).toMatch(/<div class="prose"><p>/);
+    expect(text).toContain(legalIn.country[locale]);
     expect(text).not.toMatch(/<[a-z][^>]*\sstyle="/i);
+    expect(meta(text, 'property', 'og:locale')).toBe(localeTags[locale].ogLocale);
+    const english = locale === 'en' ? url : twin;
+    const expected = { en: `${TEST_SITE_URL}${english}`, es: `${TEST_SITE_URL}${locale === 'es' ? url : twin}`, 'x-default': `${TEST_SITE_URL}${english}` };
+    expect(hreflangAlternates(text)).toEqual(expected);
+    expect(hreflangAlternates((await request(app).get(twin)).text)).toEqual(expected);
+  });
+
+  it('links only to pages of the site in its language from its text', async () => {
+    const { text } = await request(app).get(url);
+    const prose = /<div class="prose">([\s\S]*?)<\/div>/.exec(text)?.[1] ?? '';
+    const internal = [...prose.matchAll(/href="(\/[^"]*)"/g)].map((match) => match[1]!);
+    expect(internal.length).toBeGreaterThan(0);
+    for (const href of internal) {
+      expect(href.startsWith('/es/'), href).toBe(locale === 'es');
+      const linked = await request(app).get(href);
+      expect(linked.status, href).toBe(200);
+      expect(linked.text.startsWith(`<!DOCTYPE html><html lang="${locale}">`), href).toBe(true);
+    }
+  });
+});
+
+describe.each(locales)('links to the legal pages in %s', (locale) => {
+  const [privacy, terms] = legalIn.links[locale];
+  const privacyPath = legalPages.find(([, pageLocale, , name]) => pageLocale === locale && name === 'privacy')![0];
+  const termsPath = legalPages.find(([, pageLocale, , name]) => pageLocale === locale && name === 'terms')![0];
+
+  it.each(legalIn.footers[locale])('%s links both from its footer', async (url) => {
+    const { text } = await request(app).get(url);
+    const footer = /<footer[\s\S]*<\/footer>/.exec(text)?.[0] ?? '';
+    expect(footer).toMatch(new RegExp(`<a href="${privacyPath}"[^>]*>${privacy}</a>`));
+    expect(footer).toMatch(new RegExp(`<a href="${termsPath}"[^>]*>${terms}</a>`));
+  });
+
+  it("link from the contact form's consent line", async () => {
+    const { text } = await request(app).get(legalIn.footers[locale][1]);
+    expect(text).toMatch(new RegExp(`${legalIn.consent[locale]}(<!-- -->)? <a href="${privacyPath}"[^>]*>${privacy}</a>`));
+  });
+});
+
+describe('the sitemap', () => {
+  it('lists every article and legal page in both languages with its date and its alternates both ways', async () => {
+    const { text } = await request(app).get('/sitemap.xml');
+    const { documents } = catalogues.es.legal;
+    const entries = [
+      ...esPosts.map((post, index) => [`/es/blog/${post.slug}`, `/blog/${blogPosts[index]!.slug}`, post.date] as const),
+      ['/es/privacidad', '/privacy', documents.privacy.updated] as const,
+      ['/es/terminos', '/terms', documents.terms.updated] as const,
+    ];
+    for (const [spanish, english, lastmod] of entries) {
+      const links = `<xhtml:link rel="alternate" hreflang="en" href="${TEST_SITE_URL}${english}"/><xhtml:link rel="alternate" hreflang="es" href="${TEST_SITE_URL}${spanish}"/><xhtml:link rel="alternate" hreflang="x-default" href="${TEST_SITE_URL}${english}"/>`;
+      expect(text).toContain(`<url><loc>${TEST_SITE_URL}${spanish}</loc><lastmod>${lastmod}</lastmod>${links}</url>`);
+      expect(text).toContain(`<url><loc>${TEST_SITE_URL}${english}</loc><lastmod>${lastmod}</lastmod>${links}</url>`);
+    }
   });
 });
 
