@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, findChromium } from './tests/e2e/chromium.mjs';
+import { CHROMIUM_ARGS, findChromium } from './tests/support/browser/chromium.mjs';
 
 // E2E_PORT lets two checkouts run their browser tests side by side.
 const PORT = Number(process.env.E2E_PORT ?? 4173);
@@ -30,7 +30,7 @@ export default defineConfig({
   webServer: [
     {
       // A real SMTP server: the site sends its e-mails to it, the tests read them from E2E_MAIL_DIR.
-      command: `node tests/e2e/mailCatcher.mjs ${SMTP_PORT} ${process.env.E2E_MAIL_DIR}`,
+      command: `node tests/support/browser/mailCatcher.mjs ${SMTP_PORT} ${process.env.E2E_MAIL_DIR}`,
       port: SMTP_PORT,
       reuseExistingServer: false,
       stdout: 'ignore',

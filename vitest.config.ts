@@ -2,7 +2,6 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/server/**/*.test.{ts,tsx}'],
     environment: 'node',
     // Two files at a time even on two cores (the default would be one): most of these tests wait on
     // child processes, sockets and databases, so the run takes half the time.
@@ -11,6 +10,17 @@ export default defineConfig({
     // round trip can take seconds. Generous limits still end a test that hangs.
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    globalSetup: ['tests/server/ensureBuild.ts', 'tests/server/postgresSetup.ts'],
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['tests/{unit,build,bench}/**/*.test.{ts,tsx}'] } },
+      {
+        extends: true,
+        test: {
+          name: 'http',
+          include: ['tests/http/**/*.test.{ts,tsx}'],
+          // Only the site served whole (and the stores on both engines) needs the build and a PostgreSQL server.
+          globalSetup: ['tests/support/ensureBuild.ts', 'tests/support/postgresSetup.ts'],
+        },
+      },
+    ],
   },
 });

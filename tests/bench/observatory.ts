@@ -9,7 +9,7 @@ import http from 'node:http';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, startServer } from '../server/serverProcess';
+import { freePort, startServer } from '../support/serverProcess';
 import type { ObservedSite } from './observatoryScore';
 import { scoreSite } from './observatoryScore';
 

@@ -1,5 +1,5 @@
-import { violations } from './axe';
-import { expect, gotoHydrated, test } from './fixtures';
+import { violations } from '../support/browser/axe';
+import { expect, gotoHydrated, test } from '../support/browser/fixtures';
 
 // Every page as it loads, at 1440 and 390 px, is checked in everyPage.spec.ts; here, the states a visitor opens.
 test.describe('axe in interactive states', () => {

@@ -1,4 +1,4 @@
-import { expect, gotoHydrated, test } from './fixtures';
+import { expect, gotoHydrated, test } from '../support/browser/fixtures';
 import { blog as enBlog } from '../../shared/content/i18n/en/blog';
 import { posts as enPosts } from '../../shared/content/i18n/en/posts';
 

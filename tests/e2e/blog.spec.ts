@@ -1,6 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
-import { violations } from './axe';
-import { expect, gotoHydrated, test } from './fixtures';
+import { catalogues } from '../../server/pages/catalogues';
+import type { Locale } from '../../shared/lib/locale';
+import { localeTags, locales } from '../../shared/lib/locale';
+import { violations } from '../support/browser/axe';
+import { expect, gotoHydrated, test } from '../support/browser/fixtures';
 import { posts as enPosts } from '../../shared/content/i18n/en/posts';
 import { blog as enBlog } from '../../shared/content/i18n/en/blog';
 
@@ -270,3 +273,84 @@ test.describe('layout and accessibility', () => {
     expect(y).toBeLessThan(140);
   });
 });
+
+/** The blog's words and paths in both languages, where a test walks through it in each. */
+const blogIn = {
+  /** The blog, the heading it opens with, and the filter row's label. */
+  page: { en: ['/blog', 'Our Blog', 'Blog categories'], es: ['/es/blog', 'Nuestro blog', 'Categorías del blog'] },
+  technology: { en: ['Technology', '2 posts in Technology'], es: ['Tecnología', '2 publicaciones en Tecnología'] },
+  tutorials: { en: '1 post in Tutorials', es: '1 publicación en Tutoriales' },
+  back: { en: 'Back to the blog', es: 'Volver al blog' },
+  /** The featured post's date, as its language writes it. */
+  featuredDate: { en: 'March 15, 2024', es: '15 de marzo de 2024' },
+  /** The sign-up box's field and button, and the start of its pending message. */
+  signUp: { en: ['Email address', 'Subscribe', 'Check your inbox to confirm'], es: ['Correo electrónico', 'Suscribirme', 'Revise su correo para confirmar'] },
+} as const satisfies Record<string, Record<Locale, unknown>>;
+
+for (const [index, locale] of locales.entries()) {
+  const [blog, title, filterLabel] = blogIn.page[locale];
+  const other = locales.find((candidate) => candidate !== locale)!;
+  const [otherBlog, otherTitle] = blogIn.page[other];
+  const [featured, second] = catalogues[locale].posts.posts;
+
+  test.describe(`the blog in the browser, in ${locale}`, () => {
+    test('filters in place, leads to its articles and keeps its language on client-side navigation', async ({ page }) => {
+      await gotoHydrated(page, blog);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+      expect(await violations(page)).toEqual([]);
+      await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+
+      const [technology, summary] = blogIn.technology[locale];
+      const filter = page.getByRole('navigation', { name: filterLabel });
+      await filter.getByRole('link', { name: technology }).click();
+      await expect(page).toHaveURL(`${blog}?category=technology`);
+      await expect(page.locator('.blog-posts__summary')).toHaveText(summary);
+      await expect(filter.getByRole('link', { name: technology })).toHaveAttribute('aria-current', 'true');
+      await expect(page.getByRole('banner').getByRole('link', { name: localeTags[other].name })).toHaveAttribute('href', otherBlog);
+
+      await page.locator('.blog-posts .blog-card__link').first().click();
+      await expect(page).toHaveURL(`${blog}/${second!.slug}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(second!.title);
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      await page.getByRole('link', { name: blogIn.back[locale] }).click();
+      await expect(page).toHaveURL(blog);
+      await expect(page.locator('.blog-featured').getByRole('link', { name: featured!.title })).toBeVisible();
+      await expect(page.locator('.blog-featured time')).toHaveText(blogIn.featuredDate[locale]);
+      expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+    });
+
+    test('the language switch leads to the blog in the other language, and back', async ({ page }) => {
+      await gotoHydrated(page, blog);
+      await page.getByRole('banner').getByRole('link', { name: localeTags[other].name }).click();
+      await expect(page).toHaveURL(otherBlog);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(otherTitle);
+      await page.getByRole('banner').getByRole('link', { name: localeTags[locale].name }).click();
+      await expect(page).toHaveURL(blog);
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+    });
+
+    for (const width of [360, 768, 1440]) {
+      test(`lays out at ${width} px without sideways scrolling`, async ({ page }, testInfo) => {
+        await page.setViewportSize({ width, height: 900 });
+        await gotoHydrated(page, blog);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await page.screenshot({ path: testInfo.outputPath(`blog-${locale}-${width}.png`), fullPage: true });
+      });
+    }
+
+    test.describe('without JavaScript', () => {
+      // A client of its own: the sign-up tests above use up the default one's five a minute.
+      test.use({ javaScriptEnabled: false, extraHTTPHeaders: { 'X-Forwarded-For': `198.51.100.${140 + index}` } });
+
+      test('filters by the query, and the sign-up comes back to the blog in its language', async ({ page }) => {
+        const [label, button, pending] = blogIn.signUp[locale];
+        await page.goto(`${blog}?category=tutorials`);
+        await expect(page.locator('.blog-posts__summary')).toHaveText(blogIn.tutorials[locale]);
+        await page.getByLabel(label).fill(freshAddress(`blog-${locale}`));
+        await page.getByRole('button', { name: button }).click();
+        await expect(page).toHaveURL(`${blog}?category=tutorials&subscribe=pending#newsletter`);
+        await expect(page.getByRole('status')).toContainText(pending);
+      });
+    });
+  });
+}

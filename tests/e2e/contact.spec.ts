@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { violations } from './axe';
-import { expect, gotoHydrated, test } from './fixtures';
+import { violations } from '../support/browser/axe';
+import { expect, gotoHydrated, test } from '../support/browser/fixtures';
 import { HONEYPOT_FIELD } from '../../shared/model/contactForm';
 
 const SUCCESS = "Thank you for your message! We'll get back to you within 24 hours.";

@@ -1,6 +1,6 @@
 import type { BrowserContext } from '@playwright/test';
 import { notFoundPage, sitePages } from '../../shared/routes';
-import { expect, gotoHydrated, test } from './fixtures';
+import { expect, gotoHydrated, test } from '../support/browser/fixtures';
 
 /** One page of each page module (one article stands for all), and the not-found page. */
 const paths = [...new Map(sitePages.map((page) => [page.chunk, page.path])).values(), '/no-such-page'];

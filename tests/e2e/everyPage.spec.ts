@@ -2,8 +2,8 @@ import type { Page } from '@playwright/test';
 import { catalogues } from '../../server/pages/catalogues';
 import type { Locale } from '../../shared/lib/locale';
 import { localizePath, notFoundPageIn, pageHead, sitePages } from '../../shared/routes';
-import { violations } from './axe';
-import { expect, gotoHydrated, test } from './fixtures';
+import { violations } from '../support/browser/axe';
+import { expect, gotoHydrated, test } from '../support/browser/fixtures';
 
 /**
  * What every page must hold, checked in one visit per page: the page is loaded once, at 1440 px, and

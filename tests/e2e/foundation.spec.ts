@@ -1,7 +1,7 @@
 import type { Page, Route } from '@playwright/test';
 import { catalogues } from '../../server/pages/catalogues';
 import { pageHead, sitePages } from '../../shared/routes';
-import { expect, gotoHydrated, test } from './fixtures';
+import { expect, gotoHydrated, test } from '../support/browser/fixtures';
 import { common as enCommon } from '../../shared/content/i18n/en/common';
 
 const { mainNav } = enCommon.navigation;

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, gotoHydrated, test } from './fixtures';
+import { expect, gotoHydrated, test } from '../support/browser/fixtures';
 import { common as enCommon } from '../../shared/content/i18n/en/common';
 
 const { plans } = enCommon.plans;

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, gotoHydrated, test } from './fixtures';
+import { expect, gotoHydrated, test } from '../support/browser/fixtures';
 
 /** What the browser made of each content image: where it sits, what it asked for and what it shows. */
 async function images(page: Page, selector: string) {

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, gotoHydrated, test } from './fixtures';
+import { expect, gotoHydrated, test } from '../support/browser/fixtures';
 
 /** Presses Tab until the target has focus, as a keyboard user would; fails after `max` presses. */
 async function tabTo(page: Page, target: Locator, max = 80): Promise<void> {

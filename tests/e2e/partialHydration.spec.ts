@@ -1,5 +1,5 @@
 import type { Page, Route } from '@playwright/test';
-import { expect, gotoHydrated, test } from './fixtures';
+import { expect, gotoHydrated, test } from '../support/browser/fixtures';
 
 /** Each page with static sections of its own, and the components whose chunks those sections are. */
 const pagesWithStaticSections = {

@@ -1,6 +1,6 @@
 import { publicationFacts as publications } from '../../shared/content/researchFacts';
 import { siteFacts } from '../../shared/content/data';
-import { expect, gotoHydrated, test } from './fixtures';
+import { expect, gotoHydrated, test } from '../support/browser/fixtures';
 import { research as enResearch } from '../../shared/content/i18n/en/research';
 
 const { figures: impactFigures } = enResearch.impact;

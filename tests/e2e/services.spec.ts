@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { telHref } from '../../shared/content/data';
 import { siteFacts } from '../../shared/content/data';
 import { technologies } from '../../shared/content/technologies';
-import { expect, gotoHydrated, test } from './fixtures';
+import { expect, gotoHydrated, test } from '../support/browser/fixtures';
 import { common as enCommon } from '../../shared/content/i18n/en/common';
 import { services as enServices } from '../../shared/content/i18n/en/services';
 

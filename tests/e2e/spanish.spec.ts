@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 import { sitePages } from '../../shared/routes';
 import { readBuildManifest } from '../bench/sizes';
-import { violations } from './axe';
-import { expect, gotoHydrated, test } from './fixtures';
+import { violations } from '../support/browser/axe';
+import { expect, gotoHydrated, test } from '../support/browser/fixtures';
 
 const spanishPages = sitePages.filter((page) => page.locale === 'es');
 const SUCCESS = '¡Gracias por su mensaje! Le responderemos en menos de 24 horas.';

@@ -1,7 +1,7 @@
 import { posts as esPosts } from '../../shared/generated/posts.es';
 import { readBuildManifest } from '../bench/sizes';
-import { violations } from './axe';
-import { expect, gotoHydrated, test } from './fixtures';
+import { violations } from '../support/browser/axe';
+import { expect, gotoHydrated, test } from '../support/browser/fixtures';
 import { posts as enPosts } from '../../shared/content/i18n/en/posts';
 
 const { posts: blogPosts } = enPosts;

@@ -1,6 +1,6 @@
 import { catalogues } from '../../server/pages/catalogues';
-import { violations } from './axe';
-import { expect, gotoHydrated, test } from './fixtures';
+import { violations } from '../support/browser/axe';
+import { expect, gotoHydrated, test } from '../support/browser/fixtures';
 
 const { services, research } = catalogues.es;
 

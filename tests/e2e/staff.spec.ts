@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import type { Browser, BrowserContext } from '@playwright/test';
-import { violations } from './axe';
-import { expect, test } from './fixtures';
-import { addStaffAccount, insertLead, seed, signIn } from './staff';
+import { violations } from '../support/browser/axe';
+import { expect, test } from '../support/browser/fixtures';
+import { addStaffAccount, insertLead, seed, signIn } from '../support/browser/staff';
 
 /** Each run gets its own names, so the runs on one server never meet. */
 const run = `${process.pid}-${Date.now().toString(36)}`;

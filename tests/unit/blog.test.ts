@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { catalogues } from '../../server/pages/catalogues';
+import { gridSummary } from '../../shared/components/blog/PostGrid';
 import type { BlogPost, PostCategory } from '../../shared/content/blog';
 import { POSTS_PER_PAGE, RECENT_POSTS_COUNT, categoryValues } from '../../shared/content/blog';
 import { formatDate } from '../../build/content/dates';
+import { locales, localeTags } from '../../shared/lib/locale';
+import type { Locale } from '../../shared/lib/locale';
+import { countOf } from '../../shared/lib/plural';
 import {
   authorInitials,
   blogHref,
@@ -17,6 +22,7 @@ import {
   selectBlogView,
   subscribeOutcomeForStatus,
 } from '../../shared/model/blog';
+import type { BlogView } from '../../shared/model/blog';
 import { posts as enPosts } from '../../shared/content/i18n/en/posts';
 import { blog as enBlog } from '../../shared/content/i18n/en/blog';
 
@@ -275,24 +281,81 @@ describe('the newsletter outcomes', () => {
 });
 
 describe('display helpers', () => {
-  it('formats ISO dates the same way everywhere, whatever the time zone', () => {
-    expect(formatDate('2024-03-15', 'en')).toBe('March 15, 2024');
-    expect(formatDate('2024-02-05', 'en')).toBe('February 5, 2024');
-    expect(formatDate('2024-12-31', 'en')).toBe('December 31, 2024');
-    expect(formatDate('not a date', 'en')).toBe('not a date');
-    expect(formatDate('2024-02-30', 'en')).toBe('2024-02-30');
-  });
-
-  it('writes dates in Spanish as Colombia does', () => {
-    expect(formatDate('2024-03-08', 'es')).toBe('8 de marzo de 2024');
-    expect(formatDate('2024-12-31', 'es')).toBe('31 de diciembre de 2024');
-  });
-
   it('labels categories and gives authors initials', () => {
     expect(categoryLabel('industry', blogCategories)).toBe('Industry News');
     expect(categoryLabel('all', blogCategories)).toBe('All Posts');
     expect(authorInitials('Dr. Sarah Chen')).toBe('SC');
     expect(authorInitials('Elena Vasquez')).toBe('EV');
     expect(authorInitials('Plato')).toBe('P');
+  });
+});
+
+/** What the blog writes in each language, by the CLDR plural rules and Intl.DateTimeFormat: a check's expectations side by side. */
+const wording = {
+  counts: {
+    en: [[1, '1 post'], [6, '6 posts'], [0, '0 posts'], [1200, '1,200 posts'], [12000, '12,000 posts']],
+    es: [[1, '1 publicación'], [6, '6 publicaciones'], [0, '0 publicaciones'], [1200, '1.200 publicaciones'], [12000, '12.000 publicaciones']],
+  },
+  /** One post in Research, five in all, six of eight in Technology, none in Industry News. */
+  summaries: {
+    en: ['1 post in Research', '5 posts', 'Showing 6 of 8 posts in Technology', 'No other posts in Industry News yet'],
+    es: ['1 publicación en Investigación', '5 publicaciones', 'Mostrando 6 de 8 publicaciones en Tecnología', 'Aún no hay más publicaciones en Noticias del sector'],
+  },
+  /** The real posts: all of them, then Research (whose only post is the featured one). */
+  realSummaries: {
+    en: ['5 posts', 'No other posts in Research yet'],
+    es: ['5 publicaciones', 'Aún no hay más publicaciones en Investigación'],
+  },
+  /** One, then three posts left to read. */
+  more: { en: ['1 more post to read', '3 more posts to read'], es: ['1 publicación más por leer', '3 publicaciones más por leer'] },
+  /** How the pending sign-up message says the confirmation link lasts. */
+  linkLifetime: { en: 'for 7 days.', es: 'durante 7 días.' },
+  dates: {
+    en: [['2024-03-08', 'March 8, 2024'], ['2024-03-15', 'March 15, 2024'], ['2024-02-05', 'February 5, 2024'], ['2024-12-31', 'December 31, 2024']],
+    es: [['2024-03-08', '8 de marzo de 2024'], ['2024-01-01', '1 de enero de 2024'], ['2024-02-29', '29 de febrero de 2024'], ['2024-12-31', '31 de diciembre de 2024']],
+  },
+} as const satisfies Record<string, Record<Locale, unknown>>;
+
+describe.each(locales)('the blog in %s', (locale) => {
+  const catalogue = catalogues[locale];
+  const { intl } = localeTags[locale];
+
+  /** A grid of `shown` posts out of `total`, as selectBlogView returns it. */
+  function view(shown: number, total: number): BlogView {
+    const posts = Array.from({ length: shown }, (_, index) => ({ ...catalogue.posts.posts[1]!, id: index + 2 }) as BlogPost);
+    return { featured: undefined, posts, total, page: 1, pageCount: 1, nextPage: null, firstOfNextPage: null };
+  }
+
+  it('counts posts by the plural rules of the language', () => {
+    for (const [count, text] of wording.counts[locale]) expect(countOf(intl, count, catalogue.blog.postForms)).toBe(text);
+  });
+
+  it('words the grid summary, with and without a category', () => {
+    expect([
+      gridSummary(view(1, 1), 'research', catalogue, locale),
+      gridSummary(view(5, 5), 'all', catalogue, locale),
+      gridSummary(view(6, 8), 'technology', catalogue, locale),
+      gridSummary(view(0, 0), 'industry', catalogue, locale),
+    ]).toEqual(wording.summaries[locale]);
+  });
+
+  it('summarises the real posts', () => {
+    expect([
+      gridSummary(selectBlogView(catalogue.posts.posts, { category: 'all', page: 1 }), 'all', catalogue, locale),
+      gridSummary(selectBlogView(catalogue.posts.posts, { category: 'research', page: 1 }), 'research', catalogue, locale),
+    ]).toEqual(wording.realSummaries[locale]);
+  });
+
+  it("words what is left to read and the link's lifetime by the same rules", () => {
+    expect([1, 3].map((count) => catalogue.blog.morePosts(countOf(intl, count, catalogue.blog.moreForms)))).toEqual(wording.more[locale]);
+    expect(catalogue.blog.newsletter.messages.pending).toContain(wording.linkLifetime[locale]);
+  });
+
+  it("writes dates as the language's readers do, the same day on every time zone", () => {
+    for (const [iso, text] of wording.dates[locale]) expect(formatDate(iso, locale)).toBe(text);
+  });
+
+  it('leaves a date that does not exist as it was written', () => {
+    for (const unreadable of ['2024-02-30', 'not a date', 'mañana']) expect(formatDate(unreadable, locale)).toBe(unreadable);
   });
 });

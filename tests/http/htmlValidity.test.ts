@@ -1,0 +1,52 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { sitePages } from '../../shared/routes';
+import { testApp } from '../support/helpers';
+
+const VNU_JAR = path.resolve('node_modules/vnu-jar/build/dist/vnu.jar');
+const app = testApp();
+afterAll(() => app.db.close());
+
+interface VnuMessage {
+  type: string;
+  url: string;
+  message: string;
+  extract?: string;
+}
+
+/** Runs the W3C Nu HTML Checker once over every file (one JVM start) and returns its errors. */
+function validate(files: string[]): VnuMessage[] {
+  let output: string;
+  try {
+    output = execFileSync('java', ['-jar', VNU_JAR, '--errors-only', '--format', 'json', ...files], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+  } catch (error) {
+    // vnu exits 1 when it finds errors and writes its report to stderr.
+    output = (error as { stderr?: string }).stderr ?? '';
+    if (!output) throw error;
+  }
+  const report = JSON.parse(output || '{"messages":[]}') as { messages: VnuMessage[] };
+  return report.messages.filter((message) => message.type === 'error');
+}
+
+describe('W3C HTML validity', () => {
+  it('finds no error in the server HTML of any route or of the 404 page', { timeout: 240_000 }, async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-vnu-'));
+    const urls = [...sitePages.map((page) => page.path), '/no-such-page'];
+    const files: string[] = [];
+    for (const url of urls) {
+      const response = await request(app).get(url);
+      const file = path.join(dir, `${url === '/' ? 'home' : url.slice(1).replace(/\W+/g, '-')}.html`);
+      fs.writeFileSync(file, response.text);
+      files.push(file);
+    }
+    const errors = validate(files).map((e) => `${path.basename(new URL(e.url).pathname)}: ${e.message} «${e.extract ?? ''}»`);
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,258 @@
+import fs from 'node:fs';
+import zlib from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { posts as esPosts } from '../../shared/generated/posts.es';
+import { catalogues } from '../../server/pages/catalogues';
+import { TEST_SITE_URL, testApp } from '../support/helpers';
+import { posts as enPosts } from '../../shared/content/i18n/en/posts';
+import { legal as enLegal } from '../../shared/content/i18n/en/legal';
+
+const { posts: blogPosts } = enPosts;
+const { documents: legalDocuments } = enLegal;
+
+const app = testApp();
+afterAll(() => app.db.close());
+const manifest = JSON.parse(fs.readFileSync('dist/client/manifest.json', 'utf8'));
+
+/** Collects the body as bytes; superagent has already decoded br/gzip by then, so a bad stream fails the request. */
+function binary(res: request.Response, callback: (error: Error | null, body: Buffer) => void) {
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk: Buffer) => chunks.push(chunk));
+  res.on('end', () => callback(null, Buffer.concat(chunks)));
+}
+
+describe('security headers', () => {
+  it('send a strict Content-Security-Policy and the other protective headers', async () => {
+    const response = await request(app).get('/');
+    const csp = response.headers['content-security-policy'] as string;
+    const directives = Object.fromEntries(csp.split(';').map((part) => [part.split(' ')[0], part.split(' ').slice(1).join(' ')]));
+    expect(directives).toMatchObject({
+      'default-src': "'self'",
+      // Its own files, and the one inline script, the entry, by its hash.
+      'script-src': `'self' '${manifest.entryScript.hash}'`,
+      'object-src': "'none'",
+      'base-uri': "'self'",
+      'form-action': "'self'",
+      'frame-ancestors': "'none'",
+    });
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).not.toContain('unsafe-eval');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(response.headers['x-powered-by']).toBeUndefined();
+    // SITE_URL is https here, so browsers are told to stay on https.
+    expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+  });
+
+  it('send no HSTS when the site is served over plain http', async () => {
+    const plain = testApp({ SITE_URL: 'http://localhost:3000' });
+    const response = await request(plain).get('/');
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+    plain.db.close();
+  });
+});
+
+describe('compression', () => {
+  it('sends brotli to a client that accepts it, still streamed on a first render', async () => {
+    const cold = testApp();
+    const response = await request(cold).get('/').set('Accept-Encoding', 'br, gzip').buffer(true).parse(binary);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['transfer-encoding']).toBe('chunked');
+    expect((response.body as Buffer).toString()).toContain('Transforming Digital');
+    cold.db.close();
+  });
+
+  it('sends gzip to a client that accepts only gzip, and identity to one that accepts neither', async () => {
+    const gzip = await request(app).get('/services').set('Accept-Encoding', 'gzip').buffer(true).parse(binary);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect((gzip.body as Buffer).toString()).toContain('Our Services');
+    const plain = await request(app).get('/services').set('Accept-Encoding', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.text).toContain('Our Services');
+  });
+});
+
+/** The first visit renders (streamed); the page is kept once its compressed copies are made. */
+async function keptPage(path: string) {
+  const cold = testApp();
+  await request(cold).get(path).set('Accept-Encoding', 'identity');
+  await expect.poll(async () => (await request(cold).get(path).set('Accept-Encoding', 'br')).headers.etag, { timeout: 10_000 }).toBeDefined();
+  return cold;
+}
+
+describe("a browser's own Accept-Encoding", () => {
+  // What Chromium and Firefox send: gzip listed first, every coding at the same weight.
+  const BROWSER = 'gzip, deflate, br, zstd';
+
+  it('gets brotli, the smallest, for a first render, a kept page and a hashed script', async () => {
+    const cold = testApp();
+    const rendered = await request(cold).get('/contact').set('Accept-Encoding', BROWSER).buffer(true).parse(binary);
+    expect(rendered.headers['content-encoding']).toBe('br');
+    cold.db.close();
+    const kept = await keptPage('/contact');
+    const page = await request(kept).get('/contact').set('Accept-Encoding', BROWSER).buffer(true).parse(binary);
+    expect(page.headers.etag).toBeDefined();
+    expect(page.headers['content-encoding']).toBe('br');
+    expect((page.body as Buffer).toString()).toContain('</html>');
+    kept.db.close();
+    const script = await request(app).get(manifest.entryImports[0]!).set('Accept-Encoding', BROWSER).buffer(true).parse(binary);
+    expect(script.headers['content-encoding']).toBe('br');
+  });
+
+  it('gets gzip when it refuses brotli (q=0), and brotli when it only allows anything (*)', async () => {
+    const kept = await keptPage('/terms');
+    const refused = await request(kept).get('/terms').set('Accept-Encoding', 'br;q=0, gzip, deflate').buffer(true).parse(binary);
+    expect(refused.headers['content-encoding']).toBe('gzip');
+    const script = await request(app).get(manifest.entryImports[0]!).set('Accept-Encoding', 'br;q=0, gzip').buffer(true).parse(binary);
+    expect(script.headers['content-encoding']).toBe('gzip');
+    const any = await request(kept).get('/terms').set('Accept-Encoding', '*').buffer(true).parse(binary);
+    expect(any.headers['content-encoding']).toBe('br');
+    kept.db.close();
+  });
+});
+
+describe('page cache', () => {
+  it('sends the kept brotli, gzip and plain bytes with Vary, a length and an ETag per encoding', async () => {
+    const kept = await keptPage('/research');
+    const br = await request(kept).get('/research').set('Accept-Encoding', 'br, gzip').buffer(true).parse(binary);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['transfer-encoding']).toBeUndefined();
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(br.headers['cache-control']).toBe('no-cache');
+    expect((br.body as Buffer).toString()).toContain('</html>');
+    const gzip = await request(kept).get('/research').set('Accept-Encoding', 'gzip').buffer(true).parse(binary);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.body).toEqual(br.body);
+    const plain = await request(kept).get('/research').set('Accept-Encoding', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(Number(plain.headers['content-length'])).toBe(Buffer.byteLength(plain.text));
+    expect(new Set([br.headers.etag, gzip.headers.etag, plain.headers.etag]).size).toBe(3);
+    kept.db.close();
+  });
+
+  it('answers a revalidation with 304 and no body, and a changed ETag with the page', async () => {
+    const kept = await keptPage('/services');
+    const first = await request(kept).get('/services').set('Accept-Encoding', 'br');
+    const again = await request(kept).get('/services').set('Accept-Encoding', 'br').set('If-None-Match', first.headers.etag as string);
+    expect(again.status).toBe(304);
+    expect(again.text ?? '').toBe('');
+    expect(again.headers.etag).toBe(first.headers.etag);
+    const stale = await request(kept).get('/services').set('Accept-Encoding', 'br').set('If-None-Match', '"old"');
+    expect(stale.status).toBe(200);
+    kept.db.close();
+  });
+
+  it('sends a kept page with the same security headers as a rendered one', async () => {
+    const cold = testApp();
+    const rendered = await request(cold).get('/research');
+    expect(rendered.headers.etag).toBeUndefined();
+    const kept = await keptPage('/research');
+    const again = await request(kept).get('/research').set('Accept-Encoding', 'br');
+    expect(again.headers.etag).toBeDefined();
+    for (const header of ['content-security-policy', 'strict-transport-security', 'x-frame-options', 'permissions-policy', 'cross-origin-opener-policy']) {
+      expect(again.headers[header], header).toBe(rendered.headers[header]);
+    }
+    cold.db.close();
+    kept.db.close();
+  });
+
+  it('compresses a kept page once: brotli at its highest quality, not again per request', async () => {
+    const kept = await keptPage('/');
+    const response = await request(kept).get('/').set('Accept-Encoding', 'br').buffer(true).parse(binary);
+    const html = response.body as Buffer;
+    const maxQuality = zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });
+    expect(Number(response.headers['content-length'])).toBe(maxQuality.length);
+    kept.db.close();
+  });
+});
+
+describe('static files', () => {
+  it('serve hashed assets for a year, immutable, precompressed when accepted', async () => {
+    const script = manifest.entryImports[0]!;
+    const response = await request(app).get(script).set('Accept-Encoding', 'br').buffer(true).parse(binary);
+    expect(response.status).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers.vary).toMatch(/Accept-Encoding/);
+    const original = fs.readFileSync(`dist/client${script}`);
+    expect((response.body as Buffer).equals(original)).toBe(true);
+    expect(Number(response.headers['content-length'])).toBe(fs.statSync(`dist/client${script}.br`).size);
+  });
+
+  it('serve the stylesheet as CSS', async () => {
+    const response = await request(app).get(manifest.stylesheet).set('Accept-Encoding', 'gzip');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/css/);
+    expect(response.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('answer a missing chunk with a plain 404, never the HTML page', async () => {
+    const response = await request(app).get('/static/js/Services-OLDHASH.js');
+    expect(response.status).toBe(404);
+    expect(response.headers['content-type']).not.toMatch(/html/);
+    expect(response.text).not.toContain('<!DOCTYPE html>');
+  });
+
+  it('serve unhashed public files with short caching and validators', async () => {
+    const response = await request(app).get('/icons/icon.svg');
+    expect(response.status).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=3600');
+    expect(response.headers.etag).toBeDefined();
+    expect(response.headers['last-modified']).toBeDefined();
+    const revalidated = await request(app).get('/icons/icon.svg').set('If-None-Match', response.headers.etag as string);
+    expect(revalidated.status).toBe(304);
+  });
+});
+
+describe('operations', () => {
+  it('GET /healthz says the process is alive', async () => {
+    const response = await request(app).get('/healthz');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ status: 'ok' });
+  });
+
+  it('GET /readyz says the database answers, and 503 once it does not', async () => {
+    const local = testApp();
+    const ready = await request(local).get('/readyz');
+    expect(ready.status).toBe(200);
+    expect(ready.body).toEqual({ status: 'ready', database: 'ok' });
+    local.db.close();
+    const closed = await request(local).get('/readyz');
+    expect(closed.status).toBe(503);
+    expect(closed.body.database).toBe('unreachable');
+  });
+});
+
+describe('crawler files', () => {
+  it('robots.txt allows crawling and names the sitemap on SITE_URL', async () => {
+    const response = await request(app).get('/robots.txt');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/plain/);
+    expect(response.text).toContain('User-agent: *');
+    expect(response.text).toContain(`Sitemap: ${TEST_SITE_URL}/sitemap.xml`);
+  });
+
+  it('sitemap.xml lists every page as an absolute URL, each article and legal page with the date it last changed', async () => {
+    const response = await request(app).get('/sitemap.xml');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/xml/);
+    const entries = [...response.text.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?(?:<xhtml:link [^>]+\/>)*<\/url>/g)].map((match) => [match[1], match[2]]);
+    expect(entries).toEqual([
+      ...['/', '/services', '/research', '/blog'].map((path) => [new URL(path, TEST_SITE_URL).href, undefined]),
+      ...blogPosts.map((post) => [`${TEST_SITE_URL}/blog/${post.slug}`, post.date]),
+      [`${TEST_SITE_URL}/contact`, undefined],
+      [`${TEST_SITE_URL}/privacy`, legalDocuments.privacy.updated],
+      [`${TEST_SITE_URL}/terms`, legalDocuments.terms.updated],
+      ...['/es', '/es/servicios', '/es/investigacion', '/es/blog'].map((path) => [`${TEST_SITE_URL}${path}`, undefined]),
+      ...esPosts.map((post) => [`${TEST_SITE_URL}/es/blog/${post.slug}`, post.date]),
+      [`${TEST_SITE_URL}/es/contacto`, undefined],
+      [`${TEST_SITE_URL}/es/privacidad`, catalogues.es.legal.documents.privacy.updated],
+      [`${TEST_SITE_URL}/es/terminos`, catalogues.es.legal.documents.terms.updated],
+    ]);
+    expect(blogPosts).toHaveLength(6);
+  });
+});

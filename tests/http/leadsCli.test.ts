@@ -1,0 +1,176 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSqliteDatabase } from '../../server/db';
+import { createLeadStore } from '../../server/leads/store';
+import { signUpMessages } from '../../server/newsletter/messages';
+import { createOutboxStore } from '../../server/outbox/store';
+import type { Confirmation } from '../../server/newsletter/store';
+import { createSubscriberStore } from '../../server/newsletter/store';
+import { EMPTY_CONTACT_VALUES } from '../../shared/model/contactForm';
+import { npmRun } from '../support/serverProcess';
+import { parseCsv } from '../support/csv';
+
+/** `npm run --silent leads -- …args` with DATA_DIR set. */
+const leads = (args: string[], dataDir: string) => npmRun('leads', args, dataDir);
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-leads-cli-'));
+const stored = [
+  {
+    ...EMPTY_CONTACT_VALUES,
+    name: 'Ana Gómez',
+    email: 'ana@example.com',
+    company: 'Acme, "Clinics" Ltd',
+    phone: '+57 300 555 0101',
+    service: 'all-in-one',
+    message: 'Line one\nLine two, with a comma',
+  },
+  {
+    ...EMPTY_CONTACT_VALUES,
+    name: '=HYPERLINK("http://evil.example","Click")',
+    email: 'x@example.com',
+    company: '@SUM(A1:A9)',
+    phone: '-2+3',
+    message: '\tTabbed start',
+  },
+  { ...EMPTY_CONTACT_VALUES, name: 'Carriage', email: 'cr@example.com', message: '\r=1+1' },
+];
+
+beforeAll(async () => {
+  const db = openSqliteDatabase(dataDir);
+  const store = createLeadStore(db);
+  for (const [index, values] of stored.entries()) {
+    await store.add(values, { address: `198.51.100.${index}`, userAgent: 'CLI Test/1.0' }, new Date(Date.UTC(2025, 0, 2, 3, 4, 5 + index)));
+  }
+  // The newsletter: one address confirmed, one pending, one confirmed then unsubscribed.
+  const sent = new Map<string, Confirmation>();
+  const subscribers = createSubscriberStore(db, {
+    outbox: createOutboxStore(db, 'meridianlab.test'),
+    messagesFor: (confirmation) => {
+      sent.set(confirmation.email, confirmation);
+      return signUpMessages('https://meridianlab.test')(confirmation);
+    },
+    committed: () => {},
+  });
+  for (const email of ['reader@example.com', 'pending@example.com', 'gone@example.com']) await subscribers.signUp(email, new Date('2025-02-01T10:00:00Z'));
+  expect(await subscribers.confirm(sent.get('reader@example.com')!.confirmToken, new Date('2025-02-01T10:05:00Z'))).toBe('confirmed');
+  expect(await subscribers.confirm(sent.get('gone@example.com')!.confirmToken, new Date('2025-02-01T10:06:00Z'))).toBe('confirmed');
+  expect(await subscribers.unsubscribe(sent.get('gone@example.com')!.unsubscribeToken)).toBe('unsubscribed');
+  await db.close();
+});
+
+describe('npm run leads -- subscribers', { timeout: 30_000 }, () => {
+  it('lists only the confirmed addresses that did not unsubscribe, with their consent time', async () => {
+    const json = await leads(['subscribers', '--format', 'json'], dataDir);
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout)).toEqual([
+      { email: 'reader@example.com', signedUpAt: '2025-02-01T10:00:00.000Z', confirmedAt: '2025-02-01T10:05:00.000Z' },
+    ]);
+    const csv = await leads(['subscribers', '--format', 'csv'], dataDir);
+    expect(csv.code).toBe(0);
+    expect(parseCsv(csv.stdout)).toEqual([
+      ['email', 'signed_up_at', 'confirmed_at'],
+      ['reader@example.com', '2025-02-01T10:00:00.000Z', '2025-02-01T10:05:00.000Z'],
+    ]);
+  });
+});
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+describe('npm run leads -- export', { timeout: 30_000 }, () => {
+  it('writes every lead as JSON, oldest first, with nothing else on stdout', async () => {
+    const run = await leads(['export', '--format', 'json'], dataDir);
+    expect(run.code).toBe(0);
+    const exported = JSON.parse(run.stdout) as Record<string, unknown>[];
+    expect(exported).toHaveLength(3);
+    exported.forEach((lead, index) => {
+      expect(lead).toMatchObject({ id: index + 1, ...stored[index], userAgent: 'CLI Test/1.0' });
+      expect(lead.receivedAt).toBe(`2025-01-02T03:04:0${5 + index}.000Z`);
+      expect(lead.clientHash).toMatch(/^[0-9a-f]{64}$/);
+    });
+    expect(run.stdout).not.toContain('198.51.100.');
+  });
+
+  it('writes CSV with a header, quotes escaped, line breaks kept inside cells', async () => {
+    const run = await leads(['export', '--format=csv'], dataDir);
+    expect(run.code).toBe(0);
+    const [header, first, ...others] = parseCsv(run.stdout);
+    expect(header).toEqual(['id', 'received_at', 'name', 'email', 'company', 'phone', 'service', 'message', 'client_hash', 'user_agent']);
+    expect(others).toHaveLength(2);
+    expect(first!.slice(0, 8)).toEqual([
+      '1',
+      '2025-01-02T03:04:05.000Z',
+      'Ana Gómez',
+      'ana@example.com',
+      'Acme, "Clinics" Ltd',
+      "'+57 300 555 0101",
+      'all-in-one',
+      'Line one\nLine two, with a comma',
+    ]);
+    expect(run.stdout).toContain('"Acme, ""Clinics"" Ltd"');
+  });
+
+  it('neutralises formula injection: cells starting with = + - @ tab or CR begin with an apostrophe', async () => {
+    const run = await leads(['export', '--format', 'csv'], dataDir);
+    const rows = parseCsv(run.stdout);
+    const [, , second, third] = rows;
+    expect(second!.slice(2, 8)).toEqual([
+      `'=HYPERLINK("http://evil.example","Click")`,
+      'x@example.com',
+      "'@SUM(A1:A9)",
+      "'-2+3",
+      '',
+      "'\tTabbed start",
+    ]);
+    expect(third![7]).toBe("'\r=1+1");
+    // No cell, once parsed, starts with a character a spreadsheet would evaluate.
+    for (const row of rows) for (const cell of row) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+  });
+
+  it('writes to a file only its owner can read with --output', async () => {
+    const file = path.join(dataDir, 'export.json');
+    const run = await leads(['export', '--format', 'json', '--output', file], dataDir);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain('Wrote 3 leads');
+    expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toHaveLength(3);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it.each([
+    ['a file someone prepared world-readable', (file: string) => fs.writeFileSync(file, '', { mode: 0o666 })],
+    ['a symlink to another file', (file: string) => fs.symlinkSync(path.join(dataDir, 'elsewhere.json'), file)],
+  ])('refuses to write into %s, and leaves it as it was', async (_name, prepare) => {
+    const file = path.join(dataDir, `prepared-${Math.random().toString(36).slice(2)}.json`);
+    prepare(file);
+    const run = await leads(['export', '--format', 'json', '--output', file], dataDir);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('already exists');
+    expect(fs.existsSync(path.join(dataDir, 'elsewhere.json'))).toBe(false);
+    if (!fs.lstatSync(file).isSymbolicLink()) expect(fs.readFileSync(file, 'utf8')).toBe('');
+  });
+
+  it.each([
+    [[], 'Missing the command'],
+    [['list'], 'Unknown command "list"'],
+    [['export'], 'Missing --format'],
+    [['export', '--format'], '--format needs a value'],
+    [['export', '--format', 'xml'], 'Unknown format "xml"'],
+    [['export', '--format', 'csv', '--all'], 'Unknown option "--all"'],
+  ])('refuses %j with a usage error and exit code 2', async (args, reason) => {
+    const run = await leads(args, dataDir);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain(reason);
+    expect(run.stderr).toContain('Usage: npm run --silent leads -- export|subscribers --format csv|json');
+  });
+
+  it('says so when DATA_DIR holds no database, instead of creating one', async () => {
+    const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-leads-empty-'));
+    const run = await leads(['export', '--format', 'csv'], empty);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('No database at');
+    expect(fs.readdirSync(empty)).toEqual([]);
+    fs.rmSync(empty, { recursive: true, force: true });
+  });
+});

@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import { migrations, openDatabase } from '../../server/db';
+import { openPostgres } from '../../server/db/postgres';
+import { openSqlite } from '../../server/db/sqlite';
+import { createLeadStore } from '../../server/leads/store';
+import { EMPTY_CONTACT_VALUES } from '../../shared/model/contactForm';
+import { createDatabase } from '../support/postgresServer';
+
+const broken = [...migrations, 'ALTER TABLE no_such_table ADD COLUMN locale TEXT'];
+const lead = { ...EMPTY_CONTACT_VALUES, name: 'Ana', email: 'ana@example.com', message: 'Hello' };
+const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'lab-migrate-'));
+
+describe('migrations', { timeout: 30_000 }, () => {
+  it('SQLite: a database made before the newer steps moves forward with its rows', async () => {
+    const dataDir = tempDir();
+    const old = openSqlite(dataDir, migrations.slice(0, 7));
+    // A lead as that schema stored it: no language yet.
+    old.connection
+      .prepare("INSERT INTO leads (received_at, name, email, message, client_hash) VALUES (?, ?, ?, ?, 'hash')")
+      .run(new Date().toISOString(), lead.name, lead.email, lead.message);
+    await old.close();
+    const db = await openDatabase({ dataDir });
+    expect((await createLeadStore(db).all()).map(({ name, locale }) => ({ name, locale }))).toEqual([{ name: 'Ana', locale: 'en' }]);
+    expect(await db.get('PRAGMA user_version')).toEqual({ user_version: migrations.length });
+    await db.close();
+  });
+
+  it('SQLite: a failed step stops with one line naming it, and leaves the database at the step before', async () => {
+    const dataDir = tempDir();
+    await (await openDatabase({ dataDir })).close();
+    expect(() => openSqlite(dataDir, broken)).toThrow(new RegExp(`^Database migration ${broken.length} failed: no such table: no_such_table$`));
+    const db = openSqlite(dataDir, migrations);
+    expect(await db.get('PRAGMA user_version')).toEqual({ user_version: migrations.length });
+    await db.close();
+  });
+
+  it('PostgreSQL: two instances starting together take turns under the advisory lock', async () => {
+    const url = await createDatabase(inject('postgresUrl'));
+    const [a, b, c] = await Promise.all([0, 1, 2].map(() => openDatabase({ dataDir: tempDir(), databaseUrl: url })));
+    expect(await a!.all('SELECT version FROM schema_version')).toEqual([{ version: migrations.length }]);
+    await createLeadStore(a!).add(lead, { address: '203.0.113.1', userAgent: '' });
+    expect((await createLeadStore(c!).all()).map((row) => row.name)).toEqual(['Ana']);
+    for (const db of [a!, b!, c!]) await db.close();
+  });
+
+  it('PostgreSQL: a failed step stops with one line naming it and rolls back', async () => {
+    const url = await createDatabase(inject('postgresUrl'));
+    await (await openDatabase({ dataDir: tempDir(), databaseUrl: url })).close();
+    await expect(openPostgres(url, broken)).rejects.toThrow(new RegExp(`^Database migration ${broken.length} failed: relation "no_such_table" does not exist$`));
+    const db = await openDatabase({ dataDir: tempDir(), databaseUrl: url });
+    expect(await db.all('SELECT version FROM schema_version')).toEqual([{ version: migrations.length }]);
+    await db.close();
+  });
+});

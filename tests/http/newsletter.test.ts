@@ -1,0 +1,329 @@
+import request from 'supertest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openSqliteDatabase } from '../../server/db';
+import { createOutbox } from '../../server/outbox/delivery';
+import { signUpMessages } from '../../server/newsletter/messages';
+import type { Confirmation } from '../../server/newsletter/store';
+import { createSubscriberStore } from '../../server/newsletter/store';
+import { catalogues } from '../../server/pages/catalogues';
+import type { Locale } from '../../shared/lib/locale';
+import { localeTags, locales } from '../../shared/lib/locale';
+import type { TestApp } from '../support/helpers';
+import { TEST_SITE_URL, executableInlineScripts, testApp, testConfig } from '../support/helpers';
+import type { MailServer } from '../support/mailServer';
+import { linkIn, mailingApp } from '../support/mailingApp';
+import { header, rawHeader } from '../support/mailServer';
+
+const cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+const signUp = (app: TestApp, email: string, query = '') =>
+  request(app).post(`/api/subscribe${query}`).set('Content-Type', 'application/json').send(JSON.stringify({ email }));
+const settle = () => new Promise((resolve) => setTimeout(resolve, 400));
+const subscriber = (app: TestApp) =>
+  app.db.connection.prepare('SELECT email, confirmed_at, unsubscribed_at, confirmation_token_hash FROM subscribers').get() as Record<string, string | null>;
+
+/** A store on its own database whose confirmation e-mails the test reads directly (the tokens, the times). */
+function storeWithInbox() {
+  const config = testConfig();
+  const db = openSqliteDatabase(config.dataDir);
+  cleanups.push(() => db.close());
+  const sent: Confirmation[] = [];
+  const store = createSubscriberStore(db, {
+    outbox: createOutbox(db, config),
+    messagesFor: (confirmation) => {
+      sent.push(confirmation);
+      return signUpMessages(TEST_SITE_URL)(confirmation);
+    },
+    committed: () => {},
+  });
+  return { db, store, sent };
+}
+
+const escaped = (text: string) => text.replace(/'/g, '&#x27;');
+
+/** Where each language's newsletter steps are, and what a sign-up in it is written and refused with. */
+const newsletterIn: Record<Locale, {
+  signUpQuery: string;
+  confirm: string;
+  unsubscribe: string;
+  /** What no link of the e-mail may hold: the other language's pages. */
+  otherPaths: string;
+  subject: string;
+  crossSite: string;
+  mediaType: RegExp;
+  retryLater: RegExp;
+}> = {
+  en: {
+    signUpQuery: '',
+    confirm: '/newsletter/confirm',
+    unsubscribe: '/newsletter/unsubscribe',
+    otherPaths: '/es/',
+    subject: "Confirm your subscription to Meridian Lab's articles",
+    crossSite: 'Forms can only be sent from this site.',
+    mediaType: /^Send the form/,
+    retryLater: /Please try again in \d+ seconds?/,
+  },
+  es: {
+    signUpQuery: '?locale=es',
+    confirm: '/es/boletin/confirmar',
+    unsubscribe: '/es/boletin/cancelar',
+    otherPaths: '/newsletter/',
+    subject: 'Confirme su suscripción a los artículos de Meridian Lab',
+    crossSite: 'Los formularios solo se pueden enviar desde este sitio.',
+    mediaType: /^Envíe el formulario/,
+    retryLater: /Inténtelo de nuevo en \d+ segundos?/,
+  },
+};
+
+describe('newsletter double opt-in', { timeout: 30_000 }, () => {
+  it('writes the confirmation e-mail in the language the address signed up in, and keeps that language', async () => {
+    const { app, smtp } = await mailingApp(cleanups);
+    const response = await request(app).post('/api/subscribe?locale=es').set('Content-Type', 'application/json').send(JSON.stringify({ email: 'lectora@example.com' }));
+    expect(response.status).toBe(202);
+    const [mail] = await smtp.waitFor(1);
+    expect(header(mail!, 'subject')).toBe('Confirme su suscripción a los artículos de Meridian Lab');
+    expect(mail!.parsed.text).toContain('Para confirmar, abra este enlace (sirve una sola vez, durante 7 días):');
+    expect(linkIn(mail!.parsed.text!, '/es/boletin/confirmar')).toBeDefined();
+    expect(rawHeader(mail!, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    expect(app.db.connection.prepare('SELECT locale FROM subscribers').get()).toEqual({ locale: 'es' });
+    await signUp(app, 'english@example.com');
+    expect(app.db.connection.prepare("SELECT locale FROM subscribers WHERE email = 'english@example.com'").get()).toEqual({ locale: 'en' });
+  });
+
+  it('answers a sign-up "pending" and e-mails a confirmation link with RFC 8058 unsubscribe headers; nothing is confirmed yet', async () => {
+    const { app, smtp } = await mailingApp(cleanups);
+    const response = await signUp(app, 'Reader@Example.com');
+    expect(response.status).toBe(202);
+    expect(response.body).toEqual({ status: 'pending' });
+    expect(subscriber(app)).toMatchObject({ email: 'Reader@Example.com', confirmed_at: null });
+
+    const [mail] = await smtp.waitFor(1);
+    expect(mail!.recipients.map((address) => address.toLowerCase())).toEqual(['reader@example.com']);
+    expect(header(mail!, 'subject')).toBe("Confirm your subscription to Meridian Lab's articles");
+    const unsubscribeUrl = linkIn(mail!.parsed.text!, '/newsletter/unsubscribe')!;
+    expect(rawHeader(mail!, 'list-unsubscribe')).toBe(`<${unsubscribeUrl}>`);
+    expect(rawHeader(mail!, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    const confirmUrl = linkIn(mail!.parsed.text!, '/newsletter/confirm')!;
+    const token = new URL(confirmUrl).searchParams.get('token')!;
+    expect(token).toMatch(/^[\w-]{43}$/);
+
+    // Only the token's hash is kept, and the sent message no longer holds the link.
+    await settle();
+    expect(subscriber(app).confirmation_token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(app.db.connection.prepare('SELECT * FROM subscribers').all())).not.toContain(token);
+    const outbox = app.db.connection.prepare('SELECT kind, subscriber_id, status, payload FROM outbox').all() as { kind: string; status: string; payload: string }[];
+    expect(outbox).toMatchObject([{ kind: 'newsletter-confirmation', subscriber_id: 1, status: 'sent' }]);
+    expect(outbox[0]!.payload).not.toContain(token);
+  });
+
+  it('sends one confirmation an hour at most, and none to a confirmed address, with the same answer every time', async () => {
+    const { app, smtp } = await mailingApp(cleanups);
+    const answers = [];
+    for (const email of ['again@example.com', 'AGAIN@example.com', 'again@example.com']) answers.push(await signUp(app, email));
+    await smtp.waitFor(1);
+    await settle();
+    expect(smtp.received).toHaveLength(1);
+    for (const answer of answers) expect([answer.status, answer.body]).toEqual([202, { status: 'pending' }]);
+
+    const { store, sent } = storeWithInbox();
+    const t0 = new Date('2024-05-01T08:00:00Z');
+    await store.signUp('hourly@example.com', t0);
+    await store.signUp('hourly@example.com', new Date(t0.getTime() + 59 * 60_000));
+    expect(sent).toHaveLength(1);
+    await store.signUp('hourly@example.com', new Date(t0.getTime() + 61 * 60_000));
+    expect(sent).toHaveLength(2);
+    // The newer link replaces the older one.
+    expect(await store.confirm(sent[0]!.confirmToken, new Date(t0.getTime() + 62 * 60_000))).toBe('invalid');
+    expect(await store.confirm(sent[1]!.confirmToken, new Date(t0.getTime() + 62 * 60_000))).toBe('confirmed');
+    await store.signUp('hourly@example.com', new Date(t0.getTime() + 5 * 60 * 60_000));
+    expect(sent).toHaveLength(2);
+  });
+
+  it('lets a link expire after 7 days', async () => {
+    const { store, sent } = storeWithInbox();
+    const t0 = new Date('2024-05-01T08:00:00Z');
+    await store.signUp('late@example.com', t0);
+    expect(await store.confirm(sent[0]!.confirmToken, new Date(t0.getTime() + 7 * 24 * 60 * 60_000 + 1000))).toBe('invalid');
+    await store.signUp('soon@example.com', t0);
+    expect(await store.confirm(sent[1]!.confirmToken, new Date(t0.getTime() + 6 * 24 * 60 * 60_000))).toBe('confirmed');
+  });
+
+});
+
+describe('unsubscribe', { timeout: 30_000 }, () => {
+  it('refuses a token that was not signed by this site', async () => {
+    const { store } = storeWithInbox();
+    await store.signUp('victim@example.com');
+    const genuine = await store.unsubscribeToken(1);
+    expect(genuine).toMatch(/^1\.[\w-]{43}$/);
+    expect(await store.unsubscribe(`2.${genuine.slice(2)}`)).toBe('invalid');
+    expect(await store.unsubscribe(`1.${'A'.repeat(43)}`)).toBe('invalid');
+    expect(await store.unsubscribe('1')).toBe('invalid');
+    expect(await store.unsubscribe(genuine)).toBe('unsubscribed');
+  });
+
+  it('needs the site\'s own secret: another database signs differently', () => {
+    expect(storeWithInbox().store.unsubscribeToken(1)).not.toBe(storeWithInbox().store.unsubscribeToken(1));
+  });
+});
+
+describe.each(locales)('the newsletter e-mail and pages in %s', { timeout: 30_000 }, (locale) => {
+  const words = newsletterIn[locale];
+  const { newsletterConfirm: confirmPage, newsletterUnsubscribe: unsubscribePage } = catalogues[locale];
+  const other = locales.find((candidate) => candidate !== locale)!;
+
+  /** A sign-up's confirmation e-mail, through real SMTP, and its two links as site paths. */
+  async function confirmationMail(app: TestApp, smtp: MailServer, email: string) {
+    expect((await signUp(app, email, words.signUpQuery)).status).toBe(202);
+    const [mail] = await smtp.waitFor(1);
+    const confirmUrl = linkIn(mail!.parsed.text!, words.confirm);
+    const unsubscribeUrl = linkIn(mail!.parsed.text!, words.unsubscribe);
+    expect(confirmUrl).toBeDefined();
+    expect(unsubscribeUrl).toBeDefined();
+    const pathOf = (url: string) => `${new URL(url).pathname}${new URL(url).search}`;
+    return { mail: mail!, unsubscribeUrl: unsubscribeUrl!, confirmPath: pathOf(confirmUrl!), unsubscribePath: pathOf(unsubscribeUrl!) };
+  }
+
+  it("links a sign-up's e-mail and its List-Unsubscribe header to the pages in its language, never the other's", async () => {
+    const { app, smtp } = await mailingApp(cleanups);
+    const { mail, unsubscribeUrl } = await confirmationMail(app, smtp, 'lectora@example.com');
+    expect(header(mail, 'subject')).toBe(words.subject);
+    expect(unsubscribeUrl.startsWith(`${TEST_SITE_URL}${words.unsubscribe}?token=`)).toBe(true);
+    expect(rawHeader(mail, 'list-unsubscribe')).toBe(`<${unsubscribeUrl}>`);
+    expect(rawHeader(mail, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    expect(mail.parsed.text).not.toContain(words.otherPaths);
+  });
+
+  it('shows the confirm button for a link, never caches it, and confirms once on the POST', async () => {
+    const { app, smtp } = await mailingApp(cleanups);
+    const { confirmPath } = await confirmationMail(app, smtp, 'confirm@example.com');
+    const token = new URLSearchParams(confirmPath.split('?')[1]).get('token')!;
+
+    const page = await request(app).get(confirmPath);
+    expect(page.status).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.text.startsWith(`<!DOCTYPE html><html lang="${locale}">`)).toBe(true);
+    expect(page.text).toContain(`<h1 id="page-title" class="newsletter-step__title">${confirmPage.ask.title}</h1>`);
+    expect(page.text).toContain(`<form class="newsletter-step__form" action="${words.confirm}" method="post"><input type="hidden" name="token" value="${token}"/>`);
+    expect(page.text).toContain(`>${confirmPage.ask.button}</button>`);
+    expect(page.text).toContain('<meta name="robots" content="noindex, follow"/>');
+    expect(executableInlineScripts(page.text)).toEqual([]);
+    // Opening the link changes nothing: a mail scanner that follows it confirms nobody.
+    expect(subscriber(app).confirmed_at).toBeNull();
+    // The token never reaches the page cache: the page without it shows no button.
+    const plain = await request(app).get(words.confirm);
+    expect(plain.text).not.toContain(token);
+    expect(plain.text).toContain(confirmPage.missing.text);
+
+    const confirmed = await request(app).post(words.confirm).type('form').set('Accept', 'text/html').send(`token=${token}`);
+    expect([confirmed.status, confirmed.headers.location]).toEqual([303, `${words.confirm}?result=confirmed`]);
+    expect(subscriber(app)).toMatchObject({ confirmed_at: expect.any(String), confirmation_token_hash: null });
+    const outcome = await request(app).get(confirmed.headers.location!);
+    expect(outcome.text).toContain(`<html lang="${locale}">`);
+    expect(outcome.text).toContain(escaped(confirmPage.outcomes.confirmed.title));
+    expect(outcome.text).toContain(escaped(confirmPage.outcomes.confirmed.text));
+
+    const again = await request(app).post(words.confirm).type('form').set('Accept', 'text/html').send(`token=${token}`);
+    expect(again.headers.location).toBe(`${words.confirm}?result=invalid`);
+    expect((await request(app).get(again.headers.location!)).text).toContain(escaped(confirmPage.outcomes.invalid.text));
+    const json = await request(app).post(words.confirm).set('Content-Type', 'application/json').send(JSON.stringify({ token }));
+    expect([json.status, json.body]).toEqual([400, { result: 'invalid' }]);
+  });
+
+  it("shows a one-click button on the link's page and unsubscribes on its POST, the same as a mail client's RFC 8058 POST", async () => {
+    const { app, smtp } = await mailingApp(cleanups);
+    const { confirmPath, unsubscribePath } = await confirmationMail(app, smtp, 'leaving@example.com');
+
+    const page = await request(app).get(unsubscribePath);
+    expect(page.status).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.text.startsWith(`<!DOCTYPE html><html lang="${locale}">`)).toBe(true);
+    expect(page.text).toContain(unsubscribePage.ask.title);
+    expect(page.text).toContain(`action="${unsubscribePath.replace(/&/g, '&amp;')}"`);
+    expect(page.text).toContain('<input type="hidden" name="List-Unsubscribe" value="One-Click"/>');
+    expect(subscriber(app).unsubscribed_at).toBeNull();
+
+    // A mail client's one-click POST: multipart, no Origin, the token in the URL.
+    const oneClick = await request(app).post(unsubscribePath).field('List-Unsubscribe', 'One-Click');
+    expect([oneClick.status, oneClick.body]).toEqual([200, { result: 'unsubscribed' }]);
+    const first = subscriber(app).unsubscribed_at;
+    expect(first).toEqual(expect.any(String));
+
+    // The page's own button (no JavaScript): a form post, then the outcome page.
+    const button = await request(app).post(unsubscribePath).type('form').set('Accept', 'text/html').send('List-Unsubscribe=One-Click');
+    expect([button.status, button.headers.location]).toEqual([303, `${words.unsubscribe}?result=unsubscribed`]);
+    expect(subscriber(app).unsubscribed_at).toBe(first);
+    expect((await request(app).get(button.headers.location!)).text).toContain(escaped(unsubscribePage.outcomes.unsubscribed.title));
+    // An unsubscribed address can no longer be confirmed with the old link.
+    const token = new URLSearchParams(confirmPath.split('?')[1]).get('token')!;
+    expect((await request(app).post(words.confirm).type('form').send(`token=${token}`)).headers.location).toBe(`${words.confirm}?result=invalid`);
+
+    const unsigned = await request(app).post(`${words.unsubscribe}?token=1.${'A'.repeat(43)}`).type('form').set('Accept', 'text/html').send('List-Unsubscribe=One-Click');
+    expect(unsigned.headers.location).toBe(`${words.unsubscribe}?result=invalid`);
+    expect((await request(app).get(unsigned.headers.location!)).text).toContain(escaped(unsubscribePage.outcomes.invalid.text));
+  });
+
+  it('sends a malformed token to the "no longer works" page', async () => {
+    const app = testApp();
+    cleanups.push(() => app.db.close());
+    const odd = await request(app).get(`${words.confirm}?token=%3Cscript%3E`);
+    expect([odd.status, odd.headers.location]).toEqual([303, `${words.confirm}?result=invalid`]);
+    const oddOut = await request(app).get(`${words.unsubscribe}?token=%3Cscript%3E`);
+    expect([oddOut.status, oddOut.headers.location]).toEqual([303, `${words.unsubscribe}?result=invalid`]);
+  });
+
+  it('refuses in its language: a cross-site post, an unknown media type, too many posts', async () => {
+    const app = testApp();
+    cleanups.push(() => app.db.close());
+    const cross = await request(app).post(words.confirm).type('form').set('Origin', 'https://elsewhere.example').send('token=abc');
+    expect(cross.status).toBe(403);
+    expect(cross.text).toContain(`<html lang="${locale}">`);
+    expect(cross.text).toContain(words.crossSite);
+    expect(cross.text).toContain(`href="${words.confirm}"`);
+
+    const json = await request(app).post(words.unsubscribe).set('Origin', 'https://elsewhere.example').set('Content-Type', 'application/json').send('{}');
+    expect([json.status, json.body]).toEqual([403, { error: words.crossSite }]);
+
+    const media = await request(app).post(words.confirm).set('Content-Type', 'text/csv').send('token=abc');
+    expect(media.status).toBe(415);
+    expect(media.body.error).toMatch(words.mediaType);
+    expect(media.body.error).not.toMatch(newsletterIn[other].mediaType);
+
+    let limited;
+    for (let i = 0; i < 11; i++) limited = await request(app).post(words.confirm).type('form').set('Accept', 'text/html').send('token=abc');
+    expect(limited!.status).toBe(429);
+    expect(limited!.text).toMatch(words.retryLater);
+  });
+
+  it.each([
+    ['confirm', confirmPage.head.title],
+    ['unsubscribe', unsubscribePage.head.title],
+  ] as const)('serves the %s step in its language: lang, og:locale, JSON-LD, the switch to its twin, out of search and the sitemap', async (step, title) => {
+    const app = testApp();
+    cleanups.push(() => app.db.close());
+    const path = words[step];
+    const twin = newsletterIn[other][step];
+    const response = await request(app).get(path);
+    expect(response.status).toBe(200);
+    const { text } = response;
+    expect(text.startsWith(`<!DOCTYPE html><html lang="${locale}">`)).toBe(true);
+    expect(text).toContain(`<title>${title}</title>`);
+    expect(text).toContain(`<meta property="og:locale" content="${localeTags[locale].ogLocale}"/>`);
+    expect(text).toContain(`<meta property="og:url" content="${TEST_SITE_URL}${path}"/>`);
+    const data = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(text)?.[1] ?? 'null');
+    expect(data.description).toBe(catalogues[locale].site.tagline);
+    const switchTo = (href: string, to: Locale) => new RegExp(`<a href="${href}" hrefLang="${to}" lang="${to}" class="language-switch__link">${localeTags[to].name}</a>`, 'g');
+    expect(text.match(switchTo(twin, other))).toHaveLength(2);
+    expect((await request(app).get(twin)).text).toMatch(switchTo(path, locale));
+    // A consent step is no page to list: noindex, so no canonical or hreflang, in either language.
+    expect(text).toContain('<meta name="robots" content="noindex, follow"/>');
+    expect(text).not.toContain('rel="canonical"');
+    expect(text).not.toContain('hrefLang="x-default"');
+    const sitemap = (await request(app).get('/sitemap.xml')).text;
+    expect(sitemap).not.toContain(path);
+    expect(sitemap).not.toContain(twin);
+  });
+});

@@ -1,0 +1,188 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageCacheKey } from '../../server/pages/pageCache';
+import { createAccountStore } from '../../server/staff/accounts';
+import { pages } from '../../shared/routes';
+import { createSessionStore } from '../../server/staff/sessions';
+import { testApp } from '../support/helpers';
+import { addAccount, consolePost, insertLead, sessionFor, signIn } from '../support/staffHelpers';
+
+/** Every console page, export and action. Each must be closed without a live session. */
+const GETS = [
+  '/staff',
+  '/staff/',
+  '/staff/leads',
+  '/staff/leads?status=new&q=Maria',
+  '/staff/leads.csv',
+  '/staff/leads.json',
+  '/staff/leads/1',
+  '/staff/subscribers',
+  '/staff/subscribers.csv',
+  '/staff/speed',
+  '/staff/speed?metric=INP',
+  '/staff/no-such-page',
+  '/STAFF/leads',
+];
+const POSTS: [string, Record<string, string>][] = [
+  ['/staff/leads/1/status', { from: 'new', to: 'contacted' }],
+  ['/staff/leads/1/notes', { body: 'A note' }],
+  ['/staff/subscribers/1/remove', {}],
+  ['/staff/sign-out', {}],
+  ['/staff/no-such-action', {}],
+];
+
+const app = testApp();
+const COOKIE = '__Host-staff_session';
+const SECRET_TEXTS = ['Maria Gomez', 'maria@acme.test', 'reader@example.test', 'We need a new website'];
+let accountId = 0;
+let disabled = 0;
+
+beforeAll(async () => {
+  await addAccount(app.db, 'ana@meridianlab.test');
+  accountId = (await createAccountStore(app.db).find('ana@meridianlab.test'))!.id;
+  insertLead(app.db);
+  app.db.connection.prepare("INSERT INTO subscribers (email, created_at, confirmed_at) VALUES ('reader@example.test', '2025-01-01T00:00:00Z', '2025-01-01T00:05:00Z')").run();
+  app.db.connection.prepare("INSERT INTO vitals (received_at, route, metric, value, rating) VALUES (?, '/', 'LCP', 1234, 'good')").run(new Date().toISOString());
+});
+afterAll(() => app.db.close());
+
+const sessions = () => createSessionStore(app.db);
+const age = (token: string, column: 'last_seen_at' | 'created_at', minutes: number) =>
+  app.db.connection.prepare(`UPDATE staff_sessions SET ${column} = ? WHERE account_id = ? AND id = (SELECT id FROM staff_sessions ORDER BY rowid DESC LIMIT 1)`).run(new Date(Date.now() - minutes * 60_000).toISOString(), accountId) && token;
+
+/** The cookies a request may come with that must open nothing. */
+const visitors: [string, () => Promise<string | undefined>][] = [
+  ['no cookie', async () => undefined],
+  ['a made-up token', async () => `${COOKIE}=${'A'.repeat(43)}`],
+  ['a session idle for 31 minutes', async () => `${COOKIE}=${age(await sessions().create(accountId), 'last_seen_at', 31)}`],
+  ['a session signed in 12 hours and 1 minute ago, though busy', async () => {
+    const token = await sessions().create(accountId);
+    age(token, 'created_at', 12 * 60 + 1);
+    return `${COOKIE}=${token}`;
+  }],
+  ['a session of an account disabled since', async () => {
+    const email = `gone-${++disabled}@meridianlab.test`;
+    await addAccount(app.db, email);
+    const { cookie } = await sessionFor(app, email);
+    await createAccountStore(app.db).disable(email);
+    return cookie;
+  }],
+  ['a session that signed out', async () => {
+    const client = await sessionFor(app, 'ana@meridianlab.test');
+    expect((await consolePost(app, '/staff/sign-out', client, { csrf: client.csrf })).status).toBe(303);
+    return client.cookie;
+  }],
+  ['the session cookie under the plain-HTTP name', async () => {
+    const { cookie } = await sessionFor(app, 'ana@meridianlab.test');
+    return cookie.replace(COOKIE, 'staff_session');
+  }],
+];
+
+function expectNoData(response: request.Response) {
+  expect(response.status).toBe(303);
+  expect(response.headers.location).toMatch(/^\/staff\/sign-in(\?expired=1)?$/);
+  expect(response.headers['cache-control']).toBe('no-store');
+  for (const text of SECRET_TEXTS) expect(response.text).not.toContain(text);
+  expect(response.headers['content-disposition']).toBeUndefined();
+}
+
+describe.each(visitors)('with %s', (_name, cookieFor) => {
+  it('every console page and export answers 303 to the sign-in page with no data', async () => {
+    const cookie = await cookieFor();
+    for (const path of GETS) {
+      const get = request(app).get(path);
+      if (cookie) get.set('Cookie', cookie);
+      const response = await get;
+      expectNoData(response);
+    }
+  });
+
+  it('every console action answers 303 to the sign-in page and changes nothing', async () => {
+    const cookie = await cookieFor();
+    for (const [path, fields] of POSTS) {
+      const post = request(app).post(path).type('form').set('Origin', 'https://meridianlab.test');
+      if (cookie) post.set('Cookie', cookie);
+      expectNoData(await post.send(fields));
+    }
+    expect(app.db.connection.prepare('SELECT status FROM leads WHERE id = 1').get()).toEqual({ status: 'new' });
+    expect(app.db.connection.prepare('SELECT count(*) AS notes FROM lead_notes').get()).toEqual({ notes: 0 });
+    expect(app.db.connection.prepare("SELECT unsubscribed_at FROM subscribers WHERE email = 'reader@example.test'").get()).toEqual({ unsubscribed_at: null });
+  });
+});
+
+describe('a live session', () => {
+  it('opens every console page, and a dead cookie is cleared on the way to sign-in', async () => {
+    const client = await signIn(app, 'ana@meridianlab.test');
+    for (const path of GETS.filter((path) => !path.includes('no-such'))) {
+      const response = await request(app).get(path).set('Cookie', client.cookie).redirects(0);
+      expect([200, 303], path).toContain(response.status);
+    }
+    const dead = await request(app).get('/staff/leads').set('Cookie', `${COOKIE}=${'B'.repeat(43)}`);
+    expect(dead.headers.location).toBe('/staff/sign-in?expired=1');
+    expect(String(dead.headers['set-cookie'])).toContain(`${COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Secure; Max-Age=0`);
+  });
+
+  it('is not touched by idle time under 30 minutes', async () => {
+    const token = await sessions().create(accountId);
+    age(token, 'last_seen_at', 29);
+    expect((await request(app).get('/staff/leads').set('Cookie', `${COOKIE}=${token}`)).status).toBe(200);
+  });
+});
+
+describe('state-changing requests', () => {
+  it('are refused without the session’s CSRF token, or with another session’s', async () => {
+    const client = await sessionFor(app, 'ana@meridianlab.test');
+    const other = await sessionFor(app, 'ana@meridianlab.test');
+    for (const [path, fields] of POSTS.slice(0, 4)) {
+      expect((await consolePost(app, path, client, fields)).status, path).toBe(403);
+      expect((await consolePost(app, path, client, { ...fields, csrf: other.csrf })).status, path).toBe(403);
+    }
+    expect(app.db.connection.prepare('SELECT status FROM leads WHERE id = 1').get()).toEqual({ status: 'new' });
+  });
+
+  it('are refused from another site, even with the right token (Origin and Sec-Fetch-Site)', async () => {
+    const client = await sessionFor(app, 'ana@meridianlab.test');
+    const foreign = await request(app)
+      .post('/staff/leads/1/status')
+      .type('form')
+      .set('Cookie', client.cookie)
+      .set('Origin', 'https://evil.example')
+      .send({ csrf: client.csrf, from: 'new', to: 'spam' });
+    expect(foreign.status).toBe(403);
+    const crossSite = await request(app)
+      .post('/staff/leads/1/status')
+      .type('form')
+      .set('Cookie', client.cookie)
+      .set('Sec-Fetch-Site', 'cross-site')
+      .send({ csrf: client.csrf, from: 'new', to: 'spam' });
+    expect(crossSite.status).toBe(403);
+    expect(app.db.connection.prepare('SELECT status FROM leads WHERE id = 1').get()).toEqual({ status: 'new' });
+  });
+
+  it('go through with the token from the console’s own origin', async () => {
+    const client = await sessionFor(app, 'ana@meridianlab.test');
+    const response = await consolePost(app, '/staff/leads/1/notes', client, { csrf: client.csrf, body: 'Called back' });
+    expect(response.status).toBe(303);
+    app.db.connection.prepare('DELETE FROM lead_notes').run();
+  });
+});
+
+describe('kept out of caches and search engines', () => {
+  it('is disallowed in robots.txt and never a key of the public page cache', async () => {
+    expect((await request(app).get('/robots.txt')).text).toContain('Disallow: /staff\n');
+    for (const path of ['/staff', '/staff/leads', '/staff/sign-in']) {
+      expect(pageCacheKey({ path, originalUrl: path })).toBeNull();
+    }
+    expect(pages.some((page) => page.path.startsWith('/staff'))).toBe(false);
+  });
+
+  it('serves a signed-in page to its session only: the next visitor without one gets the redirect', async () => {
+    const client = await sessionFor(app, 'ana@meridianlab.test');
+    const signedIn = await request(app).get('/staff/leads').set('Cookie', client.cookie);
+    expect(signedIn.text).toContain('Maria Gomez');
+    expect(signedIn.headers['cache-control']).toBe('no-store');
+    expect(signedIn.headers['x-robots-tag']).toBe('noindex, nofollow');
+    expect(signedIn.headers['content-security-policy']).toContain("script-src 'self'");
+    expectNoData(await request(app).get('/staff/leads'));
+  });
+});

@@ -1,0 +1,203 @@
+import { createHash } from 'node:crypto';
+import request from 'supertest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { createAccountStore } from '../../server/staff/accounts';
+import { hashPassword } from '../../server/staff/passwords';
+import { createLogger } from '../../server/http/logger';
+import { executableInlineScripts, testApp } from '../support/helpers';
+import type { TestApp } from '../support/helpers';
+import { STAFF_PASSWORD, addAccount, consolePost, sessionCookieOf, sessionFor } from '../support/staffHelpers';
+
+const apps: TestApp[] = [];
+/** A fresh app per test: the throttle and the rate limit count per client address, and every test here comes from one. */
+function freshApp(env: NodeJS.ProcessEnv = {}) {
+  const logger = createLogger({ logLevel: 'info' });
+  const info = vi.spyOn(logger, 'info').mockImplementation(() => undefined);
+  const app = testApp(env, { logger });
+  apps.push(app);
+  return { app, info };
+}
+afterAll(() => apps.forEach((app) => app.db.close()));
+
+const signIn = (app: TestApp, email: string, password: string, cookie?: string) => {
+  const post = request(app).post('/staff/sign-in').type('form');
+  if (cookie) post.set('Cookie', cookie);
+  return post.send({ email, password });
+};
+
+describe('GET /staff/sign-in', () => {
+  it('is a no-store, noindex page with no script at all and no style attribute, under the site’s CSP', async () => {
+    const { app } = freshApp();
+    const response = await request(app).get('/staff/sign-in');
+    expect(response.status).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['x-robots-tag']).toBe('noindex, nofollow');
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.text).toMatch(/<form [^>]*action="\/staff\/sign-in" method="post">/);
+    expect(response.text).not.toMatch(/<script/i);
+    expect(executableInlineScripts(response.text)).toEqual([]);
+    expect(response.text).not.toMatch(/\sstyle=/i);
+  });
+});
+
+describe('POST /staff/sign-in', () => {
+  it('starts a server-side session in a __Host- cookie: Secure, HttpOnly, SameSite=Lax, Path=/, no Domain', async () => {
+    const { app } = freshApp();
+    await addAccount(app.db, 'ana@meridianlab.test');
+    const response = await signIn(app, 'Ana@MeridianLab.test', STAFF_PASSWORD);
+    expect(response.status).toBe(303);
+    expect(response.headers.location).toBe('/staff/leads');
+    const [setCookie] = ([] as string[]).concat(response.headers['set-cookie'] ?? []);
+    expect(setCookie).toMatch(/^__Host-staff_session=[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax; Secure; Max-Age=43200$/);
+    const token = /=([^;]+)/.exec(setCookie!)![1]!;
+    // Only the token's hash is stored: a copy of the database opens no session.
+    const stored = app.db.connection.prepare('SELECT id FROM staff_sessions').all() as { id: string }[];
+    expect(stored).toEqual([{ id: createHash('sha256').update(token).digest('hex') }]);
+  });
+
+  it('over plain HTTP uses a cookie without the __Host- prefix, which browsers would refuse without Secure', async () => {
+    const { app } = freshApp({ SITE_URL: 'http://localhost:3000' });
+    await addAccount(app.db, 'ana@meridianlab.test');
+    const response = await request(app).post('/staff/sign-in').type('form').send({ email: 'ana@meridianlab.test', password: STAFF_PASSWORD });
+    expect(String(response.headers['set-cookie'])).toMatch(/^staff_session=[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=43200$/);
+  });
+
+  it('rotates the session: a cookie held before sign-in is ended, the new one differs', async () => {
+    const { app } = freshApp();
+    await addAccount(app.db, 'ana@meridianlab.test');
+    const before = await sessionFor(app, 'ana@meridianlab.test');
+    const response = await signIn(app, 'ana@meridianlab.test', STAFF_PASSWORD, before.cookie);
+    const after = sessionCookieOf(response);
+    expect(after).not.toBe(before.cookie);
+    expect((await request(app).get('/staff/leads').set('Cookie', before.cookie)).status).toBe(303);
+    expect((await request(app).get('/staff/leads').set('Cookie', after)).status).toBe(200);
+  });
+
+  it('answers an unknown address and a wrong password alike, and a disabled account too', { timeout: 60_000 }, async () => {
+    const { app } = freshApp();
+    await addAccount(app.db, 'ana@meridianlab.test');
+    await addAccount(app.db, 'old@meridianlab.test');
+    await createAccountStore(app.db).disable('old@meridianlab.test');
+    const answers = await Promise.all([
+      signIn(app, 'ana@meridianlab.test', 'not-the-password-at-all'),
+      signIn(app, 'nobody@meridianlab.test', 'not-the-password-at-all'),
+      signIn(app, 'old@meridianlab.test', STAFF_PASSWORD),
+    ]);
+    const normalised = answers.map((response) => ({
+      status: response.status,
+      cookie: response.headers['set-cookie'],
+      text: response.text.replace(/value="[^"]*@meridianlab\.test"/, 'value="…"'),
+    }));
+    expect(normalised[0]!.status).toBe(401);
+    expect(normalised[0]!.text).toContain('The e-mail address or password is not right.');
+    expect(normalised[1]).toEqual(normalised[0]);
+    expect(normalised[2]).toEqual(normalised[0]);
+    // What was typed is kept, never the password.
+    expect(answers[0]!.text).toContain('value="ana@meridianlab.test"');
+    expect(answers[0]!.text).not.toContain('not-the-password-at-all');
+  });
+
+  it('takes as long for an unknown address as for a wrong password (a dummy hash with the same cost is checked)', async () => {
+    const { app } = freshApp();
+    await createAccountStore(app.db).add('ana@meridianlab.test', await hashPassword(STAFF_PASSWORD));
+    const time = async (email: string) => {
+      app.db.connection.prepare('DELETE FROM staff_sign_in_failures').run(); // measure the password check, not the backoff
+      const start = performance.now();
+      expect((await signIn(app, email, 'not-the-password-at-all')).status).toBe(401);
+      return performance.now() - start;
+    };
+    // The fastest of three, alternating: other work on the machine only ever adds time.
+    const wrong: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      wrong.push(await time('ana@meridianlab.test'));
+      unknown.push(await time(`nobody-${i}@meridianlab.test`));
+    }
+    const ratio = Math.min(...unknown) / Math.min(...wrong);
+    // Without the dummy hash an unknown address would answer in about a millisecond, a thousand times sooner.
+    expect(ratio).toBeGreaterThan(1 / 3);
+    expect(ratio).toBeLessThan(3);
+  }, 180_000);
+
+  it('logs every attempt with its outcome and address, never the password', { timeout: 60_000 }, async () => {
+    const { app, info } = freshApp();
+    await addAccount(app.db, 'ana@meridianlab.test');
+    await signIn(app, 'ana@meridianlab.test', 'wrong-password-123');
+    await signIn(app, 'nobody@meridianlab.test', 'wrong-password-456');
+    await signIn(app, 'ana@meridianlab.test', STAFF_PASSWORD);
+    const attempts = info.mock.calls.map(([fields]) => fields as Record<string, unknown>).filter((fields) => fields.event === 'staff sign-in');
+    expect(attempts.map(({ outcome, email }) => ({ outcome, email }))).toEqual([
+      { outcome: 'wrong', email: 'ana@meridianlab.test' },
+      { outcome: 'wrong', email: 'nobody@meridianlab.test' },
+      { outcome: 'success', email: 'ana@meridianlab.test' },
+    ]);
+    const logged = JSON.stringify(info.mock.calls);
+    for (const password of ['wrong-password-123', 'wrong-password-456', STAFF_PASSWORD]) expect(logged).not.toContain(password);
+  });
+
+  it('slows an address down after 3 failures, known or not, with the same answer', async () => {
+    const { app } = freshApp();
+    await addAccount(app.db, 'ana@meridianlab.test');
+    for (const email of ['ana@meridianlab.test', 'nobody@meridianlab.test']) {
+      app.db.connection.prepare('DELETE FROM staff_sign_in_failures').run();
+      for (let i = 0; i < 3; i++) expect((await signIn(app, email, 'wrong-password-123')).status).toBe(401);
+      // Even the right password waits: the backoff is checked before the password.
+      const throttled = await signIn(app, email, STAFF_PASSWORD);
+      expect(throttled.status).toBe(429);
+      expect(throttled.headers['retry-after']).toBe('1');
+      expect(throttled.text).toContain('Too many failed attempts. Try again in 1 second.');
+    }
+  }, 60_000);
+
+  it('slows a client down after 3 failures, whatever addresses it tries', async () => {
+    const { app } = freshApp();
+    await addAccount(app.db, 'ana@meridianlab.test');
+    for (let i = 0; i < 3; i++) await signIn(app, `guess-${i}@meridianlab.test`, 'wrong-password-123');
+    expect((await signIn(app, 'ana@meridianlab.test', STAFF_PASSWORD)).status).toBe(429);
+  }, 60_000);
+
+  it('locks an address after 10 failures in a row until the CLI’s unlock, for unknown addresses alike', async () => {
+    const { app } = freshApp();
+    await addAccount(app.db, 'ana@meridianlab.test');
+    const lock = app.db.connection.prepare("INSERT INTO staff_sign_in_failures VALUES (?, 10, '2020-01-01T00:00:00.000Z', '2020-01-01T00:00:00.000Z')");
+    lock.run('email:ana@meridianlab.test');
+    lock.run('email:nobody@meridianlab.test');
+    const known = await signIn(app, 'ana@meridianlab.test', STAFF_PASSWORD);
+    const unknown = await signIn(app, 'nobody@meridianlab.test', STAFF_PASSWORD);
+    expect(known.status).toBe(429);
+    expect(known.text).toContain('sign-in is locked. Ask an administrator to unlock it.');
+    expect(unknown.text.replace('nobody@', 'ana@')).toBe(known.text);
+    app.db.connection.prepare("DELETE FROM staff_sign_in_failures WHERE key = 'email:ana@meridianlab.test'").run(); // what `staff unlock` does
+    expect((await signIn(app, 'ana@meridianlab.test', STAFF_PASSWORD)).status).toBe(303);
+  });
+
+  it('refuses an empty form with 400 and keeps the address typed', async () => {
+    const { app } = freshApp();
+    const response = await signIn(app, 'ana@meridianlab.test', '');
+    expect(response.status).toBe(400);
+    expect(response.text).toContain('Enter your e-mail address and your password.');
+    expect(response.text).toContain('value="ana@meridianlab.test"');
+  });
+
+  it('refuses a sign-in posted from another site (403) and more than 10 posts a minute from one client (429)', async () => {
+    const { app } = freshApp();
+    const foreign = await request(app).post('/staff/sign-in').type('form').set('Origin', 'https://evil.example').send({ email: 'a@b.test', password: 'x' });
+    expect(foreign.status).toBe(403);
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await signIn(app, 'a@b.test', '')).status);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+describe('POST /staff/sign-out', () => {
+  it('deletes the session and clears the cookie', async () => {
+    const { app } = freshApp();
+    await addAccount(app.db, 'ana@meridianlab.test');
+    const client = await sessionFor(app, 'ana@meridianlab.test');
+    const response = await consolePost(app, '/staff/sign-out', client, { csrf: client.csrf });
+    expect(response.status).toBe(303);
+    expect(response.headers.location).toBe('/staff/sign-in?signedOut=1');
+    expect(String(response.headers['set-cookie'])).toContain('__Host-staff_session=; Path=/; HttpOnly; SameSite=Lax; Secure; Max-Age=0');
+    expect(app.db.connection.prepare('SELECT count(*) AS sessions FROM staff_sessions').get()).toEqual({ sessions: 0 });
+  });
+});

@@ -1,0 +1,244 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../server/db';
+import { createLeadStore } from '../../server/leads/store';
+import { createOutboxStore } from '../../server/outbox/store';
+import type { NewOutboxMessage } from '../../server/outbox/store';
+import { erasePersonalData, exportPersonalData } from '../../server/privacy/personalData';
+import { createRateLimitCounters } from '../../server/http/rateLimitCounters';
+import { purgeExpired } from '../../server/privacy/retention';
+import { createAccountStore } from '../../server/staff/accounts';
+import { createFieldSpeed } from '../../server/staff/fieldSpeed';
+import { createInbox } from '../../server/staff/inbox';
+import { createSessionStore } from '../../server/staff/sessions';
+import { LOCK_AFTER_FAILURES, createSignInThrottle } from '../../server/staff/signInThrottle';
+import type { Confirmation } from '../../server/newsletter/store';
+import { createSubscriberStore } from '../../server/newsletter/store';
+import { createVitalsStore } from '../../server/vitals/store';
+import { EMPTY_CONTACT_VALUES } from '../../shared/model/contactForm';
+import { engines } from '../support/engines';
+
+const opened: Database[] = [];
+afterAll(async () => {
+  for (const db of opened) await db.close();
+});
+
+const lead = { ...EMPTY_CONTACT_VALUES, name: 'Ana Gómez', email: 'Ana@Example.com', company: 'Acme', message: 'We need a website.' };
+const client = { address: '203.0.113.7', userAgent: 'Test/1.0' };
+const at = (seconds: number) => new Date(Date.UTC(2025, 0, 1) + seconds * 1000);
+const mail = (leadId: number): NewOutboxMessage => ({ kind: 'lead-notification', leadId, mail: { to: 'hello@meridianlab.test', subject: 'New lead', text: 'Hi' } });
+
+describe.each(engines)('the stores on $engine', { timeout: 30_000 }, ({ open }) => {
+  const fresh = async () => {
+    const db = await open();
+    opened.push(db);
+    return db;
+  };
+
+  it('leads: stores a lead with its messages in one transaction, or neither', async () => {
+    const db = await fresh();
+    const outbox = createOutboxStore(db, 'meridianlab.test');
+    let committed = 0;
+    const leads = createLeadStore(db, { outbox, messagesFor: (stored) => [mail(stored.id)], committed: () => (committed += 1) });
+    const id = await leads.add(lead, client, at(0));
+    expect(committed).toBe(1);
+    expect(await leads.all()).toEqual([expect.objectContaining({ id, name: 'Ana Gómez', receivedAt: at(0).toISOString(), clientHash: expect.stringMatching(/^[0-9a-f]{64}$/) })]);
+    expect(await outbox.stats(at(0))).toMatchObject({ queued: 1 });
+
+    const failing = createLeadStore(db, { outbox, messagesFor: () => { throw new Error('composing failed'); }, committed: () => {} });
+    await expect(failing.add(lead, client)).rejects.toThrow('composing failed');
+    expect(await leads.all()).toHaveLength(1);
+    expect(await outbox.stats()).toMatchObject({ queued: 1 });
+  });
+
+  it('leads: keep the language they were written in, English when not said', async () => {
+    const db = await fresh();
+    const leads = createLeadStore(db);
+    await leads.add({ ...lead, locale: 'es' }, client);
+    await leads.add(lead, client);
+    expect((await leads.all()).map((row) => row.locale)).toEqual(['es', 'en']);
+    expect((await createInbox(db).all({ status: '', service: '', search: '' })).map((row) => row.locale)).toEqual(['en', 'es']);
+  });
+
+  it('outbox: leases each due message to one worker at a time, then marks it sent or retries it', async () => {
+    const db = await fresh();
+    const outbox = createOutboxStore(db, 'meridianlab.test');
+    const leadId = await createLeadStore(db).add(lead, client);
+    await db.transaction(async (tx) => {
+      for (let i = 0; i < 30; i++) await outbox.enqueue(mail(leadId), at(0), tx);
+      await outbox.enqueue({ kind: 'lead-webhook', leadId, body: { ok: true } }, at(0), tx);
+    });
+    // Ten workers claim at once: every message goes to exactly one of them.
+    const claims = await Promise.all(Array.from({ length: 10 }, () => outbox.lease(['lead-notification'], 60_000, 5, at(1))));
+    const ids = claims.flat().map((message) => message.id);
+    expect(ids).toHaveLength(30);
+    expect(new Set(ids).size).toBe(30);
+    expect(await outbox.lease(['lead-notification'], 60_000, 5, at(30))).toEqual([]);
+
+    const [first, second] = claims.flat();
+    await outbox.markSent(first!, at(2));
+    await outbox.markAttemptFailed(second!, 'SMTP 451', at(600));
+    await outbox.markAttemptFailed(claims.flat()[2]!, 'SMTP 550', null);
+    const pending = await outbox.pending();
+    expect(pending.find((entry) => entry.id === second!.id)).toMatchObject({ status: 'queued', attempts: 1, lastError: 'SMTP 451' });
+    expect(await outbox.stats(at(2))).toMatchObject({ sent: 1, failed: 1, queued: 29 });
+    expect(await outbox.retry(first!.id)).toBe('sent');
+    expect(await outbox.retry(99_999)).toBe('missing');
+    expect(await outbox.retryFailed()).toBe(1);
+    // The lease ran out: another worker may take the rest over; the webhook waits for a worker that claims its kind.
+    const retaken = await outbox.lease(['lead-notification'], 60_000, 100, at(62));
+    expect(retaken.every((message) => message.kind === 'lead-notification')).toBe(true);
+    expect(await outbox.lease(['lead-webhook'], 60_000, 10, at(62))).toEqual([expect.objectContaining({ kind: 'lead-webhook', payload: { body: { ok: true } } })]);
+  });
+
+  it('subscribers: one row per address whatever its case, double opt-in, unsubscribe, suppression', async () => {
+    const db = await fresh();
+    const sent: Confirmation[] = [];
+    const outbox = createOutboxStore(db, 'meridianlab.test');
+    const store = createSubscriberStore(db, {
+      outbox,
+      messagesFor: (confirmation) => {
+        sent.push(confirmation);
+        return [{ kind: 'newsletter-confirmation', subscriberId: confirmation.subscriberId, mail: { to: confirmation.email, subject: 'Confirm', text: confirmation.confirmToken }, secret: confirmation.confirmToken }];
+      },
+      committed: () => {},
+    });
+    await store.signUp('Reader@Example.com', at(0));
+    await store.signUp('reader@EXAMPLE.com', at(60));
+    expect(sent).toHaveLength(1);
+    expect(await store.consented()).toEqual([]);
+    expect(await store.confirm('wrong', at(120))).toBe('invalid');
+    expect(await store.confirm(sent[0]!.confirmToken, at(120))).toBe('confirmed');
+    expect(await store.confirm(sent[0]!.confirmToken, at(121))).toBe('invalid');
+    expect(await store.consented()).toEqual([{ email: 'Reader@Example.com', signedUpAt: at(0).toISOString(), confirmedAt: at(120).toISOString() }]);
+    expect(await store.unsubscribe(sent[0]!.unsubscribeToken, at(200))).toBe('unsubscribed');
+    expect(await store.unsubscribe(`${sent[0]!.subscriberId}.${'A'.repeat(43)}`)).toBe('invalid');
+    expect(await store.consented()).toEqual([]);
+    // The purge keeps an unsubscribed address only as a suppression hash.
+    expect(await purgeExpired(db, at(300))).toMatchObject({ unsubscribed: 1 });
+    expect(await exportPersonalData(db, 'reader@example.com')).toMatchObject({ subscription: null, suppressed: true });
+  });
+
+  it('subscribers: an address keeps the language it first signed up in, and its e-mails are written in it', async () => {
+    const db = await fresh();
+    const sent: Confirmation[] = [];
+    const store = createSubscriberStore(db, {
+      outbox: createOutboxStore(db, 'meridianlab.test'),
+      messagesFor: (confirmation) => {
+        sent.push(confirmation);
+        return [{ kind: 'newsletter-confirmation', subscriberId: confirmation.subscriberId, mail: { to: confirmation.email, subject: 'Confirme', text: confirmation.confirmToken }, secret: confirmation.confirmToken }];
+      },
+      committed: () => {},
+    });
+    await store.signUp('lectora@example.com', at(0), 'es');
+    await store.signUp('LECTORA@example.com', at(2 * 3600), 'en');
+    await store.signUp('reader@example.com', at(0));
+    // The second sign-up, in English, gets a new link in the first one's language.
+    expect(sent.map(({ email, locale }) => ({ email, locale }))).toEqual([
+      { email: 'lectora@example.com', locale: 'es' },
+      { email: 'lectora@example.com', locale: 'es' },
+      { email: 'reader@example.com', locale: 'en' },
+    ]);
+  });
+
+  it('personal data: exports and erases everything about an address, whatever its case', async () => {
+    const db = await fresh();
+    const leads = createLeadStore(db, { outbox: createOutboxStore(db, 'meridianlab.test'), messagesFor: (stored) => [mail(stored.id)], committed: () => {} });
+    const id = await leads.add(lead, client);
+    await leads.add({ ...lead, email: 'someone@else.test' }, client);
+    await createInbox(db).addNote(id, 'Called back', 'sam@meridianlab.test');
+    const data = await exportPersonalData(db, 'ana@example.com');
+    expect(data.leads).toEqual([expect.objectContaining({ id, notes: [expect.objectContaining({ body: 'Called back' })] })]);
+    expect(data.messages).toHaveLength(1);
+    expect(await erasePersonalData(db, 'ANA@example.com')).toEqual({ leads: 1, notes: 1, statusChanges: 0, messages: 1, subscriptions: 0 });
+    expect((await leads.all()).map((row) => row.email)).toEqual(['someone@else.test']);
+  });
+
+  it('staff: accounts whatever the case, sessions that end, and a throttle that locks', async () => {
+    const db = await fresh();
+    const accounts = createAccountStore(db);
+    const password = { hash: 'h', salt: 's', params: { N: 1024, r: 8, p: 1, keyLength: 32 } };
+    expect(await accounts.add('Ana@MeridianLab.test', password)).toBe(true);
+    expect(await accounts.add('ana@meridianlab.test', password)).toBe(false);
+    const account = (await accounts.find('ANA@meridianlab.TEST'))!;
+    expect(account.password).toEqual(password);
+    const sessions = createSessionStore(db);
+    const token = await sessions.create(account.id, at(0));
+    expect(await sessions.resume(token, at(60))).toMatchObject({ accountId: account.id, email: 'Ana@MeridianLab.test' });
+    expect(await sessions.resume(token, at(60 + 31 * 60))).toBeUndefined();
+    const other = await sessions.create(account.id);
+    expect(await accounts.disable('ana@meridianlab.test')).toBe(true);
+    expect(await sessions.resume(other)).toBeUndefined();
+
+    const throttle = createSignInThrottle(db);
+    for (let i = 0; i < 3; i++) await throttle.fail('ana@lab.test', '10.0.0.1', at(0));
+    expect(await throttle.check('ANA@lab.test', '10.0.0.9', at(0))).toEqual({ kind: 'wait', seconds: 1 });
+    expect(await throttle.check('other@lab.test', '10.0.0.1', at(0))).toEqual({ kind: 'wait', seconds: 1 });
+    expect(await throttle.check('ana@lab.test', '10.0.0.9', at(1))).toEqual({ kind: 'open' });
+    for (let i = 0; i < LOCK_AFTER_FAILURES; i++) await throttle.fail('eve@lab.test', '10.0.0.2', at(i * 1000));
+    expect(await throttle.check('eve@lab.test', '10.0.0.3', at(1_000_000))).toEqual({ kind: 'locked' });
+    expect((await throttle.check('other@lab.test', '10.0.0.2', at(1_000_000))).kind).toBe('open');
+    expect(await throttle.unlock('eve@lab.test')).toBe(true);
+    expect(await throttle.check('eve@lab.test', '10.0.0.3', at(1_000_000))).toEqual({ kind: 'open' });
+    for (let i = 0; i < 5; i++) await throttle.fail('bob@lab.test', '10.0.0.4', at(0));
+    expect((await throttle.check('bob@lab.test', '10.0.0.5', at(24 * 3600 + 1))).kind).toBe('open');
+    await throttle.succeed('bob@lab.test');
+    expect(await throttle.unlock('bob@lab.test')).toBe(false);
+  });
+
+  it('inbox: filters and searches without regard to case, and moves a status only from the one seen', async () => {
+    const db = await fresh();
+    const leads = createLeadStore(db);
+    const id = await leads.add({ ...lead, service: 'web-subscription', message: 'Need 100% uptime' }, client, at(0));
+    await leads.add({ ...lead, name: 'Ben', email: 'ben@example.com', message: 'Hello' }, client, at(10));
+    const inbox = createInbox(db);
+    const all = { status: '', service: '', search: '' } as const;
+    expect(await inbox.page(all, 0, 1)).toMatchObject({ total: 2, leads: [expect.objectContaining({ name: 'Ben', statusChangedAt: at(10).toISOString() })] });
+    expect((await inbox.all({ ...all, search: 'ana@EXAMPLE' })).map((row) => row.id)).toEqual([id]);
+    expect((await inbox.all({ ...all, search: '100%' })).map((row) => row.id)).toEqual([id]);
+    expect(await inbox.all({ ...all, search: '_' })).toEqual([]);
+    expect((await inbox.all({ ...all, service: 'web-subscription' })).map((row) => row.id)).toEqual([id]);
+    expect(await inbox.changeStatus(id, 'new', 'contacted', 'sam@meridianlab.test')).toEqual({ ok: true });
+    expect(await inbox.changeStatus(id, 'new', 'contacted', 'kim@meridianlab.test')).toEqual({ ok: false, reason: 'stale' });
+    expect(await inbox.addNote(id, 'Called', 'sam@meridianlab.test')).toBe(true);
+    expect(await inbox.addNote(99_999, 'Nobody', 'sam@meridianlab.test')).toBe(false);
+    expect(await inbox.detail(id)).toMatchObject({ lead: { status: 'contacted' }, events: [{ from: 'new', to: 'contacted' }], notes: [{ body: 'Called' }] });
+    expect(await inbox.waitingSince(at(60))).toBe(1);
+    expect(await inbox.outbox()).toEqual({ queued: 0, sent: 0, failed: 0, oldestQueuedAt: null });
+  });
+
+  it('vitals: stores beacons, drops those past 90 days, and gives p75 by nearest rank', async () => {
+    const db = await fresh();
+    const vitals = createVitalsStore(db);
+    const now = new Date();
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
+    await vitals.add('/', [{ name: 'LCP', value: 9000, rating: 'poor' }], {}, daysAgo(91));
+    for (const [index, value] of [1000, 2000, 3000, 4000].entries()) await vitals.add('/', [{ name: 'LCP', value, rating: 'good' }], { device: index % 2 ? 'mobile' : 'desktop' }, daysAgo(1));
+    await vitals.add('/', [{ name: 'LCP', value: 5000, rating: 'poor' }], {}, daysAgo(0));
+    const speed = createFieldSpeed(db);
+    expect(await speed.summary('', now)).toEqual([{ route: '/', metric: 'LCP', last7: { p75: 4000, samples: 5 }, last28: { p75: 4000, samples: 5 } }]);
+    expect((await speed.summary('mobile', now))[0]).toMatchObject({ last7: { p75: 4000, samples: 2 } });
+    expect((await speed.trend('LCP', '/', '', now)).map((day) => day.samples)).toEqual([4, 1]);
+    expect(await speed.routes(now)).toEqual(['/']);
+  });
+
+  it('rate-limit counters: one count per key and window, shared by every limiter on the database', async () => {
+    const db = await fresh();
+    const counters = createRateLimitCounters(db);
+    const a = counters('contact');
+    const b = counters('contact');
+    a.init({ windowMs: 60_000 });
+    b.init({ windowMs: 60_000 });
+    const hits = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).increment('203.0.113.7')));
+    expect(hits.map((hit) => hit.totalHits).sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(hits[0]!.resetTime!.getTime()).toBeGreaterThan(Date.now());
+    expect((await counters('subscribe').increment('203.0.113.7')).totalHits).toBe(1);
+    await a.decrement('203.0.113.7');
+    expect((await b.increment('203.0.113.7')).totalHits).toBe(20);
+    await a.resetKey('203.0.113.7');
+    expect((await b.increment('203.0.113.7')).totalHits).toBe(1);
+  });
+
+  it('answers the readiness check', async () => {
+    expect(await (await fresh()).ready()).toBe(true);
+  });
+});

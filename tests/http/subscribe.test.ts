@@ -1,0 +1,218 @@
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import type { Express } from 'express';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { DATABASE_FILE } from '../../server/db';
+import { createSubscriberStore } from '../../server/newsletter/store';
+import type { TestApp } from '../support/helpers';
+import { testApp } from '../support/helpers';
+
+// A fresh app (and database, and rate limit) for every test: the limit of 5 a minute must not leak between tests.
+let app: TestApp;
+beforeEach(() => {
+  app = testApp();
+});
+afterEach(() => app.db.close());
+
+const postJson = (body: unknown, target: Express = app) =>
+  request(target).post('/api/subscribe').set('Content-Type', 'application/json').send(JSON.stringify(body));
+const postForm = (fields: Record<string, string>, target: Express = app) =>
+  request(target).post('/api/subscribe').type('form').set('Accept', 'text/html').send(new URLSearchParams(fields).toString());
+
+const rows = () => app.db.connection.prepare('SELECT email, created_at FROM subscribers ORDER BY id').all() as { email: string; created_at: string }[];
+const confirmedCount = () => (app.db.connection.prepare('SELECT count(*) AS n FROM subscribers WHERE confirmed_at IS NOT NULL').get() as { n: number }).n;
+
+describe('POST /api/subscribe with JSON', () => {
+  it('takes a new address: 202 pending, the row stored with its time, not yet confirmed', async () => {
+    const response = await postJson({ email: 'reader@example.com' });
+    expect(response.status).toBe(202);
+    expect(response.body).toEqual({ status: 'pending' });
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(rows()).toEqual([{ email: 'reader@example.com', created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) }]);
+    expect(confirmedCount()).toBe(0);
+  });
+
+  it('answers only once the row is committed: another connection to the file sees it', async () => {
+    const own = testApp();
+    const { config } = own;
+    try {
+      expect((await postJson({ email: 'durable@example.com' }, own)).status).toBe(202);
+      const other = new DatabaseSync(path.join(config.dataDir, DATABASE_FILE), { readOnly: true });
+      expect(other.prepare('SELECT email FROM subscribers').all()).toEqual([{ email: 'durable@example.com' }]);
+      other.close();
+    } finally {
+      own.db.close();
+    }
+  });
+
+  it('answers a known address (in any case) exactly as a new one, so nobody can test who is on the list; still one row', async () => {
+    const first = await postJson({ email: 'Reader@Example.com' });
+    const again = await postJson({ email: 'reader@EXAMPLE.COM' });
+    const third = await postJson({ email: '  READER@example.com ' });
+    for (const response of [again, third]) {
+      expect(response.status).toBe(first.status);
+      expect(response.body).toEqual(first.body);
+      expect(response.headers['cache-control']).toBe(first.headers['cache-control']);
+    }
+    expect(rows().map((row) => row.email)).toEqual(['Reader@Example.com']);
+  });
+
+  it('trims the address before storing it', async () => {
+    expect((await postJson({ email: '  spaced@example.com\n' })).status).toBe(202);
+    expect(rows().map((row) => row.email)).toEqual(['spaced@example.com']);
+  });
+
+  it.each([
+    ['no at sign', 'reader.example.com'],
+    ['no domain', 'reader@'],
+    ['a domain without a dot (the browser allows it)', 'reader@localhost'],
+    ['an empty string', ''],
+    ['spaces inside', 'rea der@example.com'],
+    ['too long', `${'a'.repeat(250)}@example.com`],
+  ])('rejects an invalid address (%s) with 400 and the reason, storing nothing', async (_name, email) => {
+    const response = await postJson({ email });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ error: 'Please enter a valid e-mail address.' });
+    expect(rows()).toEqual([]);
+  });
+
+  it.each([
+    ['a missing email field', { address: 'reader@example.com' }],
+    ['a number', { email: 42 }],
+    ['null', { email: null }],
+  ])('rejects %s as an invalid address with 400', async (_name, body) => {
+    const response = await postJson(body);
+    expect(response.status).toBe(400);
+    expect(response.body.error).toEqual(expect.any(String));
+  });
+
+  it.each([
+    ['malformed JSON', '{"email":'],
+    ['a JSON array', '["reader@example.com"]'],
+    ['a bare JSON string', '"reader@example.com"'],
+    ['JSON null', 'null'],
+    ['a category that is not text', JSON.stringify({ email: 'reader@example.com', category: ['all'] })],
+  ])('rejects %s with 400 and a JSON reason, never 500', async (_name, body) => {
+    const response = await request(app).post('/api/subscribe').set('Content-Type', 'application/json').send(body);
+    expect(response.status).toBe(400);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.body.error).toEqual(expect.any(String));
+    expect(rows()).toEqual([]);
+  });
+
+  it('rejects a body over 2 KB with 413, before parsing it', async () => {
+    const response = await postJson({ email: 'reader@example.com', padding: 'x'.repeat(3000) });
+    expect(response.status).toBe(413);
+    expect(response.body).toEqual({ error: 'The request body is too large.' });
+    expect(rows()).toEqual([]);
+  });
+
+  it.each([
+    ['text/plain', 'email=reader@example.com'],
+    ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="email"\r\n\r\nreader@example.com\r\n--x--'],
+    ['application/xml', '<email>reader@example.com</email>'],
+  ])('rejects the content type %s with 415', async (type, body) => {
+    const response = await request(app).post('/api/subscribe').set('Content-Type', type).send(body);
+    expect(response.status).toBe(415);
+    expect(response.body.error).toMatch(/JSON|form/);
+    expect(rows()).toEqual([]);
+  });
+
+  it('rejects a post without a body or type with 415', async () => {
+    expect((await request(app).post('/api/subscribe')).status).toBe(415);
+  });
+
+  it('answers a urlencoded post that asks for JSON with JSON', async () => {
+    const response = await request(app)
+      .post('/api/subscribe')
+      .type('form')
+      .set('Accept', 'application/json')
+      .send('email=json%40example.com');
+    expect(response.status).toBe(202);
+    expect(response.body).toEqual({ status: 'pending' });
+  });
+});
+
+describe('the per-client rate limit', () => {
+  it('allows five sign-ups a minute, then answers 429 with Retry-After', async () => {
+    for (let index = 0; index < 5; index += 1) {
+      expect((await postJson({ email: `reader${index}@example.com` })).status).toBe(202);
+    }
+    const limited = await postJson({ email: 'one-more@example.com' });
+    expect(limited.status).toBe(429);
+    const retryAfter = Number(limited.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(limited.body.error).toMatch(/Too many attempts/);
+    expect(rows().map((row) => row.email)).not.toContain('one-more@example.com');
+  });
+
+  it('counts invalid attempts too, and sends a form post back to the page with the message', async () => {
+    for (let index = 0; index < 5; index += 1) expect((await postJson({ email: 'nope' })).status).toBe(400);
+    const limited = await postForm({ email: 'reader@example.com', category: 'research' });
+    expect(limited.status).toBe(303);
+    expect(limited.headers.location).toBe('/blog?subscribe=limited#newsletter');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+  });
+
+  it('limits each app on its own: a fresh app starts with a fresh allowance', async () => {
+    const other = testApp();
+    try {
+      expect((await postJson({ email: 'first@example.com' }, other)).status).toBe(202);
+    } finally {
+      other.db.close();
+    }
+  });
+});
+
+describe('POST /api/subscribe from the form without JavaScript', () => {
+  it('subscribes and redirects 303 back to the blog, keeping the category, at the newsletter box', async () => {
+    const response = await postForm({ category: 'research', email: 'form@example.com' });
+    expect(response.status).toBe(303);
+    expect(response.headers.location).toBe('/blog?category=research&subscribe=pending#newsletter');
+    expect(rows().map((row) => row.email)).toEqual(['form@example.com']);
+  });
+
+  it('redirects a known address (another case) exactly as a new one, and a bad one with "invalid"', async () => {
+    const first = await postForm({ category: 'all', email: 'form@example.com' });
+    const again = await postForm({ category: 'all', email: 'FORM@example.com' });
+    expect(again.status).toBe(303);
+    expect(again.headers.location).toBe(first.headers.location);
+    expect(again.headers.location).toBe('/blog?subscribe=pending#newsletter');
+    const invalid = await postForm({ category: 'tutorials', email: 'form@localhost' });
+    expect(invalid.status).toBe(303);
+    expect(invalid.headers.location).toBe('/blog?category=tutorials&subscribe=invalid#newsletter');
+    const missing = await postForm({ category: 'tutorials' });
+    expect(missing.headers.location).toBe('/blog?category=tutorials&subscribe=invalid#newsletter');
+    expect(rows()).toHaveLength(1);
+  });
+
+  it('drops an unknown category from the way back', async () => {
+    const response = await postForm({ category: 'javascript:alert(1)', email: 'safe@example.com' });
+    expect(response.headers.location).toBe('/blog?subscribe=pending#newsletter');
+  });
+
+  it('lands on a page that shows the outcome', async () => {
+    const response = await postForm({ category: 'technology', email: 'landing@example.com' });
+    const page = await request(app).get(response.headers.location!.split('#')[0]!);
+    expect(page.status).toBe(200);
+    expect(page.text).toMatch(/<div role="status"><p id="newsletter-message"[^>]*>.*Check your inbox to confirm/);
+    expect(page.text).toContain('aria-current="true" href="/blog?category=technology"');
+  });
+});
+
+describe('the subscriber store', () => {
+  it('treats the same address in any case as one subscriber', async () => {
+    const store = createSubscriberStore(app.db);
+    await store.signUp('Case@Example.com', new Date('2024-03-01T10:00:00Z'));
+    await store.signUp('case@example.COM');
+    expect(rows()).toEqual([{ email: 'Case@Example.com', created_at: '2024-03-01T10:00:00.000Z' }]);
+  });
+
+  it('refuses a second row for the same address at the database level', () => {
+    const insert = app.db.connection.prepare('INSERT INTO subscribers (email, created_at) VALUES (?, ?)');
+    insert.run('unique@example.com', '2024-03-01T10:00:00Z');
+    expect(() => insert.run('UNIQUE@example.com', '2024-03-01T10:00:00Z')).toThrow(/UNIQUE/);
+  });
+});

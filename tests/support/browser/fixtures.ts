@@ -1,0 +1,67 @@
+import type { Page } from '@playwright/test';
+import { test as base, expect } from '@playwright/test';
+import { DISMISSED_KEY } from '../../../shared/components/LanguageHint';
+
+interface Fixtures {
+  /** Console errors and uncaught page errors seen during the test; each test must end with none unless it empties the list. */
+  browserErrors: string[];
+  /**
+   * Whether web-vitals beacons reach the server. Off by default: every test
+   * comes from one address, and the beacons of a whole run would trip the
+   * endpoint's per-client limit, which is meant for one visitor.
+   */
+  sendVitals: boolean;
+  vitalsRoute: void;
+  /**
+   * Whether the language hint may show. Off by default (the visitor dismissed it):
+   * it appears at a moment of its own after hydration, over the foot of the window,
+   * and a click whose press and release straddle its arrival lands on neither.
+   */
+  languageHint: boolean;
+  hintRoute: void;
+}
+
+export const test = base.extend<Fixtures>({
+  sendVitals: [false, { option: true }],
+  vitalsRoute: [
+    async ({ page, sendVitals }, use) => {
+      if (!sendVitals) await page.route('**/api/vitals', (route) => route.fulfill({ status: 204 }));
+      await use();
+    },
+    { auto: true },
+  ],
+  languageHint: [false, { option: true }],
+  hintRoute: [
+    async ({ page, languageHint }, use) => {
+      if (!languageHint) {
+        await page.addInitScript((key) => {
+          // The browser's first blank document has no storage.
+          if (window.location.protocol.startsWith('http')) localStorage.setItem(key, '1');
+        }, DISMISSED_KEY);
+      }
+      await use();
+    },
+    { auto: true },
+  ],
+  browserErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      await use(errors);
+      expect(errors, 'console errors or page errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Opens a path and waits until React has hydrated the server's markup. */
+export async function gotoHydrated(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  // A loaded machine can take seconds to fetch, parse and run the framework: not what the tests measure.
+  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1, { timeout: 20_000 });
+}
