@@ -8,8 +8,10 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+
 import * as esbuild from 'esbuild';
 import { tsImport } from 'tsx/esm/api';
+
 import { coreChunkPlugin } from './build/chunks/coreChunk.mjs';
 import { fontSubsetPlugin } from './build/font/subset.mjs';
 
@@ -65,7 +67,13 @@ const clientOptions = {
 /** @type {esbuild.BuildOptions} */
 const serverOptions = {
   // The server and the staff's commands (npm run leads, outbox, staff, data), which must run in the container too.
-  entryPoints: { app: 'server/main.ts', leads: 'server/leads/command.ts', outbox: 'server/outbox/command.ts', staff: 'server/staff/command.ts', data: 'server/privacy/command.ts' },
+  entryPoints: {
+    app: 'server/main.ts',
+    leads: 'server/leads/command.ts',
+    outbox: 'server/outbox/command.ts',
+    staff: 'server/staff/command.ts',
+    data: 'server/privacy/command.ts',
+  },
   outdir: outDir,
   bundle: true,
   format: 'esm',
@@ -91,11 +99,17 @@ await import('./app.js');
  * esbuild wrote (and its map) is removed: nothing links it.
  */
 function inlineEntry(metafile, file) {
-  const staticImports = (metafile.outputs[file]?.imports ?? []).filter((imported) => imported.kind === 'import-statement');
-  if (staticImports.length) throw new Error(`${entryFile} must import nothing statically (it imports ${staticImports.map(({ path: imported }) => imported).join(', ')}).`);
+  const staticImports = (metafile.outputs[file]?.imports ?? []).filter(
+    (imported) => imported.kind === 'import-statement',
+  );
+  if (staticImports.length)
+    throw new Error(
+      `${entryFile} must import nothing statically (it imports ${staticImports.map(({ path: imported }) => imported).join(', ')}).`,
+    );
   const code = fs.readFileSync(file, 'utf8').trimEnd();
   // The HTML parser would end the script early at either.
-  if (/<\/script|<!--/i.test(code)) throw new Error(`${entryFile}: the built entry contains "</script" or "<!--" and cannot be inlined.`);
+  if (/<\/script|<!--/i.test(code))
+    throw new Error(`${entryFile}: the built entry contains "</script" or "<!--" and cannot be inlined.`);
   // Kept in watch mode, where a rebuild need not write an unchanged file again.
   if (!dev) {
     fs.rmSync(file);
@@ -125,7 +139,8 @@ function writeManifest(metafile, criticalCss, tabIcon) {
 
   const entry = find((file, output) => output.entryPoint === entryFile && file.endsWith('.js'));
   // What the entry loads before any page chunk: the route tree and the hydration module it imports once painted.
-  const booted = (file) => (metafile.outputs[file]?.imports ?? []).filter((imported) => imported.kind === 'dynamic-import');
+  const booted = (file) =>
+    (metafile.outputs[file]?.imports ?? []).filter((imported) => imported.kind === 'dynamic-import');
   const stylesheet = find((file, output) => output.entryPoint === stylesFile && file.endsWith('.css'));
   const consoleStylesheet = find((file, output) => output.entryPoint === consoleStylesFile && file.endsWith('.css'));
   if (!entry || !stylesheet || !consoleStylesheet) throw new Error('The build produced no entry script or stylesheet.');
@@ -134,14 +149,24 @@ function writeManifest(metafile, criticalCss, tabIcon) {
   for (const [file, output] of outputs) {
     if (!file.endsWith('.js')) continue;
     const name = path.basename(output.entryPoint ?? '').replace(/\.tsx?$/, '');
-    const catalogue = output.entryPoint?.startsWith(cataloguesDir) ? output.entryPoint.slice(cataloguesDir.length).replace(/\.ts$/, '') : undefined;
+    const catalogue = output.entryPoint?.startsWith(cataloguesDir)
+      ? output.entryPoint.slice(cataloguesDir.length).replace(/\.ts$/, '')
+      : undefined;
     if (output.entryPoint?.startsWith(pagesDir)) routes[name] = [url(file), ...staticImports(file)];
     // "posts/<slug>", "posts/es/<slug>", "legal/es/privacy": the path under the folder names a language's body.
-    for (const [dir, prefix] of [[postBodiesDir, 'posts'], [legalBodiesDir, 'legal']]) {
-      if (output.entryPoint?.startsWith(dir)) routes[`${prefix}/${output.entryPoint.slice(dir.length).replace(/\.ts$/, '')}`] = [url(file), ...staticImports(file)];
+    for (const [dir, prefix] of [
+      [postBodiesDir, 'posts'],
+      [legalBodiesDir, 'legal'],
+    ]) {
+      if (output.entryPoint?.startsWith(dir))
+        routes[`${prefix}/${output.entryPoint.slice(dir.length).replace(/\.ts$/, '')}`] = [
+          url(file),
+          ...staticImports(file),
+        ];
     }
     // Only a language's parts ("en/home"), not the modules they share.
-    if (catalogue && /^[a-z]{2}\/\w+$/.test(catalogue) && !catalogue.endsWith('/shared')) routes[`catalogues/${catalogue}`] = [url(file), ...staticImports(file)];
+    if (catalogue && /^[a-z]{2}\/\w+$/.test(catalogue) && !catalogue.endsWith('/shared'))
+      routes[`catalogues/${catalogue}`] = [url(file), ...staticImports(file)];
   }
   const manifest = {
     entryScript: inlineEntry(metafile, entry),
@@ -211,7 +236,9 @@ async function precompress() {
 /** Moves the client's source maps to dist/sourcemaps, outside what the server serves. */
 function moveSourceMaps() {
   const mapsOut = path.join(outDir, 'sourcemaps');
-  for (const file of fs.readdirSync(staticOut, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.map'))) {
+  for (const file of fs
+    .readdirSync(staticOut, { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.map'))) {
     const target = path.join(mapsOut, file);
     fs.mkdirSync(path.dirname(target), { recursive: true });
     fs.renameSync(path.join(staticOut, file), target);
@@ -239,12 +266,19 @@ async function build() {
   if (!generateContent()) process.exit(1);
   fs.rmSync(outDir, { recursive: true, force: true });
   await publicAssets.buildAssets(staticOut);
-  const [client, , critical, tabIcon] = await Promise.all([esbuild.build(clientOptions), esbuild.build(serverOptions), criticalStyles(), publicAssets.tabIconDataUrl()]);
+  const [client, , critical, tabIcon] = await Promise.all([
+    esbuild.build(clientOptions),
+    esbuild.build(serverOptions),
+    criticalStyles(),
+    publicAssets.tabIconDataUrl(),
+  ]);
   writeManifest(client.metafile, critical, tabIcon);
   moveSourceMaps();
   fs.writeFileSync(path.join(outDir, 'server.js'), launcher);
   await precompress();
-  console.log(`Built ${Object.keys(client.metafile.outputs).length} client files, dist/app.js, dist/leads.js, dist/outbox.js, dist/staff.js and dist/data.js.`);
+  console.log(
+    `Built ${Object.keys(client.metafile.outputs).length} client files, dist/app.js, dist/leads.js, dist/outbox.js, dist/staff.js and dist/data.js.`,
+  );
 }
 
 async function watch() {

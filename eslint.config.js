@@ -1,7 +1,8 @@
 import js from '@eslint/js';
-import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import simpleImportSort from 'eslint-plugin-simple-import-sort';
 import globals from 'globals';
+import tseslint from 'typescript-eslint';
 
 // Where code runs decides what it may use: client/ and shared/ ship in the browser bundle (shared/
 // is rendered on the server too, so it imports nothing from server/ or Node), server/ runs in Node alone.
@@ -10,19 +11,27 @@ const NODE_CODE = ['server/**'];
 
 /** What code that ships in the browser may not import (pattern: reason, or the rule's pattern options). */
 const BROWSER_IMPORTS = {
-    '^node:': 'client/ and shared/ run in the browser: no Node modules here.',
-    '^(.*/)?server(/|$)': 'client/ and shared/ must not import server code; pass values in from the server instead.',
-    // Through the package's index, esbuild puts every icon the site uses in one chunk that each page loading any icon fetches.
-    '^lucide$': { message: "Import each icon from 'lucide/dist/esm/icons/<name>.mjs' (drawn by shared/components/Icon.tsx), so each chunk carries only its own icons.", allowTypeImports: true },
-    '^lucide-react(/|$)': "Draw icons with shared/components/Icon.tsx and lucide's shapes: lucide-react's renderer is 1.5 KB on every page that hydrates one.",
-    // Either brings in React Router's DOM module, about 6 KB on every page.
-    '^react-router$': {
-      importNames: ['Link', 'NavLink', 'useSearchParams'],
-      message: "Link to pages with shared/components/Link.tsx (a plain anchor that client/pageLinks.ts follows) and read the query with shared/components/useSearchParams.ts.",
-    },
+  '^node:': 'client/ and shared/ run in the browser: no Node modules here.',
+  '^(.*/)?server(/|$)': 'client/ and shared/ must not import server code; pass values in from the server instead.',
+  // Through the package's index, esbuild puts every icon the site uses in one chunk that each page loading any icon fetches.
+  '^lucide$': {
+    message:
+      "Import each icon from 'lucide/dist/esm/icons/<name>.mjs' (drawn by shared/components/Icon.tsx), so each chunk carries only its own icons.",
+    allowTypeImports: true,
+  },
+  '^lucide-react(/|$)':
+    "Draw icons with shared/components/Icon.tsx and lucide's shapes: lucide-react's renderer is 1.5 KB on every page that hydrates one.",
+  // Either brings in React Router's DOM module, about 6 KB on every page.
+  '^react-router$': {
+    importNames: ['Link', 'NavLink', 'useSearchParams'],
+    message:
+      'Link to pages with shared/components/Link.tsx (a plain anchor that client/pageLinks.ts follows) and read the query with shared/components/useSearchParams.ts.',
+  },
 };
 /** shared/ is rendered by the server too. */
-const SHARED_IMPORTS = { '^(\\.\\./)+client(/|$)': 'shared/ runs on the server too: it does not import the browser entry.' };
+const SHARED_IMPORTS = {
+  '^(\\.\\./)+client(/|$)': 'shared/ runs on the server too: it does not import the browser entry.',
+};
 const NOT_IN_BROWSER = ['process', 'Buffer', 'global', '__dirname', '__filename', 'require'];
 
 /**
@@ -32,7 +41,10 @@ const NOT_IN_BROWSER = ['process', 'Buffer', 'global', '__dirname', '__filename'
  */
 const SHARED_FLOORS = [
   [['shared/lib/**'], ['content', 'generated', 'model', 'components', 'pages', 'routes', 'pageShell']],
-  [['shared/content/**', 'shared/generated/**'], ['model', 'components', 'pages', 'routes', 'pageShell']],
+  [
+    ['shared/content/**', 'shared/generated/**'],
+    ['model', 'components', 'pages', 'routes', 'pageShell'],
+  ],
   [['shared/model/**'], ['components', 'pages', 'routes', 'pageShell']],
   [['shared/components/**'], ['pages', 'routes', 'pageShell']],
   [['shared/pages/**'], ['routes', 'pageShell']],
@@ -42,7 +54,10 @@ const SHARED_FLOORS = [
 /** Import patterns that name a folder (or top-level module) of a higher floor. */
 function floorBelow(above) {
   return Object.fromEntries(
-    above.map((name) => [`(^|/)${name}(/|$)`, `An import from ${name} runs up a floor: move the shared piece down instead.`]),
+    above.map((name) => [
+      `(^|/)${name}(/|$)`,
+      `An import from ${name} runs up a floor: move the shared piece down instead.`,
+    ]),
   );
 }
 
@@ -58,14 +73,26 @@ const NOT_IN_NODE = ['window', 'document', 'navigator', 'location', 'sessionStor
 const SERVER_FLOORS = [
   { files: ['server/lib/**', 'server/config.ts'], names: ['lib', 'config'] },
   { files: ['server/db/**'], names: ['db'], why: 'The helpers and the settings work without a database.' },
-  { files: ['server/cli/**', 'server/http/**'], names: ['cli', 'http'], why: 'What lies below does not depend on how the server is reached, by a command or a request.' },
-  { files: ['server/outbox/**', 'server/pages/**'], names: ['outbox', 'pages'], why: 'The plumbing below sends and renders nothing itself.' },
+  {
+    files: ['server/cli/**', 'server/http/**'],
+    names: ['cli', 'http'],
+    why: 'What lies below does not depend on how the server is reached, by a command or a request.',
+  },
+  {
+    files: ['server/outbox/**', 'server/pages/**'],
+    names: ['outbox', 'pages'],
+    why: 'The plumbing below sends and renders nothing itself.',
+  },
   {
     files: ['server/{leads,newsletter,privacy,vitals,staff}/**'],
     names: ['leads', 'newsletter', 'privacy', 'vitals', 'staff'],
     why: "Nothing below a feature knows one: the composition root (app.ts, main.ts) hands a lower folder what it needs, as it hands the outbox each feature's message kinds.",
   },
-  { files: ['server/app.ts', 'server/main.ts'], names: ['app', 'main'], why: 'They wire the server together: nothing they wire depends on the wiring.' },
+  {
+    files: ['server/app.ts', 'server/main.ts'],
+    names: ['app', 'main'],
+    why: 'They wire the server together: nothing they wire depends on the wiring.',
+  },
 ];
 
 /** "server/lib/ and server/config.ts": the places a list of globs names. */
@@ -95,9 +122,17 @@ function side(files, ownGlobals, forbiddenImports, otherGlobals) {
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: Object.entries(forbiddenImports).map(([regex, rule]) => ({ regex, ...(typeof rule === 'string' ? { message: rule } : rule) })) },
+        {
+          patterns: Object.entries(forbiddenImports).map(([regex, rule]) => ({
+            regex,
+            ...(typeof rule === 'string' ? { message: rule } : rule),
+          })),
+        },
       ],
-      'no-restricted-globals': ['error', ...otherGlobals.map((name) => ({ name, message: `No such global where the code in ${where} runs.` }))],
+      'no-restricted-globals': [
+        'error',
+        ...otherGlobals.map((name) => ({ name, message: `No such global where the code in ${where} runs.` })),
+      ],
     },
   };
 }
@@ -108,9 +143,11 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx,mjs,js}'],
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, 'simple-import-sort': simpleImportSort },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'simple-import-sort/imports': 'error',
+      'simple-import-sort/exports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
@@ -128,5 +165,7 @@ export default tseslint.config(
   side(['client/**'], globals.browser, BROWSER_IMPORTS, NOT_IN_BROWSER),
   side(NODE_CODE, globals.node, SERVER_IMPORTS, NOT_IN_NODE),
   // server/ in floors, low to high: each imports only its own floor and those below it.
-  ...SERVER_FLOORS.map(({ files }, index) => side(files, globals.node, { ...SERVER_IMPORTS, ...serverFloorsAbove(index) }, NOT_IN_NODE)),
+  ...SERVER_FLOORS.map(({ files }, index) =>
+    side(files, globals.node, { ...SERVER_IMPORTS, ...serverFloorsAbove(index) }, NOT_IN_NODE),
+  ),
 );

@@ -1,6 +1,8 @@
 import os from 'node:os';
 import path from 'node:path';
+
 import { defineConfig } from '@playwright/test';
+
 import { CHROMIUM_ARGS, findChromium } from './tests/support/browser/chromium.mjs';
 
 // E2E_PORT lets two checkouts run their browser tests side by side.

@@ -1,5 +1,6 @@
 import { startTransition, useLayoutEffect, useRef, useState } from 'react';
 import { NavigationType, Router } from 'react-router';
+
 import { PageDocument } from '../shared/pageShell';
 import type { Navigation, PageState } from './navigation';
 import { samePage } from './navigation';
@@ -10,7 +11,11 @@ import { samePage } from './navigation';
  * (unless it asked to keep the position). A fragment link followed without
  * the router (the skip link) was scrolled by the browser already.
  */
-function restoreScroll({ location, action, preventScrollReset }: PageState, previous: PageState, saved: number | undefined): void {
+function restoreScroll(
+  { location, action, preventScrollReset }: PageState,
+  previous: PageState,
+  saved: number | undefined,
+): void {
   if (action === NavigationType.Pop) {
     if (samePage(location, previous.location)) return;
     if (saved !== undefined) return window.scrollTo(0, saved);
@@ -32,7 +37,12 @@ export function PageRouter({ navigation }: { navigation: Navigation }) {
     shown.current = state;
   }, [state, navigation]);
   return (
-    <Router location={state.location} navigationType={state.action} navigator={navigation.navigator} useTransitions={false}>
+    <Router
+      location={state.location}
+      navigationType={state.action}
+      navigator={navigation.navigator}
+      useTransitions={false}
+    >
       <PageDocument loaded={state.loaded} />
     </Router>
   );

@@ -1,9 +1,10 @@
 import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+
 import { RuntimeContext } from '../shared/components/contexts';
 import { clearChunkReloadMark } from '../shared/lib/loadChunk';
-import { holdStaticSections, releaseStaticSections } from '../shared/lib/staticSections';
 import type { RuntimeConfig } from '../shared/lib/runtime';
+import { holdStaticSections, releaseStaticSections } from '../shared/lib/staticSections';
 import { loadPage } from '../shared/pageShell';
 import { browserNavigation } from './navigation';
 import { followPageLinks } from './pageLinks';

@@ -1,5 +1,6 @@
 import type { Location, Navigator, To } from 'react-router';
-import { NavigationType, createPath, parsePath } from 'react-router';
+import { createPath, NavigationType, parsePath } from 'react-router';
+
 import type { LoadedPage } from '../shared/pageShell';
 import { loadPage } from '../shared/pageShell';
 
@@ -68,7 +69,8 @@ export function samePage(a: Location, b: Location): boolean {
  */
 export function browserNavigation(loaded: LoadedPage, { onStart, ready }: NavigationOptions): Navigation {
   // The landing entry gets its own key, so its scroll position is its own and not any keyless entry's.
-  if (!(window.history.state as HistoryEntry | null)?.key) window.history.replaceState({ usr: window.history.state, key: newKey() } satisfies HistoryEntry, '');
+  if (!(window.history.state as HistoryEntry | null)?.key)
+    window.history.replaceState({ usr: window.history.state, key: newKey() } satisfies HistoryEntry, '');
   let state: PageState = { location: currentLocation(), action: NavigationType.Pop, loaded, preventScrollReset: false };
   const listeners = new Set<(next: PageState) => void>();
   const positions = readPositions();
@@ -93,7 +95,10 @@ export function browserNavigation(loaded: LoadedPage, { onStart, ready }: Naviga
   async function navigate(action: NavigationType, location: Location, preventScrollReset = false): Promise<void> {
     const id = ++latest;
     onStart();
-    const [next] = await Promise.all([samePage(location, state.location) ? state.loaded : loadPage(location.pathname), ready()]);
+    const [next] = await Promise.all([
+      samePage(location, state.location) ? state.loaded : loadPage(location.pathname),
+      ready(),
+    ]);
     if (id !== latest) return;
     positions[state.location.key] = window.scrollY;
     const entry: HistoryEntry = { usr: location.state, key: location.key };
@@ -105,7 +110,13 @@ export function browserNavigation(loaded: LoadedPage, { onStart, ready }: Naviga
 
   function target(to: To, entryState: unknown): Location {
     const path = typeof to === 'string' ? parsePath(to) : to;
-    return { pathname: path.pathname ?? state.location.pathname, search: path.search ?? '', hash: path.hash ?? '', state: entryState ?? null, key: newKey() };
+    return {
+      pathname: path.pathname ?? state.location.pathname,
+      search: path.search ?? '',
+      hash: path.hash ?? '',
+      state: entryState ?? null,
+      key: newKey(),
+    };
   }
 
   window.addEventListener('popstate', () => void navigate(NavigationType.Pop, currentLocation()));
@@ -114,8 +125,10 @@ export function browserNavigation(loaded: LoadedPage, { onStart, ready }: Naviga
     navigator: {
       createHref: (to) => (typeof to === 'string' ? to : createPath(to)),
       go: (delta) => window.history.go(delta),
-      push: (to, entryState, opts) => void navigate(NavigationType.Push, target(to, entryState), opts?.preventScrollReset),
-      replace: (to, entryState, opts) => void navigate(NavigationType.Replace, target(to, entryState), opts?.preventScrollReset),
+      push: (to, entryState, opts) =>
+        void navigate(NavigationType.Push, target(to, entryState), opts?.preventScrollReset),
+      replace: (to, entryState, opts) =>
+        void navigate(NavigationType.Replace, target(to, entryState), opts?.preventScrollReset),
     },
     state: () => state,
     listen(listener) {

@@ -1,11 +1,14 @@
 import type { Navigator } from 'react-router';
+
 import { matchPage } from '../shared/pageShell';
 
 /** The link a click follows, if it is one the page itself may follow: a plain left click, this tab, no download. */
 function followedLink(event: MouseEvent): HTMLAnchorElement | null {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+    return null;
   const link = event.target instanceof Element ? event.target.closest('a') : null;
-  if (!link?.hasAttribute('href') || link.hasAttribute('download') || (link.target && link.target !== '_self')) return null;
+  if (!link?.hasAttribute('href') || link.hasAttribute('download') || (link.target && link.target !== '_self'))
+    return null;
   return link;
 }
 

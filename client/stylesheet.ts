@@ -10,7 +10,9 @@ let loading: Promise<void> | undefined;
 export function loadStylesheet(href: string): Promise<void> {
   loading ??= new Promise((resolve) => {
     preinit(href, { as: 'style', precedence: 'default' });
-    const link = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].find((element) => element.getAttribute('href') === href);
+    const link = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].find(
+      (element) => element.getAttribute('href') === href,
+    );
     if (!link || link.sheet) return resolve();
     link.addEventListener('load', () => resolve(), { once: true });
     link.addEventListener('error', () => resolve(), { once: true });

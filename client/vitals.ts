@@ -1,12 +1,17 @@
 import type { Metric } from 'web-vitals';
+
 import type { VisitContext, VitalReport } from '../shared/lib/vitals';
 import { CONNECTION_TYPES, VITALS_ENDPOINT } from '../shared/lib/vitals';
 
 /** The connection type (where the browser tells it) and whether the main pointer is a finger. */
 function visitContext(): VisitContext {
-  const effectiveType = (navigator as Navigator & { connection?: { effectiveType?: string } }).connection?.effectiveType;
+  const effectiveType = (navigator as Navigator & { connection?: { effectiveType?: string } }).connection
+    ?.effectiveType;
   const connection = CONNECTION_TYPES.find((type) => type === effectiveType);
-  return { ...(connection ? { connection } : {}), device: matchMedia('(pointer: coarse)').matches ? 'mobile' : 'desktop' };
+  return {
+    ...(connection ? { connection } : {}),
+    device: matchMedia('(pointer: coarse)').matches ? 'mobile' : 'desktop',
+  };
 }
 
 /**

@@ -9,7 +9,11 @@ import interUrl from 'subset:inter.woff2';
  * Returns what a navigation calls; before the font has arrived it does nothing.
  */
 export function loadWebFont(): () => void {
-  const face = new FontFace('Inter Variable', `url(${interUrl}) format('woff2')`, { weight: '100 900', style: 'normal', display: 'swap' });
+  const face = new FontFace('Inter Variable', `url(${interUrl}) format('woff2')`, {
+    weight: '100 900',
+    style: 'normal',
+    display: 'swap',
+  });
   // Unreachable or blocked, the font is not missed much: the fallback is cut to its measure.
   face.load().catch(() => {});
   return () => {

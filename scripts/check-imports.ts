@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+
 import ts from 'typescript';
 
 const ROOTS = ['shared', 'client', 'server'];
@@ -26,7 +27,9 @@ function importsOf(file: string): string[] {
     .filter((spec) => spec.startsWith('.'))
     .map((spec) => {
       const base = path.posix.join(path.posix.dirname(file), spec);
-      return [base, ...EXTENSIONS.map((ext) => base + ext)].find((candidate) => /\.tsx?$/.test(candidate) && fs.existsSync(candidate));
+      return [base, ...EXTENSIONS.map((ext) => base + ext)].find(
+        (candidate) => /\.tsx?$/.test(candidate) && fs.existsSync(candidate),
+      );
     })
     .filter((resolved): resolved is string => resolved !== undefined);
 }

@@ -1,35 +1,37 @@
 import path from 'node:path';
-import type { Database } from './db';
+
 import compression from 'compression';
 import express from 'express';
 import type { ComponentType } from 'react';
+
 import type { LoadedPage } from '../shared/pageShell';
 import { PageDocument } from '../shared/pageShell';
 import type { AppConfig } from './config';
+import type { Database } from './db';
 import { errorHandler } from './http/errors';
-import { requestLog } from './http/logger';
-import type { Logger } from './http/logger';
-import { assetSource } from './http/manifest';
-import { pageCache } from './pages/pageCache';
-import { pageRenderer } from './pages/render';
-import { contactRoutes } from './leads/routes';
-import { crawlerRoutes } from './pages/crawlers';
-import { feedRoutes } from './pages/feeds';
 import { healthRoutes } from './http/health';
-import { subscribeRoutes } from './newsletter/subscribeRoutes';
-import { vitalsRoutes } from './vitals/routes';
+import type { Logger } from './http/logger';
+import { requestLog } from './http/logger';
+import { assetSource } from './http/manifest';
+import { createRateLimitCounters } from './http/rateLimitCounters';
 import { securityHeaders } from './http/security';
-import { createLeadStore } from './leads/store';
+import { hashedAssets, publicFiles } from './http/static';
+import { canonicalPath } from './http/trailingSlash';
 import { leadKinds, leadMessages } from './leads/messages';
+import { contactRoutes } from './leads/routes';
+import { createLeadStore } from './leads/store';
+import { newsletterRoutes } from './newsletter/linkRoutes';
+import { newsletterKinds, signUpMessages } from './newsletter/messages';
+import { createSubscriberStore } from './newsletter/store';
+import { subscribeRoutes } from './newsletter/subscribeRoutes';
 import { createOutbox } from './outbox/delivery';
 import type { OutboxKind } from './outbox/kinds';
-import { newsletterRoutes } from './newsletter/linkRoutes';
+import { crawlerRoutes } from './pages/crawlers';
+import { feedRoutes } from './pages/feeds';
+import { pageCache } from './pages/pageCache';
+import { pageRenderer } from './pages/render';
 import { staffConsole } from './staff/console';
-import { hashedAssets, publicFiles } from './http/static';
-import { createSubscriberStore } from './newsletter/store';
-import { newsletterKinds, signUpMessages } from './newsletter/messages';
-import { createRateLimitCounters } from './http/rateLimitCounters';
-import { canonicalPath } from './http/trailingSlash';
+import { vitalsRoutes } from './vitals/routes';
 
 /** Every kind of message the app's stores queue: the outbox worker beside the app (see main.ts) sends these. */
 export const outboxKinds: readonly OutboxKind[] = [...leadKinds, ...newsletterKinds];
@@ -48,7 +50,10 @@ export interface AppOptions {
 }
 
 /** Builds the site's Express app without listening. Middleware runs in the order written here. */
-export function createApp(config: AppConfig, { db, logger, App = PageDocument, wakeOutbox = () => {} }: AppOptions): express.Express {
+export function createApp(
+  config: AppConfig,
+  { db, logger, App = PageDocument, wakeOutbox = () => {} }: AppOptions,
+): express.Express {
   const clientDir = path.join(config.rootDir, 'dist', 'client');
   const assets = assetSource(path.join(clientDir, 'manifest.json'), config);
   const render = pageRenderer({
@@ -64,7 +69,11 @@ export function createApp(config: AppConfig, { db, logger, App = PageDocument, w
   // The stores queue what they send in their own transactions; wakeOutbox has it sent at once.
   const outbox = createOutbox(db, config);
   const leads = createLeadStore(db, { outbox, messagesFor: leadMessages(config.mail, siteUrl), committed: wakeOutbox });
-  const subscribers = createSubscriberStore(db, { outbox, messagesFor: signUpMessages(siteUrl), committed: wakeOutbox });
+  const subscribers = createSubscriberStore(db, {
+    outbox,
+    messagesFor: signUpMessages(siteUrl),
+    committed: wakeOutbox,
+  });
   // One limit over every instance when they share PostgreSQL; in memory for the single SQLite process.
   const counters = db.engine === 'postgres' ? createRateLimitCounters(db) : undefined;
 

@@ -1,5 +1,7 @@
 import path from 'node:path';
+
 import { z } from 'zod';
+
 import type { DepartmentId } from '../shared/content/data';
 import { departmentFacts, siteFacts } from '../shared/content/data';
 
@@ -13,7 +15,10 @@ const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
 const trustProxy = z
   .string()
   .trim()
-  .refine((value) => value !== 'true', 'true trusts any client\'s X-Forwarded-For; use the number of proxies in front (such as 1) or their addresses')
+  .refine(
+    (value) => value !== 'true',
+    "true trusts any client's X-Forwarded-For; use the number of proxies in front (such as 1) or their addresses",
+  )
   .regex(/^(false|\d+|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/, 'expected false, a hop count or a list of addresses')
   .transform((value): false | number | string => {
     if (value === 'false') return false;
@@ -39,17 +44,30 @@ const envSchema = z.object({
     .transform((url) => url.replace(/\/+$/, ''))
     .optional(),
   DATA_DIR: z.string().trim().min(1).default('./data'),
-  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'expected a postgres:// URL such as postgres://site:password@db:5432/site' }).optional(),
+  DATABASE_URL: z
+    .url({
+      protocol: /^postgres(ql)?$/,
+      error: 'expected a postgres:// URL such as postgres://site:password@db:5432/site',
+    })
+    .optional(),
   LOG_LEVEL: z.enum(logLevels).default('info'),
   TRUST_PROXY: trustProxy.default(false),
   NODE_ENV: z.string().default('production'),
-  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'expected an smtp:// or smtps:// URL such as smtps://user:pass@mail.example.com:465' }).optional(),
+  SMTP_URL: z
+    .url({
+      protocol: /^smtps?$/,
+      error: 'expected an smtp:// or smtps:// URL such as smtps://user:pass@mail.example.com:465',
+    })
+    .optional(),
   MAIL_FROM: mailbox.default(`${siteFacts.name} <${siteFacts.email}>`),
   MAIL_TO_GENERAL: mailbox.default(defaultInbox('general')),
   MAIL_TO_DEVELOPMENT: mailbox.default(defaultInbox('development')),
   MAIL_TO_SALES: mailbox.default(defaultInbox('sales')),
   LEAD_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }).optional(),
-  LEAD_WEBHOOK_SECRET: z.string().min(32, 'expected at least 32 characters (for example: openssl rand -hex 32)').optional(),
+  LEAD_WEBHOOK_SECRET: z
+    .string()
+    .min(32, 'expected at least 32 characters (for example: openssl rand -hex 32)')
+    .optional(),
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int('expected a whole number').min(1).max(100).default(16),
   OUTBOX_LEASE_SECONDS: z.coerce.number().int('expected a whole number').min(5).max(3600).default(300),
 });
@@ -104,7 +122,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
   const { PORT, HOST, SITE_URL, DATA_DIR, LOG_LEVEL, TRUST_PROXY, NODE_ENV } = parsed.data;
   const { LEAD_WEBHOOK_URL, LEAD_WEBHOOK_SECRET } = parsed.data;
   // A webhook nobody can verify would let anyone post fake leads to it.
-  if (LEAD_WEBHOOK_URL && !LEAD_WEBHOOK_SECRET) throw new ConfigError('Missing LEAD_WEBHOOK_SECRET: LEAD_WEBHOOK_URL needs a secret to sign its posts with');
+  if (LEAD_WEBHOOK_URL && !LEAD_WEBHOOK_SECRET)
+    throw new ConfigError('Missing LEAD_WEBHOOK_SECRET: LEAD_WEBHOOK_URL needs a secret to sign its posts with');
   return {
     port: PORT,
     host: HOST,
@@ -118,8 +137,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
     mail: {
       smtpUrl: parsed.data.SMTP_URL,
       from: parsed.data.MAIL_FROM,
-      inboxes: { general: parsed.data.MAIL_TO_GENERAL, development: parsed.data.MAIL_TO_DEVELOPMENT, sales: parsed.data.MAIL_TO_SALES },
-      webhook: LEAD_WEBHOOK_URL && LEAD_WEBHOOK_SECRET ? { url: LEAD_WEBHOOK_URL, secret: LEAD_WEBHOOK_SECRET } : undefined,
+      inboxes: {
+        general: parsed.data.MAIL_TO_GENERAL,
+        development: parsed.data.MAIL_TO_DEVELOPMENT,
+        sales: parsed.data.MAIL_TO_SALES,
+      },
+      webhook:
+        LEAD_WEBHOOK_URL && LEAD_WEBHOOK_SECRET ? { url: LEAD_WEBHOOK_URL, secret: LEAD_WEBHOOK_SECRET } : undefined,
       maxAttempts: parsed.data.OUTBOX_MAX_ATTEMPTS,
       leaseMs: parsed.data.OUTBOX_LEASE_SECONDS * 1000,
     },

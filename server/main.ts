@@ -3,9 +3,9 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db';
 import { MigrationError } from './db/types';
 import { createHttpServer } from './http/httpServer';
-import { startRetention } from './privacy/retention';
 import { createLogger } from './http/logger';
 import { startOutboxWorker } from './outbox/delivery';
+import { startRetention } from './privacy/retention';
 
 /** How long in-flight requests may take to finish after SIGTERM before the process exits anyway. */
 const DRAIN_TIMEOUT_MS = 10_000;

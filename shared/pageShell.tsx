@@ -2,6 +2,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { useEffect, useMemo, useRef } from 'react';
 import type { RouteObject } from 'react-router';
 import { matchRoutes, useLocation } from 'react-router';
+
 import type { PageData } from './components/contexts';
 import { LocaleContext, PageContext } from './components/contexts';
 import { Document } from './components/Document';
@@ -11,11 +12,11 @@ import { LanguageHint } from './components/LanguageHint';
 import { Seo } from './components/Seo';
 import { staticSection } from './components/StaticSection';
 import { useLocale } from './components/useLocale';
-import { loadTexts, loadedCatalogue } from './content/i18n/catalogue';
+import { loadedCatalogue, loadTexts } from './content/i18n/catalogue';
 import { loadChunk } from './lib/loadChunk';
 import { staticSectionsHold } from './lib/staticSections';
 import type { RouteHandle, SitePage } from './routes';
-import { localizePath, localizedRoutes, pageHead, pageOf } from './routes';
+import { localizedRoutes, localizePath, pageHead, pageOf } from './routes';
 
 /**
  * After a client-side navigation to another page, focus moves to the main
@@ -85,7 +86,12 @@ function Root({ loaded }: { loaded: LoadedPage }) {
   const { page } = loaded;
   const { locale, alternates } = page;
   const value = useMemo(
-    () => ({ locale, alternates, localize: (to: string) => localizePath(to, locale), catalogue: loadedCatalogue(locale) }),
+    () => ({
+      locale,
+      alternates,
+      localize: (to: string) => localizePath(to, locale),
+      catalogue: loadedCatalogue(locale),
+    }),
     [locale, alternates],
   );
   return (
@@ -140,7 +146,10 @@ export async function loadPage(pathname: string): Promise<LoadedPage> {
   const { locale } = page;
   try {
     // Both settle before a failure is passed on: the error message shown for a failed chunk reads the page's texts.
-    const [module, texts] = await Promise.allSettled([loadChunk(route.chunk, route.load), loadTexts(locale, route.texts)]);
+    const [module, texts] = await Promise.allSettled([
+      loadChunk(route.chunk, route.load),
+      loadTexts(locale, route.texts),
+    ]);
     if (module.status === 'rejected') throw module.reason;
     if (texts.status === 'rejected') throw texts.reason;
     const { default: Component, sections = [], loader } = module.value;

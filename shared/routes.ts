@@ -1,17 +1,18 @@
 import type { ComponentType } from 'react';
-import type { HeadText, PageHead } from './content/head';
+
 import type { StaticSection } from './components/StaticSection';
+import { siteFacts } from './content/data';
+import type { HeadText, PageHead } from './content/head';
 import type { Catalogue, CataloguePart } from './content/i18n/types';
 import { legalDates } from './generated/legalDates';
 import { postIndex } from './generated/postIndex';
-import { siteFacts } from './content/data';
-import { articleHead, postPath } from './model/articles';
-import { blogViewKey } from './model/blog';
 import { SENT_PARAM } from './lib/contactSent';
-import type { PageLoader } from './lib/pageLoader';
 import type { Locale } from './lib/locale';
 import { defaultLocale, localeOf, localePrefix, locales } from './lib/locale';
-import { CONFIRM_OUTCOMES, CONFIRM_PATH, UNSUBSCRIBE_OUTCOMES, UNSUBSCRIBE_PATH, readResult } from './model/newsletter';
+import type { PageLoader } from './lib/pageLoader';
+import { articleHead, postPath } from './model/articles';
+import { blogViewKey } from './model/blog';
+import { CONFIRM_OUTCOMES, CONFIRM_PATH, readResult, UNSUBSCRIBE_OUTCOMES, UNSUBSCRIBE_PATH } from './model/newsletter';
 
 /**
  * What the table says of a page's head. A page that exists in every language
@@ -52,7 +53,6 @@ interface PageModule {
    */
   loader?: PageLoader;
 }
-
 
 /** What every route of the table has, whether it is one page or a set of them. */
 interface RouteBase {
@@ -104,7 +104,10 @@ interface PageSetRoute extends RouteBase {
 export type PageRoute = SinglePageRoute | PageSetRoute;
 
 /** A legal page in each language: its text and its head come from its Markdown (the head through the language's catalogue), its date from the front matter. */
-function legalPage(name: 'privacy' | 'terms', route: Pick<RouteBase, 'path' | 'paths' | 'chunk' | 'load'>): SinglePageRoute {
+function legalPage(
+  name: 'privacy' | 'terms',
+  route: Pick<RouteBase, 'path' | 'paths' | 'chunk' | 'load'>,
+): SinglePageRoute {
   return {
     ...route,
     texts: ['legal'],
@@ -126,8 +129,12 @@ function legalPage(name: 'privacy' | 'terms', route: Pick<RouteBase, 'path' | 'p
  */
 function articleEntries(): PageSetRoute['entries'] {
   return postIndex.flatMap((post) => {
-    const translations = locales.flatMap((locale) => (post.slugs[locale] ? [{ locale, slug: post.slugs[locale] }] : []));
-    const alternates = Object.fromEntries(translations.map((translation) => [translation.locale, postPath(translation)]));
+    const translations = locales.flatMap((locale) =>
+      post.slugs[locale] ? [{ locale, slug: post.slugs[locale] }] : [],
+    );
+    const alternates = Object.fromEntries(
+      translations.map((translation) => [translation.locale, postPath(translation)]),
+    );
     return translations.map((translation) => ({
       path: postPath(translation),
       locale: translation.locale,
@@ -218,8 +225,18 @@ export const pages: readonly PageRoute[] = [
     readQuery: (params) => readResult(params, UNSUBSCRIBE_OUTCOMES) ?? '',
     noindex: true,
   },
-  legalPage('privacy', { path: '/privacy', paths: { es: '/es/privacidad' }, chunk: 'Privacy', load: () => import('./pages/Privacy') }),
-  legalPage('terms', { path: '/terms', paths: { es: '/es/terminos' }, chunk: 'Terms', load: () => import('./pages/Terms') }),
+  legalPage('privacy', {
+    path: '/privacy',
+    paths: { es: '/es/privacidad' },
+    chunk: 'Privacy',
+    load: () => import('./pages/Privacy'),
+  }),
+  legalPage('terms', {
+    path: '/terms',
+    paths: { es: '/es/terminos' },
+    chunk: 'Terms',
+    load: () => import('./pages/Terms'),
+  }),
 ];
 
 export const notFoundPage: SinglePageRoute = {
@@ -237,10 +254,15 @@ function alternatesOf(route: { path: string; paths?: RouteBase['paths'] }): Part
 
 /** The pages a route holds in one language: itself, or for a path with a parameter each page it names. */
 function pagesOf(route: PageRoute, locale: Locale = defaultLocale): SitePage[] {
-  if ('entries' in route) return route.entries.filter((entry) => entry.locale === locale).map((entry) => ({ ...entry, chunk: route.chunk, texts: route.texts }));
+  if ('entries' in route)
+    return route.entries
+      .filter((entry) => entry.locale === locale)
+      .map((entry) => ({ ...entry, chunk: route.chunk, texts: route.texts }));
   const alternates = alternatesOf(route);
   const path = alternates[locale];
-  return path === undefined ? [] : [{ ...route, path, locale, alternates, lastmod: route.lastmodIn?.(locale) ?? route.lastmod }];
+  return path === undefined
+    ? []
+    : [{ ...route, path, locale, alternates, lastmod: route.lastmodIn?.(locale) ?? route.lastmod }];
 }
 
 /** The not-found page of a language, answered for any path under its prefix that is no page. */
@@ -249,7 +271,9 @@ export function notFoundPageIn(locale: Locale): SitePage {
 }
 
 /** Every page a visitor can open, article pages included: the sitemap, the beacon and the tests list these. */
-export const sitePages: readonly SitePage[] = locales.flatMap((locale) => pages.flatMap((route) => pagesOf(route, locale)));
+export const sitePages: readonly SitePage[] = locales.flatMap((locale) =>
+  pages.flatMap((route) => pagesOf(route, locale)),
+);
 
 /** Pages that search engines should list: every page but the not-found one. */
 export const indexablePages = sitePages.filter((page) => !page.noindex);
@@ -263,7 +287,8 @@ export function pageHead(page: SitePage, catalogue: Catalogue): SitePage & PageH
   const fromParts = page.headIn?.(catalogue);
   if (fromParts) return { ...page, ...fromParts };
   const { title, description, keywords } = page;
-  if (title !== undefined && description !== undefined && keywords !== undefined) return { ...page, title, description, keywords };
+  if (title !== undefined && description !== undefined && keywords !== undefined)
+    return { ...page, title, description, keywords };
   const own = page.texts?.[0];
   const head = own && page.status !== 404 ? (catalogue[own] as Partial<{ head: HeadText }>).head : undefined;
   return { ...page, ...(head ?? catalogue.notFound.head) };
@@ -323,6 +348,7 @@ export function localizePath(to: string, locale: Locale): string {
   if (locale === defaultLocale) return to;
   const [, path = to, rest = ''] = /^([^?#]*)(.*)$/.exec(to) ?? [];
   const route = pages.find((candidate) => candidate.path === path);
-  const localized = route && !('entries' in route) ? route.paths?.[locale as Exclude<Locale, typeof defaultLocale>] : undefined;
+  const localized =
+    route && !('entries' in route) ? route.paths?.[locale as Exclude<Locale, typeof defaultLocale>] : undefined;
   return (localized ?? path) + rest;
 }

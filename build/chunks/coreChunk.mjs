@@ -18,17 +18,28 @@ export function coreChunkPlugin({ core, entry }) {
       build.onStart(() => lazyModules.clear());
       // Notes each module of ours that something imports lazily (packages keep their own chunks).
       build.onResolve({ filter: /.*/ }, async (args) => {
-        if (args.kind !== 'dynamic-import' || args.pluginData?.coreChunk || args.importer === entryFile) return undefined;
+        if (args.kind !== 'dynamic-import' || args.pluginData?.coreChunk || args.importer === entryFile)
+          return undefined;
         const { kind, importer, namespace, resolveDir } = args;
-        const result = await build.resolve(args.path, { kind, importer, namespace, resolveDir, pluginData: { coreChunk: true } });
-        if (!result.errors.length && !result.path.includes(`${path.sep}node_modules${path.sep}`)) lazyModules.add(result.path);
+        const result = await build.resolve(args.path, {
+          kind,
+          importer,
+          namespace,
+          resolveDir,
+          pluginData: { coreChunk: true },
+        });
+        if (!result.errors.length && !result.path.includes(`${path.sep}node_modules${path.sep}`))
+          lazyModules.add(result.path);
         return result;
       });
       build.onLoad({ filter: /\.tsx?$/ }, async (args) => {
         if (!lazyModules.has(args.path)) return undefined;
         const source = await fs.promises.readFile(args.path, 'utf8');
         // A side-effect import: the module uses nothing of it, and it is evaluated already when the module loads.
-        return { contents: `${source}\nimport ${JSON.stringify(coreFile)};\n`, loader: args.path.endsWith('.tsx') ? 'tsx' : 'ts' };
+        return {
+          contents: `${source}\nimport ${JSON.stringify(coreFile)};\n`,
+          loader: args.path.endsWith('.tsx') ? 'tsx' : 'ts',
+        };
       });
     },
   };

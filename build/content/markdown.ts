@@ -5,8 +5,8 @@
  * rel="noopener noreferrer", images need alt text and get their sizes, and
  * nothing carries a style attribute (the CSP forbids them).
  */
-import { Marked } from 'marked';
 import type { Tokens } from 'marked';
+import { Marked } from 'marked';
 
 export interface ImageSize {
   width: number;
@@ -47,7 +47,8 @@ export function renderMarkdown(markdown: string, { imageSize }: RenderOptions): 
       // Raw HTML in the Markdown is shown as the text it is, never as markup.
       html: ({ text }: Tokens.HTML | Tokens.Tag) => escapeHtml(text),
       heading({ tokens, depth }: Tokens.Heading) {
-        if (depth === 1) throw new Error('a "# " heading in the body: the title is the page\'s only h1, start sections at "## "');
+        if (depth === 1)
+          throw new Error('a "# " heading in the body: the title is the page\'s only h1, start sections at "## "');
         return `<h${depth}>${this.parser.parseInline(tokens)}</h${depth}>\n`;
       },
       link({ href, title, tokens }: Tokens.Link) {
@@ -77,7 +78,9 @@ export function renderMarkdown(markdown: string, { imageSize }: RenderOptions): 
       // Wide tables scroll sideways on a phone; the region is focusable so the keyboard can scroll it.
       table(token: Tokens.Table) {
         const head = token.header.map((cell) => this.tablecell(cell)).join('');
-        const body = token.rows.map((row) => this.tablerow({ text: row.map((cell) => this.tablecell(cell)).join('') })).join('');
+        const body = token.rows
+          .map((row) => this.tablerow({ text: row.map((cell) => this.tablecell(cell)).join('') }))
+          .join('');
         const label = escapeHtml(token.header.map((cell) => cell.text).join(', '));
         return `<div class="table-scroll" role="region" aria-label="Table: ${label}" tabindex="0"><table>\n<thead>\n${this.tablerow({ text: head })}</thead>\n<tbody>\n${body}</tbody>\n</table></div>\n`;
       },
@@ -86,7 +89,8 @@ export function renderMarkdown(markdown: string, { imageSize }: RenderOptions): 
   const html = marked.parse(markdown, { async: false });
   // A last check of the promise above, whatever a future marked release emits: no tag may run or style anything.
   for (const tag of html.match(/<[a-z][^>]*>/gi) ?? []) {
-    if (/^<(script|style|iframe|object|embed)\b|\sstyle\s*=|\son[a-z]+\s*=|javascript:/i.test(tag)) throw new Error(`the rendered HTML holds ${tag}`);
+    if (/^<(script|style|iframe|object|embed)\b|\sstyle\s*=|\son[a-z]+\s*=|javascript:/i.test(tag))
+      throw new Error(`the rendered HTML holds ${tag}`);
   }
   return html;
 }

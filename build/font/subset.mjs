@@ -3,6 +3,7 @@
 // what visitors type. A character it lacks falls back, glyph by glyph, to the metric-matched fallback.
 import fs from 'node:fs';
 import path from 'node:path';
+
 import subsetFont from 'subset-font';
 
 const SOURCE_FONT = 'node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2';
@@ -32,7 +33,10 @@ export function fontSubsetPlugin() {
       build.onLoad({ filter: /.*/, namespace: 'font-subset' }, async () => {
         // No layout closure: the contextual alternates Inter could swap in are left out (docs/decisions/016-web-font-subset-and-metric-fallback.md);
         // kerning stays.
-        subset ??= subsetFont(fs.readFileSync(SOURCE_FONT), siteCharacters(), { targetFormat: 'woff2', noLayoutClosure: true });
+        subset ??= subsetFont(fs.readFileSync(SOURCE_FONT), siteCharacters(), {
+          targetFormat: 'woff2',
+          noLayoutClosure: true,
+        });
         return { contents: await subset, loader: 'file' };
       });
     },

@@ -6,8 +6,10 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
+
 import type { AvifOptions, WebpOptions } from 'sharp';
+import sharp from 'sharp';
+
 import type { FileRecord, RasterRecord, VariantFormat } from '../../shared/lib/assetNames';
 import { hashedFileUrl, VARIANT_FORMATS, variantUrl } from '../../shared/lib/assetNames';
 
@@ -160,9 +162,11 @@ export async function buildAssets(staticDir: string, root = process.cwd()): Prom
   for (const [src, record] of Object.entries(records.rasters)) {
     const source = readPublic(root, src);
     for (const width of record.widths) {
-      for (const format of VARIANT_FORMATS) await writeVariant(root, source, width, format, target(variantUrl(src, record, width, format)));
+      for (const format of VARIANT_FORMATS)
+        await writeVariant(root, source, width, format, target(variantUrl(src, record, width, format)));
     }
   }
-  for (const [src, record] of Object.entries({ ...records.artwork, ...records.files })) fs.copyFileSync(path.join(root, PUBLIC_DIR, src), target(hashedFileUrl(src, record)));
+  for (const [src, record] of Object.entries({ ...records.artwork, ...records.files }))
+    fs.copyFileSync(path.join(root, PUBLIC_DIR, src), target(hashedFileUrl(src, record)));
   return changed;
 }

@@ -1,10 +1,11 @@
 /** What the staff's commands (npm run leads, outbox, staff, data) share: their errors, and the database they read. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../config';
+
 import type { AppConfig } from '../config';
-import { DATABASE_FILE, openDatabase } from '../db';
+import { ConfigError, loadConfig } from '../config';
 import type { Database } from '../db';
+import { DATABASE_FILE, openDatabase } from '../db';
 
 /** Wrong arguments: the message, then the usage text, exit code 2. */
 export class UsageError extends Error {}
@@ -18,7 +19,8 @@ export class SetupError extends Error {}
 export async function openServerDatabase(): Promise<{ db: Database; config: AppConfig }> {
   const config = loadConfig();
   const file = path.join(config.dataDir, DATABASE_FILE);
-  if (!config.databaseUrl && !fs.existsSync(file)) throw new SetupError(`No database at ${file}: set DATA_DIR to the server's data folder.`);
+  if (!config.databaseUrl && !fs.existsSync(file))
+    throw new SetupError(`No database at ${file}: set DATA_DIR to the server's data folder.`);
   return { db: await openDatabase(config), config };
 }
 

@@ -1,12 +1,12 @@
+import { openPostgres } from './postgres';
+import type { SqliteDatabase } from './sqlite';
+import { openSqlite } from './sqlite';
 import type { DatabaseConfig } from './types';
 import type { Database, Migration } from './types';
-import { openPostgres } from './postgres';
-import { openSqlite } from './sqlite';
-import type { SqliteDatabase } from './sqlite';
 
-export type { Database, Queryable } from './types';
-export { DATABASE_FILE } from './sqlite';
 export type { SqliteDatabase } from './sqlite';
+export { DATABASE_FILE } from './sqlite';
+export type { Database, Queryable } from './types';
 
 /**
  * Each entry runs once, in order, inside a transaction; append, never edit.
@@ -165,7 +165,6 @@ export const migrations: readonly Migration[] = [
   `-- The language a newsletter address signed up in: its e-mails are written in it.
   ALTER TABLE subscribers ADD COLUMN locale TEXT NOT NULL DEFAULT 'en';`,
 ];
-
 
 /**
  * Opens the configured database and brings its schema up to date: PostgreSQL

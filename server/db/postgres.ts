@@ -1,7 +1,8 @@
 import pg from 'pg';
+
+import { POSTGRES_BASELINE, POSTGRES_BASELINE_VERSION } from './postgresSchema';
 import type { Database, Migration, Queryable, SqlValue } from './types';
 import { MigrationError, migrationFor } from './types';
-import { POSTGRES_BASELINE, POSTGRES_BASELINE_VERSION } from './postgresSchema';
 
 /** Any number: the key of the advisory lock the instances take in turn to migrate. */
 const MIGRATION_LOCK = 7_270_917;
@@ -15,11 +16,14 @@ const numbered = (sql: string): string => {
 // count(*) and other bigints come back as numbers, as they do from SQLite (the counts here are far below 2^53).
 const types = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === pg.types.builtins.INT8 ? Number : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+    oid === pg.types.builtins.INT8
+      ? Number
+      : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 };
 
 function queries(client: pg.Pool | pg.PoolClient): Queryable {
-  const query = <T>(sql: string, params: SqlValue[]) => client.query(numbered(sql), params) as unknown as Promise<pg.QueryResult & { rows: T[] }>;
+  const query = <T>(sql: string, params: SqlValue[]) =>
+    client.query(numbered(sql), params) as unknown as Promise<pg.QueryResult & { rows: T[] }>;
   return {
     all: async <T>(sql: string, ...params: SqlValue[]) => (await query<T>(sql, params)).rows,
     get: async <T>(sql: string, ...params: SqlValue[]) => (await query<T>(sql, params)).rows[0],
@@ -59,7 +63,9 @@ async function migrate(pool: pg.Pool, migrations: readonly Migration[]): Promise
       steps.push([POSTGRES_BASELINE_VERSION, POSTGRES_BASELINE]);
       applied = POSTGRES_BASELINE_VERSION;
     }
-    migrations.slice(applied).forEach((migration, index) => steps.push([applied + index + 1, migrationFor(migration, 'postgres')]));
+    migrations
+      .slice(applied)
+      .forEach((migration, index) => steps.push([applied + index + 1, migrationFor(migration, 'postgres')]));
     for (const [version, sql] of steps) {
       try {
         await client.query('BEGIN');

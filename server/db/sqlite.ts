@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+
 import type { Database, Migration, Queryable, SqlValue } from './types';
 import { MigrationError, migrationFor } from './types';
 
@@ -24,9 +25,12 @@ export function openSqlite(dataDir: string, migrations: readonly Migration[]): S
   const file = path.join(dataDir, DATABASE_FILE);
   fs.closeSync(fs.openSync(file, 'a', 0o600));
   // Files an older version left readable are tightened too.
-  for (const existing of [file, `${file}-wal`, `${file}-shm`]) if (fs.existsSync(existing)) fs.chmodSync(existing, 0o600);
+  for (const existing of [file, `${file}-wal`, `${file}-shm`])
+    if (fs.existsSync(existing)) fs.chmodSync(existing, 0o600);
   const db = new DatabaseSync(file);
-  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;');
+  db.exec(
+    'PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;',
+  );
   migrate(db, migrations);
   return sqliteDatabase(db);
 }
@@ -66,7 +70,10 @@ function sqliteDatabase(db: DatabaseSync): SqliteDatabase {
   let line: Promise<unknown> = Promise.resolve();
   const inLine = <T>(work: () => Promise<T>): Promise<T> => {
     // Waiting in line from inside a transaction would wait for that transaction: forever.
-    if (inTransaction.getStore()) return Promise.reject(new Error('A statement inside a transaction must run through its handle (tx), not the database'));
+    if (inTransaction.getStore())
+      return Promise.reject(
+        new Error('A statement inside a transaction must run through its handle (tx), not the database'),
+      );
     const result = line.then(work);
     line = result.catch(() => undefined);
     return result;

@@ -1,5 +1,6 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+
 import type { Request } from 'express';
 
 /** The encodings the server keeps ready beside a page or a file, smallest first. */
@@ -27,7 +28,10 @@ const gzip = promisify(zlib.gzip);
 export async function compressStored(bytes: Buffer): Promise<Record<StoredEncoding, Buffer>> {
   const [br, gz] = await Promise.all([
     brotli(bytes, {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      },
     }),
     gzip(bytes, { level: zlib.constants.Z_BEST_COMPRESSION }),
   ]);

@@ -1,9 +1,10 @@
 import type { ErrorRequestHandler } from 'express';
-import { refusalTexts } from './refusals';
+
 import { siteFacts } from '../../shared/content/data';
 import type { Locale } from '../../shared/lib/locale';
 import { defaultLocale, localePrefix, localeTags } from '../../shared/lib/locale';
 import type { Logger } from './logger';
+import { refusalTexts } from './refusals';
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
@@ -52,7 +53,17 @@ export function errorDocument(stylesheet?: string, locale: Locale = defaultLocal
  * too large, from another site): a few hundred bytes instead of a page render.
  * The browser's Back button returns to the form with everything typed.
  */
-export function noticeDocument({ status, message, back, locale = defaultLocale }: { status: number; message: string; back: string; locale?: Locale }): string {
+export function noticeDocument({
+  status,
+  message,
+  back,
+  locale = defaultLocale,
+}: {
+  status: number;
+  message: string;
+  back: string;
+  locale?: Locale;
+}): string {
   const texts = refusalTexts[locale].notice;
   return staticPage({
     eyebrow: texts.eyebrow(status),

@@ -1,12 +1,13 @@
-import express from 'express';
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
+import express from 'express';
 import type { Store } from 'express-rate-limit';
 import type { z } from 'zod';
-import { refusalTexts } from './refusals';
+
 import type { Locale } from '../../shared/lib/locale';
 import { localeOf } from '../../shared/lib/locale';
 import { noticeDocument } from './errors';
 import { perClientLimit } from './rateLimit';
+import { refusalTexts } from './refusals';
 
 /** json: an enhanced form's fetch (or a beacon). form: the plain HTML form, posted without JavaScript. */
 export type BodyFormat = 'json' | 'form';
@@ -33,7 +34,10 @@ export function bodyFormat(contentType: string | undefined, textIsJson = false):
   const [mediaType = '', ...parameters] = contentType.split(';').map((part) => part.trim().toLowerCase());
   const format = mediaTypes[mediaType] ?? (textIsJson && mediaType === 'text/plain' ? 'json' : undefined);
   if (!format) return null;
-  const charset = parameters.find((parameter) => parameter.startsWith('charset='))?.slice('charset='.length).replace(/"/g, '');
+  const charset = parameters
+    .find((parameter) => parameter.startsWith('charset='))
+    ?.slice('charset='.length)
+    .replace(/"/g, '');
   return charset === undefined || charset === 'utf-8' || charset === 'utf8' ? format : null;
 }
 
@@ -51,7 +55,11 @@ export function decodeBody(format: BodyFormat, raw: Buffer): DecodedBody {
 }
 
 /** The body formEndpoint read, decoded and checked against a schema; never throws. */
-export function parseBody<T>(req: Request, res: Response, schema: z.ZodType<T>): { ok: true; value: T } | { ok: false; error: string } {
+export function parseBody<T>(
+  req: Request,
+  res: Response,
+  schema: z.ZodType<T>,
+): { ok: true; value: T } | { ok: false; error: string } {
   const decoded = readBody(req, res);
   if (!decoded.ok) return decoded;
   const result = schema.safeParse(decoded.fields);

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+
 import type { Database } from '../db';
 
 /** /healthz: the process answers. /readyz: it can also reach its database. */

@@ -1,5 +1,5 @@
-import http from 'node:http';
 import type { RequestListener } from 'node:http';
+import http from 'node:http';
 
 /**
  * Time-outs for a public server: a client gets seconds, not Node's five

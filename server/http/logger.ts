@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import { pino } from 'pino';
+
 import type { AppConfig } from '../config';
 
 /** Structured JSON lines on stdout: one per request, plus errors and lifecycle events. */

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+
 import type { PageAssets } from '../../shared/components/contexts';
 import type { SitePage } from '../../shared/routes';
 import { catalogueChunks } from '../../shared/routes';
@@ -68,7 +69,10 @@ export function pageAssets(manifest: BuildManifest, chunk: string, { hydrate = t
  * page's chunk and its texts in its language (an article's or legal page's body is not among them:
  * it stays the server's, see StaticBody). The entry preloads them all once the page is painted.
  */
-export function hydrationModules(manifest: BuildManifest, page: Pick<SitePage, 'chunk' | 'locale' | 'texts'>): string[] {
+export function hydrationModules(
+  manifest: BuildManifest,
+  page: Pick<SitePage, 'chunk' | 'locale' | 'texts'>,
+): string[] {
   const chunks = [page.chunk, ...catalogueChunks(page)];
   return [...new Set([...manifest.entryImports, ...chunks.flatMap((chunk) => manifest.routes[chunk] ?? [])])];
 }

@@ -25,7 +25,9 @@ export function perClientLimit({ limit, windowMs, store, onLimited }: LimitOptio
     legacyHeaders: false,
     handler: (req, res) => {
       const resetTime = (req as AugmentedRequest).rateLimit?.resetTime;
-      const seconds = resetTime ? Math.max(1, Math.ceil((resetTime.getTime() - Date.now()) / 1000)) : Math.ceil(windowMs / 1000);
+      const seconds = resetTime
+        ? Math.max(1, Math.ceil((resetTime.getTime() - Date.now()) / 1000))
+        : Math.ceil(windowMs / 1000);
       res.setHeader('Retry-After', String(seconds));
       res.status(429);
       onLimited(req, res, seconds);

@@ -1,4 +1,5 @@
 import type { ClientRateLimitInfo, Options, Store } from 'express-rate-limit';
+
 import type { Database } from '../db';
 
 /** A store for one limiter, named so that two limiters never share a count. */

@@ -1,5 +1,6 @@
 import type { RequestHandler, Response } from 'express';
 import helmet from 'helmet';
+
 import type { AppConfig } from '../config';
 import type { AssetSource, BuildManifest } from './manifest';
 import { inlineSources } from './manifest';

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import express from 'express';
+
 import type { RequestHandler } from 'express';
+import express from 'express';
+
 import { storedEncoding } from './contentEncoding';
 
 const ONE_YEAR = 365 * 24 * 60 * 60 * 1000;

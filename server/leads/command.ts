@@ -5,13 +5,14 @@
  *   npm run leads -- export --format json --output leads.json
  */
 import fs from 'node:fs';
-import { SetupError, UsageError, openServerDatabase, runCli } from '../cli/run';
+
+import { openServerDatabase, runCli, SetupError, UsageError } from '../cli/run';
 import type { CsvColumns } from '../lib/csv';
 import { toCsv } from '../lib/csv';
-import { leadColumns } from './columns';
-import { createLeadStore } from './store';
 import type { ConsentedSubscriber } from '../newsletter/store';
 import { createSubscriberStore } from '../newsletter/store';
+import { leadColumns } from './columns';
+import { createLeadStore } from './store';
 
 const FORMATS = ['csv', 'json'] as const;
 type Format = (typeof FORMATS)[number];
@@ -46,12 +47,14 @@ function parseArguments(args: readonly string[]): ExportCommand | 'help' {
   if (args.includes('--help') || args.includes('-h')) return 'help';
   const [command, ...options] = args;
   if (command === undefined) throw new UsageError('Missing the command: export or subscribers.');
-  if (!(COMMANDS as readonly string[]).includes(command)) throw new UsageError(`Unknown command "${command}": use export or subscribers.`);
+  if (!(COMMANDS as readonly string[]).includes(command))
+    throw new UsageError(`Unknown command "${command}": use export or subscribers.`);
   let format: string | undefined;
   let output: string | undefined;
   for (let i = 0; i < options.length; i++) {
     const option = options[i]!;
-    const [name, inline] = option.startsWith('--') && option.includes('=') ? option.split(/=(.*)/s) : [option, undefined];
+    const [name, inline] =
+      option.startsWith('--') && option.includes('=') ? option.split(/=(.*)/s) : [option, undefined];
     if (name !== '--format' && name !== '--output') throw new UsageError(`Unknown option "${option}".`);
     const value = inline ?? options[++i];
     if (value === undefined || value === '' || (inline === undefined && value.startsWith('--'))) {
@@ -61,7 +64,8 @@ function parseArguments(args: readonly string[]): ExportCommand | 'help' {
     else output = value;
   }
   if (format === undefined) throw new UsageError('Missing --format csv|json.');
-  if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`Unknown format "${format}": use csv or json.`);
+  if (!(FORMATS as readonly string[]).includes(format))
+    throw new UsageError(`Unknown format "${format}": use csv or json.`);
   return { command: command as Command, format: format as Format, output };
 }
 
@@ -73,7 +77,8 @@ function writeNewFile(file: string, text: string): void {
   try {
     fs.writeFileSync(file, text, { mode: 0o600, flag: 'wx' });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new SetupError(`${file} already exists: name a new file.`);
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+      throw new SetupError(`${file} already exists: name a new file.`);
     throw error;
   }
 }

@@ -3,8 +3,8 @@
  * Development, ads to Sales & Marketing, everything else (and no choice) to
  * General Inquiries. The team reads its leads in English.
  */
-import type { DepartmentId } from '../../shared/content/data';
 import type { ServiceValue } from '../../shared/content/contactFields';
+import type { DepartmentId } from '../../shared/content/data';
 import { catalogues } from '../pages/catalogues';
 
 const departmentOfService: Readonly<Record<ServiceValue, DepartmentId>> = {

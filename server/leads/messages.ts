@@ -1,13 +1,13 @@
-import { siteFacts } from '../../shared/content/data';
-import { catalogues } from '../pages/catalogues';
-import { departmentForService } from './departments';
-import { leadNotification } from './texts';
 import { CONTACT_FIELDS } from '../../shared/content/contactFields';
+import { siteFacts } from '../../shared/content/data';
 import type { MailConfig } from '../config';
-import type { Lead } from './store';
 import { headerText, plainAddress } from '../outbox/headerText';
 import type { OutboxKind } from '../outbox/kinds';
 import type { MailMessage } from '../outbox/store';
+import { catalogues } from '../pages/catalogues';
+import { departmentForService } from './departments';
+import type { Lead } from './store';
+import { leadNotification } from './texts';
 
 /** The e-mail to the department a lead's service belongs to. */
 const notification = { name: 'lead-notification', channel: 'mail' } as const satisfies OutboxKind;
@@ -17,10 +17,16 @@ const webhook = { name: 'lead-webhook', channel: 'webhook' } as const satisfies 
 export const leadKinds: readonly OutboxKind[] = [notification, webhook];
 
 /** A lead's messages, each typed by its kind. */
-type LeadMessage = { kind: typeof notification.name; leadId: number; mail: MailMessage } | { kind: typeof webhook.name; leadId: number; body: unknown };
+type LeadMessage =
+  | { kind: typeof notification.name; leadId: number; mail: MailMessage }
+  | { kind: typeof webhook.name; leadId: number; body: unknown };
 
 /** "Friday, March 15, 2024 at 10:00:00 AM EDT": the time in the offices' zone, with its abbreviation. */
-const officeTime = new Intl.DateTimeFormat('en-US', { timeZone: siteFacts.timeZone, dateStyle: 'full', timeStyle: 'long' });
+const officeTime = new Intl.DateTimeFormat('en-US', {
+  timeZone: siteFacts.timeZone,
+  dateStyle: 'full',
+  timeStyle: 'long',
+});
 
 /** The English form's words: the team reads its leads in English. */
 const { fieldCopy, serviceOptions } = catalogues.en.contact;

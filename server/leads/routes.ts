@@ -1,21 +1,28 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { Router } from 'express';
 import { createElement } from 'react';
+
 import type { ContactSubmission } from '../../shared/components/contact/submission';
 import { ContactSubmissionContext } from '../../shared/components/contact/submission';
-import type { ContactValues, FieldErrors } from '../../shared/model/contactForm';
 import type { Failure } from '../../shared/content/contactFields';
-import { CONTACT_ENDPOINT, CONTACT_FORM_ID, EMPTY_CONTACT_VALUES, MAX_BODY_BYTES, sentLocation } from '../../shared/model/contactForm';
 import { CONTACT_FIELDS } from '../../shared/content/contactFields';
 import { localeOf } from '../../shared/lib/locale';
+import type { ContactValues, FieldErrors } from '../../shared/model/contactForm';
+import {
+  CONTACT_ENDPOINT,
+  CONTACT_FORM_ID,
+  EMPTY_CONTACT_VALUES,
+  MAX_BODY_BYTES,
+  sentLocation,
+} from '../../shared/model/contactForm';
 import { localizePath } from '../../shared/routes';
-import { catalogues } from '../pages/catalogues';
-import { parseContactBody, validateContact } from './validation';
-import type { RateLimitCounters } from '../http/rateLimitCounters';
 import { formEndpoint, readBody } from '../http/formEndpoint';
-import type { LeadStore } from './store';
 import type { Logger } from '../http/logger';
+import type { RateLimitCounters } from '../http/rateLimitCounters';
+import { catalogues } from '../pages/catalogues';
 import type { RenderPage } from '../pages/render';
+import type { LeadStore } from './store';
+import { parseContactBody, validateContact } from './validation';
 
 /** Messages one client may send per minute before getting 429. */
 const MESSAGES_PER_MINUTE = 5;
@@ -51,7 +58,13 @@ export function contactRoutes({ store, logger, siteUrl, renderPage, counters }: 
   const router = Router();
 
   /** The plain form's answer to a post it read: the contact page again, with the visitor's values, errors and the reason. */
-  const showForm = (req: Request, res: Response, next: NextFunction, status: number, submission: Partial<ContactSubmission> & { failure: Failure }) => {
+  const showForm = (
+    req: Request,
+    res: Response,
+    next: NextFunction,
+    status: number,
+    submission: Partial<ContactSubmission> & { failure: Failure },
+  ) => {
     const value: ContactSubmission = { values: { ...EMPTY_CONTACT_VALUES }, errors: {}, ...submission };
     renderPage(req, res, {
       path: localizePath('/contact', localeOf(req.originalUrl)),
@@ -68,7 +81,10 @@ export function contactRoutes({ store, logger, siteUrl, renderPage, counters }: 
       res.status(400).json({ error: body.error });
       return;
     }
-    const succeed = () => (format === 'form' ? res.redirect(303, sentLocation(localizePath('/contact', locale))) : res.status(201).json({ ok: true }));
+    const succeed = () =>
+      format === 'form'
+        ? res.redirect(303, sentLocation(localizePath('/contact', locale)))
+        : res.status(201).json({ ok: true });
     // A filled honeypot gets the same answer as a person, so the robot learns nothing; nothing is kept.
     if (body.spam) {
       logger.info({ reason: 'honeypot' }, 'contact message discarded');
@@ -77,16 +93,25 @@ export function contactRoutes({ store, logger, siteUrl, renderPage, counters }: 
     }
     const result = validateContact(body.fields, catalogues[locale].contact.fieldErrors);
     if (!result.ok) {
-      if (format === 'form') showForm(req, res, next, 400, { values: typedValues(body.fields), errors: result.errors, failure: { kind: 'invalid' } });
+      if (format === 'form')
+        showForm(req, res, next, 400, {
+          values: typedValues(body.fields),
+          errors: result.errors,
+          failure: { kind: 'invalid' },
+        });
       else res.status(400).json({ errors: result.errors satisfies FieldErrors });
       return;
     }
     try {
-      await store.add({ ...result.value, locale }, { address: req.ip ?? req.socket.remoteAddress ?? '', userAgent: req.get('user-agent') ?? '' });
+      await store.add(
+        { ...result.value, locale },
+        { address: req.ip ?? req.socket.remoteAddress ?? '', userAgent: req.get('user-agent') ?? '' },
+      );
     } catch (error) {
       // The error names the statement, never the values bound to it.
       logger.error({ err: error }, 'lead not stored');
-      if (format === 'form') showForm(req, res, next, 503, { values: typedValues(body.fields), failure: { kind: 'server' } });
+      if (format === 'form')
+        showForm(req, res, next, 503, { values: typedValues(body.fields), failure: { kind: 'server' } });
       else res.status(503).json({ error: catalogues[locale].contact.form.notStored });
       return;
     }
@@ -103,7 +128,9 @@ export function contactRoutes({ store, logger, siteUrl, renderPage, counters }: 
       formPage: (locale) => `${localizePath('/contact', locale)}#${CONTACT_FORM_ID}`,
       // The page's own words for what a visitor can run into; the rest keep the defaults.
       message: (refusal, locale) =>
-        refusal.kind === 'rateLimited' || refusal.kind === 'tooLarge' ? catalogues[locale].contact.failureMessage(refusal) : undefined,
+        refusal.kind === 'rateLimited' || refusal.kind === 'tooLarge'
+          ? catalogues[locale].contact.failureMessage(refusal)
+          : undefined,
     }),
     receive,
   );

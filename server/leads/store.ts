@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { ContactValues } from '../../shared/model/contactForm';
+
 import type { Locale } from '../../shared/lib/locale';
+import type { ContactValues } from '../../shared/model/contactForm';
 import type { Database } from '../db';
 import { readSalt } from '../db/salt';
 import type { Delivery } from '../outbox/port';
@@ -85,7 +86,8 @@ export function createLeadStore(db: Database, delivery?: Delivery<Lead>): LeadSt
           lead.locale,
         );
         const stored = { ...lead, id: row!.id };
-        for (const message of delivery?.messagesFor(stored) ?? []) await delivery!.outbox.enqueue(message, receivedAt, tx);
+        for (const message of delivery?.messagesFor(stored) ?? [])
+          await delivery!.outbox.enqueue(message, receivedAt, tx);
         return stored.id;
       });
       delivery?.committed();

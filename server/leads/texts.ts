@@ -2,12 +2,13 @@
  * The e-mail the team gets for each contact form lead. The field labels are
  * the form's own (fieldCopy) and the service is named as the form names it.
  */
-import type { Locale } from '../../shared/lib/locale';
 import { siteFacts } from '../../shared/content/data';
+import type { Locale } from '../../shared/lib/locale';
 
 export const leadNotification = {
   /** "New lead: Marketing with Ads — Jane Smith (Acme)"; the company only when given. */
-  subject: (service: string, name: string, company: string) => `New lead: ${service} — ${name}${company ? ` (${company})` : ''}`,
+  subject: (service: string, name: string, company: string) =>
+    `New lead: ${service} — ${name}${company ? ` (${company})` : ''}`,
   noService: 'No service chosen',
   notGiven: '(not given)',
   intro: (siteUrl: string) => `A visitor sent this message through the contact form on ${siteUrl}.`,
@@ -16,5 +17,6 @@ export const leadNotification = {
   /** The language the visitor wrote in: the answer should be in it. */
   language: 'Language',
   languageNames: { en: 'English', es: 'Spanish' } satisfies Record<Locale, string>,
-  reply: (name: string) => `Reply to this e-mail to answer ${name} directly. The contact page promises an answer within ${siteFacts.responseTimes.email}.`,
+  reply: (name: string) =>
+    `Reply to this e-mail to answer ${name} directly. The contact page promises an answer within ${siteFacts.responseTimes.email}.`,
 } as const;

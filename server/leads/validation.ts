@@ -1,8 +1,9 @@
 import { z } from 'zod';
+
+import { CONTACT_FIELDS, FIELD_LIMITS, SERVICE_VALUES } from '../../shared/content/contactFields';
 import type { Catalogue } from '../../shared/content/i18n/types';
 import type { ContactValues, FieldErrors } from '../../shared/model/contactForm';
 import { HONEYPOT_FIELD } from '../../shared/model/contactForm';
-import { CONTACT_FIELDS, FIELD_LIMITS, SERVICE_VALUES } from '../../shared/content/contactFields';
 import type { DecodedBody } from '../http/formEndpoint';
 
 type FieldErrorTexts = Catalogue['contact']['fieldErrors'];
@@ -16,7 +17,9 @@ function contactSchema(texts: FieldErrorTexts) {
     schema.refine((value) => value.length > 0, { error: missing, abort: true });
   return z.object({
     name: required(text(FIELD_LIMITS.name, texts.tooLong.name), texts.missing.name),
-    email: required(text(FIELD_LIMITS.email, texts.tooLong.email), texts.missing.email).pipe(z.email({ error: texts.invalidEmail })),
+    email: required(text(FIELD_LIMITS.email, texts.tooLong.email), texts.missing.email).pipe(
+      z.email({ error: texts.invalidEmail }),
+    ),
     company: text(FIELD_LIMITS.company, texts.tooLong.company),
     phone: text(FIELD_LIMITS.phone, texts.tooLong.phone),
     service: text(FIELD_LIMITS.service, texts.tooLong.service).refine(
@@ -58,6 +61,7 @@ function isFilled(value: unknown): boolean {
 export function parseContactBody(body: DecodedBody): ContactBody {
   if (!body.ok) return body;
   const { fields } = body;
-  const spam = typeof fields === 'object' && fields !== null && isFilled((fields as Record<string, unknown>)[HONEYPOT_FIELD]);
+  const spam =
+    typeof fields === 'object' && fields !== null && isFilled((fields as Record<string, unknown>)[HONEYPOT_FIELD]);
   return { ok: true, fields, spam };
 }

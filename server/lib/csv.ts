@@ -18,6 +18,7 @@ type CsvKey<Row> = { [Key in keyof Row]: Row[Key] extends string | number | null
 /** RFC 4180: a header row, then one row per record, CRLF line ends; every cell formula-safe. */
 export function toCsv<Row>(columns: CsvColumns<Row>, rows: readonly Row[]): string {
   const lines = [columns.map(([, header]) => header).join(',')];
-  for (const row of rows) lines.push(columns.map(([key]) => csvCell(row[key] as string | number | null | undefined)).join(','));
+  for (const row of rows)
+    lines.push(columns.map(([key]) => csvCell(row[key] as string | number | null | undefined)).join(','));
   return `${lines.join('\r\n')}\r\n`;
 }

@@ -1,12 +1,13 @@
 import type { NextFunction, Request, Response } from 'express';
 import { Router } from 'express';
 import { createElement } from 'react';
+
 import { NewsletterTokenContext } from '../../shared/components/newsletter/token';
 import { locales } from '../../shared/lib/locale';
-import { CONFIRM_PATH, TOKEN_PARAM, UNSUBSCRIBE_PATH, resultHref } from '../../shared/model/newsletter';
+import { CONFIRM_PATH, resultHref, TOKEN_PARAM, UNSUBSCRIBE_PATH } from '../../shared/model/newsletter';
 import { localizePath } from '../../shared/routes';
-import type { RateLimitCounters } from '../http/rateLimitCounters';
 import { formEndpoint, isPlainFormPost, readBody } from '../http/formEndpoint';
+import type { RateLimitCounters } from '../http/rateLimitCounters';
 import type { RenderPage } from '../pages/render';
 import type { SubscriberStore } from './store';
 
@@ -25,7 +26,9 @@ function postedToken(req: Request, res: Response): string | null {
   const fromQuery = tokenOf(req.query[TOKEN_PARAM]);
   if (fromQuery) return fromQuery;
   const body = readBody(req, res);
-  return body.ok && typeof body.fields === 'object' && body.fields !== null ? tokenOf((body.fields as Record<string, unknown>)[TOKEN_PARAM]) : null;
+  return body.ok && typeof body.fields === 'object' && body.fields !== null
+    ? tokenOf((body.fields as Record<string, unknown>)[TOKEN_PARAM])
+    : null;
 }
 
 interface NewsletterRoutesOptions {
@@ -59,7 +62,11 @@ export function newsletterRoutes({ store, siteUrl, renderPage, counters }: Newsl
       res.redirect(303, resultHref(path, 'invalid'));
       return;
     }
-    renderPage(req, res, { path, status: 200, wrap: (page) => createElement(NewsletterTokenContext, { value: token }, page) }).catch(next);
+    renderPage(req, res, {
+      path,
+      status: 200,
+      wrap: (page) => createElement(NewsletterTokenContext, { value: token }, page),
+    }).catch(next);
   };
 
   const answer = (req: Request, res: Response, path: string, result: string, done: boolean) => {
@@ -70,7 +77,14 @@ export function newsletterRoutes({ store, siteUrl, renderPage, counters }: Newsl
 
   // Refusals (a cross-site post, too many, too large) are worded in the page's language.
   const endpoint = (path: string, anyMediaType: boolean) =>
-    formEndpoint({ siteUrl, perMinute: POSTS_PER_MINUTE, counters: counters?.(path), maxBytes: BODY_LIMIT_BYTES, formPage: path, anyMediaType });
+    formEndpoint({
+      siteUrl,
+      perMinute: POSTS_PER_MINUTE,
+      counters: counters?.(path),
+      maxBytes: BODY_LIMIT_BYTES,
+      formPage: path,
+      anyMediaType,
+    });
 
   // Each language's pages, at their own paths: an e-mail links to those of the language the address signed up in.
   for (const locale of locales) {

@@ -1,10 +1,10 @@
-import { confirmationMails } from './texts';
-import { CONFIRM_PATH, UNSUBSCRIBE_PATH, withToken } from '../../shared/model/newsletter';
 import { absoluteUrl } from '../../shared/lib/runtime';
+import { CONFIRM_PATH, UNSUBSCRIBE_PATH, withToken } from '../../shared/model/newsletter';
 import { localizePath } from '../../shared/routes';
-import type { Confirmation } from './store';
 import type { OutboxKind } from '../outbox/kinds';
 import type { NewOutboxMessage } from '../outbox/store';
+import type { Confirmation } from './store';
+import { confirmationMails } from './texts';
 
 /** The e-mail that asks a new address to confirm. */
 const confirmation = { name: 'newsletter-confirmation', channel: 'mail' } as const satisfies OutboxKind;

@@ -1,10 +1,11 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
 import { CONFIRMATION_VALID_DAYS } from '../../shared/content/newsletter';
 import type { Locale } from '../../shared/lib/locale';
 import { defaultLocale } from '../../shared/lib/locale';
 import type { Database } from '../db';
-import { createSuppressions } from '../privacy/suppressions';
 import type { Delivery } from '../outbox/port';
+import { createSuppressions } from '../privacy/suppressions';
 
 /** A new confirmation e-mail goes to one address at most this often, however many sign-ups. */
 const CONFIRMATION_INTERVAL_MS = 60 * 60_000;
@@ -67,7 +68,8 @@ export function createSubscriberStore(db: Database, delivery?: Delivery<Confirma
   const key = () => (secret ??= readUnsubscribeSecret(db));
   const suppressions = createSuppressions(db);
 
-  const signature = (key: string, id: number) => createHmac('sha256', key).update(`unsubscribe:${id}`).digest('base64url');
+  const signature = (key: string, id: number) =>
+    createHmac('sha256', key).update(`unsubscribe:${id}`).digest('base64url');
   const tokenFor = (key: string, id: number) => `${id}.${signature(key, id)}`;
   const unsubscribeToken = async (id: number) => tokenFor(await key(), id);
 
@@ -87,7 +89,9 @@ export function createSubscriberStore(db: Database, delivery?: Delivery<Confirma
           email,
         ))!;
         const onList = row.confirmed_at !== null && row.unsubscribed_at === null;
-        const recentlySent = row.confirmation_sent_at !== null && now.getTime() - Date.parse(row.confirmation_sent_at) < CONFIRMATION_INTERVAL_MS;
+        const recentlySent =
+          row.confirmation_sent_at !== null &&
+          now.getTime() - Date.parse(row.confirmation_sent_at) < CONFIRMATION_INTERVAL_MS;
         if (onList || recentlySent || !delivery) return false;
         // A new link replaces the last one; only its hash is kept.
         const confirmToken = randomBytes(32).toString('base64url');

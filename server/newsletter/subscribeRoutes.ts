@@ -1,15 +1,16 @@
 import type { Request, Response } from 'express';
 import { Router } from 'express';
 import { z } from 'zod';
+
 import type { SubscribeOutcome } from '../../shared/content/blog';
-import { SUBSCRIBE_ENDPOINT, newsletterReturnHref, parseCategory } from '../../shared/model/blog';
 import { NEWSLETTER_ANCHOR } from '../../shared/content/newsletter';
 import type { Locale } from '../../shared/lib/locale';
 import { localeOf } from '../../shared/lib/locale';
+import { newsletterReturnHref, parseCategory, SUBSCRIBE_ENDPOINT } from '../../shared/model/blog';
 import { localizePath } from '../../shared/routes';
-import { catalogues } from '../pages/catalogues';
-import type { RateLimitCounters } from '../http/rateLimitCounters';
 import { formEndpoint, isPlainFormPost, readBody } from '../http/formEndpoint';
+import type { RateLimitCounters } from '../http/rateLimitCounters';
+import { catalogues } from '../pages/catalogues';
 import type { SubscriberStore } from './store';
 
 /** A sign-up is one short address: anything bigger is refused before parsing. */
@@ -27,7 +28,13 @@ function returnHref(category: string | undefined, outcome: SubscribeOutcome, loc
   return localizePath(newsletterReturnHref(parseCategory(category), outcome), locale);
 }
 
-function answer(req: Request, res: Response, category: string | undefined, outcome: SubscribeOutcome, json: () => void): void {
+function answer(
+  req: Request,
+  res: Response,
+  category: string | undefined,
+  outcome: SubscribeOutcome,
+  json: () => void,
+): void {
   if (isPlainFormPost(req)) res.redirect(303, returnHref(category, outcome, localeOf(req.originalUrl)));
   else json();
 }
@@ -48,8 +55,10 @@ export function subscribeRoutes(store: SubscriberStore, siteUrl: string, counter
     counters: counters?.('subscribe'),
     maxBytes: BODY_LIMIT_BYTES,
     formPage: (locale) => localizePath(`/blog#${NEWSLETTER_ANCHOR}`, locale),
-    message: (refusal, locale) => (refusal.kind === 'rateLimited' ? catalogues[locale].blog.newsletter.messages.limited : undefined),
-    plainRedirect: (refusal, locale) => (refusal.kind === 'rateLimited' ? returnHref('all', 'limited', locale) : undefined),
+    message: (refusal, locale) =>
+      refusal.kind === 'rateLimited' ? catalogues[locale].blog.newsletter.messages.limited : undefined,
+    plainRedirect: (refusal, locale) =>
+      refusal.kind === 'rateLimited' ? returnHref('all', 'limited', locale) : undefined,
   });
 
   router.post(SUBSCRIBE_ENDPOINT, ...endpoint, async (req: Request, res: Response) => {

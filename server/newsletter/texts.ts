@@ -2,9 +2,9 @@
  * The newsletter's confirmation e-mail in each language, sent in the language
  * the address signed up in. Only the server reads this module.
  */
-import type { Locale } from '../../shared/lib/locale';
 import { siteFacts } from '../../shared/content/data';
 import { CONFIRMATION_VALID_DAYS } from '../../shared/content/newsletter';
+import type { Locale } from '../../shared/lib/locale';
 
 interface ConfirmationMail {
   subject: string;

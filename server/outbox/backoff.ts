@@ -10,7 +10,14 @@ const JITTER = 0.2;
  * minutes, capped at 4 hours, with jitter. With the default 16 attempts the
  * retries cover more than a day even when every wait is drawn shortest.
  */
-export function retryDelayMs(failedAttempts: number, random: () => number = Math.random, firstRetryMs = FIRST_RETRY_MS): number {
-  const exponential = Math.min(firstRetryMs * 2 ** Math.max(0, failedAttempts - 1), MAX_RETRY_MS * (firstRetryMs / FIRST_RETRY_MS));
+export function retryDelayMs(
+  failedAttempts: number,
+  random: () => number = Math.random,
+  firstRetryMs = FIRST_RETRY_MS,
+): number {
+  const exponential = Math.min(
+    firstRetryMs * 2 ** Math.max(0, failedAttempts - 1),
+    MAX_RETRY_MS * (firstRetryMs / FIRST_RETRY_MS),
+  );
   return Math.round(exponential * (1 - JITTER + 2 * JITTER * random()));
 }

@@ -5,7 +5,7 @@
  *   npm run --silent outbox -- retry --failed   the same for every failed message
  * A running server picks retried messages up at its next poll (within seconds).
  */
-import { SetupError, UsageError, openServerDatabase, runCli } from '../cli/run';
+import { openServerDatabase, runCli, SetupError, UsageError } from '../cli/run';
 import { createOutbox } from './delivery';
 import type { OutboxEntry, OutboxStats } from './store';
 
@@ -38,7 +38,9 @@ function statusText(stats: OutboxStats, entries: readonly OutboxEntry[]): string
     const about = entry.leadId !== null ? `lead ${entry.leadId}` : `subscriber ${entry.subscriberId}`;
     const next = entry.status === 'queued' ? `, next attempt ${entry.nextAttemptAt}` : '';
     const error = entry.lastError ? `, last error: ${entry.lastError}` : '';
-    lines.push(`#${entry.id} ${entry.status} ${entry.kind} (${about}), ${entry.attempts} attempt(s), queued ${entry.createdAt}${next}${error}`);
+    lines.push(
+      `#${entry.id} ${entry.status} ${entry.kind} (${about}), ${entry.attempts} attempt(s), queued ${entry.createdAt}${next}${error}`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }
@@ -46,7 +48,9 @@ function statusText(stats: OutboxStats, entries: readonly OutboxEntry[]): string
 function parseRetryTarget(target: string | undefined): number | 'failed' {
   if (target === '--failed') return 'failed';
   if (target !== undefined && /^\d{1,15}$/.test(target)) return Number(target);
-  throw new UsageError(target === undefined ? 'retry needs a message id or --failed.' : `"${target}" is not a message id.`);
+  throw new UsageError(
+    target === undefined ? 'retry needs a message id or --failed.' : `"${target}" is not a message id.`,
+  );
 }
 
 runCli(USAGE, async (args) => {
@@ -55,7 +59,12 @@ runCli(USAGE, async (args) => {
     return;
   }
   const [command, ...rest] = args;
-  if (command !== 'status' && command !== 'retry') throw new UsageError(command === undefined ? 'Missing the command: status or retry.' : `Unknown command "${command}": use status or retry.`);
+  if (command !== 'status' && command !== 'retry')
+    throw new UsageError(
+      command === undefined
+        ? 'Missing the command: status or retry.'
+        : `Unknown command "${command}": use status or retry.`,
+    );
   if (rest.length > (command === 'retry' ? 1 : 0)) throw new UsageError(`Unexpected "${rest.at(-1)}".`);
   const target = command === 'retry' ? parseRetryTarget(rest[0]) : undefined;
   const { db, config } = await openServerDatabase();

@@ -1,13 +1,13 @@
-import type { Database } from '../db';
 import type { AppConfig } from '../config';
+import type { Database } from '../db';
 import type { Logger } from '../http/logger';
 import type { OutboxKind } from './kinds';
 import { createMailer } from './mailer';
 import type { OutboxStore } from './store';
 import { createOutboxStore } from './store';
+import { postWebhook } from './webhook';
 import type { OutboxWorker, Sender } from './worker';
 import { createOutboxWorker } from './worker';
-import { postWebhook } from './webhook';
 
 /** The domain of MAIL_FROM's address: the right-hand side of every Message-ID the site gives. */
 function mailDomain(from: string): string {
@@ -27,7 +27,13 @@ const sendTimeoutMs = (leaseMs: number) => Math.min(leaseMs / 4, 60_000);
  * allows: mail with SMTP_URL, webhooks with LEAD_WEBHOOK_URL. Started at once;
  * stop() also closes the SMTP pool.
  */
-export function startOutboxWorker(db: Database, config: Pick<AppConfig, 'mail'>, logger: Logger, kinds: readonly OutboxKind[], options: { pollMs?: number; firstRetryMs?: number } = {}): OutboxWorker {
+export function startOutboxWorker(
+  db: Database,
+  config: Pick<AppConfig, 'mail'>,
+  logger: Logger,
+  kinds: readonly OutboxKind[],
+  options: { pollMs?: number; firstRetryMs?: number } = {},
+): OutboxWorker {
   const { mail } = config;
   const timeoutMs = sendTimeoutMs(mail.leaseMs);
   const mailer = mail.smtpUrl ? createMailer(mail.smtpUrl, mail.from, timeoutMs) : undefined;
@@ -39,8 +45,24 @@ export function startOutboxWorker(db: Database, config: Pick<AppConfig, 'mail'>,
     };
   }
   const { webhook } = mail;
-  if (webhook) senders.webhook = (message) => postWebhook(webhook.url, webhook.secret, JSON.stringify('body' in message.payload ? message.payload.body : null), message.messageId, timeoutMs);
-  const worker = createOutboxWorker({ store: createOutbox(db, config), kinds, senders, logger, maxAttempts: mail.maxAttempts, leaseMs: mail.leaseMs, ...options });
+  if (webhook)
+    senders.webhook = (message) =>
+      postWebhook(
+        webhook.url,
+        webhook.secret,
+        JSON.stringify('body' in message.payload ? message.payload.body : null),
+        message.messageId,
+        timeoutMs,
+      );
+  const worker = createOutboxWorker({
+    store: createOutbox(db, config),
+    kinds,
+    senders,
+    logger,
+    maxAttempts: mail.maxAttempts,
+    leaseMs: mail.leaseMs,
+    ...options,
+  });
   worker.start();
   return {
     ...worker,

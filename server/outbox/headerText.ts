@@ -4,8 +4,13 @@
  * so a visitor's value can never start a header of its own.
  */
 export function headerText(value: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what this removes
-  return value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/ {2,}/g, ' ').trim();
+  return (
+    value
+      // eslint-disable-next-line no-control-regex -- control characters are exactly what this removes
+      .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
+      .replace(/ {2,}/g, ' ')
+      .trim()
+  );
 }
 
 /** A plain address (what the forms accept), or undefined: nothing that could carry a name, a list or a header. */

@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+
 import type { MailMessage } from './store';
 
 export interface Mailer {
@@ -37,7 +38,8 @@ export function createMailer(smtpUrl: string, from: string, timeoutMs: number): 
         messageId,
         signal: AbortSignal.timeout(timeoutMs * 2),
       });
-      if (info.rejected.length > 0) throw new Error(`The SMTP server refused ${info.rejected.length} recipient(s): ${info.response}`);
+      if (info.rejected.length > 0)
+        throw new Error(`The SMTP server refused ${info.rejected.length} recipient(s): ${info.response}`);
     },
     close() {
       transport.close();

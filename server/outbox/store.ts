@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+
 import type { Database, Queryable } from '../db';
 
 /** An e-mail as the outbox keeps it: everything needed to send it again, the same way. */
@@ -13,8 +14,7 @@ export interface MailMessage {
 /** The stored form of a message: its mail or its webhook body, as JSON. */
 type OutboxPayload =
   /** `secret` is the part of the text (a confirmation link, say) blanked once the message is sent. */
-  | { mail: MailMessage; secret?: string }
-  | { body: unknown };
+  { mail: MailMessage; secret?: string } | { body: unknown };
 
 /** What can be queued: a message of a registered kind, about a lead or a subscriber (the rows an erasure finds it by). */
 export type NewOutboxMessage = OutboxPayload & { kind: string; leadId?: number; subscriberId?: number };
@@ -112,7 +112,8 @@ export function createOutboxStore(db: Database, mailDomain: string): OutboxStore
 
   return {
     async enqueue(message, now, tx) {
-      const payload: OutboxPayload = 'body' in message ? { body: message.body } : { mail: message.mail, secret: message.secret };
+      const payload: OutboxPayload =
+        'body' in message ? { body: message.body } : { mail: message.mail, secret: message.secret };
       const messageId = 'mail' in payload ? `<${randomUUID()}@${mailDomain}>` : randomUUID();
       const at = now.toISOString();
       await tx.run(
@@ -155,7 +156,10 @@ export function createOutboxStore(db: Database, mailDomain: string): OutboxStore
     },
     async markSent(message, now = new Date()) {
       const { payload } = message;
-      const kept = 'mail' in payload && payload.secret ? { mail: { ...payload.mail, text: payload.mail.text.replaceAll(payload.secret, REDACTED) } } : payload;
+      const kept =
+        'mail' in payload && payload.secret
+          ? { mail: { ...payload.mail, text: payload.mail.text.replaceAll(payload.secret, REDACTED) } }
+          : payload;
       await db.run(
         `UPDATE outbox SET status = 'sent', sent_at = ?, attempts = attempts + 1, last_error = NULL, lease_until = NULL, payload = ?
          WHERE id = ?`,
@@ -179,10 +183,13 @@ export function createOutboxStore(db: Database, mailDomain: string): OutboxStore
     },
     async stats(now = new Date()) {
       const stats: OutboxStats = { queued: 0, sent: 0, failed: 0, oldestQueuedSeconds: null };
-      const rows = await db.all<{ status: OutboxStatus; count: number; oldest: string }>('SELECT status, count(*) AS count, min(created_at) AS oldest FROM outbox GROUP BY status');
+      const rows = await db.all<{ status: OutboxStatus; count: number; oldest: string }>(
+        'SELECT status, count(*) AS count, min(created_at) AS oldest FROM outbox GROUP BY status',
+      );
       for (const row of rows) {
         stats[row.status] = row.count;
-        if (row.status === 'queued') stats.oldestQueuedSeconds = Math.max(0, Math.round((now.getTime() - Date.parse(row.oldest)) / 1000));
+        if (row.status === 'queued')
+          stats.oldestQueuedSeconds = Math.max(0, Math.round((now.getTime() - Date.parse(row.oldest)) / 1000));
       }
       return stats;
     },
@@ -204,11 +211,18 @@ export function createOutboxStore(db: Database, mailDomain: string): OutboxStore
       const row = await db.get<{ status: OutboxStatus }>('SELECT status FROM outbox WHERE id = ?', id);
       if (!row) return 'missing';
       if (row.status === 'sent') return 'sent';
-      await db.run(`UPDATE outbox SET status = 'queued', attempts = 0, next_attempt_at = ? WHERE id = ? AND status != 'sent'`, now.toISOString(), id);
+      await db.run(
+        `UPDATE outbox SET status = 'queued', attempts = 0, next_attempt_at = ? WHERE id = ? AND status != 'sent'`,
+        now.toISOString(),
+        id,
+      );
       return 'queued';
     },
     retryFailed(now = new Date()) {
-      return db.run(`UPDATE outbox SET status = 'queued', attempts = 0, next_attempt_at = ? WHERE status = 'failed'`, now.toISOString());
+      return db.run(
+        `UPDATE outbox SET status = 'queued', attempts = 0, next_attempt_at = ? WHERE status = 'failed'`,
+        now.toISOString(),
+      );
     },
   };
 }

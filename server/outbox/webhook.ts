@@ -24,7 +24,11 @@ export interface SignedPost {
  * The reference check for a receiver: the signature matches the body and the
  * timestamp, compared in constant time, and the timestamp is recent.
  */
-export function verifyWebhookSignature(secret: string, { body, timestamp, signature }: SignedPost, now = Date.now()): boolean {
+export function verifyWebhookSignature(
+  secret: string,
+  { body, timestamp, signature }: SignedPost,
+  now = Date.now(),
+): boolean {
   if (!timestamp || !signature || !/^\d{1,12}$/.test(timestamp)) return false;
   if (Math.abs(now / 1000 - Number(timestamp)) > SIGNATURE_TOLERANCE_SECONDS) return false;
   const expected = Buffer.from(signWebhook(secret, timestamp, body));
@@ -36,7 +40,13 @@ export function verifyWebhookSignature(secret: string, { body, timestamp, signat
  * Posts one signed JSON body; any answer but 2xx (a redirect included) is a
  * failed attempt, retried like an e-mail.
  */
-export async function postWebhook(url: string, secret: string, body: string, deliveryId: string, timeoutMs: number): Promise<void> {
+export async function postWebhook(
+  url: string,
+  secret: string,
+  body: string,
+  deliveryId: string,
+  timeoutMs: number,
+): Promise<void> {
   const timestamp = String(Math.floor(Date.now() / 1000));
   const response = await fetch(url, {
     method: 'POST',

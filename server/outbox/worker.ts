@@ -73,10 +73,14 @@ export function createOutboxWorker({
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const failedAttempts = message.attempts + 1;
-      const retryAt = failedAttempts >= maxAttempts ? null : new Date(Date.now() + retryDelayMs(failedAttempts, Math.random, firstRetryMs));
+      const retryAt =
+        failedAttempts >= maxAttempts
+          ? null
+          : new Date(Date.now() + retryDelayMs(failedAttempts, Math.random, firstRetryMs));
       await store.markAttemptFailed(message, reason, retryAt);
       // The reason is the server's or the network's, never the message's text.
-      if (retryAt) logger.warn({ ...log, reason, retryAt: retryAt.toISOString() }, 'outbox message not sent, will retry');
+      if (retryAt)
+        logger.warn({ ...log, reason, retryAt: retryAt.toISOString() }, 'outbox message not sent, will retry');
       else logger.error({ ...log, reason }, 'outbox message failed for good');
       return;
     }

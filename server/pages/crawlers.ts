@@ -1,16 +1,21 @@
 import { Router } from 'express';
-import type { SitePage } from '../../shared/routes';
-import { defaultLocale, localeTags, locales } from '../../shared/lib/locale';
+
+import { defaultLocale, locales, localeTags } from '../../shared/lib/locale';
 import { absoluteUrl } from '../../shared/lib/runtime';
+import type { SitePage } from '../../shared/routes';
 import { indexablePages } from '../../shared/routes';
 
 /** A translated page's hreflang alternates (every language, itself included, and x-default), as the head lists them. */
 function alternateLinks(siteUrl: string, page: SitePage): string {
   const languages = locales.filter((locale) => page.alternates[locale] !== undefined);
   if (languages.length < 2) return '';
-  const link = (hreflang: string, path: string) => `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${absoluteUrl(siteUrl, path)}"/>`;
+  const link = (hreflang: string, path: string) =>
+    `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${absoluteUrl(siteUrl, path)}"/>`;
   const fallback = page.alternates[defaultLocale];
-  return [...languages.map((locale) => link(localeTags[locale].lang, page.alternates[locale]!)), fallback ? link('x-default', fallback) : ''].join('');
+  return [
+    ...languages.map((locale) => link(localeTags[locale].lang, page.alternates[locale]!)),
+    fallback ? link('x-default', fallback) : '',
+  ].join('');
 }
 
 function sitemapXml(siteUrl: string): string {

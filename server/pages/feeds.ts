@@ -1,10 +1,11 @@
 import { Router } from 'express';
 import { Feed } from 'feed';
+
 import { siteFacts } from '../../shared/content/data';
+import { type Locale, localePrefix, locales, localeTags } from '../../shared/lib/locale';
+import { absoluteUrl } from '../../shared/lib/runtime';
 import { postPath } from '../../shared/model/articles';
 import { blogFeeds, categoryLabel } from '../../shared/model/blog';
-import { type Locale, localePrefix, localeTags, locales } from '../../shared/lib/locale';
-import { absoluteUrl } from '../../shared/lib/runtime';
 import { catalogues } from './catalogues';
 
 /** A post's ISO date as the moment feed readers sort by: midnight UTC of that day. */

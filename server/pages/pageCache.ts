@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+
 import type { Request, RequestHandler, Response } from 'express';
+
 import { findPage } from '../../shared/routes';
 import { compressStored, storedEncoding } from '../http/contentEncoding';
 import type { Logger } from '../http/logger';
@@ -22,7 +24,14 @@ interface CachedPage {
 /** Compresses a finished page the way build.mjs compresses the static files: once, at the highest levels. */
 async function compressPage(status: number, html: Buffer, styleHash: string): Promise<CachedPage> {
   const { br, gzip } = await compressStored(html);
-  return { status, html, br, gzip, hash: createHash('sha256').update(html).digest('base64url').slice(0, 27), styleHash };
+  return {
+    status,
+    html,
+    br,
+    gzip,
+    hash: createHash('sha256').update(html).digest('base64url').slice(0, 27),
+    styleHash,
+  };
 }
 
 /** True when the request's If-None-Match names any representation of this page. */
@@ -39,7 +48,8 @@ function isFresh(req: Request, page: CachedPage): boolean {
  */
 function sendCachedPage(req: Request, res: Response, page: CachedPage): void {
   const encoding = storedEncoding(req);
-  const [body, suffix] = encoding === 'br' ? [page.br, '-br'] : encoding === 'gzip' ? [page.gzip, '-gz'] : [page.html, ''];
+  const [body, suffix] =
+    encoding === 'br' ? [page.br, '-br'] : encoding === 'gzip' ? [page.gzip, '-gz'] : [page.html, ''];
   htmlHeaders(res, page.status, page.styleHash);
   res.setHeader('Vary', 'Accept-Encoding');
   res.setHeader('ETag', `"${page.hash}${suffix}"`);

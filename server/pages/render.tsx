@@ -1,8 +1,10 @@
 import type { Writable } from 'node:stream';
+
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import type { ComponentType, ReactElement } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
+
 import { AssetsContext, RuntimeContext } from '../../shared/components/contexts';
 import { localeOf } from '../../shared/lib/locale';
 import type { LoadedPage } from '../../shared/pageShell';
@@ -43,7 +45,12 @@ interface RenderHooks {
   onError?: () => void;
 }
 
-export type StreamPage = (req: ExpressRequest, res: ExpressResponse, view?: PageView, hooks?: RenderHooks) => Promise<void>;
+export type StreamPage = (
+  req: ExpressRequest,
+  res: ExpressResponse,
+  view?: PageView,
+  hooks?: RenderHooks,
+) => Promise<void>;
 
 interface RendererOptions {
   /** The document for a loaded page, inside the router (the site's PageDocument). */
@@ -130,7 +137,11 @@ export function pageRenderer({ App, manifest, siteUrl, logger }: RendererOptions
       },
       onShellError(error) {
         logger.error({ err: error, url: req.originalUrl }, 'render failed');
-        res.status(500).type('html').set('Cache-Control', 'no-store').send(errorDocument(build.stylesheet, localeOf(url.pathname)));
+        res
+          .status(500)
+          .type('html')
+          .set('Cache-Control', 'no-store')
+          .send(errorDocument(build.stylesheet, localeOf(url.pathname)));
       },
       onError(error) {
         hooks.onError?.();

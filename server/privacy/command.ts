@@ -5,7 +5,8 @@
  *   npm run --silent data -- erase <email>    delete it, keeping only a suppression hash
  */
 import { z } from 'zod';
-import { UsageError, openServerDatabase, runCli } from '../cli/run';
+
+import { openServerDatabase, runCli, UsageError } from '../cli/run';
 import { erasePersonalData, exportPersonalData } from './personalData';
 import { purgeExpired } from './retention';
 
@@ -36,7 +37,11 @@ function parse(args: readonly string[]): { command: 'purge' } | { command: 'expo
     if (!email.success) throw new UsageError(`"${rest[0]}" is not an e-mail address.`);
     return { command, email: email.data };
   }
-  throw new UsageError(command === undefined ? 'Missing the command: purge, export or erase.' : `Unknown command "${command}": use purge, export or erase.`);
+  throw new UsageError(
+    command === undefined
+      ? 'Missing the command: purge, export or erase.'
+      : `Unknown command "${command}": use purge, export or erase.`,
+  );
 }
 
 await runCli(USAGE, async (args) => {
@@ -48,7 +53,8 @@ await runCli(USAGE, async (args) => {
   const { db } = await openServerDatabase();
   try {
     if (request.command === 'purge') process.stdout.write(`${JSON.stringify({ purged: await purgeExpired(db) })}\n`);
-    else if (request.command === 'export') process.stdout.write(`${JSON.stringify(await exportPersonalData(db, request.email), null, 2)}\n`);
+    else if (request.command === 'export')
+      process.stdout.write(`${JSON.stringify(await exportPersonalData(db, request.email), null, 2)}\n`);
     else process.stdout.write(`${JSON.stringify({ erased: await erasePersonalData(db, request.email) })}\n`);
   } finally {
     await db.close();

@@ -36,11 +36,23 @@ export async function exportPersonalData(db: Database, email: string): Promise<P
   const withHistory = await Promise.all(
     leads.map(async (lead) => ({
       ...lead,
-      notes: await db.all('SELECT staff_email, created_at, body FROM lead_notes WHERE lead_id = ? ORDER BY id', lead.id),
-      statusChanges: await db.all('SELECT staff_email, at, from_status, to_status FROM lead_events WHERE lead_id = ? ORDER BY id', lead.id),
+      notes: await db.all(
+        'SELECT staff_email, created_at, body FROM lead_notes WHERE lead_id = ? ORDER BY id',
+        lead.id,
+      ),
+      statusChanges: await db.all(
+        'SELECT staff_email, at, from_status, to_status FROM lead_events WHERE lead_id = ? ORDER BY id',
+        lead.id,
+      ),
     })),
   );
-  return { email, leads: withHistory, subscription: subscription ?? null, messages, suppressed: await createSuppressions(db).has(email) };
+  return {
+    email,
+    leads: withHistory,
+    subscription: subscription ?? null,
+    messages,
+    suppressed: await createSuppressions(db).has(email),
+  };
 }
 
 /**
@@ -50,14 +62,19 @@ export async function exportPersonalData(db: Database, email: string): Promise<P
  */
 export function erasePersonalData(db: Database, email: string, now = new Date()): Promise<Erased> {
   return db.transaction(async (tx) => {
-    const count = async (sql: string, ...params: (string | number | null)[]) => (await tx.get<{ n: number }>(sql, ...params))!.n;
+    const count = async (sql: string, ...params: (string | number | null)[]) =>
+      (await tx.get<{ n: number }>(sql, ...params))!.n;
     const leadIds = `SELECT id FROM leads WHERE ${sameAddress}`;
     const subscriber = await tx.get<{ id: number }>(`SELECT id FROM subscribers WHERE ${sameAddress}`, email);
     const erased: Erased = {
       leads: await count(`SELECT COUNT(*) AS n FROM leads WHERE ${sameAddress}`, email),
       notes: await count(`SELECT COUNT(*) AS n FROM lead_notes WHERE lead_id IN (${leadIds})`, email),
       statusChanges: await count(`SELECT COUNT(*) AS n FROM lead_events WHERE lead_id IN (${leadIds})`, email),
-      messages: await count(`SELECT COUNT(*) AS n FROM outbox WHERE lead_id IN (${leadIds}) OR subscriber_id = ?`, email, subscriber?.id ?? null),
+      messages: await count(
+        `SELECT COUNT(*) AS n FROM outbox WHERE lead_id IN (${leadIds}) OR subscriber_id = ?`,
+        email,
+        subscriber?.id ?? null,
+      ),
       subscriptions: subscriber ? 1 : 0,
     };
     // Notes, history and messages go with their lead or subscriber (ON DELETE CASCADE).

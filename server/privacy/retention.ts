@@ -32,18 +32,30 @@ function monthsBefore(now: Date, months: number): Date {
  * addresses (kept from then on only as a suppression hash), and vitals older
  * than vitalsDays.
  */
-export function purgeExpired(db: Database, now = new Date(), periods: RetentionPeriods = retention): Promise<PurgeCounts> {
+export function purgeExpired(
+  db: Database,
+  now = new Date(),
+  periods: RetentionPeriods = retention,
+): Promise<PurgeCounts> {
   return db.transaction(async (tx) => {
-    const leads = await tx.run('DELETE FROM leads WHERE status_changed_at < ?', monthsBefore(now, periods.leadsMonths).toISOString());
+    const leads = await tx.run(
+      'DELETE FROM leads WHERE status_changed_at < ?',
+      monthsBefore(now, periods.leadsMonths).toISOString(),
+    );
     const pendingSubscribers = await tx.run(
       'DELETE FROM subscribers WHERE confirmed_at IS NULL AND unsubscribed_at IS NULL AND created_at < ?',
       new Date(now.getTime() - periods.pendingDays * DAY_MS).toISOString(),
     );
-    const unsubscribed = await tx.all<{ email: string }>('SELECT email FROM subscribers WHERE unsubscribed_at IS NOT NULL');
+    const unsubscribed = await tx.all<{ email: string }>(
+      'SELECT email FROM subscribers WHERE unsubscribed_at IS NOT NULL',
+    );
     const suppressions = createSuppressions(tx);
     for (const { email } of unsubscribed) await suppressions.add(email, now);
     await tx.run('DELETE FROM subscribers WHERE unsubscribed_at IS NOT NULL');
-    const vitals = await tx.run('DELETE FROM vitals WHERE received_at < ?', new Date(now.getTime() - periods.vitalsDays * DAY_MS).toISOString());
+    const vitals = await tx.run(
+      'DELETE FROM vitals WHERE received_at < ?',
+      new Date(now.getTime() - periods.vitalsDays * DAY_MS).toISOString(),
+    );
     return { leads, pendingSubscribers, unsubscribed: unsubscribed.length, vitals };
   });
 }

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+
 import type { Queryable } from '../db';
 import { readSalt } from '../db/salt';
 
@@ -19,11 +20,20 @@ export interface Suppressions {
 /** The suppression list, with the key read once; `db` may be a transaction. */
 export function createSuppressions(db: Queryable): Suppressions {
   let key: Promise<string> | undefined;
-  const hash = async (email: string) => createHmac('sha256', await (key ??= readSalt(db))).update(email.trim().toLowerCase()).digest('hex');
+  const hash = async (email: string) =>
+    createHmac('sha256', await (key ??= readSalt(db)))
+      .update(email.trim().toLowerCase())
+      .digest('hex');
   return {
     hash,
-    has: async (email) => (await db.get('SELECT 1 AS found FROM suppressions WHERE hash = ?', await hash(email))) !== undefined,
-    add: async (email, now) => void (await db.run('INSERT INTO suppressions (hash, created_at) VALUES (?, ?) ON CONFLICT (hash) DO NOTHING', await hash(email), now.toISOString())),
+    has: async (email) =>
+      (await db.get('SELECT 1 AS found FROM suppressions WHERE hash = ?', await hash(email))) !== undefined,
+    add: async (email, now) =>
+      void (await db.run(
+        'INSERT INTO suppressions (hash, created_at) VALUES (?, ?) ON CONFLICT (hash) DO NOTHING',
+        await hash(email),
+        now.toISOString(),
+      )),
     remove: async (email) => void (await db.run('DELETE FROM suppressions WHERE hash = ?', await hash(email))),
   };
 }

@@ -41,7 +41,11 @@ function toAccount(row: AccountRow): StaffAccount {
     createdAt: row.created_at,
     passwordChangedAt: row.password_changed_at,
     disabledAt: row.disabled_at,
-    password: { hash: row.password_hash, salt: row.password_salt, params: JSON.parse(row.password_params) as ScryptParams },
+    password: {
+      hash: row.password_hash,
+      salt: row.password_salt,
+      params: JSON.parse(row.password_params) as ScryptParams,
+    },
   };
 }
 
@@ -88,7 +92,13 @@ export function createAccountStore(db: Database): AccountStore {
     disable(email, now = new Date()) {
       return db.transaction(async (tx) => {
         await tx.run(END_SESSIONS, email);
-        return (await tx.run('UPDATE staff_accounts SET disabled_at = coalesce(disabled_at, ?) WHERE email = ?', now.toISOString(), email)) === 1;
+        return (
+          (await tx.run(
+            'UPDATE staff_accounts SET disabled_at = coalesce(disabled_at, ?) WHERE email = ?',
+            now.toISOString(),
+            email,
+          )) === 1
+        );
       });
     },
   };

@@ -1,10 +1,12 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { Database } from '../db';
+
 import type { Request, RequestHandler, Response } from 'express';
+
+import type { Database } from '../db';
 import { noticeDocument } from '../http/errors';
 import { readBody } from '../http/formEndpoint';
-import { ABSOLUTE_TIMEOUT_MS, createSessionStore } from './sessions';
 import type { SessionStore, StaffSession } from './sessions';
+import { ABSOLUTE_TIMEOUT_MS, createSessionStore } from './sessions';
 
 export const SIGN_IN_PATH = '/staff/sign-in';
 
@@ -85,13 +87,22 @@ export function staffAuth(db: Database, siteUrl: string): StaffAuth {
 
   const requireCsrf: RequestHandler = (req, res, next) => {
     const body = readBody(req, res);
-    const fields = body.ok && typeof body.fields === 'object' && body.fields !== null ? (body.fields as Record<string, unknown>) : {};
+    const fields =
+      body.ok && typeof body.fields === 'object' && body.fields !== null
+        ? (body.fields as Record<string, unknown>)
+        : {};
     const sent = typeof fields.csrf === 'string' ? fields.csrf : '';
     if (!sameToken(sent, res.locals.staffSession!.csrfToken)) {
       res
         .status(403)
         .type('html')
-        .send(noticeDocument({ status: 403, message: 'This form has expired or did not come from the console. Reload the page and try again.', back: '/staff' }));
+        .send(
+          noticeDocument({
+            status: 403,
+            message: 'This form has expired or did not come from the console. Reload the page and try again.',
+            back: '/staff',
+          }),
+        );
       return;
     }
     next();

@@ -5,7 +5,7 @@
  *   npm run --silent staff -- list
  * Reads the database in DATA_DIR, as the server does.
  */
-import { SetupError, UsageError, openServerDatabase, runCli } from '../cli/run';
+import { openServerDatabase, runCli, SetupError, UsageError } from '../cli/run';
 import { createAccountStore } from './accounts';
 import { generatePassword, hashPassword, passwordProblem } from './passwords';
 import { createSignInThrottle } from './signInThrottle';
@@ -83,7 +83,8 @@ async function newPassword(email: string): Promise<{ password: string; generated
   if (password === '') return { password: generatePassword(), generated: true };
   const problem = passwordProblem(password, email);
   if (problem) throw new SetupError(`${problem} Nothing was changed.`);
-  if ((await promptHidden('Again: ')) !== password) throw new SetupError('The two passwords differ. Nothing was changed.');
+  if ((await promptHidden('Again: ')) !== password)
+    throw new SetupError('The two passwords differ. Nothing was changed.');
   return { password, generated: false };
 }
 
@@ -98,7 +99,8 @@ async function run(args: readonly string[]): Promise<void> {
   try {
     const accounts = createAccountStore(db);
     const exists = command === 'list' || (await accounts.find(email)) !== undefined;
-    if (command === 'add' && exists) throw new SetupError(`${email} already has an account: use reset to change its password.`);
+    if (command === 'add' && exists)
+      throw new SetupError(`${email} already has an account: use reset to change its password.`);
     if (command !== 'add' && !exists) throw new SetupError(`There is no account for ${email}.`);
     switch (command) {
       case 'add':
@@ -107,7 +109,11 @@ async function run(args: readonly string[]): Promise<void> {
         const hash = await hashPassword(password);
         if (command === 'add') await accounts.add(email, hash);
         else await accounts.reset(email, hash);
-        process.stderr.write(command === 'add' ? `Created the account ${email}.\n` : `Set a new password for ${email}; its sessions have ended.\n`);
+        process.stderr.write(
+          command === 'add'
+            ? `Created the account ${email}.\n`
+            : `Set a new password for ${email}; its sessions have ended.\n`,
+        );
         // Only the password goes to stdout, so it can be piped into a password manager.
         if (generated) {
           process.stderr.write('Its password, shown this once:\n');
@@ -121,12 +127,16 @@ async function run(args: readonly string[]): Promise<void> {
         break;
       case 'unlock':
         process.stderr.write(
-          (await createSignInThrottle(db).unlock(email)) ? `Cleared the failed sign-ins of ${email}.\n` : `${email} had no failed sign-ins to clear.\n`,
+          (await createSignInThrottle(db).unlock(email))
+            ? `Cleared the failed sign-ins of ${email}.\n`
+            : `${email} had no failed sign-ins to clear.\n`,
         );
         break;
       case 'list':
         for (const account of await accounts.list()) {
-          process.stdout.write(`${account.email}\tcreated ${account.createdAt}\t${account.disabledAt ? `disabled ${account.disabledAt}` : 'active'}\n`);
+          process.stdout.write(
+            `${account.email}\tcreated ${account.createdAt}\t${account.disabledAt ? `disabled ${account.disabledAt}` : 'active'}\n`,
+          );
         }
         break;
     }

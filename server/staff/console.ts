@@ -1,18 +1,19 @@
-import type { Database } from '../db';
 import type { RequestHandler, Response } from 'express';
 import { Router } from 'express';
 import { createElement } from 'react';
-import { consoleCopy } from './texts';
-import type { RateLimitCounters } from '../http/rateLimitCounters';
+
+import type { Database } from '../db';
 import { formEndpoint } from '../http/formEndpoint';
 import type { Logger } from '../http/logger';
 import type { AssetSource } from '../http/manifest';
+import type { RateLimitCounters } from '../http/rateLimitCounters';
 import { staffAuth } from './auth';
 import { leadRoutes } from './leadRoutes';
 import { consoleUser, sendPage } from './page';
 import { signInRoutes } from './signInRoutes';
 import { speedRoutes } from './speedRoutes';
 import { subscriberRoutes } from './subscriberRoutes';
+import { consoleCopy } from './texts';
 import type { ConsoleAssets } from './views/ConsoleDocument';
 import { NotFoundPage } from './views/NotFoundPage';
 
@@ -50,7 +51,16 @@ export function staffConsole({ db, logger, siteUrl, assets: build, counters }: S
   router.use(signInRoutes({ db, logger, siteUrl, auth, assets, counters }));
   router.use(['/staff', '/staff/{*rest}'], auth.requireSession);
 
-  const guardPost = [...formEndpoint({ siteUrl, perMinute: POSTS_PER_MINUTE, counters: counters?.('staff'), maxBytes: POST_LIMIT_BYTES, formPage: '/staff' }), auth.requireCsrf] as RequestHandler[];
+  const guardPost = [
+    ...formEndpoint({
+      siteUrl,
+      perMinute: POSTS_PER_MINUTE,
+      counters: counters?.('staff'),
+      maxBytes: POST_LIMIT_BYTES,
+      formPage: '/staff',
+    }),
+    auth.requireCsrf,
+  ] as RequestHandler[];
   const renderNotFound = (res: Response, message: string) =>
     sendPage(res, 404, createElement(NotFoundPage, { assets: assets(), user: consoleUser(res), message }));
 

@@ -1,5 +1,6 @@
-import type { Database } from '../db';
 import { CLSThresholds, FCPThresholds, INPThresholds, LCPThresholds, TTFBThresholds } from 'web-vitals';
+
+import type { Database } from '../db';
 import type { VitalSample } from '../vitals/store';
 
 export type MetricName = VitalSample['name'];
@@ -101,7 +102,12 @@ export function createFieldSpeed(db: Database): FieldSpeed {
       return db.all<DailyPercentile>(daily, start, metric, route, route, device, device);
     },
     async routes(now = new Date()) {
-      return (await db.all<{ route: string }>('SELECT DISTINCT route FROM vitals WHERE received_at >= ? ORDER BY route', since(now, 28))).map((row) => row.route);
+      return (
+        await db.all<{ route: string }>(
+          'SELECT DISTINCT route FROM vitals WHERE received_at >= ? ORDER BY route',
+          since(now, 28),
+        )
+      ).map((row) => row.route);
     },
   };
 }

@@ -1,5 +1,5 @@
-import type { Lead } from '../leads/store';
 import type { Database } from '../db';
+import type { Lead } from '../leads/store';
 import type { LeadStatus } from './leadStatus';
 import { STATUS_MOVES } from './leadStatus';
 
@@ -88,7 +88,17 @@ function filtered(db: Database, filter: InboxFilter): { sql: string; params: str
         AND (? = '' OR service = ?)
         AND (? = '' OR name ${like} ? ESCAPE '\\' OR email ${like} ? ESCAPE '\\'
              OR company ${like} ? ESCAPE '\\' OR message ${like} ? ESCAPE '\\')`,
-    params: [filter.status, filter.status, filter.service, filter.service, filter.search, pattern, pattern, pattern, pattern],
+    params: [
+      filter.status,
+      filter.status,
+      filter.service,
+      filter.service,
+      filter.search,
+      pattern,
+      pattern,
+      pattern,
+      pattern,
+    ],
   };
 }
 
@@ -97,28 +107,57 @@ export function createInbox(db: Database): Inbox {
   const selectOne = (id: number) => db.get<InboxLead>(`SELECT ${LEAD_COLUMNS} FROM leads WHERE id = ?`, id);
   type EventRow = { staff_email: string; at: string; from_status: LeadStatus; to_status: LeadStatus };
   type NoteRow = { staff_email: string; created_at: string; body: string };
-  type DeliveryRow = { kind: string; status: Delivery['status']; attempts: number; last_error: string | null; created_at: string; sent_at: string | null };
+  type DeliveryRow = {
+    kind: string;
+    status: Delivery['status'];
+    attempts: number;
+    last_error: string | null;
+    created_at: string;
+    sent_at: string | null;
+  };
 
   return {
     async page(filter, offset, limit) {
       const where = filtered(db, filter);
-      const leads = await db.all<InboxLead>(`SELECT ${LEAD_COLUMNS} ${where.sql} ORDER BY received_at DESC, id DESC LIMIT ? OFFSET ?`, ...where.params, limit, offset);
+      const leads = await db.all<InboxLead>(
+        `SELECT ${LEAD_COLUMNS} ${where.sql} ORDER BY received_at DESC, id DESC LIMIT ? OFFSET ?`,
+        ...where.params,
+        limit,
+        offset,
+      );
       const { total } = (await db.get<{ total: number }>(`SELECT count(*) AS total ${where.sql}`, ...where.params))!;
       return { leads, total };
     },
     all(filter) {
       const where = filtered(db, filter);
-      return db.all<InboxLead>(`SELECT ${LEAD_COLUMNS} ${where.sql} ORDER BY received_at DESC, id DESC`, ...where.params);
+      return db.all<InboxLead>(
+        `SELECT ${LEAD_COLUMNS} ${where.sql} ORDER BY received_at DESC, id DESC`,
+        ...where.params,
+      );
     },
     async detail(id) {
       const lead = await selectOne(id);
       if (!lead) return undefined;
-      const events = await db.all<EventRow>('SELECT staff_email, at, from_status, to_status FROM lead_events WHERE lead_id = ? ORDER BY id', id);
-      const notes = await db.all<NoteRow>('SELECT staff_email, created_at, body FROM lead_notes WHERE lead_id = ? ORDER BY id', id);
-      const deliveries = await db.all<DeliveryRow>('SELECT kind, status, attempts, last_error, created_at, sent_at FROM outbox WHERE lead_id = ? ORDER BY id', id);
+      const events = await db.all<EventRow>(
+        'SELECT staff_email, at, from_status, to_status FROM lead_events WHERE lead_id = ? ORDER BY id',
+        id,
+      );
+      const notes = await db.all<NoteRow>(
+        'SELECT staff_email, created_at, body FROM lead_notes WHERE lead_id = ? ORDER BY id',
+        id,
+      );
+      const deliveries = await db.all<DeliveryRow>(
+        'SELECT kind, status, attempts, last_error, created_at, sent_at FROM outbox WHERE lead_id = ? ORDER BY id',
+        id,
+      );
       return {
         lead: { ...lead },
-        events: events.map((event) => ({ staffEmail: event.staff_email, at: event.at, from: event.from_status, to: event.to_status })),
+        events: events.map((event) => ({
+          staffEmail: event.staff_email,
+          at: event.at,
+          from: event.from_status,
+          to: event.to_status,
+        })),
         notes: notes.map((note) => ({ staffEmail: note.staff_email, createdAt: note.created_at, body: note.body })),
         deliveries: deliveries.map((delivery) => ({
           kind: delivery.kind,
@@ -136,17 +175,42 @@ export function createInbox(db: Database): Inbox {
       return db.transaction(async (tx) => {
         const at = now.toISOString();
         // Only from the status the staff member saw: two people moving one lead cannot both win.
-        if ((await tx.run('UPDATE leads SET status = ?, status_changed_at = ? WHERE id = ? AND status = ?', to, at, id, from)) !== 1) return { ok: false, reason: 'stale' } as const;
-        await tx.run('INSERT INTO lead_events (lead_id, staff_email, at, from_status, to_status) VALUES (?, ?, ?, ?, ?)', id, staffEmail, at, from, to);
+        if (
+          (await tx.run(
+            'UPDATE leads SET status = ?, status_changed_at = ? WHERE id = ? AND status = ?',
+            to,
+            at,
+            id,
+            from,
+          )) !== 1
+        )
+          return { ok: false, reason: 'stale' } as const;
+        await tx.run(
+          'INSERT INTO lead_events (lead_id, staff_email, at, from_status, to_status) VALUES (?, ?, ?, ?, ?)',
+          id,
+          staffEmail,
+          at,
+          from,
+          to,
+        );
         return { ok: true } as const;
       });
     },
     async addNote(id, body, staffEmail, now = new Date()) {
-      const added = await db.run('INSERT INTO lead_notes (lead_id, staff_email, created_at, body) SELECT id, ?, ?, ? FROM leads WHERE id = ?', staffEmail, now.toISOString(), body, id);
+      const added = await db.run(
+        'INSERT INTO lead_notes (lead_id, staff_email, created_at, body) SELECT id, ?, ?, ? FROM leads WHERE id = ?',
+        staffEmail,
+        now.toISOString(),
+        body,
+        id,
+      );
       return added === 1;
     },
     async waitingSince(before) {
-      return (await db.get<{ waiting: number }>("SELECT count(*) AS waiting FROM leads WHERE status = 'new' AND received_at < ?", before.toISOString()))!.waiting;
+      return (await db.get<{ waiting: number }>(
+        "SELECT count(*) AS waiting FROM leads WHERE status = 'new' AND received_at < ?",
+        before.toISOString(),
+      ))!.waiting;
     },
     async outbox() {
       const row = (await db.get<{ queued: number; sent: number; failed: number; oldest: string | null }>(

@@ -1,17 +1,18 @@
-import type { Database } from '../db';
 import type { Request, RequestHandler, Response } from 'express';
 import { Router } from 'express';
 import { createElement } from 'react';
+
 import { SERVICE_VALUES } from '../../shared/content/contactFields';
-import { consoleCopy, responseHours } from './texts';
+import type { Database } from '../db';
+import { readBody } from '../http/formEndpoint';
+import { leadColumns } from '../leads/columns';
 import type { CsvColumns } from '../lib/csv';
 import { toCsv } from '../lib/csv';
-import { leadColumns } from '../leads/columns';
-import { readBody } from '../http/formEndpoint';
 import type { InboxFilter, InboxLead } from './inbox';
 import { createInbox } from './inbox';
 import { isLeadStatus } from './leadStatus';
 import { consoleUser, sendPage, textFields } from './page';
+import { consoleCopy, responseHours } from './texts';
 import type { ConsoleAssets } from './views/ConsoleDocument';
 import { InboxPage } from './views/InboxPage';
 import { LeadPage, NOTE_LIMIT } from './views/LeadPage';
@@ -57,7 +58,11 @@ function filterQuery(filter: InboxFilter, page = 1): string {
 }
 
 /** The leads' own columns, then where each stands. */
-const exportColumns: CsvColumns<InboxLead> = [...leadColumns, ['status', 'status'], ['statusChangedAt', 'status_changed_at']];
+const exportColumns: CsvColumns<InboxLead> = [
+  ...leadColumns,
+  ['status', 'status'],
+  ['statusChangedAt', 'status_changed_at'],
+];
 
 /** The inbox, a lead's page, its status and notes, and the exports of the current filter. */
 export function leadRoutes({ db, assets, guardPost, renderNotFound }: LeadRoutesOptions): Router {
@@ -94,13 +99,24 @@ export function leadRoutes({ db, assets, guardPost, renderNotFound }: LeadRoutes
 
   const exportName = (extension: string) => `leads-${new Date().toISOString().slice(0, 10)}.${extension}`;
   router.get('/staff/leads.csv', async (req, res) => {
-    res.attachment(exportName('csv')).type('text/csv; charset=utf-8').send(toCsv(exportColumns, await inbox.all(inboxFilter(req.query))));
+    res
+      .attachment(exportName('csv'))
+      .type('text/csv; charset=utf-8')
+      .send(toCsv(exportColumns, await inbox.all(inboxFilter(req.query))));
   });
   router.get('/staff/leads.json', async (req, res) => {
-    res.attachment(exportName('json')).type('application/json; charset=utf-8').send(`${JSON.stringify(await inbox.all(inboxFilter(req.query)), null, 2)}\n`);
+    res
+      .attachment(exportName('json'))
+      .type('application/json; charset=utf-8')
+      .send(`${JSON.stringify(await inbox.all(inboxFilter(req.query)), null, 2)}\n`);
   });
 
-  const showLead = async (req: Request, res: Response, status: number, extra: { notice?: { tone: 'success' | 'error'; text: string }; draftNote?: string } = {}) => {
+  const showLead = async (
+    req: Request,
+    res: Response,
+    status: number,
+    extra: { notice?: { tone: 'success' | 'error'; text: string }; draftNote?: string } = {},
+  ) => {
     const id = leadId(req);
     const detail = id === null ? undefined : await inbox.detail(id);
     if (!detail) {
@@ -130,7 +146,8 @@ export function leadRoutes({ db, assets, guardPost, renderNotFound }: LeadRoutes
     }
     const result = await inbox.changeStatus(id, from, to, consoleUser(res).email);
     if (result.ok) res.redirect(303, `/staff/leads/${id}?saved=status`);
-    else if (result.reason === 'stale') await showLead(req, res, 409, { notice: { tone: 'error', text: consoleCopy.staleStatus } });
+    else if (result.reason === 'stale')
+      await showLead(req, res, 409, { notice: { tone: 'error', text: consoleCopy.staleStatus } });
     else await showLead(req, res, 400, { notice: { tone: 'error', text: consoleCopy.statusNotAllowed } });
   });
 
@@ -142,7 +159,12 @@ export function leadRoutes({ db, assets, guardPost, renderNotFound }: LeadRoutes
       renderNotFound(res, consoleCopy.leadNotFound);
       return;
     }
-    const problem = note.trim() === '' ? consoleCopy.noteEmpty : note.length > NOTE_LIMIT ? consoleCopy.noteTooLong(NOTE_LIMIT) : null;
+    const problem =
+      note.trim() === ''
+        ? consoleCopy.noteEmpty
+        : note.length > NOTE_LIMIT
+          ? consoleCopy.noteTooLong(NOTE_LIMIT)
+          : null;
     if (problem) {
       await showLead(req, res, 400, { notice: { tone: 'error', text: problem }, draftNote: note });
       return;

@@ -1,11 +1,15 @@
 import type { Response } from 'express';
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+
 import type { ConsoleUser } from './views/ConsoleDocument';
 
 /** Sends a console page: static markup, no script, never stored (the console's headers say so). */
 export function sendPage(res: Response, status: number, page: ReactElement): void {
-  res.status(status).type('html').send(`<!DOCTYPE html>${renderToStaticMarkup(page)}`);
+  res
+    .status(status)
+    .type('html')
+    .send(`<!DOCTYPE html>${renderToStaticMarkup(page)}`);
 }
 
 /** The signed-in staff member, for the page header and the forms' CSRF field. */
@@ -17,5 +21,7 @@ export function consoleUser(res: Response): ConsoleUser {
 /** A form post's text fields; anything that is not a string is left out. */
 export function textFields(fields: unknown): Record<string, string> {
   if (typeof fields !== 'object' || fields === null) return {};
-  return Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  return Object.fromEntries(
+    Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 }

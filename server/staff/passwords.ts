@@ -1,4 +1,5 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
+
 import { commonPasswords, commonWords } from './commonPasswords';
 
 /** scrypt's cost: N = 2^17, r = 8, p = 1 (OWASP's figure) needs 128 MiB per hash. */
@@ -47,8 +48,12 @@ function scrypt(password: string, salt: Buffer, params: ScryptParams): Promise<B
   return withHashSlot(
     () =>
       new Promise((resolve, reject) => {
-        scryptCallback(password.normalize('NFKC'), salt, params.keyLength, { N: params.N, r: params.r, p: params.p, maxmem }, (error, key) =>
-          error ? reject(error) : resolve(key),
+        scryptCallback(
+          password.normalize('NFKC'),
+          salt,
+          params.keyLength,
+          { N: params.N, r: params.r, p: params.p, maxmem },
+          (error, key) => (error ? reject(error) : resolve(key)),
         );
       }),
   );
@@ -82,13 +87,15 @@ export const DUMMY_HASH: PasswordHash = {
 
 /** Why a new password is refused, or null when it is acceptable. */
 export function passwordProblem(password: string, email = ''): string | null {
-  if ([...password].length < MIN_PASSWORD_LENGTH) return `The password needs at least ${MIN_PASSWORD_LENGTH} characters.`;
+  if ([...password].length < MIN_PASSWORD_LENGTH)
+    return `The password needs at least ${MIN_PASSWORD_LENGTH} characters.`;
   if (password.length > MAX_PASSWORD_LENGTH) return `The password may have at most ${MAX_PASSWORD_LENGTH} characters.`;
   const lower = password.toLowerCase();
   // The word inside the padding: "Password2024!" is "password".
   const core = lower.replace(/^[^a-z]+|[^a-z]+$/g, '');
   const local = email.toLowerCase().split('@')[0] ?? '';
-  if (commonPasswords.has(lower) || commonWords.has(core) || new Set(lower).size <= 3) return 'This password is too common: choose another.';
+  if (commonPasswords.has(lower) || commonWords.has(core) || new Set(lower).size <= 3)
+    return 'This password is too common: choose another.';
   if (local.length >= 4 && lower.includes(local)) return 'The password must not contain the e-mail address.';
   return null;
 }

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+
 import type { Database } from '../db';
 
 /** A session ends after this long without a request… */
@@ -77,7 +78,8 @@ export function createSessionStore(db: Database): SessionStore {
         await remove(id);
         return undefined;
       }
-      if (idle > TOUCH_EVERY_MS) await db.run('UPDATE staff_sessions SET last_seen_at = ? WHERE id = ?', now.toISOString(), id);
+      if (idle > TOUCH_EVERY_MS)
+        await db.run('UPDATE staff_sessions SET last_seen_at = ? WHERE id = ?', now.toISOString(), id);
       return { id, accountId: row.account_id, email: row.email, csrfToken: row.csrf_token, createdAt: row.created_at };
     },
     async end(token) {

@@ -1,17 +1,18 @@
-import type { Database } from '../db';
 import type { NextFunction, Request, Response } from 'express';
 import { Router } from 'express';
 import { createElement } from 'react';
-import { signInCopy } from './texts';
-import type { RateLimitCounters } from '../http/rateLimitCounters';
+
+import type { Database } from '../db';
 import { formEndpoint, readBody } from '../http/formEndpoint';
 import type { Logger } from '../http/logger';
+import type { RateLimitCounters } from '../http/rateLimitCounters';
 import { createAccountStore } from './accounts';
 import type { StaffAuth } from './auth';
 import { SIGN_IN_PATH } from './auth';
 import { consoleUser, sendPage, textFields } from './page';
 import { DUMMY_HASH, MAX_PASSWORD_LENGTH, verifyPassword } from './passwords';
 import { createSignInThrottle } from './signInThrottle';
+import { signInCopy } from './texts';
 import type { ConsoleAssets } from './views/ConsoleDocument';
 import { SignInPage } from './views/SignInPage';
 
@@ -45,61 +46,78 @@ export function signInRoutes({ db, logger, siteUrl, auth, assets, counters }: Si
       res.redirect(303, '/staff/leads');
       return;
     }
-    const info = req.query.signedOut === '1' ? signInCopy.signedOut : req.query.expired === '1' ? signInCopy.expired : undefined;
+    const info =
+      req.query.signedOut === '1' ? signInCopy.signedOut : req.query.expired === '1' ? signInCopy.expired : undefined;
     sendPage(res, 200, createElement(SignInPage, { assets: assets(), info }));
   });
 
-  router.post(SIGN_IN_PATH, ...formEndpoint({ siteUrl, perMinute: SIGN_INS_PER_MINUTE, counters: counters?.('staff-sign-in'), maxBytes: 4096, formPage: SIGN_IN_PATH }), async (req: Request, res: Response, next: NextFunction) => {
-    try {
-      const body = readBody(req, res);
-      const { email = '', password = '' } = textFields(body.ok ? body.fields : undefined);
-      const address = email.trim().toLowerCase();
-      const client = req.ip ?? req.socket.remoteAddress ?? '';
-      const refuse = (status: number, error: string, outcome: string) => {
-        logger.info({ event: 'staff sign-in', outcome, email: address, client }, 'staff sign-in refused');
-        sendPage(res, status, createElement(SignInPage, { assets: assets(), email, error }));
-      };
-      if (address === '' || address.length > 254 || password === '' || password.length > MAX_PASSWORD_LENGTH) {
-        refuse(400, signInCopy.missing, 'invalid');
-        return;
+  router.post(
+    SIGN_IN_PATH,
+    ...formEndpoint({
+      siteUrl,
+      perMinute: SIGN_INS_PER_MINUTE,
+      counters: counters?.('staff-sign-in'),
+      maxBytes: 4096,
+      formPage: SIGN_IN_PATH,
+    }),
+    async (req: Request, res: Response, next: NextFunction) => {
+      try {
+        const body = readBody(req, res);
+        const { email = '', password = '' } = textFields(body.ok ? body.fields : undefined);
+        const address = email.trim().toLowerCase();
+        const client = req.ip ?? req.socket.remoteAddress ?? '';
+        const refuse = (status: number, error: string, outcome: string) => {
+          logger.info({ event: 'staff sign-in', outcome, email: address, client }, 'staff sign-in refused');
+          sendPage(res, status, createElement(SignInPage, { assets: assets(), email, error }));
+        };
+        if (address === '' || address.length > 254 || password === '' || password.length > MAX_PASSWORD_LENGTH) {
+          refuse(400, signInCopy.missing, 'invalid');
+          return;
+        }
+        const state = await throttle.check(address, client);
+        if (state.kind === 'locked') {
+          refuse(429, signInCopy.locked, 'locked');
+          return;
+        }
+        if (state.kind === 'wait') {
+          res.setHeader('Retry-After', String(state.seconds));
+          refuse(429, signInCopy.wait(state.seconds), 'throttled');
+          return;
+        }
+        const account = await accounts.find(address);
+        // The same work whether or not the account exists: the answer's timing tells nothing.
+        const matches = await verifyPassword(password, account?.password ?? DUMMY_HASH);
+        if (!account || account.disabledAt || !matches) {
+          await throttle.fail(address, client);
+          refuse(401, signInCopy.wrong, account?.disabledAt && matches ? 'disabled' : 'wrong');
+          return;
+        }
+        await throttle.succeed(address);
+        // A new session on every sign-in: a token planted before it is worth nothing after.
+        const previous = auth.cookie.read(req);
+        if (previous) await auth.sessions.end(previous);
+        auth.cookie.set(res, await auth.sessions.create(account.id));
+        logger.info({ event: 'staff sign-in', outcome: 'success', email: address, client }, 'staff signed in');
+        res.redirect(303, '/staff/leads');
+      } catch (error) {
+        next(error);
       }
-      const state = await throttle.check(address, client);
-      if (state.kind === 'locked') {
-        refuse(429, signInCopy.locked, 'locked');
-        return;
-      }
-      if (state.kind === 'wait') {
-        res.setHeader('Retry-After', String(state.seconds));
-        refuse(429, signInCopy.wait(state.seconds), 'throttled');
-        return;
-      }
-      const account = await accounts.find(address);
-      // The same work whether or not the account exists: the answer's timing tells nothing.
-      const matches = await verifyPassword(password, account?.password ?? DUMMY_HASH);
-      if (!account || account.disabledAt || !matches) {
-        await throttle.fail(address, client);
-        refuse(401, signInCopy.wrong, account?.disabledAt && matches ? 'disabled' : 'wrong');
-        return;
-      }
-      await throttle.succeed(address);
-      // A new session on every sign-in: a token planted before it is worth nothing after.
-      const previous = auth.cookie.read(req);
-      if (previous) await auth.sessions.end(previous);
-      auth.cookie.set(res, await auth.sessions.create(account.id));
-      logger.info({ event: 'staff sign-in', outcome: 'success', email: address, client }, 'staff signed in');
-      res.redirect(303, '/staff/leads');
-    } catch (error) {
-      next(error);
-    }
-  });
+    },
+  );
 
-  router.post('/staff/sign-out', ...formEndpoint({ siteUrl, perMinute: 30, counters: counters?.('staff-sign-out'), maxBytes: 4096 }), auth.requireSession, auth.requireCsrf, async (req: Request, res: Response) => {
-    const { email } = consoleUser(res);
-    await auth.sessions.end(auth.cookie.read(req)!);
-    auth.cookie.clear(res);
-    logger.info({ event: 'staff sign-out', email }, 'staff signed out');
-    res.redirect(303, `${SIGN_IN_PATH}?signedOut=1`);
-  });
+  router.post(
+    '/staff/sign-out',
+    ...formEndpoint({ siteUrl, perMinute: 30, counters: counters?.('staff-sign-out'), maxBytes: 4096 }),
+    auth.requireSession,
+    auth.requireCsrf,
+    async (req: Request, res: Response) => {
+      const { email } = consoleUser(res);
+      await auth.sessions.end(auth.cookie.read(req)!);
+      auth.cookie.clear(res);
+      logger.info({ event: 'staff sign-out', email }, 'staff signed out');
+      res.redirect(303, `${SIGN_IN_PATH}?signedOut=1`);
+    },
+  );
 
   return router;
 }

@@ -45,7 +45,10 @@ export function createSignInThrottle(db: Database): SignInThrottle {
   const remove = (key: string) => db.run('DELETE FROM staff_sign_in_failures WHERE key = ?', key);
 
   const read = async (key: string, now: Date): Promise<FailureRow | undefined> => {
-    const row = await db.get<FailureRow>('SELECT failures, last_failure_at, locked_at FROM staff_sign_in_failures WHERE key = ?', key);
+    const row = await db.get<FailureRow>(
+      'SELECT failures, last_failure_at, locked_at FROM staff_sign_in_failures WHERE key = ?',
+      key,
+    );
     if (row && !row.locked_at && now.getTime() - Date.parse(row.last_failure_at) > FORGET_AFTER_MS) return undefined;
     return row;
   };
@@ -74,7 +77,8 @@ export function createSignInThrottle(db: Database): SignInThrottle {
       const account = stateOf(await read(emailKey(email), now), now);
       if (account.kind === 'locked') return account;
       const fromClient = stateOf(await read(clientKey(client), now), now);
-      if (account.kind === 'wait' && fromClient.kind === 'wait') return { kind: 'wait', seconds: Math.max(account.seconds, fromClient.seconds) };
+      if (account.kind === 'wait' && fromClient.kind === 'wait')
+        return { kind: 'wait', seconds: Math.max(account.seconds, fromClient.seconds) };
       return account.kind === 'wait' ? account : fromClient;
     },
     async fail(email, client, now = new Date()) {

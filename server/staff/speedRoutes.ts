@@ -1,8 +1,9 @@
-import type { Database } from '../db';
 import { Router } from 'express';
 import { createElement } from 'react';
+
+import type { Database } from '../db';
 import type { DeviceFilter, MetricName } from './fieldSpeed';
-import { METRICS, createFieldSpeed } from './fieldSpeed';
+import { createFieldSpeed, METRICS } from './fieldSpeed';
 import { consoleUser, sendPage } from './page';
 import type { ConsoleAssets } from './views/ConsoleDocument';
 import { SpeedPage } from './views/SpeedPage';
@@ -15,7 +16,8 @@ export function speedRoutes({ db, assets }: { db: Database; assets: () => Consol
     const now = new Date();
     const routes = await speed.routes(now);
     const metric = METRICS.find((name) => name === req.query.metric) ?? 'LCP';
-    const device: DeviceFilter = req.query.device === 'mobile' || req.query.device === 'desktop' ? req.query.device : '';
+    const device: DeviceFilter =
+      req.query.device === 'mobile' || req.query.device === 'desktop' ? req.query.device : '';
     const route = routes.find((path) => path === req.query.route) ?? '';
     sendPage(
       res,

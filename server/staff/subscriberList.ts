@@ -21,12 +21,26 @@ export interface SubscriberList {
 /** The console's view of the newsletter list; the sign-up and its confirmation are the newsletter's own. */
 export function createSubscriberList(db: Database): SubscriberList {
   type Row = { id: number; email: string; created_at: string; confirmed_at: string | null };
-  const toSubscriber = (row: Row): ListedSubscriber => ({ id: row.id, email: row.email, createdAt: row.created_at, confirmedAt: row.confirmed_at });
+  const toSubscriber = (row: Row): ListedSubscriber => ({
+    id: row.id,
+    email: row.email,
+    createdAt: row.created_at,
+    confirmedAt: row.confirmed_at,
+  });
   const select = async (where: string, order: string) =>
-    (await db.all<Row>(`SELECT id, email, created_at, confirmed_at FROM subscribers WHERE ${where} AND unsubscribed_at IS NULL ORDER BY ${order}`)).map(toSubscriber);
+    (
+      await db.all<Row>(
+        `SELECT id, email, created_at, confirmed_at FROM subscribers WHERE ${where} AND unsubscribed_at IS NULL ORDER BY ${order}`,
+      )
+    ).map(toSubscriber);
   return {
     confirmed: () => select('confirmed_at IS NOT NULL', 'confirmed_at DESC, id DESC'),
     pending: () => select('confirmed_at IS NULL', 'created_at DESC, id DESC'),
-    remove: async (id, now = new Date()) => (await db.run('UPDATE subscribers SET unsubscribed_at = ? WHERE id = ? AND unsubscribed_at IS NULL', now.toISOString(), id)) === 1,
+    remove: async (id, now = new Date()) =>
+      (await db.run(
+        'UPDATE subscribers SET unsubscribed_at = ? WHERE id = ? AND unsubscribed_at IS NULL',
+        now.toISOString(),
+        id,
+      )) === 1,
   };
 }

@@ -1,12 +1,13 @@
-import type { Database } from '../db';
 import type { RequestHandler } from 'express';
 import { Router } from 'express';
 import { createElement } from 'react';
+
+import type { Database } from '../db';
 import type { CsvColumns } from '../lib/csv';
 import { toCsv } from '../lib/csv';
+import { consoleUser, sendPage } from './page';
 import type { ListedSubscriber } from './subscriberList';
 import { createSubscriberList } from './subscriberList';
-import { consoleUser, sendPage } from './page';
 import type { ConsoleAssets } from './views/ConsoleDocument';
 import { SubscribersPage } from './views/SubscribersPage';
 
@@ -30,19 +31,37 @@ export function subscriberRoutes({ db, assets, guardPost }: SubscriberRoutesOpti
 
   router.get('/staff/subscribers', async (req, res) => {
     const removed = typeof req.query.removed === 'string' ? req.query.removed.slice(0, 254) : undefined;
-    sendPage(res, 200, createElement(SubscribersPage, { assets: assets(), user: consoleUser(res), confirmed: await list.confirmed(), pending: await list.pending(), removed }));
+    sendPage(
+      res,
+      200,
+      createElement(SubscribersPage, {
+        assets: assets(),
+        user: consoleUser(res),
+        confirmed: await list.confirmed(),
+        pending: await list.pending(),
+        removed,
+      }),
+    );
   });
 
   router.get('/staff/subscribers.csv', async (_req, res) => {
-    res.attachment(`subscribers-${new Date().toISOString().slice(0, 10)}.csv`).type('text/csv; charset=utf-8').send(toCsv(exportColumns, await list.confirmed()));
+    res
+      .attachment(`subscribers-${new Date().toISOString().slice(0, 10)}.csv`)
+      .type('text/csv; charset=utf-8')
+      .send(toCsv(exportColumns, await list.confirmed()));
   });
 
   router.post('/staff/subscribers/:id/remove', ...guardPost, async (req, res) => {
     const raw = String(req.params.id);
     const id = /^\d{1,15}$/.test(raw) ? Number(raw) : 0;
-    const subscriber = (await list.confirmed()).find((candidate) => candidate.id === id) ?? (await list.pending()).find((candidate) => candidate.id === id);
+    const subscriber =
+      (await list.confirmed()).find((candidate) => candidate.id === id) ??
+      (await list.pending()).find((candidate) => candidate.id === id);
     if (subscriber) await list.remove(id);
-    res.redirect(303, subscriber ? `/staff/subscribers?removed=${encodeURIComponent(subscriber.email)}` : '/staff/subscribers');
+    res.redirect(
+      303,
+      subscriber ? `/staff/subscribers?removed=${encodeURIComponent(subscriber.email)}` : '/staff/subscribers',
+    );
   });
 
   return router;

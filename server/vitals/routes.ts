@@ -1,11 +1,12 @@
-import type { Database } from '../db';
 import type { Request, Response } from 'express';
 import { Router } from 'express';
 import { z } from 'zod';
+
 import { CONNECTION_TYPES, DEVICE_CLASSES, VITALS_ENDPOINT } from '../../shared/lib/vitals';
 import { sitePages } from '../../shared/routes';
-import type { RateLimitCounters } from '../http/rateLimitCounters';
+import type { Database } from '../db';
 import { formEndpoint, parseBody } from '../http/formEndpoint';
+import type { RateLimitCounters } from '../http/rateLimitCounters';
 import { createVitalsStore } from './store';
 
 /** A visitor sends one beacon per page they leave; more than this a minute is not a person. */
@@ -37,7 +38,13 @@ const vitalsBatchSchema = z.object({
 export function vitalsRoutes(db: Database, siteUrl: string, counters?: RateLimitCounters): Router {
   const store = createVitalsStore(db);
   const router = Router();
-  const endpoint = formEndpoint({ siteUrl, perMinute: BEACONS_PER_MINUTE, counters: counters?.('vitals'), maxBytes: BODY_LIMIT_BYTES, textIsJson: true });
+  const endpoint = formEndpoint({
+    siteUrl,
+    perMinute: BEACONS_PER_MINUTE,
+    counters: counters?.('vitals'),
+    maxBytes: BODY_LIMIT_BYTES,
+    textIsJson: true,
+  });
   router.post(VITALS_ENDPOINT, ...endpoint, async (req: Request, res: Response) => {
     const batch = parseBody(req, res, vitalsBatchSchema);
     if (!batch.ok) {

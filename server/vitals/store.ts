@@ -1,6 +1,6 @@
-import type { Database } from '../db';
-import type { VisitContext } from '../../shared/lib/vitals';
 import { retention } from '../../shared/content/retention';
+import type { VisitContext } from '../../shared/lib/vitals';
+import type { Database } from '../db';
 
 /** Field measurements are kept this long, then deleted. */
 export const VITALS_RETENTION_DAYS = retention.vitalsDays;
@@ -27,7 +27,10 @@ export function createVitalsStore(db: Database): VitalsStore {
       return db.transaction(async (tx) => {
         if (receivedAt.getTime() - purgedAt > PURGE_EVERY_MS) {
           purgedAt = receivedAt.getTime();
-          await tx.run('DELETE FROM vitals WHERE received_at < ?', new Date(receivedAt.getTime() - VITALS_RETENTION_DAYS * 86_400_000).toISOString());
+          await tx.run(
+            'DELETE FROM vitals WHERE received_at < ?',
+            new Date(receivedAt.getTime() - VITALS_RETENTION_DAYS * 86_400_000).toISOString(),
+          );
         }
         for (const sample of samples) {
           await tx.run(

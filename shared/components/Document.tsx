@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { useContext, useEffect } from 'react';
 import { HelmetProvider } from 'react-helmet-async';
+
 import { siteFacts } from '../content/data';
-import { blogFeeds } from '../model/blog';
-import { assetUrl } from '../model/assets';
 import { defaultLocale, localeTags } from '../lib/locale';
-import { RUNTIME_CONFIG_ID, absoluteUrl } from '../lib/runtime';
+import { absoluteUrl, RUNTIME_CONFIG_ID } from '../lib/runtime';
+import { assetUrl } from '../model/assets';
+import { blogFeeds } from '../model/blog';
 import { serializeJsonForHtml } from '../model/structuredData';
 import { AssetsContext, LocaleContext, RuntimeContext } from './contexts';
 

@@ -2,11 +2,12 @@ import type { ReactNode } from 'react';
 import { Component, useEffect } from 'react';
 import type { Location } from 'react-router';
 import { useLocation } from 'react-router';
-import { Link } from './Link';
+
 import { errorTexts } from '../content/i18n/errorTexts';
 import { claimChunkReload, isChunkLoadError } from '../lib/loadChunk';
 import { localeOf, localePrefix } from '../lib/locale';
 import { Document } from './Document';
+import { Link } from './Link';
 
 /** In the URL's language, from the texts that need no catalogue: the catalogue may be what failed to load. */
 function ErrorMessage({ kind }: { kind: 'chunk' | 'page' | 'site' }) {

@@ -1,9 +1,10 @@
 import { useContext } from 'react';
-import { Link } from './Link';
+
 import { siteFacts } from '../content/data';
 import { buildOrganizationJsonLd } from '../model/structuredData';
 import { RuntimeContext } from './contexts';
 import { JsonLd } from './JsonLd';
+import { Link } from './Link';
 import { LogoMark } from './Logo';
 import { useLocale } from './useLocale';
 

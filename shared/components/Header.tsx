@@ -1,6 +1,6 @@
-import { Link } from './Link';
 import { siteFacts } from '../content/data';
 import { LanguageSwitch } from './LanguageSwitch';
+import { Link } from './Link';
 import { LogoMark } from './Logo';
 import { MobileMenu } from './MobileMenu';
 import { NavLinks } from './NavLinks';

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { useEffect, useState } from 'react';
+
 import { preferredLocale } from '../lib/locale';
 import type { HintBannerProps } from './LanguageHintBanner';
 import { useHydrated } from './useHydrated';

@@ -1,4 +1,4 @@
-import { localeTags, locales } from '../lib/locale';
+import { locales, localeTags } from '../lib/locale';
 import { useLocale } from './useLocale';
 
 /**
@@ -14,7 +14,12 @@ export function LanguageSwitch({ className }: { className: string }) {
     <ul className={className}>
       {others.map((other) => (
         <li key={other}>
-          <a href={alternates[other]} hrefLang={localeTags[other].lang} lang={localeTags[other].lang} className="language-switch__link">
+          <a
+            href={alternates[other]}
+            hrefLang={localeTags[other].lang}
+            lang={localeTags[other].lang}
+            className="language-switch__link"
+          >
             {localeTags[other].name}
           </a>
         </li>

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { Link } from './Link';
+
 import { LanguageSwitch } from './LanguageSwitch';
+import { Link } from './Link';
 import { NavLinks } from './NavLinks';
 import { useHydrated } from './useHydrated';
 import { useLocale } from './useLocale';

@@ -1,6 +1,7 @@
 import { useLocation } from 'react-router';
-import { Link } from './Link';
+
 import { isActivePath } from '../lib/activeLink';
+import { Link } from './Link';
 import { useLocale } from './useLocale';
 
 /** The five main links, with the spec's active rule (Home only on "/", the others on their subtree). */

@@ -1,4 +1,5 @@
 import { preload } from 'react-dom';
+
 import { imageSources } from '../model/images';
 
 interface ResponsiveImageProps {

@@ -1,5 +1,15 @@
 /** The centred eyebrow, h2 and intro that open a content section; the h2's id labels the section. */
-export function SectionHeader({ id, eyebrow, title, intro }: { id: string; eyebrow?: string; title: string; intro?: string }) {
+export function SectionHeader({
+  id,
+  eyebrow,
+  title,
+  intro,
+}: {
+  id: string;
+  eyebrow?: string;
+  title: string;
+  intro?: string;
+}) {
   return (
     <div className="section__header">
       {eyebrow ? <p className="eyebrow">{eyebrow}</p> : null}

@@ -1,11 +1,12 @@
 import { useContext } from 'react';
 import { Helmet } from 'react-helmet-async';
+
 import { siteFacts } from '../content/data';
-import { defaultLocale, localeTags, locales } from '../lib/locale';
+import type { PageHead } from '../content/head';
+import { defaultLocale, locales, localeTags } from '../lib/locale';
 import { absoluteUrl } from '../lib/runtime';
 import { RuntimeContext } from './contexts';
 import { useLocale } from './useLocale';
-import type { PageHead } from '../content/head';
 
 /**
  * The page's own head tags. Exactly one per page (the root route renders it
@@ -28,7 +29,12 @@ export function Seo({ head, path }: { head: PageHead; path: string }) {
       {head.noindex ? null : <link rel="canonical" href={url} />}
       {hasTranslations
         ? translations.map((other) => (
-            <link key={other} rel="alternate" hrefLang={localeTags[other].lang} href={absoluteUrl(siteUrl, alternates[other]!)} />
+            <link
+              key={other}
+              rel="alternate"
+              hrefLang={localeTags[other].lang}
+              href={absoluteUrl(siteUrl, alternates[other]!)}
+            />
           ))
         : null}
       {hasTranslations && alternates[defaultLocale] ? (

@@ -1,4 +1,5 @@
-import { Suspense, memo, use } from 'react';
+import { memo, Suspense, use } from 'react';
+
 import { staticSectionsHold } from '../lib/staticSections';
 
 interface BodyProps {

@@ -1,7 +1,8 @@
 import type { ComponentType } from 'react';
-import { Suspense, memo, use } from 'react';
-import type { CataloguePart } from '../content/i18n/types';
+import { memo, Suspense, use } from 'react';
+
 import { loadTexts } from '../content/i18n/catalogue';
+import type { CataloguePart } from '../content/i18n/types';
 import { loadChunk } from '../lib/loadChunk';
 import type { Locale } from '../lib/locale';
 import { staticSectionsHold } from '../lib/staticSections';
@@ -24,7 +25,11 @@ export type StaticSection = ComponentType & {
  * `texts` names the catalogue parts only static sections read: they load with
  * the section's code, so a first visit fetches neither.
  */
-export function staticSection(chunkId: string, load: () => Promise<ComponentType>, texts: readonly CataloguePart[] = []): StaticSection {
+export function staticSection(
+  chunkId: string,
+  load: () => Promise<ComponentType>,
+  texts: readonly CataloguePart[] = [],
+): StaticSection {
   let Loaded: ComponentType | undefined;
   let code: Promise<ComponentType> | undefined;
   // One promise per language, as React's use() needs the same one on each render.

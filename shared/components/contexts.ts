@@ -1,4 +1,5 @@
 import { createContext } from 'react';
+
 import { siteFacts } from '../content/data';
 import type { Catalogue } from '../content/i18n/types';
 import type { Locale } from '../lib/locale';

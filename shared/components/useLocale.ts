@@ -1,4 +1,5 @@
 import { useContext } from 'react';
+
 import type { LocaleValue } from './contexts';
 import { LocaleContext } from './contexts';
 

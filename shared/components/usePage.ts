@@ -1,4 +1,5 @@
 import { useContext } from 'react';
+
 import type { PageData } from './contexts';
 import { PageContext } from './contexts';
 

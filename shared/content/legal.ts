@@ -7,4 +7,3 @@ export interface LegalDocument {
   /** That date as the page's language writes it ("March 15, 2024"), by the build. */
   updatedText: string;
 }
-

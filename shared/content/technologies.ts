@@ -1,5 +1,14 @@
 /** The stack the lab builds with, in the order the services page lists it; each language names the roles. */
-export type TechnologyRole = 'Frontend' | 'Framework' | 'Language' | 'Backend' | 'Machine learning' | 'Cloud' | 'Styling' | 'Database' | 'Containers';
+export type TechnologyRole =
+  | 'Frontend'
+  | 'Framework'
+  | 'Language'
+  | 'Backend'
+  | 'Machine learning'
+  | 'Cloud'
+  | 'Styling'
+  | 'Database'
+  | 'Containers';
 
 export interface Technology {
   name: string;

@@ -3,7 +3,7 @@
  * newsletter's) and by the server that reads the language back.
  */
 import type { Locale } from './locale';
-import { LOCALE_PARAM, defaultLocale } from './locale';
+import { defaultLocale, LOCALE_PARAM } from './locale';
 
 /**
  * A form's action in a language. The language rides in the URL, not the

@@ -61,7 +61,11 @@ export function preferredLocale(languages: readonly string[]): Locale | undefine
  * Facts with one language's words, matched by a key (the type asks for every key; a missing one at run time fails loudly).
  * Here, in a module every page loads, so that the languages' parts share no chunk of their own for it.
  */
-export function translated<T, K extends string, W>(items: readonly T[], keyOf: (item: T) => K, words: Readonly<Record<K, W>>): (T & W)[] {
+export function translated<T, K extends string, W>(
+  items: readonly T[],
+  keyOf: (item: T) => K,
+  words: Readonly<Record<K, W>>,
+): (T & W)[] {
   return items.map((item) => {
     const key = keyOf(item);
     if (!(key in words)) throw new Error(`Missing text for "${key}"`);

@@ -7,8 +7,7 @@ export interface PostOptions {
 }
 
 export type PostResult =
-  | { ok: true; status: number; body: unknown; headers: Headers }
-  | { ok: false; failure: 'timeout' | 'network' };
+  { ok: true; status: number; body: unknown; headers: Headers } | { ok: false; failure: 'timeout' | 'network' };
 
 /**
  * Posts a JSON body, as the enhanced forms do, and reads a JSON answer when

@@ -3,9 +3,9 @@
  * imports, so the map of every body's chunk travels with the article page, not in the entry.
  */
 import { postBodies } from '../generated/postBodies';
-import { postBodyChunk } from './articles';
 import { loadBody } from '../lib/loadChunk';
 import type { Locale } from '../lib/locale';
+import { postBodyChunk } from './articles';
 
 /**
  * An article's rendered body (sanitized HTML from the build) in a language,

@@ -1,8 +1,8 @@
-import type { PageHead } from '../content/head';
 import type { BlogCategory, BlogPost } from '../content/blog';
 import { siteFacts } from '../content/data';
-import { categoryLabel } from './blog';
+import type { PageHead } from '../content/head';
 import { defaultLocale, localePrefix } from '../lib/locale';
+import { categoryLabel } from './blog';
 
 /** Search results show about this many characters of a description. */
 const DESCRIPTION_MAX = 160;
@@ -21,7 +21,6 @@ export function postBodyChunk(post: Pick<BlogPost, 'slug' | 'locale'>): string {
 export function findPost(posts: readonly BlogPost[], slug: string | undefined): BlogPost | undefined {
   return posts.find((post) => post.slug === slug);
 }
-
 
 /** Text cut at a word to at most `max` characters, with an ellipsis when cut. */
 export function truncateAtWord(text: string, max: number = DESCRIPTION_MAX): string {

@@ -1,9 +1,9 @@
 import type { BlogCategory, BlogPost, CategoryValue, SubscribeOutcome } from '../content/blog';
-import type { Locale } from '../lib/locale';
-import { localePrefix } from '../lib/locale';
-import { POSTS_PER_PAGE, RECENT_POSTS_COUNT, categoryValues, subscribeOutcomes } from '../content/blog';
+import { categoryValues, POSTS_PER_PAGE, RECENT_POSTS_COUNT, subscribeOutcomes } from '../content/blog';
 import { NEWSLETTER_ANCHOR } from '../content/newsletter';
 import { postIndex } from '../generated/postIndex';
+import type { Locale } from '../lib/locale';
+import { localePrefix } from '../lib/locale';
 
 /** What a post needs for the blog's selection: the route table's index of posts has only this (and no words). */
 type Selectable = Pick<BlogPost, 'featured' | 'category'>;

@@ -4,9 +4,9 @@
  */
 import type { ContactFieldName, Failure } from '../content/contactFields';
 import { CONTACT_FIELDS } from '../content/contactFields';
-import type { Locale } from '../lib/locale';
 import { SENT_PARAM } from '../lib/contactSent';
 import { localeAction } from '../lib/formAction';
+import type { Locale } from '../lib/locale';
 
 export type ContactValues = Record<ContactFieldName, string>;
 export type FieldErrors = Partial<Record<ContactFieldName, string>>;
@@ -72,7 +72,10 @@ export function interpretResponse(status: number, body: unknown, retryAfter: str
     const seconds = Number(retryAfter);
     return {
       ok: false,
-      failure: { kind: 'rateLimited', retryAfterSeconds: Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : 60 },
+      failure: {
+        kind: 'rateLimited',
+        retryAfterSeconds: Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : 60,
+      },
       errors: {},
     };
   }
@@ -104,12 +107,14 @@ export type ContactFormEvent =
   | { type: 'submit' }
   | { type: 'settled'; outcome: SendOutcome };
 
-export function initialContactFormState(options: {
-  values?: Partial<ContactValues>;
-  errors?: FieldErrors;
-  failure?: Failure | null;
-  succeeded?: boolean;
-} = {}): ContactFormState {
+export function initialContactFormState(
+  options: {
+    values?: Partial<ContactValues>;
+    errors?: FieldErrors;
+    failure?: Failure | null;
+    succeeded?: boolean;
+  } = {},
+): ContactFormState {
   const failure = options.failure ?? null;
   return {
     status: failure ? 'error' : options.succeeded ? 'success' : 'idle',
@@ -154,7 +159,11 @@ const wait: Wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  * passed since the call: the sending state lasts the spec's send time even
  * when the server answers at once.
  */
-export async function settleNoSoonerThan<T>(send: () => Promise<T>, minimumMs = SEND_DURATION_MS, delay: Wait = wait): Promise<T> {
+export async function settleNoSoonerThan<T>(
+  send: () => Promise<T>,
+  minimumMs = SEND_DURATION_MS,
+  delay: Wait = wait,
+): Promise<T> {
   const [result] = await Promise.allSettled([Promise.resolve().then(send), delay(minimumMs)]);
   if (result.status === 'rejected') throw result.reason;
   return result.value;

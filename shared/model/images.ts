@@ -15,7 +15,8 @@ export interface ImageSources {
 export function imageSources(src: string): ImageSources {
   const raster = rasters[src];
   if (raster) {
-    const srcSet = (format: VariantFormat) => raster.widths.map((width) => `${variantUrl(src, raster, width, format)} ${width}w`).join(', ');
+    const srcSet = (format: VariantFormat) =>
+      raster.widths.map((width) => `${variantUrl(src, raster, width, format)} ${width}w`).join(', ');
     return {
       width: raster.width,
       height: raster.height,
@@ -24,6 +25,7 @@ export function imageSources(src: string): ImageSources {
     };
   }
   const file = artwork[src];
-  if (!file?.width || !file.height) throw new Error(`${src} is not an image the build knows: is the file under public/images/ and the build run?`);
+  if (!file?.width || !file.height)
+    throw new Error(`${src} is not an image the build knows: is the file under public/images/ and the build run?`);
   return { width: file.width, height: file.height, src: hashedFileUrl(src, file) };
 }

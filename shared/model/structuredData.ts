@@ -1,6 +1,6 @@
 import type { BlogPost } from '../content/blog';
-import type { Catalogue } from '../content/i18n/types';
 import { currency, siteFacts } from '../content/data';
+import type { Catalogue } from '../content/i18n/types';
 import { localeTags } from '../lib/locale';
 import { absoluteUrl } from '../lib/runtime';
 

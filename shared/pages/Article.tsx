@@ -1,16 +1,19 @@
 import { staticSection } from '../components/StaticSection';
 import { useLocale } from '../components/useLocale';
 import { usePage } from '../components/usePage';
+import { heldTextLoader } from '../lib/staticSections';
 import { loadArticleBody } from '../model/articleBodies';
 import { findPost } from '../model/articles';
-import { heldTextLoader } from '../lib/staticSections';
 import NotFound from './NotFound';
 
 /** The article's body in the URL's language. */
 export const loader = heldTextLoader(({ params, locale }) => loadArticleBody(locale, params.slug));
 
 // The whole article is static: its code loads only when a navigation shows it (see StaticSection).
-const ArticleView = staticSection('ArticleView', async () => (await import('../components/article/ArticleView')).ArticleView);
+const ArticleView = staticSection(
+  'ArticleView',
+  async () => (await import('../components/article/ArticleView')).ArticleView,
+);
 export const sections = [ArticleView];
 
 /**

@@ -1,17 +1,23 @@
-import { useSearchParams } from '../components/useSearchParams';
 import { BlogSidebar } from '../components/blog/BlogSidebar';
 import { CategoryFilter } from '../components/blog/CategoryFilter';
 import { useRevealHash } from '../components/blog/useRevealHash';
 import { staticSection } from '../components/StaticSection';
 import { useLocale } from '../components/useLocale';
+import { useSearchParams } from '../components/useSearchParams';
 import { countByCategory, parseBlogQuery, parseSubscribeOutcome } from '../model/blog';
 
 // Static sections: their code loads only when a navigation shows them (see StaticSection). Each reads
 // the view from the URL; the filter's first use is a navigation, which loads them before it shows.
 const BlogHero = staticSection('BlogHero', async () => (await import('../components/blog/BlogHero')).BlogHero);
-const FeaturedPost = staticSection('FeaturedPost', async () => (await import('../components/blog/FeaturedPost')).FeaturedPost);
+const FeaturedPost = staticSection(
+  'FeaturedPost',
+  async () => (await import('../components/blog/FeaturedPost')).FeaturedPost,
+);
 const PostGrid = staticSection('PostGrid', async () => (await import('../components/blog/PostGrid')).PostGrid);
-const RecentPosts = staticSection('RecentPosts', async () => (await import('../components/blog/RecentPosts')).RecentPosts);
+const RecentPosts = staticSection(
+  'RecentPosts',
+  async () => (await import('../components/blog/RecentPosts')).RecentPosts,
+);
 export const sections = [BlogHero, FeaturedPost, PostGrid, RecentPosts];
 
 /**

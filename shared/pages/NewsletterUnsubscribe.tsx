@@ -1,9 +1,10 @@
 import { useContext } from 'react';
-import { useSearchParams } from '../components/useSearchParams';
+
 import { NewsletterAsk, NewsletterOutcome } from '../components/newsletter/NewsletterStep';
 import { NewsletterTokenContext } from '../components/newsletter/token';
 import { useLocale } from '../components/useLocale';
-import { ONE_CLICK_FIELD, UNSUBSCRIBE_OUTCOMES, UNSUBSCRIBE_PATH, readResult, withToken } from '../model/newsletter';
+import { useSearchParams } from '../components/useSearchParams';
+import { ONE_CLICK_FIELD, readResult, UNSUBSCRIBE_OUTCOMES, UNSUBSCRIBE_PATH, withToken } from '../model/newsletter';
 
 /**
  * An unsubscribe link's page: the button posts to the link itself with the
@@ -15,8 +16,20 @@ export default function NewsletterUnsubscribe() {
   const { catalogue, localize } = useLocale();
   const unsubscribePage = catalogue.newsletterUnsubscribe;
   if (token) {
-    return <NewsletterAsk eyebrow={unsubscribePage.eyebrow} copy={unsubscribePage.ask} action={withToken(localize(UNSUBSCRIBE_PATH), token)} fields={ONE_CLICK_FIELD} />;
+    return (
+      <NewsletterAsk
+        eyebrow={unsubscribePage.eyebrow}
+        copy={unsubscribePage.ask}
+        action={withToken(localize(UNSUBSCRIBE_PATH), token)}
+        fields={ONE_CLICK_FIELD}
+      />
+    );
   }
   const result = readResult(params, UNSUBSCRIBE_OUTCOMES);
-  return <NewsletterOutcome eyebrow={unsubscribePage.eyebrow} notice={result ? unsubscribePage.outcomes[result] : unsubscribePage.missing} />;
+  return (
+    <NewsletterOutcome
+      eyebrow={unsubscribePage.eyebrow}
+      notice={result ? unsubscribePage.outcomes[result] : unsubscribePage.missing}
+    />
+  );
 }

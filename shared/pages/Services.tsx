@@ -6,9 +6,18 @@ import { useLocale } from '../components/useLocale';
 // Static sections: their code loads only when a navigation shows them (see StaticSection).
 const PlanGrid = staticSection('PlanGrid', async () => (await import('../components/services/PlanGrid')).PlanGrid);
 const AddOnList = staticSection('AddOnList', async () => (await import('../components/services/AddOnList')).AddOnList);
-const ProcessSteps = staticSection('ProcessSteps', async () => (await import('../components/services/ProcessSteps')).ProcessSteps);
-const TechnologyList = staticSection('TechnologyList', async () => (await import('../components/services/TechnologyList')).TechnologyList);
-const ServicesCta = staticSection('ServicesCta', async () => (await import('../components/services/ServicesCta')).ServicesCta);
+const ProcessSteps = staticSection(
+  'ProcessSteps',
+  async () => (await import('../components/services/ProcessSteps')).ProcessSteps,
+);
+const TechnologyList = staticSection(
+  'TechnologyList',
+  async () => (await import('../components/services/TechnologyList')).TechnologyList,
+);
+const ServicesCta = staticSection(
+  'ServicesCta',
+  async () => (await import('../components/services/ServicesCta')).ServicesCta,
+);
 export const sections = [PlanGrid, AddOnList, ProcessSteps, TechnologyList, ServicesCta];
 
 export default function Services() {

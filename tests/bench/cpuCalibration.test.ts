@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { calibratedMultiplier } from './cpuCalibration';
 
 describe("Lighthouse's CPU calibration", () => {

@@ -31,11 +31,20 @@ export type HeaderList = ReadonlyArray<readonly [name: string, value: string]>;
  * cached for a year, as the site sends them. Every response carries the site's security
  * headers, which decide how Chromium places and checks the page (its process, its inline code).
  */
-function nginxConfig(root: string, port: number, tmp: string, headers: HeaderList, pagePolicies: ReadonlyMap<string, string>): string {
+function nginxConfig(
+  root: string,
+  port: number,
+  tmp: string,
+  headers: HeaderList,
+  pagePolicies: ReadonlyMap<string, string>,
+): string {
   const quoted = (value: string) => `"${value.replaceAll('"', '\\"')}"`;
-  const header = ([name, value]: readonly [string, string]) => `add_header ${name} ${value.startsWith('$') ? value : quoted(value)};`;
+  const header = ([name, value]: readonly [string, string]) =>
+    `add_header ${name} ${value.startsWith('$') ? value : quoted(value)};`;
   // A page's policy allows its own critical CSS: the one the site sent with it, by the page's URL.
-  const pageHeaders = headers.map(([name, value]) => (name === 'content-security-policy' ? ([name, '$page_policy'] as const) : ([name, value] as const)));
+  const pageHeaders = headers.map(([name, value]) =>
+    name === 'content-security-policy' ? ([name, '$page_policy'] as const) : ([name, value] as const),
+  );
   const encoded = (type: string, cache: string, list: HeaderList = headers) => `types {} default_type ${type};
       add_header Content-Encoding $encoding; add_header Vary Accept-Encoding; add_header Cache-Control "${cache}"; ${list.map(header).join(' ')}
       try_files $uri$suffix $uri =404;`;
@@ -77,7 +86,10 @@ http {
 function writeCompressed(file: string, bytes: Buffer): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, bytes);
-  fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  fs.writeFileSync(
+    `${file}.br`,
+    zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
   fs.writeFileSync(`${file}.gz`, zlib.gzipSync(bytes, { level: 9 }));
 }
 
@@ -92,7 +104,12 @@ export async function securityHeaders(origin: string): Promise<HeaderList> {
 }
 
 /** Copies the site's pages (as our server renders them), built files and public files, then starts nginx on them. */
-export async function startNginx(origin: string, paths: readonly string[], port: number, headers: HeaderList): Promise<() => void> {
+export async function startNginx(
+  origin: string,
+  paths: readonly string[],
+  port: number,
+  headers: HeaderList,
+): Promise<() => void> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-nginx-'));
   // nginx's workers run as nobody when started as root.
   fs.chmodSync(tmp, 0o755);
@@ -112,7 +129,9 @@ export async function startNginx(origin: string, paths: readonly string[], port:
     pagePolicies.set(page, response.headers.get('content-security-policy') ?? '');
   }
   fs.writeFileSync(path.join(tmp, 'nginx.conf'), nginxConfig(root, port, tmp, headers, pagePolicies));
-  const nginx = spawn('nginx', ['-c', path.join(tmp, 'nginx.conf'), '-p', tmp], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const nginx = spawn('nginx', ['-c', path.join(tmp, 'nginx.conf'), '-p', tmp], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   await new Promise<void>((resolve, reject) => {
     nginx.on('exit', (code) => reject(new Error(`nginx exited with ${code}`)));
     const poll = setInterval(() => {

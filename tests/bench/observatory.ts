@@ -9,6 +9,7 @@ import http from 'node:http';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
+
 import { freePort, startServer } from '../support/serverProcess';
 import type { ObservedSite } from './observatoryScore';
 import { scoreSite } from './observatoryScore';
@@ -40,7 +41,12 @@ function get(url: string, ca?: string): Promise<Answer> {
   });
 }
 
-async function waitFor<T>(what: string, attempt: () => Promise<T>, child: ChildProcess, output: () => string): Promise<T> {
+async function waitFor<T>(
+  what: string,
+  attempt: () => Promise<T>,
+  child: ChildProcess,
+  output: () => string,
+): Promise<T> {
   const deadline = Date.now() + 20_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${what}: the process exited.\n${output()}`);
@@ -139,13 +145,16 @@ async function main(): Promise<void> {
     );
     const observed = await observe(`http://localhost:${httpPort}/`, ca);
     const plain = await get(`http://127.0.0.1:${httpPort}/`);
-    console.log(`\n## Mozilla HTTP Observatory scoring, the site behind Caddy ${spawnSync(CADDY, ['version']).stdout.toString().trim().split(' ')[0]}\n`);
+    console.log(
+      `\n## Mozilla HTTP Observatory scoring, the site behind Caddy ${spawnSync(CADDY, ['version']).stdout.toString().trim().split(' ')[0]}\n`,
+    );
     console.log(`http://localhost:${httpPort}/ → ${observed.redirects.join(' → ') || '(no redirect)'}`);
     console.log(`http://127.0.0.1:${httpPort}/ → ${plain.status} ${plain.headers.location?.[0] ?? ''}`);
     console.log(`Final: ${observed.url.href} (TLS verified against Caddy's local root ${rootPath})\n`);
     const { tests, score, grade } = scoreSite(observed);
     console.log('| test | result | modifier |\n| --- | --- | --- |');
-    for (const test of tests) console.log(`| ${test.test} | ${test.result} | ${test.modifier > 0 ? '+' : ''}${test.modifier} |`);
+    for (const test of tests)
+      console.log(`| ${test.test} | ${test.result} | ${test.modifier > 0 ? '+' : ''}${test.modifier} |`);
     console.log(`\nScore ${score}, grade ${grade}.`);
     for (const name of ['strict-transport-security', 'content-security-policy']) {
       console.log(`${name}: ${observed.headers[name]?.join(' | ') ?? '(none)'}`);

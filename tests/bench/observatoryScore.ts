@@ -29,7 +29,16 @@ export interface Score {
   grade: string;
 }
 
-const DANGEROUSLY_BROAD = new Set(['ftp:', 'http:', 'https:', '*', 'http://*', 'http://*.*', 'https://*', 'https://*.*']);
+const DANGEROUSLY_BROAD = new Set([
+  'ftp:',
+  'http:',
+  'https:',
+  '*',
+  'http://*',
+  'http://*.*',
+  'https://*',
+  'https://*.*',
+]);
 const UNSAFE_INLINE = new Set(["'unsafe-inline'", 'data:']);
 const BROAD_OR_INLINE = new Set([...DANGEROUSLY_BROAD, ...UNSAFE_INLINE]);
 const NONCE_OR_HASH = ["'sha256-", "'sha384-", "'sha512-", "'nonce-"];
@@ -57,25 +66,36 @@ function csp(site: ObservedSite): TestOutcome {
   const styleSrc = fallback('style-src');
   const objectSrc = fallback('object-src');
   for (const sources of [scriptSrc, styleSrc]) {
-    if ([...sources].some((source) => NONCE_OR_HASH.some((prefix) => source.startsWith(prefix)))) sources.delete("'unsafe-inline'");
+    if ([...sources].some((source) => NONCE_OR_HASH.some((prefix) => source.startsWith(prefix))))
+      sources.delete("'unsafe-inline'");
   }
-  const passive = ['img-src', 'media-src'].flatMap((directive) => [...(policy.get(directive) ?? policy.get('default-src') ?? [])]);
+  const passive = ['img-src', 'media-src'].flatMap((directive) => [
+    ...(policy.get(directive) ?? policy.get('default-src') ?? []),
+  ]);
   const active = [...policy.entries()]
     .filter(([directive]) => !['img-src', 'media-src', 'script-src'].includes(directive))
     .flatMap(([, sources]) => [...sources])
     .concat([...scriptSrc]);
-  const insecure = (sources: string[]) => sources.some((source) => source.startsWith('http:') || source.startsWith('ftp:'));
+  const insecure = (sources: string[]) =>
+    sources.some((source) => source.startsWith('http:') || source.startsWith('ftp:'));
   const https = site.url.protocol === 'https:';
   // The first failing check, in the Observatory's order, decides the result.
-  if ([...scriptSrc].some((source) => BROAD_OR_INLINE.has(source)) || [...objectSrc].some((source) => DANGEROUSLY_BROAD.has(source))) {
+  if (
+    [...scriptSrc].some((source) => BROAD_OR_INLINE.has(source)) ||
+    [...objectSrc].some((source) => DANGEROUSLY_BROAD.has(source))
+  ) {
     return outcome(name, 'csp-implemented-with-unsafe-inline', -20);
   }
   if (https && insecure(active)) return outcome(name, 'csp-implemented-with-insecure-scheme', -20);
-  if (scriptSrc.has("'unsafe-eval'") || styleSrc.has("'unsafe-eval'")) return outcome(name, 'csp-implemented-with-unsafe-eval', -10);
-  if (https && insecure(passive)) return outcome(name, 'csp-implemented-with-insecure-scheme-in-passive-content-only', -10);
-  if ([...styleSrc].some((source) => BROAD_OR_INLINE.has(source))) return outcome(name, 'csp-implemented-with-unsafe-inline-in-style-src-only', 0);
+  if (scriptSrc.has("'unsafe-eval'") || styleSrc.has("'unsafe-eval'"))
+    return outcome(name, 'csp-implemented-with-unsafe-eval', -10);
+  if (https && insecure(passive))
+    return outcome(name, 'csp-implemented-with-insecure-scheme-in-passive-content-only', -10);
+  if ([...styleSrc].some((source) => BROAD_OR_INLINE.has(source)))
+    return outcome(name, 'csp-implemented-with-unsafe-inline-in-style-src-only', 0);
   const defaultSrc = policy.get('default-src');
-  if (defaultSrc?.size === 1 && defaultSrc.has("'none'")) return outcome(name, 'csp-implemented-with-no-unsafe-default-src-none', 10);
+  if (defaultSrc?.size === 1 && defaultSrc.has("'none'"))
+    return outcome(name, 'csp-implemented-with-no-unsafe-default-src-none', 10);
   return outcome(name, 'csp-implemented-with-no-unsafe', 5);
 }
 
@@ -103,7 +123,8 @@ function cookieFaults(line: string, hsts: boolean): number[] {
   const sameSite = flags.get('samesite');
   const session = key.includes('login') || key.includes('sess');
   const faults: number[] = [];
-  if ((sameSite !== undefined && !['lax', 'strict', 'none'].includes(sameSite)) || (sameSite === 'none' && !secure)) faults.push(3);
+  if ((sameSite !== undefined && !['lax', 'strict', 'none'].includes(sameSite)) || (sameSite === 'none' && !secure))
+    faults.push(3);
   if (!secure) faults.push(hsts ? 0 : 1);
   if (key.includes('csrf') && !sameSite) faults.push(4);
   if (session && !secure) faults.push(hsts ? 2 : 6);
@@ -155,7 +176,12 @@ function referrerPolicy(site: ObservedSite): TestOutcome {
   const good = ['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin'];
   const bad = ['origin', 'origin-when-cross-origin', 'unsafe-url', 'no-referrer-when-downgrade'];
   // The last recognised value is the one browsers apply.
-  const policy = values.join(',').split(',').map((value) => value.trim().toLowerCase()).filter((value) => good.includes(value) || bad.includes(value)).at(-1);
+  const policy = values
+    .join(',')
+    .split(',')
+    .map((value) => value.trim().toLowerCase())
+    .filter((value) => good.includes(value) || bad.includes(value))
+    .at(-1);
   if (policy && good.includes(policy)) return outcome(name, 'referrer-policy-private', 5);
   if (policy) return outcome(name, 'referrer-policy-unsafe', -5);
   return outcome(name, 'referrer-policy-header-invalid', -5);
@@ -185,7 +211,8 @@ function hsts(site: ObservedSite): TestOutcome {
 function subresourceIntegrity(site: ObservedSite): TestOutcome {
   const name = 'subresource-integrity';
   const type = site.headers['content-type']?.[0]?.split(';')[0]?.trim().toLowerCase();
-  if (type && type !== 'text/html' && type !== 'application/xhtml+xml') return outcome(name, 'sri-not-implemented-response-not-html', 0);
+  if (type && type !== 'text/html' && type !== 'application/xhtml+xml')
+    return outcome(name, 'sri-not-implemented-response-not-html', 0);
   const scripts = [...site.html.matchAll(/<script\b([^>]*)>/gi)].map(([, attributes = '']) => ({
     src: /\ssrc\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1],
     integrity: /\sintegrity\s*=/i.test(attributes),
@@ -198,17 +225,24 @@ function subresourceIntegrity(site: ObservedSite): TestOutcome {
     if (!src) continue;
     const protocolRelative = /^\/\/[^/]/.test(src);
     const absolute = /^https?:\/\//i.test(src);
-    const sameOrigin = !protocolRelative && (!absolute || new URL(src).hostname.split('.').slice(-2).join('.') === siteDomain);
-    const secureScheme = absolute ? src.toLowerCase().startsWith('https:') : !protocolRelative && site.url.protocol === 'https:';
+    const sameOrigin =
+      !protocolRelative && (!absolute || new URL(src).hostname.split('.').slice(-2).join('.') === siteDomain);
+    const secureScheme = absolute
+      ? src.toLowerCase().startsWith('https:')
+      : !protocolRelative && site.url.protocol === 'https:';
     if (sameOrigin) {
-      if (integrity && secureScheme && !result) result = outcome(name, 'sri-implemented-and-all-scripts-loaded-securely', 5);
+      if (integrity && secureScheme && !result)
+        result = outcome(name, 'sri-implemented-and-all-scripts-loaded-securely', 5);
       continue;
     }
     foreign = true;
     const worse = (candidate: TestOutcome) => (!result || candidate.modifier < result.modifier ? candidate : result);
-    if (integrity && !secureScheme) result = worse(outcome(name, 'sri-implemented-but-external-scripts-not-loaded-securely', -20));
-    else if (!integrity && secureScheme) result = worse(outcome(name, 'sri-not-implemented-but-external-scripts-loaded-securely', -5));
-    else if (!integrity) result = worse(outcome(name, 'sri-not-implemented-and-external-scripts-not-loaded-securely', -50));
+    if (integrity && !secureScheme)
+      result = worse(outcome(name, 'sri-implemented-but-external-scripts-not-loaded-securely', -20));
+    else if (!integrity && secureScheme)
+      result = worse(outcome(name, 'sri-not-implemented-but-external-scripts-loaded-securely', -5));
+    else if (!integrity)
+      result = worse(outcome(name, 'sri-not-implemented-and-external-scripts-not-loaded-securely', -50));
   }
   if (result) return result;
   return foreign
@@ -248,8 +282,19 @@ function crossOriginResourcePolicy(site: ObservedSite): TestOutcome {
 }
 
 const GRADES: [number, string][] = [
-  [100, 'A+'], [90, 'A'], [85, 'A-'], [80, 'B+'], [70, 'B'], [65, 'B-'], [60, 'C+'], [50, 'C'], [45, 'C-'],
-  [40, 'D+'], [30, 'D'], [25, 'D-'], [0, 'F'],
+  [100, 'A+'],
+  [90, 'A'],
+  [85, 'A-'],
+  [80, 'B+'],
+  [70, 'B'],
+  [65, 'B-'],
+  [60, 'C+'],
+  [50, 'C'],
+  [45, 'C-'],
+  [40, 'D+'],
+  [30, 'D'],
+  [25, 'D-'],
+  [0, 'F'],
 ];
 
 export function gradeFor(score: number): string {

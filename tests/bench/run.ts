@@ -11,10 +11,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+
 import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+
 import { sitePages } from '../../shared/routes';
 import { CHROMIUM_ARGS, findChromium } from '../support/browser/chromium.mjs';
 import { freePort } from '../support/serverProcess';
@@ -47,7 +49,13 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 function startServer(): Promise<() => void> {
   const server = spawn(process.execPath, ['dist/server.js'], {
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'lab-bench-')) },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'lab-bench-')),
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -68,20 +76,27 @@ function startServer(): Promise<() => void> {
 /** First visits render and keep each page; the measurements below are of the kept pages, as every later visitor gets them. */
 async function warmUp() {
   for (let round = 0; round < 3; round += 1) {
-    for (const page of paths) await (await fetch(`${servers.site}${page}`, { headers: { 'Accept-Encoding': BROWSER_ENCODINGS } })).arrayBuffer();
+    for (const page of paths)
+      await (
+        await fetch(`${servers.site}${page}`, { headers: { 'Accept-Encoding': BROWSER_ENCODINGS } })
+      ).arrayBuffer();
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }
 
 function sizes() {
   const manifest = readBuildManifest();
-  console.log('\n## Sizes (compressed bytes as served)\n\n| page | first-visit JS br | gzip | own chunk br | inline CSS raw | inline CSS br |\n| --- | --- | --- | --- | --- | --- |');
+  console.log(
+    '\n## Sizes (compressed bytes as served)\n\n| page | first-visit JS br | gzip | own chunk br | inline CSS raw | inline CSS br |\n| --- | --- | --- | --- | --- | --- |',
+  );
   const rows = sitePages.map((page) => {
     const js = firstVisitJs(manifest, page);
     const own = routeChunk(manifest, page.chunk);
     const css = manifest.criticalCss[page.chunk]!.css;
     const inline = { raw: Buffer.byteLength(css), br: compressedBytes(css) };
-    console.log(`| ${page.path} | ${kb(js.br)} | ${kb(js.gzip)} | ${kb(own.br)} | ${kb(inline.raw)} | ${kb(inline.br)} |`);
+    console.log(
+      `| ${page.path} | ${kb(js.br)} | ${kb(js.gzip)} | ${kb(own.br)} | ${kb(inline.raw)} | ${kb(inline.br)} |`,
+    );
     return { path: page.path, firstVisitJs: js, ownChunk: own, inlineCss: inline };
   });
   const css = compressedSize(manifest.stylesheet);
@@ -121,7 +136,9 @@ async function paint() {
           return {
             bytes: navigation.transferSize + painted.reduce((sum, entry) => sum + entry.transferSize, 0),
             files: painted.map((entry) => new URL(entry.name).pathname),
-            shown: resources.filter((entry) => entry.startTime < paint.startTime).map((entry) => new URL(entry.name).pathname),
+            shown: resources
+              .filter((entry) => entry.startTime < paint.startTime)
+              .map((entry) => new URL(entry.name).pathname),
           };
         });
         await context.close();
@@ -129,7 +146,15 @@ async function paint() {
         console.log(
           `| ${page} | ${server} | ${early.files.length + 1} | ${kb(early.bytes)} | ${early.files.join(' ') || '(HTML only)'} | ${early.shown.length + 1} | ${added.join(' ') || 'none'} |`,
         );
-        rows.push({ path: page, server, requests: early.files.length + 1, bytes: early.bytes, files: early.files, requestsBeforeShown: early.shown.length + 1, filesBeforeShown: early.shown });
+        rows.push({
+          path: page,
+          server,
+          requests: early.files.length + 1,
+          bytes: early.bytes,
+          files: early.files,
+          requestsBeforeShown: early.shown.length + 1,
+          filesBeforeShown: early.shown,
+        });
       }
     }
   } finally {
@@ -159,8 +184,13 @@ interface LighthouseSample {
 const ASSET_AUDITS = ['uses-long-cache-ttl', 'modern-image-formats', 'uses-responsive-images', 'offscreen-images'];
 
 async function lighthouseAll() {
-  const chrome = await chromeLauncher.launch({ chromePath: findChromium(), chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
-  console.log(`\n## Lighthouse, mobile, simulated throttling, CPU ${cpuMultiplier}× (median of ${runs} runs by performance)\n`);
+  const chrome = await chromeLauncher.launch({
+    chromePath: findChromium(),
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+  });
+  console.log(
+    `\n## Lighthouse, mobile, simulated throttling, CPU ${cpuMultiplier}× (median of ${runs} runs by performance)\n`,
+  );
   console.log(
     '| page | server | perf | a11y | best practices | SEO | FCP | LCP | TBT | CLS | bootup | asset audits failed | failed runs |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   );
@@ -203,7 +233,14 @@ async function lighthouseAll() {
         const mid = median(measured.map((s) => s.performance));
         const chosen = measured.find((s) => s.performance === mid)!;
         const medianOf = (key: 'fcpMs' | 'lcpMs' | 'tbtMs' | 'cls' | 'bootupMs') => median(measured.map((s) => s[key]));
-        const row = { ...chosen, fcpMs: medianOf('fcpMs'), lcpMs: medianOf('lcpMs'), tbtMs: medianOf('tbtMs'), cls: medianOf('cls'), bootupMs: medianOf('bootupMs') };
+        const row = {
+          ...chosen,
+          fcpMs: medianOf('fcpMs'),
+          lcpMs: medianOf('lcpMs'),
+          tbtMs: medianOf('tbtMs'),
+          cls: medianOf('cls'),
+          bootupMs: medianOf('bootupMs'),
+        };
         console.log(
           `| ${page} | ${server} | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${row.seo} | ${row.fcpMs} ms | ${row.lcpMs} ms | ${row.tbtMs} ms | ${row.cls} | ${row.bootupMs} ms | ${row.failedAssetAudits.join(', ') || 'none'} | ${runs - measured.length} |`,
         );
@@ -214,7 +251,9 @@ async function lighthouseAll() {
     chrome.kill();
   }
   report.lighthouse = results;
-  const indices = results.flatMap((result) => result.runs.map((sample) => sample.benchmarkIndex)).filter(Number.isFinite);
+  const indices = results
+    .flatMap((result) => result.runs.map((sample) => sample.benchmarkIndex))
+    .filter(Number.isFinite);
   if (indices.length) report.lighthouseHost = describeHost(indices);
 }
 
@@ -235,19 +274,34 @@ function describeHost(indices: number[]) {
 }
 
 async function load(url: string) {
-  const result = await autocannon({ url, connections: 50, duration: 10, pipelining: 1, headers: { 'accept-encoding': BROWSER_ENCODINGS } });
-  return { requestsPerSecond: Math.round(result.requests.average), p50Ms: result.latency.p50, p99Ms: result.latency.p99, errors: result.errors + result.non2xx };
+  const result = await autocannon({
+    url,
+    connections: 50,
+    duration: 10,
+    pipelining: 1,
+    headers: { 'accept-encoding': BROWSER_ENCODINGS },
+  });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
 }
 
 async function loadTest() {
   console.log(`\n## Load: 50 connections, 10 s, loopback, Accept-Encoding: ${BROWSER_ENCODINGS}\n`);
-  console.log('| page | site req/s | site p99 | nginx req/s | nginx p99 | ratio | errors |\n| --- | --- | --- | --- | --- | --- | --- |');
+  console.log(
+    '| page | site req/s | site p99 | nginx req/s | nginx p99 | ratio | errors |\n| --- | --- | --- | --- | --- | --- | --- |',
+  );
   const rows = [];
   for (const page of paths) {
     const site = await load(`${servers.site}${page}`);
     const nginx = await load(`${servers.nginx}${page}`);
     const ratio = Number((site.requestsPerSecond / nginx.requestsPerSecond).toFixed(2));
-    console.log(`| ${page} | ${site.requestsPerSecond} | ${site.p99Ms} ms | ${nginx.requestsPerSecond} | ${nginx.p99Ms} ms | ${ratio}× | ${site.errors + nginx.errors} |`);
+    console.log(
+      `| ${page} | ${site.requestsPerSecond} | ${site.p99Ms} ms | ${nginx.requestsPerSecond} | ${nginx.p99Ms} ms | ${ratio}× | ${site.errors + nginx.errors} |`,
+    );
     rows.push({ path: page, site, nginx, ratio });
   }
   report.load = rows;
@@ -270,4 +324,6 @@ try {
 report.loadAverageAtEnd = os.loadavg().map((value) => Number(value.toFixed(2)));
 fs.mkdirSync('tests/bench/results', { recursive: true });
 fs.writeFileSync('tests/bench/results/latest.json', `${JSON.stringify(report, null, 2)}\n`);
-console.log(`\nLoad average at end: ${(report.loadAverageAtEnd as number[]).join(', ')}. Full report: tests/bench/results/latest.json`);
+console.log(
+  `\nLoad average at end: ${(report.loadAverageAtEnd as number[]).join(', ')}. Full report: tests/bench/results/latest.json`,
+);

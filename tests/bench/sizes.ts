@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+
 import type { BuildManifest } from '../../server/http/manifest';
 import { hydrationModules } from '../../server/http/manifest';
 import type { SitePage } from '../../shared/routes';

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+
 import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+
 import { assetModules, assetRecords, tabIconDataUrl } from '../../build/images/pipeline';
 import { imageSources } from '../../shared/model/images';
 
@@ -18,7 +20,9 @@ describe('the public assets modules', () => {
     const image = imageSources('/images/plans/web-subscription.webp');
     expect(image).toMatchObject({ width: 720, height: 400 });
     expect(image.src).toMatch(/^\/static\/images\/plans\/web-subscription-720-[0-9a-f]{10}\.webp$/);
-    expect(image.srcSets?.avif).toMatch(/^\/static\/images\/plans\/web-subscription-360-(\w+)\.avif 360w, \S+-540-\1\.avif 540w, \S+-720-\1\.avif 720w$/);
+    expect(image.srcSets?.avif).toMatch(
+      /^\/static\/images\/plans\/web-subscription-360-(\w+)\.avif 360w, \S+-540-\1\.avif 540w, \S+-720-\1\.avif 720w$/,
+    );
     expect(image.srcSets?.webp).toMatch(/-360-\w+\.webp 360w, .+-540-\w+\.webp 540w, .+-720-\w+\.webp 720w$/);
   });
 

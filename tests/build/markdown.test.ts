@@ -1,16 +1,23 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import { describe, expect, it } from 'vitest';
+
 import { generatedFiles } from '../../build/content/generate';
 import { countWords, renderMarkdown } from '../../build/content/markdown';
 
-const sizes = { '/images/blog/figure.svg': { width: 800, height: 450 } } as Record<string, { width: number; height: number }>;
+const sizes = { '/images/blog/figure.svg': { width: 800, height: 450 } } as Record<
+  string,
+  { width: number; height: number }
+>;
 const render = (markdown: string) => renderMarkdown(markdown, { imageSize: (src) => sizes[src] });
 
 describe('renderMarkdown', () => {
   it('shows raw HTML as text, never as markup', () => {
-    const html = render('Hello <script>alert(1)</script> and <img src=x onerror=alert(1)>\n\n<div style="color:red">block</div>\n');
+    const html = render(
+      'Hello <script>alert(1)</script> and <img src=x onerror=alert(1)>\n\n<div style="color:red">block</div>\n',
+    );
     expect(html.match(/<[a-z][^>]*>/g)).toEqual(['<p>']);
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).toContain('&lt;div style=&quot;color:red&quot;&gt;');
@@ -24,9 +31,12 @@ describe('renderMarkdown', () => {
     expect(html).toContain('<a href="mailto:hello@example.com">hello@example.com</a>');
   });
 
-  it.each(['javascript:alert(1)', 'data:text/html,hi', '//evil.example/x', 'ftp://files.example/'])('refuses a link to %s', (href) => {
-    expect(() => render(`[click](${href})`)).toThrow(/link/);
-  });
+  it.each(['javascript:alert(1)', 'data:text/html,hi', '//evil.example/x', 'ftp://files.example/'])(
+    'refuses a link to %s',
+    (href) => {
+      expect(() => render(`[click](${href})`)).toThrow(/link/);
+    },
+  );
 
   it('gives a site image its size, lazy loading and its alt text; refuses one without alt text or from another host', () => {
     expect(render('![A bar chart of solvent use](/images/blog/figure.svg)')).toContain(
@@ -45,13 +55,15 @@ describe('renderMarkdown', () => {
     expect(html).not.toMatch(/align="|style=/);
   });
 
-  it('refuses a level-one heading: the title is the page\'s only h1', () => {
+  it("refuses a level-one heading: the title is the page's only h1", () => {
     expect(() => render('# Another title\n\nText')).toThrow(/h1/);
     expect(render('## Section\n\n### Part')).toBe('<h2>Section</h2>\n<h3>Part</h3>\n');
   });
 
   it('makes a code block focusable, so a keyboard can scroll a wide one', () => {
-    expect(render('```text\n<a> & b\n```')).toBe('<pre tabindex="0"><code class="language-text">&lt;a&gt; &amp; b</code></pre>\n');
+    expect(render('```text\n<a> & b\n```')).toBe(
+      '<pre tabindex="0"><code class="language-text">&lt;a&gt; &amp; b</code></pre>\n',
+    );
   });
 
   it('escapes code and counts only words a reader reads', () => {
@@ -61,13 +73,18 @@ describe('renderMarkdown', () => {
 });
 
 /** A Spanish post translating the English one named. */
-const translation = (of = 'a-test-post', words = 'Unas palabras.\n') => `---\ntranslationOf: ${of}\ntitle: "Un artículo de prueba"\nexcerpt: "Un resumen."\n---\n\n${words}`;
+const translation = (of = 'a-test-post', words = 'Unas palabras.\n') =>
+  `---\ntranslationOf: ${of}\ntitle: "Un artículo de prueba"\nexcerpt: "Un resumen."\n---\n\n${words}`;
 
 /** A project folder holding one post and the two legal pages, each with its Spanish translation, to run the content step on. */
 function projectWith(post: string, name = 'a-test-post.md', spanish = translation(name.replace(/\.md$/, ''))): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-content-'));
-  for (const dir of ['shared/content/posts/es', 'shared/content/legal/es', 'public/images/blog']) fs.mkdirSync(path.join(root, dir), { recursive: true });
-  fs.writeFileSync(path.join(root, 'public/images/blog/art.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 750"></svg>');
+  for (const dir of ['shared/content/posts/es', 'shared/content/legal/es', 'public/images/blog'])
+    fs.mkdirSync(path.join(root, dir), { recursive: true });
+  fs.writeFileSync(
+    path.join(root, 'public/images/blog/art.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 750"></svg>',
+  );
   fs.writeFileSync(path.join(root, 'shared/content/posts', name), post);
   fs.writeFileSync(path.join(root, 'shared/content/posts/es/un-articulo-de-prueba.md'), spanish);
   for (const legal of ['privacy', 'terms']) {
@@ -92,7 +109,10 @@ const frontMatter = {
   featured: 'false',
 };
 
-function post(fields: Partial<Record<keyof typeof frontMatter, string | undefined>> = {}, body = 'Some words.\n'): string {
+function post(
+  fields: Partial<Record<keyof typeof frontMatter, string | undefined>> = {},
+  body = 'Some words.\n',
+): string {
   const lines = Object.entries({ ...frontMatter, ...fields })
     .filter(([, value]) => value !== undefined)
     .map(([key, value]) => `${key}: ${value}`);
@@ -114,7 +134,13 @@ describe('the content step', () => {
   });
 
   it('writes each language its own post list and bodies: the translation with its own words and slug, and the English facts', () => {
-    const files = generatedFiles(projectWith(post({}, `${'word '.repeat(401)}\n`), undefined, translation(undefined, `${'palabra '.repeat(201)}\n`)));
+    const files = generatedFiles(
+      projectWith(
+        post({}, `${'word '.repeat(401)}\n`),
+        undefined,
+        translation(undefined, `${'palabra '.repeat(201)}\n`),
+      ),
+    );
     const list = files.get('shared/generated/posts.es.ts')!;
     expect(list).toContain('"slug": "un-articulo-de-prueba"');
     expect(list).toContain('"title": "Un artículo de prueba"');
@@ -125,7 +151,9 @@ describe('the content step', () => {
     const slugs = '"slugs": {\n      "en": "a-test-post",\n      "es": "un-articulo-de-prueba"\n    }';
     expect(files.get('shared/generated/postIndex.ts')).toContain(slugs);
     expect(list).not.toContain('"slugs"');
-    expect(files.get('shared/generated/postBodies.ts')).toContain(`"un-articulo-de-prueba": () => import('./posts/es/un-articulo-de-prueba')`);
+    expect(files.get('shared/generated/postBodies.ts')).toContain(
+      `"un-articulo-de-prueba": () => import('./posts/es/un-articulo-de-prueba')`,
+    );
     expect(files.get('shared/generated/legal/es/privacy.ts')).toContain('Miami, FL 33131, Estados Unidos');
     expect(files.get('shared/generated/legal/privacy.ts')).toContain('Miami, FL 33131, United States');
     expect(files.get('shared/generated/legalBodies.ts')).toContain(`privacy": () => import('./legal/es/privacy')`);
@@ -148,26 +176,36 @@ describe('the content step', () => {
     expect(() => generatedFiles(root)).toThrow('already translates a-test-post.md');
   });
 
-  it('stops on a translation that repeats the facts, which are the English post\'s', () => {
-    expect(() => generatedFiles(projectWith(post(), undefined, translation().replace('title:', 'author: "Dr. Test"\ntitle:')))).toThrow(
-      'shared/content/posts/es/un-articulo-de-prueba.md: unknown front matter field(s) "author"',
-    );
+  it("stops on a translation that repeats the facts, which are the English post's", () => {
+    expect(() =>
+      generatedFiles(projectWith(post(), undefined, translation().replace('title:', 'author: "Dr. Test"\ntitle:'))),
+    ).toThrow('shared/content/posts/es/un-articulo-de-prueba.md: unknown front matter field(s) "author"');
   });
 
   it('stops on a legal page without its Spanish translation, naming it', () => {
     const root = projectWith(post());
     fs.rmSync(path.join(root, 'shared/content/legal/es/terms.md'));
-    expect(() => generatedFiles(root)).toThrow('shared/content/legal/terms.md: no Spanish translation; write shared/content/legal/es/terms.md');
+    expect(() => generatedFiles(root)).toThrow(
+      'shared/content/legal/terms.md: no Spanish translation; write shared/content/legal/es/terms.md',
+    );
   });
 
   it.each([
     ['a missing field', post({ author: undefined }), 'a-test-post.md: front matter field "author": missing'],
     ['an empty title', post({ title: '""' }), 'front matter field "title": must not be empty'],
     ['a date that is not a date', post({ date: '"2024-02-30"' }), 'front matter field "date": not a real date'],
-    ['a date in another format', post({ date: '"15/03/2024"' }), 'front matter field "date": expected a date as "YYYY-MM-DD"'],
+    [
+      'a date in another format',
+      post({ date: '"15/03/2024"' }),
+      'front matter field "date": expected a date as "YYYY-MM-DD"',
+    ],
     ['an unknown category', post({ category: '"gossip"' }), 'front matter field "category"'],
     ['a featured flag that is not a boolean', post({ featured: '"yes"' }), 'front matter field "featured"'],
-    ['an image with no file', post({ image: '"/images/blog/none.svg"' }), 'front matter field "image": no image file at public/images/blog/none.svg'],
+    [
+      'an image with no file',
+      post({ image: '"/images/blog/none.svg"' }),
+      'front matter field "image": no image file at public/images/blog/none.svg',
+    ],
     ['a misspelt field', `${post()}`.replace('featured:', 'feature:'), 'unknown front matter field(s) "feature"'],
     ['no front matter at all', 'Just text.\n', 'a-test-post.md: no front matter'],
     ['raw HTML that is a level-one heading', post({}, '# Title again\n'), 'a-test-post.md: a "# " heading in the body'],
@@ -176,7 +214,9 @@ describe('the content step', () => {
   });
 
   it('stops on a file name that cannot be a URL', () => {
-    expect(() => generatedFiles(projectWith(post(), 'My Post.md'))).toThrow('My Post.md: the file name is the article\'s URL');
+    expect(() => generatedFiles(projectWith(post(), 'My Post.md'))).toThrow(
+      "My Post.md: the file name is the article's URL",
+    );
   });
 
   it('stops on an unknown placeholder in a legal page', () => {

@@ -33,7 +33,9 @@ test.describe('axe in interactive states', () => {
     await page.getByRole('textbox', { name: 'Email Address', exact: true }).fill('ana@example.com');
     await page.getByRole('textbox', { name: 'Message', exact: true }).fill('We would like a quote for a new website.');
     await page.getByRole('button', { name: 'Send Message' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Thank you for your message!' })).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByRole('status').filter({ hasText: 'Thank you for your message!' })).toBeVisible({
+      timeout: 10_000,
+    });
     expect(await violations(page)).toEqual([]);
 
     await page.route('**/api/contact', (route) => route.fulfill({ status: 500, body: '{}' }));

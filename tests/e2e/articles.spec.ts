@@ -1,6 +1,6 @@
-import { expect, gotoHydrated, test } from '../support/browser/fixtures';
 import { blog as enBlog } from '../../shared/content/i18n/en/blog';
 import { posts as enPosts } from '../../shared/content/i18n/en/posts';
+import { expect, gotoHydrated, test } from '../support/browser/fixtures';
 
 const { newsletter } = enBlog;
 const { posts: blogPosts } = enPosts;
@@ -26,17 +26,25 @@ test.describe('from the blog to an article and back', () => {
     expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
   });
 
-  test('the featured post and Recent Posts lead to their articles; the pager walks to the next one', async ({ page }) => {
+  test('the featured post and Recent Posts lead to their articles; the pager walks to the next one', async ({
+    page,
+  }) => {
     await gotoHydrated(page, '/blog');
     await page.locator('.blog-featured').getByRole('link', { name: featured!.title }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(featured!.title);
-    await page.getByRole('navigation', { name: 'More articles' }).getByRole('link', { name: new RegExp(second!.title) }).click();
+    await page
+      .getByRole('navigation', { name: 'More articles' })
+      .getByRole('link', { name: new RegExp(second!.title) })
+      .click();
     await expect(page).toHaveURL(`/blog/${second!.slug}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(second!.title);
     await expect(page.locator('meta[property="article:published_time"]')).toHaveAttribute('content', second!.date);
 
     await gotoHydrated(page, '/blog');
-    await page.getByRole('region', { name: 'Recent Posts' }).getByRole('link', { name: new RegExp(third!.title) }).click();
+    await page
+      .getByRole('region', { name: 'Recent Posts' })
+      .getByRole('link', { name: new RegExp(third!.title) })
+      .click();
     await expect(page).toHaveURL(`/blog/${third!.slug}`);
   });
 
@@ -44,7 +52,10 @@ test.describe('from the blog to an article and back', () => {
     await gotoHydrated(page, `/blog/${second!.slug}`);
     await page.locator('.article-hero').getByRole('link', { name: 'Technology' }).click();
     await expect(page).toHaveURL('/blog?category=technology');
-    await expect(page.getByRole('link', { name: 'Technology', exact: true }).first()).toHaveAttribute('aria-current', 'true');
+    await expect(page.getByRole('link', { name: 'Technology', exact: true }).first()).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
   });
 });
 

@@ -1,11 +1,12 @@
 import type { Locator, Page } from '@playwright/test';
+
 import { catalogues } from '../../server/pages/catalogues';
+import { blog as enBlog } from '../../shared/content/i18n/en/blog';
+import { posts as enPosts } from '../../shared/content/i18n/en/posts';
 import type { Locale } from '../../shared/lib/locale';
-import { localeTags, locales } from '../../shared/lib/locale';
+import { locales, localeTags } from '../../shared/lib/locale';
 import { violations } from '../support/browser/axe';
 import { expect, gotoHydrated, test } from '../support/browser/fixtures';
-import { posts as enPosts } from '../../shared/content/i18n/en/posts';
-import { blog as enBlog } from '../../shared/content/i18n/en/blog';
 
 const { categories: blogCategories, posts: blogPosts } = enPosts;
 const { newsletter } = enBlog;
@@ -49,7 +50,9 @@ async function expectView(page: Page, value: string, label: string) {
 
 test.describe('the category filter', () => {
   for (const via of ['filter row', 'sidebar'] as const) {
-    test(`every category through the ${via} filters in place, updates the URL and keeps Recent Posts`, async ({ page }) => {
+    test(`every category through the ${via} filters in place, updates the URL and keeps Recent Posts`, async ({
+      page,
+    }) => {
       await gotoHydrated(page, '/blog');
       await page.evaluate(() => Object.assign(window, { sameDocument: true }));
       const recent = await recentTitles(page).allTextContents();
@@ -66,7 +69,9 @@ test.describe('the category filter', () => {
     });
   }
 
-  test('opens a shared filtered URL as it was, and the back button returns to the previous filter', async ({ page }) => {
+  test('opens a shared filtered URL as it was, and the back button returns to the previous filter', async ({
+    page,
+  }) => {
     await gotoHydrated(page, '/blog?category=sustainability');
     await expectView(page, 'sustainability', 'Sustainability');
     await filterRow(page).getByRole('link', { name: 'Technology' }).click();
@@ -93,14 +98,19 @@ test.describe('the category filter', () => {
 test.describe('the sidebar', () => {
   test('counts every category over all six posts, the featured one included', async ({ page }) => {
     await gotoHydrated(page, '/blog?category=industry');
-    await expect(sidebarCategories(page).locator('.blog-categories__label')).toHaveText(blogCategories.map((c) => c.label));
+    await expect(sidebarCategories(page).locator('.blog-categories__label')).toHaveText(
+      blogCategories.map((c) => c.label),
+    );
     await expect(sidebarCategories(page).locator('.blog-categories__count')).toHaveText(['6', '1', '2', '1', '1', '1']);
     await expect(sidebarCategories(page).getByRole('link', { name: 'Technology (2 posts)' })).toBeVisible();
   });
 
   test('Recent Posts lead to their articles, whatever the filter', async ({ page }) => {
     await gotoHydrated(page, '/blog?category=technology');
-    await page.getByRole('region', { name: 'Recent Posts' }).getByRole('link', { name: /Green Chemistry/ }).click();
+    await page
+      .getByRole('region', { name: 'Recent Posts' })
+      .getByRole('link', { name: /Green Chemistry/ })
+      .click();
     await expect(page).toHaveURL('/blog/green-chemistry-at-the-bench-cutting-solvent-waste-by-half');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Green Chemistry/);
   });
@@ -178,17 +188,27 @@ test.describe('Stay Updated', () => {
     });
     await box.getByLabel(newsletter.label).fill('not an address');
     await box.getByRole('button', { name: newsletter.button }).click();
-    expect(await box.getByLabel(newsletter.label).evaluate((input: HTMLInputElement) => input.validity.valid)).toBe(false);
+    expect(await box.getByLabel(newsletter.label).evaluate((input: HTMLInputElement) => input.validity.valid)).toBe(
+      false,
+    );
     expect(posted).toBe(false);
   });
 
-  test('says "too many attempts" on a 429 and "server unreachable" when the network fails', async ({ page, browserErrors }) => {
+  test('says "too many attempts" on a 429 and "server unreachable" when the network fails', async ({
+    page,
+    browserErrors,
+  }) => {
     await gotoHydrated(page, '/blog');
     const box = newsletterBox(page);
     const email = box.getByLabel(newsletter.label);
 
     await page.route('**/api/subscribe', (route) =>
-      route.fulfill({ status: 429, headers: { 'Retry-After': '42' }, contentType: 'application/json', body: '{"error":"Too many attempts."}' }),
+      route.fulfill({
+        status: 429,
+        headers: { 'Retry-After': '42' },
+        contentType: 'application/json',
+        body: '{"error":"Too many attempts."}',
+      }),
     );
     await email.fill('busy@example.com');
     await box.getByRole('button', { name: newsletter.button }).click();
@@ -202,7 +222,9 @@ test.describe('Stay Updated', () => {
     await expect(email).toHaveValue('busy@example.com');
     await expect(box.getByRole('button', { name: newsletter.button })).toBeEnabled();
     // The refused and the failed request are logged by Chromium; nothing else may be.
-    expect(browserErrors.every((error) => /status of 429|ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(error))).toBe(true);
+    expect(browserErrors.every((error) => /status of 429|ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(error))).toBe(
+      true,
+    );
     browserErrors.length = 0;
   });
 });
@@ -215,7 +237,9 @@ test.describe('without JavaScript', () => {
       await page.goto('/blog');
       await expect(gridTitles(page)).toHaveText(titles(expectedGrid.all!));
 
-      await sidebarCategories(page).getByRole('link', { name: /^Technology/ }).click();
+      await sidebarCategories(page)
+        .getByRole('link', { name: /^Technology/ })
+        .click();
       await expectView(page, 'technology', 'Technology');
       await filterRow(page).getByRole('link', { name: 'Industry News' }).click();
       await expectView(page, 'industry', 'Industry News');
@@ -258,14 +282,18 @@ test.describe('layout and accessibility', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 
-  test('on a wide screen the sidebar sits beside the grid and the newsletter box sticks under the header', async ({ page }) => {
+  test('on a wide screen the sidebar sits beside the grid and the newsletter box sticks under the header', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await gotoHydrated(page, '/blog');
     const sidebar = await page.getByRole('complementary', { name: 'Blog sidebar' }).boundingBox();
     const grid = await page.locator('#blog-posts').boundingBox();
     expect(sidebar!.x).toBeGreaterThan(grid!.x + grid!.width);
     // Scroll until the grid's end is at the bottom of the window: far below where the box starts.
-    await page.locator('.blog-load-more').evaluate((element) => element.scrollIntoView({ block: 'end', behavior: 'instant' }));
+    await page
+      .locator('.blog-load-more')
+      .evaluate((element) => element.scrollIntoView({ block: 'end', behavior: 'instant' }));
     const box = newsletterBox(page);
     await expect(box).toBeInViewport({ ratio: 1 });
     const { y } = (await box.boundingBox())!;
@@ -284,7 +312,10 @@ const blogIn = {
   /** The featured post's date, as its language writes it. */
   featuredDate: { en: 'March 15, 2024', es: '15 de marzo de 2024' },
   /** The sign-up box's field and button, and the start of its pending message. */
-  signUp: { en: ['Email address', 'Subscribe', 'Check your inbox to confirm'], es: ['Correo electrónico', 'Suscribirme', 'Revise su correo para confirmar'] },
+  signUp: {
+    en: ['Email address', 'Subscribe', 'Check your inbox to confirm'],
+    es: ['Correo electrónico', 'Suscribirme', 'Revise su correo para confirmar'],
+  },
 } as const satisfies Record<string, Record<Locale, unknown>>;
 
 for (const [index, locale] of locales.entries()) {
@@ -294,7 +325,9 @@ for (const [index, locale] of locales.entries()) {
   const [featured, second] = catalogues[locale].posts.posts;
 
   test.describe(`the blog in the browser, in ${locale}`, () => {
-    test('filters in place, leads to its articles and keeps its language on client-side navigation', async ({ page }) => {
+    test('filters in place, leads to its articles and keeps its language on client-side navigation', async ({
+      page,
+    }) => {
       await gotoHydrated(page, blog);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
       expect(await violations(page)).toEqual([]);
@@ -306,7 +339,10 @@ for (const [index, locale] of locales.entries()) {
       await expect(page).toHaveURL(`${blog}?category=technology`);
       await expect(page.locator('.blog-posts__summary')).toHaveText(summary);
       await expect(filter.getByRole('link', { name: technology })).toHaveAttribute('aria-current', 'true');
-      await expect(page.getByRole('banner').getByRole('link', { name: localeTags[other].name })).toHaveAttribute('href', otherBlog);
+      await expect(page.getByRole('banner').getByRole('link', { name: localeTags[other].name })).toHaveAttribute(
+        'href',
+        otherBlog,
+      );
 
       await page.locator('.blog-posts .blog-card__link').first().click();
       await expect(page).toHaveURL(`${blog}/${second!.slug}`);

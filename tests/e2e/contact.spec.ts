@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
+
+import { HONEYPOT_FIELD } from '../../shared/model/contactForm';
 import { violations } from '../support/browser/axe';
 import { expect, gotoHydrated, test } from '../support/browser/fixtures';
-import { HONEYPOT_FIELD } from '../../shared/model/contactForm';
 
 const SUCCESS = "Thank you for your message! We'll get back to you within 24 hours.";
 
@@ -66,7 +67,9 @@ test.describe('the contact form with JavaScript', () => {
         else if (marks.sawDisabled && !marks.enabled) marks.enabled = now;
       }).observe(document.body, { childList: true, subtree: true, attributes: true, characterData: true });
     });
-    const posted = page.waitForRequest((request) => request.url().endsWith('/api/contact') && request.method() === 'POST');
+    const posted = page.waitForRequest(
+      (request) => request.url().endsWith('/api/contact') && request.method() === 'POST',
+    );
 
     await submitButton(page).click();
     await expect(submitButton(page)).toBeDisabled();
@@ -79,7 +82,9 @@ test.describe('the contact form with JavaScript', () => {
     await expect(banner).toHaveText(SUCCESS);
     await expect(submitButton(page)).toBeEnabled();
     // The server answered at once, yet the sending state lasted the spec's 2 s.
-    const marks = await page.evaluate(() => (window as unknown as { contactMarks: { submit: number; banner: number; enabled: number } }).contactMarks);
+    const marks = await page.evaluate(
+      () => (window as unknown as { contactMarks: { submit: number; banner: number; enabled: number } }).contactMarks,
+    );
     expect(marks.banner - marks.submit).toBeGreaterThanOrEqual(2000);
     expect(marks.enabled - marks.submit).toBeGreaterThanOrEqual(2000);
 
@@ -126,14 +131,19 @@ test.describe('the contact form with JavaScript', () => {
 
     // Once the connection is back, the same message goes through.
     await page.unroute('**/api/contact');
-    await page.route('**/api/contact', (route) => route.fulfill({ status: 201, contentType: 'application/json', body: '{"ok":true}' }));
+    await page.route('**/api/contact', (route) =>
+      route.fulfill({ status: 201, contentType: 'application/json', body: '{"ok":true}' }),
+    );
     await submitButton(page).click();
     await expect(page.getByRole('status')).toHaveText(SUCCESS);
     await expect(page.getByRole('alert')).toHaveCount(0);
     await expect(fields(page).name).toHaveValue('');
   });
 
-  test('field errors from the server show at their fields, and focus goes to the first', async ({ page, browserErrors }) => {
+  test('field errors from the server show at their fields, and focus goes to the first', async ({
+    page,
+    browserErrors,
+  }) => {
     await page.route('**/api/contact', (route) =>
       route.fulfill({
         status: 400,
@@ -203,10 +213,16 @@ test.describe('the contact form with JavaScript', () => {
     await fields(page).message.fill(visitor.message);
     await expect(fields(page).name).toHaveValue(visitor.name);
     await expect(fields(page).service).toHaveValue(visitor.service);
-    await page.route('**/api/contact', (route) => route.fulfill({ status: 201, contentType: 'application/json', body: '{"ok":true}' }));
+    await page.route('**/api/contact', (route) =>
+      route.fulfill({ status: 201, contentType: 'application/json', body: '{"ok":true}' }),
+    );
     const posted = page.waitForRequest('**/api/contact');
     await submitButton(page).click();
-    expect((await posted).postDataJSON()).toMatchObject({ name: visitor.name, service: visitor.service, email: visitor.email });
+    expect((await posted).postDataJSON()).toMatchObject({
+      name: visitor.name,
+      service: visitor.service,
+      email: visitor.email,
+    });
   });
 
   test('the FAQ answers open and close from the keyboard', async ({ page }) => {
@@ -228,7 +244,11 @@ test.describe('the contact form with JavaScript', () => {
       await gotoHydrated(page, '/contact');
       // The page as it loads is checked by a11y.spec.ts at these widths.
       await page.route('**/api/contact', (route) =>
-        route.fulfill({ status: 400, contentType: 'application/json', body: '{"errors":{"name":"Please enter your full name.","message":"Please enter a message."}}' }),
+        route.fulfill({
+          status: 400,
+          contentType: 'application/json',
+          body: '{"errors":{"name":"Please enter your full name.","message":"Please enter a message."}}',
+        }),
       );
       await fillForm(page);
       await submitButton(page).click();
@@ -251,7 +271,10 @@ test.describe('the contact form without JavaScript', () => {
     await expectValues(page, { name: '', email: '', company: '', phone: '', service: '', message: '' });
   });
 
-  test('an input the server refuses comes back with the error at its field and everything typed', async ({ page, browserErrors }) => {
+  test('an input the server refuses comes back with the error at its field and everything typed', async ({
+    page,
+    browserErrors,
+  }) => {
     await page.goto('/contact');
     const typed = { ...visitor, name: 'N'.repeat(201) };
     await fillForm(page, typed);

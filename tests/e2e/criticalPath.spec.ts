@@ -1,4 +1,5 @@
 import type { BrowserContext } from '@playwright/test';
+
 import { notFoundPage, sitePages } from '../../shared/routes';
 import { expect, gotoHydrated, test } from '../support/browser/fixtures';
 
@@ -8,7 +9,10 @@ const paths = [...new Map(sitePages.map((page) => [page.chunk, page.path])).valu
 test.describe('the critical path', () => {
   // Every page's first paint (the HTML and images only, no script) is checked in everyPage.spec.ts.
   for (const path of paths) {
-    test(`${path} reads fully styled from its inline CSS alone; the whole stylesheet, added for the next page, changes nothing on it`, async ({ browser, browserErrors }) => {
+    test(`${path} reads fully styled from its inline CSS alone; the whole stylesheet, added for the next page, changes nothing on it`, async ({
+      browser,
+      browserErrors,
+    }) => {
       // A browser in the page's language: one in another is offered the other edition in a banner (a script's work).
       const locale = sitePages.find((page) => page.path === path)?.locale ?? 'en';
       const plain = await browser.newContext({ javaScriptEnabled: false, reducedMotion: 'reduce', locale });
@@ -22,9 +26,13 @@ test.describe('the critical path', () => {
         if (hydrate) {
           await gotoHydrated(page, path);
           // Added as a navigation adds it, before it shows the next page.
-          const { stylesheet } = await page.evaluate(() => JSON.parse(document.getElementById('runtime-config')!.textContent!) as { stylesheet: string });
+          const { stylesheet } = await page.evaluate(
+            () => JSON.parse(document.getElementById('runtime-config')!.textContent!) as { stylesheet: string },
+          );
           await page.addStyleTag({ url: stylesheet });
-          await page.waitForFunction(() => [...document.styleSheets].some((sheet) => sheet.href?.includes('/static/css/')));
+          await page.waitForFunction(() =>
+            [...document.styleSheets].some((sheet) => sheet.href?.includes('/static/css/')),
+          );
         } else {
           await page.goto(path);
           await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
@@ -58,25 +66,43 @@ test.describe('the critical path', () => {
     expect(responses.filter((response) => response.encoding !== 'br')).toEqual([]);
   });
 
-  test('the web font is fetched after the first paint and used from the first navigation on, never on the page being read', async ({ page }) => {
+  test('the web font is fetched after the first paint and used from the first navigation on, never on the page being read', async ({
+    page,
+  }) => {
     const interLoaded = () =>
-      page.evaluate(() => [...document.fonts].some((face) => face.family.replace(/"/g, '') === 'Inter Variable' && face.status === 'loaded'));
+      page.evaluate(() =>
+        [...document.fonts].some(
+          (face) => face.family.replace(/"/g, '') === 'Inter Variable' && face.status === 'loaded',
+        ),
+      );
     // Every block of the page as painted in the fallback. (An inline element's box is its text's ascent and
     // descent, a pixel taller or shorter in either font; its line does not move.)
     const layout = () =>
       page.evaluate(() =>
         [...document.querySelectorAll('body *')]
           .filter((element) => element.getClientRects().length > 0 && getComputedStyle(element).display !== 'inline')
-          .map((element) => `${element.tagName}.${element.className} ${Math.round(element.getBoundingClientRect().top + scrollY)}`),
+          .map(
+            (element) =>
+              `${element.tagName}.${element.className} ${Math.round(element.getBoundingClientRect().top + scrollY)}`,
+          ),
       );
     await gotoHydrated(page, '/research');
     const before = await layout();
     const { requested, painted } = await page.evaluate(() => ({
       painted: performance.getEntriesByName('first-paint')[0]!.startTime,
-      requested: performance.getEntriesByType('resource').find((entry) => entry.name.endsWith('.woff2'))?.startTime ?? Infinity,
+      requested:
+        performance.getEntriesByType('resource').find((entry) => entry.name.endsWith('.woff2'))?.startTime ?? Infinity,
     }));
     expect(requested).toBeGreaterThan(painted);
-    await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('.woff2') && entry.responseEnd > 0))).toBe(true);
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          performance
+            .getEntriesByType('resource')
+            .some((entry) => entry.name.endsWith('.woff2') && entry.responseEnd > 0),
+        ),
+      )
+      .toBe(true);
     await page.waitForTimeout(300);
     expect(await interLoaded()).toBe(false);
     expect(await layout()).toEqual(before);
@@ -85,7 +111,9 @@ test.describe('the critical path', () => {
     expect(await interLoaded()).toBe(true);
   });
 
-  test('a first visit loads no stylesheet; a navigation shows the next page only once the whole stylesheet applies', async ({ page }) => {
+  test('a first visit loads no stylesheet; a navigation shows the next page only once the whole stylesheet applies', async ({
+    page,
+  }) => {
     await gotoHydrated(page, '/privacy');
     await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
     // A slow stylesheet: the next page must wait for it rather than show with the privacy page's CSS.
@@ -95,7 +123,11 @@ test.describe('the critical path', () => {
     });
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services', exact: true }).click();
     await page.waitForFunction(() => document.title.startsWith('Services'));
-    expect(await page.evaluate(() => [...document.styleSheets].some((sheet) => sheet.href?.includes('/static/css/') && sheet.cssRules.length > 0))).toBe(true);
+    expect(
+      await page.evaluate(() =>
+        [...document.styleSheets].some((sheet) => sheet.href?.includes('/static/css/') && sheet.cssRules.length > 0),
+      ),
+    ).toBe(true);
     await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(1);
   });
 

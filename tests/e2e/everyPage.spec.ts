@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+
 import { catalogues } from '../../server/pages/catalogues';
 import type { Locale } from '../../shared/lib/locale';
 import { localizePath, notFoundPageIn, pageHead, sitePages } from '../../shared/routes';
@@ -10,8 +11,17 @@ import { expect, gotoHydrated, test } from '../support/browser/fixtures';
  * each check reads it in turn, so the suite pays for each page's load and hydration once, not once per check.
  */
 const everyPage: { path: string; locale: Locale; title: string; notFound?: true }[] = [
-  ...sitePages.map((route) => ({ path: route.path, locale: route.locale, title: pageHead(route, catalogues[route.locale]).title })),
-  ...([['/no-such-page', 'en'], ['/es/no-such-page', 'es']] as const).map(([path, locale]) => ({
+  ...sitePages.map((route) => ({
+    path: route.path,
+    locale: route.locale,
+    title: pageHead(route, catalogues[route.locale]).title,
+  })),
+  ...(
+    [
+      ['/no-such-page', 'en'],
+      ['/es/no-such-page', 'es'],
+    ] as const
+  ).map(([path, locale]) => ({
     path,
     locale,
     title: pageHead(notFoundPageIn(locale), catalogues[locale]).title,
@@ -31,9 +41,10 @@ async function beforeFirstPaint(page: Page) {
     const paint = performance.getEntriesByName('first-paint')[0] as PerformanceEntry & { paintTime?: number };
     if (typeof paint.paintTime !== 'number') throw new Error('This browser does not say when it painted (paintTime).');
     const asked = (before: number) =>
-      [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource').filter((entry) => entry.startTime < before)].map(
-        (entry) => new URL(entry.name).pathname,
-      );
+      [
+        ...performance.getEntriesByType('navigation'),
+        ...performance.getEntriesByType('resource').filter((entry) => entry.startTime < before),
+      ].map((entry) => new URL(entry.name).pathname);
     return { painted: asked(paint.paintTime), shown: asked(paint.startTime) };
   });
 }
@@ -46,7 +57,10 @@ async function beforeFirstPaint(page: Page) {
  */
 async function imagesOf(page: Page) {
   return page.evaluate(() => {
-    const sources = (selector: string) => [...document.querySelectorAll<HTMLImageElement>(selector)].map((image) => new URL(image.currentSrc || image.src).pathname);
+    const sources = (selector: string) =>
+      [...document.querySelectorAll<HTMLImageElement>(selector)].map(
+        (image) => new URL(image.currentSrc || image.src).pathname,
+      );
     return { largest: sources('img[fetchpriority="high"]'), lazy: sources('img[loading="lazy"]') };
   });
 }
@@ -61,17 +75,27 @@ const tabIcon = (page: Page) =>
     const image = new Image();
     image.src = links[0]!.href;
     await image.decode();
-    return { links: links.length, scheme: new URL(image.src).protocol, width: image.naturalWidth, height: image.naturalHeight };
+    return {
+      links: links.length,
+      scheme: new URL(image.src).protocol,
+      width: image.naturalWidth,
+      height: image.naturalHeight,
+    };
   });
 
 for (const { path, locale, title, notFound } of everyPage) {
-  test(`${path}: its critical path, layout, language, axe at 1440 and 390 px, keyboard focus and legal links`, async ({ page, browserErrors }) => {
+  test(`${path}: its critical path, layout, language, axe at 1440 and 390 px, keyboard focus and legal links`, async ({
+    page,
+    browserErrors,
+  }) => {
     const catalogue = catalogues[locale];
     // Recorded from the document's start, before its inline blocks run.
     await page.addInitScript(() => {
       const seen: string[] = [];
       Object.assign(window, { cspViolations: seen });
-      document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.effectiveDirective} ${event.blockedURI}`));
+      document.addEventListener('securitypolicyviolation', (event) =>
+        seen.push(`${event.effectiveDirective} ${event.blockedURI}`),
+      );
     });
     await page.setViewportSize({ width: 1440, height: 900 });
     // Hydrated: the inline entry ran, allowed by its hash.
@@ -93,7 +117,9 @@ for (const { path, locale, title, notFound } of everyPage) {
       expect(files.slice(largest.length).filter((file) => !lazy.includes(file))).toEqual([]);
       expect(await tabIcon(page)).toEqual({ links: 1, scheme: 'data:', width: 32, height: 32 });
       // Nor later: the visit asks for no icon file at all.
-      const fetched = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname));
+      const fetched = await page.evaluate(() =>
+        performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
+      );
       expect(fetched.filter((file) => /\.ico$|\/icons\//.test(file))).toEqual([]);
       expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
     });

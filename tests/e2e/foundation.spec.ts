@@ -1,8 +1,9 @@
 import type { Page, Route } from '@playwright/test';
+
 import { catalogues } from '../../server/pages/catalogues';
+import { common as enCommon } from '../../shared/content/i18n/en/common';
 import { pageHead, sitePages } from '../../shared/routes';
 import { expect, gotoHydrated, test } from '../support/browser/fixtures';
-import { common as enCommon } from '../../shared/content/i18n/en/common';
 
 const { mainNav } = enCommon.navigation;
 
@@ -34,7 +35,10 @@ test.describe('client-side navigation', () => {
       await nav.getByRole('link', { name: item.label }).click();
       await expect(page).toHaveURL(route.path);
       await expect(page).toHaveTitle(pageHead(route, catalogues[route.locale]).title);
-      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', pageHead(route, catalogues[route.locale]).description);
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+        'content',
+        pageHead(route, catalogues[route.locale]).description,
+      );
       await expect(page.locator('meta[name="description"]')).toHaveCount(1);
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${SITE_URL}${route.path}`);
       await expect(page.locator('link[rel="canonical"]')).toHaveCount(1);
@@ -48,7 +52,9 @@ test.describe('client-side navigation', () => {
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
   });
 
-  test('a navigation starts the new page at its top with focus on its content; back restores the position', async ({ page }) => {
+  test('a navigation starts the new page at its top with focus on its content; back restores the position', async ({
+    page,
+  }) => {
     await gotoHydrated(page, '/services');
     await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
     const before = await page.evaluate(() => window.scrollY);
@@ -62,7 +68,9 @@ test.describe('client-side navigation', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(before);
   });
 
-  test('a link to the URL on screen shows the page from its top in the same document, with no second history entry', async ({ page }) => {
+  test('a link to the URL on screen shows the page from its top in the same document, with no second history entry', async ({
+    page,
+  }) => {
     await gotoHydrated(page, '/services');
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
     const entries = await page.evaluate(() => history.length);
@@ -94,7 +102,9 @@ test.describe('client-side navigation', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(before);
   });
 
-  test('the page on screen stays while the next one loads, and a later click wins over a slower one', async ({ page }) => {
+  test('the page on screen stays while the next one loads, and a later click wins over a slower one', async ({
+    page,
+  }) => {
     await gotoHydrated(page, '/blog');
     // The research page's code is held back until the test lets it through, as on a very slow network.
     const held: Route[] = [];
@@ -117,7 +127,9 @@ test.describe('client-side navigation', () => {
   test("the blog's filter keeps the scroll position", async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await gotoHydrated(page, '/blog');
-    const technology = page.getByRole('region', { name: 'Categories', exact: true }).getByRole('link', { name: /^Technology/ });
+    const technology = page
+      .getByRole('region', { name: 'Categories', exact: true })
+      .getByRole('link', { name: /^Technology/ });
     await technology.scrollIntoViewIfNeeded();
     await page.evaluate(() => window.scrollBy({ top: 40, behavior: 'instant' }));
     const before = await page.evaluate(() => window.scrollY);
@@ -177,7 +189,9 @@ test.describe('header at 768 px, the narrowest width with the full nav', () => {
 test.describe('mobile menu at 390 px', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('hides the links and the button behind a Menu button that opens, works by keyboard and closes', async ({ page }) => {
+  test('hides the links and the button behind a Menu button that opens, works by keyboard and closes', async ({
+    page,
+  }) => {
     await gotoHydrated(page, '/');
     const menuButton = page.getByRole('button', { name: 'Menu' });
     await expect(menuButton).toBeVisible();
@@ -237,7 +251,9 @@ test.describe('route chunk failures', () => {
     await page.waitForURL('/services');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Our Services');
     await expect.poll(() => browserErrors.some((e) => e.includes('Loading chunk Services failed.'))).toBe(true);
-    expect(browserErrors.every((e) => /Loading chunk Services failed|Failed to load resource|Failed to fetch/.test(e))).toBe(true);
+    expect(
+      browserErrors.every((e) => /Loading chunk Services failed|Failed to load resource|Failed to fetch/.test(e)),
+    ).toBe(true);
     browserErrors.length = 0;
   });
 
@@ -252,10 +268,15 @@ test.describe('route chunk failures', () => {
     await expect.poll(() => browserErrors.some((e) => e.includes('Loading chunk Contact failed.'))).toBe(true);
   }
 
-  test('a chunk that fails again after the reload shows a friendly page whose retry recovers', async ({ page, browserErrors }) => {
+  test('a chunk that fails again after the reload shows a friendly page whose retry recovers', async ({
+    page,
+    browserErrors,
+  }) => {
     await failContactAgain(page, browserErrors);
     await expect(page.getByRole('banner')).toBeVisible();
-    expect(browserErrors.some((e) => e.includes('Loading chunk Contact failed.') && e.includes('(missing:'))).toBe(true);
+    expect(browserErrors.some((e) => e.includes('Loading chunk Contact failed.') && e.includes('(missing:'))).toBe(
+      true,
+    );
     browserErrors.length = 0;
 
     await page.unroute('**/static/js/Contact-*.js');
@@ -265,7 +286,10 @@ test.describe('route chunk failures', () => {
     expect(await page.evaluate(() => sessionStorage.getItem('chunk-reload:/contact'))).toBeNull();
   });
 
-  test("the friendly page's way home loads the whole document, not a page in this one", async ({ page, browserErrors }) => {
+  test("the friendly page's way home loads the whole document, not a page in this one", async ({
+    page,
+    browserErrors,
+  }) => {
     await failContactAgain(page, browserErrors);
     browserErrors.length = 0;
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
@@ -284,8 +308,14 @@ test.describe('web vitals', () => {
     await gotoHydrated(page, '/services');
     await page.getByRole('heading', { level: 1 }).click();
     // web-vitals is its own lazy chunk, loaded after hydration.
-    await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((e) => /web-vitals-\w+\.js/.test(e.name)))).toBe(true);
-    const beacon = page.waitForRequest((request) => request.url().endsWith('/api/vitals') && request.method() === 'POST');
+    await expect
+      .poll(() =>
+        page.evaluate(() => performance.getEntriesByType('resource').some((e) => /web-vitals-\w+\.js/.test(e.name))),
+      )
+      .toBe(true);
+    const beacon = page.waitForRequest(
+      (request) => request.url().endsWith('/api/vitals') && request.method() === 'POST',
+    );
     const accepted = page.waitForResponse((response) => response.url().endsWith('/api/vitals'));
     await page.evaluate(() => {
       Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });

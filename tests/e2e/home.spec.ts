@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
-import { expect, gotoHydrated, test } from '../support/browser/fixtures';
+
 import { common as enCommon } from '../../shared/content/i18n/en/common';
+import { expect, gotoHydrated, test } from '../support/browser/fixtures';
 
 const { plans } = enCommon.plans;
 
@@ -19,7 +20,13 @@ function layerState(page: Page) {
     if (!layer) throw new Error('no parallax layer');
     const style = getComputedStyle(layer);
     const offset = style.transform === 'none' ? 0 : new DOMMatrixReadOnly(style.transform).m42;
-    return { scrollY: window.scrollY, viewport: window.innerHeight, transform: style.transform, offset, opacity: style.opacity };
+    return {
+      scrollY: window.scrollY,
+      viewport: window.innerHeight,
+      transform: style.transform,
+      offset,
+      opacity: style.opacity,
+    };
   });
 }
 
@@ -40,7 +47,9 @@ test.describe('home hero, with motion', () => {
     }
   });
 
-  test('the video layer is invisible beyond one viewport height and visible again on scrolling back', async ({ page }) => {
+  test('the video layer is invisible beyond one viewport height and visible again on scrolling back', async ({
+    page,
+  }) => {
     await gotoHydrated(page, '/');
     const { viewport } = await layerState(page);
     await scrollToY(page, viewport + 150);
@@ -50,7 +59,9 @@ test.describe('home hero, with motion', () => {
     expect((await layerState(page)).offset).toBeCloseTo(60, 0);
   });
 
-  test('the typewriter reads Experiences, then deletes and retypes it, while the h1 keeps its name and size', async ({ page }) => {
+  test('the typewriter reads Experiences, then deletes and retypes it, while the h1 keeps its name and size', async ({
+    page,
+  }) => {
     await gotoHydrated(page, '/');
     const heading = page.getByRole('heading', { level: 1 });
     await expect(heading).toHaveAccessibleName(HEADLINE);
@@ -69,14 +80,19 @@ test.describe('home hero, with motion', () => {
       }).observe(target, { childList: true, characterData: true, subtree: true });
     });
     const seen = () =>
-      page.evaluate(() => (window as unknown as { typewriterSeen: { length: number; height: number }[] }).typewriterSeen);
+      page.evaluate(
+        () => (window as unknown as { typewriterSeen: { length: number; height: number }[] }).typewriterSeen,
+      );
 
     await expect
-      .poll(async () => {
-        const lengths = (await seen()).map((entry) => entry.length);
-        const emptied = lengths.indexOf(0);
-        return emptied > 0 && lengths.slice(emptied).includes(WORD.length);
-      }, { timeout: 8_000 })
+      .poll(
+        async () => {
+          const lengths = (await seen()).map((entry) => entry.length);
+          const emptied = lengths.indexOf(0);
+          return emptied > 0 && lengths.slice(emptied).includes(WORD.length);
+        },
+        { timeout: 8_000 },
+      )
       .toBe(true);
 
     const entries = await seen();
@@ -86,7 +102,8 @@ test.describe('home hero, with motion', () => {
     // paint two timer steps in one frame, so single steps are the unit tests' job.)
     const shrinking = lengths.slice(0, emptied + 1);
     const growing = lengths.slice(emptied, lengths.indexOf(WORD.length, emptied) + 1);
-    const strictly = (values: number[], sign: 1 | -1) => values.every((value, i) => i === 0 || sign * (value - values[i - 1]!) > 0);
+    const strictly = (values: number[], sign: 1 | -1) =>
+      values.every((value, i) => i === 0 || sign * (value - values[i - 1]!) > 0);
     expect(shrinking[0]).toBeLessThan(WORD.length);
     expect(strictly(shrinking, -1), `shrinking: ${shrinking}`).toBe(true);
     expect(strictly(growing, 1), `growing: ${growing}`).toBe(true);
@@ -98,7 +115,9 @@ test.describe('home hero, with motion', () => {
     await expect(letters(page)).toHaveText(WORD);
   });
 
-  test('the video starts only after the load event, plays muted and inline, and the page never shifts', async ({ page }) => {
+  test('the video starts only after the load event, plays muted and inline, and the page never shifts', async ({
+    page,
+  }) => {
     let loaded = false;
     let requestedBeforeLoad = false;
     page.on('load', () => {
@@ -109,7 +128,9 @@ test.describe('home hero, with motion', () => {
     });
     await gotoHydrated(page, '/');
     const video = page.locator('.home-hero__video');
-    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => !element.paused && element.currentTime > 0)).toBe(true);
+    await expect
+      .poll(() => video.evaluate((element: HTMLVideoElement) => !element.paused && element.currentTime > 0))
+      .toBe(true);
     expect(requestedBeforeLoad).toBe(false);
     const playing = await video.evaluate((element: HTMLVideoElement) => ({
       muted: element.muted,
@@ -117,7 +138,12 @@ test.describe('home hero, with motion', () => {
       inline: element.playsInline,
       source: element.currentSrc,
     }));
-    expect(playing).toEqual({ muted: true, loop: true, inline: true, source: expect.stringMatching(/\/static\/video\/hero-loop-[0-9a-f]{10}\.(webm|mp4)$/) });
+    expect(playing).toEqual({
+      muted: true,
+      loop: true,
+      inline: true,
+      source: expect.stringMatching(/\/static\/video\/hero-loop-[0-9a-f]{10}\.(webm|mp4)$/),
+    });
     await expect(video).toHaveCSS('opacity', '1');
 
     const shifts = await page.evaluate(
@@ -204,8 +230,18 @@ test.describe('home links', () => {
   const targets: { name: string; headingId: string; label: string; url: string }[] = [
     { name: 'hero: View Our Services', headingId: 'page-title', label: 'View Our Services', url: '/services' },
     { name: 'hero: Start Your Project', headingId: 'page-title', label: 'Start Your Project', url: '/contact' },
-    ...plans.map((plan) => ({ name: `plan card: ${plan.title}`, headingId: 'services-title', label: plan.title, url: '/services' })),
-    { name: 'closing: Start Your Project', headingId: 'get-started-title', label: 'Start Your Project', url: '/contact' },
+    ...plans.map((plan) => ({
+      name: `plan card: ${plan.title}`,
+      headingId: 'services-title',
+      label: plan.title,
+      url: '/services',
+    })),
+    {
+      name: 'closing: Start Your Project',
+      headingId: 'get-started-title',
+      label: 'Start Your Project',
+      url: '/contact',
+    },
     { name: 'closing: View Pricing', headingId: 'get-started-title', label: 'View Pricing', url: '/services' },
   ];
 

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+
 import { expect, gotoHydrated, test } from '../support/browser/fixtures';
 
 /** What the browser made of each content image: where it sits, what it asked for and what it shows. */
@@ -9,7 +10,11 @@ async function images(page: Page, selector: string) {
       width: img.getBoundingClientRect().width,
       currentSrc: img.currentSrc,
       complete: img.complete && img.naturalWidth > 0,
-      candidates: [img.src, ...[...(img.parentElement?.querySelectorAll('source') ?? [])].map((source) => source.srcset), img.srcset]
+      candidates: [
+        img.src,
+        ...[...(img.parentElement?.querySelectorAll('source') ?? [])].map((source) => source.srcset),
+        img.srcset,
+      ]
         .join(',')
         .split(',')
         .map((candidate) => candidate.trim().split(/\s+/)[0]!)
@@ -38,7 +43,9 @@ for (const view of views) {
     test.use({ viewport: { width: view.width, height: view.height }, deviceScaleFactor: view.deviceScaleFactor });
 
     for (const gallery of galleries) {
-      test(`${gallery.path}: each image is the smallest AVIF at least as wide as it shows, or the widest there is`, async ({ page }) => {
+      test(`${gallery.path}: each image is the smallest AVIF at least as wide as it shows, or the widest there is`, async ({
+        page,
+      }) => {
         await gotoHydrated(page, gallery.path);
         const count = await page.locator(gallery.selector).count();
         expect(count).toBeGreaterThan(0);
@@ -51,7 +58,9 @@ for (const view of views) {
           expect(image.currentSrc).toMatch(/\.avif$/);
           const needed = image.width * view.deviceScaleFactor;
           const expected = gallery.widths.find((width) => width >= needed) ?? Math.max(...gallery.widths);
-          expect(widthOf(image.currentSrc), `${Math.round(image.width)} px at ${view.deviceScaleFactor}x`).toBe(expected);
+          expect(widthOf(image.currentSrc), `${Math.round(image.width)} px at ${view.deviceScaleFactor}x`).toBe(
+            expected,
+          );
         }
       });
     }
@@ -76,16 +85,20 @@ for (const view of views) {
   });
 }
 
-test('/: the hero poster is fetched at once, at high priority, as the page\'s largest paint', async ({ page }) => {
+test("/: the hero poster is fetched at once, at high priority, as the page's largest paint", async ({ page }) => {
   const early: { url: string; priority: string }[] = [];
   const client = await page.context().newCDPSession(page);
   await client.send('Network.enable');
-  client.on('Network.requestWillBeSent', (event) => early.push({ url: new URL(event.request.url).pathname, priority: event.request.initialPriority }));
+  client.on('Network.requestWillBeSent', (event) =>
+    early.push({ url: new URL(event.request.url).pathname, priority: event.request.initialPriority }),
+  );
   await gotoHydrated(page, '/');
   const poster = early.filter(({ url }) => url.startsWith('/static/images/home/hero-poster-'));
   // Preloaded from <head> and then shown by the <picture>: one request, the same file.
   expect(poster).toHaveLength(1);
   expect(poster[0]!.url).toMatch(/\.avif$/);
   expect(poster[0]!.priority).toBe('High');
-  expect(await page.locator('.home-hero__poster').evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname)).toBe(poster[0]!.url);
+  expect(
+    await page.locator('.home-hero__poster').evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname),
+  ).toBe(poster[0]!.url);
 });

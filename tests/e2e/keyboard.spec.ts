@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+
 import { expect, gotoHydrated, test } from '../support/browser/fixtures';
 
 /** Presses Tab until the target has focus, as a keyboard user would; fails after `max` presses. */
@@ -13,7 +14,9 @@ async function tabTo(page: Page, target: Locator, max = 80): Promise<void> {
 test.describe('keyboard only', () => {
   test('the blog filter works from the keyboard', async ({ page }) => {
     await gotoHydrated(page, '/blog');
-    const technology = page.getByRole('navigation', { name: 'Blog categories' }).getByRole('link', { name: 'Technology' });
+    const technology = page
+      .getByRole('navigation', { name: 'Blog categories' })
+      .getByRole('link', { name: 'Technology' });
     await tabTo(page, technology);
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL('/blog?category=technology');
@@ -30,7 +33,9 @@ test.describe('keyboard only', () => {
     await page.keyboard.type('We would like a quote for a new website.');
     await tabTo(page, page.getByRole('button', { name: 'Send Message' }), 3);
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('status').filter({ hasText: 'Thank you for your message!' })).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByRole('status').filter({ hasText: 'Thank you for your message!' })).toBeVisible({
+      timeout: 10_000,
+    });
   });
 });
 

@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test';
 import type { ParsedMail } from 'mailparser';
+
 import { catalogues } from '../../server/pages/catalogues';
 import type { Locale } from '../../shared/lib/locale';
-import { localeTags, locales } from '../../shared/lib/locale';
+import { locales, localeTags } from '../../shared/lib/locale';
 import { violations } from '../support/browser/axe';
 import { expect, gotoHydrated, test } from '../support/browser/fixtures';
 import { consentedAddresses, linkPath, mailTo } from '../support/browser/mailbox';
@@ -13,8 +14,14 @@ const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 /** Where each language's newsletter steps are, what its e-mail is called, and the widths its pages are checked at. */
 const newsletterIn = {
   /** The blog with the sign-up box, the confirm step and the unsubscribe step. */
-  paths: { en: ['/blog', '/newsletter/confirm', '/newsletter/unsubscribe'], es: ['/es/blog', '/es/boletin/confirmar', '/es/boletin/cancelar'] },
-  subject: { en: "Confirm your subscription to Meridian Lab's articles", es: 'Confirme su suscripción a los artículos de Meridian Lab' },
+  paths: {
+    en: ['/blog', '/newsletter/confirm', '/newsletter/unsubscribe'],
+    es: ['/es/blog', '/es/boletin/confirmar', '/es/boletin/cancelar'],
+  },
+  subject: {
+    en: "Confirm your subscription to Meridian Lab's articles",
+    es: 'Confirme su suscripción a los artículos de Meridian Lab',
+  },
   /** What no link of the e-mail may hold: the other language's pages. */
   otherPaths: { en: '/es/', es: '/newsletter/' },
   /** The main menu's label and its link to the contact page. */
@@ -24,7 +31,11 @@ const newsletterIn = {
 
 for (const [index, locale] of locales.entries()) {
   const [blog, confirm, unsubscribe] = newsletterIn.paths[locale];
-  const { blog: { newsletter }, newsletterConfirm: confirmPage, newsletterUnsubscribe: unsubscribePage } = catalogues[locale];
+  const {
+    blog: { newsletter },
+    newsletterConfirm: confirmPage,
+    newsletterUnsubscribe: unsubscribePage,
+  } = catalogues[locale];
   const other = locales.find((candidate) => candidate !== locale)!;
   const client = (test: number) => `198.51.100.${20 + index * 40 + test}`;
 
@@ -69,7 +80,9 @@ for (const [index, locale] of locales.entries()) {
   }
 
   test.describe(`newsletter double opt-in and unsubscribe in ${locale}`, () => {
-    test("with JavaScript: the box answers inline, the e-mail's links and buttons do the rest; the outcome page navigates in the language and switches to its twin", async ({ page }) => {
+    test("with JavaScript: the box answers inline, the e-mail's links and buttons do the rest; the outcome page navigates in the language and switches to its twin", async ({
+      page,
+    }) => {
       await page.setExtraHTTPHeaders({ 'X-Forwarded-For': client(1) });
       const address = freshAddress(`${locale}-js`);
       await gotoHydrated(page, blog);
@@ -94,7 +107,10 @@ for (const [index, locale] of locales.entries()) {
     });
 
     test('without JavaScript: every step is a plain form post to the paths in the language', async ({ browser }) => {
-      const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { 'X-Forwarded-For': client(2) } });
+      const context = await browser.newContext({
+        javaScriptEnabled: false,
+        extraHTTPHeaders: { 'X-Forwarded-For': client(2) },
+      });
       const page = await context.newPage();
       try {
         const address = freshAddress(`${locale}-nojs`);
@@ -113,21 +129,31 @@ for (const [index, locale] of locales.entries()) {
       }
     });
 
-    test("a mail client's one-click unsubscribe (RFC 8058) posts to the link in the List-Unsubscribe header", async ({ page }) => {
+    test("a mail client's one-click unsubscribe (RFC 8058) posts to the link in the List-Unsubscribe header", async ({
+      page,
+    }) => {
       const address = freshAddress(`${locale}-oneclick`);
       const headers = { 'X-Forwarded-For': client(3) };
       const query = locale === 'en' ? '' : `?locale=${locale}`;
-      expect((await page.request.post(`/api/subscribe${query}`, { data: { email: address }, headers })).status()).toBe(202);
+      expect((await page.request.post(`/api/subscribe${query}`, { data: { email: address }, headers })).status()).toBe(
+        202,
+      );
       const [mail] = await mailTo(address);
       const token = new URL(`http://x${linkPath(mail!, confirm)}`).searchParams.get('token')!;
-      const confirmed = await page.request.post(confirm, { form: { token }, headers: { ...headers, Accept: 'application/json' } });
+      const confirmed = await page.request.post(confirm, {
+        form: { token },
+        headers: { ...headers, Accept: 'application/json' },
+      });
       expect(await confirmed.json()).toEqual({ result: 'confirmed' });
       expect(await consentedAddresses()).toContain(address);
 
       const header = mail!.headerLines.find((line) => line.key === 'list-unsubscribe')!.line;
       const url = new URL(/<([^>]+)>/.exec(header)![1]!);
       expect(url.pathname).toBe(unsubscribe);
-      const oneClick = await page.request.post(`${url.pathname}${url.search}`, { multipart: { 'List-Unsubscribe': 'One-Click' }, headers });
+      const oneClick = await page.request.post(`${url.pathname}${url.search}`, {
+        multipart: { 'List-Unsubscribe': 'One-Click' },
+        headers,
+      });
       expect(await oneClick.json()).toEqual({ result: 'unsubscribed' });
       expect(await consentedAddresses()).not.toContain(address);
     });
@@ -137,21 +163,36 @@ for (const [index, locale] of locales.entries()) {
     // Six pages under axe each, on a shared 2-core machine.
     test.describe.configure({ timeout: 150_000 });
     for (const [step, width] of newsletterIn.widths[locale].entries()) {
-      test(`have no axe violations and no horizontal scroll at ${width} px, with a link's button and with each outcome`, async ({ browser }, testInfo) => {
-        const context = await browser.newContext({ viewport: { width, height: 900 }, extraHTTPHeaders: { 'X-Forwarded-For': client(10 + step) } });
+      test(`have no axe violations and no horizontal scroll at ${width} px, with a link's button and with each outcome`, async ({
+        browser,
+      }, testInfo) => {
+        const context = await browser.newContext({
+          viewport: { width, height: 900 },
+          extraHTTPHeaders: { 'X-Forwarded-For': client(10 + step) },
+        });
         const page = await context.newPage();
         try {
           const address = freshAddress(`${locale}-axe${width}`);
           const query = locale === 'en' ? '' : `?locale=${locale}`;
           expect((await page.request.post(`/api/subscribe${query}`, { data: { email: address } })).status()).toBe(202);
           const [mail] = await mailTo(address);
-          const outcomes = [`${confirm}?result=confirmed`, `${confirm}?result=invalid`, `${unsubscribe}?result=unsubscribed`, `${unsubscribe}?result=invalid`];
+          const outcomes = [
+            `${confirm}?result=confirmed`,
+            `${confirm}?result=invalid`,
+            `${unsubscribe}?result=unsubscribed`,
+            `${unsubscribe}?result=invalid`,
+          ];
           for (const [shot, path] of [linkPath(mail!, confirm), linkPath(mail!, unsubscribe), ...outcomes].entries()) {
             await page.goto(path);
             await expect(page.locator('html')).toHaveAttribute('lang', locale);
             expect(await violations(page), path).toEqual([]);
-            expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), path).toBe(true);
-            await page.screenshot({ path: testInfo.outputPath(`${locale}-newsletter-${shot}-${width}.png`), fullPage: true });
+            expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), path).toBe(
+              true,
+            );
+            await page.screenshot({
+              path: testInfo.outputPath(`${locale}-newsletter-${shot}-${width}.png`),
+              fullPage: true,
+            });
           }
         } finally {
           await context.close();

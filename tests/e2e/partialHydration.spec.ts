@@ -1,4 +1,5 @@
 import type { Page, Route } from '@playwright/test';
+
 import { expect, gotoHydrated, test } from '../support/browser/fixtures';
 
 /** Each page with static sections of its own, and the components whose chunks those sections are. */
@@ -28,24 +29,39 @@ const spanishPagesWithStaticSections = {
  * around its text is a static section too.
  */
 const pagesWithStaticText = {
-  '/blog/a-step-by-step-guide-to-reproducible-cell-culture': ['ArticleView', 'a-step-by-step-guide-to-reproducible-cell-culture'],
-  '/es/blog/guia-paso-a-paso-para-un-cultivo-celular-reproducible': ['ArticleView', 'guia-paso-a-paso-para-un-cultivo-celular-reproducible'],
+  '/blog/a-step-by-step-guide-to-reproducible-cell-culture': [
+    'ArticleView',
+    'a-step-by-step-guide-to-reproducible-cell-culture',
+  ],
+  '/es/blog/guia-paso-a-paso-para-un-cultivo-celular-reproducible': [
+    'ArticleView',
+    'guia-paso-a-paso-para-un-cultivo-celular-reproducible',
+  ],
   '/privacy': ['privacy'],
   '/es/terminos': ['terms'],
 } as const;
 
 /** The catalogue parts that only a page's static sections read: they load with the sections' code. */
-const sectionTexts: Readonly<Record<string, readonly string[]>> = { '/contact': ['contactInfo'], '/es/contacto': ['contactInfo'] };
+const sectionTexts: Readonly<Record<string, readonly string[]>> = {
+  '/contact': ['contactInfo'],
+  '/es/contacto': ['contactInfo'],
+};
 
 /** Pages whose only static section is the layout's. */
 const pagesWithLayoutSectionsOnly = { '/newsletter/confirm': [], '/es/boletin/cancelar': [] } as const;
 
 /** The scripts the page has fetched, by file name. */
 const scriptsFetched = (page: Page) =>
-  page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname.split('/').pop()!).filter((name) => name.endsWith('.js')));
+  page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => new URL(entry.name).pathname.split('/').pop()!)
+      .filter((name) => name.endsWith('.js')),
+  );
 
 /** True when one of the files is the chunk of one of the components. */
-const hasChunkOf = (files: string[], components: readonly string[]) => files.some((file) => components.some((name) => file.startsWith(`${name}-`)));
+const hasChunkOf = (files: string[], components: readonly string[]) =>
+  files.some((file) => components.some((name) => file.startsWith(`${name}-`)));
 
 /**
  * Before any script runs, watches every element of the body that the server put
@@ -64,28 +80,42 @@ async function watchStaticSections(page: Page) {
         let inside = false;
         for (const node of parent.childNodes) {
           if (node.nodeType === Node.COMMENT_NODE && node.nodeValue === '$') sections.boundaries += 1;
-          if (node.nodeType === Node.COMMENT_NODE) inside = node.nodeValue === '$' ? true : node.nodeValue === '/$' ? false : inside;
+          if (node.nodeType === Node.COMMENT_NODE)
+            inside = node.nodeValue === '$' ? true : node.nodeValue === '/$' ? false : inside;
           else if (inside && node instanceof Element) watched.push(node);
         }
       }
       const observer = new MutationObserver((records) => {
-        for (const record of records) changes.push(`${record.type} in ${(record.target as Element).className ?? record.target.nodeName}`);
+        for (const record of records)
+          changes.push(`${record.type} in ${(record.target as Element).className ?? record.target.nodeName}`);
       });
-      for (const element of watched) observer.observe(element, { subtree: true, childList: true, attributes: true, characterData: true });
+      for (const element of watched)
+        observer.observe(element, { subtree: true, childList: true, attributes: true, characterData: true });
     });
   });
 }
 
 test.describe('partial hydration', () => {
-  for (const [path, own] of Object.entries({ ...pagesWithStaticSections, ...spanishPagesWithStaticSections, ...pagesWithStaticText, ...pagesWithLayoutSectionsOnly })) {
+  for (const [path, own] of Object.entries({
+    ...pagesWithStaticSections,
+    ...spanishPagesWithStaticSections,
+    ...pagesWithStaticText,
+    ...pagesWithLayoutSectionsOnly,
+  })) {
     const components = [...own, ...layoutSections];
-    test(`${path}: a first visit leaves the static sections' server DOM untouched and fetches none of their code or texts`, async ({ page }) => {
+    test(`${path}: a first visit leaves the static sections' server DOM untouched and fetches none of their code or texts`, async ({
+      page,
+    }) => {
       await watchStaticSections(page);
       await gotoHydrated(page, path);
       // Hydration is done and the late work (vitals, the whole stylesheet) has started.
-      await expect.poll(async () => (await scriptsFetched(page)).some((file) => file.startsWith('web-vitals-'))).toBe(true);
+      await expect
+        .poll(async () => (await scriptsFetched(page)).some((file) => file.startsWith('web-vitals-')))
+        .toBe(true);
       const sections = await page.evaluate(() => {
-        const { changes, watched, boundaries } = (window as unknown as { staticSections: { changes: string[]; watched: Element[]; boundaries: number } }).staticSections;
+        const { changes, watched, boundaries } = (
+          window as unknown as { staticSections: { changes: string[]; watched: Element[]; boundaries: number } }
+        ).staticSections;
         return { changes, boundaries, connected: watched.every((element) => element.isConnected) };
       });
       expect(sections.boundaries).toBe(components.length);
@@ -95,7 +125,11 @@ test.describe('partial hydration', () => {
     });
   }
 
-  test("an article's held text loads once a navigation starts, and a page's text renders after a navigation too", async ({ page, browser, browserErrors }) => {
+  test("an article's held text loads once a navigation starts, and a page's text renders after a navigation too", async ({
+    page,
+    browser,
+    browserErrors,
+  }) => {
     const path = '/blog/a-step-by-step-guide-to-reproducible-cell-culture';
     const plain = await browser.newContext({ javaScriptEnabled: false });
     const serverPage = await plain.newPage();
@@ -119,7 +153,10 @@ test.describe('partial hydration', () => {
     expect(browserErrors).toEqual([]);
   });
 
-  test("a link in a held section or in a page's text navigates in place; another language's page loads whole", async ({ page, browserErrors }) => {
+  test("a link in a held section or in a page's text navigates in place; another language's page loads whole", async ({
+    page,
+    browserErrors,
+  }) => {
     const sameDocument = () => page.evaluate(() => 'sameDocument' in window);
     const mark = () => page.evaluate(() => Object.assign(window, { sameDocument: true }));
     await gotoHydrated(page, '/');
@@ -150,12 +187,22 @@ test.describe('partial hydration', () => {
     await expect(page.locator('#mobile-menu').getByRole('link', { name: 'Services' })).toBeVisible();
   });
 
-  test('client-side navigation to every page renders each one whole, loading the static sections then', async ({ page, browser, browserErrors }) => {
+  test('client-side navigation to every page renders each one whole, loading the static sections then', async ({
+    page,
+    browser,
+    browserErrors,
+  }) => {
     await gotoHydrated(page, '/blog');
     const plain = await browser.newContext({ javaScriptEnabled: false });
     const serverPage = await plain.newPage();
     for (const [path, components] of Object.entries(pagesWithStaticSections)) {
-      const name = { '/': 'Home', '/services': 'Services', '/research': 'Research', '/contact': 'Contact', '/blog': 'Blog' }[path]!;
+      const name = {
+        '/': 'Home',
+        '/services': 'Services',
+        '/research': 'Research',
+        '/contact': 'Contact',
+        '/blog': 'Blog',
+      }[path]!;
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
       await page.waitForURL(path);
       await serverPage.goto(path);
@@ -168,7 +215,10 @@ test.describe('partial hydration', () => {
     expect(browserErrors).toEqual([]);
   });
 
-  test("back to a landing page whose sections read texts of their own shows them whole, in its language", async ({ page, browser }) => {
+  test('back to a landing page whose sections read texts of their own shows them whole, in its language', async ({
+    page,
+    browser,
+  }) => {
     await gotoHydrated(page, '/es/contacto');
     const plain = await browser.newContext({ javaScriptEnabled: false });
     const serverPage = await plain.newPage();
@@ -176,7 +226,10 @@ test.describe('partial hydration', () => {
     const headings = await serverPage.locator('main h2').allInnerTexts();
     await plain.close();
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
-    await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Servicios', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Principal' })
+      .getByRole('link', { name: 'Servicios', exact: true })
+      .click();
     await expect(page).toHaveURL('/es/servicios');
     await page.goBack();
     await expect(page).toHaveURL('/es/contacto');
@@ -186,7 +239,9 @@ test.describe('partial hydration', () => {
     expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
   });
 
-  test('back to the landing page waits for its sections, however slow their code, and returns to the position left', async ({ page }) => {
+  test('back to the landing page waits for its sections, however slow their code, and returns to the position left', async ({
+    page,
+  }) => {
     await gotoHydrated(page, '/services');
     // The sections' code is held back until the test lets it through, as on a very slow network.
     const sectionChunks = new RegExp(`/static/js/(${pagesWithStaticSections['/services'].join('|')})-[^/]*\\.js$`);
@@ -214,14 +269,19 @@ test.describe('partial hydration', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(before);
   });
 
-  test('a static section whose chunk fails on navigation recovers as a page chunk does: one reload, then the server page', async ({ page, browserErrors }) => {
+  test('a static section whose chunk fails on navigation recovers as a page chunk does: one reload, then the server page', async ({
+    page,
+    browserErrors,
+  }) => {
     await gotoHydrated(page, '/blog');
     await page.route('**/static/js/AboutSection-*.js', (route) => route.abort('failed'));
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home', exact: true }).click();
     await page.waitForURL('/');
     await expect(page.locator('#about-title')).toBeVisible();
     await expect.poll(() => browserErrors.some((e) => e.includes('Loading chunk AboutSection failed.'))).toBe(true);
-    expect(browserErrors.every((e) => /Loading chunk AboutSection failed|Failed to load resource|Failed to fetch/.test(e))).toBe(true);
+    expect(
+      browserErrors.every((e) => /Loading chunk AboutSection failed|Failed to load resource|Failed to fetch/.test(e)),
+    ).toBe(true);
     browserErrors.length = 0;
   });
 });

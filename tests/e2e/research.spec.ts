@@ -1,7 +1,7 @@
-import { publicationFacts as publications } from '../../shared/content/researchFacts';
 import { siteFacts } from '../../shared/content/data';
-import { expect, gotoHydrated, test } from '../support/browser/fixtures';
 import { research as enResearch } from '../../shared/content/i18n/en/research';
+import { publicationFacts as publications } from '../../shared/content/researchFacts';
+import { expect, gotoHydrated, test } from '../support/browser/fixtures';
 
 const { figures: impactFigures } = enResearch.impact;
 const { items: partnerships } = enResearch.partnerships;
@@ -16,7 +16,9 @@ test.describe('/research', () => {
       await expect(card.getByRole('heading', { level: 3 })).toHaveText(area.title);
       await expect(card.locator('.research-area__status')).toHaveText(`Status: ${area.status}`);
       await expect(card.locator('.research-area__status')).toBeVisible();
-      await expect(card.getByRole('list', { name: 'Focus areas' }).getByRole('listitem')).toHaveText([...area.highlights]);
+      await expect(card.getByRole('list', { name: 'Focus areas' }).getByRole('listitem')).toHaveText([
+        ...area.highlights,
+      ]);
       const learnMore = card.getByRole('link', { name: `Learn More about ${area.title}` });
       await expect(learnMore).toBeVisible();
       // The visible words stay the spec's; the rest of the name is for screen readers only.
@@ -63,7 +65,9 @@ test.describe('/research', () => {
     });
   }
 
-  test("'Start Collaboration' goes to /contact and 'Email Research Team' writes to the research address", async ({ page }) => {
+  test("'Start Collaboration' goes to /contact and 'Email Research Team' writes to the research address", async ({
+    page,
+  }) => {
     await gotoHydrated(page, '/research');
     await expect(page.getByRole('link', { name: 'Email Research Team' })).toHaveAttribute(
       'href',
@@ -93,7 +97,9 @@ test.describe('/research', () => {
     await gotoHydrated(page, '/research');
     const boxes = await page
       .locator('.research-area')
-      .evaluateAll((els) => els.map((el) => el.getBoundingClientRect()).map((r) => [Math.round(r.left), Math.round(r.top)]));
+      .evaluateAll((els) =>
+        els.map((el) => el.getBoundingClientRect()).map((r) => [Math.round(r.left), Math.round(r.top)]),
+      );
     expect(new Set(boxes.map(([left]) => left)).size).toBe(2);
     expect(new Set(boxes.map(([, top]) => top)).size).toBe(2);
     const figureTops = await page

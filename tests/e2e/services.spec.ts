@@ -1,10 +1,11 @@
 import type { Locator, Page } from '@playwright/test';
+
 import { telHref } from '../../shared/content/data';
 import { siteFacts } from '../../shared/content/data';
-import { technologies } from '../../shared/content/technologies';
-import { expect, gotoHydrated, test } from '../support/browser/fixtures';
 import { common as enCommon } from '../../shared/content/i18n/en/common';
 import { services as enServices } from '../../shared/content/i18n/en/services';
+import { technologies } from '../../shared/content/technologies';
+import { expect, gotoHydrated, test } from '../support/browser/fixtures';
 
 const { formatPrice, plans } = enCommon.plans;
 const { features: planFeatures } = enServices.plans;
@@ -25,7 +26,9 @@ test.describe('/services', () => {
       const card = planCard(page, plan.id);
       await expect(card.getByRole('heading', { level: 3 })).toHaveText(plan.title);
       await expect(card.locator('.services-plan__price')).toHaveText(`${formatPrice(plan.price)} CAD per month`);
-      await expect(card.getByRole('list', { name: `Included in ${plan.title}` }).getByRole('listitem')).toHaveText(planFeatures[plan.id]);
+      await expect(card.getByRole('list', { name: `Included in ${plan.title}` }).getByRole('listitem')).toHaveText(
+        planFeatures[plan.id],
+      );
       await expect(card.locator('.services-plan__check')).toHaveCount(8);
       const badge = plan.featured ? 'Best Value' : plan.popular ? 'Most Popular' : null;
       if (badge) await expect(card.locator('.services-plan__badge')).toHaveText(badge);
@@ -121,7 +124,12 @@ test.describe('/services', () => {
     await gotoHydrated(page, '/services');
     const tops = async (selector: string) =>
       page.locator(selector).evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
-    for (const selector of ['.services-plan', '.services-plan__title', '.services-plan__price', '.services-plan__cta']) {
+    for (const selector of [
+      '.services-plan',
+      '.services-plan__title',
+      '.services-plan__price',
+      '.services-plan__cta',
+    ]) {
       const values = await tops(selector);
       expect(values, selector).toHaveLength(4);
       expect(new Set(values).size, selector).toBe(1);

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+
 import { sitePages } from '../../shared/routes';
 import { readBuildManifest } from '../bench/sizes';
 import { violations } from '../support/browser/axe';
@@ -34,7 +35,9 @@ test.describe('every Spanish page', () => {
         await page.goto(route.path);
         await expect(page.locator('html')).toHaveAttribute('lang', 'es');
         await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
-        await expect(page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Contacto' })).toHaveAttribute('href', '/es/contacto');
+        await expect(
+          page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Contacto' }),
+        ).toHaveAttribute('href', '/es/contacto');
       });
     }
   });
@@ -50,7 +53,11 @@ test.describe('every Spanish page', () => {
 test.describe('a first visit', () => {
   /** The catalogue chunks (build-manifest name) a first visit to a path fetches, once hydrated. */
   async function cataloguesFetched(page: Page, path: string): Promise<string[]> {
-    const files = new Map(Object.entries(readBuildManifest().routes).filter(([name]) => name.startsWith('catalogues/')).map(([name, [file]]) => [file!, name]));
+    const files = new Map(
+      Object.entries(readBuildManifest().routes)
+        .filter(([name]) => name.startsWith('catalogues/'))
+        .map(([name, [file]]) => [file!, name]),
+    );
     const fetched: string[] = [];
     page.on('request', (request) => {
       const name = files.get(new URL(request.url()).pathname);
@@ -64,7 +71,7 @@ test.describe('a first visit', () => {
     expect(await cataloguesFetched(page, '/')).toEqual(['catalogues/en/common', 'catalogues/en/home']);
   });
 
-  test('in Spanish fetches no English texts, and the contact page not the home page\'s', async ({ page }) => {
+  test("in Spanish fetches no English texts, and the contact page not the home page's", async ({ page }) => {
     expect(await cataloguesFetched(page, '/es/contacto')).toEqual(['catalogues/es/common', 'catalogues/es/contact']);
   });
 });
@@ -85,7 +92,10 @@ test.describe('moving around in Spanish', () => {
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Transformamos experiencias');
     // The English texts are never fetched: the Spanish parts were enough, the contact page's loaded on the way.
     const manifest = readBuildManifest();
-    const own = (language: string) => Object.entries(manifest.routes).filter(([name]) => name.startsWith(`catalogues/${language}/`)).map(([, files]) => files[0]);
+    const own = (language: string) =>
+      Object.entries(manifest.routes)
+        .filter(([name]) => name.startsWith(`catalogues/${language}/`))
+        .map(([, files]) => files[0]);
     expect(requested.filter((path) => own('en').includes(path))).toEqual([]);
     expect(requested).toContain(manifest.routes['catalogues/es/contact']![0]);
   });
@@ -127,12 +137,16 @@ test.describe('moving around in Spanish', () => {
 
   test.describe('at 768 px', () => {
     test.use({ viewport: { width: 768, height: 900 } });
-    test('the Spanish header fits: every link, the switch and the button visible, nothing overflows', async ({ page }) => {
+    test('the Spanish header fits: every link, the switch and the button visible, nothing overflows', async ({
+      page,
+    }) => {
       for (const path of ['/es/contacto', '/contact']) {
         await gotoHydrated(page, path);
         const banner = page.getByRole('banner');
         await expect(banner.locator('.site-nav .nav-link')).toHaveCount(5);
-        for (const link of await banner.locator('.site-nav .nav-link, .site-header__language a, .site-header__cta, .site-header__inner > .brand').all()) {
+        for (const link of await banner
+          .locator('.site-nav .nav-link, .site-header__language a, .site-header__cta, .site-header__inner > .brand')
+          .all()) {
           await expect(link).toBeInViewport({ ratio: 1 });
         }
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(768);
@@ -153,7 +167,10 @@ test.describe('the Spanish contact form', () => {
     await expect(fields(page).name).toHaveValue('');
   });
 
-  test("with JavaScript: the server's errors come in Spanish, at their field, with everything kept", async ({ page, browserErrors }) => {
+  test("with JavaScript: the server's errors come in Spanish, at their field, with everything kept", async ({
+    page,
+    browserErrors,
+  }) => {
     await gotoHydrated(page, '/es/contacto');
     await fillForm(page, '9'.repeat(60));
     await page.getByRole('button', { name: 'Enviar mensaje' }).click();
@@ -201,7 +218,9 @@ test.describe('the language hint', () => {
     await expect(hint).toBeVisible();
     // It floats over the foot of the window: the page under it does not move (no layout shift).
     expect(await headingTop()).toBe(before);
-    expect(Math.round((await hint.boundingBox())!.y + (await hint.boundingBox())!.height)).toBe(page.viewportSize()!.height);
+    expect(Math.round((await hint.boundingBox())!.y + (await hint.boundingBox())!.height)).toBe(
+      page.viewportSize()!.height,
+    );
     await expect(hint).toHaveAttribute('lang', 'es');
     await expect(hint.getByRole('link', { name: 'Leerla en español' })).toHaveAttribute('href', '/es/contacto');
     expect(await violations(page)).toEqual([]);
@@ -219,7 +238,10 @@ test.describe('the language hint', () => {
     await expect(page.getByRole('complementary')).toHaveCount(0);
   });
 
-  test('never redirects, and says nothing on a page without a Spanish version or already in Spanish', async ({ page, browserErrors }) => {
+  test('never redirects, and says nothing on a page without a Spanish version or already in Spanish', async ({
+    page,
+    browserErrors,
+  }) => {
     // The banner and its words are fetched only where offered (the English home page here): by the page that asked.
     const bannerFetchedOn: string[] = [];
     page.on('request', (request) => {

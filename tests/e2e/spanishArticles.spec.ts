@@ -1,15 +1,17 @@
+import { posts as enPosts } from '../../shared/content/i18n/en/posts';
 import { posts as esPosts } from '../../shared/generated/posts.es';
 import { readBuildManifest } from '../bench/sizes';
 import { violations } from '../support/browser/axe';
 import { expect, gotoHydrated, test } from '../support/browser/fixtures';
-import { posts as enPosts } from '../../shared/content/i18n/en/posts';
 
 const { posts: blogPosts } = enPosts;
 
 const [featured, second] = esPosts;
 
 test.describe('Spanish articles in the browser', () => {
-  test('the pager and the related cards lead to Spanish articles in the app, fetching no English texts or bodies', async ({ page }) => {
+  test('the pager and the related cards lead to Spanish articles in the app, fetching no English texts or bodies', async ({
+    page,
+  }) => {
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     await gotoHydrated(page, `/es/blog/${featured!.slug}`);
@@ -17,16 +19,25 @@ test.describe('Spanish articles in the browser', () => {
     await expect(page.locator('time').first()).toHaveText('15 de marzo de 2024');
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
 
-    await page.getByRole('navigation', { name: 'Más artículos' }).getByRole('link', { name: new RegExp(second!.title) }).click();
+    await page
+      .getByRole('navigation', { name: 'Más artículos' })
+      .getByRole('link', { name: new RegExp(second!.title) })
+      .click();
     await expect(page).toHaveURL(`/es/blog/${second!.slug}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(second!.title);
     await expect(page).toHaveTitle(`${second!.title} | Meridian Lab`);
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
     await expect(page.locator('.article-hero time')).toHaveText('8 de marzo de 2024');
     await expect(page.locator('.prose table')).toBeVisible();
-    await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute('href', new RegExp(`/blog/${blogPosts[1]!.slug}$`));
+    await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute(
+      'href',
+      new RegExp(`/blog/${blogPosts[1]!.slug}$`),
+    );
     // The language switch now leads to this article in English.
-    await expect(page.getByRole('banner').getByRole('link', { name: 'English' })).toHaveAttribute('href', `/blog/${blogPosts[1]!.slug}`);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'English' })).toHaveAttribute(
+      'href',
+      `/blog/${blogPosts[1]!.slug}`,
+    );
 
     const related = page.getByRole('region', { name: 'Artículos relacionados' }).locator('.blog-card__link').first();
     const title = await related.innerText();
@@ -37,7 +48,9 @@ test.describe('Spanish articles in the browser', () => {
 
     const manifest = readBuildManifest();
     const english = Object.entries(manifest.routes)
-      .filter(([name]) => name.startsWith('catalogues/en/') || (name.startsWith('posts/') && !name.startsWith('posts/es/')))
+      .filter(
+        ([name]) => name.startsWith('catalogues/en/') || (name.startsWith('posts/') && !name.startsWith('posts/es/')),
+      )
       .map(([, files]) => files[0]);
     expect(requested.filter((path) => english.includes(path))).toEqual([]);
     expect(requested).toContain(manifest.routes[`posts/es/${second!.slug}`]![0]);
@@ -88,7 +101,9 @@ test.describe('Spanish articles and legal pages without JavaScript', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(featured!.title);
     await expect(page.locator('.article__image')).toBeVisible();
-    await expect(page.locator('.prose blockquote')).toContainText('Una predicción es una razón para hacer un experimento');
+    await expect(page.locator('.prose blockquote')).toContainText(
+      'Una predicción es una razón para hacer un experimento',
+    );
     await expect(page.locator('.article-hero').getByText('5 min de lectura')).toBeVisible();
     await page.getByRole('navigation', { name: 'Más artículos' }).getByRole('link').first().click();
     await expect(page).toHaveURL(`/es/blog/${second!.slug}`);
@@ -105,7 +120,10 @@ test.describe('Spanish articles and legal pages without JavaScript', () => {
     await expect(page.locator('.legal__updated')).toHaveText('Última actualización: 23 de noviembre de 2026');
   });
 
-  test('a Spanish slug that names no article is the Spanish not-found page with 404', async ({ page, browserErrors }) => {
+  test('a Spanish slug that names no article is the Spanish not-found page with 404', async ({
+    page,
+    browserErrors,
+  }) => {
     const response = await page.goto('/es/blog/no-existe');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Página no encontrada');

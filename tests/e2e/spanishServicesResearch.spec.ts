@@ -5,8 +5,20 @@ import { expect, gotoHydrated, test } from '../support/browser/fixtures';
 const { services, research } = catalogues.es;
 
 const twins = [
-  { english: '/services', spanish: '/es/servicios', title: services.hero.title, englishTitle: 'Our Services', nav: 'Servicios' },
-  { english: '/research', spanish: '/es/investigacion', title: research.hero.title, englishTitle: 'Research & Innovation', nav: 'Investigación' },
+  {
+    english: '/services',
+    spanish: '/es/servicios',
+    title: services.hero.title,
+    englishTitle: 'Our Services',
+    nav: 'Servicios',
+  },
+  {
+    english: '/research',
+    spanish: '/es/investigacion',
+    title: research.hero.title,
+    englishTitle: 'Research & Innovation',
+    nav: 'Investigación',
+  },
 ] as const;
 
 for (const twin of twins) {
@@ -39,15 +51,23 @@ for (const twin of twins) {
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(twin.title);
         await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveCount(5);
         const main = page.getByRole('main');
-        for (const href of await main.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')!)))
+        for (const href of await main
+          .getByRole('link')
+          .evaluateAll((links) => links.map((link) => link.getAttribute('href')!)))
           expect(['/contact', '/services', '/research', '/']).not.toContain(href);
-        await expect(page.getByRole('banner').getByRole('link', { name: 'English' })).toHaveAttribute('href', twin.english);
+        await expect(page.getByRole('banner').getByRole('link', { name: 'English' })).toHaveAttribute(
+          'href',
+          twin.english,
+        );
       });
     });
   });
 }
 
-test('client-side navigation keeps Spanish: the menu leads to both pages, whole and in Spanish', async ({ page, browserErrors }) => {
+test('client-side navigation keeps Spanish: the menu leads to both pages, whole and in Spanish', async ({
+  page,
+  browserErrors,
+}) => {
   await gotoHydrated(page, '/es');
   await page.evaluate(() => Object.assign(window, { sameDocument: true }));
   const nav = page.getByRole('navigation', { name: 'Principal' });
@@ -56,14 +76,24 @@ test('client-side navigation keeps Spanish: the menu leads to both pages, whole 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(services.hero.title);
   await expect(page).toHaveTitle(services.head.title);
   await expect(page.getByRole('heading', { level: 2, name: services.addOns.title })).toBeVisible();
-  await expect(page.getByRole('article', { name: catalogues.es.plans.plans[3]!.title })).toContainText(services.plans.badges.featured);
-  await expect(page.getByRole('list', { name: services.plans.includedIn(catalogues.es.plans.plans[0]!.title) }).getByRole('listitem')).toHaveCount(8);
+  await expect(page.getByRole('article', { name: catalogues.es.plans.plans[3]!.title })).toContainText(
+    services.plans.badges.featured,
+  );
+  await expect(
+    page
+      .getByRole('list', { name: services.plans.includedIn(catalogues.es.plans.plans[0]!.title) })
+      .getByRole('listitem'),
+  ).toHaveCount(8);
   await nav.getByRole('link', { name: 'Investigación' }).click();
   await expect(page).toHaveURL('/es/investigacion');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(research.hero.title);
   await expect(page.getByRole('heading', { level: 2, name: research.partnerships.title })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
-  await page.getByRole('link', { name: `${research.areas.learnMore}${research.areas.learnMoreAbout(research.areas.items[0]!.title)}` }).click();
+  await page
+    .getByRole('link', {
+      name: `${research.areas.learnMore}${research.areas.learnMoreAbout(research.areas.items[0]!.title)}`,
+    })
+    .click();
   await expect(page).toHaveURL('/es/contacto');
   expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
   expect(browserErrors).toEqual([]);

@@ -1,5 +1,7 @@
 import fs from 'node:fs';
+
 import type { Browser, BrowserContext } from '@playwright/test';
+
 import { violations } from '../support/browser/axe';
 import { expect, test } from '../support/browser/fixtures';
 import { addStaffAccount, insertLead, seed, signIn } from '../support/browser/staff';
@@ -13,10 +15,22 @@ let leadId = 0;
 test.beforeAll(() => {
   password = addStaffAccount(email);
   seed((db) => {
-    leadId = insertLead(db, `Rosa Browser ${run}`, `rosa-${run}@example.test`, 'ai-voice-systems', 'We want an AI receptionist for two clinics.');
+    leadId = insertLead(
+      db,
+      `Rosa Browser ${run}`,
+      `rosa-${run}@example.test`,
+      'ai-voice-systems',
+      'We want an AI receptionist for two clinics.',
+    );
     insertLead(db, `Other Person ${run}`, `other-${run}@example.test`, 'marketing-ads', 'Ads for a bakery.');
-    db.prepare('INSERT INTO subscribers (email, created_at, confirmed_at) VALUES (?, ?, ?)').run(`reader-${run}@example.test`, new Date().toISOString(), new Date().toISOString());
-    const vital = db.prepare("INSERT INTO vitals (received_at, route, metric, value, rating, device_class) VALUES (?, '/services', ?, ?, 'good', 'mobile')");
+    db.prepare('INSERT INTO subscribers (email, created_at, confirmed_at) VALUES (?, ?, ?)').run(
+      `reader-${run}@example.test`,
+      new Date().toISOString(),
+      new Date().toISOString(),
+    );
+    const vital = db.prepare(
+      "INSERT INTO vitals (received_at, route, metric, value, rating, device_class) VALUES (?, '/services', ?, ?, 'good', 'mobile')",
+    );
     for (let day = 0; day < 10; day++) {
       const at = new Date(Date.now() - day * 86_400_000).toISOString();
       vital.run(at, 'LCP', 1500 + day * 150);
@@ -46,7 +60,10 @@ for (const javaScriptEnabled of [false, true]) {
   test.describe(javaScriptEnabled ? 'with JavaScript' : 'without JavaScript', () => {
     test.use({ javaScriptEnabled });
 
-    test('a console URL sends a visitor to sign in; a wrong password is refused, the right one opens the inbox', async ({ page, browserErrors }) => {
+    test('a console URL sends a visitor to sign in; a wrong password is refused, the right one opens the inbox', async ({
+      page,
+      browserErrors,
+    }) => {
       await page.goto('/staff/leads');
       await expect(page).toHaveURL(/\/staff\/sign-in$/);
       await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
@@ -77,14 +94,21 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page.getByRole('heading', { name: '1 lead', exact: true })).toBeVisible();
       await page.getByRole('link', { name: `Rosa Browser ${run}` }).click();
       await expect(page.getByRole('heading', { level: 1, name: `Rosa Browser ${run}` })).toBeVisible();
-      await expect(page.getByRole('link', { name: 'Reply by e-mail' })).toHaveAttribute('href', new RegExp(`^mailto:rosa-${run}@example\\.test\\?subject=`));
-      const [from, to, label] = javaScriptEnabled ? ['Contacted', 'Won', 'Mark won'] : ['New', 'Contacted', 'Mark contacted'];
+      await expect(page.getByRole('link', { name: 'Reply by e-mail' })).toHaveAttribute(
+        'href',
+        new RegExp(`^mailto:rosa-${run}@example\\.test\\?subject=`),
+      );
+      const [from, to, label] = javaScriptEnabled
+        ? ['Contacted', 'Won', 'Mark won']
+        : ['New', 'Contacted', 'Mark contacted'];
       await page.getByRole('button', { name: label }).click();
       await expect(page.getByRole('status')).toHaveText('Status changed.');
       await expect(page.locator('.staff-history li').last()).toContainText(`${from} → ${to}${email}`);
       await page.getByLabel('Add a note').fill(`Called back (${javaScriptEnabled ? 'with' : 'without'} JavaScript)`);
       await page.getByRole('button', { name: 'Add note' }).click();
-      await expect(page.locator('.staff-note').last()).toContainText(`Called back (${javaScriptEnabled ? 'with' : 'without'} JavaScript)`);
+      await expect(page.locator('.staff-note').last()).toContainText(
+        `Called back (${javaScriptEnabled ? 'with' : 'without'} JavaScript)`,
+      );
       expect(leadId).toBeGreaterThan(0);
       await context.close();
     });
@@ -93,8 +117,14 @@ for (const javaScriptEnabled of [false, true]) {
       const context = await signedInContext(browser, javaScriptEnabled);
       const page = await context.newPage();
       await page.goto(`/staff/leads?q=${encodeURIComponent(run)}&service=marketing-ads`);
-      for (const [name, pattern] of [['CSV', /\.csv$/], ['JSON', /\.json$/]] as const) {
-        const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name, exact: true }).click()]);
+      for (const [name, pattern] of [
+        ['CSV', /\.csv$/],
+        ['JSON', /\.json$/],
+      ] as const) {
+        const [download] = await Promise.all([
+          page.waitForEvent('download'),
+          page.getByRole('link', { name, exact: true }).click(),
+        ]);
         expect(download.suggestedFilename()).toMatch(pattern);
         const text = fs.readFileSync((await download.path())!, 'utf8');
         expect(text).toContain(`Other Person ${run}`);
@@ -115,13 +145,21 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page.getByRole('heading', { name: /Daily trend: INP/ })).toBeVisible();
       await expect(page.getByRole('img', { name: /Interaction to Next Paint \(INP\).*\/services/ })).toBeVisible();
       await expect(page.getByRole('table', { name: 'Daily 75th percentile of INP' }).getByRole('row')).toHaveCount(11);
-      await expect(page.getByRole('region', { name: 'Field speed of /services' })).toContainText('good ≤ 200 ms, poor > 500 ms');
+      await expect(page.getByRole('region', { name: 'Field speed of /services' })).toContainText(
+        'good ≤ 200 ms, poor > 500 ms',
+      );
       await context.close();
     });
   });
 }
 
-const CONSOLE_PAGES = ['/staff/leads', '/staff/leads/{lead}', '/staff/subscribers', '/staff/speed', '/staff/no-such-page'];
+const CONSOLE_PAGES = [
+  '/staff/leads',
+  '/staff/leads/{lead}',
+  '/staff/subscribers',
+  '/staff/speed',
+  '/staff/no-such-page',
+];
 
 for (const width of [390, 1440]) {
   test(`the sign-in page has no axe violations at ${width} px`, async ({ page }) => {

@@ -1,14 +1,22 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
-import { posts as esPosts } from '../../shared/generated/posts.es';
+
 import { catalogues } from '../../server/pages/catalogues';
-import { categoryLabel } from '../../shared/model/blog';
-import type { Locale } from '../../shared/lib/locale';
-import { localeTags, locales } from '../../shared/lib/locale';
-import { TEST_SITE_URL, entryScript, executableInlineScripts, hreflangAlternates, jsonLd, testApp } from '../support/helpers';
-import { imageSources } from '../../shared/model/images';
 import { posts as enPosts } from '../../shared/content/i18n/en/posts';
+import { posts as esPosts } from '../../shared/generated/posts.es';
+import type { Locale } from '../../shared/lib/locale';
+import { locales, localeTags } from '../../shared/lib/locale';
+import { categoryLabel } from '../../shared/model/blog';
+import { imageSources } from '../../shared/model/images';
+import {
+  entryScript,
+  executableInlineScripts,
+  hreflangAlternates,
+  jsonLd,
+  TEST_SITE_URL,
+  testApp,
+} from '../support/helpers';
 
 const { posts: blogPosts } = enPosts;
 
@@ -54,13 +62,23 @@ describe.each(articles)('GET $path', ({ path: url, locale, post, twin }) => {
     expect(text.startsWith(`<!DOCTYPE html><html lang="${locale}">`)).toBe(true);
     expect(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(text)?.[1]).toBe(post.title);
     expect(text).toContain(`<span class="blog-meta__author">${post.author}</span>`);
-    const date = new Intl.DateTimeFormat(localeTags[locale].intl, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${post.date}T00:00:00Z`));
+    const date = new Intl.DateTimeFormat(localeTags[locale].intl, { dateStyle: 'long', timeZone: 'UTC' }).format(
+      new Date(`${post.date}T00:00:00Z`),
+    );
     expect(date).toMatch(articleIn.date[locale]);
     expect(text).toContain(`<time dateTime="${post.date}">${date}</time>`);
     expect(text).toContain(`<span>${post.readTime}</span>`);
     expect(text).toMatch(articleIn.readTime[locale]);
-    expect(text).toMatch(new RegExp(`<a[^>]*href="${blog}\\?category=${post.category}"[^>]*>${categoryLabel(post.category, categories)}</a>`));
-    expect(text).toMatch(new RegExp(`<img class="article__image" src="${imageSources(post.image).src}" width="1200" height="750" alt="" fetchPriority="high"/>`));
+    expect(text).toMatch(
+      new RegExp(
+        `<a[^>]*href="${blog}\\?category=${post.category}"[^>]*>${categoryLabel(post.category, categories)}</a>`,
+      ),
+    );
+    expect(text).toMatch(
+      new RegExp(
+        `<img class="article__image" src="${imageSources(post.image).src}" width="1200" height="750" alt="" fetchPriority="high"/>`,
+      ),
+    );
     expect(text).toMatch(/<div class="prose"><p>/);
     const [back, more, related, cta] = articleIn.around[locale];
     expect(text).toMatch(new RegExp(`<a[^>]*href="${blog}"[^>]*>[\\s\\S]*?${back}</a>`));
@@ -94,15 +112,27 @@ describe.each(articles)('GET $path', ({ path: url, locale, post, twin }) => {
     expect(meta(text, 'property', 'og:locale')).toBe(localeTags[locale].ogLocale);
     expect(meta(text, 'property', 'og:locale:alternate')).toBe(localeTags[other].ogLocale);
     expect(text).toContain(`<link rel="canonical" href="${TEST_SITE_URL}${url}"/>`);
-    expect(text).toContain(`<link rel="alternate" type="application/rss+xml" title="${articleIn.feedTitle[locale]} (RSS)" href="${blog}/rss.xml"/>`);
-    expect(text).toContain(`<link rel="alternate" type="application/atom+xml" title="${articleIn.feedTitle[locale]} (Atom)" href="${blog}/atom.xml"/>`);
+    expect(text).toContain(
+      `<link rel="alternate" type="application/rss+xml" title="${articleIn.feedTitle[locale]} (RSS)" href="${blog}/rss.xml"/>`,
+    );
+    expect(text).toContain(
+      `<link rel="alternate" type="application/atom+xml" title="${articleIn.feedTitle[locale]} (Atom)" href="${blog}/atom.xml"/>`,
+    );
     expect(text.match(/<meta property="og:type"/g)).toHaveLength(1);
     const english = locale === 'en' ? url : twin;
-    const expected = { en: `${TEST_SITE_URL}${english}`, es: `${TEST_SITE_URL}${locale === 'es' ? url : twin}`, 'x-default': `${TEST_SITE_URL}${english}` };
+    const expected = {
+      en: `${TEST_SITE_URL}${english}`,
+      es: `${TEST_SITE_URL}${locale === 'es' ? url : twin}`,
+      'x-default': `${TEST_SITE_URL}${english}`,
+    };
     expect(hreflangAlternates(text)).toEqual(expected);
     const back = await request(app).get(twin);
     expect(hreflangAlternates(back.text)).toEqual(expected);
-    expect(back.text).toMatch(new RegExp(`<a href="${url}" hrefLang="${locale}" lang="${locale}" class="language-switch__link">${localeTags[locale].name}</a>`));
+    expect(back.text).toMatch(
+      new RegExp(
+        `<a href="${url}" hrefLang="${locale}" lang="${locale}" class="language-switch__link">${localeTags[locale].name}</a>`,
+      ),
+    );
   });
 
   it('describes itself as a BlogPosting in its language, published by the lab, with its breadcrumb trail', async () => {
@@ -127,7 +157,10 @@ describe.each(articles)('GET $path', ({ path: url, locale, post, twin }) => {
       mainEntityOfPage: { '@type': 'WebPage', '@id': `${TEST_SITE_URL}${url}` },
       url: `${TEST_SITE_URL}${url}`,
     });
-    const trail = data.find((item) => item['@type'] === 'BreadcrumbList')?.itemListElement as { name: string; item: string }[];
+    const trail = data.find((item) => item['@type'] === 'BreadcrumbList')?.itemListElement as {
+      name: string;
+      item: string;
+    }[];
     expect(trail.map(({ name, item }) => [name, item])).toEqual([
       [homeName, `${TEST_SITE_URL}${home}`],
       ['Blog', `${TEST_SITE_URL}${blog}`],
@@ -167,14 +200,20 @@ describe('links to the articles', () => {
 
 /** What the legal pages and the links to them say, in both languages. */
 const legalIn = {
-  updated: { en: /Last updated:(<!-- -->)? <time dateTime="([^"]+)">November \d{1,2}, 2026<\/time>/, es: /Última actualización:(<!-- -->)? <time dateTime="([^"]+)">\d{1,2} de noviembre de 2026<\/time>/ },
+  updated: {
+    en: /Last updated:(<!-- -->)? <time dateTime="([^"]+)">November \d{1,2}, 2026<\/time>/,
+    es: /Última actualización:(<!-- -->)? <time dateTime="([^"]+)">\d{1,2} de noviembre de 2026<\/time>/,
+  },
   country: { en: 'United States', es: 'Estados Unidos' },
   /** The footer's two links. */
   links: { en: ['Privacy Policy', 'Terms of Service'], es: ['Política de privacidad', 'Términos del servicio'] },
   /** The contact form's consent line, up to its link. */
   consent: { en: 'Read our', es: 'Lea nuestra' },
   /** Pages whose footer links the legal pages. */
-  footers: { en: ['/', '/contact', `/blog/${blogPosts[0]!.slug}`], es: ['/es', '/es/contacto', `/es/blog/${esPosts[0]!.slug}`] },
+  footers: {
+    en: ['/', '/contact', `/blog/${blogPosts[0]!.slug}`],
+    es: ['/es', '/es/contacto', `/es/blog/${esPosts[0]!.slug}`],
+  },
 } as const satisfies Record<string, Record<Locale, unknown>>;
 
 /** Each legal page in each language, with its twin in the other. */
@@ -203,7 +242,11 @@ describe.each(legalPages)('GET %s', (url, locale, twin, name) => {
     expect(text).not.toMatch(/<[a-z][^>]*\sstyle="/i);
     expect(meta(text, 'property', 'og:locale')).toBe(localeTags[locale].ogLocale);
     const english = locale === 'en' ? url : twin;
-    const expected = { en: `${TEST_SITE_URL}${english}`, es: `${TEST_SITE_URL}${locale === 'es' ? url : twin}`, 'x-default': `${TEST_SITE_URL}${english}` };
+    const expected = {
+      en: `${TEST_SITE_URL}${english}`,
+      es: `${TEST_SITE_URL}${locale === 'es' ? url : twin}`,
+      'x-default': `${TEST_SITE_URL}${english}`,
+    };
     expect(hreflangAlternates(text)).toEqual(expected);
     expect(hreflangAlternates((await request(app).get(twin)).text)).toEqual(expected);
   });
@@ -236,7 +279,9 @@ describe.each(locales)('links to the legal pages in %s', (locale) => {
 
   it("link from the contact form's consent line", async () => {
     const { text } = await request(app).get(legalIn.footers[locale][1]);
-    expect(text).toMatch(new RegExp(`${legalIn.consent[locale]}(<!-- -->)? <a href="${privacyPath}"[^>]*>${privacy}</a>`));
+    expect(text).toMatch(
+      new RegExp(`${legalIn.consent[locale]}(<!-- -->)? <a href="${privacyPath}"[^>]*>${privacy}</a>`),
+    );
   });
 });
 
@@ -266,11 +311,14 @@ describe.each([
   const { posts, categories } = catalogues[locale].posts;
 
   it("is well-formed XML listing the language's six posts, newest first, each linking to its article in that language", async () => {
-    const response = await request(app).get(url).buffer(true).parse((res, done) => {
-      let body = '';
-      res.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-      res.on('end', () => done(null, body));
-    });
+    const response = await request(app)
+      .get(url)
+      .buffer(true)
+      .parse((res, done) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+        res.on('end', () => done(null, body));
+      });
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toBe(`${type}; charset=utf-8`);
     const xml = response.body as string;
@@ -278,16 +326,21 @@ describe.each([
     const doc = new XMLParser({ ignoreAttributes: false }).parse(xml);
     const items = (type.includes('rss') ? doc.rss.channel.item : doc.feed.entry) as Record<string, unknown>[];
     expect(items).toHaveLength(6);
-    const links = items.map((item) => (type.includes('rss') ? item.link : (item.link as Record<string, string>)['@_href']));
+    const links = items.map((item) =>
+      type.includes('rss') ? item.link : (item.link as Record<string, string>)['@_href'],
+    );
     const itemCategories = items.map((item) => item.category);
-    if (type.includes('atom')) expect(itemCategories.every((category) => (category as Record<string, string>)['@_term'])).toBe(true);
+    if (type.includes('atom'))
+      expect(itemCategories.every((category) => (category as Record<string, string>)['@_term'])).toBe(true);
     const prefix = locale === 'en' ? '' : `/${locale}`;
     expect(links).toEqual(posts.map((post) => `${TEST_SITE_URL}${prefix}/blog/${post.slug}`));
     const text = (value: unknown) => (typeof value === 'object' ? (value as Record<string, string>)['#text'] : value);
     expect(items.map((item) => text(item.title))).toEqual(posts.map((post) => post.title));
     if (type.includes('rss')) {
       expect(doc.rss.channel.language).toBe(locale);
-      expect(items.map((item) => text(item.category))).toEqual(posts.map((post) => categoryLabel(post.category, categories)));
+      expect(items.map((item) => text(item.category))).toEqual(
+        posts.map((post) => categoryLabel(post.category, categories)),
+      );
     }
   });
 });

@@ -1,12 +1,21 @@
-import { afterAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
+import { afterAll, describe, expect, it } from 'vitest';
+
 import { catalogues } from '../../server/pages/catalogues';
-import { posts as enPosts } from '../../shared/content/i18n/en/posts';
 import { blog as enBlog } from '../../shared/content/i18n/en/blog';
+import { posts as enPosts } from '../../shared/content/i18n/en/posts';
 import type { Locale } from '../../shared/lib/locale';
-import { localePrefix, localeTags, locales } from '../../shared/lib/locale';
+import { localePrefix, locales, localeTags } from '../../shared/lib/locale';
 import type { TestApp } from '../support/helpers';
-import { TEST_SITE_URL, entryScript, executableInlineScripts, freshApps, hreflangAlternates, organizationJsonLd, testApp } from '../support/helpers';
+import {
+  entryScript,
+  executableInlineScripts,
+  freshApps,
+  hreflangAlternates,
+  organizationJsonLd,
+  TEST_SITE_URL,
+  testApp,
+} from '../support/helpers';
 
 const { categories: blogCategories, posts: blogPosts } = enPosts;
 const { newsletter } = enBlog;
@@ -27,7 +36,8 @@ const grid = (html: string) => slice(html, '<section id="blog-posts"', '<aside')
 const sidebar = (html: string) => slice(html, '<aside', '</aside>');
 const recentList = (html: string) => slice(html, '<ol class="blog-recent"', '</ol>');
 const articleIds = (html: string) => [...html.matchAll(/<article id="post-(\d+)"/g)].map((match) => Number(match[1]));
-const currentLinks = (html: string) => [...html.matchAll(/<a [^>]*aria-current="true"[^>]*href="([^"]*)"/g)].map((m) => m[1]);
+const currentLinks = (html: string) =>
+  [...html.matchAll(/<a [^>]*aria-current="true"[^>]*href="([^"]*)"/g)].map((m) => m[1]);
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/'/g, '&#x27;');
 
@@ -72,9 +82,11 @@ describe('GET /blog', () => {
 
   it('counts every category over all six posts, the featured one included', async () => {
     const side = sidebar((await request(app).get('/blog')).text);
-    const counts = [...side.matchAll(/blog-categories__label">([^<]+)<\/span><span class="blog-categories__count" aria-hidden="true">(\d+)</g)].map(
-      ([, label, count]) => [label, Number(count)],
-    );
+    const counts = [
+      ...side.matchAll(
+        /blog-categories__label">([^<]+)<\/span><span class="blog-categories__count" aria-hidden="true">(\d+)</g,
+      ),
+    ].map(([, label, count]) => [label, Number(count)]);
     expect(counts).toEqual([
       ['All Posts', 6],
       ['Research', 1],
@@ -87,7 +99,9 @@ describe('GET /blog', () => {
 
   it('gives every image its size, and lazy-loads all but the featured one', async () => {
     const { text } = await request(app).get('/blog');
-    const images = [...slice(text, '<section class="blog-featured"', '<footer').matchAll(/<img [^>]*>/g)].map(([tag]) => tag);
+    const images = [...slice(text, '<section class="blog-featured"', '<footer').matchAll(/<img [^>]*>/g)].map(
+      ([tag]) => tag,
+    );
     expect(images.length).toBe(1 + 5 + 5);
     for (const tag of images) expect(tag).toMatch(/ width="\d+" height="\d+"/);
     expect(images[0]).not.toContain('loading="lazy"');
@@ -97,7 +111,9 @@ describe('GET /blog', () => {
 
   it('shows "Load More Posts" disabled with a note, since all of today\'s posts fit on one page', async () => {
     const { text } = await request(app).get('/blog');
-    expect(text).toMatch(/<button type="button" class="[^"]*blog-load-more__button" disabled=""[^>]*>Load More Posts<\/button>/);
+    expect(text).toMatch(
+      /<button type="button" class="[^"]*blog-load-more__button" disabled=""[^>]*>Load More Posts<\/button>/,
+    );
     expect(text).toContain('No more posts to load');
   });
 
@@ -110,7 +126,8 @@ describe('GET /blog', () => {
     expect(form).toContain('action="/api/subscribe"');
     expect(box).toContain('<label class="blog-newsletter__label" for="newsletter-email">Email address</label>');
     const input = /<input id="newsletter-email" [^>]*>/.exec(box)?.[0] ?? '';
-    for (const attribute of ['type="email"', 'name="email"', 'required=""', 'autoComplete="email"']) expect(input).toContain(attribute);
+    for (const attribute of ['type="email"', 'name="email"', 'required=""', 'autoComplete="email"'])
+      expect(input).toContain(attribute);
     expect(box).toContain('<input type="hidden" name="category" value="all"/>');
     expect(box).toMatch(/<button [^>]*type="submit">Subscribe<\/button>/);
   });
@@ -126,7 +143,9 @@ describe('GET /blog?category=', () => {
     const href = category === 'all' ? '/blog' : `/blog?category=${category}`;
     expect(currentLinks(filterRow(text))).toEqual([href]);
     expect(currentLinks(sidebar(text))).toEqual([href]);
-    expect(slice(text, '<section id="newsletter"', '</form>')).toContain(`<input type="hidden" name="category" value="${category}"/>`);
+    expect(slice(text, '<section id="newsletter"', '</form>')).toContain(
+      `<input type="hidden" name="category" value="${category}"/>`,
+    );
   });
 
   it('says so when a category has no post besides the featured one', async () => {
@@ -135,17 +154,22 @@ describe('GET /blog?category=', () => {
     expect(grid(text)).toMatch(/href="\/blog"[^>]*>Browse all posts<\/a>/);
   });
 
-  it.each(['unknown', 'RESEARCH', '', 'all%20', '%3Cscript%3E'])('falls back to all posts for ?category=%s', async (value) => {
-    const { status, text } = await request(app).get(`/blog?category=${value}`);
-    expect(status).toBe(200);
-    expect(articleIds(grid(text))).toEqual(expectedGrid.all);
-    expect(currentLinks(filterRow(text))).toEqual(['/blog']);
-    expect(text).not.toContain('<script>');
-  });
+  it.each(['unknown', 'RESEARCH', '', 'all%20', '%3Cscript%3E'])(
+    'falls back to all posts for ?category=%s',
+    async (value) => {
+      const { status, text } = await request(app).get(`/blog?category=${value}`);
+      expect(status).toBe(200);
+      expect(articleIds(grid(text))).toEqual(expectedGrid.all);
+      expect(currentLinks(filterRow(text))).toEqual(['/blog']);
+      expect(text).not.toContain('<script>');
+    },
+  );
 
   it('keeps Recent Posts the same under every filter: the first five non-featured posts, linked to their articles', async () => {
     const lists = await Promise.all(
-      Object.keys(expectedGrid).map(async (category) => recentList((await request(app).get(`/blog?category=${category}`)).text)),
+      Object.keys(expectedGrid).map(async (category) =>
+        recentList((await request(app).get(`/blog?category=${category}`)).text),
+      ),
     );
     for (const list of lists) expect(list).toBe(lists[0]);
     const hrefs = [...lists[0]!.matchAll(/href="([^"]+)"/g)].map((match) => match[1]);
@@ -154,12 +178,15 @@ describe('GET /blog?category=', () => {
 });
 
 describe('GET /blog?page=', () => {
-  it.each(['2', '3', '999', '0', 'abc', '-1'])('renders ?page=%s as the one page there is, never an error', async (page) => {
-    const { status, text } = await request(app).get(`/blog?page=${page}`);
-    expect(status).toBe(200);
-    expect(articleIds(grid(text))).toEqual(expectedGrid.all);
-    expect(text).toContain('No more posts to load');
-  });
+  it.each(['2', '3', '999', '0', 'abc', '-1'])(
+    'renders ?page=%s as the one page there is, never an error',
+    async (page) => {
+      const { status, text } = await request(app).get(`/blog?page=${page}`);
+      expect(status).toBe(200);
+      expect(articleIds(grid(text))).toEqual(expectedGrid.all);
+      expect(text).toContain('No more posts to load');
+    },
+  );
 
   it('combines a page with a category', async () => {
     const { status, text } = await request(app).get('/blog?category=technology&page=2');
@@ -177,12 +204,18 @@ describe('GET /blog?subscribe= (the no-JavaScript sign-up coming back)', () => {
   ] as const)('renders ?subscribe=%s as a message in role=%s', async (outcome, role, message) => {
     const { text } = await request(app).get(`/blog?subscribe=${outcome}`);
     const box = slice(text, '<section id="newsletter"', '</section>');
-    expect(box).toMatch(new RegExp(`<div role="${role}"><p id="newsletter-message"[^>]*>.*${escapeHtml(message).replace(/[.?()]/g, '\\$&')}`));
+    expect(box).toMatch(
+      new RegExp(
+        `<div role="${role}"><p id="newsletter-message"[^>]*>.*${escapeHtml(message).replace(/[.?()]/g, '\\$&')}`,
+      ),
+    );
     expect(box.match(/id="newsletter-message"/g)).toHaveLength(1);
   });
 
   it('marks the field invalid only for a problem', async () => {
-    expect((await request(app).get('/blog?subscribe=invalid')).text).toMatch(/<input id="newsletter-email"[^>]*aria-invalid="true"/);
+    expect((await request(app).get('/blog?subscribe=invalid')).text).toMatch(
+      /<input id="newsletter-email"[^>]*aria-invalid="true"/,
+    );
     expect((await request(app).get('/blog?subscribe=pending')).text).not.toMatch(/<input[^>]*aria-invalid/);
   });
 
@@ -220,8 +253,28 @@ const blogIn = {
   /** How the pending sign-up says the confirmation link lasts. */
   linkLifetime: { en: 'for 7 days', es: 'durante 7 días' },
   otherLanguageWords: {
-    en: ['Nuestro blog', 'Destacado', 'Últimos artículos', 'Publicaciones recientes', 'Manténgase al día', 'Suscribirme', 'min de lectura', ' publicaciones'],
-    es: ['Our Blog', 'Featured', 'Latest Articles', 'Recent Posts', 'Stay Updated', 'Subscribe', 'min read', ' posts', 'All Posts', 'Load More'],
+    en: [
+      'Nuestro blog',
+      'Destacado',
+      'Últimos artículos',
+      'Publicaciones recientes',
+      'Manténgase al día',
+      'Suscribirme',
+      'min de lectura',
+      ' publicaciones',
+    ],
+    es: [
+      'Our Blog',
+      'Featured',
+      'Latest Articles',
+      'Recent Posts',
+      'Stay Updated',
+      'Subscribe',
+      'min read',
+      ' posts',
+      'All Posts',
+      'Load More',
+    ],
   },
 } satisfies Record<string, Record<Locale, unknown>>;
 
@@ -268,24 +321,40 @@ describe.each(locales)('the blog in %s', (locale) => {
     const { status, text } = await request(app).get(`${blog}?category=technology`);
     expect(status).toBe(200);
     const body = main(text);
-    expect(body).toMatch(new RegExp(`<a class="blog-filter__pill" aria-current="true" href="${blog}\\?category=technology"[^>]*>${blogIn.technology[locale]}</a>`));
+    expect(body).toMatch(
+      new RegExp(
+        `<a class="blog-filter__pill" aria-current="true" href="${blog}\\?category=technology"[^>]*>${blogIn.technology[locale]}</a>`,
+      ),
+    );
     expect(body).toContain(`<p class="blog-posts__summary" aria-live="polite">${blogIn.technologyPosts[locale]}</p>`);
     expect(body).toContain('<input type="hidden" name="category" value="technology"/>');
     const empty = main((await request(app).get(`${blog}?category=research`)).text);
     for (const sentence of blogIn.emptyResearch[locale]) expect(empty).toContain(sentence);
-    expect(empty).toMatch(new RegExp(`<a class="button button--secondary" href="${blog}"[^>]*>${blogIn.browseAll[locale]}</a>`));
+    expect(empty).toMatch(
+      new RegExp(`<a class="button button--secondary" href="${blog}"[^>]*>${blogIn.browseAll[locale]}</a>`),
+    );
     // An unknown category is all of them, in both languages.
-    expect(main((await request(app).get(`${blog}?category=nada`)).text)).toContain(`aria-live="polite">${blogIn.counts[locale][0]}</p>`);
+    expect(main((await request(app).get(`${blog}?category=nada`)).text)).toContain(
+      `aria-live="polite">${blogIn.counts[locale][0]}</p>`,
+    );
   });
 
   it("names both blogs in hreflang with x-default, and the other language's blog points back", async () => {
     const { text } = await request(app).get(blog);
-    const expected = { en: `${TEST_SITE_URL}/blog`, es: `${TEST_SITE_URL}/es/blog`, 'x-default': `${TEST_SITE_URL}/blog` };
+    const expected = {
+      en: `${TEST_SITE_URL}/blog`,
+      es: `${TEST_SITE_URL}/es/blog`,
+      'x-default': `${TEST_SITE_URL}/blog`,
+    };
     expect(hreflangAlternates(text)).toEqual(expected);
     expect(text).toContain(`<link rel="canonical" href="${TEST_SITE_URL}${blog}"/>`);
     expect(meta(text, 'og:locale')).toBe(localeTags[locale].ogLocale);
     expect(meta(text, 'og:locale:alternate')).toBe(localeTags[other].ogLocale);
-    const switchTo = (href: string, to: Locale) => new RegExp(`<a href="${href}" hrefLang="${to}" lang="${to}" class="language-switch__link">${localeTags[to].name}</a>`, 'g');
+    const switchTo = (href: string, to: Locale) =>
+      new RegExp(
+        `<a href="${href}" hrefLang="${to}" lang="${to}" class="language-switch__link">${localeTags[to].name}</a>`,
+        'g',
+      );
     expect(text.match(switchTo(otherBlog, other))).toHaveLength(2);
     const twin = await request(app).get(otherBlog);
     expect(hreflangAlternates(twin.text)).toEqual(expected);
@@ -300,11 +369,19 @@ describe.each(locales)('the blog in %s', (locale) => {
   it('is in the sitemap with its alternates both ways', async () => {
     const { text } = await request(app).get('/sitemap.xml');
     const links = `<xhtml:link rel="alternate" hreflang="en" href="${TEST_SITE_URL}/blog"/><xhtml:link rel="alternate" hreflang="es" href="${TEST_SITE_URL}/es/blog"/><xhtml:link rel="alternate" hreflang="x-default" href="${TEST_SITE_URL}/blog"/>`;
-    expect(text).toMatch(new RegExp(`<url><loc>${TEST_SITE_URL}${blog}</loc>(<lastmod>[^<]+</lastmod>)?${links.replace(/[?]/g, '\\?')}</url>`));
+    expect(text).toMatch(
+      new RegExp(
+        `<url><loc>${TEST_SITE_URL}${blog}</loc>(<lastmod>[^<]+</lastmod>)?${links.replace(/[?]/g, '\\?')}</url>`,
+      ),
+    );
   });
 
   const postForm = (target: TestApp, query: string, fields: Record<string, string>) =>
-    request(target).post(`/api/subscribe${query}`).type('form').set('Accept', 'text/html').send(new URLSearchParams(fields).toString());
+    request(target)
+      .post(`/api/subscribe${query}`)
+      .type('form')
+      .set('Accept', 'text/html')
+      .send(new URLSearchParams(fields).toString());
 
   it('returns a plain form post to the blog in its language, in its category, with the outcome shown in it', async () => {
     const own = freshApp();
@@ -315,19 +392,27 @@ describe.each(locales)('the blog in %s', (locale) => {
     expect(invalid.headers.location).toBe(`${blog}?subscribe=invalid#newsletter`);
     const shown = main((await request(own).get(`${blog}?subscribe=invalid`)).text);
     expect(shown).toContain(escapeHtml(catalogue.blog.newsletter.messages.invalid));
-    expect(main((await request(own).get(`${blog}?category=tutorials&subscribe=pending`)).text)).toContain(blogIn.linkLifetime[locale]);
+    expect(main((await request(own).get(`${blog}?category=tutorials&subscribe=pending`)).text)).toContain(
+      blogIn.linkLifetime[locale],
+    );
     // The other language's form still comes back to its own blog.
     const otherQuery = other === 'en' ? '' : `?locale=${other}`;
-    expect((await postForm(own, otherQuery, { email: 'reader@example.com', category: 'all' })).headers.location).toBe(`${otherBlog}?subscribe=pending#newsletter`);
+    expect((await postForm(own, otherQuery, { email: 'reader@example.com', category: 'all' })).headers.location).toBe(
+      `${otherBlog}?subscribe=pending#newsletter`,
+    );
   });
 
   it('refuses too many sign-ups in its language, back to its blog', async () => {
     const own = freshApp();
     // Five a minute are taken; the sixth is refused before its body is read.
-    for (let attempt = 0; attempt < 5; attempt += 1) expect((await postForm(own, signUpQuery, { email: 'a@example.com' })).headers.location).toContain('pending');
+    for (let attempt = 0; attempt < 5; attempt += 1)
+      expect((await postForm(own, signUpQuery, { email: 'a@example.com' })).headers.location).toContain('pending');
     const last = await postForm(own, signUpQuery, { email: 'a@example.com' });
     expect(last.headers.location).toBe(`${blog}?subscribe=limited#newsletter`);
-    const json = await request(own).post(`/api/subscribe${signUpQuery}`).set('Content-Type', 'application/json').send(JSON.stringify({ email: 'a@example.com' }));
+    const json = await request(own)
+      .post(`/api/subscribe${signUpQuery}`)
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ email: 'a@example.com' }));
     expect(json.status).toBe(429);
     expect(json.body.error).toBe(catalogue.blog.newsletter.messages.limited);
   });

@@ -1,13 +1,15 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import zlib from 'node:zlib';
-import { afterAll, describe, expect, it } from 'vitest';
+
 import request from 'supertest';
+import { afterAll, describe, expect, it } from 'vitest';
+
+import { hydrationModules } from '../../server/http/manifest';
 import { localePrefix } from '../../shared/lib/locale';
 import type { SitePage } from '../../shared/routes';
 import { notFoundPageIn, sitePages } from '../../shared/routes';
 import { compressedSize, firstVisitJs, readBuildManifest, routeChunk } from '../bench/sizes';
-import { hydrationModules } from '../../server/http/manifest';
 import { testApp } from '../support/helpers';
 
 const KB = 1024;
@@ -25,11 +27,19 @@ const KB = 1024;
  * sections read); they take their facts from the locale-neutral data.ts,
  * never from another language's texts.
  */
-const BUDGET = { firstVisitJs: 90 * KB, routeChunk: 15 * KB, html: 25 * KB, css: 15 * KB, criticalCss: 14 * KB, font: 24 * KB };
+const BUDGET = {
+  firstVisitJs: 90 * KB,
+  routeChunk: 15 * KB,
+  html: 25 * KB,
+  css: 15 * KB,
+  criticalCss: 14 * KB,
+  font: 24 * KB,
+};
 
 const manifest = readBuildManifest();
 /** The class names a stylesheet's selectors name. */
-const classesIn = (css: string) => new Set([...css.replace(/url\([^)]*\)/g, '').matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].map(([, name]) => name!));
+const classesIn = (css: string) =>
+  new Set([...css.replace(/url\([^)]*\)/g, '').matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].map(([, name]) => name!));
 const styled = classesIn(fs.readFileSync(`dist/client${manifest.stylesheet}`, 'utf8'));
 const app = testApp();
 afterAll(() => app.db.close());
@@ -51,10 +61,15 @@ describe.each([...sitePages, notFoundPageIn('en'), notFoundPageIn('es')])('size 
     // As sent: compressed within the page, it shares the first round trip (ten packets) with the headers
     // and the head, so the browser can lay the page out once that trip is in.
     const throughStyle = response.text.slice(0, response.text.indexOf('</style>') + '</style>'.length);
-    const headers = Object.entries(response.headers).reduce((sum, [name, value]) => sum + `${name}: ${String(value)}\r\n`.length, 0);
+    const headers = Object.entries(response.headers).reduce(
+      (sum, [name, value]) => sum + `${name}: ${String(value)}\r\n`.length,
+      0,
+    );
     expect(zlib.brotliCompressSync(throughStyle).length + headers).toBeLessThanOrEqual(BUDGET.criticalCss);
     const hash = createHash('sha256').update(styles[0]!).digest('base64');
-    expect(response.headers['content-security-policy']).toMatch(new RegExp(`style-src 'self' [^;]*'sha256-${hash.replace(/[+/]/g, '\\$&')}'`));
+    expect(response.headers['content-security-policy']).toMatch(
+      new RegExp(`style-src 'self' [^;]*'sha256-${hash.replace(/[+/]/g, '\\$&')}'`),
+    );
   });
 
   it('inline CSS styles every class the page uses that the whole stylesheet styles', async () => {
@@ -86,7 +101,9 @@ describe('scripts', () => {
   it('ask Chromium to compile every function while the file downloads, off the main thread', () => {
     // Each script once: most are shared by every page.
     for (const script of new Set(sitePages.flatMap((page) => hydrationModules(manifest, page)))) {
-      expect(fs.readFileSync(`dist/client${script}`, 'utf8').startsWith('//# allFunctionsCalledOnLoad\n'), script).toBe(true);
+      expect(fs.readFileSync(`dist/client${script}`, 'utf8').startsWith('//# allFunctionsCalledOnLoad\n'), script).toBe(
+        true,
+      );
     }
   });
 });

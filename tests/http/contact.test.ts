@@ -2,15 +2,16 @@ import type express from 'express';
 import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
-import { catalogues } from '../../server/pages/catalogues';
+
+import type { Logger } from '../../server/http/logger';
 import { leadMessages } from '../../server/leads/messages';
 import { createLeadStore } from '../../server/leads/store';
-import type { Logger } from '../../server/http/logger';
-import type { TestApp } from '../support/helpers';
-import { HONEYPOT_FIELD } from '../../shared/model/contactForm';
+import { catalogues } from '../../server/pages/catalogues';
 import type { Locale } from '../../shared/lib/locale';
 import { locales } from '../../shared/lib/locale';
-import { TEST_SITE_URL, executableInlineScripts, testApp, testConfig } from '../support/helpers';
+import { HONEYPOT_FIELD } from '../../shared/model/contactForm';
+import type { TestApp } from '../support/helpers';
+import { executableInlineScripts, TEST_SITE_URL, testApp, testConfig } from '../support/helpers';
 
 const opened: TestApp[] = [];
 afterAll(() => opened.forEach((app) => app.db.close()));
@@ -62,7 +63,10 @@ describe('POST /api/contact with JSON (the enhanced form)', () => {
   it('stores the lead, committed, before answering 201', async () => {
     const { app, leads } = freshApp();
     const before = new Date().toISOString();
-    const response = await postJson(app, { ...valid, name: `  ${valid.name} `, [HONEYPOT_FIELD]: '' }).set('User-Agent', 'Test Browser/1.0');
+    const response = await postJson(app, { ...valid, name: `  ${valid.name} `, [HONEYPOT_FIELD]: '' }).set(
+      'User-Agent',
+      'Test Browser/1.0',
+    );
     expect(response.status).toBe(201);
     expect(response.body).toEqual({ ok: true });
     const [lead, ...others] = await leads();
@@ -97,7 +101,11 @@ describe('POST /api/contact with JSON (the enhanced form)', () => {
   it.each([
     ['missing required fields', {}, ['email', 'message', 'name']],
     ['blank required fields', { ...valid, name: '   ', message: '\n' }, ['message', 'name']],
-    ['values of the wrong type', { ...valid, name: 42, email: ['ana@example.com'], phone: { n: 1 } }, ['email', 'name', 'phone']],
+    [
+      'values of the wrong type',
+      { ...valid, name: 42, email: ['ana@example.com'], phone: { n: 1 } },
+      ['email', 'name', 'phone'],
+    ],
     ['a name that is too long', { ...valid, name: 'a'.repeat(201) }, ['name']],
     ['a company that is too long', { ...valid, company: 'a'.repeat(201) }, ['company']],
     ['a phone number that is too long', { ...valid, phone: '1'.repeat(51) }, ['phone']],
@@ -186,7 +194,9 @@ describe('POST /api/contact without JavaScript (urlencoded form)', () => {
 
     const page = await request(app).get('/contact?sent=1');
     expect(page.status).toBe(200);
-    expect(page.text).toMatch(/<div role="status"[^>]*><p[^>]*contact-banner--success[^>]*>.*Thank you for your message! We&#x27;ll get back to you within 24 hours\./);
+    expect(page.text).toMatch(
+      /<div role="status"[^>]*><p[^>]*contact-banner--success[^>]*>.*Thank you for your message! We&#x27;ll get back to you within 24 hours\./,
+    );
     const plain = await request(app).get('/contact');
     expect(plain.text).not.toContain('Thank you for your message!');
   });
@@ -219,7 +229,8 @@ describe('POST /api/contact without JavaScript (urlencoded form)', () => {
     }
     expect(html).toMatch(/<p id="contact-name-error"[^>]*>Please shorten your name to 200 characters or fewer\.<\/p>/);
     expect(html).toMatch(/<p id="contact-email-error"[^>]*>Please enter a valid e-mail address/);
-    for (const field of ['company', 'phone', 'service', 'message']) expect(attr(tagOf(html, `contact-${field}`), 'aria-invalid')).toBeUndefined();
+    for (const field of ['company', 'phone', 'service', 'message'])
+      expect(attr(tagOf(html, `contact-${field}`), 'aria-invalid')).toBeUndefined();
 
     // Every value as typed, escaped.
     expect(attr(tagOf(html, 'contact-name'), 'value')).toBe('A'.repeat(201));
@@ -270,7 +281,8 @@ describe('POST /api/contact without JavaScript (urlencoded form)', () => {
 
   it('counts a post against the limit before reading its body: oversized posts count too', async () => {
     const { app } = freshApp();
-    for (let i = 0; i < 5; i++) expect((await postJson(app, { ...valid, message: 'a'.repeat(33 * 1024) })).status).toBe(413);
+    for (let i = 0; i < 5; i++)
+      expect((await postJson(app, { ...valid, message: 'a'.repeat(33 * 1024) })).status).toBe(413);
     expect((await postJson(app, valid)).status).toBe(429);
   });
 
@@ -290,7 +302,9 @@ describe('the contact page', () => {
     const form = /<form\b[^>]*>/.exec(text)?.[0] ?? '';
     expect(attr(form, 'method')).toBe('post');
     expect(attr(form, 'action')).toBe('/api/contact');
-    const labels = Object.fromEntries([...text.matchAll(/<label for="([^"]+)"[^>]*>([^<]*)/g)].map((match) => [match[1], match[2]]));
+    const labels = Object.fromEntries(
+      [...text.matchAll(/<label for="([^"]+)"[^>]*>([^<]*)/g)].map((match) => [match[1], match[2]]),
+    );
     expect(labels).toMatchObject({
       'contact-name': 'Full Name',
       'contact-email': 'Email Address',
@@ -323,7 +337,10 @@ describe('the contact page', () => {
     // No custom checks in the browser: no patterns, no length limits, native validation on.
     expect(text).not.toMatch(/\s(pattern|maxlength|minlength)=/i);
     expect(attr(form, 'novalidate')).toBeUndefined();
-    const options = [...text.matchAll(/<option value="([^"]*)"[^>]*>([^<]*)<\/option>/g)].map((match) => [match[1], match[2]]);
+    const options = [...text.matchAll(/<option value="([^"]*)"[^>]*>([^<]*)<\/option>/g)].map((match) => [
+      match[1],
+      match[2],
+    ]);
     expect(options).toEqual([
       ['', 'Select a service'],
       ['web-subscription', 'Web Subscription'],
@@ -335,7 +352,10 @@ describe('the contact page', () => {
       ['other', 'Other'],
     ]);
     // The honeypot: out of sight, out of the accessibility tree and the tab order.
-    const trap = /<div class="([^"]*)" aria-hidden="true"><label for="contact-mlx-hp">Leave this empty<\/label>(<input[^>]*>)<\/div>/.exec(text);
+    const trap =
+      /<div class="([^"]*)" aria-hidden="true"><label for="contact-mlx-hp">Leave this empty<\/label>(<input[^>]*>)<\/div>/.exec(
+        text,
+      );
     expect(trap?.[1]).toContain('visually-hidden');
     expect(attr(trap?.[2] ?? '', 'name')).toBe(HONEYPOT_FIELD);
     expect(attr(trap?.[2] ?? '', 'tabindex')).toBe('-1');
@@ -345,7 +365,8 @@ describe('the contact page', () => {
   it('lists the departments, response times, hours, offices and FAQ', async () => {
     const { app } = freshApp();
     const { text } = await request(app).get('/contact');
-    for (const name of ['General Inquiries', 'Web Development', 'Sales &amp; Marketing']) expect(text).toContain(`>${name}</h3>`);
+    for (const name of ['General Inquiries', 'Web Development', 'Sales &amp; Marketing'])
+      expect(text).toContain(`>${name}</h3>`);
     expect(text.match(/href="mailto:[^"]+"/g)?.length).toBeGreaterThanOrEqual(4);
     expect(text).toContain('href="mailto:hello@meridianlab.dev"');
     expect(text).toContain('href="tel:+13055550142"');
@@ -364,20 +385,35 @@ describe('the contact page', () => {
 describe('privacy of leads', () => {
   it('writes nothing a visitor sent to the logs, on success or on any failure', async () => {
     const { app, lines } = freshApp({ TRUST_PROXY: '1' });
-    const secret = { name: 'Zelda Unique-Name', email: 'zelda.secret@example.org', company: 'Hidden Co', phone: '+1 999 888 7777', service: 'other', message: 'Confidential plans XYZZY' };
+    const secret = {
+      name: 'Zelda Unique-Name',
+      email: 'zelda.secret@example.org',
+      company: 'Hidden Co',
+      phone: '+1 999 888 7777',
+      service: 'other',
+      message: 'Confidential plans XYZZY',
+    };
     const from = (req: request.Test) => req.set('X-Forwarded-For', '192.0.2.99').set('User-Agent', 'SecretAgent/7');
     await from(postJson(app, secret));
     await from(postForm(app, secret));
     await from(postJson(app, { ...secret, email: 'bad' }));
     await from(postForm(app, { ...secret, email: 'bad' }));
     await from(postJson(app, { ...secret, [HONEYPOT_FIELD]: 'spam' }));
-    await from(request(app).post('/api/contact').set('Content-Type', 'application/json').send('{"name":"Zelda Unique-Name",'));
+    await from(
+      request(app).post('/api/contact').set('Content-Type', 'application/json').send('{"name":"Zelda Unique-Name",'),
+    );
     await from(postJson(app, { ...secret, message: `Confidential plans XYZZY ${'a'.repeat(40_000)}` }));
     for (let i = 0; i < 3; i++) await from(postForm(app, secret));
     const log = lines.join('');
     expect(lines.length).toBeGreaterThan(5);
     expect(log).toContain('"path":"/api/contact"');
-    for (const value of [...Object.values(secret).filter((value) => value !== 'other'), '192.0.2.99', 'SecretAgent', 'XYZZY', 'Zelda']) {
+    for (const value of [
+      ...Object.values(secret).filter((value) => value !== 'other'),
+      '192.0.2.99',
+      'SecretAgent',
+      'XYZZY',
+      'Zelda',
+    ]) {
       expect(log).not.toContain(value);
     }
   });
@@ -393,16 +429,30 @@ const contactIn = {
     es: { name: 'Escriba su nombre completo.', message: 'Escriba un mensaje.' },
   },
   nothingSent: { en: 'Nothing was sent', es: 'No se envió nada' },
-  crossSite: { en: 'Forms can only be sent from this site.', es: 'Los formularios solo se pueden enviar desde este sitio.' },
-  retryLater: { en: /Please try again in \d+ seconds, or e-mail us/, es: /Inténtelo de nuevo en \d+ segundos?, o escríbanos/ },
+  crossSite: {
+    en: 'Forms can only be sent from this site.',
+    es: 'Los formularios solo se pueden enviar desde este sitio.',
+  },
+  retryLater: {
+    en: /Please try again in \d+ seconds, or e-mail us/,
+    es: /Inténtelo de nuevo en \d+ segundos?, o escríbanos/,
+  },
 } satisfies Record<string, Record<Locale, unknown>>;
 
 describe.each(locales)('the contact form in %s', (locale) => {
   const endpoint = `/api/contact${locale === 'en' ? '' : `?locale=${locale}`}`;
   const page = contactIn.page[locale];
   const { contact } = catalogues[locale];
-  const typed = { name: 'Ana Gómez', email: 'ana@example.com', company: '', phone: '', service: 'marketing-ads', message: 'Necesitamos pauta.' };
-  const postIn = (app: express.Express, fields: Record<string, string>) => request(app).post(endpoint).type('form').send(new URLSearchParams(fields).toString());
+  const typed = {
+    name: 'Ana Gómez',
+    email: 'ana@example.com',
+    company: '',
+    phone: '',
+    service: 'marketing-ads',
+    message: 'Necesitamos pauta.',
+  };
+  const postIn = (app: express.Express, fields: Record<string, string>) =>
+    request(app).post(endpoint).type('form').send(new URLSearchParams(fields).toString());
 
   it('posts to the endpoint with its language in the URL', async () => {
     const { text } = await request(freshApp().app).get(page);
@@ -417,11 +467,17 @@ describe.each(locales)('the contact form in %s', (locale) => {
     const [lead] = await leads();
     expect(lead).toMatchObject({ name: 'Ana Gómez', locale });
     const [notification] = leadMessages(testConfig().mail, TEST_SITE_URL)(lead!);
-    expect(notification?.kind === 'lead-notification' && notification.mail.text).toContain(`Language: ${contactIn.language[locale]}`);
+    expect(notification?.kind === 'lead-notification' && notification.mail.text).toContain(
+      `Language: ${contactIn.language[locale]}`,
+    );
   });
 
   it('shows the page again in its language with its errors and everything typed', async () => {
-    const response = await postIn(freshApp().app, { ...typed, email: 'no-es-correo', message: 'Hola, necesitamos ayuda con nuestro sitio.' });
+    const response = await postIn(freshApp().app, {
+      ...typed,
+      email: 'no-es-correo',
+      message: 'Hola, necesitamos ayuda con nuestro sitio.',
+    });
     expect(response.status).toBe(400);
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.text.startsWith(`<!DOCTYPE html><html lang="${locale}">`)).toBe(true);
@@ -432,7 +488,10 @@ describe.each(locales)('the contact form in %s', (locale) => {
   });
 
   it('answers the enhanced form in its language too', async () => {
-    const response = await request(freshApp().app).post(endpoint).set('Content-Type', 'application/json').send(JSON.stringify({ name: '' }));
+    const response = await request(freshApp().app)
+      .post(endpoint)
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ name: '' }));
     expect(response.status).toBe(400);
     expect(response.body.errors).toMatchObject(contactIn.requiredErrors[locale]);
   });

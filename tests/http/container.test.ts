@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+
 import { describe, expect, it } from 'vitest';
 
 const dockerfile = fs.readFileSync('Dockerfile', 'utf8');

@@ -1,5 +1,6 @@
-import { afterAll, describe, expect, it, vi } from 'vitest';
 import request from 'supertest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+
 import { createLogger } from '../../server/http/logger';
 import { testApp } from '../support/helpers';
 

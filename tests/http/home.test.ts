@@ -1,13 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { common as enCommon } from '../../shared/content/i18n/en/common';
+import { home as enHome } from '../../shared/content/i18n/en/home';
 import { assetUrl } from '../../shared/model/assets';
 import { imageSources } from '../../shared/model/images';
 import { testApp } from '../support/helpers';
 import { section, text } from '../support/html';
-import { home as enHome } from '../../shared/content/i18n/en/home';
-import { common as enCommon } from '../../shared/content/i18n/en/common';
 
 const { callToAction: homeCallToAction, hero: homeHero, whyChoose: homeWhyChoose } = enHome;
 const { formatPrice, plans } = enCommon.plans;
@@ -47,7 +49,9 @@ describe('GET / (raw HTML, before any script runs)', () => {
   it('ships the poster as the high-priority largest paint, its AVIF widths preloaded in <head>', () => {
     const { src, srcSets, width, height } = imageSources(homeHero.media.poster);
     const head = html.slice(0, html.indexOf('</head>'));
-    expect(head).toContain(`<link rel="preload" as="image" type="image/avif" fetchPriority="high" imageSrcSet="${srcSets?.avif}" imageSizes="100vw"/>`);
+    expect(head).toContain(
+      `<link rel="preload" as="image" type="image/avif" fetchPriority="high" imageSrcSet="${srcSets?.avif}" imageSizes="100vw"/>`,
+    );
     expect(html).toContain(
       `<picture><source type="image/avif" srcSet="${srcSets?.avif}" sizes="100vw"/><img class="home-hero__poster" src="${src}" srcSet="${srcSets?.webp}" sizes="100vw" width="${width}" height="${height}" alt="" fetchPriority="high"/></picture>`,
     );
@@ -151,10 +155,15 @@ describe('the home page in both languages', () => {
   it.each([
     ['/', ['Transforming Digital', 'About Meridian Lab'], '$1000', 'per month'],
     ['/es', ['Transformamos experiencias', 'Sobre Meridian Lab'], '$\u00a01.000', 'al mes'],
-  ] as const)('%s is in its language, prices in CAD as its readers write them', async (path, words, amount, perMonth) => {
-    const { text } = await request(app).get(path);
-    for (const word of words) expect(text).toContain(word);
-    expect(text).toContain(`<span class="home-plan__amount">${amount}</span> <span class="home-plan__currency">CAD</span> <span class="home-plan__note">${perMonth}</span>`);
-    expect(text).toMatch(new RegExp(`class="nav-link is-active" aria-current="page" href="${path}"`));
-  });
+  ] as const)(
+    '%s is in its language, prices in CAD as its readers write them',
+    async (path, words, amount, perMonth) => {
+      const { text } = await request(app).get(path);
+      for (const word of words) expect(text).toContain(word);
+      expect(text).toContain(
+        `<span class="home-plan__amount">${amount}</span> <span class="home-plan__currency">CAD</span> <span class="home-plan__note">${perMonth}</span>`,
+      );
+      expect(text).toMatch(new RegExp(`class="nav-link is-active" aria-current="page" href="${path}"`));
+    },
+  );
 });

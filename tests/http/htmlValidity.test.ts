@@ -2,8 +2,10 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+
 import request from 'supertest';
+import { afterAll, describe, expect, it } from 'vitest';
+
 import { sitePages } from '../../shared/routes';
 import { testApp } from '../support/helpers';
 
@@ -46,7 +48,9 @@ describe('W3C HTML validity', () => {
       fs.writeFileSync(file, response.text);
       files.push(file);
     }
-    const errors = validate(files).map((e) => `${path.basename(new URL(e.url).pathname)}: ${e.message} «${e.extract ?? ''}»`);
+    const errors = validate(files).map(
+      (e) => `${path.basename(new URL(e.url).pathname)}: ${e.message} «${e.extract ?? ''}»`,
+    );
     expect(errors).toEqual([]);
   });
 });

@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import zlib from 'node:zlib';
-import { afterAll, describe, expect, it } from 'vitest';
+
 import request from 'supertest';
-import { posts as esPosts } from '../../shared/generated/posts.es';
+import { afterAll, describe, expect, it } from 'vitest';
+
 import { catalogues } from '../../server/pages/catalogues';
-import { TEST_SITE_URL, testApp } from '../support/helpers';
-import { posts as enPosts } from '../../shared/content/i18n/en/posts';
 import { legal as enLegal } from '../../shared/content/i18n/en/legal';
+import { posts as enPosts } from '../../shared/content/i18n/en/posts';
+import { posts as esPosts } from '../../shared/generated/posts.es';
+import { TEST_SITE_URL, testApp } from '../support/helpers';
 
 const { posts: blogPosts } = enPosts;
 const { documents: legalDocuments } = enLegal;
@@ -26,7 +28,9 @@ describe('security headers', () => {
   it('send a strict Content-Security-Policy and the other protective headers', async () => {
     const response = await request(app).get('/');
     const csp = response.headers['content-security-policy'] as string;
-    const directives = Object.fromEntries(csp.split(';').map((part) => [part.split(' ')[0], part.split(' ').slice(1).join(' ')]));
+    const directives = Object.fromEntries(
+      csp.split(';').map((part) => [part.split(' ')[0], part.split(' ').slice(1).join(' ')]),
+    );
     expect(directives).toMatchObject({
       'default-src': "'self'",
       // Its own files, and the one inline script, the entry, by its hash.
@@ -79,7 +83,9 @@ describe('compression', () => {
 async function keptPage(path: string) {
   const cold = testApp();
   await request(cold).get(path).set('Accept-Encoding', 'identity');
-  await expect.poll(async () => (await request(cold).get(path).set('Accept-Encoding', 'br')).headers.etag, { timeout: 10_000 }).toBeDefined();
+  await expect
+    .poll(async () => (await request(cold).get(path).set('Accept-Encoding', 'br')).headers.etag, { timeout: 10_000 })
+    .toBeDefined();
   return cold;
 }
 
@@ -98,15 +104,27 @@ describe("a browser's own Accept-Encoding", () => {
     expect(page.headers['content-encoding']).toBe('br');
     expect((page.body as Buffer).toString()).toContain('</html>');
     kept.db.close();
-    const script = await request(app).get(manifest.entryImports[0]!).set('Accept-Encoding', BROWSER).buffer(true).parse(binary);
+    const script = await request(app)
+      .get(manifest.entryImports[0]!)
+      .set('Accept-Encoding', BROWSER)
+      .buffer(true)
+      .parse(binary);
     expect(script.headers['content-encoding']).toBe('br');
   });
 
   it('gets gzip when it refuses brotli (q=0), and brotli when it only allows anything (*)', async () => {
     const kept = await keptPage('/terms');
-    const refused = await request(kept).get('/terms').set('Accept-Encoding', 'br;q=0, gzip, deflate').buffer(true).parse(binary);
+    const refused = await request(kept)
+      .get('/terms')
+      .set('Accept-Encoding', 'br;q=0, gzip, deflate')
+      .buffer(true)
+      .parse(binary);
     expect(refused.headers['content-encoding']).toBe('gzip');
-    const script = await request(app).get(manifest.entryImports[0]!).set('Accept-Encoding', 'br;q=0, gzip').buffer(true).parse(binary);
+    const script = await request(app)
+      .get(manifest.entryImports[0]!)
+      .set('Accept-Encoding', 'br;q=0, gzip')
+      .buffer(true)
+      .parse(binary);
     expect(script.headers['content-encoding']).toBe('gzip');
     const any = await request(kept).get('/terms').set('Accept-Encoding', '*').buffer(true).parse(binary);
     expect(any.headers['content-encoding']).toBe('br');
@@ -136,7 +154,10 @@ describe('page cache', () => {
   it('answers a revalidation with 304 and no body, and a changed ETag with the page', async () => {
     const kept = await keptPage('/services');
     const first = await request(kept).get('/services').set('Accept-Encoding', 'br');
-    const again = await request(kept).get('/services').set('Accept-Encoding', 'br').set('If-None-Match', first.headers.etag as string);
+    const again = await request(kept)
+      .get('/services')
+      .set('Accept-Encoding', 'br')
+      .set('If-None-Match', first.headers.etag as string);
     expect(again.status).toBe(304);
     expect(again.text ?? '').toBe('');
     expect(again.headers.etag).toBe(first.headers.etag);
@@ -152,7 +173,13 @@ describe('page cache', () => {
     const kept = await keptPage('/research');
     const again = await request(kept).get('/research').set('Accept-Encoding', 'br');
     expect(again.headers.etag).toBeDefined();
-    for (const header of ['content-security-policy', 'strict-transport-security', 'x-frame-options', 'permissions-policy', 'cross-origin-opener-policy']) {
+    for (const header of [
+      'content-security-policy',
+      'strict-transport-security',
+      'x-frame-options',
+      'permissions-policy',
+      'cross-origin-opener-policy',
+    ]) {
       expect(again.headers[header], header).toBe(rendered.headers[header]);
     }
     cold.db.close();
@@ -203,7 +230,9 @@ describe('static files', () => {
     expect(response.headers['cache-control']).toBe('public, max-age=3600');
     expect(response.headers.etag).toBeDefined();
     expect(response.headers['last-modified']).toBeDefined();
-    const revalidated = await request(app).get('/icons/icon.svg').set('If-None-Match', response.headers.etag as string);
+    const revalidated = await request(app)
+      .get('/icons/icon.svg')
+      .set('If-None-Match', response.headers.etag as string);
     expect(revalidated.status).toBe(304);
   });
 });
@@ -240,14 +269,21 @@ describe('crawler files', () => {
     const response = await request(app).get('/sitemap.xml');
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/xml/);
-    const entries = [...response.text.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?(?:<xhtml:link [^>]+\/>)*<\/url>/g)].map((match) => [match[1], match[2]]);
+    const entries = [
+      ...response.text.matchAll(
+        /<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?(?:<xhtml:link [^>]+\/>)*<\/url>/g,
+      ),
+    ].map((match) => [match[1], match[2]]);
     expect(entries).toEqual([
       ...['/', '/services', '/research', '/blog'].map((path) => [new URL(path, TEST_SITE_URL).href, undefined]),
       ...blogPosts.map((post) => [`${TEST_SITE_URL}/blog/${post.slug}`, post.date]),
       [`${TEST_SITE_URL}/contact`, undefined],
       [`${TEST_SITE_URL}/privacy`, legalDocuments.privacy.updated],
       [`${TEST_SITE_URL}/terms`, legalDocuments.terms.updated],
-      ...['/es', '/es/servicios', '/es/investigacion', '/es/blog'].map((path) => [`${TEST_SITE_URL}${path}`, undefined]),
+      ...['/es', '/es/servicios', '/es/investigacion', '/es/blog'].map((path) => [
+        `${TEST_SITE_URL}${path}`,
+        undefined,
+      ]),
       ...esPosts.map((post) => [`${TEST_SITE_URL}/es/blog/${post.slug}`, post.date]),
       [`${TEST_SITE_URL}/es/contacto`, undefined],
       [`${TEST_SITE_URL}/es/privacidad`, catalogues.es.legal.documents.privacy.updated],

@@ -1,6 +1,8 @@
 import net from 'node:net';
+
 import { afterAll, describe, expect, it } from 'vitest';
-import { HTTP_TIMEOUTS, createHttpServer } from '../../server/http/httpServer';
+
+import { createHttpServer, HTTP_TIMEOUTS } from '../../server/http/httpServer';
 import { testApp } from '../support/helpers';
 
 const app = testApp();
@@ -26,7 +28,9 @@ describe('HTTP time-outs', { timeout: 30_000 }, () => {
     let answer = '';
     socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
     const openedAt = Date.now();
-    socket.write('POST /api/contact HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"name":"Slow');
+    socket.write(
+      'POST /api/contact HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"name":"Slow',
+    );
     await new Promise((resolve) => socket.on('close', resolve));
     const heldMs = Date.now() - openedAt;
     expect(heldMs).toBeGreaterThanOrEqual(HTTP_TIMEOUTS.requestTimeout - 1_000);

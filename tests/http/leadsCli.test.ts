@@ -1,16 +1,18 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { openSqliteDatabase } from '../../server/db';
 import { createLeadStore } from '../../server/leads/store';
 import { signUpMessages } from '../../server/newsletter/messages';
-import { createOutboxStore } from '../../server/outbox/store';
 import type { Confirmation } from '../../server/newsletter/store';
 import { createSubscriberStore } from '../../server/newsletter/store';
+import { createOutboxStore } from '../../server/outbox/store';
 import { EMPTY_CONTACT_VALUES } from '../../shared/model/contactForm';
-import { npmRun } from '../support/serverProcess';
 import { parseCsv } from '../support/csv';
+import { npmRun } from '../support/serverProcess';
 
 /** `npm run --silent leads -- …args` with DATA_DIR set. */
 const leads = (args: string[], dataDir: string) => npmRun('leads', args, dataDir);
@@ -41,7 +43,11 @@ beforeAll(async () => {
   const db = openSqliteDatabase(dataDir);
   const store = createLeadStore(db);
   for (const [index, values] of stored.entries()) {
-    await store.add(values, { address: `198.51.100.${index}`, userAgent: 'CLI Test/1.0' }, new Date(Date.UTC(2025, 0, 2, 3, 4, 5 + index)));
+    await store.add(
+      values,
+      { address: `198.51.100.${index}`, userAgent: 'CLI Test/1.0' },
+      new Date(Date.UTC(2025, 0, 2, 3, 4, 5 + index)),
+    );
   }
   // The newsletter: one address confirmed, one pending, one confirmed then unsubscribed.
   const sent = new Map<string, Confirmation>();
@@ -53,9 +59,14 @@ beforeAll(async () => {
     },
     committed: () => {},
   });
-  for (const email of ['reader@example.com', 'pending@example.com', 'gone@example.com']) await subscribers.signUp(email, new Date('2025-02-01T10:00:00Z'));
-  expect(await subscribers.confirm(sent.get('reader@example.com')!.confirmToken, new Date('2025-02-01T10:05:00Z'))).toBe('confirmed');
-  expect(await subscribers.confirm(sent.get('gone@example.com')!.confirmToken, new Date('2025-02-01T10:06:00Z'))).toBe('confirmed');
+  for (const email of ['reader@example.com', 'pending@example.com', 'gone@example.com'])
+    await subscribers.signUp(email, new Date('2025-02-01T10:00:00Z'));
+  expect(
+    await subscribers.confirm(sent.get('reader@example.com')!.confirmToken, new Date('2025-02-01T10:05:00Z')),
+  ).toBe('confirmed');
+  expect(await subscribers.confirm(sent.get('gone@example.com')!.confirmToken, new Date('2025-02-01T10:06:00Z'))).toBe(
+    'confirmed',
+  );
   expect(await subscribers.unsubscribe(sent.get('gone@example.com')!.unsubscribeToken)).toBe('unsubscribed');
   await db.close();
 });
@@ -95,7 +106,18 @@ describe('npm run leads -- export', { timeout: 30_000 }, () => {
     const run = await leads(['export', '--format=csv'], dataDir);
     expect(run.code).toBe(0);
     const [header, first, ...others] = parseCsv(run.stdout);
-    expect(header).toEqual(['id', 'received_at', 'name', 'email', 'company', 'phone', 'service', 'message', 'client_hash', 'user_agent']);
+    expect(header).toEqual([
+      'id',
+      'received_at',
+      'name',
+      'email',
+      'company',
+      'phone',
+      'service',
+      'message',
+      'client_hash',
+      'user_agent',
+    ]);
     expect(others).toHaveLength(2);
     expect(first!.slice(0, 8)).toEqual([
       '1',

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import { afterAll, describe, expect, it } from 'vitest';
+
 import { freePort, killServers, npmRun, startServer } from '../support/serverProcess';
 
 /** Leads posted before the crash; each from its own address so the rate limit lets them all through. */
@@ -61,6 +63,7 @@ describe('leads survive a crash', () => {
     // The request log shows the posts, never what was in them.
     const logs = first.output() + second.output();
     expect(logs).toContain('"path":"/api/contact"');
-    for (const secret of ['Restart Lead', '@example.com', 'Company 0', 'Message number', '203.0.113.']) expect(logs).not.toContain(secret);
+    for (const secret of ['Restart Lead', '@example.com', 'Company 0', 'Message number', '203.0.113.'])
+      expect(logs).not.toContain(secret);
   }, 60_000);
 });

@@ -2,7 +2,9 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import { describe, expect, it } from 'vitest';
+
 import { freePort } from '../support/serverProcess';
 
 /** Runs the built production entry, as `npm start` and the container do. */
@@ -32,25 +34,33 @@ async function waitForHealth(port: number): Promise<void> {
 }
 
 describe('the server process', () => {
-  it.each(['SIGTERM', 'SIGINT'] as const)('drains and exits 0 on %s, without waiting on idle keep-alive connections', { timeout: 20_000 }, async (signal) => {
-    // A free port: a server left over from an interrupted run must not answer for this one.
-    const port = await freePort();
-    const server = startServer({ PORT: String(port), LOG_LEVEL: 'info' });
-    await waitForHealth(port);
-    // fetch keeps its connection open after the answer: an idle connection the drain must close itself.
-    const page = await fetch(`http://127.0.0.1:${port}/services`);
-    expect(page.status).toBe(200);
-    await page.text();
-    const signalledAt = Date.now();
-    server.child.kill(signal);
-    expect(await server.exited).toBe(0);
-    // Far below the 5 s keep-alive timeout that would otherwise hold the process.
-    expect(Date.now() - signalledAt).toBeLessThan(2_000);
-    const lines = server.output().stdout.trim().split('\n').map((line) => JSON.parse(line) as { msg: string });
-    expect(lines.map((line) => line.msg)).toEqual(expect.arrayContaining(['listening', 'draining', 'stopped']));
-    // Once stopped it accepts nothing more.
-    await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
-  });
+  it.each(['SIGTERM', 'SIGINT'] as const)(
+    'drains and exits 0 on %s, without waiting on idle keep-alive connections',
+    { timeout: 20_000 },
+    async (signal) => {
+      // A free port: a server left over from an interrupted run must not answer for this one.
+      const port = await freePort();
+      const server = startServer({ PORT: String(port), LOG_LEVEL: 'info' });
+      await waitForHealth(port);
+      // fetch keeps its connection open after the answer: an idle connection the drain must close itself.
+      const page = await fetch(`http://127.0.0.1:${port}/services`);
+      expect(page.status).toBe(200);
+      await page.text();
+      const signalledAt = Date.now();
+      server.child.kill(signal);
+      expect(await server.exited).toBe(0);
+      // Far below the 5 s keep-alive timeout that would otherwise hold the process.
+      expect(Date.now() - signalledAt).toBeLessThan(2_000);
+      const lines = server
+        .output()
+        .stdout.trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { msg: string });
+      expect(lines.map((line) => line.msg)).toEqual(expect.arrayContaining(['listening', 'draining', 'stopped']));
+      // Once stopped it accepts nothing more.
+      await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+    },
+  );
 
   it('refuses to start on an invalid setting, with one line that names it', { timeout: 10_000 }, async () => {
     const server = startServer({ PORT: 'eighty' });

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import { describe, expect, inject, it } from 'vitest';
+
 import { migrations, openDatabase } from '../../server/db';
 import { openPostgres } from '../../server/db/postgres';
 import { openSqlite } from '../../server/db/sqlite';
@@ -23,7 +25,9 @@ describe('migrations', { timeout: 30_000 }, () => {
       .run(new Date().toISOString(), lead.name, lead.email, lead.message);
     await old.close();
     const db = await openDatabase({ dataDir });
-    expect((await createLeadStore(db).all()).map(({ name, locale }) => ({ name, locale }))).toEqual([{ name: 'Ana', locale: 'en' }]);
+    expect((await createLeadStore(db).all()).map(({ name, locale }) => ({ name, locale }))).toEqual([
+      { name: 'Ana', locale: 'en' },
+    ]);
     expect(await db.get('PRAGMA user_version')).toEqual({ user_version: migrations.length });
     await db.close();
   });
@@ -31,7 +35,9 @@ describe('migrations', { timeout: 30_000 }, () => {
   it('SQLite: a failed step stops with one line naming it, and leaves the database at the step before', async () => {
     const dataDir = tempDir();
     await (await openDatabase({ dataDir })).close();
-    expect(() => openSqlite(dataDir, broken)).toThrow(new RegExp(`^Database migration ${broken.length} failed: no such table: no_such_table$`));
+    expect(() => openSqlite(dataDir, broken)).toThrow(
+      new RegExp(`^Database migration ${broken.length} failed: no such table: no_such_table$`),
+    );
     const db = openSqlite(dataDir, migrations);
     expect(await db.get('PRAGMA user_version')).toEqual({ user_version: migrations.length });
     await db.close();
@@ -49,7 +55,9 @@ describe('migrations', { timeout: 30_000 }, () => {
   it('PostgreSQL: a failed step stops with one line naming it and rolls back', async () => {
     const url = await createDatabase(inject('postgresUrl'));
     await (await openDatabase({ dataDir: tempDir(), databaseUrl: url })).close();
-    await expect(openPostgres(url, broken)).rejects.toThrow(new RegExp(`^Database migration ${broken.length} failed: relation "no_such_table" does not exist$`));
+    await expect(openPostgres(url, broken)).rejects.toThrow(
+      new RegExp(`^Database migration ${broken.length} failed: relation "no_such_table" does not exist$`),
+    );
     const db = await openDatabase({ dataDir: tempDir(), databaseUrl: url });
     expect(await db.all('SELECT version FROM schema_version')).toEqual([{ version: migrations.length }]);
     await db.close();

@@ -1,17 +1,18 @@
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { openSqliteDatabase } from '../../server/db';
-import { createOutbox } from '../../server/outbox/delivery';
 import { signUpMessages } from '../../server/newsletter/messages';
 import type { Confirmation } from '../../server/newsletter/store';
 import { createSubscriberStore } from '../../server/newsletter/store';
+import { createOutbox } from '../../server/outbox/delivery';
 import { catalogues } from '../../server/pages/catalogues';
 import type { Locale } from '../../shared/lib/locale';
-import { localeTags, locales } from '../../shared/lib/locale';
+import { locales, localeTags } from '../../shared/lib/locale';
 import type { TestApp } from '../support/helpers';
-import { TEST_SITE_URL, executableInlineScripts, testApp, testConfig } from '../support/helpers';
-import type { MailServer } from '../support/mailServer';
+import { executableInlineScripts, TEST_SITE_URL, testApp, testConfig } from '../support/helpers';
 import { linkIn, mailingApp } from '../support/mailingApp';
+import type { MailServer } from '../support/mailServer';
 import { header, rawHeader } from '../support/mailServer';
 
 const cleanups: (() => unknown)[] = [];
@@ -23,7 +24,9 @@ const signUp = (app: TestApp, email: string, query = '') =>
   request(app).post(`/api/subscribe${query}`).set('Content-Type', 'application/json').send(JSON.stringify({ email }));
 const settle = () => new Promise((resolve) => setTimeout(resolve, 400));
 const subscriber = (app: TestApp) =>
-  app.db.connection.prepare('SELECT email, confirmed_at, unsubscribed_at, confirmation_token_hash FROM subscribers').get() as Record<string, string | null>;
+  app.db.connection
+    .prepare('SELECT email, confirmed_at, unsubscribed_at, confirmation_token_hash FROM subscribers')
+    .get() as Record<string, string | null>;
 
 /** A store on its own database whose confirmation e-mails the test reads directly (the tokens, the times). */
 function storeWithInbox() {
@@ -45,17 +48,20 @@ function storeWithInbox() {
 const escaped = (text: string) => text.replace(/'/g, '&#x27;');
 
 /** Where each language's newsletter steps are, and what a sign-up in it is written and refused with. */
-const newsletterIn: Record<Locale, {
-  signUpQuery: string;
-  confirm: string;
-  unsubscribe: string;
-  /** What no link of the e-mail may hold: the other language's pages. */
-  otherPaths: string;
-  subject: string;
-  crossSite: string;
-  mediaType: RegExp;
-  retryLater: RegExp;
-}> = {
+const newsletterIn: Record<
+  Locale,
+  {
+    signUpQuery: string;
+    confirm: string;
+    unsubscribe: string;
+    /** What no link of the e-mail may hold: the other language's pages. */
+    otherPaths: string;
+    subject: string;
+    crossSite: string;
+    mediaType: RegExp;
+    retryLater: RegExp;
+  }
+> = {
   en: {
     signUpQuery: '',
     confirm: '/newsletter/confirm',
@@ -81,7 +87,10 @@ const newsletterIn: Record<Locale, {
 describe('newsletter double opt-in', { timeout: 30_000 }, () => {
   it('writes the confirmation e-mail in the language the address signed up in, and keeps that language', async () => {
     const { app, smtp } = await mailingApp(cleanups);
-    const response = await request(app).post('/api/subscribe?locale=es').set('Content-Type', 'application/json').send(JSON.stringify({ email: 'lectora@example.com' }));
+    const response = await request(app)
+      .post('/api/subscribe?locale=es')
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ email: 'lectora@example.com' }));
     expect(response.status).toBe(202);
     const [mail] = await smtp.waitFor(1);
     expect(header(mail!, 'subject')).toBe('Confirme su suscripción a los artículos de Meridian Lab');
@@ -90,7 +99,9 @@ describe('newsletter double opt-in', { timeout: 30_000 }, () => {
     expect(rawHeader(mail!, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
     expect(app.db.connection.prepare('SELECT locale FROM subscribers').get()).toEqual({ locale: 'es' });
     await signUp(app, 'english@example.com');
-    expect(app.db.connection.prepare("SELECT locale FROM subscribers WHERE email = 'english@example.com'").get()).toEqual({ locale: 'en' });
+    expect(
+      app.db.connection.prepare("SELECT locale FROM subscribers WHERE email = 'english@example.com'").get(),
+    ).toEqual({ locale: 'en' });
   });
 
   it('answers a sign-up "pending" and e-mails a confirmation link with RFC 8058 unsubscribe headers; nothing is confirmed yet', async () => {
@@ -114,7 +125,11 @@ describe('newsletter double opt-in', { timeout: 30_000 }, () => {
     await settle();
     expect(subscriber(app).confirmation_token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(app.db.connection.prepare('SELECT * FROM subscribers').all())).not.toContain(token);
-    const outbox = app.db.connection.prepare('SELECT kind, subscriber_id, status, payload FROM outbox').all() as { kind: string; status: string; payload: string }[];
+    const outbox = app.db.connection.prepare('SELECT kind, subscriber_id, status, payload FROM outbox').all() as {
+      kind: string;
+      status: string;
+      payload: string;
+    }[];
     expect(outbox).toMatchObject([{ kind: 'newsletter-confirmation', subscriber_id: 1, status: 'sent' }]);
     expect(outbox[0]!.payload).not.toContain(token);
   });
@@ -122,7 +137,8 @@ describe('newsletter double opt-in', { timeout: 30_000 }, () => {
   it('sends one confirmation an hour at most, and none to a confirmed address, with the same answer every time', async () => {
     const { app, smtp } = await mailingApp(cleanups);
     const answers = [];
-    for (const email of ['again@example.com', 'AGAIN@example.com', 'again@example.com']) answers.push(await signUp(app, email));
+    for (const email of ['again@example.com', 'AGAIN@example.com', 'again@example.com'])
+      answers.push(await signUp(app, email));
     await smtp.waitFor(1);
     await settle();
     expect(smtp.received).toHaveLength(1);
@@ -146,11 +162,12 @@ describe('newsletter double opt-in', { timeout: 30_000 }, () => {
     const { store, sent } = storeWithInbox();
     const t0 = new Date('2024-05-01T08:00:00Z');
     await store.signUp('late@example.com', t0);
-    expect(await store.confirm(sent[0]!.confirmToken, new Date(t0.getTime() + 7 * 24 * 60 * 60_000 + 1000))).toBe('invalid');
+    expect(await store.confirm(sent[0]!.confirmToken, new Date(t0.getTime() + 7 * 24 * 60 * 60_000 + 1000))).toBe(
+      'invalid',
+    );
     await store.signUp('soon@example.com', t0);
     expect(await store.confirm(sent[1]!.confirmToken, new Date(t0.getTime() + 6 * 24 * 60 * 60_000))).toBe('confirmed');
   });
-
 });
 
 describe('unsubscribe', { timeout: 30_000 }, () => {
@@ -165,7 +182,7 @@ describe('unsubscribe', { timeout: 30_000 }, () => {
     expect(await store.unsubscribe(genuine)).toBe('unsubscribed');
   });
 
-  it('needs the site\'s own secret: another database signs differently', () => {
+  it("needs the site's own secret: another database signs differently", () => {
     expect(storeWithInbox().store.unsubscribeToken(1)).not.toBe(storeWithInbox().store.unsubscribeToken(1));
   });
 });
@@ -184,7 +201,12 @@ describe.each(locales)('the newsletter e-mail and pages in %s', { timeout: 30_00
     expect(confirmUrl).toBeDefined();
     expect(unsubscribeUrl).toBeDefined();
     const pathOf = (url: string) => `${new URL(url).pathname}${new URL(url).search}`;
-    return { mail: mail!, unsubscribeUrl: unsubscribeUrl!, confirmPath: pathOf(confirmUrl!), unsubscribePath: pathOf(unsubscribeUrl!) };
+    return {
+      mail: mail!,
+      unsubscribeUrl: unsubscribeUrl!,
+      confirmPath: pathOf(confirmUrl!),
+      unsubscribePath: pathOf(unsubscribeUrl!),
+    };
   }
 
   it("links a sign-up's e-mail and its List-Unsubscribe header to the pages in its language, never the other's", async () => {
@@ -207,7 +229,9 @@ describe.each(locales)('the newsletter e-mail and pages in %s', { timeout: 30_00
     expect(page.headers['cache-control']).toBe('no-store');
     expect(page.text.startsWith(`<!DOCTYPE html><html lang="${locale}">`)).toBe(true);
     expect(page.text).toContain(`<h1 id="page-title" class="newsletter-step__title">${confirmPage.ask.title}</h1>`);
-    expect(page.text).toContain(`<form class="newsletter-step__form" action="${words.confirm}" method="post"><input type="hidden" name="token" value="${token}"/>`);
+    expect(page.text).toContain(
+      `<form class="newsletter-step__form" action="${words.confirm}" method="post"><input type="hidden" name="token" value="${token}"/>`,
+    );
     expect(page.text).toContain(`>${confirmPage.ask.button}</button>`);
     expect(page.text).toContain('<meta name="robots" content="noindex, follow"/>');
     expect(executableInlineScripts(page.text)).toEqual([]);
@@ -218,7 +242,11 @@ describe.each(locales)('the newsletter e-mail and pages in %s', { timeout: 30_00
     expect(plain.text).not.toContain(token);
     expect(plain.text).toContain(confirmPage.missing.text);
 
-    const confirmed = await request(app).post(words.confirm).type('form').set('Accept', 'text/html').send(`token=${token}`);
+    const confirmed = await request(app)
+      .post(words.confirm)
+      .type('form')
+      .set('Accept', 'text/html')
+      .send(`token=${token}`);
     expect([confirmed.status, confirmed.headers.location]).toEqual([303, `${words.confirm}?result=confirmed`]);
     expect(subscriber(app)).toMatchObject({ confirmed_at: expect.any(String), confirmation_token_hash: null });
     const outcome = await request(app).get(confirmed.headers.location!);
@@ -228,8 +256,13 @@ describe.each(locales)('the newsletter e-mail and pages in %s', { timeout: 30_00
 
     const again = await request(app).post(words.confirm).type('form').set('Accept', 'text/html').send(`token=${token}`);
     expect(again.headers.location).toBe(`${words.confirm}?result=invalid`);
-    expect((await request(app).get(again.headers.location!)).text).toContain(escaped(confirmPage.outcomes.invalid.text));
-    const json = await request(app).post(words.confirm).set('Content-Type', 'application/json').send(JSON.stringify({ token }));
+    expect((await request(app).get(again.headers.location!)).text).toContain(
+      escaped(confirmPage.outcomes.invalid.text),
+    );
+    const json = await request(app)
+      .post(words.confirm)
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ token }));
     expect([json.status, json.body]).toEqual([400, { result: 'invalid' }]);
   });
 
@@ -253,17 +286,31 @@ describe.each(locales)('the newsletter e-mail and pages in %s', { timeout: 30_00
     expect(first).toEqual(expect.any(String));
 
     // The page's own button (no JavaScript): a form post, then the outcome page.
-    const button = await request(app).post(unsubscribePath).type('form').set('Accept', 'text/html').send('List-Unsubscribe=One-Click');
+    const button = await request(app)
+      .post(unsubscribePath)
+      .type('form')
+      .set('Accept', 'text/html')
+      .send('List-Unsubscribe=One-Click');
     expect([button.status, button.headers.location]).toEqual([303, `${words.unsubscribe}?result=unsubscribed`]);
     expect(subscriber(app).unsubscribed_at).toBe(first);
-    expect((await request(app).get(button.headers.location!)).text).toContain(escaped(unsubscribePage.outcomes.unsubscribed.title));
+    expect((await request(app).get(button.headers.location!)).text).toContain(
+      escaped(unsubscribePage.outcomes.unsubscribed.title),
+    );
     // An unsubscribed address can no longer be confirmed with the old link.
     const token = new URLSearchParams(confirmPath.split('?')[1]).get('token')!;
-    expect((await request(app).post(words.confirm).type('form').send(`token=${token}`)).headers.location).toBe(`${words.confirm}?result=invalid`);
+    expect((await request(app).post(words.confirm).type('form').send(`token=${token}`)).headers.location).toBe(
+      `${words.confirm}?result=invalid`,
+    );
 
-    const unsigned = await request(app).post(`${words.unsubscribe}?token=1.${'A'.repeat(43)}`).type('form').set('Accept', 'text/html').send('List-Unsubscribe=One-Click');
+    const unsigned = await request(app)
+      .post(`${words.unsubscribe}?token=1.${'A'.repeat(43)}`)
+      .type('form')
+      .set('Accept', 'text/html')
+      .send('List-Unsubscribe=One-Click');
     expect(unsigned.headers.location).toBe(`${words.unsubscribe}?result=invalid`);
-    expect((await request(app).get(unsigned.headers.location!)).text).toContain(escaped(unsubscribePage.outcomes.invalid.text));
+    expect((await request(app).get(unsigned.headers.location!)).text).toContain(
+      escaped(unsubscribePage.outcomes.invalid.text),
+    );
   });
 
   it('sends a malformed token to the "no longer works" page', async () => {
@@ -278,13 +325,21 @@ describe.each(locales)('the newsletter e-mail and pages in %s', { timeout: 30_00
   it('refuses in its language: a cross-site post, an unknown media type, too many posts', async () => {
     const app = testApp();
     cleanups.push(() => app.db.close());
-    const cross = await request(app).post(words.confirm).type('form').set('Origin', 'https://elsewhere.example').send('token=abc');
+    const cross = await request(app)
+      .post(words.confirm)
+      .type('form')
+      .set('Origin', 'https://elsewhere.example')
+      .send('token=abc');
     expect(cross.status).toBe(403);
     expect(cross.text).toContain(`<html lang="${locale}">`);
     expect(cross.text).toContain(words.crossSite);
     expect(cross.text).toContain(`href="${words.confirm}"`);
 
-    const json = await request(app).post(words.unsubscribe).set('Origin', 'https://elsewhere.example').set('Content-Type', 'application/json').send('{}');
+    const json = await request(app)
+      .post(words.unsubscribe)
+      .set('Origin', 'https://elsewhere.example')
+      .set('Content-Type', 'application/json')
+      .send('{}');
     expect([json.status, json.body]).toEqual([403, { error: words.crossSite }]);
 
     const media = await request(app).post(words.confirm).set('Content-Type', 'text/csv').send('token=abc');
@@ -293,7 +348,8 @@ describe.each(locales)('the newsletter e-mail and pages in %s', { timeout: 30_00
     expect(media.body.error).not.toMatch(newsletterIn[other].mediaType);
 
     let limited;
-    for (let i = 0; i < 11; i++) limited = await request(app).post(words.confirm).type('form').set('Accept', 'text/html').send('token=abc');
+    for (let i = 0; i < 11; i++)
+      limited = await request(app).post(words.confirm).type('form').set('Accept', 'text/html').send('token=abc');
     expect(limited!.status).toBe(429);
     expect(limited!.text).toMatch(words.retryLater);
   });
@@ -301,29 +357,36 @@ describe.each(locales)('the newsletter e-mail and pages in %s', { timeout: 30_00
   it.each([
     ['confirm', confirmPage.head.title],
     ['unsubscribe', unsubscribePage.head.title],
-  ] as const)('serves the %s step in its language: lang, og:locale, JSON-LD, the switch to its twin, out of search and the sitemap', async (step, title) => {
-    const app = testApp();
-    cleanups.push(() => app.db.close());
-    const path = words[step];
-    const twin = newsletterIn[other][step];
-    const response = await request(app).get(path);
-    expect(response.status).toBe(200);
-    const { text } = response;
-    expect(text.startsWith(`<!DOCTYPE html><html lang="${locale}">`)).toBe(true);
-    expect(text).toContain(`<title>${title}</title>`);
-    expect(text).toContain(`<meta property="og:locale" content="${localeTags[locale].ogLocale}"/>`);
-    expect(text).toContain(`<meta property="og:url" content="${TEST_SITE_URL}${path}"/>`);
-    const data = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(text)?.[1] ?? 'null');
-    expect(data.description).toBe(catalogues[locale].site.tagline);
-    const switchTo = (href: string, to: Locale) => new RegExp(`<a href="${href}" hrefLang="${to}" lang="${to}" class="language-switch__link">${localeTags[to].name}</a>`, 'g');
-    expect(text.match(switchTo(twin, other))).toHaveLength(2);
-    expect((await request(app).get(twin)).text).toMatch(switchTo(path, locale));
-    // A consent step is no page to list: noindex, so no canonical or hreflang, in either language.
-    expect(text).toContain('<meta name="robots" content="noindex, follow"/>');
-    expect(text).not.toContain('rel="canonical"');
-    expect(text).not.toContain('hrefLang="x-default"');
-    const sitemap = (await request(app).get('/sitemap.xml')).text;
-    expect(sitemap).not.toContain(path);
-    expect(sitemap).not.toContain(twin);
-  });
+  ] as const)(
+    'serves the %s step in its language: lang, og:locale, JSON-LD, the switch to its twin, out of search and the sitemap',
+    async (step, title) => {
+      const app = testApp();
+      cleanups.push(() => app.db.close());
+      const path = words[step];
+      const twin = newsletterIn[other][step];
+      const response = await request(app).get(path);
+      expect(response.status).toBe(200);
+      const { text } = response;
+      expect(text.startsWith(`<!DOCTYPE html><html lang="${locale}">`)).toBe(true);
+      expect(text).toContain(`<title>${title}</title>`);
+      expect(text).toContain(`<meta property="og:locale" content="${localeTags[locale].ogLocale}"/>`);
+      expect(text).toContain(`<meta property="og:url" content="${TEST_SITE_URL}${path}"/>`);
+      const data = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(text)?.[1] ?? 'null');
+      expect(data.description).toBe(catalogues[locale].site.tagline);
+      const switchTo = (href: string, to: Locale) =>
+        new RegExp(
+          `<a href="${href}" hrefLang="${to}" lang="${to}" class="language-switch__link">${localeTags[to].name}</a>`,
+          'g',
+        );
+      expect(text.match(switchTo(twin, other))).toHaveLength(2);
+      expect((await request(app).get(twin)).text).toMatch(switchTo(path, locale));
+      // A consent step is no page to list: noindex, so no canonical or hreflang, in either language.
+      expect(text).toContain('<meta name="robots" content="noindex, follow"/>');
+      expect(text).not.toContain('rel="canonical"');
+      expect(text).not.toContain('hrefLang="x-default"');
+      const sitemap = (await request(app).get('/sitemap.xml')).text;
+      expect(sitemap).not.toContain(path);
+      expect(sitemap).not.toContain(twin);
+    },
+  );
 });

@@ -1,26 +1,28 @@
-import { Writable } from 'node:stream';
-import { DatabaseSync } from 'node:sqlite';
 import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { Writable } from 'node:stream';
+
 import { pino } from 'pino';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DATABASE_FILE, openSqliteDatabase } from '../../server/db';
-import { createLeadStore } from '../../server/leads/store';
-import type { Logger } from '../../server/http/logger';
-import { retryDelayMs, FIRST_RETRY_MS, MAX_RETRY_MS } from '../../server/outbox/backoff';
+
 import { outboxKinds } from '../../server/app';
-import { createOutbox, startOutboxWorker } from '../../server/outbox/delivery';
+import { DATABASE_FILE, openSqliteDatabase } from '../../server/db';
+import type { Logger } from '../../server/http/logger';
 import { leadMessages } from '../../server/leads/messages';
+import { createLeadStore } from '../../server/leads/store';
+import { FIRST_RETRY_MS, MAX_RETRY_MS, retryDelayMs } from '../../server/outbox/backoff';
+import { createOutbox, startOutboxWorker } from '../../server/outbox/delivery';
 import type { OutboxKind } from '../../server/outbox/kinds';
 import type { OutboxWorker } from '../../server/outbox/worker';
+import { contact as enContact } from '../../shared/content/i18n/en/contact';
+import { contactInfo as enContactInfo } from '../../shared/content/i18n/en/contactInfo';
 import { EMPTY_CONTACT_VALUES } from '../../shared/model/contactForm';
 import type { TestApp } from '../support/helpers';
 import { TEST_SITE_URL, testApp, testConfig } from '../support/helpers';
 import type { MailServer } from '../support/mailServer';
 import { header, rawHeaderNames, startMailServer } from '../support/mailServer';
 import { startWebhookReceiver } from '../support/webhookReceiver';
-import { contact as enContact } from '../../shared/content/i18n/en/contact';
-import { contactInfo as enContactInfo } from '../../shared/content/i18n/en/contactInfo';
 
 const { fieldCopy } = enContact;
 const { departments } = enContactInfo;
@@ -36,7 +38,16 @@ function recordingLogger(): { logger: Logger; lines: () => Record<string, unknow
       done();
     },
   });
-  return { logger: pino({ level: 'info', base: undefined }, stream), lines: () => out.join('').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>) };
+  return {
+    logger: pino({ level: 'info', base: undefined }, stream),
+    lines: () =>
+      out
+        .join('')
+        .trim()
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Record<string, unknown>),
+  };
 }
 
 const cleanups: (() => unknown)[] = [];
@@ -45,11 +56,20 @@ afterEach(async () => {
 });
 
 /** The site's app with its outbox worker running beside it, as main.ts starts them. */
-function deliveringApp(env: NodeJS.ProcessEnv, options: { firstRetryMs?: number; logger?: Logger } = {}): TestApp & { worker: OutboxWorker } {
+function deliveringApp(
+  env: NodeJS.ProcessEnv,
+  options: { firstRetryMs?: number; logger?: Logger } = {},
+): TestApp & { worker: OutboxWorker } {
   const logger = options.logger ?? pino({ level: 'silent' });
   const app = testApp({ TRUST_PROXY: '1', ...env }, { logger, wakeOutbox: () => worker.wake() });
-  const worker = startOutboxWorker(app.db, app.config, logger, outboxKinds, { pollMs: 50, firstRetryMs: options.firstRetryMs });
-  cleanups.push(() => app.db.close(), () => worker.stop());
+  const worker = startOutboxWorker(app.db, app.config, logger, outboxKinds, {
+    pollMs: 50,
+    firstRetryMs: options.firstRetryMs,
+  });
+  cleanups.push(
+    () => app.db.close(),
+    () => worker.stop(),
+  );
   return Object.assign(app, { worker });
 }
 
@@ -69,10 +89,16 @@ const lead = {
 };
 
 const post = (app: TestApp, body: object, client = '203.0.113.10') =>
-  request(app).post('/api/contact').set('Content-Type', 'application/json').set('X-Forwarded-For', client).send(JSON.stringify(body));
+  request(app)
+    .post('/api/contact')
+    .set('Content-Type', 'application/json')
+    .set('X-Forwarded-For', client)
+    .send(JSON.stringify(body));
 
 const outboxRows = (app: TestApp) =>
-  app.db.connection.prepare('SELECT id, kind, lead_id, status, attempts, last_error, message_id, sent_at FROM outbox ORDER BY id').all() as {
+  app.db.connection
+    .prepare('SELECT id, kind, lead_id, status, attempts, last_error, message_id, sent_at FROM outbox ORDER BY id')
+    .all() as {
     id: number;
     kind: string;
     lead_id: number;
@@ -92,7 +118,7 @@ async function until(check: () => boolean, timeoutMs = 20_000): Promise<void> {
 }
 
 describe('a lead becomes one e-mail to the right department', { timeout: 30_000 }, () => {
-  it('sends exactly one message to the service\'s inbox, with every field, the office time, Reply-To and a stable Message-ID', async () => {
+  it("sends exactly one message to the service's inbox, with every field, the office time, Reply-To and a stable Message-ID", async () => {
     const smtp = await mailServer();
     const app = deliveringApp({ SMTP_URL: smtp.url, MAIL_FROM: 'Meridian Lab <website@meridianlab.test>' });
     const response = await post(app, lead);
@@ -137,7 +163,10 @@ describe('a lead becomes one e-mail to the right department', { timeout: 30_000 
     ['', 'general'],
   ])('routes the service "%s" to the %s inbox', (service, department) => {
     const config = testConfig();
-    const [notification] = leadMessages(config.mail, TEST_SITE_URL)({
+    const [notification] = leadMessages(
+      config.mail,
+      TEST_SITE_URL,
+    )({
       ...EMPTY_CONTACT_VALUES,
       ...lead,
       service,
@@ -159,7 +188,8 @@ describe('a lead becomes one e-mail to the right department', { timeout: 30_000 
     const base = { ...lead, service: 'web-subscription', id: 1, clientHash: 'x', userAgent: '', locale: 'en' as const };
     const [summer] = compose({ ...base, receivedAt: '2024-07-04T16:30:00.000Z' });
     const [winter] = compose({ ...base, receivedAt: '2024-01-10T14:00:00.000Z' });
-    if (summer?.kind !== 'lead-notification' || winter?.kind !== 'lead-notification') throw new Error('expected notifications');
+    if (summer?.kind !== 'lead-notification' || winter?.kind !== 'lead-notification')
+      throw new Error('expected notifications');
     expect(summer.mail.text).toContain('Received: Thursday, July 4, 2024 at 12:30:00 PM EDT');
     expect(winter.mail.text).toContain('Received: Wednesday, January 10, 2024 at 9:00:00 AM EST');
     expect(summer.mail.to).toBe('Web Team <web-team@example.org>');
@@ -167,7 +197,10 @@ describe('a lead becomes one e-mail to the right department', { timeout: 30_000 
   });
 
   it('tells the team which language the lead wrote in, so the answer can be in it', () => {
-    const [notification, webhook] = leadMessages({ ...testConfig().mail, webhook: { url: 'https://hooks.example.org/lead', secret: 'x'.repeat(32) } }, TEST_SITE_URL)({
+    const [notification, webhook] = leadMessages(
+      { ...testConfig().mail, webhook: { url: 'https://hooks.example.org/lead', secret: 'x'.repeat(32) } },
+      TEST_SITE_URL,
+    )({
       ...lead,
       service: 'marketing-ads',
       id: 3,
@@ -176,7 +209,8 @@ describe('a lead becomes one e-mail to the right department', { timeout: 30_000 
       userAgent: '',
       locale: 'es',
     });
-    if (notification?.kind !== 'lead-notification' || webhook?.kind !== 'lead-webhook') throw new Error('expected a notification and a webhook');
+    if (notification?.kind !== 'lead-notification' || webhook?.kind !== 'lead-webhook')
+      throw new Error('expected a notification and a webhook');
     expect(notification.mail.text).toContain('Language: Spanish');
     expect(webhook.body).toMatchObject({ lead: { locale: 'es' } });
   });
@@ -194,7 +228,9 @@ describe('a lead becomes one e-mail to the right department', { timeout: 30_000 
     };
     expect((await post(app, attack)).status).toBe(201);
     // An address with a line break is refused by validation; nothing is stored for it.
-    expect((await post(app, { ...lead, email: 'jane@acme.example\r\nBcc: victim@evil.example' }, '203.0.113.11')).status).toBe(400);
+    expect(
+      (await post(app, { ...lead, email: 'jane@acme.example\r\nBcc: victim@evil.example' }, '203.0.113.11')).status,
+    ).toBe(400);
 
     const [mail] = await smtp.waitFor(1);
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -205,8 +241,12 @@ describe('a lead becomes one e-mail to the right department', { timeout: 30_000 
     expect(names).not.toContain('cc');
     expect(names).not.toContain('x-injected');
     expect(names.filter((name) => name === 'subject')).toHaveLength(1);
-    expect(header(mail!, 'subject')).toBe('New lead: Marketing with Ads — Jane Bcc: victim@evil.example X-Injected: name (Acme Cc: other@evil.example X-Injected: company)');
-    expect(mail!.parsed.replyTo?.value).toEqual([{ name: 'Jane Bcc: victim@evil.example X-Injected: name', address: 'jane@acme.example' }]);
+    expect(header(mail!, 'subject')).toBe(
+      'New lead: Marketing with Ads — Jane Bcc: victim@evil.example X-Injected: name (Acme Cc: other@evil.example X-Injected: company)',
+    );
+    expect(mail!.parsed.replyTo?.value).toEqual([
+      { name: 'Jane Bcc: victim@evil.example X-Injected: name', address: 'jane@acme.example' },
+    ]);
     // The message stays text in the body, SMTP dot-stuffing included.
     expect(mail!.parsed.text).toContain('Hello\n.\nMAIL FROM:<x@evil.example>\nX-Injected: message');
   });
@@ -215,7 +255,9 @@ describe('a lead becomes one e-mail to the right department', { timeout: 30_000 
     const smtp = await mailServer();
     const app = deliveringApp({ SMTP_URL: smtp.url });
     const responses = await Promise.all(
-      Array.from({ length: 50 }, (_, index) => post(app, { ...lead, name: `Lead ${index}` }, `198.51.100.${index + 1}`)),
+      Array.from({ length: 50 }, (_, index) =>
+        post(app, { ...lead, name: `Lead ${index}` }, `198.51.100.${index + 1}`),
+      ),
     );
     expect(responses.every((response) => response.status === 201)).toBe(true);
     await smtp.waitFor(50);
@@ -240,16 +282,24 @@ describe('the transactional outbox', { timeout: 30_000 }, () => {
       },
       committed: () => {},
     });
-    await expect(failing.add({ ...lead }, { address: '203.0.113.1', userAgent: '' })).rejects.toThrow('composing failed');
+    await expect(failing.add({ ...lead }, { address: '203.0.113.1', userAgent: '' })).rejects.toThrow(
+      'composing failed',
+    );
     expect(db.connection.prepare('SELECT count(*) AS n FROM leads').get()).toEqual({ n: 0 });
 
     let committed = 0;
-    const store = createLeadStore(db, { outbox, messagesFor: leadMessages(config.mail, TEST_SITE_URL), committed: () => (committed += 1) });
+    const store = createLeadStore(db, {
+      outbox,
+      messagesFor: leadMessages(config.mail, TEST_SITE_URL),
+      committed: () => (committed += 1),
+    });
     const id = await store.add({ ...lead }, { address: '203.0.113.1', userAgent: '' });
     expect(committed).toBe(1);
     // Another connection sees both rows: they were committed together.
     const other = new DatabaseSync(path.join(config.dataDir, DATABASE_FILE), { readOnly: true });
-    expect(other.prepare('SELECT kind, lead_id, status FROM outbox').all()).toEqual([{ kind: 'lead-notification', lead_id: id, status: 'queued' }]);
+    expect(other.prepare('SELECT kind, lead_id, status FROM outbox').all()).toEqual([
+      { kind: 'lead-notification', lead_id: id, status: 'queued' },
+    ]);
     other.close();
   });
 
@@ -262,7 +312,12 @@ describe('the transactional outbox', { timeout: 30_000 }, () => {
     const warnings = lines().filter((line) => String(line.msg).includes('SMTP_URL'));
     expect(warnings).toHaveLength(1);
     expect(warnings[0]!.level).toBe(40);
-    expect(lines().find((line) => line.msg === 'outbox status')?.outbox).toEqual({ queued: 0, sent: 0, failed: 0, oldestQueuedSeconds: null });
+    expect(lines().find((line) => line.msg === 'outbox status')?.outbox).toEqual({
+      queued: 0,
+      sent: 0,
+      failed: 0,
+      oldestQueuedSeconds: null,
+    });
 
     // The same database, now with mail configured (a restart with SMTP_URL set).
     await app.worker.stop();
@@ -300,23 +355,45 @@ describe('the transactional outbox', { timeout: 30_000 }, () => {
     const app = deliveringApp({ SMTP_URL: smtp.url, OUTBOX_MAX_ATTEMPTS: '3' }, { firstRetryMs: 20 });
     expect((await post(app, lead)).status).toBe(201);
     await until(() => outboxRows(app)[0]!.status === 'failed');
-    expect(outboxRows(app)[0]).toMatchObject({ status: 'failed', attempts: 3, last_error: expect.stringMatching(/ECONNREFUSED|connect/i) });
-    expect(await createOutbox(app.db, app.config).stats()).toMatchObject({ queued: 0, failed: 1, oldestQueuedSeconds: null });
+    expect(outboxRows(app)[0]).toMatchObject({
+      status: 'failed',
+      attempts: 3,
+      last_error: expect.stringMatching(/ECONNREFUSED|connect/i),
+    });
+    expect(await createOutbox(app.db, app.config).stats()).toMatchObject({
+      queued: 0,
+      failed: 1,
+      oldestQueuedSeconds: null,
+    });
   });
 
   it('never lets two workers on one database file send the same message', async () => {
     const smtp = await mailServer({ delayMs: 15 });
     const config = testConfig({ SMTP_URL: smtp.url });
     const seed = openSqliteDatabase(config.dataDir);
-    const store = createLeadStore(seed, { outbox: createOutbox(seed, config), messagesFor: leadMessages(config.mail, TEST_SITE_URL), committed: () => {} });
-    for (let index = 0; index < 40; index++) await store.add({ ...lead, name: `Lead ${index}` }, { address: '203.0.113.1', userAgent: '' });
+    const store = createLeadStore(seed, {
+      outbox: createOutbox(seed, config),
+      messagesFor: leadMessages(config.mail, TEST_SITE_URL),
+      committed: () => {},
+    });
+    for (let index = 0; index < 40; index++)
+      await store.add({ ...lead, name: `Lead ${index}` }, { address: '203.0.113.1', userAgent: '' });
     await seed.close();
 
     // Two connections, as two server processes would have, each with its own worker and sender address.
     const workers = ['a', 'b'].map((name) => {
       const db = openSqliteDatabase(config.dataDir);
-      const worker = startOutboxWorker(db, { mail: { ...config.mail, from: `worker-${name}@meridianlab.test` } }, pino({ level: 'silent' }), outboxKinds, { pollMs: 5 });
-      cleanups.push(() => db.close(), () => worker.stop());
+      const worker = startOutboxWorker(
+        db,
+        { mail: { ...config.mail, from: `worker-${name}@meridianlab.test` } },
+        pino({ level: 'silent' }),
+        outboxKinds,
+        { pollMs: 5 },
+      );
+      cleanups.push(
+        () => db.close(),
+        () => worker.stop(),
+      );
       return worker;
     });
     expect(workers).toHaveLength(2);
@@ -335,7 +412,9 @@ describe('the transactional outbox', { timeout: 30_000 }, () => {
     cleanups.push(() => db.close());
     const outbox = createOutbox(db, config);
     const leadId = await createLeadStore(db).add({ ...lead }, { address: '203.0.113.1', userAgent: '' });
-    await db.transaction((tx) => outbox.enqueue({ kind: 'lead-webhook', leadId, body: {} }, new Date('2024-01-01T00:00:00Z'), tx));
+    await db.transaction((tx) =>
+      outbox.enqueue({ kind: 'lead-webhook', leadId, body: {} }, new Date('2024-01-01T00:00:00Z'), tx),
+    );
     const t0 = new Date('2024-01-01T00:00:01Z');
     expect(await outbox.lease(['lead-webhook'], 60_000, 10, t0)).toHaveLength(1);
     expect(await outbox.lease(['lead-webhook'], 60_000, 10, new Date(t0.getTime() + 59_000))).toHaveLength(0);
@@ -354,8 +433,22 @@ describe('the kinds the features register', { timeout: 30_000 }, () => {
     const reminder = { name: 'test-reminder', channel: 'mail' } as const satisfies OutboxKind;
     const outbox = createOutbox(db, config);
     await db.transaction(async (tx) => {
-      await outbox.enqueue({ kind: reminder.name, mail: { to: 'team@meridianlab.test', subject: 'Call Jane back', text: 'She asked for a call on Monday.\n' } }, new Date(), tx);
-      await outbox.enqueue({ kind: 'test-unregistered', mail: { to: 'team@meridianlab.test', subject: 'Never sent', text: 'Nobody registered this kind.\n' } }, new Date(), tx);
+      await outbox.enqueue(
+        {
+          kind: reminder.name,
+          mail: { to: 'team@meridianlab.test', subject: 'Call Jane back', text: 'She asked for a call on Monday.\n' },
+        },
+        new Date(),
+        tx,
+      );
+      await outbox.enqueue(
+        {
+          kind: 'test-unregistered',
+          mail: { to: 'team@meridianlab.test', subject: 'Never sent', text: 'Nobody registered this kind.\n' },
+        },
+        new Date(),
+        tx,
+      );
     });
 
     const worker = startOutboxWorker(db, config, pino({ level: 'silent' }), [reminder], { pollMs: 20 });
@@ -363,10 +456,14 @@ describe('the kinds the features register', { timeout: 30_000 }, () => {
     const [mail] = await smtp.waitFor(1);
     expect(header(mail!, 'subject')).toBe('Call Jane back');
     expect(mail!.parsed.text).toBe('She asked for a call on Monday.\n');
-    await until(() => db.connection.prepare("SELECT status FROM outbox WHERE kind = 'test-reminder'").get()?.status === 'sent');
+    await until(
+      () => db.connection.prepare("SELECT status FROM outbox WHERE kind = 'test-reminder'").get()?.status === 'sent',
+    );
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(smtp.received).toHaveLength(1);
-    expect(await outbox.pending()).toEqual([expect.objectContaining({ kind: 'test-unregistered', status: 'queued', attempts: 0 })]);
+    expect(await outbox.pending()).toEqual([
+      expect.objectContaining({ kind: 'test-unregistered', status: 'queued', attempts: 0 }),
+    ]);
   });
 });
 
@@ -397,7 +494,11 @@ describe('the signed webhook', { timeout: 30_000 }, () => {
     const app = deliveringApp({ LEAD_WEBHOOK_URL: receiver.url, LEAD_WEBHOOK_SECRET: secret });
     expect((await post(app, lead)).status).toBe(201);
     // Accepted by the receiver, then marked sent once its answer is back.
-    await until(() => receiver.accepted.length === 1 && outboxRows(app).some((row) => row.kind === 'lead-webhook' && row.status === 'sent'));
+    await until(
+      () =>
+        receiver.accepted.length === 1 &&
+        outboxRows(app).some((row) => row.kind === 'lead-webhook' && row.status === 'sent'),
+    );
     const body = JSON.parse(receiver.accepted[0]!.body);
     expect(body).toMatchObject({
       type: 'lead.created',
@@ -418,7 +519,10 @@ describe('the signed webhook', { timeout: 30_000 }, () => {
   it('is rejected by the receiver when signed with another secret, and retried like an e-mail', async () => {
     const receiver = await startWebhookReceiver(secret);
     cleanups.push(() => receiver.close());
-    const app = deliveringApp({ LEAD_WEBHOOK_URL: receiver.url, LEAD_WEBHOOK_SECRET: 'b'.repeat(48) }, { firstRetryMs: 50 });
+    const app = deliveringApp(
+      { LEAD_WEBHOOK_URL: receiver.url, LEAD_WEBHOOK_SECRET: 'b'.repeat(48) },
+      { firstRetryMs: 50 },
+    );
     expect((await post(app, lead)).status).toBe(201);
     await until(() => receiver.rejected >= 2);
     expect(receiver.accepted).toEqual([]);
@@ -435,7 +539,13 @@ describe('the signed webhook', { timeout: 30_000 }, () => {
     const signature = signWebhook(secret, timestamp, body);
     expect(verifyWebhookSignature(secret, { body, timestamp, signature }, now)).toBe(true);
     expect(verifyWebhookSignature(secret, { body: `${body} `, timestamp, signature }, now)).toBe(false);
-    expect(verifyWebhookSignature(secret, { body, timestamp, signature: signature.replace(/.$/, (c) => (c === '0' ? '1' : '0')) }, now)).toBe(false);
+    expect(
+      verifyWebhookSignature(
+        secret,
+        { body, timestamp, signature: signature.replace(/.$/, (c) => (c === '0' ? '1' : '0')) },
+        now,
+      ),
+    ).toBe(false);
     expect(verifyWebhookSignature(secret, { body, timestamp, signature: 'sha256=' }, now)).toBe(false);
     expect(verifyWebhookSignature(secret, { body, timestamp, signature: undefined }, now)).toBe(false);
     expect(verifyWebhookSignature(secret, { body, timestamp, signature }, now + 301_000)).toBe(false);

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+
 import { afterAll, describe, expect, it } from 'vitest';
+
 import { DATABASE_FILE } from '../../server/db';
 import type { MailServer } from '../support/mailServer';
 import { header, startMailServer } from '../support/mailServer';
@@ -36,8 +38,17 @@ async function mailServer(options: Parameters<typeof startMailServer>[0] = {}): 
 function postLead(port: number, index: number): Promise<Response> {
   return fetch(`http://127.0.0.1:${port}/api/contact`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `10.${Math.floor(index / 250)}.${index % 250}.1` },
-    body: JSON.stringify({ name: `Lead ${index}`, email: `lead${index}@example.com`, company: 'Acme', service: 'consultation', message: `Message ${index}` }),
+    headers: {
+      'Content-Type': 'application/json',
+      'X-Forwarded-For': `10.${Math.floor(index / 250)}.${index % 250}.1`,
+    },
+    body: JSON.stringify({
+      name: `Lead ${index}`,
+      email: `lead${index}@example.com`,
+      company: 'Acme',
+      service: 'consultation',
+      message: `Message ${index}`,
+    }),
   });
 }
 
@@ -53,7 +64,8 @@ function deliveries(smtp: MailServer): Map<string, number> {
   return counts;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 describe('delivery by the server process', { timeout: 120_000 }, () => {
   it('delivers every one of 100 messages queued before a SIGKILL once the server restarts with mail configured', async () => {
@@ -68,7 +80,9 @@ describe('delivery by the server process', { timeout: 120_000 }, () => {
 
     const queued = await npmRun('outbox', ['status'], dir);
     expect(queued.code).toBe(0);
-    expect(queued.stdout).toMatch(/^queued 100, sent 0, failed 0\noldest queued: \d+ s\n#1 queued lead-notification \(lead 1\), 0 attempt\(s\)/);
+    expect(queued.stdout).toMatch(
+      /^queued 100, sent 0, failed 0\noldest queued: \d+ s\n#1 queued lead-notification \(lead 1\), 0 attempt\(s\)/,
+    );
 
     const smtp = await mailServer();
     const restartedAt = Date.now();
@@ -79,7 +93,9 @@ describe('delivery by the server process', { timeout: 120_000 }, () => {
     const counts = deliveries(smtp);
     expect(counts.size).toBe(100);
     expect([...counts.values()].every((count) => count === 1)).toBe(true);
-    console.log(`SIGKILL with 100 queued: ${counts.size}/100 delivered after restart, ${smtp.received.length - counts.size} duplicates, all within ${seconds.toFixed(1)} s of the restart`);
+    console.log(
+      `SIGKILL with 100 queued: ${counts.size}/100 delivered after restart, ${smtp.received.length - counts.size} duplicates, all within ${seconds.toFixed(1)} s of the restart`,
+    );
 
     const sent = await npmRun('outbox', ['status'], dir);
     expect(sent.stdout).toBe('queued 0, sent 100, failed 0\noldest queued: none\n');
@@ -102,14 +118,17 @@ describe('delivery by the server process', { timeout: 120_000 }, () => {
     const second = await startServer(port, env);
     // Done when every row is marked sent: the ones in flight at the kill wait for their lease to run out.
     const db = new DatabaseSync(path.join(dir, DATABASE_FILE), { readOnly: true });
-    const sentRows = () => (db.prepare("SELECT count(*) AS n FROM outbox WHERE status = 'sent'").get() as { n: number }).n;
+    const sentRows = () =>
+      (db.prepare("SELECT count(*) AS n FROM outbox WHERE status = 'sent'").get() as { n: number }).n;
     const deadline = Date.now() + 90_000;
     while (sentRows() < 100 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
     db.close();
     await new Promise((resolve) => setTimeout(resolve, 500));
     const counts = deliveries(smtp);
     const duplicates = smtp.received.length - counts.size;
-    console.log(`SIGKILL while sending: ${beforeCrash} arrived before the kill, ${counts.size}/100 delivered in the end, ${duplicates} sent twice (in flight at the kill)`);
+    console.log(
+      `SIGKILL while sending: ${beforeCrash} arrived before the kill, ${counts.size}/100 delivered in the end, ${duplicates} sent twice (in flight at the kill)`,
+    );
     expect(counts.size).toBe(100);
     // At least once, never zero times: only messages in flight at the kill (a batch at most) may come twice.
     expect(duplicates).toBeLessThanOrEqual(10);
@@ -117,7 +136,7 @@ describe('delivery by the server process', { timeout: 120_000 }, () => {
     await second.stop();
   });
 
-  it('sends a lead\'s e-mail within a second: p50 and p99 over 100 leads', async () => {
+  it("sends a lead's e-mail within a second: p50 and p99 over 100 leads", async () => {
     const dir = dataDir();
     const port = await freePort();
     const smtp = await mailServer();
@@ -128,10 +147,14 @@ describe('delivery by the server process', { timeout: 120_000 }, () => {
       expect((await postLead(port, index)).status).toBe(201);
       await smtp.waitFor(index + 1);
     }
-    const latencies = smtp.received.map((mail) => mail.at - postedAt.get(leadName(header(mail, 'subject'))!)!).sort((a, b) => a - b);
+    const latencies = smtp.received
+      .map((mail) => mail.at - postedAt.get(leadName(header(mail, 'subject'))!)!)
+      .sort((a, b) => a - b);
     const p50 = percentile(latencies, 50);
     const p99 = percentile(latencies, 99);
-    console.log(`Lead POST to e-mail at the SMTP server, 100 leads: p50 ${p50} ms, p99 ${p99} ms, max ${latencies.at(-1)} ms`);
+    console.log(
+      `Lead POST to e-mail at the SMTP server, 100 leads: p50 ${p50} ms, p99 ${p99} ms, max ${latencies.at(-1)} ms`,
+    );
     expect(latencies).toHaveLength(100);
     expect(p99).toBeLessThan(1000);
     await server.stop();
@@ -149,7 +172,9 @@ describe('delivery by the server process', { timeout: 120_000 }, () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
       status = await npmRun('outbox', ['status'], dir);
     }
-    expect(status.stdout).toMatch(/^queued 0, sent 0, failed 1\noldest queued: none\n#1 failed lead-notification \(lead 1\), 1 attempt\(s\), queued \S+, last error: .*ECONNREFUSED/);
+    expect(status.stdout).toMatch(
+      /^queued 0, sent 0, failed 1\noldest queued: none\n#1 failed lead-notification \(lead 1\), 1 attempt\(s\), queued \S+, last error: .*ECONNREFUSED/,
+    );
     expect(server.output()).toContain('outbox message failed for good');
 
     await smtp.start();
@@ -162,7 +187,10 @@ describe('delivery by the server process', { timeout: 120_000 }, () => {
     const again = await npmRun('outbox', ['retry', '1'], dir);
     expect(again.code).toBe(1);
     expect(again.stderr).toBe('Message #1 was already sent.\n');
-    expect(await npmRun('outbox', ['retry', '99'], dir)).toMatchObject({ code: 1, stderr: 'No message #99 in the outbox.\n' });
+    expect(await npmRun('outbox', ['retry', '99'], dir)).toMatchObject({
+      code: 1,
+      stderr: 'No message #99 in the outbox.\n',
+    });
     const usage = await npmRun('outbox', ['retry', 'all'], dir);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain('"all" is not a message id.');

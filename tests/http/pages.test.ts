@@ -1,18 +1,28 @@
-import { afterAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { posts as esPosts } from '../../shared/generated/posts.es';
+import { afterAll, describe, expect, it } from 'vitest';
+
+import { catalogues } from '../../server/pages/catalogues';
+import { legal as enLegal } from '../../shared/content/i18n/en/legal';
 import { newsletterConfirm as confirmPage } from '../../shared/content/i18n/en/newsletterConfirm';
 import { newsletterUnsubscribe as unsubscribePage } from '../../shared/content/i18n/en/newsletterUnsubscribe';
+import { posts as enPosts } from '../../shared/content/i18n/en/posts';
+import { posts as esPosts } from '../../shared/generated/posts.es';
+import type { Locale } from '../../shared/lib/locale';
+import { locales, localeTags } from '../../shared/lib/locale';
 import { postPath } from '../../shared/model/articles';
+import { assetUrl } from '../../shared/model/assets';
 import { catalogueChunks, pageHead, sitePages } from '../../shared/routes';
 import { readBuildManifest } from '../bench/sizes';
-import { catalogues } from '../../server/pages/catalogues';
-import { TEST_SITE_URL, cspSources, entryScript, executableInlineScripts, hreflangAlternates, organizationJsonLd, sha256Source, testApp } from '../support/helpers';
-import type { Locale } from '../../shared/lib/locale';
-import { localeTags, locales } from '../../shared/lib/locale';
-import { assetUrl } from '../../shared/model/assets';
-import { posts as enPosts } from '../../shared/content/i18n/en/posts';
-import { legal as enLegal } from '../../shared/content/i18n/en/legal';
+import {
+  cspSources,
+  entryScript,
+  executableInlineScripts,
+  hreflangAlternates,
+  organizationJsonLd,
+  sha256Source,
+  TEST_SITE_URL,
+  testApp,
+} from '../support/helpers';
 
 const { posts: blogPosts } = enPosts;
 const { documents: legalDocuments } = enLegal;
@@ -90,7 +100,9 @@ describe.each(sitePages.map((sitePage) => pageHead(sitePage, catalogues[sitePage
     expect(meta(text, 'name', 'theme-color')).toMatch(/^#[0-9a-f]{6}$/);
     expect(text).toContain(`<link rel="apple-touch-icon" href="${assetUrl('/icons/apple-touch-icon.png')}"/>`);
     // The tab icon is inline, the build's bitmap: a file would be fetched before the first paint.
-    expect(text.match(/<link rel="icon"[^>]*>/g)).toEqual([`<link rel="icon" href="${readBuildManifest().tabIcon}" type="image/webp" sizes="32x32"/>`]);
+    expect(text.match(/<link rel="icon"[^>]*>/g)).toEqual([
+      `<link rel="icon" href="${readBuildManifest().tabIcon}" type="image/webp" sizes="32x32"/>`,
+    ]);
     expect(text).toContain('<link rel="manifest" href="/manifest.webmanifest"/>');
     expect(organizationJsonLd(text)?.makesOffer).toHaveLength(4);
   });
@@ -110,7 +122,8 @@ describe.each(sitePages.map((sitePage) => pageHead(sitePage, catalogues[sitePage
     const config = /<script id="runtime-config" type="application\/json">([\s\S]*?)<\/script>/.exec(text)?.[1];
     const { modules } = JSON.parse(config ?? '{}') as { modules?: string[] };
     const { routes } = readBuildManifest();
-    for (const chunk of [page.chunk, ...catalogueChunks(page)]) expect(modules, chunk).toEqual(expect.arrayContaining(routes[chunk] ?? ['(no such chunk)']));
+    for (const chunk of [page.chunk, ...catalogueChunks(page)])
+      expect(modules, chunk).toEqual(expect.arrayContaining(routes[chunk] ?? ['(no such chunk)']));
   });
 
   it('runs one inline script, the entry, allowed by exactly its hash in script-src: no nonce, the same on every page', async () => {
@@ -129,17 +142,23 @@ describe("each page's security policy", () => {
   const fresh = testApp();
   afterAll(() => fresh.db.close());
 
-  it.each(sitePages)("$path allows its own critical CSS in style-src and no other page's, on its first answer and when kept", async (page) => {
-    const own = `'${readBuildManifest().criticalCss[page.chunk]!.hash}'`;
-    for (const kept of [false, true]) {
-      const response = await request(fresh).get(page.path);
-      // A kept page goes out with its validator; the first answer streams without one.
-      expect(response.headers.etag !== undefined).toBe(kept);
-      expect(cspSources(response.headers['content-security-policy'] as string, 'style-src')).toEqual(["'self'", own]);
-      // The page cache keeps a page once its first answer has ended and its bytes are compressed.
-      if (!kept) await expect.poll(async () => (await request(fresh).get(page.path)).headers.etag, { timeout: 10_000 }).toBeDefined();
-    }
-  });
+  it.each(sitePages)(
+    "$path allows its own critical CSS in style-src and no other page's, on its first answer and when kept",
+    async (page) => {
+      const own = `'${readBuildManifest().criticalCss[page.chunk]!.hash}'`;
+      for (const kept of [false, true]) {
+        const response = await request(fresh).get(page.path);
+        // A kept page goes out with its validator; the first answer streams without one.
+        expect(response.headers.etag !== undefined).toBe(kept);
+        expect(cspSources(response.headers['content-security-policy'] as string, 'style-src')).toEqual(["'self'", own]);
+        // The page cache keeps a page once its first answer has ended and its bytes are compressed.
+        if (!kept)
+          await expect
+            .poll(async () => (await request(fresh).get(page.path)).headers.etag, { timeout: 10_000 })
+            .toBeDefined();
+      }
+    },
+  );
 
   it('allows no inline style on an answer that is no page', async () => {
     for (const url of ['/robots.txt', '/sitemap.xml', '/healthz']) {
@@ -168,7 +187,9 @@ describe('the shared layout in the raw HTML', () => {
     expect(text).toMatch(/class="nav-link is-active" aria-current="page" href="\/research"/);
     expect(text).toMatch(/href="\/contact"[^>]*>Get Started<\/a>/);
     // Before hydration the button opens the menu natively; aria-expanded comes with JavaScript.
-    expect(text).toMatch(/<button[^>]*aria-controls="mobile-menu" popoverTarget="mobile-menu">[\s\S]*?<span>Menu<\/span><\/button>/);
+    expect(text).toMatch(
+      /<button[^>]*aria-controls="mobile-menu" popoverTarget="mobile-menu">[\s\S]*?<span>Menu<\/span><\/button>/,
+    );
     expect(text).toContain(
       'Cutting-edge web development lab specializing in custom websites, AI voice systems, and digital marketing solutions that transform your digital presence.',
     );
@@ -194,7 +215,11 @@ describe('rendered pages in memory', () => {
     const fresh = testApp();
     const first = await request(fresh).get('/research?ref=news').set('Accept-Encoding', 'identity');
     // Kept once its compressed copies are made.
-    await expect.poll(async () => (await request(fresh).get('/research').set('Accept-Encoding', 'identity')).headers.etag, { timeout: 10_000 }).toBeDefined();
+    await expect
+      .poll(async () => (await request(fresh).get('/research').set('Accept-Encoding', 'identity')).headers.etag, {
+        timeout: 10_000,
+      })
+      .toBeDefined();
     const second = await request(fresh).get('/research?ref=news').set('Accept-Encoding', 'identity');
     fresh.db.close();
     expect(first.headers['transfer-encoding']).toBe('chunked');
@@ -226,19 +251,22 @@ describe('unknown paths', () => {
   it.each([
     ['/no-such-page', 'en', 'Page not found', '/', 'Back to home'],
     ['/es/no-existe', 'es', 'Página no encontrada', '/es', 'Volver al inicio'],
-  ] as const)('answer %s with 404 and the %s not-found page inside the layout, a link home and noindex', async (path, locale, heading, home, back) => {
-    const response = await request(app).get(path);
-    expect(response.status).toBe(404);
-    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(response.text.startsWith(`<!DOCTYPE html><html lang="${locale}">`)).toBe(true);
-    expect(response.text).toContain(`<title>${catalogues[locale].notFound.head.title}</title>`);
-    expect(response.text).toContain('<meta name="robots" content="noindex, follow"/>');
-    expect(response.text).not.toContain('rel="canonical"');
-    expect(response.text).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
-    expect(response.text).toMatch(new RegExp(`<a class="button button--primary" href="${home}"[^>]*>${back}</a>`));
-    expect(response.text).toContain('class="site-header"');
-    expect(response.text).not.toContain('Unexpected Application Error');
-  });
+  ] as const)(
+    'answer %s with 404 and the %s not-found page inside the layout, a link home and noindex',
+    async (path, locale, heading, home, back) => {
+      const response = await request(app).get(path);
+      expect(response.status).toBe(404);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.text.startsWith(`<!DOCTYPE html><html lang="${locale}">`)).toBe(true);
+      expect(response.text).toContain(`<title>${catalogues[locale].notFound.head.title}</title>`);
+      expect(response.text).toContain('<meta name="robots" content="noindex, follow"/>');
+      expect(response.text).not.toContain('rel="canonical"');
+      expect(response.text).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
+      expect(response.text).toMatch(new RegExp(`<a class="button button--primary" href="${home}"[^>]*>${back}</a>`));
+      expect(response.text).toContain('class="site-header"');
+      expect(response.text).not.toContain('Unexpected Application Error');
+    },
+  );
 
   it("leave a page without a twin in the other language (an unknown path's 404) without hreflang or a switch", async () => {
     const { text } = await request(app).get('/no-such-page');
@@ -295,7 +323,11 @@ describe.each(sitePages.filter((page) => !page.noindex))('GET $path beside its t
   it('names its twin and itself in hreflang, with x-default, and the twin points back', async () => {
     const { text } = await request(app).get(page.path);
     const { en, es } = page.alternates;
-    expect(hreflangAlternates(text)).toEqual({ en: `${TEST_SITE_URL}${en}`, es: `${TEST_SITE_URL}${es}`, 'x-default': `${TEST_SITE_URL}${en}` });
+    expect(hreflangAlternates(text)).toEqual({
+      en: `${TEST_SITE_URL}${en}`,
+      es: `${TEST_SITE_URL}${es}`,
+      'x-default': `${TEST_SITE_URL}${en}`,
+    });
     const back = await request(app).get(twin);
     expect(hreflangAlternates(back.text)).toEqual(hreflangAlternates(text));
     expect(back.text).toContain(`<meta property="og:locale" content="${localeTags[other].ogLocale}"/>`);
@@ -312,7 +344,9 @@ describe.each(sitePages.filter((page) => !page.noindex))('GET $path beside its t
     const { text } = await request(app).get(page.path);
     const data = organizationJsonLd(text) as { description: string; makesOffer: { name: string; url: string }[] };
     expect(data.description).toBe(catalogues[locale].site.tagline);
-    expect(data.makesOffer.map((offer) => offer.name)).toEqual(catalogues[locale].plans.plans.map((plan) => plan.title));
+    expect(data.makesOffer.map((offer) => offer.name)).toEqual(
+      catalogues[locale].plans.plans.map((plan) => plan.title),
+    );
     const [firstOffer, services] = frameIn.firstOffer[locale];
     expect(data.makesOffer[0]!.name).toBe(firstOffer);
     expect(data.makesOffer[0]!.url).toBe(`${TEST_SITE_URL}${services}`);
@@ -321,7 +355,11 @@ describe.each(sitePages.filter((page) => !page.noindex))('GET $path beside its t
   it("offers the blog feeds in its language, not the other's", async () => {
     const { text } = await request(app).get(page.path);
     const [feedTitle, blog] = frameIn.feeds[locale];
-    expect([...text.matchAll(/<link rel="alternate" type="([^"]+)" title="([^"]+)" href="([^"]+)"\/>/g)].map((match) => match.slice(1))).toEqual([
+    expect(
+      [...text.matchAll(/<link rel="alternate" type="([^"]+)" title="([^"]+)" href="([^"]+)"\/>/g)].map((match) =>
+        match.slice(1),
+      ),
+    ).toEqual([
       ['application/rss+xml', `${feedTitle} (RSS)`, `${blog}/rss.xml`],
       ['application/atom+xml', `${feedTitle} (Atom)`, `${blog}/atom.xml`],
     ]);
@@ -332,13 +370,19 @@ describe.each(sitePages.filter((page) => !page.noindex))('GET $path beside its t
     const { en, es } = page.alternates;
     const links = `<xhtml:link rel="alternate" hreflang="en" href="${TEST_SITE_URL}${en}"/><xhtml:link rel="alternate" hreflang="es" href="${TEST_SITE_URL}${es}"/><xhtml:link rel="alternate" hreflang="x-default" href="${TEST_SITE_URL}${en}"/>`;
     expect(text).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
-    expect(text).toMatch(new RegExp(`<url><loc>${TEST_SITE_URL}${page.path}</loc>(<lastmod>[^<]+</lastmod>)?${links.replace(/[?]/g, '\\?')}</url>`));
+    expect(text).toMatch(
+      new RegExp(
+        `<url><loc>${TEST_SITE_URL}${page.path}</loc>(<lastmod>[^<]+</lastmod>)?${links.replace(/[?]/g, '\\?')}</url>`,
+      ),
+    );
   });
 
   it('links, in its main content, no page of the other language that has a twin in its own', async () => {
     const { text } = await request(app).get(page.path);
     const main = /<main[\s\S]*<\/main>/.exec(text)?.[0] ?? '';
-    const otherPages = new Set(sitePages.filter((candidate) => candidate.locale === other).map((candidate) => candidate.path));
+    const otherPages = new Set(
+      sitePages.filter((candidate) => candidate.locale === other).map((candidate) => candidate.path),
+    );
     const hrefs = [...main.matchAll(/href="(\/[^"#?]*)/g)].map((match) => match[1]!);
     expect(hrefs.filter((href) => otherPages.has(href))).toEqual([]);
   });

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
+
 import { erasePersonalData, exportPersonalData } from '../../server/privacy/personalData';
 import { purgeExpired } from '../../server/privacy/retention';
 import { createSuppressions } from '../../server/privacy/suppressions';
@@ -13,23 +14,43 @@ afterAll(() => opened.forEach((app) => app.db.close()));
 
 const DAY = 24 * 60 * 60_000;
 const suppressionHash = (db: TestApp['db'], email: string) => createSuppressions(db).hash(email);
-const count = (app: TestApp, table: string) => (app.db.connection.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+const count = (app: TestApp, table: string) =>
+  (app.db.connection.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
 
 /** A database file holding every kind of record about ana@example.com, and one lead from someone else. */
 async function seeded(): Promise<TestApp> {
   const app = testApp();
   opened.push(app);
   const post = (path: string, body: object) => request(app).post(path).set('Origin', TEST_SITE_URL).send(body);
-  expect((await post('/api/contact', { name: 'Ana Gómez', email: 'Ana@Example.com', message: 'A new website, please.' })).status).toBe(201);
-  expect((await post('/api/contact', { name: 'Ana Gómez', email: 'ana@example.com', message: 'And an AI receptionist.' })).status).toBe(201);
-  expect((await post('/api/contact', { name: 'Ben Ortiz', email: 'ben@example.com', message: 'Ads for our bakery.' })).status).toBe(201);
+  expect(
+    (await post('/api/contact', { name: 'Ana Gómez', email: 'Ana@Example.com', message: 'A new website, please.' }))
+      .status,
+  ).toBe(201);
+  expect(
+    (await post('/api/contact', { name: 'Ana Gómez', email: 'ana@example.com', message: 'And an AI receptionist.' }))
+      .status,
+  ).toBe(201);
+  expect(
+    (await post('/api/contact', { name: 'Ben Ortiz', email: 'ben@example.com', message: 'Ads for our bakery.' }))
+      .status,
+  ).toBe(201);
   expect((await post('/api/subscribe', { email: 'ana@example.com' })).status).toBeLessThan(300);
-  const [first] = app.db.connection.prepare("SELECT id FROM leads WHERE email = 'Ana@Example.com'").all() as { id: number }[];
-  app.db.connection.prepare("INSERT INTO lead_notes (lead_id, staff_email, created_at, body) VALUES (?, 'sam@meridianlab.dev', ?, 'Called back')").run(first!.id, new Date().toISOString());
+  const [first] = app.db.connection.prepare("SELECT id FROM leads WHERE email = 'Ana@Example.com'").all() as {
+    id: number;
+  }[];
   app.db.connection
-    .prepare("INSERT INTO lead_events (lead_id, staff_email, at, from_status, to_status) VALUES (?, 'sam@meridianlab.dev', ?, 'new', 'contacted')")
+    .prepare(
+      "INSERT INTO lead_notes (lead_id, staff_email, created_at, body) VALUES (?, 'sam@meridianlab.dev', ?, 'Called back')",
+    )
     .run(first!.id, new Date().toISOString());
-  app.db.connection.prepare("INSERT INTO vitals (received_at, route, metric, value, rating) VALUES (?, '/', 'LCP', 900, 'good')").run(new Date().toISOString());
+  app.db.connection
+    .prepare(
+      "INSERT INTO lead_events (lead_id, staff_email, at, from_status, to_status) VALUES (?, 'sam@meridianlab.dev', ?, 'new', 'contacted')",
+    )
+    .run(first!.id, new Date().toISOString());
+  app.db.connection
+    .prepare("INSERT INTO vitals (received_at, route, metric, value, rating) VALUES (?, '/', 'LCP', 900, 'good')")
+    .run(new Date().toISOString());
   return app;
 }
 
@@ -39,7 +60,10 @@ describe('export of everything held about an address', () => {
     const data = await exportPersonalData(app.db, 'ANA@example.com');
     expect(data.leads).toHaveLength(2);
     expect(data.leads.map((lead) => lead.message)).toEqual(['A new website, please.', 'And an AI receptionist.']);
-    expect(data.leads[0]).toMatchObject({ notes: [{ body: 'Called back' }], statusChanges: [{ from_status: 'new', to_status: 'contacted' }] });
+    expect(data.leads[0]).toMatchObject({
+      notes: [{ body: 'Called back' }],
+      statusChanges: [{ from_status: 'new', to_status: 'contacted' }],
+    });
     expect(data.subscription).toMatchObject({ email: 'ana@example.com', confirmed_at: null });
     expect(data.messages.map((message) => message.kind).sort()).toEqual(expect.arrayContaining([expect.any(String)]));
     expect(data.messages.length).toBeGreaterThanOrEqual(3);
@@ -59,28 +83,51 @@ describe('erasure on request', () => {
     expect(count(app, 'lead_notes')).toBe(0);
     expect(count(app, 'lead_events')).toBe(0);
     expect(count(app, 'subscribers')).toBe(0);
-    expect(app.db.connection.prepare('SELECT hash FROM suppressions').all()).toEqual([{ hash: await suppressionHash(app.db, 'ana@example.com') }]);
+    expect(app.db.connection.prepare('SELECT hash FROM suppressions').all()).toEqual([
+      { hash: await suppressionHash(app.db, 'ana@example.com') },
+    ]);
     // Nothing readable about the address is left anywhere.
-    const dump = JSON.stringify(['leads', 'subscribers', 'outbox', 'suppressions'].map((table) => app.db.connection.prepare(`SELECT * FROM ${table}`).all()));
+    const dump = JSON.stringify(
+      ['leads', 'subscribers', 'outbox', 'suppressions'].map((table) =>
+        app.db.connection.prepare(`SELECT * FROM ${table}`).all(),
+      ),
+    );
     expect(dump.toLowerCase()).not.toContain('ana@example.com');
-    expect(await exportPersonalData(app.db, 'ana@example.com')).toMatchObject({ leads: [], subscription: null, messages: [], suppressed: true });
+    expect(await exportPersonalData(app.db, 'ana@example.com')).toMatchObject({
+      leads: [],
+      subscription: null,
+      messages: [],
+      suppressed: true,
+    });
   });
 });
 
 describe('the retention purge', () => {
   it('keeps everything within its period', async () => {
     const app = await seeded();
-    expect(await purgeExpired(app.db, new Date(Date.now() + DAY))).toEqual({ leads: 0, pendingSubscribers: 0, unsubscribed: 0, vitals: 0 });
+    expect(await purgeExpired(app.db, new Date(Date.now() + DAY))).toEqual({
+      leads: 0,
+      pendingSubscribers: 0,
+      unsubscribed: 0,
+      vitals: 0,
+    });
   });
 
   it('deletes each kind exactly when its period is over', async () => {
     const app = await seeded();
     const leads = count(app, 'leads');
     // Past the pending period: the unconfirmed sign-up goes, and its confirmation message with it.
-    expect(await purgeExpired(app.db, new Date(Date.now() + (retention.pendingDays + 1) * DAY))).toMatchObject({ pendingSubscribers: 1, leads: 0, vitals: 0 });
+    expect(await purgeExpired(app.db, new Date(Date.now() + (retention.pendingDays + 1) * DAY))).toMatchObject({
+      pendingSubscribers: 1,
+      leads: 0,
+      vitals: 0,
+    });
     expect(count(app, 'subscribers')).toBe(0);
     // Past the vitals period.
-    expect(await purgeExpired(app.db, new Date(Date.now() + (retention.vitalsDays + 1) * DAY))).toMatchObject({ vitals: 1, leads: 0 });
+    expect(await purgeExpired(app.db, new Date(Date.now() + (retention.vitalsDays + 1) * DAY))).toMatchObject({
+      vitals: 1,
+      leads: 0,
+    });
     // A lead counts from its last status change: moving one now keeps it longer than the others.
     const later = new Date(Date.now() + 400 * DAY).toISOString();
     app.db.connection.prepare("UPDATE leads SET status_changed_at = ? WHERE email = 'ben@example.com'").run(later);
@@ -92,10 +139,14 @@ describe('the retention purge', () => {
 
   it('keeps an unsubscribed address only as a suppression hash', async () => {
     const app = await seeded();
-    app.db.connection.prepare("UPDATE subscribers SET unsubscribed_at = ?, confirmed_at = created_at WHERE email = 'ana@example.com'").run(new Date().toISOString());
+    app.db.connection
+      .prepare("UPDATE subscribers SET unsubscribed_at = ?, confirmed_at = created_at WHERE email = 'ana@example.com'")
+      .run(new Date().toISOString());
     expect(await purgeExpired(app.db)).toMatchObject({ unsubscribed: 1 });
     expect(count(app, 'subscribers')).toBe(0);
-    expect(app.db.connection.prepare('SELECT hash FROM suppressions').all()).toEqual([{ hash: await suppressionHash(app.db, 'ana@example.com') }]);
+    expect(app.db.connection.prepare('SELECT hash FROM suppressions').all()).toEqual([
+      { hash: await suppressionHash(app.db, 'ana@example.com') },
+    ]);
   });
 });
 

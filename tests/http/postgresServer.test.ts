@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+
 import { importEmbeddedPostgres } from '../support/postgresServer';
 
 it('loads the test PostgreSQL package without exit handlers that would end a failed run with status 0', async () => {

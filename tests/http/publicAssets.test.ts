@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import request from 'supertest';
+
 import sharp from 'sharp';
+import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
+
 import { files } from '../../shared/generated/files';
 import { artwork, rasters } from '../../shared/generated/images';
-import { VARIANT_FORMATS, hashedFileUrl, variantUrl } from '../../shared/lib/assetNames';
+import { hashedFileUrl, VARIANT_FORMATS, variantUrl } from '../../shared/lib/assetNames';
 import { notFoundPage, sitePages } from '../../shared/routes';
 import { testApp } from '../support/helpers';
 
@@ -67,20 +69,23 @@ describe.each([...sitePages, notFoundPage])('the files $path shows', (page) => {
 });
 
 describe('the raster variants the build made', () => {
-  it.each(Object.entries(rasters))('%s: every width as AVIF and WebP, at that width and the same shape', async (src, record) => {
-    expect(record.widths).toHaveLength(3);
-    expect(Math.max(...record.widths)).toBe(record.width);
-    for (const width of record.widths) {
-      for (const format of VARIANT_FORMATS) {
-        const response = await binary(variantUrl(src, record, width, format));
-        expect(response.status).toBe(200);
-        const meta = await sharp(response.body as Buffer).metadata();
-        expect(meta.format === 'heif' ? 'avif' : meta.format).toBe(format);
-        expect(meta.width).toBe(width);
-        expect(meta.height).toBe(Math.round((width * record.height) / record.width));
+  it.each(Object.entries(rasters))(
+    '%s: every width as AVIF and WebP, at that width and the same shape',
+    async (src, record) => {
+      expect(record.widths).toHaveLength(3);
+      expect(Math.max(...record.widths)).toBe(record.width);
+      for (const width of record.widths) {
+        for (const format of VARIANT_FORMATS) {
+          const response = await binary(variantUrl(src, record, width, format));
+          expect(response.status).toBe(200);
+          const meta = await sharp(response.body as Buffer).metadata();
+          expect(meta.format === 'heif' ? 'avif' : meta.format).toBe(format);
+          expect(meta.width).toBe(width);
+          expect(meta.height).toBe(Math.round((width * record.height) / record.width));
+        }
       }
-    }
-  });
+    },
+  );
 
   it('serve the hashed copies byte for byte as public/ holds them', async () => {
     for (const [src, record] of Object.entries({ ...artwork, ...files })) {
@@ -98,13 +103,17 @@ describe('the raster variants the build made', () => {
 });
 
 describe('the files whose URL others hold', () => {
-  it.each(['/favicon.ico', '/manifest.webmanifest', '/images/og-image.png', '/icons/icon-192.png', '/icons/icon-512.png', '/icons/icon-maskable-512.png'])(
-    '%s keeps its URL, cached for an hour and revalidated',
-    async (url) => {
-      const response = await binary(url);
-      expect(response.status).toBe(200);
-      expect(response.headers['cache-control']).toBe('public, max-age=3600');
-      expect(response.headers.etag).toBeTruthy();
-    },
-  );
+  it.each([
+    '/favicon.ico',
+    '/manifest.webmanifest',
+    '/images/og-image.png',
+    '/icons/icon-192.png',
+    '/icons/icon-512.png',
+    '/icons/icon-maskable-512.png',
+  ])('%s keeps its URL, cached for an hour and revalidated', async (url) => {
+    const response = await binary(url);
+    expect(response.status).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=3600');
+    expect(response.headers.etag).toBeTruthy();
+  });
 });

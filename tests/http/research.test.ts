@@ -1,14 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { publicationFacts as publications } from '../../shared/content/researchFacts';
-import { siteFacts } from '../../shared/content/data';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { catalogues } from '../../server/pages/catalogues';
+import { siteFacts } from '../../shared/content/data';
+import { research as enResearch } from '../../shared/content/i18n/en/research';
+import { publicationFacts as publications } from '../../shared/content/researchFacts';
 import type { Locale } from '../../shared/lib/locale';
 import { locales } from '../../shared/lib/locale';
+import { imageSources } from '../../shared/model/images';
 import { testApp } from '../support/helpers';
 import { elements, links, section, text } from '../support/html';
-import { imageSources } from '../../shared/model/images';
-import { research as enResearch } from '../../shared/content/i18n/en/research';
 
 const { figures: impactFigures } = enResearch.impact;
 const { items: partnerships } = enResearch.partnerships;
@@ -121,7 +122,15 @@ const researchIn = {
   publicationLang: { en: '', es: ' lang="en"' },
   otherLanguageWords: {
     en: ['Más información', 'Estado:', 'Alto impacto', 'Oportunidades', 'Tecnologías'],
-    es: ['Focus areas', 'Learn More', 'Status:', 'Active Research', 'Partnership opportunities', 'High Impact', 'Start Collaboration'],
+    es: [
+      'Focus areas',
+      'Learn More',
+      'Status:',
+      'Active Research',
+      'Partnership opportunities',
+      'High Impact',
+      'Start Collaboration',
+    ],
   },
 } satisfies Record<string, Record<Locale, unknown>>;
 
@@ -130,7 +139,14 @@ describe.each(locales)('the research page in %s', (locale) => {
     const page = /<main[\s\S]*<\/main>/.exec((await request(app).get(researchIn.path[locale])).text)?.[0] ?? '';
     const words = text(page);
     const { research } = catalogues[locale];
-    for (const heading of [research.hero.title, research.areas.title, research.impact.title, research.publications.title, research.partnerships.title, research.cta.title])
+    for (const heading of [
+      research.hero.title,
+      research.areas.title,
+      research.impact.title,
+      research.publications.title,
+      research.partnerships.title,
+      research.cta.title,
+    ])
       expect(words).toContain(heading);
     for (const area of research.areas.items) {
       expect(words).toContain(text(`${research.areas.statusLabel}${area.status}`));
@@ -138,7 +154,8 @@ describe.each(locales)('the research page in %s', (locale) => {
       expect(words).toContain(`${research.areas.learnMore} ${research.areas.learnMoreAbout(area.title).trim()}`);
     }
     for (const figure of research.impact.figures) expect(words).toContain(`${figure.value} ${figure.label}`);
-    for (const partner of research.partnerships.items) expect(words).toContain(`${partner.title} ${partner.description}`);
+    for (const partner of research.partnerships.items)
+      expect(words).toContain(`${partner.title} ${partner.description}`);
     for (const impact of Object.values(research.publications.impacts)) expect(words).toContain(impact);
     const lang = researchIn.publicationLang[locale];
     expect(page).toContain(`<h3 class="research-publication__title"${lang}>Machine Learning Models`);

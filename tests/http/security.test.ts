@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
+
 import { loadConfig } from '../../server/config';
 import { DATABASE_FILE } from '../../server/db';
 import { TEST_SITE_URL, testApp } from '../support/helpers';
@@ -10,17 +12,23 @@ const app = testApp();
 afterAll(() => app.db.close());
 
 describe('the trailing-slash redirect never leaves the site', () => {
-  it.each(['//evil.com/', '///evil.com/', '/\\evil.com/', '/\\\\evil.com/', '/%2F%2Fevil.com/', '//evil.com/?next=1', '/\\evil.com/?a=b', '///'])(
-    '%s redirects to a path on this site',
-    async (target) => {
-      const response = await request(app).get(target);
-      expect(response.status).toBe(301);
-      const location = response.headers.location as string;
-      // A path: one slash, then not a slash or backslash (which a browser would read as another host).
-      expect(location).toMatch(/^\/(?![/\\])/);
-      expect(new URL(location, 'https://meridianlab.test').host).toBe('meridianlab.test');
-    },
-  );
+  it.each([
+    '//evil.com/',
+    '///evil.com/',
+    '/\\evil.com/',
+    '/\\\\evil.com/',
+    '/%2F%2Fevil.com/',
+    '//evil.com/?next=1',
+    '/\\evil.com/?a=b',
+    '///',
+  ])('%s redirects to a path on this site', async (target) => {
+    const response = await request(app).get(target);
+    expect(response.status).toBe(301);
+    const location = response.headers.location as string;
+    // A path: one slash, then not a slash or backslash (which a browser would read as another host).
+    expect(location).toMatch(/^\/(?![/\\])/);
+    expect(new URL(location, 'https://meridianlab.test').host).toBe('meridianlab.test');
+  });
 
   it('keeps the query on an ordinary redirect', async () => {
     const response = await request(app).get('/services/?utm=1');
@@ -46,7 +54,8 @@ describe('the database files', () => {
     await request(app).post('/api/subscribe').send({ email: 'modes@example.com' });
     const mode = (file: string) => fs.statSync(file).mode & 0o777;
     expect(mode(app.config.dataDir)).toBe(0o700);
-    for (const suffix of ['', '-wal', '-shm']) expect(mode(path.join(app.config.dataDir, DATABASE_FILE + suffix))).toBe(0o600);
+    for (const suffix of ['', '-wal', '-shm'])
+      expect(mode(path.join(app.config.dataDir, DATABASE_FILE + suffix))).toBe(0o600);
   });
 });
 
@@ -58,7 +67,11 @@ describe('the CSRF check on every POST endpoint', () => {
   ];
 
   it.each(posts)('%s refuses a post whose Origin is another site, over plain HTTP too', async (endpoint, body) => {
-    const response = await request(testApp()).post(endpoint).set('Origin', 'https://evil.example').type('form').send(body);
+    const response = await request(testApp())
+      .post(endpoint)
+      .set('Origin', 'https://evil.example')
+      .type('form')
+      .send(body);
     expect(response.status).toBe(403);
   });
 
@@ -69,7 +82,11 @@ describe('the CSRF check on every POST endpoint', () => {
   });
 
   it.each(posts)('%s takes a post from the site’s own origin', async (endpoint, body) => {
-    const response = await request(testApp()).post(endpoint).set('Origin', TEST_SITE_URL).set('Sec-Fetch-Site', 'same-origin').send(body);
+    const response = await request(testApp())
+      .post(endpoint)
+      .set('Origin', TEST_SITE_URL)
+      .set('Sec-Fetch-Site', 'same-origin')
+      .send(body);
     expect(response.status).toBeLessThan(300);
   });
 });
@@ -92,7 +109,8 @@ describe('the web-vitals beacon', () => {
 
   it('takes only the site’s own page paths', async () => {
     const fresh = testApp();
-    for (const page of ['/nope', '/services?x=1', '/<script>', '/'.repeat(5)]) expect((await send(fresh, { ...beacon, page })).status).toBe(400);
+    for (const page of ['/nope', '/services?x=1', '/<script>', '/'.repeat(5)])
+      expect((await send(fresh, { ...beacon, page })).status).toBe(400);
     expect(fresh.db.connection.prepare('SELECT COUNT(*) AS n FROM vitals').get()).toEqual({ n: 0 });
   });
 
@@ -108,14 +126,16 @@ describe('the web-vitals beacon', () => {
 describe('headers', () => {
   it('send a Permissions-Policy that turns off the features the site never uses', async () => {
     const policy = (await request(app).get('/')).headers['permissions-policy'] as string;
-    for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) expect(policy).toContain(`${feature}=()`);
+    for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb'])
+      expect(policy).toContain(`${feature}=()`);
   });
 });
 
 describe('the page cache key', () => {
   it('puts together only URLs whose pages are the same: an out-of-range blog page renders as the last one', async () => {
     const [one, other] = [testApp(), testApp()];
-    const rendered = async (target: typeof one, url: string) => (await request(target).get(url)).text.replace(/-[A-Z0-9]{8}\./g, '.');
+    const rendered = async (target: typeof one, url: string) =>
+      (await request(target).get(url)).text.replace(/-[A-Z0-9]{8}\./g, '.');
     expect(await rendered(one, '/blog?page=9999&x=1')).toBe(await rendered(other, '/blog'));
     expect(await rendered(one, '/contact?sent=2')).toBe(await rendered(other, '/contact'));
   });

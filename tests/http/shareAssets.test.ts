@@ -1,5 +1,6 @@
-import { afterAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
+import { afterAll, describe, expect, it } from 'vitest';
+
 import { testApp } from '../support/helpers';
 
 const app = testApp();

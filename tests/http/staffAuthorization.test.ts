@@ -1,9 +1,10 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { pageCacheKey } from '../../server/pages/pageCache';
 import { createAccountStore } from '../../server/staff/accounts';
-import { pages } from '../../shared/routes';
 import { createSessionStore } from '../../server/staff/sessions';
+import { pages } from '../../shared/routes';
 import { testApp } from '../support/helpers';
 import { addAccount, consolePost, insertLead, sessionFor, signIn } from '../support/staffHelpers';
 
@@ -41,41 +42,66 @@ beforeAll(async () => {
   await addAccount(app.db, 'ana@meridianlab.test');
   accountId = (await createAccountStore(app.db).find('ana@meridianlab.test'))!.id;
   insertLead(app.db);
-  app.db.connection.prepare("INSERT INTO subscribers (email, created_at, confirmed_at) VALUES ('reader@example.test', '2025-01-01T00:00:00Z', '2025-01-01T00:05:00Z')").run();
-  app.db.connection.prepare("INSERT INTO vitals (received_at, route, metric, value, rating) VALUES (?, '/', 'LCP', 1234, 'good')").run(new Date().toISOString());
+  app.db.connection
+    .prepare(
+      "INSERT INTO subscribers (email, created_at, confirmed_at) VALUES ('reader@example.test', '2025-01-01T00:00:00Z', '2025-01-01T00:05:00Z')",
+    )
+    .run();
+  app.db.connection
+    .prepare("INSERT INTO vitals (received_at, route, metric, value, rating) VALUES (?, '/', 'LCP', 1234, 'good')")
+    .run(new Date().toISOString());
 });
 afterAll(() => app.db.close());
 
 const sessions = () => createSessionStore(app.db);
 const age = (token: string, column: 'last_seen_at' | 'created_at', minutes: number) =>
-  app.db.connection.prepare(`UPDATE staff_sessions SET ${column} = ? WHERE account_id = ? AND id = (SELECT id FROM staff_sessions ORDER BY rowid DESC LIMIT 1)`).run(new Date(Date.now() - minutes * 60_000).toISOString(), accountId) && token;
+  app.db.connection
+    .prepare(
+      `UPDATE staff_sessions SET ${column} = ? WHERE account_id = ? AND id = (SELECT id FROM staff_sessions ORDER BY rowid DESC LIMIT 1)`,
+    )
+    .run(new Date(Date.now() - minutes * 60_000).toISOString(), accountId) && token;
 
 /** The cookies a request may come with that must open nothing. */
 const visitors: [string, () => Promise<string | undefined>][] = [
   ['no cookie', async () => undefined],
   ['a made-up token', async () => `${COOKIE}=${'A'.repeat(43)}`],
-  ['a session idle for 31 minutes', async () => `${COOKIE}=${age(await sessions().create(accountId), 'last_seen_at', 31)}`],
-  ['a session signed in 12 hours and 1 minute ago, though busy', async () => {
-    const token = await sessions().create(accountId);
-    age(token, 'created_at', 12 * 60 + 1);
-    return `${COOKIE}=${token}`;
-  }],
-  ['a session of an account disabled since', async () => {
-    const email = `gone-${++disabled}@meridianlab.test`;
-    await addAccount(app.db, email);
-    const { cookie } = await sessionFor(app, email);
-    await createAccountStore(app.db).disable(email);
-    return cookie;
-  }],
-  ['a session that signed out', async () => {
-    const client = await sessionFor(app, 'ana@meridianlab.test');
-    expect((await consolePost(app, '/staff/sign-out', client, { csrf: client.csrf })).status).toBe(303);
-    return client.cookie;
-  }],
-  ['the session cookie under the plain-HTTP name', async () => {
-    const { cookie } = await sessionFor(app, 'ana@meridianlab.test');
-    return cookie.replace(COOKIE, 'staff_session');
-  }],
+  [
+    'a session idle for 31 minutes',
+    async () => `${COOKIE}=${age(await sessions().create(accountId), 'last_seen_at', 31)}`,
+  ],
+  [
+    'a session signed in 12 hours and 1 minute ago, though busy',
+    async () => {
+      const token = await sessions().create(accountId);
+      age(token, 'created_at', 12 * 60 + 1);
+      return `${COOKIE}=${token}`;
+    },
+  ],
+  [
+    'a session of an account disabled since',
+    async () => {
+      const email = `gone-${++disabled}@meridianlab.test`;
+      await addAccount(app.db, email);
+      const { cookie } = await sessionFor(app, email);
+      await createAccountStore(app.db).disable(email);
+      return cookie;
+    },
+  ],
+  [
+    'a session that signed out',
+    async () => {
+      const client = await sessionFor(app, 'ana@meridianlab.test');
+      expect((await consolePost(app, '/staff/sign-out', client, { csrf: client.csrf })).status).toBe(303);
+      return client.cookie;
+    },
+  ],
+  [
+    'the session cookie under the plain-HTTP name',
+    async () => {
+      const { cookie } = await sessionFor(app, 'ana@meridianlab.test');
+      return cookie.replace(COOKIE, 'staff_session');
+    },
+  ],
 ];
 
 function expectNoData(response: request.Response) {
@@ -106,7 +132,9 @@ describe.each(visitors)('with %s', (_name, cookieFor) => {
     }
     expect(app.db.connection.prepare('SELECT status FROM leads WHERE id = 1').get()).toEqual({ status: 'new' });
     expect(app.db.connection.prepare('SELECT count(*) AS notes FROM lead_notes').get()).toEqual({ notes: 0 });
-    expect(app.db.connection.prepare("SELECT unsubscribed_at FROM subscribers WHERE email = 'reader@example.test'").get()).toEqual({ unsubscribed_at: null });
+    expect(
+      app.db.connection.prepare("SELECT unsubscribed_at FROM subscribers WHERE email = 'reader@example.test'").get(),
+    ).toEqual({ unsubscribed_at: null });
   });
 });
 
@@ -117,9 +145,13 @@ describe('a live session', () => {
       const response = await request(app).get(path).set('Cookie', client.cookie).redirects(0);
       expect([200, 303], path).toContain(response.status);
     }
-    const dead = await request(app).get('/staff/leads').set('Cookie', `${COOKIE}=${'B'.repeat(43)}`);
+    const dead = await request(app)
+      .get('/staff/leads')
+      .set('Cookie', `${COOKIE}=${'B'.repeat(43)}`);
     expect(dead.headers.location).toBe('/staff/sign-in?expired=1');
-    expect(String(dead.headers['set-cookie'])).toContain(`${COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Secure; Max-Age=0`);
+    expect(String(dead.headers['set-cookie'])).toContain(
+      `${COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Secure; Max-Age=0`,
+    );
   });
 
   it('is not touched by idle time under 30 minutes', async () => {

@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+
 import { afterAll, describe, expect, it } from 'vitest';
+
 import { openSqliteDatabase } from '../../server/db';
 import { createAccountStore } from '../../server/staff/accounts';
 import { verifyPassword } from '../../server/staff/passwords';
@@ -14,7 +16,9 @@ const exec = promisify(execFile);
 /** `npm run --silent staff -- …args` with DATA_DIR set and no terminal, as a script runs it. */
 async function staff(args: string[], dataDir: string) {
   try {
-    const { stdout, stderr } = await exec('npm', ['run', '--silent', 'staff', '--', ...args], { env: { ...process.env, DATA_DIR: dataDir } });
+    const { stdout, stderr } = await exec('npm', ['run', '--silent', 'staff', '--', ...args], {
+      env: { ...process.env, DATA_DIR: dataDir },
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -42,8 +46,14 @@ describe('npm run staff', { timeout: 60_000 }, () => {
   });
 
   it('add: refuses an address that has an account, and one that is no address', async () => {
-    expect(await staff(['add', 'ana@meridianlab.test'], dataDir)).toMatchObject({ code: 1, stderr: expect.stringContaining('already has an account') });
-    expect(await staff(['add', 'not-an-address'], dataDir)).toMatchObject({ code: 2, stderr: expect.stringContaining('is not an e-mail address') });
+    expect(await staff(['add', 'ana@meridianlab.test'], dataDir)).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('already has an account'),
+    });
+    expect(await staff(['add', 'not-an-address'], dataDir)).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('is not an e-mail address'),
+    });
   });
 
   it('reset: sets a new password and ends the account’s sessions', async () => {
@@ -59,22 +69,34 @@ describe('npm run staff', { timeout: 60_000 }, () => {
     const { id } = (await accounts.find('ana@meridianlab.test'))!;
     const tokens = [await createSessionStore(db).create(id), await createSessionStore(db).create(id)];
     expect((await staff(['disable', 'ana@meridianlab.test'], dataDir)).code).toBe(0);
-    expect(db.connection.prepare('SELECT count(*) AS sessions FROM staff_sessions WHERE account_id = ?').get(id)).toEqual({ sessions: 0 });
+    expect(
+      db.connection.prepare('SELECT count(*) AS sessions FROM staff_sessions WHERE account_id = ?').get(id),
+    ).toEqual({ sessions: 0 });
     for (const token of tokens) expect(await createSessionStore(db).resume(token)).toBeUndefined();
     const list = await staff(['list'], dataDir);
     expect(list.stdout).toMatch(/^ana@meridianlab\.test\tcreated \S+\tdisabled \S+\n$/);
   });
 
   it('unlock: clears the address’s lock-out', async () => {
-    db.connection.prepare("INSERT INTO staff_sign_in_failures VALUES ('email:ana@meridianlab.test', 10, '2025-01-01T00:00:00Z', '2025-01-01T00:00:00Z')").run();
+    db.connection
+      .prepare(
+        "INSERT INTO staff_sign_in_failures VALUES ('email:ana@meridianlab.test', 10, '2025-01-01T00:00:00Z', '2025-01-01T00:00:00Z')",
+      )
+      .run();
     const run = await staff(['unlock', 'ana@meridianlab.test'], dataDir);
     expect(run).toMatchObject({ code: 0, stderr: 'Cleared the failed sign-ins of ana@meridianlab.test.\n' });
     expect(db.connection.prepare('SELECT count(*) AS rows FROM staff_sign_in_failures').get()).toEqual({ rows: 0 });
   });
 
   it('says what is wrong: an unknown account, an unknown command, no database', async () => {
-    expect(await staff(['reset', 'nobody@meridianlab.test'], dataDir)).toMatchObject({ code: 1, stderr: 'There is no account for nobody@meridianlab.test.\n' });
-    expect(await staff(['promote', 'ana@meridianlab.test'], dataDir)).toMatchObject({ code: 2, stderr: expect.stringContaining('Unknown command "promote"') });
+    expect(await staff(['reset', 'nobody@meridianlab.test'], dataDir)).toMatchObject({
+      code: 1,
+      stderr: 'There is no account for nobody@meridianlab.test.\n',
+    });
+    expect(await staff(['promote', 'ana@meridianlab.test'], dataDir)).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('Unknown command "promote"'),
+    });
     const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-staff-cli-empty-'));
     expect(await staff(['list'], empty)).toMatchObject({ code: 1, stderr: expect.stringContaining('No database at') });
   });

@@ -1,7 +1,8 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { executableInlineScripts, testApp } from '../support/helpers';
+
 import { parseCsv } from '../support/csv';
+import { executableInlineScripts, testApp } from '../support/helpers';
 import type { StaffClient } from '../support/staffHelpers';
 import { addAccount, consolePost, insertLead, sessionFor } from '../support/staffHelpers';
 
@@ -13,10 +14,35 @@ const get = (path: string) => request(app).get(path).set('Cookie', client.cookie
 beforeAll(async () => {
   await addAccount(app.db, 'ana@meridianlab.test');
   client = await sessionFor(app, 'ana@meridianlab.test');
-  insertLead(app.db, { received_at: '2025-01-15T17:30:00.000Z', name: 'Oldest Olga', email: 'olga@old.test', service: 'consultation', message: 'An old question' });
-  insertLead(app.db, { received_at: hoursAgo(5), name: 'Waiting Walter', email: 'walter@wait.test', company: 'Wait & Co', service: 'ai-voice-systems', message: 'Please call 100% soon' });
-  insertLead(app.db, { received_at: hoursAgo(1), name: '=HYPERLINK("http://evil.example")', email: 'evil@evil.test', service: '', message: '@SUM(A1)' });
-  for (let i = 0; i < 26; i++) insertLead(app.db, { received_at: `2024-06-${String(1 + i).padStart(2, '0')}T12:00:00.000Z`, name: `Archive ${i}`, email: `a${i}@archive.test`, service: 'web-subscription' });
+  insertLead(app.db, {
+    received_at: '2025-01-15T17:30:00.000Z',
+    name: 'Oldest Olga',
+    email: 'olga@old.test',
+    service: 'consultation',
+    message: 'An old question',
+  });
+  insertLead(app.db, {
+    received_at: hoursAgo(5),
+    name: 'Waiting Walter',
+    email: 'walter@wait.test',
+    company: 'Wait & Co',
+    service: 'ai-voice-systems',
+    message: 'Please call 100% soon',
+  });
+  insertLead(app.db, {
+    received_at: hoursAgo(1),
+    name: '=HYPERLINK("http://evil.example")',
+    email: 'evil@evil.test',
+    service: '',
+    message: '@SUM(A1)',
+  });
+  for (let i = 0; i < 26; i++)
+    insertLead(app.db, {
+      received_at: `2024-06-${String(1 + i).padStart(2, '0')}T12:00:00.000Z`,
+      name: `Archive ${i}`,
+      email: `a${i}@archive.test`,
+      service: 'web-subscription',
+    });
   app.db.connection
     .prepare(
       `INSERT INTO outbox (kind, lead_id, payload, message_id, status, attempts, last_error, created_at, next_attempt_at, sent_at)
@@ -35,7 +61,9 @@ describe('the inbox', () => {
     expect(first.headers['cache-control']).toBe('no-store');
     expect(first.headers['x-robots-tag']).toBe('noindex, nofollow');
     expect(first.text).toContain('29 leads');
-    const names = [...first.text.matchAll(/class="staff-table__primary" href="\/staff\/leads\/(\d+)"/g)].map((match) => Number(match[1]));
+    const names = [...first.text.matchAll(/class="staff-table__primary" href="\/staff\/leads\/(\d+)"/g)].map((match) =>
+      Number(match[1]),
+    );
     expect(names.slice(0, 3)).toEqual([3, 2, 1]);
     expect(names).toHaveLength(25);
     expect(first.text).toContain('Page 1 of 2');
@@ -59,7 +87,9 @@ describe('the inbox', () => {
     expect((await get('/staff/leads?q=%25')).text).toContain('1 lead<'); // "%" is matched as itself
     const filtered = await get('/staff/leads?status=new&service=web-subscription&q=archive');
     expect(filtered.text).toContain('26 leads');
-    expect(filtered.text).toContain('href="/staff/leads?q=archive&amp;status=new&amp;service=web-subscription&amp;page=2"');
+    expect(filtered.text).toContain(
+      'href="/staff/leads?q=archive&amp;status=new&amp;service=web-subscription&amp;page=2"',
+    );
     expect(filtered.text).toContain('href="/staff/leads.csv?q=archive&amp;status=new&amp;service=web-subscription"');
     // Unknown values show everything rather than fail.
     expect((await get('/staff/leads?status=bogus&service=%3Cx%3E')).text).toContain('29 leads');
@@ -67,8 +97,12 @@ describe('the inbox', () => {
 
   it('counts the new leads still waiting beyond the 4-hour promise, and sums up the outbox', async () => {
     const page = await get('/staff/leads');
-    expect(page.text).toMatch(/<span class="staff-stat__value">28<\/span><span class="staff-stat__label">new leads waiting longer than 4 hours<\/span>/);
-    expect(page.text).toMatch(/<span class="staff-stat__value">1<\/span><span class="staff-stat__label">notification queued, the oldest for 3 h 0 min/);
+    expect(page.text).toMatch(
+      /<span class="staff-stat__value">28<\/span><span class="staff-stat__label">new leads waiting longer than 4 hours<\/span>/,
+    );
+    expect(page.text).toMatch(
+      /<span class="staff-stat__value">1<\/span><span class="staff-stat__label">notification queued, the oldest for 3 h 0 min/,
+    );
     expect(page.text).toContain('1 sent · 1 failed');
   });
 
@@ -84,7 +118,16 @@ describe('a lead’s page', () => {
   it('shows every field, the time in New York, the delivery state from the outbox and a mailto reply', async () => {
     const page = await get('/staff/leads/1');
     expect(page.status).toBe(200);
-    for (const text of ['Oldest Olga', 'olga@old.test', 'Acme', '+1 305 555 0100', 'Consultation', 'An old question', 'Test Browser/1.0', 'hash']) {
+    for (const text of [
+      'Oldest Olga',
+      'olga@old.test',
+      'Acme',
+      '+1 305 555 0100',
+      'Consultation',
+      'An old question',
+      'Test Browser/1.0',
+      'hash',
+    ]) {
       expect(page.text).toContain(text);
     }
     expect(page.text).toContain('<time dateTime="2025-01-15T17:30:00.000Z">Jan 15, 2025, 12:30 PM EST</time>');
@@ -109,15 +152,23 @@ describe('a lead’s page', () => {
   });
 
   it('moves the status new → contacted → won, keeping who and when', async () => {
-    const move = (from: string, to: string) => consolePost(app, '/staff/leads/2/status', client, { csrf: client.csrf, from, to });
+    const move = (from: string, to: string) =>
+      consolePost(app, '/staff/leads/2/status', client, { csrf: client.csrf, from, to });
     const first = await move('new', 'contacted');
     expect(first.status).toBe(303);
     expect(first.headers.location).toBe('/staff/leads/2?saved=status');
     expect((await move('contacted', 'won')).status).toBe(303);
-    const row = app.db.connection.prepare('SELECT status, status_changed_at FROM leads WHERE id = 2').get() as { status: string; status_changed_at: string };
+    const row = app.db.connection.prepare('SELECT status, status_changed_at FROM leads WHERE id = 2').get() as {
+      status: string;
+      status_changed_at: string;
+    };
     expect(row.status).toBe('won');
     expect(Date.now() - Date.parse(row.status_changed_at)).toBeLessThan(60_000);
-    expect(app.db.connection.prepare('SELECT staff_email, from_status, to_status FROM lead_events WHERE lead_id = 2 ORDER BY id').all()).toEqual([
+    expect(
+      app.db.connection
+        .prepare('SELECT staff_email, from_status, to_status FROM lead_events WHERE lead_id = 2 ORDER BY id')
+        .all(),
+    ).toEqual([
       { staff_email: 'ana@meridianlab.test', from_status: 'new', to_status: 'contacted' },
       { staff_email: 'ana@meridianlab.test', from_status: 'contacted', to_status: 'won' },
     ]);
@@ -130,16 +181,27 @@ describe('a lead’s page', () => {
     const skip = await consolePost(app, '/staff/leads/3/status', client, { csrf: client.csrf, from: 'new', to: 'won' });
     expect(skip.status).toBe(400);
     expect(skip.text).toContain('That status change is not possible from here.');
-    const stale = await consolePost(app, '/staff/leads/2/status', client, { csrf: client.csrf, from: 'new', to: 'contacted' });
+    const stale = await consolePost(app, '/staff/leads/2/status', client, {
+      csrf: client.csrf,
+      from: 'new',
+      to: 'contacted',
+    });
     expect(stale.status).toBe(409);
     expect(stale.text).toContain('Someone changed this lead’s status meanwhile');
-    const bogus = await consolePost(app, '/staff/leads/3/status', client, { csrf: client.csrf, from: 'new', to: 'archived' });
+    const bogus = await consolePost(app, '/staff/leads/3/status', client, {
+      csrf: client.csrf,
+      from: 'new',
+      to: 'archived',
+    });
     expect(bogus.status).toBe(400);
     expect(app.db.connection.prepare('SELECT status FROM leads WHERE id = 3').get()).toEqual({ status: 'new' });
   });
 
   it('adds notes with who and when; an empty or overlong note is refused with what was typed kept', async () => {
-    const added = await consolePost(app, '/staff/leads/1/notes', client, { csrf: client.csrf, body: '  Called, <b>left</b> a message.\r\nTry Friday.  ' });
+    const added = await consolePost(app, '/staff/leads/1/notes', client, {
+      csrf: client.csrf,
+      body: '  Called, <b>left</b> a message.\r\nTry Friday.  ',
+    });
     expect(added.status).toBe(303);
     expect(app.db.connection.prepare('SELECT staff_email, body FROM lead_notes').all()).toEqual([
       { staff_email: 'ana@meridianlab.test', body: 'Called, <b>left</b> a message.\nTry Friday.' },
@@ -164,7 +226,20 @@ describe('the exports', () => {
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename=leads-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(response.headers['cache-control']).toBe('no-store');
     const [header, row, ...rest] = parseCsv(response.text);
-    expect(header).toEqual(['id', 'received_at', 'name', 'email', 'company', 'phone', 'service', 'message', 'client_hash', 'user_agent', 'status', 'status_changed_at']);
+    expect(header).toEqual([
+      'id',
+      'received_at',
+      'name',
+      'email',
+      'company',
+      'phone',
+      'service',
+      'message',
+      'client_hash',
+      'user_agent',
+      'status',
+      'status_changed_at',
+    ]);
     expect(rest).toEqual([]);
     expect(row![2]).toBe(`'=HYPERLINK("http://evil.example")`);
     expect(row![7]).toBe("'@SUM(A1)");

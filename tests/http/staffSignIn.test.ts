@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
+
 import request from 'supertest';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+
+import { createLogger } from '../../server/http/logger';
 import { createAccountStore } from '../../server/staff/accounts';
 import { hashPassword } from '../../server/staff/passwords';
-import { createLogger } from '../../server/http/logger';
-import { executableInlineScripts, testApp } from '../support/helpers';
 import type { TestApp } from '../support/helpers';
-import { STAFF_PASSWORD, addAccount, consolePost, sessionCookieOf, sessionFor } from '../support/staffHelpers';
+import { executableInlineScripts, testApp } from '../support/helpers';
+import { addAccount, consolePost, sessionCookieOf, sessionFor, STAFF_PASSWORD } from '../support/staffHelpers';
 
 const apps: TestApp[] = [];
 /** A fresh app per test: the throttle and the rate limit count per client address, and every test here comes from one. */
@@ -48,7 +50,9 @@ describe('POST /staff/sign-in', () => {
     expect(response.status).toBe(303);
     expect(response.headers.location).toBe('/staff/leads');
     const [setCookie] = ([] as string[]).concat(response.headers['set-cookie'] ?? []);
-    expect(setCookie).toMatch(/^__Host-staff_session=[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax; Secure; Max-Age=43200$/);
+    expect(setCookie).toMatch(
+      /^__Host-staff_session=[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax; Secure; Max-Age=43200$/,
+    );
     const token = /=([^;]+)/.exec(setCookie!)![1]!;
     // Only the token's hash is stored: a copy of the database opens no session.
     const stored = app.db.connection.prepare('SELECT id FROM staff_sessions').all() as { id: string }[];
@@ -58,8 +62,13 @@ describe('POST /staff/sign-in', () => {
   it('over plain HTTP uses a cookie without the __Host- prefix, which browsers would refuse without Secure', async () => {
     const { app } = freshApp({ SITE_URL: 'http://localhost:3000' });
     await addAccount(app.db, 'ana@meridianlab.test');
-    const response = await request(app).post('/staff/sign-in').type('form').send({ email: 'ana@meridianlab.test', password: STAFF_PASSWORD });
-    expect(String(response.headers['set-cookie'])).toMatch(/^staff_session=[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=43200$/);
+    const response = await request(app)
+      .post('/staff/sign-in')
+      .type('form')
+      .send({ email: 'ana@meridianlab.test', password: STAFF_PASSWORD });
+    expect(String(response.headers['set-cookie'])).toMatch(
+      /^staff_session=[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=43200$/,
+    );
   });
 
   it('rotates the session: a cookie held before sign-in is ended, the new one differs', async () => {
@@ -73,29 +82,33 @@ describe('POST /staff/sign-in', () => {
     expect((await request(app).get('/staff/leads').set('Cookie', after)).status).toBe(200);
   });
 
-  it('answers an unknown address and a wrong password alike, and a disabled account too', { timeout: 60_000 }, async () => {
-    const { app } = freshApp();
-    await addAccount(app.db, 'ana@meridianlab.test');
-    await addAccount(app.db, 'old@meridianlab.test');
-    await createAccountStore(app.db).disable('old@meridianlab.test');
-    const answers = await Promise.all([
-      signIn(app, 'ana@meridianlab.test', 'not-the-password-at-all'),
-      signIn(app, 'nobody@meridianlab.test', 'not-the-password-at-all'),
-      signIn(app, 'old@meridianlab.test', STAFF_PASSWORD),
-    ]);
-    const normalised = answers.map((response) => ({
-      status: response.status,
-      cookie: response.headers['set-cookie'],
-      text: response.text.replace(/value="[^"]*@meridianlab\.test"/, 'value="…"'),
-    }));
-    expect(normalised[0]!.status).toBe(401);
-    expect(normalised[0]!.text).toContain('The e-mail address or password is not right.');
-    expect(normalised[1]).toEqual(normalised[0]);
-    expect(normalised[2]).toEqual(normalised[0]);
-    // What was typed is kept, never the password.
-    expect(answers[0]!.text).toContain('value="ana@meridianlab.test"');
-    expect(answers[0]!.text).not.toContain('not-the-password-at-all');
-  });
+  it(
+    'answers an unknown address and a wrong password alike, and a disabled account too',
+    { timeout: 60_000 },
+    async () => {
+      const { app } = freshApp();
+      await addAccount(app.db, 'ana@meridianlab.test');
+      await addAccount(app.db, 'old@meridianlab.test');
+      await createAccountStore(app.db).disable('old@meridianlab.test');
+      const answers = await Promise.all([
+        signIn(app, 'ana@meridianlab.test', 'not-the-password-at-all'),
+        signIn(app, 'nobody@meridianlab.test', 'not-the-password-at-all'),
+        signIn(app, 'old@meridianlab.test', STAFF_PASSWORD),
+      ]);
+      const normalised = answers.map((response) => ({
+        status: response.status,
+        cookie: response.headers['set-cookie'],
+        text: response.text.replace(/value="[^"]*@meridianlab\.test"/, 'value="…"'),
+      }));
+      expect(normalised[0]!.status).toBe(401);
+      expect(normalised[0]!.text).toContain('The e-mail address or password is not right.');
+      expect(normalised[1]).toEqual(normalised[0]);
+      expect(normalised[2]).toEqual(normalised[0]);
+      // What was typed is kept, never the password.
+      expect(answers[0]!.text).toContain('value="ana@meridianlab.test"');
+      expect(answers[0]!.text).not.toContain('not-the-password-at-all');
+    },
+  );
 
   it('takes as long for an unknown address as for a wrong password (a dummy hash with the same cost is checked)', async () => {
     const { app } = freshApp();
@@ -125,14 +138,17 @@ describe('POST /staff/sign-in', () => {
     await signIn(app, 'ana@meridianlab.test', 'wrong-password-123');
     await signIn(app, 'nobody@meridianlab.test', 'wrong-password-456');
     await signIn(app, 'ana@meridianlab.test', STAFF_PASSWORD);
-    const attempts = info.mock.calls.map(([fields]) => fields as Record<string, unknown>).filter((fields) => fields.event === 'staff sign-in');
+    const attempts = info.mock.calls
+      .map(([fields]) => fields as Record<string, unknown>)
+      .filter((fields) => fields.event === 'staff sign-in');
     expect(attempts.map(({ outcome, email }) => ({ outcome, email }))).toEqual([
       { outcome: 'wrong', email: 'ana@meridianlab.test' },
       { outcome: 'wrong', email: 'nobody@meridianlab.test' },
       { outcome: 'success', email: 'ana@meridianlab.test' },
     ]);
     const logged = JSON.stringify(info.mock.calls);
-    for (const password of ['wrong-password-123', 'wrong-password-456', STAFF_PASSWORD]) expect(logged).not.toContain(password);
+    for (const password of ['wrong-password-123', 'wrong-password-456', STAFF_PASSWORD])
+      expect(logged).not.toContain(password);
   });
 
   it('slows an address down after 3 failures, known or not, with the same answer', async () => {
@@ -159,7 +175,9 @@ describe('POST /staff/sign-in', () => {
   it('locks an address after 10 failures in a row until the CLI’s unlock, for unknown addresses alike', async () => {
     const { app } = freshApp();
     await addAccount(app.db, 'ana@meridianlab.test');
-    const lock = app.db.connection.prepare("INSERT INTO staff_sign_in_failures VALUES (?, 10, '2020-01-01T00:00:00.000Z', '2020-01-01T00:00:00.000Z')");
+    const lock = app.db.connection.prepare(
+      "INSERT INTO staff_sign_in_failures VALUES (?, 10, '2020-01-01T00:00:00.000Z', '2020-01-01T00:00:00.000Z')",
+    );
     lock.run('email:ana@meridianlab.test');
     lock.run('email:nobody@meridianlab.test');
     const known = await signIn(app, 'ana@meridianlab.test', STAFF_PASSWORD);
@@ -181,7 +199,11 @@ describe('POST /staff/sign-in', () => {
 
   it('refuses a sign-in posted from another site (403) and more than 10 posts a minute from one client (429)', async () => {
     const { app } = freshApp();
-    const foreign = await request(app).post('/staff/sign-in').type('form').set('Origin', 'https://evil.example').send({ email: 'a@b.test', password: 'x' });
+    const foreign = await request(app)
+      .post('/staff/sign-in')
+      .type('form')
+      .set('Origin', 'https://evil.example')
+      .send({ email: 'a@b.test', password: 'x' });
     expect(foreign.status).toBe(403);
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) statuses.push((await signIn(app, 'a@b.test', '')).status);
@@ -197,7 +219,9 @@ describe('POST /staff/sign-out', () => {
     const response = await consolePost(app, '/staff/sign-out', client, { csrf: client.csrf });
     expect(response.status).toBe(303);
     expect(response.headers.location).toBe('/staff/sign-in?signedOut=1');
-    expect(String(response.headers['set-cookie'])).toContain('__Host-staff_session=; Path=/; HttpOnly; SameSite=Lax; Secure; Max-Age=0');
+    expect(String(response.headers['set-cookie'])).toContain(
+      '__Host-staff_session=; Path=/; HttpOnly; SameSite=Lax; Secure; Max-Age=0',
+    );
     expect(app.db.connection.prepare('SELECT count(*) AS sessions FROM staff_sessions').get()).toEqual({ sessions: 0 });
   });
 });

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createFieldSpeed } from '../../server/staff/fieldSpeed';
 import { testApp } from '../support/helpers';
 import type { StaffClient } from '../support/staffHelpers';
@@ -14,9 +15,13 @@ const daysAgo = (days: number) => new Date(now.getTime() - days * DAY).toISOStri
 beforeAll(async () => {
   await addAccount(app.db, 'ana@meridianlab.test');
   client = await sessionFor(app, 'ana@meridianlab.test');
-  const add = app.db.connection.prepare('INSERT INTO vitals (received_at, route, metric, value, rating, device_class) VALUES (?, ?, ?, ?, ?, ?)');
+  const add = app.db.connection.prepare(
+    'INSERT INTO vitals (received_at, route, metric, value, rating, device_class) VALUES (?, ?, ?, ?, ?, ?)',
+  );
   // This week on /: LCP 1000..4000 ms (p75 by nearest rank of 4 values: the 3rd, 3000).
-  [1000, 2000, 3000, 4000].forEach((value, index) => add.run(daysAgo(1), '/', 'LCP', value, 'good', index % 2 ? 'mobile' : 'desktop'));
+  [1000, 2000, 3000, 4000].forEach((value, index) =>
+    add.run(daysAgo(1), '/', 'LCP', value, 'good', index % 2 ? 'mobile' : 'desktop'),
+  );
   // Three weeks ago on /: five slow ones, so the 28-day p75 of the nine is 5000.
   [5000, 5000, 5000, 5000, 5000].forEach((value) => add.run(daysAgo(20), '/', 'LCP', value, 'poor', 'mobile'));
   add.run(daysAgo(2), '/services', 'CLS', 0.31, 'poor', 'desktop');
@@ -31,7 +36,9 @@ describe('field speed', () => {
       { route: '/', metric: 'LCP', last7: { p75: 3000, samples: 4 }, last28: { p75: 5000, samples: 9 } },
       { route: '/services', metric: 'CLS', last7: { p75: 0.31, samples: 1 }, last28: { p75: 0.31, samples: 1 } },
     ]);
-    expect((await createFieldSpeed(app.db).summary('desktop', now))[0]).toMatchObject({ last7: { p75: 3000, samples: 2 } });
+    expect((await createFieldSpeed(app.db).summary('desktop', now))[0]).toMatchObject({
+      last7: { p75: 3000, samples: 2 },
+    });
   });
 
   it('gives one p75 per UTC day for the trend', async () => {
@@ -44,10 +51,16 @@ describe('field speed', () => {
   it('shows the p75 with Google’s ratings and thresholds', async () => {
     const page = await request(app).get('/staff/speed').set('Cookie', client.cookie);
     expect(page.status).toBe(200);
-    expect(page.text).toContain('<span class="staff-figure">3.0 s</span> <span class="staff-badge staff-badge--needs-improvement">Needs improvement</span>');
-    expect(page.text).toContain('<span class="staff-figure">5.0 s</span> <span class="staff-badge staff-badge--poor">Poor</span>');
+    expect(page.text).toContain(
+      '<span class="staff-figure">3.0 s</span> <span class="staff-badge staff-badge--needs-improvement">Needs improvement</span>',
+    );
+    expect(page.text).toContain(
+      '<span class="staff-figure">5.0 s</span> <span class="staff-badge staff-badge--poor">Poor</span>',
+    );
     expect(page.text).toContain('good ≤ 2.5 s, poor &gt; 4.0 s');
-    expect(page.text).toContain('<span class="staff-figure">0.31</span> <span class="staff-badge staff-badge--poor">Poor</span>');
+    expect(page.text).toContain(
+      '<span class="staff-figure">0.31</span> <span class="staff-badge staff-badge--poor">Poor</span>',
+    );
     expect(page.text).toContain('good ≤ 0.10, poor &gt; 0.25');
     expect(page.text).not.toContain('/contact');
   });
@@ -56,7 +69,9 @@ describe('field speed', () => {
     const page = await request(app).get('/staff/speed?metric=LCP&route=%2F&device=').set('Cookie', client.cookie);
     const svg = /<svg class="trend-chart"[\s\S]*?<\/svg>/.exec(page.text)![0];
     expect(svg).toMatch(/role="img" aria-labelledby="trend-title-LCP trend-desc-LCP"/);
-    expect(svg).toContain('<title id="trend-title-LCP">Largest Contentful Paint (LCP), daily 75th percentile, /, all devices</title>');
+    expect(svg).toContain(
+      '<title id="trend-title-LCP">Largest Contentful Paint (LCP), daily 75th percentile, /, all devices</title>',
+    );
     expect(svg).toMatch(/<desc id="trend-desc-LCP">2 days with samples\. Good is up to 2\.5 s, poor above 4\.0 s\./);
     expect(svg.match(/<circle /g)).toHaveLength(2);
     expect(svg).toContain('<polyline class="trend-chart__line"');

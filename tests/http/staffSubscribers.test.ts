@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { parseCsv } from '../support/csv';
 import { testApp } from '../support/helpers';
 import type { StaffClient } from '../support/staffHelpers';
@@ -11,7 +12,9 @@ let client: StaffClient;
 beforeAll(async () => {
   await addAccount(app.db, 'ana@meridianlab.test');
   client = await sessionFor(app, 'ana@meridianlab.test');
-  const add = app.db.connection.prepare('INSERT INTO subscribers (email, created_at, confirmed_at, unsubscribed_at) VALUES (?, ?, ?, ?)');
+  const add = app.db.connection.prepare(
+    'INSERT INTO subscribers (email, created_at, confirmed_at, unsubscribed_at) VALUES (?, ?, ?, ?)',
+  );
   add.run('first@example.test', '2025-02-01T10:00:00.000Z', '2025-02-01T10:05:00.000Z', null);
   add.run('=cmd@example.test', '2025-03-01T10:00:00.000Z', '2025-03-01T11:00:00.000Z', null);
   add.run('pending@example.test', '2025-04-01T10:00:00.000Z', null, null);
@@ -35,7 +38,9 @@ describe('subscribers', () => {
 
   it('exports the confirmed as formula-safe CSV', async () => {
     const response = await get('/staff/subscribers.csv');
-    expect(response.headers['content-disposition']).toMatch(/^attachment; filename=subscribers-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename=subscribers-\d{4}-\d{2}-\d{2}\.csv$/,
+    );
     expect(parseCsv(response.text)).toEqual([
       ['email', 'signed_up_at', 'consent_at'],
       ["'=cmd@example.test", '2025-03-01T10:00:00.000Z', '2025-03-01T11:00:00.000Z'],
@@ -44,11 +49,15 @@ describe('subscribers', () => {
   });
 
   it('removes an address by unsubscribing it: the row and its consent stay on record', async () => {
-    const { id } = app.db.connection.prepare("SELECT id FROM subscribers WHERE email = 'first@example.test'").get() as { id: number };
+    const { id } = app.db.connection.prepare("SELECT id FROM subscribers WHERE email = 'first@example.test'").get() as {
+      id: number;
+    };
     const response = await consolePost(app, `/staff/subscribers/${id}/remove`, client, { csrf: client.csrf });
     expect(response.status).toBe(303);
     expect(response.headers.location).toBe('/staff/subscribers?removed=first%40example.test');
-    const row = app.db.connection.prepare('SELECT confirmed_at, unsubscribed_at FROM subscribers WHERE id = ?').get(id) as Record<string, string | null>;
+    const row = app.db.connection
+      .prepare('SELECT confirmed_at, unsubscribed_at FROM subscribers WHERE id = ?')
+      .get(id) as Record<string, string | null>;
     expect(row.confirmed_at).toBe('2025-02-01T10:05:00.000Z');
     expect(Date.now() - Date.parse(row.unsubscribed_at!)).toBeLessThan(60_000);
     const page = await get(response.headers.location!);

@@ -1,18 +1,19 @@
 import { afterAll, describe, expect, it } from 'vitest';
+
 import type { Database } from '../../server/db';
-import { createLeadStore } from '../../server/leads/store';
-import { createOutboxStore } from '../../server/outbox/store';
-import type { NewOutboxMessage } from '../../server/outbox/store';
-import { erasePersonalData, exportPersonalData } from '../../server/privacy/personalData';
 import { createRateLimitCounters } from '../../server/http/rateLimitCounters';
+import { createLeadStore } from '../../server/leads/store';
+import type { Confirmation } from '../../server/newsletter/store';
+import { createSubscriberStore } from '../../server/newsletter/store';
+import type { NewOutboxMessage } from '../../server/outbox/store';
+import { createOutboxStore } from '../../server/outbox/store';
+import { erasePersonalData, exportPersonalData } from '../../server/privacy/personalData';
 import { purgeExpired } from '../../server/privacy/retention';
 import { createAccountStore } from '../../server/staff/accounts';
 import { createFieldSpeed } from '../../server/staff/fieldSpeed';
 import { createInbox } from '../../server/staff/inbox';
 import { createSessionStore } from '../../server/staff/sessions';
-import { LOCK_AFTER_FAILURES, createSignInThrottle } from '../../server/staff/signInThrottle';
-import type { Confirmation } from '../../server/newsletter/store';
-import { createSubscriberStore } from '../../server/newsletter/store';
+import { createSignInThrottle, LOCK_AFTER_FAILURES } from '../../server/staff/signInThrottle';
 import { createVitalsStore } from '../../server/vitals/store';
 import { EMPTY_CONTACT_VALUES } from '../../shared/model/contactForm';
 import { engines } from '../support/engines';
@@ -22,10 +23,20 @@ afterAll(async () => {
   for (const db of opened) await db.close();
 });
 
-const lead = { ...EMPTY_CONTACT_VALUES, name: 'Ana Gómez', email: 'Ana@Example.com', company: 'Acme', message: 'We need a website.' };
+const lead = {
+  ...EMPTY_CONTACT_VALUES,
+  name: 'Ana Gómez',
+  email: 'Ana@Example.com',
+  company: 'Acme',
+  message: 'We need a website.',
+};
 const client = { address: '203.0.113.7', userAgent: 'Test/1.0' };
 const at = (seconds: number) => new Date(Date.UTC(2025, 0, 1) + seconds * 1000);
-const mail = (leadId: number): NewOutboxMessage => ({ kind: 'lead-notification', leadId, mail: { to: 'hello@meridianlab.test', subject: 'New lead', text: 'Hi' } });
+const mail = (leadId: number): NewOutboxMessage => ({
+  kind: 'lead-notification',
+  leadId,
+  mail: { to: 'hello@meridianlab.test', subject: 'New lead', text: 'Hi' },
+});
 
 describe.each(engines)('the stores on $engine', { timeout: 30_000 }, ({ open }) => {
   const fresh = async () => {
@@ -38,13 +49,30 @@ describe.each(engines)('the stores on $engine', { timeout: 30_000 }, ({ open }) 
     const db = await fresh();
     const outbox = createOutboxStore(db, 'meridianlab.test');
     let committed = 0;
-    const leads = createLeadStore(db, { outbox, messagesFor: (stored) => [mail(stored.id)], committed: () => (committed += 1) });
+    const leads = createLeadStore(db, {
+      outbox,
+      messagesFor: (stored) => [mail(stored.id)],
+      committed: () => (committed += 1),
+    });
     const id = await leads.add(lead, client, at(0));
     expect(committed).toBe(1);
-    expect(await leads.all()).toEqual([expect.objectContaining({ id, name: 'Ana Gómez', receivedAt: at(0).toISOString(), clientHash: expect.stringMatching(/^[0-9a-f]{64}$/) })]);
+    expect(await leads.all()).toEqual([
+      expect.objectContaining({
+        id,
+        name: 'Ana Gómez',
+        receivedAt: at(0).toISOString(),
+        clientHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+      }),
+    ]);
     expect(await outbox.stats(at(0))).toMatchObject({ queued: 1 });
 
-    const failing = createLeadStore(db, { outbox, messagesFor: () => { throw new Error('composing failed'); }, committed: () => {} });
+    const failing = createLeadStore(db, {
+      outbox,
+      messagesFor: () => {
+        throw new Error('composing failed');
+      },
+      committed: () => {},
+    });
     await expect(failing.add(lead, client)).rejects.toThrow('composing failed');
     expect(await leads.all()).toHaveLength(1);
     expect(await outbox.stats()).toMatchObject({ queued: 1 });
@@ -56,7 +84,10 @@ describe.each(engines)('the stores on $engine', { timeout: 30_000 }, ({ open }) 
     await leads.add({ ...lead, locale: 'es' }, client);
     await leads.add(lead, client);
     expect((await leads.all()).map((row) => row.locale)).toEqual(['es', 'en']);
-    expect((await createInbox(db).all({ status: '', service: '', search: '' })).map((row) => row.locale)).toEqual(['en', 'es']);
+    expect((await createInbox(db).all({ status: '', service: '', search: '' })).map((row) => row.locale)).toEqual([
+      'en',
+      'es',
+    ]);
   });
 
   it('outbox: leases each due message to one worker at a time, then marks it sent or retries it', async () => {
@@ -68,7 +99,9 @@ describe.each(engines)('the stores on $engine', { timeout: 30_000 }, ({ open }) 
       await outbox.enqueue({ kind: 'lead-webhook', leadId, body: { ok: true } }, at(0), tx);
     });
     // Ten workers claim at once: every message goes to exactly one of them.
-    const claims = await Promise.all(Array.from({ length: 10 }, () => outbox.lease(['lead-notification'], 60_000, 5, at(1))));
+    const claims = await Promise.all(
+      Array.from({ length: 10 }, () => outbox.lease(['lead-notification'], 60_000, 5, at(1))),
+    );
     const ids = claims.flat().map((message) => message.id);
     expect(ids).toHaveLength(30);
     expect(new Set(ids).size).toBe(30);
@@ -79,7 +112,11 @@ describe.each(engines)('the stores on $engine', { timeout: 30_000 }, ({ open }) 
     await outbox.markAttemptFailed(second!, 'SMTP 451', at(600));
     await outbox.markAttemptFailed(claims.flat()[2]!, 'SMTP 550', null);
     const pending = await outbox.pending();
-    expect(pending.find((entry) => entry.id === second!.id)).toMatchObject({ status: 'queued', attempts: 1, lastError: 'SMTP 451' });
+    expect(pending.find((entry) => entry.id === second!.id)).toMatchObject({
+      status: 'queued',
+      attempts: 1,
+      lastError: 'SMTP 451',
+    });
     expect(await outbox.stats(at(2))).toMatchObject({ sent: 1, failed: 1, queued: 29 });
     expect(await outbox.retry(first!.id)).toBe('sent');
     expect(await outbox.retry(99_999)).toBe('missing');
@@ -87,7 +124,9 @@ describe.each(engines)('the stores on $engine', { timeout: 30_000 }, ({ open }) 
     // The lease ran out: another worker may take the rest over; the webhook waits for a worker that claims its kind.
     const retaken = await outbox.lease(['lead-notification'], 60_000, 100, at(62));
     expect(retaken.every((message) => message.kind === 'lead-notification')).toBe(true);
-    expect(await outbox.lease(['lead-webhook'], 60_000, 10, at(62))).toEqual([expect.objectContaining({ kind: 'lead-webhook', payload: { body: { ok: true } } })]);
+    expect(await outbox.lease(['lead-webhook'], 60_000, 10, at(62))).toEqual([
+      expect.objectContaining({ kind: 'lead-webhook', payload: { body: { ok: true } } }),
+    ]);
   });
 
   it('subscribers: one row per address whatever its case, double opt-in, unsubscribe, suppression', async () => {
@@ -98,7 +137,14 @@ describe.each(engines)('the stores on $engine', { timeout: 30_000 }, ({ open }) 
       outbox,
       messagesFor: (confirmation) => {
         sent.push(confirmation);
-        return [{ kind: 'newsletter-confirmation', subscriberId: confirmation.subscriberId, mail: { to: confirmation.email, subject: 'Confirm', text: confirmation.confirmToken }, secret: confirmation.confirmToken }];
+        return [
+          {
+            kind: 'newsletter-confirmation',
+            subscriberId: confirmation.subscriberId,
+            mail: { to: confirmation.email, subject: 'Confirm', text: confirmation.confirmToken },
+            secret: confirmation.confirmToken,
+          },
+        ];
       },
       committed: () => {},
     });
@@ -109,7 +155,9 @@ describe.each(engines)('the stores on $engine', { timeout: 30_000 }, ({ open }) 
     expect(await store.confirm('wrong', at(120))).toBe('invalid');
     expect(await store.confirm(sent[0]!.confirmToken, at(120))).toBe('confirmed');
     expect(await store.confirm(sent[0]!.confirmToken, at(121))).toBe('invalid');
-    expect(await store.consented()).toEqual([{ email: 'Reader@Example.com', signedUpAt: at(0).toISOString(), confirmedAt: at(120).toISOString() }]);
+    expect(await store.consented()).toEqual([
+      { email: 'Reader@Example.com', signedUpAt: at(0).toISOString(), confirmedAt: at(120).toISOString() },
+    ]);
     expect(await store.unsubscribe(sent[0]!.unsubscribeToken, at(200))).toBe('unsubscribed');
     expect(await store.unsubscribe(`${sent[0]!.subscriberId}.${'A'.repeat(43)}`)).toBe('invalid');
     expect(await store.consented()).toEqual([]);
@@ -125,7 +173,14 @@ describe.each(engines)('the stores on $engine', { timeout: 30_000 }, ({ open }) 
       outbox: createOutboxStore(db, 'meridianlab.test'),
       messagesFor: (confirmation) => {
         sent.push(confirmation);
-        return [{ kind: 'newsletter-confirmation', subscriberId: confirmation.subscriberId, mail: { to: confirmation.email, subject: 'Confirme', text: confirmation.confirmToken }, secret: confirmation.confirmToken }];
+        return [
+          {
+            kind: 'newsletter-confirmation',
+            subscriberId: confirmation.subscriberId,
+            mail: { to: confirmation.email, subject: 'Confirme', text: confirmation.confirmToken },
+            secret: confirmation.confirmToken,
+          },
+        ];
       },
       committed: () => {},
     });
@@ -142,14 +197,26 @@ describe.each(engines)('the stores on $engine', { timeout: 30_000 }, ({ open }) 
 
   it('personal data: exports and erases everything about an address, whatever its case', async () => {
     const db = await fresh();
-    const leads = createLeadStore(db, { outbox: createOutboxStore(db, 'meridianlab.test'), messagesFor: (stored) => [mail(stored.id)], committed: () => {} });
+    const leads = createLeadStore(db, {
+      outbox: createOutboxStore(db, 'meridianlab.test'),
+      messagesFor: (stored) => [mail(stored.id)],
+      committed: () => {},
+    });
     const id = await leads.add(lead, client);
     await leads.add({ ...lead, email: 'someone@else.test' }, client);
     await createInbox(db).addNote(id, 'Called back', 'sam@meridianlab.test');
     const data = await exportPersonalData(db, 'ana@example.com');
-    expect(data.leads).toEqual([expect.objectContaining({ id, notes: [expect.objectContaining({ body: 'Called back' })] })]);
+    expect(data.leads).toEqual([
+      expect.objectContaining({ id, notes: [expect.objectContaining({ body: 'Called back' })] }),
+    ]);
     expect(data.messages).toHaveLength(1);
-    expect(await erasePersonalData(db, 'ANA@example.com')).toEqual({ leads: 1, notes: 1, statusChanges: 0, messages: 1, subscriptions: 0 });
+    expect(await erasePersonalData(db, 'ANA@example.com')).toEqual({
+      leads: 1,
+      notes: 1,
+      statusChanges: 0,
+      messages: 1,
+      subscriptions: 0,
+    });
     expect((await leads.all()).map((row) => row.email)).toEqual(['someone@else.test']);
   });
 
@@ -163,7 +230,10 @@ describe.each(engines)('the stores on $engine', { timeout: 30_000 }, ({ open }) 
     expect(account.password).toEqual(password);
     const sessions = createSessionStore(db);
     const token = await sessions.create(account.id, at(0));
-    expect(await sessions.resume(token, at(60))).toMatchObject({ accountId: account.id, email: 'Ana@MeridianLab.test' });
+    expect(await sessions.resume(token, at(60))).toMatchObject({
+      accountId: account.id,
+      email: 'Ana@MeridianLab.test',
+    });
     expect(await sessions.resume(token, at(60 + 31 * 60))).toBeUndefined();
     const other = await sessions.create(account.id);
     expect(await accounts.disable('ana@meridianlab.test')).toBe(true);
@@ -192,16 +262,26 @@ describe.each(engines)('the stores on $engine', { timeout: 30_000 }, ({ open }) 
     await leads.add({ ...lead, name: 'Ben', email: 'ben@example.com', message: 'Hello' }, client, at(10));
     const inbox = createInbox(db);
     const all = { status: '', service: '', search: '' } as const;
-    expect(await inbox.page(all, 0, 1)).toMatchObject({ total: 2, leads: [expect.objectContaining({ name: 'Ben', statusChangedAt: at(10).toISOString() })] });
+    expect(await inbox.page(all, 0, 1)).toMatchObject({
+      total: 2,
+      leads: [expect.objectContaining({ name: 'Ben', statusChangedAt: at(10).toISOString() })],
+    });
     expect((await inbox.all({ ...all, search: 'ana@EXAMPLE' })).map((row) => row.id)).toEqual([id]);
     expect((await inbox.all({ ...all, search: '100%' })).map((row) => row.id)).toEqual([id]);
     expect(await inbox.all({ ...all, search: '_' })).toEqual([]);
     expect((await inbox.all({ ...all, service: 'web-subscription' })).map((row) => row.id)).toEqual([id]);
     expect(await inbox.changeStatus(id, 'new', 'contacted', 'sam@meridianlab.test')).toEqual({ ok: true });
-    expect(await inbox.changeStatus(id, 'new', 'contacted', 'kim@meridianlab.test')).toEqual({ ok: false, reason: 'stale' });
+    expect(await inbox.changeStatus(id, 'new', 'contacted', 'kim@meridianlab.test')).toEqual({
+      ok: false,
+      reason: 'stale',
+    });
     expect(await inbox.addNote(id, 'Called', 'sam@meridianlab.test')).toBe(true);
     expect(await inbox.addNote(99_999, 'Nobody', 'sam@meridianlab.test')).toBe(false);
-    expect(await inbox.detail(id)).toMatchObject({ lead: { status: 'contacted' }, events: [{ from: 'new', to: 'contacted' }], notes: [{ body: 'Called' }] });
+    expect(await inbox.detail(id)).toMatchObject({
+      lead: { status: 'contacted' },
+      events: [{ from: 'new', to: 'contacted' }],
+      notes: [{ body: 'Called' }],
+    });
     expect(await inbox.waitingSince(at(60))).toBe(1);
     expect(await inbox.outbox()).toEqual({ queued: 0, sent: 0, failed: 0, oldestQueuedAt: null });
   });
@@ -212,10 +292,18 @@ describe.each(engines)('the stores on $engine', { timeout: 30_000 }, ({ open }) 
     const now = new Date();
     const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
     await vitals.add('/', [{ name: 'LCP', value: 9000, rating: 'poor' }], {}, daysAgo(91));
-    for (const [index, value] of [1000, 2000, 3000, 4000].entries()) await vitals.add('/', [{ name: 'LCP', value, rating: 'good' }], { device: index % 2 ? 'mobile' : 'desktop' }, daysAgo(1));
+    for (const [index, value] of [1000, 2000, 3000, 4000].entries())
+      await vitals.add(
+        '/',
+        [{ name: 'LCP', value, rating: 'good' }],
+        { device: index % 2 ? 'mobile' : 'desktop' },
+        daysAgo(1),
+      );
     await vitals.add('/', [{ name: 'LCP', value: 5000, rating: 'poor' }], {}, daysAgo(0));
     const speed = createFieldSpeed(db);
-    expect(await speed.summary('', now)).toEqual([{ route: '/', metric: 'LCP', last7: { p75: 4000, samples: 5 }, last28: { p75: 4000, samples: 5 } }]);
+    expect(await speed.summary('', now)).toEqual([
+      { route: '/', metric: 'LCP', last7: { p75: 4000, samples: 5 }, last28: { p75: 4000, samples: 5 } },
+    ]);
     expect((await speed.summary('mobile', now))[0]).toMatchObject({ last7: { p75: 4000, samples: 2 } });
     expect((await speed.trend('LCP', '/', '', now)).map((day) => day.samples)).toEqual([4, 1]);
     expect(await speed.routes(now)).toEqual(['/']);

@@ -1,8 +1,10 @@
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+
 import type { Express } from 'express';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import request from 'supertest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
 import { DATABASE_FILE } from '../../server/db';
 import { createSubscriberStore } from '../../server/newsletter/store';
 import type { TestApp } from '../support/helpers';
@@ -18,10 +20,23 @@ afterEach(() => app.db.close());
 const postJson = (body: unknown, target: Express = app) =>
   request(target).post('/api/subscribe').set('Content-Type', 'application/json').send(JSON.stringify(body));
 const postForm = (fields: Record<string, string>, target: Express = app) =>
-  request(target).post('/api/subscribe').type('form').set('Accept', 'text/html').send(new URLSearchParams(fields).toString());
+  request(target)
+    .post('/api/subscribe')
+    .type('form')
+    .set('Accept', 'text/html')
+    .send(new URLSearchParams(fields).toString());
 
-const rows = () => app.db.connection.prepare('SELECT email, created_at FROM subscribers ORDER BY id').all() as { email: string; created_at: string }[];
-const confirmedCount = () => (app.db.connection.prepare('SELECT count(*) AS n FROM subscribers WHERE confirmed_at IS NOT NULL').get() as { n: number }).n;
+const rows = () =>
+  app.db.connection.prepare('SELECT email, created_at FROM subscribers ORDER BY id').all() as {
+    email: string;
+    created_at: string;
+  }[];
+const confirmedCount = () =>
+  (
+    app.db.connection.prepare('SELECT count(*) AS n FROM subscribers WHERE confirmed_at IS NOT NULL').get() as {
+      n: number;
+    }
+  ).n;
 
 describe('POST /api/subscribe with JSON', () => {
   it('takes a new address: 202 pending, the row stored with its time, not yet confirmed', async () => {
@@ -110,7 +125,10 @@ describe('POST /api/subscribe with JSON', () => {
 
   it.each([
     ['text/plain', 'email=reader@example.com'],
-    ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="email"\r\n\r\nreader@example.com\r\n--x--'],
+    [
+      'multipart/form-data; boundary=x',
+      '--x\r\nContent-Disposition: form-data; name="email"\r\n\r\nreader@example.com\r\n--x--',
+    ],
     ['application/xml', '<email>reader@example.com</email>'],
   ])('rejects the content type %s with 415', async (type, body) => {
     const response = await request(app).post('/api/subscribe').set('Content-Type', type).send(body);

@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+
 import type { MailServer } from '../support/mailServer';
 import { header, startMailServer } from '../support/mailServer';
 import { createDatabase } from '../support/postgresServer';
@@ -23,13 +25,20 @@ const postLead = (port: number, name: string, client: string) =>
   fetch(`http://127.0.0.1:${port}/api/contact`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': client },
-    body: JSON.stringify({ name, email: 'lead@example.com', company: 'Acme', service: 'consultation', message: `Message from ${name}` }),
+    body: JSON.stringify({
+      name,
+      email: 'lead@example.com',
+      company: 'Acme',
+      service: 'consultation',
+      message: `Message from ${name}`,
+    }),
   }).then(
     (response) => response.status,
     () => 0, // the connection failed: never acknowledged
   );
 
-const leadName = (mail: MailServer['received'][number]) => /— (\S+ \d+) \(/.exec(header(mail, 'subject') ?? '')?.[1] ?? '';
+const leadName = (mail: MailServer['received'][number]) =>
+  /— (\S+ \d+) \(/.exec(header(mail, 'subject') ?? '')?.[1] ?? '';
 
 function countBy(names: string[]): Map<string, number> {
   const counts = new Map<string, number>();
@@ -47,13 +56,18 @@ describe('two instances on one PostgreSQL', { timeout: 300_000 }, () => {
     const env = { DATABASE_URL: databaseUrl, SMTP_URL: smtp.url, OUTBOX_LEASE_SECONDS: '5', LOG_LEVEL: 'warn' };
     const start = async () => {
       const port = await freePort();
-      return { port, server: await startServer(port, { ...env, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'lab-two-')) }) };
+      return {
+        port,
+        server: await startServer(port, { ...env, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'lab-two-')) }),
+      };
     };
     // Started together: the second waits on the migration lock, then finds the schema done.
     const [a, b] = await Promise.all([start(), start()]);
 
     // The normal path: 200 concurrent leads spread over both.
-    const first = await Promise.all(Array.from({ length: 200 }, (_, i) => postLead(i % 2 ? a.port : b.port, `Normal ${i}`, `198.51.100.${i % 250}`)));
+    const first = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => postLead(i % 2 ? a.port : b.port, `Normal ${i}`, `198.51.100.${i % 250}`)),
+    );
     expect(first.filter((status) => status === 201)).toHaveLength(200);
     await smtp.waitFor(200, 120_000);
     await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -63,7 +77,8 @@ describe('two instances on one PostgreSQL', { timeout: 300_000 }, () => {
 
     // One client over both instances gets one limit, not one per instance.
     const limited: number[] = [];
-    for (let i = 0; i < MESSAGES_PER_MINUTE + 3; i++) limited.push(await postLead(i % 2 ? a.port : b.port, `Limited ${i}`, '203.0.113.99'));
+    for (let i = 0; i < MESSAGES_PER_MINUTE + 3; i++)
+      limited.push(await postLead(i % 2 ? a.port : b.port, `Limited ${i}`, '203.0.113.99'));
     expect(limited).toEqual([...Array(MESSAGES_PER_MINUTE).fill(201), 429, 429, 429]);
 
     // A crash: 200 more leads, and instance A is SIGKILLed once a quarter of them are answered.
@@ -75,18 +90,25 @@ describe('two instances on one PostgreSQL', { timeout: 300_000 }, () => {
     };
     const onA = crashing(a.server);
     const second = await Promise.all(
-      Array.from({ length: 200 }, (_, i) => postLead(i % 2 ? a.port : b.port, `Crash ${i}`, `192.0.2.${i % 250}`).then(onA)),
+      Array.from({ length: 200 }, (_, i) =>
+        postLead(i % 2 ? a.port : b.port, `Crash ${i}`, `192.0.2.${i % 250}`).then(onA),
+      ),
     );
     await killed;
     const acknowledged = second.flatMap((status, i) => (status === 201 ? [`Crash ${i}`] : []));
-    const stored = new Set((await db.query<{ name: string }>("SELECT name FROM leads WHERE name LIKE 'Crash %'")).rows.map((row) => row.name));
+    const stored = new Set(
+      (await db.query<{ name: string }>("SELECT name FROM leads WHERE name LIKE 'Crash %'")).rows.map(
+        (row) => row.name,
+      ),
+    );
     expect(acknowledged.length).toBeGreaterThan(100);
     expect(acknowledged.filter((name) => !stored.has(name))).toEqual([]);
 
     // B sends what A had queued, and what A was sending once A's lease runs out: at least once each.
     const crashMails = () => countBy(smtp.received.map(leadName).filter((name) => name.startsWith('Crash')));
     const deadline = Date.now() + 60_000;
-    while ([...stored].some((name) => !crashMails().has(name)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
+    while ([...stored].some((name) => !crashMails().has(name)) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 250));
     const crash = crashMails();
     expect([...stored].filter((name) => !crash.has(name))).toEqual([]);
     const twice = [...crash.values()].filter((count) => count > 1).length;

@@ -1,13 +1,15 @@
-import { afterAll, describe, expect, it, vi } from 'vitest';
 import request from 'supertest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+
 import { createLogger } from '../../server/http/logger';
-import { VITALS_RETENTION_DAYS, createVitalsStore } from '../../server/vitals/store';
+import { createVitalsStore, VITALS_RETENTION_DAYS } from '../../server/vitals/store';
 import { testApp } from '../support/helpers';
 
 const logger = createLogger({ logLevel: 'info' });
 const info = vi.spyOn(logger, 'info').mockImplementation(() => undefined);
 const app = testApp({}, { logger });
-const rows = () => app.db.connection.prepare('SELECT route, metric, value, rating, navigation_type FROM vitals ORDER BY id').all();
+const rows = () =>
+  app.db.connection.prepare('SELECT route, metric, value, rating, navigation_type FROM vitals ORDER BY id').all();
 afterAll(() => app.db.close());
 
 const batch = {
@@ -64,9 +66,22 @@ describe('POST /api/vitals', () => {
   it('stores the connection type and the device class when given, and nothing about the visitor', async () => {
     const response = await post(JSON.stringify({ ...batch, connection: '3g', device: 'mobile' }));
     expect(response.status).toBe(204);
-    const stored = app.db.connection.prepare('SELECT * FROM vitals ORDER BY id DESC LIMIT 1').get() as Record<string, unknown>;
+    const stored = app.db.connection.prepare('SELECT * FROM vitals ORDER BY id DESC LIMIT 1').get() as Record<
+      string,
+      unknown
+    >;
     expect(stored).toMatchObject({ route: '/services', metric: 'CLS', connection_type: '3g', device_class: 'mobile' });
-    expect(Object.keys(stored).sort()).toEqual(['connection_type', 'device_class', 'id', 'metric', 'navigation_type', 'rating', 'received_at', 'route', 'value']);
+    expect(Object.keys(stored).sort()).toEqual([
+      'connection_type',
+      'device_class',
+      'id',
+      'metric',
+      'navigation_type',
+      'rating',
+      'received_at',
+      'route',
+      'value',
+    ]);
   });
 
   it.each([
@@ -84,7 +99,10 @@ describe('POST /api/vitals', () => {
     await store.add('/', [{ name: 'LCP', value: 1, rating: 'good' }], {}, new Date(now - 91 * day));
     await store.add('/', [{ name: 'LCP', value: 2, rating: 'good' }], {}, new Date(now - 89 * day));
     await store.add('/', [{ name: 'LCP', value: 3, rating: 'good' }], {}, new Date(now));
-    expect(old.db.connection.prepare('SELECT value FROM vitals ORDER BY id').all()).toEqual([{ value: 2 }, { value: 3 }]);
+    expect(old.db.connection.prepare('SELECT value FROM vitals ORDER BY id').all()).toEqual([
+      { value: 2 },
+      { value: 3 },
+    ]);
     expect(VITALS_RETENTION_DAYS).toBe(90);
     await old.db.close();
   });

@@ -2,14 +2,16 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
+import { afterAll } from 'vitest';
+
 import type { AppOptions } from '../../server/app';
 import { createApp } from '../../server/app';
 import type { AppConfig } from '../../server/config';
 import { loadConfig } from '../../server/config';
-import { openSqliteDatabase } from '../../server/db';
 import type { SqliteDatabase } from '../../server/db';
+import { openSqliteDatabase } from '../../server/db';
 import { createLogger } from '../../server/http/logger';
-import { afterAll } from 'vitest';
 import { readBuildManifest } from '../bench/sizes';
 
 export const TEST_SITE_URL = 'https://meridianlab.test';
@@ -43,7 +45,12 @@ export function freshApps(): () => TestApp {
 
 /** The hreflang alternates of a page's head, as { lang: absolute URL }. */
 export function hreflangAlternates(html: string): Record<string, string> {
-  return Object.fromEntries([...html.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"\/>/g)].map((match) => [match[1]!, match[2]!]));
+  return Object.fromEntries(
+    [...html.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"\/>/g)].map((match) => [
+      match[1]!,
+      match[2]!,
+    ]),
+  );
 }
 
 /** The text of each inline <script> element whose type makes the browser run it (data blocks excluded). */
@@ -71,7 +78,10 @@ export const sha256Source = (text: string): string => `'sha256-${createHash('sha
 
 /** Every JSON-LD block of a page, parsed, in document order. */
 export const jsonLd = (html: string): Record<string, unknown>[] =>
-  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>);
+  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (match) => JSON.parse(match[1]!) as Record<string, unknown>,
+  );
 
 /** The lab's Organization structured data (a ProfessionalService), which every page carries with its footer. */
-export const organizationJsonLd = (html: string) => jsonLd(html).find((item) => item['@type'] === 'ProfessionalService');
+export const organizationJsonLd = (html: string) =>
+  jsonLd(html).find((item) => item['@type'] === 'ProfessionalService');

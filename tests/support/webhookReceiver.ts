@@ -1,6 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SIGNATURE_HEADER, TIMESTAMP_HEADER, DELIVERY_HEADER, verifyWebhookSignature } from '../../server/outbox/webhook';
+
+import {
+  DELIVERY_HEADER,
+  SIGNATURE_HEADER,
+  TIMESTAMP_HEADER,
+  verifyWebhookSignature,
+} from '../../server/outbox/webhook';
 
 export interface ReceivedPost {
   body: string;

@@ -131,9 +131,14 @@ async function main(): Promise<void> {
     // Every URL the sitemap lists (both languages, every article), the feeds and the console's sign-in page too.
     const sitemap = (await request(port, { name: 'sitemap', method: 'GET', path: '/sitemap.xml' })).body;
     const listed = [...sitemap.matchAll(/<loc>https:\/\/meridianlab\.test([^<]*)<\/loc>/g)].map((match) => match[1]!);
-    const extra = [...listed, '/blog/rss.xml', '/blog/atom.xml', '/es/blog/rss.xml', '/es/blog/atom.xml', '/staff/sign-in'].map(
-      (url): Probe => ({ name: `url${url.replace(/[^a-z0-9]+/gi, '-')}`, method: 'GET', path: url }),
-    );
+    const extra = [
+      ...listed,
+      '/blog/rss.xml',
+      '/blog/atom.xml',
+      '/es/blog/rss.xml',
+      '/es/blog/atom.xml',
+      '/staff/sign-in',
+    ].map((url): Probe => ({ name: `url${url.replace(/[^a-z0-9]+/gi, '-')}`, method: 'GET', path: url }));
     for (const probe of [...probes, ...extra]) {
       const { head, body } = await request(port, probe);
       fs.writeFileSync(path.join(outDir, `${probe.name}.head.txt`), `${normalise(head)}\n`);

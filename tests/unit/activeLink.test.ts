@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { isActivePath } from '../../shared/lib/activeLink';
 
 describe('isActivePath', () => {

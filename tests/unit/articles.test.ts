@@ -1,45 +1,63 @@
 import fs from 'node:fs';
 import path from 'node:path';
+
 import { describe, expect, it } from 'vitest';
+
 import { generatedFiles } from '../../build/content/generate';
 import { countWords } from '../../build/content/markdown';
+import { posts as enPosts } from '../../shared/content/i18n/en/posts';
+import { retention } from '../../shared/content/retention';
 import { postBodies } from '../../shared/generated/postBodies';
 import { posts as esPosts } from '../../shared/generated/posts.es';
-import { retention } from '../../shared/content/retention';
 import { loadArticleBody } from '../../shared/model/articleBodies';
 import { adjacentPosts, articleHead, relatedPosts, truncateAtWord } from '../../shared/model/articles';
-import { posts as enPosts } from '../../shared/content/i18n/en/posts';
 
 const { categories: blogCategories, posts: blogPosts } = enPosts;
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const bodies = Object.fromEntries(await Promise.all(blogPosts.map(async (post) => [post.slug, await loadArticleBody('en', post.slug)] as const)));
+const bodies = Object.fromEntries(
+  await Promise.all(blogPosts.map(async (post) => [post.slug, await loadArticleBody('en', post.slug)] as const)),
+);
 
-const esBodies = Object.fromEntries(await Promise.all(esPosts.map(async (post) => [post.slug, await loadArticleBody('es', post.slug)] as const)));
+const esBodies = Object.fromEntries(
+  await Promise.all(esPosts.map(async (post) => [post.slug, await loadArticleBody('es', post.slug)] as const)),
+);
 
 /** "A Step-by-Step Guide" as "a-step-by-step-guide": how each article's file, and so its URL, was named. */
-const slugOf = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slugOf = (title: string) =>
+  title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 describe('the Spanish posts, from shared/content/posts/es', () => {
-
   it('translate every English post, in the same order, keeping its facts', () => {
-    const facts = ({ id, author, date, category, image, featured }: (typeof blogPosts)[number]) => ({ id, author, date, category, image, featured });
+    const facts = ({ id, author, date, category, image, featured }: (typeof blogPosts)[number]) => ({
+      id,
+      author,
+      date,
+      category,
+      image,
+      featured,
+    });
     expect(esPosts.map(facts)).toEqual(blogPosts.map(facts));
     expect(esPosts.every((post) => post.locale === 'es')).toBe(true);
   });
 
   it('have Spanish slugs taken from their titles, none the same as an English one', () => {
     const plain = (title: string) => slugOf(title.normalize('NFD').replace(/[\u0300-\u036f]/g, ''));
-    for (const post of esPosts) expect(plain(post.title).startsWith(post.slug.split('-').slice(0, 3).join('-')), post.slug).toBe(true);
+    for (const post of esPosts)
+      expect(plain(post.title).startsWith(post.slug.split('-').slice(0, 3).join('-')), post.slug).toBe(true);
     expect(esPosts.filter((post) => blogPosts.some((english) => english.slug === post.slug))).toEqual([]);
   });
 
   it.each(esPosts.map((post, index) => [post.slug, post, blogPosts[index]!] as const))(
-    '%s keeps the English article\'s shape: its sections, lists, tables and links',
+    "%s keeps the English article's shape: its sections, lists, tables and links",
     (slug, post, english) => {
       const html = esBodies[slug]!;
       const count = (text: string, pattern: RegExp) => text.match(pattern)?.length ?? 0;
-      for (const pattern of [/<h2>/g, /<h3>/g, /<li>/g, /<tr>/g, /<blockquote>/g, /<pre>/g]) expect(count(html, pattern), `${slug} ${pattern}`).toBe(count(bodies[english.slug]!, pattern));
+      for (const pattern of [/<h2>/g, /<h3>/g, /<li>/g, /<tr>/g, /<blockquote>/g, /<pre>/g])
+        expect(count(html, pattern), `${slug} ${pattern}`).toBe(count(bodies[english.slug]!, pattern));
       const hrefs = (text: string) => [...text.matchAll(/href="([^"]+)"/g)].map(([, href]) => href);
       expect(hrefs(html)).toEqual(hrefs(bodies[english.slug]!));
       expect(post.readTime).toBe(`${Math.ceil(countWords(html) / 200)} min de lectura`);
@@ -57,22 +75,32 @@ describe('the blog posts, from their Markdown files', () => {
     expect(blogPosts.filter((post) => post.featured).map((post) => post.id)).toEqual([1]);
     const dates = blogPosts.map((post) => post.date);
     expect(dates).toEqual([...dates].sort().reverse());
-    expect(blogPosts.map((post) => post.category)).toEqual(['research', 'technology', 'sustainability', 'tutorials', 'industry', 'technology']);
+    expect(blogPosts.map((post) => post.category)).toEqual([
+      'research',
+      'technology',
+      'sustainability',
+      'tutorials',
+      'industry',
+      'technology',
+    ]);
   });
 
-  it("take their URL from their title", () => {
+  it('take their URL from their title', () => {
     for (const post of blogPosts) expect(post.slug).toBe(slugOf(post.title));
   });
 
-  it.each(blogPosts.map((post) => [post.slug, post] as const))('%s is a real article: 600 to 1,000 words, sections and a list or table', (slug, post) => {
-    const html = bodies[slug]!;
-    const words = countWords(html);
-    expect(words).toBeGreaterThanOrEqual(600);
-    expect(words).toBeLessThanOrEqual(1000);
-    expect(html.match(/<h2>/g)?.length).toBeGreaterThanOrEqual(3);
-    expect(html).toMatch(/<(ul|ol|table)>/);
-    expect(post.readTime).toBe(`${Math.ceil(words / 200)} min read`);
-  });
+  it.each(blogPosts.map((post) => [post.slug, post] as const))(
+    '%s is a real article: 600 to 1,000 words, sections and a list or table',
+    (slug, post) => {
+      const html = bodies[slug]!;
+      const words = countWords(html);
+      expect(words).toBeGreaterThanOrEqual(600);
+      expect(words).toBeLessThanOrEqual(1000);
+      expect(html.match(/<h2>/g)?.length).toBeGreaterThanOrEqual(3);
+      expect(html).toMatch(/<(ul|ol|table)>/);
+      expect(post.readTime).toBe(`${Math.ceil(words / 200)} min read`);
+    },
+  );
 
   it('ship each body in its own module, and none for a slug that names no article', async () => {
     expect(Object.keys(postBodies.en).sort()).toEqual(blogPosts.map((post) => post.slug).sort());

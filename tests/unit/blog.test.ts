@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
+
+import { formatDate } from '../../build/content/dates';
 import { catalogues } from '../../server/pages/catalogues';
 import { gridSummary } from '../../shared/components/blog/PostGrid';
 import type { BlogPost, PostCategory } from '../../shared/content/blog';
-import { POSTS_PER_PAGE, RECENT_POSTS_COUNT, categoryValues } from '../../shared/content/blog';
-import { formatDate } from '../../build/content/dates';
-import { locales, localeTags } from '../../shared/lib/locale';
+import { categoryValues, POSTS_PER_PAGE, RECENT_POSTS_COUNT } from '../../shared/content/blog';
+import { blog as enBlog } from '../../shared/content/i18n/en/blog';
+import { posts as enPosts } from '../../shared/content/i18n/en/posts';
 import type { Locale } from '../../shared/lib/locale';
+import { locales, localeTags } from '../../shared/lib/locale';
 import { countOf } from '../../shared/lib/plural';
+import type { BlogView } from '../../shared/model/blog';
 import {
   authorInitials,
   blogHref,
@@ -22,9 +26,6 @@ import {
   selectBlogView,
   subscribeOutcomeForStatus,
 } from '../../shared/model/blog';
-import type { BlogView } from '../../shared/model/blog';
-import { posts as enPosts } from '../../shared/content/i18n/en/posts';
-import { blog as enBlog } from '../../shared/content/i18n/en/blog';
 
 const { categories: blogCategories, posts: blogPosts } = enPosts;
 const { newsletter } = enBlog;
@@ -85,7 +86,8 @@ describe('the blog content', () => {
     const gridSizes = categoryValues.map((category) => selectBlogView(blogPosts, { category, page: 1 }).total);
     expect(new Set(gridSizes).size).toBeGreaterThan(2);
     const onlyFeatured = categoryValues.filter(
-      (category) => category !== 'all' && countByCategory(blogPosts)[category] === 1 && blogPosts[0]!.category === category,
+      (category) =>
+        category !== 'all' && countByCategory(blogPosts)[category] === 1 && blogPosts[0]!.category === category,
     );
     expect(onlyFeatured).toEqual(['research']);
   });
@@ -225,7 +227,10 @@ describe('reading the URL', () => {
   });
 
   it('reads both from the query', () => {
-    expect(parseBlogQuery(new URLSearchParams('category=tutorials&page=3'))).toEqual({ category: 'tutorials', page: 3 });
+    expect(parseBlogQuery(new URLSearchParams('category=tutorials&page=3'))).toEqual({
+      category: 'tutorials',
+      page: 3,
+    });
     expect(parseBlogQuery(new URLSearchParams('category=nope'))).toEqual({ category: 'all', page: 1 });
   });
 
@@ -293,13 +298,30 @@ describe('display helpers', () => {
 /** What the blog writes in each language, by the CLDR plural rules and Intl.DateTimeFormat: a check's expectations side by side. */
 const wording = {
   counts: {
-    en: [[1, '1 post'], [6, '6 posts'], [0, '0 posts'], [1200, '1,200 posts'], [12000, '12,000 posts']],
-    es: [[1, '1 publicación'], [6, '6 publicaciones'], [0, '0 publicaciones'], [1200, '1.200 publicaciones'], [12000, '12.000 publicaciones']],
+    en: [
+      [1, '1 post'],
+      [6, '6 posts'],
+      [0, '0 posts'],
+      [1200, '1,200 posts'],
+      [12000, '12,000 posts'],
+    ],
+    es: [
+      [1, '1 publicación'],
+      [6, '6 publicaciones'],
+      [0, '0 publicaciones'],
+      [1200, '1.200 publicaciones'],
+      [12000, '12.000 publicaciones'],
+    ],
   },
   /** One post in Research, five in all, six of eight in Technology, none in Industry News. */
   summaries: {
     en: ['1 post in Research', '5 posts', 'Showing 6 of 8 posts in Technology', 'No other posts in Industry News yet'],
-    es: ['1 publicación en Investigación', '5 publicaciones', 'Mostrando 6 de 8 publicaciones en Tecnología', 'Aún no hay más publicaciones en Noticias del sector'],
+    es: [
+      '1 publicación en Investigación',
+      '5 publicaciones',
+      'Mostrando 6 de 8 publicaciones en Tecnología',
+      'Aún no hay más publicaciones en Noticias del sector',
+    ],
   },
   /** The real posts: all of them, then Research (whose only post is the featured one). */
   realSummaries: {
@@ -307,12 +329,25 @@ const wording = {
     es: ['5 publicaciones', 'Aún no hay más publicaciones en Investigación'],
   },
   /** One, then three posts left to read. */
-  more: { en: ['1 more post to read', '3 more posts to read'], es: ['1 publicación más por leer', '3 publicaciones más por leer'] },
+  more: {
+    en: ['1 more post to read', '3 more posts to read'],
+    es: ['1 publicación más por leer', '3 publicaciones más por leer'],
+  },
   /** How the pending sign-up message says the confirmation link lasts. */
   linkLifetime: { en: 'for 7 days.', es: 'durante 7 días.' },
   dates: {
-    en: [['2024-03-08', 'March 8, 2024'], ['2024-03-15', 'March 15, 2024'], ['2024-02-05', 'February 5, 2024'], ['2024-12-31', 'December 31, 2024']],
-    es: [['2024-03-08', '8 de marzo de 2024'], ['2024-01-01', '1 de enero de 2024'], ['2024-02-29', '29 de febrero de 2024'], ['2024-12-31', '31 de diciembre de 2024']],
+    en: [
+      ['2024-03-08', 'March 8, 2024'],
+      ['2024-03-15', 'March 15, 2024'],
+      ['2024-02-05', 'February 5, 2024'],
+      ['2024-12-31', 'December 31, 2024'],
+    ],
+    es: [
+      ['2024-03-08', '8 de marzo de 2024'],
+      ['2024-01-01', '1 de enero de 2024'],
+      ['2024-02-29', '29 de febrero de 2024'],
+      ['2024-12-31', '31 de diciembre de 2024'],
+    ],
   },
 } as const satisfies Record<string, Record<Locale, unknown>>;
 
@@ -322,12 +357,16 @@ describe.each(locales)('the blog in %s', (locale) => {
 
   /** A grid of `shown` posts out of `total`, as selectBlogView returns it. */
   function view(shown: number, total: number): BlogView {
-    const posts = Array.from({ length: shown }, (_, index) => ({ ...catalogue.posts.posts[1]!, id: index + 2 }) as BlogPost);
+    const posts = Array.from(
+      { length: shown },
+      (_, index) => ({ ...catalogue.posts.posts[1]!, id: index + 2 }) as BlogPost,
+    );
     return { featured: undefined, posts, total, page: 1, pageCount: 1, nextPage: null, firstOfNextPage: null };
   }
 
   it('counts posts by the plural rules of the language', () => {
-    for (const [count, text] of wording.counts[locale]) expect(countOf(intl, count, catalogue.blog.postForms)).toBe(text);
+    for (const [count, text] of wording.counts[locale])
+      expect(countOf(intl, count, catalogue.blog.postForms)).toBe(text);
   });
 
   it('words the grid summary, with and without a category', () => {
@@ -342,12 +381,19 @@ describe.each(locales)('the blog in %s', (locale) => {
   it('summarises the real posts', () => {
     expect([
       gridSummary(selectBlogView(catalogue.posts.posts, { category: 'all', page: 1 }), 'all', catalogue, locale),
-      gridSummary(selectBlogView(catalogue.posts.posts, { category: 'research', page: 1 }), 'research', catalogue, locale),
+      gridSummary(
+        selectBlogView(catalogue.posts.posts, { category: 'research', page: 1 }),
+        'research',
+        catalogue,
+        locale,
+      ),
     ]).toEqual(wording.realSummaries[locale]);
   });
 
   it("words what is left to read and the link's lifetime by the same rules", () => {
-    expect([1, 3].map((count) => catalogue.blog.morePosts(countOf(intl, count, catalogue.blog.moreForms)))).toEqual(wording.more[locale]);
+    expect([1, 3].map((count) => catalogue.blog.morePosts(countOf(intl, count, catalogue.blog.moreForms)))).toEqual(
+      wording.more[locale],
+    );
     expect(catalogue.blog.newsletter.messages.pending).toContain(wording.linkLifetime[locale]);
   });
 
@@ -356,6 +402,7 @@ describe.each(locales)('the blog in %s', (locale) => {
   });
 
   it('leaves a date that does not exist as it was written', () => {
-    for (const unreadable of ['2024-02-30', 'not a date', 'mañana']) expect(formatDate(unreadable, locale)).toBe(unreadable);
+    for (const unreadable of ['2024-02-30', 'not a date', 'mañana'])
+      expect(formatDate(unreadable, locale)).toBe(unreadable);
   });
 });

@@ -1,8 +1,9 @@
-import { catalogues } from '../../server/pages/catalogues';
 import { describe, expect, it, vi } from 'vitest';
+
+import { catalogues } from '../../server/pages/catalogues';
 import { addOnFacts } from '../../shared/content/addOnFacts';
 import { currency, planFacts } from '../../shared/content/data';
-import { localeOf, localePrefix, localeTags, locales, preferredLocale } from '../../shared/lib/locale';
+import { localeOf, localePrefix, locales, localeTags, preferredLocale } from '../../shared/lib/locale';
 import { countOf } from '../../shared/lib/plural';
 import { localizePath, sitePages } from '../../shared/routes';
 
@@ -18,25 +19,48 @@ describe('the language catalogues', () => {
   it('have the same keys in every language: a missing or extra translation is named', () => {
     const english = new Set(keyPaths(en));
     const spanish = new Set(keyPaths(es));
-    expect([...english].filter((key) => !spanish.has(key)), 'missing in es').toEqual([]);
-    expect([...spanish].filter((key) => !english.has(key)), 'missing in en').toEqual([]);
+    expect(
+      [...english].filter((key) => !spanish.has(key)),
+      'missing in es',
+    ).toEqual([]);
+    expect(
+      [...spanish].filter((key) => !english.has(key)),
+      'missing in en',
+    ).toEqual([]);
   });
 
   it('leave no Spanish text equal to its English one, but for names and addresses', () => {
     const same = keyPaths(en)
-      .filter((key) => !/(\.|^)(id|to|href|src|type|email|phone|streetAddress|addressLocality|addressRegion|postalCode|addressCountry|value|autoComplete|width|height|letterDelay|image|price|popular|featured|author|date|category|updated|poster|slugs\.\w+)$/.test(key))
+      .filter(
+        (key) =>
+          !/(\.|^)(id|to|href|src|type|email|phone|streetAddress|addressLocality|addressRegion|postalCode|addressCountry|value|autoComplete|width|height|letterDelay|image|price|popular|featured|author|date|category|updated|poster|slugs\.\w+)$/.test(
+            key,
+          ),
+      )
       .filter((key) => {
-        const read = (root: unknown) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], root);
+        const read = (root: unknown) =>
+          key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], root);
         const english = read(en);
         return typeof english === 'string' && english.length > 3 && english === read(es);
       });
     // The brand, a channel's "24/7", the city that keeps its name and the same word in both languages.
-    expect(same.filter((key) => !/^(notFound\.eyebrow|site\.offices\.0\.city|(\w+\.)?head\.keywords\.\d|blog\.head\.title|blog\.hero\.eyebrow|navigation\.(mainNav|footerColumns\.1\.links)\.\d\.label|contactInfo\.responsePromises\.2\.time|legal\.eyebrow)$/.test(key))).toEqual([]);
+    expect(
+      same.filter(
+        (key) =>
+          !/^(notFound\.eyebrow|site\.offices\.0\.city|(\w+\.)?head\.keywords\.\d|blog\.head\.title|blog\.hero\.eyebrow|navigation\.(mainNav|footerColumns\.1\.links)\.\d\.label|contactInfo\.responsePromises\.2\.time|legal\.eyebrow)$/.test(
+            key,
+          ),
+      ),
+    ).toEqual([]);
   });
 
   it('keep the data: prices, ids and addresses come from the English modules', () => {
-    expect(es.plans.plans.map((plan) => [plan.id, plan.price])).toEqual(en.plans.plans.map((plan) => [plan.id, plan.price]));
-    expect(es.site.offices.map((office) => office.postalCode)).toEqual(en.site.offices.map((office) => office.postalCode));
+    expect(es.plans.plans.map((plan) => [plan.id, plan.price])).toEqual(
+      en.plans.plans.map((plan) => [plan.id, plan.price]),
+    );
+    expect(es.site.offices.map((office) => office.postalCode)).toEqual(
+      en.site.offices.map((office) => office.postalCode),
+    );
     expect(es.navigation.mainNav.map((item) => item.to)).toEqual(en.navigation.mainNav.map((item) => item.to));
   });
 
@@ -45,7 +69,12 @@ describe('the language catalogues', () => {
     expect(es.plans.formatPrice(99)).toBe('$\u00a099');
     expect(en.plans.formatPrice(1000)).toBe('$1000');
     // Written out without Intl for speed, so checked against it: every price the pages show, and larger ones.
-    const colombian = new Intl.NumberFormat(localeTags.es.intl, { style: 'currency', currency, currencyDisplay: 'narrowSymbol', maximumFractionDigits: 0 });
+    const colombian = new Intl.NumberFormat(localeTags.es.intl, {
+      style: 'currency',
+      currency,
+      currencyDisplay: 'narrowSymbol',
+      maximumFractionDigits: 0,
+    });
     for (const price of [...planFacts, ...addOnFacts].map((item) => item.price).concat(5, 12_500, 1_250_000)) {
       expect(es.plans.formatPrice(price)).toBe(colombian.format(price));
     }
@@ -132,7 +161,9 @@ describe('locales in URLs', () => {
         expect(other?.alternates, path).toEqual(page.alternates);
       }
     }
-    expect(sitePages.filter((page) => page.locale === 'es' && page.chunk !== 'Article').map((page) => page.path)).toEqual([
+    expect(
+      sitePages.filter((page) => page.locale === 'es' && page.chunk !== 'Article').map((page) => page.path),
+    ).toEqual([
       '/es',
       '/es/servicios',
       '/es/investigacion',

@@ -1,5 +1,7 @@
 import path from 'node:path';
+
 import { describe, expect, it } from 'vitest';
+
 import { ConfigError, loadConfig } from '../../server/config';
 
 describe('loadConfig', () => {
@@ -18,7 +20,14 @@ describe('loadConfig', () => {
 
   it('reads every variable and drops a trailing slash from SITE_URL', () => {
     const config = loadConfig(
-      { PORT: '8080', HOST: '127.0.0.1', SITE_URL: 'https://meridianlab.dev/', DATA_DIR: '/var/lib/site', LOG_LEVEL: 'warn', TRUST_PROXY: '1' },
+      {
+        PORT: '8080',
+        HOST: '127.0.0.1',
+        SITE_URL: 'https://meridianlab.dev/',
+        DATA_DIR: '/var/lib/site',
+        LOG_LEVEL: 'warn',
+        TRUST_PROXY: '1',
+      },
       '/srv/site',
     );
     expect(config).toMatchObject({
@@ -56,7 +65,7 @@ describe('loadConfig', () => {
     }
   });
 
-  it('reads the mail settings, with the departments\' inboxes and a day of retries by default', () => {
+  it("reads the mail settings, with the departments' inboxes and a day of retries by default", () => {
     expect(loadConfig({}).mail).toEqual({
       smtpUrl: undefined,
       from: 'Meridian Lab <hello@meridianlab.dev>',
@@ -75,14 +84,23 @@ describe('loadConfig', () => {
       OUTBOX_MAX_ATTEMPTS: '5',
       OUTBOX_LEASE_SECONDS: '60',
     }).mail;
-    expect(mail).toMatchObject({ smtpUrl: 'smtps://user:pass@mail.example.com:465', from: 'website@example.com', maxAttempts: 5, leaseMs: 60_000 });
+    expect(mail).toMatchObject({
+      smtpUrl: 'smtps://user:pass@mail.example.com:465',
+      from: 'website@example.com',
+      maxAttempts: 5,
+      leaseMs: 60_000,
+    });
     expect(mail.inboxes.sales).toBe('Sales Team <team@example.com>');
     expect(mail.webhook).toEqual({ url: 'https://hooks.example.com/leads', secret });
   });
 
   it('never shows a password or a secret in its error, and wants a secret for a webhook', () => {
-    expect(() => loadConfig({ SMTP_URL: 'http://user:hunter2@mail.example.com' })).toThrow(/^Invalid SMTP_URL=\(value hidden\): expected an smtp/);
-    expect(() => loadConfig({ LEAD_WEBHOOK_SECRET: 'hunter2' })).toThrow(/^Invalid LEAD_WEBHOOK_SECRET=\(value hidden\)/);
+    expect(() => loadConfig({ SMTP_URL: 'http://user:hunter2@mail.example.com' })).toThrow(
+      /^Invalid SMTP_URL=\(value hidden\): expected an smtp/,
+    );
+    expect(() => loadConfig({ LEAD_WEBHOOK_SECRET: 'hunter2' })).toThrow(
+      /^Invalid LEAD_WEBHOOK_SECRET=\(value hidden\)/,
+    );
     expect(() => loadConfig({ LEAD_WEBHOOK_URL: 'https://hooks.example.com' })).toThrow(/^Missing LEAD_WEBHOOK_SECRET/);
   });
 });

@@ -1,19 +1,20 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { sendContact } from '../../shared/components/contact/sendContact';
-import type { ContactFormState, ContactValues } from '../../shared/model/contactForm';
 import type { FailureKind } from '../../shared/content/contactFields';
+import { contact as enContact } from '../../shared/content/i18n/en/contact';
+import type { ContactFormState, ContactValues } from '../../shared/model/contactForm';
 import {
   CONTACT_ENDPOINT,
+  contactFormReducer,
   EMPTY_CONTACT_VALUES,
   HONEYPOT_FIELD,
-  SEND_DURATION_MS,
-  contactFormReducer,
   initialContactFormState,
   interpretResponse,
   readFieldErrors,
+  SEND_DURATION_MS,
   settleNoSoonerThan,
 } from '../../shared/model/contactForm';
-import { contact as enContact } from '../../shared/content/i18n/en/contact';
 
 const { failureMessage } = enContact;
 
@@ -46,8 +47,17 @@ describe('the form state machine', () => {
   });
 
   it('starts in error with the values and errors of a refused plain post', () => {
-    const state = initialContactFormState({ values: typed, errors: { name: 'Too long' }, failure: { kind: 'invalid' } });
-    expect(state).toMatchObject({ status: 'error', values: typed, errors: { name: 'Too long' }, failure: { kind: 'invalid' } });
+    const state = initialContactFormState({
+      values: typed,
+      errors: { name: 'Too long' },
+      failure: { kind: 'invalid' },
+    });
+    expect(state).toMatchObject({
+      status: 'error',
+      values: typed,
+      errors: { name: 'Too long' },
+      failure: { kind: 'invalid' },
+    });
   });
 
   it('edits one field and drops only that field’s error', () => {
@@ -59,7 +69,12 @@ describe('the form state machine', () => {
   });
 
   it('goes to sending on submit, hiding the previous failure, and ignores a second submit', () => {
-    const failed = { ...filled(), status: 'error' as const, failure: { kind: 'server' as const }, errors: { name: 'x' } };
+    const failed = {
+      ...filled(),
+      status: 'error' as const,
+      failure: { kind: 'server' as const },
+      errors: { name: 'x' },
+    };
     const sending = contactFormReducer(failed, { type: 'submit' });
     expect(sending).toMatchObject({ status: 'sending', failure: null, errors: {}, values: typed });
     expect(contactFormReducer(sending, { type: 'submit' })).toBe(sending);
@@ -68,7 +83,13 @@ describe('the form state machine', () => {
   it('on success clears all six fields and shows the banner for good', () => {
     const sending = contactFormReducer(filled(), { type: 'submit' });
     const done = contactFormReducer(sending, { type: 'settled', outcome: { ok: true } });
-    expect(done).toEqual({ status: 'success', values: EMPTY_CONTACT_VALUES, errors: {}, failure: null, succeeded: true });
+    expect(done).toEqual({
+      status: 'success',
+      values: EMPTY_CONTACT_VALUES,
+      errors: {},
+      failure: null,
+      succeeded: true,
+    });
     // A later failure shows its banner beside the success one, which stays.
     const again = contactFormReducer(contactFormReducer({ ...done, values: typed }, { type: 'submit' }), {
       type: 'settled',
@@ -106,17 +127,27 @@ describe('reading the server’s answer', () => {
 
   it('maps a 400 with field errors to invalid, keeping only known fields with text', () => {
     const body = { errors: { email: 'Bad e-mail', website: 'x', name: 42 } };
-    expect(interpretResponse(400, body, null)).toEqual({ ok: false, failure: { kind: 'invalid' }, errors: { email: 'Bad e-mail' } });
+    expect(interpretResponse(400, body, null)).toEqual({
+      ok: false,
+      failure: { kind: 'invalid' },
+      errors: { email: 'Bad e-mail' },
+    });
     expect(readFieldErrors('nope')).toEqual({});
     expect(readFieldErrors({ errors: null })).toEqual({});
   });
 
   it('maps a 400 without field errors, 413, 415, 429 and 5xx to their own failures', () => {
-    expect(interpretResponse(400, { error: 'The request body is not valid JSON.' }, null)).toMatchObject({ failure: { kind: 'rejected' } });
+    expect(interpretResponse(400, { error: 'The request body is not valid JSON.' }, null)).toMatchObject({
+      failure: { kind: 'rejected' },
+    });
     expect(interpretResponse(413, null, null)).toMatchObject({ failure: { kind: 'tooLarge' } });
     expect(interpretResponse(415, null, null)).toMatchObject({ failure: { kind: 'rejected' } });
-    expect(interpretResponse(429, null, '42')).toMatchObject({ failure: { kind: 'rateLimited', retryAfterSeconds: 42 } });
-    expect(interpretResponse(429, null, 'soon')).toMatchObject({ failure: { kind: 'rateLimited', retryAfterSeconds: 60 } });
+    expect(interpretResponse(429, null, '42')).toMatchObject({
+      failure: { kind: 'rateLimited', retryAfterSeconds: 42 },
+    });
+    expect(interpretResponse(429, null, 'soon')).toMatchObject({
+      failure: { kind: 'rateLimited', retryAfterSeconds: 60 },
+    });
     expect(interpretResponse(500, null, null)).toMatchObject({ failure: { kind: 'server' } });
     expect(interpretResponse(503, null, null)).toMatchObject({ failure: { kind: 'server' } });
   });
@@ -196,7 +227,7 @@ describe('sendContact', () => {
     expect(JSON.parse(String(init.body))).toEqual({ ...typed, [HONEYPOT_FIELD]: '' });
   });
 
-  it('names the Spanish form\'s language in the endpoint\'s URL, so every answer comes in Spanish', async () => {
+  it("names the Spanish form's language in the endpoint's URL, so every answer comes in Spanish", async () => {
     const fetch = vi.fn(async () => new Response(JSON.stringify({ ok: true }), { status: 201 }));
     await sendContact(typed, '', 'es', { fetch });
     const [url] = fetch.mock.calls[0] as unknown as [string];
@@ -205,19 +236,26 @@ describe('sendContact', () => {
 
   it('reports field errors, server errors and unreadable answers', async () => {
     const answer = (status: number, body: string) => vi.fn(async () => new Response(body, { status }));
-    await expect(sendContact(typed, '', 'en', { fetch: answer(400, '{"errors":{"name":"Too long"}}') })).resolves.toEqual({
+    await expect(
+      sendContact(typed, '', 'en', { fetch: answer(400, '{"errors":{"name":"Too long"}}') }),
+    ).resolves.toEqual({
       ok: false,
       failure: { kind: 'invalid' },
       errors: { name: 'Too long' },
     });
-    await expect(sendContact(typed, '', 'en', { fetch: answer(500, '<html>') })).resolves.toMatchObject({ failure: { kind: 'server' } });
+    await expect(sendContact(typed, '', 'en', { fetch: answer(500, '<html>') })).resolves.toMatchObject({
+      failure: { kind: 'server' },
+    });
   });
 
   it('reports a network error', async () => {
     const fetch = vi.fn(async () => {
       throw new TypeError('Failed to fetch');
     });
-    await expect(sendContact(typed, '', 'en', { fetch })).resolves.toMatchObject({ ok: false, failure: { kind: 'network' } });
+    await expect(sendContact(typed, '', 'en', { fetch })).resolves.toMatchObject({
+      ok: false,
+      failure: { kind: 'network' },
+    });
   });
 
   it('gives up on a server that does not answer in time', async () => {

@@ -1,9 +1,10 @@
-import { catalogues } from '../../server/pages/catalogues';
 import { describe, expect, it } from 'vitest';
-import { parseContactBody, validateContact } from '../../server/leads/validation';
+
 import { decodeBody } from '../../server/http/formEndpoint';
-import { HONEYPOT_FIELD } from '../../shared/model/contactForm';
+import { parseContactBody, validateContact } from '../../server/leads/validation';
+import { catalogues } from '../../server/pages/catalogues';
 import { FIELD_LIMITS, SERVICE_VALUES } from '../../shared/content/contactFields';
+import { HONEYPOT_FIELD } from '../../shared/model/contactForm';
 
 const { en, es } = catalogues;
 
@@ -18,7 +19,10 @@ describe('validateContact', () => {
   });
 
   it('trims every field and drops unknown ones', () => {
-    const result = validateContact({ ...valid, name: '  Ana  ', company: ' Acme ', extra: 'x', website: '' }, en.contact.fieldErrors);
+    const result = validateContact(
+      { ...valid, name: '  Ana  ', company: ' Acme ', extra: 'x', website: '' },
+      en.contact.fieldErrors,
+    );
     expect(result).toEqual({ ok: true, value: { ...valid, name: 'Ana', company: 'Acme', phone: '', service: '' } });
   });
 
@@ -31,7 +35,10 @@ describe('validateContact', () => {
         message: 'Please enter a message.',
       },
     });
-    expect(validateContact({ ...valid, message: ' \n\t ' }, en.contact.fieldErrors)).toMatchObject({ ok: false, errors: { message: 'Please enter a message.' } });
+    expect(validateContact({ ...valid, message: ' \n\t ' }, en.contact.fieldErrors)).toMatchObject({
+      ok: false,
+      errors: { message: 'Please enter a message.' },
+    });
   });
 
   it('treats a body that is not an object as an empty form', () => {
@@ -43,7 +50,10 @@ describe('validateContact', () => {
   });
 
   it('refuses values of the wrong type', () => {
-    const result = validateContact({ name: 42, email: ['a@b.co'], message: { text: 'hi' }, phone: null, company: true }, en.contact.fieldErrors);
+    const result = validateContact(
+      { name: 42, email: ['a@b.co'], message: { text: 'hi' }, phone: null, company: true },
+      en.contact.fieldErrors,
+    );
     expect(result.ok).toBe(false);
     if (!result.ok) {
       expect(Object.keys(result.errors).sort()).toEqual(['company', 'email', 'message', 'name', 'phone']);
@@ -53,12 +63,20 @@ describe('validateContact', () => {
 
   it('refuses an e-mail address that is not one', () => {
     for (const email of ['ana', 'ana@', '@example.com', 'ana example@x.co', 'ana@example']) {
-      expect(validateContact({ ...valid, email }, en.contact.fieldErrors)).toMatchObject({ ok: false, errors: { email: expect.stringContaining('valid e-mail') } });
+      expect(validateContact({ ...valid, email }, en.contact.fieldErrors)).toMatchObject({
+        ok: false,
+        errors: { email: expect.stringContaining('valid e-mail') },
+      });
     }
   });
 
   it('bounds each field: exactly the limit passes, one more fails', () => {
-    const cases = { name: FIELD_LIMITS.name, company: FIELD_LIMITS.company, phone: FIELD_LIMITS.phone, message: FIELD_LIMITS.message };
+    const cases = {
+      name: FIELD_LIMITS.name,
+      company: FIELD_LIMITS.company,
+      phone: FIELD_LIMITS.phone,
+      message: FIELD_LIMITS.message,
+    };
     expect(FIELD_LIMITS).toMatchObject({ name: 200, company: 200, phone: 50, message: 5000, email: 254 });
     for (const [field, limit] of Object.entries(cases)) {
       expect(validateContact({ ...valid, [field]: 'a'.repeat(limit) }, en.contact.fieldErrors).ok).toBe(true);
@@ -69,11 +87,15 @@ describe('validateContact', () => {
     }
     const longEmail = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(62)}.com`;
     expect(longEmail.length).toBeGreaterThan(254);
-    expect(validateContact({ ...valid, email: longEmail }, en.contact.fieldErrors)).toMatchObject({ ok: false, errors: { email: expect.stringContaining('254') } });
+    expect(validateContact({ ...valid, email: longEmail }, en.contact.fieldErrors)).toMatchObject({
+      ok: false,
+      errors: { email: expect.stringContaining('254') },
+    });
   });
 
   it('takes each listed service or none, and nothing else', () => {
-    for (const service of [...SERVICE_VALUES, '']) expect(validateContact({ ...valid, service }, en.contact.fieldErrors).ok).toBe(true);
+    for (const service of [...SERVICE_VALUES, ''])
+      expect(validateContact({ ...valid, service }, en.contact.fieldErrors).ok).toBe(true);
     for (const service of ['web', 'Web Subscription', 'all-in-one ', 'consulting']) {
       const result = validateContact({ ...valid, service }, en.contact.fieldErrors);
       // Surrounding spaces are trimmed like any field; a value outside the list is refused.
@@ -98,26 +120,40 @@ describe('parseContactBody', () => {
 
   it('reads JSON, refuses malformed JSON, and spots a filled honeypot', () => {
     expect(json(valid)).toEqual({ ok: true, spam: false, fields: valid });
-    expect(parseContactBody(decodeBody('json', Buffer.from('{"name": "Ana",')))).toEqual({ ok: false, error: 'The request body is not valid JSON.' });
+    expect(parseContactBody(decodeBody('json', Buffer.from('{"name": "Ana",')))).toEqual({
+      ok: false,
+      error: 'The request body is not valid JSON.',
+    });
     expect(parseContactBody(decodeBody('json', Buffer.alloc(0)))).toMatchObject({ ok: false });
     expect(json({ ...valid, [HONEYPOT_FIELD]: 'x' })).toMatchObject({ spam: true });
     expect(json({ ...valid, [HONEYPOT_FIELD]: '   ' })).toMatchObject({ spam: false });
   });
 
   it('names the honeypot so that no autofill fills it for a real visitor', () => {
-    expect(HONEYPOT_FIELD).not.toMatch(/url|web|site|home|page|name|mail|phone|tel|company|org|address|city|zip|postal|country/i);
+    expect(HONEYPOT_FIELD).not.toMatch(
+      /url|web|site|home|page|name|mail|phone|tel|company|org|address|city|zip|postal|country/i,
+    );
   });
 });
 
 describe('validateContact in Spanish', () => {
-  it('words every refusal in the form\'s language', () => {
+  it("words every refusal in the form's language", () => {
     expect(validateContact({}, es.contact.fieldErrors)).toEqual({
       ok: false,
-      errors: { name: 'Escriba su nombre completo.', email: 'Escriba su correo electrónico.', message: 'Escriba un mensaje.' },
+      errors: {
+        name: 'Escriba su nombre completo.',
+        email: 'Escriba su correo electrónico.',
+        message: 'Escriba un mensaje.',
+      },
     });
-    expect(validateContact({ name: 'Ana', email: 'no-es-correo', message: 'Hola', service: 'nada' }, es.contact.fieldErrors)).toEqual({
+    expect(
+      validateContact({ name: 'Ana', email: 'no-es-correo', message: 'Hola', service: 'nada' }, es.contact.fieldErrors),
+    ).toEqual({
       ok: false,
-      errors: { email: 'Escriba un correo electrónico válido, por ejemplo nombre@empresa.com.', service: 'Escoja un servicio de la lista.' },
+      errors: {
+        email: 'Escriba un correo electrónico válido, por ejemplo nombre@empresa.com.',
+        service: 'Escoja un servicio de la lista.',
+      },
     });
   });
 });

@@ -1,13 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
+
 import { describe, expect, it } from 'vitest';
+
 import { currency } from '../../shared/content/data';
+import { common as enCommon } from '../../shared/content/i18n/en/common';
+import { research as enResearch } from '../../shared/content/i18n/en/research';
+import { services as enServices } from '../../shared/content/i18n/en/services';
 import { publicationFacts as publications } from '../../shared/content/researchFacts';
 import { technologies } from '../../shared/content/technologies';
 import { rasters } from '../../shared/generated/images';
-import { services as enServices } from '../../shared/content/i18n/en/services';
-import { common as enCommon } from '../../shared/content/i18n/en/common';
-import { research as enResearch } from '../../shared/content/i18n/en/research';
 
 const { items: addOns } = enServices.addOns;
 const { features: planFeatures } = enServices.plans;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { bodyFormat, decodeBody } from '../../server/http/formEndpoint';
 
 describe('decodeBody', () => {
@@ -10,8 +11,14 @@ describe('decodeBody', () => {
   });
 
   it('reads JSON, and says so when it is malformed or empty', () => {
-    expect(decodeBody('json', Buffer.from('{"email":"ana@example.com"}'))).toEqual({ ok: true, fields: { email: 'ana@example.com' } });
-    expect(decodeBody('json', Buffer.from('{"email":'))).toEqual({ ok: false, error: 'The request body is not valid JSON.' });
+    expect(decodeBody('json', Buffer.from('{"email":"ana@example.com"}'))).toEqual({
+      ok: true,
+      fields: { email: 'ana@example.com' },
+    });
+    expect(decodeBody('json', Buffer.from('{"email":'))).toEqual({
+      ok: false,
+      error: 'The request body is not valid JSON.',
+    });
     expect(decodeBody('json', Buffer.alloc(0))).toMatchObject({ ok: false });
   });
 });
@@ -27,7 +34,14 @@ describe('bodyFormat', () => {
   });
 
   it('refuses any other type or charset', () => {
-    for (const type of [undefined, '', 'text/plain', 'multipart/form-data; boundary=x', 'application/xml', 'application/json; charset=latin1']) {
+    for (const type of [
+      undefined,
+      '',
+      'text/plain',
+      'multipart/form-data; boundary=x',
+      'application/xml',
+      'application/json; charset=latin1',
+    ]) {
       expect(bodyFormat(type)).toBeNull();
     }
   });

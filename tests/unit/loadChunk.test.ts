@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { CHUNK_TIMEOUT_MS, ChunkLoadError, isChunkLoadError, loadChunk } from '../../shared/lib/loadChunk';
 
 afterEach(() => {
@@ -28,7 +29,10 @@ describe('loadChunk', () => {
   });
 
   it('reports "missing" when the chunk URL answers 404', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 404 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(null, { status: 404 })),
+    );
     const url = 'http://localhost/static/js/Services-ABC.js';
     const error = await loadChunk('Services', () =>
       Promise.reject(new TypeError(`Failed to fetch dynamically imported module: ${url}`)),
@@ -41,9 +45,15 @@ describe('loadChunk', () => {
   it('reports "error" when the chunk exists but did not load, or the server is unreachable', async () => {
     const url = 'http://localhost/static/js/Contact-ABC.js';
     const failing = () => Promise.reject(new TypeError(`Failed to fetch dynamically imported module: ${url}`));
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('', { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('', { status: 200 })),
+    );
     await expect(loadChunk('Contact', failing)).rejects.toMatchObject({ reason: 'error' });
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('offline'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('offline'))),
+    );
     await expect(loadChunk('Contact', failing)).rejects.toMatchObject({ reason: 'error' });
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import type { BuildManifest } from '../../server/http/manifest';
 import { inlineSources, pageAssets } from '../../server/http/manifest';
 

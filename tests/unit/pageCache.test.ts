@@ -1,14 +1,23 @@
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
+
 import express from 'express';
 import request from 'supertest';
 import { describe, expect, it, vi } from 'vitest';
+
 import type { Logger } from '../../server/http/logger';
 import { PageCache, pageCache, pageCacheKey } from '../../server/pages/pageCache';
 import type { StreamPage } from '../../server/pages/render';
 import { ResponseTee } from '../../server/pages/responseTee';
 
-const page = (text: string) => ({ status: 200, html: Buffer.from(text), br: Buffer.from(text), gzip: Buffer.from(text), hash: text, styleHash: 'sha256-T' });
+const page = (text: string) => ({
+  status: 200,
+  html: Buffer.from(text),
+  br: Buffer.from(text),
+  gzip: Buffer.from(text),
+  hash: text,
+  styleHash: 'sha256-T',
+});
 
 describe('PageCache', () => {
   it('returns what was stored for a URL', () => {
@@ -96,7 +105,7 @@ describe('pageCacheKey', () => {
     expect(key('/nope')).toBeNull();
   });
 
-  it("keys each article on its own path, and has none for a slug that names no article", () => {
+  it('keys each article on its own path, and has none for a slug that names no article', () => {
     const article = '/blog/green-chemistry-at-the-bench-cutting-solvent-waste-by-half';
     expect(key(`${article}?utm_source=feed`)).toBe(article);
     expect(key('/blog/no-such-article')).toBeNull();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { parallaxFrame } from '../../shared/lib/parallax';
 
 describe('parallaxFrame', () => {

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { posts as esPosts } from '../../shared/generated/posts.es';
+
 import { catalogues } from '../../server/pages/catalogues';
-import { indexablePages, notFoundPage, notFoundPageIn, pageHead, pages, sitePages } from '../../shared/routes';
-import { loadPage, matchPage } from '../../shared/pageShell';
 import { common as enCommon } from '../../shared/content/i18n/en/common';
 import { posts as enPosts } from '../../shared/content/i18n/en/posts';
+import { posts as esPosts } from '../../shared/generated/posts.es';
+import { loadPage, matchPage } from '../../shared/pageShell';
+import { indexablePages, notFoundPage, notFoundPageIn, pageHead, pages, sitePages } from '../../shared/routes';
 
 const { mainNav } = enCommon.navigation;
 const { posts: blogPosts } = enPosts;
@@ -24,7 +25,12 @@ describe('route table', () => {
       '/terms',
     ]);
     expect(mainNav.map((item) => item.to)).toEqual(['/', '/services', '/research', '/blog', '/contact']);
-    expect(sitePages.filter((page) => page.noindex).map((page) => page.path)).toEqual(['/newsletter/confirm', '/newsletter/unsubscribe', '/es/boletin/confirmar', '/es/boletin/cancelar']);
+    expect(sitePages.filter((page) => page.noindex).map((page) => page.path)).toEqual([
+      '/newsletter/confirm',
+      '/newsletter/unsubscribe',
+      '/es/boletin/confirmar',
+      '/es/boletin/cancelar',
+    ]);
   });
 
   it('holds one page per article under /blog/:slug and /es/blog/:slug, named by its slug in its language, each with the other as its alternate', () => {
@@ -35,13 +41,17 @@ describe('route table', () => {
     ]);
     for (const [index, post] of blogPosts.entries()) {
       const alternates = { en: `/blog/${post.slug}`, es: `/es/blog/${esPosts[index]!.slug}` };
-      expect(articles.filter((page) => Object.values(alternates).includes(page.path)).map((page) => page.alternates)).toEqual([alternates, alternates]);
+      expect(
+        articles.filter((page) => Object.values(alternates).includes(page.path)).map((page) => page.alternates),
+      ).toEqual([alternates, alternates]);
     }
   });
 
   it('gives every page a unique title (60 characters at most, or the article title and the site name) and a 70-160 character description', () => {
     // In its language: a translated page's head comes from the catalogue.
-    const all = [...sitePages, notFoundPageIn('en'), notFoundPageIn('es')].map((page) => pageHead(page, catalogues[page.locale]));
+    const all = [...sitePages, notFoundPageIn('en'), notFoundPageIn('es')].map((page) =>
+      pageHead(page, catalogues[page.locale]),
+    );
     expect(new Set(all.map((page) => page.title)).size).toBe(all.length);
     for (const page of all) {
       const post = [...blogPosts, ...esPosts].find((candidate) => page.path.endsWith(`/blog/${candidate.slug}`));
@@ -64,13 +74,22 @@ describe('route table', () => {
       expect(typeof module.default, page.chunk).toBe('function');
     }
     // The pages whose text is a chunk of its own bring the loader that fetches it.
-    const loaders = await Promise.all(pages.map(async (page) => [page.chunk, typeof (await page.load()).loader] as const));
-    expect(loaders.filter(([, type]) => type === 'function').map(([chunk]) => chunk)).toEqual(['Article', 'Privacy', 'Terms']);
+    const loaders = await Promise.all(
+      pages.map(async (page) => [page.chunk, typeof (await page.load()).loader] as const),
+    );
+    expect(loaders.filter(([, type]) => type === 'function').map(([chunk]) => chunk)).toEqual([
+      'Article',
+      'Privacy',
+      'Terms',
+    ]);
   });
 
   it('matches every path to one page of the table, in the language of its path, with its parameters', () => {
     const [post] = blogPosts;
-    expect(matchPage(`/blog/${post!.slug}`)).toMatchObject({ page: { chunk: 'Article', locale: 'en', path: `/blog/${post!.slug}` }, params: { slug: post!.slug } });
+    expect(matchPage(`/blog/${post!.slug}`)).toMatchObject({
+      page: { chunk: 'Article', locale: 'en', path: `/blog/${post!.slug}` },
+      params: { slug: post!.slug },
+    });
     expect(matchPage('/es/contacto').page).toMatchObject({ chunk: 'Contact', locale: 'es' });
     expect(matchPage('/no/such/page').page).toMatchObject({ status: 404, locale: 'en' });
     expect(matchPage('/es/no-existe').page).toMatchObject({ status: 404, locale: 'es' });

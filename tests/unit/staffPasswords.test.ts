@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { SCRYPT_PARAMS, generatePassword, hashPassword, passwordProblem, verifyPassword } from '../../server/staff/passwords';
+
+import {
+  generatePassword,
+  hashPassword,
+  passwordProblem,
+  SCRYPT_PARAMS,
+  verifyPassword,
+} from '../../server/staff/passwords';
 import { backoffMs } from '../../server/staff/signInThrottle';
 
 describe('passwordProblem', () => {
@@ -25,7 +32,10 @@ describe('scrypt hashes', () => {
   it('uses N=2^17, r=8, p=1 by default and gives each password its own salt', async () => {
     expect(SCRYPT_PARAMS).toEqual({ N: 131072, r: 8, p: 1, keyLength: 32 });
     const cheap = { ...SCRYPT_PARAMS, N: 2 ** 10 };
-    const [a, b] = await Promise.all([hashPassword('same password here', cheap), hashPassword('same password here', cheap)]);
+    const [a, b] = await Promise.all([
+      hashPassword('same password here', cheap),
+      hashPassword('same password here', cheap),
+    ]);
     expect(a.salt).not.toBe(b.salt);
     expect(a.hash).not.toBe(b.hash);
     expect(await verifyPassword('same password here', a)).toBe(true);
@@ -35,7 +45,9 @@ describe('scrypt hashes', () => {
   it('verifies with the parameters stored beside the hash', async () => {
     const stored = await hashPassword('a password made long ago', { ...SCRYPT_PARAMS, N: 2 ** 11 });
     expect(await verifyPassword('a password made long ago', stored)).toBe(true);
-    expect(await verifyPassword('a password made long ago', { ...stored, params: { ...stored.params, N: 2 ** 12 } })).toBe(false);
+    expect(
+      await verifyPassword('a password made long ago', { ...stored, params: { ...stored.params, N: 2 ** 12 } }),
+    ).toBe(false);
   });
 });
 

@@ -1,5 +1,6 @@
-import { catalogues } from '../../server/pages/catalogues';
 import { describe, expect, it } from 'vitest';
+
+import { catalogues } from '../../server/pages/catalogues';
 import { siteFacts } from '../../shared/content/data';
 import { buildOrganizationJsonLd, serializeJsonForHtml } from '../../shared/model/structuredData';
 import { localizePath } from '../../shared/routes';
@@ -15,7 +16,9 @@ describe('organization structured data', () => {
     const spanish = buildOrganizationJsonLd('https://meridianlab.test', es, (to) => localizePath(to, 'es'));
     expect(spanish['@id']).toBe(data['@id']);
     expect(spanish.url).toBe('https://meridianlab.test/es');
-    expect(new Set(spanish.makesOffer.map((offer) => offer.url))).toEqual(new Set(['https://meridianlab.test/es/servicios']));
+    expect(new Set(spanish.makesOffer.map((offer) => offer.url))).toEqual(
+      new Set(['https://meridianlab.test/es/servicios']),
+    );
     expect(new Set(data.makesOffer.map((offer) => offer.url))).toEqual(new Set(['https://meridianlab.test/services']));
     expect(spanish.description).toBe(es.site.tagline);
     expect(spanish.makesOffer.map((offer) => offer.name)).toEqual(es.plans.plans.map((plan) => plan.title));
@@ -61,7 +64,9 @@ describe('organization structured data', () => {
   });
 
   it('gives an address for each office and a contact point', () => {
-    expect(data.address.map((address) => address.addressLocality)).toEqual(offices.map((office) => office.addressLocality));
+    expect(data.address.map((address) => address.addressLocality)).toEqual(
+      offices.map((office) => office.addressLocality),
+    );
     expect(data.contactPoint[0]).toMatchObject({ '@type': 'ContactPoint', email: siteFacts.email });
   });
 

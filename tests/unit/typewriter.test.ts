@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import type { TypewriterState } from '../../shared/lib/typewriter';
 import {
-  TYPEWRITER_PAUSE_MS,
   clampLetterDelay,
   initialTypewriterState,
   nextTypewriterStep,
   runTypewriter,
+  TYPEWRITER_PAUSE_MS,
 } from '../../shared/lib/typewriter';
 
 const WORD = 'Experiences';
@@ -128,7 +129,9 @@ describe('runTypewriter on timers', () => {
 
   it('stops scheduling when cancelled', () => {
     const seen: number[] = [];
-    const stop = runTypewriter(WORD, 'infinite', 100, { length: 0, deleting: false }, (state) => seen.push(state.length));
+    const stop = runTypewriter(WORD, 'infinite', 100, { length: 0, deleting: false }, (state) =>
+      seen.push(state.length),
+    );
     vi.advanceTimersByTime(250);
     stop();
     vi.advanceTimersByTime(10_000);

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+
 import { LogoMark } from '../../../shared/components/Logo';
 import { siteFacts } from '../../../shared/content/data';
 import { assetUrl } from '../../../shared/model/assets';
@@ -61,7 +62,11 @@ export function ConsoleDocument({ title, assets, user, section, children }: Cons
                   <ul className="staff-nav__list">
                     {staffNav.map((item) => (
                       <li key={item.key}>
-                        <a className="staff-nav__link" href={item.href} aria-current={item.key === section ? 'page' : undefined}>
+                        <a
+                          className="staff-nav__link"
+                          href={item.href}
+                          aria-current={item.key === section ? 'page' : undefined}
+                        >
                           {item.label}
                         </a>
                       </li>

@@ -1,14 +1,14 @@
-import { catalogues } from '../../pages/catalogues';
 import { leadNotification } from '../../leads/texts';
-import { consoleCopy, statusLabels } from '../texts';
+import { catalogues } from '../../pages/catalogues';
 import type { InboxFilter, InboxLead, OutboxSummary } from '../inbox';
 import { LEAD_STATUSES } from '../leadStatus';
+import { consoleCopy, statusLabels } from '../texts';
 import type { ConsoleAssets, ConsoleUser } from './ConsoleDocument';
 import { ConsoleDocument, ConsoleHeading } from './ConsoleDocument';
 import { formatAge } from './format';
 import { LabTime } from './LabTime';
+import { serviceLabel, StatusBadge } from './leadParts';
 import { SelectField } from './SelectField';
-import { StatusBadge, serviceLabel } from './leadParts';
 
 interface InboxPageProps {
   assets: ConsoleAssets;
@@ -58,7 +58,15 @@ function Filters({ filter, query }: Pick<InboxPageProps, 'filter' | 'query'>) {
     <form className="staff-filters card" method="get" action="/staff/leads" role="search" aria-label="Filter leads">
       <div className="staff-field staff-filters__search">
         <label htmlFor="filter-search">Search</label>
-        <input className="contact-field__control" id="filter-search" name="q" type="search" defaultValue={filter.search} maxLength={200} placeholder="Name, e-mail, company or message" />
+        <input
+          className="contact-field__control"
+          id="filter-search"
+          name="q"
+          type="search"
+          defaultValue={filter.search}
+          maxLength={200}
+          placeholder="Name, e-mail, company or message"
+        />
       </div>
       <SelectField
         id="filter-status"
@@ -72,7 +80,10 @@ function Filters({ filter, query }: Pick<InboxPageProps, 'filter' | 'query'>) {
         name="service"
         label="Service"
         value={filter.service}
-        options={[['', 'All services'], ...catalogues.en.contact.serviceOptions.map((option) => [option.value, option.label] as const)]}
+        options={[
+          ['', 'All services'],
+          ...catalogues.en.contact.serviceOptions.map((option) => [option.value, option.label] as const),
+        ]}
       />
       <div className="staff-filters__actions">
         <button className="button button--primary" type="submit">
@@ -83,7 +94,8 @@ function Filters({ filter, query }: Pick<InboxPageProps, 'filter' | 'query'>) {
         </a>
       </div>
       <p className="staff-filters__export">
-        Export these leads: <a href={`/staff/leads.csv${query}`}>CSV</a> · <a href={`/staff/leads.json${query}`}>JSON</a>
+        Export these leads: <a href={`/staff/leads.csv${query}`}>CSV</a> ·{' '}
+        <a href={`/staff/leads.json${query}`}>JSON</a>
       </p>
     </form>
   );
@@ -149,7 +161,11 @@ export function InboxPage(props: InboxPageProps) {
                   <a className="staff-table__primary" href={`/staff/leads/${lead.id}`}>
                     {lead.name}
                   </a>
-                  <span className="staff-table__secondary">{[lead.company, lead.email, leadNotification.languageNames[lead.locale]].filter(Boolean).join(' · ')}</span>
+                  <span className="staff-table__secondary">
+                    {[lead.company, lead.email, leadNotification.languageNames[lead.locale]]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </span>
                 </td>
                 <td data-label="Service">{serviceLabel(lead.service)}</td>
                 <td data-label="Status">

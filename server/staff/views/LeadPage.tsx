@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
-import { leadNotification } from '../../leads/texts';
+
 import { siteFacts } from '../../../shared/content/data';
-import { deliveryLabels, statusActions, statusLabels } from '../texts';
+import { leadNotification } from '../../leads/texts';
 import type { LeadDetail } from '../inbox';
 import { STATUS_MOVES } from '../leadStatus';
+import { deliveryLabels, statusActions, statusLabels } from '../texts';
 import type { ConsoleAssets, ConsoleUser } from './ConsoleDocument';
 import { ConsoleDocument, ConsoleHeading, CsrfField, Notice } from './ConsoleDocument';
 import { LabTime } from './LabTime';
-import { StatusBadge, serviceLabel } from './leadParts';
+import { serviceLabel, StatusBadge } from './leadParts';
 
 export const NOTE_LIMIT = 5000;
 
@@ -47,7 +48,9 @@ function Deliveries({ detail }: Pick<LeadPageProps, 'detail'>) {
           <tr key={index}>
             <td data-label="Message">{delivery.kind}</td>
             <td data-label="State">
-              <span className={`staff-badge staff-badge--delivery-${delivery.status}`}>{deliveryLabels[delivery.status]}</span>
+              <span className={`staff-badge staff-badge--delivery-${delivery.status}`}>
+                {deliveryLabels[delivery.status]}
+              </span>
             </td>
             <td data-label="Attempts">{delivery.attempts}</td>
             <td data-label="Last error">{delivery.lastError ?? '—'}</td>
@@ -91,7 +94,9 @@ export function LeadPage({ assets, user, detail, notice, draftNote }: LeadPagePr
                 <a href={`mailto:${lead.email}`}>{lead.email}</a>
               </Field>
               <Field label="Company">{lead.company || '—'}</Field>
-              <Field label="Phone">{lead.phone ? <a href={`tel:${lead.phone.replace(/[^\d+]/g, '')}`}>{lead.phone}</a> : '—'}</Field>
+              <Field label="Phone">
+                {lead.phone ? <a href={`tel:${lead.phone.replace(/[^\d+]/g, '')}`}>{lead.phone}</a> : '—'}
+              </Field>
               <Field label="Service">{serviceLabel(lead.service)}</Field>
               <Field label={leadNotification.language}>{leadNotification.languageNames[lead.locale]}</Field>
               <Field label="Received">
@@ -130,7 +135,15 @@ export function LeadPage({ assets, user, detail, notice, draftNote }: LeadPagePr
               <CsrfField user={user} />
               <div className="staff-field">
                 <label htmlFor="note-body">Add a note</label>
-                <textarea className="contact-field__control contact-field__control--area" id="note-body" name="body" rows={4} maxLength={NOTE_LIMIT} required defaultValue={draftNote} />
+                <textarea
+                  className="contact-field__control contact-field__control--area"
+                  id="note-body"
+                  name="body"
+                  rows={4}
+                  maxLength={NOTE_LIMIT}
+                  required
+                  defaultValue={draftNote}
+                />
               </div>
               <button className="button button--secondary" type="submit">
                 Add note
@@ -148,7 +161,13 @@ export function LeadPage({ assets, user, detail, notice, draftNote }: LeadPagePr
               <CsrfField user={user} />
               <input type="hidden" name="from" value={lead.status} />
               {STATUS_MOVES[lead.status].map((to) => (
-                <button key={to} className={`button ${to === 'spam' ? 'button--secondary' : 'button--primary'}`} type="submit" name="to" value={to}>
+                <button
+                  key={to}
+                  className={`button ${to === 'spam' ? 'button--secondary' : 'button--primary'}`}
+                  type="submit"
+                  name="to"
+                  value={to}
+                >
                   {statusActions[to]}
                 </button>
               ))}

@@ -12,7 +12,12 @@ export function SelectField({ id, name, label, value, options }: SelectFieldProp
   return (
     <div className="staff-field">
       <label htmlFor={id}>{label}</label>
-      <select className="contact-field__control contact-field__control--select" id={id} name={name} defaultValue={value}>
+      <select
+        className="contact-field__control contact-field__control--select"
+        id={id}
+        name={name}
+        defaultValue={value}
+      >
         {options.map(([optionValue, text]) => (
           <option key={optionValue} value={optionValue}>
             {text}

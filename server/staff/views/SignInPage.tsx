@@ -25,11 +25,28 @@ export function SignInPage({ assets, email = '', error, info }: SignInPageProps)
         <form className="staff-form" method="post" action="/staff/sign-in">
           <div className="staff-field">
             <label htmlFor="sign-in-email">E-mail address</label>
-            <input className="contact-field__control" id="sign-in-email" name="email" type="email" autoComplete="username" required maxLength={254} defaultValue={email} />
+            <input
+              className="contact-field__control"
+              id="sign-in-email"
+              name="email"
+              type="email"
+              autoComplete="username"
+              required
+              maxLength={254}
+              defaultValue={email}
+            />
           </div>
           <div className="staff-field">
             <label htmlFor="sign-in-password">Password</label>
-            <input className="contact-field__control" id="sign-in-password" name="password" type="password" autoComplete="current-password" required maxLength={256} />
+            <input
+              className="contact-field__control"
+              id="sign-in-password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              maxLength={256}
+            />
           </div>
           <button className="button button--primary staff-sign-in__submit" type="submit">
             Sign in

@@ -1,6 +1,6 @@
-import { deviceLabels, metricNames, ratingLabels } from '../texts';
 import type { DailyPercentile, DeviceFilter, MetricName, Percentile, RouteMetric } from '../fieldSpeed';
-import { METRICS, THRESHOLDS, rate } from '../fieldSpeed';
+import { METRICS, rate, THRESHOLDS } from '../fieldSpeed';
+import { deviceLabels, metricNames, ratingLabels } from '../texts';
 import type { ConsoleAssets, ConsoleUser } from './ConsoleDocument';
 import { ConsoleDocument, ConsoleHeading } from './ConsoleDocument';
 import { formatDay, formatMetric } from './format';
@@ -41,9 +41,27 @@ function thresholdText(metric: MetricName): string {
 function Filters({ device, metric, route, routes }: Pick<SpeedPageProps, 'device' | 'metric' | 'route' | 'routes'>) {
   return (
     <form className="staff-filters card" method="get" action="/staff/speed" aria-label="Choose what to show">
-      <SelectField id="speed-device" name="device" label="Devices" value={device} options={Object.entries(deviceLabels)} />
-      <SelectField id="speed-metric" name="metric" label="Metric" value={metric} options={METRICS.map((name) => [name, `${name}: ${metricNames[name]}`] as const)} />
-      <SelectField id="speed-route" name="route" label="Page" value={route} options={[['', 'All pages'], ...routes.map((path) => [path, path] as const)]} />
+      <SelectField
+        id="speed-device"
+        name="device"
+        label="Devices"
+        value={device}
+        options={Object.entries(deviceLabels)}
+      />
+      <SelectField
+        id="speed-metric"
+        name="metric"
+        label="Metric"
+        value={metric}
+        options={METRICS.map((name) => [name, `${name}: ${metricNames[name]}`] as const)}
+      />
+      <SelectField
+        id="speed-route"
+        name="route"
+        label="Page"
+        value={route}
+        options={[['', 'All pages'], ...routes.map((path) => [path, path] as const)]}
+      />
       <div className="staff-filters__actions">
         <button className="button button--primary" type="submit">
           Show
@@ -63,8 +81,8 @@ export function SpeedPage(props: SpeedPageProps) {
     <ConsoleDocument title="Field speed" assets={assets} user={user} section="speed">
       <ConsoleHeading eyebrow="Real users" title="Field speed">
         <p className="staff-muted">
-          What visitors’ browsers measured: the 75th percentile (three visits in four were at least this fast), with Google’s
-          thresholds. Samples are kept for 90 days.
+          What visitors’ browsers measured: the 75th percentile (three visits in four were at least this fast), with
+          Google’s thresholds. Samples are kept for 90 days.
         </p>
       </ConsoleHeading>
       <Filters {...props} />

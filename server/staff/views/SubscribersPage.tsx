@@ -57,7 +57,11 @@ export function SubscribersPage({ assets, user, confirmed, pending, removed }: S
                   <td className="staff-table__action">
                     <form method="post" action={`/staff/subscribers/${subscriber.id}/remove`}>
                       <CsrfField user={user} />
-                      <button className="staff-button staff-button--danger" type="submit" aria-label={`Remove ${subscriber.email}`}>
+                      <button
+                        className="staff-button staff-button--danger"
+                        type="submit"
+                        aria-label={`Remove ${subscriber.email}`}
+                      >
                         Remove
                       </button>
                     </form>

@@ -1,6 +1,6 @@
-import { metricNames } from '../texts';
 import type { DailyPercentile, MetricName } from '../fieldSpeed';
 import { THRESHOLDS } from '../fieldSpeed';
+import { metricNames } from '../texts';
 import { formatDay, formatMetric } from './format';
 
 const WIDTH = 720;
@@ -31,7 +31,8 @@ export function TrendChart({ metric, scope, days, lastDay }: TrendChartProps) {
   const end = Date.parse(`${lastDay}T00:00:00Z`);
   // Coordinates to a tenth of a unit: finer than any screen shows, and a lighter page.
   const round = (value: number) => Math.round(value * 10) / 10;
-  const x = (day: string) => round(PAD.left + ((27 - (end - Date.parse(`${day}T00:00:00Z`)) / DAY_MS) / 27) * plotWidth);
+  const x = (day: string) =>
+    round(PAD.left + ((27 - (end - Date.parse(`${day}T00:00:00Z`)) / DAY_MS) / 27) * plotWidth);
   const y = (value: number) => round(PAD.top + plotHeight - (Math.min(value, top) / top) * plotHeight);
   const dayOf = (offset: number) => new Date(end - offset * DAY_MS).toISOString().slice(0, 10);
   const ticks = [0, good, poor, top];
@@ -46,11 +47,31 @@ export function TrendChart({ metric, scope, days, lastDay }: TrendChartProps) {
         {days.length === 0
           ? 'No samples in the last 28 days.'
           : `${days.length} days with samples. Good is up to ${formatMetric(metric, good)}, poor above ${formatMetric(metric, poor)}.` +
-            (last ? ` Latest (${formatDay(last.day)}): ${formatMetric(metric, last.p75)} from ${last.samples} sample${last.samples === 1 ? '' : 's'}.` : '')}
+            (last
+              ? ` Latest (${formatDay(last.day)}): ${formatMetric(metric, last.p75)} from ${last.samples} sample${last.samples === 1 ? '' : 's'}.`
+              : '')}
       </desc>
-      <rect className="trend-chart__band trend-chart__band--good" x={PAD.left} y={y(good)} width={plotWidth} height={round(y(0) - y(good))} />
-      <rect className="trend-chart__band trend-chart__band--needs-improvement" x={PAD.left} y={y(poor)} width={plotWidth} height={round(y(good) - y(poor))} />
-      <rect className="trend-chart__band trend-chart__band--poor" x={PAD.left} y={y(top)} width={plotWidth} height={round(y(poor) - y(top))} />
+      <rect
+        className="trend-chart__band trend-chart__band--good"
+        x={PAD.left}
+        y={y(good)}
+        width={plotWidth}
+        height={round(y(0) - y(good))}
+      />
+      <rect
+        className="trend-chart__band trend-chart__band--needs-improvement"
+        x={PAD.left}
+        y={y(poor)}
+        width={plotWidth}
+        height={round(y(good) - y(poor))}
+      />
+      <rect
+        className="trend-chart__band trend-chart__band--poor"
+        x={PAD.left}
+        y={y(top)}
+        width={plotWidth}
+        height={round(y(poor) - y(top))}
+      />
       <g className="trend-chart__axis" aria-hidden="true">
         {ticks.map((tick) => (
           <g key={tick}>
@@ -61,7 +82,12 @@ export function TrendChart({ metric, scope, days, lastDay }: TrendChartProps) {
           </g>
         ))}
         {[27, 20, 13, 6, 0].map((offset) => (
-          <text key={offset} x={x(dayOf(offset))} y={HEIGHT - PAD.bottom + 28} textAnchor={offset === 27 ? 'start' : offset === 0 ? 'end' : 'middle'}>
+          <text
+            key={offset}
+            x={x(dayOf(offset))}
+            y={HEIGHT - PAD.bottom + 28}
+            textAnchor={offset === 27 ? 'start' : offset === 0 ? 'end' : 'middle'}
+          >
             {formatDay(dayOf(offset))}
           </text>
         ))}

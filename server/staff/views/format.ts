@@ -1,5 +1,5 @@
-import { LAB_TIME_ZONE } from '../texts';
 import type { MetricName } from '../fieldSpeed';
+import { LAB_TIME_ZONE } from '../texts';
 
 const labTime = new Intl.DateTimeFormat('en-US', {
   timeZone: LAB_TIME_ZONE,

@@ -1,6 +1,6 @@
 import { catalogues } from '../../pages/catalogues';
-import { statusLabels } from '../texts';
 import type { LeadStatus } from '../leadStatus';
+import { statusLabels } from '../texts';
 
 export function StatusBadge({ status }: { status: LeadStatus }) {
   return <span className={`staff-badge staff-badge--${status}`}>{statusLabels[status]}</span>;

@@ -1,10 +1,11 @@
 import ArrowLeft from 'lucide/dist/esm/icons/arrow-left.mjs';
-import { Link } from '../Link';
+
 import type { BlogPost } from '../../content/blog';
 import { blogHref, categoryLabel } from '../../model/blog';
 import { PostMeta } from '../blog/PostMeta';
-import { useLocale } from '../useLocale';
 import { Icon } from '../Icon';
+import { Link } from '../Link';
+import { useLocale } from '../useLocale';
 
 /** The article's dark opening band: the way back, its category (to the filtered blog), the title, excerpt and byline. */
 export function ArticleHeader({ post }: { post: BlogPost }) {
@@ -16,7 +17,10 @@ export function ArticleHeader({ post }: { post: BlogPost }) {
           <Icon icon={ArrowLeft} size={16} aria-hidden="true" />
           {catalogue.article.back}
         </Link>
-        <Link to={localize(blogHref({ category: post.category }))} className={`blog-badge blog-badge--${post.category} article-hero__category`}>
+        <Link
+          to={localize(blogHref({ category: post.category }))}
+          className={`blog-badge blog-badge--${post.category} article-hero__category`}
+        >
           {categoryLabel(post.category, catalogue.posts.categories)}
         </Link>
         <h1 id="page-title" className="article-hero__title">

@@ -1,10 +1,11 @@
 import ArrowLeft from 'lucide/dist/esm/icons/arrow-left.mjs';
 import ArrowRight from 'lucide/dist/esm/icons/arrow-right.mjs';
-import { Link } from '../Link';
+
 import type { BlogPost } from '../../content/blog';
 import { postPath } from '../../model/articles';
-import { useLocale } from '../useLocale';
 import { Icon } from '../Icon';
+import { Link } from '../Link';
+import { useLocale } from '../useLocale';
 
 /** The older and the newer article, either side of this one in the blog's order. */
 export function ArticlePager({ older, newer }: { older?: BlogPost | undefined; newer?: BlogPost | undefined }) {

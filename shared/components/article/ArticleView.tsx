@@ -1,13 +1,15 @@
 import ArrowRight from 'lucide/dist/esm/icons/arrow-right.mjs';
 import { useContext } from 'react';
-import { Link } from '../Link';
+
 import { links } from '../../content/data';
 import { loadArticleBody } from '../../model/articleBodies';
 import { adjacentPosts, findPost, postPath, relatedPosts } from '../../model/articles';
 import { buildBlogPostingJsonLd, buildBreadcrumbJsonLd } from '../../model/structuredData';
 import { RuntimeContext } from '../contexts';
 import { CtaPanel } from '../CtaPanel';
+import { Icon } from '../Icon';
 import { JsonLd } from '../JsonLd';
+import { Link } from '../Link';
 import { ResponsiveImage } from '../ResponsiveImage';
 import { StaticBody } from '../StaticBody';
 import { useLocale } from '../useLocale';
@@ -15,7 +17,6 @@ import { usePage } from '../usePage';
 import { ArticleHeader } from './ArticleHeader';
 import { ArticlePager } from './ArticlePager';
 import { RelatedPosts } from './RelatedPosts';
-import { Icon } from '../Icon';
 
 /**
  * An article as it reads: its header, image, body, pager, related posts, call
@@ -50,7 +51,13 @@ export function ArticleView() {
         <ArticlePager older={older} newer={newer} />
       </article>
       <RelatedPosts posts={relatedPosts(posts, post)} />
-      <CtaPanel id="article-cta-title" className="article-cta" eyebrow={copy.cta.eyebrow} title={copy.cta.title} text={copy.cta.text}>
+      <CtaPanel
+        id="article-cta-title"
+        className="article-cta"
+        eyebrow={copy.cta.eyebrow}
+        title={copy.cta.title}
+        text={copy.cta.text}
+      >
         <Link to={localize(primary!.to)} className="button button--primary">
           {primary!.label}
           <Icon icon={ArrowRight} size={18} aria-hidden="true" />

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+
 import type { CategoryValue, SubscribeOutcome } from '../../content/blog';
 import { useLocale } from '../useLocale';
 import { CategoryList } from './CategoryList';

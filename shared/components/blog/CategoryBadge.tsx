@@ -5,5 +5,7 @@ import { useLocale } from '../useLocale';
 /** The small pill naming a post's category in the page's language; each category has its own tint. */
 export function CategoryBadge({ category }: { category: PostCategory }) {
   const { catalogue } = useLocale();
-  return <span className={`blog-badge blog-badge--${category}`}>{categoryLabel(category, catalogue.posts.categories)}</span>;
+  return (
+    <span className={`blog-badge blog-badge--${category}`}>{categoryLabel(category, catalogue.posts.categories)}</span>
+  );
 }

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { Link } from '../Link';
+
 import type { CategoryValue } from '../../content/blog';
 import { blogHref } from '../../model/blog';
+import { Link } from '../Link';
 import { useLocale } from '../useLocale';
 
 /**

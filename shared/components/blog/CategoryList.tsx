@@ -1,8 +1,8 @@
-import { Link } from '../Link';
 import type { CategoryValue } from '../../content/blog';
-import { blogHref } from '../../model/blog';
-import { countOf } from '../../lib/plural';
 import { localeTags } from '../../lib/locale';
+import { countOf } from '../../lib/plural';
+import { blogHref } from '../../model/blog';
+import { Link } from '../Link';
 import { useLocale } from '../useLocale';
 
 /** Brings the grid's top into view when it has scrolled away, so a choice made at the bottom shows its result. */

@@ -1,13 +1,14 @@
 import Sparkles from 'lucide/dist/esm/icons/sparkles.mjs';
-import { Link } from '../Link';
+
 import { postPath } from '../../model/articles';
 import { postAnchor } from '../../model/blog';
+import { Icon } from '../Icon';
+import { Link } from '../Link';
 import { ResponsiveImage } from '../ResponsiveImage';
 import { useLocale } from '../useLocale';
 import { CategoryBadge } from './CategoryBadge';
 import { PostMeta } from './PostMeta';
 import { useBlogView } from './useBlogView';
-import { Icon } from '../Icon';
 
 /** The featured post, large, above the grid when the view has one; its title links to the article, over the whole card. */
 export function FeaturedPost() {

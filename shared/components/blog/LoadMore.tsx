@@ -1,9 +1,9 @@
-import { Link } from '../Link';
 import type { CategoryValue } from '../../content/blog';
-import type { BlogView } from '../../model/blog';
-import { blogHref, postAnchor } from '../../model/blog';
 import { localeTags } from '../../lib/locale';
 import { countOf } from '../../lib/plural';
+import type { BlogView } from '../../model/blog';
+import { blogHref, postAnchor } from '../../model/blog';
+import { Link } from '../Link';
 import { useLocale } from '../useLocale';
 
 /**
@@ -26,7 +26,12 @@ export function LoadMore({ view, category }: { view: BlogView; category: Categor
           {words.loadMore}
         </Link>
       ) : (
-        <button type="button" className="button button--secondary blog-load-more__button" disabled aria-describedby={noteId}>
+        <button
+          type="button"
+          className="button button--secondary blog-load-more__button"
+          disabled
+          aria-describedby={noteId}
+        >
           {words.loadMore}
         </button>
       )}

@@ -1,16 +1,17 @@
-import type { FormEvent } from 'react';
-import { useState } from 'react';
 import CircleAlert from 'lucide/dist/esm/icons/circle-alert.mjs';
 import CircleCheck from 'lucide/dist/esm/icons/circle-check.mjs';
 import Mail from 'lucide/dist/esm/icons/mail.mjs';
+import type { FormEvent } from 'react';
+import { useState } from 'react';
+
 import type { CategoryValue, SubscribeOutcome } from '../../content/blog';
-import { SUBSCRIBE_ENDPOINT, isSubscribeSuccess } from '../../model/blog';
 import { NEWSLETTER_ANCHOR } from '../../content/newsletter';
 import { localeAction } from '../../lib/formAction';
-import { sendSubscription } from './sendSubscription';
+import { isSubscribeSuccess, SUBSCRIBE_ENDPOINT } from '../../model/blog';
+import { Icon } from '../Icon';
 import { PrivacyNotice } from '../PrivacyNotice';
 import { useLocale } from '../useLocale';
-import { Icon } from '../Icon';
+import { sendSubscription } from './sendSubscription';
 
 const MESSAGE_ID = 'newsletter-message';
 

@@ -1,7 +1,7 @@
-import { Link } from '../Link';
 import type { BlogPost } from '../../content/blog';
 import { postPath } from '../../model/articles';
 import { postAnchor } from '../../model/blog';
+import { Link } from '../Link';
 import { ResponsiveImage } from '../ResponsiveImage';
 import { CategoryBadge } from './CategoryBadge';
 import { PostMeta } from './PostMeta';

@@ -1,18 +1,23 @@
-import { Link } from '../Link';
 import type { CategoryValue } from '../../content/blog';
 import type { Catalogue } from '../../content/i18n/types';
+import type { Locale } from '../../lib/locale';
+import { localeTags } from '../../lib/locale';
+import { countOf } from '../../lib/plural';
 import type { BlogView } from '../../model/blog';
 import { blogHref, categoryLabel } from '../../model/blog';
-import { localeTags } from '../../lib/locale';
-import type { Locale } from '../../lib/locale';
-import { countOf } from '../../lib/plural';
+import { Link } from '../Link';
 import { useLocale } from '../useLocale';
 import { LoadMore } from './LoadMore';
 import { PostCard } from './PostCard';
 import { useBlogView } from './useBlogView';
 
 /** The line above the grid: how many posts it shows, of how many, in which category; counts by the language's plural rules. */
-export function gridSummary(view: BlogView, category: CategoryValue, catalogue: Pick<Catalogue, 'blog' | 'posts'>, locale: Locale): string {
+export function gridSummary(
+  view: BlogView,
+  category: CategoryValue,
+  catalogue: Pick<Catalogue, 'blog' | 'posts'>,
+  locale: Locale,
+): string {
   const words = catalogue.blog;
   const where = category === 'all' ? '' : words.inCategory(categoryLabel(category, catalogue.posts.categories));
   if (view.total === 0) return words.noOtherPosts(where);

@@ -1,6 +1,6 @@
-import { Link } from '../Link';
 import { postPath } from '../../model/articles';
 import { recentPosts } from '../../model/blog';
+import { Link } from '../Link';
 import { ResponsiveImage } from '../ResponsiveImage';
 import { useLocale } from '../useLocale';
 

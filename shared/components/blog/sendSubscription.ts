@@ -1,9 +1,13 @@
 import type { CategoryValue, SubscribeOutcome } from '../../content/blog';
-import { subscribeOutcomeForStatus } from '../../model/blog';
 import { postJson } from '../../lib/postJson';
+import { subscribeOutcomeForStatus } from '../../model/blog';
 
 /** The enhanced sign-up: the form's own action (its language's), in JSON; no answer at all reads as "unreachable". */
-export async function sendSubscription(action: string, email: string, category: CategoryValue): Promise<SubscribeOutcome> {
+export async function sendSubscription(
+  action: string,
+  email: string,
+  category: CategoryValue,
+): Promise<SubscribeOutcome> {
   const result = await postJson(action, { email, category });
   return result.ok ? subscribeOutcomeForStatus(result.status) : 'unreachable';
 }

@@ -6,10 +6,11 @@ import Megaphone from 'lucide/dist/esm/icons/megaphone.mjs';
 import MessageSquare from 'lucide/dist/esm/icons/message-square.mjs';
 import Phone from 'lucide/dist/esm/icons/phone.mjs';
 import Zap from 'lucide/dist/esm/icons/zap.mjs';
+
 import type { DepartmentId } from '../../content/data';
 import { telHref } from '../../content/data';
-import { useLocale } from '../useLocale';
 import { Icon } from '../Icon';
+import { useLocale } from '../useLocale';
 
 const departmentIcons: Record<DepartmentId, IconNode> = {
   general: MessageSquare,

@@ -1,4 +1,5 @@
 import type { ChangeEvent } from 'react';
+
 import type { ContactFieldName } from '../../content/contactFields';
 import { useLocale } from '../useLocale';
 
@@ -29,12 +30,20 @@ export function ContactField({
     required,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': error ? errorId : undefined,
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => onChange(name, event.target.value),
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+      onChange(name, event.target.value),
   };
 
   let control;
   if (name === 'message') {
-    control = <textarea {...shared} rows={5} placeholder={copy.placeholder} className="contact-field__control contact-field__control--area" />;
+    control = (
+      <textarea
+        {...shared}
+        rows={5}
+        placeholder={copy.placeholder}
+        className="contact-field__control contact-field__control--area"
+      />
+    );
   } else if (name === 'service') {
     control = (
       <select {...shared} className="contact-field__control contact-field__control--select">

@@ -5,23 +5,33 @@ import Lock from 'lucide/dist/esm/icons/lock.mjs';
 import Send from 'lucide/dist/esm/icons/send.mjs';
 import type { FormEvent } from 'react';
 import { useContext, useEffect, useReducer, useRef } from 'react';
-import { useSearchParams } from '../useSearchParams';
+
 import type { ContactFieldName } from '../../content/contactFields';
-import { SENT_PARAM } from '../../lib/contactSent';
-import { CONTACT_FORM_ID, HONEYPOT_FIELD, contactEndpoint, contactFormReducer, initialContactFormState, settleNoSoonerThan } from '../../model/contactForm';
 import { CONTACT_FIELDS } from '../../content/contactFields';
+import { SENT_PARAM } from '../../lib/contactSent';
+import {
+  CONTACT_FORM_ID,
+  contactEndpoint,
+  contactFormReducer,
+  HONEYPOT_FIELD,
+  initialContactFormState,
+  settleNoSoonerThan,
+} from '../../model/contactForm';
+import { Icon } from '../Icon';
 import { PrivacyNotice } from '../PrivacyNotice';
 import { useLocale } from '../useLocale';
+import { useSearchParams } from '../useSearchParams';
 import { ContactField } from './ContactField';
 import { sendContact } from './sendContact';
 import { ContactSubmissionContext } from './submission';
-import { Icon } from '../Icon';
 
 type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
 function control(form: HTMLFormElement, name: string): Control | null {
   const element = form.elements.namedItem(name);
-  return element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement
+  return element instanceof HTMLInputElement ||
+    element instanceof HTMLTextAreaElement ||
+    element instanceof HTMLSelectElement
     ? element
     : null;
 }
@@ -111,13 +121,26 @@ export function ContactForm() {
         <p className="contact-form__required-note">{contactFormCopy.requiredNote}</p>
         <div className="contact-form__grid">
           {CONTACT_FIELDS.map((field) => (
-            <ContactField key={field} name={field} value={state.values[field]} error={state.errors[field]} onChange={edit} />
+            <ContactField
+              key={field}
+              name={field}
+              value={state.values[field]}
+              error={state.errors[field]}
+              onChange={edit}
+            />
           ))}
         </div>
         {/* Robots fill every field; people never see this one. */}
         <div className="contact-form__trap visually-hidden" aria-hidden="true">
           <label htmlFor="contact-mlx-hp">{contactFormCopy.honeypot}</label>
-          <input id="contact-mlx-hp" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+          <input
+            id="contact-mlx-hp"
+            type="text"
+            name={HONEYPOT_FIELD}
+            tabIndex={-1}
+            autoComplete="off"
+            defaultValue=""
+          />
         </div>
         <div className="contact-form__footer">
           <button type="submit" className="button button--primary contact-form__submit" disabled={sending}>

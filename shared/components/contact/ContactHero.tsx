@@ -1,9 +1,10 @@
 import Mail from 'lucide/dist/esm/icons/mail.mjs';
 import Phone from 'lucide/dist/esm/icons/phone.mjs';
+
 import { siteFacts, telHref } from '../../content/data';
+import { Icon } from '../Icon';
 import { PageHero } from '../PageHero';
 import { useLocale } from '../useLocale';
-import { Icon } from '../Icon';
 
 /** The contact page's opening: its h1, and the lab's e-mail address and phone number as links. */
 export function ContactHero() {

@@ -1,7 +1,8 @@
 import Plus from 'lucide/dist/esm/icons/plus.mjs';
-import { useLocale } from '../useLocale';
-import { SectionHeader } from '../SectionHeader';
+
 import { Icon } from '../Icon';
+import { SectionHeader } from '../SectionHeader';
+import { useLocale } from '../useLocale';
 
 /** Four questions as native disclosures: keyboard and screen reader ready, and open without JavaScript. */
 export function Faq() {

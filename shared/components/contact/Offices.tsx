@@ -1,9 +1,10 @@
 import MapPin from 'lucide/dist/esm/icons/map-pin.mjs';
 import Phone from 'lucide/dist/esm/icons/phone.mjs';
+
 import { telHref } from '../../content/data';
-import { useLocale } from '../useLocale';
-import { SectionHeader } from '../SectionHeader';
 import { Icon } from '../Icon';
+import { SectionHeader } from '../SectionHeader';
+import { useLocale } from '../useLocale';
 
 /** The three offices: address, phone and what each one focuses on. */
 export function Offices() {

@@ -1,11 +1,16 @@
-import type { ContactValues, SendOutcome } from '../../model/contactForm';
-import { HONEYPOT_FIELD, contactEndpoint, interpretResponse } from '../../model/contactForm';
 import type { Locale } from '../../lib/locale';
 import type { PostOptions } from '../../lib/postJson';
 import { postJson } from '../../lib/postJson';
+import type { ContactValues, SendOutcome } from '../../model/contactForm';
+import { contactEndpoint, HONEYPOT_FIELD, interpretResponse } from '../../model/contactForm';
 
 /** Posts the contact form and says how it went; never throws. */
-export async function sendContact(values: ContactValues, honeypot: string, locale: Locale, options: PostOptions = {}): Promise<SendOutcome> {
+export async function sendContact(
+  values: ContactValues,
+  honeypot: string,
+  locale: Locale,
+  options: PostOptions = {},
+): Promise<SendOutcome> {
   const result = await postJson(contactEndpoint(locale), { ...values, [HONEYPOT_FIELD]: honeypot }, options);
   if (!result.ok) return { ok: false, failure: { kind: result.failure }, errors: {} };
   return interpretResponse(result.status, result.body, result.headers.get('Retry-After'));

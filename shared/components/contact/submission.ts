@@ -1,6 +1,7 @@
 import { createContext } from 'react';
-import type { ContactValues, FieldErrors } from '../../model/contactForm';
+
 import type { Failure } from '../../content/contactFields';
+import type { ContactValues, FieldErrors } from '../../model/contactForm';
 
 /**
  * A form post the server answers by showing the page again (no JavaScript,

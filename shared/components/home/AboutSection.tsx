@@ -1,6 +1,7 @@
 import MapPin from 'lucide/dist/esm/icons/map-pin.mjs';
-import { useLocale } from '../useLocale';
+
 import { Icon } from '../Icon';
+import { useLocale } from '../useLocale';
 
 /** Who the lab is, beside its three offices strung on one meridian line. */
 export function AboutSection() {

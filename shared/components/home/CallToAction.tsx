@@ -1,8 +1,9 @@
 import ArrowRight from 'lucide/dist/esm/icons/arrow-right.mjs';
-import { Link } from '../Link';
-import { useLocale } from '../useLocale';
+
 import { CtaPanel } from '../CtaPanel';
 import { Icon } from '../Icon';
+import { Link } from '../Link';
+import { useLocale } from '../useLocale';
 
 /** The closing invitation: a dark panel that echoes the hero. */
 export function CallToAction() {

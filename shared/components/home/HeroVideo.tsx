@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
+
 import type { HeroMedia } from '../../content/data';
-import { assetUrl } from '../../model/assets';
 import { parallaxFrame } from '../../lib/parallax';
+import { assetUrl } from '../../model/assets';
 import { ResponsiveImage } from '../ResponsiveImage';
 import { prefersSavedData, useMotionAllowed } from './useMotionAllowed';
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+
 import { Link } from '../Link';
 import { useLocale } from '../useLocale';
 import { HeroVideo } from './HeroVideo';

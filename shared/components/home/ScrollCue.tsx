@@ -1,6 +1,7 @@
 import ChevronDown from 'lucide/dist/esm/icons/chevron-down.mjs';
-import { useLocale } from '../useLocale';
+
 import { Icon } from '../Icon';
+import { useLocale } from '../useLocale';
 
 /** The hero's last line: a link down to the first section. */
 export function ScrollCue() {

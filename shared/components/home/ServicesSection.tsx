@@ -4,13 +4,14 @@ import Layers from 'lucide/dist/esm/icons/layers.mjs';
 import Megaphone from 'lucide/dist/esm/icons/megaphone.mjs';
 import MonitorSmartphone from 'lucide/dist/esm/icons/monitor-smartphone.mjs';
 import PhoneCall from 'lucide/dist/esm/icons/phone-call.mjs';
-import { Link } from '../Link';
-import { useLocale } from '../useLocale';
-import type { Catalogue } from '../../content/i18n/types';
+
 import type { PlanId } from '../../content/data';
 import { currency } from '../../content/data';
-import { SectionHeader } from '../SectionHeader';
+import type { Catalogue } from '../../content/i18n/types';
 import { Icon } from '../Icon';
+import { Link } from '../Link';
+import { SectionHeader } from '../SectionHeader';
+import { useLocale } from '../useLocale';
 
 const planIcons: Record<PlanId, IconNode> = {
   'web-subscription': MonitorSmartphone,
@@ -37,8 +38,7 @@ function PlanCard({ plan }: { plan: Catalogue['plans']['plans'][number] }) {
       <p className="home-plan__description">{plan.description}</p>
       <p className="home-plan__price">
         <span className="home-plan__amount">{formatPrice(plan.price)}</span>{' '}
-        <span className="home-plan__currency">{currency}</span>{' '}
-        <span className="home-plan__note">{priceNote}</span>
+        <span className="home-plan__currency">{currency}</span> <span className="home-plan__note">{priceNote}</span>
       </p>
       <span className="home-plan__more" aria-hidden="true">
         {catalogue.home.services.cardLink}
@@ -55,7 +55,12 @@ export function ServicesSection() {
   return (
     <section id={homeServices.id} className="section section--soft home-services" aria-labelledby="services-title">
       <div className="container">
-        <SectionHeader id="services-title" eyebrow={homeServices.eyebrow} title={homeServices.title} intro={homeServices.intro} />
+        <SectionHeader
+          id="services-title"
+          eyebrow={homeServices.eyebrow}
+          title={homeServices.title}
+          intro={homeServices.intro}
+        />
         <ul className="home-services__grid">
           {plans.map((plan) => (
             <PlanCard key={plan.id} plan={plan} />

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+
 import type { TypewriterState } from '../../lib/typewriter';
 import { clampLetterDelay, initialTypewriterState, runTypewriter } from '../../lib/typewriter';
 import { useMotionAllowed } from './useMotionAllowed';

@@ -3,10 +3,11 @@ import Cpu from 'lucide/dist/esm/icons/cpu.mjs';
 import Globe from 'lucide/dist/esm/icons/globe.mjs';
 import ReceiptText from 'lucide/dist/esm/icons/receipt-text.mjs';
 import Rocket from 'lucide/dist/esm/icons/rocket.mjs';
+
 import type { whyChooseIds } from '../../content/data';
-import { useLocale } from '../useLocale';
-import { SectionHeader } from '../SectionHeader';
 import { Icon } from '../Icon';
+import { SectionHeader } from '../SectionHeader';
+import { useLocale } from '../useLocale';
 
 const reasonIcons: Record<(typeof whyChooseIds)[number], IconNode> = {
   technology: Cpu,
@@ -20,7 +21,12 @@ export function WhyChooseSection() {
   return (
     <section id={homeWhyChoose.id} className="section home-why" aria-labelledby="why-choose-title">
       <div className="container">
-        <SectionHeader id="why-choose-title" eyebrow={homeWhyChoose.eyebrow} title={homeWhyChoose.title} intro={homeWhyChoose.intro} />
+        <SectionHeader
+          id="why-choose-title"
+          eyebrow={homeWhyChoose.eyebrow}
+          title={homeWhyChoose.title}
+          intro={homeWhyChoose.intro}
+        />
         <ul className="home-why__grid">
           {homeWhyChoose.items.map((item) => {
             const icon = reasonIcons[item.id];

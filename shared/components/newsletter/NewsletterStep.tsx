@@ -1,9 +1,10 @@
-import type { ReactNode } from 'react';
-import { Link } from '../Link';
 import MailCheck from 'lucide/dist/esm/icons/mail-check.mjs';
+import type { ReactNode } from 'react';
+
 import type { Catalogue } from '../../content/i18n/types';
-import { useLocale } from '../useLocale';
 import { Icon } from '../Icon';
+import { Link } from '../Link';
+import { useLocale } from '../useLocale';
 
 interface AskCopy {
   title: string;
@@ -36,7 +37,17 @@ function Card({ eyebrow, title, children }: { eyebrow: string; title: string; ch
  * so it works without JavaScript, and a click, so a mail scanner that opens
  * links cannot take the step for the reader.
  */
-export function NewsletterAsk({ eyebrow, copy, action, fields }: { eyebrow: string; copy: AskCopy; action: string; fields: Record<string, string> }) {
+export function NewsletterAsk({
+  eyebrow,
+  copy,
+  action,
+  fields,
+}: {
+  eyebrow: string;
+  copy: AskCopy;
+  action: string;
+  fields: Record<string, string>;
+}) {
   return (
     <Card eyebrow={eyebrow} title={copy.title}>
       <p className="newsletter-step__text">{copy.text}</p>
@@ -54,7 +65,13 @@ export function NewsletterAsk({ eyebrow, copy, action, fields }: { eyebrow: stri
 }
 
 /** Where a step ended (or a page opened without its link's token): what happened and the way on. */
-export function NewsletterOutcome({ eyebrow, notice }: { eyebrow: string; notice: Catalogue['newsletterConfirm']['missing'] }) {
+export function NewsletterOutcome({
+  eyebrow,
+  notice,
+}: {
+  eyebrow: string;
+  notice: Catalogue['newsletterConfirm']['missing'];
+}) {
   const { localize } = useLocale();
   return (
     <Card eyebrow={eyebrow} title={notice.title}>

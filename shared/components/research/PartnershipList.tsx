@@ -2,10 +2,11 @@ import type { IconNode } from 'lucide';
 import Factory from 'lucide/dist/esm/icons/factory.mjs';
 import GraduationCap from 'lucide/dist/esm/icons/graduation-cap.mjs';
 import Landmark from 'lucide/dist/esm/icons/landmark.mjs';
+
 import type { partnershipIds } from '../../content/researchFacts';
+import { Icon } from '../Icon';
 import { SectionHeader } from '../SectionHeader';
 import { useLocale } from '../useLocale';
-import { Icon } from '../Icon';
 
 const icons: Record<(typeof partnershipIds)[number], IconNode> = {
   academic: GraduationCap,
@@ -19,12 +20,7 @@ export function PartnershipList() {
   return (
     <section className="section" aria-labelledby="partnerships-title">
       <div className="container">
-        <SectionHeader
-          id="partnerships-title"
-          eyebrow={eyebrow}
-          title={title}
-          intro={intro}
-        />
+        <SectionHeader id="partnerships-title" eyebrow={eyebrow} title={title} intro={intro} />
         <ul className="research-partners">
           {items.map((partnership) => {
             const icon = icons[partnership.id];

@@ -1,12 +1,13 @@
 import ArrowRight from 'lucide/dist/esm/icons/arrow-right.mjs';
 import Check from 'lucide/dist/esm/icons/check.mjs';
-import { Link } from '../Link';
-import type { Catalogue } from '../../content/i18n/types';
+
 import { links } from '../../content/data';
+import type { Catalogue } from '../../content/i18n/types';
 import type { ResearchAreaFacts } from '../../content/researchFacts';
+import { Icon } from '../Icon';
+import { Link } from '../Link';
 import { ResponsiveImage } from '../ResponsiveImage';
 import { useLocale } from '../useLocale';
-import { Icon } from '../Icon';
 
 /** The artwork's width in research.css: one column, two from 720px, at most 574px once the container stops growing. */
 const AREA_IMAGE_SIZES = '(min-width: 1248px) 574px, (min-width: 720px) calc(50vw - 50px), calc(100vw - 50px)';

@@ -8,12 +8,7 @@ export function ResearchAreas() {
   return (
     <section className="section" aria-labelledby="areas-title">
       <div className="container">
-        <SectionHeader
-          id="areas-title"
-          eyebrow={eyebrow}
-          title={title}
-          intro={intro}
-        />
+        <SectionHeader id="areas-title" eyebrow={eyebrow} title={title} intro={intro} />
         <div className="research-areas">
           {items.map((area) => (
             <ResearchAreaCard key={area.id} area={area} />

@@ -1,10 +1,11 @@
 import ArrowRight from 'lucide/dist/esm/icons/arrow-right.mjs';
 import Mail from 'lucide/dist/esm/icons/mail.mjs';
-import { Link } from '../Link';
+
 import { links, siteFacts } from '../../content/data';
 import { CtaPanel } from '../CtaPanel';
-import { useLocale } from '../useLocale';
 import { Icon } from '../Icon';
+import { Link } from '../Link';
+import { useLocale } from '../useLocale';
 
 /** The closing call to action: start a collaboration or write to the research team. */
 export function ResearchCta() {

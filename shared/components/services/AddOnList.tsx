@@ -3,10 +3,11 @@ import ChartColumn from 'lucide/dist/esm/icons/chart-column.mjs';
 import CodeXml from 'lucide/dist/esm/icons/code-xml.mjs';
 import Languages from 'lucide/dist/esm/icons/languages.mjs';
 import ShoppingCart from 'lucide/dist/esm/icons/shopping-cart.mjs';
+
 import type { AddOnFacts } from '../../content/addOnFacts';
+import { Icon } from '../Icon';
 import { SectionHeader } from '../SectionHeader';
 import { useLocale } from '../useLocale';
-import { Icon } from '../Icon';
 
 const icons: Record<AddOnFacts['id'], IconNode> = {
   ecommerce: ShoppingCart,
@@ -23,12 +24,7 @@ export function AddOnList() {
   return (
     <section className="section section--soft" aria-labelledby="addons-title">
       <div className="container">
-        <SectionHeader
-          id="addons-title"
-          eyebrow={eyebrow}
-          title={title}
-          intro={intro}
-        />
+        <SectionHeader id="addons-title" eyebrow={eyebrow} title={title} intro={intro} />
         <ul className="services-addons">
           {items.map((addOn) => {
             const icon = icons[addOn.id];

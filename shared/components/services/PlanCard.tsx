@@ -1,14 +1,16 @@
 import Check from 'lucide/dist/esm/icons/check.mjs';
 import Sparkles from 'lucide/dist/esm/icons/sparkles.mjs';
-import { Link } from '../Link';
-import type { Catalogue } from '../../content/i18n/types';
+
 import { currency, links } from '../../content/data';
+import type { Catalogue } from '../../content/i18n/types';
+import { Icon } from '../Icon';
+import { Link } from '../Link';
 import { ResponsiveImage } from '../ResponsiveImage';
 import { useLocale } from '../useLocale';
-import { Icon } from '../Icon';
 
 /** The artwork's width in services.css: one column, two from 640px (wider gutters from 768px), four from 1200px. */
-const PLAN_IMAGE_SIZES = '(min-width: 1200px) 252px, (min-width: 768px) calc(50vw - 70px), (min-width: 640px) calc(50vw - 62px), calc(100vw - 74px)';
+const PLAN_IMAGE_SIZES =
+  '(min-width: 1200px) 252px, (min-width: 768px) calc(50vw - 70px), (min-width: 640px) calc(50vw - 62px), calc(100vw - 74px)';
 
 type Plan = Catalogue['plans']['plans'][number];
 

@@ -1,5 +1,5 @@
-import { Link } from '../Link';
 import { links } from '../../content/data';
+import { Link } from '../Link';
 import { SectionHeader } from '../SectionHeader';
 import { useLocale } from '../useLocale';
 import { PlanCard } from './PlanCard';
@@ -12,12 +12,7 @@ export function PlanGrid() {
   return (
     <section id="plans" className="section services-plans" aria-labelledby="plans-title">
       <div className="container">
-        <SectionHeader
-          id="plans-title"
-          eyebrow={eyebrow}
-          title={title}
-          intro={intro}
-        />
+        <SectionHeader id="plans-title" eyebrow={eyebrow} title={title} intro={intro} />
         <div className="services-plans__grid">
           {plans.map((plan) => (
             <PlanCard key={plan.id} plan={plan} />

@@ -7,12 +7,7 @@ export function ProcessSteps() {
   return (
     <section className="section" aria-labelledby="process-title">
       <div className="container">
-        <SectionHeader
-          id="process-title"
-          eyebrow={eyebrow}
-          title={title}
-          intro={intro}
-        />
+        <SectionHeader id="process-title" eyebrow={eyebrow} title={title} intro={intro} />
         <ol className="services-process">
           {steps.map((step, index) => (
             <li key={step.title} className="services-process__step">

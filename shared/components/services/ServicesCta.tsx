@@ -1,10 +1,11 @@
 import ArrowRight from 'lucide/dist/esm/icons/arrow-right.mjs';
 import Phone from 'lucide/dist/esm/icons/phone.mjs';
-import { Link } from '../Link';
+
 import { links, siteFacts, telHref } from '../../content/data';
 import { CtaPanel } from '../CtaPanel';
-import { useLocale } from '../useLocale';
 import { Icon } from '../Icon';
+import { Link } from '../Link';
+import { useLocale } from '../useLocale';
 
 /** The closing call to action: a free quote or a phone call. */
 export function ServicesCta() {

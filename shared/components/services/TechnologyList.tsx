@@ -8,11 +8,12 @@ import Database from 'lucide/dist/esm/icons/database.mjs';
 import Layers from 'lucide/dist/esm/icons/layers.mjs';
 import Paintbrush from 'lucide/dist/esm/icons/paintbrush.mjs';
 import Server from 'lucide/dist/esm/icons/server.mjs';
+
 import type { Technology } from '../../content/technologies';
 import { technologies } from '../../content/technologies';
+import { Icon } from '../Icon';
 import { SectionHeader } from '../SectionHeader';
 import { useLocale } from '../useLocale';
-import { Icon } from '../Icon';
 
 const roleIcons: Record<Technology['role'], IconNode> = {
   Frontend: Atom,
@@ -32,12 +33,7 @@ export function TechnologyList() {
   return (
     <section className="section section--soft" aria-labelledby="tech-title">
       <div className="container">
-        <SectionHeader
-          id="tech-title"
-          eyebrow={eyebrow}
-          title={title}
-          intro={intro}
-        />
+        <SectionHeader id="tech-title" eyebrow={eyebrow} title={title} intro={intro} />
         <ul className="services-tech">
           {technologies.map((technology) => {
             const icon = roleIcons[technology.role];

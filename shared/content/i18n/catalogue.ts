@@ -62,7 +62,9 @@ export async function loadCatalogue(locale: Locale, parts: readonly CataloguePar
   const pages = loadedPages.get(locale) ?? {};
   loadedPages.set(locale, pages);
   await Promise.all([
-    loadedCommon.has(locale) ? undefined : importers[locale].common().then((common) => void loadedCommon.set(locale, common)),
+    loadedCommon.has(locale)
+      ? undefined
+      : importers[locale].common().then((common) => void loadedCommon.set(locale, common)),
     ...parts.map(async (part) => {
       if (!pages[part]) Object.assign(pages, { [part]: await importers[locale].pages[part]() });
     }),
@@ -85,6 +87,7 @@ export function loadedCatalogue(locale: Locale): Catalogue {
     return loaded;
   };
   const catalogue = { ...common } as Catalogue;
-  for (const name of Object.keys(importers[locale].pages) as CataloguePart[]) Object.defineProperty(catalogue, name, { get: () => part(name), enumerable: true });
+  for (const name of Object.keys(importers[locale].pages) as CataloguePart[])
+    Object.defineProperty(catalogue, name, { get: () => part(name), enumerable: true });
   return catalogue;
 }

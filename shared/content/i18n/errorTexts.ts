@@ -26,8 +26,14 @@ export const errorTexts: Readonly<Record<Locale, ErrorTexts>> = {
         title: 'This page could not load',
         text: 'Part of the site did not arrive, perhaps because of a weak connection or a new version of the site. Please try again.',
       },
-      page: { title: 'We hit an unexpected problem', text: 'The page could not be shown. Please try again, or go back to the home page.' },
-      site: { title: 'We hit an unexpected problem', text: 'The site could not be shown. Please try again in a moment.' },
+      page: {
+        title: 'We hit an unexpected problem',
+        text: 'The page could not be shown. Please try again, or go back to the home page.',
+      },
+      site: {
+        title: 'We hit an unexpected problem',
+        text: 'The site could not be shown. Please try again in a moment.',
+      },
     },
   },
   es: {
@@ -39,8 +45,14 @@ export const errorTexts: Readonly<Record<Locale, ErrorTexts>> = {
         title: 'Esta página no pudo cargar',
         text: 'Una parte del sitio no llegó, quizá por una conexión débil o por una versión nueva del sitio. Inténtelo de nuevo.',
       },
-      page: { title: 'Tuvimos un problema inesperado', text: 'No pudimos mostrar la página. Inténtelo de nuevo o vuelva a la página de inicio.' },
-      site: { title: 'Tuvimos un problema inesperado', text: 'No pudimos mostrar el sitio. Inténtelo de nuevo en un momento.' },
+      page: {
+        title: 'Tuvimos un problema inesperado',
+        text: 'No pudimos mostrar la página. Inténtelo de nuevo o vuelva a la página de inicio.',
+      },
+      site: {
+        title: 'Tuvimos un problema inesperado',
+        text: 'No pudimos mostrar el sitio. Inténtelo de nuevo en un momento.',
+      },
     },
   },
 };

@@ -5,8 +5,8 @@
  */
 import type { BlogCategory, BlogPost } from '../blog';
 import type { article } from './en/article';
-import type { common } from './en/common';
 import type { blog } from './en/blog';
+import type { common } from './en/common';
 import type { contact } from './en/contact';
 import type { contactInfo } from './en/contactInfo';
 import type { home } from './en/home';

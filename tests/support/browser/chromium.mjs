@@ -1,5 +1,6 @@
 // Finds a Chromium for the browser tests: CHROME_PATH, Debian's /usr/bin/chromium, or Playwright's own.
 import fs from 'node:fs';
+
 import { chromium } from '@playwright/test';
 
 export const CHROMIUM_ARGS = [

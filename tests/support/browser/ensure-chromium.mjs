@@ -1,6 +1,7 @@
 // Makes sure a Chromium exists before the browser tests: Debian's package when we
 // can install it (root with apt-get), Playwright's download elsewhere.
 import { execSync } from 'node:child_process';
+
 import { findChromium } from './chromium.mjs';
 
 const found = findChromium();
@@ -17,7 +18,9 @@ if (found) {
   }
   if (isRoot && hasApt) {
     console.log('Installing Debian chromium…');
-    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' });
+    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
+      stdio: 'inherit',
+    });
   } else {
     console.log('Installing Playwright chromium…');
     execSync('npx playwright install chromium', { stdio: 'inherit' });

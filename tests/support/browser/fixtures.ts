@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { test as base, expect } from '@playwright/test';
+import { expect, test as base } from '@playwright/test';
+
 import { DISMISSED_KEY } from '../../../shared/components/LanguageHint';
 
 interface Fixtures {

@@ -4,6 +4,7 @@
 //   node tests/support/browser/mailCatcher.mjs <port> <folder>
 import fs from 'node:fs';
 import path from 'node:path';
+
 import { SMTPServer } from 'smtp-server';
 
 const [port, folder] = process.argv.slice(2);

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+
 import type { ParsedMail } from 'mailparser';
 import { simpleParser } from 'mailparser';
 
@@ -16,7 +17,12 @@ async function received(): Promise<ParsedMail[]> {
 export async function mailTo(address: string, count = 1, timeoutMs = 10_000): Promise<ParsedMail[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const mine = (await received()).filter((mail) => mail.to && !Array.isArray(mail.to) && mail.to.value.some((to) => to.address?.toLowerCase() === address.toLowerCase()));
+    const mine = (await received()).filter(
+      (mail) =>
+        mail.to &&
+        !Array.isArray(mail.to) &&
+        mail.to.value.some((to) => to.address?.toLowerCase() === address.toLowerCase()),
+    );
     if (mine.length >= count) return mine;
     if (Date.now() > deadline) throw new Error(`No e-mail to ${address} within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -32,8 +38,12 @@ export function linkPath(mail: ParsedMail, pathname: string): string {
 
 /** The newsletter's consented addresses, from the staff's export on the site's database. */
 export async function consentedAddresses(): Promise<string[]> {
-  const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'leads', '--', 'subscribers', '--format', 'json'], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
-  });
+  const { stdout } = await promisify(execFile)(
+    'npm',
+    ['run', '--silent', 'leads', '--', 'subscribers', '--format', 'json'],
+    {
+      env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
+    },
+  );
   return (JSON.parse(stdout) as { email: string }[]).map((row) => row.email);
 }

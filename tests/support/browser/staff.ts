@@ -1,7 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { DatabaseSync } from 'node:sqlite';
 import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+
 import type { Page } from '@playwright/test';
+
 import { expect } from './fixtures';
 
 /** The running server's data folder (playwright.config.ts). */
@@ -9,7 +11,11 @@ const dataDir = () => process.env.E2E_DATA_DIR!;
 
 /** `npm run staff -- add <email>` against the running server's database; returns the password it printed once. */
 export function addStaffAccount(email: string): string {
-  return execFileSync(process.execPath, ['dist/staff.js', 'add', email], { env: { ...process.env, DATA_DIR: dataDir() }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  return execFileSync(process.execPath, ['dist/staff.js', 'add', email], {
+    env: { ...process.env, DATA_DIR: dataDir() },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  }).trim();
 }
 
 /** Writes rows into the running server's database, as the site's own forms and beacon would. */

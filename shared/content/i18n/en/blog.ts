@@ -1,6 +1,6 @@
 /** The English blog page: its head, its words and the newsletter box's (its sign-up answers among them). */
-import type { HeadText } from '../../head';
 import type { SubscribeOutcome } from '../../blog';
+import type { HeadText } from '../../head';
 import { CONFIRMATION_VALID_DAYS } from '../../newsletter';
 
 export const blog = {

@@ -1,9 +1,9 @@
 /** The English words of the frame around every page (header, menu, footer), the not-found page (its head too), the offices and the plans. */
-import type { HeadText } from '../../head';
+import { translated } from '../../../lib/locale';
 import type { PlanId } from '../../data';
 import { links, planFacts, siteFacts } from '../../data';
+import type { HeadText } from '../../head';
 import { formatPrice, offices } from './shared';
-import { translated } from '../../../lib/locale';
 
 const plans = translated(planFacts, (plan) => plan.id, {
   'web-subscription': {
@@ -22,7 +22,10 @@ const plans = translated(planFacts, (plan) => plan.id, {
     title: 'All-in-One Package',
     description: 'Website, AI voice agent and ads marketing together, run by one dedicated team.',
   },
-} satisfies Record<PlanId, { title: string; description: string }>).map((plan) => ({ ...plan, priceNote: 'per month' }));
+} satisfies Record<PlanId, { title: string; description: string }>).map((plan) => ({
+  ...plan,
+  priceNote: 'per month',
+}));
 
 const privacyPolicyLink = { label: 'Privacy Policy', to: links.privacy };
 

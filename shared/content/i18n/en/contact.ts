@@ -1,10 +1,10 @@
 /** The English contact page's form: its head, labels, errors and messages, and the services it offers (contactInfo.ts holds the rest of the page). */
-import type { HeadText } from '../../head';
+import { translated } from '../../../lib/locale';
 import type { ContactFieldName, Failure } from '../../contactFields';
 import { FIELD_AUTOCOMPLETE, FIELD_LIMITS, SERVICE_VALUES } from '../../contactFields';
-import { emailUs, responsePromise } from './shared';
 import { siteFacts } from '../../data';
-import { translated } from '../../../lib/locale';
+import type { HeadText } from '../../head';
+import { emailUs, responsePromise } from './shared';
 
 /** What went wrong and what to do about it, for each way a message can fail to go through. */
 function failureMessage(failure: Failure): string {
@@ -51,7 +51,11 @@ export const contact = {
     company: { label: 'Company/Organization', placeholder: 'Your company', autoComplete: FIELD_AUTOCOMPLETE.company },
     phone: { label: 'Phone Number', placeholder: '+1 (555) 123-4567', autoComplete: FIELD_AUTOCOMPLETE.phone },
     service: { label: 'Service of Interest', placeholder: '', autoComplete: FIELD_AUTOCOMPLETE.service },
-    message: { label: 'Message', placeholder: 'Tell us about your project, goals and timeline…', autoComplete: FIELD_AUTOCOMPLETE.message },
+    message: {
+      label: 'Message',
+      placeholder: 'Tell us about your project, goals and timeline…',
+      autoComplete: FIELD_AUTOCOMPLETE.message,
+    },
   } satisfies Record<ContactFieldName, { label: string; placeholder: string; autoComplete: string }>,
   /** What the server says about a field it refused, by field and reason. */
   fieldErrors: {
@@ -73,14 +77,18 @@ export const contact = {
     unknownService: 'Please choose a service from the list.',
   },
   /** The service select's options after its empty one; the plans keep their own names. */
-  serviceOptions: translated(SERVICE_VALUES.map((value) => ({ value })), (option) => option.value, {
-    'web-subscription': { label: 'Web Subscription' },
-    'ai-voice-systems': { label: 'AI Voice Systems' },
-    'marketing-ads': { label: 'Marketing with Ads' },
-    'all-in-one': { label: 'All-in-One Package' },
-    'custom-project': { label: 'Custom Project' },
-    consultation: { label: 'Consultation' },
-    other: { label: 'Other' },
-  }),
+  serviceOptions: translated(
+    SERVICE_VALUES.map((value) => ({ value })),
+    (option) => option.value,
+    {
+      'web-subscription': { label: 'Web Subscription' },
+      'ai-voice-systems': { label: 'AI Voice Systems' },
+      'marketing-ads': { label: 'Marketing with Ads' },
+      'all-in-one': { label: 'All-in-One Package' },
+      'custom-project': { label: 'Custom Project' },
+      consultation: { label: 'Consultation' },
+      other: { label: 'Other' },
+    },
+  ),
   servicePlaceholder: 'Select a service',
 };

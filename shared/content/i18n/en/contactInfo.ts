@@ -2,9 +2,9 @@
  * The English contact page around its form: the opening, the teams, the response times, the offices' headings and the questions.
  * The static sections read it, so it loads with their code, not on a first visit.
  */
+import { translated } from '../../../lib/locale';
 import { departmentFacts, siteFacts } from '../../data';
 import { officeHours, responsePromise } from './shared';
-import { translated } from '../../../lib/locale';
 
 export const contactInfo = {
   /** The page's opening; its two buttons are the lab's e-mail address and phone number. */

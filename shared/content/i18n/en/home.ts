@@ -1,15 +1,22 @@
 /** The English home page. */
-import type { HeadText } from '../../head';
-import { currency, homeHeroFacts, links, lowestPrice, siteFacts, whyChooseIds } from '../../data';
-import { cityList, formatPrice, fromPrice, offices } from './shared';
 import { translated } from '../../../lib/locale';
+import { currency, homeHeroFacts, links, lowestPrice, siteFacts, whyChooseIds } from '../../data';
+import type { HeadText } from '../../head';
+import { cityList, formatPrice, fromPrice, offices } from './shared';
 
 export const home = {
   head: {
     title: 'Meridian Lab | Custom Websites, AI Voice & Marketing',
-    description:
-      `Web development lab in Miami, Bogota and New York: custom websites, AI voice agents and ads-based digital marketing from ${formatPrice(lowestPrice)} a month.`,
-    keywords: ['web development', 'custom websites', 'AI voice agents', 'digital marketing', 'Miami', 'Bogota', 'New York'],
+    description: `Web development lab in Miami, Bogota and New York: custom websites, AI voice agents and ads-based digital marketing from ${formatPrice(lowestPrice)} a month.`,
+    keywords: [
+      'web development',
+      'custom websites',
+      'AI voice agents',
+      'digital marketing',
+      'Miami',
+      'Bogota',
+      'New York',
+    ],
   } satisfies HeadText,
   hero: {
     ...homeHeroFacts,
@@ -47,24 +54,28 @@ export const home = {
     eyebrow: 'Why us',
     title: `Why Choose ${siteFacts.name}`,
     intro: 'What our clients count on, from the first call to every month after launch.',
-    items: translated(whyChooseIds.map((id) => ({ id })), (item) => item.id, {
-      technology: {
-        title: 'Cutting-Edge Technology',
-        text: 'Modern frameworks, AI voice agents and fast cloud hosting, chosen for speed, security and the results they bring.',
+    items: translated(
+      whyChooseIds.map((id) => ({ id })),
+      (item) => item.id,
+      {
+        technology: {
+          title: 'Cutting-Edge Technology',
+          text: 'Modern frameworks, AI voice agents and fast cloud hosting, chosen for speed, security and the results they bring.',
+        },
+        presence: {
+          title: 'Global Presence',
+          text: `Teams in ${cityList} serve clients across North and South America, in English and Spanish.`,
+        },
+        delivery: {
+          title: 'Fast Delivery',
+          text: 'Most websites go live in 2-4 weeks, with a clear plan and progress you can see every week.',
+        },
+        pricing: {
+          title: 'Transparent Pricing',
+          text: `Flat monthly plans ${fromPrice}, with maintenance, updates and support included. No surprises.`,
+        },
       },
-      presence: {
-        title: 'Global Presence',
-        text: `Teams in ${cityList} serve clients across North and South America, in English and Spanish.`,
-      },
-      delivery: {
-        title: 'Fast Delivery',
-        text: 'Most websites go live in 2-4 weeks, with a clear plan and progress you can see every week.',
-      },
-      pricing: {
-        title: 'Transparent Pricing',
-        text: `Flat monthly plans ${fromPrice}, with maintenance, updates and support included. No surprises.`,
-      },
-    }),
+    ),
   },
   callToAction: {
     id: 'get-started',

@@ -1,7 +1,7 @@
 /** The English page a newsletter unsubscribe link opens; the button works without JavaScript. */
+import { siteFacts } from '../../data';
 import type { HeadText } from '../../head';
 import { NEWSLETTER_ANCHOR } from '../../newsletter';
-import { siteFacts } from '../../data';
 
 // A site path as the content writes it (in English): the page shows it in the reader's language where the page exists.
 const blogLink = { href: `/blog#${NEWSLETTER_ANCHOR}`, label: 'Back to the blog' };

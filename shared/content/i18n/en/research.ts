@@ -3,10 +3,10 @@
  * laboratory science while the rest of the site speaks of web development.
  * The publications keep the language they were published in (researchFacts.ts): only their impact tags are named here.
  */
-import type { HeadText } from '../../head';
-import { links } from '../../data';
-import { impactFigureFacts, partnershipIds, researchAreaFacts } from '../../researchFacts';
 import { translated } from '../../../lib/locale';
+import { links } from '../../data';
+import type { HeadText } from '../../head';
+import { impactFigureFacts, partnershipIds, researchAreaFacts } from '../../researchFacts';
 
 export const research = {
   head: {
@@ -38,7 +38,12 @@ export const research = {
         description:
           'Computational and laboratory methods that find promising compounds faster and carry them from target to candidate.',
         /** The four focus items of the area. */
-        highlights: ['AI-assisted molecular screening', 'Target identification', 'Lead optimization', 'Preclinical modeling'],
+        highlights: [
+          'AI-assisted molecular screening',
+          'Target identification',
+          'Lead optimization',
+          'Preclinical modeling',
+        ],
         status: 'Active Research',
       },
       biotechnology: {
@@ -59,7 +64,12 @@ export const research = {
         title: 'Diagnostic Technologies',
         description:
           'Faster, more accessible tests that bring accurate results closer to the patient, from the lab bench to the clinic.',
-        highlights: ['Point-of-care testing', 'Biomarker discovery', 'AI-powered imaging analysis', 'Rapid molecular assays'],
+        highlights: [
+          'Point-of-care testing',
+          'Biomarker discovery',
+          'AI-powered imaging analysis',
+          'Rapid molecular assays',
+        ],
         status: 'Clinical Validation',
       },
     }),
@@ -90,7 +100,8 @@ export const research = {
       {
         academic: {
           title: 'Academic Institutions',
-          description: 'Joint studies, shared laboratories and student programs with universities and research centers.',
+          description:
+            'Joint studies, shared laboratories and student programs with universities and research centers.',
         },
         industry: {
           title: 'Industry Partners',

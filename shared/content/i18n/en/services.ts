@@ -1,16 +1,15 @@
 /** The English services page: its own texts, the plans' features, the add-ons, the process and the technologies' roles. */
-import type { HeadText } from '../../head';
+import { translated } from '../../../lib/locale';
 import { addOnFacts } from '../../addOnFacts';
 import { currency, links, lowestPrice, siteFacts } from '../../data';
+import type { HeadText } from '../../head';
 import type { TechnologyRole } from '../../technologies';
 import { formatPrice, officeHours } from './shared';
-import { translated } from '../../../lib/locale';
 
 export const services = {
   head: {
     title: 'Services & Pricing | Meridian Lab',
-    description:
-      `Monthly plans for custom websites, AI voice systems, ads-based marketing and an all-in-one package, from ${formatPrice(lowestPrice)} ${currency} a month, with optional add-ons.`,
+    description: `Monthly plans for custom websites, AI voice systems, ads-based marketing and an all-in-one package, from ${formatPrice(lowestPrice)} ${currency} a month, with optional add-ons.`,
     keywords: ['website subscription', 'AI voice systems', 'Google Ads management', 'pricing', 'web development plans'],
   } satisfies HeadText,
   /** The page's opening: one h1, the intro, a jump to the plans and a way to the team. */
@@ -107,10 +106,22 @@ export const services = {
     title: 'Our process',
     intro: 'A clear path from first conversation to launch, with you involved at every step.',
     steps: [
-      { title: 'Discovery', description: 'We learn your business, your customers and your goals, and agree on a clear plan and scope.' },
-      { title: 'Design', description: 'We shape the look, the structure and the user experience, and refine them with your feedback.' },
-      { title: 'Development', description: 'We build, integrate and test every part on a modern stack, sharing progress as we go.' },
-      { title: 'Launch', description: 'We go live, measure the results and keep improving with ongoing maintenance and support.' },
+      {
+        title: 'Discovery',
+        description: 'We learn your business, your customers and your goals, and agree on a clear plan and scope.',
+      },
+      {
+        title: 'Design',
+        description: 'We shape the look, the structure and the user experience, and refine them with your feedback.',
+      },
+      {
+        title: 'Development',
+        description: 'We build, integrate and test every part on a modern stack, sharing progress as we go.',
+      },
+      {
+        title: 'Launch',
+        description: 'We go live, measure the results and keep improving with ongoing maintenance and support.',
+      },
     ],
   },
   technologies: {

@@ -3,8 +3,8 @@
  * English names and the response promise. Data (prices, addresses, links, ids)
  * comes from the locale-neutral data.ts; only the words are written here.
  */
-import { currency, lowestPrice, officeFacts, siteFacts } from '../../data';
 import { translated } from '../../../lib/locale';
+import { currency, lowestPrice, officeFacts, siteFacts } from '../../data';
 
 /** "$1000" as the spec writes prices in English: whole dollars, no thousands separator. */
 export const formatPrice = (price: number) => `$${price}`;
@@ -13,7 +13,10 @@ export const fromPrice = `from ${formatPrice(lowestPrice)} ${currency}`;
 export const offices = translated(officeFacts, (office) => office.city, {
   Miami: { name: 'Miami Headquarters', specialties: ['Web Development', 'AI Voice Systems', 'Client Success'] },
   Bogota: { name: 'Bogota Studio', specialties: ['Design & UX', 'Engineering', 'Latin American Markets'] },
-  'New York': { name: 'New York Office', specialties: ['Digital Marketing', 'Ads Strategy', 'Enterprise Partnerships'] },
+  'New York': {
+    name: 'New York Office',
+    specialties: ['Digital Marketing', 'Ads Strategy', 'Enterprise Partnerships'],
+  },
 });
 export const cityList = 'Miami, Bogota and New York';
 

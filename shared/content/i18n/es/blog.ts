@@ -1,7 +1,7 @@
 /** The Spanish blog page. */
+import { countOf } from '../../../lib/plural';
 import { CONFIRMATION_VALID_DAYS } from '../../newsletter';
 import type { Catalogue } from '../types';
-import { countOf } from '../../../lib/plural';
 import { intl } from './shared';
 
 export const blog: Catalogue['blog'] = {
@@ -14,7 +14,8 @@ export const blog: Catalogue['blog'] = {
   hero: {
     eyebrow: 'Blog',
     title: 'Nuestro blog',
-    intro: 'Ideas, tutoriales y novedades de nuestro equipo sobre desarrollo web, sistemas de voz con IA y marketing digital.',
+    intro:
+      'Ideas, tutoriales y novedades de nuestro equipo sobre desarrollo web, sistemas de voz con IA y marketing digital.',
   },
   sidebarLabel: 'Barra lateral del blog',
   filterLabel: 'Categorías del blog',
@@ -38,7 +39,8 @@ export const blog: Catalogue['blog'] = {
     text: 'Los artículos nuevos del laboratorio, en su correo cuando los publicamos. Nada más.',
     label: 'Correo electrónico',
     placeholder: 'usted@empresa.com',
-    notice: 'Le enviaremos un enlace para confirmar su suscripción y usaremos su correo solo para enviarle nuestros artículos.',
+    notice:
+      'Le enviaremos un enlace para confirmar su suscripción y usaremos su correo solo para enviarle nuestros artículos.',
     button: 'Suscribirme',
     sending: 'Suscribiendo…',
     messages: {

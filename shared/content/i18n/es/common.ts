@@ -1,14 +1,15 @@
 /** The Spanish words of the frame around every page (header, menu, footer), the not-found page (its head too), the offices and the plans. */
+import { translated } from '../../../lib/locale';
 import type { PlanId } from '../../data';
 import { links, planFacts, siteFacts } from '../../data';
 import type { CatalogueCommon } from '../types';
-import { translated } from '../../../lib/locale';
 import { esOffices, formatPrice } from './shared';
 
 const esPlans = translated(planFacts, (plan) => plan.id, {
   'web-subscription': {
     title: 'Suscripción web',
-    description: 'Un sitio web a la medida, diseñado, construido y mantenido por nosotros, con hosting y actualizaciones incluidos.',
+    description:
+      'Un sitio web a la medida, diseñado, construido y mantenido por nosotros, con hosting y actualizaciones incluidos.',
   },
   'ai-voice-systems': {
     title: 'Sistemas de voz con IA',

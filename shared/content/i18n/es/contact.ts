@@ -1,10 +1,10 @@
 /** The Spanish contact page's form: its labels, its errors and its messages (contactInfo.ts holds the rest of the page). */
+import { localeTags } from '../../../lib/locale';
+import { translated } from '../../../lib/locale';
+import { countOf } from '../../../lib/plural';
 import type { Failure } from '../../contactFields';
 import { FIELD_AUTOCOMPLETE, FIELD_LIMITS, SERVICE_VALUES } from '../../contactFields';
-import { localeTags } from '../../../lib/locale';
-import { countOf } from '../../../lib/plural';
 import type { Catalogue } from '../types';
-import { translated } from '../../../lib/locale';
 import { emailTime, emailUs, quoteTime } from './shared';
 
 const intl = localeTags.es.intl;
@@ -38,7 +38,8 @@ export const contact: Catalogue['contact'] = {
   },
   form: {
     title: 'Envíenos un mensaje',
-    intro: 'Cuéntenos qué está construyendo. Le responderemos con los siguientes pasos y, si quiere, una cotización gratuita.',
+    intro:
+      'Cuéntenos qué está construyendo. Le responderemos con los siguientes pasos y, si quiere, una cotización gratuita.',
     requiredNote: 'Los campos marcados con * son obligatorios.',
     submit: 'Enviar mensaje',
     sending: 'Enviando mensaje...',
@@ -54,7 +55,11 @@ export const contact: Catalogue['contact'] = {
     company: { autoComplete: FIELD_AUTOCOMPLETE.company, label: 'Empresa u organización', placeholder: 'Su empresa' },
     phone: { autoComplete: FIELD_AUTOCOMPLETE.phone, label: 'Teléfono', placeholder: '+57 300 123 4567' },
     service: { autoComplete: FIELD_AUTOCOMPLETE.service, label: 'Servicio de interés', placeholder: '' },
-    message: { autoComplete: FIELD_AUTOCOMPLETE.message, label: 'Mensaje', placeholder: 'Cuéntenos sobre su proyecto, sus metas y sus tiempos…' },
+    message: {
+      autoComplete: FIELD_AUTOCOMPLETE.message,
+      label: 'Mensaje',
+      placeholder: 'Cuéntenos sobre su proyecto, sus metas y sus tiempos…',
+    },
   },
   fieldErrors: {
     notText: 'Escriba este dato como texto.',
@@ -77,14 +82,18 @@ export const contact: Catalogue['contact'] = {
     invalidEmail: 'Escriba un correo electrónico válido, por ejemplo nombre@empresa.com.',
     unknownService: 'Escoja un servicio de la lista.',
   },
-  serviceOptions: translated(SERVICE_VALUES.map((value) => ({ value })), (option) => option.value, {
-    'web-subscription': { label: 'Suscripción web' },
-    'ai-voice-systems': { label: 'Sistemas de voz con IA' },
-    'marketing-ads': { label: 'Marketing con pauta' },
-    'all-in-one': { label: 'Paquete todo en uno' },
-    'custom-project': { label: 'Proyecto a la medida' },
-    consultation: { label: 'Asesoría' },
-    other: { label: 'Otro' },
-  }),
+  serviceOptions: translated(
+    SERVICE_VALUES.map((value) => ({ value })),
+    (option) => option.value,
+    {
+      'web-subscription': { label: 'Suscripción web' },
+      'ai-voice-systems': { label: 'Sistemas de voz con IA' },
+      'marketing-ads': { label: 'Marketing con pauta' },
+      'all-in-one': { label: 'Paquete todo en uno' },
+      'custom-project': { label: 'Proyecto a la medida' },
+      consultation: { label: 'Asesoría' },
+      other: { label: 'Otro' },
+    },
+  ),
   servicePlaceholder: 'Seleccione un servicio',
 };

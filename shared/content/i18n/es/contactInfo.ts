@@ -1,7 +1,7 @@
 /** The Spanish contact page around its form: the opening, the teams, the response times, the offices' headings and the questions. */
+import { translated } from '../../../lib/locale';
 import { departmentFacts } from '../../data';
 import type { Catalogue } from '../types';
-import { translated } from '../../../lib/locale';
 import { emailTime, officeHours, quoteTime, responsePromise } from './shared';
 
 export const contactInfo: Catalogue['contactInfo'] = {
@@ -21,8 +21,14 @@ export const contactInfo: Catalogue['contactInfo'] = {
     faqTitle: 'Preguntas frecuentes',
   },
   departments: translated(departmentFacts, (department) => department.id, {
-    general: { name: 'Consultas generales', note: 'Preguntas sobre el laboratorio, nuestros planes o cómo trabajar con nosotros.' },
-    development: { name: 'Desarrollo web', note: 'Preguntas técnicas, alcance de proyectos y soporte para sitios en producción.' },
+    general: {
+      name: 'Consultas generales',
+      note: 'Preguntas sobre el laboratorio, nuestros planes o cómo trabajar con nosotros.',
+    },
+    development: {
+      name: 'Desarrollo web',
+      note: 'Preguntas técnicas, alcance de proyectos y soporte para sitios en producción.',
+    },
     sales: { name: 'Ventas y marketing', note: 'Cotizaciones, paquetes, campañas de pauta y alianzas.' },
   }),
   responsePromises: [

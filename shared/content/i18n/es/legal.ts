@@ -6,8 +6,20 @@ export const legal: Catalogue['legal'] = {
   eyebrow: 'Legal',
   updated: 'Última actualización:',
   keywords: {
-    privacy: ['política de privacidad', 'datos personales', 'Ley 1581 de 2012', 'conservación de datos', 'sus derechos'],
-    terms: ['términos del servicio', 'condiciones de uso', 'precios en CAD', 'propiedad intelectual', 'responsabilidad'],
+    privacy: [
+      'política de privacidad',
+      'datos personales',
+      'Ley 1581 de 2012',
+      'conservación de datos',
+      'sus derechos',
+    ],
+    terms: [
+      'términos del servicio',
+      'condiciones de uso',
+      'precios en CAD',
+      'propiedad intelectual',
+      'responsabilidad',
+    ],
   },
   documents: legalDocuments,
 };

@@ -1,6 +1,6 @@
 /** The Spanish blog posts (rendered by the content step from shared/content/posts/es) and the categories' Spanish names. */
-import type { CategoryValue } from '../../blog';
 import { posts as esPosts } from '../../../generated/posts.es';
+import type { CategoryValue } from '../../blog';
 import type { PostsPart } from '../types';
 
 /** In the order of the English list; the type asks for every category. */

@@ -1,15 +1,22 @@
 /** The Spanish research page. The publications keep their English titles and journals (they were published in English): only their impact tags are named here. */
+import { translated } from '../../../lib/locale';
 import { links } from '../../data';
 import { impactFigureFacts, partnershipIds, researchAreaFacts } from '../../researchFacts';
 import type { Catalogue } from '../types';
-import { translated } from '../../../lib/locale';
 
 export const research: Catalogue['research'] = {
   head: {
     title: 'Investigación | Meridian Lab',
     description:
       'Nuestra investigación en descubrimiento de fármacos, biotecnología, soluciones ambientales y tecnologías de diagnóstico: proyectos, publicaciones y alianzas.',
-    keywords: ['investigación', 'descubrimiento de fármacos', 'biotecnología', 'soluciones ambientales', 'diagnóstico', 'publicaciones'],
+    keywords: [
+      'investigación',
+      'descubrimiento de fármacos',
+      'biotecnología',
+      'soluciones ambientales',
+      'diagnóstico',
+      'publicaciones',
+    ],
   },
   hero: {
     eyebrow: 'Investigación',
@@ -22,7 +29,8 @@ export const research: Catalogue['research'] = {
   areas: {
     eyebrow: 'Áreas de investigación',
     title: 'En qué se enfoca nuestra ciencia',
-    intro: 'Cuatro programas, cada uno en su propia etapa, desde el descubrimiento temprano hasta la validación clínica.',
+    intro:
+      'Cuatro programas, cada uno en su propia etapa, desde el descubrimiento temprano hasta la validación clínica.',
     statusLabel: 'Estado: ',
     focusLabel: 'Líneas de trabajo',
     learnMore: 'Más información',
@@ -32,26 +40,48 @@ export const research: Catalogue['research'] = {
         title: 'Descubrimiento y desarrollo de fármacos',
         description:
           'Métodos computacionales y de laboratorio que encuentran compuestos prometedores más rápido y los llevan del blanco terapéutico al candidato.',
-        highlights: ['Tamizaje molecular asistido por IA', 'Identificación de blancos terapéuticos', 'Optimización de compuestos líderes', 'Modelos preclínicos'],
+        highlights: [
+          'Tamizaje molecular asistido por IA',
+          'Identificación de blancos terapéuticos',
+          'Optimización de compuestos líderes',
+          'Modelos preclínicos',
+        ],
         status: 'Investigación activa',
       },
       biotechnology: {
         title: 'Innovación en biotecnología',
-        description: 'Sistemas y procesos biológicos diseñados para nuevas terapias, materiales sostenibles y una bioproducción eficiente.',
-        highlights: ['Plataformas de edición genética', 'Biología sintética', 'Ingeniería de proteínas', 'Optimización de bioprocesos'],
+        description:
+          'Sistemas y procesos biológicos diseñados para nuevas terapias, materiales sostenibles y una bioproducción eficiente.',
+        highlights: [
+          'Plataformas de edición genética',
+          'Biología sintética',
+          'Ingeniería de proteínas',
+          'Optimización de bioprocesos',
+        ],
         status: 'Etapa de avances',
       },
       environmental: {
         title: 'Soluciones ambientales',
         description:
           'Enfoques basados en la ciencia para lograr agua más limpia, suelos más sanos y menos emisiones, probados en condiciones reales con nuestros aliados.',
-        highlights: ['Purificación de agua', 'Materiales biodegradables', 'Captura de carbono', 'Recuperación de suelos'],
+        highlights: [
+          'Purificación de agua',
+          'Materiales biodegradables',
+          'Captura de carbono',
+          'Recuperación de suelos',
+        ],
         status: 'Estudios piloto',
       },
       diagnostics: {
         title: 'Tecnologías de diagnóstico',
-        description: 'Pruebas más rápidas y accesibles que acercan resultados precisos al paciente, del laboratorio al consultorio.',
-        highlights: ['Pruebas en el punto de atención', 'Descubrimiento de biomarcadores', 'Análisis de imágenes con IA', 'Pruebas moleculares rápidas'],
+        description:
+          'Pruebas más rápidas y accesibles que acercan resultados precisos al paciente, del laboratorio al consultorio.',
+        highlights: [
+          'Pruebas en el punto de atención',
+          'Descubrimiento de biomarcadores',
+          'Análisis de imágenes con IA',
+          'Pruebas moleculares rápidas',
+        ],
         status: 'Validación clínica',
       },
     }),
@@ -75,23 +105,29 @@ export const research: Catalogue['research'] = {
   partnerships: {
     eyebrow: 'Alianzas',
     title: 'Oportunidades de alianza',
-    intro: 'Trabajamos con universidades, empresas y entidades públicas para llevar la investigación del laboratorio al mundo.',
+    intro:
+      'Trabajamos con universidades, empresas y entidades públicas para llevar la investigación del laboratorio al mundo.',
     items: translated(
       partnershipIds.map((id) => ({ id })),
-      (partnership) => partnership.id, {
-      academic: {
-        title: 'Instituciones académicas',
-        description: 'Estudios conjuntos, laboratorios compartidos y programas para estudiantes con universidades y centros de investigación.',
+      (partnership) => partnership.id,
+      {
+        academic: {
+          title: 'Instituciones académicas',
+          description:
+            'Estudios conjuntos, laboratorios compartidos y programas para estudiantes con universidades y centros de investigación.',
+        },
+        industry: {
+          title: 'Aliados de la industria',
+          description:
+            'Codesarrollo y licenciamiento con empresas que convierten los resultados de la investigación en productos.',
+        },
+        government: {
+          title: 'Entidades públicas',
+          description:
+            'Programas con financiación pública e investigación en salud pública junto a entidades nacionales y regionales.',
+        },
       },
-      industry: {
-        title: 'Aliados de la industria',
-        description: 'Codesarrollo y licenciamiento con empresas que convierten los resultados de la investigación en productos.',
-      },
-      government: {
-        title: 'Entidades públicas',
-        description: 'Programas con financiación pública e investigación en salud pública junto a entidades nacionales y regionales.',
-      },
-    }),
+    ),
   },
   cta: {
     title: 'Hagamos avanzar la ciencia juntos',

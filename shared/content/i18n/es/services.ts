@@ -1,15 +1,21 @@
 /** The Spanish services page. */
+import { translated } from '../../../lib/locale';
 import { addOnFacts } from '../../addOnFacts';
 import { currency, links } from '../../data';
 import type { Catalogue } from '../types';
-import { translated } from '../../../lib/locale';
 import { fromPrice, officeHours, quoteTime } from './shared';
 
 export const services: Catalogue['services'] = {
   head: {
     title: 'Servicios y precios | Meridian Lab',
     description: `Planes mensuales de sitios web a la medida, sistemas de voz con IA, marketing con pauta y un paquete todo en uno, ${fromPrice} al mes.`,
-    keywords: ['suscripción de sitio web', 'sistemas de voz con IA', 'gestión de Google Ads', 'precios', 'planes de desarrollo web'],
+    keywords: [
+      'suscripción de sitio web',
+      'sistemas de voz con IA',
+      'gestión de Google Ads',
+      'precios',
+      'planes de desarrollo web',
+    ],
   },
   hero: {
     eyebrow: 'Servicios y precios',
@@ -79,11 +85,13 @@ export const services: Catalogue['services'] = {
     items: translated(addOnFacts, (addOn) => addOn.id, {
       ecommerce: {
         name: 'Tienda en línea',
-        description: 'Una tienda virtual segura, con catálogo de productos, carrito de compras, proceso de pago y pasarela de pagos.',
+        description:
+          'Una tienda virtual segura, con catálogo de productos, carrito de compras, proceso de pago y pasarela de pagos.',
       },
       analytics: {
         name: 'Analítica avanzada',
-        description: 'Tableros a la medida, seguimiento de objetivos y un informe mensual con lo que revelan sus visitantes.',
+        description:
+          'Tableros a la medida, seguimiento de objetivos y un informe mensual con lo que revelan sus visitantes.',
       },
       languages: {
         name: 'Idiomas adicionales',
@@ -100,16 +108,32 @@ export const services: Catalogue['services'] = {
     title: 'Nuestro proceso',
     intro: 'Un camino claro desde la primera conversación hasta el lanzamiento, con usted presente en cada paso.',
     steps: [
-      { title: 'Descubrimiento', description: 'Conocemos su negocio, sus clientes y sus metas, y acordamos un plan y un alcance claros.' },
-      { title: 'Diseño', description: 'Definimos la imagen, la estructura y la experiencia de usuario, y las afinamos con sus comentarios.' },
-      { title: 'Desarrollo', description: 'Construimos, integramos y probamos cada parte con tecnología moderna, y le mostramos los avances sobre la marcha.' },
-      { title: 'Lanzamiento', description: 'Salimos al aire, medimos los resultados y seguimos mejorando con mantenimiento y soporte continuos.' },
+      {
+        title: 'Descubrimiento',
+        description: 'Conocemos su negocio, sus clientes y sus metas, y acordamos un plan y un alcance claros.',
+      },
+      {
+        title: 'Diseño',
+        description:
+          'Definimos la imagen, la estructura y la experiencia de usuario, y las afinamos con sus comentarios.',
+      },
+      {
+        title: 'Desarrollo',
+        description:
+          'Construimos, integramos y probamos cada parte con tecnología moderna, y le mostramos los avances sobre la marcha.',
+      },
+      {
+        title: 'Lanzamiento',
+        description:
+          'Salimos al aire, medimos los resultados y seguimos mejorando con mantenimiento y soporte continuos.',
+      },
     ],
   },
   technologies: {
     eyebrow: 'Tecnología',
     title: 'Tecnologías que usamos',
-    intro: 'Herramientas modernas y probadas, escogidas por su velocidad, su seguridad y su capacidad de crecer con usted.',
+    intro:
+      'Herramientas modernas y probadas, escogidas por su velocidad, su seguridad y su capacidad de crecer con usted.',
     roles: {
       Frontend: 'Interfaces web',
       Framework: 'Framework de React',

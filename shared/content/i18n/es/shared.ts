@@ -4,10 +4,10 @@
  * links, ids) comes from the locale-neutral data.ts; only the words are written here.
  */
 import { localeTags } from '../../../lib/locale';
+import { translated } from '../../../lib/locale';
 import { countOf } from '../../../lib/plural';
 import type { City } from '../../data';
 import { currency, lowestPrice, officeFacts, siteFacts } from '../../data';
-import { translated } from '../../../lib/locale';
 
 export const intl = localeTags.es.intl;
 
@@ -24,9 +24,15 @@ const cityNames: Record<City, string> = { Miami: 'Miami', Bogota: 'Bogotá', 'Ne
 export const cityList = 'Miami, Bogotá y Nueva York';
 
 export const esOffices = translated(officeFacts, (office) => office.city, {
-  Miami: { name: 'Sede principal en Miami', specialties: ['Desarrollo web', 'Sistemas de voz con IA', 'Éxito del cliente'] },
+  Miami: {
+    name: 'Sede principal en Miami',
+    specialties: ['Desarrollo web', 'Sistemas de voz con IA', 'Éxito del cliente'],
+  },
   Bogota: { name: 'Estudio en Bogotá', specialties: ['Diseño y UX', 'Ingeniería', 'Mercados latinoamericanos'] },
-  'New York': { name: 'Oficina en Nueva York', specialties: ['Marketing digital', 'Estrategia de pauta', 'Alianzas empresariales'] },
+  'New York': {
+    name: 'Oficina en Nueva York',
+    specialties: ['Marketing digital', 'Estrategia de pauta', 'Alianzas empresariales'],
+  },
 }).map((office) => ({ ...office, city: cityNames[office.city] }));
 
 /** siteFacts.responseTimes in Spanish: the hours are read from it, never copied. */
@@ -37,4 +43,3 @@ export const responsePromise = `Respondemos los correos en menos de ${emailTime}
 /** The offices' opening hours, in the team's Eastern time. */
 export const officeHours = 'Lun-Vie 9:00 a. m. - 6:00 p. m. (hora del Este, EE. UU.)';
 export const emailUs = `escríbanos a ${siteFacts.email}`;
-
