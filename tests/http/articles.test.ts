@@ -23,6 +23,23 @@ const { posts: blogPosts } = enPosts;
 const app = testApp();
 afterAll(() => app.db.close());
 
+/**
+ * A page and its twin in the other language name each other, and English as the default, in their hreflang
+ * links. Returns the twin's HTML.
+ */
+async function expectTwins(text: string, locale: Locale, url: string, twin: string): Promise<string> {
+  const english = locale === 'en' ? url : twin;
+  const expected = {
+    en: `${TEST_SITE_URL}${english}`,
+    es: `${TEST_SITE_URL}${locale === 'es' ? url : twin}`,
+    'x-default': `${TEST_SITE_URL}${english}`,
+  };
+  expect(hreflangAlternates(text)).toEqual(expected);
+  const back = (await request(app).get(twin)).text;
+  expect(hreflangAlternates(back)).toEqual(expected);
+  return back;
+}
+
 const meta = (html: string, attribute: 'name' | 'property', key: string) =>
   new RegExp(`<meta ${attribute}="${key}" content="([^"]*)"`).exec(html)?.[1];
 
@@ -119,16 +136,8 @@ describe.each(articles)('GET $path', ({ path: url, locale, post, twin }) => {
       `<link rel="alternate" type="application/atom+xml" title="${articleIn.feedTitle[locale]} (Atom)" href="${blog}/atom.xml"/>`,
     );
     expect(text.match(/<meta property="og:type"/g)).toHaveLength(1);
-    const english = locale === 'en' ? url : twin;
-    const expected = {
-      en: `${TEST_SITE_URL}${english}`,
-      es: `${TEST_SITE_URL}${locale === 'es' ? url : twin}`,
-      'x-default': `${TEST_SITE_URL}${english}`,
-    };
-    expect(hreflangAlternates(text)).toEqual(expected);
-    const back = await request(app).get(twin);
-    expect(hreflangAlternates(back.text)).toEqual(expected);
-    expect(back.text).toMatch(
+    const back = await expectTwins(text, locale, url, twin);
+    expect(back).toMatch(
       new RegExp(
         `<a href="${url}" hrefLang="${locale}" lang="${locale}" class="language-switch__link">${localeTags[locale].name}</a>`,
       ),
@@ -241,14 +250,7 @@ describe.each(legalPages)('GET %s', (url, locale, twin, name) => {
     expect(text).toContain(legalIn.country[locale]);
     expect(text).not.toMatch(/<[a-z][^>]*\sstyle="/i);
     expect(meta(text, 'property', 'og:locale')).toBe(localeTags[locale].ogLocale);
-    const english = locale === 'en' ? url : twin;
-    const expected = {
-      en: `${TEST_SITE_URL}${english}`,
-      es: `${TEST_SITE_URL}${locale === 'es' ? url : twin}`,
-      'x-default': `${TEST_SITE_URL}${english}`,
-    };
-    expect(hreflangAlternates(text)).toEqual(expected);
-    expect(hreflangAlternates((await request(app).get(twin)).text)).toEqual(expected);
+    await expectTwins(text, locale, url, twin);
   });
 
   it('links only to pages of the site in its language from its text', async () => {

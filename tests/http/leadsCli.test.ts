@@ -11,7 +11,7 @@ import type { Confirmation } from '../../server/newsletter/store';
 import { createSubscriberStore } from '../../server/newsletter/store';
 import { createOutboxStore } from '../../server/outbox/store';
 import { EMPTY_CONTACT_VALUES } from '../../shared/model/contactForm';
-import { parseCsv } from '../support/csv';
+import { LEAD_EXPORT_COLUMNS, parseCsv } from '../support/csv';
 import { npmRun } from '../support/serverProcess';
 
 /** `npm run --silent leads -- …args` with DATA_DIR set. */
@@ -106,18 +106,7 @@ describe('npm run leads -- export', { timeout: 30_000 }, () => {
     const run = await leads(['export', '--format=csv'], dataDir);
     expect(run.code).toBe(0);
     const [header, first, ...others] = parseCsv(run.stdout);
-    expect(header).toEqual([
-      'id',
-      'received_at',
-      'name',
-      'email',
-      'company',
-      'phone',
-      'service',
-      'message',
-      'client_hash',
-      'user_agent',
-    ]);
+    expect(header).toEqual(LEAD_EXPORT_COLUMNS);
     expect(others).toHaveLength(2);
     expect(first!.slice(0, 8)).toEqual([
       '1',
