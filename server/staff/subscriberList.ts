@@ -14,6 +14,8 @@ export interface SubscriberList {
   confirmed(): Promise<ListedSubscriber[]>;
   /** Signed up, link not yet opened. */
   pending(): Promise<ListedSubscriber[]>;
+  /** The address of an unsubscribed subscriber, or undefined: what the console may say it removed. */
+  unsubscribed(id: number): Promise<string | undefined>;
   /** Unsubscribes an address (the row and its consent stay on record); false when there was nothing to end. */
   remove(id: number, now?: Date): Promise<boolean>;
 }
@@ -36,6 +38,13 @@ export function createSubscriberList(db: Database): SubscriberList {
   return {
     confirmed: () => select('confirmed_at IS NOT NULL', 'confirmed_at DESC, id DESC'),
     pending: () => select('confirmed_at IS NULL', 'created_at DESC, id DESC'),
+    unsubscribed: async (id) =>
+      (
+        await db.get<{ email: string }>(
+          'SELECT email FROM subscribers WHERE id = ? AND unsubscribed_at IS NOT NULL',
+          id,
+        )
+      )?.email,
     remove: async (id, now = new Date()) =>
       (await db.run(
         'UPDATE subscribers SET unsubscribed_at = ? WHERE id = ? AND unsubscribed_at IS NULL',

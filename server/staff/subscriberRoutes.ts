@@ -24,13 +24,18 @@ const exportColumns: CsvColumns<ListedSubscriber> = [
   ['confirmedAt', 'consent_at'],
 ];
 
+/** A subscriber number from the URL, or 0 when it is not one. */
+const subscriberId = (raw: string) => (/^\d{1,15}$/.test(raw) ? Number(raw) : 0);
+
 /** The newsletter list, its export, and removal (an unsubscription: the consent record stays). */
 export function subscriberRoutes({ db, assets, guardPost }: SubscriberRoutesOptions): Router {
   const list = createSubscriberList(db);
   const router = Router();
 
   router.get('/staff/subscribers', async (req, res) => {
-    const removed = typeof req.query.removed === 'string' ? req.query.removed.slice(0, 254) : undefined;
+    // The banner names an address the database holds as unsubscribed, never text from the URL (a crafted link).
+    const id = typeof req.query.removed === 'string' ? subscriberId(req.query.removed) : 0;
+    const removed = id ? await list.unsubscribed(id) : undefined;
     sendPage(
       res,
       200,
@@ -52,16 +57,12 @@ export function subscriberRoutes({ db, assets, guardPost }: SubscriberRoutesOpti
   });
 
   router.post('/staff/subscribers/:id/remove', ...guardPost, async (req, res) => {
-    const raw = String(req.params.id);
-    const id = /^\d{1,15}$/.test(raw) ? Number(raw) : 0;
+    const id = subscriberId(String(req.params.id));
     const subscriber =
       (await list.confirmed()).find((candidate) => candidate.id === id) ??
       (await list.pending()).find((candidate) => candidate.id === id);
     if (subscriber) await list.remove(id);
-    res.redirect(
-      303,
-      subscriber ? `/staff/subscribers?removed=${encodeURIComponent(subscriber.email)}` : '/staff/subscribers',
-    );
+    res.redirect(303, subscriber ? `/staff/subscribers?removed=${subscriber.id}` : '/staff/subscribers');
   });
 
   return router;

@@ -54,7 +54,7 @@ describe('subscribers', () => {
     };
     const response = await consolePost(app, `/staff/subscribers/${id}/remove`, client, { csrf: client.csrf });
     expect(response.status).toBe(303);
-    expect(response.headers.location).toBe('/staff/subscribers?removed=first%40example.test');
+    expect(response.headers.location).toBe(`/staff/subscribers?removed=${id}`);
     const row = app.db.connection
       .prepare('SELECT confirmed_at, unsubscribed_at FROM subscribers WHERE id = ?')
       .get(id) as Record<string, string | null>;
@@ -63,5 +63,21 @@ describe('subscribers', () => {
     const page = await get(response.headers.location!);
     expect(page.text).toContain('first@example.test is unsubscribed.');
     expect(page.text.split('id="pending-title"')[0]).not.toContain('<td data-label="E-mail">first@example.test');
+  });
+
+  it('says only what the database holds as removed: a crafted ?removed= link shows no text of its own', async () => {
+    const crafted = await get(
+      `/staff/subscribers?removed=${encodeURIComponent('ceo@meridianlab.dev and all others were exported to https://evil.example')}`,
+    );
+    expect(crafted.status).toBe(200);
+    expect(crafted.text).not.toContain('evil.example');
+    expect(crafted.text).not.toContain('is unsubscribed.');
+    // A subscriber still on the list was not removed, whatever the link says.
+    const { id } = app.db.connection
+      .prepare("SELECT id FROM subscribers WHERE email = 'pending@example.test'")
+      .get() as {
+      id: number;
+    };
+    expect((await get(`/staff/subscribers?removed=${id}`)).text).not.toContain('is unsubscribed.');
   });
 });
