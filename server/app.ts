@@ -31,10 +31,11 @@ import { feedRoutes } from './pages/feeds';
 import { pageCache } from './pages/pageCache';
 import { pageRenderer } from './pages/render';
 import { staffConsole } from './staff/console';
+import { lockAlertMessages, staffKinds } from './staff/messages';
 import { vitalsRoutes } from './vitals/routes';
 
 /** Every kind of message the app's stores queue: the outbox worker beside the app (see main.ts) sends these. */
-export const outboxKinds: readonly OutboxKind[] = [...leadKinds, ...newsletterKinds];
+export const outboxKinds: readonly OutboxKind[] = [...leadKinds, ...newsletterKinds, ...staffKinds];
 
 export interface AppOptions {
   /** The open database; whoever opened it closes it. */
@@ -74,6 +75,12 @@ export function createApp(
     messagesFor: signUpMessages(siteUrl),
     committed: wakeOutbox,
   });
+  // The console has no administrator role: a sign-in lock is told to the lab's general inbox.
+  const lockAlerts = {
+    outbox,
+    messagesFor: lockAlertMessages(config.mail.inboxes.general, siteUrl),
+    committed: wakeOutbox,
+  };
   // One limit over every instance when they share PostgreSQL; in memory for the single SQLite process.
   const counters = db.engine === 'postgres' ? createRateLimitCounters(db) : undefined;
 
@@ -94,7 +101,7 @@ export function createApp(
   app.use(newsletterRoutes({ store: subscribers, siteUrl, renderPage, counters })); // the newsletter e-mails' confirm and unsubscribe links
   app.use(contactRoutes({ store: leads, logger, siteUrl, renderPage, counters })); // the contact form; it re-renders its page on refusal
   // The staff console: before the page catch-all, since /staff is no public page (never in the page cache).
-  app.use(staffConsole({ db, logger, siteUrl, assets, counters }));
+  app.use(staffConsole({ db, logger, siteUrl, assets, counters, lockAlerts }));
   app.use(publicFiles(path.join(config.rootDir, 'public'))); // icons, images, video: only paths with an extension
   app.use(canonicalPath); // one URL per page: "/services/" → 301 "/services", never to another host
   app.get('/{*splat}', (req, res) => renderPage(req, res)); // every other GET is a page, or the 404 page

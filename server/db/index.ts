@@ -164,6 +164,31 @@ export const migrations: readonly Migration[] = [
   ALTER TABLE leads ADD COLUMN locale TEXT NOT NULL DEFAULT 'en';`,
   `-- The language a newsletter address signed up in: its e-mails are written in it.
   ALTER TABLE subscribers ADD COLUMN locale TEXT NOT NULL DEFAULT 'en';`,
+  {
+    // Sign-in attempts are reserved before the password is checked (decision 030): one row per client,
+    // per typed address and per address with client; times in epoch milliseconds. The old table's
+    // locks never expired: they are dropped with it.
+    sqlite: `CREATE TABLE staff_sign_in_attempts (
+      key TEXT PRIMARY KEY,
+      email TEXT,
+      failures INTEGER NOT NULL,
+      last_at INTEGER NOT NULL,
+      open_at INTEGER NOT NULL
+    ) STRICT;
+    CREATE INDEX staff_sign_in_attempts_email ON staff_sign_in_attempts (email);
+    CREATE INDEX staff_sign_in_attempts_last_at ON staff_sign_in_attempts (last_at);
+    DROP TABLE staff_sign_in_failures;`,
+    postgres: `CREATE TABLE staff_sign_in_attempts (
+      key TEXT PRIMARY KEY,
+      email TEXT,
+      failures INTEGER NOT NULL,
+      last_at BIGINT NOT NULL,
+      open_at BIGINT NOT NULL
+    );
+    CREATE INDEX staff_sign_in_attempts_email ON staff_sign_in_attempts (email);
+    CREATE INDEX staff_sign_in_attempts_last_at ON staff_sign_in_attempts (last_at);
+    DROP TABLE staff_sign_in_failures;`,
+  },
 ];
 
 /**

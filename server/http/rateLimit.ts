@@ -1,6 +1,12 @@
 import type { Request, Response } from 'express';
 import type { AugmentedRequest, Store } from 'express-rate-limit';
-import { rateLimit } from 'express-rate-limit';
+import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+
+/** An IPv6 client is its /56, as express-rate-limit keys it by default: one home or office gets many /64s. */
+const IPV6_SUBNET = 56;
+
+/** Who a client is for counting: its IPv4 address or its IPv6 /56 (the staff sign-in throttle keys on it too). */
+export const clientKey = (ip: string): string => ipKeyGenerator(ip, IPV6_SUBNET);
 
 interface LimitOptions {
   /** Requests one client may make per window. */
@@ -14,13 +20,14 @@ interface LimitOptions {
 
 /**
  * A per-client limit (req.ip, so TRUST_PROXY matters behind a proxy; IPv6
- * keyed per /56): over it, 429 with Retry-After in seconds.
+ * keyed per /56, see clientKey): over it, 429 with Retry-After in seconds.
  */
 export function perClientLimit({ limit, windowMs, store, onLimited }: LimitOptions) {
   return rateLimit({
     limit,
     windowMs,
     store,
+    ipv6Subnet: IPV6_SUBNET,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     handler: (req, res) => {

@@ -29,9 +29,10 @@ const PERMISSIONS_POLICY = [
 
 const CSP = 'Content-Security-Policy';
 
-/** What a page's answer calls to allow its own inline style (see allowPageStyle). */
+/** What an answer calls to allow its own inline style (see allowPageStyle), or to run no script at all (see forbidScripts). */
 interface PolicyLocals {
   allowStyle?: (hash: string) => void;
+  forbidScripts?: () => void;
 }
 
 /**
@@ -46,10 +47,10 @@ interface PolicyLocals {
 export function securityHeaders(config: Pick<AppConfig, 'siteUrl'>, assets?: AssetSource): RequestHandler[] {
   const https = config.siteUrl.startsWith('https:');
   // Without a build (a test of the headers alone), no inline script is allowed.
-  const policy = (build: BuildManifest | undefined, styles: string[]) =>
+  const policy = (build: BuildManifest | undefined, styles: string[], scripts: boolean) =>
     [
       ['default-src', "'self'"],
-      ['script-src', "'self'", ...(build ? inlineSources(build).script : [])],
+      scripts ? ['script-src', "'self'", ...(build ? inlineSources(build).script : [])] : ['script-src', "'none'"],
       ['style-src', "'self'", ...styles],
       ['img-src', "'self'", 'data:'],
       ['font-src', "'self'"],
@@ -68,22 +69,24 @@ export function securityHeaders(config: Pick<AppConfig, 'siteUrl'>, assets?: Ass
   // manifest on each use, so there the texts are written again and follow every rebuild.
   let kept = new Map<string, string>();
   let keptFor: BuildManifest | undefined;
-  const policyAllowing = (style: string) => {
+  const policyAllowing = (style: string, scripts = true) => {
     const build = assets?.();
     if (build !== keptFor) {
       kept = new Map();
       keptFor = build;
     }
-    let text = kept.get(style);
+    const key = `${scripts}${style}`;
+    let text = kept.get(key);
     if (text === undefined) {
-      text = policy(build, style ? [style] : []);
-      kept.set(style, text);
+      text = policy(build, style ? [style] : [], scripts);
+      kept.set(key, text);
     }
     return text;
   };
   const contentSecurity: RequestHandler = (_req, res, next) => {
     res.setHeader(CSP, policyAllowing(''));
     (res.locals as PolicyLocals).allowStyle = (hash) => res.setHeader(CSP, policyAllowing(`'${hash}'`));
+    (res.locals as PolicyLocals).forbidScripts = () => res.setHeader(CSP, policyAllowing('', false));
     next();
   };
   const permissions: RequestHandler = (_req, res, next) => {
@@ -108,4 +111,9 @@ export function securityHeaders(config: Pick<AppConfig, 'siteUrl'>, assets?: Ass
 /** A page's answer allows its critical CSS by the hash the build recorded for it. */
 export function allowPageStyle(res: Response, hash: string): void {
   (res.locals as PolicyLocals).allowStyle?.(hash);
+}
+
+/** An answer that carries no script (the staff console) tells the browser to run none: script-src 'none'. */
+export function forbidScripts(res: Response): void {
+  (res.locals as PolicyLocals).forbidScripts?.();
 }

@@ -10,6 +10,7 @@ export interface RetentionPeriods {
   leadsMonths: number;
   pendingDays: number;
   vitalsDays: number;
+  signInFailuresDays: number;
 }
 
 export interface PurgeCounts {
@@ -17,6 +18,7 @@ export interface PurgeCounts {
   pendingSubscribers: number;
   unsubscribed: number;
   vitals: number;
+  signInFailures: number;
 }
 
 function monthsBefore(now: Date, months: number): Date {
@@ -29,8 +31,9 @@ function monthsBefore(now: Date, months: number): Date {
  * Deletes what is past its time, in one transaction: leads whose status last
  * changed more than leadsMonths ago (their notes, history and messages go
  * with them), sign-ups never confirmed after pendingDays, unsubscribed
- * addresses (kept from then on only as a suppression hash), and vitals older
- * than vitalsDays.
+ * addresses (kept from then on only as a suppression hash), vitals older
+ * than vitalsDays, and staff sign-in failures (typed addresses, client
+ * addresses) with no attempt for signInFailuresDays.
  */
 export function purgeExpired(
   db: Database,
@@ -56,7 +59,11 @@ export function purgeExpired(
       'DELETE FROM vitals WHERE received_at < ?',
       new Date(now.getTime() - periods.vitalsDays * DAY_MS).toISOString(),
     );
-    return { leads, pendingSubscribers, unsubscribed: unsubscribed.length, vitals };
+    const signInFailures = await tx.run(
+      'DELETE FROM staff_sign_in_attempts WHERE last_at < ?',
+      now.getTime() - periods.signInFailuresDays * DAY_MS,
+    );
+    return { leads, pendingSubscribers, unsubscribed: unsubscribed.length, vitals, signInFailures };
   });
 }
 

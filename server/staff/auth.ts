@@ -33,7 +33,8 @@ interface SessionCookie {
 function sessionCookie(siteUrl: string): SessionCookie {
   const secure = siteUrl.startsWith('https:');
   const name = secure ? '__Host-staff_session' : 'staff_session';
-  const attributes = `Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+  // Strict: no link from another site opens the console signed in (nothing outside links into it).
+  const attributes = `Path=/; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
   return {
     name,
     set(res, token) {

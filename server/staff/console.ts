@@ -7,8 +7,11 @@ import { formEndpoint } from '../http/formEndpoint';
 import type { Logger } from '../http/logger';
 import type { AssetSource } from '../http/manifest';
 import type { RateLimitCounters } from '../http/rateLimitCounters';
+import { forbidScripts } from '../http/security';
+import type { Delivery } from '../outbox/port';
 import { staffAuth } from './auth';
 import { leadRoutes } from './leadRoutes';
+import type { SignInLock } from './messages';
 import { consoleUser, sendPage } from './page';
 import { signInRoutes } from './signInRoutes';
 import { speedRoutes } from './speedRoutes';
@@ -30,25 +33,37 @@ interface StaffConsoleOptions {
   counters?: RateLimitCounters;
   /** The build manifest, which names the console's stylesheet. */
   assets: AssetSource;
+  /** Queues the alert when a client's wrong passwords lock an account's sign-in. */
+  lockAlerts?: Delivery<SignInLock>;
 }
 
 /**
  * Everything under /staff: sign-in is the only page open without a session;
  * every other URL, known or not, answers 303 to it and shows nothing. Every
- * answer is no-store and noindex.
+ * answer is no-store, noindex, never compressed and runs no script.
  */
-export function staffConsole({ db, logger, siteUrl, assets: build, counters }: StaffConsoleOptions): Router {
+export function staffConsole({
+  db,
+  logger,
+  siteUrl,
+  assets: build,
+  counters,
+  lockAlerts,
+}: StaffConsoleOptions): Router {
   const assets = (): ConsoleAssets => ({ stylesheet: build().consoleStylesheet });
   const auth = staffAuth(db, siteUrl);
   const router = Router();
 
   const consoleHeaders: RequestHandler = (_req, res, next) => {
-    res.setHeader('Cache-Control', 'no-store');
+    // no-transform: neither the app's compression nor Caddy's compresses a page that holds the CSRF
+    // token beside text from the URL, so its size tells nothing about the token (BREACH, decision 031).
+    res.setHeader('Cache-Control', 'no-store, no-transform');
     res.setHeader('X-Robots-Tag', 'noindex, nofollow');
+    forbidScripts(res);
     next();
   };
   router.use(['/staff', '/staff/{*rest}'], consoleHeaders);
-  router.use(signInRoutes({ db, logger, siteUrl, auth, assets, counters }));
+  router.use(signInRoutes({ db, logger, siteUrl, auth, assets, counters, lockAlerts }));
   router.use(['/staff', '/staff/{*rest}'], auth.requireSession);
 
   const guardPost = [

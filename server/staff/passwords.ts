@@ -30,6 +30,26 @@ const MAX_CONCURRENT_HASHES = 2;
 let running = 0;
 const waiting: (() => void)[] = [];
 
+/**
+ * Sign-ins admitted at once: two hashing, ten waiting their turn (at 0.5 to 2.5 s a hash, the last
+ * waits 3 to 13 s). One more is refused before it is counted or queued (decision 030).
+ */
+const MAX_ADMITTED_SIGN_INS = MAX_CONCURRENT_HASHES + 10;
+let admitted = 0;
+
+/** A place among the sign-ins admitted to the hash queue, or undefined when they are all taken; release() once done. */
+export function admitSignIn(): { release(): void } | undefined {
+  if (admitted >= MAX_ADMITTED_SIGN_INS) return undefined;
+  admitted++;
+  let held = true;
+  return {
+    release() {
+      if (held) admitted--;
+      held = false;
+    },
+  };
+}
+
 async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
   if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
   else running++;

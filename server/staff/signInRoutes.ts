@@ -5,19 +5,24 @@ import { createElement } from 'react';
 import type { Database } from '../db';
 import { formEndpoint, readBody } from '../http/formEndpoint';
 import type { Logger } from '../http/logger';
+import { clientKey } from '../http/rateLimit';
 import type { RateLimitCounters } from '../http/rateLimitCounters';
+import type { Delivery } from '../outbox/port';
 import { createAccountStore } from './accounts';
 import type { StaffAuth } from './auth';
 import { SIGN_IN_PATH } from './auth';
+import type { SignInLock } from './messages';
 import { consoleUser, sendPage, textFields } from './page';
-import { DUMMY_HASH, MAX_PASSWORD_LENGTH, verifyPassword } from './passwords';
-import { createSignInThrottle } from './signInThrottle';
+import { admitSignIn, DUMMY_HASH, MAX_PASSWORD_LENGTH, verifyPassword } from './passwords';
+import { createSignInThrottle, LOCK_AFTER_FAILURES } from './signInThrottle';
 import { signInCopy } from './texts';
 import type { ConsoleAssets } from './views/ConsoleDocument';
 import { SignInPage } from './views/SignInPage';
 
 /** Sign-in posts one client may make per minute, before any password is checked (each check costs 128 MiB for a moment). */
 const SIGN_INS_PER_MINUTE = 10;
+/** When every place in the hash queue is taken: about as long as the last admitted one waits (decision 030). */
+const BUSY_RETRY_SECONDS = 10;
 
 interface SignInOptions {
   db: Database;
@@ -27,18 +32,29 @@ interface SignInOptions {
   counters?: RateLimitCounters;
   auth: StaffAuth;
   assets: () => ConsoleAssets;
+  /** Queues the alert when a client's wrong passwords lock an account; none: the lock is only logged. */
+  lockAlerts?: Delivery<SignInLock>;
 }
 
 /**
  * GET and POST /staff/sign-in, POST /staff/sign-out. An unknown address and
  * a wrong password get the same answer after the same work (a dummy hash is
  * checked with the same cost), every attempt is logged without the password, and failures slow
- * down the address and the client, then lock the address.
+ * down the address and the client, then lock the address for that client (see signInThrottle).
  */
-export function signInRoutes({ db, logger, siteUrl, auth, assets, counters }: SignInOptions): Router {
+export function signInRoutes({ db, logger, siteUrl, auth, assets, counters, lockAlerts }: SignInOptions): Router {
   const accounts = createAccountStore(db);
   const throttle = createSignInThrottle(db);
   const router = Router();
+
+  const alertLock = async (lock: SignInLock) => {
+    logger.warn({ event: 'staff sign-in lock', ...lock }, 'staff sign-in locked for a client');
+    if (!lockAlerts) return;
+    await db.transaction(async (tx) => {
+      for (const message of lockAlerts.messagesFor(lock)) await lockAlerts.outbox.enqueue(message, new Date(), tx);
+    });
+    lockAlerts.committed();
+  };
 
   router.get(SIGN_IN_PATH, async (req, res) => {
     const token = auth.cookie.read(req);
@@ -65,40 +81,52 @@ export function signInRoutes({ db, logger, siteUrl, auth, assets, counters }: Si
         const body = readBody(req, res);
         const { email = '', password = '' } = textFields(body.ok ? body.fields : undefined);
         const address = email.trim().toLowerCase();
-        const client = req.ip ?? req.socket.remoteAddress ?? '';
-        const refuse = (status: number, error: string, outcome: string) => {
+        const client = clientKey(req.ip ?? req.socket.remoteAddress ?? '');
+        const refuse = (status: number, error: string, outcome: string, retryAfter?: number) => {
           logger.info({ event: 'staff sign-in', outcome, email: address, client }, 'staff sign-in refused');
+          if (retryAfter) res.setHeader('Retry-After', String(retryAfter));
           sendPage(res, status, createElement(SignInPage, { assets: assets(), email, error }));
         };
         if (address === '' || address.length > 254 || password === '' || password.length > MAX_PASSWORD_LENGTH) {
           refuse(400, signInCopy.missing, 'invalid');
           return;
         }
-        const state = await throttle.check(address, client);
-        if (state.kind === 'locked') {
-          refuse(429, signInCopy.locked, 'locked');
+        // A bounded queue: beyond it the attempt is refused before anything is counted or hashed.
+        const place = admitSignIn();
+        if (!place) {
+          refuse(503, signInCopy.busy(BUSY_RETRY_SECONDS), 'busy', BUSY_RETRY_SECONDS);
           return;
         }
-        if (state.kind === 'wait') {
-          res.setHeader('Retry-After', String(state.seconds));
-          refuse(429, signInCopy.wait(state.seconds), 'throttled');
-          return;
+        try {
+          const attempt = await throttle.reserve(address, client);
+          if (attempt.kind === 'locked') {
+            refuse(429, signInCopy.locked(Math.ceil(attempt.seconds / 60)), 'locked', attempt.seconds);
+            return;
+          }
+          if (attempt.kind === 'wait') {
+            refuse(429, signInCopy.wait(attempt.seconds), 'throttled', attempt.seconds);
+            return;
+          }
+          const account = await accounts.find(address);
+          // The same work whether or not the account exists: the answer's timing tells nothing.
+          const matches = await verifyPassword(password, account?.password ?? DUMMY_HASH);
+          if (!account || account.disabledAt || !matches) {
+            await throttle.fail(address, client);
+            // The attempt that locks an account tells the lab, once: the next ones come after the lock.
+            if (account && attempt.failures === LOCK_AFTER_FAILURES) await alertLock({ email: account.email, client });
+            refuse(401, signInCopy.wrong, account?.disabledAt && matches ? 'disabled' : 'wrong');
+            return;
+          }
+          await throttle.succeed(address, client);
+          // A new session on every sign-in: a token planted before it is worth nothing after.
+          const previous = auth.cookie.read(req);
+          if (previous) await auth.sessions.end(previous);
+          auth.cookie.set(res, await auth.sessions.create(account.id));
+          logger.info({ event: 'staff sign-in', outcome: 'success', email: address, client }, 'staff signed in');
+          res.redirect(303, '/staff/leads');
+        } finally {
+          place.release();
         }
-        const account = await accounts.find(address);
-        // The same work whether or not the account exists: the answer's timing tells nothing.
-        const matches = await verifyPassword(password, account?.password ?? DUMMY_HASH);
-        if (!account || account.disabledAt || !matches) {
-          await throttle.fail(address, client);
-          refuse(401, signInCopy.wrong, account?.disabledAt && matches ? 'disabled' : 'wrong');
-          return;
-        }
-        await throttle.succeed(address);
-        // A new session on every sign-in: a token planted before it is worth nothing after.
-        const previous = auth.cookie.read(req);
-        if (previous) await auth.sessions.end(previous);
-        auth.cookie.set(res, await auth.sessions.create(account.id));
-        logger.info({ event: 'staff sign-in', outcome: 'success', email: address, client }, 'staff signed in');
-        res.redirect(303, '/staff/leads');
       } catch (error) {
         next(error);
       }

@@ -1,96 +1,159 @@
-import type { Database } from '../db';
+import { retention } from '../../shared/content/retention';
+import type { Database, Queryable } from '../db';
 
 /** Failures allowed before each further attempt must wait. */
 const FREE_FAILURES = 3;
 /** The wait doubles with each failure past the free ones, up to this. */
 const MAX_WAIT_MS = 15 * 60_000;
-/** Failures in a row after which an e-mail address is locked until the CLI's unlock. */
+/** Failures in a row from one client for one address after which that pair is locked… */
 export const LOCK_AFTER_FAILURES = 10;
-/** A quiet day forgets earlier failures. */
-const FORGET_AFTER_MS = 24 * 60 * 60_000;
+/** …for this long, and again after each further failure; other clients are not (decision 030). */
+export const LOCK_MS = 30 * 60_000;
+/** A quiet day forgets earlier failures; the daily purge deletes the rows as well. */
+const FORGET_AFTER_MS = retention.signInFailuresDays * 24 * 60 * 60_000;
 
-type ThrottleState = { kind: 'open' } | { kind: 'wait'; seconds: number } | { kind: 'locked' };
+/** What the throttle says to an attempt: it may be checked (reserved), or not yet. */
+type SignInAttempt =
+  | { kind: 'reserved'; /** attempts in a row from this client for this address, this one included */ failures: number }
+  | { kind: 'wait'; seconds: number }
+  | { kind: 'locked'; seconds: number };
 
 export interface SignInThrottle {
-  /** Whether an attempt for this address from this client may be checked now. */
-  check(email: string, client: string, now?: Date): Promise<ThrottleState>;
-  /** Counts a failed attempt against both. */
-  fail(email: string, client: string, now?: Date): Promise<void>;
-  /** A successful sign-in forgets the address's failures (not the client's: it may be trying others). */
-  succeed(email: string): Promise<void>;
-  /** The CLI's unlock: clears the address's failures and lock-out. */
+  /**
+   * Reserves an attempt for this address from this client (a client key, see clientKey) before its
+   * password is checked: counted as a failure until succeed() says otherwise, so parallel attempts
+   * each see the ones before them. Refused while a wait or a lock runs.
+   */
+  reserve(email: string, client: string, now?: number): Promise<SignInAttempt>;
+  /** The reserved attempt was wrong: its waits run from now, the answer, rather than from the reservation. */
+  fail(email: string, client: string, now?: number): Promise<void>;
+  /** The reserved attempt signed in: forgets the address's failures, and takes this one back from the client's. */
+  succeed(email: string, client: string, now?: number): Promise<void>;
+  /** The CLI's unlock: clears the failures and locks of an address, from every client. */
   unlock(email: string): Promise<boolean>;
 }
 
-interface FailureRow {
-  failures: number;
-  last_failure_at: string;
-  locked_at: string | null;
-}
-
-const emailKey = (email: string) => `email:${email.trim().toLowerCase()}`;
-const clientKey = (client: string) => `client:${client}`;
-
-/** How long after the last failure the next attempt may come. */
-export function backoffMs(failures: number): number {
+/** How long after the attempt that made `failures` in a row the next one may come. */
+export function backoffMs(failures: number, lockable = false): number {
+  if (lockable && failures >= LOCK_AFTER_FAILURES) return LOCK_MS;
   return failures < FREE_FAILURES ? 0 : Math.min(1000 * 2 ** (failures - FREE_FAILURES), MAX_WAIT_MS);
 }
 
+/** backoffMs as SQL over a count: one arm per count until the wait stops changing, so the upsert decides alone. */
+function backoffSql(count: string, lockable: boolean): string {
+  const arms: string[] = [];
+  let failures = 1;
+  for (; failures < FREE_FAILURES || backoffMs(failures, lockable) !== backoffMs(failures + 1, lockable); failures++)
+    arms.push(`WHEN ${failures} THEN ${backoffMs(failures, lockable)}`);
+  return `CASE ${count} ${arms.join(' ')} ELSE ${backoffMs(failures, lockable)} END`;
+}
+
 /**
- * Throttles sign-in per e-mail address and per client address, kept in the
- * database so a restart does not reset it. Addresses without an account are
- * counted like the others: the answers never tell whether an account exists.
+ * One statement takes an attempt on a key: a new row, or one more failure when the key is open
+ * (always when `always`), with the time the next may come. No row back: closed, nothing changed.
+ * Atomic on both engines, so two parallel attempts never both see the same count.
+ */
+const takeSql = (lockable: boolean, always: boolean) =>
+  `INSERT INTO staff_sign_in_attempts (key, email, failures, last_at, open_at) VALUES (?, ?, 1, ?, ?)
+   ON CONFLICT (key) DO UPDATE SET
+     failures = staff_sign_in_attempts.failures + 1,
+     last_at = excluded.last_at,
+     open_at = excluded.last_at + ${backoffSql('staff_sign_in_attempts.failures + 1', lockable)}
+   ${always ? '' : 'WHERE staff_sign_in_attempts.open_at <= excluded.last_at'}
+   RETURNING failures`;
+const TAKE_PAIR = takeSql(true, false);
+const TAKE = takeSql(false, false);
+const TAKE_ALWAYS = takeSql(false, true);
+/** A key's wait, counted again from `now`: it never ends sooner than the reservation's did. */
+const waitFromNowSql = (lockable: boolean) =>
+  `UPDATE staff_sign_in_attempts SET open_at = CAST(? AS BIGINT) + ${backoffSql('failures', lockable)} WHERE key = ?`;
+const WAIT_PAIR_FROM_NOW = waitFromNowSql(true);
+const WAIT_FROM_NOW = waitFromNowSql(false);
+
+const normalise = (email: string) => email.trim().toLowerCase();
+
+/** A refusal leaves the reservation's transaction, which rolls back what it had taken. */
+class Refused extends Error {
+  constructor(readonly attempt: SignInAttempt) {
+    super('refused');
+  }
+}
+
+/**
+ * Throttles sign-in, in the database so a restart or a second instance does not reset it, on three
+ * keys: the client (slowed down, never locked: an office shares an address), the address with the
+ * client (slowed down, then locked for a while: a stranger's guesses never lock the owner out), and
+ * the address from every client (slowed down, except for a client with no failures of its own, so
+ * the owner always gets a try). Addresses without an account are counted like the others.
  */
 export function createSignInThrottle(db: Database): SignInThrottle {
-  const remove = (key: string) => db.run('DELETE FROM staff_sign_in_failures WHERE key = ?', key);
-
-  const read = async (key: string, now: Date): Promise<FailureRow | undefined> => {
-    const row = await db.get<FailureRow>(
-      'SELECT failures, last_failure_at, locked_at FROM staff_sign_in_failures WHERE key = ?',
-      key,
-    );
-    if (row && !row.locked_at && now.getTime() - Date.parse(row.last_failure_at) > FORGET_AFTER_MS) return undefined;
-    return row;
+  const keys = (email: string, client: string) => {
+    const address = normalise(email);
+    return { address, pair: `pair:${address} ${client}`, client: `client:${client}`, email: `email:${address}` };
   };
 
-  const stateOf = (row: FailureRow | undefined, now: Date): ThrottleState => {
-    if (!row) return { kind: 'open' };
-    if (row.locked_at) return { kind: 'locked' };
-    const waitMs = Date.parse(row.last_failure_at) + backoffMs(row.failures) - now.getTime();
-    return waitMs > 0 ? { kind: 'wait', seconds: Math.ceil(waitMs / 1000) } : { kind: 'open' };
-  };
+  const take = async (tx: Queryable, sql: string, key: string, email: string | null, now: number) =>
+    (await tx.get<{ failures: number }>(sql, key, email, now, now + backoffMs(1)))?.failures;
 
-  const count = async (key: string, now: Date, lockable: boolean) => {
-    const failures = ((await read(key, now))?.failures ?? 0) + 1;
-    await db.run(
-      `INSERT INTO staff_sign_in_failures (key, failures, last_failure_at, locked_at) VALUES (?, ?, ?, ?)
-       ON CONFLICT (key) DO UPDATE SET failures = excluded.failures, last_failure_at = excluded.last_failure_at, locked_at = excluded.locked_at`,
+  const refusal = async (tx: Queryable, key: string, lockable: boolean, now: number) => {
+    const row = await tx.get<{ failures: number; open_at: number }>(
+      'SELECT failures, open_at FROM staff_sign_in_attempts WHERE key = ?',
       key,
-      failures,
-      now.toISOString(),
-      lockable && failures >= LOCK_AFTER_FAILURES ? now.toISOString() : null,
     );
+    const seconds = Math.max(1, Math.ceil((Number(row?.open_at ?? now) - now) / 1000));
+    return new Refused({ kind: lockable && (row?.failures ?? 0) >= LOCK_AFTER_FAILURES ? 'locked' : 'wait', seconds });
   };
 
   return {
-    async check(email, client, now = new Date()) {
-      const account = stateOf(await read(emailKey(email), now), now);
-      if (account.kind === 'locked') return account;
-      const fromClient = stateOf(await read(clientKey(client), now), now);
-      if (account.kind === 'wait' && fromClient.kind === 'wait')
-        return { kind: 'wait', seconds: Math.max(account.seconds, fromClient.seconds) };
-      return account.kind === 'wait' ? account : fromClient;
+    async reserve(email, client, now = Date.now()) {
+      const key = keys(email, client);
+      try {
+        return await db.transaction(async (tx) => {
+          await tx.run(
+            'DELETE FROM staff_sign_in_attempts WHERE key IN (?, ?, ?) AND last_at < ?',
+            key.pair,
+            key.client,
+            key.email,
+            now - FORGET_AFTER_MS,
+          );
+          // Always in this order (pair, client, address), so two transactions never wait on each other in a circle.
+          const failures = await take(tx, TAKE_PAIR, key.pair, key.address, now);
+          if (failures === undefined) throw await refusal(tx, key.pair, true, now);
+          const fromClient = await take(tx, TAKE, key.client, null, now);
+          if (fromClient === undefined) throw await refusal(tx, key.client, false, now);
+          // A client's first attempt is checked whatever others did to the address; it still counts there.
+          const sql = fromClient === 1 ? TAKE_ALWAYS : TAKE;
+          if ((await take(tx, sql, key.email, key.address, now)) === undefined)
+            throw await refusal(tx, key.email, false, now);
+          return { kind: 'reserved', failures } as const;
+        });
+      } catch (error) {
+        if (error instanceof Refused) return error.attempt;
+        throw error;
+      }
     },
-    async fail(email, client, now = new Date()) {
-      await count(emailKey(email), now, true);
-      // A client is slowed down, never locked out: an address may be shared by a whole office.
-      await count(clientKey(client), now, false);
+    async fail(email, client, now = Date.now()) {
+      const key = keys(email, client);
+      await db.transaction(async (tx) => {
+        await tx.run(WAIT_PAIR_FROM_NOW, now, key.pair);
+        await tx.run(WAIT_FROM_NOW, now, key.client);
+        await tx.run(WAIT_FROM_NOW, now, key.email);
+      });
     },
-    async succeed(email) {
-      await remove(emailKey(email));
+    async succeed(email, client, now = Date.now()) {
+      const key = keys(email, client);
+      await db.transaction(async (tx) => {
+        await tx.run('DELETE FROM staff_sign_in_attempts WHERE key IN (?, ?)', key.pair, key.email);
+        await tx.run('DELETE FROM staff_sign_in_attempts WHERE key = ? AND failures <= 1', key.client);
+        await tx.run(
+          'UPDATE staff_sign_in_attempts SET failures = failures - 1, open_at = ? WHERE key = ?',
+          now,
+          key.client,
+        );
+      });
     },
     async unlock(email) {
-      return (await remove(emailKey(email))) > 0;
+      return (await db.run('DELETE FROM staff_sign_in_attempts WHERE email = ?', normalise(email))) > 0;
     },
   };
 }

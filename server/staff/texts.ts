@@ -52,7 +52,9 @@ export const signInCopy = {
   wrong: 'The e-mail address or password is not right.',
   missing: 'Enter your e-mail address and your password.',
   wait: (seconds: number) => `Too many failed attempts. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
-  locked: 'Too many failed attempts for this address: sign-in is locked. Ask an administrator to unlock it.',
+  locked: (minutes: number) =>
+    `Too many failed attempts for this address from here: sign-in is locked for ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  busy: (seconds: number) => `The console is busy checking other sign-ins. Try again in ${seconds} seconds.`,
   signedOut: 'You are signed out.',
   expired: 'Your session has ended. Sign in again.',
 } as const;
@@ -67,4 +69,22 @@ export const consoleCopy = {
   noteTooLong: (limit: number) => `A note can have at most ${limit} characters.`,
   notFound: 'There is no such page in the console.',
   leadNotFound: 'There is no lead with that number.',
+} as const;
+
+/** The alert to the lab's inbox when a client's wrong passwords lock an account's sign-in (at most once per lock). */
+export const lockAlertMail = {
+  subject: (email: string) => `Staff sign-in locked for ${email}`,
+  text: ({ email, client, siteUrl, minutes }: { email: string; client: string; siteUrl: string; minutes: number }) =>
+    [
+      `Ten wrong passwords in a row were typed for the staff account ${email} on ${siteUrl}, from ${client}`,
+      '(a client address: IPv4, or an IPv6 /56).',
+      '',
+      `Sign-in to this account from there is locked for ${minutes} minutes, and again after each further wrong`,
+      'password. From anywhere else the account still signs in as usual.',
+      '',
+      'If it was the owner, they can wait, or an administrator can lift the lock now:',
+      `  npm run --silent staff -- unlock ${email}`,
+      `If it was not, someone is guessing the password: consider a new one (staff -- reset ${email}).`,
+      '',
+    ].join('\n'),
 } as const;

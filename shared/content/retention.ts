@@ -9,4 +9,6 @@ export const retention = {
   pendingDays: 7,
   /** Web-vitals rows. */
   vitalsDays: 90,
+  /** Failed staff sign-ins (the typed address, the client address), counted from the last attempt. */
+  signInFailuresDays: 1,
 } as const;

@@ -110,6 +110,7 @@ describe('the retention purge', () => {
       pendingSubscribers: 0,
       unsubscribed: 0,
       vitals: 0,
+      signInFailures: 0,
     });
   });
 
@@ -160,7 +161,13 @@ describe('npm run data', () => {
     const erased = await npmRun('data', ['erase', 'ana@example.com'], dataDir);
     expect(JSON.parse(erased.stdout).erased).toMatchObject({ leads: 2, subscriptions: 1 });
     const purged = await npmRun('data', ['purge'], dataDir);
-    expect(JSON.parse(purged.stdout).purged).toEqual({ leads: 0, pendingSubscribers: 0, unsubscribed: 0, vitals: 0 });
+    expect(JSON.parse(purged.stdout).purged).toEqual({
+      leads: 0,
+      pendingSubscribers: 0,
+      unsubscribed: 0,
+      vitals: 0,
+      signInFailures: 0,
+    });
     const bad = await npmRun('data', ['erase', 'not-an-address'], dataDir);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('Usage: npm run --silent data');

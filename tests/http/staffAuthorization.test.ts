@@ -107,7 +107,7 @@ const visitors: [string, () => Promise<string | undefined>][] = [
 function expectNoData(response: request.Response) {
   expect(response.status).toBe(303);
   expect(response.headers.location).toMatch(/^\/staff\/sign-in(\?expired=1)?$/);
-  expect(response.headers['cache-control']).toBe('no-store');
+  expect(response.headers['cache-control']).toBe('no-store, no-transform');
   for (const text of SECRET_TEXTS) expect(response.text).not.toContain(text);
   expect(response.headers['content-disposition']).toBeUndefined();
 }
@@ -150,7 +150,7 @@ describe('a live session', () => {
       .set('Cookie', `${COOKIE}=${'B'.repeat(43)}`);
     expect(dead.headers.location).toBe('/staff/sign-in?expired=1');
     expect(String(dead.headers['set-cookie'])).toContain(
-      `${COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Secure; Max-Age=0`,
+      `${COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Secure; Max-Age=0`,
     );
   });
 
@@ -212,9 +212,9 @@ describe('kept out of caches and search engines', () => {
     const client = await sessionFor(app, 'ana@meridianlab.test');
     const signedIn = await request(app).get('/staff/leads').set('Cookie', client.cookie);
     expect(signedIn.text).toContain('Maria Gomez');
-    expect(signedIn.headers['cache-control']).toBe('no-store');
+    expect(signedIn.headers['cache-control']).toBe('no-store, no-transform');
     expect(signedIn.headers['x-robots-tag']).toBe('noindex, nofollow');
-    expect(signedIn.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(signedIn.headers['content-security-policy']).toContain("script-src 'none'");
     expectNoData(await request(app).get('/staff/leads'));
   });
 });

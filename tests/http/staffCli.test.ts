@@ -10,6 +10,7 @@ import { openSqliteDatabase } from '../../server/db';
 import { createAccountStore } from '../../server/staff/accounts';
 import { verifyPassword } from '../../server/staff/passwords';
 import { createSessionStore } from '../../server/staff/sessions';
+import { backoffMs, createSignInThrottle, LOCK_AFTER_FAILURES } from '../../server/staff/signInThrottle';
 
 const exec = promisify(execFile);
 
@@ -77,15 +78,20 @@ describe('npm run staff', { timeout: 60_000 }, () => {
     expect(list.stdout).toMatch(/^ana@meridianlab\.test\tcreated \S+\tdisabled \S+\n$/);
   });
 
-  it('unlock: clears the address’s lock-out', async () => {
-    db.connection
-      .prepare(
-        "INSERT INTO staff_sign_in_failures VALUES ('email:ana@meridianlab.test', 10, '2025-01-01T00:00:00Z', '2025-01-01T00:00:00Z')",
-      )
-      .run();
+  it('unlock: clears the address’s lock-out, from every client', async () => {
+    const throttle = createSignInThrottle(db);
+    let time = Date.now();
+    for (let failures = 1; failures <= LOCK_AFTER_FAILURES; failures++) {
+      await throttle.reserve('ana@meridianlab.test', '203.0.113.9', time);
+      time += backoffMs(failures);
+    }
+    expect(await throttle.reserve('ana@meridianlab.test', '203.0.113.9', time)).toMatchObject({ kind: 'locked' });
     const run = await staff(['unlock', 'ana@meridianlab.test'], dataDir);
     expect(run).toMatchObject({ code: 0, stderr: 'Cleared the failed sign-ins of ana@meridianlab.test.\n' });
-    expect(db.connection.prepare('SELECT count(*) AS rows FROM staff_sign_in_failures').get()).toEqual({ rows: 0 });
+    expect(await throttle.reserve('ana@meridianlab.test', '203.0.113.9', time)).toEqual({
+      kind: 'reserved',
+      failures: 1,
+    });
   });
 
   it('says what is wrong: an unknown account, an unknown command, no database', async () => {

@@ -58,7 +58,7 @@ describe('the inbox', () => {
   it('lists leads newest first, 25 a page, with pages that work as plain links', async () => {
     const first = await get('/staff/leads');
     expect(first.status).toBe(200);
-    expect(first.headers['cache-control']).toBe('no-store');
+    expect(first.headers['cache-control']).toBe('no-store, no-transform');
     expect(first.headers['x-robots-tag']).toBe('noindex, nofollow');
     expect(first.text).toContain('29 leads');
     const names = [...first.text.matchAll(/class="staff-table__primary" href="\/staff\/leads\/(\d+)"/g)].map((match) =>
@@ -218,13 +218,24 @@ describe('a lead’s page', () => {
   });
 });
 
+describe('BREACH', () => {
+  it('never compresses a console page, which holds the CSRF token beside the search from the URL', async () => {
+    const page = await get('/staff/leads?q=csrf%22%20value%3D%22abc').set('Accept-Encoding', 'gzip, deflate, br');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('name="csrf"');
+    expect(page.headers['content-encoding']).toBeUndefined();
+    // no-transform also keeps the proxy in front (Caddy's encode) from compressing it.
+    expect(page.headers['cache-control']).toBe('no-store, no-transform');
+  });
+});
+
 describe('the exports', () => {
   it('give the current filter as formula-safe CSV, as a download that is never stored', async () => {
     const response = await get('/staff/leads.csv?q=evil');
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename=leads-\d{4}-\d{2}-\d{2}\.csv$/);
-    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['cache-control']).toBe('no-store, no-transform');
     const [header, row, ...rest] = parseCsv(response.text);
     expect(header).toEqual([...LEAD_EXPORT_COLUMNS, 'status', 'status_changed_at']);
     expect(rest).toEqual([]);

@@ -13,7 +13,7 @@ import { createAccountStore } from '../../server/staff/accounts';
 import { createFieldSpeed } from '../../server/staff/fieldSpeed';
 import { createInbox } from '../../server/staff/inbox';
 import { createSessionStore } from '../../server/staff/sessions';
-import { createSignInThrottle, LOCK_AFTER_FAILURES } from '../../server/staff/signInThrottle';
+import { backoffMs, createSignInThrottle, LOCK_AFTER_FAILURES, LOCK_MS } from '../../server/staff/signInThrottle';
 import { createVitalsStore } from '../../server/vitals/store';
 import { EMPTY_CONTACT_VALUES } from '../../shared/model/contactForm';
 import { engines } from '../support/engines';
@@ -220,7 +220,7 @@ describe.each(engines)('the stores on $engine', { timeout: 30_000 }, ({ open }) 
     expect((await leads.all()).map((row) => row.email)).toEqual(['someone@else.test']);
   });
 
-  it('staff: accounts whatever the case, sessions that end, and a throttle that locks', async () => {
+  it('staff: accounts whatever the case, and sessions that end', async () => {
     const db = await fresh();
     const accounts = createAccountStore(db);
     const password = { hash: 'h', salt: 's', params: { N: 1024, r: 8, p: 1, keyLength: 32 } };
@@ -238,21 +238,54 @@ describe.each(engines)('the stores on $engine', { timeout: 30_000 }, ({ open }) 
     const other = await sessions.create(account.id);
     expect(await accounts.disable('ana@meridianlab.test')).toBe(true);
     expect(await sessions.resume(other)).toBeUndefined();
+  });
 
+  it('sign-in throttle: reserves attempts atomically, locks an address for one client only, for a while', async () => {
+    const db = await fresh();
     const throttle = createSignInThrottle(db);
-    for (let i = 0; i < 3; i++) await throttle.fail('ana@lab.test', '10.0.0.1', at(0));
-    expect(await throttle.check('ANA@lab.test', '10.0.0.9', at(0))).toEqual({ kind: 'wait', seconds: 1 });
-    expect(await throttle.check('other@lab.test', '10.0.0.1', at(0))).toEqual({ kind: 'wait', seconds: 1 });
-    expect(await throttle.check('ana@lab.test', '10.0.0.9', at(1))).toEqual({ kind: 'open' });
-    for (let i = 0; i < LOCK_AFTER_FAILURES; i++) await throttle.fail('eve@lab.test', '10.0.0.2', at(i * 1000));
-    expect(await throttle.check('eve@lab.test', '10.0.0.3', at(1_000_000))).toEqual({ kind: 'locked' });
-    expect((await throttle.check('other@lab.test', '10.0.0.2', at(1_000_000))).kind).toBe('open');
-    expect(await throttle.unlock('eve@lab.test')).toBe(true);
-    expect(await throttle.check('eve@lab.test', '10.0.0.3', at(1_000_000))).toEqual({ kind: 'open' });
-    for (let i = 0; i < 5; i++) await throttle.fail('bob@lab.test', '10.0.0.4', at(0));
-    expect((await throttle.check('bob@lab.test', '10.0.0.5', at(24 * 3600 + 1))).kind).toBe('open');
-    await throttle.succeed('bob@lab.test');
-    expect(await throttle.unlock('bob@lab.test')).toBe(false);
+    const ms = (seconds: number) => at(seconds).getTime();
+    // Ten parallel attempts from one client: the three free ones are reserved, the others wait.
+    const parallel = await Promise.all(
+      Array.from({ length: 10 }, () => throttle.reserve('ana@lab.test', '10.0.0.1', ms(0))),
+    );
+    expect(parallel.filter((attempt) => attempt.kind === 'reserved')).toHaveLength(3);
+    expect(parallel.filter((attempt) => attempt.kind === 'wait')).toEqual(Array(7).fill({ kind: 'wait', seconds: 1 }));
+    // A client that failed elsewhere waits for the address too; one with no failure of its own gets its try.
+    expect(await throttle.reserve('other@lab.test', '10.0.0.2', ms(0))).toEqual({ kind: 'reserved', failures: 1 });
+    expect(await throttle.reserve('ANA@lab.test', '10.0.0.2', ms(0))).toEqual({ kind: 'wait', seconds: 1 });
+    expect(await throttle.reserve('ana@lab.test', '10.0.0.3', ms(0))).toEqual({ kind: 'reserved', failures: 1 });
+
+    // Ten failures in a row from one client, each after its wait, lock the address for that client.
+    let time = 0;
+    for (let failures = 1; failures <= LOCK_AFTER_FAILURES; failures++) {
+      if (failures > 1) time += backoffMs(failures - 1) / 1000;
+      expect(await throttle.reserve('eve@lab.test', '10.0.0.4', ms(time))).toEqual({ kind: 'reserved', failures });
+    }
+    expect(await throttle.reserve('eve@lab.test', '10.0.0.4', ms(time))).toEqual({ kind: 'locked', seconds: 1800 });
+    expect(await throttle.reserve('eve@lab.test', '10.0.0.5', ms(time + 1))).toMatchObject({ kind: 'reserved' });
+    // The lock ends by itself; the next failure locks again.
+    const after = time + LOCK_MS / 1000;
+    expect(await throttle.reserve('eve@lab.test', '10.0.0.4', ms(after + 1))).toEqual({
+      kind: 'reserved',
+      failures: 11,
+    });
+    expect(await throttle.reserve('eve@lab.test', '10.0.0.4', ms(after + 2))).toMatchObject({ kind: 'locked' });
+    // The CLI's unlock clears the address from every client; an address with nothing to clear says so.
+    expect(await throttle.unlock('EVE@lab.test')).toBe(true);
+    expect(await throttle.unlock('eve@lab.test')).toBe(false);
+
+    // A success forgets the address's failures and gives the client its attempt back.
+    for (let i = 0; i < 3; i++) await throttle.reserve('bob@lab.test', '10.0.0.6', ms(0));
+    await throttle.succeed('bob@lab.test', '10.0.0.6', ms(0));
+    expect(await throttle.reserve('bob@lab.test', '10.0.0.6', ms(0))).toEqual({ kind: 'reserved', failures: 1 });
+    // A quiet day forgets, and the daily purge deletes what it forgot.
+    for (let i = 0; i < 5; i++) await throttle.reserve('kim@lab.test', '10.0.0.7', ms(i * 60));
+    expect(await throttle.reserve('kim@lab.test', '10.0.0.7', ms(24 * 3600 + 300))).toEqual({
+      kind: 'reserved',
+      failures: 1,
+    });
+    expect(await purgeExpired(db, at(3 * 24 * 3600))).toMatchObject({ signInFailures: expect.any(Number) });
+    expect(await db.all('SELECT key FROM staff_sign_in_attempts')).toEqual([]);
   });
 
   it('inbox: filters and searches without regard to case, and moves a status only from the one seen', async () => {

@@ -8,9 +8,12 @@ import type { MailServer } from './mailServer';
 import { startMailServer } from './mailServer';
 
 /** An app that sends its outbox through a real SMTP server the test reads; what to stop afterwards goes on `cleanups`. */
-export async function mailingApp(cleanups: (() => unknown)[]): Promise<{ app: TestApp; smtp: MailServer }> {
+export async function mailingApp(
+  cleanups: (() => unknown)[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ app: TestApp; smtp: MailServer }> {
   const smtp = await startMailServer();
-  const app = testApp({ SMTP_URL: smtp.url }, { wakeOutbox: () => worker.wake() });
+  const app = testApp({ ...env, SMTP_URL: smtp.url }, { wakeOutbox: () => worker.wake() });
   const worker = startOutboxWorker(app.db, app.config, pino({ level: 'silent' }), outboxKinds, { pollMs: 50 });
   cleanups.push(
     () => smtp.stop(),

@@ -53,6 +53,14 @@ describe('scrypt hashes', () => {
 
 describe('the sign-in backoff (the throttle itself is in the store tests, on both engines)', () => {
   it('lets 3 failures pass, then doubles the wait up to 15 minutes', () => {
-    expect([0, 1, 2, 3, 4, 5, 13, 30].map(backoffMs)).toEqual([0, 0, 0, 1000, 2000, 4000, 900_000, 900_000]);
+    expect([0, 1, 2, 3, 4, 5, 13, 30].map((failures) => backoffMs(failures))).toEqual([
+      0, 0, 0, 1000, 2000, 4000, 900_000, 900_000,
+    ]);
+  });
+
+  it('locks an address for one client for 30 minutes from the 10th failure in a row, and again after each', () => {
+    expect([9, 10, 11, 30].map((failures) => backoffMs(failures, true))).toEqual([
+      64_000, 1_800_000, 1_800_000, 1_800_000,
+    ]);
   });
 });
