@@ -16,7 +16,8 @@ import { z } from 'zod';
 
 import type { BlogPost, PostFacts } from '../../shared/content/blog';
 import { categoryValues } from '../../shared/content/blog';
-import { officeFacts, siteFacts } from '../../shared/content/data';
+import type { LegalFacts } from '../../shared/content/data';
+import { legalFacts, officeFacts, siteFacts } from '../../shared/content/data';
 import type { LegalDocument } from '../../shared/content/legal';
 import { retention } from '../../shared/content/retention';
 import type { Locale } from '../../shared/lib/locale';
@@ -107,7 +108,18 @@ function placeholderValues(locale: Locale): Record<string, string> {
     'site.privacyEmail': site.privacyEmail,
     'site.phone': site.phone,
     'site.address': `${head.streetAddress}, ${head.addressLocality}, ${head.addressRegion} ${head.postalCode}, ${country}`,
+    ...Object.fromEntries(Object.entries(legalFacts).map(([key, value]) => [`legal.${key}`, value])),
   };
+}
+
+/** A legal fact as shipped, before the lab fills it in: "[LEGAL NAME]". */
+const PLACEHOLDER = /^\[[^\]]*\]$/;
+
+/** What the build prints while the lab's legal facts are still placeholders; undefined once all are filled in. */
+export function legalFactsWarning(facts: LegalFacts = legalFacts): string | undefined {
+  const left = (Object.keys(facts) as (keyof LegalFacts)[]).filter((key) => PLACEHOLDER.test(facts[key].trim()));
+  if (!left.length) return undefined;
+  return `Warning: the legal pages and e-mails still show placeholders for ${left.join(', ')}: fill them in shared/content/data.ts (legalFacts) before launch.`;
 }
 
 function fillPlaceholders(body: string, locale: Locale): string {
@@ -457,6 +469,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   try {
     const written = generateContent();
     console.log(written.length ? `Content: wrote ${written.join(', ')}.` : 'Content: up to date.');
+    const warning = legalFactsWarning();
+    if (warning) console.warn(warning);
   } catch (error) {
     console.error(error instanceof ContentError ? error.message : error);
     process.exitCode = 1;

@@ -2,7 +2,9 @@
  * The newsletter's confirmation e-mail in each language, sent in the language
  * the address signed up in. Only the server reads this module.
  */
-import { siteFacts } from '../../shared/content/data';
+import { legalFacts, siteFacts } from '../../shared/content/data';
+import { newsletterConfirm as en } from '../../shared/content/i18n/en/newsletterConfirm';
+import { newsletterConfirm as es } from '../../shared/content/i18n/es/newsletterConfirm';
 import { CONFIRMATION_VALID_DAYS } from '../../shared/content/newsletter';
 import type { Locale } from '../../shared/lib/locale';
 
@@ -11,22 +13,27 @@ interface ConfirmationMail {
   text: (links: { confirmUrl: string; unsubscribeUrl: string; siteUrl: string }) => string;
 }
 
+/** Who sends, and how to reach it: CASL and CAN-SPAM ask every commercial e-mail, this request for consent included, for the sender's postal address and a contact. */
+const sender = (siteUrl: string) =>
+  `${siteFacts.name} (${legalFacts.legalName})
+${legalFacts.postalAddress}
+${siteFacts.email} · ${siteUrl}`;
+
 export const confirmationMails: Readonly<Record<Locale, ConfirmationMail>> = {
   en: {
     subject: `Confirm your subscription to ${siteFacts.name}'s articles`,
     text: ({ confirmUrl, unsubscribeUrl, siteUrl }) =>
       `Hello,
 
-Someone, hopefully you, asked to receive new articles from ${siteFacts.name} at this address.
-To confirm, open this link (it works once, for ${CONFIRMATION_VALID_DAYS} days):
+We received a request to send new articles from ${siteFacts.name} to this address.
+To confirm, open this link and press "${en.ask.button}" (it works once, for ${CONFIRMATION_VALID_DAYS} days):
 
 ${confirmUrl}
 
-If it was not you, ignore this e-mail: without your confirmation we will not write to you again.
-To stop any e-mail from us to this address: ${unsubscribeUrl}
+Not you? Ignore this e-mail: without your confirmation we will not write to you again.
+To unsubscribe, so that this address gets no e-mail from us at all: ${unsubscribeUrl}
 
-${siteFacts.name}
-${siteUrl}
+${sender(siteUrl)}
 `,
   },
   es: {
@@ -34,16 +41,15 @@ ${siteUrl}
     text: ({ confirmUrl, unsubscribeUrl, siteUrl }) =>
       `Hola:
 
-Alguien, ojalá usted, pidió recibir en esta dirección los artículos nuevos de ${siteFacts.name}.
-Para confirmar, abra este enlace (sirve una sola vez, durante ${CONFIRMATION_VALID_DAYS} días):
+Recibimos una solicitud para enviar a esta dirección los artículos nuevos de ${siteFacts.name}.
+Para confirmar, abra este enlace y oprima «${es.ask.button}» (es válido una sola vez durante ${CONFIRMATION_VALID_DAYS} días):
 
 ${confirmUrl}
 
-Si no fue usted, ignore este correo: sin su confirmación no volveremos a escribirle.
-Para no recibir ningún correo nuestro en esta dirección: ${unsubscribeUrl}
+¿No fue usted? Ignore este correo: sin su confirmación no volveremos a escribirle.
+Para cancelar la suscripción y no recibir ningún correo nuestro en esta dirección: ${unsubscribeUrl}
 
-${siteFacts.name}
-${siteUrl}
+${sender(siteUrl)}
 `,
   },
 };

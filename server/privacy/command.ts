@@ -3,16 +3,22 @@
  *   npm run --silent data -- purge            delete what is past its retention period (the server also does this daily)
  *   npm run --silent data -- export <email>   everything held about an address, as JSON
  *   npm run --silent data -- erase <email>    delete it, keeping only a suppression hash
+ *   npm run --silent data -- correct <email> --name … --company … --phone … --email …
  */
+import { parseArgs } from 'node:util';
+
 import { z } from 'zod';
 
-import { openServerDatabase, runCli, UsageError } from '../cli/run';
+import { openServerDatabase, runCli, SetupError, UsageError } from '../cli/run';
+import type { Correction } from './correction';
+import { checkCorrection, CORRECTABLE_FIELDS, correctLeads } from './correction';
 import { erasePersonalData, exportPersonalData } from './personalData';
 import { purgeExpired } from './retention';
 
 const USAGE = `Usage: npm run --silent data -- purge
        npm run --silent data -- export <email>
        npm run --silent data -- erase <email>
+       npm run --silent data -- correct <email> [--name …] [--company …] [--phone …] [--email …]
 
 purge           deletes what is past its retention period (see the README)
 export <email>  prints everything held about the address as JSON: leads with
@@ -20,27 +26,61 @@ export <email>  prints everything held about the address as JSON: leads with
                 consent times, and the messages sent about them
 erase <email>   deletes all of it and prints what was removed; only a keyed
                 hash of the address stays, so it is not added again by mistake
+correct <email> replaces the given fields on every lead from the address (an
+                empty --company or --phone clears it) and records on each lead
+                when and which fields were corrected; the newsletter record
+                keeps its address (consent was given for that one)
 
 The database is the one in DATA_DIR (default ./data), as for the server.`;
 
 const emailSchema = z.string().trim().pipe(z.email());
 
-function parse(args: readonly string[]): { command: 'purge' } | { command: 'export' | 'erase'; email: string } {
+type Request =
+  | { command: 'purge' }
+  | { command: 'export'; email: string }
+  | { command: 'erase'; email: string }
+  | { command: 'correct'; email: string; correction: Correction };
+
+function addressOf(command: string, rest: readonly string[]): string {
+  if (rest.length !== 1) throw new UsageError(`${command} needs one e-mail address.`);
+  const email = emailSchema.safeParse(rest[0]);
+  if (!email.success) throw new UsageError(`"${rest[0]}" is not an e-mail address.`);
+  return email.data;
+}
+
+/** "correct <email> --name … --phone …": the address, then the fields' new values. */
+function parseCorrection(rest: readonly string[]): Request {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...rest],
+      allowPositionals: true,
+      strict: true,
+      options: Object.fromEntries(CORRECTABLE_FIELDS.map((field) => [field, { type: 'string' }])) as Record<
+        (typeof CORRECTABLE_FIELDS)[number],
+        { type: 'string' }
+      >,
+    });
+  } catch (error) {
+    throw new UsageError(`correct: ${(error as Error).message}`);
+  }
+  const correction = checkCorrection(parsed.values);
+  if (!correction.ok) throw new UsageError(`correct: ${correction.error}`);
+  return { command: 'correct', email: addressOf('correct', parsed.positionals), correction: correction.value };
+}
+
+function parse(args: readonly string[]): Request {
   const [command, ...rest] = args;
   if (command === 'purge') {
     if (rest.length > 0) throw new UsageError(`purge takes no arguments.`);
     return { command };
   }
-  if (command === 'export' || command === 'erase') {
-    if (rest.length !== 1) throw new UsageError(`${command} needs one e-mail address.`);
-    const email = emailSchema.safeParse(rest[0]);
-    if (!email.success) throw new UsageError(`"${rest[0]}" is not an e-mail address.`);
-    return { command, email: email.data };
-  }
+  if (command === 'export' || command === 'erase') return { command, email: addressOf(command, rest) };
+  if (command === 'correct') return parseCorrection(rest);
   throw new UsageError(
     command === undefined
-      ? 'Missing the command: purge, export or erase.'
-      : `Unknown command "${command}": use purge, export or erase.`,
+      ? 'Missing the command: purge, export, erase or correct.'
+      : `Unknown command "${command}": use purge, export, erase or correct.`,
   );
 }
 
@@ -55,7 +95,13 @@ await runCli(USAGE, async (args) => {
     if (request.command === 'purge') process.stdout.write(`${JSON.stringify({ purged: await purgeExpired(db) })}\n`);
     else if (request.command === 'export')
       process.stdout.write(`${JSON.stringify(await exportPersonalData(db, request.email), null, 2)}\n`);
-    else process.stdout.write(`${JSON.stringify({ erased: await erasePersonalData(db, request.email) })}\n`);
+    else if (request.command === 'erase')
+      process.stdout.write(`${JSON.stringify({ erased: await erasePersonalData(db, request.email) })}\n`);
+    else {
+      const leads = await correctLeads(db, request.email, request.correction);
+      if (leads === 0) throw new SetupError(`No lead has the address ${request.email}: nothing was corrected.`);
+      process.stdout.write(`${JSON.stringify({ corrected: { leads, fields: Object.keys(request.correction) } })}\n`);
+    }
   } finally {
     await db.close();
   }

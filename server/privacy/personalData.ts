@@ -20,7 +20,7 @@ export interface Erased {
 
 const sameAddress = 'lower(email) = lower(?)';
 
-/** Leads with their notes and status history, the newsletter record and every message about them. */
+/** Leads with their notes, status history and corrections, the newsletter record and every message about them. */
 export async function exportPersonalData(db: Database, email: string): Promise<PersonalData> {
   const leads = await db.all<{ id: number }>(`SELECT * FROM leads WHERE ${sameAddress} ORDER BY id`, email);
   const subscription = await db.get<{ id: number }>(
@@ -44,6 +44,7 @@ export async function exportPersonalData(db: Database, email: string): Promise<P
         'SELECT staff_email, at, from_status, to_status FROM lead_events WHERE lead_id = ? ORDER BY id',
         lead.id,
       ),
+      corrections: await db.all('SELECT at, fields FROM lead_corrections WHERE lead_id = ? ORDER BY id', lead.id),
     })),
   );
   return {

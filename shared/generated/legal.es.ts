@@ -6,13 +6,13 @@ export const legalDocuments = {
   "privacy": {
     "title": "Política de privacidad",
     "description": "Cómo Meridian Lab recoge, usa, guarda y protege los datos personales que usted comparte en nuestro sitio web, y cómo ejercer sus derechos.",
-    "updated": "2026-11-23",
-    "updatedText": "23 de noviembre de 2026"
+    "updated": "2026-11-26",
+    "updatedText": "26 de noviembre de 2026"
   },
   "terms": {
     "title": "Términos del servicio",
     "description": "Las condiciones para usar el sitio web de Meridian Lab: uso aceptable, nuestros planes y precios, propiedad intelectual, responsabilidad y ley aplicable.",
-    "updated": "2026-11-22",
-    "updatedText": "22 de noviembre de 2026"
+    "updated": "2026-11-26",
+    "updatedText": "26 de noviembre de 2026"
   }
 } satisfies Record<string, LegalDocument>;

@@ -6,13 +6,13 @@ export const legalDocuments = {
   "privacy": {
     "title": "Privacy Policy",
     "description": "How Meridian Lab collects, uses, stores and protects the personal information you share through our website, and how to exercise your rights.",
-    "updated": "2026-11-23",
-    "updatedText": "November 23, 2026"
+    "updated": "2026-11-26",
+    "updatedText": "November 26, 2026"
   },
   "terms": {
     "title": "Terms of Service",
     "description": "The terms for using the Meridian Lab website: acceptable use, our plans and prices, intellectual property, liability and governing law.",
-    "updated": "2026-11-22",
-    "updatedText": "November 22, 2026"
+    "updated": "2026-11-26",
+    "updatedText": "November 26, 2026"
   }
 } satisfies Record<string, LegalDocument>;

@@ -94,7 +94,9 @@ describe('newsletter double opt-in', { timeout: 30_000 }, () => {
     expect(response.status).toBe(202);
     const [mail] = await smtp.waitFor(1);
     expect(header(mail!, 'subject')).toBe('Confirme su suscripción a los artículos de Meridian Lab');
-    expect(mail!.parsed.text).toContain('Para confirmar, abra este enlace (sirve una sola vez, durante 7 días):');
+    expect(mail!.parsed.text).toContain(
+      'Para confirmar, abra este enlace y oprima «Confirmar mi suscripción» (es válido una sola vez durante 7 días):',
+    );
     expect(linkIn(mail!.parsed.text!, '/es/boletin/confirmar')).toBeDefined();
     expect(rawHeader(mail!, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
     expect(app.db.connection.prepare('SELECT locale FROM subscribers').get()).toEqual({ locale: 'es' });

@@ -1,0 +1,57 @@
+import request from 'supertest';
+import { afterAll, describe, expect, it } from 'vitest';
+
+import { legalFacts } from '../../shared/content/data';
+import { cspSources, TEST_SITE_URL, testApp } from '../support/helpers';
+
+const app = testApp();
+afterAll(() => app.db.close());
+
+/** One page of each kind, in both languages, and the posts a visitor makes. */
+const pages = ['/', '/services', '/research', '/blog', '/contact', '/privacy', '/terms', '/es', '/es/contacto'];
+
+describe('the public site', () => {
+  it('sets no cookie on a page or on a form post, and lets the browser load nothing from another origin', async () => {
+    for (const url of pages) {
+      const response = await request(app).get(url);
+      expect(response.status, url).toBe(200);
+      expect(response.headers['set-cookie'], url).toBeUndefined();
+      const csp = response.headers['content-security-policy'] as string;
+      for (const directive of ['default-src', 'script-src', 'style-src', 'img-src', 'font-src', 'connect-src']) {
+        for (const source of cspSources(csp, directive))
+          expect(source, `${url} ${directive}`).toMatch(/^('self'|'sha256-[^']+'|data:)$/);
+      }
+      // No address of another site in a tag that loads something (canonical and alternates name this one).
+      const addresses = [
+        ...response.text.matchAll(
+          /<(?:script|link|img|source|iframe)\b[^>]*\b(?:src|href|srcset)="((?:https?:)?\/\/[^"]*)"/g,
+        ),
+      ].map((match) => match[1]!);
+      expect(
+        addresses.filter((address) => !address.startsWith(`${TEST_SITE_URL}/`)),
+        url,
+      ).toEqual([]);
+    }
+    const post = (path: string, body: object) => request(app).post(path).set('Origin', TEST_SITE_URL).send(body);
+    for (const response of [
+      await post('/api/contact', { name: 'Ana', email: 'ana@example.com', message: 'Hello.' }),
+      await post('/api/subscribe', { email: 'ana@example.com' }),
+    ]) {
+      expect(response.status).toBeLessThan(300);
+      expect(response.headers['set-cookie']).toBeUndefined();
+    }
+  });
+});
+
+describe.each([
+  ['/privacy', '/terms'],
+  ['/es/privacidad', '/es/terminos'],
+])('the legal pages %s and %s', (privacy, terms) => {
+  it("name the controller with the lab's legal facts, and the policy its Privacy Officer", async () => {
+    const policy = (await request(app).get(privacy)).text;
+    for (const value of Object.values(legalFacts)) expect(policy).toContain(value);
+    const conditions = (await request(app).get(terms)).text;
+    for (const value of [legalFacts.legalName, legalFacts.taxId, legalFacts.domicile, legalFacts.postalAddress])
+      expect(conditions).toContain(value);
+  });
+});
