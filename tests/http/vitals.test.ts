@@ -26,6 +26,13 @@ const counts = () =>
   ).map((row) => ({ ...row, buckets: JSON.parse(row.buckets) }));
 const received = () =>
   app.db.connection.prepare("SELECT count FROM daily_counts WHERE series = 'samples' AND day = ?").get(today());
+/** The LCP samples counted per label or per device class. */
+const lcpBy = (column: 'label' | 'device') =>
+  app.db.connection
+    .prepare(
+      `SELECT ${column}, sum(count) AS n FROM daily_counts WHERE series = 'LCP' GROUP BY ${column} ORDER BY ${column}`,
+    )
+    .all();
 beforeEach(() => app.db.connection.exec('DELETE FROM daily_counts'));
 
 const batch = {
@@ -80,10 +87,7 @@ describe('POST /api/vitals', () => {
       '/blog/:slug',
     ];
     for (const page of pages) expect((await post(JSON.stringify({ ...batch, page }))).status, page).toBe(204);
-    const labels = app.db.connection
-      .prepare("SELECT label, sum(count) AS n FROM daily_counts WHERE series = 'LCP' GROUP BY label ORDER BY label")
-      .all();
-    expect(labels).toEqual([
+    expect(lcpBy('label')).toEqual([
       { label: '(other)', n: 3 },
       { label: '/blog/:slug', n: 1 },
       { label: '/es/blog/:slug', n: 1 },
@@ -145,17 +149,9 @@ describe('POST /api/vitals', () => {
     const phone = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36';
     await post(JSON.stringify({ ...batch, device: 'mobile' }));
     await post(JSON.stringify(unclassed), 'text/plain', phone);
-    await request(app)
-      .post('/api/vitals')
-      .set('X-Forwarded-For', client())
-      .set('Content-Type', 'text/plain')
-      .set('Sec-CH-UA-Mobile', '?1')
-      .send(JSON.stringify(unclassed));
+    await post(JSON.stringify(unclassed)).set('Sec-CH-UA-Mobile', '?1');
     await post(JSON.stringify(unclassed), 'text/plain', 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36');
-    const devices = app.db.connection
-      .prepare("SELECT device, sum(count) AS n FROM daily_counts WHERE series = 'LCP' GROUP BY device ORDER BY device")
-      .all();
-    expect(devices).toEqual([
+    expect(lcpBy('device')).toEqual([
       { device: 'desktop', n: 1 },
       { device: 'mobile', n: 3 },
     ]);
