@@ -19,9 +19,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 const counts = () =>
   (
     app.db.connection
-      .prepare(
-        "SELECT * FROM daily_counts WHERE series <> 'samples' ORDER BY series, label, device",
-      )
+      .prepare("SELECT * FROM daily_counts WHERE series <> 'samples' ORDER BY series, label, device")
       .all() as { buckets: string }[]
   ).map((row) => ({ ...row, buckets: JSON.parse(row.buckets) }));
 const received = () =>
