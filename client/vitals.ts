@@ -1,43 +1,32 @@
 import type { Metric } from 'web-vitals';
 
-import type { VisitContext, VitalReport } from '../shared/lib/vitals';
-import { CONNECTION_TYPES, VITALS_ENDPOINT } from '../shared/lib/vitals';
-
-/** The connection type (where the browser tells it) and whether the main pointer is a finger. */
-function visitContext(): VisitContext {
-  const effectiveType = (navigator as Navigator & { connection?: { effectiveType?: string } }).connection
-    ?.effectiveType;
-  const connection = CONNECTION_TYPES.find((type) => type === effectiveType);
-  return {
-    ...(connection ? { connection } : {}),
-    device: matchMedia('(pointer: coarse)').matches ? 'mobile' : 'desktop',
-  };
-}
+import type { VitalReport, VitalsBeacon } from '../shared/lib/vitals';
+import { VITALS_ENDPOINT } from '../shared/lib/vitals';
 
 /**
  * Queues metrics and sends them in one beacon when the page is hidden
  * (tab switch, navigation away, close): the last moment a page can report.
+ * A metric reported again before then (CLS and INP grow) replaces its
+ * earlier value: the server takes each metric once per beacon.
  */
 function createBeaconReporter(endpoint = VITALS_ENDPOINT): (metric: Metric) => void {
-  let queue: VitalReport[] = [];
+  const queue = new Map<Metric['name'], VitalReport>();
   const flush = () => {
-    if (queue.length === 0) return;
-    const body = JSON.stringify({ page: location.pathname, metrics: queue, ...visitContext() });
-    queue = [];
-    navigator.sendBeacon(endpoint, body);
+    if (queue.size === 0) return;
+    const beacon: VitalsBeacon = {
+      page: location.pathname,
+      metrics: [...queue.values()],
+      device: matchMedia('(pointer: coarse)').matches ? 'mobile' : 'desktop',
+    };
+    queue.clear();
+    navigator.sendBeacon(endpoint, JSON.stringify(beacon));
   };
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') flush();
   });
   addEventListener('pagehide', flush);
-  return (metric) => {
-    queue.push({
-      name: metric.name,
-      value: metric.value,
-      rating: metric.rating,
-      id: metric.id,
-      navigationType: metric.navigationType,
-    });
+  return ({ name, value, rating }) => {
+    queue.set(name, { name, value, rating });
   };
 }
 

@@ -96,7 +96,7 @@ export function createApp(
   app.use('/static', ...hashedAssets(path.join(clientDir, 'static'))); // hashed build output: immutable, precompressed, a plain 404
   app.use(crawlerRoutes(siteUrl)); // robots.txt and sitemap.xml, from the route table
   app.use(feedRoutes(siteUrl)); // the blog's RSS and Atom feeds
-  app.use(vitalsRoutes(db, siteUrl, counters)); // the field-speed beacon
+  app.use(vitalsRoutes(db, siteUrl, logger, counters)); // the field-speed beacon
   app.use(subscribeRoutes(subscribers, siteUrl, counters)); // the newsletter box
   app.use(newsletterRoutes({ store: subscribers, siteUrl, renderPage, counters })); // the newsletter e-mails' confirm and unsubscribe links
   app.use(contactRoutes({ store: leads, logger, siteUrl, renderPage, counters })); // the contact form; it re-renders its page on refusal

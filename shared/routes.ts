@@ -309,6 +309,15 @@ export function findPage(pathname: string): { route: PageRoute; page: SitePage }
 }
 
 /**
+ * The route-table path of a page's URL path, in its language ("/blog/:slug" for an article, "/es/servicios"),
+ * or undefined when the path is no page: what the server counts pages by, never their raw URLs.
+ */
+export function routePatternOf(pathname: string): string | undefined {
+  const found = findPage(pathname);
+  return found && alternatesOf(found.route)[found.page.locale];
+}
+
+/**
  * The page of a matched path: its route-table entry, which the route tree
  * carries as the route's handle (matchPage in pageShell.tsx). A path with a
  * parameter that names no page is the not-found page, shown by the route's own chunk.

@@ -15,6 +15,56 @@ export type { Database, Queryable } from './types';
  * The first POSTGRES_BASELINE entries are SQLite's own: on PostgreSQL, the
  * baseline in database/postgresSchema.ts stands for them.
  */
+/**
+ * What is counted per UTC day (decision 034): a series (a web vital, the beacons' samples; page views next,
+ * decision 035) by label (a route pattern, or "(other)") and device class ("mobile", "desktop"; "" where
+ * unknown). `buckets` is a series' histogram, {"bucket": count}; null for a plain count.
+ */
+const dailyCounts = (json: string, tableOptions: string, histogram: string) => `
+  CREATE TABLE daily_counts (
+    day TEXT NOT NULL,
+    series TEXT NOT NULL,
+    label TEXT NOT NULL,
+    device TEXT NOT NULL,
+    count INTEGER NOT NULL,
+    buckets ${json},
+    PRIMARY KEY (day, series, label, device)
+  )${tableOptions};
+  ${vitalsIntoDailyCounts(histogram)}`;
+
+/**
+ * The raw vitals rows carried into daily_counts (decision 034), as the beacon now takes them: one of each
+ * metric per beacon (a beacon's rows share their time), a plausible value rated as web-vitals rates it, an
+ * article under its route's pattern. The bucket is histogram.ts's, the thresholds web-vitals' at the time.
+ * `histogram` is the engine's JSON object aggregate.
+ */
+const vitalsIntoDailyCounts = (histogram: string) => `
+  WITH metrics (metric, good, poor, steps, half_unit, most) AS (VALUES
+      ('LCP', 2500.0, 4000.0, 5, 0.5, 60000.0), ('INP', 200.0, 500.0, 10, 0.5, 60000.0),
+      ('CLS', 0.1, 0.25, 10, 0.005, 10.0), ('FCP', 1800.0, 3000.0, 5, 0.5, 60000.0),
+      ('TTFB', 800.0, 1800.0, 9, 0.5, 60000.0)),
+    steps AS (SELECT metric, good, poor, half_unit, most, ln(poor / good) / steps AS step FROM metrics),
+    scales AS (SELECT *, CAST(floor(ln(half_unit / good) / step) AS INTEGER) AS floor_bucket FROM steps),
+    firsts AS (SELECT min(id) AS id FROM vitals GROUP BY received_at, route, metric),
+    buckets AS (
+      SELECT substr(v.received_at, 1, 10) AS day,
+             v.metric AS series,
+             CASE WHEN v.route LIKE '/blog/%' THEN '/blog/:slug' WHEN v.route LIKE '/es/blog/%' THEN '/es/blog/:slug'
+                  ELSE v.route END AS label,
+             coalesce(v.device_class, '') AS device,
+             CASE WHEN v.value <= s.good * exp(s.floor_bucket * s.step) THEN s.floor_bucket
+                  ELSE CAST(ceil(ln(v.value / s.good) / s.step - 1e-12) AS INTEGER) END AS bucket,
+             count(*) AS n
+      FROM vitals AS v JOIN scales AS s ON s.metric = v.metric JOIN firsts AS f ON f.id = v.id
+      WHERE v.value <= s.most
+        AND v.rating = CASE WHEN v.value <= s.good THEN 'good' WHEN v.value <= s.poor THEN 'needs-improvement'
+                            ELSE 'poor' END
+      GROUP BY 1, 2, 3, 4, 5)
+  INSERT INTO daily_counts (day, series, label, device, count, buckets)
+  SELECT day, series, label, device, sum(n), ${histogram}(CAST(bucket AS TEXT), n)
+  FROM buckets GROUP BY day, series, label, device;
+  DROP TABLE vitals;`;
+
 export const migrations: readonly Migration[] = [
   // Contact form leads, and the salt that makes the stored client-address hashes unlinkable elsewhere.
   `CREATE TABLE leads (
@@ -206,6 +256,12 @@ export const migrations: readonly Migration[] = [
       fields TEXT NOT NULL
     );
     CREATE INDEX lead_corrections_lead ON lead_corrections (lead_id);`,
+  },
+  // Field speed as counts and histograms per day instead of a row per sample (decision 034; page views
+  // will count in the same table, decision 035). The old rows are carried over, then dropped.
+  {
+    sqlite: dailyCounts('TEXT', ' STRICT, WITHOUT ROWID', 'json_group_object'),
+    postgres: dailyCounts('JSONB', '', 'jsonb_object_agg'),
   },
 ];
 

@@ -31,9 +31,9 @@ function monthsBefore(now: Date, months: number): Date {
  * Deletes what is past its time, in one transaction: leads whose status last
  * changed more than leadsMonths ago (their notes, history and messages go
  * with them), sign-ups never confirmed after pendingDays, unsubscribed
- * addresses (kept from then on only as a suppression hash), vitals older
- * than vitalsDays, and staff sign-in failures (typed addresses, client
- * addresses) with no attempt for signInFailuresDays.
+ * addresses (kept from then on only as a suppression hash), the field-speed
+ * counts of days older than vitalsDays, and staff sign-in failures (typed
+ * addresses, client addresses) with no attempt for signInFailuresDays.
  */
 export function purgeExpired(
   db: Database,
@@ -55,9 +55,10 @@ export function purgeExpired(
     const suppressions = createSuppressions(tx);
     for (const { email } of unsubscribed) await suppressions.add(email, now);
     await tx.run('DELETE FROM subscribers WHERE unsubscribed_at IS NOT NULL');
+    // Whole days: a day's counts go once all of it is past the period.
     const vitals = await tx.run(
-      'DELETE FROM vitals WHERE received_at < ?',
-      new Date(now.getTime() - periods.vitalsDays * DAY_MS).toISOString(),
+      'DELETE FROM daily_counts WHERE day < ?',
+      new Date(now.getTime() - periods.vitalsDays * DAY_MS).toISOString().slice(0, 10),
     );
     const signInFailures = await tx.run(
       'DELETE FROM staff_sign_in_attempts WHERE last_at < ?',

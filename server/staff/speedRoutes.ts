@@ -2,8 +2,9 @@ import { Router } from 'express';
 import { createElement } from 'react';
 
 import type { Database } from '../db';
-import type { DeviceFilter, MetricName } from './fieldSpeed';
-import { createFieldSpeed, METRICS } from './fieldSpeed';
+import { METRICS } from '../vitals/metrics';
+import type { DeviceFilter } from './fieldSpeed';
+import { createFieldSpeed } from './fieldSpeed';
 import { consoleUser, sendPage } from './page';
 import type { ConsoleAssets } from './views/ConsoleDocument';
 import { SpeedPage } from './views/SpeedPage';
@@ -14,10 +15,12 @@ export function speedRoutes({ db, assets }: { db: Database; assets: () => Consol
   const router = Router();
   router.get('/staff/speed', async (req, res) => {
     const now = new Date();
-    const routes = await speed.routes(now);
-    const metric = METRICS.find((name) => name === req.query.metric) ?? 'LCP';
     const device: DeviceFilter =
       req.query.device === 'mobile' || req.query.device === 'desktop' ? req.query.device : '';
+    const summary = await speed.summary(device, now);
+    // The pages with samples in the last 28 days, on the chosen devices.
+    const routes = [...new Set(summary.map((row) => row.route))];
+    const metric = METRICS.find((name) => name === req.query.metric) ?? 'LCP';
     const route = routes.find((path) => path === req.query.route) ?? '';
     sendPage(
       res,
@@ -26,10 +29,10 @@ export function speedRoutes({ db, assets }: { db: Database; assets: () => Consol
         assets: assets(),
         user: consoleUser(res),
         device,
-        metric: metric satisfies MetricName,
+        metric,
         route,
         routes,
-        summary: await speed.summary(device, now),
+        summary,
         trend: await speed.trend(metric, route, device, now),
         lastDay: now.toISOString().slice(0, 10),
       }),

@@ -2,40 +2,58 @@ import type { Request, Response } from 'express';
 import { Router } from 'express';
 import { z } from 'zod';
 
-import { CONNECTION_TYPES, DEVICE_CLASSES, VITALS_ENDPOINT } from '../../shared/lib/vitals';
-import { sitePages } from '../../shared/routes';
+import { DEVICE_CLASSES, VITALS_ENDPOINT } from '../../shared/lib/vitals';
+import { routePatternOf, sitePages } from '../../shared/routes';
 import type { Database } from '../db';
+import { OTHER_LABEL } from '../db/dailyCounts';
 import { formEndpoint, parseBody } from '../http/formEndpoint';
+import type { Logger } from '../http/logger';
 import type { RateLimitCounters } from '../http/rateLimitCounters';
-import { createVitalsStore } from './store';
+import { METRICS, PLAUSIBLE_MAX, rate } from './metrics';
+import { createVitalsStore, DAILY_SAMPLE_CAP } from './store';
 
 /** A visitor sends one beacon per page they leave; more than this a minute is not a person. */
 const BEACONS_PER_MINUTE = 30;
 const BODY_LIMIT_BYTES = 8 * 1024;
 
-/** Only the site's own pages, each article's included: a beacon cannot fill the table with paths of its choosing. */
-const pagePaths = new Set(sitePages.map((page) => page.path));
+/** Each page's label; every other path (a 404, a stale link) is OTHER_LABEL, so a beacon cannot add labels. */
+const labels = new Map(sitePages.map((page) => [page.path, routePatternOf(page.path) ?? OTHER_LABEL]));
 
-const metricSchema = z.object({
-  name: z.enum(['CLS', 'INP', 'LCP', 'FCP', 'TTFB']),
-  value: z.number().finite().min(0).max(3_600_000),
-  rating: z.enum(['good', 'needs-improvement', 'poor']),
-  id: z.string().min(1).max(100),
-  navigationType: z.string().max(40).optional(),
-});
+const metricSchema = z
+  .object({
+    name: z.enum(METRICS),
+    value: z.number().finite().min(0),
+    rating: z.enum(['good', 'needs-improvement', 'poor']),
+  })
+  .superRefine(({ name, value, rating }, context) => {
+    if (value > PLAUSIBLE_MAX[name])
+      context.addIssue({ code: 'custom', message: `${name} above ${PLAUSIBLE_MAX[name]}` });
+    else if (rating !== rate(name, value))
+      context.addIssue({ code: 'custom', message: `${name} of ${value} is rated ${rate(name, value)}, not ${rating}` });
+  });
 
-const vitalsBatchSchema = z.object({
-  page: z.string().refine((path) => pagePaths.has(path), { error: 'expected a path of one of the site’s pages' }),
-  metrics: z.array(metricSchema).min(1).max(20),
-  connection: z.enum(CONNECTION_TYPES).optional(),
+const vitalsBeaconSchema = z.object({
+  page: z.string().startsWith('/').max(2048),
+  metrics: z
+    .array(metricSchema)
+    .min(1)
+    .max(METRICS.length)
+    .refine((metrics) => new Set(metrics.map(({ name }) => name)).size === metrics.length, {
+      error: 'each metric at most once per beacon',
+    }),
   device: z.enum(DEVICE_CLASSES).optional(),
 });
 
+/** A beacon without a device class (an older page) is classed by its request: a phone says "Mobi". */
+const deviceOf = (req: Request) =>
+  req.get('sec-ch-ua-mobile') === '?1' || /Mobi/.test(req.get('user-agent') ?? '') ? 'mobile' : 'desktop';
+
 /**
- * POST /api/vitals: a beacon of web-vitals metrics, stored as rows. sendBeacon
- * posts a string, so the body arrives as text/plain and is read as JSON.
+ * POST /api/vitals: a beacon of web-vitals metrics, counted in the day's
+ * histograms. sendBeacon posts a string, so the body arrives as text/plain
+ * and is read as JSON.
  */
-export function vitalsRoutes(db: Database, siteUrl: string, counters?: RateLimitCounters): Router {
+export function vitalsRoutes(db: Database, siteUrl: string, logger: Logger, counters?: RateLimitCounters): Router {
   const store = createVitalsStore(db);
   const router = Router();
   const endpoint = formEndpoint({
@@ -46,13 +64,15 @@ export function vitalsRoutes(db: Database, siteUrl: string, counters?: RateLimit
     textIsJson: true,
   });
   router.post(VITALS_ENDPOINT, ...endpoint, async (req: Request, res: Response) => {
-    const batch = parseBody(req, res, vitalsBatchSchema);
-    if (!batch.ok) {
-      res.status(400).json({ error: batch.error });
+    const beacon = parseBody(req, res, vitalsBeaconSchema);
+    if (!beacon.ok) {
+      res.status(400).json({ error: beacon.error });
       return;
     }
-    const { page, metrics, connection, device } = batch.value;
-    await store.add(page, metrics, { connection, device });
+    const { page, metrics, device = deviceOf(req) } = beacon.value;
+    const { capReached } = await store.add({ label: labels.get(page) ?? OTHER_LABEL, device, samples: metrics });
+    if (capReached)
+      logger.warn({ cap: DAILY_SAMPLE_CAP }, 'vitals: the day’s sample cap is reached; its later samples are dropped');
     res.status(204).end();
   });
   return router;

@@ -3,22 +3,20 @@ import type { Metric } from 'web-vitals';
 /** Where the browser sends its web-vitals beacon. */
 export const VITALS_ENDPOINT = '/api/vitals';
 
-/** One metric as the server's vitals endpoint accepts it. */
+/** One metric as the server's vitals endpoint accepts it: the rating must be the one its value has. */
 export interface VitalReport {
   name: Metric['name'];
   value: number;
   rating: Metric['rating'];
-  id: string;
-  navigationType: Metric['navigationType'];
 }
 
-/** The Network Information API's effective connection types. */
-export const CONNECTION_TYPES = ['slow-2g', '2g', '3g', '4g'] as const;
 /** A coarse device class: a touch screen as the main pointer, or not. */
 export const DEVICE_CLASSES = ['mobile', 'desktop'] as const;
+export type DeviceClass = (typeof DEVICE_CLASSES)[number];
 
-/** The kind of visit a beacon reports besides its metrics: coarse enough to identify nobody. */
-export interface VisitContext {
-  connection?: (typeof CONNECTION_TYPES)[number];
-  device?: (typeof DEVICE_CLASSES)[number];
+/** One beacon: the page's path, each metric at most once, and the device class, which identifies nobody. */
+export interface VitalsBeacon {
+  page: string;
+  metrics: VitalReport[];
+  device: DeviceClass;
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 
 import type { Browser, BrowserContext } from '@playwright/test';
 
+import { bucketOf } from '../../server/vitals/histogram';
 import { violations } from '../support/browser/axe';
 import { expect, test } from '../support/browser/fixtures';
 import { addStaffAccount, insertLead, seed, signIn } from '../support/browser/staff';
@@ -28,13 +29,15 @@ test.beforeAll(() => {
       new Date().toISOString(),
       new Date().toISOString(),
     );
+    // One sample a day of each in its bucket's histogram (the first run on a server writes them).
     const vital = db.prepare(
-      "INSERT INTO vitals (received_at, route, metric, value, rating, device_class) VALUES (?, '/services', ?, ?, 'good', 'mobile')",
+      `INSERT INTO daily_counts (day, series, label, device, count, buckets)
+       VALUES (?, ?, '/services', 'mobile', 1, json_object(?, 1)) ON CONFLICT DO NOTHING`,
     );
     for (let day = 0; day < 10; day++) {
-      const at = new Date(Date.now() - day * 86_400_000).toISOString();
-      vital.run(at, 'LCP', 1500 + day * 150);
-      vital.run(at, 'INP', 120 + day * 10);
+      const at = new Date(Date.now() - day * 86_400_000).toISOString().slice(0, 10);
+      vital.run(at, 'LCP', String(bucketOf('LCP', 1500 + day * 150)));
+      vital.run(at, 'INP', String(bucketOf('INP', 120 + day * 10)));
     }
   });
 });

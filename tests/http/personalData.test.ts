@@ -49,8 +49,10 @@ async function seeded(): Promise<TestApp> {
     )
     .run(first!.id, new Date().toISOString());
   app.db.connection
-    .prepare("INSERT INTO vitals (received_at, route, metric, value, rating) VALUES (?, '/', 'LCP', 900, 'good')")
-    .run(new Date().toISOString());
+    .prepare(
+      `INSERT INTO daily_counts (day, series, label, device, count, buckets) VALUES (?, 'LCP', '/', 'mobile', 1, '{"-2":1}')`,
+    )
+    .run(new Date().toISOString().slice(0, 10));
   return app;
 }
 

@@ -107,11 +107,17 @@ describe('the web-vitals beacon', () => {
   const send = (target: ReturnType<typeof testApp>, body: unknown) =>
     request(target).post('/api/vitals').set('Content-Type', 'text/plain;charset=UTF-8').send(JSON.stringify(body));
 
-  it('takes only the site’s own page paths', async () => {
+  it('counts any path that is no page of the site under one label, and refuses what is no path', async () => {
     const fresh = testApp();
-    for (const page of ['/nope', '/services?x=1', '/<script>', '/'.repeat(5)])
+    for (const page of ['https://evil.example/', 'services', '/'.repeat(2049)])
       expect((await send(fresh, { ...beacon, page })).status).toBe(400);
-    expect(fresh.db.connection.prepare('SELECT COUNT(*) AS n FROM vitals').get()).toEqual({ n: 0 });
+    for (const page of ['/nope', '/services?x=1', '/<script>', '/'.repeat(5), '/staff/leads'])
+      expect((await send(fresh, { ...beacon, page })).status).toBe(204);
+    expect(
+      fresh.db.connection
+        .prepare("SELECT label, sum(count) AS n FROM daily_counts WHERE series = 'LCP' GROUP BY label")
+        .all(),
+    ).toEqual([{ label: '(other)', n: 5 }]);
   });
 
   it('is rate-limited per client', async () => {

@@ -48,8 +48,10 @@ beforeAll(async () => {
     )
     .run();
   app.db.connection
-    .prepare("INSERT INTO vitals (received_at, route, metric, value, rating) VALUES (?, '/', 'LCP', 1234, 'good')")
-    .run(new Date().toISOString());
+    .prepare(
+      `INSERT INTO daily_counts (day, series, label, device, count, buckets) VALUES (?, 'LCP', '/', 'mobile', 1, '{"-7":1}')`,
+    )
+    .run(new Date().toISOString().slice(0, 10));
 });
 afterAll(() => app.db.close());
 

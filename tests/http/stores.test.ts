@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 
 import type { Database } from '../../server/db';
+import { migrations } from '../../server/db';
 import { createRateLimitCounters } from '../../server/http/rateLimitCounters';
 import { createLeadStore } from '../../server/leads/store';
 import type { Confirmation } from '../../server/newsletter/store';
@@ -14,6 +15,8 @@ import { createFieldSpeed } from '../../server/staff/fieldSpeed';
 import { createInbox } from '../../server/staff/inbox';
 import { createSessionStore } from '../../server/staff/sessions';
 import { backoffMs, createSignInThrottle, LOCK_AFTER_FAILURES, LOCK_MS } from '../../server/staff/signInThrottle';
+import { bucketOf } from '../../server/vitals/histogram';
+import type { MetricName } from '../../server/vitals/metrics';
 import { createVitalsStore } from '../../server/vitals/store';
 import { EMPTY_CONTACT_VALUES } from '../../shared/model/contactForm';
 import { engines } from '../support/engines';
@@ -31,6 +34,7 @@ const lead = {
   message: 'We need a website.',
 };
 const client = { address: '203.0.113.7', userAgent: 'Test/1.0' };
+const day = (date: Date) => date.toISOString().slice(0, 10);
 const at = (seconds: number) => new Date(Date.UTC(2025, 0, 1) + seconds * 1000);
 const mail = (leadId: number): NewOutboxMessage => ({
   kind: 'lead-notification',
@@ -38,7 +42,7 @@ const mail = (leadId: number): NewOutboxMessage => ({
   mail: { to: 'hello@meridianlab.test', subject: 'New lead', text: 'Hi' },
 });
 
-describe.each(engines)('the stores on $engine', { timeout: 30_000 }, ({ open }) => {
+describe.each(engines)('the stores on $engine', { timeout: 30_000 }, ({ open, older }) => {
   const fresh = async () => {
     const db = await open();
     opened.push(db);
@@ -319,27 +323,149 @@ describe.each(engines)('the stores on $engine', { timeout: 30_000 }, ({ open }) 
     expect(await inbox.outbox()).toEqual({ queued: 0, sent: 0, failed: 0, oldestQueuedAt: null });
   });
 
-  it('vitals: stores beacons, drops those past 90 days, and gives p75 by nearest rank', async () => {
+  it('vitals: counts concurrent beacons in daily histograms without losing one, and gives p75 by nearest rank', async () => {
     const db = await fresh();
     const vitals = createVitalsStore(db);
     const now = new Date();
     const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
-    await vitals.add('/', [{ name: 'LCP', value: 9000, rating: 'poor' }], {}, daysAgo(91));
-    for (const [index, value] of [1000, 2000, 3000, 4000].entries())
-      await vitals.add(
-        '/',
-        [{ name: 'LCP', value, rating: 'good' }],
-        { device: index % 2 ? 'mobile' : 'desktop' },
-        daysAgo(1),
-      );
-    await vitals.add('/', [{ name: 'LCP', value: 5000, rating: 'poor' }], {}, daysAgo(0));
-    const speed = createFieldSpeed(db);
-    expect(await speed.summary('', now)).toEqual([
-      { route: '/', metric: 'LCP', last7: { p75: 4000, samples: 5 }, last28: { p75: 4000, samples: 5 } },
+    const lcp = (value: number, device: 'mobile' | 'desktop' = 'desktop') => ({
+      label: '/',
+      device,
+      samples: [{ name: 'LCP' as const, value }],
+    });
+    await Promise.all(
+      [1000, 2000, 3000, 4000].map((value, index) =>
+        vitals.add(lcp(value, index % 2 ? 'mobile' : 'desktop'), daysAgo(1)),
+      ),
+    );
+    await Promise.all(Array.from({ length: 40 }, () => vitals.add(lcp(5000), daysAgo(0))));
+    expect(
+      await db.all('SELECT series, device, count FROM daily_counts WHERE day = ? ORDER BY series', day(now)),
+    ).toEqual([
+      { series: 'LCP', device: 'desktop', count: 40 },
+      { series: 'samples', device: '', count: 40 },
     ]);
-    expect((await speed.summary('mobile', now))[0]).toMatchObject({ last7: { p75: 4000, samples: 2 } });
-    expect((await speed.trend('LCP', '/', '', now)).map((day) => day.samples)).toEqual([4, 1]);
-    expect(await speed.routes(now)).toEqual(['/']);
+    const speed = createFieldSpeed(db);
+    // Rank 33 of 44 is a 5000: the p75 lies in its bucket, about 10 % wide.
+    const [summary] = await speed.summary('', now);
+    expect(summary).toMatchObject({ route: '/', metric: 'LCP', last7: { samples: 44 }, last28: { samples: 44 } });
+    expect(bucketOf('LCP', summary!.last7!.p75)).toBe(bucketOf('LCP', 5000));
+    expect((await speed.summary('mobile', now))[0]).toMatchObject({ last7: { samples: 2 } });
+    expect(bucketOf('LCP', (await speed.summary('mobile', now))[0]!.last7!.p75)).toBe(bucketOf('LCP', 4000));
+    expect((await speed.trend('LCP', '/', '', now)).map((row) => row.samples)).toEqual([4, 40]);
+  });
+
+  it('vitals: keeps a day’s samples up to the cap across concurrent beacons, and says once that it was reached', async () => {
+    const db = await fresh();
+    const vitals = createVitalsStore(db, 10);
+    const beacon = {
+      label: '/',
+      device: 'mobile' as const,
+      samples: [
+        { name: 'INP' as const, value: 120 },
+        { name: 'CLS' as const, value: 0 },
+      ],
+    };
+    const stored = await Promise.all(Array.from({ length: 8 }, () => vitals.add(beacon, at(0))));
+    expect(stored.reduce((sum, { kept }) => sum + kept, 0)).toBe(10);
+    expect(stored.filter(({ capReached }) => capReached)).toHaveLength(1);
+    expect(await db.get("SELECT sum(count) AS kept FROM daily_counts WHERE series <> 'samples'")).toEqual({ kept: 10 });
+    // The next day starts again from nothing.
+    expect(await vitals.add(beacon, at(86_400))).toEqual({ kept: 2, capReached: false });
+  });
+
+  it('vitals: the daily purge deletes the days past the period, whole', async () => {
+    const db = await fresh();
+    const vitals = createVitalsStore(db);
+    const now = new Date(Date.UTC(2025, 5, 1, 12));
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
+    for (const days of [91, 90, 89])
+      await vitals.add({ label: '/', device: 'mobile', samples: [{ name: 'TTFB', value: 300 }] }, daysAgo(days));
+    // The day 90 days ago is not over yet 90 days later: it stays until tomorrow's purge.
+    expect(await purgeExpired(db, now)).toMatchObject({ vitals: 2 });
+    expect(
+      (await db.all<{ day: string }>('SELECT DISTINCT day FROM daily_counts ORDER BY day')).map((row) => row.day),
+    ).toEqual([day(daysAgo(90)), day(daysAgo(89))]);
+  });
+
+  it('vitals: the migration carries the raw rows into the histograms as the beacon now takes them, then drops them', async () => {
+    const counted = migrations.findIndex(
+      (step) => typeof step !== 'string' && step.sqlite.includes('CREATE TABLE daily_counts'),
+    );
+    const { db: old, current } = await older(migrations.slice(0, counted));
+    const raw: [string, string, string, number, string, string | null][] = [
+      ['2025-03-01T10:00:00.000Z', '/services', 'LCP', 812.4, 'good', 'desktop'],
+      ['2025-03-01T10:00:00.000Z', '/services', 'CLS', 0, 'good', 'desktop'],
+      ['2025-03-01T11:00:00.000Z', '/services', 'LCP', 830, 'good', 'desktop'],
+      // One beacon's repeats count once; an edge keeps its rating's bucket.
+      ['2025-03-01T12:00:00.000Z', '/', 'INP', 200, 'good', 'mobile'],
+      ['2025-03-01T12:00:00.000Z', '/', 'INP', 200, 'good', 'mobile'],
+      ['2025-03-01T12:00:00.000Z', '/', 'LCP', 4000, 'needs-improvement', 'mobile'],
+      // Forged: a rating its value does not have, an hour-long LCP.
+      ['2025-03-01T13:00:00.000Z', '/', 'INP', 600, 'good', 'mobile'],
+      ['2025-03-01T13:00:00.000Z', '/', 'LCP', 3_600_000, 'poor', 'mobile'],
+      // Articles under their route's pattern; a row from before the device class.
+      ['2025-03-02T09:00:00.000Z', '/blog/some-post', 'FCP', 1000, 'good', 'mobile'],
+      ['2025-03-02T09:30:00.000Z', '/es/blog/un-articulo', 'TTFB', 2000, 'poor', null],
+    ];
+    for (const row of raw)
+      await old.run(
+        'INSERT INTO vitals (received_at, route, metric, value, rating, device_class) VALUES (?, ?, ?, ?, ?, ?)',
+        ...row,
+      );
+    await old.close();
+    const db = await current();
+    opened.push(db);
+    const rows = await db.all<{ buckets: string }>(
+      'SELECT day, series, label, device, count, CAST(buckets AS TEXT) AS buckets FROM daily_counts',
+    );
+    const histogram = (name: MetricName, ...values: number[]) =>
+      Object.fromEntries(
+        values.map((value) => [
+          bucketOf(name, value),
+          values.filter((other) => bucketOf(name, other) === bucketOf(name, value)).length,
+        ]),
+      );
+    expect(rows.map((row) => ({ ...row, buckets: JSON.parse(row.buckets) }))).toEqual(
+      expect.arrayContaining([
+        {
+          day: '2025-03-01',
+          series: 'LCP',
+          label: '/services',
+          device: 'desktop',
+          count: 2,
+          buckets: histogram('LCP', 812.4, 830),
+        },
+        {
+          day: '2025-03-01',
+          series: 'CLS',
+          label: '/services',
+          device: 'desktop',
+          count: 1,
+          buckets: histogram('CLS', 0),
+        },
+        { day: '2025-03-01', series: 'INP', label: '/', device: 'mobile', count: 1, buckets: histogram('INP', 200) },
+        { day: '2025-03-01', series: 'LCP', label: '/', device: 'mobile', count: 1, buckets: histogram('LCP', 4000) },
+        {
+          day: '2025-03-02',
+          series: 'FCP',
+          label: '/blog/:slug',
+          device: 'mobile',
+          count: 1,
+          buckets: histogram('FCP', 1000),
+        },
+        {
+          day: '2025-03-02',
+          series: 'TTFB',
+          label: '/es/blog/:slug',
+          device: '',
+          count: 1,
+          buckets: histogram('TTFB', 2000),
+        },
+      ]),
+    );
+    expect(rows).toHaveLength(6);
+    await expect(db.all('SELECT * FROM vitals')).rejects.toThrow();
   });
 
   it('rate-limit counters: one count per key and window, shared by every limiter on the database', async () => {

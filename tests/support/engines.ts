@@ -6,13 +6,32 @@ import { inject } from 'vitest';
 
 import type { Database } from '../../server/db';
 import { openDatabase } from '../../server/db';
+import { openPostgres } from '../../server/db/postgres';
+import { openSqlite } from '../../server/db/sqlite';
+import type { DatabaseConfig, Migration } from '../../server/db/types';
 import { createDatabase } from './postgresServer';
 
-/** Both engines, each opening a fresh, migrated database: the store tests run once per engine. */
-export const engines: { engine: Database['engine']; open: () => Promise<Database> }[] = [
-  { engine: 'sqlite', open: () => openDatabase({ dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'lab-store-')) }) },
-  {
-    engine: 'postgres',
-    open: async () => openDatabase({ dataDir: os.tmpdir(), databaseUrl: await createDatabase(inject('postgresUrl')) }),
+/** A fresh database's place on an engine: a new folder, or a new PostgreSQL database. */
+const places = {
+  sqlite: async (): Promise<DatabaseConfig> => ({ dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'lab-store-')) }),
+  postgres: async (): Promise<DatabaseConfig> => ({
+    dataDir: os.tmpdir(),
+    databaseUrl: await createDatabase(inject('postgresUrl')),
+  }),
+};
+
+/**
+ * Both engines, each opening a fresh, migrated database: the store tests run once per engine.
+ * `older` opens one at an earlier schema (the first migrations only); its `current()` then migrates it.
+ */
+export const engines = (['sqlite', 'postgres'] as const).map((engine) => ({
+  engine,
+  open: async (): Promise<Database> => openDatabase(await places[engine]()),
+  older: async (migrations: readonly Migration[]) => {
+    const config = await places[engine]();
+    const db = config.databaseUrl
+      ? await openPostgres(config.databaseUrl, migrations)
+      : openSqlite(config.dataDir, migrations);
+    return { db, current: () => openDatabase(config) };
   },
-];
+}));

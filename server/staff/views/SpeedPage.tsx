@@ -1,5 +1,7 @@
-import type { DailyPercentile, DeviceFilter, MetricName, Percentile, RouteMetric } from '../fieldSpeed';
-import { METRICS, rate, THRESHOLDS } from '../fieldSpeed';
+import type { Percentile } from '../../vitals/histogram';
+import type { MetricName } from '../../vitals/metrics';
+import { METRICS, rate, THRESHOLDS } from '../../vitals/metrics';
+import type { DailyPercentile, DeviceFilter, RouteMetric } from '../fieldSpeed';
 import { deviceLabels, metricNames, ratingLabels } from '../texts';
 import type { ConsoleAssets, ConsoleUser } from './ConsoleDocument';
 import { ConsoleDocument, ConsoleHeading } from './ConsoleDocument';

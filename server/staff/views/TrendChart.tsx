@@ -1,5 +1,6 @@
-import type { DailyPercentile, MetricName } from '../fieldSpeed';
-import { THRESHOLDS } from '../fieldSpeed';
+import type { MetricName } from '../../vitals/metrics';
+import { THRESHOLDS } from '../../vitals/metrics';
+import type { DailyPercentile } from '../fieldSpeed';
 import { metricNames } from '../texts';
 import { formatDay, formatMetric } from './format';
 

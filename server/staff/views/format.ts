@@ -1,4 +1,4 @@
-import type { MetricName } from '../fieldSpeed';
+import type { MetricName } from '../../vitals/metrics';
 import { LAB_TIME_ZONE } from '../texts';
 
 const labTime = new Intl.DateTimeFormat('en-US', {
