@@ -80,6 +80,20 @@ describe('the language catalogues', () => {
     }
     expect(es.home.services.priceNote).toContain('(CAD)');
   });
+
+  it('name the currency beside every price a page description quotes: a search result shows it alone', () => {
+    for (const catalogue of [en, es]) {
+      const descriptions = keyPaths(catalogue)
+        .filter((key) => key.endsWith('head.description'))
+        .map((key) =>
+          key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], catalogue),
+        )
+        .filter((description): description is string => typeof description === 'string' && /\$\s?\d/.test(description));
+      expect(descriptions.length).toBeGreaterThan(1);
+      for (const description of descriptions) expect(description).toMatch(/\$\s?[\d.]+ CAD/);
+    }
+    expect(en.home.head.description).toContain('from $99 CAD a month');
+  });
 });
 
 describe('plural and number rules', () => {
