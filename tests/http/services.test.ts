@@ -173,10 +173,10 @@ const servicesIn = {
   paths: { en: ['/services', '/contact'], es: ['/es/servicios', '/es/contacto'] },
   allInOnePrice: { en: '$1000', es: '$\u00a01.000' },
   perMonth: { en: 'per month', es: 'al mes' },
-  includedIn: { en: 'Included in', es: 'Qué incluye' },
+  includedIn: { en: 'Included in', es: 'Qué incluye el plan' },
   comparePlans: { en: 'Compare Plans', es: 'Compare los planes' },
   otherLanguageWords: {
-    en: ['al mes', 'Complementos', 'Nuestro proceso', 'Tecnologías', 'Mejor valor', 'Llámenos', 'Qué incluye'],
+    en: ['al mes', 'Complementos', 'Nuestro proceso', 'Tecnologías', 'Mejor relación', 'Llámenos', 'Qué incluye'],
     es: [
       'per month',
       'Get Started',

@@ -43,7 +43,7 @@ export const research: Catalogue['research'] = {
         highlights: [
           'Tamizaje molecular asistido por IA',
           'Identificación de blancos terapéuticos',
-          'Optimización de compuestos líderes',
+          'Optimización de compuestos líder',
           'Modelos preclínicos',
         ],
         status: 'Investigación activa',
@@ -58,7 +58,7 @@ export const research: Catalogue['research'] = {
           'Ingeniería de proteínas',
           'Optimización de bioprocesos',
         ],
-        status: 'Etapa de avances',
+        status: 'Fase de resultados decisivos',
       },
       environmental: {
         title: 'Soluciones ambientales',
