@@ -20,7 +20,7 @@ export const posts: readonly BlogPost[] = [
   {
     "id": 2,
     "title": "CRISPR más allá de los titulares: edición genética en la biotecnología cotidiana",
-    "excerpt": "Editores de bases, edición prime y vehículos de entrega: una mirada clara a qué técnicas de edición genética están listas para el trabajo de rutina en el laboratorio y cuáles siguen siendo experimentales.",
+    "excerpt": "Editores de bases, edición prime y sistemas de administración: una mirada clara a qué técnicas de edición genética están listas para el trabajo de rutina en el laboratorio y cuáles siguen siendo experimentales.",
     "author": "Dr. Marcus Rivera",
     "date": "2024-03-08",
     "category": "technology",
@@ -76,7 +76,7 @@ export const posts: readonly BlogPost[] = [
   {
     "id": 6,
     "title": "Dentro del laboratorio automatizado: robots que hacen experimentos de noche",
-    "excerpt": "Manipuladores de líquidos, software de programación y trazabilidad de muestras trabajando juntos: así la automatización convierte una semana de pipeteo en una noche de corridas sin supervisión.",
+    "excerpt": "Manipuladores de líquidos, software de planificación y trazabilidad de muestras trabajando juntos: así la automatización convierte una semana de pipeteo en una noche de corridas sin supervisión.",
     "author": "Dr. Marcus Rivera",
     "date": "2024-02-05",
     "category": "technology",
