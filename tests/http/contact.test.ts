@@ -372,7 +372,7 @@ describe('the contact page', () => {
     expect(text).toContain('href="tel:+13055550142"');
     expect(text).toMatch(/E-mail inquiries<\/dt><dd>Within 4 hours/);
     expect(text).toMatch(/Quote requests<\/dt><dd>Within 24 hours/);
-    expect(text).toMatch(/Emergency support<\/dt><dd>24\/7/);
+    expect(text).toMatch(/Emergency support for clients<\/dt><dd>24\/7/);
     expect(text).toContain('Mon-Fri 9:00 AM - 6:00 PM EST');
     for (const office of ['Miami Headquarters', 'Bogota Studio', 'New York Office']) expect(text).toContain(office);
     expect(text.match(/<details/g)).toHaveLength(4);

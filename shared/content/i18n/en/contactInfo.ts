@@ -32,7 +32,8 @@ export const contactInfo = {
   responsePromises: [
     { channel: 'E-mail inquiries', time: `Within ${siteFacts.responseTimes.email}` },
     { channel: 'Quote requests', time: `Within ${siteFacts.responseTimes.quote}` },
-    { channel: 'Emergency support', time: '24/7' },
+    // For the sites the lab already runs: a client reaches it through the support channel of their plan.
+    { channel: 'Emergency support for clients', time: '24/7' },
   ],
   hours: { label: 'General hours', value: officeHours },
   faq: [

@@ -34,7 +34,7 @@ export const contactInfo: Catalogue['contactInfo'] = {
   responsePromises: [
     { channel: 'Consultas por correo', time: `En menos de ${emailTime}` },
     { channel: 'Solicitudes de cotización', time: `En menos de ${quoteTime}` },
-    { channel: 'Soporte de emergencia', time: '24/7' },
+    { channel: 'Soporte de emergencia para clientes', time: '24/7' },
   ],
   hours: { label: 'Horario de atención', value: officeHours },
   faq: [
