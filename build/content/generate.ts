@@ -118,7 +118,7 @@ function placeholderValues(locale: Locale): Record<string, string> {
     'site.name': site.name,
     'site.email': site.email,
     'site.privacyEmail': site.privacyEmail,
-    'site.phone': site.phone,
+    'site.phone': site.phone.number,
     'site.address': `${head.streetAddress}, ${head.addressLocality}, ${head.addressRegion} ${head.postalCode}, ${country}`,
     ...Object.fromEntries(Object.entries(legalFacts).map(([key, value]) => [`legal.${key}`, value])),
   };

@@ -147,6 +147,10 @@ describe('GET /services: the rest of the page in the raw HTML', () => {
       { href: telHref(siteFacts.phone), text: 'Call Us Now' },
     ]);
     expect(telHref(siteFacts.phone)).toBe('tel:+13055550142');
+    // A stand-in until the lab gives its number: the page says so beside it.
+    expect(text(section(main, 'services-cta-title'))).toContain(
+      `${siteFacts.phone.number} (example number, not yet in service)`,
+    );
   });
 
   it('labels every section by its heading, sets no inline style and sizes every image', () => {

@@ -33,7 +33,7 @@ describe('the language catalogues', () => {
     const same = keyPaths(en)
       .filter(
         (key) =>
-          !/(\.|^)(id|to|href|src|type|email|phone|streetAddress|addressLocality|addressRegion|postalCode|addressCountry|value|autoComplete|width|height|letterDelay|image|price|popular|featured|author|date|category|updated|poster|slugs\.\w+)$/.test(
+          !/(\.|^)(id|to|href|src|type|email|phone|number|streetAddress|addressLocality|addressRegion|postalCode|addressCountry|value|autoComplete|width|height|letterDelay|image|price|popular|featured|author|date|category|updated|poster|slugs\.\w+)$/.test(
             key,
           ),
       )

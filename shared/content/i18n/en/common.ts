@@ -91,6 +91,8 @@ export const common = {
       'Cutting-edge web development lab specializing in custom websites, AI voice systems, and digital marketing solutions that transform your digital presence.',
     offices,
     specialtiesLabel: (city: string) => `${city} specialties`,
+    /** Beside a phone number the lab has still to give (data.ts): it is a stand-in that rings nowhere. */
+    placeholderPhone: 'example number, not yet in service',
   },
   plans: { plans, formatPrice, priceNote: 'per month' },
 };

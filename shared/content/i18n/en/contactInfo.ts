@@ -7,7 +7,7 @@ import { departmentFacts, siteFacts } from '../../data';
 import { officeHours, responsePromise } from './shared';
 
 export const contactInfo = {
-  /** The page's opening; its two buttons are the lab's e-mail address and phone number. */
+  /** The page's opening; its buttons are the lab's e-mail address and, once the lab has given it, its phone number. */
   hero: {
     eyebrow: 'Contact',
     title: 'Get In Touch',

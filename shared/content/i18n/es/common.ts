@@ -82,6 +82,7 @@ export const common: CatalogueCommon = {
       'Laboratorio de desarrollo web especializado en sitios a la medida, sistemas de voz con IA y soluciones de marketing digital que transforman su presencia en línea.',
     offices: esOffices,
     specialtiesLabel: (city) => `Especialidades de ${city}`,
+    placeholderPhone: 'número de ejemplo, aún sin servicio',
   },
   plans: { plans: esPlans, formatPrice, priceNote: 'al mes' },
 };
