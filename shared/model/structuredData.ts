@@ -32,7 +32,7 @@ export function buildOrganizationJsonLd(
     priceRange: `${plans.map((p) => p.price).reduce((a, b) => Math.min(a, b))}-${plans
       .map((p) => p.price)
       .reduce((a, b) => Math.max(a, b))} ${currency}`,
-    areaServed: siteFacts.areaServed.map((name) => ({ '@type': 'Place', name })),
+    areaServed: texts.areaServed.map((name) => ({ '@type': 'Place', name })),
     openingHoursSpecification: {
       '@type': 'OpeningHoursSpecification',
       dayOfWeek: siteFacts.openingHours.days.map((day) => `https://schema.org/${day}`),

@@ -47,7 +47,7 @@ describe('the language catalogues', () => {
     expect(
       same.filter(
         (key) =>
-          !/^(notFound\.eyebrow|site\.offices\.0\.city|(\w+\.)?head\.keywords\.\d|blog\.head\.title|blog\.hero\.eyebrow|navigation\.(mainNav|footerColumns\.1\.links)\.\d\.label|contactInfo\.responsePromises\.2\.time|legal\.eyebrow)$/.test(
+          !/^(notFound\.eyebrow|site\.offices\.0\.city|site\.areaServed\.0|(\w+\.)?head\.keywords\.\d|blog\.head\.title|blog\.hero\.eyebrow|navigation\.(mainNav|footerColumns\.1\.links)\.\d\.label|contactInfo\.responsePromises\.2\.time|legal\.eyebrow)$/.test(
             key,
           ),
       ),
