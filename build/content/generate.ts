@@ -66,12 +66,24 @@ const postSchema = z.strictObject({
   featured: z.boolean(),
 });
 
-/** A translated post: its own words and the English post it translates; the facts (id, author, date, category, image) are the English post's. */
+/**
+ * A translated post: its own words and the English post it translates; the facts (id, date, category, image) are the
+ * English post's. Its author is the English post's too, unless the translation writes the byline as its language does
+ * (Spanish says "Dra." for a woman doctor): the same person, only the title may differ.
+ */
 const translatedPostSchema = z.strictObject({
   translationOf: z.string().regex(slugPattern, 'expected the English post\'s file name without ".md"'),
   title: text,
   excerpt: text,
+  author: text.optional(),
 });
+
+/** A byline without its titles ("Dr.", "Dra."): the person it names. */
+const personOf = (author: string) =>
+  author
+    .split(/\s+/)
+    .filter((word) => word && !word.endsWith('.'))
+    .join(' ');
 
 const legalSchema = z.strictObject({ title: text, description: text, updated: isoDate });
 
@@ -106,7 +118,7 @@ function placeholderValues(locale: Locale): Record<string, string> {
     'site.name': site.name,
     'site.email': site.email,
     'site.privacyEmail': site.privacyEmail,
-    'site.phone': site.phone,
+    'site.phone': site.phone.number,
     'site.address': `${head.streetAddress}, ${head.addressLocality}, ${head.addressRegion} ${head.postalCode}, ${country}`,
     ...Object.fromEntries(Object.entries(legalFacts).map(([key, value]) => [`legal.${key}`, value])),
   };
@@ -259,11 +271,15 @@ function readTranslatedPosts(
       const slug = slugOf(name);
       const read = readMarkdown(root, file, translatedPostSchema, problems);
       if (!read) continue;
-      const { translationOf, title, excerpt } = read.data;
+      const { translationOf, title, excerpt, author } = read.data;
       const original = english.find(({ post }) => post.slug === translationOf);
       if (!original)
         throw new Error(
           `front matter field "translationOf": there is no English post ${POSTS_DIR}/${translationOf}.md`,
+        );
+      if (author !== undefined && personOf(author) !== personOf(original.post.author))
+        throw new Error(
+          `front matter field "author": "${author}" is not "${original.post.author}" of ${POSTS_DIR}/${translationOf}.md; a translation may change only the title`,
         );
       const other = translations.get(translationOf);
       if (other)
@@ -276,6 +292,7 @@ function readTranslatedPosts(
           ...original.post,
           title,
           excerpt,
+          author: author ?? original.post.author,
           slug,
           locale,
           dateText: formatDate(original.post.date, locale),

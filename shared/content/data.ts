@@ -5,6 +5,25 @@
  * page never downloads another language's texts to get a price or an address.
  */
 
+/**
+ * A phone number as visitors read it ("+1 (305) 555-0142"). `placeholder` marks a stand-in the lab has
+ * still to replace with its real number: every page then says beside it that it is an example, not yet in
+ * service, and the structured data leaves it out, so nobody takes it for a line that answers. To fill one
+ * in, write the real number and drop `placeholder`.
+ */
+export interface Phone {
+  number: string;
+  placeholder?: boolean;
+}
+
+/**
+ * The stand-ins below are in 555-0100 to 555-0199, the range North America keeps for fiction: they reach
+ * nobody. Colombia keeps no such range, so the Bogota office shows no number until the lab gives its own.
+ */
+const mainPhone: Phone = { number: '+1 (305) 555-0142', placeholder: true };
+const developmentPhone: Phone = { number: '+1 (305) 555-0143', placeholder: true };
+const newYorkPhone: Phone = { number: '+1 (212) 555-0178', placeholder: true };
+
 export const siteFacts = {
   name: 'Meridian Lab',
   /** Used when SITE_URL is not set (local development and tests). */
@@ -13,7 +32,7 @@ export const siteFacts = {
   researchEmail: 'research@meridianlab.dev',
   /** Where visitors send privacy questions and access or deletion requests. */
   privacyEmail: 'privacy@meridianlab.dev',
-  phone: '+1 (305) 555-0142',
+  phone: mainPhone,
   /** The zone of the opening hours: the times in the team's lead e-mails are given in it. */
   timeZone: 'America/New_York',
   /** How soon the team answers: the contact page, its description and the calls to action quote it. */
@@ -61,8 +80,8 @@ export interface LegalFacts {
 }
 
 /** Digits and a leading plus only, as a tel: link wants them. */
-export function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+export function telHref(phone: Phone): string {
+  return `tel:${phone.number.replace(/[^\d+]/g, '')}`;
 }
 
 export type City = 'Miami' | 'Bogota' | 'New York';
@@ -74,7 +93,8 @@ export interface OfficeFacts {
   addressRegion: string;
   postalCode: string;
   addressCountry: string;
-  phone: string;
+  /** None until the office has a number of its own. */
+  phone?: Phone;
 }
 
 export const officeFacts: readonly OfficeFacts[] = [
@@ -85,7 +105,7 @@ export const officeFacts: readonly OfficeFacts[] = [
     addressRegion: 'FL',
     postalCode: '33131',
     addressCountry: 'US',
-    phone: '+1 (305) 555-0142',
+    phone: mainPhone,
   },
   {
     city: 'Bogota',
@@ -94,7 +114,6 @@ export const officeFacts: readonly OfficeFacts[] = [
     addressRegion: 'Bogota D.C.',
     postalCode: '110231',
     addressCountry: 'CO',
-    phone: '+57 601 555 0190',
   },
   {
     city: 'New York',
@@ -103,7 +122,7 @@ export const officeFacts: readonly OfficeFacts[] = [
     addressRegion: 'NY',
     postalCode: '10004',
     addressCountry: 'US',
-    phone: '+1 (212) 555-0178',
+    phone: newYorkPhone,
   },
 ];
 
@@ -132,10 +151,10 @@ export const lowestPrice = Math.min(...planFacts.map((plan) => plan.price));
 
 export type DepartmentId = 'general' | 'development' | 'sales';
 
-export const departmentFacts: readonly { id: DepartmentId; email: string; phone: string }[] = [
+export const departmentFacts: readonly { id: DepartmentId; email: string; phone: Phone }[] = [
   { id: 'general', email: siteFacts.email, phone: siteFacts.phone },
-  { id: 'development', email: 'dev@meridianlab.dev', phone: '+1 (305) 555-0143' },
-  { id: 'sales', email: 'sales@meridianlab.dev', phone: '+1 (212) 555-0178' },
+  { id: 'development', email: 'dev@meridianlab.dev', phone: developmentPhone },
+  { id: 'sales', email: 'sales@meridianlab.dev', phone: newYorkPhone },
 ];
 
 /** The English paths the menus and buttons link to; each language's links are localised from them (`localize`). */

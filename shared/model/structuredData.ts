@@ -16,6 +16,8 @@ export function buildOrganizationJsonLd(
   localize: (path: string) => string,
 ) {
   const offices = texts.offices;
+  // A stand-in number (data.ts) is not given to machines, which cannot read that it is an example.
+  const telephone = siteFacts.phone.placeholder ? {} : { telephone: siteFacts.phone.number };
   return {
     '@context': 'https://schema.org',
     '@type': 'ProfessionalService',
@@ -26,11 +28,11 @@ export function buildOrganizationJsonLd(
     logo: absoluteUrl(siteUrl, siteFacts.logo),
     image: absoluteUrl(siteUrl, siteFacts.ogImage),
     email: siteFacts.email,
-    telephone: siteFacts.phone,
+    ...telephone,
     priceRange: `${plans.map((p) => p.price).reduce((a, b) => Math.min(a, b))}-${plans
       .map((p) => p.price)
       .reduce((a, b) => Math.max(a, b))} ${currency}`,
-    areaServed: siteFacts.areaServed.map((name) => ({ '@type': 'Place', name })),
+    areaServed: texts.areaServed.map((name) => ({ '@type': 'Place', name })),
     openingHoursSpecification: {
       '@type': 'OpeningHoursSpecification',
       dayOfWeek: siteFacts.openingHours.days.map((day) => `https://schema.org/${day}`),
@@ -51,7 +53,7 @@ export function buildOrganizationJsonLd(
         '@type': 'ContactPoint',
         contactType: 'sales',
         email: siteFacts.email,
-        telephone: siteFacts.phone,
+        ...telephone,
         areaServed: ['US', 'CO', 'CA'],
         availableLanguage: ['English', 'Spanish'],
       },

@@ -178,8 +178,20 @@ describe('the content step', () => {
 
   it("stops on a translation that repeats the facts, which are the English post's", () => {
     expect(() =>
-      generatedFiles(projectWith(post(), undefined, translation().replace('title:', 'author: "Dr. Test"\ntitle:'))),
-    ).toThrow('shared/content/posts/es/un-articulo-de-prueba.md: unknown front matter field(s) "author"');
+      generatedFiles(projectWith(post(), undefined, translation().replace('title:', 'date: "2024-04-01"\ntitle:'))),
+    ).toThrow('shared/content/posts/es/un-articulo-de-prueba.md: unknown front matter field(s) "date"');
+  });
+
+  it("lets a translation write the author's title as its language does, never name another person", () => {
+    const byline = (author: string) => translation().replace('title:', `author: "${author}"\ntitle:`);
+    const list = generatedFiles(projectWith(post(), undefined, byline('Dra. Test'))).get(
+      'shared/generated/posts.es.ts',
+    );
+    expect(list).toContain('"author": "Dra. Test"');
+    expect(generatedFiles(projectWith(post())).get('shared/generated/posts.es.ts')).toContain('"author": "Dr. Test"');
+    expect(() => generatedFiles(projectWith(post(), undefined, byline('Dra. Otra')))).toThrow(
+      'shared/content/posts/es/un-articulo-de-prueba.md: front matter field "author": "Dra. Otra" is not "Dr. Test" of shared/content/posts/a-test-post.md; a translation may change only the title',
+    );
   });
 
   it('stops on a legal page without its Spanish translation, naming it', () => {

@@ -306,8 +306,8 @@ test.describe('layout and accessibility', () => {
 const blogIn = {
   /** The blog, the heading it opens with, and the filter row's label. */
   page: { en: ['/blog', 'Our Blog', 'Blog categories'], es: ['/es/blog', 'Nuestro blog', 'Categorías del blog'] },
-  technology: { en: ['Technology', '2 posts in Technology'], es: ['Tecnología', '2 publicaciones en Tecnología'] },
-  tutorials: { en: '1 post in Tutorials', es: '1 publicación en Tutoriales' },
+  technology: { en: ['Technology', '2 posts in Technology'], es: ['Tecnología', '2 artículos en Tecnología'] },
+  tutorials: { en: '1 post in Tutorials', es: '1 artículo en Tutoriales' },
   back: { en: 'Back to the blog', es: 'Volver al blog' },
   /** The featured post's date, as its language writes it. */
   featuredDate: { en: 'March 15, 2024', es: '15 de marzo de 2024' },

@@ -83,7 +83,9 @@ test.describe('/services', () => {
     const call = page.getByRole('link', { name: 'Call Us Now' });
     await expect(call).toHaveAttribute('href', telHref(siteFacts.phone));
     await expect(call).toHaveAttribute('href', 'tel:+13055550142');
-    await expect(page.locator('.services-cta .cta__meta')).toContainText(siteFacts.phone);
+    await expect(page.locator('.services-cta .cta__meta')).toContainText(
+      `${siteFacts.phone.number} (example number, not yet in service)`,
+    );
   });
 
   test('lists add-ons, the numbered process and the twelve technologies in order', async ({ page }) => {

@@ -162,7 +162,7 @@ test.describe('the Spanish contact form', () => {
     const posted = page.waitForRequest((request) => request.url().endsWith('/api/contact?locale=es'));
     await page.getByRole('button', { name: 'Enviar mensaje' }).click();
     await posted;
-    await expect(page.getByRole('button', { name: 'Enviando mensaje...' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Enviando mensaje…' })).toBeDisabled();
     await expect(page.getByRole('status')).toHaveText(SUCCESS, { timeout: 10_000 });
     await expect(fields(page).name).toHaveValue('');
   });

@@ -233,35 +233,35 @@ const blogIn = {
   /** The grid's heading, then the sidebar's two. */
   headings: {
     en: ['Latest Articles', 'Recent Posts', 'Stay Updated'],
-    es: ['Últimos artículos', 'Publicaciones recientes', 'Manténgase al día'],
+    es: ['Últimos artículos', 'Artículos recientes', 'Manténgase al día'],
   },
   placeholder: { en: 'you@company.com', es: 'usted@empresa.com' },
   march8: { en: 'March 8, 2024', es: '8 de marzo de 2024' },
   /** The summary of the five posts in the grid, then the counts of six and of one post. */
   counts: {
     en: ['5 posts', '6 posts', '1 post'],
-    es: ['5 publicaciones', '6 publicaciones', '1 publicación'],
+    es: ['5 artículos', '6 artículos', '1 artículo'],
   },
   technology: { en: 'Technology', es: 'Tecnología' },
-  technologyPosts: { en: '2 posts in Technology', es: '2 publicaciones en Tecnología' },
+  technologyPosts: { en: '2 posts in Technology', es: '2 artículos en Tecnología' },
   /** What Research, whose only post is the featured one, shows instead of a grid. */
   emptyResearch: {
     en: ['No other posts in Research yet', 'is our latest on research;'],
-    es: ['Aún no hay más publicaciones en Investigación', 'lo más reciente que tenemos sobre investigación;'],
+    es: ['Aún no hay más artículos en Investigación', 'lo más reciente que tenemos sobre investigación;'],
   },
-  browseAll: { en: 'Browse all posts', es: 'Ver todas las publicaciones' },
+  browseAll: { en: 'Browse all posts', es: 'Ver todos los artículos' },
   /** How the pending sign-up says the confirmation link lasts. */
-  linkLifetime: { en: 'for 7 days', es: 'durante 7 días' },
+  linkLifetime: { en: 'for 7 days', es: 'válido por 7 días' },
   otherLanguageWords: {
     en: [
       'Nuestro blog',
       'Destacado',
       'Últimos artículos',
-      'Publicaciones recientes',
+      'Artículos recientes',
       'Manténgase al día',
       'Suscribirme',
       'min de lectura',
-      ' publicaciones',
+      ' artículos',
     ],
     es: [
       'Our Blog',

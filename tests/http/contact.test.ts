@@ -12,6 +12,7 @@ import { locales } from '../../shared/lib/locale';
 import { HONEYPOT_FIELD } from '../../shared/model/contactForm';
 import type { TestApp } from '../support/helpers';
 import { executableInlineScripts, TEST_SITE_URL, testApp, testConfig } from '../support/helpers';
+import { section, text } from '../support/html';
 
 const opened: TestApp[] = [];
 afterAll(() => opened.forEach((app) => app.db.close()));
@@ -362,6 +363,25 @@ describe('the contact page', () => {
     expect(attr(trap?.[2] ?? '', 'autocomplete')).toBe('off');
   });
 
+  it.each([
+    ['/contact', 'example number, not yet in service'],
+    ['/es/contacto', 'número de ejemplo, aún sin servicio'],
+  ])(
+    '%s marks every stand-in phone number as an example, dials none from its opening and gives none to machines',
+    async (path, note) => {
+      const { app } = freshApp();
+      const html = (await request(app).get(path)).text;
+      const main = text(/<main[\s\S]*<\/main>/.exec(html)?.[0] ?? '');
+      // Three departments, then the Miami and New York offices; Bogota has no number until the lab gives one.
+      const numbers = main.match(/\+1 \(\d{3}\) 555-01\d\d/g) ?? [];
+      expect(numbers).toHaveLength(5);
+      expect(main.match(new RegExp(`\\+1 \\(\\d{3}\\) 555-01\\d\\d \\(${note}\\)`, 'g'))).toHaveLength(5);
+      expect(html).not.toContain('555 0190');
+      expect(section(html, 'page-title')).not.toContain('href="tel:');
+      expect(html).not.toContain('"telephone"');
+    },
+  );
+
   it('lists the departments, response times, hours, offices and FAQ', async () => {
     const { app } = freshApp();
     const { text } = await request(app).get('/contact');
@@ -372,7 +392,7 @@ describe('the contact page', () => {
     expect(text).toContain('href="tel:+13055550142"');
     expect(text).toMatch(/E-mail inquiries<\/dt><dd>Within 4 hours/);
     expect(text).toMatch(/Quote requests<\/dt><dd>Within 24 hours/);
-    expect(text).toMatch(/Emergency support<\/dt><dd>24\/7/);
+    expect(text).toMatch(/Emergency support for clients<\/dt><dd>24\/7/);
     expect(text).toContain('Mon-Fri 9:00 AM - 6:00 PM EST');
     for (const office of ['Miami Headquarters', 'Bogota Studio', 'New York Office']) expect(text).toContain(office);
     expect(text.match(/<details/g)).toHaveLength(4);

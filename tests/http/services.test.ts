@@ -147,6 +147,10 @@ describe('GET /services: the rest of the page in the raw HTML', () => {
       { href: telHref(siteFacts.phone), text: 'Call Us Now' },
     ]);
     expect(telHref(siteFacts.phone)).toBe('tel:+13055550142');
+    // A stand-in until the lab gives its number: the page says so beside it.
+    expect(text(section(main, 'services-cta-title'))).toContain(
+      `${siteFacts.phone.number} (example number, not yet in service)`,
+    );
   });
 
   it('labels every section by its heading, sets no inline style and sizes every image', () => {
@@ -173,10 +177,10 @@ const servicesIn = {
   paths: { en: ['/services', '/contact'], es: ['/es/servicios', '/es/contacto'] },
   allInOnePrice: { en: '$1000', es: '$\u00a01.000' },
   perMonth: { en: 'per month', es: 'al mes' },
-  includedIn: { en: 'Included in', es: 'Qué incluye' },
+  includedIn: { en: 'Included in', es: 'Qué incluye el plan' },
   comparePlans: { en: 'Compare Plans', es: 'Compare los planes' },
   otherLanguageWords: {
-    en: ['al mes', 'Complementos', 'Nuestro proceso', 'Tecnologías', 'Mejor valor', 'Llámenos', 'Qué incluye'],
+    en: ['al mes', 'Complementos', 'Nuestro proceso', 'Tecnologías', 'Mejor relación', 'Llámenos', 'Qué incluye'],
     es: [
       'per month',
       'Get Started',

@@ -32,9 +32,8 @@ const slugOf = (title: string) =>
 
 describe('the Spanish posts, from shared/content/posts/es', () => {
   it('translate every English post, in the same order, keeping its facts', () => {
-    const facts = ({ id, author, date, category, image, featured }: (typeof blogPosts)[number]) => ({
+    const facts = ({ id, date, category, image, featured }: (typeof blogPosts)[number]) => ({
       id,
-      author,
       date,
       category,
       image,
@@ -42,6 +41,14 @@ describe('the Spanish posts, from shared/content/posts/es', () => {
     });
     expect(esPosts.map(facts)).toEqual(blogPosts.map(facts));
     expect(esPosts.every((post) => post.locale === 'es')).toBe(true);
+  });
+
+  it('name the same authors, with the title Spanish gives a woman doctor', () => {
+    expect(esPosts.map((post) => post.author)).toEqual(
+      blogPosts.map((post) => post.author.replace(/^Dr\. (Sarah Chen|Amara Okafor)$/, 'Dra. $1')),
+    );
+    expect(esPosts.map((post) => post.author)).toContain('Dra. Sarah Chen');
+    expect(esPosts.map((post) => post.author)).toContain('Dr. Marcus Rivera');
   });
 
   it('have Spanish slugs taken from their titles, none the same as an English one', () => {

@@ -306,35 +306,35 @@ const wording = {
       [12000, '12,000 posts'],
     ],
     es: [
-      [1, '1 publicación'],
-      [6, '6 publicaciones'],
-      [0, '0 publicaciones'],
-      [1200, '1.200 publicaciones'],
-      [12000, '12.000 publicaciones'],
+      [1, '1 artículo'],
+      [6, '6 artículos'],
+      [0, '0 artículos'],
+      [1200, '1.200 artículos'],
+      [12000, '12.000 artículos'],
     ],
   },
   /** One post in Research, five in all, six of eight in Technology, none in Industry News. */
   summaries: {
     en: ['1 post in Research', '5 posts', 'Showing 6 of 8 posts in Technology', 'No other posts in Industry News yet'],
     es: [
-      '1 publicación en Investigación',
-      '5 publicaciones',
-      'Mostrando 6 de 8 publicaciones en Tecnología',
-      'Aún no hay más publicaciones en Noticias del sector',
+      '1 artículo en Investigación',
+      '5 artículos',
+      'Mostrando 6 de 8 artículos en Tecnología',
+      'Aún no hay más artículos en Noticias del sector',
     ],
   },
   /** The real posts: all of them, then Research (whose only post is the featured one). */
   realSummaries: {
     en: ['5 posts', 'No other posts in Research yet'],
-    es: ['5 publicaciones', 'Aún no hay más publicaciones en Investigación'],
+    es: ['5 artículos', 'Aún no hay más artículos en Investigación'],
   },
   /** One, then three posts left to read. */
   more: {
     en: ['1 more post to read', '3 more posts to read'],
-    es: ['1 publicación más por leer', '3 publicaciones más por leer'],
+    es: ['1 artículo más por leer', '3 artículos más por leer'],
   },
   /** How the pending sign-up message says the confirmation link lasts. */
-  linkLifetime: { en: 'for 7 days.', es: 'durante 7 días.' },
+  linkLifetime: { en: 'for 7 days.', es: 'válido por 7 días.' },
   dates: {
     en: [
       ['2024-03-08', 'March 8, 2024'],

@@ -33,7 +33,7 @@ describe('the language catalogues', () => {
     const same = keyPaths(en)
       .filter(
         (key) =>
-          !/(\.|^)(id|to|href|src|type|email|phone|streetAddress|addressLocality|addressRegion|postalCode|addressCountry|value|autoComplete|width|height|letterDelay|image|price|popular|featured|author|date|category|updated|poster|slugs\.\w+)$/.test(
+          !/(\.|^)(id|to|href|src|type|email|phone|number|streetAddress|addressLocality|addressRegion|postalCode|addressCountry|value|autoComplete|width|height|letterDelay|image|price|popular|featured|author|date|category|updated|poster|slugs\.\w+)$/.test(
             key,
           ),
       )
@@ -47,7 +47,7 @@ describe('the language catalogues', () => {
     expect(
       same.filter(
         (key) =>
-          !/^(notFound\.eyebrow|site\.offices\.0\.city|(\w+\.)?head\.keywords\.\d|blog\.head\.title|blog\.hero\.eyebrow|navigation\.(mainNav|footerColumns\.1\.links)\.\d\.label|contactInfo\.responsePromises\.2\.time|legal\.eyebrow)$/.test(
+          !/^(notFound\.eyebrow|site\.offices\.0\.city|site\.areaServed\.0|(\w+\.)?head\.keywords\.\d|blog\.head\.title|blog\.hero\.eyebrow|navigation\.(mainNav|footerColumns\.1\.links)\.\d\.label|contactInfo\.responsePromises\.2\.time|legal\.eyebrow)$/.test(
             key,
           ),
       ),
@@ -79,6 +79,20 @@ describe('the language catalogues', () => {
       expect(es.plans.formatPrice(price)).toBe(colombian.format(price));
     }
     expect(es.home.services.priceNote).toContain('(CAD)');
+  });
+
+  it('name the currency beside every price a page description quotes: a search result shows it alone', () => {
+    for (const catalogue of [en, es]) {
+      const descriptions = keyPaths(catalogue)
+        .filter((key) => key.endsWith('head.description'))
+        .map((key) =>
+          key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], catalogue),
+        )
+        .filter((description): description is string => typeof description === 'string' && /\$\s?\d/.test(description));
+      expect(descriptions.length).toBeGreaterThan(1);
+      for (const description of descriptions) expect(description).toMatch(/\$\s?[\d.]+ CAD/);
+    }
+    expect(en.home.head.description).toContain('from $99 CAD a month');
   });
 });
 

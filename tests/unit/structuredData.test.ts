@@ -23,6 +23,13 @@ describe('organization structured data', () => {
     expect(spanish.description).toBe(es.site.tagline);
     expect(spanish.makesOffer.map((offer) => offer.name)).toEqual(es.plans.plans.map((plan) => plan.title));
     expect(spanish.address.map((address) => address.name)).toContain('Estudio en Bogotá');
+    expect(spanish.areaServed.map((place) => place.name)).toEqual([
+      'Miami',
+      'Bogotá',
+      'Nueva York',
+      'Norteamérica',
+      'Suramérica',
+    ]);
     expect(spanish.makesOffer.map((offer) => offer.price)).toEqual(data.makesOffer.map((offer) => offer.price));
   });
 

@@ -10,6 +10,7 @@ import Zap from 'lucide/dist/esm/icons/zap.mjs';
 import type { DepartmentId } from '../../content/data';
 import { telHref } from '../../content/data';
 import { Icon } from '../Icon';
+import { PhoneNumber } from '../PhoneNumber';
 import { useLocale } from '../useLocale';
 
 const departmentIcons: Record<DepartmentId, IconNode> = {
@@ -44,7 +45,7 @@ export function ContactDetails() {
                   </a>
                   <a href={telHref(department.phone)} className="contact-department__link">
                     <Icon icon={Phone} aria-hidden="true" size={16} />
-                    {department.phone}
+                    <PhoneNumber phone={department.phone} />
                   </a>
                 </p>
               </div>

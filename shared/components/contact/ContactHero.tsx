@@ -6,7 +6,10 @@ import { Icon } from '../Icon';
 import { PageHero } from '../PageHero';
 import { useLocale } from '../useLocale';
 
-/** The contact page's opening: its h1, and the lab's e-mail address and phone number as links. */
+/**
+ * The contact page's opening: its h1, and the lab's e-mail address and phone number as links. A stand-in
+ * number is left out here: the departments below show it, marked as an example.
+ */
 export function ContactHero() {
   const { hero } = useLocale().catalogue.contactInfo;
   return (
@@ -15,10 +18,12 @@ export function ContactHero() {
         <Icon icon={Mail} aria-hidden="true" size={18} />
         {siteFacts.email}
       </a>
-      <a href={telHref(siteFacts.phone)} className="button button--ghost">
-        <Icon icon={Phone} aria-hidden="true" size={18} />
-        {siteFacts.phone}
-      </a>
+      {siteFacts.phone.placeholder ? null : (
+        <a href={telHref(siteFacts.phone)} className="button button--ghost">
+          <Icon icon={Phone} aria-hidden="true" size={18} />
+          {siteFacts.phone.number}
+        </a>
+      )}
     </PageHero>
   );
 }

@@ -3,10 +3,11 @@ import Phone from 'lucide/dist/esm/icons/phone.mjs';
 
 import { telHref } from '../../content/data';
 import { Icon } from '../Icon';
+import { PhoneNumber } from '../PhoneNumber';
 import { SectionHeader } from '../SectionHeader';
 import { useLocale } from '../useLocale';
 
-/** The three offices: address, phone and what each one focuses on. */
+/** The three offices: address, phone (where the office has its own) and what each one focuses on. */
 export function Offices() {
   const { catalogue } = useLocale();
   const { sections } = catalogue.contactInfo;
@@ -33,10 +34,12 @@ export function Offices() {
                   {office.addressLocality}, {office.addressRegion} {office.postalCode}
                 </span>
               </address>
-              <a href={telHref(office.phone)} className="contact-office__phone">
-                <Icon icon={Phone} aria-hidden="true" size={18} />
-                {office.phone}
-              </a>
+              {office.phone ? (
+                <a href={telHref(office.phone)} className="contact-office__phone">
+                  <Icon icon={Phone} aria-hidden="true" size={18} />
+                  <PhoneNumber phone={office.phone} />
+                </a>
+              ) : null}
               <h4 className="contact-office__label">{sections.specialties}</h4>
               <ul className="contact-office__specialties">
                 {office.specialties.map((specialty) => (

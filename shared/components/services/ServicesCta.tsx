@@ -5,6 +5,7 @@ import { links, siteFacts, telHref } from '../../content/data';
 import { CtaPanel } from '../CtaPanel';
 import { Icon } from '../Icon';
 import { Link } from '../Link';
+import { PhoneNumber } from '../PhoneNumber';
 import { useLocale } from '../useLocale';
 
 /** The closing call to action: a free quote or a phone call. */
@@ -19,7 +20,10 @@ export function ServicesCta() {
       text={cta.text}
       meta={
         <>
-          <span>{siteFacts.phone}</span> <span>{cta.hours}</span>
+          <span>
+            <PhoneNumber phone={siteFacts.phone} />
+          </span>{' '}
+          <span>{cta.hours}</span>
         </>
       }
     >

@@ -42,7 +42,7 @@ export const errorTexts: Readonly<Record<Locale, ErrorTexts>> = {
       retry: 'Intentar de nuevo',
       home: 'Volver al inicio',
       chunk: {
-        title: 'Esta página no pudo cargar',
+        title: 'No se pudo cargar esta página',
         text: 'Una parte del sitio no llegó, quizá por una conexión débil o por una versión nueva del sitio. Inténtelo de nuevo.',
       },
       page: {

@@ -44,7 +44,7 @@ export const blog = {
     button: 'Subscribe',
     sending: 'Subscribing…',
     messages: {
-      pending: `Check your inbox to confirm: we sent you a link that works for ${CONFIRMATION_VALID_DAYS} days. Until you open it, you are not subscribed.`,
+      pending: `Check your inbox to confirm: we sent you a link that works for ${CONFIRMATION_VALID_DAYS} days. Until you open it and confirm, you are not subscribed.`,
       invalid: "That doesn't look like a valid e-mail address. Please check it and try again.",
       limited: 'Too many attempts. Please wait a minute, then try again.',
       unreachable: "We couldn't reach our server. Please check your connection and try again.",

@@ -91,6 +91,10 @@ export const common = {
       'Cutting-edge web development lab specializing in custom websites, AI voice systems, and digital marketing solutions that transform your digital presence.',
     offices,
     specialtiesLabel: (city: string) => `${city} specialties`,
+    /** The areas the lab serves, named for the structured data, in the order of data.ts. */
+    areaServed: [...siteFacts.areaServed],
+    /** Beside a phone number the lab has still to give (data.ts): it is a stand-in that rings nowhere. */
+    placeholderPhone: 'example number, not yet in service',
   },
   plans: { plans, formatPrice, priceNote: 'per month' },
 };

@@ -7,7 +7,7 @@ import { departmentFacts, siteFacts } from '../../data';
 import { officeHours, responsePromise } from './shared';
 
 export const contactInfo = {
-  /** The page's opening; its two buttons are the lab's e-mail address and phone number. */
+  /** The page's opening; its buttons are the lab's e-mail address and, once the lab has given it, its phone number. */
   hero: {
     eyebrow: 'Contact',
     title: 'Get In Touch',
@@ -32,7 +32,8 @@ export const contactInfo = {
   responsePromises: [
     { channel: 'E-mail inquiries', time: `Within ${siteFacts.responseTimes.email}` },
     { channel: 'Quote requests', time: `Within ${siteFacts.responseTimes.quote}` },
-    { channel: 'Emergency support', time: '24/7' },
+    // For the sites the lab already runs: a client reaches it through the support channel of their plan.
+    { channel: 'Emergency support for clients', time: '24/7' },
   ],
   hours: { label: 'General hours', value: officeHours },
   faq: [

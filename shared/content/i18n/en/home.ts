@@ -1,13 +1,13 @@
 /** The English home page. */
 import { translated } from '../../../lib/locale';
-import { currency, homeHeroFacts, links, lowestPrice, siteFacts, whyChooseIds } from '../../data';
+import { currency, homeHeroFacts, links, siteFacts, whyChooseIds } from '../../data';
 import type { HeadText } from '../../head';
-import { cityList, formatPrice, fromPrice, offices } from './shared';
+import { cityList, fromPrice, offices } from './shared';
 
 export const home = {
   head: {
     title: 'Meridian Lab | Custom Websites, AI Voice & Marketing',
-    description: `Web development lab in Miami, Bogota and New York: custom websites, AI voice agents and ads-based digital marketing from ${formatPrice(lowestPrice)} a month.`,
+    description: `Web development lab in Miami, Bogota and New York: custom websites, AI voice agents and ads-based digital marketing ${fromPrice} a month.`,
     keywords: [
       'web development',
       'custom websites',

@@ -87,13 +87,14 @@ export const research = {
   publications: {
     eyebrow: 'Publications',
     title: 'Recent publications',
-    intro: 'Peer-reviewed work from our teams and partners.',
+    intro: 'A selection of papers from our teams and partners.',
     impacts: { 'High Impact': 'High Impact', 'Featured Article': 'Featured Article', 'Most Cited': 'Most Cited' },
   },
   partnerships: {
     eyebrow: 'Partnerships',
     title: 'Partnership opportunities',
-    intro: 'We work with universities, companies and public agencies to take research from the bench to the world.',
+    intro:
+      'We are open to universities, companies and public agencies that want to take research from the bench to the world.',
     items: translated(
       partnershipIds.map((id) => ({ id })),
       (partnership) => partnership.id,

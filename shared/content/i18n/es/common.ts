@@ -25,6 +25,14 @@ const esPlans = translated(planFacts, (plan) => plan.id, {
   },
 } satisfies Record<PlanId, { title: string; description: string }>).map((plan) => ({ ...plan, priceNote: 'al mes' }));
 
+const areaNames: Record<(typeof siteFacts.areaServed)[number], string> = {
+  Miami: 'Miami',
+  Bogota: 'Bogotá',
+  'New York': 'Nueva York',
+  'North America': 'Norteamérica',
+  'South America': 'Suramérica',
+};
+
 const mainNav = [
   { label: 'Inicio', to: links.home },
   { label: 'Servicios', to: links.services },
@@ -82,6 +90,8 @@ export const common: CatalogueCommon = {
       'Laboratorio de desarrollo web especializado en sitios a la medida, sistemas de voz con IA y soluciones de marketing digital que transforman su presencia en línea.',
     offices: esOffices,
     specialtiesLabel: (city) => `Especialidades de ${city}`,
+    areaServed: siteFacts.areaServed.map((area) => areaNames[area]),
+    placeholderPhone: 'número de ejemplo, aún sin servicio',
   },
   plans: { plans: esPlans, formatPrice, priceNote: 'al mes' },
 };

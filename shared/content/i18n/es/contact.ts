@@ -42,7 +42,7 @@ export const contact: Catalogue['contact'] = {
       'Cuéntenos qué está construyendo. Le responderemos con los siguientes pasos y, si quiere, una cotización gratuita.',
     requiredNote: 'Los campos marcados con * son obligatorios.',
     submit: 'Enviar mensaje',
-    sending: 'Enviando mensaje...',
+    sending: 'Enviando mensaje…',
     success: `¡Gracias por su mensaje! Le responderemos en menos de ${quoteTime}.`,
     privacy: 'Usamos sus datos solo para responder su mensaje.',
     honeypot: 'Deje este campo vacío',

@@ -34,7 +34,7 @@ export const contactInfo: Catalogue['contactInfo'] = {
   responsePromises: [
     { channel: 'Consultas por correo', time: `En menos de ${emailTime}` },
     { channel: 'Solicitudes de cotización', time: `En menos de ${quoteTime}` },
-    { channel: 'Soporte de emergencia', time: '24/7' },
+    { channel: 'Soporte de emergencia para clientes', time: '24/7' },
   ],
   hours: { label: 'Horario de atención', value: officeHours },
   faq: [
@@ -51,7 +51,7 @@ export const contactInfo: Catalogue['contactInfo'] = {
     {
       question: '¿Puedo combinar servicios o cambiar de plan más adelante?',
       answer:
-        'Sí. Los planes son mensuales, así que puede sumar servicios, pasarse al Paquete todo en uno o agregar extras como comercio electrónico o más idiomas a medida que su empresa crece.',
+        'Sí. Los planes son mensuales, así que puede sumar servicios, pasarse al Paquete todo en uno o agregar complementos como una tienda en línea o más idiomas a medida que su empresa crece.',
     },
     {
       question: '¿Trabajan con clientes fuera de Miami, Bogotá y Nueva York?',

@@ -20,13 +20,13 @@ export const newsletterConfirm: Catalogue['newsletterConfirm'] = {
   },
   outcomes: {
     confirmed: {
-      title: 'Quedó suscrito',
+      title: 'Su suscripción quedó confirmada',
       text: '¡Gracias! Nuestro próximo artículo le llegará directo al correo. Cada correo que enviamos trae un enlace para cancelar la suscripción con un clic.',
       link: blogLink,
     },
     invalid: {
-      title: 'Este enlace ya no sirve',
-      text: `Un enlace de confirmación sirve una sola vez, durante ${CONFIRMATION_VALID_DAYS} días. Suscríbase de nuevo desde el blog y le enviaremos otro.`,
+      title: 'Este enlace ya no es válido',
+      text: `Un enlace de confirmación es válido una sola vez durante ${CONFIRMATION_VALID_DAYS} días. Suscríbase de nuevo desde el blog y le enviaremos otro.`,
       link: { href: `/blog#${NEWSLETTER_ANCHOR}`, label: 'Suscribirme en el blog' },
     },
   },

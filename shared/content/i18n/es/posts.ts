@@ -5,7 +5,7 @@ import type { PostsPart } from '../types';
 
 /** In the order of the English list; the type asks for every category. */
 const labels: Record<CategoryValue, string> = {
-  all: 'Todas',
+  all: 'Todos',
   research: 'Investigación',
   technology: 'Tecnología',
   industry: 'Noticias del sector',

@@ -43,7 +43,7 @@ export const research: Catalogue['research'] = {
         highlights: [
           'Tamizaje molecular asistido por IA',
           'Identificación de blancos terapéuticos',
-          'Optimización de compuestos líderes',
+          'Optimización de compuestos líder',
           'Modelos preclínicos',
         ],
         status: 'Investigación activa',
@@ -58,7 +58,7 @@ export const research: Catalogue['research'] = {
           'Ingeniería de proteínas',
           'Optimización de bioprocesos',
         ],
-        status: 'Etapa de avances',
+        status: 'Fase de resultados decisivos',
       },
       environmental: {
         title: 'Soluciones ambientales',
@@ -99,14 +99,14 @@ export const research: Catalogue['research'] = {
   publications: {
     eyebrow: 'Publicaciones',
     title: 'Publicaciones recientes',
-    intro: 'Trabajos revisados por pares de nuestros equipos y aliados.',
+    intro: 'Una selección de trabajos de nuestros equipos y aliados.',
     impacts: { 'High Impact': 'Alto impacto', 'Featured Article': 'Artículo destacado', 'Most Cited': 'El más citado' },
   },
   partnerships: {
     eyebrow: 'Alianzas',
     title: 'Oportunidades de alianza',
     intro:
-      'Trabajamos con universidades, empresas y entidades públicas para llevar la investigación del laboratorio al mundo.',
+      'Estamos abiertos a trabajar con universidades, empresas y entidades públicas que quieran llevar la investigación del laboratorio al mundo.',
     items: translated(
       partnershipIds.map((id) => ({ id })),
       (partnership) => partnership.id,

@@ -28,10 +28,10 @@ export const services: Catalogue['services'] = {
     eyebrow: 'Precios',
     title: 'Planes mensuales sencillos',
     intro: `Nuestro equipo diseña, construye y opera cada plan, con soporte incluido. Todos los precios están en dólares canadienses (${currency}).`,
-    badges: { featured: 'Mejor valor', popular: 'El más pedido' },
-    includedIn: (title) => `Qué incluye ${title}`,
-    getStarted: 'Empiece ya',
-    getStartedWith: (title) => ` con ${title}`,
+    badges: { featured: 'Mejor relación calidad-precio', popular: 'El más pedido' },
+    includedIn: (title) => `Qué incluye el plan ${title}`,
+    getStarted: 'Empecemos',
+    getStartedWith: (title) => ` con el plan ${title}`,
     note: `Precios en ${currency}, por mes. ¿Necesita algo distinto?`,
     quoteLink: 'Pida una cotización a la medida',
     features: {
@@ -66,9 +66,9 @@ export const services: Catalogue['services'] = {
         'Reunión de estrategia e informe cada mes',
       ],
       'all-in-one': [
-        'Todo lo de Suscripción web',
-        'Todo lo de Sistemas de voz con IA',
-        'Todo lo de Marketing con pauta',
+        'Todo lo del plan Suscripción web',
+        'Todo lo del plan Sistemas de voz con IA',
+        'Todo lo del plan Marketing con pauta',
         'Gerente de cuenta dedicado',
         'Soporte prioritario',
         'Tablero de analítica avanzada',
@@ -85,8 +85,7 @@ export const services: Catalogue['services'] = {
     items: translated(addOnFacts, (addOn) => addOn.id, {
       ecommerce: {
         name: 'Tienda en línea',
-        description:
-          'Una tienda virtual segura, con catálogo de productos, carrito de compras, proceso de pago y pasarela de pagos.',
+        description: 'Una tienda virtual con catálogo de productos, carrito de compras y pagos en línea seguros.',
       },
       analytics: {
         name: 'Analítica avanzada',

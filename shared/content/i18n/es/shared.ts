@@ -26,7 +26,7 @@ export const cityList = 'Miami, Bogotá y Nueva York';
 export const esOffices = translated(officeFacts, (office) => office.city, {
   Miami: {
     name: 'Sede principal en Miami',
-    specialties: ['Desarrollo web', 'Sistemas de voz con IA', 'Éxito del cliente'],
+    specialties: ['Desarrollo web', 'Sistemas de voz con IA', 'Atención y éxito de clientes'],
   },
   Bogota: { name: 'Estudio en Bogotá', specialties: ['Diseño y UX', 'Ingeniería', 'Mercados latinoamericanos'] },
   'New York': {
@@ -41,5 +41,5 @@ export const emailTime = hours(siteFacts.responseTimes.email);
 export const quoteTime = hours(siteFacts.responseTimes.quote);
 export const responsePromise = `Respondemos los correos en menos de ${emailTime} y las solicitudes de cotización en menos de ${quoteTime}.`;
 /** The offices' opening hours, in the team's Eastern time. */
-export const officeHours = 'Lun-Vie 9:00 a. m. - 6:00 p. m. (hora del Este, EE. UU.)';
+export const officeHours = 'Lunes a viernes, de 9:00 a. m. a 6:00 p. m. (hora del este de EE. UU.)';
 export const emailUs = `escríbanos a ${siteFacts.email}`;
