@@ -18,6 +18,8 @@ import type { BlogPost, PostFacts } from '../../shared/content/blog';
 import { categoryValues } from '../../shared/content/blog';
 import type { LegalFacts } from '../../shared/content/data';
 import { legalFacts, officeFacts, siteFacts } from '../../shared/content/data';
+import { common as enCommon } from '../../shared/content/i18n/en/common';
+import { common as esCommon } from '../../shared/content/i18n/es/common';
 import type { LegalDocument } from '../../shared/content/legal';
 import { retention } from '../../shared/content/retention';
 import type { Locale } from '../../shared/lib/locale';
@@ -106,6 +108,8 @@ function readImageSize(root: string, src: string): ImageSize | undefined {
   return width && height ? { width: Math.round(width), height: Math.round(height) } : undefined;
 }
 
+const commonTexts = { en: enCommon, es: esCommon } as const;
+
 /** The facts the legal pages quote as {{name}}: written once in the content modules; the country is named in the page's language. */
 function placeholderValues(locale: Locale): Record<string, string> {
   const site = siteFacts;
@@ -118,7 +122,10 @@ function placeholderValues(locale: Locale): Record<string, string> {
     'site.name': site.name,
     'site.email': site.email,
     'site.privacyEmail': site.privacyEmail,
-    'site.phone': site.phone.number,
+    // A stand-in number is said to be one, as every page says it (data.ts marks it).
+    'site.phone': site.phone.placeholder
+      ? `${site.phone.number} (${commonTexts[locale].site.placeholderPhone})`
+      : site.phone.number,
     'site.address': `${head.streetAddress}, ${head.addressLocality}, ${head.addressRegion} ${head.postalCode}, ${country}`,
     ...Object.fromEntries(Object.entries(legalFacts).map(([key, value]) => [`legal.${key}`, value])),
   };

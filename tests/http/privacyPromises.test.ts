@@ -1,7 +1,9 @@
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { legalFacts } from '../../shared/content/data';
+import { legalFacts, siteFacts } from '../../shared/content/data';
+import { common as enCommon } from '../../shared/content/i18n/en/common';
+import { common as esCommon } from '../../shared/content/i18n/es/common';
 import { cspSources, TEST_SITE_URL, testApp } from '../support/helpers';
 
 const app = testApp();
@@ -53,5 +55,14 @@ describe.each([
     const conditions = (await request(app).get(terms)).text;
     for (const value of [legalFacts.legalName, legalFacts.taxId, legalFacts.domicile, legalFacts.postalAddress])
       expect(conditions).toContain(value);
+  });
+
+  it.each([
+    ['/privacy', enCommon],
+    ['/es/privacidad', esCommon],
+  ])('%s gives the phone number as the pages do: a stand-in is said to be one', async (path, common) => {
+    const policy = (await request(app).get(path)).text;
+    expect(siteFacts.phone.placeholder).toBe(true);
+    expect(policy).toContain(`${siteFacts.phone.number} (${common.site.placeholderPhone})`);
   });
 });
