@@ -531,23 +531,30 @@ describe('the signed webhook', { timeout: 30_000 }, () => {
     expect(webhook.last_error).toBe('The webhook answered 401');
   });
 
-  it('refuses a tampered body, a forged signature and a stale timestamp', async () => {
+  it('refuses a tampered body, a forged signature, a stale timestamp and a replay under another delivery id', async () => {
     const { signWebhook, verifyWebhookSignature } = await import('../../server/outbox/webhook');
     const now = Date.parse('2024-03-15T12:00:00Z');
     const timestamp = String(now / 1000);
+    const deliveryId = 'lead-webhook-1@meridianlab.test';
     const body = '{"type":"lead.created"}';
-    const signature = signWebhook(secret, timestamp, body);
-    expect(verifyWebhookSignature(secret, { body, timestamp, signature }, now)).toBe(true);
-    expect(verifyWebhookSignature(secret, { body: `${body} `, timestamp, signature }, now)).toBe(false);
+    const signature = signWebhook(secret, timestamp, deliveryId, body);
+    const signed = { body, timestamp, deliveryId, signature };
+    expect(verifyWebhookSignature(secret, signed, now)).toBe(true);
+    expect(verifyWebhookSignature(secret, { ...signed, body: `${body} ` }, now)).toBe(false);
     expect(
       verifyWebhookSignature(
         secret,
-        { body, timestamp, signature: signature.replace(/.$/, (c) => (c === '0' ? '1' : '0')) },
+        { ...signed, signature: signature.replace(/.$/, (c) => (c === '0' ? '1' : '0')) },
         now,
       ),
     ).toBe(false);
-    expect(verifyWebhookSignature(secret, { body, timestamp, signature: 'sha256=' }, now)).toBe(false);
-    expect(verifyWebhookSignature(secret, { body, timestamp, signature: undefined }, now)).toBe(false);
-    expect(verifyWebhookSignature(secret, { body, timestamp, signature }, now + 301_000)).toBe(false);
+    expect(verifyWebhookSignature(secret, { ...signed, signature: 'sha256=' }, now)).toBe(false);
+    expect(verifyWebhookSignature(secret, { ...signed, signature: undefined }, now)).toBe(false);
+    expect(verifyWebhookSignature(secret, signed, now + 301_000)).toBe(false);
+    // A captured post sent again under a fresh id, to pass a receiver's duplicate check: refused.
+    expect(verifyWebhookSignature(secret, { ...signed, deliveryId: 'lead-webhook-2@meridianlab.test' }, now)).toBe(
+      false,
+    );
+    expect(verifyWebhookSignature(secret, { ...signed, deliveryId: undefined }, now)).toBe(false);
   });
 });

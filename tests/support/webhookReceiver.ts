@@ -29,6 +29,7 @@ export async function startWebhookReceiver(secret: string) {
       const ok = verifyWebhookSignature(secret, {
         body,
         timestamp: req.headers[TIMESTAMP_HEADER] as string | undefined,
+        deliveryId: req.headers[DELIVERY_HEADER] as string | undefined,
         signature: req.headers[SIGNATURE_HEADER] as string | undefined,
       });
       if (!ok) {
