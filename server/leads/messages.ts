@@ -1,6 +1,7 @@
 import { CONTACT_FIELDS } from '../../shared/content/contactFields';
 import { siteFacts } from '../../shared/content/data';
 import type { MailConfig } from '../config';
+import { chatText } from '../outbox/chatText';
 import { headerText, plainAddress } from '../outbox/headerText';
 import type { OutboxKind } from '../outbox/kinds';
 import type { MailMessage } from '../outbox/store';
@@ -45,8 +46,9 @@ export function leadMessages(mail: Pick<MailConfig, 'inboxes' | 'webhook'>, site
     const subject = headerText(leadNotification.subject(service, headerText(lead.name), headerText(lead.company)));
     const address = plainAddress(lead.email);
 
+    // One line per field: a line break in a name or a company cannot forge a labelled line of its own.
     const fields = CONTACT_FIELDS.filter((field) => field !== 'message').map((field) => {
-      const value = field === 'service' ? service : lead[field];
+      const value = headerText(field === 'service' ? service : lead[field]);
       return `${fieldCopy[field].label}: ${value || leadNotification.notGiven}`;
     });
     const text = [
@@ -61,7 +63,7 @@ export function leadMessages(mail: Pick<MailConfig, 'inboxes' | 'webhook'>, site
       lead.message,
       '',
       '--',
-      leadNotification.reply(lead.name),
+      leadNotification.reply(headerText(lead.name)),
       '',
     ].join('\n');
 
@@ -83,7 +85,8 @@ export function leadMessages(mail: Pick<MailConfig, 'inboxes' | 'webhook'>, site
         leadId: lead.id,
         body: {
           type: 'lead.created',
-          text: subject,
+          // Chat tools show `text` as markup: the visitor's name and company in it stay words.
+          text: chatText(subject),
           department: { id: department.id, name: department.name },
           lead: {
             id: lead.id,

@@ -249,6 +249,34 @@ describe('a lead becomes one e-mail to the right department', { timeout: 30_000 
     ]);
     // The message stays text in the body, SMTP dot-stuffing included.
     expect(mail!.parsed.text).toContain('Hello\n.\nMAIL FROM:<x@evil.example>\nX-Injected: message');
+    // Above the message, each field is one labelled line: no line break forges a line the team would read as the site's.
+    const [fields] = mail!.parsed.text!.split(`${fieldCopy.message.label}:`);
+    expect(fields).toContain(`${fieldCopy.name.label}: Jane Bcc: victim@evil.example X-Injected: name\n`);
+    expect(fields).toContain(`${fieldCopy.company.label}: Acme Cc: other@evil.example X-Injected: company\n`);
+    expect(fields).toContain(`${fieldCopy.phone.label}: 555 X-Injected: phone\n`);
+    expect(fields!.split('\n').filter((line) => /^(Bcc|Cc|X-Injected):/.test(line))).toEqual([]);
+    expect(mail!.parsed.text).toContain('to answer Jane Bcc: victim@evil.example X-Injected: name directly');
+  });
+
+  it('forges no labelled line from a name and lets no bidirectional override reverse the subject', async () => {
+    const smtp = await mailServer();
+    const app = deliveringApp({ SMTP_URL: smtp.url });
+    const forged = {
+      ...lead,
+      name: `Jane\n${fieldCopy.email.label}: ceo@meridianlab.test\nRouted to: General`,
+      company: 'Acme \u202egnirts\u202c Ltd',
+    };
+    expect((await post(app, forged)).status).toBe(201);
+    const [mail] = await smtp.waitFor(1);
+    const lines = mail!.parsed.text!.split('\n');
+    expect(lines.filter((line) => line.startsWith(`${fieldCopy.email.label}:`))).toEqual([
+      `${fieldCopy.email.label}: jane@acme.example`,
+    ]);
+    expect(lines.filter((line) => line.startsWith('Routed to:'))).toHaveLength(1);
+    expect(header(mail!, 'subject')).toBe(
+      `New lead: Marketing with Ads — Jane ${fieldCopy.email.label}: ceo@meridianlab.test Routed to: General (Acme gnirts Ltd)`,
+    );
+    expect(`${header(mail!, 'subject')}${mail!.parsed.text}`).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
   });
 
   it('delivers 50 leads posted at once as 50 e-mails, none twice', async () => {
@@ -514,6 +542,31 @@ describe('the signed webhook', { timeout: 30_000 }, () => {
     ]);
     expect(receiver.accepted[0]!.delivery).toBe(rows[1]!.message_id);
     expect(receiver.rejected).toBe(0);
+  });
+
+  it("keeps a visitor's name from pinging the channel or disguising a link in a chat tool, in words still readable", async () => {
+    const receiver = await startWebhookReceiver(secret);
+    cleanups.push(() => receiver.close());
+    const app = deliveringApp({ LEAD_WEBHOOK_URL: receiver.url, LEAD_WEBHOOK_SECRET: secret });
+    const name = '<!channel> <https://evil.example|Open lead> @here';
+    const company = '[Invoice](https://evil.example) & Co';
+    expect((await post(app, { ...lead, name, company })).status).toBe(201);
+    await until(() => receiver.accepted.length === 1);
+    const body = JSON.parse(receiver.accepted[0]!.body);
+    const { text } = body as { text: string };
+    // Slack's mrkdwn runs <…> and, with link names on, a bare @here; Teams' Markdown runs [text](url).
+    expect(text).not.toMatch(/[<>]/);
+    expect(text).not.toMatch(/@here\b/);
+    expect(text).not.toContain('](');
+    // What a chat tool shows once it decodes its three entities: the visitor's words, as typed.
+    const shown = text
+      .replace(/\u2060/g, '')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
+    expect(shown).toBe(`New lead: Marketing with Ads — ${name} (${company})`);
+    // The structured fields carry the values as sent, for a receiver that renders them itself.
+    expect(body.lead).toMatchObject({ name, company });
   });
 
   it('is rejected by the receiver when signed with another secret, and retried like an e-mail', async () => {
