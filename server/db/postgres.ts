@@ -99,6 +99,7 @@ export async function openPostgres(url: string, migrations: readonly Migration[]
     engine: 'postgres',
     ...queries(pool),
     transaction: (work) => inTransaction(pool, work),
+    forgetDeleted: async () => true,
     async ready() {
       try {
         return (await pool.query<{ ok: number }>('SELECT 1 AS ok')).rows[0]?.ok === 1;

@@ -28,8 +28,9 @@ export function openSqlite(dataDir: string, migrations: readonly Migration[]): S
   for (const existing of [file, `${file}-wal`, `${file}-shm`])
     if (fs.existsSync(existing)) fs.chmodSync(existing, 0o600);
   const db = new DatabaseSync(file);
+  // secure_delete: a deleted row's bytes are overwritten with zeros, so an erased address leaves no readable trace (033).
   db.exec(
-    'PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;',
+    'PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON; PRAGMA secure_delete = ON;',
   );
   migrate(db, migrations);
   return sqliteDatabase(db);
@@ -97,6 +98,9 @@ function sqliteDatabase(db: DatabaseSync): SqliteDatabase {
           throw error;
         }
       }),
+    // TRUNCATE waits (busy_timeout) for other processes' reads, then leaves the log empty: busy is 1 when it could not.
+    forgetDeleted: () =>
+      inLine(async () => (db.prepare('PRAGMA wal_checkpoint(TRUNCATE)').get() as { busy: number }).busy === 0),
     ready: () =>
       inLine(async () => {
         try {

@@ -22,6 +22,14 @@ export interface Database extends Queryable {
    * the promise resolves, or none of it when it rejects.
    */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * After personal data is deleted, leaves no copy of it for a reader of the
+   * files: SQLite zeroes deleted content as it goes (secure_delete), and this
+   * copies the write-ahead log into the file and empties it. False when another
+   * process's open read kept the log from being emptied (try again). PostgreSQL
+   * has nothing to do here: its dead rows and back-ups are in docs/operations.md.
+   */
+  forgetDeleted(): Promise<boolean>;
   /** True when the database answers a query now. */
   ready(): Promise<boolean>;
   close(): Promise<void>;

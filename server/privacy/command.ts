@@ -92,9 +92,11 @@ await runCli(USAGE, async (args) => {
   const request = parse(args);
   const { db } = await openServerDatabase();
   try {
-    if (request.command === 'purge') process.stdout.write(`${JSON.stringify({ purged: await purgeExpired(db) })}\n`);
-    else if (request.command === 'export')
+    if (request.command === 'export') {
       process.stdout.write(`${JSON.stringify(await exportPersonalData(db, request.email), null, 2)}\n`);
+      return;
+    }
+    if (request.command === 'purge') process.stdout.write(`${JSON.stringify({ purged: await purgeExpired(db) })}\n`);
     else if (request.command === 'erase')
       process.stdout.write(`${JSON.stringify({ erased: await erasePersonalData(db, request.email) })}\n`);
     else {
@@ -102,6 +104,11 @@ await runCli(USAGE, async (args) => {
       if (leads === 0) throw new SetupError(`No lead has the address ${request.email}: nothing was corrected.`);
       process.stdout.write(`${JSON.stringify({ corrected: { leads, fields: Object.keys(request.correction) } })}\n`);
     }
+    // Deleted or replaced is not yet gone: until the write-ahead log is emptied, a copy of the file still holds the old rows.
+    if (!(await db.forgetDeleted()))
+      throw new SetupError(
+        'Done, but another process kept the database log from being emptied, so a copy of it may still hold the old data: run the command again.',
+      );
   } finally {
     await db.close();
   }

@@ -70,11 +70,15 @@ export function purgeExpired(
 
 /** Runs the purge now and then once a day, logging the counts; stop() ends it (on drain). */
 export function startRetention(db: Database, logger: Logger): { stop(): void } {
-  const run = () =>
-    purgeExpired(db).then(
-      (purged) => logger.info({ purged }, 'retention purge'),
-      (error: unknown) => logger.error({ err: error }, 'retention purge failed'),
-    );
+  const run = async () => {
+    try {
+      const purged = await purgeExpired(db);
+      // logEmptied false: another process held the log open; tomorrow's run empties it.
+      logger.info({ purged, logEmptied: await db.forgetDeleted() }, 'retention purge');
+    } catch (error) {
+      logger.error({ err: error }, 'retention purge failed');
+    }
+  };
   void run();
   const timer = setInterval(run, DAY_MS);
   timer.unref();

@@ -1,6 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 
+import { DATABASE_FILE } from '../../server/db';
 import { erasePersonalData, exportPersonalData } from '../../server/privacy/personalData';
 import { purgeExpired } from '../../server/privacy/retention';
 import { createSuppressions } from '../../server/privacy/suppressions';
@@ -153,7 +157,33 @@ describe('the retention purge', () => {
   });
 });
 
+/** How often `text` occurs, in any case, in the raw bytes of the database file and its write-ahead log. */
+function occurrencesOnDisk(dataDir: string, text: string): Record<string, number> {
+  const needle = text.toLowerCase();
+  return Object.fromEntries(
+    [DATABASE_FILE, `${DATABASE_FILE}-wal`].map((name) => {
+      const file = path.join(dataDir, name);
+      const bytes = fs.existsSync(file) ? fs.readFileSync(file).toString('latin1').toLowerCase() : '';
+      return [name, bytes.split(needle).length - 1];
+    }),
+  );
+}
+
 describe('npm run data', () => {
+  it('erases down to the bytes: neither the database file nor its log holds the address or its words afterwards', async () => {
+    const app = await seeded();
+    const { dataDir } = app.config;
+    // The sign-up's confirmation was sent and blanked: rows were written, rewritten and spread over the log.
+    app.db.connection.prepare("UPDATE subscribers SET confirmed_at = created_at WHERE email = 'ana@example.com'").run();
+    expect(occurrencesOnDisk(dataDir, 'ana@example.com')[`${DATABASE_FILE}-wal`]).toBeGreaterThan(0);
+    const erased = await npmRun('data', ['erase', 'ana@example.com'], dataDir);
+    expect([erased.code, erased.stderr]).toEqual([0, '']);
+    for (const trace of ['ana@example.com', 'A new website, please.', 'And an AI receptionist.', 'Called back'])
+      expect(occurrencesOnDisk(dataDir, trace)).toEqual({ [DATABASE_FILE]: 0, [`${DATABASE_FILE}-wal`]: 0 });
+    // Someone else's lead is still there, and readable.
+    expect(app.db.connection.prepare('SELECT email FROM leads').all()).toEqual([{ email: 'ben@example.com' }]);
+  }, 60_000);
+
   it('exports, erases and purges from the command line, and refuses a bad address with the usage', async () => {
     const app = await seeded();
     const dataDir = app.config.dataDir;
