@@ -13,7 +13,9 @@ export type { Database, Queryable } from './types';
  * A new entry is one string when the same SQL runs on both engines (ALTER
  * TABLE … ADD COLUMN, CREATE INDEX), or `{ sqlite, postgres }` where they differ.
  * The first POSTGRES_BASELINE entries are SQLite's own: on PostgreSQL, the
- * baseline in database/postgresSchema.ts stands for them.
+ * baseline in database/postgresSchema.ts stands for them. SQLite runs them
+ * with foreign keys off (a rebuilt table keeps its children) and checks the
+ * keys before each step commits.
  */
 /**
  * What is counted per UTC day (decision 034): a series (a web vital, the beacons' samples; page views next,
@@ -262,6 +264,54 @@ export const migrations: readonly Migration[] = [
   {
     sqlite: dailyCounts('TEXT', ' STRICT, WITHOUT ROWID', 'json_group_object'),
     postgres: dailyCounts('JSONB', '', 'jsonb_object_agg'),
+  },
+  {
+    sqlite: `-- An id is never handed out twice (AUTOINCREMENT), so a link or a bookmark to a deleted lead or
+    -- subscriber can never reach a later one (decision 033). SQLite must rebuild a table to say so; the rows
+    -- keep their ids, and their notes, history and messages stay attached.
+    CREATE TABLE leads_new (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      received_at TEXT NOT NULL,
+      name TEXT NOT NULL,
+      email TEXT NOT NULL,
+      company TEXT NOT NULL DEFAULT '',
+      phone TEXT NOT NULL DEFAULT '',
+      service TEXT NOT NULL DEFAULT '',
+      message TEXT NOT NULL,
+      client_hash TEXT NOT NULL,
+      user_agent TEXT NOT NULL DEFAULT '',
+      status TEXT NOT NULL DEFAULT 'new' CHECK (status IN ('new', 'contacted', 'won', 'lost', 'spam')),
+      status_changed_at TEXT,
+      locale TEXT NOT NULL DEFAULT 'en'
+    ) STRICT;
+    INSERT INTO leads_new SELECT id, received_at, name, email, company, phone, service, message, client_hash,
+      user_agent, status, status_changed_at, locale FROM leads;
+    DROP TABLE leads;
+    ALTER TABLE leads_new RENAME TO leads;
+    CREATE INDEX leads_received_at ON leads (received_at);
+    CREATE INDEX leads_status ON leads (status, received_at);
+    CREATE TRIGGER leads_status_changed_at AFTER INSERT ON leads WHEN NEW.status_changed_at IS NULL
+    BEGIN
+      UPDATE leads SET status_changed_at = NEW.received_at WHERE id = NEW.id;
+    END;
+    CREATE TABLE subscribers_new (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      email TEXT NOT NULL COLLATE NOCASE UNIQUE CHECK (length(email) <= 254),
+      created_at TEXT NOT NULL,
+      confirmed_at TEXT,
+      unsubscribed_at TEXT,
+      confirmation_sent_at TEXT,
+      confirmation_token_hash TEXT,
+      confirmation_expires_at TEXT,
+      locale TEXT NOT NULL DEFAULT 'en'
+    );
+    INSERT INTO subscribers_new SELECT id, email, created_at, confirmed_at, unsubscribed_at, confirmation_sent_at,
+      confirmation_token_hash, confirmation_expires_at, locale FROM subscribers;
+    DROP TABLE subscribers;
+    ALTER TABLE subscribers_new RENAME TO subscribers;
+    CREATE UNIQUE INDEX subscribers_confirmation_token ON subscribers (confirmation_token_hash);`,
+    postgres: `-- Identity columns never hand out an id twice: PostgreSQL's leads and subscribers already behave so.
+    SELECT 1`,
   },
 ];
 

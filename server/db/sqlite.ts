@@ -29,10 +29,12 @@ export function openSqlite(dataDir: string, migrations: readonly Migration[]): S
     if (fs.existsSync(existing)) fs.chmodSync(existing, 0o600);
   const db = new DatabaseSync(file);
   // secure_delete: a deleted row's bytes are overwritten with zeros, so an erased address leaves no readable trace (033).
+  // Foreign keys are off while migrating: a table rebuilt to change its definition must not take its children with it.
   db.exec(
-    'PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON; PRAGMA secure_delete = ON;',
+    'PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = OFF; PRAGMA secure_delete = ON;',
   );
   migrate(db, migrations);
+  db.exec('PRAGMA foreign_keys = ON');
   return sqliteDatabase(db);
 }
 
@@ -43,6 +45,10 @@ function migrate(db: DatabaseSync, migrations: readonly Migration[]): void {
     try {
       db.exec('BEGIN IMMEDIATE');
       db.exec(migrationFor(migration, 'sqlite'));
+      // What foreign keys would have refused is checked before the step commits.
+      const broken = db.prepare('PRAGMA foreign_key_check').all() as { table: string; parent: string }[];
+      if (broken.length > 0)
+        throw new Error(`${broken.length} row(s) of ${broken[0]!.table} lost their ${broken[0]!.parent}`);
       db.exec(`PRAGMA user_version = ${version}`);
       db.exec('COMMIT');
     } catch (error) {

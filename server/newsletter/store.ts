@@ -39,7 +39,8 @@ export interface SubscriberStore {
   confirm(token: string, now?: Date): Promise<'confirmed' | 'invalid'>;
   /** An unsubscribe link's POST; unsubscribing twice is still unsubscribed. */
   unsubscribe(token: string, now?: Date): Promise<'unsubscribed' | 'invalid'>;
-  unsubscribeToken(subscriberId: number): Promise<string>;
+  /** The unsubscribe link's token of a subscriber on the list, or undefined for an id that has none. */
+  unsubscribeToken(subscriberId: number): Promise<string | undefined>;
   /** Confirmed and not unsubscribed, in order of consent. */
   consented(): Promise<ConsentedSubscriber[]>;
 }
@@ -47,6 +48,7 @@ export interface SubscriberStore {
 interface SubscriberRow {
   id: number;
   email: string;
+  created_at: string;
   locale: Locale;
   confirmed_at: string | null;
   unsubscribed_at: string | null;
@@ -68,10 +70,17 @@ export function createSubscriberStore(db: Database, delivery?: Delivery<Confirma
   const key = () => (secret ??= readUnsubscribeSecret(db));
   const suppressions = createSuppressions(db);
 
-  const signature = (key: string, id: number) =>
-    createHmac('sha256', key).update(`unsubscribe:${id}`).digest('base64url');
-  const tokenFor = (key: string, id: number) => `${id}.${signature(key, id)}`;
-  const unsubscribeToken = async (id: number) => tokenFor(await key(), id);
+  // The id with the address and the row's creation time: a token names one sign-up of one address, so it
+  // cannot unsubscribe a later row, whatever its id (decision 033).
+  const signature = (key: string, { id, email, created_at }: Pick<SubscriberRow, 'id' | 'email' | 'created_at'>) =>
+    createHmac('sha256', key).update(`unsubscribe:${id}:${email.toLowerCase()}:${created_at}`).digest('base64url');
+  const tokenFor = (key: string, row: Pick<SubscriberRow, 'id' | 'email' | 'created_at'>) =>
+    `${row.id}.${signature(key, row)}`;
+  const rowById = (id: number) =>
+    db.get<Pick<SubscriberRow, 'id' | 'email' | 'created_at'>>(
+      'SELECT id, email, created_at FROM subscribers WHERE id = ?',
+      id,
+    );
 
   return {
     async signUp(email, now = new Date(), locale = defaultLocale) {
@@ -85,7 +94,7 @@ export function createSubscriberStore(db: Database, delivery?: Delivery<Confirma
           locale,
         );
         const row = (await tx.get<SubscriberRow>(
-          'SELECT id, email, locale, confirmed_at, unsubscribed_at, confirmation_sent_at FROM subscribers WHERE email = ?',
+          'SELECT id, email, created_at, locale, confirmed_at, unsubscribed_at, confirmation_sent_at FROM subscribers WHERE email = ?',
           email,
         ))!;
         const onList = row.confirmed_at !== null && row.unsubscribed_at === null;
@@ -107,7 +116,7 @@ export function createSubscriberStore(db: Database, delivery?: Delivery<Confirma
           email: row.email,
           locale: row.locale,
           confirmToken,
-          unsubscribeToken: tokenFor(signingKey, row.id),
+          unsubscribeToken: tokenFor(signingKey, row),
         });
         for (const message of messages) await delivery.outbox.enqueue(message, now, tx);
         return true;
@@ -130,11 +139,15 @@ export function createSubscriberStore(db: Database, delivery?: Delivery<Confirma
       return 'confirmed';
     },
     async unsubscribe(token, now = new Date()) {
-      const match = /^(\d{1,15})\.([\w-]{43})$/.exec(token);
+      // One spelling per token: no leading zero.
+      const match = /^([1-9]\d{0,14})\.([\w-]{43})$/.exec(token);
       if (!match) return 'invalid';
       const id = Number(match[1]);
-      const expected = Buffer.from(signature(await key(), id));
-      if (!timingSafeEqual(Buffer.from(match[2]!), expected)) return 'invalid';
+      const signingKey = await key();
+      const subscriber = await rowById(id);
+      // A row that is gone is checked against a stand-in, so both refusals take the same work.
+      const expected = Buffer.from(signature(signingKey, subscriber ?? { id, email: '', created_at: '' }));
+      if (!timingSafeEqual(Buffer.from(match[2]!), expected) || !subscriber) return 'invalid';
       const row = await db.get(
         `UPDATE subscribers SET unsubscribed_at = coalesce(unsubscribed_at, ?), confirmation_token_hash = NULL, confirmation_expires_at = NULL
          WHERE id = ? RETURNING id`,
@@ -143,7 +156,10 @@ export function createSubscriberStore(db: Database, delivery?: Delivery<Confirma
       );
       return row ? 'unsubscribed' : 'invalid';
     },
-    unsubscribeToken,
+    async unsubscribeToken(id) {
+      const row = await rowById(id);
+      return row && tokenFor(await key(), row);
+    },
     async consented() {
       const rows = await db.all<{ email: string; created_at: string; confirmed_at: string }>(
         `SELECT email, created_at, confirmed_at FROM subscribers

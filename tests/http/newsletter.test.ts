@@ -1,3 +1,5 @@
+import { createHmac } from 'node:crypto';
+
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 
@@ -7,6 +9,8 @@ import type { Confirmation } from '../../server/newsletter/store';
 import { createSubscriberStore } from '../../server/newsletter/store';
 import { createOutbox } from '../../server/outbox/delivery';
 import { catalogues } from '../../server/pages/catalogues';
+import { purgeExpired } from '../../server/privacy/retention';
+import { siteFacts } from '../../shared/content/data';
 import type { Locale } from '../../shared/lib/locale';
 import { locales, localeTags } from '../../shared/lib/locale';
 import type { TestApp } from '../support/helpers';
@@ -173,19 +177,69 @@ describe('newsletter double opt-in', { timeout: 30_000 }, () => {
 });
 
 describe('unsubscribe', { timeout: 30_000 }, () => {
-  it('refuses a token that was not signed by this site', async () => {
+  it('refuses a token that was not signed by this site, or not spelt as the site spells it', async () => {
     const { store } = storeWithInbox();
     await store.signUp('victim@example.com');
-    const genuine = await store.unsubscribeToken(1);
+    await store.signUp('other@example.com');
+    const genuine = (await store.unsubscribeToken(1))!;
     expect(genuine).toMatch(/^1\.[\w-]{43}$/);
     expect(await store.unsubscribe(`2.${genuine.slice(2)}`)).toBe('invalid');
+    expect(await store.unsubscribe(`01.${genuine.slice(2)}`)).toBe('invalid');
     expect(await store.unsubscribe(`1.${'A'.repeat(43)}`)).toBe('invalid');
     expect(await store.unsubscribe('1')).toBe('invalid');
+    expect(await store.unsubscribeToken(99)).toBeUndefined();
     expect(await store.unsubscribe(genuine)).toBe('unsubscribed');
   });
 
-  it("needs the site's own secret: another database signs differently", () => {
-    expect(storeWithInbox().store.unsubscribeToken(1)).not.toBe(storeWithInbox().store.unsubscribeToken(1));
+  it("needs the site's own secret: another database signs differently", async () => {
+    const [one, two] = [storeWithInbox().store, storeWithInbox().store];
+    const at = new Date('2024-05-01T08:00:00Z');
+    await one.signUp('same@example.com', at);
+    await two.signUp('same@example.com', at);
+    expect(await one.unsubscribeToken(1)).not.toBe(await two.unsubscribeToken(1));
+  });
+
+  it('binds a token to its own sign-up: once that row is purged, no later subscriber can be unsubscribed with it', async () => {
+    const { db, store, sent } = storeWithInbox();
+    const t0 = new Date('2024-05-01T08:00:00Z');
+    await store.signUp('mallory@example.com', t0);
+    const mallorys = sent[0]!.unsubscribeToken;
+    expect(await store.unsubscribe(mallorys, t0)).toBe('unsubscribed');
+    expect(await purgeExpired(db, new Date(t0.getTime() + 60_000))).toMatchObject({ unsubscribed: 1 });
+    // The id of a deleted row is never handed out again.
+    await store.signUp('alice@example.com', new Date(t0.getTime() + 120_000));
+    expect(sent[1]!.subscriberId).toBe(sent[0]!.subscriberId + 1);
+    expect(await store.unsubscribe(mallorys)).toBe('invalid');
+    // And a row that does hold the old id (as before AUTOINCREMENT, or restored from a back-up) is not reached either.
+    db.connection
+      .prepare("INSERT INTO subscribers (id, email, created_at, confirmed_at) VALUES (?, 'carol@example.com', ?, ?)")
+      .run(sent[0]!.subscriberId, t0.toISOString(), t0.toISOString());
+    expect(await store.unsubscribe(mallorys)).toBe('invalid');
+    expect(db.connection.prepare('SELECT email FROM subscribers WHERE unsubscribed_at IS NOT NULL').all()).toEqual([]);
+  });
+
+  it('sends a link mailed before tokens named their address to the page that says so, in each language', async () => {
+    const app = testApp();
+    cleanups.push(() => app.db.close());
+    await createSubscriberStore(app.db).signUp('early@example.com');
+    const { value: secret } = app.db.connection
+      .prepare("SELECT value FROM settings WHERE key = 'unsubscribe_secret'")
+      .get() as { value: string };
+    // The token as the site signed it then: the id alone.
+    const old = `1.${createHmac('sha256', secret).update('unsubscribe:1').digest('base64url')}`;
+    for (const locale of locales) {
+      const { unsubscribe } = newsletterIn[locale];
+      const answer = await request(app)
+        .post(`${unsubscribe}?token=${old}`)
+        .type('form')
+        .set('Accept', 'text/html')
+        .send('List-Unsubscribe=One-Click');
+      expect(answer.headers.location).toBe(`${unsubscribe}?result=invalid`);
+      const page = await request(app).get(answer.headers.location!);
+      expect(page.text).toContain(escaped(catalogues[locale].newsletterUnsubscribe.outcomes.invalid.text));
+      expect(page.text).toContain(siteFacts.email);
+    }
+    expect(subscriber(app).unsubscribed_at).toBeNull();
   });
 });
 

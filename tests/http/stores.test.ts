@@ -485,6 +485,19 @@ describe.each(engines)('the stores on $engine', { timeout: 30_000 }, ({ open, ol
     expect((await b.increment('203.0.113.7')).totalHits).toBe(1);
   });
 
+  it("ids: a deleted lead's or subscriber's id is never handed out again", async () => {
+    const db = await fresh();
+    const leads = createLeadStore(db);
+    const subscribers = createSubscriberStore(db);
+    const first = await leads.add(lead, client);
+    await subscribers.signUp('gone@example.com', at(0));
+    await erasePersonalData(db, 'ana@example.com');
+    await erasePersonalData(db, 'gone@example.com');
+    expect(await leads.add(lead, client)).toBeGreaterThan(first);
+    await subscribers.signUp('next@example.com', at(1));
+    expect(await db.get('SELECT id FROM subscribers')).toEqual({ id: 2 });
+  });
+
   it('answers the readiness check', async () => {
     expect(await (await fresh()).ready()).toBe(true);
   });

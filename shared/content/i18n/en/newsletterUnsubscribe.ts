@@ -27,7 +27,7 @@ export const newsletterUnsubscribe = {
     },
     invalid: {
       title: 'This link does not work',
-      text: `The unsubscribe link is incomplete. Copy the whole link from the e-mail, or write to ${siteFacts.email} and we will remove your address.`,
+      text: `The unsubscribe link is incomplete, or comes from an e-mail older than our current links. Copy the whole link from our latest e-mail, or write to ${siteFacts.email} and we will remove your address.`,
       link: blogLink,
     },
   },
