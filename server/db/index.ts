@@ -313,6 +313,9 @@ export const migrations: readonly Migration[] = [
     postgres: `-- Identity columns never hand out an id twice: PostgreSQL's leads and subscribers already behave so.
     SELECT 1`,
   },
+  `-- The rate limits' keys are salted hashes from now on (decision 033): the counts kept so far name client
+  -- addresses, and a count lasts a minute, so they all go.
+  DELETE FROM rate_limit_hits;`,
 ];
 
 /**

@@ -1,9 +1,7 @@
-import { createHash } from 'node:crypto';
-
 import type { Locale } from '../../shared/lib/locale';
 import type { ContactValues } from '../../shared/model/contactForm';
 import type { Database } from '../db';
-import { readSalt } from '../db/salt';
+import { readSalt, saltedHash } from '../db/salt';
 import type { Delivery } from '../outbox/port';
 
 /** A stored lead as the staff export shows it. */
@@ -54,10 +52,6 @@ interface LeadRow {
   locale: Locale;
 }
 
-function hashClientAddress(salt: string, address: string): string {
-  return createHash('sha256').update(`${salt}:${address}`).digest('hex');
-}
-
 export function createLeadStore(db: Database, delivery?: Delivery<Lead>): LeadStore {
   let salt: Promise<string> | undefined;
 
@@ -67,7 +61,7 @@ export function createLeadStore(db: Database, delivery?: Delivery<Lead>): LeadSt
         ...values,
         locale: values.locale ?? 'en',
         receivedAt: receivedAt.toISOString(),
-        clientHash: hashClientAddress(await (salt ??= readSalt(db)), client.address),
+        clientHash: saltedHash(await (salt ??= readSalt(db)), client.address),
         userAgent: client.userAgent.slice(0, USER_AGENT_LIMIT),
       };
       const id = await db.transaction(async (tx) => {

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 import type { Database } from '../../server/db';
 import { migrations } from '../../server/db';
-import { createRateLimitCounters } from '../../server/http/rateLimitCounters';
+import { createRateLimitCounters, createWindowCounts } from '../../server/http/rateLimitCounters';
 import { createLeadStore } from '../../server/leads/store';
 import type { Confirmation } from '../../server/newsletter/store';
 import { createSubscriberStore } from '../../server/newsletter/store';
@@ -483,6 +483,54 @@ describe.each(engines)('the stores on $engine', { timeout: 30_000 }, ({ open, ol
     expect((await b.increment('203.0.113.7')).totalHits).toBe(20);
     await a.resetKey('203.0.113.7');
     expect((await b.increment('203.0.113.7')).totalHits).toBe(1);
+  });
+
+  it('rate-limit counters: keep a salted hash of the client address, never the address, and only while its window lasts', async () => {
+    const db = await fresh();
+    const counters = createRateLimitCounters(db);
+    const contact = counters('contact');
+    contact.init({ windowMs: 60_000 });
+    await contact.increment('203.0.113.7');
+    await contact.increment('2001:db8:abcd:1200::/56');
+    const keys = (await db.all<{ key: string }>('SELECT key FROM rate_limit_hits ORDER BY key')).map((row) => row.key);
+    expect(keys).toHaveLength(2);
+    for (const key of keys) expect(key).toMatch(/^contact:[0-9a-f]{64}$/);
+    expect(JSON.stringify(await db.all('SELECT * FROM rate_limit_hits'))).not.toMatch(/203\.0\.113|2001:db8/);
+
+    // A window that is over is swept with the next count after ten minutes, whoever's it was.
+    const counts = createWindowCounts(db);
+    const t0 = Date.now();
+    await counts.hit(db, 'contact', '198.51.100.1', 60_000, t0);
+    expect(await db.get('SELECT count(*) AS n FROM rate_limit_hits')).toEqual({ n: 3 });
+    await counts.hit(db, 'contact', '198.51.100.2', 60_000, t0 + 11 * 60_000);
+    expect(await db.get('SELECT count(*) AS n FROM rate_limit_hits')).toEqual({ n: 1 });
+  });
+
+  it('window counts: count up to a limit and no further, atomically, until the window is over', async () => {
+    const db = await fresh();
+    const counts = createWindowCounts(db);
+    const t0 = Date.UTC(2025, 0, 1);
+    const taken = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        db.transaction((tx) => counts.hit(tx, 'mails', 'ana@example.com', 3_600_000, t0, 3)),
+      ),
+    );
+    expect(
+      taken
+        .filter(Boolean)
+        .map((hit) => hit!.hits)
+        .sort(),
+    ).toEqual([1, 2, 3]);
+    await counts.unhit(db, 'mails', 'ana@example.com');
+    expect(await counts.hit(db, 'mails', 'ana@example.com', 3_600_000, t0 + 1, 3)).toEqual({
+      hits: 3,
+      resetAt: t0 + 3_600_000,
+    });
+    expect(await counts.hit(db, 'mails', 'ana@example.com', 3_600_000, t0 + 2, 3)).toBeUndefined();
+    expect(await counts.hit(db, 'mails', 'ana@example.com', 3_600_000, t0 + 3_600_000, 3)).toEqual({
+      hits: 1,
+      resetAt: t0 + 7_200_000,
+    });
   });
 
   it("ids: a deleted lead's or subscriber's id is never handed out again", async () => {
