@@ -8,6 +8,8 @@ import type { LoadedPage } from '../shared/pageShell';
 import { PageDocument } from '../shared/pageShell';
 import type { AppConfig } from './config';
 import type { Database } from './db';
+import type { AfterAnswer } from './http/afterAnswer';
+import { createAfterAnswer } from './http/afterAnswer';
 import { errorHandler } from './http/errors';
 import { healthRoutes } from './http/health';
 import type { Logger } from './http/logger';
@@ -48,12 +50,14 @@ export interface AppOptions {
    * commit queued messages, so they go out at once rather than at its next poll.
    */
   wakeOutbox?: () => void;
+  /** Work routes do once they have answered; whoever stops the server waits for it (see main.ts). */
+  afterAnswer?: AfterAnswer;
 }
 
 /** Builds the site's Express app without listening. Middleware runs in the order written here. */
 export function createApp(
   config: AppConfig,
-  { db, logger, App = PageDocument, wakeOutbox = () => {} }: AppOptions,
+  { db, logger, App = PageDocument, wakeOutbox = () => {}, afterAnswer = createAfterAnswer(logger) }: AppOptions,
 ): express.Express {
   const clientDir = path.join(config.rootDir, 'dist', 'client');
   const assets = assetSource(path.join(clientDir, 'manifest.json'), config);
@@ -70,11 +74,11 @@ export function createApp(
   // The stores queue what they send in their own transactions; wakeOutbox has it sent at once.
   const outbox = createOutbox(db, config);
   const leads = createLeadStore(db, { outbox, messagesFor: leadMessages(config.mail, siteUrl), committed: wakeOutbox });
-  const subscribers = createSubscriberStore(db, {
-    outbox,
-    messagesFor: signUpMessages(siteUrl),
-    committed: wakeOutbox,
-  });
+  const subscribers = createSubscriberStore(
+    db,
+    { outbox, messagesFor: signUpMessages(siteUrl), committed: wakeOutbox },
+    { confirmationsPerHour: config.confirmationsPerHour, logger },
+  );
   // The console has no administrator role: a sign-in lock is told to the lab's general inbox.
   const lockAlerts = {
     outbox,
@@ -97,7 +101,7 @@ export function createApp(
   app.use(crawlerRoutes(siteUrl)); // robots.txt and sitemap.xml, from the route table
   app.use(feedRoutes(siteUrl)); // the blog's RSS and Atom feeds
   app.use(vitalsRoutes(db, siteUrl, logger, counters)); // the field-speed beacon
-  app.use(subscribeRoutes(subscribers, siteUrl, counters)); // the newsletter box
+  app.use(subscribeRoutes({ store: subscribers, siteUrl, afterAnswer, counters })); // the newsletter box
   app.use(newsletterRoutes({ store: subscribers, siteUrl, renderPage, counters })); // the newsletter e-mails' confirm and unsubscribe links
   app.use(contactRoutes({ store: leads, logger, siteUrl, renderPage, counters })); // the contact form; it re-renders its page on refusal
   // The staff console: before the page catch-all, since /staff is no public page (never in the page cache).

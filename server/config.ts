@@ -34,6 +34,9 @@ const mailbox = z
     return !/[\r\n]/.test(value) && z.email().safeParse(address).success;
   }, 'expected an e-mail address, optionally as "Name <address>"');
 
+/** Newsletter confirmation e-mails the whole site sends in an hour at most (decision 032). */
+export const DEFAULT_CONFIRMATIONS_PER_HOUR = 100;
+
 const defaultInbox = (id: DepartmentId) => departmentFacts.find((department) => department.id === id)!.email;
 
 const envSchema = z.object({
@@ -70,6 +73,12 @@ const envSchema = z.object({
     .optional(),
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int('expected a whole number').min(1).max(100).default(16),
   OUTBOX_LEASE_SECONDS: z.coerce.number().int('expected a whole number').min(5).max(3600).default(300),
+  NEWSLETTER_CONFIRMATIONS_PER_HOUR: z.coerce
+    .number()
+    .int('expected a whole number')
+    .min(1)
+    .max(100_000)
+    .default(DEFAULT_CONFIRMATIONS_PER_HOUR),
 });
 
 export interface MailConfig {
@@ -101,6 +110,8 @@ export interface AppConfig {
   /** Folder holding dist/ and public/. */
   rootDir: string;
   mail: MailConfig;
+  /** Newsletter confirmation e-mails the whole site sends in an hour at most. */
+  confirmationsPerHour: number;
 }
 
 export class ConfigError extends Error {}
@@ -134,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
     trustProxy: TRUST_PROXY,
     dev: NODE_ENV === 'development',
     rootDir,
+    confirmationsPerHour: parsed.data.NEWSLETTER_CONFIRMATIONS_PER_HOUR,
     mail: {
       smtpUrl: parsed.data.SMTP_URL,
       from: parsed.data.MAIL_FROM,

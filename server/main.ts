@@ -2,6 +2,7 @@ import { createApp, outboxKinds } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db';
 import { MigrationError } from './db/types';
+import { createAfterAnswer } from './http/afterAnswer';
 import { createHttpServer } from './http/httpServer';
 import { createLogger } from './http/logger';
 import { startOutboxWorker } from './outbox/delivery';
@@ -39,7 +40,9 @@ async function start(): Promise<void> {
   const outbox = startOutboxWorker(db, config, logger, outboxKinds);
   // Deletes what is past its retention period, now and daily (the privacy policy's promise).
   const retention = startRetention(db, logger);
-  const app = createApp(config, { db, logger, wakeOutbox: outbox.wake });
+  // Work routes do after answering (newsletter sign-ups): the drain waits for it.
+  const afterAnswer = createAfterAnswer(logger);
+  const app = createApp(config, { db, logger, wakeOutbox: outbox.wake, afterAnswer });
   const server = createHttpServer(app);
   server.listen(config.port, config.host, () => {
     logger.info({ url: `http://localhost:${config.port}`, siteUrl: config.siteUrl, database: db.engine }, 'listening');
@@ -59,9 +62,11 @@ async function start(): Promise<void> {
       server.closeAllConnections();
     }, DRAIN_TIMEOUT_MS);
     force.unref();
-    // Stop accepting, let in-flight requests finish, let the sends under way end, then release the database.
+    // Stop accepting, let in-flight requests and the work after their answers finish, let the sends under way end,
+    // then release the database.
     server.close(async () => {
       retention.stop();
+      await afterAnswer.settled();
       await outbox.stop();
       await db.close();
       logger.info('stopped');

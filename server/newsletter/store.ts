@@ -3,9 +3,13 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import { CONFIRMATION_VALID_DAYS } from '../../shared/content/newsletter';
 import type { Locale } from '../../shared/lib/locale';
 import { defaultLocale } from '../../shared/lib/locale';
+import { DEFAULT_CONFIRMATIONS_PER_HOUR } from '../config';
 import type { Database } from '../db';
+import type { Logger } from '../http/logger';
+import { createWindowCounts } from '../http/rateLimitCounters';
 import type { Delivery } from '../outbox/port';
 import { createSuppressions } from '../privacy/suppressions';
+import { confirmationLimits } from './confirmationLimits';
 
 /** A new confirmation e-mail goes to one address at most this often, however many sign-ups. */
 const CONFIRMATION_INTERVAL_MS = 60 * 60_000;
@@ -30,9 +34,11 @@ export interface ConsentedSubscriber {
 export interface SubscriberStore {
   /**
    * A sign-up: the address is stored as pending (once, whatever its case) and
-   * a confirmation e-mail is queued, unless the address is already confirmed
-   * or got one within the hour. The caller learns nothing of which happened:
-   * the visitor's answer must be the same either way.
+   * a confirmation e-mail is queued, unless the address is already confirmed,
+   * got one within the hour, or a limit of decision 032 is spent (its mailbox's,
+   * its domain's, the site's hourly cap, a suppressed address's monthly one).
+   * The caller learns nothing of which happened: the visitor's answer must be
+   * the same either way.
    */
   signUp(email: string, now?: Date, locale?: Locale): Promise<void>;
   /** Opens a confirmation link: single use, until it expires. */
@@ -64,11 +70,23 @@ async function readUnsubscribeSecret(db: Database): Promise<string> {
   return row.value;
 }
 
+interface SubscriberStoreOptions {
+  /** The site's hourly cap on confirmation e-mails (NEWSLETTER_CONFIRMATIONS_PER_HOUR). */
+  confirmationsPerHour?: number;
+  /** Where reaching that cap is reported. */
+  logger?: Logger;
+}
+
 /** The newsletter list and its consent steps. */
-export function createSubscriberStore(db: Database, delivery?: Delivery<Confirmation>): SubscriberStore {
+export function createSubscriberStore(
+  db: Database,
+  delivery?: Delivery<Confirmation>,
+  { confirmationsPerHour = DEFAULT_CONFIRMATIONS_PER_HOUR, logger }: SubscriberStoreOptions = {},
+): SubscriberStore {
   let secret: Promise<string> | undefined;
   const key = () => (secret ??= readUnsubscribeSecret(db));
   const suppressions = createSuppressions(db);
+  const limits = confirmationLimits(createWindowCounts(db), confirmationsPerHour, logger);
 
   // The id with the address and the row's creation time: a token names one sign-up of one address, so it
   // cannot unsubscribe a later row, whatever its id (decision 033).
@@ -102,6 +120,9 @@ export function createSubscriberStore(db: Database, delivery?: Delivery<Confirma
           row.confirmation_sent_at !== null &&
           now.getTime() - Date.parse(row.confirmation_sent_at) < CONFIRMATION_INTERVAL_MS;
         if (onList || recentlySent || !delivery) return false;
+        // Unsubscribed or erased: a new sign-up may still ask for consent again, rarely (decision 032).
+        const suppressed = row.unsubscribed_at !== null || (await createSuppressions(tx).has(email));
+        if (!(await limits.take(tx, email, suppressed, now))) return false;
         // A new link replaces the last one; only its hash is kept.
         const confirmToken = randomBytes(32).toString('base64url');
         await tx.run(

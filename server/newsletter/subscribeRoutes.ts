@@ -8,6 +8,7 @@ import type { Locale } from '../../shared/lib/locale';
 import { localeOf } from '../../shared/lib/locale';
 import { newsletterReturnHref, parseCategory, SUBSCRIBE_ENDPOINT } from '../../shared/model/blog';
 import { localizePath } from '../../shared/routes';
+import type { AfterAnswer } from '../http/afterAnswer';
 import { formEndpoint, isPlainFormPost, readBody } from '../http/formEndpoint';
 import type { RateLimitCounters } from '../http/rateLimitCounters';
 import { catalogues } from '../pages/catalogues';
@@ -39,15 +40,25 @@ function answer(
   else json();
 }
 
+interface SubscribeRoutesOptions {
+  store: SubscriberStore;
+  siteUrl: string;
+  /** Where the sign-up itself runs, once the answer is sent. */
+  afterAnswer: AfterAnswer;
+  /** Shared rate-limit counters, when several instances run. */
+  counters?: RateLimitCounters;
+}
+
 /**
  * POST /api/subscribe: a newsletter sign-up, pending until its confirmation
  * link is opened. JSON for fetch (202 pending, 400 with the reason), a 303
- * back to the blog (/es/blog for a Spanish sign-up) for a plain form post. Answered only after the row (and its
- * confirmation e-mail, queued) is committed. A new, a pending and a confirmed
- * address get the same answer, so nobody can test who is on the list. The
- * sign-up's language (?locale=) is the confirmation e-mail's.
+ * back to the blog (/es/blog for a Spanish sign-up) for a plain form post.
+ * A valid address is answered first and signed up after (decision 032): a
+ * new, a pending, a confirmed, a suppressed or a limited address get the same
+ * answer in the same time, so nobody can test who is on the list or was
+ * mailed lately. The sign-up's language (?locale=) is the confirmation e-mail's.
  */
-export function subscribeRoutes(store: SubscriberStore, siteUrl: string, counters?: RateLimitCounters): Router {
+export function subscribeRoutes({ store, siteUrl, afterAnswer, counters }: SubscribeRoutesOptions): Router {
   const router = Router();
   const endpoint = formEndpoint({
     siteUrl,
@@ -61,7 +72,7 @@ export function subscribeRoutes(store: SubscriberStore, siteUrl: string, counter
       refusal.kind === 'rateLimited' ? returnHref('all', 'limited', locale) : undefined,
   });
 
-  router.post(SUBSCRIBE_ENDPOINT, ...endpoint, async (req: Request, res: Response) => {
+  router.post(SUBSCRIBE_ENDPOINT, ...endpoint, (req: Request, res: Response) => {
     res.setHeader('Cache-Control', 'no-store');
     const decoded = readBody(req, res);
     if (!decoded.ok) {
@@ -79,8 +90,9 @@ export function subscribeRoutes(store: SubscriberStore, siteUrl: string, counter
       answer(req, res, category, 'invalid', () => res.status(400).json({ error: INVALID_EMAIL }));
       return;
     }
-    await store.signUp(email.data, new Date(), localeOf(req.originalUrl));
+    const locale = localeOf(req.originalUrl);
     answer(req, res, category, 'pending', () => res.status(202).json({ status: 'pending' }));
+    afterAnswer.run('newsletter sign-up', () => store.signUp(email.data, new Date(), locale));
   });
   return router;
 }

@@ -9,6 +9,7 @@ import type { Confirmation } from '../../server/newsletter/store';
 import { createSubscriberStore } from '../../server/newsletter/store';
 import { createOutbox } from '../../server/outbox/delivery';
 import { catalogues } from '../../server/pages/catalogues';
+import { erasePersonalData } from '../../server/privacy/personalData';
 import { purgeExpired } from '../../server/privacy/retention';
 import { siteFacts } from '../../shared/content/data';
 import type { Locale } from '../../shared/lib/locale';
@@ -162,6 +163,54 @@ describe('newsletter double opt-in', { timeout: 30_000 }, () => {
     expect(await store.confirm(sent[1]!.confirmToken, new Date(t0.getTime() + 62 * 60_000))).toBe('confirmed');
     await store.signUp('hourly@example.com', new Date(t0.getTime() + 5 * 60 * 60_000));
     expect(sent).toHaveLength(2);
+  });
+
+  it('floods no inbox through +tags or Gmail dots: three confirmations a day per mailbox, the same answer to every sign-up', async () => {
+    const { app, smtp } = await mailingApp(cleanups);
+    const answers = [];
+    for (const email of [
+      'target+1@example.com',
+      'target+2@example.com',
+      'TARGET+3@example.com',
+      'target+4@example.com',
+    ])
+      answers.push(await signUp(app, email));
+    await smtp.waitFor(3);
+    await app.afterAnswer.settled();
+    await settle();
+    expect(smtp.received.flatMap((mail) => mail.recipients)).toEqual([
+      'target+1@example.com',
+      'target+2@example.com',
+      'TARGET+3@example.com',
+    ]);
+    for (const answer of answers) expect([answer.status, answer.body]).toEqual([202, { status: 'pending' }]);
+
+    const other = await mailingApp(cleanups);
+    for (const email of ['v.ictim@gmail.com', 'victim+a@googlemail.com', 'vic.tim@gmail.com', 'victim@gmail.com'])
+      expect((await signUp(other.app, email)).status).toBe(202);
+    await other.smtp.waitFor(3);
+    await other.app.afterAnswer.settled();
+    await settle();
+    expect(other.smtp.received).toHaveLength(3);
+  });
+
+  it('asks an erased address to consent again once, then writes to it no more for a month', async () => {
+    const { app, smtp } = await mailingApp(cleanups);
+    expect((await signUp(app, 'alice@example.com')).status).toBe(202);
+    await smtp.waitFor(1);
+    await erasePersonalData(app.db, 'Alice@Example.com', new Date(Date.now() - 2 * 60 * 60_000));
+    // The owner's way back: one new confirmation, the only e-mail a sign-up can bring.
+    expect((await signUp(app, 'alice@example.com')).status).toBe(202);
+    await smtp.waitFor(2);
+    // An hour later, someone signs her up again: the same answer, and no e-mail.
+    app.db.connection
+      .prepare("UPDATE subscribers SET confirmation_sent_at = ? WHERE email = 'alice@example.com'")
+      .run(new Date(Date.now() - 2 * 60 * 60_000).toISOString());
+    const again = await signUp(app, 'alice@example.com');
+    expect([again.status, again.body]).toEqual([202, { status: 'pending' }]);
+    await app.afterAnswer.settled();
+    await settle();
+    expect(smtp.received).toHaveLength(2);
   });
 
   it('lets a link expire after 7 days', async () => {

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { Writable } from 'node:stream';
 
 import { pino } from 'pino';
 import request from 'supertest';
@@ -19,7 +18,7 @@ import { contact as enContact } from '../../shared/content/i18n/en/contact';
 import { contactInfo as enContactInfo } from '../../shared/content/i18n/en/contactInfo';
 import { EMPTY_CONTACT_VALUES } from '../../shared/model/contactForm';
 import type { TestApp } from '../support/helpers';
-import { TEST_SITE_URL, testApp, testConfig } from '../support/helpers';
+import { recordingLogger, TEST_SITE_URL, testApp, testConfig } from '../support/helpers';
 import type { MailServer } from '../support/mailServer';
 import { header, rawHeaderNames, startMailServer } from '../support/mailServer';
 import { startWebhookReceiver } from '../support/webhookReceiver';
@@ -28,27 +27,6 @@ const { fieldCopy } = enContact;
 const { departments } = enContactInfo;
 
 const inbox = (id: string) => departments.find((department) => department.id === id)!.email;
-
-/** A logger whose lines the test can read. */
-function recordingLogger(): { logger: Logger; lines: () => Record<string, unknown>[] } {
-  const out: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      out.push(chunk.toString());
-      done();
-    },
-  });
-  return {
-    logger: pino({ level: 'info', base: undefined }, stream),
-    lines: () =>
-      out
-        .join('')
-        .trim()
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => JSON.parse(line) as Record<string, unknown>),
-  };
-}
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {

@@ -20,6 +20,7 @@ import type { MetricName } from '../../server/vitals/metrics';
 import { createVitalsStore } from '../../server/vitals/store';
 import { EMPTY_CONTACT_VALUES } from '../../shared/model/contactForm';
 import { engines } from '../support/engines';
+import { recordingLogger } from '../support/helpers';
 
 const opened: Database[] = [];
 afterAll(async () => {
@@ -197,6 +198,68 @@ describe.each(engines)('the stores on $engine', { timeout: 30_000 }, ({ open, ol
       { email: 'lectora@example.com', locale: 'es' },
       { email: 'reader@example.com', locale: 'en' },
     ]);
+  });
+
+  it('subscribers: confirmation e-mails are limited per mailbox, per domain and per hour, and the cap is logged once', async () => {
+    const db = await fresh();
+    const sent: string[] = [];
+    const { logger, lines } = recordingLogger();
+    const store = createSubscriberStore(
+      db,
+      {
+        outbox: createOutboxStore(db, 'meridianlab.test'),
+        messagesFor: ({ subscriberId, email }) => {
+          sent.push(email);
+          return [{ kind: 'newsletter-confirmation', subscriberId, mail: { to: email, subject: 'Confirm', text: '' } }];
+        },
+        committed: () => {},
+      },
+      { confirmationsPerHour: 10, logger },
+    );
+    // One Gmail inbox however it is spelt: three a day.
+    for (const email of ['ana.b@gmail.com', 'anab+1@googlemail.com', 'A.n.A.b@gmail.com', 'anab+news@gmail.com'])
+      await store.signUp(email, at(0));
+    expect(sent).toEqual(['ana.b@gmail.com', 'anab+1@googlemail.com', 'A.n.A.b@gmail.com']);
+    // A domain gets 30 % of the hourly cap (3 of 10): the Gmail sign-ups spent it.
+    await store.signUp('someone.else@gmail.com', at(1));
+    expect(sent).toHaveLength(3);
+    // Other domains fill the site's hour: 10, then nothing, and one error in the log.
+    for (let i = 0; i < 9; i++) await store.signUp(`reader${i}@site${i}.test`, at(2));
+    expect(sent).toHaveLength(10);
+    const capped = () => lines().filter((line) => line.level === 50 && /hourly cap/.test(String(line.msg)));
+    expect(capped()).toHaveLength(1);
+    expect(await db.get('SELECT count(*) AS n FROM subscribers WHERE confirmation_sent_at IS NULL')).toEqual({ n: 4 });
+    // The next hour has room again; the mailbox's day does not.
+    await store.signUp('late@site0.test', at(3600));
+    await store.signUp('anab+later@gmail.com', at(3600));
+    expect(sent.slice(10)).toEqual(['late@site0.test']);
+    expect(capped()).toHaveLength(1);
+  });
+
+  it('subscribers: an erased or unsubscribed address is asked to consent again at most once in 30 days', async () => {
+    const db = await fresh();
+    const sent: Confirmation[] = [];
+    const store = createSubscriberStore(db, {
+      outbox: createOutboxStore(db, 'meridianlab.test'),
+      messagesFor: (confirmation) => {
+        sent.push(confirmation);
+        return [];
+      },
+      committed: () => {},
+    });
+    await erasePersonalData(db, 'gone@example.com', at(0));
+    await store.signUp('gone@example.com', at(0));
+    await store.signUp('GONE@example.com', at(2 * 3600));
+    expect(sent).toHaveLength(1);
+    await store.signUp('gone@example.com', at(31 * 86_400));
+    expect(sent).toHaveLength(2);
+    // The owner's confirmation lifts the suppression.
+    expect(await store.confirm(sent[1]!.confirmToken, at(31 * 86_400 + 60))).toBe('confirmed');
+    expect((await exportPersonalData(db, 'gone@example.com')).suppressed).toBe(false);
+    // Unsubscribed, not yet purged: the same rule.
+    expect(await store.unsubscribe(sent[1]!.unsubscribeToken, at(32 * 86_400))).toBe('unsubscribed');
+    await store.signUp('gone@example.com', at(32 * 86_400 + 7200));
+    expect(sent).toHaveLength(2);
   });
 
   it('personal data: exports and erases everything about an address, whatever its case', async () => {

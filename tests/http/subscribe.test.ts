@@ -1,14 +1,15 @@
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 
-import type { Express } from 'express';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { DATABASE_FILE } from '../../server/db';
+import type { AfterAnswer } from '../../server/http/afterAnswer';
 import { createSubscriberStore } from '../../server/newsletter/store';
+import { erasePersonalData } from '../../server/privacy/personalData';
 import type { TestApp } from '../support/helpers';
-import { testApp } from '../support/helpers';
+import { recordingLogger, testApp } from '../support/helpers';
 
 // A fresh app (and database, and rate limit) for every test: the limit of 5 a minute must not leak between tests.
 let app: TestApp;
@@ -17,17 +18,29 @@ beforeEach(() => {
 });
 afterEach(() => app.db.close());
 
-const postJson = (body: unknown, target: Express = app) =>
-  request(target).post('/api/subscribe').set('Content-Type', 'application/json').send(JSON.stringify(body));
-const postForm = (fields: Record<string, string>, target: Express = app) =>
-  request(target)
-    .post('/api/subscribe')
-    .type('form')
-    .set('Accept', 'text/html')
-    .send(new URLSearchParams(fields).toString());
+/** A post, answered, and the sign-up the answer started, done. */
+async function settled<T>(target: TestApp, answer: PromiseLike<T>): Promise<T> {
+  const response = await answer;
+  await target.afterAnswer.settled();
+  return response;
+}
+const postJson = (body: unknown, target: TestApp = app) =>
+  settled(
+    target,
+    request(target).post('/api/subscribe').set('Content-Type', 'application/json').send(JSON.stringify(body)),
+  );
+const postForm = (fields: Record<string, string>, target: TestApp = app) =>
+  settled(
+    target,
+    request(target)
+      .post('/api/subscribe')
+      .type('form')
+      .set('Accept', 'text/html')
+      .send(new URLSearchParams(fields).toString()),
+  );
 
-const rows = () =>
-  app.db.connection.prepare('SELECT email, created_at FROM subscribers ORDER BY id').all() as {
+const rows = (target: TestApp = app) =>
+  target.db.connection.prepare('SELECT email, created_at FROM subscribers ORDER BY id').all() as {
     email: string;
     created_at: string;
   }[];
@@ -48,7 +61,7 @@ describe('POST /api/subscribe with JSON', () => {
     expect(confirmedCount()).toBe(0);
   });
 
-  it('answers only once the row is committed: another connection to the file sees it', async () => {
+  it('commits the sign-up once its work is done: another connection to the file sees it', async () => {
     const own = testApp();
     const { config } = own;
     try {
@@ -217,6 +230,80 @@ describe('POST /api/subscribe from the form without JavaScript', () => {
     expect(page.status).toBe(200);
     expect(page.text).toMatch(/<div role="status"><p id="newsletter-message"[^>]*>.*Check your inbox to confirm/);
     expect(page.text).toContain('aria-current="true" href="/blog?category=technology"');
+  });
+});
+
+describe('the answer says nothing of the address, not even by its timing', () => {
+  /** The app with its after-answer work held until the test runs it: what the answer waited for, it did. */
+  function heldApp() {
+    const held: (() => Promise<unknown>)[] = [];
+    const afterAnswer: AfterAnswer = {
+      run: (_what, work) => void held.push(work),
+      settled: async () => {
+        while (held.length > 0) await held.shift()!();
+      },
+    };
+    const own = testApp({ TRUST_PROXY: '1' }, { afterAnswer });
+    return { own, held };
+  }
+  const from = (target: TestApp, client: string, email: string) =>
+    request(target)
+      .post('/api/subscribe')
+      .set('X-Forwarded-For', client)
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ email }));
+  /** What a visitor can observe of an answer, the per-client limit's own headers aside. */
+  const observable = (response: request.Response) => ({
+    status: response.status,
+    body: response.body,
+    headers: Object.fromEntries(
+      Object.entries(response.headers).filter(([name]) => !/^(date|ratelimit|etag)/.test(name)),
+    ),
+  });
+
+  it('answers before any database work: a new, a confirmed, a just-mailed and an erased address alike', async () => {
+    const { own, held } = heldApp();
+    try {
+      const store = createSubscriberStore(own.db);
+      await store.signUp('mailed@example.com');
+      await store.signUp('member@example.com');
+      own.db.connection
+        .prepare("UPDATE subscribers SET confirmed_at = created_at WHERE email = 'member@example.com'")
+        .run();
+      await erasePersonalData(own.db, 'erased@example.com');
+      const before = rows(own);
+      const answers = [];
+      for (const [index, email] of [
+        'new@example.com',
+        'member@example.com',
+        'mailed@example.com',
+        'erased@example.com',
+      ].entries())
+        answers.push(await from(own, `203.0.113.${index + 1}`, email));
+      // Every answer went out while the sign-ups had not touched the database.
+      expect(held).toHaveLength(4);
+      expect(rows(own)).toEqual(before);
+      for (const answer of answers) expect(observable(answer)).toEqual(observable(answers[0]!));
+      expect(answers[0]!.status).toBe(202);
+      await own.afterAnswer.settled();
+      expect(rows(own).map((row) => row.email)).toContain('new@example.com');
+    } finally {
+      own.db.close();
+    }
+  });
+
+  it('logs a sign-up that fails after the answer, which the visitor already has', async () => {
+    const { logger, lines } = recordingLogger();
+    const own = testApp({}, { logger });
+    try {
+      own.db.connection.exec('DROP TABLE suppressions');
+      expect((await postJson({ email: 'broken@example.com' }, own)).status).toBe(202);
+      expect(lines()).toContainEqual(
+        expect.objectContaining({ level: 50, msg: 'newsletter sign-up failed after the answer' }),
+      );
+    } finally {
+      own.db.close();
+    }
   });
 });
 

@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 
+import { pino } from 'pino';
 import { afterAll } from 'vitest';
 
 import type { AppOptions } from '../../server/app';
@@ -11,6 +13,9 @@ import type { AppConfig } from '../../server/config';
 import { loadConfig } from '../../server/config';
 import type { SqliteDatabase } from '../../server/db';
 import { openSqliteDatabase } from '../../server/db';
+import type { AfterAnswer } from '../../server/http/afterAnswer';
+import { createAfterAnswer } from '../../server/http/afterAnswer';
+import type { Logger } from '../../server/http/logger';
 import { createLogger } from '../../server/http/logger';
 import { readBuildManifest } from '../bench/sizes';
 
@@ -22,14 +27,39 @@ export function testConfig(env: NodeJS.ProcessEnv = {}): AppConfig {
   return loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SITE_URL: TEST_SITE_URL, ...env });
 }
 
-export type TestApp = ReturnType<typeof createApp> & { db: SqliteDatabase; config: AppConfig };
+export type TestApp = ReturnType<typeof createApp> & { db: SqliteDatabase; config: AppConfig; afterAnswer: AfterAnswer };
 
-/** The app on a fresh SQLite database, with the database beside it for the test to read (db.connection) and close. */
+/**
+ * The app on a fresh SQLite database, with the database beside it for the test to read (db.connection) and close,
+ * and the work its routes do after answering, for the test to wait for (afterAnswer.settled()).
+ */
 export function testApp(env: NodeJS.ProcessEnv = {}, options: Partial<AppOptions> = {}): TestApp {
   const config = testConfig(env);
   const db = openSqliteDatabase(config.dataDir);
   const logger = options.logger ?? createLogger(config);
-  return Object.assign(createApp(config, { db, logger, ...options }), { db, config });
+  const afterAnswer = options.afterAnswer ?? createAfterAnswer(logger);
+  return Object.assign(createApp(config, { db, logger, ...options, afterAnswer }), { db, config, afterAnswer });
+}
+
+/** A logger whose lines the test can read. */
+export function recordingLogger(): { logger: Logger; lines: () => Record<string, unknown>[] } {
+  const out: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      out.push(chunk.toString());
+      done();
+    },
+  });
+  return {
+    logger: pino({ level: 'info', base: undefined }, stream),
+    lines: () =>
+      out
+        .join('')
+        .trim()
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Record<string, unknown>),
+  };
 }
 
 /** A maker of fresh apps, each on its own database, all closed after the test file. */
