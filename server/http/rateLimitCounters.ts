@@ -36,10 +36,11 @@ export interface WindowCounts {
  * only as a salted hash (the leads' kind), never as the client address or
  * e-mail address it stands for (decision 033), and rows whose window is over are swept.
  */
-export function createWindowCounts(db: Database): WindowCounts {
+export function createWindowCounts(): WindowCounts {
   let salt: Promise<string> | undefined;
   let sweptAt = 0;
-  const id = async (q: Queryable, name: string, key: string) => `${name}:${saltedHash(await (salt ??= readSalt(q)), key)}`;
+  const id = async (q: Queryable, name: string, key: string) =>
+    `${name}:${saltedHash(await (salt ??= readSalt(q)), key)}`;
   return {
     async hit(q, name, key, windowMs, now, limit = UNLIMITED) {
       if (now - sweptAt >= SWEEP_EVERY_MS) {
@@ -77,7 +78,7 @@ export function createWindowCounts(db: Database): WindowCounts {
  * one is over, else adds to it, and returns the count, atomically on both engines.
  */
 export function createRateLimitCounters(db: Database): RateLimitCounters {
-  const counts = createWindowCounts(db);
+  const counts = createWindowCounts();
   return (name) => {
     let windowMs = 60_000;
     return {

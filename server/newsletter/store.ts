@@ -86,7 +86,7 @@ export function createSubscriberStore(
   let secret: Promise<string> | undefined;
   const key = () => (secret ??= readUnsubscribeSecret(db));
   const suppressions = createSuppressions(db);
-  const limits = confirmationLimits(createWindowCounts(db), confirmationsPerHour, logger);
+  const limits = confirmationLimits(createWindowCounts(), confirmationsPerHour, logger);
 
   // The id with the address and the row's creation time: a token names one sign-up of one address, so it
   // cannot unsubscribe a later row, whatever its id (decision 033).

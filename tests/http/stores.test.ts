@@ -561,7 +561,7 @@ describe.each(engines)('the stores on $engine', { timeout: 30_000 }, ({ open, ol
     expect(JSON.stringify(await db.all('SELECT * FROM rate_limit_hits'))).not.toMatch(/203\.0\.113|2001:db8/);
 
     // A window that is over is swept with the next count after ten minutes, whoever's it was.
-    const counts = createWindowCounts(db);
+    const counts = createWindowCounts();
     const t0 = Date.now();
     await counts.hit(db, 'contact', '198.51.100.1', 60_000, t0);
     expect(await db.get('SELECT count(*) AS n FROM rate_limit_hits')).toEqual({ n: 3 });
@@ -571,7 +571,7 @@ describe.each(engines)('the stores on $engine', { timeout: 30_000 }, ({ open, ol
 
   it('window counts: count up to a limit and no further, atomically, until the window is over', async () => {
     const db = await fresh();
-    const counts = createWindowCounts(db);
+    const counts = createWindowCounts();
     const t0 = Date.UTC(2025, 0, 1);
     const taken = await Promise.all(
       Array.from({ length: 8 }, () =>

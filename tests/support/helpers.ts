@@ -27,7 +27,11 @@ export function testConfig(env: NodeJS.ProcessEnv = {}): AppConfig {
   return loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SITE_URL: TEST_SITE_URL, ...env });
 }
 
-export type TestApp = ReturnType<typeof createApp> & { db: SqliteDatabase; config: AppConfig; afterAnswer: AfterAnswer };
+export type TestApp = ReturnType<typeof createApp> & {
+  db: SqliteDatabase;
+  config: AppConfig;
+  afterAnswer: AfterAnswer;
+};
 
 /**
  * The app on a fresh SQLite database, with the database beside it for the test to read (db.connection) and close,
