@@ -270,19 +270,11 @@ export const migrations: readonly Migration[] = [
     -- subscriber can never reach a later one (decision 033). SQLite must rebuild a table to say so; the rows
     -- keep their ids, and their notes, history and messages stay attached.
     CREATE TABLE leads_new (
-      id INTEGER PRIMARY KEY AUTOINCREMENT,
-      received_at TEXT NOT NULL,
-      name TEXT NOT NULL,
-      email TEXT NOT NULL,
-      company TEXT NOT NULL DEFAULT '',
-      phone TEXT NOT NULL DEFAULT '',
-      service TEXT NOT NULL DEFAULT '',
-      message TEXT NOT NULL,
-      client_hash TEXT NOT NULL,
-      user_agent TEXT NOT NULL DEFAULT '',
+      id INTEGER PRIMARY KEY AUTOINCREMENT, received_at TEXT NOT NULL, name TEXT NOT NULL, email TEXT NOT NULL,
+      company TEXT NOT NULL DEFAULT '', phone TEXT NOT NULL DEFAULT '', service TEXT NOT NULL DEFAULT '',
+      message TEXT NOT NULL, client_hash TEXT NOT NULL, user_agent TEXT NOT NULL DEFAULT '',
       status TEXT NOT NULL DEFAULT 'new' CHECK (status IN ('new', 'contacted', 'won', 'lost', 'spam')),
-      status_changed_at TEXT,
-      locale TEXT NOT NULL DEFAULT 'en'
+      status_changed_at TEXT, locale TEXT NOT NULL DEFAULT 'en'
     ) STRICT;
     INSERT INTO leads_new SELECT id, received_at, name, email, company, phone, service, message, client_hash,
       user_agent, status, status_changed_at, locale FROM leads;
@@ -295,15 +287,9 @@ export const migrations: readonly Migration[] = [
       UPDATE leads SET status_changed_at = NEW.received_at WHERE id = NEW.id;
     END;
     CREATE TABLE subscribers_new (
-      id INTEGER PRIMARY KEY AUTOINCREMENT,
-      email TEXT NOT NULL COLLATE NOCASE UNIQUE CHECK (length(email) <= 254),
-      created_at TEXT NOT NULL,
-      confirmed_at TEXT,
-      unsubscribed_at TEXT,
-      confirmation_sent_at TEXT,
-      confirmation_token_hash TEXT,
-      confirmation_expires_at TEXT,
-      locale TEXT NOT NULL DEFAULT 'en'
+      id INTEGER PRIMARY KEY AUTOINCREMENT, email TEXT NOT NULL COLLATE NOCASE UNIQUE CHECK (length(email) <= 254),
+      created_at TEXT NOT NULL, confirmed_at TEXT, unsubscribed_at TEXT, confirmation_sent_at TEXT,
+      confirmation_token_hash TEXT, confirmation_expires_at TEXT, locale TEXT NOT NULL DEFAULT 'en'
     );
     INSERT INTO subscribers_new SELECT id, email, created_at, confirmed_at, unsubscribed_at, confirmation_sent_at,
       confirmation_token_hash, confirmation_expires_at, locale FROM subscribers;
