@@ -10,6 +10,8 @@ import type { AppConfig } from './config';
 import type { Database } from './db';
 import type { AfterAnswer } from './http/afterAnswer';
 import { createAfterAnswer } from './http/afterAnswer';
+import type { Drain } from './http/drain';
+import { createDrain } from './http/drain';
 import { errorHandler } from './http/errors';
 import { healthRoutes } from './http/health';
 import type { Logger } from './http/logger';
@@ -52,12 +54,21 @@ export interface AppOptions {
   wakeOutbox?: () => void;
   /** Work routes do once they have answered; whoever stops the server waits for it (see main.ts). */
   afterAnswer?: AfterAnswer;
+  /** The graceful stop main.ts begins on SIGTERM; never begun by default. */
+  drain?: Drain;
 }
 
 /** Builds the site's Express app without listening. Middleware runs in the order written here. */
 export function createApp(
   config: AppConfig,
-  { db, logger, App = PageDocument, wakeOutbox = () => {}, afterAnswer = createAfterAnswer(logger) }: AppOptions,
+  {
+    db,
+    logger,
+    App = PageDocument,
+    wakeOutbox = () => {},
+    afterAnswer = createAfterAnswer(logger),
+    drain = createDrain(),
+  }: AppOptions,
 ): express.Express {
   const clientDir = path.join(config.rootDir, 'dist', 'client');
   const assets = assetSource(path.join(clientDir, 'manifest.json'), config);
@@ -94,6 +105,7 @@ export function createApp(
 
   app.use(requestLog(logger)); // first, so every answer below is logged with its status and time
   app.use(...securityHeaders(config, assets)); // before anything answers, so every answer carries them
+  app.use(drain.handler); // after SIGTERM: 503 for /readyz and every new request, while those under way finish
   if (cache) app.use(cache.keptPages); // a kept page goes out as nginx would send a file, before the rest has work to do
   app.use(compression()); // wraps res before any body is written; React's stream calls its flush()
   app.use(healthRoutes(db)); // probes answer early and cheaply, and are never cached

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db';
 import { MigrationError } from './db/types';
 import { createAfterAnswer } from './http/afterAnswer';
+import { createDrain } from './http/drain';
 import { createHttpServer } from './http/httpServer';
 import { createLogger } from './http/logger';
 import { startOutboxWorker } from './outbox/delivery';
@@ -42,7 +43,8 @@ async function start(): Promise<void> {
   const retention = startRetention(db, logger);
   // Work routes do after answering (newsletter sign-ups): the drain waits for it.
   const afterAnswer = createAfterAnswer(logger);
-  const app = createApp(config, { db, logger, wakeOutbox: outbox.wake, afterAnswer });
+  const drain = createDrain();
+  const app = createApp(config, { db, logger, wakeOutbox: outbox.wake, afterAnswer, drain });
   const server = createHttpServer(app);
   server.listen(config.port, config.host, () => {
     logger.info({ url: `http://localhost:${config.port}`, siteUrl: config.siteUrl, database: db.engine }, 'listening');
@@ -56,23 +58,27 @@ async function start(): Promise<void> {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'draining');
+    logger.info({ signal, inFlight: drain.inFlight }, 'draining');
+    // From now on /readyz answers 503 (the proxy's health check takes this instance out) and new requests
+    // get 503 with Connection: close, while the requests under way finish.
+    drain.begin();
     const force = setTimeout(() => {
-      logger.warn('drain timed out, closing remaining connections');
+      logger.warn({ inFlight: drain.inFlight }, 'drain timed out, closing remaining connections');
       server.closeAllConnections();
     }, DRAIN_TIMEOUT_MS);
     force.unref();
-    // Stop accepting, let in-flight requests and the work after their answers finish, let the sends under way end,
-    // then release the database.
-    server.close(async () => {
-      retention.stop();
-      await afterAnswer.settled();
-      await outbox.stop();
-      await db.close();
-      logger.info('stopped');
-      process.exit(0);
+    // Then stop accepting, let the work after the answers finish and the sends under way end, and release the database.
+    void drain.idle().then(() => {
+      server.close(async () => {
+        retention.stop();
+        await afterAnswer.settled();
+        await outbox.stop();
+        await db.close();
+        logger.info('stopped');
+        process.exit(0);
+      });
+      server.closeIdleConnections();
     });
-    server.closeIdleConnections();
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
