@@ -18,6 +18,7 @@ import type { Logger } from './http/logger';
 import { requestLog } from './http/logger';
 import { assetSource } from './http/manifest';
 import { createRateLimitCounters } from './http/rateLimitCounters';
+import { requestId } from './http/requestId';
 import { securityHeaders } from './http/security';
 import { hashedAssets, publicFiles } from './http/static';
 import { canonicalPath } from './http/trailingSlash';
@@ -103,7 +104,8 @@ export function createApp(
   app.disable('x-powered-by'); // says nothing about the stack to a scanner
   app.set('trust proxy', config.trustProxy); // req.ip is the client's, not the proxy's: the rate limits key on it
 
-  app.use(requestLog(logger)); // first, so every answer below is logged with its status and time
+  app.use(requestId(config.trustProxy)); // first: every answer carries X-Request-Id, every log line of the request its id
+  app.use(requestLog(logger)); // so every answer below is logged with its status and time
   app.use(...securityHeaders(config, assets)); // before anything answers, so every answer carries them
   app.use(drain.handler); // after SIGTERM: 503 for /readyz and every new request, while those under way finish
   if (cache) app.use(cache.keptPages); // a kept page goes out as nginx would send a file, before the rest has work to do

@@ -2,8 +2,9 @@ import type { ErrorRequestHandler } from 'express';
 
 import { siteFacts } from '../../shared/content/data';
 import type { Locale } from '../../shared/lib/locale';
-import { defaultLocale, localePrefix, localeTags } from '../../shared/lib/locale';
+import { defaultLocale, localeOf, localePrefix, localeTags } from '../../shared/lib/locale';
 import type { Logger } from './logger';
+import { currentRequestId } from './logger';
 import { refusalTexts } from './refusals';
 
 const escapeHtml = (text: string) =>
@@ -38,10 +39,12 @@ ${text}
  */
 export function errorDocument(stylesheet?: string, locale: Locale = defaultLocale): string {
   const texts = refusalTexts[locale].failure;
+  // The request's id (server/http/requestId.ts), for the visitor to quote: it finds the request's log lines.
+  const id = currentRequestId();
   return staticPage({
     eyebrow: texts.eyebrow,
     title: texts.title,
-    paragraphs: [texts.text],
+    paragraphs: id ? [texts.text, texts.reference(id)] : [texts.text],
     action: { href: localePrefix(locale) || '/', label: texts.home },
     stylesheet,
     locale,
@@ -90,7 +93,10 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       res.status(status).json({ error: error.expose ? String(error.message) : 'Bad request.' });
       return;
     }
-    logger.error({ err: error, url: req.originalUrl }, 'request failed');
-    res.status(500).json({ error: 'Internal server error.' });
+    // One line with the stack; the logger adds the request's id.
+    logger.error({ err: error, method: req.method, path: req.path }, 'request failed');
+    res.status(500).set('Cache-Control', 'no-store');
+    if (req.accepts(['json', 'html']) === 'html') res.type('html').send(errorDocument(undefined, localeOf(req.path)));
+    else res.json({ error: 'Internal server error.', requestId: currentRequestId() });
   };
 }

@@ -13,7 +13,7 @@ export interface RefusalTexts {
   mediaType: string;
   tooLarge: string;
   notice: { eyebrow: (status: number) => string; title: string; back: string; backLabel: string };
-  failure: { eyebrow: string; title: string; text: string; home: string };
+  failure: { eyebrow: string; title: string; text: string; home: string; reference: (id: string) => string };
 }
 
 export const refusalTexts: Readonly<Record<Locale, RefusalTexts>> = {
@@ -33,6 +33,7 @@ export const refusalTexts: Readonly<Record<Locale, RefusalTexts>> = {
       title: 'We hit an unexpected problem',
       text: 'The page could not be shown. Please try again in a moment.',
       home: 'Back to home',
+      reference: (id) => `If you write to us about it, quote this reference: ${id}`,
     },
   },
   es: {
@@ -52,6 +53,7 @@ export const refusalTexts: Readonly<Record<Locale, RefusalTexts>> = {
       title: 'Tuvimos un problema inesperado',
       text: 'No pudimos mostrar la página. Inténtelo de nuevo en un momento.',
       home: 'Volver al inicio',
+      reference: (id) => `Si nos escribe sobre esto, indique esta referencia: ${id}`,
     },
   },
 };
