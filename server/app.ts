@@ -17,6 +17,8 @@ import { healthRoutes } from './http/health';
 import type { Logger } from './http/logger';
 import { requestLog } from './http/logger';
 import { assetSource } from './http/manifest';
+import type { Metrics } from './http/metrics';
+import { createMetrics, metricsRoute, requestMetrics } from './http/metrics';
 import { createRateLimitCounters } from './http/rateLimitCounters';
 import { requestId } from './http/requestId';
 import { securityHeaders } from './http/security';
@@ -42,6 +44,20 @@ import { vitalsRoutes } from './vitals/routes';
 /** Every kind of message the app's stores queue: the outbox worker beside the app (see main.ts) sends these. */
 export const outboxKinds: readonly OutboxKind[] = [...leadKinds, ...newsletterKinds, ...staffKinds];
 
+const newsletterKindNames = new Set(newsletterKinds.map((kind) => kind.name));
+
+/**
+ * What the outbox worker (main.ts) reports of each attempt: counted by kind, and a newsletter e-mail sent
+ * also as the newsletter's, under its kind without the prefix (confirmation; a campaign's later).
+ */
+export const countOutboxAttempt =
+  (metrics: Metrics) =>
+  (kind: string, outcome: 'sent' | 'error'): void => {
+    metrics.outboxSends.inc({ kind, outcome });
+    if (outcome === 'sent' && newsletterKindNames.has(kind))
+      metrics.newsletterEmails.inc({ kind: kind.replace(/^newsletter-/, '') });
+  };
+
 export interface AppOptions {
   /** The open database; whoever opened it closes it. */
   db: Database;
@@ -57,6 +73,8 @@ export interface AppOptions {
   afterAnswer?: AfterAnswer;
   /** The graceful stop main.ts begins on SIGTERM; never begun by default. */
   drain?: Drain;
+  /** The process's metrics (main.ts shares them with the outbox worker and the database); the app's own by default. */
+  metrics?: Metrics;
 }
 
 /** Builds the site's Express app without listening. Middleware runs in the order written here. */
@@ -69,6 +87,7 @@ export function createApp(
     wakeOutbox = () => {},
     afterAnswer = createAfterAnswer(logger),
     drain = createDrain(),
+    metrics = createMetrics(),
   }: AppOptions,
 ): express.Express {
   const clientDir = path.join(config.rootDir, 'dist', 'client');
@@ -80,12 +99,23 @@ export function createApp(
     logger,
   });
   // Finished pages are kept in memory, except in development, where every build changes them.
-  const cache = config.dev ? undefined : pageCache(render, logger);
+  const cache = config.dev
+    ? undefined
+    : pageCache(render, logger, undefined, (result) => metrics.pageCache.inc({ result }));
   const renderPage = cache?.renderPage ?? render;
   const { siteUrl } = config;
   // The stores queue what they send in their own transactions; wakeOutbox has it sent at once.
   const outbox = createOutbox(db, config);
-  const leads = createLeadStore(db, { outbox, messagesFor: leadMessages(config.mail, siteUrl), committed: wakeOutbox });
+  const leadCommitted = () => {
+    metrics.leadsReceived.inc();
+    wakeOutbox();
+  };
+  const leads = createLeadStore(db, {
+    outbox,
+    messagesFor: leadMessages(config.mail, siteUrl),
+    committed: leadCommitted,
+  });
+  metrics.watchOutbox(() => outbox.stats());
   const subscribers = createSubscriberStore(
     db,
     { outbox, messagesFor: signUpMessages(siteUrl), committed: wakeOutbox },
@@ -106,8 +136,10 @@ export function createApp(
 
   app.use(requestId(config.trustProxy)); // first: every answer carries X-Request-Id, every log line of the request its id
   app.use(requestLog(logger)); // so every answer below is logged with its status and time
+  app.use(requestMetrics(metrics)); // and counted and timed by its route pattern
   app.use(...securityHeaders(config, assets)); // before anything answers, so every answer carries them
   app.use(drain.handler); // after SIGTERM: 503 for /readyz and every new request, while those under way finish
+  app.use(metricsRoute(metrics, config.metricsToken)); // Prometheus, with METRICS_TOKEN only; else no such path
   if (cache) app.use(cache.keptPages); // a kept page goes out as nginx would send a file, before the rest has work to do
   app.use(compression()); // wraps res before any body is written; React's stream calls its flush()
   app.use(healthRoutes(db)); // probes answer early and cheaply, and are never cached
@@ -123,6 +155,6 @@ export function createApp(
   app.use(publicFiles(path.join(config.rootDir, 'public'))); // icons, images, video: only paths with an extension
   app.use(canonicalPath); // one URL per page: "/services/" → 301 "/services", never to another host
   app.get('/{*splat}', (req, res) => renderPage(req, res)); // every other GET is a page, or the 404 page
-  app.use(errorHandler(logger)); // last: a short JSON reason for client errors, a logged 500 for the rest
+  app.use(errorHandler(logger, () => metrics.unhandledErrors.inc({ where: 'request' }))); // last: a short JSON reason for client errors, a logged 500 for the rest
   return app;
 }

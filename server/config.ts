@@ -79,6 +79,10 @@ const envSchema = z.object({
     .min(1)
     .max(100_000)
     .default(DEFAULT_CONFIRMATIONS_PER_HOUR),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{32,}$/, 'expected at least 32 visible characters (for example: openssl rand -hex 32)')
+    .optional(),
 });
 
 export interface MailConfig {
@@ -112,12 +116,14 @@ export interface AppConfig {
   mail: MailConfig;
   /** Newsletter confirmation e-mails the whole site sends in an hour at most. */
   confirmationsPerHour: number;
+  /** The bearer token Prometheus scrapes /metrics with; none: /metrics does not exist. Never logged. */
+  metricsToken?: string;
 }
 
 export class ConfigError extends Error {}
 
 /** Variables that may hold a password or a key: an error names them, never their value. */
-const SECRET_VARIABLES = new Set(['SMTP_URL', 'LEAD_WEBHOOK_SECRET', 'DATABASE_URL']);
+const SECRET_VARIABLES = new Set(['SMTP_URL', 'LEAD_WEBHOOK_SECRET', 'DATABASE_URL', 'METRICS_TOKEN']);
 
 /** Reads the configuration; an invalid value throws one line that names its variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = process.cwd()): AppConfig {
@@ -159,5 +165,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
       maxAttempts: parsed.data.OUTBOX_MAX_ATTEMPTS,
       leaseMs: parsed.data.OUTBOX_LEASE_SECONDS * 1000,
     },
+    metricsToken: parsed.data.METRICS_TOKEN,
   };
 }

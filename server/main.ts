@@ -1,11 +1,12 @@
-import { createApp, outboxKinds } from './app';
+import { countOutboxAttempt, createApp, outboxKinds } from './app';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db';
+import { openDatabase, timedDatabase } from './db';
 import { MigrationError } from './db/types';
 import { createAfterAnswer } from './http/afterAnswer';
 import { createDrain } from './http/drain';
 import { createHttpServer } from './http/httpServer';
 import { createLogger } from './http/logger';
+import { createMetrics } from './http/metrics';
 import { startOutboxWorker } from './outbox/delivery';
 import { startRetention } from './privacy/retention';
 
@@ -26,9 +27,14 @@ async function start(): Promise<void> {
   // Whatever the server writes (the database, its journal) is for its own user only.
   process.umask(0o077);
   const logger = createLogger(config);
+  const metrics = createMetrics();
   let db;
   try {
-    db = await openDatabase(config);
+    // Every statement timed, on either engine, for the metrics (db_query_duration_seconds).
+    const opened = await openDatabase(config);
+    db = timedDatabase(opened, (operation, seconds) =>
+      metrics.queries.observe({ engine: opened.engine, operation }, seconds),
+    );
   } catch (error) {
     // A schema step that failed stops the start with one line; the database is left as it was before that step.
     if (error instanceof MigrationError) {
@@ -38,13 +44,13 @@ async function start(): Promise<void> {
     throw error;
   }
   // Sends what the site queues (lead notifications, webhooks, newsletter confirmations), in this process.
-  const outbox = startOutboxWorker(db, config, logger, outboxKinds);
+  const outbox = startOutboxWorker(db, config, logger, outboxKinds, {}, countOutboxAttempt(metrics));
   // Deletes what is past its retention period, now and daily (the privacy policy's promise).
   const retention = startRetention(db, logger);
   // Work routes do after answering (newsletter sign-ups): the drain waits for it.
   const afterAnswer = createAfterAnswer(logger);
   const drain = createDrain();
-  const app = createApp(config, { db, logger, wakeOutbox: outbox.wake, afterAnswer, drain });
+  const app = createApp(config, { db, logger, wakeOutbox: outbox.wake, afterAnswer, drain, metrics });
   const server = createHttpServer(app);
   server.listen(config.port, config.host, () => {
     logger.info({ url: `http://localhost:${config.port}`, siteUrl: config.siteUrl, database: db.engine }, 'listening');

@@ -6,6 +6,7 @@ import type { Database, Migration } from './types';
 
 export type { SqliteDatabase } from './sqlite';
 export { DATABASE_FILE } from './sqlite';
+export { timedDatabase } from './timed';
 export type { Database, Queryable } from './types';
 
 /**

@@ -82,7 +82,7 @@ export function noticeDocument({
  * encoding) keep their 4xx status with a short JSON reason; anything else is
  * a 500, logged, with nothing internal shown.
  */
-export function errorHandler(logger: Logger): ErrorRequestHandler {
+export function errorHandler(logger: Logger, counted: () => void = () => {}): ErrorRequestHandler {
   return (error: { status?: unknown; expose?: unknown; message?: unknown }, req, res, next) => {
     if (res.headersSent) {
       next(error);
@@ -95,6 +95,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     }
     // One line with the stack; the logger adds the request's id.
     logger.error({ err: error, method: req.method, path: req.path }, 'request failed');
+    counted();
     res.status(500).set('Cache-Control', 'no-store');
     if (req.accepts(['json', 'html']) === 'html') res.type('html').send(errorDocument(undefined, localeOf(req.path)));
     else res.json({ error: 'Internal server error.', requestId: currentRequestId() });

@@ -33,6 +33,8 @@ export function startOutboxWorker(
   logger: Logger,
   kinds: readonly OutboxKind[],
   options: { pollMs?: number; firstRetryMs?: number } = {},
+  /** Told of each attempt's outcome, by the message's kind (the metrics count them). */
+  attempted: (kind: string, outcome: 'sent' | 'error') => void = () => {},
 ): OutboxWorker {
   const { mail } = config;
   const timeoutMs = sendTimeoutMs(mail.leaseMs);
@@ -54,10 +56,23 @@ export function startOutboxWorker(
         message.messageId,
         timeoutMs,
       );
+  const counted = Object.fromEntries(
+    Object.entries(senders).map(([channel, send]): [string, Sender] => [
+      channel,
+      (message) =>
+        send(message).then(
+          () => attempted(message.kind, 'sent'),
+          (error: unknown) => {
+            attempted(message.kind, 'error');
+            throw error;
+          },
+        ),
+    ]),
+  );
   const worker = createOutboxWorker({
     store: createOutbox(db, config),
     kinds,
-    senders,
+    senders: counted,
     logger,
     maxAttempts: mail.maxAttempts,
     leaseMs: mail.leaseMs,

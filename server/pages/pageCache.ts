@@ -132,7 +132,15 @@ interface PageCaching {
   renderPage: RenderPage;
 }
 
-export function pageCache(render: StreamPage, logger: Logger, pages = new PageCache()): PageCaching {
+/** Told of each page request the cache could answer: from memory (hit) or rendered (miss). */
+type CacheLookup = (result: 'hit' | 'miss') => void;
+
+export function pageCache(
+  render: StreamPage,
+  logger: Logger,
+  pages = new PageCache(),
+  counted: CacheLookup = () => {},
+): PageCaching {
   /** A GET or HEAD for a page of the table has a key; nothing else is the cache's. */
   const keyOf = (req: Request) => (req.method === 'GET' || req.method === 'HEAD' ? pageCacheKey(req) : null);
   const keep = (key: string, status: number, html: Buffer, styleHash: string) =>
@@ -144,13 +152,16 @@ export function pageCache(render: StreamPage, logger: Logger, pages = new PageCa
     keptPages(req, res, next) {
       const key = keyOf(req);
       const page = key === req.originalUrl ? pages.get(key) : undefined;
-      if (page) sendCachedPage(req, res, page);
-      else next();
+      if (page) {
+        counted('hit');
+        sendCachedPage(req, res, page);
+      } else next();
     },
     async renderPage(req, res, view) {
       const key = view ? null : keyOf(req);
       if (key === null) return render(req, res, view);
       const kept = pages.get(key);
+      counted(kept ? 'hit' : 'miss');
       if (kept) return sendCachedPage(req, res, kept);
       // A HEAD renders no body to keep.
       if (req.method === 'HEAD') return render(req, res);

@@ -1,0 +1,174 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+
+import type { Request, RequestHandler } from 'express';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+import { localeOf } from '../../shared/lib/locale';
+import { findPage, localizedRoutes } from '../../shared/routes';
+
+/** What the outbox store reports at a scrape (server/outbox/store.ts's stats()). */
+interface OutboxCounts {
+  queued: number;
+  sent: number;
+  failed: number;
+  oldestQueuedSeconds: number | null;
+}
+
+/** Seconds: from a cached page (a millisecond) to a slow render or a database wait. */
+const DURATION_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/** Every route pattern of the page table in each of its languages ("/blog/:slug", "/es/blog/:slug"). */
+const pagePatterns = new Map(
+  localizedRoutes().map(({ path, handle }) => [`${handle.route.path}|${localeOf(path)}`, path] as const),
+);
+
+/**
+ * The route a request is counted under: a pattern, never the raw URL, so the label's values stay few
+ * whatever the URLs asked for. An Express route's own pattern; a page's pattern from the route table;
+ * /static/*; and every other path (unknown pages, scanners' probes, public files) as one of two labels.
+ */
+function routeLabel(req: Request, status: number): string {
+  const { path } = req;
+  const found = findPage(path);
+  if (found) return pagePatterns.get(`${found.route.path}|${found.page.locale}`) ?? found.route.path;
+  const route = req.route ? String((req.route as { path: unknown }).path) : undefined;
+  // The renderer's catch-all ("/{*splat}") answers every path that is no page: those are not one route.
+  if (route !== undefined && !route.includes('*')) return `${req.baseUrl}${route}`;
+  if (path.startsWith('/static/')) return '/static/*';
+  return status === 404 ? 'unmatched' : 'other';
+}
+
+/**
+ * The site's Prometheus metrics, on a registry of their own (never prom-client's global one): one per
+ * process, made in main.ts and handed to the app, the outbox worker and the database wrapper.
+ */
+export function createMetrics() {
+  const registry = new Registry();
+  const registers = [registry];
+  collectDefaultMetrics({ register: registry });
+  let outboxCounts: (() => Promise<OutboxCounts>) | undefined;
+  const metrics = {
+    registry,
+    requests: new Counter({
+      name: 'http_requests_total',
+      help: 'Answered requests, by method, route pattern and status',
+      labelNames: ['method', 'route', 'status'] as const,
+      registers,
+    }),
+    duration: new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'Time from the request to the end of its answer, by method and route pattern',
+      labelNames: ['method', 'route'] as const,
+      buckets: DURATION_BUCKETS,
+      registers,
+    }),
+    unhandledErrors: new Counter({
+      name: 'http_unhandled_errors_total',
+      help: 'Errors no route handled (answered 500 by the error handler) or raised outside any request',
+      labelNames: ['where'] as const,
+      registers,
+    }),
+    pageCache: new Counter({
+      name: 'page_cache_lookups_total',
+      help: 'Page requests answered from the page cache (hit) or rendered (miss)',
+      labelNames: ['result'] as const,
+      registers,
+    }),
+    outboxSends: new Counter({
+      name: 'outbox_send_attempts_total',
+      help: 'Attempts to send an outbox message, by kind and outcome (sent or error)',
+      labelNames: ['kind', 'outcome'] as const,
+      registers,
+    }),
+    leadsReceived: new Counter({
+      name: 'leads_received_total',
+      help: 'Contact-form leads stored',
+      registers,
+    }),
+    newsletterEmails: new Counter({
+      name: 'newsletter_emails_sent_total',
+      help: 'E-mails the newsletter sent, by kind (confirmation; campaigns later)',
+      labelNames: ['kind'] as const,
+      registers,
+    }),
+    queries: new Histogram({
+      name: 'db_query_duration_seconds',
+      help: 'Time of each database statement (all, get, run) and transaction, by engine and operation',
+      labelNames: ['engine', 'operation'] as const,
+      buckets: DURATION_BUCKETS,
+      registers,
+    }),
+    /** Where the outbox gauges read their counts at each scrape. */
+    watchOutbox(counts: () => Promise<OutboxCounts>) {
+      outboxCounts = counts;
+    },
+  };
+  // Read from the store at scrape time: every instance reports the shared queue as it is now. A registry
+  // collects its metrics side by side, so both gauges share one read per scrape.
+  let reading: Promise<OutboxCounts | undefined> | undefined;
+  const readOutbox = () =>
+    (reading ??= (outboxCounts?.() ?? Promise.resolve(undefined))
+      // The database is away: the scrape still answers (the gauges keep their last values), and /readyz says why.
+      .catch(() => undefined)
+      .finally(() => (reading = undefined)));
+  new Gauge({
+    name: 'outbox_messages',
+    help: 'Outbox messages by status (queued, sent, failed), read from the store at each scrape',
+    labelNames: ['status'] as const,
+    registers,
+    async collect() {
+      const counts = await readOutbox();
+      if (counts) for (const status of ['queued', 'sent', 'failed'] as const) this.set({ status }, counts[status]);
+    },
+  });
+  new Gauge({
+    name: 'outbox_oldest_queued_seconds',
+    help: 'Age of the oldest queued outbox message (0 with none queued), read from the store at each scrape',
+    registers,
+    async collect() {
+      const counts = await readOutbox();
+      if (counts) this.set(counts.oldestQueuedSeconds ?? 0);
+    },
+  });
+  return metrics;
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;
+
+/** Counts every answer by route pattern and times it; first in the app, so refusals count too. */
+export function requestMetrics(metrics: Metrics): RequestHandler {
+  return (req, res, next) => {
+    const stop = metrics.duration.startTimer();
+    res.once('finish', () => {
+      const route = routeLabel(req, res.statusCode);
+      metrics.requests.inc({ method: req.method, route, status: String(res.statusCode) });
+      stop({ method: req.method, route });
+    });
+    next();
+  };
+}
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/**
+ * GET /metrics for Prometheus, only with `Authorization: Bearer <METRICS_TOKEN>` (compared in constant time).
+ * Without a token configured it does not exist: the site's 404, as for any unknown path.
+ */
+export function metricsRoute(metrics: Metrics, token: string | undefined): RequestHandler {
+  const expected = token === undefined ? undefined : digest(`Bearer ${token}`);
+  return (req, res, next) => {
+    if (req.path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD') || !expected) {
+      next();
+      return;
+    }
+    res.set('Cache-Control', 'no-store');
+    if (!timingSafeEqual(digest(req.get('authorization') ?? ''), expected)) {
+      res.status(401).set('WWW-Authenticate', 'Bearer').type('text/plain').send('Unauthorized\n');
+      return;
+    }
+    metrics.registry.metrics().then(
+      (text) => res.type(metrics.registry.contentType).send(text),
+      (error: unknown) => next(error),
+    );
+  };
+}

@@ -1,0 +1,193 @@
+import { pino } from 'pino';
+import request from 'supertest';
+import { afterAll, describe, expect, it } from 'vitest';
+
+import { countOutboxAttempt, createApp, outboxKinds } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { openSqliteDatabase, timedDatabase } from '../../server/db';
+import { createMetrics } from '../../server/http/metrics';
+import { startOutboxWorker } from '../../server/outbox/delivery';
+import { posts as blogPosts } from '../../shared/generated/posts';
+import { capturedLogger } from '../support/capturedLog';
+import { testApp, testConfig } from '../support/helpers';
+import { startMailServer } from '../support/mailServer';
+
+const TOKEN = 'metrics-token-0123456789abcdef0123456789abcdef';
+const cleanups: (() => unknown)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+/** The site as main.ts wires it: one metrics registry shared by the app, the timed database and the outbox worker. */
+async function meteredSite() {
+  const smtp = await startMailServer();
+  const config = testConfig({ METRICS_TOKEN: TOKEN, SMTP_URL: smtp.url });
+  const metrics = createMetrics();
+  const raw = openSqliteDatabase(config.dataDir);
+  const db = timedDatabase(raw, (operation, seconds) =>
+    metrics.queries.observe({ engine: db.engine, operation }, seconds),
+  );
+  const log = capturedLogger();
+  const worker = startOutboxWorker(
+    db,
+    config,
+    pino({ level: 'silent' }),
+    outboxKinds,
+    { pollMs: 50 },
+    countOutboxAttempt(metrics),
+  );
+  const app = createApp(config, { db, logger: log.logger, metrics, wakeOutbox: () => worker.wake() });
+  cleanups.push(
+    () => smtp.stop(),
+    () => raw.close(),
+    () => worker.stop(),
+  );
+  return { app, smtp, raw, log };
+}
+
+const scrape = (app: Parameters<typeof request>[0]) =>
+  request(app).get('/metrics').set('Authorization', `Bearer ${TOKEN}`);
+
+/** The value of one sample line, `name{labels} value`, or undefined when there is none. */
+function sample(text: string, name: string, labels = ''): number | undefined {
+  const line = text.split('\n').find((candidate) => candidate.startsWith(`${name}${labels ? `{${labels}}` : ''} `));
+  return line === undefined ? undefined : Number(line.split(' ').at(-1));
+}
+
+describe('/metrics', () => {
+  it('does not exist without METRICS_TOKEN: the site’s own 404', async () => {
+    const app = testApp();
+    cleanups.push(() => app.db.close());
+    const response = await request(app).get('/metrics').set('Authorization', `Bearer ${TOKEN}`);
+    expect(response.status).toBe(404);
+    expect(response.text).not.toContain('http_requests_total');
+  });
+
+  it('takes a token of 32 visible characters or more, and never shows a wrong one', () => {
+    expect(() => loadConfig({ METRICS_TOKEN: 'short-secret' })).toThrow(
+      'Invalid METRICS_TOKEN=(value hidden): expected at least 32 visible characters',
+    );
+    expect(loadConfig({ METRICS_TOKEN: TOKEN }).metricsToken).toBe(TOKEN);
+  });
+
+  it('answers 401 without the token or with a wrong one', async () => {
+    const { app } = await meteredSite();
+    for (const authorization of [
+      undefined,
+      `Bearer ${TOKEN}x`,
+      `Bearer ${TOKEN.slice(1)}`,
+      TOKEN,
+      'Basic Zm9vOmJhcg==',
+    ]) {
+      const asked = request(app).get('/metrics');
+      const response = await (authorization ? asked.set('Authorization', authorization) : asked);
+      expect(response.status).toBe(401);
+      expect(response.headers['www-authenticate']).toBe('Bearer');
+      expect(response.text).not.toContain('http_requests_total');
+    }
+  });
+
+  it('counts requests by route pattern, pages, leads, the outbox, newsletter e-mails and database time', async () => {
+    const { app, smtp } = await meteredSite();
+    const post = blogPosts[0]!;
+    // Rendered (a miss), then kept: asked again until the page cache answers (a hit, with its ETag).
+    await expect.poll(async () => (await request(app).get(`/blog/${post.slug}`)).headers.etag).toBeDefined();
+    await request(app).get('/wp-admin/setup-config.php');
+    await request(app).get('/no/such/page/at-all');
+    await request(app)
+      .post('/api/contact')
+      .set('Content-Type', 'application/json')
+      .send(
+        JSON.stringify({
+          name: 'Ana',
+          email: 'ana@example.com',
+          service: 'all-in-one',
+          message: 'A new website, please.',
+        }),
+      )
+      .expect(201);
+    await request(app)
+      .post('/api/subscribe')
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ email: 'reader@example.com' }))
+      .expect(202);
+    await smtp.waitFor(2);
+
+    const response = await scrape(app);
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const text = response.text;
+    // By pattern, never the raw URL; unknown paths under one label.
+    const pageViews = sample(text, 'http_requests_total', 'method="GET",route="/blog/:slug",status="200"')!;
+    expect(pageViews).toBeGreaterThanOrEqual(2);
+    expect(sample(text, 'http_requests_total', 'method="GET",route="unmatched",status="404"')).toBe(2);
+    expect(sample(text, 'http_requests_total', 'method="POST",route="/api/contact",status="201"')).toBe(1);
+    expect(text).not.toContain(post.slug);
+    expect(text).not.toContain('wp-admin');
+    expect(sample(text, 'http_request_duration_seconds_count', 'method="GET",route="/blog/:slug"')).toBe(pageViews);
+    const misses = sample(text, 'page_cache_lookups_total', 'result="miss"')!;
+    expect(misses).toBeGreaterThanOrEqual(1);
+    expect(sample(text, 'page_cache_lookups_total', 'result="hit"')).toBe(1);
+    // The not-found pages are no page of the table: the cache is not asked.
+    expect(misses).toBe(pageViews - 1);
+    expect(sample(text, 'leads_received_total')).toBe(1);
+    expect(sample(text, 'outbox_send_attempts_total', 'kind="lead-notification",outcome="sent"')).toBe(1);
+    expect(sample(text, 'newsletter_emails_sent_total', 'kind="confirmation"')).toBe(1);
+    expect(sample(text, 'outbox_messages', 'status="queued"')).toBe(0);
+    expect(sample(text, 'outbox_oldest_queued_seconds')).toBe(0);
+    expect(sample(text, 'db_query_duration_seconds_count', 'engine="sqlite",operation="transaction"')).toBeGreaterThan(
+      1,
+    );
+    expect(sample(text, 'db_query_duration_seconds_count', 'engine="sqlite",operation="run"')).toBeGreaterThan(1);
+    // Node's own.
+    for (const name of [
+      'process_cpu_user_seconds_total',
+      'process_resident_memory_bytes',
+      'nodejs_eventloop_lag_seconds',
+    ])
+      expect(text).toContain(`\n${name} `);
+    // The Spanish pattern is its own.
+    await request(app).get('/es/blog');
+    expect(sample((await scrape(app)).text, 'http_requests_total', 'method="GET",route="/es/blog",status="200"')).toBe(
+      1,
+    );
+  });
+
+  it('reads the outbox from the store at each scrape: queued and the oldest age while mail is down', async () => {
+    const { app, smtp, raw } = await meteredSite();
+    await smtp.stop();
+    raw.connection
+      .prepare(
+        `INSERT INTO outbox (kind, payload, message_id, created_at, next_attempt_at) VALUES ('lead-notification', '{}', 'm1', ?, ?)`,
+      )
+      .run(new Date(Date.now() - 90_000).toISOString(), new Date(Date.now() + 3_600_000).toISOString());
+    const text = (await scrape(app)).text;
+    expect(sample(text, 'outbox_messages', 'status="queued"')).toBe(1);
+    expect(sample(text, 'outbox_oldest_queued_seconds')).toBeGreaterThanOrEqual(90);
+  });
+});
+
+describe('an unhandled error', () => {
+  it('is one log line with its stack and the request id, and a count', async () => {
+    const { app, raw, log } = await meteredSite();
+    raw.close(); // every store fails from now on
+    const response = await request(app)
+      .post('/api/subscribe')
+      .set('Content-Type', 'application/json')
+      .set('Accept', 'application/json')
+      .send(JSON.stringify({ email: 'reader@example.com' }));
+    expect(response.status).toBe(500);
+    const id = response.headers['x-request-id'] as string;
+    expect(response.body).toEqual({ error: 'Internal server error.', requestId: id });
+    const failures = log.lines().filter((line) => line.msg === 'request failed');
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toMatchObject({
+      level: 50,
+      requestId: id,
+      path: '/api/subscribe',
+      err: { stack: expect.stringMatching(/\n\s+at /) },
+    });
+    expect(sample((await scrape(app)).text, 'http_unhandled_errors_total', 'where="request"')).toBe(1);
+  });
+});
