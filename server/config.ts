@@ -79,6 +79,13 @@ const envSchema = z.object({
     .min(1)
     .max(100_000)
     .default(DEFAULT_CONFIRMATIONS_PER_HOUR),
+  BACKUP_DIR: z.string().trim().min(1).optional(),
+  BACKUP_INTERVAL_HOURS: z.coerce
+    .number()
+    .min(0, 'expected 0 (off) or more hours')
+    .max(24 * 7)
+    .default(24),
+  BACKUP_KEEP: z.coerce.number().int('expected a whole number').min(1).max(1000).default(7),
   METRICS_TOKEN: z
     .string()
     .regex(/^[\x21-\x7e]{32,}$/, 'expected at least 32 visible characters (for example: openssl rand -hex 32)')
@@ -116,6 +123,8 @@ export interface AppConfig {
   mail: MailConfig;
   /** Newsletter confirmation e-mails the whole site sends in an hour at most. */
   confirmationsPerHour: number;
+  /** SQLite's scheduled back-ups: the folder (DATA_DIR/backups by default), how often (0: never), how many kept. */
+  backup: { dir: string; intervalHours: number; keep: number };
   /** The bearer token Prometheus scrapes /metrics with; none: /metrics does not exist. Never logged. */
   metricsToken?: string;
 }
@@ -164,6 +173,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
         LEAD_WEBHOOK_URL && LEAD_WEBHOOK_SECRET ? { url: LEAD_WEBHOOK_URL, secret: LEAD_WEBHOOK_SECRET } : undefined,
       maxAttempts: parsed.data.OUTBOX_MAX_ATTEMPTS,
       leaseMs: parsed.data.OUTBOX_LEASE_SECONDS * 1000,
+    },
+    backup: {
+      dir: path.resolve(rootDir, parsed.data.BACKUP_DIR ?? path.join(DATA_DIR, 'backups')),
+      intervalHours: parsed.data.BACKUP_INTERVAL_HOURS,
+      keep: parsed.data.BACKUP_KEEP,
     },
     metricsToken: parsed.data.METRICS_TOKEN,
   };

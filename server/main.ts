@@ -1,6 +1,7 @@
 import { countOutboxAttempt, createApp, outboxKinds } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase, timedDatabase } from './db';
+import { markServing, scheduleBackups } from './db/backup';
 import { MigrationError } from './db/types';
 import { createAfterAnswer } from './http/afterAnswer';
 import { createDrain } from './http/drain';
@@ -43,6 +44,21 @@ async function start(): Promise<void> {
     }
     throw error;
   }
+  // SQLite: DATA_DIR is marked in use (a restore refuses to replace it), and backed up on schedule.
+  const sqlite = db.engine === 'sqlite';
+  const serving = sqlite ? markServing(config.dataDir) : undefined;
+  const { backup } = config;
+  const backups =
+    sqlite && backup.intervalHours > 0
+      ? scheduleBackups(
+          db,
+          { dir: backup.dir, intervalMs: backup.intervalHours * 3_600_000, keep: backup.keep },
+          {
+            written: (file, ms) => logger.info({ file, ms }, 'backup written'),
+            failed: (error) => logger.error({ err: error }, 'backup failed'),
+          },
+        )
+      : undefined;
   // Sends what the site queues (lead notifications, webhooks, newsletter confirmations), in this process.
   const outbox = startOutboxWorker(db, config, logger, outboxKinds, {}, countOutboxAttempt(metrics));
   // Deletes what is past its retention period, now and daily (the privacy policy's promise).
@@ -77,9 +93,11 @@ async function start(): Promise<void> {
     void drain.idle().then(() => {
       server.close(async () => {
         retention.stop();
+        backups?.stop();
         await afterAnswer.settled();
         await outbox.stop();
         await db.close();
+        serving?.stop();
         logger.info('stopped');
         process.exit(0);
       });

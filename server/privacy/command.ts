@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 
 import { z } from 'zod';
 
+import { BACKUP_USAGE, backupCommand } from '../cli/backup';
 import { openServerDatabase, runCli, SetupError, UsageError } from '../cli/run';
 import type { Correction } from './correction';
 import { checkCorrection, CORRECTABLE_FIELDS, correctLeads } from './correction';
@@ -19,6 +20,7 @@ const USAGE = `Usage: npm run --silent data -- purge
        npm run --silent data -- export <email>
        npm run --silent data -- erase <email>
        npm run --silent data -- correct <email> [--name …] [--company …] [--phone …] [--email …]
+${BACKUP_USAGE}
 
 purge           deletes what is past its retention period (see the README)
 export <email>  prints everything held about the address as JSON: leads with
@@ -87,6 +89,10 @@ function parse(args: readonly string[]): Request {
 await runCli(USAGE, async (args) => {
   if (args.includes('--help') || args.includes('-h')) {
     process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  if (args[0] === 'backup' || args[0] === 'restore') {
+    await backupCommand(args);
     return;
   }
   const request = parse(args);

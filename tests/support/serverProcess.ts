@@ -83,10 +83,15 @@ export interface CommandRun {
 }
 
 /** `npm run --silent <script> -- …args` with DATA_DIR set, as the staff run it. */
-export async function npmRun(script: string, args: string[], dataDir: string): Promise<CommandRun> {
+export async function npmRun(
+  script: string,
+  args: string[],
+  dataDir: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<CommandRun> {
   try {
     const { stdout, stderr } = await promisify(execFile)('npm', ['run', '--silent', script, '--', ...args], {
-      env: { ...process.env, DATA_DIR: dataDir },
+      env: { ...process.env, DATA_DIR: dataDir, ...env },
       maxBuffer: 10 * 1024 * 1024,
     });
     return { code: 0, stdout, stderr };

@@ -1,0 +1,176 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+
+import { DATABASE_FILE } from './sqlite';
+import type { Database } from './types';
+
+/** A back-up's name: `site-20260314T090000Z.db`, so names sort by time. */
+const BACKUP_NAME = /^site-\d{8}T\d{6}(\d{3})?Z\.db$/;
+
+const stamp = (now: Date) =>
+  now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.(\d{3})Z$/, '$1Z');
+
+/** The back-ups in `dir`, newest first. */
+function listBackups(dir: string): { file: string; at: Date }[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((name) => BACKUP_NAME.test(name))
+    .sort()
+    .reverse()
+    .map((name) => ({ file: path.join(dir, name), at: fs.statSync(path.join(dir, name)).mtime }));
+}
+
+/**
+ * An online back-up of the SQLite database with VACUUM INTO: a consistent copy (the WAL included) taken
+ * while the site runs, compacted. Written under a temporary name, mode 600 from its creation (it holds
+ * personal data), synced, then renamed: a back-up that exists under its name is whole. Then only the
+ * newest `keep` are kept. Runs through the Database interface, so in the server it waits its turn on
+ * the one connection. Returns the file.
+ */
+export async function backupSqlite(db: Database, dir: string, keep: number, now = new Date()): Promise<string> {
+  if (db.engine !== 'sqlite') throw new Error('VACUUM INTO backs up SQLite only');
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const file = path.join(dir, `site-${stamp(now)}.db`);
+  const temporary = path.join(dir, `.${path.basename(file)}.${process.pid}.tmp`);
+  // VACUUM INTO writes into an existing file only when it is empty: made here, so its mode is ours.
+  fs.closeSync(fs.openSync(temporary, 'wx', 0o600));
+  try {
+    await db.run('VACUUM INTO ?', temporary);
+    const handle = fs.openSync(temporary, 'r+');
+    fs.fsyncSync(handle);
+    fs.closeSync(handle);
+    fs.renameSync(temporary, file);
+  } catch (error) {
+    fs.rmSync(temporary, { force: true });
+    throw error;
+  }
+  for (const old of listBackups(dir).slice(keep)) fs.rmSync(old.file);
+  return file;
+}
+
+/** What a back-up file holds, checked before it replaces anything: a whole SQLite database of the site. */
+export function checkBackup(file: string): { leads: number; schemaVersion: number } {
+  let db: DatabaseSync;
+  try {
+    db = new DatabaseSync(file, { readOnly: true });
+  } catch (error) {
+    throw new Error(`${file} is not a readable SQLite database: ${(error as Error).message}`, { cause: error });
+  }
+  try {
+    const integrity = db.prepare('PRAGMA integrity_check').get() as { integrity_check: string } | undefined;
+    if (integrity?.integrity_check !== 'ok') throw new Error(`${file} is damaged (integrity_check failed)`);
+    const { user_version: schemaVersion } = db.prepare('PRAGMA user_version').get() as { user_version: number };
+    const table = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'leads'").get();
+    if (schemaVersion < 1 || !table) throw new Error(`${file} is not a back-up of this site's database`);
+    const { n } = db.prepare('SELECT count(*) AS n FROM leads').get() as { n: number };
+    return { leads: n, schemaVersion };
+  } catch (error) {
+    if (error instanceof Error && error.message.startsWith(file)) throw error;
+    throw new Error(`${file} is not a back-up of this site's database: ${(error as Error).message}`, {
+      cause: error,
+    });
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Puts a checked back-up in place of DATA_DIR's database: copied beside it (mode 600), synced, the old
+ * database's -wal and -shm removed (SQLite would otherwise replay the old journal onto the new file),
+ * then renamed over site.db. The server must be stopped (see the serving mark below).
+ */
+export function restoreSqlite(file: string, dataDir: string): void {
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const target = path.join(dataDir, DATABASE_FILE);
+  const temporary = path.join(dataDir, `.${DATABASE_FILE}.${process.pid}.restore`);
+  fs.copyFileSync(file, temporary, fs.constants.COPYFILE_EXCL);
+  fs.chmodSync(temporary, 0o600);
+  const handle = fs.openSync(temporary, 'r+');
+  fs.fsyncSync(handle);
+  fs.closeSync(handle);
+  for (const journal of [`${target}-wal`, `${target}-shm`]) fs.rmSync(journal, { force: true });
+  fs.renameSync(temporary, target);
+}
+
+/** The file a running server keeps fresh in DATA_DIR: how a restore knows the database is in use. */
+const SERVING_MARK = 'server.alive';
+const MARK_REFRESH_MS = 10_000;
+/** Older than this, the mark is a crashed server's: three refreshes missed. */
+const MARK_STALE_MS = 3 * MARK_REFRESH_MS;
+
+/**
+ * Marks DATA_DIR as in use by this server: a small file (pid, host, start) whose time is refreshed every
+ * 10 s and which is removed at a clean stop. Unlike a pid alone, it tells a command in another container
+ * (another pid namespace) sharing the volume, and a crash leaves it stale within 30 s.
+ */
+export function markServing(dataDir: string): { stop(): void } {
+  const file = path.join(dataDir, SERVING_MARK);
+  fs.writeFileSync(
+    file,
+    `${JSON.stringify({ pid: process.pid, host: os.hostname(), since: new Date().toISOString() })}\n`,
+    { mode: 0o600 },
+  );
+  const timer = setInterval(() => {
+    const now = new Date();
+    try {
+      fs.utimesSync(file, now, now);
+    } catch {
+      // Removed by hand: the next restore simply finds no server.
+    }
+  }, MARK_REFRESH_MS);
+  timer.unref();
+  return {
+    stop() {
+      clearInterval(timer);
+      fs.rmSync(file, { force: true });
+    },
+  };
+}
+
+/** The server using DATA_DIR now, if any: its mark, refreshed within the last 30 s. */
+export function servingNow(dataDir: string): { pid: number; host: string; since: string } | undefined {
+  const file = path.join(dataDir, SERVING_MARK);
+  try {
+    if (Date.now() - fs.statSync(file).mtimeMs > MARK_STALE_MS) return undefined;
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as { pid: number; host: string; since: string };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Backs up every `intervalMs`, the first one when the newest back-up in `dir` is that old (at once when there
+ * is none), so restarts do not put the next one off. `report` is told of each back-up or failure.
+ */
+export function scheduleBackups(
+  db: Database,
+  { dir, intervalMs, keep }: { dir: string; intervalMs: number; keep: number },
+  report: { written(file: string, ms: number): void; failed(error: unknown): void },
+): { stop(): void } {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const run = async () => {
+    const start = Date.now();
+    try {
+      report.written(await backupSqlite(db, dir, keep), Date.now() - start);
+    } catch (error) {
+      report.failed(error);
+    }
+    if (!stopped) timer = setTimeout(() => void run(), intervalMs).unref();
+  };
+  const newest = listBackups(dir)[0];
+  const due = newest ? Math.max(0, intervalMs - (Date.now() - newest.at.getTime())) : 0;
+  timer = setTimeout(() => void run(), due).unref();
+  return {
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
+}

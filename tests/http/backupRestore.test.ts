@@ -1,0 +1,136 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { afterAll, describe, expect, it } from 'vitest';
+
+import { DATABASE_FILE } from '../../server/db';
+import { checkBackup } from '../../server/db/backup';
+import { freePort, killServers, npmRun, startServer } from '../support/serverProcess';
+
+afterAll(killServers);
+
+const tempDir = (prefix: string) => fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+const modeOf = (file: string) => fs.statSync(file).mode & 0o777;
+
+async function postLead(port: number, name: string): Promise<void> {
+  const response = await fetch(`http://127.0.0.1:${port}/api/contact`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name, email: 'drill@example.com', service: 'all-in-one', message: 'A drill lead.' }),
+  });
+  expect(response.status).toBe(201);
+}
+
+/** The staff inbox's first page as a signed-in staff member sees it on the running site. */
+async function inbox(port: number, email: string, password: string): Promise<string> {
+  const signIn = await fetch(`http://127.0.0.1:${port}/staff/sign-in`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email, password }).toString(),
+    redirect: 'manual',
+  });
+  expect(signIn.status).toBe(303);
+  const cookie = signIn.headers.getSetCookie()[0]!.split(';')[0]!;
+  const page = await fetch(`http://127.0.0.1:${port}/staff/leads`, { headers: { Cookie: cookie } });
+  expect(page.status).toBe(200);
+  return page.text();
+}
+
+describe('SQLite back-up and restore, on the real server and commands', () => {
+  it('restores exactly the backed-up state: the site serves the leads of the back-up, not the later ones', async () => {
+    const dataDir = tempDir('lab-drill-');
+    const env = { BACKUP_DIR: tempDir('lab-drill-backups-'), BACKUP_INTERVAL_HOURS: '0' };
+    const port = await freePort();
+    let server = await startServer(port, { DATA_DIR: dataDir, ...env });
+    const added = await npmRun('staff', ['add', 'drill@meridianlab.test'], dataDir, env);
+    expect(added.code).toBe(0);
+    const password = added.stdout.trim();
+    await postLead(port, 'Drill One');
+    await postLead(port, 'Drill Two');
+
+    const backedUp = await npmRun('data', ['backup'], dataDir, env);
+    expect(backedUp.code).toBe(0);
+    const { backup } = JSON.parse(backedUp.stdout) as { backup: string };
+    expect(path.dirname(backup)).toBe(env.BACKUP_DIR);
+    expect(modeOf(backup)).toBe(0o600);
+    expect(checkBackup(backup).leads).toBe(2);
+    await postLead(port, 'Drill Three');
+    expect(await inbox(port, 'drill@meridianlab.test', password)).toContain('Drill Three');
+
+    // The server uses DATA_DIR: refused, and nothing changed.
+    const refused = await npmRun('data', ['restore', backup], dataDir, env);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/^Not restored: a server \(pid \d+ on .+\) uses /);
+    expect(refused.stdout).toBe('');
+
+    await server.stop();
+    const restored = await npmRun('data', ['restore', backup], dataDir, env);
+    expect(restored.code).toBe(0);
+    const result = JSON.parse(restored.stdout) as { restored: string; leads: number; previous: string };
+    expect(result).toMatchObject({ restored: backup, leads: 2 });
+    // What it replaced is kept, with the third lead, mode 600.
+    expect(checkBackup(result.previous).leads).toBe(3);
+    expect(modeOf(result.previous)).toBe(0o600);
+    expect(modeOf(path.join(dataDir, DATABASE_FILE))).toBe(0o600);
+
+    server = await startServer(port, { DATA_DIR: dataDir, ...env });
+    const page = await inbox(port, 'drill@meridianlab.test', password);
+    expect(page).toContain('Drill One');
+    expect(page).toContain('Drill Two');
+    expect(page).not.toContain('Drill Three');
+    await server.stop();
+  });
+
+  it('refuses what is no back-up of the site, and a usage error, without touching the database', async () => {
+    const dataDir = tempDir('lab-drill-bad-');
+    const junk = path.join(dataDir, 'junk.db');
+    fs.writeFileSync(junk, 'not a database at all');
+    const bad = await npmRun('data', ['restore', junk], dataDir);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/^Not restored: .*junk\.db/);
+    expect(fs.existsSync(path.join(dataDir, DATABASE_FILE))).toBe(false);
+    expect((await npmRun('data', ['restore'], dataDir)).code).toBe(2);
+    expect((await npmRun('data', ['restore', path.join(dataDir, 'missing.db')], dataDir)).stderr).toMatch(
+      /^No file at/,
+    );
+  });
+
+  it('on PostgreSQL, says to use pg_dump and pg_restore instead', async () => {
+    const env = { DATABASE_URL: 'postgres://site:secret@127.0.0.1:1/site' };
+    const backup = await npmRun('data', ['backup'], tempDir('lab-drill-pg-'), env);
+    expect(backup.code).toBe(1);
+    expect(backup.stderr).toContain('docker compose exec db pg_dump -U site -Fc site > site.dump');
+    expect(backup.stderr).not.toContain('secret');
+    const restore = await npmRun('data', ['restore', 'site.dump'], tempDir('lab-drill-pg-'), env);
+    expect(restore.code).toBe(1);
+    expect(restore.stderr).toContain('pg_restore -U site -d site --clean --if-exists');
+  });
+
+  it('backs up on schedule while the site runs, keeping BACKUP_KEEP whole files of mode 600', async () => {
+    const dataDir = tempDir('lab-scheduled-');
+    const backupDir = tempDir('lab-scheduled-backups-');
+    const port = await freePort();
+    // 0.0005 hours: every 1.8 s.
+    const server = await startServer(port, {
+      DATA_DIR: dataDir,
+      BACKUP_DIR: backupDir,
+      BACKUP_INTERVAL_HOURS: '0.0005',
+      BACKUP_KEEP: '2',
+    });
+    await postLead(port, 'Scheduled');
+    await expect
+      .poll(() => server.output().split('"msg":"backup written"').length - 1, { timeout: 20_000, interval: 200 })
+      .toBeGreaterThanOrEqual(3);
+    await server.stop();
+    const files = fs.readdirSync(backupDir);
+    expect(files).toHaveLength(2);
+    for (const name of files) {
+      expect(name).toMatch(/^site-\d{8}T\d{9}Z\.db$/);
+      expect(modeOf(path.join(backupDir, name))).toBe(0o600);
+      expect(checkBackup(path.join(backupDir, name)).schemaVersion).toBeGreaterThan(0);
+    }
+    // A clean stop removes the mark that refuses a restore.
+    expect(fs.existsSync(path.join(dataDir, 'server.alive'))).toBe(false);
+  });
+});
