@@ -47,57 +47,49 @@ export function createMetrics() {
   const registers = [registry];
   collectDefaultMetrics({ register: registry });
   let outboxCounts: (() => Promise<OutboxCounts>) | undefined;
+  /** A counter or a histogram on this registry, labelled by `labels`. */
+  const counter = <L extends string>(name: string, help: string, labelNames: readonly L[] = []) =>
+    new Counter<L>({ name, help, labelNames, registers });
+  const histogram = <L extends string>(name: string, help: string, labelNames: readonly L[]) =>
+    new Histogram<L>({ name, help, labelNames, buckets: DURATION_BUCKETS, registers });
   const metrics = {
     registry,
-    requests: new Counter({
-      name: 'http_requests_total',
-      help: 'Answered requests, by method, route pattern and status',
-      labelNames: ['method', 'route', 'status'] as const,
-      registers,
-    }),
-    duration: new Histogram({
-      name: 'http_request_duration_seconds',
-      help: 'Time from the request to the end of its answer, by method and route pattern',
-      labelNames: ['method', 'route'] as const,
-      buckets: DURATION_BUCKETS,
-      registers,
-    }),
-    unhandledErrors: new Counter({
-      name: 'http_unhandled_errors_total',
-      help: 'Errors no route handled (answered 500 by the error handler) or raised outside any request',
-      labelNames: ['where'] as const,
-      registers,
-    }),
-    pageCache: new Counter({
-      name: 'page_cache_lookups_total',
-      help: 'Page requests answered from the page cache (hit) or rendered (miss)',
-      labelNames: ['result'] as const,
-      registers,
-    }),
-    outboxSends: new Counter({
-      name: 'outbox_send_attempts_total',
-      help: 'Attempts to send an outbox message, by kind and outcome (sent or error)',
-      labelNames: ['kind', 'outcome'] as const,
-      registers,
-    }),
-    leadsReceived: new Counter({
-      name: 'leads_received_total',
-      help: 'Contact-form leads stored',
-      registers,
-    }),
-    newsletterEmails: new Counter({
-      name: 'newsletter_emails_sent_total',
-      help: 'E-mails the newsletter sent, by kind (confirmation; campaigns later)',
-      labelNames: ['kind'] as const,
-      registers,
-    }),
-    queries: new Histogram({
-      name: 'db_query_duration_seconds',
-      help: 'Time of each database statement (all, get, run) and transaction, by engine and operation',
-      labelNames: ['engine', 'operation'] as const,
-      buckets: DURATION_BUCKETS,
-      registers,
-    }),
+    requests: counter('http_requests_total', 'Answered requests, by method, route pattern and status', [
+      'method',
+      'route',
+      'status',
+    ]),
+    duration: histogram(
+      'http_request_duration_seconds',
+      'Time from the request to the end of its answer, by method and route pattern',
+      ['method', 'route'],
+    ),
+    unhandledErrors: counter(
+      'http_unhandled_errors_total',
+      'Errors no route handled (answered 500 by the error handler)',
+      ['where'],
+    ),
+    pageCache: counter(
+      'page_cache_lookups_total',
+      'Page requests answered from the page cache (hit) or rendered (miss)',
+      ['result'],
+    ),
+    outboxSends: counter(
+      'outbox_send_attempts_total',
+      'Attempts to send an outbox message, by kind and outcome (sent or error)',
+      ['kind', 'outcome'],
+    ),
+    leadsReceived: counter('leads_received_total', 'Contact-form leads stored'),
+    newsletterEmails: counter(
+      'newsletter_emails_sent_total',
+      'E-mails the newsletter sent, by kind (confirmation; campaigns later)',
+      ['kind'],
+    ),
+    queries: histogram(
+      'db_query_duration_seconds',
+      'Time of each database statement (all, get, run) and transaction, by engine and operation',
+      ['engine', 'operation'],
+    ),
     /** Where the outbox gauges read their counts at each scrape. */
     watchOutbox(counts: () => Promise<OutboxCounts>) {
       outboxCounts = counts;
