@@ -172,11 +172,12 @@ describe('an unhandled error', () => {
   it('is one log line with its stack and the request id, and a count', async () => {
     const { app, raw, log } = await meteredSite();
     raw.close(); // every store fails from now on
+    // The staff sign-in leaves a database failure to the error handler.
     const response = await request(app)
-      .post('/api/subscribe')
-      .set('Content-Type', 'application/json')
+      .post('/staff/sign-in')
+      .type('form')
       .set('Accept', 'application/json')
-      .send(JSON.stringify({ email: 'reader@example.com' }));
+      .send({ email: 'ana@meridianlab.test', password: 'a-password-typed-here' });
     expect(response.status).toBe(500);
     const id = response.headers['x-request-id'] as string;
     expect(response.body).toEqual({ error: 'Internal server error.', requestId: id });
@@ -185,7 +186,7 @@ describe('an unhandled error', () => {
     expect(failures[0]).toMatchObject({
       level: 50,
       requestId: id,
-      path: '/api/subscribe',
+      path: '/staff/sign-in',
       err: { stack: expect.stringMatching(/\n\s+at /) },
     });
     expect(sample((await scrape(app)).text, 'http_unhandled_errors_total', 'where="request"')).toBe(1);

@@ -129,16 +129,18 @@ describe('the log', () => {
       .send(JSON.stringify({ ...lead, email: 'second.try@example.com' }));
     expect(unstored.status).toBe(503);
     const refused = await request(app)
-      .post('/api/subscribe')
-      .set('Content-Type', 'application/json')
-      .send(JSON.stringify({ email: 'during.outage@example.com' }));
-    expect(refused.status).toBeGreaterThanOrEqual(500);
+      .post('/staff/sign-in')
+      .type('form')
+      .set('Accept', 'text/html')
+      .send({ email: 'staff.member@meridianlab.test', password: 'wrong-Password-typed-123' });
+    expect(refused.status).toBe(500);
+    expect(refused.text).toContain(`quote this reference: ${refused.headers['x-request-id']}`);
 
     const lines = log.lines();
     // Each of those requests was logged, and the errors with their stacks.
     expect(lines.filter((line) => line.msg === 'request').length).toBeGreaterThanOrEqual(6);
     expect(lines.map((line) => line.msg)).toEqual(
-      expect.arrayContaining(['staff sign-in refused', 'render failed', 'lead not stored']),
+      expect.arrayContaining(['staff sign-in refused', 'render failed', 'lead not stored', 'request failed']),
     );
     const text = log.text();
     for (const secret of [
