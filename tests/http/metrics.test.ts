@@ -8,7 +8,7 @@ import { openSqliteDatabase, timedDatabase } from '../../server/db';
 import { createMetrics } from '../../server/http/metrics';
 import { startOutboxWorker } from '../../server/outbox/delivery';
 import { posts as blogPosts } from '../../shared/generated/posts';
-import { capturedLogger } from '../support/capturedLog';
+import { capturedLogger, unhandledSignIn } from '../support/capturedLog';
 import { testApp, testConfig } from '../support/helpers';
 import { startMailServer } from '../support/mailServer';
 
@@ -91,7 +91,9 @@ describe('/metrics', () => {
     const { app, smtp } = await meteredSite();
     const post = blogPosts[0]!;
     // Rendered (a miss), then kept: asked again until the page cache answers (a hit, with its ETag).
-    await expect.poll(async () => (await request(app).get(`/blog/${post.slug}`)).headers.etag).toBeDefined();
+    await expect
+      .poll(async () => (await request(app).get(`/blog/${post.slug}`)).headers.etag, { timeout: 10_000 })
+      .toBeDefined();
     await request(app).get('/wp-admin/setup-config.php');
     await request(app).get('/no/such/page/at-all');
     await request(app)
@@ -172,12 +174,7 @@ describe('an unhandled error', () => {
   it('is one log line with its stack and the request id, and a count', async () => {
     const { app, raw, log } = await meteredSite();
     raw.close(); // every store fails from now on
-    // The staff sign-in leaves a database failure to the error handler.
-    const response = await request(app)
-      .post('/staff/sign-in')
-      .type('form')
-      .set('Accept', 'application/json')
-      .send({ email: 'ana@meridianlab.test', password: 'a-password-typed-here' });
+    const response = await unhandledSignIn(app, 'application/json', 'ana@meridianlab.test', 'a-password-typed-here');
     expect(response.status).toBe(500);
     const id = response.headers['x-request-id'] as string;
     expect(response.body).toEqual({ error: 'Internal server error.', requestId: id });

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { HONEYPOT_FIELD } from '../../shared/model/contactForm';
-import { capturedLogger } from '../support/capturedLog';
+import { capturedLogger, unhandledSignIn } from '../support/capturedLog';
 import type { TestApp } from '../support/helpers';
 import { testApp } from '../support/helpers';
 import { addAccount } from '../support/staffHelpers';
@@ -128,11 +128,12 @@ describe('the log', () => {
       .set('Content-Type', 'application/json')
       .send(JSON.stringify({ ...lead, email: 'second.try@example.com' }));
     expect(unstored.status).toBe(503);
-    const refused = await request(app)
-      .post('/staff/sign-in')
-      .type('form')
-      .set('Accept', 'text/html')
-      .send({ email: 'staff.member@meridianlab.test', password: 'wrong-Password-typed-123' });
+    const refused = await unhandledSignIn(
+      app,
+      'text/html',
+      'staff.member@meridianlab.test',
+      'wrong-Password-typed-123',
+    );
     expect(refused.status).toBe(500);
     expect(refused.text).toContain(`quote this reference: ${refused.headers['x-request-id']}`);
 
