@@ -169,7 +169,7 @@ test.describe('partial hydration', () => {
     // A link written in the Markdown of a legal page's text, which React renders as HTML.
     await gotoHydrated(page, '/terms');
     await mark();
-    await page.locator('.prose').getByRole('link', { name: 'Privacy Policy' }).click();
+    await page.locator('.prose').getByRole('link', { name: 'Privacy Policy' }).first().click();
     await page.waitForURL('/privacy');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy');
     expect(await sameDocument()).toBe(true);
