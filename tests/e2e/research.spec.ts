@@ -1,7 +1,12 @@
+import { catalogues } from '../../server/pages/catalogues';
 import { siteFacts } from '../../shared/content/data';
 import { research as enResearch } from '../../shared/content/i18n/en/research';
 import { publicationFacts as publications } from '../../shared/content/researchFacts';
+import type { Locale } from '../../shared/lib/locale';
+import { locales } from '../../shared/lib/locale';
 import { expect, gotoHydrated, test } from '../support/browser/fixtures';
+import type { TwinPages } from '../support/browser/twinPages';
+import { twinPageTests } from '../support/browser/twinPages';
 
 const { figures: impactFigures } = enResearch.impact;
 const { items: partnerships } = enResearch.partnerships;
@@ -128,3 +133,46 @@ test.describe('/research without JavaScript', () => {
     await expect(page.getByRole('link', { name: 'Start Collaboration' })).toHaveAttribute('href', '/contact');
   });
 });
+
+/** The research page in both languages: its twins, how the main menu leads to it from the services page, and the contact page. */
+const researchIn = {
+  twins: {
+    name: 'research',
+    pages: { en: ['/research', 'Research & Innovation'], es: ['/es/investigacion', 'Investigación e innovación'] },
+    sections: 5,
+  },
+  /** The services page, the main menu's label and its link to the page. */
+  menu: { en: ['/services', 'Main', 'Research'], es: ['/es/servicios', 'Principal', 'Investigación'] },
+  contact: { en: '/contact', es: '/es/contacto' },
+} as const satisfies { twins: TwinPages; menu: Record<Locale, unknown>; contact: Record<Locale, string> };
+
+for (const locale of locales) {
+  const [path] = researchIn.twins.pages[locale];
+  const { research } = catalogues[locale];
+
+  test.describe(`the research page in ${locale}`, () => {
+    twinPageTests(researchIn.twins, locale);
+
+    test('the main menu leads to it in the app, whole and in its language, and a Learn More to the contact page', async ({
+      page,
+      browserErrors,
+    }) => {
+      const [services, menu, label] = researchIn.menu[locale];
+      await gotoHydrated(page, services);
+      await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+      await page.getByRole('navigation', { name: menu }).getByRole('link', { name: label }).click();
+      await expect(page).toHaveURL(path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(research.hero.title);
+      await expect(page.getByRole('heading', { level: 2, name: research.partnerships.title })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      await page
+        .getByRole('link', {
+          name: `${research.areas.learnMore}${research.areas.learnMoreAbout(research.areas.items[0]!.title)}`,
+        })
+        .click();
+      await expect(page).toHaveURL(researchIn.contact[locale]);
+      expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+      expect(browserErrors).toEqual([]);
+    });
+  });
+}

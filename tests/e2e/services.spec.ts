@@ -1,11 +1,16 @@
 import type { Locator, Page } from '@playwright/test';
 
+import { catalogues } from '../../server/pages/catalogues';
 import { telHref } from '../../shared/content/data';
 import { siteFacts } from '../../shared/content/data';
 import { common as enCommon } from '../../shared/content/i18n/en/common';
 import { services as enServices } from '../../shared/content/i18n/en/services';
 import { technologies } from '../../shared/content/technologies';
+import type { Locale } from '../../shared/lib/locale';
+import { locales } from '../../shared/lib/locale';
 import { expect, gotoHydrated, test } from '../support/browser/fixtures';
+import type { TwinPages } from '../support/browser/twinPages';
+import { twinPageTests } from '../support/browser/twinPages';
 
 const { formatPrice, plans } = enCommon.plans;
 const { features: planFeatures } = enServices.plans;
@@ -168,3 +173,46 @@ test.describe('/services without JavaScript', () => {
     await expect(page.getByRole('link', { name: 'Get Free Quote' })).toHaveAttribute('href', '/contact');
   });
 });
+
+/** The services page in both languages: its twins, and how the main menu leads to it from the home page. */
+const servicesIn = {
+  twins: {
+    name: 'services',
+    pages: { en: ['/services', 'Our Services'], es: ['/es/servicios', 'Nuestros servicios'] },
+    sections: 5,
+  },
+  /** The home page, the main menu's label and its link to the page. */
+  menu: { en: ['/', 'Main', 'Services'], es: ['/es', 'Principal', 'Servicios'] },
+} as const satisfies { twins: TwinPages; menu: Record<Locale, unknown> };
+
+for (const locale of locales) {
+  const [path] = servicesIn.twins.pages[locale];
+  const {
+    services,
+    plans: { plans: localPlans },
+  } = catalogues[locale];
+
+  test.describe(`the services page in ${locale}`, () => {
+    twinPageTests(servicesIn.twins, locale);
+
+    test('the main menu leads to it in the app, whole and in its language', async ({ page, browserErrors }) => {
+      const [home, menu, label] = servicesIn.menu[locale];
+      await gotoHydrated(page, home);
+      await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+      await page.getByRole('navigation', { name: menu }).getByRole('link', { name: label }).click();
+      await expect(page).toHaveURL(path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(services.hero.title);
+      await expect(page).toHaveTitle(services.head.title);
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      await expect(page.getByRole('heading', { level: 2, name: services.addOns.title })).toBeVisible();
+      await expect(page.getByRole('article', { name: localPlans[3]!.title })).toContainText(
+        services.plans.badges.featured,
+      );
+      await expect(
+        page.getByRole('list', { name: services.plans.includedIn(localPlans[0]!.title) }).getByRole('listitem'),
+      ).toHaveCount(8);
+      expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+      expect(browserErrors).toEqual([]);
+    });
+  });
+}

@@ -1,0 +1,76 @@
+import type { Locale } from '../../../shared/lib/locale';
+import { locales, localeTags } from '../../../shared/lib/locale';
+import { violations } from './axe';
+import { expect, gotoHydrated, test } from './fixtures';
+
+/** A page and its twin: its name (for screenshots), its path and heading in each language, and its main's sections. */
+export interface TwinPages {
+  name: string;
+  pages: Readonly<Record<Locale, readonly [path: string, title: string]>>;
+  sections: number;
+}
+
+/** Where no link of a page's main may lead: the other language's pages. */
+const otherPaths: Readonly<Record<Locale, readonly string[]>> = {
+  en: ['/es/contacto', '/es/servicios', '/es/investigacion', '/es'],
+  es: ['/contact', '/services', '/research', '/'],
+};
+
+/**
+ * The tests every page with a twin in the other language passes in its own: hydrated in its language without an axe
+ * violation, a language switch to its twin and back, whole without JavaScript (its sections each under a heading) with its links in its language, and no
+ * sideways scrolling at a phone's, a tablet's and a desktop's width. Called inside the caller's describe for the language.
+ */
+export function twinPageTests({ name, pages, sections }: TwinPages, locale: Locale): void {
+  const [path, title] = pages[locale];
+  const other = locales.find((candidate) => candidate !== locale)!;
+  const [twin, twinTitle] = pages[other];
+
+  test('hydrates in its language with no errors and no axe violations', async ({ page }) => {
+    await gotoHydrated(page, path);
+    await expect(page.locator('html')).toHaveAttribute('lang', locale);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    expect(await violations(page)).toEqual([]);
+  });
+
+  test('the language switch leads to its twin in the other language, and back', async ({ page }) => {
+    await gotoHydrated(page, path);
+    const toOther = page.getByRole('banner').getByRole('link', { name: localeTags[other].name });
+    await expect(toOther).toHaveAttribute('hreflang', other);
+    await toOther.click();
+    await expect(page).toHaveURL(twin);
+    await expect(page.locator('html')).toHaveAttribute('lang', other);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(twinTitle);
+    await page.getByRole('banner').getByRole('link', { name: localeTags[locale].name }).click();
+    await expect(page).toHaveURL(path);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  });
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+    test('is whole and in its language, its links in it too', async ({ page }) => {
+      await page.goto(path);
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+      await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveCount(sections);
+      for (const href of await page
+        .getByRole('main')
+        .getByRole('link')
+        .evaluateAll((links) => links.map((link) => link.getAttribute('href')!)))
+        expect(otherPaths[locale]).not.toContain(href);
+      await expect(page.getByRole('banner').getByRole('link', { name: localeTags[other].name })).toHaveAttribute(
+        'href',
+        twin,
+      );
+    });
+  });
+
+  for (const width of [360, 768, 1440]) {
+    test(`its words never widen it past the screen at ${width} px`, async ({ page }, testInfo) => {
+      await page.setViewportSize({ width, height: 900 });
+      await gotoHydrated(page, path);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+      await page.screenshot({ path: testInfo.outputPath(`${name}-${locale}-${width}.png`), fullPage: true });
+    });
+  }
+}
