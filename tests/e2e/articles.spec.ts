@@ -1,5 +1,10 @@
+import { catalogues } from '../../server/pages/catalogues';
 import { blog as enBlog } from '../../shared/content/i18n/en/blog';
 import { posts as enPosts } from '../../shared/content/i18n/en/posts';
+import type { Locale } from '../../shared/lib/locale';
+import { locales, localeTags } from '../../shared/lib/locale';
+import { readBuildManifest } from '../bench/sizes';
+import { violations } from '../support/browser/axe';
 import { expect, gotoHydrated, test } from '../support/browser/fixtures';
 
 const { newsletter } = enBlog;
@@ -59,54 +64,7 @@ test.describe('from the blog to an article and back', () => {
   });
 });
 
-test.describe('reading without JavaScript', () => {
-  test.use({ javaScriptEnabled: false });
-
-  test('an article reads completely, and its links are real links', async ({ page }) => {
-    const response = await page.goto(`/blog/${featured!.slug}`);
-    expect(response?.status()).toBe(200);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(featured!.title);
-    await expect(page.locator('.article__image')).toBeVisible();
-    await expect(page.locator('.prose > p')).not.toHaveCount(0);
-    await expect(page.locator('.prose blockquote')).toBeVisible();
-    expect(await page.locator('.prose').innerText()).toContain('A prediction is a reason to run an experiment');
-    await page.getByRole('link', { name: 'Back to the blog' }).click();
-    await expect(page).toHaveURL('/blog');
-    await page.locator('.blog-card', { hasText: third!.title }).getByRole('link').click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(third!.title);
-  });
-
-  test('an unknown article is the not-found page with 404', async ({ page, browserErrors }) => {
-    const response = await page.goto('/blog/no-such-article');
-    expect(response?.status()).toBe(404);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
-    // The document's own 404 is reported by Chromium as a failed resource; nothing else may be.
-    expect(browserErrors.filter((error) => !error.includes('404'))).toEqual([]);
-    browserErrors.length = 0;
-  });
-});
-
-test.describe('the legal links', () => {
-  test('lead to the Privacy Policy and the Terms, which link to each other', async ({ page }) => {
-    await gotoHydrated(page, '/');
-    await page.locator('footer').getByRole('link', { name: 'Privacy Policy' }).click();
-    await expect(page).toHaveURL('/privacy');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy');
-    await expect(page.getByText('Last updated:')).toBeVisible();
-    await page.locator('.prose').getByRole('link', { name: 'Terms of Service' }).click();
-    await expect(page).toHaveURL('/terms');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of Service');
-  });
-});
-
-test.describe('privacy notices where data is given', () => {
-  test('the contact form says what the details are for and links to the policy', async ({ page }) => {
-    await gotoHydrated(page, '/contact');
-    const notice = page.locator('.contact-form__privacy');
-    await expect(notice).toContainText('We use your details only to answer your message.');
-    await expect(notice.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
-  });
-
+test.describe('the privacy notice where an address is given', () => {
   test('the newsletter box says a confirmation e-mail follows and links to the policy', async ({ page }) => {
     await gotoHydrated(page, '/blog');
     const notice = page.locator('.blog-newsletter__notice');
@@ -155,3 +113,200 @@ test.describe('long-form text', () => {
     });
   }
 });
+
+/** The articles' and the legal pages' words and paths in both languages, where a test walks through them in each. */
+const articlesIn = {
+  blog: { en: '/blog', es: '/es/blog' },
+  /** The first two posts' dates, as the language writes them. */
+  dates: { en: ['March 15, 2024', 'March 8, 2024'], es: ['15 de marzo de 2024', '8 de marzo de 2024'] },
+  /** The pager's and the related cards' labels, and the link back to the blog. */
+  article: {
+    en: ['More articles', 'Related articles', 'Back to the blog'],
+    es: ['Más artículos', 'Artículos relacionados', 'Volver al blog'],
+  },
+  /** The build manifest's name for the language's article bodies. */
+  bodies: { en: 'posts/', es: 'posts/es/' },
+  /** A line of the featured post's quote, and its reading time. */
+  featured: {
+    en: ['A prediction is a reason to run an experiment', '5 min read'],
+    es: ['Una predicción es una razón para hacer un experimento', '5 min de lectura'],
+  },
+  /** Where the walk to the policy starts. */
+  legalWalkFrom: { en: '/', es: `/es/blog/${catalogues.es.posts.posts[0]!.slug}` },
+  /** The privacy policy: its link's name and heading, its path, its "last updated" line, and a line of its text. */
+  privacy: {
+    en: ['Privacy Policy', '/privacy', 'Last updated:', 'Last updated: November 23, 2026'],
+    es: [
+      'Política de privacidad',
+      '/es/privacidad',
+      'Última actualización:',
+      'Última actualización: 23 de noviembre de 2026',
+    ],
+  },
+  /** The terms: their link's name and heading, their path, and a line of their text. */
+  terms: {
+    en: ['Terms of Service', '/terms', 'Canadian dollars (CAD)'],
+    es: ['Términos del servicio', '/es/terminos', 'dólares canadienses (CAD)'],
+  },
+  /** The contact page, and what its form's notice says the details are for. */
+  contact: {
+    en: ['/contact', 'We use your details only to answer your message.'],
+    es: ['/es/contacto', 'Usamos sus datos solo para responder su mensaje.'],
+  },
+  /** A slug that names no article, and the not-found page's heading. */
+  unknown: { en: ['/blog/no-such-article', 'Page not found'], es: ['/es/blog/no-existe', 'Página no encontrada'] },
+} as const satisfies Record<string, Record<Locale, unknown>>;
+
+/** The language of a build-manifest chunk of texts (catalogues/en/…) or of an article's body (posts/…, posts/es/…). */
+const languageOf = (name: string): Locale | undefined =>
+  /^(catalogues|posts)\/es\//.test(name) ? 'es' : /^(catalogues\/en|posts)\//.test(name) ? 'en' : undefined;
+
+for (const locale of locales) {
+  const blog = articlesIn.blog[locale];
+  const other = locales.find((candidate) => candidate !== locale)!;
+  const [first, second, third] = catalogues[locale].posts.posts;
+  const [twinOfSecond] = catalogues[other].posts.posts.slice(1);
+  const otherBlog = articlesIn.blog[other];
+  const [pagerLabel, relatedLabel, backLabel] = articlesIn.article[locale];
+  const [policy, policyPath, updated, updatedOn] = articlesIn.privacy[locale];
+  const [terms, termsPath, termsLine] = articlesIn.terms[locale];
+
+  test.describe(`articles and legal pages in ${locale}`, () => {
+    test('the pager and the related cards lead to articles in the language in the app, fetching no texts or bodies of the other', async ({
+      page,
+    }) => {
+      const requested: string[] = [];
+      page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+      await gotoHydrated(page, `${blog}/${first!.slug}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(first!.title);
+      const [firstDate, secondDate] = articlesIn.dates[locale];
+      await expect(page.locator('time').first()).toHaveText(firstDate);
+      await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+
+      await page
+        .getByRole('navigation', { name: pagerLabel })
+        .getByRole('link', { name: new RegExp(second!.title) })
+        .click();
+      await expect(page).toHaveURL(`${blog}/${second!.slug}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(second!.title);
+      await expect(page).toHaveTitle(`${second!.title} | Meridian Lab`);
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      await expect(page.locator('.article-hero time')).toHaveText(secondDate);
+      await expect(page.locator('.prose table')).toBeVisible();
+      await expect(page.locator(`link[rel="alternate"][hreflang="${other}"]`)).toHaveAttribute(
+        'href',
+        new RegExp(`${otherBlog}/${twinOfSecond!.slug}$`),
+      );
+      // The language switch now leads to this article in the other language.
+      await expect(page.getByRole('banner').getByRole('link', { name: localeTags[other].name })).toHaveAttribute(
+        'href',
+        `${otherBlog}/${twinOfSecond!.slug}`,
+      );
+
+      const related = page.getByRole('region', { name: relatedLabel }).locator('.blog-card__link').first();
+      const title = await related.innerText();
+      await related.click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+      expect(new URL(page.url()).pathname).toMatch(new RegExp(`^${blog}/`));
+      expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+
+      const manifest = readBuildManifest();
+      const otherFiles = Object.entries(manifest.routes)
+        .filter(([name]) => languageOf(name) === other)
+        .map(([, files]) => files[0]);
+      expect(otherFiles.length).toBeGreaterThan(0);
+      expect(requested.filter((path) => otherFiles.includes(path))).toEqual([]);
+      expect(requested).toContain(manifest.routes[`${articlesIn.bodies[locale]}${second!.slug}`]![0]);
+    });
+
+    test('the switch leads from an article to the same article in the other language and back', async ({ page }) => {
+      await gotoHydrated(page, `${blog}/${second!.slug}`);
+      await page.getByRole('banner').getByRole('link', { name: localeTags[other].name }).click();
+      await expect(page).toHaveURL(`${otherBlog}/${twinOfSecond!.slug}`);
+      await expect(page.locator('html')).toHaveAttribute('lang', other);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(twinOfSecond!.title);
+      await page.getByRole('banner').getByRole('link', { name: localeTags[locale].name }).click();
+      await expect(page).toHaveURL(`${blog}/${second!.slug}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(second!.title);
+    });
+
+    test('the footer leads to the privacy policy in the language, which links to the terms in it', async ({ page }) => {
+      await gotoHydrated(page, articlesIn.legalWalkFrom[locale]);
+      await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+      await page.locator('footer').getByRole('link', { name: policy }).click();
+      await expect(page).toHaveURL(policyPath);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(policy);
+      await expect(page.getByText(updated)).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+      // The text's own links are plain links in the Markdown: a page load, still in the language.
+      await page.locator('.prose').getByRole('link', { name: terms }).click();
+      await expect(page).toHaveURL(termsPath);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(terms);
+      await expect(page).toHaveTitle(`${terms} | Meridian Lab`);
+      expect(await violations(page)).toEqual([]);
+    });
+
+    test('the contact form says what the details are for, and its consent line leads to the privacy policy', async ({
+      page,
+    }) => {
+      const [contact, purpose] = articlesIn.contact[locale];
+      await gotoHydrated(page, contact);
+      const notice = page.locator('.contact-form__privacy');
+      await expect(notice).toContainText(purpose);
+      const link = page.locator('form').getByRole('link', { name: policy });
+      await expect(link).toHaveAttribute('href', policyPath);
+      await link.click();
+      await expect(page).toHaveURL(policyPath);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(policy);
+    });
+
+    test.describe('without JavaScript', () => {
+      test.use({ javaScriptEnabled: false });
+
+      test('an article reads completely in the language, and its links are real links', async ({ page }) => {
+        const [quote, readTime] = articlesIn.featured[locale];
+        const response = await page.goto(`${blog}/${first!.slug}`);
+        expect(response?.status()).toBe(200);
+        await expect(page.locator('html')).toHaveAttribute('lang', locale);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(first!.title);
+        await expect(page.locator('.article__image')).toBeVisible();
+        await expect(page.locator('.prose > p')).not.toHaveCount(0);
+        await expect(page.locator('.prose blockquote')).toContainText(quote);
+        expect(await page.locator('.prose').innerText()).toContain(quote);
+        await expect(page.locator('.article-hero').getByText(readTime)).toBeVisible();
+        await page.getByRole('navigation', { name: pagerLabel }).getByRole('link').first().click();
+        await expect(page).toHaveURL(`${blog}/${second!.slug}`);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(second!.title);
+        await page.getByRole('link', { name: backLabel }).click();
+        await expect(page).toHaveURL(blog);
+        await page.locator('.blog-card', { hasText: third!.title }).getByRole('link').click();
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(third!.title);
+      });
+
+      test('the legal pages read completely in the language and link to each other', async ({ page }) => {
+        await page.goto(termsPath);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(terms);
+        await expect(page.locator('.prose')).toContainText(termsLine);
+        await page.locator('.prose').getByRole('link', { name: policy }).click();
+        await expect(page).toHaveURL(policyPath);
+        await expect(page.locator('.prose')).toContainText('Superintendencia de Industria y Comercio');
+        await expect(page.locator('.legal__updated')).toHaveText(updatedOn);
+      });
+
+      test('a slug that names no article is the not-found page in the language, with 404', async ({
+        page,
+        browserErrors,
+      }) => {
+        const [path, heading] = articlesIn.unknown[locale];
+        const response = await page.goto(path);
+        expect(response?.status()).toBe(404);
+        await expect(page.locator('html')).toHaveAttribute('lang', locale);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+        // The document's own 404 is reported by Chromium as a failed resource; nothing else may be.
+        expect(browserErrors.filter((error) => !error.includes('404'))).toEqual([]);
+        browserErrors.length = 0;
+      });
+    });
+  });
+}
