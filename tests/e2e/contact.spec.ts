@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
 
+import type { Locale } from '../../shared/lib/locale';
+import { locales } from '../../shared/lib/locale';
 import { HONEYPOT_FIELD } from '../../shared/model/contactForm';
 import { violations } from '../support/browser/axe';
 import { expect, gotoHydrated, test } from '../support/browser/fixtures';
@@ -15,19 +17,40 @@ const visitor = {
   message: 'We would like an AI receptionist for our three clinics.',
 };
 
-function fields(page: Page) {
+/** The form's labels in each language. */
+const labels = {
+  en: {
+    name: 'Full Name',
+    email: 'Email Address',
+    company: 'Company/Organization',
+    phone: 'Phone Number',
+    service: 'Service of Interest',
+    message: 'Message',
+  },
+  es: {
+    name: 'Nombre completo',
+    email: 'Correo electrónico',
+    company: 'Empresa u organización',
+    phone: 'Teléfono',
+    service: 'Servicio de interés',
+    message: 'Mensaje',
+  },
+} as const satisfies Record<Locale, Record<keyof typeof visitor, string>>;
+
+function fields(page: Page, locale: Locale = 'en') {
+  const label = labels[locale];
   return {
-    name: page.getByRole('textbox', { name: 'Full Name', exact: true }),
-    email: page.getByRole('textbox', { name: 'Email Address', exact: true }),
-    company: page.getByRole('textbox', { name: 'Company/Organization', exact: true }),
-    phone: page.getByRole('textbox', { name: 'Phone Number', exact: true }),
-    service: page.getByRole('combobox', { name: 'Service of Interest', exact: true }),
-    message: page.getByRole('textbox', { name: 'Message', exact: true }),
+    name: page.getByRole('textbox', { name: label.name, exact: true }),
+    email: page.getByRole('textbox', { name: label.email, exact: true }),
+    company: page.getByRole('textbox', { name: label.company, exact: true }),
+    phone: page.getByRole('textbox', { name: label.phone, exact: true }),
+    service: page.getByRole('combobox', { name: label.service, exact: true }),
+    message: page.getByRole('textbox', { name: label.message, exact: true }),
   };
 }
 
-async function fillForm(page: Page, values: typeof visitor = visitor): Promise<void> {
-  const form = fields(page);
+async function fillForm(page: Page, values: typeof visitor = visitor, locale: Locale = 'en'): Promise<void> {
+  const form = fields(page, locale);
   await form.name.fill(values.name);
   await form.email.fill(values.email);
   await form.company.fill(values.company);
@@ -290,3 +313,97 @@ test.describe('the contact form without JavaScript', () => {
     dropExpectedFetchErrors(browserErrors, /status of 400/);
   });
 });
+
+/** The contact page's words and paths in both languages, where a test sends its form in each. */
+const contactIn = {
+  /** The page, and the endpoint its form posts to with JavaScript. */
+  paths: { en: ['/contact', '/api/contact'], es: ['/es/contacto', '/api/contact?locale=es'] },
+  /** What a visitor of the language writes. */
+  visitor: {
+    en: visitor,
+    es: {
+      name: 'Ana Gómez',
+      email: 'ana@example.com',
+      company: '',
+      phone: '+57 300 555 0101',
+      service: 'marketing-ads',
+      message: 'Queremos campañas de pauta para nuestras tres clínicas.',
+    },
+  },
+  /** The button, and what it says while sending. */
+  button: { en: ['Send Message', 'Sending Message...'], es: ['Enviar mensaje', 'Enviando mensaje…'] },
+  success: { en: SUCCESS, es: '¡Gracias por su mensaje! Le responderemos en menos de 24 horas.' },
+  /** A phone number too long: the error at its field, then words of the alert with JavaScript and without. */
+  tooLongPhone: {
+    en: [
+      'Please shorten the phone number to 50 characters or fewer.',
+      'please check the highlighted fields',
+      'Your message was not sent',
+    ],
+    es: ['Acorte el teléfono a 50 caracteres o menos.', 'revise los campos marcados', 'Su mensaje no se envió'],
+  },
+} as const satisfies Record<string, Record<Locale, unknown>>;
+
+for (const [index, locale] of locales.entries()) {
+  const [path, endpoint] = contactIn.paths[locale];
+  const [send, sending] = contactIn.button[locale];
+  const [phoneError, alertWords, refusedWords] = contactIn.tooLongPhone[locale];
+  const success = contactIn.success[locale];
+  const typed = contactIn.visitor[locale];
+  const tooLong = { ...typed, phone: '9'.repeat(60) };
+
+  test.describe(`the contact form in ${locale}`, () => {
+    // A client of its own for each language: with the tests above, their messages would pass the five a minute one client may send.
+    test.use({ extraHTTPHeaders: { 'X-Forwarded-For': `198.51.100.${150 + index}` } });
+
+    test('with JavaScript: sends for real and thanks the visitor in the language', async ({ page }) => {
+      await gotoHydrated(page, path);
+      await fillForm(page, typed, locale);
+      const posted = page.waitForRequest((request) => request.url().endsWith(endpoint));
+      await page.getByRole('button', { name: send }).click();
+      await posted;
+      await expect(page.getByRole('button', { name: sending })).toBeDisabled();
+      await expect(page.getByRole('status')).toHaveText(success, { timeout: 10_000 });
+      await expect(fields(page, locale).name).toHaveValue('');
+    });
+
+    test("with JavaScript: the server's errors come in the language, at their field, with everything kept", async ({
+      page,
+      browserErrors,
+    }) => {
+      await gotoHydrated(page, path);
+      await fillForm(page, tooLong, locale);
+      await page.getByRole('button', { name: send }).click();
+      const phone = fields(page, locale).phone;
+      await expect(phone).toHaveAttribute('aria-invalid', 'true');
+      await expect(phone).toHaveAccessibleDescription(phoneError);
+      await expect(page.getByRole('alert')).toContainText(alertWords);
+      await expect(fields(page, locale).name).toHaveValue(typed.name);
+      expect(browserErrors.filter((error) => !/status of 400/.test(error))).toEqual([]);
+      browserErrors.length = 0;
+    });
+
+    test.describe('without JavaScript', () => {
+      test.use({ javaScriptEnabled: false });
+
+      test('sends, then shows the page in the language with the thanks', async ({ page }) => {
+        await page.goto(path);
+        await fillForm(page, typed, locale);
+        await page.getByRole('button', { name: send }).click();
+        await expect(page).toHaveURL(`${path}?sent=1#contact-form`);
+        await expect(page.getByRole('status')).toHaveText(success);
+        await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      });
+
+      test('a refused message comes back in the language with everything typed', async ({ page, browserErrors }) => {
+        await page.goto(path);
+        await fillForm(page, tooLong, locale);
+        await page.getByRole('button', { name: send }).click();
+        await expect(page.getByText(phoneError)).toBeVisible();
+        await expect(page.getByRole('alert')).toContainText(refusedWords);
+        await expect(fields(page, locale).message).toHaveValue(typed.message);
+        browserErrors.length = 0; // the document's own 400 status
+      });
+    });
+  });
+}
