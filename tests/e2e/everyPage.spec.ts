@@ -178,3 +178,25 @@ for (const { path, locale, title, notFound } of everyPage) {
     browserErrors.length = 0;
   });
 }
+
+/** The main menu's label, and its link to the contact page, in each language. */
+const contactLinkIn = {
+  en: ['Main', 'Contact', '/contact'],
+  es: ['Principal', 'Contacto', '/es/contacto'],
+} as const satisfies Record<Locale, readonly string[]>;
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  for (const { path, locale } of sitePages) {
+    test(`${path} is whole and in its language`, async ({ page }) => {
+      const [menu, contact, contactPath] = contactLinkIn[locale];
+      await page.goto(path);
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+      await expect(page.getByRole('navigation', { name: menu }).getByRole('link', { name: contact })).toHaveAttribute(
+        'href',
+        contactPath,
+      );
+    });
+  }
+});

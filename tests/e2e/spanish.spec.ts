@@ -1,27 +1,10 @@
 import type { Page } from '@playwright/test';
 
-import { sitePages } from '../../shared/routes';
 import { readBuildManifest } from '../bench/sizes';
 import { violations } from '../support/browser/axe';
 import { expect, gotoHydrated, test } from '../support/browser/fixtures';
 
-const spanishPages = sitePages.filter((page) => page.locale === 'es');
-
 test.describe('every Spanish page', () => {
-  test.describe('without JavaScript', () => {
-    test.use({ javaScriptEnabled: false });
-    for (const route of spanishPages) {
-      test(`${route.path} is whole and in Spanish`, async ({ page }) => {
-        await page.goto(route.path);
-        await expect(page.locator('html')).toHaveAttribute('lang', 'es');
-        await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
-        await expect(
-          page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Contacto' }),
-        ).toHaveAttribute('href', '/es/contacto');
-      });
-    }
-  });
-
   test('the 404 under /es is the Spanish one', async ({ page, browserErrors }) => {
     await page.goto('/es/no-existe');
     await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
