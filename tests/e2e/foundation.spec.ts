@@ -2,26 +2,66 @@ import type { Page, Route } from '@playwright/test';
 
 import { catalogues } from '../../server/pages/catalogues';
 import { common as enCommon } from '../../shared/content/i18n/en/common';
+import type { Locale } from '../../shared/lib/locale';
+import { locales, localeTags } from '../../shared/lib/locale';
 import { pageHead, sitePages } from '../../shared/routes';
+import { readBuildManifest } from '../bench/sizes';
+import { violations } from '../support/browser/axe';
 import { expect, gotoHydrated, test } from '../support/browser/fixtures';
+import { expectSwitchToTwinAndBack } from '../support/browser/twinPages';
 
 const { mainNav } = enCommon.navigation;
 
 const SITE_URL = `http://localhost:${process.env.E2E_PORT ?? 4173}`;
 
+/** The site's frame in both languages, where a test walks through it in each. */
+const frameIn = {
+  /** The home page, and the start of its heading. */
+  home: { en: ['/', 'Transforming Digital'], es: ['/es', 'Transformamos experiencias'] },
+  /** The contact page: its path, its heading and its title. */
+  contact: {
+    en: ['/contact', 'Get In Touch', 'Contact Us | Meridian Lab'],
+    es: ['/es/contacto', 'Hablemos', 'Contáctenos | Meridian Lab'],
+  },
+  /** The main menu's label, and its links home and to the contact page. */
+  menu: { en: ['Main', 'Home', 'Contact'], es: ['Principal', 'Inicio', 'Contacto'] },
+  /** The menu button, the mobile menu's label and its link to the services. */
+  mobileMenu: { en: ['Menu', 'Mobile', 'Services'], es: ['Menú', 'Móvil', 'Servicios'] },
+  /** An unknown path, the not-found page's heading and its link home. */
+  notFound: {
+    en: ['/no-such-page', 'Page not found', 'Back to home'],
+    es: ['/es/no-existe', 'Página no encontrada', 'Volver al inicio'],
+  },
+  /** A browser that prefers the language: its tag, then the hint offering the language, its link and its dismiss button. */
+  hint: {
+    en: ['en-US', 'This page is also available in English.', 'Read it in English', 'Dismiss'],
+    es: ['es-CO', 'Esta página también está disponible en español.', 'Leerla en español', 'Cerrar'],
+  },
+  privacy: { en: 'Privacy Policy', es: 'Política de privacidad' },
+} as const satisfies Record<string, Record<Locale, unknown>>;
+
+const otherThan = (locale: Locale) => locales.find((candidate) => candidate !== locale)!;
+
 test.describe('every route', () => {
-  test('an unknown path shows the not-found page in the layout, hydrated', async ({ page, browserErrors }) => {
-    const response = await page.goto('/no-such-page');
-    expect(response?.status()).toBe(404);
-    await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
-    await expect(page).toHaveTitle(catalogues.en.notFound.head.title);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
-    await page.getByRole('link', { name: 'Back to home' }).click();
-    await expect(page).toHaveURL('/');
-    // The document's own 404 is reported by Chromium as a failed resource; nothing else may be.
-    expect(browserErrors.filter((error) => !error.includes('404'))).toEqual([]);
-    browserErrors.length = 0;
-  });
+  for (const locale of locales) {
+    test(`an unknown path shows the not-found page in the layout, hydrated, in ${locale}`, async ({
+      page,
+      browserErrors,
+    }) => {
+      const [path, heading, backHome] = frameIn.notFound[locale];
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      await expect(page).toHaveTitle(catalogues[locale].notFound.head.title);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+      await page.getByRole('link', { name: backHome }).click();
+      await expect(page).toHaveURL(frameIn.home[locale][0]);
+      // The document's own 404 is reported by Chromium as a failed resource; nothing else may be.
+      expect(browserErrors.filter((error) => !error.includes('404'))).toEqual([]);
+      browserErrors.length = 0;
+    });
+  }
 });
 
 test.describe('client-side navigation', () => {
@@ -331,3 +371,169 @@ test.describe('web vitals', () => {
     expect((await accepted).status()).toBe(204);
   });
 });
+
+/** The catalogue chunks (build-manifest name) a first visit to a path fetches, once hydrated. */
+async function cataloguesFetched(page: Page, path: string): Promise<string[]> {
+  const files = new Map(
+    Object.entries(readBuildManifest().routes)
+      .filter(([name]) => name.startsWith('catalogues/'))
+      .map(([name, [file]]) => [file!, name]),
+  );
+  const fetched: string[] = [];
+  page.on('request', (request) => {
+    const name = files.get(new URL(request.url()).pathname);
+    if (name) fetched.push(name);
+  });
+  await gotoHydrated(page, path);
+  return fetched.sort();
+}
+
+for (const locale of locales) {
+  const other = otherThan(locale);
+  const [home, homeHeading] = frameIn.home[locale];
+  const [contact, contactHeading, contactTitle] = frameIn.contact[locale];
+  const [otherContact] = frameIn.contact[other];
+
+  test.describe(`the frame in ${locale}`, () => {
+    for (const [path, part] of [
+      [home, 'home'],
+      [contact, 'contact'],
+    ] as const) {
+      test(`a first visit to ${path} fetches its own language's texts only, and only the parts its page shows`, async ({
+        page,
+      }) => {
+        expect(await cataloguesFetched(page, path)).toEqual([
+          `catalogues/${locale}/common`,
+          `catalogues/${locale}/${part}`,
+        ]);
+      });
+    }
+
+    test("client-side navigation keeps the language and loads no other language's texts", async ({ page }) => {
+      const [menu, homeLink, contactLink] = frameIn.menu[locale];
+      const requested: string[] = [];
+      page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+      await gotoHydrated(page, home);
+      await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+      await page.getByRole('navigation', { name: menu }).getByRole('link', { name: contactLink }).click();
+      await expect(page).toHaveURL(contact);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(contactHeading);
+      await expect(page).toHaveTitle(contactTitle);
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+      await page.getByRole('navigation', { name: menu }).getByRole('link', { name: homeLink }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toContainText(homeHeading);
+      // The other language's texts are never fetched: the language's own parts were enough, the contact page's loaded on the way.
+      const manifest = readBuildManifest();
+      const textsOf = (language: Locale) =>
+        Object.entries(manifest.routes)
+          .filter(([name]) => name.startsWith(`catalogues/${language}/`))
+          .map(([, files]) => files[0]);
+      expect(requested.filter((path) => textsOf(other).includes(path))).toEqual([]);
+      expect(requested).toContain(manifest.routes[`catalogues/${locale}/contact`]![0]);
+    });
+
+    test('the language switch leads to the same page in the other language, and back', async ({ page }) => {
+      await gotoHydrated(page, contact);
+      await expectSwitchToTwinAndBack(page, locale, frameIn.contact);
+    });
+
+    test.describe('at 390 px', () => {
+      test.use({ viewport: { width: 390, height: 844 } });
+      test("the mobile menu holds the language's links and the switch, without violations", async ({ page }) => {
+        const [button, label, services] = frameIn.mobileMenu[locale];
+        await gotoHydrated(page, home);
+        await page.getByRole('button', { name: button }).click();
+        const menu = page.getByRole('navigation', { name: label });
+        await expect(menu.getByRole('link', { name: services })).toBeVisible();
+        await expect(menu.getByRole('link', { name: localeTags[other].name })).toHaveAttribute(
+          'href',
+          frameIn.home[other][0],
+        );
+        expect(await violations(page)).toEqual([]);
+      });
+    });
+
+    test.describe('at 360 px', () => {
+      test.use({ viewport: { width: 360, height: 800 } });
+      test("the language's words never widen a page past the screen", async ({ page }) => {
+        for (const path of [home, contact]) {
+          await gotoHydrated(page, path);
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(360);
+        }
+      });
+    });
+
+    test.describe('at 768 px', () => {
+      test.use({ viewport: { width: 768, height: 900 } });
+      test('the header fits: every link, the switch and the button visible, nothing overflows', async ({ page }) => {
+        await gotoHydrated(page, contact);
+        const banner = page.getByRole('banner');
+        await expect(banner.locator('.site-nav .nav-link')).toHaveCount(5);
+        for (const link of await banner
+          .locator('.site-nav .nav-link, .site-header__language a, .site-header__cta, .site-header__inner > .brand')
+          .all()) {
+          await expect(link).toBeInViewport({ ratio: 1 });
+        }
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(768);
+      });
+    });
+  });
+
+  test.describe(`the hint to a browser that prefers ${locale}`, () => {
+    const [browserLocale, offer, readIt, dismiss] = frameIn.hint[locale];
+    test.use({ locale: browserLocale, languageHint: true });
+
+    test('offers the page in the language, and stays away once dismissed', async ({ page }) => {
+      await gotoHydrated(page, otherContact);
+      const headingTop = async () => (await page.getByRole('heading', { level: 1 }).boundingBox())!.y;
+      const before = await headingTop();
+      const hint = page.getByRole('complementary', { name: offer });
+      await expect(hint).toBeVisible();
+      // It floats over the foot of the window: the page under it does not move (no layout shift).
+      expect(await headingTop()).toBe(before);
+      expect(Math.round((await hint.boundingBox())!.y + (await hint.boundingBox())!.height)).toBe(
+        page.viewportSize()!.height,
+      );
+      await expect(hint).toHaveAttribute('lang', locale);
+      await expect(hint.getByRole('link', { name: readIt })).toHaveAttribute('href', contact);
+      expect(await violations(page)).toEqual([]);
+      // At the end of the page it rests below the footer: its links stay clickable.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await expect(async () => {
+        const footer = (await page.getByRole('contentinfo').boundingBox())!;
+        expect((await hint.boundingBox())!.y).toBeGreaterThanOrEqual(Math.floor(footer.y + footer.height));
+      }).toPass();
+      await page.getByRole('contentinfo').getByRole('link', { name: frameIn.privacy[other] }).click({ trial: true });
+      await hint.getByRole('button', { name: dismiss }).click();
+      await expect(hint).toHaveCount(0);
+      await page.reload();
+      await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+      await expect(page.getByRole('complementary')).toHaveCount(0);
+    });
+
+    test('never redirects, and says nothing on a page without a twin in the language or already in it', async ({
+      page,
+      browserErrors,
+    }) => {
+      const [otherHome] = frameIn.home[other];
+      // The banner and its words are fetched only where offered (the other language's home page here): by the page that asked.
+      const bannerFetchedOn: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/LanguageHintBanner-')) bannerFetchedOn.push(new URL(page.url()).pathname);
+      });
+      const response = await page.goto(otherHome);
+      expect(response?.status()).toBe(200);
+      await expect(page).toHaveURL(otherHome);
+      // Every public page has a twin; an unknown path's 404 has none.
+      await gotoHydrated(page, frameIn.notFound[other][0]);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.locator('.language-hint')).toHaveCount(0);
+      expect(browserErrors.filter((error) => !error.includes('404'))).toEqual([]);
+      browserErrors.length = 0; // the document's own 404 status
+      await gotoHydrated(page, home);
+      await expect(page.locator('.language-hint')).toHaveCount(0);
+      expect(bannerFetchedOn.filter((path) => path !== otherHome)).toEqual([]);
+    });
+  });
+}

@@ -1,3 +1,5 @@
+import type { Page } from '@playwright/test';
+
 import type { Locale } from '../../../shared/lib/locale';
 import { locales, localeTags } from '../../../shared/lib/locale';
 import { violations } from './axe';
@@ -6,8 +8,32 @@ import { expect, gotoHydrated, test } from './fixtures';
 /** A page and its twin: its name (for screenshots), its path and heading in each language, and its main's sections. */
 export interface TwinPages {
   name: string;
-  pages: Readonly<Record<Locale, readonly [path: string, title: string]>>;
+  pages: PathAndHeading;
   sections: number;
+}
+
+/** A page's path and the heading it opens with, in each language (more may follow in the tuple). */
+type PathAndHeading = Readonly<Record<Locale, readonly [path: string, heading: string, ...more: string[]]>>;
+
+/**
+ * From a page in its language, open on screen: the header's switch names the other language in it (hreflang, lang)
+ * and leads to the twin in that language, whose switch leads back.
+ */
+export async function expectSwitchToTwinAndBack(page: Page, locale: Locale, pages: PathAndHeading): Promise<void> {
+  const [path, title] = pages[locale];
+  const other = locales.find((candidate) => candidate !== locale)!;
+  const [twin, twinTitle] = pages[other];
+  const toOther = page.getByRole('banner').getByRole('link', { name: localeTags[other].name });
+  await expect(toOther).toHaveAttribute('hreflang', other);
+  await expect(toOther).toHaveAttribute('lang', other);
+  await toOther.click();
+  await expect(page).toHaveURL(twin);
+  await expect(page.locator('html')).toHaveAttribute('lang', other);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(twinTitle);
+  await page.getByRole('banner').getByRole('link', { name: localeTags[locale].name }).click();
+  await expect(page).toHaveURL(path);
+  await expect(page.locator('html')).toHaveAttribute('lang', locale);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
 }
 
 /** Where no link of a page's main may lead: the other language's pages. */
@@ -18,13 +44,14 @@ const otherPaths: Readonly<Record<Locale, readonly string[]>> = {
 
 /**
  * The tests every page with a twin in the other language passes in its own: hydrated in its language without an axe
- * violation, a language switch to its twin and back, whole without JavaScript (its sections each under a heading) with its links in its language, and no
- * sideways scrolling at a phone's, a tablet's and a desktop's width. Called inside the caller's describe for the language.
+ * violation, a language switch to its twin and back, whole without JavaScript (its sections each under a heading) with
+ * its links in its language, and no sideways scrolling at a phone's, a tablet's and a desktop's width. Called inside the
+ * caller's describe for the language.
  */
 export function twinPageTests({ name, pages, sections }: TwinPages, locale: Locale): void {
   const [path, title] = pages[locale];
   const other = locales.find((candidate) => candidate !== locale)!;
-  const [twin, twinTitle] = pages[other];
+  const [twin] = pages[other];
 
   test('hydrates in its language with no errors and no axe violations', async ({ page }) => {
     await gotoHydrated(page, path);
@@ -35,15 +62,7 @@ export function twinPageTests({ name, pages, sections }: TwinPages, locale: Loca
 
   test('the language switch leads to its twin in the other language, and back', async ({ page }) => {
     await gotoHydrated(page, path);
-    const toOther = page.getByRole('banner').getByRole('link', { name: localeTags[other].name });
-    await expect(toOther).toHaveAttribute('hreflang', other);
-    await toOther.click();
-    await expect(page).toHaveURL(twin);
-    await expect(page.locator('html')).toHaveAttribute('lang', other);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(twinTitle);
-    await page.getByRole('banner').getByRole('link', { name: localeTags[locale].name }).click();
-    await expect(page).toHaveURL(path);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    await expectSwitchToTwinAndBack(page, locale, pages);
   });
 
   test.describe('without JavaScript', () => {
