@@ -252,9 +252,9 @@ for (const locale of locales) {
     }) => {
       const [contact, purpose] = articlesIn.contact[locale];
       await gotoHydrated(page, contact);
-      const notice = page.locator('.contact-form__privacy');
+      const notice = page.locator('form .contact-form__privacy');
       await expect(notice).toContainText(purpose);
-      const link = page.locator('form').getByRole('link', { name: policy });
+      const link = notice.getByRole('link', { name: policy });
       await expect(link).toHaveAttribute('href', policyPath);
       await link.click();
       await expect(page).toHaveURL(policyPath);
@@ -272,6 +272,7 @@ for (const locale of locales) {
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(first!.title);
         await expect(page.locator('.article__image')).toBeVisible();
         await expect(page.locator('.prose > p')).not.toHaveCount(0);
+        await expect(page.locator('.prose blockquote')).toBeVisible();
         await expect(page.locator('.prose blockquote')).toContainText(quote);
         expect(await page.locator('.prose').innerText()).toContain(quote);
         await expect(page.locator('.article-hero').getByText(readTime)).toBeVisible();
