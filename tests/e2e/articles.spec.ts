@@ -1,6 +1,7 @@
 import { catalogues } from '../../server/pages/catalogues';
 import { blog as enBlog } from '../../shared/content/i18n/en/blog';
 import { posts as enPosts } from '../../shared/content/i18n/en/posts';
+import { legalDates } from '../../shared/generated/legalDates';
 import type { Locale } from '../../shared/lib/locale';
 import { locales, localeTags } from '../../shared/lib/locale';
 import { readBuildManifest } from '../bench/sizes';
@@ -133,16 +134,13 @@ const articlesIn = {
   },
   /** Where the walk to the policy starts. */
   legalWalkFrom: { en: '/', es: `/es/blog/${catalogues.es.posts.posts[0]!.slug}` },
-  /** The privacy policy: its link's name and heading, its path, its "last updated" line, and a line of its text. */
+  /** The privacy policy: its link's name and heading, its path, and the words before the date it last changed. */
   privacy: {
-    en: ['Privacy Policy', '/privacy', 'Last updated:', 'Last updated: November 23, 2026'],
-    es: [
-      'Política de privacidad',
-      '/es/privacidad',
-      'Última actualización:',
-      'Última actualización: 23 de noviembre de 2026',
-    ],
+    en: ['Privacy Policy', '/privacy', 'Last updated:'],
+    es: ['Política de privacidad', '/es/privacidad', 'Última actualización:'],
   },
+  /** A date as the language writes it in full ("November 23, 2026", "23 de noviembre de 2026"). */
+  longDate: { en: /^[A-Z][a-z]+ \d{1,2}, \d{4}$/, es: /^\d{1,2} de [a-z]+ de \d{4}$/ },
   /** The terms: their link's name and heading, their path, and a line of their text. */
   terms: {
     en: ['Terms of Service', '/terms', 'Canadian dollars (CAD)'],
@@ -168,7 +166,7 @@ for (const locale of locales) {
   const [twinOfSecond] = catalogues[other].posts.posts.slice(1);
   const otherBlog = articlesIn.blog[other];
   const [pagerLabel, relatedLabel, backLabel] = articlesIn.article[locale];
-  const [policy, policyPath, updated, updatedOn] = articlesIn.privacy[locale];
+  const [policy, policyPath, updated] = articlesIn.privacy[locale];
   const [terms, termsPath, termsLine] = articlesIn.terms[locale];
 
   test.describe(`articles and legal pages in ${locale}`, () => {
@@ -289,10 +287,21 @@ for (const locale of locales) {
         await page.goto(termsPath);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(terms);
         await expect(page.locator('.prose')).toContainText(termsLine);
-        await page.locator('.prose').getByRole('link', { name: policy }).click();
+        // The terms name the policy more than once: the first link is followed.
+        await page.locator('.prose').getByRole('link', { name: policy }).first().click();
         await expect(page).toHaveURL(policyPath);
         await expect(page.locator('.prose')).toContainText('Superintendencia de Industria y Comercio');
-        await expect(page.locator('.legal__updated')).toHaveText(updatedOn);
+        // The date the policy last changed (each edit moves it), written as the language writes a date.
+        const changed = legalDates[locale].privacy!;
+        const written = new Date(`${changed}T12:00:00Z`).toLocaleDateString(localeTags[locale].intl, {
+          day: 'numeric',
+          month: 'long',
+          year: 'numeric',
+          timeZone: 'UTC',
+        });
+        expect(written).toMatch(articlesIn.longDate[locale]);
+        await expect(page.locator('.legal__updated')).toHaveText(`${updated} ${written}`);
+        await expect(page.locator('.legal__updated time')).toHaveAttribute('datetime', changed);
       });
 
       test('a slug that names no article is the not-found page in the language, with 404', async ({
