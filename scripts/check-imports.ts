@@ -89,8 +89,11 @@ function reachedFromBrowser(): Set<string> {
 const problems: string[] = [];
 for (const circle of circles()) problems.push(`Import circle: ${circle.join(' → ')}`);
 const browser = reachedFromBrowser();
+const importersOf = new Map<string, string[]>();
+for (const [file, imports] of graph)
+  for (const imported of imports) importersOf.set(imported, [...(importersOf.get(imported) ?? []), file]);
 for (const file of files.filter((file) => file.startsWith('shared/') && !browser.has(file))) {
-  const importers = files.filter((other) => graph.get(other)!.includes(file));
+  const importers = importersOf.get(file) ?? [];
   problems.push(
     importers.length
       ? `${file} is imported only by ${importers.join(', ')}: server-only code belongs in server/.`

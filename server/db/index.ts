@@ -10,15 +10,6 @@ export { timedDatabase } from './timed';
 export type { Database, Queryable } from './types';
 
 /**
- * Each entry runs once, in order, inside a transaction; append, never edit.
- * A new entry is one string when the same SQL runs on both engines (ALTER
- * TABLE … ADD COLUMN, CREATE INDEX), or `{ sqlite, postgres }` where they differ.
- * The first POSTGRES_BASELINE entries are SQLite's own: on PostgreSQL, the
- * baseline in database/postgresSchema.ts stands for them. SQLite runs them
- * with foreign keys off (a rebuilt table keeps its children) and checks the
- * keys before each step commits.
- */
-/**
  * What is counted per UTC day (decision 034): a series (a web vital, the beacons' samples; page views next,
  * decision 035) by label (a route pattern, or "(other)") and device class ("mobile", "desktop"; "" where
  * unknown). `buckets` is a series' histogram, {"bucket": count}; null for a plain count.
@@ -68,6 +59,15 @@ const vitalsIntoDailyCounts = (histogram: string) => `
   FROM buckets GROUP BY day, series, label, device;
   DROP TABLE vitals;`;
 
+/**
+ * Each entry runs once, in order, inside a transaction; append, never edit.
+ * A new entry is one string when the same SQL runs on both engines (ALTER
+ * TABLE … ADD COLUMN, CREATE INDEX), or `{ sqlite, postgres }` where they differ.
+ * The first POSTGRES_BASELINE entries are SQLite's own: on PostgreSQL, the
+ * baseline in postgresSchema.ts stands for them. SQLite runs them
+ * with foreign keys off (a rebuilt table keeps its children) and checks the
+ * keys before each step commits.
+ */
 export const migrations: readonly Migration[] = [
   // Contact form leads, and the salt that makes the stored client-address hashes unlinkable elsewhere.
   `CREATE TABLE leads (

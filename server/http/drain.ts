@@ -8,7 +8,6 @@ import type { RequestHandler } from 'express';
  * under way run to their end, and `idle()` resolves when the last one has.
  */
 export interface Drain {
-  readonly draining: boolean;
   /** Requests under way now (not counting the refused ones). */
   readonly inFlight: number;
   begin(): void;
@@ -29,9 +28,6 @@ export function createDrain(): Drain {
     done.forEach((resolve) => resolve());
   };
   return {
-    get draining() {
-      return draining;
-    },
     get inFlight() {
       return inFlight;
     },

@@ -3,8 +3,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
-import { localeOf } from '../../shared/lib/locale';
-import { findPage, localizedRoutes } from '../../shared/routes';
+import { pagePatterns } from './pagePatterns';
 
 /** What the outbox store reports at a scrape (server/outbox/store.ts's stats()). */
 interface OutboxCounts {
@@ -17,11 +16,6 @@ interface OutboxCounts {
 /** Seconds: from a cached page (a millisecond) to a slow render or a database wait. */
 const DURATION_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-/** Every route pattern of the page table in each of its languages ("/blog/:slug", "/es/blog/:slug"). */
-const pagePatterns = new Map(
-  localizedRoutes().map(({ path, handle }) => [`${handle.route.path}|${localeOf(path)}`, path] as const),
-);
-
 /**
  * The route a request is counted under: a pattern, never the raw URL, so the label's values stay few
  * whatever the URLs asked for. An Express route's own pattern; a page's pattern from the route table;
@@ -29,8 +23,8 @@ const pagePatterns = new Map(
  */
 function routeLabel(req: Request, status: number): string {
   const { path } = req;
-  const found = findPage(path);
-  if (found) return pagePatterns.get(`${found.route.path}|${found.page.locale}`) ?? found.route.path;
+  const pattern = pagePatterns.get(path);
+  if (pattern) return pattern;
   const route = req.route ? String((req.route as { path: unknown }).path) : undefined;
   // The renderer's catch-all ("/{*splat}") answers every path that is no page: those are not one route.
   if (route !== undefined && !route.includes('*')) return `${req.baseUrl}${route}`;

@@ -12,9 +12,8 @@ import { catalogues } from './catalogues';
 const published = (isoDate: string) => new Date(`${isoDate}T00:00:00Z`);
 
 /** A language's blog as a feed: every post in it, newest first, with its excerpt and a link to its article. */
-function blogFeed(siteUrl: string, locale: Locale): Feed {
+function blogFeed(siteUrl: string, locale: Locale, [rss, atom]: ReturnType<typeof blogFeeds>): Feed {
   const { layout, blog, posts } = catalogues[locale];
-  const [rss, atom] = blogFeeds(locale, layout.feedTitle);
   const blogUrl = absoluteUrl(siteUrl, `${localePrefix(locale)}/blog`);
   const feed = new Feed({
     title: layout.feedTitle,
@@ -50,8 +49,8 @@ function blogFeed(siteUrl: string, locale: Locale): Feed {
 export function feedRoutes(siteUrl: string): Router {
   const router = Router();
   for (const locale of locales) {
-    const feed = blogFeed(siteUrl, locale);
     const [rss, atom] = blogFeeds(locale, catalogues[locale].layout.feedTitle);
+    const feed = blogFeed(siteUrl, locale, [rss, atom]);
     for (const [{ path, type }, body] of [
       [rss, feed.rss2()],
       [atom, feed.atom1()],

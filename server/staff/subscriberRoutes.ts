@@ -58,11 +58,8 @@ export function subscriberRoutes({ db, assets, guardPost }: SubscriberRoutesOpti
 
   router.post('/staff/subscribers/:id/remove', ...guardPost, async (req, res) => {
     const id = subscriberId(String(req.params.id));
-    const subscriber =
-      (await list.confirmed()).find((candidate) => candidate.id === id) ??
-      (await list.pending()).find((candidate) => candidate.id === id);
-    if (subscriber) await list.remove(id);
-    res.redirect(303, subscriber ? `/staff/subscribers?removed=${subscriber.id}` : '/staff/subscribers');
+    const removed = await list.remove(id);
+    res.redirect(303, removed ? `/staff/subscribers?removed=${id}` : '/staff/subscribers');
   });
 
   return router;

@@ -3,11 +3,11 @@ import { Router } from 'express';
 import { z } from 'zod';
 
 import { DEVICE_CLASSES, VITALS_ENDPOINT } from '../../shared/lib/vitals';
-import { routePatternOf, sitePages } from '../../shared/routes';
 import type { Database } from '../db';
 import { OTHER_LABEL } from '../db/dailyCounts';
 import { formEndpoint, parseBody } from '../http/formEndpoint';
 import type { Logger } from '../http/logger';
+import { pagePatterns } from '../http/pagePatterns';
 import type { RateLimitCounters } from '../http/rateLimitCounters';
 import { METRICS, PLAUSIBLE_MAX, rate } from './metrics';
 import { createVitalsStore, DAILY_SAMPLE_CAP } from './store';
@@ -15,9 +15,6 @@ import { createVitalsStore, DAILY_SAMPLE_CAP } from './store';
 /** A visitor sends one beacon per page they leave; more than this a minute is not a person. */
 const BEACONS_PER_MINUTE = 30;
 const BODY_LIMIT_BYTES = 8 * 1024;
-
-/** Each page's label; every other path (a 404, a stale link) is OTHER_LABEL, so a beacon cannot add labels. */
-const labels = new Map(sitePages.map((page) => [page.path, routePatternOf(page.path) ?? OTHER_LABEL]));
 
 const metricSchema = z
   .object({
@@ -70,7 +67,9 @@ export function vitalsRoutes(db: Database, siteUrl: string, logger: Logger, coun
       return;
     }
     const { page, metrics, device = deviceOf(req) } = beacon.value;
-    const { capReached } = await store.add({ label: labels.get(page) ?? OTHER_LABEL, device, samples: metrics });
+    // Every path that is no page (a 404, a stale link) is OTHER_LABEL, so a beacon cannot add labels.
+    const label = pagePatterns.get(page) ?? OTHER_LABEL;
+    const { capReached } = await store.add({ label, device, samples: metrics });
     if (capReached)
       logger.warn({ cap: DAILY_SAMPLE_CAP }, 'vitals: the day’s sample cap is reached; its later samples are dropped');
     res.status(204).end();
