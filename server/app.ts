@@ -6,6 +6,8 @@ import type { ComponentType } from 'react';
 
 import type { LoadedPage } from '../shared/pageShell';
 import { PageDocument } from '../shared/pageShell';
+import type { Alerts } from './alerts/alerts';
+import { alertKinds, createAlerts } from './alerts/alerts';
 import type { AppConfig } from './config';
 import type { Database } from './db';
 import type { AfterAnswer } from './http/afterAnswer';
@@ -38,11 +40,10 @@ import { feedRoutes } from './pages/feeds';
 import { pageCache } from './pages/pageCache';
 import { pageRenderer } from './pages/render';
 import { staffConsole } from './staff/console';
-import { lockAlertMessages, staffKinds } from './staff/messages';
 import { vitalsRoutes } from './vitals/routes';
 
 /** Every kind of message the app's stores queue: the outbox worker beside the app (see main.ts) sends these. */
-export const outboxKinds: readonly OutboxKind[] = [...leadKinds, ...newsletterKinds, ...staffKinds];
+export const outboxKinds: readonly OutboxKind[] = [...leadKinds, ...newsletterKinds, ...alertKinds];
 
 const newsletterKindNames = new Set(newsletterKinds.map((kind) => kind.name));
 
@@ -57,6 +58,15 @@ export const countOutboxAttempt =
     if (outcome === 'sent' && newsletterKindNames.has(kind))
       metrics.newsletterEmails.inc({ kind: kind.replace(/^newsletter-/, '') });
   };
+
+/** The lab's alerts, e-mailed through the outbox and counted; main.ts also runs their scheduled check. */
+export function appAlerts(db: Database, config: AppConfig, metrics: Metrics, wakeOutbox: () => void): Alerts {
+  return createAlerts(
+    db,
+    { ...config.alerts, dataDir: config.dataDir, siteUrl: config.siteUrl },
+    { outbox: createOutbox(db, config), committed: wakeOutbox, fired: (alert) => metrics.alertsFired.inc({ alert }) },
+  );
+}
 
 export interface AppOptions {
   /** The open database; whoever opened it closes it. */
@@ -75,6 +85,8 @@ export interface AppOptions {
   drain?: Drain;
   /** The process's metrics (main.ts shares them with the outbox worker and the database); the app's own by default. */
   metrics?: Metrics;
+  /** The alerts (appAlerts): the console shows the active ones, and a sign-in lock checks them at once. */
+  alerts?: Alerts;
 }
 
 /** Builds the site's Express app without listening. Middleware runs in the order written here. */
@@ -88,6 +100,7 @@ export function createApp(
     afterAnswer = createAfterAnswer(logger),
     drain = createDrain(),
     metrics = createMetrics(),
+    alerts = appAlerts(db, config, metrics, wakeOutbox),
   }: AppOptions,
 ): express.Express {
   const clientDir = path.join(config.rootDir, 'dist', 'client');
@@ -121,11 +134,9 @@ export function createApp(
     { outbox, messagesFor: signUpMessages(siteUrl), committed: wakeOutbox },
     { confirmationsPerHour: config.confirmationsPerHour, logger },
   );
-  // The console has no administrator role: a sign-in lock is told to the lab's general inbox.
-  const lockAlerts = {
-    outbox,
-    messagesFor: lockAlertMessages(config.mail.inboxes.general, siteUrl),
-    committed: wakeOutbox,
+  // A sign-in lock is told to the lab at once, as an alert (the console has no administrator role).
+  const locked = async () => {
+    await alerts.check();
   };
   // One limit over every instance when they share PostgreSQL; in memory for the single SQLite process.
   const counters = db.engine === 'postgres' ? createRateLimitCounters(db) : undefined;
@@ -151,7 +162,7 @@ export function createApp(
   app.use(newsletterRoutes({ store: subscribers, siteUrl, renderPage, counters })); // the newsletter e-mails' confirm and unsubscribe links
   app.use(contactRoutes({ store: leads, logger, siteUrl, renderPage, counters })); // the contact form; it re-renders its page on refusal
   // The staff console: before the page catch-all, since /staff is no public page (never in the page cache).
-  app.use(staffConsole({ db, logger, siteUrl, assets, counters, lockAlerts }));
+  app.use(staffConsole({ db, logger, siteUrl, assets, counters, locked, alerts: () => alerts.active() }));
   app.use(publicFiles(path.join(config.rootDir, 'public'))); // icons, images, video: only paths with an extension
   app.use(canonicalPath); // one URL per page: "/services/" → 301 "/services", never to another host
   app.get('/{*splat}', (req, res) => renderPage(req, res)); // every other GET is a page, or the 404 page

@@ -86,6 +86,10 @@ const envSchema = z.object({
     .max(24 * 7)
     .default(24),
   BACKUP_KEEP: z.coerce.number().int('expected a whole number').min(1).max(1000).default(7),
+  ALERT_TO: mailbox.optional(),
+  ALERT_COOLDOWN_MINUTES: z.coerce.number().int('expected a whole number').min(1).max(10_080).default(60),
+  ALERT_OUTBOX_FAILING_MINUTES: z.coerce.number().int('expected a whole number').min(1).max(10_080).default(30),
+  ALERT_DISK_PERCENT: z.coerce.number().min(1).max(100).default(90),
   METRICS_TOKEN: z
     .string()
     .regex(/^[\x21-\x7e]{32,}$/, 'expected at least 32 visible characters (for example: openssl rand -hex 32)')
@@ -127,6 +131,19 @@ export interface AppConfig {
   backup: { dir: string; intervalHours: number; keep: number };
   /** The bearer token Prometheus scrapes /metrics with; none: /metrics does not exist. Never logged. */
   metricsToken?: string;
+  alerts: AlertConfig;
+}
+
+/** The lab's alerts (server/alerts/, decision 041). */
+export interface AlertConfig {
+  /** Where they are e-mailed: ALERT_TO, else the general inbox. */
+  to: string;
+  /** The least time between two e-mails for the same cause. */
+  cooldownMinutes: number;
+  /** How long messages may keep failing to go out before it is an alert. */
+  outboxFailingMinutes: number;
+  /** The share of the disk under DATA_DIR in use above which it is an alert. */
+  diskPercent: number;
 }
 
 export class ConfigError extends Error {}
@@ -180,5 +197,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
       keep: parsed.data.BACKUP_KEEP,
     },
     metricsToken: parsed.data.METRICS_TOKEN,
+    alerts: {
+      to: parsed.data.ALERT_TO ?? parsed.data.MAIL_TO_GENERAL,
+      cooldownMinutes: parsed.data.ALERT_COOLDOWN_MINUTES,
+      outboxFailingMinutes: parsed.data.ALERT_OUTBOX_FAILING_MINUTES,
+      diskPercent: parsed.data.ALERT_DISK_PERCENT,
+    },
   };
 }

@@ -1,4 +1,4 @@
-import { countOutboxAttempt, createApp, outboxKinds } from './app';
+import { appAlerts, countOutboxAttempt, createApp, outboxKinds } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase, timedDatabase } from './db';
 import { markServing, scheduleBackups } from './db/backup';
@@ -8,6 +8,7 @@ import { createDrain } from './http/drain';
 import { createHttpServer } from './http/httpServer';
 import { createLogger } from './http/logger';
 import { createMetrics } from './http/metrics';
+import { watchProcessErrors } from './http/processErrors';
 import { startOutboxWorker } from './outbox/delivery';
 import { startRetention } from './privacy/retention';
 
@@ -29,6 +30,7 @@ async function start(): Promise<void> {
   process.umask(0o077);
   const logger = createLogger(config);
   const metrics = createMetrics();
+  watchProcessErrors(logger, () => metrics.unhandledErrors.inc({ where: 'process' }));
   let db;
   try {
     // Every statement timed, on either engine, for the metrics (db_query_duration_seconds).
@@ -65,8 +67,11 @@ async function start(): Promise<void> {
   const retention = startRetention(db, logger);
   // Work routes do after answering (newsletter sign-ups): the drain waits for it.
   const afterAnswer = createAfterAnswer(logger);
+  // The lab's alerts, checked every minute; a sign-in lock checks them at once.
+  const alerts = appAlerts(db, config, metrics, outbox.wake);
+  const alertChecks = alerts.start(logger);
   const drain = createDrain();
-  const app = createApp(config, { db, logger, wakeOutbox: outbox.wake, afterAnswer, drain, metrics });
+  const app = createApp(config, { db, logger, wakeOutbox: outbox.wake, afterAnswer, drain, metrics, alerts });
   const server = createHttpServer(app);
   server.listen(config.port, config.host, () => {
     logger.info({ url: `http://localhost:${config.port}`, siteUrl: config.siteUrl, database: db.engine }, 'listening');
@@ -94,6 +99,7 @@ async function start(): Promise<void> {
       server.close(async () => {
         retention.stop();
         backups?.stop();
+        await alertChecks.stop();
         await afterAnswer.settled();
         await outbox.stop();
         await db.close();

@@ -303,6 +303,14 @@ export const migrations: readonly Migration[] = [
   `-- The rate limits' keys are salted hashes from now on (decision 033): the counts kept so far name client
   -- addresses, and a count lasts a minute, so they all go.
   DELETE FROM rate_limit_hits;`,
+  `-- The alerts' cool-down (decision 041): one row per cause with the time its last e-mail was queued. A
+  -- conditional upsert claims the next one, so two instances never both send it. The lock alert is now one
+  -- of them: a lock e-mail still waiting goes out under the alerts' kind.
+  CREATE TABLE alerts_fired (
+    cause TEXT PRIMARY KEY,
+    fired_at TEXT NOT NULL
+  );
+  UPDATE outbox SET kind = 'alert' WHERE kind = 'staff-sign-in-lock';`,
 ];
 
 /**

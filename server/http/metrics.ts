@@ -79,6 +79,11 @@ export function createMetrics() {
       'E-mails the newsletter sent, by kind (confirmation; campaigns later)',
       ['kind'],
     ),
+    alertsFired: counter(
+      'alerts_fired_total',
+      'Alert e-mails queued to ALERT_TO, by alert (lead-waiting, outbox-failing, staff-locked, disk-full)',
+      ['alert'],
+    ),
     queries: histogram(
       'db_query_duration_seconds',
       'Time of each database statement (all, get, run) and transaction, by engine and operation',

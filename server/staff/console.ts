@@ -8,16 +8,14 @@ import type { Logger } from '../http/logger';
 import type { AssetSource } from '../http/manifest';
 import type { RateLimitCounters } from '../http/rateLimitCounters';
 import { forbidScripts } from '../http/security';
-import type { Delivery } from '../outbox/port';
 import { staffAuth } from './auth';
 import { leadRoutes } from './leadRoutes';
-import type { SignInLock } from './messages';
 import { consoleUser, sendPage } from './page';
 import { signInRoutes } from './signInRoutes';
 import { speedRoutes } from './speedRoutes';
 import { subscriberRoutes } from './subscriberRoutes';
 import { consoleCopy } from './texts';
-import type { ConsoleAssets } from './views/ConsoleDocument';
+import type { ConsoleAlert, ConsoleAssets } from './views/ConsoleDocument';
 import { NotFoundPage } from './views/NotFoundPage';
 
 /** Console posts one client may make per minute. */
@@ -33,8 +31,10 @@ interface StaffConsoleOptions {
   counters?: RateLimitCounters;
   /** The build manifest, which names the console's stylesheet. */
   assets: AssetSource;
-  /** Queues the alert when a client's wrong passwords lock an account's sign-in. */
-  lockAlerts?: Delivery<SignInLock>;
+  /** Told when a client's wrong passwords just locked an account's sign-in. */
+  locked?: () => Promise<void>;
+  /** The alerts active now, shown at the top of every page to the signed-in staff. */
+  alerts?: () => Promise<readonly ConsoleAlert[]>;
 }
 
 /**
@@ -48,7 +48,8 @@ export function staffConsole({
   siteUrl,
   assets: build,
   counters,
-  lockAlerts,
+  locked,
+  alerts = async () => [],
 }: StaffConsoleOptions): Router {
   const assets = (): ConsoleAssets => ({ stylesheet: build().consoleStylesheet });
   const auth = staffAuth(db, siteUrl);
@@ -63,8 +64,13 @@ export function staffConsole({
     next();
   };
   router.use(['/staff', '/staff/{*rest}'], consoleHeaders);
-  router.use(signInRoutes({ db, logger, siteUrl, auth, assets, counters, lockAlerts }));
+  router.use(signInRoutes({ db, logger, siteUrl, auth, assets, counters, locked }));
   router.use(['/staff', '/staff/{*rest}'], auth.requireSession);
+  // Read for each page, so the top bar says what is wrong now (a few counts; the console is seldom busy).
+  router.use(['/staff', '/staff/{*rest}'], async (_req, res, next) => {
+    res.locals.staffAlerts = await alerts();
+    next();
+  });
 
   const guardPost = [
     ...formEndpoint({

@@ -2,7 +2,14 @@ import type { Response } from 'express';
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 
-import type { ConsoleUser } from './views/ConsoleDocument';
+import type { ConsoleAlert, ConsoleUser } from './views/ConsoleDocument';
+
+declare module 'express-serve-static-core' {
+  interface Locals {
+    /** Set for signed-in pages: the alerts active now, for the top bar. */
+    staffAlerts?: readonly ConsoleAlert[];
+  }
+}
 
 /** Sends a console page: static markup, no script, never stored (the console's headers say so). */
 export function sendPage(res: Response, status: number, page: ReactElement): void {
@@ -15,7 +22,7 @@ export function sendPage(res: Response, status: number, page: ReactElement): voi
 /** The signed-in staff member, for the page header and the forms' CSRF field. */
 export function consoleUser(res: Response): ConsoleUser {
   const session = res.locals.staffSession!;
-  return { email: session.email, csrfToken: session.csrfToken };
+  return { email: session.email, csrfToken: session.csrfToken, alerts: res.locals.staffAlerts ?? [] };
 }
 
 /** A form post's text fields; anything that is not a string is left out. */

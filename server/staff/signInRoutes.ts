@@ -7,13 +7,12 @@ import { formEndpoint, readBody } from '../http/formEndpoint';
 import type { Logger } from '../http/logger';
 import { clientKey } from '../http/rateLimit';
 import type { RateLimitCounters } from '../http/rateLimitCounters';
-import type { Delivery } from '../outbox/port';
 import { createAccountStore } from './accounts';
 import type { StaffAuth } from './auth';
 import { SIGN_IN_PATH } from './auth';
-import type { SignInLock } from './messages';
 import { consoleUser, sendPage, textFields } from './page';
 import { admitSignIn, DUMMY_HASH, MAX_PASSWORD_LENGTH, verifyPassword } from './passwords';
+import type { SignInLock } from './signInThrottle';
 import { createSignInThrottle, LOCK_AFTER_FAILURES } from './signInThrottle';
 import { signInCopy } from './texts';
 import type { ConsoleAssets } from './views/ConsoleDocument';
@@ -32,8 +31,8 @@ interface SignInOptions {
   counters?: RateLimitCounters;
   auth: StaffAuth;
   assets: () => ConsoleAssets;
-  /** Queues the alert when a client's wrong passwords lock an account; none: the lock is only logged. */
-  lockAlerts?: Delivery<SignInLock>;
+  /** Told when a client's wrong passwords just locked an account (the alerts e-mail the lab); none: only logged. */
+  locked?: () => Promise<void>;
 }
 
 /**
@@ -42,18 +41,14 @@ interface SignInOptions {
  * checked with the same cost), every attempt is logged without the password, and failures slow
  * down the address and the client, then lock the address for that client (see signInThrottle).
  */
-export function signInRoutes({ db, logger, siteUrl, auth, assets, counters, lockAlerts }: SignInOptions): Router {
+export function signInRoutes({ db, logger, siteUrl, auth, assets, counters, locked }: SignInOptions): Router {
   const accounts = createAccountStore(db);
   const throttle = createSignInThrottle(db);
   const router = Router();
 
   const alertLock = async (lock: SignInLock) => {
     logger.warn({ event: 'staff sign-in lock', ...lock }, 'staff sign-in locked for a client');
-    if (!lockAlerts) return;
-    await db.transaction(async (tx) => {
-      for (const message of lockAlerts.messagesFor(lock)) await lockAlerts.outbox.enqueue(message, new Date(), tx);
-    });
-    lockAlerts.committed();
+    await locked?.();
   };
 
   router.get(SIGN_IN_PATH, async (req, res) => {

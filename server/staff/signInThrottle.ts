@@ -12,6 +12,12 @@ export const LOCK_MS = 30 * 60_000;
 /** A quiet day forgets earlier failures; the daily purge deletes the rows as well. */
 const FORGET_AFTER_MS = retention.signInFailuresDays * 24 * 60 * 60_000;
 
+/** A lock under way: the account's address and the client key it holds for. */
+export interface SignInLock {
+  email: string;
+  client: string;
+}
+
 /** What the throttle says to an attempt: it may be checked (reserved), or not yet. */
 type SignInAttempt =
   | { kind: 'reserved'; /** attempts in a row from this client for this address, this one included */ failures: number }
@@ -31,6 +37,8 @@ export interface SignInThrottle {
   succeed(email: string, client: string, now?: number): Promise<void>;
   /** The CLI's unlock: clears the failures and locks of an address, from every client. */
   unlock(email: string): Promise<boolean>;
+  /** The accounts locked for a client now, each with the client it is locked for (the latest, when several). */
+  locks(now?: number): Promise<SignInLock[]>;
 }
 
 /** How long after the attempt that made `failures` in a row the next one may come. */
@@ -154,6 +162,21 @@ export function createSignInThrottle(db: Database): SignInThrottle {
     },
     async unlock(email) {
       return (await db.run('DELETE FROM staff_sign_in_attempts WHERE email = ?', normalise(email))) > 0;
+    },
+    async locks(now = Date.now()) {
+      // Only the pair keys lock, and only addresses with an account are told of (unknown ones lock alike).
+      const rows = await db.all<{ key: string; email: string }>(
+        `SELECT attempt.key, account.email FROM staff_sign_in_attempts AS attempt
+         JOIN staff_accounts AS account ON account.email = attempt.email
+         WHERE attempt.key LIKE 'pair:%' AND attempt.failures >= ? AND attempt.open_at > ?
+         ORDER BY account.email, attempt.last_at DESC`,
+        LOCK_AFTER_FAILURES,
+        now,
+      );
+      const locks = new Map<string, SignInLock>();
+      for (const { key, email } of rows)
+        if (!locks.has(email)) locks.set(email, { email, client: key.slice(`pair:${email} `.length) });
+      return [...locks.values()];
     },
   };
 }

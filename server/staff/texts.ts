@@ -70,21 +70,3 @@ export const consoleCopy = {
   notFound: 'There is no such page in the console.',
   leadNotFound: 'There is no lead with that number.',
 } as const;
-
-/** The alert to the lab's inbox when a client's wrong passwords lock an account's sign-in (at most once per lock). */
-export const lockAlertMail = {
-  subject: (email: string) => `Staff sign-in locked for ${email}`,
-  text: ({ email, client, siteUrl, minutes }: { email: string; client: string; siteUrl: string; minutes: number }) =>
-    [
-      `Ten wrong passwords in a row were typed for the staff account ${email} on ${siteUrl}, from ${client}`,
-      '(a client address: IPv4, or an IPv6 /56).',
-      '',
-      `Sign-in to this account from there is locked for ${minutes} minutes, and again after each further wrong`,
-      'password. From anywhere else the account still signs in as usual.',
-      '',
-      'If it was the owner, they can wait, or an administrator can lift the lock now:',
-      `  npm run --silent staff -- unlock ${email}`,
-      `If it was not, someone is guessing the password: consider a new one (staff -- reset ${email}).`,
-      '',
-    ].join('\n'),
-} as const;

@@ -230,7 +230,7 @@ describe('POST /staff/sign-in', () => {
       app.db.connection.prepare('UPDATE staff_sign_in_attempts SET open_at = ?').run(Date.now() - 1000);
       expect((await wrong('ana@meridianlab.test')).status).toBe(401);
       const kinds = app.db.connection.prepare('SELECT kind FROM outbox').all();
-      expect(kinds).toEqual([{ kind: 'staff-sign-in-lock' }]);
+      expect(kinds).toEqual([{ kind: 'alert' }]);
       expect(smtp.received).toHaveLength(1);
     } finally {
       for (const cleanup of cleanups.reverse()) await cleanup();

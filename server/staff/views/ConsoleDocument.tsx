@@ -11,10 +11,43 @@ export interface ConsoleAssets {
   stylesheet: string;
 }
 
-/** Who is signed in, for the header's sign-out form. */
+/** Something wrong now (server/alerts/): what it is, what it means, and where to act on it. */
+export interface ConsoleAlert {
+  cause: string;
+  title: string;
+  meaning: string;
+  /** Where in the console to act on it. */
+  link?: { href: string; label: string };
+}
+
+/** Who is signed in, for the header's sign-out form, and the alerts shown to them. */
 export interface ConsoleUser {
   email: string;
   csrfToken: string;
+  alerts: readonly ConsoleAlert[];
+}
+
+/** The top bar's alerts: each active one, so whoever signs in sees what is wrong before anything else. */
+function AlertBar({ alerts }: { alerts: readonly ConsoleAlert[] }) {
+  return (
+    <section className="staff-alerts" aria-label="Alerts">
+      <ul className="container staff-alerts__list">
+        {alerts.map((alert) => (
+          <li key={alert.cause} className="staff-alerts__item">
+            <strong className="staff-alerts__title">{alert.title}</strong> {alert.meaning}
+            {alert.link && (
+              <>
+                {' '}
+                <a className="staff-alerts__link" href={alert.link.href}>
+                  {alert.link.label}
+                </a>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }
 
 interface ConsoleDocumentProps {
@@ -83,6 +116,7 @@ export function ConsoleDocument({ title, assets, user, section, children }: Cons
               </>
             )}
           </div>
+          {user && user.alerts.length > 0 && <AlertBar alerts={user.alerts} />}
         </header>
         <main id="main" tabIndex={-1} className="staff-main">
           <div className="container">{children}</div>

@@ -1,0 +1,110 @@
+import fs from 'node:fs/promises';
+
+import type { AlertConfig } from '../config';
+import type { Database } from '../db';
+import type { MailMessage } from '../outbox/store';
+import { createInbox } from '../staff/inbox';
+import { createSignInThrottle, LOCK_AFTER_FAILURES, LOCK_MS } from '../staff/signInThrottle';
+import { responseHours } from '../staff/texts';
+import { alertTexts } from './texts';
+
+/** The alerts there are, each a label of the alerts_fired_total metric. */
+export type AlertName = 'lead-waiting' | 'outbox-failing' | 'staff-locked' | 'disk-full';
+
+/** One alert active now: its cause (what the cool-down counts by), what the console shows, and its e-mail. */
+export interface ActiveAlert {
+  name: AlertName;
+  /** The alert's name, and for a lock the account: each account locked is a cause of its own. */
+  cause: string;
+  title: string;
+  meaning: string;
+  /** Where in the console to act on it. */
+  link?: { href: string; label: string };
+  mail: Omit<MailMessage, 'to'>;
+}
+
+export interface AlertSettings extends AlertConfig {
+  dataDir: string;
+  siteUrl: string;
+}
+
+/** The share of the disk in use, as df counts it (what is reserved for root counts as neither used nor free). */
+async function diskPercent(dir: string): Promise<number | undefined> {
+  try {
+    const { blocks, bfree, bavail } = await fs.statfs(dir);
+    const used = blocks - bfree;
+    return used + bavail > 0 ? Math.ceil((used / (used + bavail)) * 100) : undefined;
+  } catch (error) {
+    // No data folder (PostgreSQL keeps its data elsewhere): nothing of the site's there to fill.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/** What is wrong now: the alerts whose cause holds at `now`, read from the database and the disk. */
+export async function activeAlerts(db: Database, settings: AlertSettings, now = new Date()): Promise<ActiveAlert[]> {
+  const { siteUrl, outboxFailingMinutes: minutes } = settings;
+  const active: ActiveAlert[] = [];
+  const text = alertTexts;
+
+  const waiting = await createInbox(db).waitingSince(new Date(now.getTime() - responseHours * 3_600_000));
+  if (waiting > 0)
+    active.push({
+      name: 'lead-waiting',
+      cause: 'lead-waiting',
+      title: text.leadWaiting.title(waiting),
+      meaning: text.leadWaiting.meaning,
+      link: { href: '/staff/leads?status=new', label: text.leadWaiting.link },
+      mail: { subject: text.leadWaiting.subject(waiting), text: text.leadWaiting.text({ count: waiting, siteUrl }) },
+    });
+
+  // Failing: tried and not sent since a time longer ago than the setting, or given up.
+  const failing = (await db.get<{ count: number }>(
+    `SELECT count(*) AS count FROM outbox
+     WHERE status = 'failed' OR (status = 'queued' AND attempts > 0 AND created_at < ?)`,
+    new Date(now.getTime() - minutes * 60_000).toISOString(),
+  ))!.count;
+  if (failing > 0)
+    active.push({
+      name: 'outbox-failing',
+      cause: 'outbox-failing',
+      title: text.outboxFailing.title(failing),
+      meaning: text.outboxFailing.meaning(minutes),
+      mail: {
+        subject: text.outboxFailing.subject(failing),
+        text: text.outboxFailing.text({ count: failing, minutes, siteUrl }),
+      },
+    });
+
+  for (const { email, client } of await createSignInThrottle(db).locks(now.getTime()))
+    active.push({
+      name: 'staff-locked',
+      cause: `staff-locked ${email}`,
+      title: text.staffLocked.title(email),
+      meaning: text.staffLocked.meaning(LOCK_MS / 60_000),
+      mail: {
+        subject: text.staffLocked.subject(email),
+        text: text.staffLocked.text({
+          email,
+          client,
+          siteUrl,
+          failures: LOCK_AFTER_FAILURES,
+          minutes: LOCK_MS / 60_000,
+        }),
+      },
+    });
+
+  const percent = await diskPercent(settings.dataDir);
+  if (percent !== undefined && percent > settings.diskPercent)
+    active.push({
+      name: 'disk-full',
+      cause: 'disk-full',
+      title: text.diskFull.title(percent),
+      meaning: text.diskFull.meaning(settings.diskPercent),
+      mail: {
+        subject: text.diskFull.subject(percent),
+        text: text.diskFull.text({ percent, limit: settings.diskPercent, siteUrl }),
+      },
+    });
+  return active;
+}

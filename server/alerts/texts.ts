@@ -1,0 +1,88 @@
+/** The alerts' words: what the console's top bar says of each, and the e-mail to ALERT_TO. No lead's or subscriber's details. */
+import { siteFacts } from '../../shared/content/data';
+
+const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+const promise = siteFacts.responseTimes.email;
+
+/** Every alert e-mail ends alike: where to look, and where the runbook says what to do. */
+const footer = (siteUrl: string) => [
+  '',
+  `The console shows every alert still active at the top of each page: ${siteUrl}/staff/leads`,
+  'What each alert means and what to do: docs/operations.md, "Alerts".',
+  '',
+];
+
+export const alertTexts = {
+  leadWaiting: {
+    title: (count: number) => `${plural(count, 'new lead')} waiting longer than ${promise}`,
+    meaning: `The contact page promises an answer within ${promise}. Answer them, then set their status.`,
+    link: 'Show new leads',
+    subject: (count: number) => `Alert: ${plural(count, 'new lead')} waiting longer than ${promise}`,
+    text: ({ count, siteUrl }: { count: number; siteUrl: string }) =>
+      [
+        `${plural(count, 'lead')} from the contact form ${count === 1 ? 'has' : 'have'} been "New" for longer than ${promise},`,
+        `the answer time the site promises. Answer ${count === 1 ? 'it' : 'them'}, then set the status in the console:`,
+        `  ${siteUrl}/staff/leads?status=new`,
+        ...footer(siteUrl),
+      ].join('\n'),
+  },
+  outboxFailing: {
+    title: (count: number) => `${plural(count, 'message')} failing to go out`,
+    meaning: (minutes: number) =>
+      `Lead notifications or e-mails the site sends have failed for more than ${minutes} minutes. See “npm run --silent outbox -- status”.`,
+    subject: (count: number) => `Alert: ${plural(count, 'message')} failing to go out`,
+    text: ({ count, minutes, siteUrl }: { count: number; minutes: number; siteUrl: string }) =>
+      [
+        `${plural(count, 'message')} the site queued (lead notifications, webhooks, confirmations) ${count === 1 ? 'has' : 'have'} failed`,
+        `to go out for more than ${minutes} minutes, or gave up. The reasons, on the server:`,
+        '  npm run --silent outbox -- status',
+        'Once the mail server or the webhook works again, send them at once:',
+        '  npm run --silent outbox -- retry --failed',
+        ...footer(siteUrl),
+      ].join('\n'),
+  },
+  staffLocked: {
+    title: (email: string) => `Staff sign-in locked for ${email}`,
+    meaning: (minutes: number) =>
+      `Wrong passwords locked this account for one client, for ${minutes} minutes. If it was not its owner, someone is guessing the password.`,
+    subject: (email: string) => `Staff sign-in locked for ${email}`,
+    text: ({
+      email,
+      client,
+      siteUrl,
+      failures,
+      minutes,
+    }: {
+      email: string;
+      client: string;
+      siteUrl: string;
+      failures: number;
+      minutes: number;
+    }) =>
+      [
+        `${failures} wrong passwords in a row were typed for the staff account ${email} on ${siteUrl}, from ${client}`,
+        '(a client address: IPv4, or an IPv6 /56).',
+        '',
+        `Sign-in to this account from there is locked for ${minutes} minutes, and again after each further wrong`,
+        'password. From anywhere else the account still signs in as usual.',
+        '',
+        'If it was the owner, they can wait, or an administrator can lift the lock now:',
+        `  npm run --silent staff -- unlock ${email}`,
+        `If it was not, someone is guessing the password: consider a new one (staff -- reset ${email}).`,
+        ...footer(siteUrl),
+      ].join('\n'),
+  },
+  diskFull: {
+    title: (percent: number) => `Disk ${percent}% full`,
+    meaning: (limit: number) =>
+      `The disk holding the site’s data is above ${limit}%. When it is full, leads can no longer be stored: free space or grow the disk.`,
+    subject: (percent: number) => `Alert: the data disk is ${percent}% full`,
+    text: ({ percent, limit, siteUrl }: { percent: number; limit: number; siteUrl: string }) =>
+      [
+        `The disk holding the site's data folder (DATA_DIR) is ${percent}% full; the alert is above ${limit}%.`,
+        'When it is full, the database can store no more leads or sign-ups, and backups fail.',
+        'Free space (old backups in BACKUP_DIR, logs) or grow the disk.',
+        ...footer(siteUrl),
+      ].join('\n'),
+  },
+} as const;

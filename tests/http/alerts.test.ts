@@ -1,0 +1,203 @@
+import request from 'supertest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+
+import { appAlerts, outboxKinds } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { openDatabase } from '../../server/db';
+import { createMetrics } from '../../server/http/metrics';
+import { leadKinds } from '../../server/leads/messages';
+import { createOutbox } from '../../server/outbox/delivery';
+import { siteFacts } from '../../shared/content/data';
+import type { TestApp } from '../support/helpers';
+import { mailingApp } from '../support/mailingApp';
+import type { MailServer } from '../support/mailServer';
+import { createDatabase } from '../support/postgresServer';
+import { addAccount, insertLead, sessionFor } from '../support/staffHelpers';
+
+const ALERT_TO = 'alerts@meridianlab.test';
+const HOUR_MS = 3_600_000;
+/** The answer promise, in hours, as the contact page states it. */
+const promisedHours = Number.parseInt(siteFacts.responseTimes.email, 10);
+
+let cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  cleanups = [];
+});
+
+/** An app mailing through a real SMTP server, with its alerts and their metrics in the test's hands. */
+async function alertingApp(env: NodeJS.ProcessEnv = {}) {
+  const { app, smtp } = await mailingApp(cleanups, { ALERT_TO, ...env });
+  const metrics = createMetrics();
+  const alerts = appAlerts(app.db, app.config, metrics, () => {});
+  return { app, smtp, alerts, metrics };
+}
+
+/** The alert e-mails queued so far. */
+const queuedAlerts = (app: TestApp) =>
+  (app.db.connection.prepare("SELECT count(*) AS n FROM outbox WHERE kind = 'alert'").get() as { n: number }).n;
+
+/** Lets the cool-down of every cause run out, as if its last e-mail went `minutes` ago. */
+const coolDown = (app: TestApp, minutes: number) =>
+  app.db.connection
+    .prepare('UPDATE alerts_fired SET fired_at = ?')
+    .run(new Date(Date.now() - minutes * 60_000).toISOString());
+
+/** Resolves with the alert e-mails once `count` arrived. */
+const alertMails = async (smtp: MailServer, count: number) =>
+  (await smtp.waitFor(count)).filter(
+    (mail) => mail.parsed.subject?.includes('Alert') || mail.parsed.subject?.includes('locked'),
+  );
+
+describe('alerts', () => {
+  it('tells ALERT_TO of new leads still "new" past the promised time, once per cool-down, without their details', async () => {
+    const { app, smtp, alerts, metrics } = await alertingApp({ ALERT_COOLDOWN_MINUTES: '60' });
+    const old = new Date(Date.now() - promisedHours * HOUR_MS - 60_000).toISOString();
+    insertLead(app.db, { received_at: old, name: 'Zora Quill', email: 'zora@acme.test', message: 'Our secret plan' });
+    // Not yet past the promise, and past it but answered: neither counts.
+    insertLead(app.db, { received_at: new Date(Date.now() - promisedHours * HOUR_MS + 60_000).toISOString() });
+    const answered = insertLead(app.db, { received_at: old });
+    app.db.connection.prepare("UPDATE leads SET status = 'contacted' WHERE id = ?").run(answered);
+
+    expect(await alerts.check()).toEqual(['lead-waiting']);
+    const [mail] = await alertMails(smtp, 1);
+    expect(mail!.recipients).toEqual([ALERT_TO]);
+    expect(mail!.parsed.subject).toBe(`Alert: 1 new lead waiting longer than ${siteFacts.responseTimes.email}`);
+    expect(mail!.parsed.text).toContain('https://meridianlab.test/staff/leads?status=new');
+    // Nothing of the lead itself: no name, address or message.
+    for (const detail of ['Zora', 'zora@acme.test', 'Our secret plan', 'Maria', 'maria@acme.test', 'new website'])
+      expect(mail!.raw).not.toContain(detail);
+    expect(await metrics.registry.getSingleMetricAsString('alerts_fired_total')).toContain(
+      'alerts_fired_total{alert="lead-waiting"} 1',
+    );
+
+    // Within the cool-down, nothing more, however often it is checked.
+    expect(await alerts.check()).toEqual([]);
+    coolDown(app, 59);
+    expect(await alerts.check()).toEqual([]);
+    expect(queuedAlerts(app)).toBe(1);
+    // After it, again.
+    coolDown(app, 61);
+    expect(await alerts.check()).toEqual(['lead-waiting']);
+    expect(await alertMails(smtp, 2)).toHaveLength(2);
+    // Once answered, there is nothing to tell.
+    app.db.connection.prepare("UPDATE leads SET status = 'contacted'").run();
+    coolDown(app, 61);
+    expect(await alerts.check()).toEqual([]);
+  });
+
+  it('tells ALERT_TO of outbox messages failing for longer than ALERT_OUTBOX_FAILING_MINUTES', async () => {
+    const { app, smtp, alerts } = await alertingApp({ ALERT_OUTBOX_FAILING_MINUTES: '20' });
+    await smtp.stop();
+    const outbox = createOutbox(app.db, app.config);
+    const notification = { to: 'sales@meridianlab.test', subject: 'New lead', text: 'A body nobody else reads' };
+    await app.db.transaction((tx) => outbox.enqueue({ kind: leadKinds[0]!.name, mail: notification }, new Date(), tx));
+    // The worker tries it against the stopped server, and fails.
+    const attempts = () =>
+      (app.db.connection.prepare('SELECT attempts FROM outbox').get() as { attempts: number }).attempts;
+    while (attempts() === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    // Failing for less than the setting: not yet.
+    app.db.connection.prepare('UPDATE outbox SET created_at = ?').run(new Date(Date.now() - 19 * 60_000).toISOString());
+    expect(await alerts.check()).toEqual([]);
+    app.db.connection.prepare('UPDATE outbox SET created_at = ?').run(new Date(Date.now() - 21 * 60_000).toISOString());
+    await smtp.start();
+    expect(await alerts.check()).toEqual(['outbox-failing']);
+    const [mail] = await alertMails(smtp, 1);
+    expect(mail!.recipients).toEqual([ALERT_TO]);
+    expect(mail!.parsed.subject).toBe('Alert: 1 message failing to go out');
+    expect(mail!.parsed.text).toContain('for more than 20 minutes');
+    expect(mail!.raw).not.toContain('sales@meridianlab.test');
+    expect(mail!.raw).not.toContain('A body nobody else reads');
+    expect(await alerts.check()).toEqual([]);
+    // A message that gave up counts too, until it is retried.
+    app.db.connection.prepare("UPDATE outbox SET status = 'failed' WHERE kind != 'alert'").run();
+    coolDown(app, 61);
+    expect(await alerts.check()).toEqual(['outbox-failing']);
+    expect(queuedAlerts(app)).toBe(2);
+  });
+
+  it('tells ALERT_TO of a staff account locked, once per cool-down, and shows it in the console’s top bar', async () => {
+    const { app, smtp, alerts } = await alertingApp({ TRUST_PROXY: '1' });
+    await addAccount(app.db, 'ana@meridianlab.test');
+    await addAccount(app.db, 'ben@meridianlab.test');
+    const ben = await sessionFor(app, 'ben@meridianlab.test');
+    const page = () => request(app).get('/staff/leads').set('Cookie', ben.cookie);
+    expect((await page()).text).not.toContain('staff-alerts');
+
+    // Ten wrong passwords from one client: the tenth locks, and the sign-in route checks the alerts at once.
+    const seed = app.db.connection.prepare('INSERT INTO staff_sign_in_attempts VALUES (?, ?, ?, ?, ?)');
+    seed.run(
+      'pair:ana@meridianlab.test 203.0.113.9',
+      'ana@meridianlab.test',
+      9,
+      Date.now() - HOUR_MS,
+      Date.now() - HOUR_MS,
+    );
+    const wrong = await request(app)
+      .post('/staff/sign-in')
+      .type('form')
+      .set('X-Forwarded-For', '203.0.113.9')
+      .send({ email: 'ana@meridianlab.test', password: 'wrong-password-123' });
+    expect(wrong.status).toBe(401);
+    const [mail] = await alertMails(smtp, 1);
+    expect(mail!.recipients).toEqual([ALERT_TO]);
+    expect(mail!.parsed.subject).toBe('Staff sign-in locked for ana@meridianlab.test');
+    expect(mail!.parsed.text).toContain('from 203.0.113.9');
+
+    const bar = /<section class="staff-alerts" aria-label="Alerts">([\s\S]*?)<\/section>/.exec(
+      (await page()).text,
+    )?.[1];
+    expect(bar).toContain('Staff sign-in locked for ana@meridianlab.test');
+    expect(bar).toContain('someone is guessing the password');
+
+    expect(await alerts.check()).toEqual([]);
+    coolDown(app, 61);
+    expect(await alerts.check()).toEqual(['staff-locked ana@meridianlab.test']);
+    expect(await alertMails(smtp, 2)).toHaveLength(2);
+    // Unlocked: gone from the bar, and nothing more to tell.
+    app.db.connection.prepare('DELETE FROM staff_sign_in_attempts').run();
+    expect((await page()).text).not.toContain('staff-alerts');
+    coolDown(app, 61);
+    expect(await alerts.check()).toEqual([]);
+  });
+
+  it('tells ALERT_TO when the disk under DATA_DIR is fuller than ALERT_DISK_PERCENT, and the top bar says so', async () => {
+    // Any disk in use is above 1%: the real statfs of the test's data folder.
+    const { app, smtp, alerts } = await alertingApp({ ALERT_DISK_PERCENT: '1', ALERT_COOLDOWN_MINUTES: '30' });
+    expect(await alerts.check()).toEqual(['disk-full']);
+    const [mail] = await alertMails(smtp, 1);
+    expect(mail!.parsed.subject).toMatch(/^Alert: the data disk is \d+% full$/);
+    expect(mail!.parsed.text).toContain('the alert is above 1%');
+    expect(await alerts.check()).toEqual([]);
+    coolDown(app, 29);
+    expect(await alerts.check()).toEqual([]);
+    coolDown(app, 31);
+    expect(await alerts.check()).toEqual(['disk-full']);
+    expect(await alertMails(smtp, 2)).toHaveLength(2);
+
+    await addAccount(app.db, 'ana@meridianlab.test');
+    const { cookie } = await sessionFor(app, 'ana@meridianlab.test');
+    const html = (await request(app).get('/staff/subscribers').set('Cookie', cookie)).text;
+    expect(html).toMatch(/<strong class="staff-alerts__title">Disk \d+% full<\/strong> The disk holding the site/);
+  });
+
+  it('queues each alert once when two instances sharing PostgreSQL check at the same moment', async () => {
+    const databaseUrl = await createDatabase(inject('postgresUrl'));
+    const config = loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ALERT_TO });
+    const [first, second] = [await openDatabase(config), await openDatabase(config)];
+    cleanups.push(
+      () => first.close(),
+      () => second.close(),
+    );
+    await first.run(
+      "INSERT INTO leads (received_at, name, email, message, client_hash) VALUES (?, 'Di', 'di@acme.test', 'Hi', 'h')",
+      new Date(Date.now() - promisedHours * HOUR_MS - 60_000).toISOString(),
+    );
+    const instances = [first, second].map((db) => appAlerts(db, config, createMetrics(), () => {}));
+    const fired = await Promise.all([...instances, ...instances, ...instances].map((alerts) => alerts.check()));
+    expect(fired.flat()).toEqual(['lead-waiting']);
+    const queued = await first.all<{ kind: string; payload: string }>('SELECT kind, payload FROM outbox');
+    expect(queued.map((row) => row.kind)).toEqual(['alert']);
+    expect(outboxKinds.map((kind) => kind.name)).toContain('alert');
+  });
+});
