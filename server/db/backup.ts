@@ -6,10 +6,10 @@ import { DatabaseSync } from 'node:sqlite';
 import { DATABASE_FILE } from './sqlite';
 import type { Database } from './types';
 
-/** A back-up's name: `site-20260314T090000Z.db`, so names sort by time. */
-const BACKUP_NAME = /^site-\d{8}T\d{6}(\d{3})?Z\.db$/;
+/** A back-up's name: `site-20260314T090000Z.db` (SQLite) or `.dump` (PostgreSQL), so names sort by time. */
+const BACKUP_NAME = /^site-\d{8}T\d{6}(\d{3})?Z\.(db|dump)$/;
 
-const stamp = (now: Date) =>
+export const stamp = (now: Date) =>
   now
     .toISOString()
     .replace(/[-:]/g, '')
@@ -50,8 +50,13 @@ export async function backupSqlite(db: Database, dir: string, keep: number, now 
     fs.rmSync(temporary, { force: true });
     throw error;
   }
-  for (const old of listBackups(dir).slice(keep)) fs.rmSync(old.file);
+  keepNewest(dir, keep);
   return file;
+}
+
+/** Removes all but the newest `keep` back-ups in `dir`. */
+export function keepNewest(dir: string, keep: number): void {
+  for (const old of listBackups(dir).slice(keep)) fs.rmSync(old.file);
 }
 
 /** What a back-up file holds, checked before it replaces anything: a whole SQLite database of the site. */

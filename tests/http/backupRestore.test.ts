@@ -6,36 +6,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 import { DATABASE_FILE } from '../../server/db';
 import { checkBackup } from '../../server/db/backup';
+import { inbox, postLead } from '../support/drill';
 import { freePort, killServers, npmRun, startServer } from '../support/serverProcess';
 
 afterAll(killServers);
 
 const tempDir = (prefix: string) => fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 const modeOf = (file: string) => fs.statSync(file).mode & 0o777;
-
-async function postLead(port: number, name: string): Promise<void> {
-  const response = await fetch(`http://127.0.0.1:${port}/api/contact`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ name, email: 'drill@example.com', service: 'all-in-one', message: 'A drill lead.' }),
-  });
-  expect(response.status).toBe(201);
-}
-
-/** The staff inbox's first page as a signed-in staff member sees it on the running site. */
-async function inbox(port: number, email: string, password: string): Promise<string> {
-  const signIn = await fetch(`http://127.0.0.1:${port}/staff/sign-in`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ email, password }).toString(),
-    redirect: 'manual',
-  });
-  expect(signIn.status).toBe(303);
-  const cookie = signIn.headers.getSetCookie()[0]!.split(';')[0]!;
-  const page = await fetch(`http://127.0.0.1:${port}/staff/leads`, { headers: { Cookie: cookie } });
-  expect(page.status).toBe(200);
-  return page.text();
-}
 
 describe('SQLite back-up and restore, on the real server and commands', () => {
   it('restores exactly the backed-up state: the site serves the leads of the back-up, not the later ones', async () => {
@@ -94,17 +71,6 @@ describe('SQLite back-up and restore, on the real server and commands', () => {
     expect((await npmRun('data', ['restore', path.join(dataDir, 'missing.db')], dataDir)).stderr).toMatch(
       /^No file at/,
     );
-  });
-
-  it('on PostgreSQL, says to use pg_dump and pg_restore instead', async () => {
-    const env = { DATABASE_URL: 'postgres://site:secret@127.0.0.1:1/site' };
-    const backup = await npmRun('data', ['backup'], tempDir('lab-drill-pg-'), env);
-    expect(backup.code).toBe(1);
-    expect(backup.stderr).toContain('docker compose exec db pg_dump -U site -Fc site > site.dump');
-    expect(backup.stderr).not.toContain('secret');
-    const restore = await npmRun('data', ['restore', 'site.dump'], tempDir('lab-drill-pg-'), env);
-    expect(restore.code).toBe(1);
-    expect(restore.stderr).toContain('pg_restore -U site -d site --clean --if-exists');
   });
 
   it('backs up on schedule while the site runs, keeping BACKUP_KEEP whole files of mode 600', async () => {

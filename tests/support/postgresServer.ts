@@ -99,7 +99,7 @@ function copyPackage(installed: { main: string; initdb: string }, folder: string
 }
 
 /** The ids of the user `postgres`, made as the package would make it (it runs the server as that user under root). */
-function postgresUser(): { uid: number; gid: number } {
+export function postgresUser(): { uid: number; gid: number } {
   const ids = () => ({
     uid: Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })),
     gid: Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })),

@@ -1,0 +1,156 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import pg from 'pg';
+
+import { keepNewest, stamp } from './backup';
+
+/**
+ * libpq's environment for a postgres:// URL: the tools read the password from PGPASSWORD, never from their
+ * command line (which any user on the machine sees in `ps`).
+ */
+function libpqEnv(databaseUrl: string): NodeJS.ProcessEnv {
+  const url = new URL(databaseUrl);
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PGHOST: url.hostname.replace(/^\[(.*)\]$/, '$1') || 'localhost',
+    PGPORT: url.port || '5432',
+    PGUSER: decodeURIComponent(url.username),
+    PGPASSWORD: decodeURIComponent(url.password),
+    PGDATABASE: decodeURIComponent(url.pathname.slice(1)),
+  };
+  const sslmode = url.searchParams.get('sslmode');
+  if (sslmode) env.PGSSLMODE = sslmode;
+  return env;
+}
+
+/** A PostgreSQL tool's failure, with what it said. */
+export class PostgresToolError extends Error {}
+
+/** Runs a PostgreSQL client tool; resolves with its output, rejects with its error text. */
+function runTool(tool: string, args: readonly string[], env: NodeJS.ProcessEnv): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(tool, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        new PostgresToolError(
+          error.code === 'ENOENT'
+            ? `${tool} is not installed here: install the PostgreSQL client of the server's major version (or newer)`
+            : error.message,
+        ),
+      ),
+    );
+    child.on('close', (code) =>
+      code === 0
+        ? resolve(stdout)
+        : reject(new PostgresToolError(`${tool} failed: ${stderr.trim() || `exit ${code}`}`)),
+    );
+  });
+}
+
+/**
+ * pg_dump's custom format (compressed; pg_restore reads it) of the whole database, to `file`: created empty
+ * first with mode 600 (it holds personal data), written under a temporary name, synced, then renamed.
+ */
+async function dumpTo(databaseUrl: string, file: string): Promise<void> {
+  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
+  fs.closeSync(fs.openSync(temporary, 'wx', 0o600));
+  try {
+    await runTool(
+      'pg_dump',
+      ['--format=custom', '--no-owner', '--no-privileges', `--file=${temporary}`],
+      libpqEnv(databaseUrl),
+    );
+    const handle = fs.openSync(temporary, 'r+');
+    fs.fsyncSync(handle);
+    fs.closeSync(handle);
+    fs.renameSync(temporary, file);
+  } catch (error) {
+    fs.rmSync(temporary, { force: true });
+    throw error;
+  }
+}
+
+/** A back-up of the PostgreSQL database in `dir` (site-<time>.dump), keeping the newest `keep`. Returns the file. */
+export async function backupPostgres(
+  databaseUrl: string,
+  dir: string,
+  keep: number,
+  now = new Date(),
+): Promise<string> {
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const file = path.join(dir, `site-${stamp(now)}.dump`);
+  await dumpTo(databaseUrl, file);
+  keepNewest(dir, keep);
+  return file;
+}
+
+/** The database's current state, kept before a restore replaces it (never rotated away). */
+export async function keepBeforeRestore(databaseUrl: string, dir: string, now = new Date()): Promise<string> {
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const file = path.join(dir, `before-restore-${stamp(now)}.dump`);
+  await dumpTo(databaseUrl, file);
+  return file;
+}
+
+/** What a dump holds, checked before anything is replaced: a pg_dump archive with the site's tables. */
+export async function checkPostgresBackup(file: string): Promise<{ tables: number }> {
+  let list: string;
+  try {
+    list = await runTool('pg_restore', ['--list', file], process.env);
+  } catch (error) {
+    throw new Error(`${file} is not a pg_dump archive: ${(error as Error).message}`, { cause: error });
+  }
+  const tables = [...list.matchAll(/^\d+; \d+ \d+ TABLE \S+ (\S+) /gm)].map((match) => match[1]);
+  if (!tables.includes('leads')) throw new Error(`${file} is not a back-up of this site's database`);
+  return { tables: tables.length };
+}
+
+/** Other sessions on the database now (the site's instances hold theirs open): a restore under them is refused. */
+export async function otherSessions(databaseUrl: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+    );
+    return rows[0]!.n;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Replaces the whole database with a dump, in one transaction: the public schema is dropped and made anew
+ * (so nothing newer than the dump is left, such as a table a later migration made), then the dump's SQL
+ * (pg_restore's, written out whole first, so a damaged dump never half-applies) runs through psql. Any
+ * error rolls all of it back: the database is then as it was.
+ */
+export async function restorePostgres(file: string, databaseUrl: string): Promise<void> {
+  const env = libpqEnv(databaseUrl);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-restore-'));
+  const script = path.join(dir, 'restore.sql');
+  try {
+    await runTool('pg_restore', ['--no-owner', '--no-privileges', `--file=${script}`, file], env);
+    await runTool(
+      'psql',
+      [
+        '--no-psqlrc',
+        '--quiet',
+        '--single-transaction',
+        '--set=ON_ERROR_STOP=1',
+        '--command=DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;',
+        `--file=${script}`,
+      ],
+      env,
+    );
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,26 @@
+import { expect } from 'vitest';
+
+/** A lead sent through the running site's contact endpoint. */
+export async function postLead(port: number, name: string): Promise<void> {
+  const response = await fetch(`http://127.0.0.1:${port}/api/contact`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name, email: 'drill@example.com', service: 'all-in-one', message: 'A drill lead.' }),
+  });
+  expect(response.status).toBe(201);
+}
+
+/** The staff inbox's first page as a signed-in staff member sees it on the running site. */
+export async function inbox(port: number, email: string, password: string): Promise<string> {
+  const signIn = await fetch(`http://127.0.0.1:${port}/staff/sign-in`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email, password }).toString(),
+    redirect: 'manual',
+  });
+  expect(signIn.status).toBe(303);
+  const cookie = signIn.headers.getSetCookie()[0]!.split(';')[0]!;
+  const page = await fetch(`http://127.0.0.1:${port}/staff/leads`, { headers: { Cookie: cookie } });
+  expect(page.status).toBe(200);
+  return page.text();
+}
