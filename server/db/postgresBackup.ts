@@ -127,7 +127,7 @@ export async function otherSessions(databaseUrl: string): Promise<number> {
 }
 
 /**
- * Replaces the whole database with a dump, in one transaction: the public schema is dropped and made anew
+ * Replaces the whole database with a dump, in one transaction (decision 042): the public schema is dropped and made anew
  * (so nothing newer than the dump is left, such as a table a later migration made), then the dump's SQL
  * (pg_restore's, written out whole first, so a damaged dump never half-applies) runs through psql. Any
  * error rolls all of it back: the database is then as it was.
