@@ -15,7 +15,7 @@ const footer = (siteUrl: string) => [
 export const alertTexts = {
   leadWaiting: {
     title: (count: number) => `${plural(count, 'new lead')} waiting longer than ${promise}`,
-    meaning: `The contact page promises an answer within ${promise}. Answer them, then set their status.`,
+    meaning: `The contact page promises an answer within ${promise}: answer, then set the status.`,
     link: 'Show new leads',
     subject: (count: number) => `Alert: ${plural(count, 'new lead')} waiting longer than ${promise}`,
     text: ({ count, siteUrl }: { count: number; siteUrl: string }) =>

@@ -1,0 +1,69 @@
+import { violations } from '../support/browser/axe';
+import { expect, test } from '../support/browser/fixtures';
+import { addStaffAccount, insertLead, seed, signIn } from '../support/browser/staff';
+
+/** Each run gets its own names, so the runs on one server never meet. */
+const run = `${process.pid}-${Date.now().toString(36)}`;
+const email = `alerts-${run}@meridianlab.test`;
+const locked = `locked-${run}@meridianlab.test`;
+let password = '';
+let leadId = 0;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(() => {
+  password = addStaffAccount(email);
+  addStaffAccount(locked);
+  seed((db) => {
+    // A lead left "new" for five hours, past the promise; and an account locked for one client now.
+    leadId = insertLead(db, `Waiting Lead ${run}`, `waiting-${run}@example.test`, 'marketing-ads', 'Still waiting.');
+    db.prepare('UPDATE leads SET received_at = ? WHERE id = ?').run(
+      new Date(Date.now() - 5 * 3_600_000).toISOString(),
+      leadId,
+    );
+    db.prepare('INSERT INTO staff_sign_in_attempts VALUES (?, ?, 10, ?, ?)').run(
+      `pair:${locked} 198.51.100.23`,
+      locked,
+      Date.now(),
+      Date.now() + 30 * 60_000,
+    );
+  });
+});
+
+test.afterAll(() => {
+  seed((db) => {
+    db.prepare('DELETE FROM leads WHERE id = ?').run(leadId);
+    db.prepare('DELETE FROM staff_sign_in_attempts WHERE email = ?').run(locked);
+  });
+});
+
+for (const width of [390, 1440]) {
+  test(`the console's top bar shows each active alert and what it means, without script, axe-clean at ${width} px`, async ({
+    browser,
+  }, testInfo) => {
+    // Without script, as the console always is.
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, email, password);
+    const alerts = page.getByRole('region', { name: 'Alerts' });
+    await expect(alerts).toContainText(`Staff sign-in locked for ${locked}`);
+    await expect(alerts).toContainText('someone is guessing the password');
+    await expect(alerts).toContainText(/new leads? waiting longer than/);
+    await expect(alerts).toContainText('The contact page promises an answer within');
+    await page.screenshot({ path: testInfo.outputPath(`alerts-${width}.png`) });
+    // On every console page, and its link leads to the new leads.
+    await page.goto('/staff/speed');
+    await alerts.getByRole('link', { name: 'Show new leads' }).click();
+    await expect(page).toHaveURL(/\/staff\/leads\?status=new$/);
+    await expect(page.getByRole('link', { name: `Waiting Lead ${run}` })).toBeVisible();
+    // axe runs as a script: the same session in a browser that runs it.
+    const checking = await browser.newContext({ viewport: { width, height: 900 } });
+    await checking.addCookies(await context.cookies());
+    const checked = await checking.newPage();
+    await checked.goto('/staff/leads');
+    await expect(checked.getByRole('region', { name: 'Alerts' })).toBeVisible();
+    expect(await violations(checked)).toEqual([]);
+    await checking.close();
+    await context.close();
+  });
+}
