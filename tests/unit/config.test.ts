@@ -94,6 +94,32 @@ describe('loadConfig', () => {
     expect(mail.webhook).toEqual({ url: 'https://hooks.example.com/leads', secret });
   });
 
+  it('sends alerts to the general inbox unless ALERT_TO says otherwise, and reads their limits', () => {
+    expect(loadConfig({}).alerts).toEqual({
+      to: 'hello@meridianlab.dev',
+      cooldownMinutes: 60,
+      outboxFailingMinutes: 30,
+      diskPercent: 90,
+    });
+    expect(loadConfig({ MAIL_TO_GENERAL: 'office@example.com' }).alerts.to).toBe('office@example.com');
+    expect(
+      loadConfig({
+        MAIL_TO_GENERAL: 'office@example.com',
+        ALERT_TO: 'Ops <ops@example.com>',
+        ALERT_COOLDOWN_MINUTES: '240',
+        ALERT_OUTBOX_FAILING_MINUTES: '15',
+        ALERT_DISK_PERCENT: '80',
+      }).alerts,
+    ).toEqual({ to: 'Ops <ops@example.com>', cooldownMinutes: 240, outboxFailingMinutes: 15, diskPercent: 80 });
+    for (const [name, value] of [
+      ['ALERT_TO', 'ops@example.com\r\nBcc: x@example.com'],
+      ['ALERT_COOLDOWN_MINUTES', '0'],
+      ['ALERT_OUTBOX_FAILING_MINUTES', 'soon'],
+      ['ALERT_DISK_PERCENT', '101'],
+    ])
+      expect(() => loadConfig({ [name!]: value })).toThrow(new RegExp(`^Invalid ${name}=`));
+  });
+
   it('never shows a password or a secret in its error, and wants a secret for a webhook', () => {
     expect(() => loadConfig({ SMTP_URL: 'http://user:hunter2@mail.example.com' })).toThrow(
       /^Invalid SMTP_URL=\(value hidden\): expected an smtp/,
