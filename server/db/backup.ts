@@ -37,11 +37,21 @@ export async function backupSqlite(db: Database, dir: string, keep: number, now 
   if (db.engine !== 'sqlite') throw new Error('VACUUM INTO backs up SQLite only');
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const file = path.join(dir, `site-${stamp(now)}.db`);
-  const temporary = path.join(dir, `.${path.basename(file)}.${process.pid}.tmp`);
-  // VACUUM INTO writes into an existing file only when it is empty: made here, so its mode is ours.
+  // VACUUM INTO writes into an existing file only when it is empty, as writeWhole makes it.
+  await writeWhole(file, (temporary) => db.run('VACUUM INTO ?', temporary));
+  keepNewest(dir, keep);
+  return file;
+}
+
+/**
+ * Has `write` fill a file that appears under `file`'s name only whole: an empty temporary beside it, mode
+ * 600 from its creation (a back-up holds personal data), synced, then renamed; removed if anything fails.
+ */
+export async function writeWhole(file: string, write: (temporary: string) => Promise<unknown>): Promise<void> {
+  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
   fs.closeSync(fs.openSync(temporary, 'wx', 0o600));
   try {
-    await db.run('VACUUM INTO ?', temporary);
+    await write(temporary);
     const handle = fs.openSync(temporary, 'r+');
     fs.fsyncSync(handle);
     fs.closeSync(handle);
@@ -50,8 +60,6 @@ export async function backupSqlite(db: Database, dir: string, keep: number, now 
     fs.rmSync(temporary, { force: true });
     throw error;
   }
-  keepNewest(dir, keep);
-  return file;
 }
 
 /** Removes all but the newest `keep` back-ups in `dir`. */

@@ -5,7 +5,7 @@ import path from 'node:path';
 
 import pg from 'pg';
 
-import { keepNewest, stamp } from './backup';
+import { keepNewest, stamp, writeWhole } from './backup';
 
 /**
  * libpq's environment for a postgres:// URL: the tools read the password from PGPASSWORD, never from their
@@ -54,28 +54,15 @@ function runTool(tool: string, args: readonly string[], env: NodeJS.ProcessEnv):
   });
 }
 
-/**
- * pg_dump's custom format (compressed; pg_restore reads it) of the whole database, to `file`: created empty
- * first with mode 600 (it holds personal data), written under a temporary name, synced, then renamed.
- */
-async function dumpTo(databaseUrl: string, file: string): Promise<void> {
-  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
-  fs.closeSync(fs.openSync(temporary, 'wx', 0o600));
-  try {
-    await runTool(
+/** pg_dump's custom format (compressed; pg_restore reads it) of the whole database, written whole to `file`. */
+const dumpTo = (databaseUrl: string, file: string) =>
+  writeWhole(file, (temporary) =>
+    runTool(
       'pg_dump',
       ['--format=custom', '--no-owner', '--no-privileges', `--file=${temporary}`],
       libpqEnv(databaseUrl),
-    );
-    const handle = fs.openSync(temporary, 'r+');
-    fs.fsyncSync(handle);
-    fs.closeSync(handle);
-    fs.renameSync(temporary, file);
-  } catch (error) {
-    fs.rmSync(temporary, { force: true });
-    throw error;
-  }
-}
+    ),
+  );
 
 /** A back-up of the PostgreSQL database in `dir` (site-<time>.dump), keeping the newest `keep`. Returns the file. */
 export async function backupPostgres(

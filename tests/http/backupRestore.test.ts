@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 import { DATABASE_FILE } from '../../server/db';
 import { checkBackup } from '../../server/db/backup';
-import { inbox, postLead } from '../support/drill';
+import { postLead, startDrill } from '../support/drill';
 import { freePort, killServers, npmRun, startServer } from '../support/serverProcess';
 
 afterAll(killServers);
@@ -18,13 +18,9 @@ describe('SQLite back-up and restore, on the real server and commands', () => {
   it('restores exactly the backed-up state: the site serves the leads of the back-up, not the later ones', async () => {
     const dataDir = tempDir('lab-drill-');
     const env = { BACKUP_DIR: tempDir('lab-drill-backups-'), BACKUP_INTERVAL_HOURS: '0' };
-    const port = await freePort();
-    let server = await startServer(port, { DATA_DIR: dataDir, ...env });
-    const added = await npmRun('staff', ['add', 'drill@meridianlab.test'], dataDir, env);
-    expect(added.code).toBe(0);
-    const password = added.stdout.trim();
-    await postLead(port, 'Drill One');
-    await postLead(port, 'Drill Two');
+    const drill = await startDrill(dataDir, env);
+    const { port, inboxPage } = drill;
+    let { server } = drill;
 
     const backedUp = await npmRun('data', ['backup'], dataDir, env);
     expect(backedUp.code).toBe(0);
@@ -33,7 +29,7 @@ describe('SQLite back-up and restore, on the real server and commands', () => {
     expect(modeOf(backup)).toBe(0o600);
     expect(checkBackup(backup).leads).toBe(2);
     await postLead(port, 'Drill Three');
-    expect(await inbox(port, 'drill@meridianlab.test', password)).toContain('Drill Three');
+    expect(await inboxPage()).toContain('Drill Three');
 
     // The server uses DATA_DIR: refused, and nothing changed.
     const refused = await npmRun('data', ['restore', backup], dataDir, env);
@@ -52,7 +48,7 @@ describe('SQLite back-up and restore, on the real server and commands', () => {
     expect(modeOf(path.join(dataDir, DATABASE_FILE))).toBe(0o600);
 
     server = await startServer(port, { DATA_DIR: dataDir, ...env });
-    const page = await inbox(port, 'drill@meridianlab.test', password);
+    const page = await inboxPage();
     expect(page).toContain('Drill One');
     expect(page).toContain('Drill Two');
     expect(page).not.toContain('Drill Three');

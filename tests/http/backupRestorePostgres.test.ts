@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 import type { DebianPostgres } from '../support/debianPostgres';
 import { POSTGRES_BIN, startDebianPostgres } from '../support/debianPostgres';
-import { inbox, postLead } from '../support/drill';
+import { postLead, startDrill } from '../support/drill';
 import { createDatabase } from '../support/postgresServer';
-import { freePort, killServers, npmRun, startServer } from '../support/serverProcess';
+import { killServers, npmRun, startServer } from '../support/serverProcess';
 
 let postgres: DebianPostgres;
 beforeAll(async () => {
@@ -40,13 +40,9 @@ describe('PostgreSQL back-up and restore, on the real server, commands and Postg
     const backupDir = tempDir('lab-pg-drill-backups-');
     const env = { DATABASE_URL: postgres.url, BACKUP_DIR: backupDir, ...withTools };
     const dataDir = tempDir('lab-pg-drill-');
-    const port = await freePort();
-    let server = await startServer(port, { DATA_DIR: dataDir, ...env });
-    const added = await npmRun('staff', ['add', 'drill@meridianlab.test'], dataDir, env);
-    expect(added.code).toBe(0);
-    const password = added.stdout.trim();
-    await postLead(port, 'Drill One');
-    await postLead(port, 'Drill Two');
+    const drill = await startDrill(dataDir, env);
+    const { port, inboxPage } = drill;
+    let { server } = drill;
 
     // While the site runs.
     const backedUp = await npmRun('data', ['backup'], dataDir, env);
@@ -58,7 +54,7 @@ describe('PostgreSQL back-up and restore, on the real server, commands and Postg
     expect(modeOf(backup)).toBe(0o600);
     await postLead(port, 'Drill Three');
     await sql(postgres.url, 'CREATE TABLE made_later (id integer)');
-    expect(await inbox(port, 'drill@meridianlab.test', password)).toContain('Drill Three');
+    expect(await inboxPage()).toContain('Drill Three');
 
     // The site's sessions are open on the database: refused, and nothing changed.
     const refused = await npmRun('data', ['restore', backup], dataDir, env);
@@ -85,13 +81,13 @@ describe('PostgreSQL back-up and restore, on the real server, commands and Postg
     expect(tables.map((table) => table.name)).not.toContain('made_later');
 
     server = await startServer(port, { DATA_DIR: dataDir, ...env });
-    const page = await inbox(port, 'drill@meridianlab.test', password);
+    const page = await inboxPage();
     expect(page).toContain('Drill One');
     expect(page).toContain('Drill Two');
     expect(page).not.toContain('Drill Three');
     // The site writes on after the restore: the ids go on from the back-up's.
     await postLead(port, 'Drill Four');
-    expect(await inbox(port, 'drill@meridianlab.test', password)).toContain('Drill Four');
+    expect(await inboxPage()).toContain('Drill Four');
     await server.stop();
 
     // The back-up kept before the restore brings the third lead back: nothing was lost.
