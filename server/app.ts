@@ -135,9 +135,12 @@ export function createApp(
     { confirmationsPerHour: config.confirmationsPerHour, logger },
   );
   // A sign-in lock is told to the lab at once, as an alert (the console has no administrator role).
-  const locked = async () => {
-    await alerts.check();
-  };
+  // The lock itself is in place already: a failed check is logged, and the next scheduled one retries.
+  const locked = () =>
+    alerts.check().then(
+      () => undefined,
+      (error: unknown) => logger.error({ err: error }, 'alert check failed'),
+    );
   // One limit over every instance when they share PostgreSQL; in memory for the single SQLite process.
   const counters = db.engine === 'postgres' ? createRateLimitCounters(db) : undefined;
 

@@ -44,14 +44,12 @@ export function createAlerts(db: Database, settings: AlertSettings, options: Ale
   const active = (now = new Date()) => activeAlerts(db, settings, now);
   const check = async (now = new Date()) => {
     const fired: string[] = [];
+    const cooledDown = new Date(now.getTime() - cooldownMs).toISOString();
+    // A row past its cool-down says nothing a missing row does not: gone, with the staff address a lock's names.
+    await db.run('DELETE FROM alerts_fired WHERE fired_at <= ?', cooledDown);
     for (const alert of await active(now)) {
       const claimed = await db.transaction(async (tx) => {
-        const row = await tx.get(
-          CLAIM,
-          alert.cause,
-          now.toISOString(),
-          new Date(now.getTime() - cooldownMs).toISOString(),
-        );
+        const row = await tx.get(CLAIM, alert.cause, now.toISOString(), cooledDown);
         if (row)
           await options.outbox.enqueue({ kind: alertKind.name, mail: { to: settings.to, ...alert.mail } }, now, tx);
         return row !== undefined;

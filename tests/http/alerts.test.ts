@@ -1,5 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
 import request from 'supertest';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
 
 import { appAlerts, outboxKinds } from '../../server/app';
 import { loadConfig } from '../../server/config';
@@ -11,7 +15,9 @@ import { siteFacts } from '../../shared/content/data';
 import type { TestApp } from '../support/helpers';
 import { mailingApp } from '../support/mailingApp';
 import type { MailServer } from '../support/mailServer';
+import { startMailServer } from '../support/mailServer';
 import { createDatabase } from '../support/postgresServer';
+import { freePort, killServers, startServer } from '../support/serverProcess';
 import { addAccount, insertLead, sessionFor } from '../support/staffHelpers';
 
 const ALERT_TO = 'alerts@meridianlab.test';
@@ -24,6 +30,7 @@ afterEach(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
   cleanups = [];
 });
+afterAll(killServers);
 
 /** An app mailing through a real SMTP server, with its alerts and their metrics in the test's hands. */
 async function alertingApp(env: NodeJS.ProcessEnv = {}) {
@@ -159,6 +166,8 @@ describe('alerts', () => {
     expect((await page()).text).not.toContain('staff-alerts');
     coolDown(app, 61);
     expect(await alerts.check()).toEqual([]);
+    // Past its cool-down the cause's row goes, and with it the account's address.
+    expect(app.db.connection.prepare('SELECT * FROM alerts_fired').all()).toEqual([]);
   });
 
   it('tells ALERT_TO when the disk under DATA_DIR is fuller than ALERT_DISK_PERCENT, and the top bar says so', async () => {
@@ -199,5 +208,23 @@ describe('alerts', () => {
     const queued = await first.all<{ kind: string; payload: string }>('SELECT kind, payload FROM outbox');
     expect(queued.map((row) => row.kind)).toEqual(['alert']);
     expect(outboxKinds.map((kind) => kind.name)).toContain('alert');
+  });
+
+  it('are checked beside the real server from its start, and the check stops with the drain', async () => {
+    const smtp = await startMailServer();
+    cleanups.push(() => smtp.stop());
+    const port = await freePort();
+    const server = await startServer(port, {
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'lab-alerts-')),
+      SMTP_URL: smtp.url,
+      ALERT_TO,
+      ALERT_DISK_PERCENT: '1',
+    });
+    const [mail] = await smtp.waitFor(1);
+    expect(mail!.recipients).toEqual([ALERT_TO]);
+    expect(mail!.parsed.subject).toMatch(/^Alert: the data disk is \d+% full$/);
+    expect(server.output()).toContain('"msg":"alerts queued"');
+    await server.stop();
+    expect(server.child.exitCode).toBe(0);
   });
 });
