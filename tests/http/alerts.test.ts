@@ -188,6 +188,11 @@ describe('alerts', () => {
     const { cookie } = await sessionFor(app, 'ana@meridianlab.test');
     const html = (await request(app).get('/staff/subscribers').set('Cookie', cookie)).text;
     expect(html).toMatch(/<strong class="staff-alerts__title">Disk \d+% full<\/strong> The disk holding the site/);
+    // Only to the signed-in staff: the sign-in page and a stranger's request show nothing of it.
+    expect((await request(app).get('/staff/sign-in')).text).not.toContain('Disk');
+    const stranger = await request(app).get('/staff/subscribers');
+    expect(stranger.status).toBe(303);
+    expect(stranger.text).not.toContain('Disk');
   });
 
   it('queues each alert once when two instances sharing PostgreSQL check at the same moment', async () => {
