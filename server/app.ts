@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 
 import compression from 'compression';
@@ -17,12 +18,11 @@ import { createDrain } from './http/drain';
 import { errorHandler } from './http/errors';
 import { healthRoutes } from './http/health';
 import type { Logger } from './http/logger';
-import { requestLog } from './http/logger';
 import { assetSource } from './http/manifest';
 import type { Metrics } from './http/metrics';
-import { createMetrics, metricsRoute, requestMetrics } from './http/metrics';
+import { createMetrics, metricsRoute } from './http/metrics';
 import { createRateLimitCounters } from './http/rateLimitCounters';
-import { requestId } from './http/requestId';
+import { requestStart } from './http/requestStart';
 import { securityHeaders } from './http/security';
 import { hashedAssets, publicFiles } from './http/static';
 import { canonicalPath } from './http/trailingSlash';
@@ -37,7 +37,8 @@ import { createOutbox } from './outbox/delivery';
 import type { OutboxKind } from './outbox/kinds';
 import { crawlerRoutes } from './pages/crawlers';
 import { feedRoutes } from './pages/feeds';
-import { pageCache } from './pages/pageCache';
+import { pageCache, sendKeptPage } from './pages/pageCache';
+import { pageHeaders } from './pages/pageHeaders';
 import { pageRenderer } from './pages/render';
 import { staffConsole } from './staff/console';
 import { vitalsRoutes } from './vitals/routes';
@@ -89,7 +90,13 @@ export interface AppOptions {
   alerts?: Alerts;
 }
 
-/** Builds the site's Express app without listening. Middleware runs in the order written here. */
+/** The site as Node's request listener: what a server (main.ts) or a test (supertest) is given. */
+export type SiteApp = (req: IncomingMessage, res: ServerResponse) => void;
+
+/**
+ * Builds the site without listening: kept pages are answered before the Express app (decision 049), which
+ * handles everything else, its middleware in the order written here.
+ */
 export function createApp(
   config: AppConfig,
   {
@@ -102,19 +109,22 @@ export function createApp(
     metrics = createMetrics(),
     alerts = appAlerts(db, config, metrics, wakeOutbox),
   }: AppOptions,
-): express.Express {
+): SiteApp {
   const clientDir = path.join(config.rootDir, 'dist', 'client');
   const assets = assetSource(path.join(clientDir, 'manifest.json'), config);
-  const render = pageRenderer({
-    App,
-    manifest: assets,
-    siteUrl: config.siteUrl,
-    logger,
-  });
+  const security = securityHeaders(config, assets);
+  // Every page's headers, from its first render to its kept answers, come from here.
+  const headers = pageHeaders(security);
+  const render = pageRenderer({ App, manifest: assets, siteUrl: config.siteUrl, logger, headers });
+  const lookups = {
+    hit: metrics.pageCache.labels({ result: 'hit' }),
+    miss: metrics.pageCache.labels({ result: 'miss' }),
+  };
   // Finished pages are kept in memory, except in development, where every build changes them.
   const cache = config.dev
     ? undefined
-    : pageCache(render, logger, undefined, (result) => metrics.pageCache.inc({ result }));
+    : pageCache(render, { headers, logger, counted: (result) => lookups[result].inc() });
+  const start = requestStart(config.trustProxy, logger, metrics);
   const renderPage = cache?.renderPage ?? render;
   const { siteUrl } = config;
   // The stores queue what they send in their own transactions; wakeOutbox has it sent at once.
@@ -148,13 +158,12 @@ export function createApp(
   app.disable('x-powered-by'); // says nothing about the stack to a scanner
   app.set('trust proxy', config.trustProxy); // req.ip is the client's, not the proxy's: the rate limits key on it
 
-  app.use(requestId(config.trustProxy)); // first: every answer carries X-Request-Id, every log line of the request its id
-  app.use(requestLog(logger)); // so every answer below is logged with its status and time
-  app.use(requestMetrics(metrics)); // and counted and timed by its route pattern
-  app.use(...securityHeaders(config, assets)); // before anything answers, so every answer carries them
+  // First: every answer carries X-Request-Id, every log line of the request its id; each answer is logged
+  // with its status and time, and counted and timed by its route pattern.
+  app.use(start.handler);
+  app.use(security); // before anything answers, so every answer carries them
   app.use(drain.handler); // after SIGTERM: 503 for /readyz and every new request, while those under way finish
   app.use(metricsRoute(metrics, config.metricsToken)); // Prometheus, with METRICS_TOKEN only; else no such path
-  if (cache) app.use(cache.keptPages); // a kept page goes out as nginx would send a file, before the rest has work to do
   app.use(compression()); // wraps res before any body is written; React's stream calls its flush()
   app.use(healthRoutes(db)); // probes answer early and cheaply, and are never cached
   app.use('/static', ...hashedAssets(path.join(clientDir, 'static'))); // hashed build output: immutable, precompressed, a plain 404
@@ -170,5 +179,16 @@ export function createApp(
   app.use(canonicalPath); // one URL per page: "/services/" → 301 "/services", never to another host
   app.get('/{*splat}', (req, res) => renderPage(req, res)); // every other GET is a page, or the 404 page
   app.use(errorHandler(logger, () => metrics.unhandledErrors.inc({ where: 'request' }))); // last: a short JSON reason for client errors, a logged 500 for the rest
-  return app;
+
+  // A kept page of the route table goes out as nginx would send a file, before Express has any work to do:
+  // with its id, log line, count and drain tracking as in the app, its headers prepared at its first render.
+  return (req, res) => {
+    const kept = drain.draining ? undefined : cache?.early(req);
+    if (!kept) {
+      app(req, res);
+      return;
+    }
+    drain.track(res);
+    sendKeptPage(req, res, kept, start.begin(req, res));
+  };
 }

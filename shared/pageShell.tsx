@@ -42,7 +42,8 @@ function Layout({ page, children }: { page: SitePage; children: ReactNode }) {
   useFocusMainOnNavigation(pathname);
   return (
     <>
-      <Seo head={pageHead(page, catalogue)} path={pathname} />
+      {/* The not-found page is the same for every unknown URL (the server keeps it once, see pageCache.ts). */}
+      <Seo head={pageHead(page, catalogue)} path={page.status === 404 ? undefined : pathname} />
       <a className="skip-link" href="#main">
         {catalogue.layout.skipLink}
       </a>

@@ -12,7 +12,14 @@ import { defaultLocale, localeOf, localePrefix, locales } from './lib/locale';
 import type { PageLoader } from './lib/pageLoader';
 import { articleHead, postPath } from './model/articles';
 import { blogViewKey } from './model/blog';
-import { CONFIRM_OUTCOMES, CONFIRM_PATH, readResult, UNSUBSCRIBE_OUTCOMES, UNSUBSCRIBE_PATH } from './model/newsletter';
+import {
+  CONFIRM_OUTCOMES,
+  CONFIRM_PATH,
+  readResult,
+  TOKEN_PARAM,
+  UNSUBSCRIBE_OUTCOMES,
+  UNSUBSCRIBE_PATH,
+} from './model/newsletter';
 
 /**
  * What the table says of a page's head. A page that exists in every language
@@ -79,9 +86,10 @@ interface RouteBase {
    * The query parameters the page reads, normalised to what it shows: the
    * server keeps one finished page per path and this value, so an unread or
    * out-of-range parameter cannot multiply cache entries. A page that reads
-   * none omits it.
+   * none omits it. The page's plain view is '' (its key is its path); null is
+   * a URL another route answers (a newsletter link's token), never kept.
    */
-  readQuery?: (params: URLSearchParams) => string;
+  readQuery?: (params: URLSearchParams) => string | null;
 }
 
 /** A route that is one page: its path is plain. */
@@ -212,7 +220,7 @@ export const pages: readonly PageRoute[] = [
     texts: ['newsletterConfirm'],
     styles: ['newsletter'],
     paths: { es: '/es/boletin/confirmar' },
-    readQuery: (params) => readResult(params, CONFIRM_OUTCOMES) ?? '',
+    readQuery: (params) => (params.has(TOKEN_PARAM) ? null : (readResult(params, CONFIRM_OUTCOMES) ?? '')),
     noindex: true,
   },
   {
@@ -222,7 +230,7 @@ export const pages: readonly PageRoute[] = [
     texts: ['newsletterUnsubscribe'],
     styles: ['newsletter'],
     paths: { es: '/es/boletin/cancelar' },
-    readQuery: (params) => readResult(params, UNSUBSCRIBE_OUTCOMES) ?? '',
+    readQuery: (params) => (params.has(TOKEN_PARAM) ? null : (readResult(params, UNSUBSCRIBE_OUTCOMES) ?? '')),
     noindex: true,
   },
   legalPage('privacy', {
@@ -299,13 +307,17 @@ export function catalogueChunks(page: Pick<SitePage, 'locale' | 'texts'>): strin
   return ['common', ...(page.texts ?? [])].map((part) => `catalogues/${page.locale}/${part}`);
 }
 
+let pagesByPath: Map<string, { route: PageRoute; page: SitePage }> | undefined;
+
 /** The route and the page of a URL path, or undefined when the path is no page of the site. */
 export function findPage(pathname: string): { route: PageRoute; page: SitePage } | undefined {
-  for (const route of pages) {
-    const page = locales.flatMap((locale) => pagesOf(route, locale)).find((candidate) => candidate.path === pathname);
-    if (page) return { route, page };
-  }
-  return undefined;
+  // Made at the first use: a lookup, not a walk of the table, for every request the server answers.
+  pagesByPath ??= new Map(
+    pages.flatMap((route) =>
+      locales.flatMap((locale) => pagesOf(route, locale).map((page) => [page.path, { route, page }] as const)),
+    ),
+  );
+  return pagesByPath.get(pathname);
 }
 
 /**

@@ -1,11 +1,17 @@
+import type { IncomingMessage } from 'node:http';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 
 import type { Request } from 'express';
+import express from 'express';
 
 /** The encodings the server keeps ready beside a page or a file, smallest first. */
 const STORED_ENCODINGS = ['br', 'gzip'] as const;
 export type StoredEncoding = (typeof STORED_ENCODINGS)[number];
+
+/** Distinct Accept-Encoding values remembered; browsers send a handful, and a flood of made-up ones just starts over. */
+const REMEMBERED_HEADERS = 64;
+const chosen = new Map<string, StoredEncoding | undefined>();
 
 /**
  * The smallest stored encoding the client accepts, or undefined for none (send the bytes as they are).
@@ -13,9 +19,17 @@ export type StoredEncoding = (typeof STORED_ENCODINGS)[number];
  * tie by the client's order, which would send gzip, a sixth larger than brotli. As nginx's
  * brotli_static and gzip_static do (and the compression middleware, for what it compresses), the
  * server's order decides among the encodings the client accepts; one refused with q=0 is never sent.
+ * The header is parsed by Express's own negotiation (it reads only `headers`, so a bare request will do),
+ * once per distinct value: a kept page's answer then costs a lookup (decision 049).
  */
-export function storedEncoding(req: Request): StoredEncoding | undefined {
-  return STORED_ENCODINGS.find((encoding) => req.acceptsEncodings(encoding) === encoding);
+export function storedEncoding(req: IncomingMessage): StoredEncoding | undefined {
+  const header = req.headers['accept-encoding'] ?? '';
+  if (chosen.has(header)) return chosen.get(header);
+  const accepts = express.request.acceptsEncodings;
+  const encoding = STORED_ENCODINGS.find((candidate) => accepts.call(req as Request, candidate) === candidate);
+  if (chosen.size >= REMEMBERED_HEADERS) chosen.clear();
+  chosen.set(header, encoding);
+  return encoding;
 }
 
 const brotli = promisify(zlib.brotliCompress);

@@ -1,3 +1,5 @@
+import type { ServerResponse } from 'node:http';
+
 import type { RequestHandler } from 'express';
 
 /**
@@ -10,6 +12,10 @@ import type { RequestHandler } from 'express';
 export interface Drain {
   /** Requests under way now (not counting the refused ones). */
   readonly inFlight: number;
+  /** Begun: new requests are refused. */
+  readonly draining: boolean;
+  /** Counts a request under way until its answer closes (the handler does it; so do the kept pages before the app). */
+  track(res: ServerResponse): void;
   begin(): void;
   /** Resolves once draining and no request is under way. */
   idle(): Promise<void>;
@@ -21,6 +27,13 @@ export function createDrain(): Drain {
   let draining = false;
   let inFlight = 0;
   let waiters: (() => void)[] = [];
+  const track = (res: ServerResponse) => {
+    inFlight += 1;
+    res.once('close', () => {
+      inFlight -= 1;
+      settle();
+    });
+  };
   const settle = () => {
     if (!draining || inFlight > 0) return;
     const done = waiters;
@@ -31,6 +44,10 @@ export function createDrain(): Drain {
     get inFlight() {
       return inFlight;
     },
+    get draining() {
+      return draining;
+    },
+    track,
     begin() {
       draining = true;
       settle();
@@ -49,11 +66,7 @@ export function createDrain(): Drain {
         else res.type('text/plain').send('The server is restarting. Please try again in a moment.\n');
         return;
       }
-      inFlight += 1;
-      res.once('close', () => {
-        inFlight -= 1;
-        settle();
-      });
+      track(res);
       next();
     },
   };

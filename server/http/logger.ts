@@ -1,6 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
-import type { RequestHandler } from 'express';
 import type { DestinationStream } from 'pino';
 import { pino } from 'pino';
 
@@ -60,24 +59,3 @@ export function createLogger(config: Pick<AppConfig, 'logLevel'>, destination?: 
 }
 
 export type Logger = ReturnType<typeof createLogger>;
-
-/** One structured line per request, written when the response is done; the query (visitor text) is left out. */
-export function requestLog(logger: Logger): RequestHandler {
-  return (req, res, next) => {
-    const start = process.hrtime.bigint();
-    res.on('finish', () => {
-      logger.info(
-        {
-          requestId: res.locals.requestId as string | undefined,
-          method: req.method,
-          path: req.originalUrl.split('?')[0],
-          status: res.statusCode,
-          ms: Number((process.hrtime.bigint() - start) / 1000n) / 1000,
-          bytes: Number(res.getHeader('Content-Length') ?? 0) || undefined,
-        },
-        'request',
-      );
-    });
-    next();
-  };
-}

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 
-import type { Request, RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 import { pagePatterns } from './pagePatterns';
@@ -16,18 +17,20 @@ interface OutboxCounts {
 /** Seconds: from a cached page (a millisecond) to a slow render or a database wait. */
 const DURATION_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
+/** What routing leaves on a request that Express handled: the route that answered, and its mount point. */
+type Routed = IncomingMessage & { route?: { path: unknown }; baseUrl?: string };
+
 /**
  * The route a request is counted under: a pattern, never the raw URL, so the label's values stay few
  * whatever the URLs asked for. An Express route's own pattern; a page's pattern from the route table;
  * /static/*; and every other path (unknown pages, scanners' probes, public files) as one of two labels.
  */
-function routeLabel(req: Request, status: number): string {
-  const { path } = req;
+function routeLabel(req: Routed, path: string, status: number): string {
   const pattern = pagePatterns.get(path);
   if (pattern) return pattern;
-  const route = req.route ? String((req.route as { path: unknown }).path) : undefined;
+  const route = req.route ? String(req.route.path) : undefined;
   // The renderer's catch-all ("/{*splat}") answers every path that is no page: those are not one route.
-  if (route !== undefined && !route.includes('*')) return `${req.baseUrl}${route}`;
+  if (route !== undefined && !route.includes('*')) return `${req.baseUrl ?? ''}${route}`;
   if (path.startsWith('/static/')) return '/static/*';
   return status === 404 ? 'unmatched' : 'other';
 }
@@ -126,16 +129,26 @@ export function createMetrics() {
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
-/** Counts every answer by route pattern and times it; first in the app, so refusals count too. */
-export function requestMetrics(metrics: Metrics): RequestHandler {
-  return (req, res, next) => {
-    const stop = metrics.duration.startTimer();
-    res.once('finish', () => {
-      const route = routeLabel(req, res.statusCode);
-      metrics.requests.inc({ method: req.method, route, status: String(res.statusCode) });
-      stop({ method: req.method, route });
-    });
-    next();
+/**
+ * Counts an answer by route pattern and records its time (from requestStart.ts, for the app and the kept
+ * pages alike). Each label set's counter and histogram are looked up once: the sets are few (patterns,
+ * Node's methods, statuses), and a lookup by text spares prom-client's hashing of labels per request.
+ */
+export function answerCounter(metrics: Metrics) {
+  const series = new Map<string, { count: () => void; observe: (seconds: number) => void }>();
+  return (req: IncomingMessage, path: string, status: number, seconds: number): void => {
+    const method = req.method ?? 'GET';
+    const route = routeLabel(req, path, status);
+    const key = `${method} ${status} ${route}`;
+    let one = series.get(key);
+    if (!one) {
+      const requests = metrics.requests.labels({ method, route, status: String(status) });
+      const duration = metrics.duration.labels({ method, route });
+      one = { count: () => requests.inc(), observe: (value) => duration.observe(value) };
+      series.set(key, one);
+    }
+    one.count();
+    one.observe(seconds);
   };
 }
 

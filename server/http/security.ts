@@ -29,10 +29,34 @@ const PERMISSIONS_POLICY = [
 
 const CSP = 'Content-Security-Policy';
 
-/** What an answer calls to allow its own inline style (see allowPageStyle), or to run no script at all (see forbidScripts). */
+/** Headers as name and value, in the order they are sent. */
+export type HeaderList = ReadonlyArray<readonly [name: string, value: string]>;
+
+/** What an answer calls to run no script at all (see forbidScripts). */
 interface PolicyLocals {
-  allowStyle?: (hash: string) => void;
   forbidScripts?: () => void;
+}
+
+/**
+ * The site's protective headers: a middleware that puts them on every answer, and `headersFor`, the same
+ * headers for an answer whose policy allows one inline style (a page's critical CSS), which the pages
+ * send (server/pages/pageHeaders.ts).
+ */
+export type SecurityHeaders = RequestHandler & { headersFor(styleHash: string): HeaderList };
+
+/**
+ * What helmet sets, read once: its middleware sets fixed values for a configuration, so running it on
+ * every request (a dozen calls) only repeats them. Each answer then gets the list in one loop, and a kept
+ * page has it in its prepared headers (decision 049).
+ */
+function helmetHeaders(options: Parameters<typeof helmet>[0]): HeaderList {
+  const headers = new Map<string, string>();
+  const recorder = {
+    setHeader: (name: string, value: unknown) => headers.set(name, String(value)),
+    removeHeader: (name: string) => headers.delete(name),
+  };
+  helmet(options)({} as never, recorder as never, () => {});
+  return [...headers];
 }
 
 /**
@@ -40,11 +64,11 @@ interface PolicyLocals {
  * The page's two inline blocks, the client entry (one module script, the same
  * on every page) and its critical CSS, are allowed by their sha256 hashes from
  * the build, never by a nonce, so every visitor gets the same cacheable page.
- * A page allows its own critical CSS only (allowPageStyle): no other page's,
+ * A page allows its own critical CSS only (headersFor): no other page's,
  * and the policy stays small enough for the HTML's first round trip. Any other
  * inline script, and inline style attributes, stay blocked.
  */
-export function securityHeaders(config: Pick<AppConfig, 'siteUrl'>, assets?: AssetSource): RequestHandler[] {
+export function securityHeaders(config: Pick<AppConfig, 'siteUrl'>, assets?: AssetSource): SecurityHeaders {
   const https = config.siteUrl.startsWith('https:');
   // Without a build (a test of the headers alone), no inline script is allowed.
   const policy = (build: BuildManifest | undefined, styles: string[], scripts: boolean) =>
@@ -65,35 +89,7 @@ export function securityHeaders(config: Pick<AppConfig, 'siteUrl'>, assets?: Ass
     ]
       .map((directive) => directive.join(' '))
       .join(';');
-  // One text per page style for a deploy, written once, not on every answer. Development reads a new
-  // manifest on each use, so there the texts are written again and follow every rebuild.
-  let kept = new Map<string, string>();
-  let keptFor: BuildManifest | undefined;
-  const policyAllowing = (style: string, scripts = true) => {
-    const build = assets?.();
-    if (build !== keptFor) {
-      kept = new Map();
-      keptFor = build;
-    }
-    const key = `${scripts}${style}`;
-    let text = kept.get(key);
-    if (text === undefined) {
-      text = policy(build, style ? [style] : [], scripts);
-      kept.set(key, text);
-    }
-    return text;
-  };
-  const contentSecurity: RequestHandler = (_req, res, next) => {
-    res.setHeader(CSP, policyAllowing(''));
-    (res.locals as PolicyLocals).allowStyle = (hash) => res.setHeader(CSP, policyAllowing(`'${hash}'`));
-    (res.locals as PolicyLocals).forbidScripts = () => res.setHeader(CSP, policyAllowing('', false));
-    next();
-  };
-  const permissions: RequestHandler = (_req, res, next) => {
-    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
-    next();
-  };
-  const headers = helmet({
+  const fixed = helmetHeaders({
     contentSecurityPolicy: false,
     // HSTS only means something over HTTPS; on plain HTTP it would be ignored or wrong.
     strictTransportSecurity: https ? { maxAge: 63072000, includeSubDomains: true } : false,
@@ -105,12 +101,36 @@ export function securityHeaders(config: Pick<AppConfig, 'siteUrl'>, assets?: Ass
     crossOriginOpenerPolicy: { policy: 'same-origin' },
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
-  return [headers, contentSecurity, permissions];
-}
-
-/** A page's answer allows its critical CSS by the hash the build recorded for it. */
-export function allowPageStyle(res: Response, hash: string): void {
-  (res.locals as PolicyLocals).allowStyle?.(hash);
+  // One list per page style for a deploy, written once, not on every answer. Development reads a new
+  // manifest on each use, so there the lists are written again and follow every rebuild.
+  let kept = new Map<string, HeaderList>();
+  let keptFor: BuildManifest | undefined;
+  const headersAllowing = (style: string, scripts = true): HeaderList => {
+    const build = assets?.();
+    if (build !== keptFor) {
+      kept = new Map();
+      keptFor = build;
+    }
+    const key = `${scripts}${style}`;
+    let list = kept.get(key);
+    if (list === undefined) {
+      list = [
+        ...fixed,
+        [CSP, policy(build, style ? [`'${style}'`] : [], scripts)],
+        ['Permissions-Policy', PERMISSIONS_POLICY],
+      ];
+      kept.set(key, list);
+    }
+    return list;
+  };
+  const handler: RequestHandler = (_req, res, next) => {
+    for (const [name, value] of headersAllowing('')) res.setHeader(name, value);
+    (res.locals as PolicyLocals).forbidScripts = () => {
+      for (const [name, value] of headersAllowing('', false)) if (name === CSP) res.setHeader(name, value);
+    };
+    next();
+  };
+  return Object.assign(handler, { headersFor: (styleHash: string) => headersAllowing(styleHash) });
 }
 
 /** An answer that carries no script (the staff console) tells the browser to run none: script-src 'none'. */

@@ -1,67 +1,92 @@
 import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
-import type { Request, RequestHandler, Response } from 'express';
+import type { Request, Response } from 'express';
 
+import { matchPage } from '../../shared/pageShell';
 import { findPage } from '../../shared/routes';
+import type { StoredEncoding } from '../http/contentEncoding';
 import { compressStored, storedEncoding } from '../http/contentEncoding';
 import type { Logger } from '../http/logger';
+import type { PageHeaders } from './pageHeaders';
 import type { RenderPage, StreamPage } from './render';
-import { htmlHeaders } from './render';
 import { ResponseTee } from './responseTee';
 
-/** A finished page in each encoding a browser may ask for, compressed once, and its validator. */
-interface CachedPage {
-  status: number;
-  html: Buffer;
-  br: Buffer;
-  gzip: Buffer;
-  /** The page's hash; each encoding's ETag adds its name, as each is a representation of its own. */
-  hash: string;
-  /** Its critical CSS's hash, which its security policy allows. */
-  styleHash: string;
+/** One encoding of a kept page: its bytes and every header it goes out with, flat, ready for writeHead. */
+interface Representation {
+  body: Buffer;
+  headers: string[];
+  /** The headers of a 304 for it: the same, less its length. */
+  notModified: string[];
 }
 
+/** A finished page in each encoding a browser may ask for, compressed once, its headers prepared once. */
+export interface KeptPage {
+  status: number;
+  /** The page's hash; each encoding's ETag adds its name, as each is a representation of its own. */
+  hash: string;
+  br: Representation;
+  gzip: Representation;
+  identity: Representation;
+}
+
+const flat = (headers: ReadonlyArray<readonly [string, string]>) => headers.flat();
+
 /** Compresses a finished page the way build.mjs compresses the static files: once, at the highest levels. */
-async function compressPage(status: number, html: Buffer, styleHash: string): Promise<CachedPage> {
+async function keptPage(status: number, html: Buffer, headers: ReturnType<PageHeaders>): Promise<KeptPage> {
   const { br, gzip } = await compressStored(html);
+  const hash = createHash('sha256').update(html).digest('base64url').slice(0, 27);
+  const representation = (body: Buffer, encoding: StoredEncoding | undefined, suffix: string): Representation => {
+    // A 304 names its representation's encoding too: the app's compression would otherwise add one.
+    const described = [
+      ...headers,
+      ['Vary', 'Accept-Encoding'],
+      ['ETag', `"${hash}${suffix}"`],
+      ...(encoding ? [['Content-Encoding', encoding] as const] : []),
+    ] as const;
+    return {
+      body,
+      headers: flat([...described, ['Content-Length', String(body.length)]]),
+      notModified: flat(described),
+    };
+  };
   return {
     status,
-    html,
-    br,
-    gzip,
-    hash: createHash('sha256').update(html).digest('base64url').slice(0, 27),
-    styleHash,
+    hash,
+    br: representation(br, 'br', '-br'),
+    gzip: representation(gzip, 'gzip', '-gz'),
+    identity: representation(html, undefined, ''),
   };
 }
 
 /** True when the request's If-None-Match names any representation of this page. */
-function isFresh(req: Request, page: CachedPage): boolean {
+function isFresh(req: IncomingMessage, page: KeptPage): boolean {
   const tags = req.headers['if-none-match'];
   return tags !== undefined && (tags.trim() === '*' || tags.includes(`"${page.hash}`));
 }
 
 /**
- * Sends a kept page as a static server sends a precompressed file: the
- * encoding the browser accepts, chosen per request (Vary), an ETag and a 304
- * on revalidation. Content-Encoding is set here, so compression leaves the
- * bytes alone.
+ * The one way a kept page is sent, as a static server sends a precompressed file: the encoding the
+ * browser accepts, chosen per request (Vary), an ETag and a 304 on revalidation; Node sends a HEAD its
+ * headers alone. With a request id, nothing is set on the response yet (the kept pages' early answer,
+ * decision 049): the prepared headers go out in one call. Otherwise the app has set its headers already,
+ * and the page's replace them (Content-Encoding set here, so compression leaves the bytes alone).
  */
-function sendCachedPage(req: Request, res: Response, page: CachedPage): void {
-  const encoding = storedEncoding(req);
-  const [body, suffix] =
-    encoding === 'br' ? [page.br, '-br'] : encoding === 'gzip' ? [page.gzip, '-gz'] : [page.html, ''];
-  htmlHeaders(res, page.status, page.styleHash);
-  res.setHeader('Vary', 'Accept-Encoding');
-  res.setHeader('ETag', `"${page.hash}${suffix}"`);
-  if (isFresh(req, page)) {
-    res.status(304).end();
-    return;
+export function sendKeptPage(req: IncomingMessage, res: ServerResponse, page: KeptPage, requestId?: string): void {
+  const representation = page[storedEncoding(req) ?? 'identity'];
+  const fresh = isFresh(req, page);
+  const headers = fresh ? representation.notModified : representation.headers;
+  const status = fresh ? 304 : page.status;
+  if (requestId !== undefined) res.writeHead(status, [...headers, 'X-Request-Id', requestId]);
+  else {
+    for (let i = 0; i < headers.length; i += 2) res.setHeader(headers[i]!, headers[i + 1]!);
+    res.writeHead(status);
   }
-  if (encoding) res.setHeader('Content-Encoding', encoding);
-  res.setHeader('Content-Length', body.length);
-  // Node sends the headers alone to a HEAD.
-  res.end(body);
+  res.end(fresh ? undefined : representation.body);
 }
+
+/** Kept pages at most: the route table's pages and their views, and a not-found page per section and language. */
+const MAX_KEPT = 200;
 
 /**
  * Finished pages by key, least recently used evicted first. Sound because a
@@ -69,24 +94,33 @@ function sendCachedPage(req: Request, res: Response, page: CachedPage): void {
  * or visitor state reaches the render. Bounded, since URLs are the visitor's.
  */
 export class PageCache {
-  private readonly pages = new Map<string, CachedPage>();
+  private readonly pages = new Map<string, KeptPage>();
 
-  constructor(private readonly maxEntries = 200) {}
+  constructor(private readonly maxEntries = MAX_KEPT) {}
 
-  get(url: string): CachedPage | undefined {
-    const page = this.pages.get(url);
+  get(key: string): KeptPage | undefined {
+    const page = this.pages.get(key);
     if (page) {
       // Re-insert: a Map iterates in insertion order, so the oldest entry is the least recently used.
-      this.pages.delete(url);
-      this.pages.set(url, page);
+      this.pages.delete(key);
+      this.pages.set(key, page);
     }
     return page;
   }
 
-  set(url: string, page: CachedPage): void {
-    this.pages.delete(url);
-    this.pages.set(url, page);
+  /** Looks without counting as a use: the early answer's lookup, which must stay cheap. */
+  peek(key: string): KeptPage | undefined {
+    return this.pages.get(key);
+  }
+
+  set(key: string, page: KeptPage): void {
+    this.pages.delete(key);
+    this.pages.set(key, page);
     if (this.pages.size > this.maxEntries) this.pages.delete(this.pages.keys().next().value!);
+  }
+
+  clear(): void {
+    this.pages.clear();
   }
 
   get size(): number {
@@ -95,88 +129,158 @@ export class PageCache {
 }
 
 /**
- * Where a request's page is kept: the page's path (an article's own, not its
+ * Where a URL's answer is kept: the page's path (an article's own, not its
  * route's "/blog/:slug") plus the query the page reads, normalised (so "/?x=1"
- * is "/"), or null for a path that is no page, such as an unknown article.
- * The keys are finite, so no flood of made-up URLs can evict the real pages.
+ * is "/"); for a path that is no page, the not-found page of its section and
+ * language ("404 en Article" for an unknown article), since that page is the
+ * same for every such path; null for what is never kept (a newsletter link's
+ * token). The keys are finite, so no flood of made-up URLs can evict the real
+ * pages or grow the cache.
  */
-export function pageCacheKey(req: Pick<Request, 'path' | 'originalUrl'>): string | null {
-  const found = findPage(req.path);
-  if (!found) return null;
-  const query = found.route.readQuery?.(new URL(req.originalUrl, 'http://localhost').searchParams) ?? '';
-  return query ? `${found.page.path}?${query}` : found.page.path;
+export function pageCacheKey(url: string): string | null {
+  const { pathname, searchParams } = new URL(url, 'http://localhost');
+  const found = findPage(pathname);
+  if (!found) {
+    const { page } = matchPage(pathname);
+    return page.status === 404 ? `404 ${page.locale} ${page.chunk}` : null;
+  }
+  const query = found.route.readQuery ? found.route.readQuery(searchParams) : '';
+  if (query === null) return null;
+  return query ? `${pathname}?${query}` : pathname;
 }
 
 /**
- * The page cache's two places in the app, over one store and one key
- * (pageCacheKey): first in line for a URL that is exactly a page's key, and in
- * the renderer, last, for the rest, since a URL with more than its key (a
- * newsletter link's token) may belong to a route in between.
+ * The key of a URL the kept pages may answer before the app, or null: a page of the route table (never
+ * the not-found page, as routes before the pages own some unknown paths), its path as written, without
+ * "..", "%7E" and such that the app's routers would read otherwise.
+ */
+function earlyKey(url: string): string | null {
+  const query = url.indexOf('?');
+  const path = query === -1 ? url : url.slice(0, query);
+  const key = pageCacheKey(url);
+  if (key === null || key.startsWith('404 ') || !(key === path || key.startsWith(`${path}?`))) return null;
+  return key;
+}
+
+/**
+ * The page cache's two places in the app, over one store and one key (pageCacheKey): before the app for a
+ * kept page of the route table (the early answer), and in the renderer for the rest: a first render, and
+ * the not-found page, which only the renderer's catch-all may answer.
  */
 interface PageCaching {
   /**
-   * Middleware that answers a kept page as a static server would, before the
-   * app's other middleware (compression, the form and console routers, the
-   * renderer) does any work for it. Only a URL that is exactly its page's key
-   * qualifies, so any other query, a trailing slash or a token still goes the
-   * whole way, to the route that owns it.
+   * The kept page that answers this request before the app does any work for it: a GET or HEAD of a page
+   * of the route table (whatever query it has beyond the one the page reads), already kept. Its answer is
+   * sendKeptPage's.
    */
-  keptPages: RequestHandler;
+  early(req: IncomingMessage): KeptPage | undefined;
   /**
    * The renderer with finished pages kept in memory. Only what is the whole,
-   * successful page of a URL is kept: a 200 answer to a GET, for the URL's own
-   * page (not a view), streamed without error; a HEAD is answered from it too.
-   * The first visitor still gets the stream (compressed on the fly); later ones
-   * get the bytes compressed once, at once.
+   * successful page of a URL is kept: a 200 answer to a GET (or the not-found
+   * page's 404), for the URL's own page (not a view), streamed without error;
+   * a HEAD is answered from it too. The first visitor still gets the stream
+   * (compressed on the fly); visitors who ask meanwhile wait for it (one render,
+   * one compression), later ones get the bytes compressed once, at once.
    */
   renderPage: RenderPage;
+  /** Forgets every kept page (the content changed): each is rendered again when next asked for. */
+  clear(): void;
 }
 
 /** Told of each page request the cache could answer: from memory (hit) or rendered (miss). */
 type CacheLookup = (result: 'hit' | 'miss') => void;
 
+interface PageCacheOptions {
+  headers: PageHeaders;
+  logger: Logger;
+  pages?: PageCache;
+  counted?: CacheLookup;
+}
+
 export function pageCache(
   render: StreamPage,
-  logger: Logger,
-  pages = new PageCache(),
-  counted: CacheLookup = () => {},
+  { headers, logger, pages = new PageCache(), counted = () => {} }: PageCacheOptions,
 ): PageCaching {
-  /** A GET or HEAD for a page of the table has a key; nothing else is the cache's. */
-  const keyOf = (req: Request) => (req.method === 'GET' || req.method === 'HEAD' ? pageCacheKey(req) : null);
-  const keep = (key: string, status: number, html: Buffer, styleHash: string) =>
-    compressPage(status, html, styleHash)
-      .then((page) => pages.set(key, page))
-      // The page is simply rendered again next time, but a failure here is a fault worth seeing.
-      .catch((error: unknown) => logger.warn({ err: error, page: key }, 'page not kept'));
-  return {
-    keptPages(req, res, next) {
-      const key = keyOf(req);
-      const page = key === req.originalUrl ? pages.get(key) : undefined;
-      if (page) {
-        counted('hit');
-        sendCachedPage(req, res, page);
-      } else next();
-    },
-    async renderPage(req, res, view) {
-      const key = view ? null : keyOf(req);
-      if (key === null) return render(req, res, view);
-      const kept = pages.get(key);
-      counted(kept ? 'hit' : 'miss');
-      if (kept) return sendCachedPage(req, res, kept);
-      // A HEAD renders no body to keep.
-      if (req.method === 'HEAD') return render(req, res);
+  /** A GET or HEAD has a key; nothing else is the cache's. */
+  const keyOf = (req: Request) =>
+    req.method === 'GET' || req.method === 'HEAD' ? pageCacheKey(req.originalUrl) : null;
+  /** Renders under way, by key: a second request for the page waits for the first one's (single flight). */
+  const rendering = new Map<string, Promise<KeptPage | undefined>>();
+
+  /** Renders a page into the response and keeps it; resolves with it kept, or undefined when it could not be. */
+  const renderAndKeep = (key: string, req: Request, res: Response) =>
+    new Promise<KeptPage | undefined>((resolve, reject) => {
       let whole = true;
-      await render(req, res, undefined, {
+      let streamed = false;
+      // A visitor who leaves mid-render leaves nothing to keep; those waiting render it themselves.
+      res.once('close', () => {
+        if (!streamed) resolve(undefined);
+      });
+      render(req, res, undefined, {
         onShellReady(status, styleHash) {
-          if (status !== 200) return undefined;
+          if (status !== (key.startsWith('404 ') ? 404 : 200)) {
+            resolve(undefined);
+            return undefined;
+          }
           return new ResponseTee(res, (html) => {
-            if (whole) void keep(key, status, html, styleHash);
+            streamed = true;
+            if (!whole) return resolve(undefined);
+            keptPage(status, html, headers(styleHash))
+              .then((page) => {
+                pages.set(key, page);
+                return page;
+              })
+              // The page is simply rendered again next time, but a failure here is a fault worth seeing.
+              .catch((error: unknown) => {
+                logger.warn({ err: error, page: key }, 'page not kept');
+                return undefined;
+              })
+              .then(resolve);
           });
         },
         onError() {
           whole = false;
         },
-      });
+      }).catch(reject);
+    });
+
+  const renderPage: RenderPage = async (req, res, view) => {
+    const key = view ? null : keyOf(req);
+    if (key === null) return render(req, res, view);
+    const kept = pages.get(key);
+    counted(kept ? 'hit' : 'miss');
+    if (kept) return sendKeptPage(req, res, kept);
+    const under = rendering.get(key);
+    if (under) {
+      const page = await under;
+      if (page) return sendKeptPage(req, res, page);
+      return render(req, res);
+    }
+    // A HEAD renders no body to keep.
+    if (req.method === 'HEAD') return render(req, res);
+    const flight = renderAndKeep(key, req, res);
+    rendering.set(key, flight);
+    try {
+      await flight;
+    } finally {
+      rendering.delete(key);
+    }
+  };
+
+  return {
+    early(req) {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
+      const url = req.url ?? '/';
+      // A page's own path is its key: one lookup; anything else is worked out.
+      let page = pages.peek(url);
+      if (!page) {
+        const key = url.includes('?') ? earlyKey(url) : null;
+        page = key === null ? undefined : pages.peek(key);
+      }
+      if (page) counted('hit');
+      return page;
     },
+    renderPage,
+    clear: () => pages.clear(),
   };
 }

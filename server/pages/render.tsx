@@ -13,7 +13,7 @@ import { errorDocument } from '../http/errors';
 import type { Logger } from '../http/logger';
 import type { AssetSource } from '../http/manifest';
 import { criticalStyle, hydrationModules, pageAssets } from '../http/manifest';
-import { allowPageStyle } from '../http/security';
+import type { PageHeaders } from './pageHeaders';
 
 /** A render still streaming after this long is cut off, so a stuck page cannot hold a connection. */
 const RENDER_TIMEOUT_MS = 10_000;
@@ -58,18 +58,7 @@ interface RendererOptions {
   manifest: AssetSource;
   siteUrl: string;
   logger: Logger;
-}
-
-/**
- * Every page goes out as HTML, its security policy allowing its own critical CSS (styleHash); one
- * that carries what a visitor typed is never stored, not even by a shared cache, the rest revalidate
- * (pages change with each deploy).
- */
-export function htmlHeaders(res: ExpressResponse, status: number, styleHash: string, visitorData = false): void {
-  res.status(status);
-  res.setHeader('Content-Type', 'text/html; charset=utf-8');
-  res.setHeader('Cache-Control', visitorData ? 'no-store' : 'no-cache');
-  allowPageStyle(res, styleHash);
+  headers: PageHeaders;
 }
 
 /**
@@ -77,7 +66,7 @@ export function htmlHeaders(res: ExpressResponse, status: number, styleHash: str
  * module and data load (loadPage), then React streams the whole document
  * into the response as soon as its shell is ready.
  */
-export function pageRenderer({ App, manifest, siteUrl, logger }: RendererOptions): StreamPage {
+export function pageRenderer({ App, manifest, siteUrl, logger, headers }: RendererOptions): StreamPage {
   return async (req, res, view, hooks = {}) => {
     // 1. A visitor who leaves mid-render is no error to log; a normal close,
     //    after the last byte, has nothing to abort.
@@ -132,7 +121,8 @@ export function pageRenderer({ App, manifest, siteUrl, logger }: RendererOptions
       // CSP forbids. No size limit keeps every boundary in place.
       progressiveChunkSize: Number.POSITIVE_INFINITY,
       onShellReady() {
-        htmlHeaders(res, status, styleHash, view !== undefined);
+        res.status(status);
+        for (const [name, value] of headers(styleHash, view !== undefined)) res.setHeader(name, value);
         stream.pipe(hooks.onShellReady?.(status, styleHash) ?? res);
       },
       onShellError(error) {

@@ -11,12 +11,13 @@ import { useLocale } from './useLocale';
 /**
  * The page's own head tags. Exactly one per page (the root route renders it
  * from the matched route), since React 19 hoists these tags without merging
- * them. The path is the page's URL, for the canonical and Open Graph links.
+ * them. The path is the page's URL, for the canonical and Open Graph links;
+ * the not-found page has none: it is one page for every unknown URL.
  */
-export function Seo({ head, path }: { head: PageHead; path: string }) {
+export function Seo({ head, path }: { head: PageHead; path?: string }) {
   const { siteUrl } = useContext(RuntimeContext);
   const { locale, alternates } = useLocale();
-  const url = absoluteUrl(siteUrl, path);
+  const url = path === undefined ? undefined : absoluteUrl(siteUrl, path);
   // Every language the page exists in, itself included, and x-default (the English page) when there is more than one.
   const translations = head.noindex ? [] : locales.filter((other) => alternates[other] !== undefined);
   const hasTranslations = translations.length > 1;
@@ -26,7 +27,7 @@ export function Seo({ head, path }: { head: PageHead; path: string }) {
       <meta name="description" content={head.description} />
       <meta name="keywords" content={head.keywords.join(', ')} />
       <meta name="robots" content={head.noindex ? 'noindex, follow' : 'index, follow'} />
-      {head.noindex ? null : <link rel="canonical" href={url} />}
+      {head.noindex || !url ? null : <link rel="canonical" href={url} />}
       {hasTranslations
         ? translations.map((other) => (
             <link
@@ -53,7 +54,7 @@ export function Seo({ head, path }: { head: PageHead; path: string }) {
       {head.article ? <meta property="article:section" content={head.article.section} /> : null}
       <meta property="og:title" content={head.title} />
       <meta property="og:description" content={head.description} />
-      <meta property="og:url" content={url} />
+      {url ? <meta property="og:url" content={url} /> : null}
       <meta name="twitter:title" content={head.title} />
       <meta name="twitter:description" content={head.description} />
       <meta property="og:site_name" content={siteFacts.name} />

@@ -101,12 +101,15 @@ export function parseBlogQuery(params: URLSearchParams): BlogQuery {
 /**
  * What the blog page shows for a query, as a string: the category, the page
  * once clamped to the pages there are, and the sign-up outcome. Two URLs
- * with the same key render the same page.
+ * with the same key render the same page; the default view's is empty, as
+ * for a page that reads no query (its key is then its path alone).
  */
 export function blogViewKey(params: URLSearchParams): string {
   const query = parseBlogQuery(params);
   const { page } = selectBlogView(postIndex, query);
-  return `${blogHref({ category: query.category, page })}|${parseSubscribeOutcome(params.get('subscribe')) ?? ''}`;
+  const href = blogHref({ category: query.category, page });
+  const outcome = parseSubscribeOutcome(params.get('subscribe')) ?? '';
+  return href === blogHref() && !outcome ? '' : `${href}|${outcome}`;
 }
 
 /** The URL of a blog view: "/blog" for the default, the category and page only when they differ from it. */

@@ -1,8 +1,8 @@
-import type express from 'express';
 import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 
+import type { SiteApp } from '../../server/app';
 import type { Logger } from '../../server/http/logger';
 import { leadMessages } from '../../server/leads/messages';
 import { createLeadStore } from '../../server/leads/store';
@@ -35,10 +35,10 @@ const valid = {
   message: 'We need a new website and an AI receptionist.',
 };
 
-const postJson = (app: express.Express, body: unknown) =>
+const postJson = (app: SiteApp, body: unknown) =>
   request(app).post('/api/contact').set('Content-Type', 'application/json').send(JSON.stringify(body));
 
-const postForm = (app: express.Express, fields: Record<string, string>) =>
+const postForm = (app: SiteApp, fields: Record<string, string>) =>
   request(app).post('/api/contact').type('form').send(new URLSearchParams(fields).toString());
 
 /** The opening tag of the element with this id, attributes in any order. */
@@ -471,7 +471,7 @@ describe.each(locales)('the contact form in %s', (locale) => {
     service: 'marketing-ads',
     message: 'Necesitamos pauta.',
   };
-  const postIn = (app: express.Express, fields: Record<string, string>) =>
+  const postIn = (app: SiteApp, fields: Record<string, string>) =>
     request(app).post(endpoint).type('form').send(new URLSearchParams(fields).toString());
 
   it('posts to the endpoint with its language in the URL', async () => {

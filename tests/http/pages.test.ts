@@ -229,13 +229,27 @@ describe('rendered pages in memory', () => {
     expect(second.headers['cache-control']).toBe('no-cache');
   });
 
-  it('keeps no not-found page, so arbitrary URLs cannot fill memory', async () => {
+  it('keeps one not-found page per section and language: any unknown path gets it, kept, with its 404', async () => {
     const fresh = testApp();
-    await request(fresh).get('/no-such-page');
-    const again = await request(fresh).get('/no-such-page');
+    const first = await request(fresh).get('/no-such-page').set('Accept-Encoding', 'identity');
+    expect(first.headers['transfer-encoding']).toBe('chunked');
+    await expect
+      .poll(async () => (await request(fresh).get('/another/unknown?x=1')).headers.etag, { timeout: 10_000 })
+      .toBeDefined();
+    for (const path of ['/a-third-one', '/x/y/z', `/${'n'.repeat(300)}`]) {
+      const again = await request(fresh).get(path).set('Accept-Encoding', 'identity');
+      expect(again.status, path).toBe(404);
+      expect(again.headers.etag, path).toBeDefined();
+      expect(again.text, path).toBe(first.text);
+    }
+    // Another language's and another section's not-found pages are their own.
+    const spanish = await request(fresh).get('/es/no-existe').set('Accept-Encoding', 'identity');
+    expect(spanish.status).toBe(404);
+    expect(spanish.text).toContain('<html lang="es">');
+    const article = await request(fresh).get('/blog/no-such-article').set('Accept-Encoding', 'identity');
+    expect(article.status).toBe(404);
+    expect(article.text).not.toBe(first.text);
     fresh.db.close();
-    expect(again.status).toBe(404);
-    expect(again.headers['transfer-encoding']).toBe('chunked');
   });
 
   it('renders every request afresh in development, where builds change the page', async () => {

@@ -1,4 +1,6 @@
 import { once } from 'node:events';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 
 import express from 'express';
@@ -6,24 +8,28 @@ import request from 'supertest';
 import { describe, expect, it, vi } from 'vitest';
 
 import type { Logger } from '../../server/http/logger';
-import { PageCache, pageCache, pageCacheKey } from '../../server/pages/pageCache';
+import type { KeptPage } from '../../server/pages/pageCache';
+import { PageCache, pageCache, pageCacheKey, sendKeptPage } from '../../server/pages/pageCache';
 import type { StreamPage } from '../../server/pages/render';
 import { ResponseTee } from '../../server/pages/responseTee';
+import { sitePages } from '../../shared/routes';
 
-const page = (text: string) => ({
-  status: 200,
-  html: Buffer.from(text),
-  br: Buffer.from(text),
-  gzip: Buffer.from(text),
-  hash: text,
-  styleHash: 'sha256-T',
-});
+/** A kept page whose every encoding is the text itself, with a header that names it. */
+const page = (text: string): KeptPage => {
+  const representation = {
+    body: Buffer.from(text),
+    headers: ['Content-Type', 'text/html; charset=utf-8', 'ETag', `"${text}"`, 'X-Page', text],
+    notModified: ['ETag', `"${text}"`],
+  };
+  return { status: 200, hash: text, br: representation, gzip: representation, identity: representation };
+};
+const textOf = (kept: KeptPage | undefined) => kept?.identity.body.toString();
 
 describe('PageCache', () => {
   it('returns what was stored for a URL', () => {
     const cache = new PageCache(3);
     cache.set('/services', page('services'));
-    expect(cache.get('/services')?.html.toString()).toBe('services');
+    expect(textOf(cache.get('/services'))).toBe('services');
     expect(cache.get('/blog')).toBeUndefined();
   });
 
@@ -35,8 +41,8 @@ describe('PageCache', () => {
     cache.set('/c', page('c'));
     expect(cache.size).toBe(2);
     expect(cache.get('/b')).toBeUndefined();
-    expect(cache.get('/a')?.html.toString()).toBe('a');
-    expect(cache.get('/c')?.html.toString()).toBe('c');
+    expect(textOf(cache.get('/a'))).toBe('a');
+    expect(textOf(cache.get('/c'))).toBe('c');
   });
 });
 
@@ -85,10 +91,7 @@ describe('ResponseTee', () => {
 });
 
 describe('pageCacheKey', () => {
-  const key = (url: string) => {
-    const parsed = new URL(url, 'http://localhost');
-    return pageCacheKey({ path: parsed.pathname, originalUrl: url });
-  };
+  const key = pageCacheKey;
 
   it('keys a page on its path and only the query it reads, normalised', () => {
     expect(key('/?x=1')).toBe('/');
@@ -101,16 +104,29 @@ describe('pageCacheKey', () => {
     expect(key('/contact?sent=2')).toBe(key('/contact'));
   });
 
-  it('has no key for a path that is no page', () => {
-    expect(key('/nope')).toBeNull();
+  it("keys every page's plain URL on its path alone, so the early answer finds it in one lookup", () => {
+    for (const { path } of sitePages) expect(key(path), path).toBe(path);
   });
 
-  it('keys each article on its own path, and has none for a slug that names no article', () => {
+  it('keys every path that is no page on the one not-found page of its section and language', () => {
+    expect(key('/nope')).toBe('404 en NotFound');
+    expect(key('/a/b/c?x=1')).toBe(key('/nope'));
+    expect(key('/es/nada')).toBe('404 es NotFound');
+    expect(key('/es/blog/nada')).toBe('404 es Article');
+  });
+
+  it('keys each article on its own path, and a slug that names no article on the articles’ not-found page', () => {
     const article = '/blog/green-chemistry-at-the-bench-cutting-solvent-waste-by-half';
     expect(key(`${article}?utm_source=feed`)).toBe(article);
-    expect(key('/blog/no-such-article')).toBeNull();
-    expect(key('/blog/:slug')).toBeNull();
-    expect(key('/blog/constructor')).toBeNull();
+    expect(key('/blog/no-such-article')).toBe('404 en Article');
+    expect(key('/blog/:slug')).toBe('404 en Article');
+    expect(key('/blog/constructor')).toBe('404 en Article');
+  });
+
+  it('has no key for a newsletter link with its token, which its own route answers', () => {
+    expect(key('/newsletter/confirm?token=abc')).toBeNull();
+    expect(key('/es/boletin/cancelar?token=abc')).toBeNull();
+    expect(key('/newsletter/confirm')).toBe('/newsletter/confirm');
   });
 });
 
@@ -131,23 +147,29 @@ describe('pageCache', () => {
   /** A logger that keeps its warnings. */
   const logger = () => ({ warn: vi.fn() });
 
+  /** Every page's headers: one that names its style, so a test can see they are the page's. */
+  const headers = (styleHash: string) => [['X-Style', styleHash]] as const;
+
   /** The cache's renderer as the page catch-all. */
-  function site(cache: PageCache, log = logger()) {
-    const { render, calls } = countingRender();
-    const { renderPage } = pageCache(render, log as unknown as Logger, cache);
+  function site(cache: PageCache, log = logger(), render = countingRender()) {
+    const { renderPage } = pageCache(render.render, { headers, logger: log as unknown as Logger, pages: cache });
     const app = express();
     app.get('/{*splat}', (req, res) => renderPage(req, res));
-    return { app, calls, log };
+    return { app, calls: render.calls, log };
   }
 
-  /** The cache's middleware in front of a route that says when it was reached. */
+  /** The cache's early answer in front of an app that says when it was reached. */
   function early(cache: PageCache) {
-    const app = express();
-    app.use(pageCache(countingRender().render, logger() as unknown as Logger, cache).keptPages);
-    app.use((_req, res) => {
-      res.status(418).send('reached the rest');
+    const caching = pageCache(countingRender().render, {
+      headers,
+      logger: logger() as unknown as Logger,
+      pages: cache,
     });
-    return app;
+    return (req: IncomingMessage, res: ServerResponse) => {
+      const kept = caching.early(req);
+      if (kept) sendKeptPage(req, res, kept, 'id-1');
+      else res.writeHead(418).end('reached the rest');
+    };
   }
 
   it('keeps the real pages however many made-up query strings arrive, and answers HEAD from it', async () => {
@@ -163,7 +185,7 @@ describe('pageCache', () => {
     expect((await request(app).get('/services')).text).toBe('<!DOCTYPE html><p>page</p>');
     const head = await request(app).head('/');
     expect(head.status).toBe(200);
-    expect(head.headers['content-type']).toMatch(/text\/html/);
+    expect(head.headers['x-style']).toBe('sha256-T');
     expect(calls.count).toBe(before);
   });
 
@@ -172,7 +194,9 @@ describe('pageCache', () => {
     const { app } = site(cache);
     const first = await request(app).get('/services').set('Accept-Encoding', 'identity');
     await expect.poll(() => cache.size, { timeout: 10_000 }).toBe(1);
-    expect(cache.get('/services')?.html.toString()).toBe(first.text);
+    expect(textOf(cache.get('/services'))).toBe(first.text);
+    // Its headers are the page's, as the render sent them, prepared once.
+    expect(cache.get('/services')?.identity.headers).toEqual(expect.arrayContaining(['X-Style', 'sha256-T']));
   });
 
   it('says at warn when a page cannot be kept, and renders it again', async () => {
@@ -188,7 +212,7 @@ describe('pageCache', () => {
     expect(calls.count).toBe(2);
   });
 
-  it('answers a kept page at once, so the middleware after it has no work', async () => {
+  it('answers a kept page at once, with its prepared headers and the request id, so the app has no work', async () => {
     const cache = new PageCache();
     cache.set('/services', page('services'));
     const app = early(cache);
@@ -196,16 +220,90 @@ describe('pageCache', () => {
     expect(got.status).toBe(200);
     expect(got.text).toBe('services');
     expect(got.headers.etag).toBe('"services"');
+    expect(got.headers['x-page']).toBe('services');
+    expect(got.headers['x-request-id']).toBe('id-1');
     expect((await request(app).head('/services')).status).toBe(200);
+    const again = await request(app).get('/services').set('If-None-Match', '"services"');
+    expect(again.status).toBe(304);
+    expect(again.headers['x-page']).toBeUndefined();
   });
 
-  it('passes on any URL that is not exactly its key, and every other method', async () => {
+  it('answers a page of the table whatever query it has beyond the one it reads', async () => {
     const cache = new PageCache();
     cache.set('/services', page('services'));
+    cache.set('/blog', page('blog'));
     const app = early(cache);
-    for (const url of ['/services/', '/services?x=1', '/services?token=abc', '/blog']) {
+    for (const url of ['/services?x=1', '/services?utm_source=a&b=c', '/blog?page=1&category=all']) {
+      expect((await request(app).get(url)).text, url).toBe(url.startsWith('/blog') ? 'blog' : 'services');
+    }
+  });
+
+  it('passes on a path written otherwise, a view it has not kept, a token, the not-found page and other methods', async () => {
+    const cache = new PageCache();
+    cache.set('/services', page('services'));
+    cache.set('/newsletter/confirm', page('confirm'));
+    cache.set('404 en NotFound', page('not found'));
+    const app = early(cache);
+    for (const url of [
+      '/services/',
+      '/x/../services',
+      '/x/../services?x=1',
+      '/blog',
+      '/blog?category=research',
+      '/newsletter/confirm?token=abc',
+      '/nope',
+      '/nope?x=1',
+    ]) {
       expect((await request(app).get(url)).status, url).toBe(418);
     }
     expect((await request(app).post('/services')).status).toBe(418);
+  });
+
+  it('renders a page once for visitors who ask at the same time, and compresses it once (single flight)', async () => {
+    const calls = { count: 0 };
+    let finish = () => {};
+    const slow: StreamPage = async (_req, res, _view, hooks = {}) => {
+      calls.count += 1;
+      res.status(200);
+      const out = hooks.onShellReady?.(200, 'sha256-T') ?? res;
+      out.write('<!DOCTYPE html><p>');
+      // The render goes on until every visitor has asked.
+      await new Promise<void>((resolve) => (finish = resolve));
+      out.end('page</p>');
+    };
+    const cache = new PageCache();
+    const { app } = site(cache, logger(), { render: slow, calls });
+    const server = app.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/services`;
+    const answers = [1, 2, 3].map(() => fetch(url, { headers: { 'Accept-Encoding': 'identity' } }));
+    await expect.poll(() => calls.count).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    finish();
+    const texts = await Promise.all(answers.map(async (answer) => (await answer).text()));
+    server.close();
+    expect(texts).toEqual(Array(3).fill('<!DOCTYPE html><p>page</p>'));
+    expect(calls.count).toBe(1);
+  });
+
+  it('keeps the not-found page once for every unknown path of a section, with its 404', async () => {
+    const calls = { count: 0 };
+    const notFound: StreamPage = async (_req, res, _view, hooks = {}) => {
+      calls.count += 1;
+      res.status(404);
+      const out = hooks.onShellReady?.(404, 'sha256-T') ?? res;
+      out.end('<!DOCTYPE html><p>not found</p>');
+    };
+    const cache = new PageCache();
+    const { app } = site(cache, logger(), { render: notFound, calls });
+    await request(app).get('/nope');
+    await expect.poll(() => cache.size, { timeout: 10_000 }).toBe(1);
+    for (const url of ['/other', '/a/b?c=d', '/x-1']) {
+      const answer = await request(app).get(url);
+      expect(answer.status, url).toBe(404);
+      expect(answer.text).toBe('<!DOCTYPE html><p>not found</p>');
+    }
+    expect(calls.count).toBe(1);
+    expect(cache.size).toBe(1);
   });
 });
