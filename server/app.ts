@@ -151,8 +151,10 @@ export function createApp(
       () => undefined,
       (error: unknown) => logger.error({ err: error }, 'alert check failed'),
     );
-  // One limit over every instance when they share PostgreSQL; in memory for the single SQLite process.
-  const counters = db.engine === 'postgres' ? createRateLimitCounters(db) : undefined;
+  // One limit over every process: in the database when instances share PostgreSQL or WEB_CONCURRENCY
+  // workers share SQLite (decision 050); in memory for a single SQLite process.
+  const shared = db.engine === 'postgres' || config.webConcurrency > 1;
+  const counters = shared ? createRateLimitCounters(db) : undefined;
 
   const app = express();
   app.disable('x-powered-by'); // says nothing about the stack to a scanner

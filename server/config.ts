@@ -90,6 +90,7 @@ const envSchema = z.object({
   ALERT_COOLDOWN_MINUTES: z.coerce.number().int('expected a whole number').min(1).max(10_080).default(60),
   ALERT_OUTBOX_FAILING_MINUTES: z.coerce.number().int('expected a whole number').min(1).max(10_080).default(30),
   ALERT_DISK_PERCENT: z.coerce.number().min(1).max(100).default(90),
+  WEB_CONCURRENCY: z.coerce.number().int('expected a whole number').min(1).max(64).default(1),
   METRICS_TOKEN: z
     .string()
     .regex(/^[\x21-\x7e]{32,}$/, 'expected at least 32 visible characters (for example: openssl rand -hex 32)')
@@ -132,6 +133,8 @@ export interface AppConfig {
   /** The bearer token Prometheus scrapes /metrics with; none: /metrics does not exist. Never logged. */
   metricsToken?: string;
   alerts: AlertConfig;
+  /** Processes serving on the port (node:cluster), 1 by default (decision 050). */
+  webConcurrency: number;
 }
 
 /** The lab's alerts (server/alerts/, decision 041). */
@@ -203,5 +206,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
       outboxFailingMinutes: parsed.data.ALERT_OUTBOX_FAILING_MINUTES,
       diskPercent: parsed.data.ALERT_DISK_PERCENT,
     },
+    webConcurrency: parsed.data.WEB_CONCURRENCY,
   };
 }

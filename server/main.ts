@@ -1,4 +1,7 @@
+import cluster from 'node:cluster';
+
 import { appAlerts, countOutboxAttempt, createApp, outboxKinds } from './app';
+import type { AppConfig } from './config';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase, timedDatabase } from './db';
 import { markServing, scheduleBackups } from './db/backup';
@@ -6,19 +9,24 @@ import { MigrationError } from './db/types';
 import { createAfterAnswer } from './http/afterAnswer';
 import { createDrain } from './http/drain';
 import { createHttpServer } from './http/httpServer';
+import type { Logger } from './http/logger';
 import { createLogger } from './http/logger';
 import { createMetrics } from './http/metrics';
 import { watchProcessErrors } from './http/processErrors';
+import { runsScheduledJobs, WORKER_INDEX } from './lib/workers';
 import { startOutboxWorker } from './outbox/delivery';
 import { startRetention } from './privacy/retention';
 
 /** How long in-flight requests may take to finish after SIGTERM before the process exits anyway. */
 const DRAIN_TIMEOUT_MS = 10_000;
 
-async function start(): Promise<void> {
-  let config;
+/** A worker that died is replaced after this pause, so one that cannot start does not spin. */
+const REPLACE_AFTER_MS = 1_000;
+
+/** The configuration, or one line naming the bad variable and exit 1. */
+function configOrExit(): AppConfig {
   try {
-    config = loadConfig();
+    return loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -26,32 +34,89 @@ async function start(): Promise<void> {
     }
     throw error;
   }
-  // Whatever the server writes (the database, its journal) is for its own user only.
-  process.umask(0o077);
-  const logger = createLogger(config);
-  const metrics = createMetrics();
-  watchProcessErrors(logger, () => metrics.unhandledErrors.inc({ where: 'process' }));
-  let db;
+}
+
+/** The database, brought up to date; a schema step that failed stops the start with one line. */
+async function databaseOrExit(config: AppConfig): ReturnType<typeof openDatabase> {
   try {
-    // Every statement timed, on either engine, for the metrics (db_query_duration_seconds).
-    const opened = await openDatabase(config);
-    db = timedDatabase(opened, (operation, seconds) =>
-      metrics.queries.observe({ engine: opened.engine, operation }, seconds),
-    );
+    return await openDatabase(config);
   } catch (error) {
-    // A schema step that failed stops the start with one line; the database is left as it was before that step.
+    // The database is left as it was before that step.
     if (error instanceof MigrationError) {
       console.error(error.message);
       process.exit(1);
     }
     throw error;
   }
-  // SQLite: DATA_DIR is marked in use (a restore refuses to replace it), and backed up on schedule.
+}
+
+/**
+ * WEB_CONCURRENCY above 1: this process serves nothing itself. It brings the schema up to date once, marks
+ * DATA_DIR in use for as long as the site runs, starts the workers (each a whole server sharing the port
+ * through node:cluster), replaces one that dies under its index, and on SIGTERM passes the signal on and
+ * exits once every worker has drained (decision 050).
+ */
+async function runPrimary(config: AppConfig, logger: Logger): Promise<void> {
+  const db = await databaseOrExit(config);
+  await db.close();
+  const serving = db.engine === 'sqlite' ? markServing(config.dataDir) : undefined;
+  const workers = new Map<number, ReturnType<typeof cluster.fork>>();
+  let stopping = false;
+  const start = (index: number) => {
+    const worker = cluster.fork({ [WORKER_INDEX]: String(index) });
+    workers.set(index, worker);
+    worker.on('exit', (code, signal) => {
+      workers.delete(index);
+      if (stopping) {
+        if (workers.size === 0) {
+          serving?.stop();
+          logger.info('stopped');
+          process.exit(0);
+        }
+        return;
+      }
+      logger.error({ worker: index, code, signal }, 'worker exited; starting another');
+      setTimeout(() => start(index), REPLACE_AFTER_MS);
+    });
+  };
+  for (let index = 1; index <= config.webConcurrency; index += 1) start(index);
+  logger.info({ workers: config.webConcurrency }, 'workers started');
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping workers');
+    for (const worker of workers.values()) worker.process.kill('SIGTERM');
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+async function start(): Promise<void> {
+  const config = configOrExit();
+  // Whatever the server writes (the database, its journal) is for its own user only.
+  process.umask(0o077);
+  const logger = createLogger(config);
+  if (cluster.isPrimary && config.webConcurrency > 1) {
+    watchProcessErrors(logger, () => {});
+    return runPrimary(config, logger);
+  }
+  const metrics = createMetrics();
+  watchProcessErrors(logger, () => metrics.unhandledErrors.inc({ where: 'process' }));
+  // Every statement timed, on either engine, for the metrics (db_query_duration_seconds).
+  const opened = await databaseOrExit(config);
+  const db = timedDatabase(opened, (operation, seconds) =>
+    metrics.queries.observe({ engine: opened.engine, operation }, seconds),
+  );
+  // Jobs that must run once for the site (retention, back-ups, alert checks): in this process, or in one
+  // worker of several.
+  const scheduler = runsScheduledJobs();
+  // SQLite: DATA_DIR is marked in use (a restore refuses to replace it; a cluster's primary marks it), and
+  // backed up on schedule.
   const sqlite = db.engine === 'sqlite';
-  const serving = sqlite ? markServing(config.dataDir) : undefined;
+  const serving = sqlite && cluster.isPrimary ? markServing(config.dataDir) : undefined;
   const { backup } = config;
   const backups =
-    sqlite && backup.intervalHours > 0
+    scheduler && sqlite && backup.intervalHours > 0
       ? scheduleBackups(
           db,
           { dir: backup.dir, intervalMs: backup.intervalHours * 3_600_000, keep: backup.keep },
@@ -64,12 +129,12 @@ async function start(): Promise<void> {
   // Sends what the site queues (lead notifications, webhooks, newsletter confirmations), in this process.
   const outbox = startOutboxWorker(db, config, logger, outboxKinds, {}, countOutboxAttempt(metrics));
   // Deletes what is past its retention period, now and daily (the privacy policy's promise).
-  const retention = startRetention(db, logger);
+  const retention = scheduler ? startRetention(db, logger) : undefined;
   // Work routes do after answering (newsletter sign-ups): the drain waits for it.
   const afterAnswer = createAfterAnswer(logger);
-  // The lab's alerts, checked every minute; a sign-in lock checks them at once.
+  // The lab's alerts, checked every minute (by one process of several); a sign-in lock checks them at once.
   const alerts = appAlerts(db, config, metrics, outbox.wake);
-  const alertChecks = alerts.start(logger);
+  const alertChecks = scheduler ? alerts.start(logger) : undefined;
   const drain = createDrain();
   const app = createApp(config, { db, logger, wakeOutbox: outbox.wake, afterAnswer, drain, metrics, alerts });
   const server = createHttpServer(app);
@@ -97,9 +162,9 @@ async function start(): Promise<void> {
     // Then stop accepting, let the work after the answers finish and the sends under way end, and release the database.
     void drain.idle().then(() => {
       server.close(async () => {
-        retention.stop();
+        retention?.stop();
         backups?.stop();
-        await alertChecks.stop();
+        await alertChecks?.stop();
         await afterAnswer.settled();
         await outbox.stop();
         await db.close();
