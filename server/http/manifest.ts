@@ -77,7 +77,7 @@ export function hydrationModules(
   return [...new Set([...manifest.entryImports, ...chunks.flatMap((chunk) => manifest.routes[chunk] ?? [])])];
 }
 
-/** The CSP sources that allow the pages' inline script, by its build-time hash (each page allows its own style, see allowPageStyle). */
+/** The CSP sources that allow the pages' inline script, by its build-time hash (each page allows its own style, see securityHeaders' headersFor). */
 interface InlineSources {
   /** The entry's hash: one text for every page. */
   script: string[];

@@ -109,6 +109,8 @@ export async function startNginx(
   paths: readonly string[],
   port: number,
   headers: HeaderList,
+  /** The CPU to pin nginx to (taskset), as the site is for the load runs. */
+  cpu?: string,
 ): Promise<() => void> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-nginx-'));
   // nginx's workers run as nobody when started as root.
@@ -129,7 +131,8 @@ export async function startNginx(
     pagePolicies.set(page, response.headers.get('content-security-policy') ?? '');
   }
   fs.writeFileSync(path.join(tmp, 'nginx.conf'), nginxConfig(root, port, tmp, headers, pagePolicies));
-  const nginx = spawn('nginx', ['-c', path.join(tmp, 'nginx.conf'), '-p', tmp], {
+  const nginxArgs = ['-c', path.join(tmp, 'nginx.conf'), '-p', tmp];
+  const nginx = spawn(cpu ? 'taskset' : 'nginx', cpu ? ['-c', cpu, 'nginx', ...nginxArgs] : nginxArgs, {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {

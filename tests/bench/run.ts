@@ -1,38 +1,52 @@
 // npm run bench: the site beside nginx serving a static, precompressed copy of the same
 // built pages (the limit for this machine), on every route: Lighthouse (mobile, simulated
-// throttling), requests per second and p99 under load, bytes before the first paint, and sizes.
-//   npm run bench                          everything
-//   npm run bench -- --only=sizes,load     a subset (sizes, paint, lighthouse, load)
+// throttling), requests per second and p99 under load (wrk, beside a bare node:http server
+// writing the site's own answers), bytes before the first paint, and sizes.
+//   npm run bench                          everything but the flood
+//   npm run bench -- --only=sizes,load     a subset (sizes, paint, lighthouse, load, flood)
 //   npm run bench -- --runs=5              Lighthouse runs per route and server (median reported)
 //   npm run bench -- --cpu-multiplier=2    Lighthouse's CPU slowdown (default 4×; see cpuCalibration.ts)
 //   npm run bench -- --paths=/,/es/blog    some pages only (default: every page)
+//   npm run bench -- --workers=1           load: the site with WEB_CONCURRENCY=1 only (default 1,2)
+//   npm run bench -- --seconds=10 --connections=50   load: each wrk run
+//   npm run bench -- --only=flood --flood-seconds=600   random unknown paths and query strings: RSS and kept pages
+import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
 import { chromium } from '@playwright/test';
-import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
 import { sitePages } from '../../shared/routes';
 import { CHROMIUM_ARGS, findChromium } from '../support/browser/chromium.mjs';
 import { freePort } from '../support/serverProcess';
+import type { BareAnswers } from './bareNode';
 import { calibratedMultiplier, SLOW_HOST_BENCHMARK_INDEX } from './cpuCalibration';
 import { securityHeaders, startNginx } from './nginx';
 import { compressedSize, firstVisitJs, readBuildManifest, routeChunk } from './sizes';
+import type { LoadResult } from './wrk';
+import { PINNED, pinnedCommand, SERVER_CPU, wrk, wrkWarning } from './wrk';
 
 const args = new Map(process.argv.slice(2).map((arg) => arg.replace(/^--/, '').split('=') as [string, string]));
 const only = new Set((args.get('only') ?? 'sizes,paint,lighthouse,load').split(','));
+const workerCounts = (args.get('workers') ?? '1,2').split(',').map(Number);
+const loadSeconds = Number(args.get('seconds') ?? 10);
+const connections = Number(args.get('connections') ?? 50);
+const floodSeconds = Number(args.get('flood-seconds') ?? 600);
 const runs = Number(args.get('runs') ?? 5);
 // Lighthouse's own mobile default unless told otherwise, so figures compare with anyone else's.
 const cpuMultiplier = args.has('cpu-multiplier') ? Number(args.get('cpu-multiplier')) : 4;
 // Free loopback ports, so the bench runs beside a dev server or the browser tests.
 const PORT = await freePort();
 const NGINX_PORT = await freePort();
+const BARE_PORT = await freePort();
 const servers = { site: `http://127.0.0.1:${PORT}`, nginx: `http://127.0.0.1:${NGINX_PORT}` };
+const bareOrigin = `http://127.0.0.1:${BARE_PORT}`;
 type Server = keyof typeof servers;
 // Every page a visitor can open: each article and legal page too.
 const paths = args.get('paths')?.split(',') ?? sitePages.map((page) => page.path);
@@ -47,39 +61,63 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-function startServer(): Promise<() => void> {
-  const server = spawn(process.execPath, ['dist/server.js'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'lab-bench-')),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+/** A started server: its process (taskset execs the command, so the same pid) and how to stop it. */
+interface Started {
+  child: ChildProcess;
+  stop: () => void;
+}
+
+/** Polls a URL until it answers, or rejects when the process exits first. */
+function answering(child: ChildProcess, url: string, stop: () => void): Promise<Started> {
   return new Promise((resolve, reject) => {
     const poll = setInterval(() => {
-      fetch(`${servers.site}/healthz`).then(
+      fetch(url).then(
         (response) => {
           if (!response.ok) return;
           clearInterval(poll);
-          resolve(() => server.kill('SIGTERM'));
+          child.removeAllListeners('exit');
+          resolve({ child, stop });
         },
         () => {},
       );
     }, 200);
-    server.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
+    child.on('exit', (code) => {
+      clearInterval(poll);
+      reject(new Error(`${url}: the server exited with ${code}`));
+    });
   });
 }
 
+/**
+ * The built site on `port`: one process pinned to the servers' core, or with `workers` above 1 that many
+ * (WEB_CONCURRENCY), on every core, sharing them with wrk.
+ */
+function startServer(port = PORT, workers = 1): Promise<Started> {
+  const [command, commandArgs] = pinnedCommand(
+    SERVER_CPU,
+    process.execPath,
+    ['dist/server.js'],
+    PINNED && workers === 1,
+  );
+  const child = spawn(command, commandArgs, {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      WEB_CONCURRENCY: String(workers),
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'lab-bench-')),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return answering(child, `http://127.0.0.1:${port}/healthz`, () => child.kill('SIGTERM'));
+}
+
 /** First visits render and keep each page; the measurements below are of the kept pages, as every later visitor gets them. */
-async function warmUp() {
+async function warmUp(origin = servers.site) {
   for (let round = 0; round < 3; round += 1) {
     for (const page of paths)
-      await (
-        await fetch(`${servers.site}${page}`, { headers: { 'Accept-Encoding': BROWSER_ENCODINGS } })
-      ).arrayBuffer();
+      await (await fetch(`${origin}${page}`, { headers: { 'Accept-Encoding': BROWSER_ENCODINGS } })).arrayBuffer();
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }
@@ -273,53 +311,295 @@ function describeHost(indices: number[]) {
   return host;
 }
 
-async function load(url: string) {
-  const result = await autocannon({
-    url,
-    connections: 50,
-    duration: 10,
-    pipelining: 1,
-    headers: { 'accept-encoding': BROWSER_ENCODINGS },
+/** One answer of a server as it went on the wire: status, headers as sent, the body's bytes undecoded. */
+function rawAnswer(url: string, encoding: string): Promise<BareAnswers[string]['br']> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'Accept-Encoding': encoding }, agent: false }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          // What Node writes itself, or what describes this connection, not the answer.
+          const own = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+          const headers: string[] = [];
+          for (let i = 0; i < response.rawHeaders.length; i += 2)
+            if (!own.has(response.rawHeaders[i]!.toLowerCase()))
+              headers.push(response.rawHeaders[i]!, response.rawHeaders[i + 1]!);
+          resolve({ status: response.statusCode!, headers, body: Buffer.concat(chunks).toString('base64') });
+        });
+      })
+      .on('error', reject);
   });
-  return {
-    requestsPerSecond: Math.round(result.requests.average),
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    errors: result.errors + result.non2xx,
-  };
 }
 
-async function loadTest() {
-  console.log(`\n## Load: 50 connections, 10 s, loopback, Accept-Encoding: ${BROWSER_ENCODINGS}\n`);
-  console.log(
-    '| page | site req/s | site p99 | nginx req/s | nginx p99 | ratio | errors |\n| --- | --- | --- | --- | --- | --- | --- |',
-  );
-  const rows = [];
+/** Node's own limit for the site's answers (bareNode.ts): the same bytes and headers, pinned like the site. */
+async function startBareNode(): Promise<Started> {
+  const answers: BareAnswers = {};
   for (const page of paths) {
-    const site = await load(`${servers.site}${page}`);
-    const nginx = await load(`${servers.nginx}${page}`);
-    const ratio = Number((site.requestsPerSecond / nginx.requestsPerSecond).toFixed(2));
-    console.log(
-      `| ${page} | ${site.requestsPerSecond} | ${site.p99Ms} ms | ${nginx.requestsPerSecond} | ${nginx.p99Ms} ms | ${ratio}× | ${site.errors + nginx.errors} |`,
-    );
-    rows.push({ path: page, site, nginx, ratio });
+    const url = `${servers.site}${page}`;
+    answers[page] = {
+      br: await rawAnswer(url, 'br'),
+      gzip: await rawAnswer(url, 'gzip'),
+      identity: await rawAnswer(url, 'identity'),
+    };
   }
-  report.load = rows;
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lab-bare-')), 'answers.json');
+  fs.writeFileSync(file, JSON.stringify(answers));
+  const [command, commandArgs] = pinnedCommand(SERVER_CPU, process.execPath, [
+    'tests/bench/bareNode.ts',
+    String(BARE_PORT),
+    file,
+  ]);
+  const child = spawn(command, commandArgs, { stdio: ['ignore', 'ignore', 'inherit'] });
+  return answering(child, `${bareOrigin}${paths[0]}`, () => child.kill('SIGTERM'));
 }
 
-const stopServer = await startServer();
+const load = (url: string, options: { script?: string; seconds?: number; connections?: number } = {}) =>
+  wrk(url, {
+    connections: options.connections ?? connections,
+    seconds: options.seconds ?? loadSeconds,
+    headers: { 'Accept-Encoding': BROWSER_ENCODINGS },
+    script: options.script,
+  });
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const ratio = (a: number, b: number) => Number((a / b).toFixed(2));
+
+/**
+ * Requests per second and p99 of the kept pages: the site (WEB_CONCURRENCY=1), bare node:http writing the
+ * same answers and nginx, each pinned to CPU 0 with wrk on CPU 1, one after the other for each page; then
+ * the site with more workers, on every core, wrk sharing them.
+ */
+async function loadTest(site: Started) {
+  const bare = await startBareNode();
+  const rows = [];
+  const runs: LoadResult[] = [];
+  try {
+    console.log(
+      `\n## Load: wrk, ${connections} connections, ${loadSeconds} s, loopback, Accept-Encoding: ${BROWSER_ENCODINGS}\n`,
+    );
+    console.log(
+      PINNED
+        ? 'Each server pinned to CPU 0 (taskset), wrk to CPU 1. The site runs with WEB_CONCURRENCY=1; bare node:http writes the same bytes and headers.\n'
+        : 'One core: servers and wrk share it (no pinning), so every figure is low.\n',
+    );
+    console.log(
+      '| page | site req/s | site p99 | bare node req/s | bare p99 | nginx req/s | nginx p99 | site ÷ bare | site ÷ nginx | CPU µs per answer: site, bare | errors |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    );
+    for (const page of paths) {
+      const result = {
+        site: await measured(site.child.pid!, `${servers.site}${page}`),
+        bare: await measured(bare.child.pid!, `${bareOrigin}${page}`),
+        nginx: await load(`${servers.nginx}${page}`),
+      };
+      runs.push(result.site, result.bare, result.nginx);
+      const row = {
+        path: page,
+        ...result,
+        toBare: ratio(result.site.requestsPerSecond, result.bare.requestsPerSecond),
+        toNginx: ratio(result.site.requestsPerSecond, result.nginx.requestsPerSecond),
+      };
+      console.log(
+        `| ${page} | ${result.site.requestsPerSecond} | ${ms(result.site.p99Ms)} | ${result.bare.requestsPerSecond} | ${ms(result.bare.p99Ms)} | ${result.nginx.requestsPerSecond} | ${ms(result.nginx.p99Ms)} | ${row.toBare}× | ${row.toNginx}× | ${result.site.cpuUsPerRequest}, ${result.bare.cpuUsPerRequest} | ${result.site.errors + result.bare.errors + result.nginx.errors} |`,
+      );
+      rows.push(row);
+    }
+  } finally {
+    bare.stop();
+  }
+  const warning = wrkWarning(runs);
+  if (warning) console.log(`\n${warning}`);
+  const byWorkers: Record<string, unknown> = { 1: rows };
+  for (const workers of workerCounts.filter((count) => count > 1)) {
+    site.stop();
+    const port = await freePort();
+    const many = await startServer(port, workers);
+    const origin = `http://127.0.0.1:${port}`;
+    const manyRows = [];
+    const manyRuns: LoadResult[] = [];
+    try {
+      await warmUp(origin);
+      // Each worker keeps its own pages: asked often enough that every one has them.
+      for (let round = 0; round < workers * 2; round += 1) await warmUp(origin);
+      console.log(
+        `\n## Load with WEB_CONCURRENCY=${workers}: ${workers} workers on every core, wrk sharing them (${PINNED ? 'unpinned, 2 threads' : 'one core'})\n`,
+      );
+      console.log(
+        '| page | site N=1 req/s | site N=' +
+          workers +
+          ' req/s | N=' +
+          workers +
+          ' p99 | N=' +
+          workers +
+          ' ÷ N=1 | errors |\n| --- | --- | --- | --- | --- | --- |',
+      );
+      for (const row of rows) {
+        const result = await wrk(`${origin}${row.path}`, {
+          connections,
+          seconds: loadSeconds,
+          headers: { 'Accept-Encoding': BROWSER_ENCODINGS },
+          pinned: false,
+        });
+        manyRuns.push(result);
+        console.log(
+          `| ${row.path} | ${row.site.requestsPerSecond} | ${result.requestsPerSecond} | ${ms(result.p99Ms)} | ${ratio(result.requestsPerSecond, row.site.requestsPerSecond)}× | ${result.errors} |`,
+        );
+        manyRows.push({ path: row.path, site: result });
+      }
+    } finally {
+      many.stop();
+    }
+    const manyWarning = wrkWarning(manyRuns);
+    if (manyWarning) console.log(`\n${manyWarning}`);
+    byWorkers[workers] = manyRows;
+  }
+  report.load = byWorkers;
+}
+
+/** A process and its children (a cluster's workers, nginx's worker), from /proc. */
+function processTree(pid: number): number[] {
+  const children = fs
+    .readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number)
+    .filter((other) => {
+      try {
+        return Number(fs.readFileSync(`/proc/${other}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]) === pid;
+      } catch {
+        return false;
+      }
+    });
+  return [pid, ...children];
+}
+
+/** Summed over a process and its children: resident memory (kB), or CPU seconds (user and system). */
+function readTree(pid: number, what: 'rssKb' | 'cpuSeconds'): number {
+  return processTree(pid).reduce((sum, one) => {
+    try {
+      if (what === 'rssKb')
+        return sum + Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${one}/status`, 'utf8'))?.[1] ?? 0);
+      const fields = fs.readFileSync(`/proc/${one}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      // utime and stime in clock ticks (100 a second), the 14th and 15th fields.
+      return sum + (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      return sum;
+    }
+  }, 0);
+}
+const rssKb = (pid: number) => readTree(pid, 'rssKb');
+
+/**
+ * A load run and the server's CPU time per answer in it (µs): unlike req/s, barely moved by other work on
+ * the machine, so it compares the site with bare Node where the machine is shared.
+ */
+async function measured(pid: number, url: string): Promise<LoadResult & { cpuUsPerRequest: number }> {
+  const before = readTree(pid, 'cpuSeconds');
+  const result = await load(url);
+  const cpu = readTree(pid, 'cpuSeconds') - before;
+  const answered = result.requestsPerSecond * loadSeconds;
+  return { ...result, cpuUsPerRequest: Math.round((cpu / Math.max(answered, 1)) * 1e6) };
+}
+
+/** A wrk script: every request a new unknown path, or a known page with a new query string. */
+function floodScript(): string {
+  const known = paths.map((page) => `"${page}"`).join(', ');
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lab-flood-')), 'flood.lua');
+  fs.writeFileSync(
+    file,
+    `math.randomseed(os.time())
+local known = { ${known} }
+request = function()
+  local n = math.random(1, 2147483647)
+  if n % 2 == 0 then
+    return wrk.format("GET", "/no-such-page-" .. n .. "/" .. math.random(1, 2147483647))
+  end
+  return wrk.format("GET", known[n % #known + 1] .. "?q=" .. n .. "&utm_source=" .. math.random(1, 2147483647))
+end
+`,
+  );
+  return file;
+}
+
+/**
+ * A flood of random unknown paths and random query strings on the pages, for floodSeconds: the site's
+ * resident memory every few seconds (it must stay flat), and a kept page's rate and p99 before, during
+ * (in the last seconds, beside the flood, both wrk on the load generator's core) and after.
+ */
+async function flood() {
+  const port = await freePort();
+  const fresh = await startServer(port);
+  const origin = `http://127.0.0.1:${port}`;
+  const page = paths[0]!;
+  const script = floodScript();
+  try {
+    await warmUp(origin);
+    const before = await load(`${origin}${page}`);
+    const randomQueries = await load(`${origin}${page}`, { script });
+    const start = rssKb(fresh.child.pid!);
+    const samples: number[] = [start];
+    const sampler = setInterval(() => samples.push(rssKb(fresh.child.pid!)), 5000);
+    const flooding = load(origin, { script, seconds: floodSeconds });
+    const duringSeconds = Math.min(10, Math.max(2, floodSeconds / 4));
+    await new Promise((resolve) => setTimeout(resolve, (floodSeconds - duringSeconds - 1) * 1000));
+    const during = await load(`${origin}${page}`, { seconds: duringSeconds, connections: Math.ceil(connections / 2) });
+    const flooded = await flooding;
+    clearInterval(sampler);
+    const end = rssKb(fresh.child.pid!);
+    await new Promise((resolve) => setTimeout(resolve, 10_000));
+    const settled = rssKb(fresh.child.pid!);
+    const after = await load(`${origin}${page}`);
+    const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
+    const peak = Math.max(...samples, end);
+    console.log(
+      `\n## Flood: ${floodSeconds} s of random unknown paths and random query strings (wrk, ${connections} connections)\n`,
+    );
+    console.log(
+      `Flood: ${flooded.requestsPerSecond} req/s, p99 ${ms(flooded.p99Ms)}, ${flooded.errors} answers other than 2xx/3xx (the 404s).`,
+    );
+    console.log(
+      `\n| resident memory | at start | peak | at the end | 10 s after | peak ÷ start |\n| --- | --- | --- | --- | --- | --- |`,
+    );
+    console.log(`| site | ${mb(start)} | ${mb(peak)} | ${mb(end)} | ${mb(settled)} | ${ratio(peak, start)}× |`);
+    console.log(`\n| ${page} | req/s | p99 |\n| --- | --- | --- |`);
+    console.log(`| before the flood | ${before.requestsPerSecond} | ${ms(before.p99Ms)} |`);
+    console.log(
+      `| random query strings on it alone | ${randomQueries.requestsPerSecond} | ${ms(randomQueries.p99Ms)} |`,
+    );
+    console.log(
+      `| during the flood (half the connections, beside it) | ${during.requestsPerSecond} | ${ms(during.p99Ms)} |`,
+    );
+    console.log(`| after the flood | ${after.requestsPerSecond} | ${ms(after.p99Ms)} |`);
+    const warning = wrkWarning([before, randomQueries, during, flooded, after]);
+    if (warning) console.log(`\n${warning}`);
+    report.flood = {
+      seconds: floodSeconds,
+      page,
+      rssKb: { start, peak, end, settled, samples },
+      flooded,
+      before,
+      randomQueries,
+      during,
+      after,
+    };
+  } finally {
+    fresh.stop();
+  }
+}
+
+const site = await startServer();
 let stopNginx = () => {};
 try {
   await warmUp();
-  stopNginx = await startNginx(servers.site, paths, NGINX_PORT, await securityHeaders(servers.site));
+  const headers = await securityHeaders(servers.site);
+  stopNginx = await startNginx(servers.site, paths, NGINX_PORT, headers, PINNED ? SERVER_CPU : undefined);
   console.log(`Load average at start: ${(report.loadAverage as number[]).join(', ')} on ${os.cpus().length} CPUs.`);
   if (only.has('sizes')) sizes();
   if (only.has('paint')) await paint();
   if (only.has('lighthouse')) await lighthouseAll();
-  if (only.has('load')) await loadTest();
+  if (only.has('load')) await loadTest(site);
+  if (only.has('flood')) await flood();
 } finally {
   stopNginx();
-  stopServer();
+  site.stop();
 }
 report.loadAverageAtEnd = os.loadavg().map((value) => Number(value.toFixed(2)));
 fs.mkdirSync('tests/bench/results', { recursive: true });
