@@ -8,6 +8,7 @@ import { findPage } from '../../shared/routes';
 import type { StoredEncoding } from '../http/contentEncoding';
 import { compressStored, storedEncoding } from '../http/contentEncoding';
 import type { Logger } from '../http/logger';
+import { writtenLength } from '../http/requestStart';
 import type { PageHeaders } from './pageHeaders';
 import type { RenderPage, StreamPage } from './render';
 import { ResponseTee } from './responseTee';
@@ -77,8 +78,10 @@ export function sendKeptPage(req: IncomingMessage, res: ServerResponse, page: Ke
   const fresh = isFresh(req, page);
   const headers = fresh ? representation.notModified : representation.headers;
   const status = fresh ? 304 : page.status;
-  if (requestId !== undefined) res.writeHead(status, [...headers, 'X-Request-Id', requestId]);
-  else {
+  if (requestId !== undefined) {
+    res.writeHead(status, [...headers, 'X-Request-Id', requestId]);
+    if (!fresh) writtenLength.set(res, representation.body.length);
+  } else {
     for (let i = 0; i < headers.length; i += 2) res.setHeader(headers[i]!, headers[i + 1]!);
     res.writeHead(status);
   }

@@ -50,6 +50,20 @@ describe('X-Request-Id', () => {
       );
   });
 
+  it("is on a kept page answered before the app too (the proxy's when trusted), and in its log line", async () => {
+    const log = capturedLogger();
+    const app = open({ TRUST_PROXY: '1' }, { logger: log.logger });
+    await expect
+      .poll(async () => (await request(app).get('/services')).headers.etag, { timeout: 10_000 })
+      .toBeDefined();
+    const kept = await request(app).get('/services?utm_source=mail').set('X-Request-Id', '0b2c4d6e-caddy-id');
+    expect(kept.headers.etag).toBeDefined();
+    expect(kept.headers['x-request-id']).toBe('0b2c4d6e-caddy-id');
+    const line = log.lines().find((entry) => entry.requestId === '0b2c4d6e-caddy-id');
+    expect(line).toMatchObject({ msg: 'request', method: 'GET', path: '/services', status: 200 });
+    expect(line?.bytes).toBe(Number(kept.headers['content-length']));
+  });
+
   it('is in every log line of its request, and on the 500 page for the visitor to quote', async () => {
     const log = capturedLogger();
     const app = open({}, { logger: log.logger, App: Broken });
