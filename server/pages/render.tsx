@@ -58,6 +58,7 @@ interface RendererOptions {
   manifest: AssetSource;
   siteUrl: string;
   logger: Logger;
+  /** A page's headers, the same its kept answers send (pageHeaders.ts). */
   headers: PageHeaders;
 }
 
