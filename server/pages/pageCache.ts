@@ -3,7 +3,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import type { Request, Response } from 'express';
 
-import { matchPage } from '../../shared/pageShell';
 import { findPage } from '../../shared/routes';
 import type { StoredEncoding } from '../http/contentEncoding';
 import { compressStored, storedEncoding } from '../http/contentEncoding';
@@ -12,6 +11,7 @@ import { writtenLength } from '../http/requestStart';
 import type { PageHeaders } from './pageHeaders';
 import type { RenderPage, StreamPage } from './render';
 import { ResponseTee } from './responseTee';
+import { unknownPathPage } from './unknownPaths';
 
 /** One encoding of a kept page: its bytes and every header it goes out with, flat, ready for writeHead. */
 interface Representation {
@@ -144,7 +144,7 @@ export function pageCacheKey(url: string): string | null {
   const { pathname, searchParams } = new URL(url, 'http://localhost');
   const found = findPage(pathname);
   if (!found) {
-    const { page } = matchPage(pathname);
+    const page = unknownPathPage(pathname);
     return page.status === 404 ? `404 ${page.locale} ${page.chunk}` : null;
   }
   const query = found.route.readQuery ? found.route.readQuery(searchParams) : '';

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+
+import { unknownPathPage } from '../../server/pages/unknownPaths';
+import { matchPage } from '../../shared/pageShell';
+import { findPage, sitePages } from '../../shared/routes';
+
+/** What the server keys and renders an answer by: the page's language, chunk and status. */
+const shown = (page: { locale: string; chunk: string; status?: number; path: string }) => ({
+  locale: page.locale,
+  chunk: page.chunk,
+  status: page.status,
+  path: page.path,
+});
+
+describe('unknownPathPage', () => {
+  it('answers every path that is no page as matchPage does', () => {
+    const pages = sitePages.map((page) => page.path);
+    const twisted = pages.flatMap((path) => [
+      path.toUpperCase(),
+      `${path}/`,
+      `${path}//`,
+      `/${path}`,
+      `${path}/x`,
+      `${path}/x/y`,
+      `${path}x`,
+      path.replace(/[a-z]/, (letter) => `%${letter.charCodeAt(0).toString(16)}`),
+      path.replace('/', '/%2F'),
+    ]);
+    const odd = [
+      '/',
+      '/nope',
+      '/a/b/c',
+      '/ES/nada',
+      '/es/',
+      '/es//x',
+      '/%',
+      '/%zz',
+      '/blog/%E0%A4%A',
+      '/x%2Fy',
+      '/.',
+      '/..',
+    ];
+    const random = Array.from({ length: 300 }, (_, i) => `/${(i * 7919).toString(36)}/${i % 3 ? 'blog/' : ''}${i}`);
+    let compared = 0;
+    for (const path of [...twisted, ...odd, ...random]) {
+      if (findPage(path)) continue;
+      let expected;
+      try {
+        expected = shown(matchPage(path).page);
+      } catch {
+        continue;
+      }
+      expect(shown(unknownPathPage(path)), path).toEqual(expected);
+      compared += 1;
+    }
+    expect(compared).toBeGreaterThan(500);
+  });
+});
