@@ -37,6 +37,9 @@ const mailbox = z
 /** Newsletter confirmation e-mails the whole site sends in an hour at most (decision 032). */
 export const DEFAULT_CONFIRMATIONS_PER_HOUR = 100;
 
+/** Campaign e-mails the whole site sends in a minute at most, over every instance (decision 043). */
+const DEFAULT_NEWSLETTER_RATE_PER_MINUTE = 120;
+
 const defaultInbox = (id: DepartmentId) => departmentFacts.find((department) => department.id === id)!.email;
 
 const envSchema = z.object({
@@ -79,6 +82,13 @@ const envSchema = z.object({
     .min(1)
     .max(100_000)
     .default(DEFAULT_CONFIRMATIONS_PER_HOUR),
+  NEWSLETTER_RATE_PER_MINUTE: z.coerce
+    .number()
+    .int('expected a whole number')
+    .min(1)
+    .max(1_000_000)
+    .default(DEFAULT_NEWSLETTER_RATE_PER_MINUTE),
+  NEWSLETTER_BOUNCE_LIMIT: z.coerce.number().int('expected a whole number').min(1).max(100).default(2),
   BACKUP_DIR: z.string().trim().min(1).optional(),
   BACKUP_INTERVAL_HOURS: z.coerce
     .number()
@@ -127,6 +137,8 @@ export interface AppConfig {
   mail: MailConfig;
   /** Newsletter confirmation e-mails the whole site sends in an hour at most. */
   confirmationsPerHour: number;
+  /** Campaigns (decisions 043, 044): e-mails per minute over every instance; hard bounces after which an address gets none. */
+  newsletter: { ratePerMinute: number; bounceLimit: number };
   /** SQLite's scheduled back-ups: the folder (DATA_DIR/backups by default), how often (0: never), how many kept. */
   backup: { dir: string; intervalHours: number; keep: number };
   /** The bearer token Prometheus scrapes /metrics with; none: /metrics does not exist. Never logged. */
@@ -178,6 +190,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
     dev: NODE_ENV === 'development',
     rootDir,
     confirmationsPerHour: parsed.data.NEWSLETTER_CONFIRMATIONS_PER_HOUR,
+    newsletter: {
+      ratePerMinute: parsed.data.NEWSLETTER_RATE_PER_MINUTE,
+      bounceLimit: parsed.data.NEWSLETTER_BOUNCE_LIMIT,
+    },
     mail: {
       smtpUrl: parsed.data.SMTP_URL,
       from: parsed.data.MAIL_FROM,

@@ -1,4 +1,4 @@
-import { appAlerts, countOutboxAttempt, createApp, outboxKinds } from './app';
+import { appAlerts, campaignStore, countOutboxAttempt, createApp, outboxKinds, outboxSending } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase, timedDatabase } from './db';
 import { markServing, scheduleBackups } from './db/backup';
@@ -9,6 +9,7 @@ import { createHttpServer } from './http/httpServer';
 import { createLogger } from './http/logger';
 import { createMetrics } from './http/metrics';
 import { watchProcessErrors } from './http/processErrors';
+import { startCampaignRunner } from './newsletter/campaignRunner';
 import { startOutboxWorker } from './outbox/delivery';
 import { startRetention } from './privacy/retention';
 
@@ -62,7 +63,16 @@ async function start(): Promise<void> {
         )
       : undefined;
   // Sends what the site queues (lead notifications, webhooks, newsletter confirmations), in this process.
-  const outbox = startOutboxWorker(db, config, logger, outboxKinds, {}, countOutboxAttempt(metrics));
+  const outbox = startOutboxWorker(
+    db,
+    config,
+    logger,
+    outboxKinds,
+    outboxSending(db, config),
+    countOutboxAttempt(metrics),
+  );
+  // Starts scheduled newsletter campaigns and queues their recipients in the outbox (decision 044).
+  const campaigns = startCampaignRunner(campaignStore(db, config), outbox.wake, logger);
   // Deletes what is past its retention period, now and daily (the privacy policy's promise).
   const retention = startRetention(db, logger);
   // Work routes do after answering (newsletter sign-ups): the drain waits for it.
@@ -71,7 +81,16 @@ async function start(): Promise<void> {
   const alerts = appAlerts(db, config, metrics, outbox.wake);
   const alertChecks = alerts.start(logger);
   const drain = createDrain();
-  const app = createApp(config, { db, logger, wakeOutbox: outbox.wake, afterAnswer, drain, metrics, alerts });
+  const app = createApp(config, {
+    db,
+    logger,
+    wakeOutbox: outbox.wake,
+    wakeCampaigns: campaigns.wake,
+    afterAnswer,
+    drain,
+    metrics,
+    alerts,
+  });
   const server = createHttpServer(app);
   server.listen(config.port, config.host, () => {
     logger.info({ url: `http://localhost:${config.port}`, siteUrl: config.siteUrl, database: db.engine }, 'listening');
@@ -101,6 +120,7 @@ async function start(): Promise<void> {
         backups?.stop();
         await alertChecks.stop();
         await afterAnswer.settled();
+        await campaigns.stop();
         await outbox.stop();
         await db.close();
         serving?.stop();
