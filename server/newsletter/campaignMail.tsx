@@ -117,7 +117,6 @@ ${sender(links.siteUrl)}
  * and groups a list by (RFC 2919).
  */
 export function campaignMail(to: string, content: CampaignContent, locale: Locale, links: CampaignLinks): MailMessage {
-  const words = campaignWords[locale];
   return {
     to,
     subject: headerText(content.subject),
@@ -125,7 +124,8 @@ export function campaignMail(to: string, content: CampaignContent, locale: Local
     html: campaignHtml(content, locale, links),
     headers: {
       ...listUnsubscribeHeaders(links.unsubscribeUrl),
-      'List-Id': `${headerText(words.listName)} <${links.listId}>`,
+      // One list in both languages; plain ASCII, so no encoding hides the id in its angle brackets.
+      'List-Id': `${siteFacts.name} articles <${links.listId}>`,
       Precedence: 'bulk',
     },
   };

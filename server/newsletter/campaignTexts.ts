@@ -12,8 +12,6 @@ interface CampaignWords {
   /** The one-click link's promise, beside it. */
   unsubscribeNote: string;
   readArticle: string;
-  /** The list's name in the List-Id header and the From line. */
-  listName: string;
 }
 
 export const campaignWords: Readonly<Record<Locale, CampaignWords>> = {
@@ -22,13 +20,11 @@ export const campaignWords: Readonly<Record<Locale, CampaignWords>> = {
     unsubscribe: 'Unsubscribe',
     unsubscribeNote: 'one click, no sign-in: this address then gets no further newsletter',
     readArticle: 'Read the article',
-    listName: `${siteFacts.name} articles`,
   },
   es: {
     why: `Recibe este correo porque se suscribió a los artículos nuevos de ${siteFacts.name} y confirmó su dirección.`,
     unsubscribe: 'Cancelar la suscripción',
     unsubscribeNote: 'un clic, sin iniciar sesión: esta dirección no recibirá más boletines',
     readArticle: 'Leer el artículo',
-    listName: `Artículos de ${siteFacts.name}`,
   },
 };
