@@ -156,4 +156,50 @@ describe('a newsletter campaign', { timeout: 120_000 }, () => {
     expect(smtp.received.map(recipientOf).filter((address) => address === refused)).toHaveLength(0);
     expect(smtp.received).toHaveLength(4);
   });
+
+  it('holds a campaign to NEWSLETTER_RATE_PER_MINUTE, measured, and sends a lead notification queued meanwhile first', async () => {
+    const rate = 600;
+    const count = 120;
+    const { app, smtp, start } = await campaignApp(cleanups, {
+      NEWSLETTER_RATE_PER_MINUTE: String(rate),
+      TRUST_PROXY: '1',
+    });
+    await seedReaders(app.db, count);
+    start();
+    await sendNow(app.db, app.config);
+    await smtp.waitFor(40, 30_000);
+    const before = smtp.received.length;
+    const answer = await request(app)
+      .post('/api/contact')
+      .set('Content-Type', 'application/json')
+      .set('X-Forwarded-For', '203.0.113.10')
+      .send(
+        JSON.stringify({
+          name: 'Jane Smith',
+          email: 'jane@acme.example',
+          company: 'Acme',
+          service: 'marketing-ads',
+          message: 'We need ads for our spring launch.',
+        }),
+      );
+    expect(answer.status).toBe(201);
+    await smtp.waitFor(count + 1, 60_000);
+
+    const isLead = (mail: ReceivedMail) => !recipientOf(mail).startsWith('reader');
+    const leadAt = smtp.received.findIndex(isLead);
+    // Campaign e-mails that went out after the lead was queued and before its notification: at most the one in flight.
+    console.log(`lead notification queued after ${before} campaign e-mails, delivered after ${leadAt}`);
+    expect(leadAt - before).toBeLessThanOrEqual(1);
+    expect(leadAt).toBeLessThan(count - 50);
+
+    // The rate past the first burst (a pause banks at most a second's worth, 10 at this rate).
+    const times = smtp.received.filter((mail) => !isLead(mail)).map((mail) => mail.at);
+    expect(times).toHaveLength(count);
+    const burst = 10;
+    const measured = ((times.length - 1 - burst) * 60_000) / (times.at(-1)! - times[burst]!);
+    console.log(
+      `campaign rate measured over ${count - burst} e-mails: ${measured.toFixed(1)} per minute (setting ${rate})`,
+    );
+    expect(Math.abs(measured - rate) / rate).toBeLessThan(0.1);
+  });
 });
