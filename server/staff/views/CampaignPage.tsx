@@ -40,7 +40,7 @@ function LanguageFieldsFor({
 }) {
   const id = (part: string) => `${part}-${locale}`;
   return (
-    <fieldset className="staff-form">
+    <fieldset className="staff-form staff-fieldset">
       <legend>{languageNames[locale]}</legend>
       <div className="staff-field">
         <label htmlFor={id('subject')}>Subject</label>
@@ -134,22 +134,24 @@ export function CampaignPage({ assets, user, campaign, draft, figures, notice }:
       {editable && (
         <section className="staff-panel card" aria-labelledby="send-title">
           <h2 id="send-title">Test and send</h2>
-          <form className="staff-form" method="post" action={`${base}/test`}>
-            <CsrfField user={user} />
-            <p className="staff-muted">Both languages go to {user.email}, as the saved draft reads.</p>
-            <button className="button button--secondary" type="submit">
-              Send a test to my address
-            </button>
-          </form>
-          <form className="staff-form" method="get" action={`${base}/confirm`}>
-            <div className="staff-field">
-              <label htmlFor="send-at">Send at (lab time; empty: now)</label>
-              <input className="contact-field__control" id="send-at" name="at" type="datetime-local" />
-            </div>
-            <button className="button button--primary" type="submit">
-              Review and send
-            </button>
-          </form>
+          <div className="staff-stack">
+            <form className="staff-form" method="post" action={`${base}/test`}>
+              <CsrfField user={user} />
+              <p className="staff-muted">Both languages go to {user.email}, as the saved draft reads.</p>
+              <button className="button button--secondary" type="submit">
+                Send a test to my address
+              </button>
+            </form>
+            <form className="staff-form" method="get" action={`${base}/confirm`}>
+              <div className="staff-field">
+                <label htmlFor="send-at">Send at (lab time; empty: now)</label>
+                <input className="contact-field__control" id="send-at" name="at" type="datetime-local" />
+              </div>
+              <button className="button button--primary" type="submit">
+                Review and send
+              </button>
+            </form>
+          </div>
         </section>
       )}
     </ConsoleDocument>

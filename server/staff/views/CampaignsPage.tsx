@@ -25,29 +25,37 @@ export function CampaignsPage({ assets, user, campaigns, articles, bounced, erro
       {error && <Notice tone="error">{error}</Notice>}
       <section className="staff-panel card" aria-labelledby="new-title">
         <h2 id="new-title">New campaign</h2>
-        <form className="staff-form" method="post" action="/staff/newsletter">
-          <CsrfField user={user} />
-          <div className="staff-field">
-            <label htmlFor="new-article">From a published article</label>
-            <select className="contact-field__control contact-field__control--select" id="new-article" name="article">
-              {articles.map((article) => (
-                <option key={article.id} value={article.id}>
-                  {article.title} ({article.date})
-                </option>
-              ))}
-            </select>
-          </div>
-          <button className="button button--primary" type="submit">
-            Create from article
-          </button>
-        </form>
-        <form className="staff-form" method="post" action="/staff/newsletter">
-          <CsrfField user={user} />
-          <p className="staff-muted">Or write one in Markdown, in English and Spanish.</p>
-          <button className="button button--secondary" type="submit">
-            Write from scratch
-          </button>
-        </form>
+        <div className="staff-stack">
+          {articles.length > 0 && (
+            <form className="staff-form" method="post" action="/staff/newsletter">
+              <CsrfField user={user} />
+              <div className="staff-field">
+                <label htmlFor="new-article">From a published article</label>
+                <select
+                  className="contact-field__control contact-field__control--select"
+                  id="new-article"
+                  name="article"
+                >
+                  {articles.map((article) => (
+                    <option key={article.id} value={article.id}>
+                      {article.title} ({article.date})
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <button className="button button--primary" type="submit">
+                Create from article
+              </button>
+            </form>
+          )}
+          <form className="staff-form" method="post" action="/staff/newsletter">
+            <CsrfField user={user} />
+            <p className="staff-muted">Or write one in Markdown, in English and Spanish.</p>
+            <button className="button button--secondary" type="submit">
+              Write from scratch
+            </button>
+          </form>
+        </div>
       </section>
       <section className="staff-panel card" aria-labelledby="campaigns-title">
         <h2 id="campaigns-title">
