@@ -10,6 +10,7 @@ import { campaignApp, campaignContent, readerAddress, readerLocale, seedReaders,
 import { TEST_SITE_URL } from '../support/helpers';
 import type { ReceivedMail } from '../support/mailServer';
 import { header, rawHeader } from '../support/mailServer';
+import { npmRun } from '../support/serverProcess';
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
@@ -201,5 +202,30 @@ describe('a newsletter campaign', { timeout: 120_000 }, () => {
       `campaign rate measured over ${count - burst} e-mails: ${measured.toFixed(1)} per minute (setting ${rate})`,
     );
     expect(Math.abs(measured - rate) / rate).toBeLessThan(0.1);
+  });
+
+  it("records a provider's bounce and complaint from the newsletter command", async () => {
+    const { app } = await campaignApp(cleanups, { NEWSLETTER_BOUNCE_LIMIT: '2' });
+    await seedReaders(app.db, 2);
+    const dir = app.config.dataDir;
+    const env = { NEWSLETTER_BOUNCE_LIMIT: '2' };
+    const once = await npmRun('newsletter', ['bounce', readerAddress(0)], dir, env);
+    expect([once.code, once.stdout]).toEqual([0, `${readerAddress(0)}: 1 hard bounce, campaigns stop at 2.\n`]);
+    const twice = await npmRun('newsletter', ['bounce', readerAddress(0).toUpperCase()], dir, env);
+    expect(twice.stdout).toBe(`${readerAddress(0).toUpperCase()}: 2 hard bounces, no more campaigns.\n`);
+    expect(await campaignStore(app.db, app.config).recipientCounts()).toEqual({ en: 0, es: 1 });
+
+    const complaint = await npmRun('newsletter', ['complaint', readerAddress(1)], dir);
+    expect([complaint.code, complaint.stdout]).toEqual([0, `${readerAddress(1)} is unsubscribed.\n`]);
+    expect(await campaignStore(app.db, app.config).recipientCounts()).toEqual({ en: 0, es: 0 });
+
+    const unknown = await npmRun('newsletter', ['bounce', 'nobody@example.com'], dir);
+    expect([unknown.code, unknown.stderr]).toEqual([
+      1,
+      expect.stringContaining('nobody@example.com is not on the newsletter list.'),
+    ]);
+    const usage = await npmRun('newsletter', ['unsubscribe'], dir);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain('Unknown command "unsubscribe"');
   });
 });
