@@ -89,6 +89,7 @@ const envSchema = z.object({
     .max(1_000_000)
     .default(DEFAULT_NEWSLETTER_RATE_PER_MINUTE),
   NEWSLETTER_BOUNCE_LIMIT: z.coerce.number().int('expected a whole number').min(1).max(100).default(2),
+  NEWSLETTER_DRAFT_NEW_ARTICLES: z.enum(['true', 'false'], { error: 'expected true or false' }).default('false'),
   BACKUP_DIR: z.string().trim().min(1).optional(),
   BACKUP_INTERVAL_HOURS: z.coerce
     .number()
@@ -137,8 +138,11 @@ export interface AppConfig {
   mail: MailConfig;
   /** Newsletter confirmation e-mails the whole site sends in an hour at most. */
   confirmationsPerHour: number;
-  /** Campaigns (decisions 043, 044): e-mails per minute over every instance; hard bounces after which an address gets none. */
-  newsletter: { ratePerMinute: number; bounceLimit: number };
+  /**
+   * Campaigns (decisions 043–045): e-mails per minute over every instance; hard bounces after which an
+   * address gets none; whether each new article gets a draft campaign by itself.
+   */
+  newsletter: { ratePerMinute: number; bounceLimit: number; draftNewArticles: boolean };
   /** SQLite's scheduled back-ups: the folder (DATA_DIR/backups by default), how often (0: never), how many kept. */
   backup: { dir: string; intervalHours: number; keep: number };
   /** The bearer token Prometheus scrapes /metrics with; none: /metrics does not exist. Never logged. */
@@ -193,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
     newsletter: {
       ratePerMinute: parsed.data.NEWSLETTER_RATE_PER_MINUTE,
       bounceLimit: parsed.data.NEWSLETTER_BOUNCE_LIMIT,
+      draftNewArticles: parsed.data.NEWSLETTER_DRAFT_NEW_ARTICLES === 'true',
     },
     mail: {
       smtpUrl: parsed.data.SMTP_URL,

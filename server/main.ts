@@ -9,6 +9,7 @@ import { createHttpServer } from './http/httpServer';
 import { createLogger } from './http/logger';
 import { createMetrics } from './http/metrics';
 import { watchProcessErrors } from './http/processErrors';
+import { draftNewArticles } from './newsletter/articleDrafts';
 import { startCampaignRunner } from './newsletter/campaignRunner';
 import { startOutboxWorker } from './outbox/delivery';
 import { startRetention } from './privacy/retention';
@@ -72,7 +73,14 @@ async function start(): Promise<void> {
     countOutboxAttempt(metrics),
   );
   // Starts scheduled newsletter campaigns and queues their recipients in the outbox (decision 044).
-  const campaigns = startCampaignRunner(campaignStore(db, config), outbox.wake, logger);
+  const campaignsStore = campaignStore(db, config);
+  const campaigns = startCampaignRunner(
+    campaignsStore,
+    outbox.wake,
+    logger,
+    undefined,
+    config.newsletter.draftNewArticles ? () => draftNewArticles(db, campaignsStore, config.siteUrl) : undefined,
+  );
   // Deletes what is past its retention period, now and daily (the privacy policy's promise).
   const retention = startRetention(db, logger);
   // Work routes do after answering (newsletter sign-ups): the drain waits for it.

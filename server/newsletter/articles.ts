@@ -1,7 +1,10 @@
 import type { Locale } from '../../shared/lib/locale';
 import { locales } from '../../shared/lib/locale';
+import { absoluteUrl } from '../../shared/lib/runtime';
 import { postPath } from '../../shared/model/articles';
 import { catalogues } from '../pages/catalogues';
+import type { CampaignContent } from './campaignMail';
+import { campaignWords } from './campaignTexts';
 
 /** One language's version of an article, as a campaign quotes it. */
 interface ArticleVersion {
@@ -32,4 +35,27 @@ export function publishedArticles(): PublishedArticle[] {
     }
   }
   return [...byId.values()].sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id);
+}
+
+/**
+ * A campaign's text made from an article: its title, excerpt and link in each language (the
+ * English version where it has no translation), or undefined when no such article is published.
+ */
+export function articleCampaign(articleId: number, siteUrl: string): Record<Locale, CampaignContent> | undefined {
+  const article = publishedArticles().find((candidate) => candidate.id === articleId);
+  if (!article) return undefined;
+  return Object.fromEntries(
+    locales.map((locale) => {
+      const version = article.versions[locale] ?? Object.values(article.versions)[0]!;
+      const link = absoluteUrl(siteUrl, version.path);
+      return [
+        locale,
+        {
+          subject: version.title,
+          preview: version.excerpt,
+          body: `## ${version.title}\n\n${version.excerpt}\n\n[${campaignWords[locale].readArticle}](${link})\n`,
+        },
+      ];
+    }),
+  ) as Record<Locale, CampaignContent>;
 }

@@ -22,6 +22,8 @@ export function startCampaignRunner(
   wakeOutbox: () => void,
   logger: Logger,
   pollMs = DEFAULT_POLL_MS,
+  /** Makes the drafts of new articles (NEWSLETTER_DRAFT_NEW_ARTICLES); none by default. */
+  draftNew: () => Promise<number[]> = async () => [],
 ): CampaignRunner {
   let running: Promise<void> | undefined;
   let again = false;
@@ -30,6 +32,7 @@ export function startCampaignRunner(
   async function run(): Promise<void> {
     do {
       again = false;
+      for (const id of await draftNew()) logger.info({ campaign: id }, 'draft campaign made for a new article');
       for (const id of await store.startDue()) logger.info({ campaign: id }, 'campaign started');
       for (const id of await store.queueing()) {
         let queued = 0;

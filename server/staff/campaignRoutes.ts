@@ -6,12 +6,11 @@ import type { Locale } from '../../shared/lib/locale';
 import { locales } from '../../shared/lib/locale';
 import { absoluteUrl } from '../../shared/lib/runtime';
 import { readBody } from '../http/formEndpoint';
-import { publishedArticles } from '../newsletter/articles';
+import { articleCampaign, publishedArticles } from '../newsletter/articles';
 import type { CampaignContent } from '../newsletter/campaignMail';
 import { campaignHtml, campaignText } from '../newsletter/campaignMail';
 import { campaignTest } from '../newsletter/campaignSending';
 import type { Campaign, CampaignStore } from '../newsletter/campaignStore';
-import { campaignWords } from '../newsletter/campaignTexts';
 import { consoleUser, sendPage, textFields } from './page';
 import { CampaignConfirmPage } from './views/CampaignConfirmPage';
 import type { CampaignNotice } from './views/CampaignPage';
@@ -78,26 +77,6 @@ function contentProblem(content: Record<Locale, CampaignContent>, toSend: boolea
     }
   }
   return undefined;
-}
-
-/** A new campaign's text from an article: its title, excerpt and link in each language (English where it has no translation). */
-function contentFromArticle(articleId: number, siteUrl: string): Record<Locale, CampaignContent> | undefined {
-  const article = publishedArticles().find((candidate) => candidate.id === articleId);
-  if (!article) return undefined;
-  return Object.fromEntries(
-    locales.map((locale) => {
-      const version = article.versions[locale] ?? Object.values(article.versions)[0]!;
-      const link = absoluteUrl(siteUrl, version.path);
-      return [
-        locale,
-        {
-          subject: version.title,
-          preview: version.excerpt,
-          body: `## ${version.title}\n\n${version.excerpt}\n\n[${campaignWords[locale].readArticle}](${link})\n`,
-        },
-      ];
-    }),
-  ) as Record<Locale, CampaignContent>;
 }
 
 /**
@@ -179,7 +158,7 @@ export function campaignRoutes({
     if (article === undefined || article === '') {
       content = { en: { subject: '', preview: '', body: '' }, es: { subject: '', preview: '', body: '' } };
     } else {
-      content = /^\d{1,15}$/.test(article) ? contentFromArticle(Number(article), siteUrl) : undefined;
+      content = /^\d{1,15}$/.test(article) ? articleCampaign(Number(article), siteUrl) : undefined;
       if (!content) {
         await showList(res, 400, 'That article is not published: choose one from the list.');
         return;

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { campaignStore } from '../../server/app';
+import { draftNewArticles } from '../../server/newsletter/articleDrafts';
 import { publishedArticles } from '../../server/newsletter/articles';
 import { campaignApp, readerAddress, seedReaders } from '../support/campaigns';
 import { TEST_SITE_URL } from '../support/helpers';
@@ -156,5 +157,31 @@ describe('the newsletter page of the console', { timeout: 60_000 }, () => {
     expect([campaign!.status, campaign!.sendAt]).toEqual(['scheduled', '2099-07-01T13:30:00.000Z']);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect((await campaignStore(app.db, app.config).figures(id)).recipients).toBe(0);
+  });
+
+  it('drafts a campaign by itself for each article published since drafting was turned on, once over two instances', async () => {
+    const { app } = await campaignApp(cleanups, { NEWSLETTER_DRAFT_NEW_ARTICLES: 'true' });
+    expect(app.config.newsletter.draftNewArticles).toBe(true);
+    const store = campaignStore(app.db, app.config);
+    // Turned on today: the articles already published are left alone.
+    expect(await draftNewArticles(app.db, store, TEST_SITE_URL)).toEqual([]);
+    // As if turned on the day the newest article came out: it (and any of that day) gets one draft.
+    const articles = publishedArticles();
+    const newest = articles[0]!;
+    await app.db.run("UPDATE settings SET value = ? WHERE key = 'newsletter_drafts_since'", newest.date);
+    const [one, two] = await Promise.all([
+      draftNewArticles(app.db, store, TEST_SITE_URL),
+      draftNewArticles(app.db, store, TEST_SITE_URL),
+    ]);
+    const expected = articles.filter((article) => article.date >= newest.date);
+    expect(one.length + two.length).toBe(expected.length);
+    expect(await draftNewArticles(app.db, store, TEST_SITE_URL)).toEqual([]);
+    const drafts = await store.list();
+    expect(drafts.map((campaign) => [campaign.articleId, campaign.status]).sort()).toEqual(
+      expected.map((article) => [article.id, 'draft']).sort(),
+    );
+    expect(drafts.find((campaign) => campaign.articleId === newest.id)!.content.en.subject).toBe(
+      newest.versions.en!.title,
+    );
   });
 });
