@@ -1,4 +1,4 @@
-import type { CampaignFigures } from '../../newsletter/campaignStore';
+import type { Campaign, CampaignFigures } from '../../newsletter/campaignStore';
 
 /** A campaign's figures at a glance: its recipients' messages by state, the rate, and unsubscribes from it. */
 export function CampaignFigureList({ figures, unsubscribes }: { figures: CampaignFigures; unsubscribes: number }) {
@@ -24,8 +24,9 @@ export function CampaignFigureList({ figures, unsubscribes }: { figures: Campaig
 }
 
 /** Where a campaign stands, in words. */
-export function campaignState(status: string, figures: CampaignFigures): string {
+export function campaignState({ status, queuedAt }: Campaign, figures: CampaignFigures): string {
   if (status === 'draft') return 'Draft';
   if (status === 'scheduled') return 'Scheduled';
-  return figures.queued > 0 || figures.recipients === 0 ? 'Sending' : 'Sent';
+  // Sent once every reader is queued and no message waits.
+  return queuedAt === null || figures.queued > 0 ? 'Sending' : 'Sent';
 }

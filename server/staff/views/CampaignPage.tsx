@@ -8,7 +8,7 @@ import { ConsoleDocument, ConsoleHeading, CsrfField, Notice } from './ConsoleDoc
 import { LabTime } from './LabTime';
 
 /** The longest each part may be: a subject a mail client shows, a preview line, and a body of some pages. */
-export const contentLimits = { subject: 200, preview: 300, body: 12_000 } as const;
+export const contentLimits = { subject: 200, preview: 300, body: 8_000 } as const;
 
 const languageNames: Record<Locale, string> = { en: 'English', es: 'Spanish' };
 
@@ -96,7 +96,7 @@ export function CampaignPage({ assets, user, campaign, draft, figures, notice }:
       </p>
       <ConsoleHeading eyebrow={`Campaign ${campaign.id}`} title={title}>
         <p className="staff-muted">
-          {campaignState(campaign.status, figures)}
+          {campaignState(campaign, figures)}
           {campaign.sendAt && (
             <>
               {' '}

@@ -84,7 +84,7 @@ export function CampaignsPage({ assets, user, campaigns, articles, bounced, erro
                     </a>
                   </td>
                   <td data-label="State">
-                    {campaignState(campaign.status, figures)}
+                    {campaignState(campaign, figures)}
                     {campaign.sendAt && (
                       <>
                         , <LabTime iso={campaign.sendAt} />
