@@ -1,11 +1,10 @@
 import type { Locale } from '../../../shared/lib/locale';
 import { locales } from '../../../shared/lib/locale';
+import { leadNotification } from '../../leads/texts';
 import type { Campaign } from '../../newsletter/campaignStore';
 import type { ConsoleAssets, ConsoleUser } from './ConsoleDocument';
 import { ConsoleDocument, ConsoleHeading, CsrfField } from './ConsoleDocument';
 import { LabTime } from './LabTime';
-
-const languageNames: Record<Locale, string> = { en: 'English', es: 'Spanish' };
 
 interface CampaignConfirmPageProps {
   assets: ConsoleAssets;
@@ -48,7 +47,7 @@ export function CampaignConfirmPage({
           {locales.map((locale) => (
             <li key={locale} className="staff-stat card">
               <span className="staff-stat__value">{counts[locale]}</span>
-              <span className="staff-stat__label">in {languageNames[locale]}</span>
+              <span className="staff-stat__label">in {leadNotification.languageNames[locale]}</span>
             </li>
           ))}
         </ul>

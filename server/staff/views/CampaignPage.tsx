@@ -1,5 +1,6 @@
 import type { Locale } from '../../../shared/lib/locale';
 import { locales } from '../../../shared/lib/locale';
+import { leadNotification } from '../../leads/texts';
 import type { CampaignContent } from '../../newsletter/campaignMail';
 import type { Campaign, CampaignFigures } from '../../newsletter/campaignStore';
 import { CampaignFigureList, campaignState } from './CampaignFigures';
@@ -10,7 +11,11 @@ import { LabTime } from './LabTime';
 /** The longest each part may be: a subject a mail client shows, a preview line, and a body of some pages. */
 export const contentLimits = { subject: 200, preview: 300, body: 8_000 } as const;
 
-const languageNames: Record<Locale, string> = { en: 'English', es: 'Spanish' };
+/** The one-line parts of a language's text, with their labels. */
+const lineParts = [
+  ['subject', 'Subject'],
+  ['preview', 'Preview text'],
+] as const;
 
 export interface CampaignNotice {
   tone: 'success' | 'error';
@@ -41,29 +46,20 @@ function LanguageFieldsFor({
   const id = (part: string) => `${part}-${locale}`;
   return (
     <fieldset className="staff-form staff-fieldset">
-      <legend>{languageNames[locale]}</legend>
-      <div className="staff-field">
-        <label htmlFor={id('subject')}>Subject</label>
-        <input
-          className="contact-field__control"
-          id={id('subject')}
-          name={`subject_${locale}`}
-          defaultValue={content.subject}
-          maxLength={contentLimits.subject}
-          readOnly={!editable}
-        />
-      </div>
-      <div className="staff-field">
-        <label htmlFor={id('preview')}>Preview text</label>
-        <input
-          className="contact-field__control"
-          id={id('preview')}
-          name={`preview_${locale}`}
-          defaultValue={content.preview}
-          maxLength={contentLimits.preview}
-          readOnly={!editable}
-        />
-      </div>
+      <legend>{leadNotification.languageNames[locale]}</legend>
+      {lineParts.map(([part, label]) => (
+        <div key={part} className="staff-field">
+          <label htmlFor={id(part)}>{label}</label>
+          <input
+            className="contact-field__control"
+            id={id(part)}
+            name={`${part}_${locale}`}
+            defaultValue={content[part]}
+            maxLength={contentLimits[part]}
+            readOnly={!editable}
+          />
+        </div>
+      ))}
       <div className="staff-field">
         <label htmlFor={id('body')}>Body (Markdown)</label>
         <textarea
