@@ -31,6 +31,7 @@ import { contactRoutes } from './leads/routes';
 import { createLeadStore } from './leads/store';
 import { campaignHooks, campaignKinds, campaignThrottles } from './newsletter/campaignSending';
 import { createCampaignStore } from './newsletter/campaignStore';
+import { newsletterEventRoutes } from './newsletter/eventRoutes';
 import { newsletterRoutes } from './newsletter/linkRoutes';
 import { newsletterKinds, signUpMessages } from './newsletter/messages';
 import { createSubscriberStore } from './newsletter/store';
@@ -181,6 +182,8 @@ export function createApp(
   app.use(vitalsRoutes(db, siteUrl, logger, counters)); // the field-speed beacon
   app.use(subscribeRoutes({ store: subscribers, siteUrl, afterAnswer, counters })); // the newsletter box
   app.use(newsletterRoutes({ store: subscribers, siteUrl, renderPage, counters })); // the newsletter e-mails' confirm and unsubscribe links
+  const { eventsSecret } = config.newsletter;
+  if (eventsSecret) app.use(newsletterEventRoutes({ db, siteUrl, secret: eventsSecret, counters })); // a mail provider's signed bounces and complaints
   app.use(contactRoutes({ store: leads, logger, siteUrl, renderPage, counters })); // the contact form; it re-renders its page on refusal
   // The staff console: before the page catch-all, since /staff is no public page (never in the page cache).
   const newsletter = {

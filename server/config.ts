@@ -89,6 +89,10 @@ const envSchema = z.object({
     .max(1_000_000)
     .default(DEFAULT_NEWSLETTER_RATE_PER_MINUTE),
   NEWSLETTER_BOUNCE_LIMIT: z.coerce.number().int('expected a whole number').min(1).max(100).default(2),
+  NEWSLETTER_EVENTS_SECRET: z
+    .string()
+    .min(32, 'expected at least 32 characters (for example: openssl rand -hex 32)')
+    .optional(),
   NEWSLETTER_DRAFT_NEW_ARTICLES: z.enum(['true', 'false'], { error: 'expected true or false' }).default('false'),
   BACKUP_DIR: z.string().trim().min(1).optional(),
   BACKUP_INTERVAL_HOURS: z.coerce
@@ -140,9 +144,10 @@ export interface AppConfig {
   confirmationsPerHour: number;
   /**
    * Campaigns (decisions 043–045): e-mails per minute over every instance; hard bounces after which an
-   * address gets none; whether each new article gets a draft campaign by itself.
+   * address gets none; whether each new article gets a draft campaign by itself; the key a provider's
+   * bounce and complaint posts are signed with (none: no such endpoint). Never logged.
    */
-  newsletter: { ratePerMinute: number; bounceLimit: number; draftNewArticles: boolean };
+  newsletter: { ratePerMinute: number; bounceLimit: number; draftNewArticles: boolean; eventsSecret?: string };
   /** SQLite's scheduled back-ups: the folder (DATA_DIR/backups by default), how often (0: never), how many kept. */
   backup: { dir: string; intervalHours: number; keep: number };
   /** The bearer token Prometheus scrapes /metrics with; none: /metrics does not exist. Never logged. */
@@ -165,7 +170,13 @@ export interface AlertConfig {
 export class ConfigError extends Error {}
 
 /** Variables that may hold a password or a key: an error names them, never their value. */
-const SECRET_VARIABLES = new Set(['SMTP_URL', 'LEAD_WEBHOOK_SECRET', 'DATABASE_URL', 'METRICS_TOKEN']);
+const SECRET_VARIABLES = new Set([
+  'SMTP_URL',
+  'LEAD_WEBHOOK_SECRET',
+  'DATABASE_URL',
+  'METRICS_TOKEN',
+  'NEWSLETTER_EVENTS_SECRET',
+]);
 
 /** Reads the configuration; an invalid value throws one line that names its variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = process.cwd()): AppConfig {
@@ -198,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
       ratePerMinute: parsed.data.NEWSLETTER_RATE_PER_MINUTE,
       bounceLimit: parsed.data.NEWSLETTER_BOUNCE_LIMIT,
       draftNewArticles: parsed.data.NEWSLETTER_DRAFT_NEW_ARTICLES === 'true',
+      eventsSecret: parsed.data.NEWSLETTER_EVENTS_SECRET,
     },
     mail: {
       smtpUrl: parsed.data.SMTP_URL,
