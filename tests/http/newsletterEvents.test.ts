@@ -2,6 +2,7 @@ import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { EVENTS_PATH } from '../../server/newsletter/eventRoutes';
+import { exportPersonalData } from '../../server/privacy/personalData';
 import { DELIVERY_HEADER, SIGNATURE_HEADER, signWebhook, TIMESTAMP_HEADER } from '../../server/outbox/webhook';
 import { readerAddress, seedReaders } from '../support/campaigns';
 import type { TestApp } from '../support/helpers';
@@ -45,6 +46,12 @@ describe('the signed endpoint for a provider’s bounces and complaints', () => 
     expect(await state(app, 0)).toEqual({ hard_bounces: 1, unsubscribed_at: null });
     expect((await post(app, bounce, 'evt-2')).body).toEqual({ result: 'recorded' });
     expect((await state(app, 0))!.hard_bounces).toBe(2);
+    // What is held about the address, its bounces included, is what its owner may ask to see.
+    expect((await exportPersonalData(app.db, readerAddress(0))).subscription).toMatchObject({
+      hard_bounces: 2,
+      bounced_at: expect.any(String),
+      locale: 'en',
+    });
 
     expect((await post(app, { type: 'complaint', email: readerAddress(1) }, 'evt-3')).body).toEqual({
       result: 'recorded',
