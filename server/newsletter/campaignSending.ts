@@ -72,7 +72,15 @@ export function campaignHooks(
   // A campaign's text is fixed once it is scheduled: read once per process.
   const contents = new Map<number, Promise<Campaign | undefined>>();
   const contentOf = async (id: number) => {
-    if (!contents.has(id)) contents.set(id, campaigns.find(id));
+    // A failed read is not kept: the message's next attempt reads again.
+    if (!contents.has(id))
+      contents.set(
+        id,
+        campaigns.find(id).catch((error: unknown) => {
+          contents.delete(id);
+          throw error;
+        }),
+      );
     return (await contents.get(id))?.content;
   };
 

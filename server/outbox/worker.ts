@@ -89,13 +89,14 @@ export function createOutboxWorker({
   async function deliver(message: LeasedMessage): Promise<void> {
     const log = { outboxId: message.id, kind: message.kind, attempt: message.attempts + 1 };
     const hook = hooks[message.kind];
-    const composed = hook?.compose ? await hook.compose(message) : message;
-    if ('skip' in composed) {
-      await store.markSkipped(message, composed.skip);
-      logger.info({ ...log, reason: composed.skip }, 'outbox message skipped');
-      return;
-    }
     try {
+      // A compose that fails (the database, say) is a failed attempt like a refused send.
+      const composed = hook?.compose ? await hook.compose(message) : message;
+      if ('skip' in composed) {
+        await store.markSkipped(message, composed.skip);
+        logger.info({ ...log, reason: composed.skip }, 'outbox message skipped');
+        return;
+      }
       await sendable.get(message.kind)!(composed);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
