@@ -29,11 +29,17 @@ export async function takeSlots(
 ): Promise<Slots> {
   const interval = 60_000 / perMinute;
   const burst = Math.max(1, Math.min(MAX_BURST, Math.floor(perMinute / 60)));
-  await tx.run('INSERT INTO outbox_throttles (name, next_at) VALUES (?, 0) ON CONFLICT (name) DO NOTHING', name);
-  const row = await tx.get<{ next_at: number }>(
-    `SELECT next_at FROM outbox_throttles WHERE name = ?${engine === 'postgres' ? ' FOR UPDATE' : ''}`,
-    name,
-  );
+  const read = () =>
+    tx.get<{ next_at: number }>(
+      `SELECT next_at FROM outbox_throttles WHERE name = ?${engine === 'postgres' ? ' FOR UPDATE' : ''}`,
+      name,
+    );
+  // The row is made once, by the first claim of the kind ever; later claims only read and lock it.
+  let row = await read();
+  if (!row) {
+    await tx.run('INSERT INTO outbox_throttles (name, next_at) VALUES (?, 0) ON CONFLICT (name) DO NOTHING', name);
+    row = await read();
+  }
   // A long pause does not bank more than a burst's worth of slots.
   const start = Math.max(Number(row!.next_at), now - (burst - 1) * interval);
   const granted = start > now ? 0 : Math.min(limit, Math.floor((now - start) / interval) + 1);
