@@ -88,7 +88,8 @@ export interface OutboxStore {
   lease(kinds: readonly string[], leaseMs: number, limit: number, now?: Date): Promise<LeasedMessage[]>;
   /**
    * lease() for one kind held to `perMinute` over every instance (decision 043): the slots are a row
-   * of outbox_throttles, locked by the same transaction. Also says when the next slot opens.
+   * of outbox_throttles, locked by the same transaction. When no slot was open, also says when the
+   * next one opens (epoch ms); null when it claimed what it could.
    */
   leaseThrottled(
     kind: string,
@@ -96,7 +97,7 @@ export interface OutboxStore {
     leaseMs: number,
     limit: number,
     now?: Date,
-  ): Promise<{ messages: LeasedMessage[]; nextSlotAt: number }>;
+  ): Promise<{ messages: LeasedMessage[]; nextSlotAt: number | null }>;
   /** The message went out: it is sent, and the secret in its text (if any) is blanked. */
   markSent(message: LeasedMessage, now?: Date): Promise<void>;
   /** A compose hook said no: the message is skipped for good, with the reason. */
@@ -209,7 +210,8 @@ export function createOutboxStore(db: Database, mailDomain: string): OutboxStore
       return db.transaction(async (tx) => {
         const slots = await takeSlots(tx, db.engine, kind, perMinute, limit, now.getTime());
         const messages = slots.granted > 0 ? await leaseIn(tx, [kind], leaseMs, slots.granted, now) : [];
-        return { messages, nextSlotAt: await slots.use(messages.length) };
+        await slots.use(messages.length);
+        return { messages, nextSlotAt: slots.granted === 0 ? slots.opensAt : null };
       });
     },
     async markSkipped(message, reason, now = new Date()) {

@@ -7,8 +7,10 @@ const MAX_BURST = 10;
 export interface Slots {
   /** How many messages may be claimed now. */
   granted: number;
-  /** Records that `used` of them were claimed; answers when the next slot opens (epoch ms). */
-  use(used: number): Promise<number>;
+  /** With none granted: when the next slot opens (epoch ms). */
+  opensAt: number;
+  /** Records that `used` of them were claimed. */
+  use(used: number): Promise<void>;
 }
 
 /**
@@ -45,10 +47,14 @@ export async function takeSlots(
   const granted = start > now ? 0 : Math.min(limit, Math.floor((now - start) / interval) + 1);
   return {
     granted,
+    opensAt: Math.round(start),
     async use(used) {
-      const next = Math.round(start + used * interval);
-      if (used > 0) await tx.run('UPDATE outbox_throttles SET next_at = ? WHERE name = ?', next, name);
-      return Math.round(Math.max(next, start));
+      if (used > 0)
+        await tx.run(
+          'UPDATE outbox_throttles SET next_at = ? WHERE name = ?',
+          Math.round(start + used * interval),
+          name,
+        );
     },
   };
 }

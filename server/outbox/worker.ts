@@ -133,7 +133,8 @@ export function createOutboxWorker({
     for (const [kind, perMinute] of throttled) {
       const { messages, nextSlotAt } = await store.leaseThrottled(kind, perMinute, leaseMs, batchSize);
       batch.push(...messages);
-      if (messages.length === 0 && nextSlotAt > Date.now()) wakeAt(nextSlotAt);
+      // Set even when that time has passed by now (a slow transaction): the kind is looked at again at once.
+      if (nextSlotAt !== null) wakeAt(nextSlotAt);
     }
     return batch;
   }

@@ -2,8 +2,8 @@ import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { EVENTS_PATH } from '../../server/newsletter/eventRoutes';
-import { exportPersonalData } from '../../server/privacy/personalData';
 import { DELIVERY_HEADER, SIGNATURE_HEADER, signWebhook, TIMESTAMP_HEADER } from '../../server/outbox/webhook';
+import { exportPersonalData } from '../../server/privacy/personalData';
 import { readerAddress, seedReaders } from '../support/campaigns';
 import type { TestApp } from '../support/helpers';
 import { testApp } from '../support/helpers';
