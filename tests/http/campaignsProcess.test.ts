@@ -41,7 +41,7 @@ describe('a campaign sent by real server processes', { timeout: 180_000 }, () =>
       DATA_DIR: dataDir,
       SMTP_URL: smtp.url,
       OUTBOX_LEASE_SECONDS: '5',
-      NEWSLETTER_RATE_PER_MINUTE: '1500',
+      NEWSLETTER_RATE_PER_MINUTE: '3000',
       LOG_LEVEL: 'warn',
     };
     const port = await freePort();
@@ -66,7 +66,7 @@ describe('a campaign sent by real server processes', { timeout: 180_000 }, () =>
     const lastAt = Math.max(...smtp.received.map((mail) => mail.at));
     console.log(
       `SIGKILL after ${atKill} of ${COUNT} sent; after the restart ${readers} readers reached, ${duplicates} duplicate(s), ` +
-        `the last ${((lastAt - started) / 1000).toFixed(1)} s after "send now" (1500 per minute, a 5 s lease, a restart between)`,
+        `the last ${((lastAt - started) / 1000).toFixed(1)} s after "send now" (3000 per minute, a 5 s lease, a restart between)`,
     );
     expect(readers).toBe(COUNT);
     expect(new Set(smtp.received.map((mail) => mail.recipients[0]))).toEqual(
