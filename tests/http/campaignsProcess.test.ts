@@ -26,6 +26,17 @@ function tally(smtp: MailServer): { readers: number; duplicates: number } {
   return { readers: readers.size, duplicates: smtp.received.length - readers.size };
 }
 
+/** COUNT readers and a campaign sent to them now, written into the servers' database; when it was sent. */
+async function campaignToReaders(env: NodeJS.ProcessEnv): Promise<number> {
+  const config = loadConfig(env);
+  const db = await openDatabase(config);
+  await seedReaders(db, COUNT);
+  const started = Date.now();
+  await sendNow(db, config);
+  await db.close();
+  return started;
+}
+
 /** Campaign e-mails this instance's log says it sent. */
 const sentBy = (output: string) =>
   output.split('\n').filter((line) => line.includes('"outbox message sent"') && line.includes('newsletter-campaign'))
@@ -46,12 +57,7 @@ describe('a campaign sent by real server processes', { timeout: 180_000 }, () =>
     };
     const port = await freePort();
     const first = await startServer(port, env);
-    const config = loadConfig(env);
-    const db = await openDatabase(config);
-    await seedReaders(db, COUNT);
-    const started = Date.now();
-    await sendNow(db, config);
-    await db.close();
+    const started = await campaignToReaders(env);
 
     await smtp.waitFor(200, 60_000);
     await first.crash();
@@ -94,12 +100,7 @@ describe('a campaign sent by real server processes', { timeout: 180_000 }, () =>
       () => a.stop(),
       () => b.stop(),
     );
-    const config = loadConfig(env);
-    const db = await openDatabase(config);
-    await seedReaders(db, COUNT);
-    const started = Date.now();
-    await sendNow(db, config);
-    await db.close();
+    const started = await campaignToReaders(env);
 
     await smtp.waitFor(COUNT, 90_000);
     const seconds = (Date.now() - started) / 1000;
