@@ -29,6 +29,9 @@ import { canonicalPath } from './http/trailingSlash';
 import { leadKinds, leadMessages } from './leads/messages';
 import { contactRoutes } from './leads/routes';
 import { createLeadStore } from './leads/store';
+import { campaignHooks, campaignKinds, campaignThrottles } from './newsletter/campaignSending';
+import { createCampaignStore } from './newsletter/campaignStore';
+import { newsletterEventRoutes } from './newsletter/eventRoutes';
 import { newsletterRoutes } from './newsletter/linkRoutes';
 import { newsletterKinds, signUpMessages } from './newsletter/messages';
 import { createSubscriberStore } from './newsletter/store';
@@ -44,13 +47,26 @@ import { staffConsole } from './staff/console';
 import { vitalsRoutes } from './vitals/routes';
 
 /** Every kind of message the app's stores queue: the outbox worker beside the app (see main.ts) sends these. */
-export const outboxKinds: readonly OutboxKind[] = [...leadKinds, ...newsletterKinds, ...alertKinds];
+export const outboxKinds: readonly OutboxKind[] = [...leadKinds, ...newsletterKinds, ...campaignKinds, ...alertKinds];
 
-const newsletterKindNames = new Set(newsletterKinds.map((kind) => kind.name));
+const newsletterKindNames = new Set([...newsletterKinds, ...campaignKinds].map((kind) => kind.name));
+
+/** The newsletter's campaigns over the database, their recipients queued in its outbox. */
+export const campaignStore = (db: Database, config: Pick<AppConfig, 'mail' | 'newsletter'>) =>
+  createCampaignStore(db, createOutbox(db, config), config.newsletter.bounceLimit);
+
+/** What the features add to the outbox worker's sending (decision 043): hooks and throttles by kind. */
+export const outboxSending = (db: Database, config: Pick<AppConfig, 'mail' | 'newsletter' | 'siteUrl'>) => ({
+  hooks: campaignHooks(db, campaignStore(db, config), {
+    siteUrl: config.siteUrl,
+    bounceLimit: config.newsletter.bounceLimit,
+  }),
+  throttles: campaignThrottles(config.newsletter.ratePerMinute),
+});
 
 /**
  * What the outbox worker (main.ts) reports of each attempt: counted by kind, and a newsletter e-mail sent
- * also as the newsletter's, under its kind without the prefix (confirmation; a campaign's later).
+ * also as the newsletter's, under its kind without the prefix (confirmation, campaign, test).
  */
 export const countOutboxAttempt =
   (metrics: Metrics) =>
@@ -80,6 +96,8 @@ export interface AppOptions {
    * commit queued messages, so they go out at once rather than at its next poll.
    */
   wakeOutbox?: () => void;
+  /** Tells the campaign runner (main.ts) that a campaign was scheduled to go now. */
+  wakeCampaigns?: () => void;
   /** Work routes do once they have answered; whoever stops the server waits for it (see main.ts). */
   afterAnswer?: AfterAnswer;
   /** The graceful stop main.ts begins on SIGTERM; never begun by default. */
@@ -104,6 +122,7 @@ export function createApp(
     logger,
     App = PageDocument,
     wakeOutbox = () => {},
+    wakeCampaigns = () => {},
     afterAnswer = createAfterAnswer(logger),
     drain = createDrain(),
     metrics = createMetrics(),
@@ -174,9 +193,17 @@ export function createApp(
   app.use(vitalsRoutes(db, siteUrl, logger, counters)); // the field-speed beacon
   app.use(subscribeRoutes({ store: subscribers, siteUrl, afterAnswer, counters })); // the newsletter box
   app.use(newsletterRoutes({ store: subscribers, siteUrl, renderPage, counters })); // the newsletter e-mails' confirm and unsubscribe links
+  const { eventsSecret } = config.newsletter;
+  if (eventsSecret) app.use(newsletterEventRoutes({ db, siteUrl, secret: eventsSecret, counters })); // a mail provider's signed bounces and complaints
   app.use(contactRoutes({ store: leads, logger, siteUrl, renderPage, counters })); // the contact form; it re-renders its page on refusal
   // The staff console: before the page catch-all, since /staff is no public page (never in the page cache).
-  app.use(staffConsole({ db, logger, siteUrl, assets, counters, locked, alerts: () => alerts.active() }));
+  const newsletter = {
+    campaigns: campaignStore(db, config),
+    wakeOutbox,
+    wakeCampaigns,
+    ratePerMinute: config.newsletter.ratePerMinute,
+  };
+  app.use(staffConsole({ db, logger, siteUrl, assets, counters, locked, alerts: () => alerts.active(), newsletter }));
   app.use(publicFiles(path.join(config.rootDir, 'public'))); // icons, images, video: only paths with an extension
   app.use(canonicalPath); // one URL per page: "/services/" → 301 "/services", never to another host
   app.get('/{*splat}', (req, res) => renderPage(req, res)); // every other GET is a page, or the 404 page

@@ -37,6 +37,9 @@ const mailbox = z
 /** Newsletter confirmation e-mails the whole site sends in an hour at most (decision 032). */
 export const DEFAULT_CONFIRMATIONS_PER_HOUR = 100;
 
+/** Campaign e-mails the whole site sends in a minute at most, over every instance (decision 043). */
+const DEFAULT_NEWSLETTER_RATE_PER_MINUTE = 120;
+
 const defaultInbox = (id: DepartmentId) => departmentFacts.find((department) => department.id === id)!.email;
 
 const envSchema = z.object({
@@ -79,6 +82,18 @@ const envSchema = z.object({
     .min(1)
     .max(100_000)
     .default(DEFAULT_CONFIRMATIONS_PER_HOUR),
+  NEWSLETTER_RATE_PER_MINUTE: z.coerce
+    .number()
+    .int('expected a whole number')
+    .min(1)
+    .max(1_000_000)
+    .default(DEFAULT_NEWSLETTER_RATE_PER_MINUTE),
+  NEWSLETTER_BOUNCE_LIMIT: z.coerce.number().int('expected a whole number').min(1).max(100).default(2),
+  NEWSLETTER_EVENTS_SECRET: z
+    .string()
+    .min(32, 'expected at least 32 characters (for example: openssl rand -hex 32)')
+    .optional(),
+  NEWSLETTER_DRAFT_NEW_ARTICLES: z.enum(['true', 'false'], { error: 'expected true or false' }).default('false'),
   BACKUP_DIR: z.string().trim().min(1).optional(),
   BACKUP_INTERVAL_HOURS: z.coerce
     .number()
@@ -128,6 +143,12 @@ export interface AppConfig {
   mail: MailConfig;
   /** Newsletter confirmation e-mails the whole site sends in an hour at most. */
   confirmationsPerHour: number;
+  /**
+   * Campaigns (decisions 043–045): e-mails per minute over every instance; hard bounces after which an
+   * address gets none; whether each new article gets a draft campaign by itself; the key a provider's
+   * bounce and complaint posts are signed with (none: no such endpoint). Never logged.
+   */
+  newsletter: { ratePerMinute: number; bounceLimit: number; draftNewArticles: boolean; eventsSecret?: string };
   /** SQLite's scheduled back-ups: the folder (DATA_DIR/backups by default), how often (0: never), how many kept. */
   backup: { dir: string; intervalHours: number; keep: number };
   /** The bearer token Prometheus scrapes /metrics with; none: /metrics does not exist. Never logged. */
@@ -152,7 +173,13 @@ export interface AlertConfig {
 export class ConfigError extends Error {}
 
 /** Variables that may hold a password or a key: an error names them, never their value. */
-const SECRET_VARIABLES = new Set(['SMTP_URL', 'LEAD_WEBHOOK_SECRET', 'DATABASE_URL', 'METRICS_TOKEN']);
+const SECRET_VARIABLES = new Set([
+  'SMTP_URL',
+  'LEAD_WEBHOOK_SECRET',
+  'DATABASE_URL',
+  'METRICS_TOKEN',
+  'NEWSLETTER_EVENTS_SECRET',
+]);
 
 /** Reads the configuration; an invalid value throws one line that names its variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = process.cwd()): AppConfig {
@@ -181,6 +208,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
     dev: NODE_ENV === 'development',
     rootDir,
     confirmationsPerHour: parsed.data.NEWSLETTER_CONFIRMATIONS_PER_HOUR,
+    newsletter: {
+      ratePerMinute: parsed.data.NEWSLETTER_RATE_PER_MINUTE,
+      bounceLimit: parsed.data.NEWSLETTER_BOUNCE_LIMIT,
+      draftNewArticles: parsed.data.NEWSLETTER_DRAFT_NEW_ARTICLES === 'true',
+      eventsSecret: parsed.data.NEWSLETTER_EVENTS_SECRET,
+    },
     mail: {
       smtpUrl: parsed.data.SMTP_URL,
       from: parsed.data.MAIL_FROM,

@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 
-import { appAlerts, countOutboxAttempt, createApp, outboxKinds } from './app';
+import { appAlerts, campaignStore, countOutboxAttempt, createApp, outboxKinds, outboxSending } from './app';
 import type { AppConfig } from './config';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase, timedDatabase } from './db';
@@ -14,6 +14,8 @@ import { createLogger } from './http/logger';
 import { createMetrics } from './http/metrics';
 import { watchProcessErrors } from './http/processErrors';
 import { runsScheduledJobs, WORKER_INDEX } from './lib/workers';
+import { draftNewArticles } from './newsletter/articleDrafts';
+import { startCampaignRunner } from './newsletter/campaignRunner';
 import { startOutboxWorker } from './outbox/delivery';
 import { startRetention } from './privacy/retention';
 
@@ -127,7 +129,23 @@ async function start(): Promise<void> {
         )
       : undefined;
   // Sends what the site queues (lead notifications, webhooks, newsletter confirmations), in this process.
-  const outbox = startOutboxWorker(db, config, logger, outboxKinds, {}, countOutboxAttempt(metrics));
+  const outbox = startOutboxWorker(
+    db,
+    config,
+    logger,
+    outboxKinds,
+    outboxSending(db, config),
+    countOutboxAttempt(metrics),
+  );
+  // Starts scheduled newsletter campaigns and queues their recipients in the outbox (decision 044).
+  const campaignsStore = campaignStore(db, config);
+  const campaigns = startCampaignRunner(
+    campaignsStore,
+    outbox.wake,
+    logger,
+    undefined,
+    config.newsletter.draftNewArticles ? () => draftNewArticles(db, campaignsStore, config.siteUrl) : undefined,
+  );
   // Deletes what is past its retention period, now and daily (the privacy policy's promise).
   const retention = scheduler ? startRetention(db, logger) : undefined;
   // Work routes do after answering (newsletter sign-ups): the drain waits for it.
@@ -136,7 +154,16 @@ async function start(): Promise<void> {
   const alerts = appAlerts(db, config, metrics, outbox.wake);
   const alertChecks = scheduler ? alerts.start(logger) : undefined;
   const drain = createDrain();
-  const app = createApp(config, { db, logger, wakeOutbox: outbox.wake, afterAnswer, drain, metrics, alerts });
+  const app = createApp(config, {
+    db,
+    logger,
+    wakeOutbox: outbox.wake,
+    wakeCampaigns: campaigns.wake,
+    afterAnswer,
+    drain,
+    metrics,
+    alerts,
+  });
   const server = createHttpServer(app);
   server.listen(config.port, config.host, () => {
     logger.info({ url: `http://localhost:${config.port}`, siteUrl: config.siteUrl, database: db.engine }, 'listening');
@@ -166,6 +193,7 @@ async function start(): Promise<void> {
         backups?.stop();
         await alertChecks?.stop();
         await afterAnswer.settled();
+        await campaigns.stop();
         await outbox.stop();
         await db.close();
         serving?.stop();

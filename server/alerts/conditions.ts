@@ -58,10 +58,12 @@ export async function activeAlerts(db: Database, settings: AlertSettings, now = 
       mail: { subject: text.leadWaiting.subject(waiting), text: text.leadWaiting.text({ count: waiting, siteUrl }) },
     });
 
-  // Failing: tried and not sent since a time longer ago than the setting, or given up.
+  // Failing: tried and not sent since a time longer ago than the setting, or given up. A bulk message given
+  // up (a campaign e-mail its reader's server refused for good) is a bounce, counted by the newsletter
+  // (decision 044), not an outage: while it was being retried it counted already.
   const failing = (await db.get<{ count: number }>(
     `SELECT count(*) AS count FROM outbox
-     WHERE status = 'failed' OR (status = 'queued' AND attempts > 0 AND created_at < ?)`,
+     WHERE (status = 'failed' AND priority = 0) OR (status = 'queued' AND attempts > 0 AND created_at < ?)`,
     new Date(now.getTime() - minutes * 60_000).toISOString(),
   ))!.count;
   if (failing > 0)

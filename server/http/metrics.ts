@@ -79,7 +79,7 @@ export function createMetrics() {
     leadsReceived: counter('leads_received_total', 'Contact-form leads stored'),
     newsletterEmails: counter(
       'newsletter_emails_sent_total',
-      'E-mails the newsletter sent, by kind (confirmation; campaigns later)',
+      'E-mails the newsletter sent, by kind (confirmation, campaign, test)',
       ['kind'],
     ),
     alertsFired: counter(

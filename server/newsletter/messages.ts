@@ -14,7 +14,7 @@ export const newsletterKinds: readonly OutboxKind[] = [confirmation];
 const linkWithToken = (siteUrl: string, path: string, token: string) => absoluteUrl(siteUrl, withToken(path, token));
 
 /** RFC 2369 and RFC 8058: mail clients show an unsubscribe button that POSTs to the link, no page visit needed. */
-function listUnsubscribeHeaders(unsubscribeUrl: string): Record<string, string> {
+export function listUnsubscribeHeaders(unsubscribeUrl: string): Record<string, string> {
   return { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
 }
 

@@ -160,8 +160,9 @@ export function createSubscriberStore(
       return 'confirmed';
     },
     async unsubscribe(token, now = new Date()) {
-      // One spelling per token: no leading zero.
-      const match = /^([1-9]\d{0,14})\.([\w-]{43})$/.exec(token);
+      // One spelling per token: no leading zero. A campaign's links add ".c" and its id, unsigned: it only
+      // says which campaign to count the unsubscribe against (decision 044).
+      const match = /^([1-9]\d{0,14})\.([\w-]{43})(?:\.c([1-9]\d{0,14}))?$/.exec(token);
       if (!match) return 'invalid';
       const id = Number(match[1]);
       const signingKey = await key();
@@ -169,13 +170,22 @@ export function createSubscriberStore(
       // A row that is gone is checked against a stand-in, so both refusals take the same work.
       const expected = Buffer.from(signature(signingKey, subscriber ?? { id, email: '', created_at: '' }));
       if (!timingSafeEqual(Buffer.from(match[2]!), expected) || !subscriber) return 'invalid';
-      const row = await db.get(
-        `UPDATE subscribers SET unsubscribed_at = coalesce(unsubscribed_at, ?), confirmation_token_hash = NULL, confirmation_expires_at = NULL
-         WHERE id = ? RETURNING id`,
-        now.toISOString(),
-        id,
-      );
-      return row ? 'unsubscribed' : 'invalid';
+      return db.transaction(async (tx) => {
+        const row = await tx.get<{ unsubscribed_at: string | null }>(
+          'SELECT unsubscribed_at FROM subscribers WHERE id = ?',
+          id,
+        );
+        if (!row) return 'invalid';
+        await tx.run(
+          `UPDATE subscribers SET unsubscribed_at = coalesce(unsubscribed_at, ?), confirmation_token_hash = NULL, confirmation_expires_at = NULL
+           WHERE id = ?`,
+          now.toISOString(),
+          id,
+        );
+        if (row.unsubscribed_at === null && match[3])
+          await tx.run('UPDATE campaigns SET unsubscribes = unsubscribes + 1 WHERE id = ?', Number(match[3]));
+        return 'unsubscribed';
+      });
     },
     async unsubscribeToken(id) {
       const row = await rowById(id);

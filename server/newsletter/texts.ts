@@ -14,7 +14,7 @@ interface ConfirmationMail {
 }
 
 /** Who sends, and how to reach it: CASL and CAN-SPAM ask every commercial e-mail, this request for consent included, for the sender's postal address and a contact. */
-const sender = (siteUrl: string) =>
+export const sender = (siteUrl: string) =>
   `${siteFacts.name} (${legalFacts.legalName})
 ${legalFacts.postalAddress}
 ${siteFacts.email} · ${siteUrl}`;

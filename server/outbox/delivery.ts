@@ -6,7 +6,7 @@ import { createMailer } from './mailer';
 import type { OutboxStore } from './store';
 import { createOutboxStore } from './store';
 import { postWebhook } from './webhook';
-import type { OutboxWorker, Sender } from './worker';
+import type { KindHooks, OutboxWorker, Sender } from './worker';
 import { createOutboxWorker } from './worker';
 
 /** The domain of MAIL_FROM's address: the right-hand side of every Message-ID the site gives. */
@@ -32,7 +32,12 @@ export function startOutboxWorker(
   config: Pick<AppConfig, 'mail'>,
   logger: Logger,
   kinds: readonly OutboxKind[],
-  options: { pollMs?: number; firstRetryMs?: number } = {},
+  options: {
+    pollMs?: number;
+    firstRetryMs?: number;
+    hooks?: Readonly<Record<string, KindHooks>>;
+    throttles?: Readonly<Record<string, number>>;
+  } = {},
   /** Told of each attempt's outcome, by the message's kind (the metrics count them). */
   attempted: (kind: string, outcome: 'sent' | 'error') => void = () => {},
 ): OutboxWorker {

@@ -2,8 +2,18 @@ import nodemailer from 'nodemailer';
 
 import type { MailMessage } from './store';
 
+/** The mail server refused a message for good (a 5xx reply): sending it again would be refused again. */
+export class PermanentFailure extends Error {}
+
+/** nodemailer's error for a refused command carries the server's reply code. */
+const replyCode = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'responseCode' in error ? Number(error.responseCode) : 0;
+
 export interface Mailer {
-  /** Sends one message with its Message-ID; rejects when the server refused it or any recipient. */
+  /**
+   * Sends one message with its Message-ID; rejects when the server refused it or any recipient,
+   * with a PermanentFailure when the refusal is a 5xx.
+   */
   send(message: MailMessage, messageId: string): Promise<void>;
   /** Closes the pooled connections. */
   close(): void;
@@ -28,16 +38,24 @@ export function createMailer(smtpUrl: string, from: string, timeoutMs: number): 
   });
   return {
     async send(message, messageId) {
-      const info = await transport.sendMail({
-        from,
-        to: message.to,
-        replyTo: message.replyTo,
-        subject: message.subject,
-        text: message.text,
-        headers: message.headers,
-        messageId,
-        signal: AbortSignal.timeout(timeoutMs * 2),
-      });
+      const info = await transport
+        .sendMail({
+          from,
+          to: message.to,
+          replyTo: message.replyTo,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+          headers: message.headers,
+          messageId,
+          signal: AbortSignal.timeout(timeoutMs * 2),
+        })
+        .catch((error: unknown) => {
+          const code = replyCode(error);
+          if (code >= 500 && code < 600)
+            throw new PermanentFailure(error instanceof Error ? error.message : String(error));
+          throw error;
+        });
       if (info.rejected.length > 0)
         throw new Error(`The SMTP server refused ${info.rejected.length} recipient(s): ${info.response}`);
     },

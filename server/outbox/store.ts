@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 import type { Database, Queryable } from '../db';
+import { takeSlots } from './throttle';
 
 /** An e-mail as the outbox keeps it: everything needed to send it again, the same way. */
 export interface MailMessage {
@@ -8,6 +9,8 @@ export interface MailMessage {
   replyTo?: { name: string; address: string };
   subject: string;
   text: string;
+  /** An HTML alternative to the text (newsletter campaigns). */
+  html?: string;
   headers?: Record<string, string>;
 }
 
@@ -16,8 +19,18 @@ type OutboxPayload =
   /** `secret` is the part of the text (a confirmation link, say) blanked once the message is sent. */
   { mail: MailMessage; secret?: string } | { body: unknown };
 
-/** What can be queued: a message of a registered kind, about a lead or a subscriber (the rows an erasure finds it by). */
-export type NewOutboxMessage = OutboxPayload & { kind: string; leadId?: number; subscriberId?: number };
+/**
+ * What can be queued: a message of a registered kind, about a lead or a subscriber (the rows an erasure finds
+ * it by). `dedupeKey` makes it once-only: a second message with the same key is not queued. `bulk` sends it
+ * after every message that is not (decision 043).
+ */
+export type NewOutboxMessage = OutboxPayload & {
+  kind: string;
+  leadId?: number;
+  subscriberId?: number;
+  dedupeKey?: string;
+  bulk?: boolean;
+};
 
 /** A message a worker holds under lease and is to send now. */
 export interface LeasedMessage {
@@ -28,16 +41,20 @@ export interface LeasedMessage {
   messageId: string;
   /** Attempts made before this one. */
   attempts: number;
+  /** The subscriber it is about, if any: a kind's compose hook reads their state at sending time. */
+  subscriberId: number | null;
   /** The lease this worker holds, until this time (ISO). */
   leaseUntil: string;
 }
 
-type OutboxStatus = 'queued' | 'sent' | 'failed';
+/** skipped: a kind's compose hook found, at sending time, that it must not go out (decision 043). */
+type OutboxStatus = 'queued' | 'sent' | 'failed' | 'skipped';
 
 export interface OutboxStats {
   queued: number;
   sent: number;
   failed: number;
+  skipped: number;
   /** Age in seconds of the oldest message still queued, or null with none queued. */
   oldestQueuedSeconds: number | null;
 }
@@ -57,8 +74,11 @@ export interface OutboxEntry {
 }
 
 export interface OutboxStore {
-  /** Queues a message, due now, in `tx`: the transaction that stores what the message is about. */
-  enqueue(message: NewOutboxMessage, now: Date, tx: Queryable): Promise<void>;
+  /**
+   * Queues a message, due now, in `tx`: the transaction that stores what the message is about.
+   * False when its dedupeKey was queued before (nothing is queued then).
+   */
+  enqueue(message: NewOutboxMessage, now: Date, tx: Queryable): Promise<boolean>;
   /**
    * Claims up to `limit` due messages of the given kinds for `leaseMs`, in
    * one statement: SQLite runs an UPDATE … RETURNING alone, and PostgreSQL
@@ -66,12 +86,26 @@ export interface OutboxStore {
    * workers (in this process or another instance) never claim the same row.
    */
   lease(kinds: readonly string[], leaseMs: number, limit: number, now?: Date): Promise<LeasedMessage[]>;
+  /**
+   * lease() for one kind held to `perMinute` over every instance (decision 043): the slots are a row
+   * of outbox_throttles, locked by the same transaction. When no slot was open, also says when the
+   * next one opens (epoch ms); null when it claimed what it could.
+   */
+  leaseThrottled(
+    kind: string,
+    perMinute: number,
+    leaseMs: number,
+    limit: number,
+    now?: Date,
+  ): Promise<{ messages: LeasedMessage[]; nextSlotAt: number | null }>;
   /** The message went out: it is sent, and the secret in its text (if any) is blanked. */
   markSent(message: LeasedMessage, now?: Date): Promise<void>;
+  /** A compose hook said no: the message is skipped for good, with the reason. */
+  markSkipped(message: LeasedMessage, reason: string, now?: Date): Promise<void>;
   /** An attempt failed: try again at `retryAt`, or mark it failed when there is none. */
   markAttemptFailed(message: LeasedMessage, error: string, retryAt: Date | null): Promise<void>;
   stats(now?: Date): Promise<OutboxStats>;
-  /** Messages still queued or failed, oldest first. */
+  /** Messages still queued or failed, oldest first (sent and skipped ones are done). */
   pending(): Promise<OutboxEntry[]>;
   /**
    * Puts a queued or failed message back in the queue, due now, with a fresh
@@ -101,6 +135,9 @@ interface Row {
 /** Longest error text kept per message: enough for an SMTP reply, never a stack. */
 const ERROR_LIMIT = 500;
 const REDACTED = '[link removed once sent]';
+/** The lease order's first key: every urgent message (a lead, a confirmation) before any bulk one (a campaign). */
+const URGENT = 0;
+const BULK = 1;
 
 /**
  * The outbox table. `mailDomain` names the Message-IDs it gives
@@ -110,15 +147,52 @@ const REDACTED = '[link removed once sent]';
 export function createOutboxStore(db: Database, mailDomain: string): OutboxStore {
   const skipLocked = db.engine === 'postgres' ? 'FOR UPDATE SKIP LOCKED' : '';
 
+  /** Claims due messages, the urgent before the bulk (decision 043), in one statement on `q`. */
+  async function leaseIn(
+    q: Queryable,
+    kinds: readonly string[],
+    leaseMs: number,
+    limit: number,
+    now: Date,
+  ): Promise<LeasedMessage[]> {
+    if (kinds.length === 0) return [];
+    const at = now.toISOString();
+    const rows = await q.all<
+      Pick<Row, 'id' | 'kind' | 'payload' | 'message_id' | 'attempts' | 'lease_until' | 'subscriber_id'>
+    >(
+      `UPDATE outbox SET lease_until = ?
+       WHERE id IN (
+         SELECT id FROM outbox
+         WHERE status = 'queued' AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until < ?)
+           AND kind IN (${kinds.map(() => '?').join(', ')})
+         ORDER BY priority, next_attempt_at, id LIMIT ? ${skipLocked})
+       RETURNING id, kind, payload, message_id, attempts, lease_until, subscriber_id`,
+      new Date(now.getTime() + leaseMs).toISOString(),
+      at,
+      at,
+      ...kinds,
+      limit,
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      payload: JSON.parse(row.payload) as OutboxPayload,
+      messageId: row.message_id,
+      attempts: row.attempts,
+      subscriberId: row.subscriber_id,
+      leaseUntil: row.lease_until!,
+    }));
+  }
+
   return {
     async enqueue(message, now, tx) {
       const payload: OutboxPayload =
         'body' in message ? { body: message.body } : { mail: message.mail, secret: message.secret };
       const messageId = 'mail' in payload ? `<${randomUUID()}@${mailDomain}>` : randomUUID();
       const at = now.toISOString();
-      await tx.run(
-        `INSERT INTO outbox (kind, lead_id, subscriber_id, payload, message_id, created_at, next_attempt_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      const queued = await tx.run(
+        `INSERT INTO outbox (kind, lead_id, subscriber_id, payload, message_id, created_at, next_attempt_at, priority, dedupe_key)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (dedupe_key) DO NOTHING`,
         message.kind,
         message.leadId ?? null,
         message.subscriberId ?? null,
@@ -126,33 +200,27 @@ export function createOutboxStore(db: Database, mailDomain: string): OutboxStore
         messageId,
         at,
         at,
+        message.bulk ? BULK : URGENT,
+        message.dedupeKey ?? null,
       );
+      return queued > 0;
     },
-    async lease(kinds, leaseMs, limit, now = new Date()) {
-      if (kinds.length === 0) return [];
-      const at = now.toISOString();
-      const rows = await db.all<Pick<Row, 'id' | 'kind' | 'payload' | 'message_id' | 'attempts' | 'lease_until'>>(
-        `UPDATE outbox SET lease_until = ?
-         WHERE id IN (
-           SELECT id FROM outbox
-           WHERE status = 'queued' AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until < ?)
-             AND kind IN (${kinds.map(() => '?').join(', ')})
-           ORDER BY next_attempt_at, id LIMIT ? ${skipLocked})
-         RETURNING id, kind, payload, message_id, attempts, lease_until`,
-        new Date(now.getTime() + leaseMs).toISOString(),
-        at,
-        at,
-        ...kinds,
-        limit,
+    lease: (kinds, leaseMs, limit, now = new Date()) => leaseIn(db, kinds, leaseMs, limit, now),
+    leaseThrottled(kind, perMinute, leaseMs, limit, now = new Date()) {
+      return db.transaction(async (tx) => {
+        const slots = await takeSlots(tx, db.engine, kind, perMinute, limit, now.getTime());
+        const messages = slots.granted > 0 ? await leaseIn(tx, [kind], leaseMs, slots.granted, now) : [];
+        await slots.use(messages.length);
+        return { messages, nextSlotAt: slots.granted === 0 ? slots.opensAt : null };
+      });
+    },
+    async markSkipped(message, reason, now = new Date()) {
+      await db.run(
+        `UPDATE outbox SET status = 'skipped', sent_at = ?, last_error = ?, lease_until = NULL WHERE id = ? AND status = 'queued'`,
+        now.toISOString(),
+        reason.slice(0, ERROR_LIMIT),
+        message.id,
       );
-      return rows.map((row) => ({
-        id: row.id,
-        kind: row.kind,
-        payload: JSON.parse(row.payload) as OutboxPayload,
-        messageId: row.message_id,
-        attempts: row.attempts,
-        leaseUntil: row.lease_until!,
-      }));
     },
     async markSent(message, now = new Date()) {
       const { payload } = message;
@@ -182,7 +250,7 @@ export function createOutboxStore(db: Database, mailDomain: string): OutboxStore
       );
     },
     async stats(now = new Date()) {
-      const stats: OutboxStats = { queued: 0, sent: 0, failed: 0, oldestQueuedSeconds: null };
+      const stats: OutboxStats = { queued: 0, sent: 0, failed: 0, skipped: 0, oldestQueuedSeconds: null };
       const rows = await db.all<{ status: OutboxStatus; count: number; oldest: string }>(
         'SELECT status, count(*) AS count, min(created_at) AS oldest FROM outbox GROUP BY status',
       );
@@ -194,25 +262,28 @@ export function createOutboxStore(db: Database, mailDomain: string): OutboxStore
       return stats;
     },
     async pending() {
-      return (await db.all<Row>("SELECT * FROM outbox WHERE status != 'sent' ORDER BY id")).map((row) => ({
-        id: row.id,
-        kind: row.kind,
-        leadId: row.lead_id,
-        subscriberId: row.subscriber_id,
-        status: row.status,
-        attempts: row.attempts,
-        lastError: row.last_error,
-        createdAt: row.created_at,
-        nextAttemptAt: row.next_attempt_at,
-        sentAt: row.sent_at,
-      }));
+      return (await db.all<Row>("SELECT * FROM outbox WHERE status IN ('queued', 'failed') ORDER BY id")).map(
+        (row) => ({
+          id: row.id,
+          kind: row.kind,
+          leadId: row.lead_id,
+          subscriberId: row.subscriber_id,
+          status: row.status,
+          attempts: row.attempts,
+          lastError: row.last_error,
+          createdAt: row.created_at,
+          nextAttemptAt: row.next_attempt_at,
+          sentAt: row.sent_at,
+        }),
+      );
     },
     async retry(id, now = new Date()) {
       const row = await db.get<{ status: OutboxStatus }>('SELECT status FROM outbox WHERE id = ?', id);
       if (!row) return 'missing';
-      if (row.status === 'sent') return 'sent';
+      // A skipped message is done too: its compose hook said it must not go out.
+      if (row.status === 'sent' || row.status === 'skipped') return 'sent';
       await db.run(
-        `UPDATE outbox SET status = 'queued', attempts = 0, next_attempt_at = ? WHERE id = ? AND status != 'sent'`,
+        `UPDATE outbox SET status = 'queued', attempts = 0, next_attempt_at = ? WHERE id = ? AND status IN ('queued', 'failed')`,
         now.toISOString(),
         id,
       );

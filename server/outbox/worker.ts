@@ -1,10 +1,22 @@
 import type { Logger } from '../http/logger';
 import { retryDelayMs } from './backoff';
 import type { Channel, OutboxKind } from './kinds';
+import { PermanentFailure } from './mailer';
 import type { LeasedMessage, OutboxStore } from './store';
 
 /** Sends one message through a channel; rejects on failure. */
 export type Sender = (message: LeasedMessage) => Promise<void>;
+
+/** What a feature adds to the sending of one of its kinds (decision 043). */
+export interface KindHooks {
+  /**
+   * Builds the message at its turn, from what is true then: the message to send, or the reason
+   * it must not go out (it is then skipped for good). What it builds is sent, never stored.
+   */
+  compose?(message: LeasedMessage): Promise<LeasedMessage | { skip: string }>;
+  /** The mail server refused it for good (a 5xx): the message fails at once, and this is told. */
+  refused?(message: LeasedMessage, reason: string): Promise<void>;
+}
 
 export interface OutboxWorkerOptions {
   store: OutboxStore;
@@ -21,6 +33,10 @@ export interface OutboxWorkerOptions {
   firstRetryMs?: number;
   /** Messages claimed at once. */
   batchSize?: number;
+  /** By kind: what its feature does before a send and after a refusal. */
+  hooks?: Readonly<Record<string, KindHooks>>;
+  /** By kind: the most messages per minute, over every instance (decision 043). */
+  throttles?: Readonly<Record<string, number>>;
 }
 
 export interface OutboxWorker {
@@ -52,6 +68,8 @@ export function createOutboxWorker({
   pollMs = DEFAULT_POLL_MS,
   firstRetryMs,
   batchSize = 10,
+  hooks = {},
+  throttles = {},
 }: OutboxWorkerOptions): OutboxWorker {
   // Each kind goes out through its channel's sender; a kind whose channel has none is not claimed.
   const sendable = new Map<string, Sender>();
@@ -59,8 +77,10 @@ export function createOutboxWorker({
     const send = senders[channel];
     if (send) sendable.set(name, send);
   }
-  const names = [...sendable.keys()];
+  const names = [...sendable.keys()].filter((name) => !throttles[name]);
+  const throttled = [...sendable.keys()].flatMap((name) => (throttles[name] ? [[name, throttles[name]] as const] : []));
   let timer: NodeJS.Timeout | undefined;
+  let slotTimer: NodeJS.Timeout | undefined;
   let statusTimer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
@@ -68,31 +88,62 @@ export function createOutboxWorker({
 
   async function deliver(message: LeasedMessage): Promise<void> {
     const log = { outboxId: message.id, kind: message.kind, attempt: message.attempts + 1 };
+    const hook = hooks[message.kind];
     try {
-      await sendable.get(message.kind)!(message);
+      // A compose that fails (the database, say) is a failed attempt like a refused send.
+      const composed = hook?.compose ? await hook.compose(message) : message;
+      if ('skip' in composed) {
+        await store.markSkipped(message, composed.skip);
+        logger.info({ ...log, reason: composed.skip }, 'outbox message skipped');
+        return;
+      }
+      await sendable.get(message.kind)!(composed);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const failedAttempts = message.attempts + 1;
+      const permanent = error instanceof PermanentFailure;
       const retryAt =
-        failedAttempts >= maxAttempts
+        permanent || failedAttempts >= maxAttempts
           ? null
           : new Date(Date.now() + retryDelayMs(failedAttempts, Math.random, firstRetryMs));
       await store.markAttemptFailed(message, reason, retryAt);
+      if (permanent) await hook?.refused?.(message, reason);
       // The reason is the server's or the network's, never the message's text.
       if (retryAt)
         logger.warn({ ...log, reason, retryAt: retryAt.toISOString() }, 'outbox message not sent, will retry');
       else logger.error({ ...log, reason }, 'outbox message failed for good');
       return;
     }
+    // The stored message, not the composed one: what a hook builds is not kept.
     await store.markSent(message);
     logger.info(log, 'outbox message sent');
+  }
+
+  /** A throttled kind waiting for its next slot is looked at again when it opens, not at the next poll. */
+  function wakeAt(at: number): void {
+    clearTimeout(slotTimer);
+    slotTimer = setTimeout(wake, Math.max(1, at - Date.now()));
+    slotTimer.unref();
+  }
+
+  /** The next batch: every urgent message first, then what each throttled kind's slots allow. */
+  async function nextBatch(): Promise<LeasedMessage[]> {
+    if (stopped) return [];
+    const batch = await store.lease(names, leaseMs, batchSize);
+    for (const [kind, perMinute] of throttled) {
+      const { messages, nextSlotAt } = await store.leaseThrottled(kind, perMinute, leaseMs, batchSize);
+      batch.push(...messages);
+      // Set even when that time has passed by now (a slow transaction): the kind is looked at again at once.
+      if (nextSlotAt !== null) wakeAt(nextSlotAt);
+    }
+    return batch;
   }
 
   async function drain(): Promise<void> {
     do {
       again = false;
       for (;;) {
-        const batch = stopped ? [] : await store.lease(names, leaseMs, batchSize);
+        const batch = await nextBatch();
         if (batch.length === 0) break;
         await Promise.all(batch.map(deliver));
       }
@@ -100,7 +151,7 @@ export function createOutboxWorker({
   }
 
   function wake(): void {
-    if (stopped || names.length === 0) return;
+    if (stopped || sendable.size === 0) return;
     if (running) {
       again = true;
       return;
@@ -132,6 +183,7 @@ export function createOutboxWorker({
       stopped = true;
       clearInterval(timer);
       clearInterval(statusTimer);
+      clearTimeout(slotTimer);
       if (running) await Promise.race([running, new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
     },
   };

@@ -9,6 +9,8 @@ import type { AssetSource } from '../http/manifest';
 import type { RateLimitCounters } from '../http/rateLimitCounters';
 import { forbidScripts } from '../http/security';
 import { staffAuth } from './auth';
+import type { NewsletterConsole } from './campaignRoutes';
+import { campaignRoutes } from './campaignRoutes';
 import { leadRoutes } from './leadRoutes';
 import { consoleUser, sendPage } from './page';
 import { signInRoutes } from './signInRoutes';
@@ -35,6 +37,8 @@ interface StaffConsoleOptions {
   locked?: () => Promise<void>;
   /** The alerts active now, shown at the top of every page to the signed-in staff. */
   alerts?: () => Promise<readonly ConsoleAlert[]>;
+  /** The newsletter's campaigns. */
+  newsletter: NewsletterConsole;
 }
 
 /**
@@ -50,6 +54,7 @@ export function staffConsole({
   counters,
   locked,
   alerts = async () => [],
+  newsletter,
 }: StaffConsoleOptions): Router {
   const assets = (): ConsoleAssets => ({ stylesheet: build().consoleStylesheet });
   const auth = staffAuth(db, siteUrl);
@@ -88,6 +93,7 @@ export function staffConsole({
   router.get('/staff', (_req, res) => res.redirect(303, '/staff/leads'));
   router.use(leadRoutes({ db, assets, guardPost, renderNotFound }));
   router.use(subscriberRoutes({ db, assets, guardPost }));
+  router.use(campaignRoutes({ newsletter, siteUrl, assets, guardPost, renderNotFound }));
   router.use(speedRoutes({ db, assets }));
   router.all('/staff/{*rest}', (_req, res) => renderNotFound(res, consoleCopy.notFound));
   return router;

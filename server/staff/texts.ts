@@ -10,6 +10,7 @@ export const responseHours = Number.parseInt(siteFacts.responseTimes.email, 10);
 export const staffNav = [
   { href: '/staff/leads', label: 'Leads', key: 'leads' },
   { href: '/staff/subscribers', label: 'Subscribers', key: 'subscribers' },
+  { href: '/staff/newsletter', label: 'Newsletter', key: 'newsletter' },
   { href: '/staff/speed', label: 'Field speed', key: 'speed' },
 ] as const;
 

@@ -55,6 +55,19 @@ function sample(text: string, name: string, labels = ''): number | undefined {
 }
 
 describe('/metrics', () => {
+  it('counts campaign and test e-mails as the newsletter’s, by kind without the prefix', async () => {
+    const metrics = createMetrics();
+    const attempted = countOutboxAttempt(metrics);
+    attempted('newsletter-campaign', 'sent');
+    attempted('newsletter-campaign', 'sent');
+    attempted('newsletter-campaign', 'error');
+    attempted('newsletter-test', 'sent');
+    const text = await metrics.registry.metrics();
+    expect(sample(text, 'newsletter_emails_sent_total', 'kind="campaign"')).toBe(2);
+    expect(sample(text, 'newsletter_emails_sent_total', 'kind="test"')).toBe(1);
+    expect(sample(text, 'outbox_send_attempts_total', 'kind="newsletter-campaign",outcome="error"')).toBe(1);
+  });
+
   it('does not exist without METRICS_TOKEN: the site’s own 404', async () => {
     const app = testApp();
     cleanups.push(() => app.db.close());

@@ -322,6 +322,7 @@ describe('the transactional outbox', { timeout: 30_000 }, () => {
       queued: 0,
       sent: 0,
       failed: 0,
+      skipped: 0,
       oldestQueuedSeconds: null,
     });
 

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { campaignStore } from '../../server/app';
 import { pageCacheKey } from '../../server/pages/pageCache';
 import { createAccountStore } from '../../server/staff/accounts';
 import { createSessionStore } from '../../server/staff/sessions';
@@ -21,6 +22,11 @@ const GETS = [
   '/staff/subscribers.csv',
   '/staff/speed',
   '/staff/speed?metric=INP',
+  '/staff/newsletter',
+  '/staff/newsletter/1',
+  '/staff/newsletter/1/preview/en.html',
+  '/staff/newsletter/1/preview/es.txt',
+  '/staff/newsletter/1/confirm',
   '/staff/no-such-page',
   '/STAFF/leads',
 ];
@@ -28,13 +34,23 @@ const POSTS: [string, Record<string, string>][] = [
   ['/staff/leads/1/status', { from: 'new', to: 'contacted' }],
   ['/staff/leads/1/notes', { body: 'A note' }],
   ['/staff/subscribers/1/remove', {}],
+  ['/staff/newsletter', {}],
+  ['/staff/newsletter/1', { subject_en: 'Changed' }],
+  ['/staff/newsletter/1/test', {}],
+  ['/staff/newsletter/1/schedule', { at: '' }],
   ['/staff/sign-out', {}],
   ['/staff/no-such-action', {}],
 ];
 
 const app = testApp();
 const COOKIE = '__Host-staff_session';
-const SECRET_TEXTS = ['Maria Gomez', 'maria@acme.test', 'reader@example.test', 'We need a new website'];
+const SECRET_TEXTS = [
+  'Maria Gomez',
+  'maria@acme.test',
+  'reader@example.test',
+  'We need a new website',
+  'Campaign in the making',
+];
 let accountId = 0;
 let disabled = 0;
 
@@ -44,9 +60,11 @@ beforeAll(async () => {
   insertLead(app.db);
   app.db.connection
     .prepare(
-      "INSERT INTO subscribers (email, created_at, confirmed_at) VALUES ('reader@example.test', '2025-01-01T00:00:00Z', '2025-01-01T00:05:00Z')",
+      "INSERT INTO subscribers (email, created_at, confirmed_at, hard_bounces, bounced_at) VALUES ('reader@example.test', '2025-01-01T00:00:00Z', '2025-01-01T00:05:00Z', 1, '2025-02-01T00:00:00Z')",
     )
     .run();
+  const text = { subject: 'Campaign in the making', preview: 'Soon', body: 'Words' };
+  await campaignStore(app.db, app.config).create({ en: text, es: text }, null);
   app.db.connection
     .prepare(
       `INSERT INTO daily_counts (day, series, label, device, count, buckets) VALUES (?, 'LCP', '/', 'mobile', 1, '{"-7":1}')`,
@@ -137,8 +155,19 @@ describe.each(visitors)('with %s', (_name, cookieFor) => {
     expect(
       app.db.connection.prepare("SELECT unsubscribed_at FROM subscribers WHERE email = 'reader@example.test'").get(),
     ).toEqual({ unsubscribed_at: null });
+    expectCampaignsUntouched();
   });
 });
+
+/** Campaign 1 is still the one draft, as written, and nothing of the newsletter is queued. */
+function expectCampaignsUntouched() {
+  expect(app.db.connection.prepare('SELECT id, status, subject_en FROM campaigns').all()).toEqual([
+    { id: 1, status: 'draft', subject_en: 'Campaign in the making' },
+  ]);
+  expect(app.db.connection.prepare("SELECT count(*) AS n FROM outbox WHERE kind LIKE 'newsletter-%'").get()).toEqual({
+    n: 0,
+  });
+}
 
 describe('a live session', () => {
   it('opens every console page, and a dead cookie is cleared on the way to sign-in', async () => {
@@ -167,11 +196,12 @@ describe('state-changing requests', () => {
   it('are refused without the session’s CSRF token, or with another session’s', async () => {
     const client = await sessionFor(app, 'ana@meridianlab.test');
     const other = await sessionFor(app, 'ana@meridianlab.test');
-    for (const [path, fields] of POSTS.slice(0, 4)) {
+    for (const [path, fields] of POSTS.filter(([path]) => !path.includes('no-such'))) {
       expect((await consolePost(app, path, client, fields)).status, path).toBe(403);
       expect((await consolePost(app, path, client, { ...fields, csrf: other.csrf })).status, path).toBe(403);
     }
     expect(app.db.connection.prepare('SELECT status FROM leads WHERE id = 1').get()).toEqual({ status: 'new' });
+    expectCampaignsUntouched();
   });
 
   it('are refused from another site, even with the right token (Origin and Sec-Fetch-Site)', async () => {

@@ -29,9 +29,14 @@ export interface MailServer {
 /**
  * A real SMTP server (the smtp-server package) on a loopback port, in this
  * process: the site's mailer talks SMTP to it exactly as to a provider.
- * `delayMs` holds every message before accepting it, like a slow provider.
+ * `delayMs` holds every message before accepting it, like a slow provider;
+ * `refuses` names recipients it answers 550 (a permanent refusal), as for a mailbox that does not exist.
  */
-export async function startMailServer({ port = 0, delayMs = 0 } = {}): Promise<MailServer> {
+export async function startMailServer({
+  port = 0,
+  delayMs = 0,
+  refuses = (_address: string): boolean => false,
+} = {}): Promise<MailServer> {
   const received: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
   let server: SMTPServer;
@@ -43,6 +48,11 @@ export async function startMailServer({ port = 0, delayMs = 0 } = {}): Promise<M
       disabledCommands: ['STARTTLS'],
       logger: false,
       disableReverseLookup: true,
+      onRcptTo(address, _session, callback) {
+        if (!refuses(address.address)) return callback();
+        const refusal = Object.assign(new Error('5.1.1 No such mailbox'), { responseCode: 550 });
+        callback(refusal);
+      },
       onData(stream, session, callback) {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));

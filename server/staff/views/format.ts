@@ -16,6 +16,36 @@ export function formatLabTime(iso: string): string {
   return labTime.format(new Date(iso));
 }
 
+const wallClock = new Intl.DateTimeFormat('en-CA', {
+  timeZone: LAB_TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** The lab's wall-clock time of a moment, as epoch ms of the same digits in UTC. */
+function labWallClock(ms: number): number {
+  const part = Object.fromEntries(wallClock.formatToParts(ms).map(({ type, value }) => [type, value]));
+  return Date.UTC(+part.year!, +part.month! - 1, +part.day!, +part.hour!, +part.minute!);
+}
+
+/**
+ * A form's "YYYY-MM-DDTHH:MM" (an input of type datetime-local) read in the lab's time zone, as the
+ * console shows times; undefined when it is not one.
+ */
+export function fromLabTime(value: string): Date | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value)) return undefined;
+  const wanted = Date.parse(`${value}:00Z`);
+  if (Number.isNaN(wanted)) return undefined;
+  // The zone's offset at that moment, found from a first guess and checked once more (a DST change between).
+  let at = wanted - (labWallClock(wanted) - wanted);
+  at += wanted - labWallClock(at);
+  return new Date(at);
+}
+
 const shortDay = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric' });
 
 /** A YYYY-MM-DD day: "Mar 5". */

@@ -1,0 +1,61 @@
+import type { Locale } from '../../shared/lib/locale';
+import { locales } from '../../shared/lib/locale';
+import { absoluteUrl } from '../../shared/lib/runtime';
+import { postPath } from '../../shared/model/articles';
+import { catalogues } from '../pages/catalogues';
+import type { CampaignContent } from './campaignMail';
+import { campaignWords } from './campaignTexts';
+
+/** One language's version of an article, as a campaign quotes it. */
+interface ArticleVersion {
+  title: string;
+  excerpt: string;
+  /** The article's path in that language (/blog/<slug>, /es/blog/<slug>). */
+  path: string;
+}
+
+/** A published article with its versions; a translation shares the English post's id. */
+export interface PublishedArticle {
+  id: number;
+  date: string;
+  versions: Partial<Record<Locale, ArticleVersion>>;
+}
+
+/**
+ * The published articles, newest first: the one place the newsletter reads
+ * them from, so their source (the build's Markdown today) can change here alone.
+ */
+export function publishedArticles(): PublishedArticle[] {
+  const byId = new Map<number, PublishedArticle>();
+  for (const locale of locales) {
+    for (const post of catalogues[locale].posts.posts) {
+      const article = byId.get(post.id) ?? { id: post.id, date: post.date, versions: {} };
+      article.versions[locale] = { title: post.title, excerpt: post.excerpt, path: postPath(post) };
+      byId.set(post.id, article);
+    }
+  }
+  return [...byId.values()].sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id);
+}
+
+/**
+ * A campaign's text made from an article: its title, excerpt and link in each language (the
+ * English version where it has no translation), or undefined when no such article is published.
+ */
+export function articleCampaign(articleId: number, siteUrl: string): Record<Locale, CampaignContent> | undefined {
+  const article = publishedArticles().find((candidate) => candidate.id === articleId);
+  if (!article) return undefined;
+  return Object.fromEntries(
+    locales.map((locale) => {
+      const version = article.versions[locale] ?? Object.values(article.versions)[0]!;
+      const link = absoluteUrl(siteUrl, version.path);
+      return [
+        locale,
+        {
+          subject: version.title,
+          preview: version.excerpt,
+          body: `## ${version.title}\n\n${version.excerpt}\n\n[${campaignWords[locale].readArticle}](${link})\n`,
+        },
+      ];
+    }),
+  ) as Record<Locale, CampaignContent>;
+}

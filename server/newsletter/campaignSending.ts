@@ -1,0 +1,112 @@
+import type { Locale } from '../../shared/lib/locale';
+import { absoluteUrl } from '../../shared/lib/runtime';
+import { UNSUBSCRIBE_PATH, withToken } from '../../shared/model/newsletter';
+import { localizePath } from '../../shared/routes';
+import type { Database } from '../db';
+import type { OutboxKind } from '../outbox/kinds';
+import type { NewOutboxMessage } from '../outbox/store';
+import type { KindHooks } from '../outbox/worker';
+import { createSuppressions } from '../privacy/suppressions';
+import { recordBounce } from './bounces';
+import type { CampaignContent, CampaignLinks } from './campaignMail';
+import { campaignMail } from './campaignMail';
+import type { Campaign, CampaignStore } from './campaignStore';
+import { CAMPAIGN_KIND } from './campaignStore';
+import { createSubscriberStore } from './store';
+
+/** A test of a campaign, to the staff member's own address: urgent, never throttled. */
+const TEST_KIND = 'newsletter-test';
+
+/** The campaign's kinds, for the composition root to register with the outbox. */
+export const campaignKinds: readonly OutboxKind[] = [
+  { name: CAMPAIGN_KIND, channel: 'mail' },
+  { name: TEST_KIND, channel: 'mail' },
+];
+
+/** The campaign kind's throttle: NEWSLETTER_RATE_PER_MINUTE over every instance (decision 043). */
+export const campaignThrottles = (ratePerMinute: number) => ({ [CAMPAIGN_KIND]: ratePerMinute });
+
+/** The list's id (RFC 2919): "articles." and the site's host. */
+const listId = (siteUrl: string) => `articles.${new URL(siteUrl).hostname}`;
+
+/** The links of a campaign e-mail; the unsubscribe link is the reader's own, tagged with the campaign. */
+function linksFor(siteUrl: string, locale: Locale, unsubscribeToken?: string): CampaignLinks {
+  const page = localizePath(UNSUBSCRIBE_PATH, locale);
+  return {
+    siteUrl,
+    unsubscribeUrl: absoluteUrl(siteUrl, unsubscribeToken ? withToken(page, unsubscribeToken) : page),
+    listId: listId(siteUrl),
+  };
+}
+
+/**
+ * The test of one language's version, to `to`: the e-mail a subscriber would get, except that
+ * its unsubscribe link opens the page without a token (a test unsubscribes nobody).
+ */
+export function campaignTest(siteUrl: string, to: string, locale: Locale, content: CampaignContent): NewOutboxMessage {
+  return { kind: TEST_KIND, mail: campaignMail(to, content, locale, linksFor(siteUrl, locale)) };
+}
+
+/** The subscriber's state that decides, at their turn, whether a campaign e-mail goes. */
+interface RecipientRow {
+  email: string;
+  locale: Locale;
+  confirmed_at: string | null;
+  unsubscribed_at: string | null;
+  hard_bounces: number;
+}
+
+/**
+ * What the newsletter adds to the outbox's sending of a campaign (decision 044): each message is
+ * written at its turn, in the reader's language, with their own unsubscribe link, unless the list
+ * says no by then (erased, unsubscribed, no longer confirmed, bounced out, suppressed); and a 5xx
+ * counts a hard bounce against the address.
+ */
+export function campaignHooks(
+  db: Database,
+  campaigns: CampaignStore,
+  { siteUrl, bounceLimit }: { siteUrl: string; bounceLimit: number },
+): Record<string, KindHooks> {
+  const subscribers = createSubscriberStore(db);
+  const suppressions = createSuppressions(db);
+  // A campaign's text is fixed once it is scheduled: read once per process.
+  const contents = new Map<number, Promise<Campaign | undefined>>();
+  const contentOf = async (id: number) => {
+    // A failed read is not kept: the message's next attempt reads again.
+    if (!contents.has(id))
+      contents.set(
+        id,
+        campaigns.find(id).catch((error: unknown) => {
+          contents.delete(id);
+          throw error;
+        }),
+      );
+    return (await contents.get(id))?.content;
+  };
+
+  return {
+    [CAMPAIGN_KIND]: {
+      async compose(message) {
+        const { campaign } = ('body' in message.payload ? message.payload.body : {}) as { campaign?: number };
+        const content = campaign === undefined ? undefined : await contentOf(campaign);
+        if (!content || message.subscriberId === null) return { skip: 'campaign not found' };
+        const row = await db.get<RecipientRow>(
+          'SELECT email, locale, confirmed_at, unsubscribed_at, hard_bounces FROM subscribers WHERE id = ?',
+          message.subscriberId,
+        );
+        if (!row) return { skip: 'erased' };
+        if (row.unsubscribed_at !== null) return { skip: 'unsubscribed' };
+        if (row.confirmed_at === null) return { skip: 'not confirmed' };
+        if (row.hard_bounces >= bounceLimit) return { skip: 'bounced' };
+        if (await suppressions.has(row.email)) return { skip: 'suppressed' };
+        const token = await subscribers.unsubscribeToken(message.subscriberId);
+        // The token's tail names the campaign, so an unsubscribe is counted against it.
+        const links = linksFor(siteUrl, row.locale, `${token}.c${campaign}`);
+        return { ...message, payload: { mail: campaignMail(row.email, content[row.locale], row.locale, links) } };
+      },
+      async refused(message) {
+        if (message.subscriberId !== null) await recordBounce(db, { id: message.subscriberId }, new Date());
+      },
+    },
+  };
+}

@@ -1,0 +1,244 @@
+import type { Locale } from '../../shared/lib/locale';
+import { locales } from '../../shared/lib/locale';
+import type { Database } from '../db';
+import type { NewOutboxMessage, OutboxStore } from '../outbox/store';
+import type { CampaignContent } from './campaignMail';
+
+/** A campaign's e-mail: the bulk kind, throttled, and sent after every urgent message (decision 043). */
+export const CAMPAIGN_KIND = 'newsletter-campaign';
+
+type CampaignStatus = 'draft' | 'scheduled' | 'sending';
+
+export interface Campaign {
+  id: number;
+  createdAt: string;
+  /** The article it was made from, if any. */
+  articleId: number | null;
+  content: Record<Locale, CampaignContent>;
+  status: CampaignStatus;
+  /** When it goes (scheduled), or went. */
+  sendAt: string | null;
+  startedAt: string | null;
+  /** Every recipient is queued (the outbox holds one message each). */
+  queuedAt: string | null;
+  /** Unsubscribes made with this campaign's links. */
+  unsubscribes: number;
+}
+
+/** A campaign's outbox figures: its recipients' messages by state, and how many went out in the last minute. */
+export interface CampaignFigures {
+  recipients: number;
+  queued: number;
+  sent: number;
+  failed: number;
+  skipped: number;
+  sentLastMinute: number;
+}
+
+/** An address the mail server refused for good. */
+export interface BouncedAddress {
+  email: string;
+  hardBounces: number;
+  bouncedAt: string;
+}
+
+export interface CampaignStore {
+  create(content: Record<Locale, CampaignContent>, articleId: number | null, now?: Date): Promise<number>;
+  find(id: number): Promise<Campaign | undefined>;
+  /** Newest first. */
+  list(): Promise<Campaign[]>;
+  /** A draft's text; false when it is no longer a draft. */
+  update(id: number, content: Record<Locale, CampaignContent>): Promise<boolean>;
+  /** A draft goes at `sendAt` (now for "send now"); false when it is no longer a draft. */
+  schedule(id: number, sendAt: Date): Promise<boolean>;
+  /**
+   * Scheduled campaigns whose time has come start sending, each once over
+   * every instance: one UPDATE moves it from scheduled, and only one wins.
+   */
+  startDue(now?: Date): Promise<number[]>;
+  /** Campaigns started whose recipients are not all queued yet. */
+  queueing(): Promise<number[]>;
+  /**
+   * Queues the next `batch` recipients (subscriber ids past queued_through) in
+   * one transaction with the cursor; answers how many, 0 once all are queued.
+   */
+  queueNext(id: number, batch: number, now?: Date): Promise<number>;
+  /** Who would get it now, by language: confirmed, not unsubscribed, not bounced out. */
+  recipientCounts(): Promise<Record<Locale, number>>;
+  figures(id: number, now?: Date): Promise<CampaignFigures>;
+  bounced(): Promise<BouncedAddress[]>;
+  /** Queues messages about no stored record (a campaign's test), in one transaction. */
+  queue(messages: readonly NewOutboxMessage[], now?: Date): Promise<void>;
+}
+
+interface CampaignRow {
+  id: number;
+  created_at: string;
+  article_id: number | null;
+  subject_en: string;
+  preview_en: string;
+  body_en: string;
+  subject_es: string;
+  preview_es: string;
+  body_es: string;
+  status: CampaignStatus;
+  send_at: string | null;
+  started_at: string | null;
+  queued_at: string | null;
+  unsubscribes: number;
+}
+
+const fromRow = (row: CampaignRow): Campaign => ({
+  id: row.id,
+  createdAt: row.created_at,
+  articleId: row.article_id,
+  content: {
+    en: { subject: row.subject_en, preview: row.preview_en, body: row.body_en },
+    es: { subject: row.subject_es, preview: row.preview_es, body: row.body_es },
+  },
+  status: row.status,
+  sendAt: row.send_at,
+  startedAt: row.started_at,
+  queuedAt: row.queued_at,
+  unsubscribes: row.unsubscribes,
+});
+
+const contentValues = (content: Record<Locale, CampaignContent>) =>
+  locales.flatMap((locale) => [content[locale].subject, content[locale].preview, content[locale].body]);
+
+/** The once-only key of one campaign's message to one subscriber; its prefix finds the campaign's messages. */
+const keyPrefix = (id: number) => `campaign:${id}:`;
+const campaignKey = (id: number, subscriberId: number) => `${keyPrefix(id)}${subscriberId}`;
+
+/** Who may get a campaign: confirmed, still subscribed, and fewer hard bounces than the limit. */
+const MAILABLE = 'confirmed_at IS NOT NULL AND unsubscribed_at IS NULL AND hard_bounces < ?';
+
+/** The newsletter's campaigns, and their recipients queued in the outbox (decision 044). */
+export function createCampaignStore(db: Database, outbox: OutboxStore, bounceLimit: number): CampaignStore {
+  return {
+    async create(content, articleId, now = new Date()) {
+      const row = await db.get<{ id: number }>(
+        `INSERT INTO campaigns (created_at, article_id, subject_en, preview_en, body_en, subject_es, preview_es, body_es)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+        now.toISOString(),
+        articleId,
+        ...contentValues(content),
+      );
+      return row!.id;
+    },
+    async find(id) {
+      const row = await db.get<CampaignRow>('SELECT * FROM campaigns WHERE id = ?', id);
+      return row && fromRow(row);
+    },
+    async list() {
+      return (await db.all<CampaignRow>('SELECT * FROM campaigns ORDER BY id DESC')).map(fromRow);
+    },
+    async update(id, content) {
+      const changed = await db.run(
+        `UPDATE campaigns SET subject_en = ?, preview_en = ?, body_en = ?, subject_es = ?, preview_es = ?, body_es = ?
+         WHERE id = ? AND status = 'draft'`,
+        ...contentValues(content),
+        id,
+      );
+      return changed > 0;
+    },
+    async schedule(id, sendAt) {
+      const changed = await db.run(
+        "UPDATE campaigns SET status = 'scheduled', send_at = ? WHERE id = ? AND status = 'draft'",
+        sendAt.toISOString(),
+        id,
+      );
+      return changed > 0;
+    },
+    async startDue(now = new Date()) {
+      const rows = await db.all<{ id: number }>(
+        "UPDATE campaigns SET status = 'sending', started_at = ? WHERE status = 'scheduled' AND send_at <= ? RETURNING id",
+        now.toISOString(),
+        now.toISOString(),
+      );
+      return rows.map((row) => row.id);
+    },
+    async queueing() {
+      const rows = await db.all<{ id: number }>(
+        "SELECT id FROM campaigns WHERE status = 'sending' AND queued_at IS NULL ORDER BY id",
+      );
+      return rows.map((row) => row.id);
+    },
+    queueNext(id, batch, now = new Date()) {
+      return db.transaction(async (tx) => {
+        const campaign = await tx.get<{ queued_through: number; queued_at: string | null }>(
+          'SELECT queued_through, queued_at FROM campaigns WHERE id = ?',
+          id,
+        );
+        if (!campaign || campaign.queued_at) return 0;
+        const recipients = await tx.all<{ id: number }>(
+          `SELECT id FROM subscribers WHERE id > ? AND ${MAILABLE} ORDER BY id LIMIT ?`,
+          campaign.queued_through,
+          bounceLimit,
+          batch,
+        );
+        if (recipients.length === 0) {
+          await tx.run('UPDATE campaigns SET queued_at = ? WHERE id = ? AND queued_at IS NULL', now.toISOString(), id);
+          return 0;
+        }
+        // Another instance queueing the same batch meets the unique key: each message is queued once.
+        for (const { id: subscriberId } of recipients)
+          await outbox.enqueue(
+            {
+              kind: CAMPAIGN_KIND,
+              subscriberId,
+              body: { campaign: id },
+              dedupeKey: campaignKey(id, subscriberId),
+              bulk: true,
+            },
+            now,
+            tx,
+          );
+        const through = recipients.at(-1)!.id;
+        await tx.run(
+          'UPDATE campaigns SET queued_through = ? WHERE id = ? AND queued_through < ?',
+          through,
+          id,
+          through,
+        );
+        return recipients.length;
+      });
+    },
+    async recipientCounts() {
+      const counts = Object.fromEntries(locales.map((locale) => [locale, 0])) as Record<Locale, number>;
+      const rows = await db.all<{ locale: Locale; count: number }>(
+        `SELECT locale, count(*) AS count FROM subscribers WHERE ${MAILABLE} GROUP BY locale`,
+        bounceLimit,
+      );
+      for (const row of rows) if (row.locale in counts) counts[row.locale] = row.count;
+      return counts;
+    },
+    async figures(id, now = new Date()) {
+      const figures: CampaignFigures = { recipients: 0, queued: 0, sent: 0, failed: 0, skipped: 0, sentLastMinute: 0 };
+      const rows = await db.all<{ status: 'queued' | 'sent' | 'failed' | 'skipped'; count: number; recent: number }>(
+        `SELECT status, count(*) AS count, sum(CASE WHEN sent_at >= ? THEN 1 ELSE 0 END) AS recent
+         FROM outbox WHERE kind = ? AND dedupe_key LIKE ? GROUP BY status`,
+        new Date(now.getTime() - 60_000).toISOString(),
+        CAMPAIGN_KIND,
+        `${keyPrefix(id)}%`,
+      );
+      for (const row of rows) {
+        figures[row.status] = Number(row.count);
+        figures.recipients += Number(row.count);
+        if (row.status === 'sent') figures.sentLastMinute = Number(row.recent);
+      }
+      return figures;
+    },
+    async bounced() {
+      const rows = await db.all<{ email: string; hard_bounces: number; bounced_at: string }>(
+        'SELECT email, hard_bounces, bounced_at FROM subscribers WHERE hard_bounces > 0 ORDER BY bounced_at DESC, id',
+      );
+      return rows.map((row) => ({ email: row.email, hardBounces: row.hard_bounces, bouncedAt: row.bounced_at }));
+    },
+    async queue(messages, now = new Date()) {
+      await db.transaction(async (tx) => {
+        for (const message of messages) await outbox.enqueue(message, now, tx);
+      });
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import type { Locale } from '../../../shared/lib/locale';
+import { locales } from '../../../shared/lib/locale';
+import { leadNotification } from '../../leads/texts';
+import type { Campaign } from '../../newsletter/campaignStore';
+import type { ConsoleAssets, ConsoleUser } from './ConsoleDocument';
+import { ConsoleDocument, ConsoleHeading, CsrfField } from './ConsoleDocument';
+import { LabTime } from './LabTime';
+
+interface CampaignConfirmPageProps {
+  assets: ConsoleAssets;
+  user: ConsoleUser;
+  campaign: Campaign;
+  /** The form's own value, posted again as it was typed. */
+  at: string;
+  sendAt: string;
+  counts: Record<Locale, number>;
+  ratePerMinute: number;
+}
+
+/** The step before sending: when, to how many in each language, how long it takes; one button to go. */
+export function CampaignConfirmPage({
+  assets,
+  user,
+  campaign,
+  at,
+  sendAt,
+  counts,
+  ratePerMinute,
+}: CampaignConfirmPageProps) {
+  const total = locales.reduce((sum, locale) => sum + counts[locale], 0);
+  const minutes = Math.ceil(total / ratePerMinute);
+  const base = `/staff/newsletter/${campaign.id}`;
+  return (
+    <ConsoleDocument title="Confirm sending" assets={assets} user={user} section="newsletter">
+      <p className="staff-back">
+        <a href={base}>Back to the campaign</a>
+      </p>
+      <ConsoleHeading eyebrow={`Campaign ${campaign.id}`} title="Confirm sending">
+        <p className="staff-muted">
+          “{campaign.content.en.subject}” goes {at ? <LabTime iso={sendAt} /> : 'now'}, to every subscriber confirmed at
+          that moment.
+        </p>
+      </ConsoleHeading>
+      <section className="staff-panel card" aria-labelledby="recipients-title">
+        <h2 id="recipients-title">Recipients today</h2>
+        <ul className="staff-stats" aria-label="Recipients by language">
+          {locales.map((locale) => (
+            <li key={locale} className="staff-stat card">
+              <span className="staff-stat__value">{counts[locale]}</span>
+              <span className="staff-stat__label">in {leadNotification.languageNames[locale]}</span>
+            </li>
+          ))}
+        </ul>
+        <p className="staff-muted">
+          {total} in all. At {ratePerMinute} per minute, sending takes about {minutes} minute{minutes === 1 ? '' : 's'}.
+          Anyone who leaves the list before their turn is skipped.
+        </p>
+        <form className="staff-form" method="post" action={`${base}/schedule`}>
+          <CsrfField user={user} />
+          <input type="hidden" name="at" value={at} />
+          <button className="button button--primary" type="submit">
+            {at ? 'Schedule' : 'Send now'} to {total} subscriber{total === 1 ? '' : 's'}
+          </button>
+        </form>
+      </section>
+    </ConsoleDocument>
+  );
+}

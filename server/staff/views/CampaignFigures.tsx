@@ -1,0 +1,32 @@
+import type { Campaign, CampaignFigures } from '../../newsletter/campaignStore';
+
+/** A campaign's figures at a glance: its recipients' messages by state, the rate, and unsubscribes from it. */
+export function CampaignFigureList({ figures, unsubscribes }: { figures: CampaignFigures; unsubscribes: number }) {
+  const items: [string, number][] = [
+    ['Recipients', figures.recipients],
+    ['Queued', figures.queued],
+    ['Delivered to the mail server', figures.sent],
+    ['Failed', figures.failed],
+    ['Skipped (left the list first)', figures.skipped],
+    ['Sent in the last minute', figures.sentLastMinute],
+    ['Unsubscribes from it', unsubscribes],
+  ];
+  return (
+    <ul className="staff-stats" aria-label="Campaign figures">
+      {items.map(([label, value]) => (
+        <li key={label} className={`staff-stat card${label === 'Failed' && value > 0 ? ' staff-stat--alert' : ''}`}>
+          <span className="staff-stat__value">{value}</span>
+          <span className="staff-stat__label">{label}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Where a campaign stands, in words. */
+export function campaignState({ status, queuedAt }: Campaign, figures: CampaignFigures): string {
+  if (status === 'draft') return 'Draft';
+  if (status === 'scheduled') return 'Scheduled';
+  // Sent once every reader is queued and no message waits.
+  return queuedAt === null || figures.queued > 0 ? 'Sending' : 'Sent';
+}

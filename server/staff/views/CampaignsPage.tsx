@@ -1,0 +1,137 @@
+import type { BouncedAddress, Campaign, CampaignFigures } from '../../newsletter/campaignStore';
+import { campaignState } from './CampaignFigures';
+import type { ConsoleAssets, ConsoleUser } from './ConsoleDocument';
+import { ConsoleDocument, ConsoleHeading, CsrfField, Notice } from './ConsoleDocument';
+import { LabTime } from './LabTime';
+
+interface CampaignsPageProps {
+  assets: ConsoleAssets;
+  user: ConsoleUser;
+  campaigns: { campaign: Campaign; figures: CampaignFigures }[];
+  articles: { id: number; title: string; date: string }[];
+  bounced: BouncedAddress[];
+  error?: string;
+}
+
+/** The newsletter's campaigns with their figures, a new campaign, and the addresses that bounced. */
+export function CampaignsPage({ assets, user, campaigns, articles, bounced, error }: CampaignsPageProps) {
+  return (
+    <ConsoleDocument title="Newsletter" assets={assets} user={user} section="newsletter">
+      <ConsoleHeading eyebrow="Newsletter" title="Campaigns">
+        <p className="staff-muted">
+          Each confirmed subscriber gets a campaign once, in their language, with their own unsubscribe link.
+        </p>
+      </ConsoleHeading>
+      {error && <Notice tone="error">{error}</Notice>}
+      <section className="staff-panel card" aria-labelledby="new-title">
+        <h2 id="new-title">New campaign</h2>
+        <div className="staff-stack">
+          {articles.length > 0 && (
+            <form className="staff-form" method="post" action="/staff/newsletter">
+              <CsrfField user={user} />
+              <div className="staff-field">
+                <label htmlFor="new-article">From a published article</label>
+                <select
+                  className="contact-field__control contact-field__control--select"
+                  id="new-article"
+                  name="article"
+                >
+                  {articles.map((article) => (
+                    <option key={article.id} value={article.id}>
+                      {article.title} ({article.date})
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <button className="button button--primary" type="submit">
+                Create from article
+              </button>
+            </form>
+          )}
+          <form className="staff-form" method="post" action="/staff/newsletter">
+            <CsrfField user={user} />
+            <p className="staff-muted">Or write one in Markdown, in English and Spanish.</p>
+            <button className="button button--secondary" type="submit">
+              Write from scratch
+            </button>
+          </form>
+        </div>
+      </section>
+      <section className="staff-panel card" aria-labelledby="campaigns-title">
+        <h2 id="campaigns-title">
+          Campaigns <span className="staff-count-pill">{campaigns.length}</span>
+        </h2>
+        {campaigns.length === 0 ? (
+          <p className="staff-muted">No campaigns yet.</p>
+        ) : (
+          <table className="staff-table staff-table--stack" aria-labelledby="campaigns-title">
+            <thead>
+              <tr>
+                <th scope="col">Subject</th>
+                <th scope="col">State</th>
+                <th scope="col">Recipients</th>
+                <th scope="col">Delivered</th>
+                <th scope="col">Failed</th>
+                <th scope="col">Unsubscribes</th>
+              </tr>
+            </thead>
+            <tbody>
+              {campaigns.map(({ campaign, figures }) => (
+                <tr key={campaign.id}>
+                  <td data-label="Subject">
+                    <a href={`/staff/newsletter/${campaign.id}`}>
+                      {campaign.content.en.subject || `Campaign ${campaign.id}`}
+                    </a>
+                  </td>
+                  <td data-label="State">
+                    {campaignState(campaign, figures)}
+                    {campaign.sendAt && (
+                      <>
+                        , <LabTime iso={campaign.sendAt} />
+                      </>
+                    )}
+                  </td>
+                  <td data-label="Recipients">{figures.recipients}</td>
+                  <td data-label="Delivered">{figures.sent}</td>
+                  <td data-label="Failed">{figures.failed}</td>
+                  <td data-label="Unsubscribes">{campaign.unsubscribes}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+      <section className="staff-panel card" aria-labelledby="bounced-title">
+        <h2 id="bounced-title">
+          Bounced addresses <span className="staff-count-pill">{bounced.length}</span>
+        </h2>
+        <p className="staff-muted">
+          Refused for good by their mail server (a 5xx answer) or reported by the provider. From the limit on, campaigns
+          skip them.
+        </p>
+        {bounced.length > 0 && (
+          <table className="staff-table staff-table--stack" aria-labelledby="bounced-title">
+            <thead>
+              <tr>
+                <th scope="col">E-mail</th>
+                <th scope="col">Hard bounces</th>
+                <th scope="col">Last</th>
+              </tr>
+            </thead>
+            <tbody>
+              {bounced.map((address) => (
+                <tr key={address.email}>
+                  <td data-label="E-mail">{address.email}</td>
+                  <td data-label="Hard bounces">{address.hardBounces}</td>
+                  <td data-label="Last">
+                    <LabTime iso={address.bouncedAt} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </ConsoleDocument>
+  );
+}

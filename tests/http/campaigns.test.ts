@@ -1,0 +1,231 @@
+import request from 'supertest';
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { campaignStore } from '../../server/app';
+import { erasePersonalData } from '../../server/privacy/personalData';
+import { createSuppressions } from '../../server/privacy/suppressions';
+import { UNSUBSCRIBE_PATH } from '../../shared/model/newsletter';
+import { localizePath } from '../../shared/routes';
+import { campaignApp, campaignContent, readerAddress, readerLocale, seedReaders, sendNow } from '../support/campaigns';
+import { TEST_SITE_URL } from '../support/helpers';
+import type { ReceivedMail } from '../support/mailServer';
+import { header, rawHeader } from '../support/mailServer';
+import { npmRun } from '../support/serverProcess';
+
+const cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+const recipientOf = (mail: ReceivedMail) => mail.recipients[0]!;
+const unsubscribeLink = (mail: ReceivedMail) => /^<([^>]+)>$/.exec(rawHeader(mail, 'list-unsubscribe') ?? '')?.[1];
+
+describe('a newsletter campaign', { timeout: 120_000 }, () => {
+  it('reaches each of 500 confirmed subscribers once, in their language, with their own working unsubscribe link; the rest get nothing', async () => {
+    const { app, smtp, start } = await campaignApp(cleanups);
+    await seedReaders(app.db, 506);
+    // Never on the list: a pending sign-up and an address that unsubscribed before the campaign.
+    await app.db.run(
+      "INSERT INTO subscribers (email, created_at, locale) VALUES ('pending@example.com', ?, 'en')",
+      new Date().toISOString(),
+    );
+    await app.db.run(
+      'UPDATE subscribers SET unsubscribed_at = ? WHERE email = ?',
+      new Date().toISOString(),
+      readerAddress(500),
+    );
+    const campaign = await sendNow(app.db, app.config);
+    // Queued, not yet sent: the list changes before their turn comes.
+    const campaigns = campaignStore(app.db, app.config);
+    await campaigns.startDue();
+    while ((await campaigns.queueNext(campaign, 200)) > 0);
+    expect((await campaigns.figures(campaign)).queued).toBe(505);
+    await app.db.run(
+      'UPDATE subscribers SET unsubscribed_at = ? WHERE email = ?',
+      new Date().toISOString(),
+      readerAddress(501),
+    );
+    await erasePersonalData(app.db, readerAddress(502));
+    await createSuppressions(app.db).add(readerAddress(503), new Date());
+    await app.db.run('UPDATE subscribers SET confirmed_at = NULL WHERE email = ?', readerAddress(504));
+    await app.db.run('UPDATE subscribers SET hard_bounces = 2 WHERE email = ?', readerAddress(505));
+
+    const started = Date.now();
+    start();
+    await smtp.waitFor(500, 60_000);
+    const seconds = (Date.now() - started) / 1000;
+    // Anything still to come would come now.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    console.log(
+      `500 campaign e-mails through real SMTP in ${seconds.toFixed(1)} s (NEWSLETTER_RATE_PER_MINUTE=600000)`,
+    );
+
+    const mails = smtp.received;
+    expect(mails).toHaveLength(500);
+    const expected = Array.from({ length: 500 }, (_, n) => readerAddress(n));
+    expect(new Set(mails.map(recipientOf))).toEqual(new Set(expected));
+    expect(await campaigns.figures(campaign)).toMatchObject({
+      recipients: 504,
+      sent: 500,
+      skipped: 4,
+      queued: 0,
+      failed: 0,
+    });
+
+    const links = new Set<string>();
+    for (const mail of mails) {
+      const n = Number(/reader(\d+)@/.exec(recipientOf(mail))![1]);
+      const locale = readerLocale(n);
+      expect(header(mail, 'subject')).toBe(campaignContent[locale].subject);
+      expect(mail.parsed.text).toContain(locale === 'en' ? 'Hello in **English**.' : 'Hola en **español**.');
+      expect(mail.parsed.html).toContain(`<html lang="${locale}">`);
+      expect(mail.parsed.html).toContain(
+        locale === 'en' ? 'Hello in <strong>English</strong>.' : 'Hola en <strong>español</strong>.',
+      );
+      expect(rawHeader(mail, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+      expect(rawHeader(mail, 'list-id')).toMatch(/<articles\.meridianlab\.test>$/);
+      const link = unsubscribeLink(mail)!;
+      expect(link.startsWith(`${TEST_SITE_URL}${localizePath(UNSUBSCRIBE_PATH, locale)}?token=`)).toBe(true);
+      // The same link in both parts.
+      expect(mail.parsed.text).toContain(link);
+      expect(mail.parsed.html).toContain(link.replace(/&/g, '&amp;'));
+      links.add(link);
+    }
+    expect(links.size).toBe(500);
+
+    // A reader's own link, without JavaScript: the page's form, then its post; counted against the campaign.
+    for (const mail of [mails[0]!, mails[1]!]) {
+      const path = unsubscribeLink(mail)!.slice(TEST_SITE_URL.length);
+      const page = await request(app).get(path);
+      expect(page.status).toBe(200);
+      const action = /<form[^>]+action="([^"]+)"/.exec(page.text)![1]!.replace(/&amp;/g, '&');
+      const answer = await request(app)
+        .post(action)
+        .type('form')
+        .set('Accept', 'text/html')
+        .send('List-Unsubscribe=One-Click');
+      expect(answer.status).toBe(303);
+      expect(answer.headers.location).toMatch(/\?result=unsubscribed$/);
+      const row = await app.db.get<{ unsubscribed_at: string | null }>(
+        'SELECT unsubscribed_at FROM subscribers WHERE email = ?',
+        recipientOf(mail),
+      );
+      expect(row!.unsubscribed_at).toEqual(expect.any(String));
+    }
+    // A mail client's RFC 8058 one-click POST to the header's link.
+    const oneClick = await request(app)
+      .post(unsubscribeLink(mails[2]!)!.slice(TEST_SITE_URL.length))
+      .field('List-Unsubscribe', 'One-Click');
+    expect([oneClick.status, oneClick.body]).toEqual([200, { result: 'unsubscribed' }]);
+    // Twice is still once.
+    await request(app)
+      .post(unsubscribeLink(mails[2]!)!.slice(TEST_SITE_URL.length))
+      .field('List-Unsubscribe', 'One-Click');
+    expect((await campaigns.find(campaign))!.unsubscribes).toBe(3);
+  });
+
+  it('counts a 5xx from the mail server as a hard bounce, does not retry it, and skips the address from the limit on', async () => {
+    const refused = readerAddress(1);
+    const { app, smtp, start } = await campaignApp(
+      cleanups,
+      { NEWSLETTER_BOUNCE_LIMIT: '1' },
+      { refuses: (address) => address === refused },
+    );
+    await seedReaders(app.db, 3);
+    start();
+    const first = await sendNow(app.db, app.config);
+    await smtp.waitFor(2, 20_000);
+    const campaigns = campaignStore(app.db, app.config);
+    for (let tries = 0; (await campaigns.figures(first)).queued > 0 && tries < 100; tries++)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await campaigns.figures(first)).toMatchObject({ sent: 2, failed: 1 });
+    const row = await app.db.get<{ hard_bounces: number; bounced_at: string | null }>(
+      'SELECT hard_bounces, bounced_at FROM subscribers WHERE email = ?',
+      refused,
+    );
+    expect(row).toEqual({ hard_bounces: 1, bounced_at: expect.any(String) });
+    const failed = await app.db.get<{ attempts: number; status: string; last_error: string }>(
+      "SELECT attempts, status, last_error FROM outbox WHERE kind = 'newsletter-campaign' AND status = 'failed'",
+    );
+    expect(failed).toMatchObject({ attempts: 1, status: 'failed', last_error: expect.stringContaining('550') });
+    expect(await campaigns.bounced()).toEqual([{ email: refused, hardBounces: 1, bouncedAt: row!.bounced_at }]);
+
+    // The next campaign leaves the address out.
+    await sendNow(app.db, app.config);
+    await smtp.waitFor(4, 20_000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.received.map(recipientOf).filter((address) => address === refused)).toHaveLength(0);
+    expect(smtp.received).toHaveLength(4);
+  });
+
+  it('holds a campaign to NEWSLETTER_RATE_PER_MINUTE, measured, and sends a lead notification queued meanwhile first', async () => {
+    const rate = 600;
+    const count = 120;
+    const { app, smtp, start } = await campaignApp(cleanups, {
+      NEWSLETTER_RATE_PER_MINUTE: String(rate),
+      TRUST_PROXY: '1',
+    });
+    await seedReaders(app.db, count);
+    start();
+    await sendNow(app.db, app.config);
+    await smtp.waitFor(40, 30_000);
+    const before = smtp.received.length;
+    const answer = await request(app)
+      .post('/api/contact')
+      .set('Content-Type', 'application/json')
+      .set('X-Forwarded-For', '203.0.113.10')
+      .send(
+        JSON.stringify({
+          name: 'Jane Smith',
+          email: 'jane@acme.example',
+          company: 'Acme',
+          service: 'marketing-ads',
+          message: 'We need ads for our spring launch.',
+        }),
+      );
+    expect(answer.status).toBe(201);
+    await smtp.waitFor(count + 1, 60_000);
+
+    const isLead = (mail: ReceivedMail) => !recipientOf(mail).startsWith('reader');
+    const leadAt = smtp.received.findIndex(isLead);
+    // Campaign e-mails that went out after the lead was queued and before its notification: at most the one in flight.
+    console.log(`lead notification queued after ${before} campaign e-mails, delivered after ${leadAt}`);
+    expect(leadAt - before).toBeLessThanOrEqual(1);
+    expect(leadAt).toBeLessThan(count - 50);
+
+    // The rate past the first burst (a pause banks at most a second's worth, 10 at this rate).
+    const times = smtp.received.filter((mail) => !isLead(mail)).map((mail) => mail.at);
+    expect(times).toHaveLength(count);
+    const burst = 10;
+    const measured = ((times.length - 1 - burst) * 60_000) / (times.at(-1)! - times[burst]!);
+    console.log(
+      `campaign rate measured over ${count - burst} e-mails: ${measured.toFixed(1)} per minute (setting ${rate})`,
+    );
+    expect(Math.abs(measured - rate) / rate).toBeLessThan(0.1);
+  });
+
+  it("records a provider's bounce and complaint from the newsletter command", async () => {
+    const { app } = await campaignApp(cleanups, { NEWSLETTER_BOUNCE_LIMIT: '2' });
+    await seedReaders(app.db, 2);
+    const dir = app.config.dataDir;
+    const env = { NEWSLETTER_BOUNCE_LIMIT: '2' };
+    const once = await npmRun('newsletter', ['bounce', readerAddress(0)], dir, env);
+    expect([once.code, once.stdout]).toEqual([0, `${readerAddress(0)}: 1 hard bounce, campaigns stop at 2.\n`]);
+    const twice = await npmRun('newsletter', ['bounce', readerAddress(0).toUpperCase()], dir, env);
+    expect(twice.stdout).toBe(`${readerAddress(0).toUpperCase()}: 2 hard bounces, no more campaigns.\n`);
+    expect(await campaignStore(app.db, app.config).recipientCounts()).toEqual({ en: 0, es: 1 });
+
+    const complaint = await npmRun('newsletter', ['complaint', readerAddress(1)], dir);
+    expect([complaint.code, complaint.stdout]).toEqual([0, `${readerAddress(1)} is unsubscribed.\n`]);
+    expect(await campaignStore(app.db, app.config).recipientCounts()).toEqual({ en: 0, es: 0 });
+
+    const unknown = await npmRun('newsletter', ['bounce', 'nobody@example.com'], dir);
+    expect([unknown.code, unknown.stderr]).toEqual([
+      1,
+      expect.stringContaining('nobody@example.com is not on the newsletter list.'),
+    ]);
+    const usage = await npmRun('newsletter', ['unsubscribe'], dir);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain('Unknown command "unsubscribe"');
+  });
+});

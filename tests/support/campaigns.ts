@@ -1,0 +1,80 @@
+import { pino } from 'pino';
+
+import { campaignStore, outboxKinds, outboxSending } from '../../server/app';
+import type { Database } from '../../server/db';
+import type { CampaignContent } from '../../server/newsletter/campaignMail';
+import type { CampaignRunner } from '../../server/newsletter/campaignRunner';
+import { startCampaignRunner } from '../../server/newsletter/campaignRunner';
+import { startOutboxWorker } from '../../server/outbox/delivery';
+import type { OutboxWorker } from '../../server/outbox/worker';
+import type { Locale } from '../../shared/lib/locale';
+import type { TestApp } from './helpers';
+import { testApp } from './helpers';
+import type { MailServer } from './mailServer';
+import { startMailServer } from './mailServer';
+
+/** A campaign's text in both languages, each saying which it is. */
+export const campaignContent: Record<Locale, CampaignContent> = {
+  en: { subject: 'New from the lab', preview: 'An article in English', body: 'Hello in **English**.' },
+  es: { subject: 'Novedades del laboratorio', preview: 'Un artículo en español', body: 'Hola en **español**.' },
+};
+
+/** The address of the n-th seeded reader, and the language it signed up in (even: English, odd: Spanish). */
+export const readerAddress = (n: number) => `reader${n}@example.com`;
+export const readerLocale = (n: number): Locale => (n % 2 === 0 ? 'en' : 'es');
+
+/** Confirmed subscribers reader0 … reader{count-1}, as confirmed sign-ups leave them, in one transaction. */
+export async function seedReaders(db: Database, count: number, first = 0): Promise<void> {
+  const at = new Date(Date.now() - 60_000).toISOString();
+  await db.transaction(async (tx) => {
+    for (let n = first; n < first + count; n++)
+      await tx.run(
+        'INSERT INTO subscribers (email, created_at, confirmed_at, locale) VALUES (?, ?, ?, ?)',
+        readerAddress(n),
+        at,
+        at,
+        readerLocale(n),
+      );
+  });
+}
+
+/** A campaign written and scheduled for now, as the console's "send now" leaves it; its id. */
+export async function sendNow(db: Database, config: Parameters<typeof campaignStore>[1]): Promise<number> {
+  const campaigns = campaignStore(db, config);
+  const id = await campaigns.create(campaignContent, null);
+  await campaigns.schedule(id, new Date());
+  return id;
+}
+
+/**
+ * The app with its outbox worker and campaign runner beside it, as main.ts starts them, sending through a
+ * real SMTP server; `start: false` leaves both stopped until `start()`. What to stop goes on `cleanups`.
+ */
+export async function campaignApp(
+  cleanups: (() => unknown)[],
+  env: NodeJS.ProcessEnv = {},
+  smtpOptions: Parameters<typeof startMailServer>[0] = {},
+): Promise<{ app: TestApp; smtp: MailServer; start: () => void }> {
+  const smtp = await startMailServer(smtpOptions);
+  let worker: OutboxWorker | undefined;
+  let runner: CampaignRunner | undefined;
+  const app = testApp(
+    { NEWSLETTER_RATE_PER_MINUTE: '600000', ...env, SMTP_URL: smtp.url },
+    { wakeOutbox: () => worker?.wake(), wakeCampaigns: () => runner?.wake() },
+  );
+  const logger = pino({ level: 'silent' });
+  const start = () => {
+    worker = startOutboxWorker(app.db, app.config, logger, outboxKinds, {
+      pollMs: 50,
+      ...outboxSending(app.db, app.config),
+    });
+    runner = startCampaignRunner(campaignStore(app.db, app.config), () => worker!.wake(), logger, 50);
+  };
+  cleanups.push(
+    () => smtp.stop(),
+    () => app.db.close(),
+    () => worker?.stop(),
+    () => runner?.stop(),
+  );
+  return { app, smtp, start };
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+
+import { campaignMail } from '../../server/newsletter/campaignMail';
+import { legalFacts, siteFacts } from '../../shared/content/data';
+import { locales } from '../../shared/lib/locale';
+
+const SITE = 'https://meridianlab.example';
+const links = {
+  siteUrl: SITE,
+  unsubscribeUrl: `${SITE}/newsletter/unsubscribe?token=7.signature.c3`,
+  listId: 'articles.meridianlab.example',
+};
+const content = {
+  subject: 'A new article',
+  preview: 'What it is about',
+  body: '## Title\n\nSome *words*.\n\n[Read the article](https://meridianlab.example/blog/a-post)\n\n![a tracker](https://tracker.example/p.gif)',
+};
+
+describe.each(locales)('a campaign e-mail in %s', (locale) => {
+  const mail = campaignMail('reader@example.com', content, locale, links);
+
+  it('identifies its sender with the legal name, postal address and a contact, in both parts, and carries the reader’s unsubscribe link (CASL, CAN-SPAM)', () => {
+    for (const part of [mail.text, mail.html!]) {
+      expect(part).toContain(legalFacts.legalName);
+      expect(part).toContain(legalFacts.postalAddress);
+      expect(part).toContain(siteFacts.email);
+    }
+    expect(mail.text).toContain(links.unsubscribeUrl);
+    expect(mail.html).toContain(`href="${links.unsubscribeUrl}"`);
+    expect(mail.headers).toEqual({
+      'List-Unsubscribe': `<${links.unsubscribeUrl}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      'List-Id': `${siteFacts.name} articles <articles.meridianlab.example>`,
+      Precedence: 'bulk',
+    });
+  });
+
+  it('has a plain-text part and an HTML part in its language, with the preview line', () => {
+    expect(mail.text).toContain('Some *words*.');
+    expect(mail.html).toContain(`<html lang="${locale}">`);
+    expect(mail.html).toContain('Some <em>words</em>.');
+    expect(mail.html).toContain('What it is about');
+  });
+
+  it('carries no tracking pixel and no tracked link: no image, and every link goes straight where it says', () => {
+    expect(mail.html).not.toMatch(/<img|tracker\.example/);
+    const hrefs = [...mail.html!.matchAll(/href="([^"]+)"/g)].map((match) => match[1]);
+    expect(hrefs.sort()).toEqual([links.unsubscribeUrl, 'https://meridianlab.example/blog/a-post', SITE].sort());
+  });
+});
