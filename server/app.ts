@@ -4,6 +4,9 @@ import compression from 'compression';
 import express from 'express';
 import type { ComponentType } from 'react';
 
+import { analyticsRoutes } from './analytics/routes';
+import { createAnalyticsStore } from './analytics/store';
+import { createDailyVisitors } from './analytics/visitors';
 import type { LoadedPage } from '../shared/pageShell';
 import { PageDocument } from '../shared/pageShell';
 import type { Alerts } from './alerts/alerts';
@@ -141,6 +144,7 @@ export function createApp(
       () => undefined,
       (error: unknown) => logger.error({ err: error }, 'alert check failed'),
     );
+  const analytics = createAnalyticsStore(db, createDailyVisitors(db, new URL(siteUrl).host));
   // One limit over every instance when they share PostgreSQL; in memory for the single SQLite process.
   const counters = db.engine === 'postgres' ? createRateLimitCounters(db) : undefined;
 
@@ -161,6 +165,7 @@ export function createApp(
   app.use(crawlerRoutes(siteUrl)); // robots.txt and sitemap.xml, from the route table
   app.use(feedRoutes(siteUrl)); // the blog's RSS and Atom feeds
   app.use(vitalsRoutes(db, siteUrl, logger, counters)); // the field-speed beacon
+  app.use(analyticsRoutes({ store: analytics, siteUrl, afterAnswer, counters })); // page views and conversion clicks
   app.use(subscribeRoutes({ store: subscribers, siteUrl, afterAnswer, counters })); // the newsletter box
   app.use(newsletterRoutes({ store: subscribers, siteUrl, renderPage, counters })); // the newsletter e-mails' confirm and unsubscribe links
   app.use(contactRoutes({ store: leads, logger, siteUrl, renderPage, counters })); // the contact form; it re-renders its page on refusal

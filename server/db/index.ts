@@ -60,6 +60,18 @@ const vitalsIntoDailyCounts = (histogram: string) => `
   DROP TABLE vitals;`;
 
 /**
+ * Visitor analytics (decision 046): each day's secret salt, shared by the instances and deleted once the day is
+ * over, and the hashes of the day's visitors (and of visitor and page), so that a visitor counts once a day;
+ * both go with their day, the counts stay in daily_counts. A lead's and a sign-up's source (decision 047): the
+ * visit's first and last touch, the form's page and the pages seen before, as JSON; with a lead, personal data.
+ */
+const analytics = (tableOptions: string) => `
+  CREATE TABLE analytics_salts (day TEXT PRIMARY KEY, salt TEXT NOT NULL)${tableOptions};
+  CREATE TABLE analytics_visitors (day TEXT NOT NULL, hash TEXT NOT NULL, PRIMARY KEY (day, hash))${tableOptions};
+  ALTER TABLE leads ADD COLUMN attribution TEXT NOT NULL DEFAULT '{}';
+  ALTER TABLE subscribers ADD COLUMN attribution TEXT NOT NULL DEFAULT '{}';`;
+
+/**
  * Each entry runs once, in order, inside a transaction; append, never edit.
  * A new entry is one string when the same SQL runs on both engines (ALTER
  * TABLE … ADD COLUMN, CREATE INDEX), or `{ sqlite, postgres }` where they differ.
@@ -311,6 +323,8 @@ export const migrations: readonly Migration[] = [
     fired_at TEXT NOT NULL
   );
   UPDATE outbox SET kind = 'alert' WHERE kind = 'staff-sign-in-lock';`,
+  // Visitor analytics (decision 046) and where a lead or a sign-up came from (decision 047).
+  { sqlite: analytics(' STRICT, WITHOUT ROWID'), postgres: analytics('') },
 ];
 
 /**

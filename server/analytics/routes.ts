@@ -1,0 +1,87 @@
+import type { Request, Response } from 'express';
+import { Router } from 'express';
+import { z } from 'zod';
+
+import {
+  ANALYTICS_ENDPOINT,
+  CLICK_EVENTS,
+  PAGE_LIMIT,
+  sourceOf,
+  TOUCH_FIELD_LIMIT,
+} from '../../shared/lib/attribution';
+import { localeOf } from '../../shared/lib/locale';
+import { DEVICE_CLASSES } from '../../shared/lib/vitals';
+import type { AfterAnswer } from '../http/afterAnswer';
+import { formEndpoint, parseBody } from '../http/formEndpoint';
+import { pagePatterns } from '../http/pagePatterns';
+import type { RateLimitCounters } from '../http/rateLimitCounters';
+import { OTHER_LABEL } from '../db/dailyCounts';
+import { notCounted } from './consent';
+import type { AnalyticsStore } from './store';
+
+/** One beacon per page view and per call or e-mail click: more than this a minute is not a person reading. */
+const BEACONS_PER_MINUTE = 60;
+const BODY_LIMIT_BYTES = 2 * 1024;
+
+const text = (limit: number) =>
+  z
+    .string()
+    .max(limit * 4)
+    .transform((value) => value.trim().slice(0, limit));
+
+const beaconSchema = z.object({
+  kind: z.enum(['view', ...CLICK_EVENTS]),
+  page: z.string().startsWith('/').max(2048),
+  device: z.enum(DEVICE_CLASSES),
+  touch: z.object({
+    source: text(TOUCH_FIELD_LIMIT).transform((value) => value.toLowerCase()),
+    medium: text(TOUCH_FIELD_LIMIT).transform((value) => value.toLowerCase()),
+    campaign: text(TOUCH_FIELD_LIMIT).transform((value) => value.toLowerCase()),
+    referrer: text(TOUCH_FIELD_LIMIT).transform((value) => value.toLowerCase()),
+    landing: text(PAGE_LIMIT).optional(),
+  }),
+});
+
+interface AnalyticsRoutesOptions {
+  store: AnalyticsStore;
+  siteUrl: string;
+  /** The counting runs once the 204 is sent: the beacon never waits for the database. */
+  afterAnswer: AfterAnswer;
+  counters?: RateLimitCounters;
+}
+
+/**
+ * POST /api/visits: a page view or a conversion click (decision 046), with the same checks as the vitals
+ * beacon (same site, per-client limit, size). Always 204: a bot, a prefetch, Do Not Track or Global Privacy
+ * Control are answered the same and not counted.
+ */
+export function analyticsRoutes({ store, siteUrl, afterAnswer, counters }: AnalyticsRoutesOptions): Router {
+  const router = Router();
+  const endpoint = formEndpoint({
+    siteUrl,
+    perMinute: BEACONS_PER_MINUTE,
+    counters: counters?.('visits'),
+    maxBytes: BODY_LIMIT_BYTES,
+    textIsJson: true,
+  });
+  router.post(ANALYTICS_ENDPOINT, ...endpoint, (req: Request, res: Response) => {
+    const beacon = parseBody(req, res, beaconSchema);
+    if (!beacon.ok) {
+      res.status(400).json({ error: beacon.error });
+      return;
+    }
+    res.status(204).end();
+    if (notCounted(req)) return;
+    const { kind, page: path, device, touch } = beacon.value;
+    // Every path that is no page is "(other)", so a beacon cannot add pages.
+    const page = pagePatterns.get(path) ?? OTHER_LABEL;
+    const locale = localeOf(path);
+    const client = { address: req.ip ?? req.socket.remoteAddress ?? '', userAgent: req.get('user-agent') ?? '' };
+    afterAnswer.run('page view count', () =>
+      kind === 'view'
+        ? store.addView({ page, locale, device, touch }, client)
+        : store.addConversion(kind, { locale, device, source: sourceOf(touch) }),
+    );
+  });
+  return router;
+}
