@@ -4,6 +4,7 @@ import compression from 'compression';
 import express from 'express';
 import type { ComponentType } from 'react';
 
+import { conversionCounts } from './analytics/conversions';
 import { analyticsRoutes } from './analytics/routes';
 import { createAnalyticsStore } from './analytics/store';
 import { createDailyVisitors } from './analytics/visitors';
@@ -122,6 +123,8 @@ export function createApp(
   const { siteUrl } = config;
   // The stores queue what they send in their own transactions; wakeOutbox has it sent at once.
   const outbox = createOutbox(db, config);
+  const analytics = createAnalyticsStore(db, createDailyVisitors(db, new URL(siteUrl).host));
+  const conversions = conversionCounts(analytics, afterAnswer);
   const leadCommitted = () => {
     metrics.leadsReceived.inc();
     wakeOutbox();
@@ -135,7 +138,7 @@ export function createApp(
   const subscribers = createSubscriberStore(
     db,
     { outbox, messagesFor: signUpMessages(siteUrl), committed: wakeOutbox },
-    { confirmationsPerHour: config.confirmationsPerHour, logger },
+    { confirmationsPerHour: config.confirmationsPerHour, logger, confirmed: conversions.confirmed },
   );
   // A sign-in lock is told to the lab at once, as an alert (the console has no administrator role).
   // The lock itself is in place already: a failed check is logged, and the next scheduled one retries.
@@ -144,7 +147,6 @@ export function createApp(
       () => undefined,
       (error: unknown) => logger.error({ err: error }, 'alert check failed'),
     );
-  const analytics = createAnalyticsStore(db, createDailyVisitors(db, new URL(siteUrl).host));
   // One limit over every instance when they share PostgreSQL; in memory for the single SQLite process.
   const counters = db.engine === 'postgres' ? createRateLimitCounters(db) : undefined;
 
@@ -166,9 +168,9 @@ export function createApp(
   app.use(feedRoutes(siteUrl)); // the blog's RSS and Atom feeds
   app.use(vitalsRoutes(db, siteUrl, logger, counters)); // the field-speed beacon
   app.use(analyticsRoutes({ store: analytics, siteUrl, afterAnswer, counters })); // page views and conversion clicks
-  app.use(subscribeRoutes({ store: subscribers, siteUrl, afterAnswer, counters })); // the newsletter box
+  app.use(subscribeRoutes({ store: subscribers, siteUrl, afterAnswer, counters, converted: conversions.signUp })); // the newsletter box
   app.use(newsletterRoutes({ store: subscribers, siteUrl, renderPage, counters })); // the newsletter e-mails' confirm and unsubscribe links
-  app.use(contactRoutes({ store: leads, logger, siteUrl, renderPage, counters })); // the contact form; it re-renders its page on refusal
+  app.use(contactRoutes({ store: leads, logger, siteUrl, renderPage, counters, converted: conversions.lead })); // the contact form; it re-renders its page on refusal
   // The staff console: before the page catch-all, since /staff is no public page (never in the page cache).
   app.use(staffConsole({ db, logger, siteUrl, assets, counters, locked, alerts: () => alerts.active() }));
   app.use(publicFiles(path.join(config.rootDir, 'public'))); // icons, images, video: only paths with an extension

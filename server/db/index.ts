@@ -63,13 +63,18 @@ const vitalsIntoDailyCounts = (histogram: string) => `
  * Visitor analytics (decision 046): each day's secret salt, shared by the instances and deleted once the day is
  * over, and the hashes of the day's visitors (and of visitor and page), so that a visitor counts once a day;
  * both go with their day, the counts stay in daily_counts. A lead's and a sign-up's source (decision 047): the
- * visit's first and last touch, the form's page and the pages seen before, as JSON; with a lead, personal data.
+ * visit's first and last touch, the form's page and the pages seen before, as JSON, and the first touch's source
+ * and campaign as columns to filter and report by; with a lead, personal data.
  */
 const analytics = (tableOptions: string) => `
   CREATE TABLE analytics_salts (day TEXT PRIMARY KEY, salt TEXT NOT NULL)${tableOptions};
   CREATE TABLE analytics_visitors (day TEXT NOT NULL, hash TEXT NOT NULL, PRIMARY KEY (day, hash))${tableOptions};
   ALTER TABLE leads ADD COLUMN attribution TEXT NOT NULL DEFAULT '{}';
-  ALTER TABLE subscribers ADD COLUMN attribution TEXT NOT NULL DEFAULT '{}';`;
+  ALTER TABLE leads ADD COLUMN source TEXT NOT NULL DEFAULT '';
+  ALTER TABLE leads ADD COLUMN campaign TEXT NOT NULL DEFAULT '';
+  CREATE INDEX leads_source ON leads (source, campaign, received_at);
+  ALTER TABLE subscribers ADD COLUMN attribution TEXT NOT NULL DEFAULT '{}';
+  ALTER TABLE subscribers ADD COLUMN source TEXT NOT NULL DEFAULT '';`;
 
 /**
  * Each entry runs once, in order, inside a transaction; append, never edit.

@@ -6,6 +6,9 @@
 /** Where the browser sends its page views and conversion clicks. */
 export const ANALYTICS_ENDPOINT = '/api/visits';
 
+/** The hidden field a form sends the attribution in, as JSON: the contact form and the newsletter box. */
+export const ATTRIBUTION_FIELD = 'attribution';
+
 /** The longest value of a touch's fields; a longer one is cut, never refused. */
 export const TOUCH_FIELD_LIMIT = 100;
 /** The longest page path kept (a landing page, the form's page). */

@@ -1,5 +1,5 @@
 import type { Attribution, Touch } from './attribution';
-import { isMarked, PAGE_LIMIT, PAGES_SEEN_LIMIT, touchOf } from './attribution';
+import { ATTRIBUTION_FIELD, isMarked, PAGE_LIMIT, PAGES_SEEN_LIMIT, touchOf } from './attribution';
 
 /** The visit as sessionStorage keeps it (decision 046): it ends with the tab, and no cookie is set. */
 interface Visit {
@@ -43,7 +43,7 @@ export function recordPageView(url: string, referrer: string): { visit: Visit; e
 }
 
 /** The attribution a form sends from the page it is on: "" when the visit was never recorded (the server uses the Referer then). */
-export function attributionField(): string {
+function attributionField(): string {
   const visit = readVisit();
   if (!visit) return '';
   const attribution: Attribution = {
@@ -56,5 +56,10 @@ export function attributionField(): string {
   return JSON.stringify(attribution);
 }
 
-/** The hidden field's name, in both the contact form and the newsletter box. */
-export const ATTRIBUTION_FIELD = 'attribution';
+/** Fills a form's hidden attribution field as it is sent, and returns its value for a JSON post. */
+export function fillAttribution(form: HTMLFormElement): string {
+  const value = attributionField();
+  const field = form.elements.namedItem(ATTRIBUTION_FIELD);
+  if (field instanceof HTMLInputElement) field.value = value;
+  return value;
+}

@@ -118,7 +118,7 @@ describe('POST /api/visits', () => {
   });
 
   it('does not count a bot, a prefetch, Do Not Track or Global Privacy Control, and answers them the same', async () => {
-    const refused = [
+    const refused: Record<string, string>[] = [
       { 'User-Agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' },
       { 'User-Agent': 'curl/8.5.0' },
       { 'Sec-Purpose': 'prefetch' },
