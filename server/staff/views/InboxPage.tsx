@@ -85,6 +85,29 @@ function Filters({ filter, query }: Pick<InboxPageProps, 'filter' | 'query'>) {
           ...catalogues.en.contact.serviceOptions.map((option) => [option.value, option.label] as const),
         ]}
       />
+      <div className="staff-field">
+        <label htmlFor="filter-source">Source</label>
+        <input
+          className="contact-field__control"
+          id="filter-source"
+          name="source"
+          type="text"
+          defaultValue={filter.source}
+          maxLength={100}
+          placeholder="newsletter, google.com, (direct)"
+        />
+      </div>
+      <div className="staff-field">
+        <label htmlFor="filter-campaign">Campaign</label>
+        <input
+          className="contact-field__control"
+          id="filter-campaign"
+          name="campaign"
+          type="text"
+          defaultValue={filter.campaign}
+          maxLength={100}
+        />
+      </div>
       <div className="staff-filters__actions">
         <button className="button button--primary" type="submit">
           Apply
