@@ -21,6 +21,10 @@ const GETS = [
   '/staff/subscribers.csv',
   '/staff/speed',
   '/staff/speed?metric=INP',
+  '/staff/analytics',
+  '/staff/analytics?days=90&language=en&device=mobile',
+  '/staff/analytics.csv',
+  '/staff/analytics.csv?days=7',
   '/staff/no-such-page',
   '/STAFF/leads',
 ];
@@ -34,7 +38,13 @@ const POSTS: [string, Record<string, string>][] = [
 
 const app = testApp();
 const COOKIE = '__Host-staff_session';
-const SECRET_TEXTS = ['Maria Gomez', 'maria@acme.test', 'reader@example.test', 'We need a new website'];
+const SECRET_TEXTS = [
+  'Maria Gomez',
+  'maria@acme.test',
+  'reader@example.test',
+  'We need a new website',
+  'autumn-secret-campaign',
+];
 let accountId = 0;
 let disabled = 0;
 
@@ -50,6 +60,11 @@ beforeAll(async () => {
   app.db.connection
     .prepare(
       `INSERT INTO daily_counts (day, series, label, device, count, buckets) VALUES (?, 'LCP', '/', 'mobile', 1, '{"-7":1}')`,
+    )
+    .run(new Date().toISOString().slice(0, 10));
+  app.db.connection
+    .prepare(
+      "INSERT INTO daily_counts (day, series, label, device, count) VALUES (?, 'web.views.utm_campaign.en', 'autumn-secret-campaign', 'desktop', 3)",
     )
     .run(new Date().toISOString().slice(0, 10));
 });
