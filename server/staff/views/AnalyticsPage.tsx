@@ -17,12 +17,25 @@ interface AnalyticsPageProps {
   query: string;
 }
 
-const percent = (part: number, whole: number) => (whole > 0 ? `${Math.round((part / whole) * 1000) / 10} %` : '–');
+/** A share with one decimal; the no-break space keeps the number and its sign on one line. */
+const percent = (part: number, whole: number) => (whole > 0 ? `${Math.round((part / whole) * 1000) / 10}\u00a0%` : '–');
 
 /** How many rows of a top list are shown; the CSV holds them all. */
 const TOP = 10;
 
-function Top({ title, rows, total, first }: { title: string; rows: LabelCount[]; total: number; first: string }) {
+function Top({
+  title,
+  rows,
+  total,
+  first,
+  unit = 'Page views',
+}: {
+  title: string;
+  rows: LabelCount[];
+  total: number;
+  first: string;
+  unit?: string;
+}) {
   const id = `top-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
     <section className="staff-panel card" aria-labelledby={id}>
@@ -31,7 +44,7 @@ function Top({ title, rows, total, first }: { title: string; rows: LabelCount[];
         <thead>
           <tr>
             <th scope="col">{first}</th>
-            <th scope="col">Page views</th>
+            <th scope="col">{unit}</th>
             <th scope="col">Share</th>
           </tr>
         </thead>
@@ -93,7 +106,7 @@ export function AnalyticsPage({ assets, user, filter, days, report, leads, query
         <p className="staff-muted">{analyticsCopy.intro}</p>
       </ConsoleHeading>
       <Filters filter={filter} days={days} />
-      <ul className="staff-stats" aria-label="In the period">
+      <ul className="staff-stats staff-stats--three" aria-label="In the period">
         <li className="staff-stat card">
           <span className="staff-stat__value">{totals.visitors}</span>
           <span className="staff-stat__label">Visitors</span>
@@ -154,42 +167,44 @@ export function AnalyticsPage({ assets, user, filter, days, report, leads, query
       <section className="staff-panel card" aria-labelledby="funnel-title">
         <h2 id="funnel-title">Funnel</h2>
         <p className="staff-muted">{analyticsCopy.funnel}</p>
-        <table className="staff-table staff-table--compact">
-          <thead>
-            <tr>
-              <th scope="col">Step</th>
-              <th scope="col">Visitors</th>
-              <th scope="col">Of the step before</th>
-              <th scope="col">Of all</th>
-            </tr>
-          </thead>
-          <tbody>
-            <tr>
-              <th scope="row">Landed on the site</th>
-              <td>{funnel.landing}</td>
-              <td>–</td>
-              <td>{percent(funnel.landing, funnel.landing)}</td>
-            </tr>
-            <tr>
-              <th scope="row">Saw the contact page</th>
-              <td>{funnel.contact}</td>
-              <td>{percent(funnel.contact, funnel.landing)}</td>
-              <td>{percent(funnel.contact, funnel.landing)}</td>
-            </tr>
-            <tr>
-              <th scope="row">Sent a lead</th>
-              <td>{funnel.lead}</td>
-              <td>{percent(funnel.lead, funnel.contact)}</td>
-              <td>{percent(funnel.lead, funnel.landing)}</td>
-            </tr>
-          </tbody>
-        </table>
+        <div className="staff-scroll" tabIndex={0} role="region" aria-label="Table of the funnel">
+          <table className="staff-table staff-table--compact">
+            <thead>
+              <tr>
+                <th scope="col">Step</th>
+                <th scope="col">Visitors</th>
+                <th scope="col">Of the step before</th>
+                <th scope="col">Of all</th>
+              </tr>
+            </thead>
+            <tbody>
+              <tr>
+                <th scope="row">Landed on the site</th>
+                <td>{funnel.landing}</td>
+                <td>–</td>
+                <td>{percent(funnel.landing, funnel.landing)}</td>
+              </tr>
+              <tr>
+                <th scope="row">Saw the contact page</th>
+                <td>{funnel.contact}</td>
+                <td>{percent(funnel.contact, funnel.landing)}</td>
+                <td>{percent(funnel.contact, funnel.landing)}</td>
+              </tr>
+              <tr>
+                <th scope="row">Sent a lead</th>
+                <td>{funnel.lead}</td>
+                <td>{percent(funnel.lead, funnel.contact)}</td>
+                <td>{percent(funnel.lead, funnel.landing)}</td>
+              </tr>
+            </tbody>
+          </table>
+        </div>
       </section>
 
       <section className="staff-panel card" aria-labelledby="conversions-title">
         <h2 id="conversions-title">Conversions by source</h2>
         <p className="staff-muted">{analyticsCopy.conversions}</p>
-        <div className="staff-trend__data" tabIndex={0} role="region" aria-label="Conversions by source">
+        <div className="staff-trend__data" tabIndex={0} role="region" aria-label="Table of conversions by source">
           <table className="staff-table staff-table--compact">
             <thead>
               <tr>
@@ -245,7 +260,7 @@ export function AnalyticsPage({ assets, user, filter, days, report, leads, query
           rows={report.languages.map((row) => ({ ...row, label: languageLabels[row.label as 'en'] ?? row.label }))}
           total={totals.views}
         />
-        <Top title="Leads by service" first="Service" rows={report.services} total={leadsTotal} />
+        <Top title="Leads by service" first="Service" unit="Leads" rows={report.services} total={leadsTotal} />
       </div>
 
       <section className="staff-panel card" aria-labelledby="leads-report-title">
@@ -256,34 +271,41 @@ export function AnalyticsPage({ assets, user, filter, days, report, leads, query
           </span>
         </h2>
         <p className="staff-muted">{analyticsCopy.leadsReport}</p>
-        <table className="staff-table staff-table--compact">
-          <thead>
-            <tr>
-              <th scope="col">Source</th>
-              <th scope="col">Campaign</th>
-              <th scope="col">Leads</th>
-              <th scope="col">Won</th>
-              <th scope="col">Won rate</th>
-            </tr>
-          </thead>
-          <tbody>
-            {leads.length === 0 ? (
+        <div
+          className="staff-scroll"
+          tabIndex={0}
+          role="region"
+          aria-label="Table of leads and won leads by source and campaign"
+        >
+          <table className="staff-table staff-table--compact">
+            <thead>
               <tr>
-                <td colSpan={5}>{analyticsCopy.none}</td>
+                <th scope="col">Source</th>
+                <th scope="col">Campaign</th>
+                <th scope="col">Leads</th>
+                <th scope="col">Won</th>
+                <th scope="col">Won rate</th>
               </tr>
-            ) : (
-              leads.map((row) => (
-                <tr key={`${row.source} ${row.campaign}`}>
-                  <th scope="row">{row.source || analyticsCopy.unknown}</th>
-                  <td>{row.campaign || '–'}</td>
-                  <td>{row.leads}</td>
-                  <td>{row.won}</td>
-                  <td>{percent(row.won, row.leads)}</td>
+            </thead>
+            <tbody>
+              {leads.length === 0 ? (
+                <tr>
+                  <td colSpan={5}>{analyticsCopy.none}</td>
                 </tr>
-              ))
-            )}
-          </tbody>
-        </table>
+              ) : (
+                leads.map((row) => (
+                  <tr key={`${row.source} ${row.campaign}`}>
+                    <th scope="row">{row.source || analyticsCopy.unknown}</th>
+                    <td>{row.campaign || '–'}</td>
+                    <td>{row.leads}</td>
+                    <td>{row.won}</td>
+                    <td>{percent(row.won, row.leads)}</td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
       </section>
       <p>
         <a className="button button--secondary" href={`/staff/analytics.csv${query}`} download>
