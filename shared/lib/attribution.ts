@@ -1,5 +1,5 @@
 /**
- * Where a visit came from (decision 046): what the browser keeps in sessionStorage for the visit, sends
+ * Where a visit came from (decision 046): what the browser keeps in session storage for the visit, sends
  * with each page view, and attaches to a lead or a newsletter sign-up. No cookie, nothing that names a person.
  */
 
