@@ -4,12 +4,12 @@ import compression from 'compression';
 import express from 'express';
 import type { ComponentType } from 'react';
 
+import type { LoadedPage } from '../shared/pageShell';
+import { PageDocument } from '../shared/pageShell';
 import { conversionCounts } from './analytics/conversions';
 import { analyticsRoutes } from './analytics/routes';
 import { createAnalyticsStore } from './analytics/store';
 import { createDailyVisitors } from './analytics/visitors';
-import type { LoadedPage } from '../shared/pageShell';
-import { PageDocument } from '../shared/pageShell';
 import type { Alerts } from './alerts/alerts';
 import { alertKinds, createAlerts } from './alerts/alerts';
 import type { AppConfig } from './config';

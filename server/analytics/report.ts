@@ -4,8 +4,8 @@ import { routePatternOf } from '../../shared/routes';
 import type { Database } from '../db';
 import type { ReferrerGroup } from './referrers';
 import { referrerGroup } from './referrers';
-import type { Conversion, ViewDimension } from './store';
-import { CONVERSIONS, series } from './store';
+import type { Conversion } from './store';
+import { CONVERSIONS, NONE_LABEL, series, VIEW_DIMENSIONS } from './store';
 
 /** What the console reads the counts for: a span of whole UTC days, a language and a device class ("" for all). */
 export interface ReportFilter {
@@ -21,7 +21,7 @@ export interface LabelCount {
   count: number;
 }
 
-export interface SourceConversions {
+interface SourceConversions {
   source: string;
   group: ReferrerGroup;
   visitors: number;
@@ -50,7 +50,7 @@ export interface AnalyticsReport {
 
 const DAY_MS = 86_400_000;
 /** The days from `from` to `to`, both included. */
-export function daysOf(from: string, to: string): string[] {
+function daysOf(from: string, to: string): string[] {
   const days: string[] = [];
   for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += DAY_MS)
     days.push(new Date(t).toISOString().slice(0, 10));
@@ -79,8 +79,7 @@ export async function analyticsReport(db: Database, filter: ReportFilter): Promi
   const name = (kind: string, locale: Locale, seriesName: string) => wanted.set(seriesName, { kind, locale });
   for (const locale of languages) {
     name('views.page', locale, series.views('page', locale));
-    for (const dimension of ['referrer', 'utm_source', 'utm_medium', 'utm_campaign'] satisfies ViewDimension[])
-      name(`views.${dimension}`, locale, series.views(dimension, locale));
+    for (const dimension of VIEW_DIMENSIONS) name(`views.${dimension}`, locale, series.views(dimension, locale));
     name('visitors.site', locale, series.visitors('site', locale));
     name('visitors.page', locale, series.visitors('page', locale));
     name('visitors.source', locale, series.visitors('source', locale));
@@ -123,7 +122,7 @@ export async function analyticsReport(db: Database, filter: ReportFilter): Promi
 
   const groups: Record<ReferrerGroup, number> = { search: 0, social: 0, direct: 0, other: 0 };
   const referrers = sorted(of('views.referrer')).map((row) => {
-    const group = referrerGroup(row.label === '(none)' ? '' : row.label);
+    const group = referrerGroup(row.label === NONE_LABEL ? '' : row.label);
     groups[group] += row.count;
     return { ...row, group };
   });

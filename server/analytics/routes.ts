@@ -11,11 +11,11 @@ import {
 } from '../../shared/lib/attribution';
 import { localeOf } from '../../shared/lib/locale';
 import { DEVICE_CLASSES } from '../../shared/lib/vitals';
+import { OTHER_LABEL } from '../db/dailyCounts';
 import type { AfterAnswer } from '../http/afterAnswer';
 import { formEndpoint, parseBody } from '../http/formEndpoint';
 import { pagePatterns } from '../http/pagePatterns';
 import type { RateLimitCounters } from '../http/rateLimitCounters';
-import { OTHER_LABEL } from '../db/dailyCounts';
 import { notCounted } from './consent';
 import type { AnalyticsStore } from './store';
 

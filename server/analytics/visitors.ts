@@ -8,7 +8,7 @@ import { saltedHash } from '../db/salt';
  * The day's visitors hashes kept at most (decision 046): past it, a flood of forged addresses and user agents
  * adds no row; later visitors of the day count as views, not as new uniques.
  */
-export const DAILY_VISITOR_CAP = 50_000;
+const DAILY_VISITOR_CAP = 50_000;
 /** What every analytics series in daily_counts starts with: they are kept longer than field speed's. */
 export const ANALYTICS_SERIES = 'web.';
 /** The count of the day's hashes, beside the other counts: it is what the cap is checked against. */

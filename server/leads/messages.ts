@@ -1,8 +1,8 @@
 import { CONTACT_FIELDS } from '../../shared/content/contactFields';
+import { siteFacts } from '../../shared/content/data';
 import type { Touch } from '../../shared/lib/attribution';
 import { sourceOf } from '../../shared/lib/attribution';
 import { readAttribution } from '../analytics/attribution';
-import { siteFacts } from '../../shared/content/data';
 import type { MailConfig } from '../config';
 import { chatText } from '../outbox/chatText';
 import { headerText, plainAddress } from '../outbox/headerText';

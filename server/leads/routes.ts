@@ -31,7 +31,7 @@ import { parseContactBody, validateContact } from './validation';
 const MESSAGES_PER_MINUTE = 5;
 
 /** What a stored lead is counted as, once the answer is sent: a conversion by service and source. */
-export type LeadConverted = (req: Request, lead: { service: string; locale: Locale; source: string }) => void;
+type LeadConverted = (req: Request, lead: { service: string; locale: Locale; source: string }) => void;
 
 interface ContactRoutesOptions {
   /** The leads, each stored with its notification queued. */

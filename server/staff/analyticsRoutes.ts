@@ -8,9 +8,9 @@ import type { Database } from '../db';
 import type { CsvColumns } from '../lib/csv';
 import { toCsv } from '../lib/csv';
 import { consoleUser, sendPage } from './page';
-import { periodLabels } from './texts';
-import type { ConsoleAssets } from './views/ConsoleDocument';
+import type { periodLabels } from './texts';
 import { AnalyticsPage } from './views/AnalyticsPage';
+import type { ConsoleAssets } from './views/ConsoleDocument';
 
 const DAY_MS = 86_400_000;
 type Period = keyof typeof periodLabels;

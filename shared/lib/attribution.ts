@@ -50,7 +50,7 @@ export interface VisitBeacon {
 const cut = (value: string | null | undefined, limit = TOUCH_FIELD_LIMIT) => (value ?? '').trim().slice(0, limit);
 
 /** A referring URL's host without "www.", or "" for none, an unreadable one, or this site itself. */
-export function referrerDomain(referrer: string | undefined, siteHost: string): string {
+function referrerDomain(referrer: string | undefined, siteHost: string): string {
   if (!referrer) return '';
   try {
     const { host, protocol } = new URL(referrer);

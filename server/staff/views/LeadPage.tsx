@@ -1,5 +1,3 @@
-import type { ReactNode } from 'react';
-
 import { siteFacts } from '../../../shared/content/data';
 import { leadNotification } from '../../leads/texts';
 import type { LeadDetail } from '../inbox';
@@ -8,8 +6,8 @@ import { deliveryLabels, statusActions, statusLabels } from '../texts';
 import type { ConsoleAssets, ConsoleUser } from './ConsoleDocument';
 import { ConsoleDocument, ConsoleHeading, CsrfField, Notice } from './ConsoleDocument';
 import { LabTime } from './LabTime';
-import { LeadSource } from './LeadSource';
 import { Field, serviceLabel, StatusBadge } from './leadParts';
+import { LeadSource } from './LeadSource';
 
 export const NOTE_LIMIT = 5000;
 

@@ -9,6 +9,7 @@ import { useContext, useEffect, useReducer, useRef } from 'react';
 import type { ContactFieldName } from '../../content/contactFields';
 import { CONTACT_FIELDS } from '../../content/contactFields';
 import { SENT_PARAM } from '../../lib/contactSent';
+import { fillAttribution } from '../../lib/visit';
 import {
   CONTACT_FORM_ID,
   contactEndpoint,
@@ -17,7 +18,6 @@ import {
   initialContactFormState,
   settleNoSoonerThan,
 } from '../../model/contactForm';
-import { fillAttribution } from '../../lib/visit';
 import { AttributionField } from '../AttributionField';
 import { Icon } from '../Icon';
 import { PrivacyNotice } from '../PrivacyNotice';
