@@ -4,10 +4,12 @@ import { z } from 'zod';
 
 import {
   ANALYTICS_ENDPOINT,
+  ANALYTICS_PIXEL,
   CLICK_EVENTS,
   PAGE_LIMIT,
   sourceOf,
   TOUCH_FIELD_LIMIT,
+  touchOf,
 } from '../../shared/lib/attribution';
 import { localeOf } from '../../shared/lib/locale';
 import { DEVICE_CLASSES } from '../../shared/lib/vitals';
@@ -15,9 +17,11 @@ import { OTHER_LABEL } from '../db/dailyCounts';
 import type { AfterAnswer } from '../http/afterAnswer';
 import { formEndpoint, parseBody } from '../http/formEndpoint';
 import { pagePatterns } from '../http/pagePatterns';
+import { perClientLimit } from '../http/rateLimit';
 import type { RateLimitCounters } from '../http/rateLimitCounters';
+import { deviceOf } from '../vitals/routes';
 import { notCounted } from './consent';
-import type { AnalyticsStore } from './store';
+import type { AnalyticsStore, PageView } from './store';
 
 /** One beacon per page view and per call or e-mail click: more than this a minute is not a person reading. */
 const BEACONS_PER_MINUTE = 60;
@@ -42,6 +46,24 @@ const beaconSchema = z.object({
   }),
 });
 
+/** The smallest transparent GIF: what the <noscript> image gets. */
+const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+
+/** The page view an image request stands for: the page it was loaded by (its Referer, on this site only). */
+function pixelView(req: Request, siteUrl: string): PageView | undefined {
+  const referer = req.get('referer');
+  if (!referer || !URL.canParse(referer) || new URL(referer).origin !== new URL(siteUrl).origin) return undefined;
+  const { pathname } = new URL(referer);
+  // No script ran, so the site that linked to the page is unknown; the campaign labels are in its address.
+  const { source, medium, campaign } = touchOf(referer, undefined);
+  return {
+    page: pagePatterns.get(pathname) ?? OTHER_LABEL,
+    locale: localeOf(pathname),
+    device: deviceOf(req),
+    touch: { source, medium, campaign, referrer: '' },
+  };
+}
+
 interface AnalyticsRoutesOptions {
   store: AnalyticsStore;
   siteUrl: string;
@@ -64,6 +86,24 @@ export function analyticsRoutes({ store, siteUrl, afterAnswer, counters }: Analy
     maxBytes: BODY_LIMIT_BYTES,
     textIsJson: true,
   });
+  // Without JavaScript (decision 048): the <noscript> image of every page, counted from its Referer.
+  router.get(
+    ANALYTICS_PIXEL,
+    perClientLimit({
+      limit: BEACONS_PER_MINUTE,
+      windowMs: 60_000,
+      store: counters?.('visits-pixel'),
+      onLimited: (_req, res) => res.end(),
+    }),
+    (req: Request, res: Response) => {
+      res.setHeader('Cache-Control', 'no-store');
+      res.type('gif').send(PIXEL);
+      const view = pixelView(req, siteUrl);
+      if (!view || notCounted(req)) return;
+      const client = { address: req.ip ?? req.socket.remoteAddress ?? '', userAgent: req.get('user-agent') ?? '' };
+      afterAnswer.run('page view count', () => store.addView(view, client));
+    },
+  );
   router.post(ANALYTICS_ENDPOINT, ...endpoint, (req: Request, res: Response) => {
     const beacon = parseBody(req, res, beaconSchema);
     if (!beacon.ok) {

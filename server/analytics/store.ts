@@ -36,7 +36,7 @@ export const series = {
   conversions: (kind: Conversion | 'service', locale: Locale) => `${ANALYTICS_SERIES}conversions.${kind}.${locale}`,
 };
 
-interface PageView {
+export interface PageView {
   /** The page's route pattern, or "(other)". */
   page: string;
   locale: Locale;

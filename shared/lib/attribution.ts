@@ -5,6 +5,8 @@
 
 /** Where the browser sends its page views and conversion clicks. */
 export const ANALYTICS_ENDPOINT = '/api/visits';
+/** The image a page loads only without JavaScript (in <noscript>): its request counts the view (decision 048). */
+export const ANALYTICS_PIXEL = '/api/visits.gif';
 
 /** The hidden field a form sends the attribution in, as JSON: the contact form and the newsletter box. */
 export const ATTRIBUTION_FIELD = 'attribution';

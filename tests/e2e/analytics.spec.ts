@@ -91,6 +91,31 @@ test('a bot and a visitor asking not to be tracked are not counted', async ({ br
   for (const context of [bot, dnt, person]) await context.close();
 });
 
+test('without JavaScript the <noscript> image counts each page; with it, the image is never requested', async ({
+  browser,
+}) => {
+  const source = `${run}-nojs`;
+  const plain = await visitor(browser, { javaScriptEnabled: false });
+  const page = await plain.newPage();
+  await page.goto(`/?utm_source=${source}`);
+  await page.goto(`/services?utm_source=${source}`);
+  await expect.poll(() => counted('web.views.utm_source.en', source), { timeout: 20_000 }).toBe(2);
+  expect(counted('web.visitors.source.en', source)).toBe(1);
+  await plain.close();
+
+  const scripted = await visitor(browser);
+  const pixels: string[] = [];
+  scripted.on('request', (request) => {
+    if (request.url().includes('/api/visits.gif')) pixels.push(request.url());
+  });
+  const other = await scripted.newPage();
+  await gotoHydrated(other, `/?utm_source=${source}-js`);
+  await follow(other, '/services');
+  await expect.poll(() => counted('web.views.utm_source.en', `${source}-js`), { timeout: 20_000 }).toBe(2);
+  expect(pixels).toEqual([]);
+  await scripted.close();
+});
+
 interface LeadRow {
   attribution: string;
   source: string;

@@ -233,3 +233,39 @@ describe('POST /api/visits', () => {
     expect(salt('2026-01-06')?.salt).not.toBe(mondaySalt);
   });
 });
+
+describe('the page view of a visitor without JavaScript', () => {
+  const pixel = (headers: Record<string, string>) =>
+    request(app)
+      .get('/api/visits.gif')
+      .set({ 'X-Forwarded-For': '203.0.113.80', 'User-Agent': FIREFOX, ...headers });
+
+  it('is counted by the <noscript> image every page carries, from the page its Referer names', async () => {
+    const page = await request(app).get('/services');
+    expect(page.text).toContain('<noscript><img src="/api/visits.gif" alt="" width="1" height="1"/></noscript>');
+    const response = await pixel({
+      Referer: 'https://meridianlab.test/es/servicios?utm_source=Flyer&utm_campaign=nov',
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('image/gif');
+    expect(response.headers['cache-control']).toBe('no-store');
+    await app.afterAnswer.settled();
+    expect(counted('web.views.page.es')).toEqual({ '/es/servicios': 1 });
+    expect(counted('web.views.utm_source.es')).toEqual({ flyer: 1 });
+    expect(counted('web.views.utm_campaign.es')).toEqual({ nov: 1 });
+    expect(counted('web.visitors.site.es')).toEqual({ '': 1 });
+  });
+
+  it('is not counted from another site, without a Referer, for a bot or under Do Not Track', async () => {
+    for (const headers of [
+      { Referer: 'https://elsewhere.example/services' },
+      {},
+      { Referer: 'not a url' },
+      { Referer: 'https://meridianlab.test/', 'User-Agent': 'Googlebot/2.1' },
+      { Referer: 'https://meridianlab.test/', DNT: '1' },
+    ])
+      expect((await pixel(headers)).status).toBe(200);
+    await app.afterAnswer.settled();
+    expect(rowCount()).toBe(0);
+  });
+});
