@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 import request from 'supertest';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 
@@ -251,5 +253,40 @@ describe('conversions and the funnel', () => {
     expect(
       (await analyticsReport(app.db, { from: today(), to: today(), locale: '', device: 'mobile' })).totals,
     ).toEqual({ views: 0, visitors: 0 });
+  });
+
+  it('count a newsletter confirmation under the source the sign-up came with, and not one from an opted-out sign-up', async () => {
+    const touch = { ...blank, referrer: 'linkedin.com', landing: '/blog' };
+    const attribution = JSON.stringify({ first: touch, last: touch, formPage: '/blog', pagesSeen: 1 });
+    const signUp = (address: string, email: string, headers: Record<string, string> = {}) =>
+      request(app)
+        .post('/api/subscribe')
+        .set({ 'X-Forwarded-For': address, 'User-Agent': CHROME, Origin: TEST_SITE_URL, ...headers })
+        .send({ email, attribution });
+    await signUp('198.51.100.20', 'kept@example.com');
+    await signUp('198.51.100.21', 'private@example.com', { 'Sec-GPC': '1' });
+    await app.afterAnswer.settled();
+    // The confirmation link's token, as its e-mail would carry it: only its hash is stored.
+    const token = (email: string) => {
+      const value = `${email.split('@')[0]}-${'t'.repeat(40)}`.slice(0, 43);
+      app.db.connection
+        .prepare('UPDATE subscribers SET confirmation_token_hash = ?, confirmation_expires_at = ? WHERE email = ?')
+        .run(createHash('sha256').update(value).digest('hex'), new Date(Date.now() + 86_400_000).toISOString(), email);
+      return value;
+    };
+    for (const email of ['kept@example.com', 'private@example.com']) {
+      const response = await request(app)
+        .post('/newsletter/confirm')
+        .type('form')
+        .set({ Origin: TEST_SITE_URL, 'X-Forwarded-For': '198.51.100.22' })
+        .send({ token: token(email) });
+      expect(response.status).toBe(303);
+      expect(response.headers.location).toContain('result=confirmed');
+    }
+    await app.afterAnswer.settled();
+    const report = await analyticsReport(app.db, { from: today(), to: today(), locale: '', device: '' });
+    expect(report.conversions.map((row) => [row.source, row.conversions.signup, row.conversions.confirmed])).toEqual([
+      ['linkedin.com', 1, 1],
+    ]);
   });
 });
