@@ -53,6 +53,8 @@ function startServer(): Promise<() => void> {
       ...process.env,
       PORT: String(PORT),
       HOST: '127.0.0.1',
+      // The origin Lighthouse loads the pages from: the beacons' same-site check accepts it.
+      SITE_URL: servers.site,
       LOG_LEVEL: 'warn',
       DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'lab-bench-')),
     },
