@@ -22,7 +22,8 @@ const text = (limit: number) =>
 const lower = (limit: number) => text(limit).transform((value) => value.toLowerCase());
 const path = text(PAGE_LIMIT).refine((value) => value === '' || value.startsWith('/'));
 
-const touchSchema = z.object({
+/** A touch as a form or a beacon sends it: each value trimmed and cut to its limit, never refused for length. */
+export const touchSchema = z.object({
   source: lower(TOUCH_FIELD_LIMIT),
   medium: lower(TOUCH_FIELD_LIMIT),
   campaign: lower(TOUCH_FIELD_LIMIT),

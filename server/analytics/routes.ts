@@ -2,15 +2,7 @@ import type { Request, Response } from 'express';
 import { Router } from 'express';
 import { z } from 'zod';
 
-import {
-  ANALYTICS_ENDPOINT,
-  ANALYTICS_PIXEL,
-  CLICK_EVENTS,
-  PAGE_LIMIT,
-  sourceOf,
-  TOUCH_FIELD_LIMIT,
-  touchOf,
-} from '../../shared/lib/attribution';
+import { ANALYTICS_ENDPOINT, ANALYTICS_PIXEL, CLICK_EVENTS, sourceOf, touchOf } from '../../shared/lib/attribution';
 import { localeOf } from '../../shared/lib/locale';
 import { DEVICE_CLASSES } from '../../shared/lib/vitals';
 import { OTHER_LABEL } from '../db/dailyCounts';
@@ -20,6 +12,7 @@ import { pagePatterns } from '../http/pagePatterns';
 import { perClientLimit } from '../http/rateLimit';
 import type { RateLimitCounters } from '../http/rateLimitCounters';
 import { deviceOf } from '../vitals/routes';
+import { touchSchema } from './attribution';
 import { notCounted } from './consent';
 import type { AnalyticsStore, PageView } from './store';
 
@@ -27,23 +20,12 @@ import type { AnalyticsStore, PageView } from './store';
 const BEACONS_PER_MINUTE = 60;
 const BODY_LIMIT_BYTES = 2 * 1024;
 
-const text = (limit: number) =>
-  z
-    .string()
-    .max(limit * 4)
-    .transform((value) => value.trim().slice(0, limit));
-
 const beaconSchema = z.object({
   kind: z.enum(['view', ...CLICK_EVENTS]),
   page: z.string().startsWith('/').max(2048),
   device: z.enum(DEVICE_CLASSES),
-  touch: z.object({
-    source: text(TOUCH_FIELD_LIMIT).transform((value) => value.toLowerCase()),
-    medium: text(TOUCH_FIELD_LIMIT).transform((value) => value.toLowerCase()),
-    campaign: text(TOUCH_FIELD_LIMIT).transform((value) => value.toLowerCase()),
-    referrer: text(TOUCH_FIELD_LIMIT).transform((value) => value.toLowerCase()),
-    landing: text(PAGE_LIMIT).optional(),
-  }),
+  // The visit's first touch, as a form sends it (its landing page is not counted here).
+  touch: touchSchema.partial({ landing: true }),
 });
 
 /** The smallest transparent GIF: what the <noscript> image gets. */
