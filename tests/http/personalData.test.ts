@@ -214,6 +214,7 @@ describe('npm run data', () => {
       pendingSubscribers: 0,
       unsubscribed: 0,
       vitals: 0,
+      analytics: 0,
       signInFailures: 0,
     });
     const bad = await npmRun('data', ['erase', 'not-an-address'], dataDir);
