@@ -20,6 +20,21 @@ interface AnalyticsPageProps {
 /** A share with one decimal; the no-break space keeps the number and its sign on one line. */
 const percent = (part: number, whole: number) => (whole > 0 ? `${Math.round((part / whole) * 1000) / 10}\u00a0%` : '–');
 
+/** A table's column headings. */
+function ColumnHeads({ names }: { names: readonly string[] }) {
+  return (
+    <thead>
+      <tr>
+        {names.map((name) => (
+          <th key={name} scope="col">
+            {name}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
 /** How many rows of a top list are shown; the CSV holds them all. */
 const TOP = 10;
 
@@ -41,13 +56,7 @@ function Top({
     <section className="staff-panel card" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
       <table className="staff-table staff-table--compact">
-        <thead>
-          <tr>
-            <th scope="col">{first}</th>
-            <th scope="col">{unit}</th>
-            <th scope="col">Share</th>
-          </tr>
-        </thead>
+        <ColumnHeads names={[first, unit, 'Share']} />
         <tbody>
           {rows.length === 0 ? (
             <tr>
@@ -141,13 +150,7 @@ export function AnalyticsPage({ assets, user, filter, days, report, leads, query
           <div className="staff-trend__data" tabIndex={0} role="region" aria-label="Page views and visitors per day">
             <table className="staff-table staff-table--compact">
               <caption className="visually-hidden">Page views and visitors per day</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Day</th>
-                  <th scope="col">Views</th>
-                  <th scope="col">Visitors</th>
-                </tr>
-              </thead>
+              <ColumnHeads names={['Day', 'Views', 'Visitors']} />
               <tbody>
                 {[...report.daily].reverse().map((day) => (
                   <tr key={day.day}>
@@ -169,14 +172,7 @@ export function AnalyticsPage({ assets, user, filter, days, report, leads, query
         <p className="staff-muted">{analyticsCopy.funnel}</p>
         <div className="staff-scroll" tabIndex={0} role="region" aria-label="Table of the funnel">
           <table className="staff-table staff-table--compact">
-            <thead>
-              <tr>
-                <th scope="col">Step</th>
-                <th scope="col">Visitors</th>
-                <th scope="col">Of the step before</th>
-                <th scope="col">Of all</th>
-              </tr>
-            </thead>
+            <ColumnHeads names={['Step', 'Visitors', 'Of the step before', 'Of all']} />
             <tbody>
               <tr>
                 <th scope="row">Landed on the site</th>
@@ -206,19 +202,9 @@ export function AnalyticsPage({ assets, user, filter, days, report, leads, query
         <p className="staff-muted">{analyticsCopy.conversions}</p>
         <div className="staff-trend__data" tabIndex={0} role="region" aria-label="Table of conversions by source">
           <table className="staff-table staff-table--compact">
-            <thead>
-              <tr>
-                <th scope="col">Source</th>
-                <th scope="col">Group</th>
-                <th scope="col">Visitors</th>
-                <th scope="col">Leads</th>
-                <th scope="col">Lead rate</th>
-                <th scope="col">Sign-ups</th>
-                <th scope="col">Confirmed</th>
-                <th scope="col">Calls</th>
-                <th scope="col">E-mails</th>
-              </tr>
-            </thead>
+            <ColumnHeads
+              names={['Source', 'Group', 'Visitors', 'Leads', 'Lead rate', 'Sign-ups', 'Confirmed', 'Calls', 'E-mails']}
+            />
             <tbody>
               {report.conversions.length === 0 ? (
                 <tr>
@@ -278,15 +264,7 @@ export function AnalyticsPage({ assets, user, filter, days, report, leads, query
           aria-label="Table of leads and won leads by source and campaign"
         >
           <table className="staff-table staff-table--compact">
-            <thead>
-              <tr>
-                <th scope="col">Source</th>
-                <th scope="col">Campaign</th>
-                <th scope="col">Leads</th>
-                <th scope="col">Won</th>
-                <th scope="col">Won rate</th>
-              </tr>
-            </thead>
+            <ColumnHeads names={['Source', 'Campaign', 'Leads', 'Won', 'Won rate']} />
             <tbody>
               {leads.length === 0 ? (
                 <tr>
