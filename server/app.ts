@@ -6,12 +6,12 @@ import type { ComponentType } from 'react';
 
 import type { LoadedPage } from '../shared/pageShell';
 import { PageDocument } from '../shared/pageShell';
+import type { Alerts } from './alerts/alerts';
+import { alertKinds, createAlerts } from './alerts/alerts';
 import { conversionCounts } from './analytics/conversions';
 import { analyticsRoutes } from './analytics/routes';
 import { createAnalyticsStore } from './analytics/store';
 import { createDailyVisitors } from './analytics/visitors';
-import type { Alerts } from './alerts/alerts';
-import { alertKinds, createAlerts } from './alerts/alerts';
 import type { AppConfig } from './config';
 import type { Database } from './db';
 import type { AfterAnswer } from './http/afterAnswer';
