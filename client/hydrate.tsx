@@ -41,8 +41,14 @@ export async function hydrate(runtime: RuntimeConfig): Promise<void> {
     // The page came with only its own CSS inlined; another page needs the whole stylesheet.
     ready: () => (runtime.stylesheet ? loadStylesheet(runtime.stylesheet) : Promise.resolve()),
   });
+  // Page views wait here until the analytics chunk loads; a fragment or a query change is no new page.
+  const views = [window.location.href];
+  let countView: (url: string) => void = (url) => void views.push(url);
+  let viewed = window.location.pathname;
   navigation.listen(({ location, loaded: page }) => {
     if (page.error === undefined) clearChunkReloadMark(location.pathname);
+    if (location.pathname !== viewed) countView(window.location.href);
+    viewed = location.pathname;
   });
   // As a transition, hydration yields to the browser every few milliseconds instead of
   // holding the main thread in one long task: the page stays responsive while it wakes up.
@@ -56,5 +62,10 @@ export async function hydrate(runtime: RuntimeConfig): Promise<void> {
   });
   followPageLinks(navigation.navigator);
   clearChunkReloadMark(window.location.pathname);
-  whenIdle(() => void startVitals());
+  whenIdle(() => {
+    void startVitals();
+    void import('./analytics').then(({ startAnalytics }) => {
+      countView = startAnalytics(views);
+    });
+  });
 }

@@ -9,6 +9,10 @@ import type { LoadedPage } from '../shared/pageShell';
 import { PageDocument } from '../shared/pageShell';
 import type { Alerts } from './alerts/alerts';
 import { alertKinds, createAlerts } from './alerts/alerts';
+import { conversionCounts } from './analytics/conversions';
+import { analyticsRoutes } from './analytics/routes';
+import { createAnalyticsStore } from './analytics/store';
+import { createDailyVisitors } from './analytics/visitors';
 import type { AppConfig } from './config';
 import type { Database } from './db';
 import type { AfterAnswer } from './http/afterAnswer';
@@ -148,6 +152,8 @@ export function createApp(
   const { siteUrl } = config;
   // The stores queue what they send in their own transactions; wakeOutbox has it sent at once.
   const outbox = createOutbox(db, config);
+  const analytics = createAnalyticsStore(db, createDailyVisitors(db, new URL(siteUrl).host));
+  const conversions = conversionCounts(analytics, afterAnswer);
   const leadCommitted = () => {
     metrics.leadsReceived.inc();
     wakeOutbox();
@@ -161,7 +167,7 @@ export function createApp(
   const subscribers = createSubscriberStore(
     db,
     { outbox, messagesFor: signUpMessages(siteUrl), committed: wakeOutbox },
-    { confirmationsPerHour: config.confirmationsPerHour, logger },
+    { confirmationsPerHour: config.confirmationsPerHour, logger, confirmed: conversions.confirmed },
   );
   // A sign-in lock is told to the lab at once, as an alert (the console has no administrator role).
   // The lock itself is in place already: a failed check is logged, and the next scheduled one retries.
@@ -191,11 +197,12 @@ export function createApp(
   app.use(crawlerRoutes(siteUrl)); // robots.txt and sitemap.xml, from the route table
   app.use(feedRoutes(siteUrl)); // the blog's RSS and Atom feeds
   app.use(vitalsRoutes(db, siteUrl, logger, counters)); // the field-speed beacon
-  app.use(subscribeRoutes({ store: subscribers, siteUrl, afterAnswer, counters })); // the newsletter box
+  app.use(analyticsRoutes({ store: analytics, siteUrl, afterAnswer, counters })); // page views and conversion clicks
+  app.use(subscribeRoutes({ store: subscribers, siteUrl, afterAnswer, counters, converted: conversions.signUp })); // the newsletter box
   app.use(newsletterRoutes({ store: subscribers, siteUrl, renderPage, counters })); // the newsletter e-mails' confirm and unsubscribe links
   const { eventsSecret } = config.newsletter;
   if (eventsSecret) app.use(newsletterEventRoutes({ db, siteUrl, secret: eventsSecret, counters })); // a mail provider's signed bounces and complaints
-  app.use(contactRoutes({ store: leads, logger, siteUrl, renderPage, counters })); // the contact form; it re-renders its page on refusal
+  app.use(contactRoutes({ store: leads, logger, siteUrl, renderPage, counters, converted: conversions.lead })); // the contact form; it re-renders its page on refusal
   // The staff console: before the page catch-all, since /staff is no public page (never in the page cache).
   const newsletter = {
     campaigns: campaignStore(db, config),

@@ -119,6 +119,7 @@ function placeholderValues(locale: Locale): Record<string, string> {
     'retention.leadsMonths': String(retention.leadsMonths),
     'retention.pendingDays': String(retention.pendingDays),
     'retention.vitalsDays': String(retention.vitalsDays),
+    'retention.analyticsDays': String(retention.analyticsDays),
     'site.name': site.name,
     'site.email': site.email,
     'site.privacyEmail': site.privacyEmail,

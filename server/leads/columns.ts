@@ -13,4 +13,7 @@ export const leadColumns: CsvColumns<Lead> = [
   ['message', 'message'],
   ['clientHash', 'client_hash'],
   ['userAgent', 'user_agent'],
+  ['source', 'source'],
+  ['campaign', 'campaign'],
+  ['attribution', 'attribution'],
 ];

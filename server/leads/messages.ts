@@ -1,5 +1,8 @@
 import { CONTACT_FIELDS } from '../../shared/content/contactFields';
 import { siteFacts } from '../../shared/content/data';
+import type { Touch } from '../../shared/lib/attribution';
+import { sourceOf } from '../../shared/lib/attribution';
+import { readAttribution } from '../analytics/attribution';
 import type { MailConfig } from '../config';
 import { chatText } from '../outbox/chatText';
 import { headerText, plainAddress } from '../outbox/headerText';
@@ -51,6 +54,19 @@ export function leadMessages(mail: Pick<MailConfig, 'inboxes' | 'webhook'>, site
       const value = headerText(field === 'service' ? service : lead[field]);
       return `${fieldCopy[field].label}: ${value || leadNotification.notGiven}`;
     });
+    const attribution = readAttribution(lead.attribution);
+    // The visit's values are the visitor's too: each stays on its own line.
+    const touch = (value: Touch) => headerText(`${sourceOf(value)}${value.medium ? ` / ${value.medium}` : ''}`);
+    const origin = attribution
+      ? [
+          `${leadNotification.source}: ${touch(attribution.first)}`,
+          `${leadNotification.campaign}: ${headerText(attribution.first.campaign) || leadNotification.notGiven}`,
+          `${leadNotification.lastTouch}: ${touch(attribution.last)}${attribution.last.campaign ? `, ${headerText(attribution.last.campaign)}` : ''}`,
+          `${leadNotification.landing}: ${attribution.first.landing || leadNotification.notGiven}`,
+          `${leadNotification.formPage}: ${attribution.formPage || leadNotification.notGiven}`,
+          `${leadNotification.pagesSeen}: ${attribution.pagesSeen}`,
+        ]
+      : [`${leadNotification.source}: ${leadNotification.notGiven}`];
     const text = [
       leadNotification.intro(siteUrl),
       '',
@@ -58,6 +74,7 @@ export function leadMessages(mail: Pick<MailConfig, 'inboxes' | 'webhook'>, site
       `${leadNotification.received}: ${received}`,
       `${leadNotification.department}: ${department.name}`,
       `${leadNotification.language}: ${leadNotification.languageNames[lead.locale]}`,
+      ...origin,
       '',
       `${fieldCopy.message.label}:`,
       lead.message,
@@ -99,6 +116,9 @@ export function leadMessages(mail: Pick<MailConfig, 'inboxes' | 'webhook'>, site
             serviceLabel: serviceLabel(lead.service) ?? null,
             message: lead.message,
             locale: lead.locale,
+            source: lead.source || null,
+            campaign: lead.campaign || null,
+            attribution: attribution ?? null,
           },
         },
       });

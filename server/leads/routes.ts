@@ -6,6 +6,8 @@ import type { ContactSubmission } from '../../shared/components/contact/submissi
 import { ContactSubmissionContext } from '../../shared/components/contact/submission';
 import type { Failure } from '../../shared/content/contactFields';
 import { CONTACT_FIELDS } from '../../shared/content/contactFields';
+import { ATTRIBUTION_FIELD } from '../../shared/lib/attribution';
+import type { Locale } from '../../shared/lib/locale';
 import { localeOf } from '../../shared/lib/locale';
 import type { ContactValues, FieldErrors } from '../../shared/model/contactForm';
 import {
@@ -16,6 +18,7 @@ import {
   sentLocation,
 } from '../../shared/model/contactForm';
 import { localizePath } from '../../shared/routes';
+import { attributionOf, fieldOf } from '../analytics/attribution';
 import { formEndpoint, readBody } from '../http/formEndpoint';
 import type { Logger } from '../http/logger';
 import type { RateLimitCounters } from '../http/rateLimitCounters';
@@ -27,6 +30,9 @@ import { parseContactBody, validateContact } from './validation';
 /** Messages one client may send per minute before getting 429. */
 const MESSAGES_PER_MINUTE = 5;
 
+/** What a stored lead is counted as, once the answer is sent: a conversion by service and source. */
+type LeadConverted = (req: Request, lead: { service: string; locale: Locale; source: string }) => void;
+
 interface ContactRoutesOptions {
   /** The leads, each stored with its notification queued. */
   store: LeadStore;
@@ -36,6 +42,8 @@ interface ContactRoutesOptions {
   counters?: RateLimitCounters;
   /** The site's page renderer: shows the contact page again after a refused form post. */
   renderPage: RenderPage;
+  /** Counts a stored lead in the visitor analytics. */
+  converted?: LeadConverted;
 }
 
 /** The text fields of a post, as typed, to put back into the form. */
@@ -54,7 +62,14 @@ function typedValues(fields: unknown): ContactValues {
  * or urlencoded from the plain one. Stores it, committed, before answering
  * success. Nothing the visitor sent is logged.
  */
-export function contactRoutes({ store, logger, siteUrl, renderPage, counters }: ContactRoutesOptions): Router {
+export function contactRoutes({
+  store,
+  logger,
+  siteUrl,
+  renderPage,
+  counters,
+  converted,
+}: ContactRoutesOptions): Router {
   const router = Router();
 
   /** The plain form's answer to a post it read: the contact page again, with the visitor's values, errors and the reason. */
@@ -102,9 +117,11 @@ export function contactRoutes({ store, logger, siteUrl, renderPage, counters }: 
       else res.status(400).json({ errors: result.errors satisfies FieldErrors });
       return;
     }
+    // The visit's source, from the form's hidden field or, without JavaScript, the Referer (decision 047).
+    const source = attributionOf(fieldOf(body.fields, ATTRIBUTION_FIELD), req, siteUrl);
     try {
       await store.add(
-        { ...result.value, locale },
+        { ...result.value, locale, ...source },
         { address: req.ip ?? req.socket.remoteAddress ?? '', userAgent: req.get('user-agent') ?? '' },
       );
     } catch (error) {
@@ -116,6 +133,7 @@ export function contactRoutes({ store, logger, siteUrl, renderPage, counters }: 
       return;
     }
     succeed();
+    converted?.(req, { service: result.value.service, locale, source: source.source });
   };
 
   router.post(

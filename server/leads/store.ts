@@ -14,10 +14,15 @@ export interface Lead extends ContactValues {
   userAgent: string;
   /** The language of the form it was sent from. */
   locale: Locale;
+  /** Where the visit came from (decision 047): JSON of its first and last touch, form page and pages seen. */
+  attribution: string;
+  /** The first touch's source and campaign ("" when unknown). */
+  source: string;
+  campaign: string;
 }
 
-/** What a visitor sent: the form's fields and the language of the page it was on (English when not said). */
-type NewLead = ContactValues & { locale?: Locale };
+/** What a visitor sent: the form's fields, the language of the page it was on (English when not said) and the visit's source. */
+type NewLead = ContactValues & { locale?: Locale } & Partial<Pick<Lead, 'attribution' | 'source' | 'campaign'>>;
 
 interface LeadClient {
   address: string;
@@ -50,6 +55,9 @@ interface LeadRow {
   client_hash: string;
   user_agent: string;
   locale: Locale;
+  attribution: string;
+  source: string;
+  campaign: string;
 }
 
 export function createLeadStore(db: Database, delivery?: Delivery<Lead>): LeadStore {
@@ -60,14 +68,18 @@ export function createLeadStore(db: Database, delivery?: Delivery<Lead>): LeadSt
       const lead = {
         ...values,
         locale: values.locale ?? 'en',
+        attribution: values.attribution ?? '{}',
+        source: values.source ?? '',
+        campaign: values.campaign ?? '',
         receivedAt: receivedAt.toISOString(),
         clientHash: saltedHash(await (salt ??= readSalt(db)), client.address),
         userAgent: client.userAgent.slice(0, USER_AGENT_LIMIT),
       };
       const id = await db.transaction(async (tx) => {
         const row = await tx.get<{ id: number }>(
-          `INSERT INTO leads (received_at, name, email, company, phone, service, message, client_hash, user_agent, locale)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+          `INSERT INTO leads (received_at, name, email, company, phone, service, message, client_hash, user_agent, locale,
+             attribution, source, campaign)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
           lead.receivedAt,
           lead.name,
           lead.email,
@@ -78,6 +90,9 @@ export function createLeadStore(db: Database, delivery?: Delivery<Lead>): LeadSt
           lead.clientHash,
           lead.userAgent,
           lead.locale,
+          lead.attribution,
+          lead.source,
+          lead.campaign,
         );
         const stored = { ...lead, id: row!.id };
         for (const message of delivery?.messagesFor(stored) ?? [])
@@ -100,6 +115,9 @@ export function createLeadStore(db: Database, delivery?: Delivery<Lead>): LeadSt
         clientHash: row.client_hash,
         userAgent: row.user_agent,
         locale: row.locale,
+        attribution: row.attribution,
+        source: row.source,
+        campaign: row.campaign,
       }));
     },
   };

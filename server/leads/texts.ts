@@ -17,6 +17,13 @@ export const leadNotification = {
   /** The language the visitor wrote in: the answer should be in it. */
   language: 'Language',
   languageNames: { en: 'English', es: 'Spanish' } satisfies Record<Locale, string>,
+  /** Where the visit came from (decision 047). */
+  source: 'Source',
+  campaign: 'Campaign',
+  lastTouch: 'Last touch',
+  landing: 'Landing page',
+  formPage: 'Sent from',
+  pagesSeen: 'Pages seen before',
   reply: (name: string) =>
     `Reply to this e-mail to answer ${name} directly. The contact page promises an answer within ${siteFacts.responseTimes.email}.`,
 } as const;

@@ -40,7 +40,7 @@ export interface SubscriberStore {
    * The caller learns nothing of which happened: the visitor's answer must be
    * the same either way.
    */
-  signUp(email: string, now?: Date, locale?: Locale): Promise<void>;
+  signUp(email: string, now?: Date, locale?: Locale, source?: SignUpSource): Promise<void>;
   /** Opens a confirmation link: single use, until it expires. */
   confirm(token: string, now?: Date): Promise<'confirmed' | 'invalid'>;
   /** An unsubscribe link's POST; unsubscribing twice is still unsubscribed. */
@@ -61,6 +61,8 @@ interface SubscriberRow {
   confirmation_sent_at: string | null;
 }
 
+const NO_SOURCE: SignUpSource = { attribution: '{}', source: '' };
+
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** The key that signs unsubscribe links, made once per database by its migrations. */
@@ -70,18 +72,30 @@ async function readUnsubscribeSecret(db: Database): Promise<string> {
   return row.value;
 }
 
+/** Where a sign-up's visit came from (decision 047): the attribution's JSON and its first touch's source. */
+interface SignUpSource {
+  attribution: string;
+  source: string;
+}
+
 interface SubscriberStoreOptions {
   /** The site's hourly cap on confirmation e-mails (NEWSLETTER_CONFIRMATIONS_PER_HOUR). */
   confirmationsPerHour?: number;
   /** Where reaching that cap is reported. */
   logger?: Logger;
+  /** Told of each confirmed sign-up with its source, for the visitor analytics ("" when not to be counted). */
+  confirmed?: (subscriber: { locale: Locale; source: string }) => void;
 }
 
 /** The newsletter list and its consent steps. */
 export function createSubscriberStore(
   db: Database,
   delivery?: Delivery<Confirmation>,
-  { confirmationsPerHour = DEFAULT_CONFIRMATIONS_PER_HOUR, logger }: SubscriberStoreOptions = {},
+  {
+    confirmationsPerHour = DEFAULT_CONFIRMATIONS_PER_HOUR,
+    logger,
+    confirmed: onConfirmed,
+  }: SubscriberStoreOptions = {},
 ): SubscriberStore {
   let secret: Promise<string> | undefined;
   const key = () => (secret ??= readUnsubscribeSecret(db));
@@ -101,15 +115,18 @@ export function createSubscriberStore(
     );
 
   return {
-    async signUp(email, now = new Date(), locale = defaultLocale) {
+    async signUp(email, now = new Date(), locale = defaultLocale, { attribution, source } = NO_SOURCE) {
       const signingKey = await key();
       const queued = await db.transaction(async (tx) => {
-        // An address keeps the language it first signed up in.
+        // An address keeps the language and the source it first signed up with.
         await tx.run(
-          'INSERT INTO subscribers (email, created_at, locale) VALUES (?, ?, ?) ON CONFLICT (email) DO NOTHING',
+          `INSERT INTO subscribers (email, created_at, locale, attribution, source) VALUES (?, ?, ?, ?, ?)
+           ON CONFLICT (email) DO NOTHING`,
           email,
           now.toISOString(),
           locale,
+          attribution,
+          source,
         );
         const row = (await tx.get<SubscriberRow>(
           'SELECT id, email, created_at, locale, confirmed_at, unsubscribed_at, confirmation_sent_at FROM subscribers WHERE email = ?',
@@ -147,9 +164,9 @@ export function createSubscriberStore(
     async confirm(token, now = new Date()) {
       if (!token) return 'invalid';
       const at = now.toISOString();
-      const confirmed = await db.get<{ email: string }>(
+      const confirmed = await db.get<{ email: string; locale: Locale; source: string }>(
         `UPDATE subscribers SET confirmed_at = ?, unsubscribed_at = NULL, confirmation_token_hash = NULL, confirmation_expires_at = NULL
-         WHERE confirmation_token_hash = ? AND confirmation_expires_at > ? RETURNING id, email`,
+         WHERE confirmation_token_hash = ? AND confirmation_expires_at > ? RETURNING id, email, locale, source`,
         at,
         sha256(token),
         at,
@@ -157,6 +174,7 @@ export function createSubscriberStore(
       if (!confirmed) return 'invalid';
       // The owner's own confirmed consent is the one thing that lifts a suppression.
       await suppressions.remove(confirmed.email);
+      onConfirmed?.({ locale: confirmed.locale, source: confirmed.source });
       return 'confirmed';
     },
     async unsubscribe(token, now = new Date()) {

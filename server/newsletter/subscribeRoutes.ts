@@ -4,10 +4,12 @@ import { z } from 'zod';
 
 import type { SubscribeOutcome } from '../../shared/content/blog';
 import { NEWSLETTER_ANCHOR } from '../../shared/content/newsletter';
+import { ATTRIBUTION_FIELD } from '../../shared/lib/attribution';
 import type { Locale } from '../../shared/lib/locale';
 import { localeOf } from '../../shared/lib/locale';
 import { newsletterReturnHref, parseCategory, SUBSCRIBE_ENDPOINT } from '../../shared/model/blog';
 import { localizePath } from '../../shared/routes';
+import { attributionOf } from '../analytics/attribution';
 import type { AfterAnswer } from '../http/afterAnswer';
 import { formEndpoint, isPlainFormPost, readBody } from '../http/formEndpoint';
 import type { RateLimitCounters } from '../http/rateLimitCounters';
@@ -19,7 +21,11 @@ const BODY_LIMIT_BYTES = 2048;
 /** Enough for a typo or two; a script filling the list gets 429. */
 const SIGNUPS_PER_MINUTE = 5;
 
-const bodySchema = z.object({ email: z.unknown().optional(), category: z.string().max(40).optional() });
+const bodySchema = z.object({
+  email: z.unknown().optional(),
+  category: z.string().max(40).optional(),
+  [ATTRIBUTION_FIELD]: z.unknown().optional(),
+});
 const emailSchema = z.string().trim().pipe(z.email().max(254));
 
 const INVALID_EMAIL = 'Please enter a valid e-mail address.';
@@ -47,6 +53,8 @@ interface SubscribeRoutesOptions {
   afterAnswer: AfterAnswer;
   /** Shared rate-limit counters, when several instances run. */
   counters?: RateLimitCounters;
+  /** Counts a sign-up in the visitor analytics. */
+  converted?: (req: Request, signUp: { locale: Locale; source: string }) => void;
 }
 
 /**
@@ -58,7 +66,7 @@ interface SubscribeRoutesOptions {
  * answer in the same time, so nobody can test who is on the list or was
  * mailed lately. The sign-up's language (?locale=) is the confirmation e-mail's.
  */
-export function subscribeRoutes({ store, siteUrl, afterAnswer, counters }: SubscribeRoutesOptions): Router {
+export function subscribeRoutes({ store, siteUrl, afterAnswer, counters, converted }: SubscribeRoutesOptions): Router {
   const router = Router();
   const endpoint = formEndpoint({
     siteUrl,
@@ -92,7 +100,10 @@ export function subscribeRoutes({ store, siteUrl, afterAnswer, counters }: Subsc
     }
     const locale = localeOf(req.originalUrl);
     answer(req, res, category, 'pending', () => res.status(202).json({ status: 'pending' }));
-    afterAnswer.run('newsletter sign-up', () => store.signUp(email.data, new Date(), locale));
+    // Where the visit came from (decision 047): kept with the address, and erased with it.
+    const source = attributionOf(body.data[ATTRIBUTION_FIELD], req, siteUrl);
+    afterAnswer.run('newsletter sign-up', () => store.signUp(email.data, new Date(), locale, source));
+    converted?.(req, { locale, source: source.source });
   });
   return router;
 }

@@ -24,7 +24,7 @@ const sameAddress = 'lower(email) = lower(?)';
 export async function exportPersonalData(db: Database, email: string): Promise<PersonalData> {
   const leads = await db.all<{ id: number }>(`SELECT * FROM leads WHERE ${sameAddress} ORDER BY id`, email);
   const subscription = await db.get<{ id: number }>(
-    `SELECT id, email, locale, created_at, confirmed_at, unsubscribed_at, confirmation_sent_at, hard_bounces, bounced_at
+    `SELECT id, email, locale, created_at, confirmed_at, unsubscribed_at, confirmation_sent_at, hard_bounces, bounced_at, attribution, source
      FROM subscribers WHERE ${sameAddress}`,
     email,
   );

@@ -1,4 +1,5 @@
 import { retention } from '../../shared/content/retention';
+import { ANALYTICS_SERIES } from '../analytics/visitors';
 import type { Database } from '../db';
 import type { Logger } from '../http/logger';
 import { createSuppressions } from './suppressions';
@@ -10,6 +11,7 @@ export interface RetentionPeriods {
   leadsMonths: number;
   pendingDays: number;
   vitalsDays: number;
+  analyticsDays: number;
   signInFailuresDays: number;
 }
 
@@ -18,6 +20,7 @@ export interface PurgeCounts {
   pendingSubscribers: number;
   unsubscribed: number;
   vitals: number;
+  analytics: number;
   signInFailures: number;
 }
 
@@ -32,7 +35,8 @@ function monthsBefore(now: Date, months: number): Date {
  * changed more than leadsMonths ago (their notes, history and messages go
  * with them), sign-ups never confirmed after pendingDays, unsubscribed
  * addresses (kept from then on only as a suppression hash), the field-speed
- * counts of days older than vitalsDays, and staff sign-in failures (typed
+ * counts of days older than vitalsDays, the visitor counts older than analyticsDays
+ * and the visitor salts and hashes of the days before today, and staff sign-in failures (typed
  * addresses, client addresses) with no attempt for signInFailuresDays.
  */
 export function purgeExpired(
@@ -55,16 +59,27 @@ export function purgeExpired(
     const suppressions = createSuppressions(tx);
     for (const { email } of unsubscribed) await suppressions.add(email, now);
     await tx.run('DELETE FROM subscribers WHERE unsubscribed_at IS NOT NULL');
-    // Whole days: a day's counts go once all of it is past the period.
+    // Whole days: a day's counts go once all of it is past the period; the visitor counts have their own.
+    const daysBefore = (days: number) => new Date(now.getTime() - days * DAY_MS).toISOString().slice(0, 10);
     const vitals = await tx.run(
-      'DELETE FROM daily_counts WHERE day < ?',
-      new Date(now.getTime() - periods.vitalsDays * DAY_MS).toISOString().slice(0, 10),
+      'DELETE FROM daily_counts WHERE day < ? AND series NOT LIKE ?',
+      daysBefore(periods.vitalsDays),
+      `${ANALYTICS_SERIES}%`,
     );
+    // The day's salt and visitor hashes go once the day is over (the counting drops them sooner when it can).
+    const analytics =
+      (await tx.run(
+        'DELETE FROM daily_counts WHERE day < ? AND series LIKE ?',
+        daysBefore(periods.analyticsDays),
+        `${ANALYTICS_SERIES}%`,
+      )) +
+      (await tx.run('DELETE FROM analytics_salts WHERE day < ?', daysBefore(0))) +
+      (await tx.run('DELETE FROM analytics_visitors WHERE day < ?', daysBefore(0)));
     const signInFailures = await tx.run(
       'DELETE FROM staff_sign_in_attempts WHERE last_at < ?',
       now.getTime() - periods.signInFailuresDays * DAY_MS,
     );
-    return { leads, pendingSubscribers, unsubscribed: unsubscribed.length, vitals, signInFailures };
+    return { leads, pendingSubscribers, unsubscribed: unsubscribed.length, vitals, analytics, signInFailures };
   });
 }
 

@@ -8,6 +8,7 @@ import type { Logger } from '../http/logger';
 import type { AssetSource } from '../http/manifest';
 import type { RateLimitCounters } from '../http/rateLimitCounters';
 import { forbidScripts } from '../http/security';
+import { analyticsRoutes } from './analyticsRoutes';
 import { staffAuth } from './auth';
 import type { NewsletterConsole } from './campaignRoutes';
 import { campaignRoutes } from './campaignRoutes';
@@ -95,6 +96,7 @@ export function staffConsole({
   router.use(subscriberRoutes({ db, assets, guardPost }));
   router.use(campaignRoutes({ newsletter, siteUrl, assets, guardPost, renderNotFound }));
   router.use(speedRoutes({ db, assets }));
+  router.use(analyticsRoutes({ db, assets }));
   router.all('/staff/{*rest}', (_req, res) => renderNotFound(res, consoleCopy.notFound));
   return router;
 }

@@ -9,6 +9,9 @@ export interface InboxFilter {
   service: string;
   /** Searched in name, e-mail, company and message. */
   search: string;
+  /** The first touch's source and campaign, exactly (decision 047). */
+  source: string;
+  campaign: string;
 }
 
 export interface InboxLead extends Lead {
@@ -73,7 +76,8 @@ export interface Inbox {
 
 /** The columns under the names of InboxLead (quoted: PostgreSQL folds bare names to lower case): rows come out as leads, no mapping. */
 const LEAD_COLUMNS = `id, received_at AS "receivedAt", name, email, company, phone, service, message,
-  client_hash AS "clientHash", user_agent AS "userAgent", locale, status, status_changed_at AS "statusChangedAt"`;
+  client_hash AS "clientHash", user_agent AS "userAgent", locale, status, status_changed_at AS "statusChangedAt",
+  attribution, source, campaign`;
 
 /** LIKE's wildcards in the visitor's text are matched as themselves. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -86,6 +90,8 @@ function filtered(db: Database, filter: InboxFilter): { sql: string; params: str
     sql: `FROM leads
       WHERE (? = '' OR status = ?)
         AND (? = '' OR service = ?)
+        AND (? = '' OR source = ?)
+        AND (? = '' OR campaign = ?)
         AND (? = '' OR name ${like} ? ESCAPE '\\' OR email ${like} ? ESCAPE '\\'
              OR company ${like} ? ESCAPE '\\' OR message ${like} ? ESCAPE '\\')`,
     params: [
@@ -93,6 +99,10 @@ function filtered(db: Database, filter: InboxFilter): { sql: string; params: str
       filter.status,
       filter.service,
       filter.service,
+      filter.source,
+      filter.source,
+      filter.campaign,
+      filter.campaign,
       filter.search,
       pattern,
       pattern,

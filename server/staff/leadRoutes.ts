@@ -43,6 +43,9 @@ function inboxFilter(query: Request['query']): InboxFilter {
     status: isLeadStatus(status) ? status : '',
     service: (SERVICE_VALUES as readonly string[]).includes(service) ? service : '',
     search: text(query.q).trim().slice(0, 200),
+    // Stored trimmed and in lower case, at most 100 characters (decision 047).
+    source: text(query.source).trim().toLowerCase().slice(0, 100),
+    campaign: text(query.campaign).trim().toLowerCase().slice(0, 100),
   };
 }
 
@@ -52,6 +55,8 @@ function filterQuery(filter: InboxFilter, page = 1): string {
   if (filter.search) params.set('q', filter.search);
   if (filter.status) params.set('status', filter.status);
   if (filter.service) params.set('service', filter.service);
+  if (filter.source) params.set('source', filter.source);
+  if (filter.campaign) params.set('campaign', filter.campaign);
   if (page > 1) params.set('page', String(page));
   const query = params.toString();
   return query ? `?${query}` : '';

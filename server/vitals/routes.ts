@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import { Router } from 'express';
 import { z } from 'zod';
 
+import type { DeviceClass } from '../../shared/lib/vitals';
 import { DEVICE_CLASSES, VITALS_ENDPOINT } from '../../shared/lib/vitals';
 import type { Database } from '../db';
 import { OTHER_LABEL } from '../db/dailyCounts';
@@ -42,7 +43,7 @@ const vitalsBeaconSchema = z.object({
 });
 
 /** A beacon without a device class (an older page) is classed by its request: a phone says "Mobi". */
-const deviceOf = (req: Request) =>
+export const deviceOf = (req: Request): DeviceClass =>
   req.get('sec-ch-ua-mobile') === '?1' || /Mobi/.test(req.get('user-agent') ?? '') ? 'mobile' : 'desktop';
 
 /**

@@ -3,6 +3,7 @@ import { useContext, useEffect } from 'react';
 import { HelmetProvider } from 'react-helmet-async';
 
 import { siteFacts } from '../content/data';
+import { ANALYTICS_PIXEL } from '../lib/attribution';
 import { defaultLocale, localeTags } from '../lib/locale';
 import { absoluteUrl, RUNTIME_CONFIG_ID } from '../lib/runtime';
 import { assetUrl } from '../model/assets';
@@ -84,6 +85,10 @@ export function Document({ children }: { children: ReactNode }) {
       </head>
       <body>
         <HelmetProvider>{children}</HelmetProvider>
+        {/* Without JavaScript the beacon never runs: the same page view is counted by this image (decision 048). */}
+        <noscript>
+          <img src={ANALYTICS_PIXEL} alt="" width={1} height={1} />
+        </noscript>
       </body>
     </html>
   );

@@ -7,8 +7,10 @@ export const retention = {
   leadsMonths: 24,
   /** Newsletter sign-ups never confirmed; also how long the confirmation link works. */
   pendingDays: 7,
-  /** Web-vitals rows. */
+  /** Web-vitals counts per day. */
   vitalsDays: 90,
+  /** Visitor counts per day (page views, visitors, conversions): 13 months, to compare a month with last year's. */
+  analyticsDays: 396,
   /** Failed staff sign-ins (the typed address, the client address), counted from the last attempt. */
   signInFailuresDays: 1,
 } as const;

@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
+import { ANALYTICS_ENDPOINT } from '../../shared/lib/attribution';
+
 /** The headers the site sends with every response that decide how the browser treats a page: its security policy. */
 const SECURITY_HEADERS = [
   'content-security-policy',
@@ -71,6 +73,8 @@ http {
     listen 127.0.0.1:${port};
     root ${root};
     etag on;
+    # The page-view beacon (decision 046) is answered as the site answers it: the copy only serves files.
+    location = ${ANALYTICS_ENDPOINT} { return 204; }
     location ~ \\.js$ { ${encoded('text/javascript', 'public, max-age=31536000, immutable')} }
     location ~ \\.css$ { ${encoded('text/css', 'public, max-age=31536000, immutable')} }
     location ~ ^/static/.+\\.svg$ { ${encoded('image/svg+xml', 'public, max-age=31536000, immutable')} }

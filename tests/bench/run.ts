@@ -104,6 +104,8 @@ function startServer(port = PORT, workers = 1): Promise<Started> {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
+      // The origin Lighthouse loads the pages from: the beacons' same-site check accepts it.
+      SITE_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
       WEB_CONCURRENCY: String(workers),
       DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'lab-bench-')),

@@ -99,7 +99,14 @@ test.describe('the contact form with JavaScript', () => {
     await expect(submitButton(page)).toHaveText('Sending Message...');
     const request = await posted;
     expect(request.headers()['content-type']).toBe('application/json');
-    expect(request.postDataJSON()).toEqual({ ...visitor, [HONEYPOT_FIELD]: '' });
+    const { attribution, ...sent } = request.postDataJSON();
+    expect(sent).toEqual({ ...visitor, [HONEYPOT_FIELD]: '' });
+    // Where the visit came from rides along (decision 047): here, straight to the contact page.
+    expect(JSON.parse(attribution)).toMatchObject({
+      first: { landing: '/contact' },
+      formPage: '/contact',
+      pagesSeen: 0,
+    });
     const banner = page.getByRole('status').filter({ hasText: SUCCESS });
     await expect(banner).toBeVisible();
     await expect(banner).toHaveText(SUCCESS);

@@ -153,6 +153,9 @@ describe('a lead becomes one e-mail to the right department', { timeout: 30_000 
       clientHash: 'x',
       userAgent: '',
       locale: 'en',
+      attribution: '{}',
+      source: '',
+      campaign: '',
     });
     expect(notification).toMatchObject({ kind: 'lead-notification', mail: { to: inbox(department) } });
     if (!service && notification?.kind === 'lead-notification') {
@@ -163,7 +166,17 @@ describe('a lead becomes one e-mail to the right department', { timeout: 30_000 
   it('writes the time in New York time, EDT in summer and EST in winter, and reads the inboxes from MAIL_TO_*', () => {
     const config = testConfig({ MAIL_TO_DEVELOPMENT: 'Web Team <web-team@example.org>' });
     const compose = leadMessages(config.mail, TEST_SITE_URL);
-    const base = { ...lead, service: 'web-subscription', id: 1, clientHash: 'x', userAgent: '', locale: 'en' as const };
+    const base = {
+      ...lead,
+      service: 'web-subscription',
+      id: 1,
+      clientHash: 'x',
+      userAgent: '',
+      locale: 'en' as const,
+      attribution: '{}',
+      source: '',
+      campaign: '',
+    };
     const [summer] = compose({ ...base, receivedAt: '2024-07-04T16:30:00.000Z' });
     const [winter] = compose({ ...base, receivedAt: '2024-01-10T14:00:00.000Z' });
     if (summer?.kind !== 'lead-notification' || winter?.kind !== 'lead-notification')
@@ -186,11 +199,46 @@ describe('a lead becomes one e-mail to the right department', { timeout: 30_000 
       clientHash: 'x',
       userAgent: '',
       locale: 'es',
+      attribution: '{}',
+      source: '',
+      campaign: '',
     });
     if (notification?.kind !== 'lead-notification' || webhook?.kind !== 'lead-webhook')
       throw new Error('expected a notification and a webhook');
     expect(notification.mail.text).toContain('Language: Spanish');
     expect(webhook.body).toMatchObject({ lead: { locale: 'es' } });
+  });
+
+  it('tells the team where the visit came from: the source, campaign, last touch, landing and form page', () => {
+    const first = { source: 'newsletter', medium: 'email', campaign: 'nov', referrer: '', landing: '/blog' };
+    const last = { source: '', medium: '', campaign: '', referrer: 'google.com', landing: '/services' };
+    const attribution = { first, last, formPage: '/contact', pagesSeen: 4 };
+    const [notification, webhook] = leadMessages(
+      { ...testConfig().mail, webhook: { url: 'https://hooks.example.org/lead', secret: 'x'.repeat(32) } },
+      TEST_SITE_URL,
+    )({
+      ...lead,
+      id: 4,
+      receivedAt: '2024-03-15T14:00:00.000Z',
+      clientHash: 'x',
+      userAgent: '',
+      locale: 'en',
+      attribution: JSON.stringify(attribution),
+      source: 'newsletter',
+      campaign: 'nov',
+    });
+    if (notification?.kind !== 'lead-notification' || webhook?.kind !== 'lead-webhook')
+      throw new Error('expected a notification and a webhook');
+    for (const line of [
+      'Source: newsletter / email',
+      'Campaign: nov',
+      'Last touch: google.com',
+      'Landing page: /blog',
+      'Sent from: /contact',
+      'Pages seen before: 4',
+    ])
+      expect(notification.mail.text).toContain(line);
+    expect(webhook.body).toMatchObject({ lead: { source: 'newsletter', campaign: 'nov', attribution } });
   });
 
   it('lets no CR/LF in any field start a header of its own', async () => {

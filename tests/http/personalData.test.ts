@@ -17,6 +17,9 @@ const opened: TestApp[] = [];
 afterAll(() => opened.forEach((app) => app.db.close()));
 
 const DAY = 24 * 60 * 60_000;
+/** Where Ana's visit came from, sent with her first lead and her sign-up: personal data with them. */
+const touch = { source: 'newsletter', medium: 'email', campaign: 'ana-spring-launch', referrer: '', landing: '/blog' };
+const attribution = JSON.stringify({ first: touch, last: touch, formPage: '/contact', pagesSeen: 3 });
 const suppressionHash = (db: TestApp['db'], email: string) => createSuppressions(db).hash(email);
 const count = (app: TestApp, table: string) =>
   (app.db.connection.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
@@ -27,8 +30,14 @@ async function seeded(): Promise<TestApp> {
   opened.push(app);
   const post = (path: string, body: object) => request(app).post(path).set('Origin', TEST_SITE_URL).send(body);
   expect(
-    (await post('/api/contact', { name: 'Ana Gómez', email: 'Ana@Example.com', message: 'A new website, please.' }))
-      .status,
+    (
+      await post('/api/contact', {
+        name: 'Ana Gómez',
+        email: 'Ana@Example.com',
+        message: 'A new website, please.',
+        attribution,
+      })
+    ).status,
   ).toBe(201);
   expect(
     (await post('/api/contact', { name: 'Ana Gómez', email: 'ana@example.com', message: 'And an AI receptionist.' }))
@@ -38,7 +47,8 @@ async function seeded(): Promise<TestApp> {
     (await post('/api/contact', { name: 'Ben Ortiz', email: 'ben@example.com', message: 'Ads for our bakery.' }))
       .status,
   ).toBe(201);
-  expect((await post('/api/subscribe', { email: 'ana@example.com' })).status).toBeLessThan(300);
+  expect((await post('/api/subscribe', { email: 'ana@example.com', attribution })).status).toBeLessThan(300);
+  await app.afterAnswer.settled();
   const [first] = app.db.connection.prepare("SELECT id FROM leads WHERE email = 'Ana@Example.com'").all() as {
     id: number;
   }[];
@@ -70,7 +80,11 @@ describe('export of everything held about an address', () => {
       notes: [{ body: 'Called back' }],
       statusChanges: [{ from_status: 'new', to_status: 'contacted' }],
     });
-    expect(data.subscription).toMatchObject({ email: 'ana@example.com', confirmed_at: null });
+    expect(data.subscription).toMatchObject({ email: 'ana@example.com', confirmed_at: null, source: 'newsletter' });
+    // Where her visits came from is hers too: exported with the lead and the sign-up.
+    expect(JSON.parse(String(data.leads[0]!.attribution))).toEqual(JSON.parse(attribution));
+    expect(data.leads[0]).toMatchObject({ source: 'newsletter', campaign: 'ana-spring-launch' });
+    expect(JSON.parse(String(data.subscription!.attribution))).toEqual(JSON.parse(attribution));
     expect(data.messages.map((message) => message.kind).sort()).toEqual(expect.arrayContaining([expect.any(String)]));
     expect(data.messages.length).toBeGreaterThanOrEqual(3);
     expect(JSON.stringify(data)).not.toContain('ben@example.com');
@@ -99,6 +113,7 @@ describe('erasure on request', () => {
       ),
     );
     expect(dump.toLowerCase()).not.toContain('ana@example.com');
+    expect(dump).not.toContain('ana-spring-launch');
     expect(await exportPersonalData(app.db, 'ana@example.com')).toMatchObject({
       leads: [],
       subscription: null,
@@ -116,6 +131,7 @@ describe('the retention purge', () => {
       pendingSubscribers: 0,
       unsubscribed: 0,
       vitals: 0,
+      analytics: 0,
       signInFailures: 0,
     });
   });
@@ -198,6 +214,7 @@ describe('npm run data', () => {
       pendingSubscribers: 0,
       unsubscribed: 0,
       vitals: 0,
+      analytics: 0,
       signInFailures: 0,
     });
     const bad = await npmRun('data', ['erase', 'not-an-address'], dataDir);

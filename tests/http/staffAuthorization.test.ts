@@ -27,6 +27,10 @@ const GETS = [
   '/staff/newsletter/1/preview/en.html',
   '/staff/newsletter/1/preview/es.txt',
   '/staff/newsletter/1/confirm',
+  '/staff/analytics',
+  '/staff/analytics?days=90&language=en&device=mobile',
+  '/staff/analytics.csv',
+  '/staff/analytics.csv?days=7',
   '/staff/no-such-page',
   '/STAFF/leads',
 ];
@@ -50,6 +54,7 @@ const SECRET_TEXTS = [
   'reader@example.test',
   'We need a new website',
   'Campaign in the making',
+  'autumn-secret-campaign',
 ];
 let accountId = 0;
 let disabled = 0;
@@ -68,6 +73,11 @@ beforeAll(async () => {
   app.db.connection
     .prepare(
       `INSERT INTO daily_counts (day, series, label, device, count, buckets) VALUES (?, 'LCP', '/', 'mobile', 1, '{"-7":1}')`,
+    )
+    .run(new Date().toISOString().slice(0, 10));
+  app.db.connection
+    .prepare(
+      "INSERT INTO daily_counts (day, series, label, device, count) VALUES (?, 'web.views.utm_campaign.en', 'autumn-secret-campaign', 'desktop', 3)",
     )
     .run(new Date().toISOString().slice(0, 10));
 });

@@ -111,10 +111,11 @@ describe.each(engines)('the stores on $engine', { timeout: 30_000 }, ({ open, ol
     await leads.add({ ...lead, locale: 'es' }, client);
     await leads.add(lead, client);
     expect((await leads.all()).map((row) => row.locale)).toEqual(['es', 'en']);
-    expect((await createInbox(db).all({ status: '', service: '', search: '' })).map((row) => row.locale)).toEqual([
-      'en',
-      'es',
-    ]);
+    expect(
+      (await createInbox(db).all({ status: '', service: '', search: '', source: '', campaign: '' })).map(
+        (row) => row.locale,
+      ),
+    ).toEqual(['en', 'es']);
   });
 
   it('outbox: leases each due message to one worker at a time, then marks it sent or retries it', async () => {
@@ -330,10 +331,14 @@ describe.each(engines)('the stores on $engine', { timeout: 30_000 }, ({ open, ol
   it('inbox: filters and searches without regard to case, and moves a status only from the one seen', async () => {
     const db = await fresh();
     const leads = createLeadStore(db);
-    const id = await leads.add({ ...lead, service: 'web-subscription', message: 'Need 100% uptime' }, client, at(0));
+    const id = await leads.add(
+      { ...lead, service: 'web-subscription', message: 'Need 100% uptime', source: 'newsletter', campaign: 'nov' },
+      client,
+      at(0),
+    );
     await leads.add({ ...lead, name: 'Ben', email: 'ben@example.com', message: 'Hello' }, client, at(10));
     const inbox = createInbox(db);
-    const all = { status: '', service: '', search: '' } as const;
+    const all = { status: '', service: '', search: '', source: '', campaign: '' } as const;
     expect(await inbox.page(all, 0, 1)).toMatchObject({
       total: 2,
       leads: [expect.objectContaining({ name: 'Ben', statusChangedAt: at(10).toISOString() })],
@@ -342,6 +347,10 @@ describe.each(engines)('the stores on $engine', { timeout: 30_000 }, ({ open, ol
     expect((await inbox.all({ ...all, search: '100%' })).map((row) => row.id)).toEqual([id]);
     expect(await inbox.all({ ...all, search: '_' })).toEqual([]);
     expect((await inbox.all({ ...all, service: 'web-subscription' })).map((row) => row.id)).toEqual([id]);
+    // By the visit's source and campaign (decision 047).
+    expect((await inbox.all({ ...all, source: 'newsletter' })).map((row) => row.id)).toEqual([id]);
+    expect((await inbox.all({ ...all, campaign: 'nov' })).map((row) => row.id)).toEqual([id]);
+    expect(await inbox.all({ ...all, source: 'newsletter', campaign: 'dec' })).toEqual([]);
     expect(await inbox.changeStatus(id, 'new', 'contacted', 'sam@meridianlab.test')).toEqual({ ok: true });
     expect(await inbox.changeStatus(id, 'new', 'contacted', 'kim@meridianlab.test')).toEqual({
       ok: false,

@@ -236,11 +236,11 @@ describe('POST /api/subscribe from the form without JavaScript', () => {
 describe('the answer says nothing of the address, not even by its timing', () => {
   /** The app with its after-answer work held until the test runs it: what the answer waited for, it did. */
   function heldApp() {
-    const held: (() => Promise<unknown>)[] = [];
+    const held: { what: string; work: () => Promise<unknown> }[] = [];
     const afterAnswer: AfterAnswer = {
-      run: (_what, work) => void held.push(work),
+      run: (what, work) => void held.push({ what, work }),
       settled: async () => {
-        while (held.length > 0) await held.shift()!();
+        while (held.length > 0) await held.shift()!.work();
       },
     };
     const own = testApp({ TRUST_PROXY: '1' }, { afterAnswer });
@@ -281,8 +281,8 @@ describe('the answer says nothing of the address, not even by its timing', () =>
         'erased@example.com',
       ].entries())
         answers.push(await from(own, `203.0.113.${index + 1}`, email));
-      // Every answer went out while the sign-ups had not touched the database.
-      expect(held).toHaveLength(4);
+      // Every answer went out while the sign-ups had not touched the database (each is counted after, too).
+      expect(held.filter(({ what }) => what === 'newsletter sign-up')).toHaveLength(4);
       expect(rows(own)).toEqual(before);
       for (const answer of answers) expect(observable(answer)).toEqual(observable(answers[0]!));
       expect(answers[0]!.status).toBe(202);

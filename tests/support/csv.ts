@@ -39,4 +39,7 @@ export const LEAD_EXPORT_COLUMNS = [
   'message',
   'client_hash',
   'user_agent',
+  'source',
+  'campaign',
+  'attribution',
 ];

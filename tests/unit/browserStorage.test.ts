@@ -18,7 +18,7 @@ function browserSources(): string[] {
 }
 
 describe('what the site keeps in the browser', () => {
-  it('is only what the privacy policy lists: the language hint in local storage, scroll positions and the reload mark in session storage', () => {
+  it('is only what the privacy policy lists: the language hint in local storage, scroll positions, the reload mark and the visit’s source in session storage', () => {
     const used = Object.fromEntries(
       browserSources().flatMap((file) => {
         const kinds = [...new Set(fs.readFileSync(path.join(ROOT, file), 'utf8').match(STORAGE) ?? [])];
@@ -29,6 +29,7 @@ describe('what the site keeps in the browser', () => {
       'shared/components/LanguageHint.tsx': ['localStorage'],
       'client/navigation.ts': ['sessionStorage'],
       'shared/lib/loadChunk.ts': ['sessionStorage'],
+      'shared/lib/visit.ts': ['sessionStorage'],
     });
   });
 });

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sendContact } from '../../shared/components/contact/sendContact';
 import type { FailureKind } from '../../shared/content/contactFields';
 import { contact as enContact } from '../../shared/content/i18n/en/contact';
+import { ATTRIBUTION_FIELD } from '../../shared/lib/attribution';
 import type { ContactFormState, ContactValues } from '../../shared/model/contactForm';
 import {
   CONTACT_ENDPOINT,
@@ -216,20 +217,24 @@ describe('settleNoSoonerThan', () => {
 describe('sendContact', () => {
   afterEach(() => vi.useRealTimers());
 
-  it('posts the values and the honeypot as JSON to the endpoint', async () => {
+  it('posts the values, the honeypot and the visit’s attribution as JSON to the endpoint', async () => {
     const fetch = vi.fn(async () => new Response(JSON.stringify({ ok: true }), { status: 201 }));
-    await expect(sendContact(typed, '', 'en', { fetch })).resolves.toEqual({ ok: true });
+    await expect(sendContact(typed, '', 'en', '{"formPage":"/contact"}', { fetch })).resolves.toEqual({ ok: true });
     expect(fetch).toHaveBeenCalledTimes(1);
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe(CONTACT_ENDPOINT);
     expect(init.method).toBe('POST');
     expect(new Headers(init.headers).get('content-type')).toBe('application/json');
-    expect(JSON.parse(String(init.body))).toEqual({ ...typed, [HONEYPOT_FIELD]: '' });
+    expect(JSON.parse(String(init.body))).toEqual({
+      ...typed,
+      [HONEYPOT_FIELD]: '',
+      [ATTRIBUTION_FIELD]: '{"formPage":"/contact"}',
+    });
   });
 
   it("names the Spanish form's language in the endpoint's URL, so every answer comes in Spanish", async () => {
     const fetch = vi.fn(async () => new Response(JSON.stringify({ ok: true }), { status: 201 }));
-    await sendContact(typed, '', 'es', { fetch });
+    await sendContact(typed, '', 'es', '', { fetch });
     const [url] = fetch.mock.calls[0] as unknown as [string];
     expect(url).toBe(`${CONTACT_ENDPOINT}?locale=es`);
   });
@@ -237,13 +242,13 @@ describe('sendContact', () => {
   it('reports field errors, server errors and unreadable answers', async () => {
     const answer = (status: number, body: string) => vi.fn(async () => new Response(body, { status }));
     await expect(
-      sendContact(typed, '', 'en', { fetch: answer(400, '{"errors":{"name":"Too long"}}') }),
+      sendContact(typed, '', 'en', '', { fetch: answer(400, '{"errors":{"name":"Too long"}}') }),
     ).resolves.toEqual({
       ok: false,
       failure: { kind: 'invalid' },
       errors: { name: 'Too long' },
     });
-    await expect(sendContact(typed, '', 'en', { fetch: answer(500, '<html>') })).resolves.toMatchObject({
+    await expect(sendContact(typed, '', 'en', '', { fetch: answer(500, '<html>') })).resolves.toMatchObject({
       failure: { kind: 'server' },
     });
   });
@@ -252,7 +257,7 @@ describe('sendContact', () => {
     const fetch = vi.fn(async () => {
       throw new TypeError('Failed to fetch');
     });
-    await expect(sendContact(typed, '', 'en', { fetch })).resolves.toMatchObject({
+    await expect(sendContact(typed, '', 'en', '', { fetch })).resolves.toMatchObject({
       ok: false,
       failure: { kind: 'network' },
     });
@@ -266,7 +271,7 @@ describe('sendContact', () => {
           init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
         }),
     );
-    const outcome = sendContact(typed, '', 'en', { fetch, timeoutMs: 15_000 });
+    const outcome = sendContact(typed, '', 'en', '', { fetch, timeoutMs: 15_000 });
     await vi.advanceTimersByTimeAsync(15_000);
     await expect(outcome).resolves.toMatchObject({ ok: false, failure: { kind: 'timeout' } });
   });

@@ -9,6 +9,7 @@ import { formatAge } from './format';
 import { LabTime } from './LabTime';
 import { serviceLabel, StatusBadge } from './leadParts';
 import { SelectField } from './SelectField';
+import { TextField } from './TextField';
 
 interface InboxPageProps {
   assets: ConsoleAssets;
@@ -56,18 +57,16 @@ function Summary({ waiting, outbox, now }: Pick<InboxPageProps, 'waiting' | 'out
 function Filters({ filter, query }: Pick<InboxPageProps, 'filter' | 'query'>) {
   return (
     <form className="staff-filters card" method="get" action="/staff/leads" role="search" aria-label="Filter leads">
-      <div className="staff-field staff-filters__search">
-        <label htmlFor="filter-search">Search</label>
-        <input
-          className="contact-field__control"
-          id="filter-search"
-          name="q"
-          type="search"
-          defaultValue={filter.search}
-          maxLength={200}
-          placeholder="Name, e-mail, company or message"
-        />
-      </div>
+      <TextField
+        className="staff-filters__search"
+        id="filter-search"
+        name="q"
+        type="search"
+        label="Search"
+        value={filter.search}
+        maxLength={200}
+        placeholder="Name, e-mail, company or message"
+      />
       <SelectField
         id="filter-status"
         name="status"
@@ -85,6 +84,15 @@ function Filters({ filter, query }: Pick<InboxPageProps, 'filter' | 'query'>) {
           ...catalogues.en.contact.serviceOptions.map((option) => [option.value, option.label] as const),
         ]}
       />
+      <TextField
+        id="filter-source"
+        name="source"
+        label="Source"
+        value={filter.source}
+        maxLength={100}
+        placeholder="newsletter, google.com, (direct)"
+      />
+      <TextField id="filter-campaign" name="campaign" label="Campaign" value={filter.campaign} maxLength={100} />
       <div className="staff-filters__actions">
         <button className="button button--primary" type="submit">
           Apply

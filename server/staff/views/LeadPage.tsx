@@ -1,5 +1,3 @@
-import type { ReactNode } from 'react';
-
 import { siteFacts } from '../../../shared/content/data';
 import { leadNotification } from '../../leads/texts';
 import type { LeadDetail } from '../inbox';
@@ -8,7 +6,8 @@ import { deliveryLabels, statusActions, statusLabels } from '../texts';
 import type { ConsoleAssets, ConsoleUser } from './ConsoleDocument';
 import { ConsoleDocument, ConsoleHeading, CsrfField, Notice } from './ConsoleDocument';
 import { LabTime } from './LabTime';
-import { serviceLabel, StatusBadge } from './leadParts';
+import { Field, serviceLabel, StatusBadge } from './leadParts';
+import { LeadSource } from './LeadSource';
 
 export const NOTE_LIMIT = 5000;
 
@@ -19,15 +18,6 @@ interface LeadPageProps {
   notice?: { tone: 'success' | 'error'; text: string };
   /** A note that was refused, shown again as typed. */
   draftNote?: string;
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="staff-fields__item">
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
 }
 
 function Deliveries({ detail }: Pick<LeadPageProps, 'detail'>) {
@@ -105,6 +95,7 @@ export function LeadPage({ assets, user, detail, notice, draftNote }: LeadPagePr
               <Field label="Status changed">
                 <LabTime iso={lead.statusChangedAt} />
               </Field>
+              <LeadSource lead={lead} />
               <Field label="Browser">{lead.userAgent || '—'}</Field>
               <Field label="Sender hash">
                 <code className="staff-code">{lead.clientHash}</code>

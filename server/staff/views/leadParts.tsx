@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+
 import { catalogues } from '../../pages/catalogues';
 import type { LeadStatus } from '../leadStatus';
 import { statusLabels } from '../texts';
@@ -10,4 +12,14 @@ export function StatusBadge({ status }: { status: LeadStatus }) {
 export function serviceLabel(value: string): string {
   if (value === '') return '—';
   return catalogues.en.contact.serviceOptions.find((option) => option.value === value)?.label ?? value;
+}
+
+/** One labelled value of a lead's page. */
+export function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="staff-fields__item">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
 }

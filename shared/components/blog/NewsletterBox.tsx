@@ -7,7 +7,9 @@ import { useState } from 'react';
 import type { CategoryValue, SubscribeOutcome } from '../../content/blog';
 import { NEWSLETTER_ANCHOR } from '../../content/newsletter';
 import { localeAction } from '../../lib/formAction';
+import { fillAttribution } from '../../lib/visit';
 import { isSubscribeSuccess, SUBSCRIBE_ENDPOINT } from '../../model/blog';
+import { AttributionField } from '../AttributionField';
 import { Icon } from '../Icon';
 import { PrivacyNotice } from '../PrivacyNotice';
 import { useLocale } from '../useLocale';
@@ -35,7 +37,7 @@ export function NewsletterBox({ category, returned }: { category: CategoryValue;
     event.preventDefault();
     if (sending) return;
     setSending(true);
-    const result = await sendSubscription(action, email, category);
+    const result = await sendSubscription(action, email, category, fillAttribution(event.currentTarget));
     setOutcome(result);
     // A new address is done with; on a problem the reader corrects what they typed.
     if (isSubscribeSuccess(result)) setEmail('');
@@ -53,6 +55,7 @@ export function NewsletterBox({ category, returned }: { category: CategoryValue;
       <p className="blog-newsletter__text">{newsletter.text}</p>
       <form className="blog-newsletter__form" method="post" action={action} onSubmit={submit}>
         <input type="hidden" name="category" value={category} />
+        <AttributionField />
         <label className="blog-newsletter__label" htmlFor="newsletter-email">
           {newsletter.label}
         </label>

@@ -1,4 +1,5 @@
 import type { CategoryValue, SubscribeOutcome } from '../../content/blog';
+import { ATTRIBUTION_FIELD } from '../../lib/attribution';
 import { postJson } from '../../lib/postJson';
 import { subscribeOutcomeForStatus } from '../../model/blog';
 
@@ -7,7 +8,8 @@ export async function sendSubscription(
   action: string,
   email: string,
   category: CategoryValue,
+  attribution: string,
 ): Promise<SubscribeOutcome> {
-  const result = await postJson(action, { email, category });
+  const result = await postJson(action, { email, category, [ATTRIBUTION_FIELD]: attribution });
   return result.ok ? subscribeOutcomeForStatus(result.status) : 'unreachable';
 }

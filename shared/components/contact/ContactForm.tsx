@@ -9,6 +9,7 @@ import { useContext, useEffect, useReducer, useRef } from 'react';
 import type { ContactFieldName } from '../../content/contactFields';
 import { CONTACT_FIELDS } from '../../content/contactFields';
 import { SENT_PARAM } from '../../lib/contactSent';
+import { fillAttribution } from '../../lib/visit';
 import {
   CONTACT_FORM_ID,
   contactEndpoint,
@@ -17,6 +18,7 @@ import {
   initialContactFormState,
   settleNoSoonerThan,
 } from '../../model/contactForm';
+import { AttributionField } from '../AttributionField';
 import { Icon } from '../Icon';
 import { PrivacyNotice } from '../PrivacyNotice';
 import { useLocale } from '../useLocale';
@@ -82,9 +84,10 @@ export function ContactForm() {
     event.preventDefault();
     if (sending) return;
     const honeypot = control(event.currentTarget, HONEYPOT_FIELD)?.value ?? '';
+    const attribution = fillAttribution(event.currentTarget);
     const values = state.values;
     dispatch({ type: 'submit' });
-    const outcome = await settleNoSoonerThan(() => sendContact(values, honeypot, locale));
+    const outcome = await settleNoSoonerThan(() => sendContact(values, honeypot, locale, attribution));
     settledHere.current = true;
     dispatch({ type: 'settled', outcome });
   };
@@ -130,6 +133,7 @@ export function ContactForm() {
             />
           ))}
         </div>
+        <AttributionField />
         {/* Robots fill every field; people never see this one. */}
         <div className="contact-form__trap visually-hidden" aria-hidden="true">
           <label htmlFor="contact-mlx-hp">{contactFormCopy.honeypot}</label>

@@ -1,3 +1,4 @@
+import { ATTRIBUTION_FIELD } from '../../lib/attribution';
 import type { Locale } from '../../lib/locale';
 import type { PostOptions } from '../../lib/postJson';
 import { postJson } from '../../lib/postJson';
@@ -9,9 +10,14 @@ export async function sendContact(
   values: ContactValues,
   honeypot: string,
   locale: Locale,
+  attribution = '',
   options: PostOptions = {},
 ): Promise<SendOutcome> {
-  const result = await postJson(contactEndpoint(locale), { ...values, [HONEYPOT_FIELD]: honeypot }, options);
+  const result = await postJson(
+    contactEndpoint(locale),
+    { ...values, [HONEYPOT_FIELD]: honeypot, [ATTRIBUTION_FIELD]: attribution },
+    options,
+  );
   if (!result.ok) return { ok: false, failure: { kind: result.failure }, errors: {} };
   return interpretResponse(result.status, result.body, result.headers.get('Retry-After'));
 }

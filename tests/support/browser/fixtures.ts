@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test as base } from '@playwright/test';
 
 import { DISMISSED_KEY } from '../../../shared/components/LanguageHint';
+import { ANALYTICS_ENDPOINT } from '../../../shared/lib/attribution';
 
 interface Fixtures {
   /** Console errors and uncaught page errors seen during the test; each test must end with none unless it empties the list. */
@@ -13,6 +14,9 @@ interface Fixtures {
    */
   sendVitals: boolean;
   vitalsRoute: void;
+  /** Whether page-view beacons reach the server: off by default, for the same reason as the vitals'. */
+  sendAnalytics: boolean;
+  analyticsRoute: void;
   /**
    * Whether the language hint may show. Off by default (the visitor dismissed it):
    * it appears at a moment of its own after hydration, over the foot of the window,
@@ -27,6 +31,14 @@ export const test = base.extend<Fixtures>({
   vitalsRoute: [
     async ({ page, sendVitals }, use) => {
       if (!sendVitals) await page.route('**/api/vitals', (route) => route.fulfill({ status: 204 }));
+      await use();
+    },
+    { auto: true },
+  ],
+  sendAnalytics: [false, { option: true }],
+  analyticsRoute: [
+    async ({ page, sendAnalytics }, use) => {
+      if (!sendAnalytics) await page.route(`**${ANALYTICS_ENDPOINT}`, (route) => route.fulfill({ status: 204 }));
       await use();
     },
     { auto: true },

@@ -1,0 +1,190 @@
+import type { Locale } from '../../shared/lib/locale';
+import { locales } from '../../shared/lib/locale';
+import { routePatternOf } from '../../shared/routes';
+import type { Database } from '../db';
+import type { ReferrerGroup } from './referrers';
+import { referrerGroup } from './referrers';
+import type { Conversion } from './store';
+import { CONVERSIONS, NONE_LABEL, series, VIEW_DIMENSIONS } from './store';
+
+/** What the console reads the counts for: a span of whole UTC days, a language and a device class ("" for all). */
+export interface ReportFilter {
+  /** First and last day, YYYY-MM-DD, UTC, both included. */
+  from: string;
+  to: string;
+  locale: Locale | '';
+  device: 'mobile' | 'desktop' | '';
+}
+
+export interface LabelCount {
+  label: string;
+  count: number;
+}
+
+interface SourceConversions {
+  source: string;
+  group: ReferrerGroup;
+  visitors: number;
+  conversions: Record<Conversion, number>;
+  /** Leads per visitor from the source, 0 to 1; null without visitors. */
+  leadRate: number | null;
+}
+
+export interface AnalyticsReport {
+  /** Every day of the span, with its page views and visitors (0 for a day without). */
+  daily: { day: string; views: number; visitors: number }[];
+  totals: { views: number; visitors: number };
+  pages: LabelCount[];
+  /** Page views by referring domain, with its group. */
+  referrers: (LabelCount & { group: ReferrerGroup })[];
+  groups: Record<ReferrerGroup, number>;
+  sources: LabelCount[];
+  mediums: LabelCount[];
+  campaigns: LabelCount[];
+  languages: LabelCount[];
+  conversions: SourceConversions[];
+  services: LabelCount[];
+  /** Visitors who landed, who reached the contact page, who sent a lead (daily uniques, summed). */
+  funnel: { landing: number; contact: number; lead: number };
+}
+
+const DAY_MS = 86_400_000;
+/** The days from `from` to `to`, both included. */
+function daysOf(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += DAY_MS)
+    days.push(new Date(t).toISOString().slice(0, 10));
+  return days;
+}
+
+/** The contact page's pattern in each language: the funnel's middle step. */
+const CONTACT_PAGES = new Set(locales.map((locale) => routePatternOf(locale === 'en' ? '/contact' : '/es/contacto')));
+
+const sorted = (counts: Map<string, number>): LabelCount[] =>
+  [...counts]
+    .map(([label, count]) => ({ label, count }))
+    .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
+
+const bump = (counts: Map<string, number>, label: string, count: number) =>
+  counts.set(label, (counts.get(label) ?? 0) + count);
+
+/**
+ * The console's reading of the visitor counts (decision 046): at most a few thousand rows for the span, since
+ * each series holds at most its cap of labels a day. Visitors over several days are the days' uniques summed:
+ * the salt changes daily, so nobody can be followed from one day to the next, and neither can the counts.
+ */
+export async function analyticsReport(db: Database, filter: ReportFilter): Promise<AnalyticsReport> {
+  const languages = filter.locale ? [filter.locale] : locales;
+  const wanted = new Map<string, { kind: string; locale: Locale }>();
+  const name = (kind: string, locale: Locale, seriesName: string) => wanted.set(seriesName, { kind, locale });
+  for (const locale of languages) {
+    name('views.page', locale, series.views('page', locale));
+    for (const dimension of VIEW_DIMENSIONS) name(`views.${dimension}`, locale, series.views(dimension, locale));
+    name('visitors.site', locale, series.visitors('site', locale));
+    name('visitors.page', locale, series.visitors('page', locale));
+    name('visitors.source', locale, series.visitors('source', locale));
+    for (const kind of [...CONVERSIONS, 'service'] as const)
+      name(`conversions.${kind}`, locale, series.conversions(kind, locale));
+  }
+  const names = [...wanted.keys()];
+  const where = `day >= ? AND day <= ? AND series IN (${names.map(() => '?').join(', ')}) AND (? = '' OR device = ?)`;
+  const params = [filter.from, filter.to, ...names, filter.device, filter.device];
+  const daily = await db.all<{ day: string; series: string; n: number }>(
+    `SELECT day, series, sum(count) AS n FROM daily_counts WHERE ${where} AND (series LIKE ? OR series LIKE ?)
+     GROUP BY day, series`,
+    ...params,
+    '%views.page.%',
+    '%visitors.site.%',
+  );
+  const labels = await db.all<{ series: string; label: string; n: number }>(
+    `SELECT series, label, sum(count) AS n FROM daily_counts WHERE ${where} GROUP BY series, label`,
+    ...params,
+  );
+
+  const days = new Map(daysOf(filter.from, filter.to).map((day) => [day, { day, views: 0, visitors: 0 }]));
+  for (const row of daily) {
+    const entry = days.get(row.day);
+    if (!entry) continue;
+    if (wanted.get(row.series)!.kind === 'views.page') entry.views += Number(row.n);
+    else entry.visitors += Number(row.n);
+  }
+
+  const by = new Map<string, Map<string, number>>();
+  const languageViews = new Map<string, number>();
+  for (const row of labels) {
+    const { kind, locale } = wanted.get(row.series)!;
+    const counts = by.get(kind) ?? new Map<string, number>();
+    by.set(kind, counts);
+    bump(counts, row.label, Number(row.n));
+    if (kind === 'views.page') bump(languageViews, locale, Number(row.n));
+  }
+  const of = (kind: string) => by.get(kind) ?? new Map<string, number>();
+
+  const groups: Record<ReferrerGroup, number> = { search: 0, social: 0, direct: 0, other: 0 };
+  const referrers = sorted(of('views.referrer')).map((row) => {
+    const group = referrerGroup(row.label === NONE_LABEL ? '' : row.label);
+    groups[group] += row.count;
+    return { ...row, group };
+  });
+
+  const sources = new Set([
+    ...of('visitors.source').keys(),
+    ...CONVERSIONS.flatMap((kind) => [...of(`conversions.${kind}`).keys()]),
+  ]);
+  const conversions = [...sources]
+    .map((source) => {
+      const visitors = of('visitors.source').get(source) ?? 0;
+      const counts = Object.fromEntries(
+        CONVERSIONS.map((kind) => [kind, of(`conversions.${kind}`).get(source) ?? 0]),
+      ) as Record<Conversion, number>;
+      return {
+        source,
+        group: referrerGroup(source),
+        visitors,
+        conversions: counts,
+        leadRate: visitors > 0 ? counts.lead / visitors : null,
+      };
+    })
+    .sort(
+      (a, b) => b.visitors - a.visitors || b.conversions.lead - a.conversions.lead || a.source.localeCompare(b.source),
+    );
+
+  const sum = (counts: Map<string, number>) => [...counts.values()].reduce((total, n) => total + n, 0);
+  const contact = [...of('visitors.page')].reduce((total, [page, n]) => total + (CONTACT_PAGES.has(page) ? n : 0), 0);
+  const dailyRows = [...days.values()];
+  return {
+    daily: dailyRows,
+    totals: {
+      views: dailyRows.reduce((total, day) => total + day.views, 0),
+      visitors: dailyRows.reduce((total, day) => total + day.visitors, 0),
+    },
+    pages: sorted(of('views.page')),
+    referrers,
+    groups,
+    sources: sorted(of('views.utm_source')),
+    mediums: sorted(of('views.utm_medium')),
+    campaigns: sorted(of('views.utm_campaign')),
+    languages: sorted(languageViews),
+    conversions,
+    services: sorted(of('conversions.service')),
+    funnel: { landing: sum(of('visitors.site')), contact, lead: sum(of('conversions.lead')) },
+  };
+}
+
+export interface LeadSourceRow {
+  source: string;
+  campaign: string;
+  leads: number;
+  won: number;
+}
+
+/** Leads and won leads per first-touch source and campaign, received in the span: what an ads client asks for. */
+export async function leadsBySource(db: Database, from: string, to: string): Promise<LeadSourceRow[]> {
+  const rows = await db.all<LeadSourceRow>(
+    `SELECT source, campaign, count(*) AS leads, count(*) FILTER (WHERE status = 'won') AS won FROM leads
+     WHERE received_at >= ? AND received_at < ? GROUP BY source, campaign ORDER BY leads DESC, won DESC, source, campaign`,
+    `${from}T00:00:00.000Z`,
+    new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS).toISOString(),
+  );
+  return rows.map((row) => ({ ...row, leads: Number(row.leads), won: Number(row.won) }));
+}

@@ -1,0 +1,38 @@
+interface TextFieldProps {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  maxLength: number;
+  type?: 'text' | 'search';
+  placeholder?: string;
+  /** Another class beside staff-field, for the field's place in its form. */
+  className?: string;
+}
+
+/** A labelled text input of a console filter form, styled as the site's form controls (beside SelectField). */
+export function TextField({
+  id,
+  name,
+  label,
+  value,
+  maxLength,
+  type = 'text',
+  placeholder,
+  className,
+}: TextFieldProps) {
+  return (
+    <div className={className ? `staff-field ${className}` : 'staff-field'}>
+      <label htmlFor={id}>{label}</label>
+      <input
+        className="contact-field__control"
+        id={id}
+        name={name}
+        type={type}
+        defaultValue={value}
+        maxLength={maxLength}
+        placeholder={placeholder}
+      />
+    </div>
+  );
+}
