@@ -25,6 +25,7 @@ import { retention } from '../../shared/content/retention';
 import type { Locale } from '../../shared/lib/locale';
 import { defaultLocale, locales, localeTags } from '../../shared/lib/locale';
 import { formatDate } from './dates';
+import { readImageSize } from './imageSize';
 import { splitFrontMatter } from './frontMatter';
 import type { ImageSize } from './markdown';
 import { countWords, renderMarkdown } from './markdown';
@@ -91,21 +92,6 @@ const legalSchema = z.strictObject({ title: text, description: text, updated: is
 
 export class ContentError extends Error {
   override readonly name = 'ContentError';
-}
-
-/** Width and height of an SVG (its width/height or viewBox) or a PNG (its header) under public/. */
-function readImageSize(root: string, src: string): ImageSize | undefined {
-  const file = path.join(root, 'public', path.normalize(src));
-  if (!file.startsWith(path.join(root, 'public') + path.sep) || !fs.existsSync(file)) return undefined;
-  const bytes = fs.readFileSync(file);
-  if (file.endsWith('.png')) return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
-  if (!file.endsWith('.svg')) return undefined;
-  const tag = /<svg\b[^>]*>/.exec(bytes.toString('utf8'))?.[0] ?? '';
-  const attribute = (name: string) => Number(new RegExp(`\\s${name}="([\\d.]+)"`).exec(tag)?.[1]);
-  const viewBox = /viewBox="[\d.-]+ [\d.-]+ ([\d.]+) ([\d.]+)"/.exec(tag);
-  const width = attribute('width') || Number(viewBox?.[1]);
-  const height = attribute('height') || Number(viewBox?.[2]);
-  return width && height ? { width: Math.round(width), height: Math.round(height) } : undefined;
 }
 
 const commonTexts = { en: enCommon, es: esCommon } as const;
@@ -177,7 +163,7 @@ const folderOf = (dir: string, locale: Locale) => (locale === defaultLocale ? di
 /** "Spanish", for the messages. */
 const languageName = (locale: Locale) => new Intl.DisplayNames(['en'], { type: 'language' }).of(locale) ?? locale;
 
-type RenderedPost = { post: BlogPost & Pick<PostFacts, 'slugs'>; html: string };
+type RenderedPost = { post: BlogPost & Pick<PostFacts, 'slugs'>; html: string; markdown: string };
 type RenderedLegal = { name: (typeof LEGAL_PAGES)[number]; head: LegalDocument; html: string };
 
 interface Rendered {
@@ -236,6 +222,7 @@ function readPosts(
           readTime: readTime(html, defaultLocale),
         },
         html,
+        markdown: read.body,
       });
     } catch (error) {
       problems.push(`${file}: ${(error as Error).message}`);
@@ -306,6 +293,7 @@ function readTranslatedPosts(
           readTime: readTime(html, locale),
         },
         html,
+        markdown: read.body,
       });
     } catch (error) {
       problems.push(`${file}: ${(error as Error).message}`);
@@ -447,6 +435,37 @@ export function generatedFiles(root = process.cwd()): Map<string, string> {
       postKeys,
       'posts',
     ),
+  );
+  // The articles' first contents in the database (server/articles/seed.ts): each language's words and Markdown.
+  const seed = posts[defaultLocale].map(({ post }, index) => ({
+    id: post.id,
+    date: post.date,
+    category: post.category,
+    image: post.image,
+    featured: post.featured,
+    versions: locales.flatMap((locale) => {
+      const version = posts[locale][index];
+      return version
+        ? [
+            {
+              locale,
+              slug: version.post.slug,
+              title: version.post.title,
+              excerpt: version.post.excerpt,
+              author: version.post.author,
+              markdown: version.markdown,
+            },
+          ]
+        : [];
+    }),
+  }));
+  files.set(
+    `${OUT_DIR}/postSeed.ts`,
+    `${HEADER}import type { PostSeed } from '../content/blog';
+
+/** The posts as the database starts with them on a fresh install: each post's facts and its Markdown in every language. */
+export const postSeed: readonly PostSeed[] = ${json(seed)};
+`,
   );
   const legalKeys = Object.fromEntries(
     locales.map((locale) => [locale, legal[locale].map(({ name }) => name)]),
