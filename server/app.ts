@@ -5,6 +5,9 @@ import express from 'express';
 import type { ComponentType } from 'react';
 
 import type { LoadedPage } from '../shared/pageShell';
+import { articleRoutes } from './articles/consoleRoutes';
+import { articlePreview } from './articles/preview';
+import { createArticleStore } from './articles/store';
 import { PageDocument } from '../shared/pageShell';
 import type { Alerts } from './alerts/alerts';
 import { alertKinds, createAlerts } from './alerts/alerts';
@@ -35,6 +38,7 @@ import { createSubscriberStore } from './newsletter/store';
 import { subscribeRoutes } from './newsletter/subscribeRoutes';
 import { createOutbox } from './outbox/delivery';
 import type { OutboxKind } from './outbox/kinds';
+import { catalogues } from './pages/catalogues';
 import { crawlerRoutes } from './pages/crawlers';
 import { feedRoutes } from './pages/feeds';
 import { pageCache } from './pages/pageCache';
@@ -165,7 +169,14 @@ export function createApp(
   app.use(newsletterRoutes({ store: subscribers, siteUrl, renderPage, counters })); // the newsletter e-mails' confirm and unsubscribe links
   app.use(contactRoutes({ store: leads, logger, siteUrl, renderPage, counters })); // the contact form; it re-renders its page on refusal
   // The staff console: before the page catch-all, since /staff is no public page (never in the page cache).
-  app.use(staffConsole({ db, logger, siteUrl, assets, counters, locked, alerts: () => alerts.active() }));
+  const articles = createArticleStore(db);
+  const preview = articlePreview({
+    render,
+    rootDir: config.rootDir,
+    publishedPosts: (locale) => catalogues[locale].posts.posts,
+  });
+  const sections = [articleRoutes({ store: articles, rootDir: config.rootDir, preview })];
+  app.use(staffConsole({ db, logger, siteUrl, assets, counters, locked, alerts: () => alerts.active(), sections }));
   app.use(publicFiles(path.join(config.rootDir, 'public'))); // icons, images, video: only paths with an extension
   app.use(canonicalPath); // one URL per page: "/services/" → 301 "/services", never to another host
   app.get('/{*splat}', (req, res) => renderPage(req, res)); // every other GET is a page, or the 404 page

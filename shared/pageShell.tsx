@@ -4,6 +4,7 @@ import type { RouteObject } from 'react-router';
 import { matchRoutes, useLocation } from 'react-router';
 
 import type { PageData } from './components/contexts';
+import type { BlogPost } from './content/blog';
 import { LocaleContext, PageContext } from './components/contexts';
 import { Document } from './components/Document';
 import { ErrorBoundary, PageError, SiteError } from './components/ErrorPages';
@@ -61,6 +62,8 @@ function Layout({ page, children }: { page: SitePage; children: ReactNode }) {
 export interface LoadedPage extends PageData {
   /** The table's page for the URL: the not-found page for a path no route has. */
   page: SitePage;
+  /** The posts of the page's language when they are not the catalogue's (an article's preview). */
+  posts?: readonly BlogPost[];
   Component?: ComponentType;
   /** Why the page could not load (a chunk that failed): its error message shows in the layout instead. */
   error?: unknown;
@@ -83,17 +86,17 @@ function PageContent({ Component, error }: Pick<LoadedPage, 'Component' | 'error
  * the layout.
  */
 function Root({ loaded }: { loaded: LoadedPage }) {
-  const { page } = loaded;
+  const { page, posts } = loaded;
   const { locale, alternates } = page;
-  const value = useMemo(
-    () => ({
+  const value = useMemo(() => {
+    const catalogue = loadedCatalogue(locale);
+    return {
       locale,
       alternates,
       localize: (to: string) => localizePath(to, locale),
-      catalogue: loadedCatalogue(locale),
-    }),
-    [locale, alternates],
-  );
+      catalogue: posts ? { ...catalogue, posts: { ...catalogue.posts, posts } } : catalogue,
+    };
+  }, [locale, alternates, posts]);
   return (
     <LocaleContext value={value}>
       <Document>
@@ -140,8 +143,14 @@ export function matchPage(pathname: string): { page: SitePage; handle: RouteHand
  * hydration alone skips, keeping their server HTML) and its loader's data.
  * Never rejects: what failed is the loaded page's error.
  */
-export async function loadPage(pathname: string): Promise<LoadedPage> {
-  const { page, handle, params } = matchPage(pathname);
+export async function loadPage(
+  pathname: string,
+  given?: Required<Pick<LoadedPage, 'page' | 'data' | 'posts'>>,
+): Promise<LoadedPage> {
+  const matched = matchPage(pathname);
+  const { handle, params } = matched;
+  // A page shown with what it is given (an article's preview) runs no loader: it has its data.
+  const page = given?.page ?? matched.page;
   const { route } = handle;
   const { locale } = page;
   try {
@@ -154,6 +163,7 @@ export async function loadPage(pathname: string): Promise<LoadedPage> {
     if (texts.status === 'rejected') throw texts.reason;
     const { default: Component, sections = [], loader } = module.value;
     if (!staticSectionsHold()) await Promise.all([Footer, ...sections].map((section) => section.preload(locale)));
+    if (given) return { page, params, Component, data: given.data, posts: given.posts };
     const data = loader ? await loader({ params, locale }) : undefined;
     return { page, params, Component, data };
   } catch (error) {

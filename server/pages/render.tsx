@@ -28,6 +28,8 @@ interface PageView {
   status: number;
   /** Wraps the page in the providers that carry the request's values. */
   wrap: (page: ReactElement) => ReactElement;
+  /** The page already loaded with what it shows (an article's preview), instead of its path's. */
+  loaded?: LoadedPage;
 }
 
 /**
@@ -89,7 +91,7 @@ export function pageRenderer({ App, manifest, siteUrl, logger }: RendererOptions
     // 2. Match and load the page. A view is matched by its own path, not by
     //    the URL that was posted to.
     const url = new URL(view?.path ?? req.originalUrl, 'http://localhost');
-    const loaded = await loadPage(url.pathname);
+    const loaded = view?.loaded ?? (await loadPage(url.pathname));
     const { page } = loaded;
 
     // 3. Decide the status now: it goes out with the first byte of the stream.

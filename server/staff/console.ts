@@ -23,6 +23,14 @@ const POSTS_PER_MINUTE = 60;
 /** A note is at most 5000 characters; the rest of a console form is small. */
 const POST_LIMIT_BYTES = 32 * 1024;
 
+/** What a console section built by another feature (the articles) needs to answer behind the sign-in. */
+export interface ConsoleSectionTools {
+  assets: () => ConsoleAssets;
+  /** What every console post passes first (see guardPost below), its body bounded to maxBytes. */
+  guardPost: (maxBytes: number) => RequestHandler[];
+  renderNotFound: (res: Response, message: string) => void;
+}
+
 interface StaffConsoleOptions {
   db: Database;
   logger: Logger;
@@ -35,6 +43,8 @@ interface StaffConsoleOptions {
   locked?: () => Promise<void>;
   /** The alerts active now, shown at the top of every page to the signed-in staff. */
   alerts?: () => Promise<readonly ConsoleAlert[]>;
+  /** Sections other features add to the console, mounted behind the sign-in. */
+  sections?: readonly ((tools: ConsoleSectionTools) => Router)[];
 }
 
 /**
@@ -50,6 +60,7 @@ export function staffConsole({
   counters,
   locked,
   alerts = async () => [],
+  sections = [],
 }: StaffConsoleOptions): Router {
   const assets = (): ConsoleAssets => ({ stylesheet: build().consoleStylesheet });
   const auth = staffAuth(db, siteUrl);
@@ -72,16 +83,12 @@ export function staffConsole({
     next();
   });
 
-  const guardPost = [
-    ...formEndpoint({
-      siteUrl,
-      perMinute: POSTS_PER_MINUTE,
-      counters: counters?.('staff'),
-      maxBytes: POST_LIMIT_BYTES,
-      formPage: '/staff',
-    }),
-    auth.requireCsrf,
-  ] as RequestHandler[];
+  const guardPostOf = (maxBytes: number) =>
+    [
+      ...formEndpoint({ siteUrl, perMinute: POSTS_PER_MINUTE, counters: counters?.('staff'), maxBytes, formPage: '/staff' }),
+      auth.requireCsrf,
+    ] as RequestHandler[];
+  const guardPost = guardPostOf(POST_LIMIT_BYTES);
   const renderNotFound = (res: Response, message: string) =>
     sendPage(res, 404, createElement(NotFoundPage, { assets: assets(), user: consoleUser(res), message }));
 
@@ -89,6 +96,7 @@ export function staffConsole({
   router.use(leadRoutes({ db, assets, guardPost, renderNotFound }));
   router.use(subscriberRoutes({ db, assets, guardPost }));
   router.use(speedRoutes({ db, assets }));
+  for (const section of sections) router.use(section({ assets, guardPost: guardPostOf, renderNotFound }));
   router.all('/staff/{*rest}', (_req, res) => renderNotFound(res, consoleCopy.notFound));
   return router;
 }

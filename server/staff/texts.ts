@@ -11,6 +11,7 @@ export const staffNav = [
   { href: '/staff/leads', label: 'Leads', key: 'leads' },
   { href: '/staff/subscribers', label: 'Subscribers', key: 'subscribers' },
   { href: '/staff/speed', label: 'Field speed', key: 'speed' },
+  { href: '/staff/articles', label: 'Articles', key: 'articles' },
 ] as const;
 
 export type StaffSection = (typeof staffNav)[number]['key'];

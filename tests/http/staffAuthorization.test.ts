@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { createArticleStore } from '../../server/articles/store';
 import { pageCacheKey } from '../../server/pages/pageCache';
 import { createAccountStore } from '../../server/staff/accounts';
 import { createSessionStore } from '../../server/staff/sessions';
@@ -21,6 +22,13 @@ const GETS = [
   '/staff/subscribers.csv',
   '/staff/speed',
   '/staff/speed?metric=INP',
+  '/staff/articles',
+  '/staff/articles?state=draft&language=es&q=robot',
+  '/staff/articles/new',
+  '/staff/articles/1',
+  '/staff/articles/1/preview',
+  '/staff/articles/1/revisions',
+  '/staff/articles/1/revisions?from=1&to=1',
   '/staff/no-such-page',
   '/STAFF/leads',
 ];
@@ -30,11 +38,47 @@ const POSTS: [string, Record<string, string>][] = [
   ['/staff/subscribers/1/remove', {}],
   ['/staff/sign-out', {}],
   ['/staff/no-such-action', {}],
+  [
+    '/staff/articles',
+    {
+      title: 'Secret',
+      slug: 'secret',
+      excerpt: 'x',
+      category: 'research',
+      author: 'x',
+      date: '2026-01-01',
+      body: 'x',
+      locale: 'en',
+    },
+  ],
+  [
+    '/staff/articles/1',
+    {
+      title: 'Changed',
+      slug: 'changed',
+      excerpt: 'x',
+      category: 'research',
+      author: 'x',
+      date: '2026-01-01',
+      body: 'x',
+      locale: 'en',
+    },
+  ],
+  ['/staff/articles/1/publish', {}],
+  ['/staff/articles/1/schedule', { publishAt: '2030-01-01T09:00' }],
+  ['/staff/articles/1/unpublish', {}],
+  ['/staff/articles/1/revisions/1/restore', {}],
 ];
 
 const app = testApp();
 const COOKIE = '__Host-staff_session';
-const SECRET_TEXTS = ['Maria Gomez', 'maria@acme.test', 'reader@example.test', 'We need a new website'];
+const SECRET_TEXTS = [
+  'Maria Gomez',
+  'maria@acme.test',
+  'reader@example.test',
+  'We need a new website',
+  'An unpublished draft',
+];
 let accountId = 0;
 let disabled = 0;
 
@@ -42,6 +86,22 @@ beforeAll(async () => {
   await addAccount(app.db, 'ana@meridianlab.test');
   accountId = (await createAccountStore(app.db).find('ana@meridianlab.test'))!.id;
   insertLead(app.db);
+  await createArticleStore(app.db).create(
+    {
+      locale: 'en',
+      slug: 'a-draft',
+      title: 'An unpublished draft',
+      excerpt: 'Not yet.',
+      category: 'research',
+      author: 'Ana',
+      date: '2026-01-01',
+      featured: false,
+      image: '',
+      imageAlt: '',
+      body: 'Draft text.',
+    },
+    'ana@meridianlab.test',
+  );
   app.db.connection
     .prepare(
       "INSERT INTO subscribers (email, created_at, confirmed_at) VALUES ('reader@example.test', '2025-01-01T00:00:00Z', '2025-01-01T00:05:00Z')",
@@ -134,6 +194,15 @@ describe.each(visitors)('with %s', (_name, cookieFor) => {
     }
     expect(app.db.connection.prepare('SELECT status FROM leads WHERE id = 1').get()).toEqual({ status: 'new' });
     expect(app.db.connection.prepare('SELECT count(*) AS notes FROM lead_notes').get()).toEqual({ notes: 0 });
+    expect(
+      app.db.connection
+        .prepare('SELECT state, title, (SELECT count(*) FROM articles) AS n FROM articles WHERE id = 1')
+        .get(),
+    ).toEqual({
+      state: 'draft',
+      title: 'An unpublished draft',
+      n: 1,
+    });
     expect(
       app.db.connection.prepare("SELECT unsubscribed_at FROM subscribers WHERE email = 'reader@example.test'").get(),
     ).toEqual({ unsubscribed_at: null });
