@@ -84,8 +84,8 @@ const SERVER_FLOORS = [
     why: 'The plumbing below sends and renders nothing itself.',
   },
   {
-    files: ['server/{alerts,leads,newsletter,privacy,vitals,staff}/**'],
-    names: ['alerts', 'leads', 'newsletter', 'privacy', 'vitals', 'staff'],
+    files: ['server/{alerts,leads,newsletter,privacy,vitals,staff,articles}/**'],
+    names: ['alerts', 'leads', 'newsletter', 'privacy', 'vitals', 'staff', 'articles'],
     why: "Nothing below a feature knows one: the composition root (app.ts, main.ts) hands a lower folder what it needs, as it hands the outbox each feature's message kinds.",
   },
   {

@@ -6,7 +6,11 @@ import type { ComponentType } from 'react';
 
 import type { LoadedPage } from '../shared/pageShell';
 import { articleRoutes } from './articles/consoleRoutes';
+import type { ArticleContent } from './articles/content';
+import { createArticleContent } from './articles/content';
+import { servePublishedArticles } from './articles/pages';
 import { articlePreview } from './articles/preview';
+import { articlePublicRoutes } from './articles/publicRoutes';
 import { createArticleStore } from './articles/store';
 import { PageDocument } from '../shared/pageShell';
 import type { Alerts } from './alerts/alerts';
@@ -38,7 +42,6 @@ import { createSubscriberStore } from './newsletter/store';
 import { subscribeRoutes } from './newsletter/subscribeRoutes';
 import { createOutbox } from './outbox/delivery';
 import type { OutboxKind } from './outbox/kinds';
-import { catalogues } from './pages/catalogues';
 import { crawlerRoutes } from './pages/crawlers';
 import { feedRoutes } from './pages/feeds';
 import { pageCache } from './pages/pageCache';
@@ -91,6 +94,8 @@ export interface AppOptions {
   metrics?: Metrics;
   /** The alerts (appAlerts): the console shows the active ones, and a sign-in lock checks them at once. */
   alerts?: Alerts;
+  /** The published articles, which main.ts keeps following; loaded once from the database by default. */
+  articles?: ArticleContent;
 }
 
 /** Builds the site's Express app without listening. Middleware runs in the order written here. */
@@ -105,6 +110,7 @@ export function createApp(
     drain = createDrain(),
     metrics = createMetrics(),
     alerts = appAlerts(db, config, metrics, wakeOutbox),
+    articles,
   }: AppOptions,
 ): express.Express {
   const clientDir = path.join(config.rootDir, 'dist', 'client');
@@ -121,6 +127,12 @@ export function createApp(
     : pageCache(render, logger, undefined, (result) => metrics.pageCache.inc({ result }));
   const renderPage = cache?.renderPage ?? render;
   const { siteUrl } = config;
+  // The articles live in the database (decision 052): the pages, feeds and sitemap show what is published
+  // now, and every kept page is forgotten when that changes.
+  const articleStore = createArticleStore(db);
+  const content = articles ?? createArticleContent(articleStore, config.rootDir, logger);
+  servePublishedArticles(content);
+  if (cache) content.onChange(() => cache.invalidate());
   // The stores queue what they send in their own transactions; wakeOutbox has it sent at once.
   const outbox = createOutbox(db, config);
   const leadCommitted = () => {
@@ -162,20 +174,21 @@ export function createApp(
   app.use(compression()); // wraps res before any body is written; React's stream calls its flush()
   app.use(healthRoutes(db)); // probes answer early and cheaply, and are never cached
   app.use('/static', ...hashedAssets(path.join(clientDir, 'static'))); // hashed build output: immutable, precompressed, a plain 404
+  app.use((_req, _res, next) => void content.ready.then(() => next(), next)); // what follows shows the articles: once they are loaded
   app.use(crawlerRoutes(siteUrl)); // robots.txt and sitemap.xml, from the route table
   app.use(feedRoutes(siteUrl)); // the blog's RSS and Atom feeds
+  app.use(articlePublicRoutes(content, articleStore)); // the articles' JSON for client-side navigation, an old slug's 301
   app.use(vitalsRoutes(db, siteUrl, logger, counters)); // the field-speed beacon
   app.use(subscribeRoutes({ store: subscribers, siteUrl, afterAnswer, counters })); // the newsletter box
   app.use(newsletterRoutes({ store: subscribers, siteUrl, renderPage, counters })); // the newsletter e-mails' confirm and unsubscribe links
   app.use(contactRoutes({ store: leads, logger, siteUrl, renderPage, counters })); // the contact form; it re-renders its page on refusal
   // The staff console: before the page catch-all, since /staff is no public page (never in the page cache).
-  const articles = createArticleStore(db);
   const preview = articlePreview({
     render,
     rootDir: config.rootDir,
-    publishedPosts: (locale) => catalogues[locale].posts.posts,
+    publishedPosts: (locale) => content.current().posts[locale],
   });
-  const sections = [articleRoutes({ store: articles, rootDir: config.rootDir, preview })];
+  const sections = [articleRoutes({ store: articleStore, rootDir: config.rootDir, preview })];
   app.use(staffConsole({ db, logger, siteUrl, assets, counters, locked, alerts: () => alerts.active(), sections }));
   app.use(publicFiles(path.join(config.rootDir, 'public'))); // icons, images, video: only paths with an extension
   app.use(canonicalPath); // one URL per page: "/services/" → 301 "/services", never to another host

@@ -1,4 +1,6 @@
 import { appAlerts, countOutboxAttempt, createApp, outboxKinds } from './app';
+import { createArticleContent, followArticles } from './articles/content';
+import { createArticleStore } from './articles/store';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase, timedDatabase } from './db';
 import { markServing, scheduleBackups } from './db/backup';
@@ -71,7 +73,19 @@ async function start(): Promise<void> {
   const alerts = appAlerts(db, config, metrics, outbox.wake);
   const alertChecks = alerts.start(logger);
   const drain = createDrain();
-  const app = createApp(config, { db, logger, wakeOutbox: outbox.wake, afterAnswer, drain, metrics, alerts });
+  // The published articles, reloaded within a second of a change on any instance, and the schedule run here.
+  const articles = createArticleContent(createArticleStore(db), config.rootDir, logger);
+  const following = followArticles(articles, logger);
+  const app = createApp(config, {
+    db,
+    logger,
+    wakeOutbox: outbox.wake,
+    afterAnswer,
+    drain,
+    metrics,
+    alerts,
+    articles,
+  });
   const server = createHttpServer(app);
   server.listen(config.port, config.host, () => {
     logger.info({ url: `http://localhost:${config.port}`, siteUrl: config.siteUrl, database: db.engine }, 'listening');
@@ -98,6 +112,7 @@ async function start(): Promise<void> {
     void drain.idle().then(() => {
       server.close(async () => {
         retention.stop();
+        following.stop();
         backups?.stop();
         await alertChecks.stop();
         await afterAnswer.settled();

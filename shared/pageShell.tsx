@@ -127,13 +127,18 @@ export function PageDocument({ loaded }: { loaded: LoadedPage }) {
 const routes: RouteObject[] = localizedRoutes().map(({ path, handle }) => ({ id: path, path, handle }));
 
 /** The table's page for a path, its route's handle and the path's parameters. */
-export function matchPage(pathname: string): { page: SitePage; handle: RouteHandle; params: LoadedPage['params'] } {
+export function matchPage(pathname: string): {
+  page: SitePage;
+  handle: RouteHandle;
+  params: LoadedPage['params'];
+  pathname: string;
+} {
   const matches = matchRoutes(routes, pathname) ?? [];
   const match = matches.at(-1);
   // The splats match every path: no match is a route table without them.
   if (!match) throw new Error(`No route matches ${pathname}`);
   const handle = match.route.handle as RouteHandle;
-  return { page: pageOf(handle, match.pathname), handle, params: match.params };
+  return { page: pageOf(handle, match.pathname), handle, params: match.params, pathname: match.pathname };
 }
 
 /**
@@ -150,7 +155,7 @@ export async function loadPage(
   const matched = matchPage(pathname);
   const { handle, params } = matched;
   // A page shown with what it is given (an article's preview) runs no loader: it has its data.
-  const page = given?.page ?? matched.page;
+  let page = given?.page ?? matched.page;
   const { route } = handle;
   const { locale } = page;
   try {
@@ -161,6 +166,8 @@ export async function loadPage(
     ]);
     if (module.status === 'rejected') throw module.reason;
     if (texts.status === 'rejected') throw texts.reason;
+    // The texts bring the articles published now: an article the page's first match did not know may be one.
+    if (!given) page = pageOf(handle, matched.pathname);
     const { default: Component, sections = [], loader } = module.value;
     if (!staticSectionsHold()) await Promise.all([Footer, ...sections].map((section) => section.preload(locale)));
     if (given) return { page, params, Component, data: given.data, posts: given.posts };

@@ -5,7 +5,8 @@ import { siteFacts } from './content/data';
 import type { HeadText, PageHead } from './content/head';
 import type { Catalogue, CataloguePart } from './content/i18n/types';
 import { legalDates } from './generated/legalDates';
-import { postIndex } from './generated/postIndex';
+import type { PostFacts } from './content/blog';
+import { publishedIndex } from './content/publishedArticles';
 import { SENT_PARAM } from './lib/contactSent';
 import type { Locale } from './lib/locale';
 import { defaultLocale, localeOf, localePrefix, locales } from './lib/locale';
@@ -127,8 +128,8 @@ function legalPage(
  * language's post list, which loads with the page: the route table holds no
  * words, only each post's slugs and date.
  */
-function articleEntries(): PageSetRoute['entries'] {
-  return postIndex.flatMap((post) => {
+function articleEntries(index: readonly PostFacts[]): PageSetRoute['entries'] {
+  return index.flatMap((post) => {
     const translations = locales.flatMap((locale) =>
       post.slugs[locale] ? [{ locale, slug: post.slugs[locale] }] : [],
     );
@@ -147,6 +148,15 @@ function articleEntries(): PageSetRoute['entries'] {
       },
     }));
   });
+}
+
+let entriesFor: { index: readonly PostFacts[]; entries: PageSetRoute['entries'] } | undefined;
+
+/** The article pages of the index published now, made once per index. */
+function publishedArticleEntries(): PageSetRoute['entries'] {
+  const index = publishedIndex();
+  if (entriesFor?.index !== index) entriesFor = { index, entries: articleEntries(index) };
+  return entriesFor.entries;
 }
 
 /** The one route table: adding a page is adding an entry here. */
@@ -192,7 +202,11 @@ export const pages: readonly PageRoute[] = [
     texts: ['posts', 'article'],
     // An article ends with related posts, shown as the blog's cards.
     styles: ['article', 'blog'],
-    entries: articleEntries(),
+    // The articles published now: the list changes while the site runs (the staff console), so it is
+    // worked out again when it does.
+    get entries() {
+      return publishedArticleEntries();
+    },
   },
   {
     path: '/contact',
@@ -270,13 +284,19 @@ export function notFoundPageIn(locale: Locale): SitePage {
   return { ...notFoundPage, locale, alternates: {} };
 }
 
-/** Every page a visitor can open, article pages included: the sitemap, the beacon and the tests list these. */
-export const sitePages: readonly SitePage[] = locales.flatMap((locale) =>
-  pages.flatMap((route) => pagesOf(route, locale)),
-);
+/** Every page a visitor can open now, article pages included (they change with what the staff publish). */
+export function publishedSitePages(): SitePage[] {
+  return locales.flatMap((locale) => pages.flatMap((route) => pagesOf(route, locale)));
+}
 
-/** Pages that search engines should list: every page but the not-found one. */
-export const indexablePages = sitePages.filter((page) => !page.noindex);
+/** Every page of a fresh install, article pages included: the beacon's patterns and the tests list these. */
+export const sitePages: readonly SitePage[] = publishedSitePages();
+
+/** Pages that search engines should list now: every page but the noindex ones (the sitemap's). */
+export function indexablePagesNow(): SitePage[] {
+  return publishedSitePages().filter((page) => !page.noindex);
+}
+
 
 /**
  * A page's head in its language: a page that exists in every language takes

@@ -101,6 +101,8 @@ export function createArticleContent(store: ArticleStore, rootDir: string, logge
     await store.seed(seedArticles);
     await refresh();
   })();
+  // Whoever waits on it sees the failure; here it is logged once, never an unhandled rejection.
+  ready.catch((error: unknown) => logger.error({ err: error }, 'articles not loaded'));
 
   return {
     ready,

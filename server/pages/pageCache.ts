@@ -92,6 +92,10 @@ export class PageCache {
   get size(): number {
     return this.pages.size;
   }
+
+  clear(): void {
+    this.pages.clear();
+  }
 }
 
 /**
@@ -130,6 +134,11 @@ interface PageCaching {
    * get the bytes compressed once, at once.
    */
   renderPage: RenderPage;
+  /**
+   * Forgets every kept page: the content they show changed (an article published, decision 052). A page
+   * whose render began before is not kept when it ends.
+   */
+  invalidate(): void;
 }
 
 /** Told of each page request the cache could answer: from memory (hit) or rendered (miss). */
@@ -143,9 +152,13 @@ export function pageCache(
 ): PageCaching {
   /** A GET or HEAD for a page of the table has a key; nothing else is the cache's. */
   const keyOf = (req: Request) => (req.method === 'GET' || req.method === 'HEAD' ? pageCacheKey(req) : null);
-  const keep = (key: string, status: number, html: Buffer, styleHash: string) =>
+  // Moves on each invalidation: a render, or its compression, from before one keeps nothing.
+  let generation = 0;
+  const keep = (key: string, status: number, html: Buffer, styleHash: string, from: number) =>
     compressPage(status, html, styleHash)
-      .then((page) => pages.set(key, page))
+      .then((page) => {
+        if (from === generation) pages.set(key, page);
+      })
       // The page is simply rendered again next time, but a failure here is a fault worth seeing.
       .catch((error: unknown) => logger.warn({ err: error, page: key }, 'page not kept'));
   return {
@@ -166,17 +179,22 @@ export function pageCache(
       // A HEAD renders no body to keep.
       if (req.method === 'HEAD') return render(req, res);
       let whole = true;
+      const from = generation;
       await render(req, res, undefined, {
         onShellReady(status, styleHash) {
           if (status !== 200) return undefined;
           return new ResponseTee(res, (html) => {
-            if (whole) void keep(key, status, html, styleHash);
+            if (whole) void keep(key, status, html, styleHash, from);
           });
         },
         onError() {
           whole = false;
         },
       });
+    },
+    invalidate() {
+      generation += 1;
+      pages.clear();
     },
   };
 }

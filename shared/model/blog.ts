@@ -1,7 +1,7 @@
 import type { BlogCategory, BlogPost, CategoryValue, SubscribeOutcome } from '../content/blog';
 import { categoryValues, POSTS_PER_PAGE, RECENT_POSTS_COUNT, subscribeOutcomes } from '../content/blog';
 import { NEWSLETTER_ANCHOR } from '../content/newsletter';
-import { postIndex } from '../generated/postIndex';
+import { publishedIndex } from '../content/publishedArticles';
 import type { Locale } from '../lib/locale';
 import { localePrefix } from '../lib/locale';
 
@@ -105,7 +105,7 @@ export function parseBlogQuery(params: URLSearchParams): BlogQuery {
  */
 export function blogViewKey(params: URLSearchParams): string {
   const query = parseBlogQuery(params);
-  const { page } = selectBlogView(postIndex, query);
+  const { page } = selectBlogView(publishedIndex(), query);
   return `${blogHref({ category: query.category, page })}|${parseSubscribeOutcome(params.get('subscribe')) ?? ''}`;
 }
 

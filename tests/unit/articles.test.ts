@@ -11,6 +11,9 @@ import { postBodies } from '../../shared/generated/postBodies';
 import { posts as esPosts } from '../../shared/generated/posts.es';
 import { loadArticleBody } from '../../shared/model/articleBodies';
 import { adjacentPosts, articleHead, relatedPosts, truncateAtWord } from '../../shared/model/articles';
+import { serveSeedArticles } from '../support/seedArticleSource';
+
+serveSeedArticles();
 
 const { categories: blogCategories, posts: blogPosts } = enPosts;
 
