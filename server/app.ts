@@ -188,7 +188,9 @@ export function createApp(
     rootDir: config.rootDir,
     publishedPosts: (locale) => content.current().posts[locale],
   });
-  const sections = [articleRoutes({ store: articleStore, rootDir: config.rootDir, preview })];
+  const sections = [
+    articleRoutes({ store: articleStore, rootDir: config.rootDir, preview, changed: () => content.refresh() }),
+  ];
   app.use(staffConsole({ db, logger, siteUrl, assets, counters, locked, alerts: () => alerts.active(), sections }));
   app.use(publicFiles(path.join(config.rootDir, 'public'))); // icons, images, video: only paths with an extension
   app.use(canonicalPath); // one URL per page: "/services/" → 301 "/services", never to another host
