@@ -16,7 +16,7 @@ async function getJson(url: string): Promise<unknown> {
   return response.json();
 }
 
-export function useServerArticles(fromPage: unknown): void {
+export function serveArticlesFromServer(fromPage: unknown): void {
   if (fromPage) setPublished(fromPage as PublishedPosts);
   setArticleSource({
     posts: async (locale: Locale) => (await getJson(`/api/articles/${locale}.json`)) as PublishedPosts,

@@ -4,7 +4,6 @@ import type { RouteObject } from 'react-router';
 import { matchRoutes, useLocation } from 'react-router';
 
 import type { PageData } from './components/contexts';
-import type { BlogPost } from './content/blog';
 import { LocaleContext, PageContext } from './components/contexts';
 import { Document } from './components/Document';
 import { ErrorBoundary, PageError, SiteError } from './components/ErrorPages';
@@ -13,6 +12,7 @@ import { LanguageHint } from './components/LanguageHint';
 import { Seo } from './components/Seo';
 import { staticSection } from './components/StaticSection';
 import { useLocale } from './components/useLocale';
+import type { BlogPost } from './content/blog';
 import { loadedCatalogue, loadTexts } from './content/i18n/catalogue';
 import { loadChunk } from './lib/loadChunk';
 import { staticSectionsHold } from './lib/staticSections';

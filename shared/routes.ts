@@ -1,12 +1,12 @@
 import type { ComponentType } from 'react';
 
 import type { StaticSection } from './components/StaticSection';
+import type { PostFacts } from './content/blog';
 import { siteFacts } from './content/data';
 import type { HeadText, PageHead } from './content/head';
 import type { Catalogue, CataloguePart } from './content/i18n/types';
-import { legalDates } from './generated/legalDates';
-import type { PostFacts } from './content/blog';
 import { publishedIndex } from './content/publishedArticles';
+import { legalDates } from './generated/legalDates';
 import { SENT_PARAM } from './lib/contactSent';
 import type { Locale } from './lib/locale';
 import { defaultLocale, localeOf, localePrefix, locales } from './lib/locale';
@@ -285,7 +285,7 @@ export function notFoundPageIn(locale: Locale): SitePage {
 }
 
 /** Every page a visitor can open now, article pages included (they change with what the staff publish). */
-export function publishedSitePages(): SitePage[] {
+function publishedSitePages(): SitePage[] {
   return locales.flatMap((locale) => pages.flatMap((route) => pagesOf(route, locale)));
 }
 
@@ -296,7 +296,6 @@ export const sitePages: readonly SitePage[] = publishedSitePages();
 export function indexablePagesNow(): SitePage[] {
   return publishedSitePages().filter((page) => !page.noindex);
 }
-
 
 /**
  * A page's head in its language: a page that exists in every language takes

@@ -25,8 +25,8 @@ import { retention } from '../../shared/content/retention';
 import type { Locale } from '../../shared/lib/locale';
 import { defaultLocale, locales, localeTags } from '../../shared/lib/locale';
 import { formatDate } from './dates';
-import { readImageSize } from './imageSize';
 import { splitFrontMatter } from './frontMatter';
+import { readImageSize } from './imageSize';
 import type { ImageSize } from './markdown';
 import { countWords, renderMarkdown } from './markdown';
 import { readTimeText } from './readTime';
@@ -34,6 +34,8 @@ import { readTimeText } from './readTime';
 export const POSTS_DIR = 'shared/content/posts';
 export const LEGAL_DIR = 'shared/content/legal';
 export const OUT_DIR = 'shared/generated';
+/** The articles' seed: the server's alone (server/articles/seed.ts fills a fresh database with it). */
+const SEED_MODULE = 'server/articles/postSeed.ts';
 /** The legal pages, by file name: each is a page of the site at /<name> (its translations' paths are in the route table). */
 export const LEGAL_PAGES = ['privacy', 'terms'] as const;
 /** The languages the Markdown is translated into: each has its folder beside the English files (posts/es, legal/es). */
@@ -369,7 +371,7 @@ const moduleOf = (name: string, locale: Locale) => (locale === defaultLocale ? n
 /** A language's body modules: "posts/<slug>" in English, "posts/es/<slug>" in Spanish. */
 const bodyOf = (dir: string, locale: Locale, name: string) => `${folderOf(dir, locale)}/${name}`;
 
-/** A map of each language's body modules, loaded lazily: the article and legal pages' loaders read it. */
+/** A map of each language's body modules, loaded lazily: the legal pages' loader reads it. */
 function bodiesModule(name: string, doc: string, bodies: Record<Locale, string[]>, dir: string): string {
   const entries = locales.map((locale) => {
     const loaders = bodies[locale].map(
@@ -395,8 +397,6 @@ export function generatedFiles(root = process.cwd()): Map<string, string> {
       `${OUT_DIR}/${moduleOf('posts', locale)}.ts`,
       `${HEADER}import type { BlogPost } from '../content/blog';\n\n/** The posts in ${languageName(locale)}, newest first. */\nexport const posts: readonly BlogPost[] = ${json(posts[locale].map(({ post }) => listed(post)))};\n`,
     );
-    for (const { post, html } of posts[locale])
-      files.set(`${OUT_DIR}/${bodyOf('posts', locale, post.slug)}.ts`, body(html));
     const heads = Object.fromEntries(legal[locale].map(({ name, head }) => [name, head]));
     files.set(
       `${OUT_DIR}/${moduleOf('legal', locale)}.ts`,
@@ -424,18 +424,6 @@ export function generatedFiles(root = process.cwd()): Map<string, string> {
     `${OUT_DIR}/postIndex.ts`,
     `${HEADER}import type { PostFacts } from '../content/blog';\n\n/** Each post's id, slugs, date, category and flag, newest first: the route table's and the blog's cache key's facts. */\nexport const postIndex: readonly PostFacts[] = ${json(index)};\n`,
   );
-  const postKeys = Object.fromEntries(
-    locales.map((locale) => [locale, posts[locale].map(({ post }) => post.slug)]),
-  ) as Record<Locale, string[]>;
-  files.set(
-    `${OUT_DIR}/postBodies.ts`,
-    bodiesModule(
-      'postBodies',
-      "Each article's HTML in its own module, by language and slug, loaded when its page is opened.",
-      postKeys,
-      'posts',
-    ),
-  );
   // The articles' first contents in the database (server/articles/seed.ts): each language's words and Markdown.
   const seed = posts[defaultLocale].map(({ post }, index) => ({
     id: post.id,
@@ -460,12 +448,8 @@ export function generatedFiles(root = process.cwd()): Map<string, string> {
     }),
   }));
   files.set(
-    `${OUT_DIR}/postSeed.ts`,
-    `${HEADER}import type { PostSeed } from '../content/blog';
-
-/** The posts as the database starts with them on a fresh install: each post's facts and its Markdown in every language. */
-export const postSeed: readonly PostSeed[] = ${json(seed)};
-`,
+    SEED_MODULE,
+    `${HEADER}import type { BlogPost } from '../../shared/content/blog';\n\n/** A post as the database is first filled with it: its facts and each language's words and Markdown. */\nexport interface PostSeed extends Pick<BlogPost, 'id' | 'date' | 'category' | 'image' | 'featured'> {\n  versions: readonly (Pick<BlogPost, 'locale' | 'slug' | 'title' | 'excerpt' | 'author'> & { markdown: string })[];\n}\n\n/** The posts as the database starts with them on a fresh install (decision 052). */\nexport const postSeed: readonly PostSeed[] = ${json(seed)};\n`,
   );
   const legalKeys = Object.fromEntries(
     locales.map((locale) => [locale, legal[locale].map(({ name }) => name)]),

@@ -94,7 +94,9 @@ export function articleRoutes({ store, rootDir, preview, changed }: ArticleRoute
       extra: Partial<Parameters<typeof ArticleEditorPage>[0]> = {},
     ) => {
       const typed = extra.typed ?? (article ? typedOf(article) : blankFields(extra.translating));
-      const rendered = typed.body.trim() ? renderArticle(typed.body, typed.locale === 'es' ? 'es' : 'en', rootDir) : null;
+      const rendered = typed.body.trim()
+        ? renderArticle(typed.body, typed.locale === 'es' ? 'es' : 'en', rootDir)
+        : null;
       sendPage(
         res,
         status,
@@ -121,7 +123,12 @@ export function articleRoutes({ store, rootDir, preview, changed }: ArticleRoute
       if (checked.ok) {
         const rendered = renderArticle(checked.fields.body, checked.fields.locale, rootDir);
         if (!rendered.ok)
-          return { ok: false, errors: { body: `${fieldLabels.body}: ${rendered.error}.` }, typed: typedFields(form), form } as const;
+          return {
+            ok: false,
+            errors: { body: `${fieldLabels.body}: ${rendered.error}.` },
+            typed: typedFields(form),
+            form,
+          } as const;
       }
       return { ...checked, form } as const;
     };
@@ -197,7 +204,9 @@ export function articleRoutes({ store, rootDir, preview, changed }: ArticleRoute
       const checked = checkFields(typedOf(article));
       const rendered = renderArticle(article.body, article.locale, rootDir);
       if (!checked.ok || !rendered.ok) {
-        const [field, reason] = checked.ok ? ['body', rendered.ok ? '' : rendered.error] : Object.entries(checked.errors)[0]!;
+        const [field, reason] = checked.ok
+          ? ['body', rendered.ok ? '' : rendered.error]
+          : Object.entries(checked.errors)[0]!;
         await showEditor(res, 400, article, {
           notice: { tone: 'error', text: articleCopy.publishInvalid(field, reason!) },
         });
@@ -248,7 +257,14 @@ export function articleRoutes({ store, rootDir, preview, changed }: ArticleRoute
       sendPage(
         res,
         200,
-        createElement(RevisionsPage, { assets: assets(), user: consoleUser(res), article, revisions, compared, notice }),
+        createElement(RevisionsPage, {
+          assets: assets(),
+          user: consoleUser(res),
+          article,
+          revisions,
+          compared,
+          notice,
+        }),
       );
     });
 

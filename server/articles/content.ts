@@ -22,9 +22,9 @@ export interface PublishedArticles {
 }
 
 /** How often an instance reads the content version: a change anywhere is served here within about this long. */
-export const VERSION_POLL_MS = 1_000;
+const VERSION_POLL_MS = 1_000;
 /** How often an instance publishes what is due: a scheduled article goes live at most this long after its minute. */
-export const SCHEDULE_MS = 5_000;
+const SCHEDULE_MS = 5_000;
 
 async function loadPublished(store: ArticleStore, rootDir: string, logger: Logger): Promise<PublishedArticles> {
   const posts = {} as Record<Locale, BlogPost[]>;
@@ -125,7 +125,10 @@ export function followArticles(content: ArticleContent, logger: Logger): { stop(
   const step = (work: () => Promise<unknown>, what: string) => () =>
     void work().catch((error: unknown) => logger.error({ err: error }, what));
   const poll = setInterval(step(content.refresh, 'article refresh failed'), VERSION_POLL_MS);
-  const schedule = setInterval(step(() => content.publishDue(), 'article schedule failed'), SCHEDULE_MS);
+  const schedule = setInterval(
+    step(() => content.publishDue(), 'article schedule failed'),
+    SCHEDULE_MS,
+  );
   return {
     stop() {
       clearInterval(poll);

@@ -3,6 +3,7 @@
  * client-side navigation (a language's posts, an article's body), and the 301 from a published article's
  * old slug to its new URL.
  */
+import type { Response } from 'express';
 import { Router } from 'express';
 
 import type { Locale } from '../../shared/lib/locale';
@@ -17,7 +18,7 @@ export function articlePublicRoutes(content: ArticleContent, store: ArticleStore
   const router = Router();
   const localeNamed = (value: string) => locales.find((locale) => locale === value);
   // Revalidated on each use: a publish changes them at once.
-  const sendJson = (res: import('express').Response, value: unknown) =>
+  const sendJson = (res: Response, value: unknown) =>
     res.set('Cache-Control', 'no-cache').type('application/json').send(JSON.stringify(value));
 
   router.get('/api/articles/:file', (req, res, next) => {

@@ -1,5 +1,5 @@
 /** The seed articles (decision 052): the six Markdown articles and their Spanish twins, as the content step wrote them. */
-import { postSeed } from '../../shared/generated/postSeed';
+import { postSeed } from './postSeed';
 import type { SeedArticle } from './store';
 
 export const seedArticles: readonly SeedArticle[] = postSeed.flatMap((post) =>

@@ -99,12 +99,12 @@ function toArticle(row: ArticleRow): Article {
 }
 
 /** The editable fields of an article, in the form a revision keeps them. */
-export function fieldsOf(article: ArticleFields): ArticleFields {
+function fieldsOf(article: ArticleFields): ArticleFields {
   return Object.fromEntries(ARTICLE_FIELDS.map((name) => [name, article[name]])) as unknown as ArticleFields;
 }
 
 /** Why a save was refused: the field it is about, for the editor to mark. */
-export type SaveResult = { ok: true; id: number } | { ok: false; field: 'slug' | 'locale' | 'pair'; reason: string };
+type SaveResult = { ok: true; id: number } | { ok: false; field: 'slug' | 'locale' | 'pair'; reason: string };
 
 export interface ArticleStore {
   /** Fills an empty database with the seed articles once, even when two instances start together. */
@@ -281,7 +281,8 @@ export function createArticleStore(db: Database): ArticleStore {
             article.image,
             article.imageAlt,
             article.body,
-            `${article.date}T00:00:00.000Z`,
+            // Noon UTC: the article's own date in the lab's clock and in the feeds' readers' days.
+            `${article.date}T12:00:00.000Z`,
             at,
             at,
             'seed',
@@ -296,8 +297,14 @@ export function createArticleStore(db: Database): ArticleStore {
     async list({ state, locale, search }) {
       const where: string[] = [];
       const params: (string | number)[] = [];
-      if (state) where.push('a.state = ?') && params.push(state);
-      if (locale) where.push('a.locale = ?') && params.push(locale);
+      if (state) {
+        where.push('a.state = ?');
+        params.push(state);
+      }
+      if (locale) {
+        where.push('a.locale = ?');
+        params.push(locale);
+      }
       if (search) {
         const like = `%${search.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
         where.push(
@@ -306,8 +313,7 @@ export function createArticleStore(db: Database): ArticleStore {
         params.push(like, like, like);
       }
       const rows = await db.all<ArticleRow & { t_id: number | null; t_locale: Locale | null; t_state: ArticleState }>(
-        `SELECT ${COLUMNS
-          .split(', ')
+        `SELECT ${COLUMNS.split(', ')
           .map((column) => `a.${column}`)
           .join(', ')}, t.id AS t_id, t.locale AS t_locale, t.state AS t_state
          FROM articles AS a LEFT JOIN articles AS t ON t.pair_id = a.pair_id AND t.id <> a.id
@@ -449,8 +455,7 @@ export function createArticleStore(db: Database): ArticleStore {
 
     async redirect(locale, slug) {
       const row = await db.get<ArticleRow>(
-        `SELECT ${COLUMNS
-          .split(', ')
+        `SELECT ${COLUMNS.split(', ')
           .map((column) => `a.${column}`)
           .join(', ')} FROM article_redirects AS r JOIN articles AS a ON a.id = r.article_id
          WHERE r.locale = ? AND r.slug = ? AND a.state = 'published'`,

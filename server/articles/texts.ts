@@ -16,7 +16,8 @@ export const articleCopy = {
   newTitle: 'New article',
   notFound: 'There is no such article.',
   revisionNotFound: 'There is no such revision of this article.',
-  fixFields: (count: number) => `${count} field${count === 1 ? ' needs' : 's need'} a change before the article is saved:`,
+  fixFields: (count: number) =>
+    `${count} field${count === 1 ? ' needs' : 's need'} a change before the article is saved:`,
   saved: {
     created: 'Draft created.',
     saved: 'Saved.',

@@ -1,9 +1,9 @@
 import { Router } from 'express';
 
+import { publishedIndex } from '../../shared/content/publishedArticles';
 import { defaultLocale, locales, localeTags } from '../../shared/lib/locale';
 import { absoluteUrl } from '../../shared/lib/runtime';
 import type { SitePage } from '../../shared/routes';
-import { publishedIndex } from '../../shared/content/publishedArticles';
 import { indexablePagesNow } from '../../shared/routes';
 
 /** A translated page's hreflang alternates (every language, itself included, and x-default), as the head lists them. */

@@ -85,7 +85,13 @@ export function staffConsole({
 
   const guardPostOf = (maxBytes: number) =>
     [
-      ...formEndpoint({ siteUrl, perMinute: POSTS_PER_MINUTE, counters: counters?.('staff'), maxBytes, formPage: '/staff' }),
+      ...formEndpoint({
+        siteUrl,
+        perMinute: POSTS_PER_MINUTE,
+        counters: counters?.('staff'),
+        maxBytes,
+        formPage: '/staff',
+      }),
       auth.requireCsrf,
     ] as RequestHandler[];
   const guardPost = guardPostOf(POST_LIMIT_BYTES);

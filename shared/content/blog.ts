@@ -38,11 +38,6 @@ export interface PostFacts extends Pick<BlogPost, 'id' | 'date' | 'category' | '
   slugs: Partial<Record<Locale, string>>;
 }
 
-/** A post as the database is first filled with it (server/articles/seed.ts): its facts and each language's words and Markdown. */
-export interface PostSeed extends Pick<BlogPost, 'id' | 'date' | 'category' | 'image' | 'featured'> {
-  versions: readonly (Pick<BlogPost, 'locale' | 'slug' | 'title' | 'excerpt' | 'author'> & { markdown: string })[];
-}
-
 /** The grid shows this many posts at a time; "Load More Posts" reveals the next page. */
 export const POSTS_PER_PAGE = 6;
 /** The sidebar's Recent Posts list. */

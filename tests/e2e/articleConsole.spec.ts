@@ -73,7 +73,9 @@ for (const javaScriptEnabled of [false, true]) {
       await staff.getByRole('link', { name: 'New article' }).click();
       await staff.getByLabel('Title').fill(title);
       await staff.getByLabel('Slug').fill(slug);
-      await staff.getByLabel('Excerpt').fill('A sequencer on the bench: what it reads, what it costs, what it changed.');
+      await staff
+        .getByLabel('Excerpt')
+        .fill('A sequencer on the bench: what it reads, what it costs, what it changed.');
       await staff.getByLabel('Category').selectOption('technology');
       await staff.getByLabel('Author', { exact: true }).fill('Dr. Marcus Rivera');
       await staff.getByLabel('Date').fill('2026-11-24');
@@ -135,7 +137,9 @@ for (const javaScriptEnabled of [false, true]) {
 
       // An edit shows on the page.
       await staff.goto(editorUrl);
-      await staff.getByLabel('Body (Markdown)').fill('We moved sequencing onto the bench.\n\n## What it changed\n\nEverything.\n');
+      await staff
+        .getByLabel('Body (Markdown)')
+        .fill('We moved sequencing onto the bench.\n\n## What it changed\n\nEverything.\n');
       await staff.getByRole('button', { name: 'Save' }).click();
       await expect(staff.getByRole('status')).toHaveText('Saved.');
       await visitor.goto(`${origin}/blog/${slug}`);
@@ -171,14 +175,22 @@ for (const javaScriptEnabled of [false, true]) {
 test('the list, editor, preview and revisions pass axe at 390 and 1440 px', async ({ browser }) => {
   // axe runs in the page; the console and the preview run no script of their own either way.
   const staff = await staffPage(browser, true);
-  await staff.goto(`${origin}/staff/articles?language=en`);
-  await staff.getByRole('link', { name: 'How Machine Learning Is Shortening the Road to New Medicines' }).click();
+  // The article the tests above wrote, edited and restored: its revisions have a diff to show.
+  await staff.goto(`${origin}/staff/articles?q=benchtop`);
+  await staff.getByRole('link', { name: 'Benchtop Sequencing, Tested With Script' }).click();
   const editor = staff.url();
+  await staff.goto(`${editor}/revisions`);
+  // From the edit to the restored first version: what the restore took back.
+  await staff
+    .getByRole('radio', { name: /^Compare from revision/ })
+    .nth(2)
+    .check();
+  await staff.getByRole('button', { name: 'Compare' }).click();
   const pages: [string, string][] = [
     ['list', `${origin}/staff/articles`],
     ['editor', editor],
     ['preview', `${editor}/preview`],
-    ['revisions', `${editor}/revisions`],
+    ['revisions', staff.url()],
   ];
   for (const [name, url] of pages)
     for (const width of [390, 1440]) {

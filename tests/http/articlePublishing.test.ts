@@ -104,7 +104,9 @@ describe('publishing from the console', () => {
     await post(`/staff/articles/${spanish}/publish`, {});
     expect((await page('/es/blog')).text).toContain('Robots de pipeteo con poco presupuesto');
     const english = (await page(`/blog/${form.slug}`)).text;
-    expect(english).toContain('hrefLang="es" href="https://meridianlab.test/es/blog/robots-de-pipeteo-con-poco-presupuesto"');
+    expect(english).toContain(
+      'hrefLang="es" href="https://meridianlab.test/es/blog/robots-de-pipeteo-con-poco-presupuesto"',
+    );
     // The language switch leads to the twin.
     expect(english).toMatch(/<a [^>]*href="\/es\/blog\/robots-de-pipeteo-con-poco-presupuesto"[^>]*hrefLang="es"/);
     expect((await page('/es/blog/robots-de-pipeteo-con-poco-presupuesto')).text).toContain(

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
 
-import { seedArticles } from '../../server/articles/seed';
 import type { ArticleFields } from '../../server/articles/fields';
+import { seedArticles } from '../../server/articles/seed';
 import { createArticleStore } from '../../server/articles/store';
 import type { Database } from '../../server/db';
 import { openDatabase } from '../../server/db';

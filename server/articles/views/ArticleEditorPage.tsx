@@ -75,7 +75,7 @@ function Field({ name, errors, hint, children }: FieldProps) {
 function Actions({ article, user, scheduleValue }: { article: Article; user: ConsoleUser; scheduleValue: string }) {
   const action = (verb: string) => `/staff/articles/${article.id}/${verb}`;
   return (
-    <section className="staff-panel card" aria-labelledby="publishing-title">
+    <section className="staff-panel card staff-articles__publishing" aria-labelledby="publishing-title">
       <h2 id="publishing-title">Publishing</h2>
       <p>
         Now: <StateBadge article={article} />
@@ -186,10 +186,20 @@ export function ArticleEditorPage(props: ArticleEditorPageProps) {
             <Field name="title" typed={typed} errors={errors}>
               {(control) => <input {...control} type="text" defaultValue={typed.title} maxLength={LIMITS.title} />}
             </Field>
-            <Field name="slug" typed={typed} errors={errors} hint="The address: /blog/<slug>. Lowercase words joined by hyphens.">
+            <Field
+              name="slug"
+              typed={typed}
+              errors={errors}
+              hint="The address: /blog/<slug>. Lowercase words joined by hyphens."
+            >
               {(control) => <input {...control} type="text" defaultValue={typed.slug} maxLength={LIMITS.slug} />}
             </Field>
-            <Field name="excerpt" typed={typed} errors={errors} hint="Shown on the blog's cards, in search results and in the feeds.">
+            <Field
+              name="excerpt"
+              typed={typed}
+              errors={errors}
+              hint="Shown on the blog's cards, in search results and in the feeds."
+            >
               {(control) => (
                 <textarea
                   {...control}
@@ -205,11 +215,21 @@ export function ArticleEditorPage(props: ArticleEditorPageProps) {
                 {(control) =>
                   article || translating ? (
                     <>
-                      <input {...control} type="text" readOnly value={languageLabels[typed.locale as 'en'] ?? typed.locale} name={undefined} />
+                      <input
+                        {...control}
+                        type="text"
+                        readOnly
+                        value={languageLabels[typed.locale as 'en'] ?? typed.locale}
+                        name={undefined}
+                      />
                       <input type="hidden" name="locale" value={typed.locale} />
                     </>
                   ) : (
-                    <select {...control} className="contact-field__control contact-field__control--select" defaultValue={typed.locale}>
+                    <select
+                      {...control}
+                      className="contact-field__control contact-field__control--select"
+                      defaultValue={typed.locale}
+                    >
                       {locales.map((locale) => (
                         <option key={locale} value={locale}>
                           {languageLabels[locale]}
@@ -221,7 +241,11 @@ export function ArticleEditorPage(props: ArticleEditorPageProps) {
               </Field>
               <Field name="category" typed={typed} errors={errors}>
                 {(control) => (
-                  <select {...control} className="contact-field__control contact-field__control--select" defaultValue={typed.category}>
+                  <select
+                    {...control}
+                    className="contact-field__control contact-field__control--select"
+                    defaultValue={typed.category}
+                  >
                     {postCategories.map((category) => (
                       <option key={category} value={category}>
                         {categoryNames.find((candidate) => candidate.value === category)?.label ?? category}
@@ -241,14 +265,28 @@ export function ArticleEditorPage(props: ArticleEditorPageProps) {
             </div>
             <div className="staff-articles__check">
               <input id="article-featured" name="featured" type="checkbox" defaultChecked={typed.featured === 'on'} />
-              <label htmlFor="article-featured">Featured: on top of the blog (only the newest featured article is)</label>
+              <label htmlFor="article-featured">
+                Featured: on top of the blog (only the newest featured article is)
+              </label>
             </div>
             <div className="staff-articles__row">
-              <Field name="image" typed={typed} errors={errors} hint="A path on this site, such as /images/blog/name.svg.">
+              <Field
+                name="image"
+                typed={typed}
+                errors={errors}
+                hint="A path on this site, such as /images/blog/name.svg."
+              >
                 {(control) => <input {...control} type="text" defaultValue={typed.image} maxLength={LIMITS.image} />}
               </Field>
-              <Field name="imageAlt" typed={typed} errors={errors} hint="What the image shows, for those who cannot see it.">
-                {(control) => <input {...control} type="text" defaultValue={typed.imageAlt} maxLength={LIMITS.imageAlt} />}
+              <Field
+                name="imageAlt"
+                typed={typed}
+                errors={errors}
+                hint="What the image shows, for those who cannot see it."
+              >
+                {(control) => (
+                  <input {...control} type="text" defaultValue={typed.imageAlt} maxLength={LIMITS.imageAlt} />
+                )}
               </Field>
             </div>
             <Field

@@ -75,8 +75,7 @@ function Translation({ article }: { article: ArticleListItem }) {
   const missing = locales.find((locale) => locale !== article.locale)!;
   return (
     <span className="staff-articles__missing">
-      No {languageLabels[missing]} version ·{' '}
-      <a href={`/staff/articles/new?translate=${article.id}`}>Write it</a>
+      No {languageLabels[missing]} version · <a href={`/staff/articles/new?translate=${article.id}`}>Write it</a>
     </span>
   );
 }
@@ -86,7 +85,9 @@ export function ArticleListPage({ assets, user, filter, articles, notice }: Arti
   return (
     <ConsoleDocument title={articleCopy.listTitle} assets={assets} user={user} section="articles">
       <ConsoleHeading eyebrow="Blog" title={articleCopy.listTitle}>
-        <p className="staff-muted">Drafts, scheduled and published articles in both languages, the last changed first.</p>
+        <p className="staff-muted">
+          Drafts, scheduled and published articles in both languages, the last changed first.
+        </p>
         <p>
           <a className="button button--primary" href="/staff/articles/new">
             New article

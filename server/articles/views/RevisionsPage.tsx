@@ -77,7 +77,12 @@ export function RevisionsPage({ assets, user, article, revisions, compared, noti
       </ConsoleHeading>
       {notice && <Notice tone="success">{notice}</Notice>}
       {compared && <Diff compared={compared} />}
-      <form method="get" action={`/staff/articles/${article.id}/revisions`} aria-label="Compare revisions">
+      <form
+        className="staff-articles__compare"
+        method="get"
+        action={`/staff/articles/${article.id}/revisions`}
+        aria-label="Compare revisions"
+      >
         <table className="staff-table staff-table--stack" aria-label="Revisions">
           <thead>
             <tr>
@@ -133,6 +138,7 @@ export function RevisionsPage({ assets, user, article, revisions, compared, noti
       <section className="staff-panel card" aria-labelledby="restore-title">
         <h2 id="restore-title">Restore a revision</h2>
         <p className="staff-muted">Restoring saves that revision's fields as a new revision; nothing is lost.</p>
+        {revisions.length < 2 && <p>This is the only revision: there is nothing to restore yet.</p>}
         <ul className="staff-articles__restore">
           {revisions.slice(1).map((revision) => (
             <li key={revision.id}>
