@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { seedArticles } from '../../server/articles/seed';
 import { createArticleStore } from '../../server/articles/store';
 import { pageCacheKey } from '../../server/pages/pageCache';
 import { createAccountStore } from '../../server/staff/accounts';
@@ -8,6 +9,9 @@ import { createSessionStore } from '../../server/staff/sessions';
 import { pages } from '../../shared/routes';
 import { testApp } from '../support/helpers';
 import { addAccount, consolePost, insertLead, sessionFor, signIn } from '../support/staffHelpers';
+
+/** The draft the tests write, after the twelve seed articles a fresh database starts with. */
+const DRAFT = seedArticles.length + 1;
 
 /** Every console page, export and action. Each must be closed without a live session. */
 const GETS = [
@@ -25,10 +29,10 @@ const GETS = [
   '/staff/articles',
   '/staff/articles?state=draft&language=es&q=robot',
   '/staff/articles/new',
-  '/staff/articles/1',
-  '/staff/articles/1/preview',
-  '/staff/articles/1/revisions',
-  '/staff/articles/1/revisions?from=1&to=1',
+  `/staff/articles/${DRAFT}`,
+  `/staff/articles/${DRAFT}/preview`,
+  `/staff/articles/${DRAFT}/revisions`,
+  `/staff/articles/${DRAFT}/revisions?from=1&to=1`,
   '/staff/no-such-page',
   '/STAFF/leads',
 ];
@@ -52,7 +56,7 @@ const POSTS: [string, Record<string, string>][] = [
     },
   ],
   [
-    '/staff/articles/1',
+    `/staff/articles/${DRAFT}`,
     {
       title: 'Changed',
       slug: 'changed',
@@ -64,10 +68,10 @@ const POSTS: [string, Record<string, string>][] = [
       locale: 'en',
     },
   ],
-  ['/staff/articles/1/publish', {}],
-  ['/staff/articles/1/schedule', { publishAt: '2030-01-01T09:00' }],
-  ['/staff/articles/1/unpublish', {}],
-  ['/staff/articles/1/revisions/1/restore', {}],
+  [`/staff/articles/${DRAFT}/publish`, {}],
+  [`/staff/articles/${DRAFT}/schedule`, { publishAt: '2030-01-01T09:00' }],
+  [`/staff/articles/${DRAFT}/unpublish`, {}],
+  [`/staff/articles/${DRAFT}/revisions/1/restore`, {}],
 ];
 
 const app = testApp();
@@ -86,6 +90,8 @@ beforeAll(async () => {
   await addAccount(app.db, 'ana@meridianlab.test');
   accountId = (await createAccountStore(app.db).find('ana@meridianlab.test'))!.id;
   insertLead(app.db);
+  // Once the seed is in (a page waits for it), the draft comes after it.
+  await request(app).get('/robots.txt');
   await createArticleStore(app.db).create(
     {
       locale: 'en',
@@ -196,12 +202,12 @@ describe.each(visitors)('with %s', (_name, cookieFor) => {
     expect(app.db.connection.prepare('SELECT count(*) AS notes FROM lead_notes').get()).toEqual({ notes: 0 });
     expect(
       app.db.connection
-        .prepare('SELECT state, title, (SELECT count(*) FROM articles) AS n FROM articles WHERE id = 1')
-        .get(),
+        .prepare('SELECT state, title, (SELECT count(*) FROM articles) AS n FROM articles WHERE id = ?')
+        .get(DRAFT),
     ).toEqual({
       state: 'draft',
       title: 'An unpublished draft',
-      n: 1,
+      n: DRAFT,
     });
     expect(
       app.db.connection.prepare("SELECT unsubscribed_at FROM subscribers WHERE email = 'reader@example.test'").get(),
