@@ -9,6 +9,7 @@ import { PageDocument } from '../shared/pageShell';
 import { articleRoutes } from './articles/consoleRoutes';
 import type { ArticleContent } from './articles/content';
 import { createArticleContent } from './articles/content';
+import { createArticleImages } from './articles/images';
 import { servePublishedArticles } from './articles/pages';
 import { articlePreview } from './articles/preview';
 import { articlePublicRoutes } from './articles/publicRoutes';
@@ -130,6 +131,7 @@ export function createApp(
   // The articles live in the database (decision 052): the pages, feeds and sitemap show what is published
   // now, and every kept page is forgotten when that changes.
   const articleStore = createArticleStore(db);
+  const articleImages = createArticleImages(db);
   const content = articles ?? createArticleContent(articleStore, config.rootDir, logger);
   servePublishedArticles(content);
   if (cache) content.onChange(() => cache.invalidate());
@@ -177,7 +179,7 @@ export function createApp(
   app.use((_req, _res, next) => void content.ready.then(() => next(), next)); // what follows shows the articles: once they are loaded
   app.use(crawlerRoutes(siteUrl)); // robots.txt and sitemap.xml, from the route table
   app.use(feedRoutes(siteUrl)); // the blog's RSS and Atom feeds
-  app.use(articlePublicRoutes(content, articleStore)); // the articles' JSON for client-side navigation, an old slug's 301
+  app.use(articlePublicRoutes(content, articleStore, articleImages)); // the articles' JSON, uploaded images, an old slug's 301
   app.use(vitalsRoutes(db, siteUrl, logger, counters)); // the field-speed beacon
   app.use(subscribeRoutes({ store: subscribers, siteUrl, afterAnswer, counters })); // the newsletter box
   app.use(newsletterRoutes({ store: subscribers, siteUrl, renderPage, counters })); // the newsletter e-mails' confirm and unsubscribe links
@@ -189,7 +191,13 @@ export function createApp(
     publishedPosts: (locale) => content.current().posts[locale],
   });
   const sections = [
-    articleRoutes({ store: articleStore, rootDir: config.rootDir, preview, changed: () => content.refresh() }),
+    articleRoutes({
+      store: articleStore,
+      rootDir: config.rootDir,
+      preview,
+      changed: () => content.refresh(),
+      images: articleImages,
+    }),
   ];
   app.use(staffConsole({ db, logger, siteUrl, assets, counters, locked, alerts: () => alerts.active(), sections }));
   app.use(publicFiles(path.join(config.rootDir, 'public'))); // icons, images, video: only paths with an extension

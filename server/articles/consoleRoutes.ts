@@ -9,6 +9,8 @@ import type { ConsoleSectionTools } from '../staff/console';
 import { consoleUser, sendPage, textFields } from '../staff/page';
 import type { TypedFields } from './fields';
 import { checkFields, fieldLabels, typedFields, typedOf } from './fields';
+import type { ArticleImages } from './images';
+import { IMAGE_MAX_BYTES, uploadRefusals } from './images';
 import { fromLabTime, toLabTime } from './labTime';
 import { renderArticle } from './markdown';
 import type { Article, ArticleFilter, ArticleState, ArticleStore } from './store';
@@ -29,6 +31,7 @@ interface ArticleRoutesOptions {
   preview: (req: Request, res: Response, article: Article) => Promise<void>;
   /** Told after each change: this instance shows it at once (the others within a second, decision 052). */
   changed: () => Promise<unknown>;
+  images: ArticleImages;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -73,8 +76,14 @@ function blankFields(translating?: Article): TypedFields {
 }
 
 /** The console's articles: the list, the editor, publishing, revisions and the preview (decision 052). */
-export function articleRoutes({ store, rootDir, preview, changed }: ArticleRoutesOptions) {
-  return ({ assets, guardPost: guardPostOf, renderNotFound }: ConsoleSectionTools): Router => {
+export function articleRoutes({ store, rootDir, preview, changed, images }: ArticleRoutesOptions) {
+  return ({
+    assets,
+    guardPost: guardPostOf,
+    guardUpload,
+    csrfMatches,
+    renderNotFound,
+  }: ConsoleSectionTools): Router => {
     const router = Router();
     const guardPost = guardPostOf(ARTICLE_POST_LIMIT_BYTES);
     const by = (res: Response) => consoleUser(res).email;
@@ -277,6 +286,42 @@ export function articleRoutes({ store, rootDir, preview, changed }: ArticleRoute
       if (!result) renderNotFound(res, articleCopy.revisionNotFound);
       else if (result.ok) res.redirect(303, `/staff/articles/${article.id}/revisions?saved=restored`);
       else await showEditor(res, 409, article, { notice: { tone: 'error', text: result.reason } });
+    });
+
+    // A cover image: decoded and made in the build's widths, then the article's cover, as a save.
+    router.post('/staff/articles/:id/image', ...guardUpload(IMAGE_MAX_BYTES + 64 * 1024), async (req, res) => {
+      const article = await articleOf(req, res);
+      if (!article) return;
+      let form: FormData;
+      try {
+        const contentType = req.get('content-type') ?? '';
+        form = await new Response(Buffer.isBuffer(req.body) ? new Uint8Array(req.body) : '', {
+          headers: { 'content-type': contentType },
+        }).formData();
+      } catch {
+        form = new FormData();
+      }
+      if (!csrfMatches(res, form.get('csrf'))) {
+        res.status(403).type('text').send('This form has expired or did not come from the console. Reload the page.');
+        return;
+      }
+      const file = form.get('image');
+      const alt = String(form.get('imageAlt') ?? '').trim();
+      const refuse = (reason: string) =>
+        showEditor(res, 400, article, { errors: { image: `${fieldLabels.image}: ${reason}` } });
+      if (!(file instanceof Blob) || file.size === 0) return refuse(uploadRefusals.empty);
+      if (!alt && !article.imageAlt) return refuse('say what the image shows in the alt text field first.');
+      const uploaded = await images.upload(new Uint8Array(await file.arrayBuffer()), by(res));
+      if (!uploaded.ok) return refuse(uploaded.reason);
+      const result = await store.update(
+        article.id,
+        { ...article, image: uploaded.path, imageAlt: alt || article.imageAlt },
+        by(res),
+        undefined,
+        'cover image uploaded',
+      );
+      if (result.ok) await changed();
+      res.redirect(303, `/staff/articles/${article.id}?saved=image`);
     });
 
     return router;

@@ -3,6 +3,7 @@ import type { PostCategory } from '../../shared/content/blog';
 import { categoryValues } from '../../shared/content/blog';
 import type { Locale } from '../../shared/lib/locale';
 import { locales } from '../../shared/lib/locale';
+import { imageSources } from '../../shared/model/images';
 
 export interface ArticleFields {
   locale: Locale;
@@ -73,6 +74,16 @@ export function typedFields(form: Record<string, string>): TypedFields {
   ) as TypedFields;
 }
 
+/** An image the pages can show: the build's artwork or photos, or an upload. */
+function isKnownImage(src: string): boolean {
+  try {
+    imageSources(src);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function isRealDate(value: string): boolean {
   const time = Date.parse(`${value}T00:00:00Z`);
   return DATE.test(value) && !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
@@ -102,7 +113,9 @@ export function checkFields(typed: TypedFields): CheckedFields {
   if (!isRealDate(date)) errors.date = 'Date: a real date, as YYYY-MM-DD.';
   const image = typed.image.trim();
   if (image && (!/^\/[\w/.-]+$/.test(image) || image.includes('..') || image.length > LIMITS.image))
-    errors.image = 'Cover image: a path on this site, such as /images/blog/name.svg.';
+    errors.image = 'Cover image: a path on this site, such as /images/blog/name.svg, or upload one below.';
+  else if (image && !isKnownImage(image))
+    errors.image = `Cover image: there is no image at ${image}; name one under public/images/blog/ or upload one below.`;
   const imageAlt = typed.imageAlt.trim();
   if (image && !imageAlt) errors.imageAlt = 'Cover image alt text: say what the image shows.';
   else if (imageAlt.length > LIMITS.imageAlt)

@@ -1,7 +1,7 @@
 /**
  * What visitors reach of the articles beside their pages (decision 052): the JSON the browser loads on a
- * client-side navigation (a language's posts, an article's body), and the 301 from a published article's
- * old slug to its new URL.
+ * client-side navigation (a language's posts, an article's body), the uploaded images, and the 301 from a
+ * published article's old slug to its new URL.
  */
 import type { Response } from 'express';
 import { Router } from 'express';
@@ -10,12 +10,21 @@ import type { Locale } from '../../shared/lib/locale';
 import { localePrefix, locales } from '../../shared/lib/locale';
 import { postPath } from '../../shared/model/articles';
 import type { ArticleContent } from './content';
+import type { ArticleImages } from './images';
 import type { ArticleStore } from './store';
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-export function articlePublicRoutes(content: ArticleContent, store: ArticleStore): Router {
+export function articlePublicRoutes(content: ArticleContent, store: ArticleStore, images: ArticleImages): Router {
   const router = Router();
+
+  // An uploaded image's variant: its name holds its content's hash, so it is cached for a year.
+  router.get('/media/articles/:file', async (req, res, next) => {
+    const match = /^([0-9a-f]{16})-(\d{1,5})\.(avif|webp)$/.exec(req.params.file);
+    const body = match && (await images.file(match[1]!, Number(match[2]), match[3] as 'avif' | 'webp'));
+    if (!body) return next();
+    res.type(`image/${match[3]}`).set('Cache-Control', 'public, max-age=31536000, immutable').send(body);
+  });
   const localeNamed = (value: string) => locales.find((locale) => locale === value);
   // Revalidated on each use: a publish changes them at once.
   const sendJson = (res: Response, value: unknown) =>

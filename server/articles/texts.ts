@@ -25,6 +25,7 @@ export const articleCopy = {
     scheduled: 'Scheduled.',
     unpublished: 'Unpublished: visitors no longer see it.',
     restored: 'Revision restored: it is the newest revision now.',
+    image: 'Cover image uploaded: it is made in every width the page needs.',
   } as Record<string, string>,
   scheduleInvalid: 'Publish at: a date and time in the future, as the field asks.',
   publishInvalid: (field: string, reason: string) => `This article cannot go live yet: ${field}: ${reason}`,

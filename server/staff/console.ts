@@ -8,7 +8,7 @@ import type { Logger } from '../http/logger';
 import type { AssetSource } from '../http/manifest';
 import type { RateLimitCounters } from '../http/rateLimitCounters';
 import { forbidScripts } from '../http/security';
-import { staffAuth } from './auth';
+import { sameToken, staffAuth } from './auth';
 import { leadRoutes } from './leadRoutes';
 import { consoleUser, sendPage } from './page';
 import { signInRoutes } from './signInRoutes';
@@ -28,6 +28,12 @@ export interface ConsoleSectionTools {
   assets: () => ConsoleAssets;
   /** What every console post passes first (see guardPost below), its body bounded to maxBytes. */
   guardPost: (maxBytes: number) => RequestHandler[];
+  /**
+   * The same for a file upload (multipart/form-data): the body is read raw, and the handler, which parses
+   * it, checks its csrf field with csrfMatches.
+   */
+  guardUpload: (maxBytes: number) => RequestHandler[];
+  csrfMatches: (res: Response, sent: unknown) => boolean;
   renderNotFound: (res: Response, message: string) => void;
 }
 
@@ -95,6 +101,17 @@ export function staffConsole({
       auth.requireCsrf,
     ] as RequestHandler[];
   const guardPost = guardPostOf(POST_LIMIT_BYTES);
+  const guardUpload = (maxBytes: number) =>
+    formEndpoint({
+      siteUrl,
+      perMinute: POSTS_PER_MINUTE,
+      counters: counters?.('staff'),
+      maxBytes,
+      formPage: '/staff',
+      anyMediaType: true,
+    }) as RequestHandler[];
+  const csrfMatches = (res: Response, sent: unknown) =>
+    typeof sent === 'string' && sameToken(sent, res.locals.staffSession!.csrfToken);
   const renderNotFound = (res: Response, message: string) =>
     sendPage(res, 404, createElement(NotFoundPage, { assets: assets(), user: consoleUser(res), message }));
 
@@ -102,7 +119,8 @@ export function staffConsole({
   router.use(leadRoutes({ db, assets, guardPost, renderNotFound }));
   router.use(subscriberRoutes({ db, assets, guardPost }));
   router.use(speedRoutes({ db, assets }));
-  for (const section of sections) router.use(section({ assets, guardPost: guardPostOf, renderNotFound }));
+  for (const section of sections)
+    router.use(section({ assets, guardPost: guardPostOf, guardUpload, csrfMatches, renderNotFound }));
   router.all('/staff/{*rest}', (_req, res) => renderNotFound(res, consoleCopy.notFound));
   return router;
 }

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import type { Browser, BrowserContext, Page } from '@playwright/test';
+import sharp from 'sharp';
 
 import { DISMISSED_KEY } from '../../shared/components/LanguageHint';
 import { violations } from '../support/browser/axe';
@@ -134,6 +135,38 @@ for (const javaScriptEnabled of [false, true]) {
           await visitor.setViewportSize({ width, height: 900 });
           expect(await violations(visitor), `axe at ${width}`).toEqual([]);
         }
+
+      // A cover upload: a file that is not an image is refused with a clear message; a photo becomes the cover.
+      await staff.goto(editorUrl);
+      await staff.getByLabel('Image file').setInputFiles({
+        name: 'notes.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from('These are notes, not a picture.'),
+      });
+      await staff.getByRole('button', { name: 'Upload' }).click();
+      await expect(staff.getByRole('alert')).toContainText('That file is not a JPEG, PNG or WebP image');
+      await staff.getByLabel('Image file').setInputFiles({
+        name: 'bench.png',
+        mimeType: 'image/png',
+        buffer: await sharp({ create: { width: 640, height: 400, channels: 3, background: '#2a6f97' } })
+          .png()
+          .toBuffer(),
+      });
+      await staff.getByRole('button', { name: 'Upload' }).click();
+      await expect(staff.getByRole('status')).toHaveText(
+        'Cover image uploaded: it is made in every width the page needs.',
+      );
+      await visitor.goto(`${origin}/blog/${slug}`);
+      await expect(visitor.locator('.article__image')).toHaveAttribute(
+        'src',
+        /^\/media\/articles\/[0-9a-f]{16}-640\.webp$/,
+      );
+      // The browser picked the AVIF width from the srcset, and it loaded.
+      await expect
+        .poll(() =>
+          visitor.locator('.article__image').evaluate((image: HTMLImageElement) => image.complete && image.currentSrc),
+        )
+        .toMatch(/\/media\/articles\/[0-9a-f]{16}-640\.avif$/);
 
       // An edit shows on the page.
       await staff.goto(editorUrl);

@@ -72,6 +72,7 @@ const POSTS: [string, Record<string, string>][] = [
   [`/staff/articles/${DRAFT}/schedule`, { publishAt: '2030-01-01T09:00' }],
   [`/staff/articles/${DRAFT}/unpublish`, {}],
   [`/staff/articles/${DRAFT}/revisions/1/restore`, {}],
+  [`/staff/articles/${DRAFT}/image`, {}],
 ];
 
 const app = testApp();

@@ -5,6 +5,7 @@ import { ConsoleDocument, ConsoleHeading, CsrfField, Notice } from '../../staff/
 import { LabTime } from '../../staff/views/LabTime';
 import type { ArticleFieldName, TypedFields } from '../fields';
 import { fieldLabels, LIMITS, postCategories } from '../fields';
+import { IMAGE_MAX_BYTES } from '../images';
 import type { Article } from '../store';
 import { articleCopy, languageLabels } from '../texts';
 import { StateBadge } from './StateBadge';
@@ -129,6 +130,44 @@ function Actions({ article, user, scheduleValue }: { article: Article; user: Con
         </a>
       </p>
     </section>
+  );
+}
+
+/** A cover image from the staff member's computer: a form of its own, since it posts a file. */
+function CoverUpload({ article, user }: { article: Article; user: ConsoleUser }) {
+  return (
+    <form
+      className="staff-form staff-panel card"
+      method="post"
+      action={`/staff/articles/${article.id}/image`}
+      encType="multipart/form-data"
+      aria-labelledby="upload-title"
+    >
+      <h2 id="upload-title">Upload a cover image</h2>
+      <p className="staff-muted">
+        A JPEG, PNG or WebP image up to {IMAGE_MAX_BYTES / 1024 / 1024} MB. It is made in the widths and formats the
+        pages need, and becomes this article&apos;s cover at once (as a save).
+      </p>
+      <CsrfField user={user} />
+      <div className="staff-field">
+        <label htmlFor="upload-image">Image file</label>
+        <input id="upload-image" name="image" type="file" accept="image/jpeg,image/png,image/webp" required />
+      </div>
+      <div className="staff-field">
+        <label htmlFor="upload-alt">What the image shows</label>
+        <input
+          className="contact-field__control"
+          id="upload-alt"
+          name="imageAlt"
+          type="text"
+          defaultValue={article.imageAlt}
+          maxLength={LIMITS.imageAlt}
+        />
+      </div>
+      <button className="button button--secondary" type="submit">
+        Upload
+      </button>
+    </form>
   );
 }
 
@@ -309,6 +348,7 @@ export function ArticleEditorPage(props: ArticleEditorPageProps) {
               {article ? 'Save' : 'Create draft'}
             </button>
           </form>
+          {article && <CoverUpload article={article} user={user} />}
         </div>
         {article && (
           <aside className="staff-detail__side">
