@@ -20,7 +20,7 @@ const MAX_WIDTH = 2400;
 const MAX_PIXELS = 40_000_000;
 const ACCEPTED = new Set(['jpeg', 'png', 'webp']);
 
-export type UploadResult = { ok: true; path: string } | { ok: false; reason: string };
+type UploadResult = { ok: true; path: string } | { ok: false; reason: string };
 
 export const uploadRefusals = {
   empty: 'Choose an image file to upload.',

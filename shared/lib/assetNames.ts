@@ -17,7 +17,7 @@ export interface FileRecord {
 }
 
 /** Each raster is made at half, three quarters and all of its own width (the build's and an upload's). */
-export const WIDTH_STEPS = [0.5, 0.75, 1] as const;
+const WIDTH_STEPS = [0.5, 0.75, 1] as const;
 
 /** The widths a raster of this width is made in. */
 export function widthsOf(width: number): number[] {
