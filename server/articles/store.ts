@@ -162,6 +162,58 @@ async function addRevision(
   );
 }
 
+/** The editable fields as the columns hold them, in the order of FIELD_COLUMNS. */
+const fieldValues = (fields: ArticleFields) =>
+  [
+    fields.slug,
+    fields.title,
+    fields.excerpt,
+    fields.category,
+    fields.author,
+    fields.date,
+    fields.featured ? 1 : 0,
+    fields.image,
+    fields.imageAlt,
+    fields.body,
+  ] as const;
+const FIELD_COLUMNS = [
+  'slug',
+  'title',
+  'excerpt',
+  'category',
+  'author',
+  'date',
+  'featured',
+  'image',
+  'image_alt',
+  'body',
+];
+
+/** A new language version of a pair, in a state; its id. */
+async function insertArticle(
+  tx: Queryable,
+  pairId: number,
+  fields: ArticleFields,
+  state: ArticleState,
+  publishedAt: string | null,
+  at: string,
+  by: string,
+): Promise<number> {
+  const row = await tx.get<{ id: number }>(
+    `INSERT INTO articles (pair_id, locale, ${FIELD_COLUMNS.join(', ')}, state, published_at, created_at, updated_at, updated_by)
+     VALUES (?, ?, ${FIELD_COLUMNS.map(() => '?').join(', ')}, ?, ?, ?, ?, ?) RETURNING id`,
+    pairId,
+    fields.locale,
+    ...fieldValues(fields),
+    state,
+    publishedAt,
+    at,
+    at,
+    by,
+  );
+  return row!.id;
+}
+
 /** A unique-constraint failure on either engine: the slug (or the pair's language) is taken. */
 function isUniqueViolation(error: unknown): boolean {
   const { code, message } = error as { code?: string; message?: string };
@@ -218,18 +270,9 @@ export function createArticleStore(db: Database): ArticleStore {
           return { ok: false, field: 'locale', reason: 'An article keeps its language: write a translation.' } as const;
         const at = now.toISOString();
         await tx.run(
-          `UPDATE articles SET slug = ?, title = ?, excerpt = ?, category = ?, author = ?, date = ?, featured = ?,
-             image = ?, image_alt = ?, body = ?, updated_at = ?, updated_by = ? WHERE id = ?`,
-          fields.slug,
-          fields.title,
-          fields.excerpt,
-          fields.category,
-          fields.author,
-          fields.date,
-          fields.featured ? 1 : 0,
-          fields.image,
-          fields.imageAlt,
-          fields.body,
+          `UPDATE articles SET ${FIELD_COLUMNS.map((column) => `${column} = ?`).join(', ')}, updated_at = ?, updated_by = ?
+           WHERE id = ?`,
+          ...fieldValues(fields),
           at,
           by,
           id,
@@ -265,29 +308,17 @@ export function createArticleStore(db: Database): ArticleStore {
         if (claimed === 0) return false;
         const at = now.toISOString();
         for (const article of articles) {
-          const row = await tx.get<{ id: number }>(
-            `INSERT INTO articles (pair_id, locale, slug, title, excerpt, category, author, date, featured, image,
-               image_alt, body, state, published_at, created_at, updated_at, updated_by)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'published', ?, ?, ?, ?) RETURNING id`,
+          // Noon UTC: the article's own date in the lab's clock and in the feeds' readers' days.
+          const id = await insertArticle(
+            tx,
             article.pairId,
-            article.locale,
-            article.slug,
-            article.title,
-            article.excerpt,
-            article.category,
-            article.author,
-            article.date,
-            article.featured ? 1 : 0,
-            article.image,
-            article.imageAlt,
-            article.body,
-            // Noon UTC: the article's own date in the lab's clock and in the feeds' readers' days.
+            article,
+            'published',
             `${article.date}T12:00:00.000Z`,
-            at,
             at,
             'seed',
           );
-          await addRevision(tx, row!.id, article, 'seed', at, 'published');
+          await addRevision(tx, id, article, 'seed', at, 'published');
         }
         await bumpVersion(tx);
         return true;
@@ -354,29 +385,10 @@ export function createArticleStore(db: Database): ArticleStore {
           const pair =
             pairId ??
             (await tx.get<{ next: number }>('SELECT coalesce(max(pair_id), 0) + 1 AS next FROM articles'))!.next;
-          const row = await tx.get<{ id: number }>(
-            `INSERT INTO articles (pair_id, locale, slug, title, excerpt, category, author, date, featured, image,
-               image_alt, body, state, created_at, updated_at, updated_by)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'draft', ?, ?, ?) RETURNING id`,
-            pair,
-            fields.locale,
-            fields.slug,
-            fields.title,
-            fields.excerpt,
-            fields.category,
-            fields.author,
-            fields.date,
-            fields.featured ? 1 : 0,
-            fields.image,
-            fields.imageAlt,
-            fields.body,
-            at,
-            at,
-            by,
-          );
-          await addRevision(tx, row!.id, fields, by, at, 'created');
+          const id = await insertArticle(tx, pair, fields, 'draft', null, at, by);
+          await addRevision(tx, id, fields, by, at, 'created');
           await bumpVersion(tx);
-          return { ok: true, id: row!.id } as const;
+          return { ok: true, id } as const;
         });
       } catch (error) {
         if (isUniqueViolation(error)) return slugTaken(fields);
