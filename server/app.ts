@@ -6,6 +6,8 @@ import type { ComponentType } from 'react';
 
 import type { LoadedPage } from '../shared/pageShell';
 import { PageDocument } from '../shared/pageShell';
+import type { Alerts } from './alerts/alerts';
+import { alertKinds, createAlerts } from './alerts/alerts';
 import { articleRoutes } from './articles/consoleRoutes';
 import type { ArticleContent } from './articles/content';
 import { createArticleContent } from './articles/content';
@@ -14,8 +16,6 @@ import { servePublishedArticles } from './articles/pages';
 import { articlePreview } from './articles/preview';
 import { articlePublicRoutes } from './articles/publicRoutes';
 import { createArticleStore } from './articles/store';
-import type { Alerts } from './alerts/alerts';
-import { alertKinds, createAlerts } from './alerts/alerts';
 import type { AppConfig } from './config';
 import type { Database } from './db';
 import type { AfterAnswer } from './http/afterAnswer';
