@@ -25,7 +25,6 @@ const stylesFile = 'shared/styles/index.css';
 const consoleStylesFile = 'shared/styles/console.css';
 const pagesDir = 'shared/pages/';
 // Each article's body and each legal page's text is a chunk of its own, preloaded with its page.
-const postBodiesDir = 'shared/generated/posts/';
 const legalBodiesDir = 'shared/generated/legal/';
 // Each language's catalogue is a chunk of its own, preloaded with the pages in that language.
 const cataloguesDir = 'shared/content/i18n/';
@@ -154,11 +153,8 @@ function writeManifest(metafile, criticalCss, tabIcon) {
       ? output.entryPoint.slice(cataloguesDir.length).replace(/\.ts$/, '')
       : undefined;
     if (output.entryPoint?.startsWith(pagesDir)) routes[name] = [url(file), ...staticImports(file)];
-    // "posts/<slug>", "posts/es/<slug>", "legal/es/privacy": the path under the folder names a language's body.
-    for (const [dir, prefix] of [
-      [postBodiesDir, 'posts'],
-      [legalBodiesDir, 'legal'],
-    ]) {
+    // "legal/es/privacy": the path under the folder names a language's body.
+    for (const [dir, prefix] of [[legalBodiesDir, 'legal']]) {
       if (output.entryPoint?.startsWith(dir))
         routes[`${prefix}/${output.entryPoint.slice(dir.length).replace(/\.ts$/, '')}`] = [
           url(file),

@@ -84,8 +84,8 @@ const SERVER_FLOORS = [
     why: 'The plumbing below sends and renders nothing itself.',
   },
   {
-    files: ['server/{alerts,analytics,leads,newsletter,privacy,vitals,staff}/**'],
-    names: ['alerts', 'analytics', 'leads', 'newsletter', 'privacy', 'vitals', 'staff'],
+    files: ['server/{alerts,analytics,articles,leads,newsletter,privacy,vitals,staff}/**'],
+    names: ['alerts', 'analytics', 'articles', 'leads', 'newsletter', 'privacy', 'vitals', 'staff'],
     why: "Nothing below a feature knows one: the composition root (app.ts, main.ts) hands a lower folder what it needs, as it hands the outbox each feature's message kinds.",
   },
   {

@@ -6,6 +6,7 @@ import { clearChunkReloadMark } from '../shared/lib/loadChunk';
 import type { RuntimeConfig } from '../shared/lib/runtime';
 import { holdStaticSections, releaseStaticSections } from '../shared/lib/staticSections';
 import { loadPage } from '../shared/pageShell';
+import { serveArticlesFromServer } from './articleSource';
 import { browserNavigation } from './navigation';
 import { followPageLinks } from './pageLinks';
 import { PageRouter } from './PageRouter';
@@ -28,6 +29,7 @@ function whenIdle(work: () => void): void {
 export async function hydrate(runtime: RuntimeConfig): Promise<void> {
   // Partial hydration: static sections keep the server's markup and fetch no code until a navigation.
   holdStaticSections();
+  serveArticlesFromServer(runtime.articles);
   const loaded = await loadPage(window.location.pathname);
   if (loaded.error !== undefined) throw loaded.error;
   const showWebFont = loadWebFont();

@@ -13,6 +13,14 @@ import { conversionCounts } from './analytics/conversions';
 import { analyticsRoutes } from './analytics/routes';
 import { createAnalyticsStore } from './analytics/store';
 import { createDailyVisitors } from './analytics/visitors';
+import { articleRoutes } from './articles/consoleRoutes';
+import type { ArticleContent } from './articles/content';
+import { createArticleContent } from './articles/content';
+import { createArticleImages } from './articles/images';
+import { servePublishedArticles } from './articles/pages';
+import { articlePreview } from './articles/preview';
+import { articlePublicRoutes } from './articles/publicRoutes';
+import { createArticleStore } from './articles/store';
 import type { AppConfig } from './config';
 import type { Database } from './db';
 import type { AfterAnswer } from './http/afterAnswer';
@@ -110,6 +118,8 @@ export interface AppOptions {
   metrics?: Metrics;
   /** The alerts (appAlerts): the console shows the active ones, and a sign-in lock checks them at once. */
   alerts?: Alerts;
+  /** The published articles, which main.ts keeps following; loaded once from the database by default. */
+  articles?: ArticleContent;
 }
 
 /** The site as Node's request listener: what a server (main.ts) or a test (supertest) is given. */
@@ -131,6 +141,7 @@ export function createApp(
     drain = createDrain(),
     metrics = createMetrics(),
     alerts = appAlerts(db, config, metrics, wakeOutbox),
+    articles,
   }: AppOptions,
 ): SiteApp {
   const clientDir = path.join(config.rootDir, 'dist', 'client');
@@ -150,6 +161,13 @@ export function createApp(
   const start = requestStart(config.trustProxy, logger, metrics);
   const renderPage = cache?.renderPage ?? render;
   const { siteUrl } = config;
+  // The articles live in the database (decision 052): the pages, feeds and sitemap show what is published
+  // now, and every kept page is forgotten when that changes.
+  const articleStore = createArticleStore(db);
+  const articleImages = createArticleImages(db);
+  const content = articles ?? createArticleContent(articleStore, config.rootDir, logger);
+  servePublishedArticles(content);
+  if (cache) content.onChange(() => cache.invalidate());
   // The stores queue what they send in their own transactions; wakeOutbox has it sent at once.
   const outbox = createOutbox(db, config);
   const analytics = createAnalyticsStore(db, createDailyVisitors(db, new URL(siteUrl).host));
@@ -194,8 +212,10 @@ export function createApp(
   app.use(compression()); // wraps res before any body is written; React's stream calls its flush()
   app.use(healthRoutes(db)); // probes answer early and cheaply, and are never cached
   app.use('/static', ...hashedAssets(path.join(clientDir, 'static'))); // hashed build output: immutable, precompressed, a plain 404
+  app.use((_req, _res, next) => void content.ready.then(() => next(), next)); // what follows shows the articles: once they are loaded
   app.use(crawlerRoutes(siteUrl)); // robots.txt and sitemap.xml, from the route table
   app.use(feedRoutes(siteUrl)); // the blog's RSS and Atom feeds
+  app.use(articlePublicRoutes(content, articleStore, articleImages)); // the articles' JSON, uploaded images, an old slug's 301
   app.use(vitalsRoutes(db, siteUrl, logger, counters)); // the field-speed beacon
   app.use(analyticsRoutes({ store: analytics, siteUrl, afterAnswer, counters })); // page views and conversion clicks
   app.use(subscribeRoutes({ store: subscribers, siteUrl, afterAnswer, counters, converted: conversions.signUp })); // the newsletter box
@@ -210,7 +230,33 @@ export function createApp(
     wakeCampaigns,
     ratePerMinute: config.newsletter.ratePerMinute,
   };
-  app.use(staffConsole({ db, logger, siteUrl, assets, counters, locked, alerts: () => alerts.active(), newsletter }));
+  const preview = articlePreview({
+    render,
+    rootDir: config.rootDir,
+    publishedPosts: (locale) => content.current().posts[locale],
+  });
+  const sections = [
+    articleRoutes({
+      store: articleStore,
+      rootDir: config.rootDir,
+      preview,
+      changed: () => content.refresh(),
+      images: articleImages,
+    }),
+  ];
+  app.use(
+    staffConsole({
+      db,
+      logger,
+      siteUrl,
+      assets,
+      counters,
+      locked,
+      alerts: () => alerts.active(),
+      newsletter,
+      sections,
+    }),
+  );
   app.use(publicFiles(path.join(config.rootDir, 'public'))); // icons, images, video: only paths with an extension
   app.use(canonicalPath); // one URL per page: "/services/" → 301 "/services", never to another host
   app.get('/{*splat}', (req, res) => renderPage(req, res)); // every other GET is a page, or the 404 page

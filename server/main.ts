@@ -1,6 +1,8 @@
 import cluster from 'node:cluster';
 
 import { appAlerts, campaignStore, countOutboxAttempt, createApp, outboxKinds, outboxSending } from './app';
+import { createArticleContent, followArticles } from './articles/content';
+import { createArticleStore } from './articles/store';
 import type { AppConfig } from './config';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase, timedDatabase } from './db';
@@ -154,6 +156,9 @@ async function start(): Promise<void> {
   const alerts = appAlerts(db, config, metrics, outbox.wake);
   const alertChecks = scheduler ? alerts.start(logger) : undefined;
   const drain = createDrain();
+  // The published articles, reloaded within a second of a change on any instance, and the schedule run here.
+  const articles = createArticleContent(createArticleStore(db), config.rootDir, logger);
+  const following = followArticles(articles, logger);
   const app = createApp(config, {
     db,
     logger,
@@ -163,6 +168,7 @@ async function start(): Promise<void> {
     drain,
     metrics,
     alerts,
+    articles,
   });
   const server = createHttpServer(app);
   server.listen(config.port, config.host, () => {
@@ -190,6 +196,7 @@ async function start(): Promise<void> {
     void drain.idle().then(() => {
       server.close(async () => {
         retention?.stop();
+        following.stop();
         backups?.stop();
         await alertChecks?.stop();
         await afterAnswer.settled();

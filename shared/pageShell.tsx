@@ -12,6 +12,7 @@ import { LanguageHint } from './components/LanguageHint';
 import { Seo } from './components/Seo';
 import { staticSection } from './components/StaticSection';
 import { useLocale } from './components/useLocale';
+import type { BlogPost } from './content/blog';
 import { loadedCatalogue, loadTexts } from './content/i18n/catalogue';
 import { loadChunk } from './lib/loadChunk';
 import { staticSectionsHold } from './lib/staticSections';
@@ -62,6 +63,8 @@ function Layout({ page, children }: { page: SitePage; children: ReactNode }) {
 export interface LoadedPage extends PageData {
   /** The table's page for the URL: the not-found page for a path no route has. */
   page: SitePage;
+  /** The posts of the page's language when they are not the catalogue's (an article's preview). */
+  posts?: readonly BlogPost[];
   Component?: ComponentType;
   /** Why the page could not load (a chunk that failed): its error message shows in the layout instead. */
   error?: unknown;
@@ -84,17 +87,17 @@ function PageContent({ Component, error }: Pick<LoadedPage, 'Component' | 'error
  * the layout.
  */
 function Root({ loaded }: { loaded: LoadedPage }) {
-  const { page } = loaded;
+  const { page, posts } = loaded;
   const { locale, alternates } = page;
-  const value = useMemo(
-    () => ({
+  const value = useMemo(() => {
+    const catalogue = loadedCatalogue(locale);
+    return {
       locale,
       alternates,
       localize: (to: string) => localizePath(to, locale),
-      catalogue: loadedCatalogue(locale),
-    }),
-    [locale, alternates],
-  );
+      catalogue: posts ? { ...catalogue, posts: { ...catalogue.posts, posts } } : catalogue,
+    };
+  }, [locale, alternates, posts]);
   return (
     <LocaleContext value={value}>
       <Document>
@@ -125,13 +128,18 @@ export function PageDocument({ loaded }: { loaded: LoadedPage }) {
 const routes: RouteObject[] = localizedRoutes().map(({ path, handle }) => ({ id: path, path, handle }));
 
 /** The table's page for a path, its route's handle and the path's parameters. */
-export function matchPage(pathname: string): { page: SitePage; handle: RouteHandle; params: LoadedPage['params'] } {
+export function matchPage(pathname: string): {
+  page: SitePage;
+  handle: RouteHandle;
+  params: LoadedPage['params'];
+  pathname: string;
+} {
   const matches = matchRoutes(routes, pathname) ?? [];
   const match = matches.at(-1);
   // The splats match every path: no match is a route table without them.
   if (!match) throw new Error(`No route matches ${pathname}`);
   const handle = match.route.handle as RouteHandle;
-  return { page: pageOf(handle, match.pathname), handle, params: match.params };
+  return { page: pageOf(handle, match.pathname), handle, params: match.params, pathname: match.pathname };
 }
 
 /**
@@ -141,8 +149,14 @@ export function matchPage(pathname: string): { page: SitePage; handle: RouteHand
  * hydration alone skips, keeping their server HTML) and its loader's data.
  * Never rejects: what failed is the loaded page's error.
  */
-export async function loadPage(pathname: string): Promise<LoadedPage> {
-  const { page, handle, params } = matchPage(pathname);
+export async function loadPage(
+  pathname: string,
+  given?: Required<Pick<LoadedPage, 'page' | 'data' | 'posts'>>,
+): Promise<LoadedPage> {
+  const matched = matchPage(pathname);
+  const { handle, params } = matched;
+  // A page shown with what it is given (an article's preview) runs no loader: it has its data.
+  let page = given?.page ?? matched.page;
   const { route } = handle;
   const { locale } = page;
   try {
@@ -153,8 +167,11 @@ export async function loadPage(pathname: string): Promise<LoadedPage> {
     ]);
     if (module.status === 'rejected') throw module.reason;
     if (texts.status === 'rejected') throw texts.reason;
+    // The texts bring the articles published now: an article the page's first match did not know may be one.
+    if (!given) page = pageOf(handle, matched.pathname);
     const { default: Component, sections = [], loader } = module.value;
     if (!staticSectionsHold()) await Promise.all([Footer, ...sections].map((section) => section.preload(locale)));
+    if (given) return { page, params, Component, data: given.data, posts: given.posts };
     const data = loader ? await loader({ params, locale }) : undefined;
     return { page, params, Component, data };
   } catch (error) {

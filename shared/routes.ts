@@ -1,11 +1,12 @@
 import type { ComponentType } from 'react';
 
 import type { StaticSection } from './components/StaticSection';
+import type { PostFacts } from './content/blog';
 import { siteFacts } from './content/data';
 import type { HeadText, PageHead } from './content/head';
 import type { Catalogue, CataloguePart } from './content/i18n/types';
+import { publishedIndex } from './content/publishedArticles';
 import { legalDates } from './generated/legalDates';
-import { postIndex } from './generated/postIndex';
 import { SENT_PARAM } from './lib/contactSent';
 import type { Locale } from './lib/locale';
 import { defaultLocale, localeOf, localePrefix, locales } from './lib/locale';
@@ -135,8 +136,8 @@ function legalPage(
  * language's post list, which loads with the page: the route table holds no
  * words, only each post's slugs and date.
  */
-function articleEntries(): PageSetRoute['entries'] {
-  return postIndex.flatMap((post) => {
+function articleEntries(index: readonly PostFacts[]): PageSetRoute['entries'] {
+  return index.flatMap((post) => {
     const translations = locales.flatMap((locale) =>
       post.slugs[locale] ? [{ locale, slug: post.slugs[locale] }] : [],
     );
@@ -155,6 +156,15 @@ function articleEntries(): PageSetRoute['entries'] {
       },
     }));
   });
+}
+
+let entriesFor: { index: readonly PostFacts[]; entries: PageSetRoute['entries'] } | undefined;
+
+/** The article pages of the index published now, made once per index. */
+function publishedArticleEntries(): PageSetRoute['entries'] {
+  const index = publishedIndex();
+  if (entriesFor?.index !== index) entriesFor = { index, entries: articleEntries(index) };
+  return entriesFor.entries;
 }
 
 /** The one route table: adding a page is adding an entry here. */
@@ -200,7 +210,11 @@ export const pages: readonly PageRoute[] = [
     texts: ['posts', 'article'],
     // An article ends with related posts, shown as the blog's cards.
     styles: ['article', 'blog'],
-    entries: articleEntries(),
+    // The articles published now: the list changes while the site runs (the staff console), so it is
+    // worked out again when it does.
+    get entries() {
+      return publishedArticleEntries();
+    },
   },
   {
     path: '/contact',
@@ -278,13 +292,18 @@ export function notFoundPageIn(locale: Locale): SitePage {
   return { ...notFoundPage, locale, alternates: {} };
 }
 
-/** Every page a visitor can open, article pages included: the sitemap, the beacon and the tests list these. */
-export const sitePages: readonly SitePage[] = locales.flatMap((locale) =>
-  pages.flatMap((route) => pagesOf(route, locale)),
-);
+/** Every page a visitor can open now, article pages included (they change with what the staff publish). */
+function publishedSitePages(): SitePage[] {
+  return locales.flatMap((locale) => pages.flatMap((route) => pagesOf(route, locale)));
+}
 
-/** Pages that search engines should list: every page but the not-found one. */
-export const indexablePages = sitePages.filter((page) => !page.noindex);
+/** Every page of a fresh install, article pages included: the beacon's patterns and the tests list these. */
+export const sitePages: readonly SitePage[] = publishedSitePages();
+
+/** Pages that search engines should list now: every page but the noindex ones (the sitemap's). */
+export function indexablePagesNow(): SitePage[] {
+  return publishedSitePages().filter((page) => !page.noindex);
+}
 
 /**
  * A page's head in its language: a page that exists in every language takes
@@ -307,17 +326,22 @@ export function catalogueChunks(page: Pick<SitePage, 'locale' | 'texts'>): strin
   return ['common', ...(page.texts ?? [])].map((part) => `catalogues/${page.locale}/${part}`);
 }
 
-let pagesByPath: Map<string, { route: PageRoute; page: SitePage }> | undefined;
+let pagesByPath: { index: readonly PostFacts[]; byPath: Map<string, { route: PageRoute; page: SitePage }> } | undefined;
 
 /** The route and the page of a URL path, or undefined when the path is no page of the site. */
 export function findPage(pathname: string): { route: PageRoute; page: SitePage } | undefined {
-  // Made at the first use: a lookup, not a walk of the table, for every request the server answers.
-  pagesByPath ??= new Map(
-    pages.flatMap((route) =>
-      locales.flatMap((locale) => pagesOf(route, locale).map((page) => [page.path, { route, page }] as const)),
-    ),
-  );
-  return pagesByPath.get(pathname);
+  // Made again only when the published articles change: a lookup, not a walk of the table, per request.
+  const index = publishedIndex();
+  if (pagesByPath?.index !== index)
+    pagesByPath = {
+      index,
+      byPath: new Map(
+        pages.flatMap((route) =>
+          locales.flatMap((locale) => pagesOf(route, locale).map((page) => [page.path, { route, page }] as const)),
+        ),
+      ),
+    };
+  return pagesByPath.byPath.get(pathname);
 }
 
 /**

@@ -26,6 +26,7 @@ import type { Locale } from '../../shared/lib/locale';
 import { defaultLocale, locales, localeTags } from '../../shared/lib/locale';
 import { formatDate } from './dates';
 import { splitFrontMatter } from './frontMatter';
+import { readImageSize } from './imageSize';
 import type { ImageSize } from './markdown';
 import { countWords, renderMarkdown } from './markdown';
 import { readTimeText } from './readTime';
@@ -33,6 +34,8 @@ import { readTimeText } from './readTime';
 export const POSTS_DIR = 'shared/content/posts';
 export const LEGAL_DIR = 'shared/content/legal';
 export const OUT_DIR = 'shared/generated';
+/** The articles' seed: the server's alone (server/articles/seed.ts fills a fresh database with it). */
+const SEED_MODULE = 'server/articles/postSeed.ts';
 /** The legal pages, by file name: each is a page of the site at /<name> (its translations' paths are in the route table). */
 export const LEGAL_PAGES = ['privacy', 'terms'] as const;
 /** The languages the Markdown is translated into: each has its folder beside the English files (posts/es, legal/es). */
@@ -91,21 +94,6 @@ const legalSchema = z.strictObject({ title: text, description: text, updated: is
 
 export class ContentError extends Error {
   override readonly name = 'ContentError';
-}
-
-/** Width and height of an SVG (its width/height or viewBox) or a PNG (its header) under public/. */
-function readImageSize(root: string, src: string): ImageSize | undefined {
-  const file = path.join(root, 'public', path.normalize(src));
-  if (!file.startsWith(path.join(root, 'public') + path.sep) || !fs.existsSync(file)) return undefined;
-  const bytes = fs.readFileSync(file);
-  if (file.endsWith('.png')) return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
-  if (!file.endsWith('.svg')) return undefined;
-  const tag = /<svg\b[^>]*>/.exec(bytes.toString('utf8'))?.[0] ?? '';
-  const attribute = (name: string) => Number(new RegExp(`\\s${name}="([\\d.]+)"`).exec(tag)?.[1]);
-  const viewBox = /viewBox="[\d.-]+ [\d.-]+ ([\d.]+) ([\d.]+)"/.exec(tag);
-  const width = attribute('width') || Number(viewBox?.[1]);
-  const height = attribute('height') || Number(viewBox?.[2]);
-  return width && height ? { width: Math.round(width), height: Math.round(height) } : undefined;
 }
 
 const commonTexts = { en: enCommon, es: esCommon } as const;
@@ -178,7 +166,7 @@ const folderOf = (dir: string, locale: Locale) => (locale === defaultLocale ? di
 /** "Spanish", for the messages. */
 const languageName = (locale: Locale) => new Intl.DisplayNames(['en'], { type: 'language' }).of(locale) ?? locale;
 
-type RenderedPost = { post: BlogPost & Pick<PostFacts, 'slugs'>; html: string };
+type RenderedPost = { post: BlogPost & Pick<PostFacts, 'slugs'>; html: string; markdown: string };
 type RenderedLegal = { name: (typeof LEGAL_PAGES)[number]; head: LegalDocument; html: string };
 
 interface Rendered {
@@ -237,6 +225,7 @@ function readPosts(
           readTime: readTime(html, defaultLocale),
         },
         html,
+        markdown: read.body,
       });
     } catch (error) {
       problems.push(`${file}: ${(error as Error).message}`);
@@ -307,6 +296,7 @@ function readTranslatedPosts(
           readTime: readTime(html, locale),
         },
         html,
+        markdown: read.body,
       });
     } catch (error) {
       problems.push(`${file}: ${(error as Error).message}`);
@@ -382,7 +372,7 @@ const moduleOf = (name: string, locale: Locale) => (locale === defaultLocale ? n
 /** A language's body modules: "posts/<slug>" in English, "posts/es/<slug>" in Spanish. */
 const bodyOf = (dir: string, locale: Locale, name: string) => `${folderOf(dir, locale)}/${name}`;
 
-/** A map of each language's body modules, loaded lazily: the article and legal pages' loaders read it. */
+/** A map of each language's body modules, loaded lazily: the legal pages' loader reads it. */
 function bodiesModule(name: string, doc: string, bodies: Record<Locale, string[]>, dir: string): string {
   const entries = locales.map((locale) => {
     const loaders = bodies[locale].map(
@@ -408,8 +398,6 @@ export function generatedFiles(root = process.cwd()): Map<string, string> {
       `${OUT_DIR}/${moduleOf('posts', locale)}.ts`,
       `${HEADER}import type { BlogPost } from '../content/blog';\n\n/** The posts in ${languageName(locale)}, newest first. */\nexport const posts: readonly BlogPost[] = ${json(posts[locale].map(({ post }) => listed(post)))};\n`,
     );
-    for (const { post, html } of posts[locale])
-      files.set(`${OUT_DIR}/${bodyOf('posts', locale, post.slug)}.ts`, body(html));
     const heads = Object.fromEntries(legal[locale].map(({ name, head }) => [name, head]));
     files.set(
       `${OUT_DIR}/${moduleOf('legal', locale)}.ts`,
@@ -437,17 +425,32 @@ export function generatedFiles(root = process.cwd()): Map<string, string> {
     `${OUT_DIR}/postIndex.ts`,
     `${HEADER}import type { PostFacts } from '../content/blog';\n\n/** Each post's id, slugs, date, category and flag, newest first: the route table's and the blog's cache key's facts. */\nexport const postIndex: readonly PostFacts[] = ${json(index)};\n`,
   );
-  const postKeys = Object.fromEntries(
-    locales.map((locale) => [locale, posts[locale].map(({ post }) => post.slug)]),
-  ) as Record<Locale, string[]>;
+  // The articles' first contents in the database (server/articles/seed.ts): each language's words and Markdown.
+  const seed = posts[defaultLocale].map(({ post }, index) => ({
+    id: post.id,
+    date: post.date,
+    category: post.category,
+    image: post.image,
+    featured: post.featured,
+    versions: locales.flatMap((locale) => {
+      const version = posts[locale][index];
+      return version
+        ? [
+            {
+              locale,
+              slug: version.post.slug,
+              title: version.post.title,
+              excerpt: version.post.excerpt,
+              author: version.post.author,
+              markdown: version.markdown,
+            },
+          ]
+        : [];
+    }),
+  }));
   files.set(
-    `${OUT_DIR}/postBodies.ts`,
-    bodiesModule(
-      'postBodies',
-      "Each article's HTML in its own module, by language and slug, loaded when its page is opened.",
-      postKeys,
-      'posts',
-    ),
+    SEED_MODULE,
+    `${HEADER}import type { BlogPost } from '../../shared/content/blog';\n\n/** A post as the database is first filled with it: its facts and each language's words and Markdown. */\nexport interface PostSeed extends Pick<BlogPost, 'id' | 'date' | 'category' | 'image' | 'featured'> {\n  versions: readonly (Pick<BlogPost, 'locale' | 'slug' | 'title' | 'excerpt' | 'author'> & { markdown: string })[];\n}\n\n/** The posts as the database starts with them on a fresh install (decision 052). */\nexport const postSeed: readonly PostSeed[] = ${json(seed)};\n`,
   );
   const legalKeys = Object.fromEntries(
     locales.map((locale) => [locale, legal[locale].map(({ name }) => name)]),

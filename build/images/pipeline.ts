@@ -11,17 +11,15 @@ import type { AvifOptions, WebpOptions } from 'sharp';
 import sharp from 'sharp';
 
 import type { FileRecord, RasterRecord, VariantFormat } from '../../shared/lib/assetNames';
-import { hashedFileUrl, VARIANT_FORMATS, variantUrl } from '../../shared/lib/assetNames';
+import { hashedFileUrl, VARIANT_FORMATS, variantUrl, widthsOf } from '../../shared/lib/assetNames';
 
 const PUBLIC_DIR = 'public';
 /** Raster artwork lives one folder down (home, plans, research); og-image.png, above them, keeps its URL. */
 const RASTER = /^images\/[\w-]+\/[\w-]+\.(webp|png|jpe?g)$/;
 /** Copied under a hashed name: artwork in SVG, the hero video, and the two icons only the pages' head names. */
 const COPIED = /^(images\/.+\.svg|video\/[\w-]+\.(webm|mp4)|icons\/icon\.svg|icons\/apple-touch-icon\.png)$/;
-/** Each raster is made at half, three quarters and all of its own width. */
-const WIDTH_STEPS = [0.5, 0.75, 1];
-/** Encoder settings: part of each raster's hash, so changing one renames every variant. */
-const ENCODING: Record<VariantFormat, AvifOptions & WebpOptions> = {
+/** Encoder settings: part of each raster's hash, so changing one renames every variant; an upload's too. */
+export const ENCODING: Record<VariantFormat, AvifOptions & WebpOptions> = {
   avif: { quality: 50, effort: 4 },
   webp: { quality: 78, effort: 5 },
 };
@@ -61,7 +59,7 @@ export async function assetRecords(root = process.cwd()): Promise<AssetRecords> 
   for (const src of publicPaths(root, RASTER)) {
     const bytes = readPublic(root, src);
     const { width, height } = await sharp(bytes).metadata();
-    const widths = [...new Set(WIDTH_STEPS.map((step) => Math.round(width * step)))];
+    const widths = widthsOf(width);
     rasters[src] = { width, height, widths, hash: digest(bytes, encoder) };
   }
   const artwork: AssetRecords['artwork'] = {};

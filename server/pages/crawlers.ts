@@ -1,9 +1,10 @@
 import { Router } from 'express';
 
+import { publishedIndex } from '../../shared/content/publishedArticles';
 import { defaultLocale, locales, localeTags } from '../../shared/lib/locale';
 import { absoluteUrl } from '../../shared/lib/runtime';
 import type { SitePage } from '../../shared/routes';
-import { indexablePages } from '../../shared/routes';
+import { indexablePagesNow } from '../../shared/routes';
 
 /** A translated page's hreflang alternates (every language, itself included, and x-default), as the head lists them. */
 function alternateLinks(siteUrl: string, page: SitePage): string {
@@ -19,7 +20,7 @@ function alternateLinks(siteUrl: string, page: SitePage): string {
 }
 
 function sitemapXml(siteUrl: string): string {
-  const urls = indexablePages
+  const urls = indexablePagesNow()
     .map((page) => {
       const lastmod = page.lastmod ? `<lastmod>${page.lastmod}</lastmod>` : '';
       return `  <url><loc>${absoluteUrl(siteUrl, page.path)}</loc>${lastmod}${alternateLinks(siteUrl, page)}</url>`;
@@ -32,13 +33,18 @@ function robotsTxt(siteUrl: string): string {
   return `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /staff\n\nSitemap: ${absoluteUrl(siteUrl, '/sitemap.xml')}\n`;
 }
 
-/** robots.txt and sitemap.xml (every page, each article with its date), generated from the route table and SITE_URL. */
+/**
+ * robots.txt and sitemap.xml (every page, each article published now with its date), generated from the
+ * route table and SITE_URL; the sitemap again only when the published articles change (decision 052).
+ */
 export function crawlerRoutes(siteUrl: string): Router {
   const router = Router();
-  const sitemap = sitemapXml(siteUrl);
+  let sitemap: { index: unknown; xml: string } | undefined;
   const robots = robotsTxt(siteUrl);
   router.get('/sitemap.xml', (_req, res) => {
-    res.type('application/xml').set('Cache-Control', 'public, max-age=3600').send(sitemap);
+    const index = publishedIndex();
+    if (sitemap?.index !== index) sitemap = { index, xml: sitemapXml(siteUrl) };
+    res.type('application/xml').set('Cache-Control', 'no-cache').send(sitemap.xml);
   });
   router.get('/robots.txt', (_req, res) => {
     res.type('text/plain').set('Cache-Control', 'public, max-age=3600').send(robots);

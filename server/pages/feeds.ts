@@ -45,18 +45,30 @@ function blogFeed(siteUrl: string, locale: Locale, [rss, atom]: ReturnType<typeo
   return feed;
 }
 
-/** Each language's /…/blog/rss.xml (RSS 2.0) and /…/blog/atom.xml (Atom 1.0), made once: the posts change only with a deploy. */
+/**
+ * Each language's /…/blog/rss.xml (RSS 2.0) and /…/blog/atom.xml (Atom 1.0), made again only when the
+ * language's published posts change (decision 052).
+ */
 export function feedRoutes(siteUrl: string): Router {
   const router = Router();
   for (const locale of locales) {
     const [rss, atom] = blogFeeds(locale, catalogues[locale].layout.feedTitle);
-    const feed = blogFeed(siteUrl, locale, [rss, atom]);
+    let made: { posts: unknown; rss: string; atom: string } | undefined;
+    const current = () => {
+      const { posts } = catalogues[locale].posts;
+      if (made?.posts !== posts) {
+        const feed = blogFeed(siteUrl, locale, [rss, atom]);
+        made = { posts, rss: feed.rss2(), atom: feed.atom1() };
+      }
+      return made;
+    };
     for (const [{ path, type }, body] of [
-      [rss, feed.rss2()],
-      [atom, feed.atom1()],
+      [rss, () => current().rss],
+      [atom, () => current().atom],
     ] as const) {
       router.get(path, (_req, res) => {
-        res.type(type).set('Cache-Control', 'public, max-age=3600').send(body);
+        // Revalidated on each use: a publish changes it at once.
+        res.type(type).set('Cache-Control', 'no-cache').send(body());
       });
     }
   }

@@ -186,8 +186,11 @@ interface PageCaching {
    * one compression), later ones get the bytes compressed once, at once.
    */
   renderPage: RenderPage;
-  /** Forgets every kept page (the content changed): each is rendered again when next asked for. */
-  clear(): void;
+  /**
+   * Forgets every kept page: the content they show changed (an article published, decision 052). A page
+   * whose render began before is not kept when it ends.
+   */
+  invalidate(): void;
 }
 
 /** Told of each page request the cache could answer: from memory (hit) or rendered (miss). */
@@ -207,12 +210,15 @@ export function pageCache(
   /** A GET or HEAD has a key; nothing else is the cache's. */
   const keyOf = (req: Request) =>
     req.method === 'GET' || req.method === 'HEAD' ? pageCacheKey(req.originalUrl) : null;
+  // Moves on each invalidation: a render, or its compression, from before one keeps nothing.
+  let generation = 0;
   /** Renders under way, by key: a second request for the page waits for the first one's (single flight). */
   const rendering = new Map<string, Promise<KeptPage | undefined>>();
 
   /** Renders a page into the response and keeps it; resolves with it kept, or undefined when it could not be. */
   const renderAndKeep = (key: string, req: Request, res: Response) =>
     new Promise<KeptPage | undefined>((resolve, reject) => {
+      const from = generation;
       let whole = true;
       let streamed = false;
       // A visitor who leaves mid-render leaves nothing to keep; those waiting render it themselves.
@@ -230,7 +236,7 @@ export function pageCache(
             if (!whole) return resolve(undefined);
             keptPage(status, html, headers(styleHash))
               .then((page) => {
-                pages.set(key, page);
+                if (from === generation) pages.set(key, page);
                 return page;
               })
               // The page is simply rendered again next time, but a failure here is a fault worth seeing.
@@ -284,6 +290,9 @@ export function pageCache(
       return page;
     },
     renderPage,
-    clear: () => pages.clear(),
+    invalidate() {
+      generation += 1;
+      pages.clear();
+    },
   };
 }

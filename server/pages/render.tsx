@@ -6,6 +6,8 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 
 import { AssetsContext, RuntimeContext } from '../../shared/components/contexts';
+import { publishedIndex, publishedPosts } from '../../shared/content/publishedArticles';
+import type { Locale } from '../../shared/lib/locale';
 import { localeOf } from '../../shared/lib/locale';
 import type { LoadedPage } from '../../shared/pageShell';
 import { loadPage } from '../../shared/pageShell';
@@ -14,6 +16,9 @@ import type { Logger } from '../http/logger';
 import type { AssetSource } from '../http/manifest';
 import { criticalStyle, hydrationModules, pageAssets } from '../http/manifest';
 import type { PageHeaders } from './pageHeaders';
+
+/** What a page that lists articles hands the browser: the index and its language's posts, as it rendered them. */
+const publishedFor = (locale: Locale) => ({ index: publishedIndex(), posts: { [locale]: publishedPosts(locale) } });
 
 /** A render still streaming after this long is cut off, so a stuck page cannot hold a connection. */
 const RENDER_TIMEOUT_MS = 10_000;
@@ -28,6 +33,8 @@ interface PageView {
   status: number;
   /** Wraps the page in the providers that carry the request's values. */
   wrap: (page: ReactElement) => ReactElement;
+  /** The page already loaded with what it shows (an article's preview), instead of its path's. */
+  loaded?: LoadedPage;
 }
 
 /**
@@ -79,7 +86,7 @@ export function pageRenderer({ App, manifest, siteUrl, logger, headers }: Render
     // 2. Match and load the page. A view is matched by its own path, not by
     //    the URL that was posted to.
     const url = new URL(view?.path ?? req.originalUrl, 'http://localhost');
-    const loaded = await loadPage(url.pathname);
+    const loaded = view?.loaded ?? (await loadPage(url.pathname));
     const { page } = loaded;
 
     // 3. Decide the status now: it goes out with the first byte of the stream.
@@ -94,7 +101,12 @@ export function pageRenderer({ App, manifest, siteUrl, logger, headers }: Render
     const build = manifest();
     const assets = pageAssets(build, page.chunk, { hydrate: !view });
     const styleHash = criticalStyle(build, page.chunk).hash;
-    const runtime = { siteUrl, stylesheet: build.stylesheet, modules: hydrationModules(build, page) };
+    const runtime = {
+      siteUrl,
+      stylesheet: build.stylesheet,
+      modules: hydrationModules(build, page),
+      ...(page.texts?.includes('posts') && !view ? { articles: publishedFor(page.locale) } : {}),
+    };
 
     // 5. The tree the browser will hydrate, with what only the server knows
     //    (the site's origin, the assets) in context. No page data goes inline:

@@ -63,7 +63,7 @@ export interface StaffAuth {
 }
 
 /** True when the two strings are equal, compared in constant time. */
-function sameToken(a: string, b: string): boolean {
+export function sameToken(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);

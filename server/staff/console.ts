@@ -9,7 +9,7 @@ import type { AssetSource } from '../http/manifest';
 import type { RateLimitCounters } from '../http/rateLimitCounters';
 import { forbidScripts } from '../http/security';
 import { analyticsRoutes } from './analyticsRoutes';
-import { staffAuth } from './auth';
+import { sameToken, staffAuth } from './auth';
 import type { NewsletterConsole } from './campaignRoutes';
 import { campaignRoutes } from './campaignRoutes';
 import { leadRoutes } from './leadRoutes';
@@ -26,6 +26,20 @@ const POSTS_PER_MINUTE = 60;
 /** A note is at most 5000 characters; the rest of a console form is small. */
 const POST_LIMIT_BYTES = 32 * 1024;
 
+/** What a console section built by another feature (the articles) needs to answer behind the sign-in. */
+export interface ConsoleSectionTools {
+  assets: () => ConsoleAssets;
+  /** What every console post passes first (see guardPost below), its body bounded to maxBytes. */
+  guardPost: (maxBytes: number) => RequestHandler[];
+  /**
+   * The same for a file upload (multipart/form-data): the body is read raw, and the handler, which parses
+   * it, checks its csrf field with csrfMatches.
+   */
+  guardUpload: (maxBytes: number) => RequestHandler[];
+  csrfMatches: (res: Response, sent: unknown) => boolean;
+  renderNotFound: (res: Response, message: string) => void;
+}
+
 interface StaffConsoleOptions {
   db: Database;
   logger: Logger;
@@ -40,6 +54,8 @@ interface StaffConsoleOptions {
   alerts?: () => Promise<readonly ConsoleAlert[]>;
   /** The newsletter's campaigns. */
   newsletter: NewsletterConsole;
+  /** Sections other features add to the console, mounted behind the sign-in. */
+  sections?: readonly ((tools: ConsoleSectionTools) => Router)[];
 }
 
 /**
@@ -56,6 +72,7 @@ export function staffConsole({
   locked,
   alerts = async () => [],
   newsletter,
+  sections = [],
 }: StaffConsoleOptions): Router {
   const assets = (): ConsoleAssets => ({ stylesheet: build().consoleStylesheet });
   const auth = staffAuth(db, siteUrl);
@@ -78,16 +95,29 @@ export function staffConsole({
     next();
   });
 
-  const guardPost = [
-    ...formEndpoint({
+  const guardPostOf = (maxBytes: number) =>
+    [
+      ...formEndpoint({
+        siteUrl,
+        perMinute: POSTS_PER_MINUTE,
+        counters: counters?.('staff'),
+        maxBytes,
+        formPage: '/staff',
+      }),
+      auth.requireCsrf,
+    ] as RequestHandler[];
+  const guardPost = guardPostOf(POST_LIMIT_BYTES);
+  const guardUpload = (maxBytes: number) =>
+    formEndpoint({
       siteUrl,
       perMinute: POSTS_PER_MINUTE,
       counters: counters?.('staff'),
-      maxBytes: POST_LIMIT_BYTES,
+      maxBytes,
       formPage: '/staff',
-    }),
-    auth.requireCsrf,
-  ] as RequestHandler[];
+      anyMediaType: true,
+    }) as RequestHandler[];
+  const csrfMatches = (res: Response, sent: unknown) =>
+    typeof sent === 'string' && sameToken(sent, res.locals.staffSession!.csrfToken);
   const renderNotFound = (res: Response, message: string) =>
     sendPage(res, 404, createElement(NotFoundPage, { assets: assets(), user: consoleUser(res), message }));
 
@@ -97,6 +127,8 @@ export function staffConsole({
   router.use(campaignRoutes({ newsletter, siteUrl, assets, guardPost, renderNotFound }));
   router.use(speedRoutes({ db, assets }));
   router.use(analyticsRoutes({ db, assets }));
+  for (const section of sections)
+    router.use(section({ assets, guardPost: guardPostOf, guardUpload, csrfMatches, renderNotFound }));
   router.all('/staff/{*rest}', (_req, res) => renderNotFound(res, consoleCopy.notFound));
   return router;
 }

@@ -13,6 +13,7 @@ export const staffNav = [
   { href: '/staff/newsletter', label: 'Newsletter', key: 'newsletter' },
   { href: '/staff/speed', label: 'Field speed', key: 'speed' },
   { href: '/staff/analytics', label: 'Analytics', key: 'analytics' },
+  { href: '/staff/articles', label: 'Articles', key: 'articles' },
 ] as const;
 
 export type StaffSection = (typeof staffNav)[number]['key'];

@@ -6,6 +6,11 @@ export interface RuntimeConfig {
   stylesheet?: string;
   /** The scripts the first hydration of this page runs: the entry preloads them all once the page is painted. */
   modules?: string[];
+  /**
+   * On a page that lists articles (the blog, an article): the published articles it was rendered with
+   * (PublishedPosts of shared/content/publishedArticles.ts), so the browser hydrates the same list.
+   */
+  articles?: unknown;
 }
 
 /** The id of the JSON data block that carries the RuntimeConfig to the browser. */

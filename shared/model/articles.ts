@@ -1,7 +1,7 @@
 import type { BlogCategory, BlogPost } from '../content/blog';
 import { siteFacts } from '../content/data';
 import type { PageHead } from '../content/head';
-import { defaultLocale, localePrefix } from '../lib/locale';
+import { localePrefix } from '../lib/locale';
 import { categoryLabel } from './blog';
 
 /** Search results show about this many characters of a description. */
@@ -10,11 +10,6 @@ const DESCRIPTION_MAX = 160;
 /** The article's URL in its language: /blog/<slug>, /es/blog/<slug>. Every link to an article is made here. */
 export function postPath(post: Pick<BlogPost, 'slug' | 'locale'>): string {
   return `${localePrefix(post.locale)}/blog/${post.slug}`;
-}
-
-/** The build manifest's name for the chunk holding an article's body: "posts/<slug>", "posts/es/<slug>". */
-export function postBodyChunk(post: Pick<BlogPost, 'slug' | 'locale'>): string {
-  return `posts/${post.locale === defaultLocale ? '' : `${post.locale}/`}${post.slug}`;
 }
 
 /** The post a slug names, or undefined. */

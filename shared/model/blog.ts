@@ -1,7 +1,7 @@
 import type { BlogCategory, BlogPost, CategoryValue, SubscribeOutcome } from '../content/blog';
 import { categoryValues, POSTS_PER_PAGE, RECENT_POSTS_COUNT, subscribeOutcomes } from '../content/blog';
 import { NEWSLETTER_ANCHOR } from '../content/newsletter';
-import { postIndex } from '../generated/postIndex';
+import { publishedIndex } from '../content/publishedArticles';
 import type { Locale } from '../lib/locale';
 import { localePrefix } from '../lib/locale';
 
@@ -40,8 +40,9 @@ export function selectBlogView<P extends Selectable>(
   { category, page }: BlogQuery,
   pageSize: number = POSTS_PER_PAGE,
 ): BlogView<P> {
+  // The newest featured post is the one on top; another marked featured stays in the grid.
   const featured = posts.find((post) => post.featured);
-  const matching = posts.filter((post) => !post.featured && (category === 'all' || post.category === category));
+  const matching = posts.filter((post) => post !== featured && (category === 'all' || post.category === category));
   const pageCount = Math.max(1, Math.ceil(matching.length / pageSize));
   const shownPages = Math.min(Math.max(1, Math.floor(page)), pageCount);
   const shown = shownPages * pageSize;
@@ -66,7 +67,8 @@ export function countByCategory(posts: readonly BlogPost[]): Record<CategoryValu
 
 /** The sidebar's Recent Posts: the first non-featured posts, whatever the filter. */
 export function recentPosts(posts: readonly BlogPost[], count: number = RECENT_POSTS_COUNT): BlogPost[] {
-  return posts.filter((post) => !post.featured).slice(0, count);
+  const featured = posts.find((post) => post.featured);
+  return posts.filter((post) => post !== featured).slice(0, count);
 }
 
 /** A category's name in a language's list of them. */
@@ -106,7 +108,7 @@ export function parseBlogQuery(params: URLSearchParams): BlogQuery {
  */
 export function blogViewKey(params: URLSearchParams): string {
   const query = parseBlogQuery(params);
-  const { page } = selectBlogView(postIndex, query);
+  const { page } = selectBlogView(publishedIndex(), query);
   const href = blogHref({ category: query.category, page });
   const outcome = parseSubscribeOutcome(params.get('subscribe')) ?? '';
   return href === blogHref() && !outcome ? '' : `${href}|${outcome}`;

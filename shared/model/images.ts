@@ -1,6 +1,6 @@
 import { artwork, rasters } from '../generated/images';
 import type { VariantFormat } from '../lib/assetNames';
-import { hashedFileUrl, variantUrl } from '../lib/assetNames';
+import { hashedFileUrl, uploadedImage, variantUrl } from '../lib/assetNames';
 
 export interface ImageSources {
   width: number;
@@ -13,6 +13,18 @@ export interface ImageSources {
 
 /** Everything an <img> or <picture> needs for a public image named by its path under public/. */
 export function imageSources(src: string): ImageSources {
+  // An image the staff uploaded: its path carries its size, its variants are the server's.
+  const uploaded = uploadedImage(src);
+  if (uploaded) {
+    const srcSet = (format: VariantFormat) =>
+      uploaded.widths.map((width) => `${uploaded.variant(width, format)} ${width}w`).join(', ');
+    return {
+      width: uploaded.width,
+      height: uploaded.height,
+      src: uploaded.variant(uploaded.width, 'webp'),
+      srcSets: { avif: srcSet('avif'), webp: srcSet('webp') },
+    };
+  }
   const raster = rasters[src];
   if (raster) {
     const srcSet = (format: VariantFormat) =>

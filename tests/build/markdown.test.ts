@@ -120,14 +120,16 @@ function post(
 }
 
 describe('the content step', () => {
-  it('writes a typed post list, a body module per article and the legal pages with their placeholders filled', () => {
+  it('writes a typed post list, the seed of the articles with their Markdown, and the legal pages with their placeholders filled', () => {
     const files = generatedFiles(projectWith(post({}, `${'word '.repeat(401)}\n`)));
     const list = files.get('shared/generated/posts.ts')!;
     expect(list).toContain("import type { BlogPost } from '../content/blog';");
     expect(list).toContain('"slug": "a-test-post"');
     expect(list).toContain('"readTime": "3 min read"');
-    expect(files.get('shared/generated/postBodies.ts')).toContain(`"a-test-post": () => import('./posts/a-test-post')`);
-    expect(files.has('shared/generated/posts/a-test-post.ts')).toBe(true);
+    const seed = files.get('server/articles/postSeed.ts')!;
+    expect(seed).toContain('"slug": "a-test-post"');
+    expect(seed).toContain(`"markdown": "\\n${'word '.repeat(401)}\\n"`);
+    expect(files.has('shared/generated/posts/a-test-post.ts')).toBe(false);
     const privacy = files.get('shared/generated/legal/privacy.ts')!;
     expect(privacy).toContain('Kept 90 days');
     expect(privacy).toContain('<a href=\\"mailto:privacy@meridianlab.dev\\">');
@@ -151,9 +153,7 @@ describe('the content step', () => {
     const slugs = '"slugs": {\n      "en": "a-test-post",\n      "es": "un-articulo-de-prueba"\n    }';
     expect(files.get('shared/generated/postIndex.ts')).toContain(slugs);
     expect(list).not.toContain('"slugs"');
-    expect(files.get('shared/generated/postBodies.ts')).toContain(
-      `"un-articulo-de-prueba": () => import('./posts/es/un-articulo-de-prueba')`,
-    );
+    expect(files.get('server/articles/postSeed.ts')).toContain('"slug": "un-articulo-de-prueba"');
     expect(files.get('shared/generated/legal/es/privacy.ts')).toContain('Miami, FL 33131, Estados Unidos');
     expect(files.get('shared/generated/legal/privacy.ts')).toContain('Miami, FL 33131, United States');
     expect(files.get('shared/generated/legalBodies.ts')).toContain(`privacy": () => import('./legal/es/privacy')`);

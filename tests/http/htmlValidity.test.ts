@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 import { sitePages } from '../../shared/routes';
 import { testApp } from '../support/helpers';
+import { addAccount, consolePost, sessionFor } from '../support/staffHelpers';
 
 const VNU_JAR = path.resolve('node_modules/vnu-jar/build/dist/vnu.jar');
 const app = testApp();
@@ -53,4 +54,47 @@ describe('W3C HTML validity', () => {
     );
     expect(errors).toEqual([]);
   });
+
+  it(
+    'finds no error in an article written in the console, nor in the console pages that wrote it',
+    { timeout: 240_000 },
+    async () => {
+      await addAccount(app.db, 'nu@meridianlab.test');
+      const client = await sessionFor(app, 'nu@meridianlab.test');
+      const created = await consolePost(app, '/staff/articles', client, {
+        csrf: client.csrf,
+        locale: 'en',
+        title: 'Checked by the Nu HTML Checker',
+        slug: 'checked-by-the-nu-html-checker',
+        excerpt: 'An article written in the console, with a table, a list, code and a link.',
+        category: 'tutorials',
+        author: 'Elena Vasquez',
+        date: '2026-11-25',
+        image: '/images/blog/cell-culture.svg',
+        imageAlt: 'Cells in a dish',
+        body: '## A table\n\n| a | b |\n|:--|--:|\n| 1 | 2 |\n\n- one\n- [two](https://example.com/)\n\n```ts\nconst x = 1;\n```\n\n<b onclick="x()">raw</b>\n',
+      });
+      const editor = created.headers.location!.replace(/\?.*$/, '');
+      await consolePost(app, `${editor}/publish`, client, { csrf: client.csrf });
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-vnu-articles-'));
+      const files: string[] = [];
+      for (const url of [
+        '/blog/checked-by-the-nu-html-checker',
+        '/staff/articles',
+        editor,
+        `${editor}/preview`,
+        `${editor}/revisions`,
+      ]) {
+        const response = await request(app).get(url).set('Cookie', client.cookie);
+        expect(response.status, url).toBe(200);
+        const file = path.join(dir, `${url.slice(1).replace(/\W+/g, '-')}.html`);
+        fs.writeFileSync(file, response.text);
+        files.push(file);
+      }
+      const errors = validate(files).map(
+        (e) => `${path.basename(new URL(e.url).pathname)}: ${e.message} «${e.extract ?? ''}»`,
+      );
+      expect(errors).toEqual([]);
+    },
+  );
 });

@@ -2,12 +2,17 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { campaignStore } from '../../server/app';
+import { seedArticles } from '../../server/articles/seed';
+import { createArticleStore } from '../../server/articles/store';
 import { pageCacheKey } from '../../server/pages/pageCache';
 import { createAccountStore } from '../../server/staff/accounts';
 import { createSessionStore } from '../../server/staff/sessions';
 import { pages } from '../../shared/routes';
 import { testApp } from '../support/helpers';
 import { addAccount, consolePost, insertLead, sessionFor, signIn } from '../support/staffHelpers';
+
+/** The draft the tests write, after the twelve seed articles a fresh database starts with. */
+const DRAFT = seedArticles.length + 1;
 
 /** Every console page, export and action. Each must be closed without a live session. */
 const GETS = [
@@ -31,6 +36,13 @@ const GETS = [
   '/staff/analytics?days=90&language=en&device=mobile',
   '/staff/analytics.csv',
   '/staff/analytics.csv?days=7',
+  '/staff/articles',
+  '/staff/articles?state=draft&language=es&q=robot',
+  '/staff/articles/new',
+  `/staff/articles/${DRAFT}`,
+  `/staff/articles/${DRAFT}/preview`,
+  `/staff/articles/${DRAFT}/revisions`,
+  `/staff/articles/${DRAFT}/revisions?from=1&to=1`,
   '/staff/no-such-page',
   '/STAFF/leads',
 ];
@@ -44,6 +56,37 @@ const POSTS: [string, Record<string, string>][] = [
   ['/staff/newsletter/1/schedule', { at: '' }],
   ['/staff/sign-out', {}],
   ['/staff/no-such-action', {}],
+  [
+    '/staff/articles',
+    {
+      title: 'Secret',
+      slug: 'secret',
+      excerpt: 'x',
+      category: 'research',
+      author: 'x',
+      date: '2026-01-01',
+      body: 'x',
+      locale: 'en',
+    },
+  ],
+  [
+    `/staff/articles/${DRAFT}`,
+    {
+      title: 'Changed',
+      slug: 'changed',
+      excerpt: 'x',
+      category: 'research',
+      author: 'x',
+      date: '2026-01-01',
+      body: 'x',
+      locale: 'en',
+    },
+  ],
+  [`/staff/articles/${DRAFT}/publish`, {}],
+  [`/staff/articles/${DRAFT}/schedule`, { publishAt: '2030-01-01T09:00' }],
+  [`/staff/articles/${DRAFT}/unpublish`, {}],
+  [`/staff/articles/${DRAFT}/revisions/1/restore`, {}],
+  [`/staff/articles/${DRAFT}/image`, {}],
 ];
 
 const app = testApp();
@@ -55,6 +98,7 @@ const SECRET_TEXTS = [
   'We need a new website',
   'Campaign in the making',
   'autumn-secret-campaign',
+  'An unpublished draft',
 ];
 let accountId = 0;
 let disabled = 0;
@@ -63,6 +107,24 @@ beforeAll(async () => {
   await addAccount(app.db, 'ana@meridianlab.test');
   accountId = (await createAccountStore(app.db).find('ana@meridianlab.test'))!.id;
   insertLead(app.db);
+  // Once the seed is in (a page waits for it), the draft comes after it.
+  await request(app).get('/robots.txt');
+  await createArticleStore(app.db).create(
+    {
+      locale: 'en',
+      slug: 'a-draft',
+      title: 'An unpublished draft',
+      excerpt: 'Not yet.',
+      category: 'research',
+      author: 'Ana',
+      date: '2026-01-01',
+      featured: false,
+      image: '',
+      imageAlt: '',
+      body: 'Draft text.',
+    },
+    'ana@meridianlab.test',
+  );
   app.db.connection
     .prepare(
       "INSERT INTO subscribers (email, created_at, confirmed_at, hard_bounces, bounced_at) VALUES ('reader@example.test', '2025-01-01T00:00:00Z', '2025-01-01T00:05:00Z', 1, '2025-02-01T00:00:00Z')",
@@ -162,6 +224,15 @@ describe.each(visitors)('with %s', (_name, cookieFor) => {
     }
     expect(app.db.connection.prepare('SELECT status FROM leads WHERE id = 1').get()).toEqual({ status: 'new' });
     expect(app.db.connection.prepare('SELECT count(*) AS notes FROM lead_notes').get()).toEqual({ notes: 0 });
+    expect(
+      app.db.connection
+        .prepare('SELECT state, title, (SELECT count(*) FROM articles) AS n FROM articles WHERE id = ?')
+        .get(DRAFT),
+    ).toEqual({
+      state: 'draft',
+      title: 'An unpublished draft',
+      n: DRAFT,
+    });
     expect(
       app.db.connection.prepare("SELECT unsubscribed_at FROM subscribers WHERE email = 'reader@example.test'").get(),
     ).toEqual({ unsubscribed_at: null });

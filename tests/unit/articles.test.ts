@@ -7,10 +7,12 @@ import { generatedFiles } from '../../build/content/generate';
 import { countWords } from '../../build/content/markdown';
 import { posts as enPosts } from '../../shared/content/i18n/en/posts';
 import { retention } from '../../shared/content/retention';
-import { postBodies } from '../../shared/generated/postBodies';
 import { posts as esPosts } from '../../shared/generated/posts.es';
 import { loadArticleBody } from '../../shared/model/articleBodies';
 import { adjacentPosts, articleHead, relatedPosts, truncateAtWord } from '../../shared/model/articles';
+import { serveSeedArticles } from '../support/seedArticleSource';
+
+serveSeedArticles();
 
 const { categories: blogCategories, posts: blogPosts } = enPosts;
 
@@ -71,8 +73,8 @@ describe('the Spanish posts, from shared/content/posts/es', () => {
     },
   );
 
-  it('ship each body in its own module', () => {
-    expect(Object.keys(postBodies.es).sort()).toEqual(esPosts.map((post) => post.slug).sort());
+  it('each have a body', () => {
+    for (const post of esPosts) expect(esBodies[post.slug], post.slug).toMatch(/^<p>/);
   });
 });
 
@@ -109,8 +111,8 @@ describe('the blog posts, from their Markdown files', () => {
     },
   );
 
-  it('ship each body in its own module, and none for a slug that names no article', async () => {
-    expect(Object.keys(postBodies.en).sort()).toEqual(blogPosts.map((post) => post.slug).sort());
+  it('each have a body, and there is none for a slug that names no article', async () => {
+    for (const post of blogPosts) expect(await loadArticleBody('en', post.slug), post.slug).toMatch(/^<p>/);
     expect(await loadArticleBody('en', 'no-such-article')).toBeNull();
     expect(await loadArticleBody('en', 'constructor')).toBeNull();
     expect(await loadArticleBody('en', undefined)).toBeNull();

@@ -115,6 +115,15 @@ describe('selectBlogView', () => {
     expect(view.total).toBe(expected.length);
   });
 
+  it('puts only the newest featured post on top: another marked featured (by the staff) stays in the grid and Recent Posts', () => {
+    const newer = { ...blogPosts[1]!, id: 7, date: '2026-11-20', featured: true };
+    const posts = [newer, ...blogPosts];
+    const view = selectBlogView(posts, { category: 'all', page: 1 });
+    expect(view.featured?.id).toBe(7);
+    expect(ids(view.posts)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(ids(recentPosts(posts))).toEqual([1, 2, 3, 4, 5]);
+  });
+
   it('never puts the featured post in the grid, even under its own category', () => {
     for (const category of categoryValues) {
       expect(ids(selectBlogView(blogPosts, { category, page: 1 }).posts)).not.toContain(1);

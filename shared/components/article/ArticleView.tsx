@@ -18,6 +18,9 @@ import { ArticleHeader } from './ArticleHeader';
 import { ArticlePager } from './ArticlePager';
 import { RelatedPosts } from './RelatedPosts';
 
+/** The article's cover: the page's container, at most 1040 px (for an uploaded photo's widths). */
+const ARTICLE_IMAGE_SIZES = '(min-width: 1100px) 1040px, calc(100vw - 40px)';
+
 /**
  * An article as it reads: its header, image, body, pager, related posts, call
  * to action and structured data. Nothing in it is interactive, so the page
@@ -43,7 +46,7 @@ export function ArticleView() {
         <ArticleHeader post={post} />
         <div className="container article__media">
           {/* The largest paint: fetched first, never lazily. */}
-          <ResponsiveImage className="article__image" src={post.image} priority />
+          <ResponsiveImage className="article__image" src={post.image} sizes={ARTICLE_IMAGE_SIZES} priority />
         </div>
         <div className="container article__body">
           <StaticBody html={html} load={() => loadArticleBody(post.locale, post.slug)} />

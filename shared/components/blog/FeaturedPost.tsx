@@ -10,6 +10,9 @@ import { CategoryBadge } from './CategoryBadge';
 import { PostMeta } from './PostMeta';
 import { useBlogView } from './useBlogView';
 
+/** The featured post's image: half the container on a wide screen (for an uploaded photo's widths). */
+const FEATURED_IMAGE_SIZES = '(min-width: 1024px) 600px, 100vw';
+
 /** The featured post, large, above the grid when the view has one; its title links to the article, over the whole card. */
 export function FeaturedPost() {
   const { featured } = useLocale().catalogue.blog;
@@ -21,7 +24,7 @@ export function FeaturedPost() {
       <article id={postAnchor(post)} className="blog-featured__card" tabIndex={-1}>
         <div className="blog-featured__media">
           {/* Often the largest paint on a phone: fetched first, never lazily. */}
-          <ResponsiveImage className="blog-featured__image" src={post.image} priority />
+          <ResponsiveImage className="blog-featured__image" src={post.image} sizes={FEATURED_IMAGE_SIZES} priority />
         </div>
         <div className="blog-featured__body">
           <div className="blog-featured__tags">

@@ -6,6 +6,9 @@ import { ResponsiveImage } from '../ResponsiveImage';
 import { CategoryBadge } from './CategoryBadge';
 import { PostMeta } from './PostMeta';
 
+/** A card's image: a third of the grid on a wide screen, half on a tablet (for an uploaded photo's widths). */
+const CARD_IMAGE_SIZES = '(min-width: 1024px) 380px, (min-width: 640px) 50vw, 100vw';
+
 /**
  * One post in the grid: its title links to the article, and the link covers
  * the whole card. Focusable by script, so "Load More" can move focus here.
@@ -15,7 +18,7 @@ export function PostCard({ post }: { post: BlogPost }) {
   return (
     <article id={postAnchor(post)} className="blog-card" aria-labelledby={titleId} tabIndex={-1}>
       <div className="blog-card__media">
-        <ResponsiveImage className="blog-card__image" src={post.image} />
+        <ResponsiveImage className="blog-card__image" src={post.image} sizes={CARD_IMAGE_SIZES} />
       </div>
       <div className="blog-card__body">
         <CategoryBadge category={post.category} />

@@ -18,7 +18,7 @@ export function RecentPosts() {
         {posts.map((post) => (
           <li key={post.id}>
             <Link to={postPath(post)} className="blog-recent__link">
-              <ResponsiveImage className="blog-recent__image" src={post.image} />
+              <ResponsiveImage className="blog-recent__image" src={post.image} sizes="96px" />
               <span className="blog-recent__text">
                 <span className="blog-recent__title">{post.title}</span>
                 <time className="blog-recent__date" dateTime={post.date}>

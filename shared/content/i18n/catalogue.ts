@@ -9,6 +9,7 @@
  */
 import { loadChunk } from '../../lib/loadChunk';
 import type { Locale } from '../../lib/locale';
+import { loadPublishedPosts } from '../publishedArticles';
 import type { Catalogue, CatalogueCommon, CataloguePages, CataloguePart } from './types';
 
 interface LanguageParts {
@@ -23,7 +24,7 @@ const importers: Readonly<Record<Locale, LanguageParts>> = {
       home: async () => (await import('./en/home')).home,
       contact: async () => (await import('./en/contact')).contact,
       contactInfo: async () => (await import('./en/contactInfo')).contactInfo,
-      posts: async () => (await import('./en/posts')).posts,
+      posts: async () => (await Promise.all([import('./en/posts'), loadPublishedPosts('en')]))[0].posts,
       article: async () => (await import('./en/article')).article,
       legal: async () => (await import('./en/legal')).legal,
       services: async () => (await import('./en/services')).services,
@@ -39,7 +40,7 @@ const importers: Readonly<Record<Locale, LanguageParts>> = {
       home: async () => (await import('./es/home')).home,
       contact: async () => (await import('./es/contact')).contact,
       contactInfo: async () => (await import('./es/contactInfo')).contactInfo,
-      posts: async () => (await import('./es/posts')).posts,
+      posts: async () => (await Promise.all([import('./es/posts'), loadPublishedPosts('es')]))[0].posts,
       article: async () => (await import('./es/article')).article,
       legal: async () => (await import('./es/legal')).legal,
       services: async () => (await import('./es/services')).services,

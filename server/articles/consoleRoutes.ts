@@ -1,0 +1,329 @@
+import type { Request, Response } from 'express';
+import { Router } from 'express';
+import { createElement } from 'react';
+
+import type { Locale } from '../../shared/lib/locale';
+import { locales } from '../../shared/lib/locale';
+import { readBody } from '../http/formEndpoint';
+import type { ConsoleSectionTools } from '../staff/console';
+import { consoleUser, sendPage, textFields } from '../staff/page';
+import type { TypedFields } from './fields';
+import { checkFields, fieldLabels, typedFields, typedOf } from './fields';
+import type { ArticleImages } from './images';
+import { IMAGE_MAX_BYTES, uploadRefusals } from './images';
+import { fromLabTime, toLabTime } from './labTime';
+import { renderArticle } from './markdown';
+import type { Article, ArticleFilter, ArticleState, ArticleStore } from './store';
+import { articleStates } from './store';
+import { articleCopy } from './texts';
+import { ArticleEditorPage } from './views/ArticleEditorPage';
+import { ArticleListPage } from './views/ArticleListPage';
+import { RevisionsPage } from './views/RevisionsPage';
+
+/** A body is at most 100,000 characters; a form percent-encodes each byte of a non-ASCII one as three. */
+const ARTICLE_POST_LIMIT_BYTES = 1024 * 1024;
+
+interface ArticleRoutesOptions {
+  store: ArticleStore;
+  /** The project's root, where public/ holds the images a body may show. */
+  rootDir: string;
+  /** Answers the staff-only preview of an article, rendered as the site's own page. */
+  preview: (req: Request, res: Response, article: Article) => Promise<void>;
+  /** Told after each change: this instance shows it at once (the others within a second, decision 052). */
+  changed: () => Promise<unknown>;
+  images: ArticleImages;
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+const idOf = (value: unknown): number | null => (/^\d{1,15}$/.test(text(value)) ? Number(value) : null);
+
+function listFilter(query: Request['query']): ArticleFilter {
+  const state = text(query.state);
+  const locale = text(query.language);
+  return {
+    state: (articleStates as readonly string[]).includes(state) ? (state as ArticleState) : '',
+    locale: (locales as readonly string[]).includes(locale) ? (locale as Locale) : '',
+    search: text(query.q).trim().slice(0, 200),
+  };
+}
+
+/** A new article's form: today's date, the first category, or the facts of the article it translates. */
+function blankFields(translating?: Article): TypedFields {
+  const today = new Date().toISOString().slice(0, 10);
+  if (translating)
+    return {
+      ...typedOf(translating),
+      locale: locales.find((locale) => locale !== translating.locale)!,
+      slug: '',
+      title: '',
+      excerpt: '',
+      body: '',
+    };
+  return {
+    locale: 'en',
+    slug: '',
+    title: '',
+    excerpt: '',
+    category: 'research',
+    author: '',
+    date: today,
+    featured: '',
+    image: '',
+    imageAlt: '',
+    body: '',
+  };
+}
+
+/** The console's articles: the list, the editor, publishing, revisions and the preview (decision 052). */
+export function articleRoutes({ store, rootDir, preview, changed, images }: ArticleRoutesOptions) {
+  return ({
+    assets,
+    guardPost: guardPostOf,
+    guardUpload,
+    csrfMatches,
+    renderNotFound,
+  }: ConsoleSectionTools): Router => {
+    const router = Router();
+    const guardPost = guardPostOf(ARTICLE_POST_LIMIT_BYTES);
+    const by = (res: Response) => consoleUser(res).email;
+
+    /** The article the URL names, or the console's not-found page. */
+    const articleOf = async (req: Request, res: Response) => {
+      const id = idOf(req.params.id);
+      const article = id === null ? undefined : await store.get(id);
+      if (!article) renderNotFound(res, articleCopy.notFound);
+      return article;
+    };
+
+    const showEditor = async (
+      res: Response,
+      status: number,
+      article: Article | undefined,
+      extra: Partial<Parameters<typeof ArticleEditorPage>[0]> = {},
+    ) => {
+      const typed = extra.typed ?? (article ? typedOf(article) : blankFields(extra.translating));
+      const rendered = typed.body.trim()
+        ? renderArticle(typed.body, typed.locale === 'es' ? 'es' : 'en', rootDir)
+        : null;
+      sendPage(
+        res,
+        status,
+        createElement(ArticleEditorPage, {
+          assets: assets(),
+          user: consoleUser(res),
+          article,
+          typed,
+          readTime: rendered?.ok ? rendered.readTime : undefined,
+          translation: article && (await store.translationOf(article)),
+          scheduleValue: toLabTime(
+            article?.publishAt ? new Date(article.publishAt) : new Date(Date.now() + 60 * 60_000),
+          ),
+          ...extra,
+        }),
+      );
+    };
+
+    /** The form's fields checked, the body rendered by the public page's rules; problems name their field. */
+    const checkForm = (req: Request, res: Response) => {
+      const body = readBody(req, res);
+      const form = textFields(body.ok ? body.fields : undefined);
+      const checked = checkFields(typedFields(form));
+      if (checked.ok) {
+        const rendered = renderArticle(checked.fields.body, checked.fields.locale, rootDir);
+        if (!rendered.ok)
+          return {
+            ok: false,
+            errors: { body: `${fieldLabels.body}: ${rendered.error}.` },
+            typed: typedFields(form),
+            form,
+          } as const;
+      }
+      return { ...checked, form } as const;
+    };
+
+    router.get('/staff/articles', async (req, res) => {
+      const filter = listFilter(req.query);
+      sendPage(
+        res,
+        200,
+        createElement(ArticleListPage, {
+          assets: assets(),
+          user: consoleUser(res),
+          filter,
+          articles: await store.list(filter),
+        }),
+      );
+    });
+
+    router.get('/staff/articles/new', async (req, res) => {
+      const translateId = idOf(req.query.translate);
+      const translating = translateId === null ? undefined : await store.get(translateId);
+      await showEditor(res, 200, undefined, translating ? { translating } : {});
+    });
+
+    router.post('/staff/articles', ...guardPost, async (req, res) => {
+      const checked = checkForm(req, res);
+      const pairOf = idOf(checked.form.translationOf);
+      const translating = pairOf === null ? undefined : await store.get(pairOf);
+      if (!checked.ok) {
+        await showEditor(res, 400, undefined, { typed: checked.typed, errors: checked.errors, translating });
+        return;
+      }
+      const result = await store.create(checked.fields, by(res), translating?.pairId);
+      if (result.ok) await changed();
+      if (result.ok) res.redirect(303, `/staff/articles/${result.id}?saved=created`);
+      else
+        await showEditor(res, 400, undefined, {
+          typed: typedFields(checked.form),
+          errors: { [result.field === 'pair' ? 'locale' : result.field]: result.reason },
+          translating,
+        });
+    });
+
+    router.get('/staff/articles/:id', async (req, res) => {
+      const article = await articleOf(req, res);
+      if (!article) return;
+      const done = articleCopy.saved[text(req.query.saved)];
+      await showEditor(res, 200, article, done ? { notice: { tone: 'success', text: done } } : {});
+    });
+
+    router.post('/staff/articles/:id', ...guardPost, async (req, res) => {
+      const article = await articleOf(req, res);
+      if (!article) return;
+      const checked = checkForm(req, res);
+      if (!checked.ok) {
+        await showEditor(res, 400, article, { typed: checked.typed, errors: checked.errors });
+        return;
+      }
+      const result = await store.update(article.id, checked.fields, by(res));
+      if (result.ok) await changed();
+      if (result.ok) res.redirect(303, `/staff/articles/${article.id}?saved=saved`);
+      else
+        await showEditor(res, 400, article, {
+          typed: typedFields(checked.form),
+          errors: { [result.field === 'pair' ? 'locale' : result.field]: result.reason },
+        });
+    });
+
+    router.post('/staff/articles/:id/publish', ...guardPost, async (req, res) => {
+      const article = await articleOf(req, res);
+      if (!article) return;
+      // What goes live must pass the editor's checks: a draft saved before a rule changed cannot slip out.
+      const checked = checkFields(typedOf(article));
+      const rendered = renderArticle(article.body, article.locale, rootDir);
+      if (!checked.ok || !rendered.ok) {
+        const [field, reason] = checked.ok
+          ? ['body', rendered.ok ? '' : rendered.error]
+          : Object.entries(checked.errors)[0]!;
+        await showEditor(res, 400, article, {
+          notice: { tone: 'error', text: articleCopy.publishInvalid(field, reason!) },
+        });
+        return;
+      }
+      await store.publish(article.id, by(res));
+      await changed();
+      res.redirect(303, `/staff/articles/${article.id}?saved=published`);
+    });
+
+    router.post('/staff/articles/:id/schedule', ...guardPost, async (req, res) => {
+      const article = await articleOf(req, res);
+      if (!article) return;
+      const body = readBody(req, res);
+      const at = fromLabTime(textFields(body.ok ? body.fields : undefined).publishAt ?? '');
+      if (!at || at.getTime() < Date.now() - 60_000) {
+        await showEditor(res, 400, article, { notice: { tone: 'error', text: articleCopy.scheduleInvalid } });
+        return;
+      }
+      await store.schedule(article.id, at, by(res));
+      await changed();
+      res.redirect(303, `/staff/articles/${article.id}?saved=scheduled`);
+    });
+
+    router.post('/staff/articles/:id/unpublish', ...guardPost, async (req, res) => {
+      const article = await articleOf(req, res);
+      if (!article) return;
+      await store.unpublish(article.id, by(res));
+      await changed();
+      res.redirect(303, `/staff/articles/${article.id}?saved=unpublished`);
+    });
+
+    router.get('/staff/articles/:id/preview', async (req, res) => {
+      const article = await articleOf(req, res);
+      if (article) await preview(req, res, article);
+    });
+
+    router.get('/staff/articles/:id/revisions', async (req, res) => {
+      const article = await articleOf(req, res);
+      if (!article) return;
+      const revisions = await store.revisions(article.id);
+      const [from, to] = [idOf(req.query.from), idOf(req.query.to)].map((id) =>
+        revisions.find((revision) => revision.id === id),
+      );
+      // Older first, whichever way round they were picked.
+      const compared = from && to ? ([from, to].sort((a, b) => a.id - b.id) as [typeof from, typeof to]) : undefined;
+      const notice = articleCopy.saved[text(req.query.saved)];
+      sendPage(
+        res,
+        200,
+        createElement(RevisionsPage, {
+          assets: assets(),
+          user: consoleUser(res),
+          article,
+          revisions,
+          compared,
+          notice,
+        }),
+      );
+    });
+
+    router.post('/staff/articles/:id/revisions/:revision/restore', ...guardPost, async (req, res) => {
+      const article = await articleOf(req, res);
+      if (!article) return;
+      const revision = idOf(req.params.revision);
+      const result = revision === null ? undefined : await store.restore(article.id, revision, by(res));
+      if (result?.ok) await changed();
+      if (!result) renderNotFound(res, articleCopy.revisionNotFound);
+      else if (result.ok) res.redirect(303, `/staff/articles/${article.id}/revisions?saved=restored`);
+      else await showEditor(res, 409, article, { notice: { tone: 'error', text: result.reason } });
+    });
+
+    // A cover image: decoded and made in the build's widths, then the article's cover, as a save.
+    router.post('/staff/articles/:id/image', ...guardUpload(IMAGE_MAX_BYTES + 64 * 1024), async (req, res) => {
+      const article = await articleOf(req, res);
+      if (!article) return;
+      let form: FormData;
+      try {
+        const contentType = req.get('content-type') ?? '';
+        form = await new Response(Buffer.isBuffer(req.body) ? new Uint8Array(req.body) : '', {
+          headers: { 'content-type': contentType },
+        }).formData();
+      } catch {
+        form = new FormData();
+      }
+      if (!csrfMatches(res, form.get('csrf'))) {
+        res.status(403).type('text').send('This form has expired or did not come from the console. Reload the page.');
+        return;
+      }
+      const file = form.get('image');
+      const alt = String(form.get('imageAlt') ?? '').trim();
+      const refuse = (reason: string) =>
+        showEditor(res, 400, article, { errors: { image: `${fieldLabels.image}: ${reason}` } });
+      if (!(file instanceof Blob) || file.size === 0) return refuse(uploadRefusals.empty);
+      if (!alt && !article.imageAlt) return refuse('say what the image shows in the alt text field first.');
+      const uploaded = await images.upload(new Uint8Array(await file.arrayBuffer()), by(res));
+      if (!uploaded.ok) return refuse(uploaded.reason);
+      const result = await store.update(
+        article.id,
+        { ...article, image: uploaded.path, imageAlt: alt || article.imageAlt },
+        by(res),
+        undefined,
+        'cover image uploaded',
+      );
+      if (result.ok) await changed();
+      res.redirect(303, `/staff/articles/${article.id}?saved=image`);
+    });
+
+    return router;
+  };
+}

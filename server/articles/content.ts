@@ -1,0 +1,138 @@
+/**
+ * The published articles as this instance serves them (decision 052): loaded from the store, reloaded when
+ * the content version moves (a change made here or on another instance), and the schedule run beside it.
+ */
+import type { BlogPost, PostFacts } from '../../shared/content/blog';
+import type { Locale } from '../../shared/lib/locale';
+import { locales } from '../../shared/lib/locale';
+import type { Logger } from '../http/logger';
+import { renderArticle } from './markdown';
+import { byBlogOrder, toBlogPost } from './publicPost';
+import { seedArticles } from './seed';
+import type { ArticleStore } from './store';
+
+/** The published articles of every language, as the public pages read them. */
+export interface PublishedArticles {
+  /** Each language's posts, newest first. */
+  posts: Readonly<Record<Locale, readonly BlogPost[]>>;
+  /** Each post's facts and its slug in every language it is published in, newest first: the route table's index. */
+  index: readonly PostFacts[];
+  /** Each language's bodies by slug, as HTML. */
+  bodies: Readonly<Record<Locale, ReadonlyMap<string, string>>>;
+}
+
+/** How often an instance reads the content version: a change anywhere is served here within about this long. */
+const VERSION_POLL_MS = 1_000;
+/** How often an instance publishes what is due: a scheduled article goes live at most this long after its minute. */
+const SCHEDULE_MS = 5_000;
+
+async function loadPublished(store: ArticleStore, rootDir: string, logger: Logger): Promise<PublishedArticles> {
+  const posts = {} as Record<Locale, BlogPost[]>;
+  const bodies = {} as Record<Locale, Map<string, string>>;
+  for (const locale of locales) {
+    posts[locale] = [];
+    bodies[locale] = new Map();
+    for (const article of await store.published(locale)) {
+      const rendered = renderArticle(article.body, locale, rootDir);
+      // Publishing checks the body; one that a later rule refuses stays off the site rather than break it.
+      if (!rendered.ok) {
+        logger.error({ article: article.id, reason: rendered.error }, 'published article not shown');
+        continue;
+      }
+      posts[locale].push(toBlogPost(article, rendered.readTime));
+      bodies[locale].set(article.slug, rendered.html);
+    }
+    posts[locale].sort(byBlogOrder);
+  }
+  // The index follows the blog's order of every language's posts, each pair once, with its slugs.
+  const byPair = new Map<number, PostFacts>();
+  for (const post of locales.flatMap((locale) => posts[locale]).sort(byBlogOrder)) {
+    const facts = byPair.get(post.id) ?? {
+      id: post.id,
+      slugs: {},
+      date: post.date,
+      category: post.category,
+      featured: post.featured,
+    };
+    facts.slugs[post.locale] = post.slug;
+    byPair.set(post.id, facts);
+  }
+  return { posts, bodies, index: [...byPair.values()] };
+}
+
+export interface ArticleContent {
+  /** Settles once the seed is in and the articles are loaded. */
+  ready: Promise<void>;
+  /** The published articles as last loaded (call after `ready`). */
+  current(): PublishedArticles;
+  /** Reads the content version and reloads when it moved; true when it did. */
+  refresh(): Promise<boolean>;
+  /** Called after each reload, with the new articles. */
+  onChange(listener: (articles: PublishedArticles) => void): void;
+  /** Publishes what is due, then refreshes: the schedule's one step. */
+  publishDue(now?: Date): Promise<number>;
+}
+
+export function createArticleContent(store: ArticleStore, rootDir: string, logger: Logger): ArticleContent {
+  let articles: PublishedArticles | undefined;
+  let version = -1;
+  const listeners: ((articles: PublishedArticles) => void)[] = [];
+  // One reload at a time: a poll that finds a reload under way waits for it.
+  let refreshing: Promise<boolean> | undefined;
+
+  const refresh = () => {
+    refreshing ??= (async () => {
+      try {
+        const now = await store.version();
+        if (now === version && articles) return false;
+        const loaded = await loadPublished(store, rootDir, logger);
+        version = now;
+        articles = loaded;
+        for (const listener of listeners) listener(loaded);
+        return true;
+      } finally {
+        refreshing = undefined;
+      }
+    })();
+    return refreshing;
+  };
+
+  const ready = (async () => {
+    await store.seed(seedArticles);
+    await refresh();
+  })();
+  // Whoever waits on it sees the failure; here it is logged once, never an unhandled rejection.
+  ready.catch((error: unknown) => logger.error({ err: error }, 'articles not loaded'));
+
+  return {
+    ready,
+    current() {
+      if (!articles) throw new Error('The articles are not loaded yet: await ready first.');
+      return articles;
+    },
+    refresh,
+    onChange: (listener) => void listeners.push(listener),
+    async publishDue(now = new Date()) {
+      const published = await store.publishDue(now);
+      if (published) await refresh();
+      return published;
+    },
+  };
+}
+
+/** Runs the schedule and follows the content version until stopped; a failed step is logged and retried. */
+export function followArticles(content: ArticleContent, logger: Logger): { stop(): void } {
+  const step = (work: () => Promise<unknown>, what: string) => () =>
+    void work().catch((error: unknown) => logger.error({ err: error }, what));
+  const poll = setInterval(step(content.refresh, 'article refresh failed'), VERSION_POLL_MS);
+  const schedule = setInterval(
+    step(() => content.publishDue(), 'article schedule failed'),
+    SCHEDULE_MS,
+  );
+  return {
+    stop() {
+      clearInterval(poll);
+      clearInterval(schedule);
+    },
+  };
+}

@@ -1,0 +1,26 @@
+/** An article from the store as the public pages list it: the blog's BlogPost. */
+import { formatDate } from '../../build/content/dates';
+import type { BlogPost } from '../../shared/content/blog';
+import type { Article } from './store';
+
+export function toBlogPost(article: Article, readTime: string): BlogPost {
+  return {
+    id: article.pairId,
+    title: article.title,
+    excerpt: article.excerpt,
+    author: article.author,
+    date: article.date,
+    category: article.category,
+    image: article.image,
+    featured: article.featured,
+    slug: article.slug,
+    locale: article.locale,
+    dateText: formatDate(article.date, article.locale),
+    readTime,
+  };
+}
+
+/** The blog's order: newest first, then by id, as the build sorts them. */
+export function byBlogOrder(a: Pick<BlogPost, 'date' | 'id'>, b: Pick<BlogPost, 'date' | 'id'>): number {
+  return b.date.localeCompare(a.date) || a.id - b.id;
+}

@@ -1,0 +1,485 @@
+/**
+ * The articles in the site's database (decision 052): each language version a row, a pair sharing
+ * pair_id, every save a revision, the old slugs of published articles, and the content version every
+ * instance follows.
+ */
+import type { PostCategory } from '../../shared/content/blog';
+import type { Locale } from '../../shared/lib/locale';
+import type { Database, Queryable } from '../db';
+import type { ArticleFields } from './fields';
+import { ARTICLE_FIELDS } from './fields';
+
+export const articleStates = ['draft', 'scheduled', 'published', 'unpublished'] as const;
+export type ArticleState = (typeof articleStates)[number];
+
+/** One language version as the console and the public pages read it. */
+export interface Article extends ArticleFields {
+  id: number;
+  /** Shared by an article and its translation: the public pages' post id. */
+  pairId: number;
+  state: ArticleState;
+  /** When a scheduled article goes live (ISO, to the minute). */
+  publishAt: string | null;
+  /** When it first went live. */
+  publishedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  updatedBy: string;
+}
+
+/** The list's row: the article and its translation's state, or null when it has none. */
+export interface ArticleListItem extends Article {
+  translation: { id: number; locale: Locale; state: ArticleState } | null;
+}
+
+export interface ArticleFilter {
+  state: ArticleState | '';
+  locale: Locale | '';
+  /** Searched in the title, the slug and the author. */
+  search: string;
+}
+
+export interface Revision {
+  id: number;
+  articleId: number;
+  savedAt: string;
+  savedBy: string;
+  /** What the save did beside the fields: "published", "restored revision 3"… */
+  note: string;
+  fields: ArticleFields;
+}
+
+interface ArticleRow {
+  id: number;
+  pair_id: number;
+  locale: Locale;
+  slug: string;
+  title: string;
+  excerpt: string;
+  category: PostCategory;
+  author: string;
+  date: string;
+  featured: number;
+  image: string;
+  image_alt: string;
+  body: string;
+  state: ArticleState;
+  publish_at: string | null;
+  published_at: string | null;
+  created_at: string;
+  updated_at: string;
+  updated_by: string;
+}
+
+const COLUMNS =
+  'id, pair_id, locale, slug, title, excerpt, category, author, date, featured, image, image_alt, body, state, publish_at, published_at, created_at, updated_at, updated_by';
+
+function toArticle(row: ArticleRow): Article {
+  return {
+    id: row.id,
+    pairId: row.pair_id,
+    locale: row.locale,
+    slug: row.slug,
+    title: row.title,
+    excerpt: row.excerpt,
+    category: row.category,
+    author: row.author,
+    date: row.date,
+    featured: row.featured === 1,
+    image: row.image,
+    imageAlt: row.image_alt,
+    body: row.body,
+    state: row.state,
+    publishAt: row.publish_at,
+    publishedAt: row.published_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    updatedBy: row.updated_by,
+  };
+}
+
+/** The editable fields of an article, in the form a revision keeps them. */
+function fieldsOf(article: ArticleFields): ArticleFields {
+  return Object.fromEntries(ARTICLE_FIELDS.map((name) => [name, article[name]])) as unknown as ArticleFields;
+}
+
+/** Why a save was refused: the field it is about, for the editor to mark. */
+type SaveResult = { ok: true; id: number } | { ok: false; field: 'slug' | 'locale' | 'pair'; reason: string };
+
+export interface ArticleStore {
+  /** Fills an empty database with the seed articles once, even when two instances start together. */
+  seed(articles: readonly SeedArticle[], now?: Date): Promise<boolean>;
+  list(filter: ArticleFilter): Promise<ArticleListItem[]>;
+  get(id: number): Promise<Article | undefined>;
+  /** The other language version of an article, if it has one. */
+  translationOf(article: Pick<Article, 'id' | 'pairId'>): Promise<Article | undefined>;
+  /** A new draft; with `pairId`, the translation of that article. */
+  create(fields: ArticleFields, by: string, pairId?: number, now?: Date): Promise<SaveResult>;
+  /** Saves the fields as they are, keeping a revision; a published slug that changes keeps its old URL. */
+  update(id: number, fields: ArticleFields, by: string, now?: Date, note?: string): Promise<SaveResult>;
+  publish(id: number, by: string, now?: Date): Promise<boolean>;
+  schedule(id: number, at: Date, by: string, now?: Date): Promise<boolean>;
+  unpublish(id: number, by: string, now?: Date): Promise<boolean>;
+  /** Publishes every scheduled article that is due; the count this call published (0 when another instance did). */
+  publishDue(now?: Date): Promise<number>;
+  revisions(articleId: number): Promise<Revision[]>;
+  /** Saves an old revision's fields as the article's newest. */
+  restore(articleId: number, revisionId: number, by: string, now?: Date): Promise<SaveResult | undefined>;
+  /** The published articles of a language, newest first. */
+  published(locale: Locale): Promise<Article[]>;
+  /** The article an old slug now answers with, when it is published. */
+  redirect(locale: Locale, slug: string): Promise<Article | undefined>;
+  /** The content version: it moves with every change any instance makes. */
+  version(): Promise<number>;
+}
+
+/** A seed article's language version (server/articles/seed.ts makes them from shared/generated/postSeed.ts). */
+export interface SeedArticle extends ArticleFields {
+  pairId: number;
+}
+
+const SEED_MARKER = 'articles-seeded';
+
+async function bumpVersion(tx: Queryable): Promise<void> {
+  await tx.run("UPDATE content_versions SET version = version + 1 WHERE name = 'articles'");
+}
+
+async function addRevision(
+  tx: Queryable,
+  articleId: number,
+  fields: ArticleFields,
+  by: string,
+  at: string,
+  note = '',
+): Promise<void> {
+  await tx.run(
+    'INSERT INTO article_revisions (article_id, saved_at, saved_by, note, fields) VALUES (?, ?, ?, ?, ?)',
+    articleId,
+    at,
+    by,
+    note,
+    JSON.stringify(fieldsOf(fields)),
+  );
+}
+
+/** The editable fields as the columns hold them, in the order of FIELD_COLUMNS. */
+const fieldValues = (fields: ArticleFields) =>
+  [
+    fields.slug,
+    fields.title,
+    fields.excerpt,
+    fields.category,
+    fields.author,
+    fields.date,
+    fields.featured ? 1 : 0,
+    fields.image,
+    fields.imageAlt,
+    fields.body,
+  ] as const;
+const FIELD_COLUMNS = [
+  'slug',
+  'title',
+  'excerpt',
+  'category',
+  'author',
+  'date',
+  'featured',
+  'image',
+  'image_alt',
+  'body',
+];
+
+/** A new language version of a pair, in a state; its id. */
+async function insertArticle(
+  tx: Queryable,
+  pairId: number,
+  fields: ArticleFields,
+  state: ArticleState,
+  publishedAt: string | null,
+  at: string,
+  by: string,
+): Promise<number> {
+  const row = await tx.get<{ id: number }>(
+    `INSERT INTO articles (pair_id, locale, ${FIELD_COLUMNS.join(', ')}, state, published_at, created_at, updated_at, updated_by)
+     VALUES (?, ?, ${FIELD_COLUMNS.map(() => '?').join(', ')}, ?, ?, ?, ?, ?) RETURNING id`,
+    pairId,
+    fields.locale,
+    ...fieldValues(fields),
+    state,
+    publishedAt,
+    at,
+    at,
+    by,
+  );
+  return row!.id;
+}
+
+/** A unique-constraint failure on either engine: the slug (or the pair's language) is taken. */
+function isUniqueViolation(error: unknown): boolean {
+  const { code, message } = error as { code?: string; message?: string };
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(message ?? '');
+}
+
+const slugTaken = (fields: ArticleFields): SaveResult => ({
+  ok: false,
+  field: 'slug',
+  reason: `Another ${fields.locale === 'es' ? 'Spanish' : 'English'} article already uses the slug "${fields.slug}".`,
+});
+
+export function createArticleStore(db: Database): ArticleStore {
+  const get = async (tx: Queryable, id: number) => {
+    const row = await tx.get<ArticleRow>(`SELECT ${COLUMNS} FROM articles WHERE id = ?`, id);
+    return row && toArticle(row);
+  };
+
+  /** Moves an article to a state; a revision records who did it and when. */
+  const changeState = async (
+    id: number,
+    by: string,
+    now: Date,
+    state: ArticleState,
+    note: string,
+    publishAt: string | null,
+  ) =>
+    db.transaction(async (tx) => {
+      const article = await get(tx, id);
+      if (!article) return false;
+      const at = now.toISOString();
+      await tx.run(
+        `UPDATE articles SET state = ?, publish_at = ?, published_at = CASE WHEN ? = 'published' THEN coalesce(published_at, ?) ELSE published_at END,
+           updated_at = ?, updated_by = ? WHERE id = ?`,
+        state,
+        publishAt,
+        state,
+        at,
+        at,
+        by,
+        id,
+      );
+      await addRevision(tx, id, article, by, at, note);
+      await bumpVersion(tx);
+      return true;
+    });
+
+  const update: ArticleStore['update'] = async (id, fields, by, now = new Date(), note = '') => {
+    try {
+      return await db.transaction(async (tx) => {
+        const before = await get(tx, id);
+        if (!before) return { ok: false, field: 'pair', reason: 'There is no such article.' } as const;
+        if (before.locale !== fields.locale)
+          return { ok: false, field: 'locale', reason: 'An article keeps its language: write a translation.' } as const;
+        const at = now.toISOString();
+        await tx.run(
+          `UPDATE articles SET ${FIELD_COLUMNS.map((column) => `${column} = ?`).join(', ')}, updated_at = ?, updated_by = ?
+           WHERE id = ?`,
+          ...fieldValues(fields),
+          at,
+          by,
+          id,
+        );
+        // The old URL of an article visitors could have seen keeps working (301), and a slug taken back
+        // is no redirect any more.
+        if (before.slug !== fields.slug && before.publishedAt !== null)
+          await tx.run(
+            `INSERT INTO article_redirects (locale, slug, article_id) VALUES (?, ?, ?)
+             ON CONFLICT (locale, slug) DO UPDATE SET article_id = excluded.article_id`,
+            before.locale,
+            before.slug,
+            id,
+          );
+        await tx.run('DELETE FROM article_redirects WHERE locale = ? AND slug = ?', fields.locale, fields.slug);
+        await addRevision(tx, id, fields, by, at, note);
+        await bumpVersion(tx);
+        return { ok: true, id } as const;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) return slugTaken(fields);
+      throw error;
+    }
+  };
+
+  return {
+    async seed(articles, now = new Date()) {
+      return db.transaction(async (tx) => {
+        const claimed = await tx.run(
+          'INSERT INTO content_versions (name, version) VALUES (?, 1) ON CONFLICT (name) DO NOTHING',
+          SEED_MARKER,
+        );
+        if (claimed === 0) return false;
+        const at = now.toISOString();
+        for (const article of articles) {
+          // Noon UTC: the article's own date in the lab's clock and in the feeds' readers' days.
+          const id = await insertArticle(
+            tx,
+            article.pairId,
+            article,
+            'published',
+            `${article.date}T12:00:00.000Z`,
+            at,
+            'seed',
+          );
+          await addRevision(tx, id, article, 'seed', at, 'published');
+        }
+        await bumpVersion(tx);
+        return true;
+      });
+    },
+
+    async list({ state, locale, search }) {
+      const where: string[] = [];
+      const params: (string | number)[] = [];
+      if (state) {
+        where.push('a.state = ?');
+        params.push(state);
+      }
+      if (locale) {
+        where.push('a.locale = ?');
+        params.push(locale);
+      }
+      if (search) {
+        const like = `%${search.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+        where.push(
+          "(lower(a.title) LIKE ? ESCAPE '\\' OR lower(a.slug) LIKE ? ESCAPE '\\' OR lower(a.author) LIKE ? ESCAPE '\\')",
+        );
+        params.push(like, like, like);
+      }
+      const rows = await db.all<ArticleRow & { t_id: number | null; t_locale: Locale | null; t_state: ArticleState }>(
+        `SELECT ${COLUMNS.split(', ')
+          .map((column) => `a.${column}`)
+          .join(', ')}, t.id AS t_id, t.locale AS t_locale, t.state AS t_state
+         FROM articles AS a LEFT JOIN articles AS t ON t.pair_id = a.pair_id AND t.id <> a.id
+         ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+         ORDER BY a.updated_at DESC, a.id DESC`,
+        ...params,
+      );
+      return rows.map((row) => ({
+        ...toArticle(row),
+        translation: row.t_id === null ? null : { id: row.t_id, locale: row.t_locale!, state: row.t_state },
+      }));
+    },
+
+    get: (id) => get(db, id),
+
+    async translationOf({ id, pairId }) {
+      const row = await db.get<ArticleRow>(`SELECT ${COLUMNS} FROM articles WHERE pair_id = ? AND id <> ?`, pairId, id);
+      return row && toArticle(row);
+    },
+
+    async create(fields, by, pairId, now = new Date()) {
+      try {
+        return await db.transaction(async (tx) => {
+          if (pairId !== undefined) {
+            const pair = await tx.all<{ locale: Locale }>('SELECT locale FROM articles WHERE pair_id = ?', pairId);
+            if (pair.length === 0)
+              return { ok: false, field: 'pair', reason: 'The article to translate does not exist.' } as const;
+            if (pair.some((other) => other.locale === fields.locale))
+              return {
+                ok: false,
+                field: 'locale',
+                reason: 'That article already has a version in this language.',
+              } as const;
+          }
+          const at = now.toISOString();
+          // A new pair takes a number no pair has: the largest so far plus one (the unique pair and language
+          // refuses a second instance's same number, which then tries again as a conflict).
+          const pair =
+            pairId ??
+            (await tx.get<{ next: number }>('SELECT coalesce(max(pair_id), 0) + 1 AS next FROM articles'))!.next;
+          const id = await insertArticle(tx, pair, fields, 'draft', null, at, by);
+          await addRevision(tx, id, fields, by, at, 'created');
+          await bumpVersion(tx);
+          return { ok: true, id } as const;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) return slugTaken(fields);
+        throw error;
+      }
+    },
+
+    update,
+
+    publish: (id, by, now = new Date()) => changeState(id, by, now, 'published', 'published', null),
+
+    schedule(id, at, by, now = new Date()) {
+      const minute = new Date(Math.floor(at.getTime() / 60_000) * 60_000).toISOString();
+      return changeState(id, by, now, 'scheduled', `scheduled for ${minute}`, minute);
+    },
+
+    unpublish: (id, by, now = new Date()) => changeState(id, by, now, 'unpublished', 'unpublished', null),
+
+    async publishDue(now = new Date()) {
+      return db.transaction(async (tx) => {
+        const at = now.toISOString();
+        // One statement: a second instance's update waits on this one's row locks (PostgreSQL) or its write
+        // lock (SQLite), then finds the rows no longer scheduled and changes none, so each goes live once.
+        const published = await tx.all<ArticleRow>(
+          `UPDATE articles SET state = 'published', published_at = coalesce(published_at, publish_at),
+             updated_at = ?, updated_by = 'schedule'
+           WHERE state = 'scheduled' AND publish_at <= ? RETURNING ${COLUMNS}`,
+          at,
+          at,
+        );
+        for (const row of published) await addRevision(tx, row.id, toArticle(row), 'schedule', at, 'published');
+        if (published.length) await bumpVersion(tx);
+        return published.length;
+      });
+    },
+
+    async revisions(articleId) {
+      const rows = await db.all<{
+        id: number;
+        article_id: number;
+        saved_at: string;
+        saved_by: string;
+        note: string;
+        fields: string;
+      }>(
+        'SELECT id, article_id, saved_at, saved_by, note, fields FROM article_revisions WHERE article_id = ? ORDER BY id DESC',
+        articleId,
+      );
+      return rows.map((row) => ({
+        id: row.id,
+        articleId: row.article_id,
+        savedAt: row.saved_at,
+        savedBy: row.saved_by,
+        note: row.note,
+        fields: JSON.parse(row.fields) as ArticleFields,
+      }));
+    },
+
+    async restore(articleId, revisionId, by, now = new Date()) {
+      const row = await db.get<{ fields: string }>(
+        'SELECT fields FROM article_revisions WHERE id = ? AND article_id = ?',
+        revisionId,
+        articleId,
+      );
+      if (!row) return undefined;
+      return update(articleId, JSON.parse(row.fields) as ArticleFields, by, now, `restored revision ${revisionId}`);
+    },
+
+    async published(locale) {
+      const rows = await db.all<ArticleRow>(
+        `SELECT ${COLUMNS} FROM articles WHERE state = 'published' AND locale = ? ORDER BY date DESC, pair_id ASC`,
+        locale,
+      );
+      return rows.map(toArticle);
+    },
+
+    async redirect(locale, slug) {
+      const row = await db.get<ArticleRow>(
+        `SELECT ${COLUMNS.split(', ')
+          .map((column) => `a.${column}`)
+          .join(', ')} FROM article_redirects AS r JOIN articles AS a ON a.id = r.article_id
+         WHERE r.locale = ? AND r.slug = ? AND a.state = 'published'`,
+        locale,
+        slug,
+      );
+      return row && toArticle(row);
+    },
+
+    async version() {
+      const row = await db.get<{ version: number }>("SELECT version FROM content_versions WHERE name = 'articles'");
+      return Number(row?.version ?? 0);
+    },
+  };
+}

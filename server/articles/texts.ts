@@ -1,0 +1,32 @@
+/** The console's words for articles. */
+import type { Locale } from '../../shared/lib/locale';
+import type { ArticleState } from './store';
+
+export const stateLabels: Record<ArticleState, string> = {
+  draft: 'Draft',
+  scheduled: 'Scheduled',
+  published: 'Published',
+  unpublished: 'Unpublished',
+};
+
+export const languageLabels: Record<Locale, string> = { en: 'English', es: 'Spanish' };
+
+export const articleCopy = {
+  listTitle: 'Articles',
+  newTitle: 'New article',
+  notFound: 'There is no such article.',
+  revisionNotFound: 'There is no such revision of this article.',
+  fixFields: (count: number) =>
+    `${count} field${count === 1 ? ' needs' : 's need'} a change before the article is saved:`,
+  saved: {
+    created: 'Draft created.',
+    saved: 'Saved.',
+    published: 'Published: it is on the blog now.',
+    scheduled: 'Scheduled.',
+    unpublished: 'Unpublished: visitors no longer see it.',
+    restored: 'Revision restored: it is the newest revision now.',
+    image: 'Cover image uploaded: it is made in every width the page needs.',
+  } as Record<string, string>,
+  scheduleInvalid: 'Publish at: a date and time in the future, as the field asks.',
+  publishInvalid: (field: string, reason: string) => `This article cannot go live yet: ${field}: ${reason}`,
+} as const;

@@ -1,0 +1,361 @@
+import { locales } from '../../../shared/lib/locale';
+import { catalogues } from '../../pages/catalogues';
+import type { ConsoleAssets, ConsoleUser } from '../../staff/views/ConsoleDocument';
+import { ConsoleDocument, ConsoleHeading, CsrfField, Notice } from '../../staff/views/ConsoleDocument';
+import { LabTime } from '../../staff/views/LabTime';
+import type { ArticleFieldName, TypedFields } from '../fields';
+import { fieldLabels, LIMITS, postCategories } from '../fields';
+import { IMAGE_MAX_BYTES } from '../images';
+import type { Article } from '../store';
+import { articleCopy, languageLabels } from '../texts';
+import { StateBadge } from './StateBadge';
+
+interface ArticleEditorPageProps {
+  assets: ConsoleAssets;
+  user: ConsoleUser;
+  /** The article being edited; undefined for a new one. */
+  article?: Article;
+  /** A new translation's other version: the form posts it as the pair. */
+  translating?: Article;
+  /** What the form shows: the article's fields, or what was typed. */
+  typed: TypedFields;
+  errors?: Partial<Record<ArticleFieldName, string>>;
+  notice?: { tone: 'success' | 'error'; text: string };
+  /** The body's read time, as the page will show it. */
+  readTime?: string;
+  translation?: Article;
+  /** The schedule field's value, in the lab's clock. */
+  scheduleValue: string;
+}
+
+const categoryNames = catalogues.en.posts.categories;
+
+interface FieldProps {
+  name: ArticleFieldName;
+  typed: TypedFields;
+  errors: Partial<Record<ArticleFieldName, string>>;
+  hint?: string;
+  children: (props: {
+    id: string;
+    name: string;
+    'aria-invalid'?: true;
+    'aria-describedby'?: string;
+    className: string;
+  }) => React.ReactNode;
+}
+
+/** A labelled control with its hint and, when refused, its error. */
+function Field({ name, errors, hint, children }: FieldProps) {
+  const id = `article-${name}`;
+  const error = errors[name];
+  const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
+  return (
+    <div className={`staff-field contact-field${error ? ' contact-field--invalid' : ''}`}>
+      <label htmlFor={id}>{fieldLabels[name]}</label>
+      {hint && (
+        <p className="staff-muted staff-articles__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      {children({
+        id,
+        name,
+        className: 'contact-field__control',
+        ...(error ? { 'aria-invalid': true } : {}),
+        ...(described ? { 'aria-describedby': described } : {}),
+      })}
+      {error && (
+        <p className="contact-field__error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Actions({ article, user, scheduleValue }: { article: Article; user: ConsoleUser; scheduleValue: string }) {
+  const action = (verb: string) => `/staff/articles/${article.id}/${verb}`;
+  return (
+    <section className="staff-panel card staff-articles__publishing" aria-labelledby="publishing-title">
+      <h2 id="publishing-title">Publishing</h2>
+      <p>
+        Now: <StateBadge article={article} />
+      </p>
+      {article.publishedAt && (
+        <p className="staff-muted">
+          First published <LabTime iso={article.publishedAt} />
+        </p>
+      )}
+      <p>
+        <a className="staff-link" href={action('preview')}>
+          Preview as visitors will see it
+        </a>
+      </p>
+      {article.state !== 'published' && (
+        <form className="staff-form" method="post" action={action('publish')}>
+          <CsrfField user={user} />
+          <button className="button button--primary" type="submit">
+            Publish now
+          </button>
+        </form>
+      )}
+      <form className="staff-form" method="post" action={action('schedule')}>
+        <CsrfField user={user} />
+        <div className="staff-field">
+          <label htmlFor="publish-at">Publish at (New York time)</label>
+          <input
+            className="contact-field__control"
+            id="publish-at"
+            name="publishAt"
+            type="datetime-local"
+            required
+            defaultValue={scheduleValue}
+          />
+        </div>
+        <button className="button button--secondary" type="submit">
+          Schedule
+        </button>
+      </form>
+      {(article.state === 'published' || article.state === 'scheduled') && (
+        <form className="staff-form" method="post" action={action('unpublish')}>
+          <CsrfField user={user} />
+          <button className="button button--secondary" type="submit">
+            {article.state === 'published' ? 'Unpublish' : 'Cancel the schedule'}
+          </button>
+        </form>
+      )}
+      <p>
+        <a className="staff-link" href={action('revisions')}>
+          Revisions
+        </a>
+      </p>
+    </section>
+  );
+}
+
+/** A cover image from the staff member's computer: a form of its own, since it posts a file. */
+function CoverUpload({ article, user }: { article: Article; user: ConsoleUser }) {
+  return (
+    <form
+      className="staff-form staff-panel card"
+      method="post"
+      action={`/staff/articles/${article.id}/image`}
+      encType="multipart/form-data"
+      aria-labelledby="upload-title"
+    >
+      <h2 id="upload-title">Upload a cover image</h2>
+      <p className="staff-muted">
+        A JPEG, PNG or WebP image up to {IMAGE_MAX_BYTES / 1024 / 1024} MB. It is made in the widths and formats the
+        pages need, and becomes this article&apos;s cover at once (as a save).
+      </p>
+      <CsrfField user={user} />
+      <div className="staff-field">
+        <label htmlFor="upload-image">Image file</label>
+        <input id="upload-image" name="image" type="file" accept="image/jpeg,image/png,image/webp" required />
+      </div>
+      <div className="staff-field">
+        <label htmlFor="upload-alt">What the image shows</label>
+        <input
+          className="contact-field__control"
+          id="upload-alt"
+          name="imageAlt"
+          type="text"
+          defaultValue={article.imageAlt}
+          maxLength={LIMITS.imageAlt}
+        />
+      </div>
+      <button className="button button--secondary" type="submit">
+        Upload
+      </button>
+    </form>
+  );
+}
+
+/** The article's editor: every field in a plain form that works without script, and its publishing beside it. */
+export function ArticleEditorPage(props: ArticleEditorPageProps) {
+  const { assets, user, article, translating, typed, errors = {}, notice, readTime, translation } = props;
+  const title = article ? `Edit: ${article.title}` : articleCopy.newTitle;
+  const problems = Object.entries(errors) as [ArticleFieldName, string][];
+  const other = article ? translation : translating;
+  return (
+    <ConsoleDocument title={title} assets={assets} user={user} section="articles">
+      <p className="staff-back">
+        <a className="staff-link" href="/staff/articles">
+          ← All articles
+        </a>
+      </p>
+      <ConsoleHeading eyebrow={article ? `Article ${article.id}` : 'Blog'} title={title}>
+        {other ? (
+          <p className="staff-heading__meta">
+            {article ? 'Translation' : 'Translates'}: <a href={`/staff/articles/${other.id}`}>{other.title}</a> (
+            {languageLabels[other.locale]})
+          </p>
+        ) : (
+          article && (
+            <p className="staff-heading__meta">
+              No {languageLabels[locales.find((locale) => locale !== article.locale)!]} version ·{' '}
+              <a href={`/staff/articles/new?translate=${article.id}`}>Write it</a>
+            </p>
+          )
+        )}
+      </ConsoleHeading>
+      {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
+      {problems.length > 0 && (
+        <div className="staff-notice staff-notice--error" role="alert">
+          <p>{articleCopy.fixFields(problems.length)}</p>
+          <ul>
+            {problems.map(([name, message]) => (
+              <li key={name}>
+                <a href={`#article-${name}`}>{message}</a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <div className="staff-detail">
+        <div className="staff-detail__main">
+          <form
+            className="staff-form staff-panel card"
+            method="post"
+            action={article ? `/staff/articles/${article.id}` : '/staff/articles'}
+            aria-label="Article"
+          >
+            <CsrfField user={user} />
+            {translating && <input type="hidden" name="translationOf" value={translating.id} />}
+            <Field name="title" typed={typed} errors={errors}>
+              {(control) => <input {...control} type="text" defaultValue={typed.title} maxLength={LIMITS.title} />}
+            </Field>
+            <Field
+              name="slug"
+              typed={typed}
+              errors={errors}
+              hint="The address: /blog/<slug>. Lowercase words joined by hyphens."
+            >
+              {(control) => <input {...control} type="text" defaultValue={typed.slug} maxLength={LIMITS.slug} />}
+            </Field>
+            <Field
+              name="excerpt"
+              typed={typed}
+              errors={errors}
+              hint="Shown on the blog's cards, in search results and in the feeds."
+            >
+              {(control) => (
+                <textarea
+                  {...control}
+                  className="contact-field__control contact-field__control--area"
+                  rows={3}
+                  defaultValue={typed.excerpt}
+                  maxLength={LIMITS.excerpt}
+                />
+              )}
+            </Field>
+            <div className="staff-articles__row">
+              <Field name="locale" typed={typed} errors={errors}>
+                {(control) =>
+                  article || translating ? (
+                    <>
+                      <input
+                        {...control}
+                        type="text"
+                        readOnly
+                        value={languageLabels[typed.locale as 'en'] ?? typed.locale}
+                        name={undefined}
+                      />
+                      <input type="hidden" name="locale" value={typed.locale} />
+                    </>
+                  ) : (
+                    <select
+                      {...control}
+                      className="contact-field__control contact-field__control--select"
+                      defaultValue={typed.locale}
+                    >
+                      {locales.map((locale) => (
+                        <option key={locale} value={locale}>
+                          {languageLabels[locale]}
+                        </option>
+                      ))}
+                    </select>
+                  )
+                }
+              </Field>
+              <Field name="category" typed={typed} errors={errors}>
+                {(control) => (
+                  <select
+                    {...control}
+                    className="contact-field__control contact-field__control--select"
+                    defaultValue={typed.category}
+                  >
+                    {postCategories.map((category) => (
+                      <option key={category} value={category}>
+                        {categoryNames.find((candidate) => candidate.value === category)?.label ?? category}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+            </div>
+            <div className="staff-articles__row">
+              <Field name="author" typed={typed} errors={errors}>
+                {(control) => <input {...control} type="text" defaultValue={typed.author} maxLength={LIMITS.author} />}
+              </Field>
+              <Field name="date" typed={typed} errors={errors}>
+                {(control) => <input {...control} type="date" defaultValue={typed.date} />}
+              </Field>
+            </div>
+            <div className="staff-articles__check">
+              <input id="article-featured" name="featured" type="checkbox" defaultChecked={typed.featured === 'on'} />
+              <label htmlFor="article-featured">
+                Featured: on top of the blog (only the newest featured article is)
+              </label>
+            </div>
+            <div className="staff-articles__row">
+              <Field
+                name="image"
+                typed={typed}
+                errors={errors}
+                hint="A path on this site, such as /images/blog/name.svg."
+              >
+                {(control) => <input {...control} type="text" defaultValue={typed.image} maxLength={LIMITS.image} />}
+              </Field>
+              <Field
+                name="imageAlt"
+                typed={typed}
+                errors={errors}
+                hint="What the image shows, for those who cannot see it."
+              >
+                {(control) => (
+                  <input {...control} type="text" defaultValue={typed.imageAlt} maxLength={LIMITS.imageAlt} />
+                )}
+              </Field>
+            </div>
+            <Field
+              name="body"
+              typed={typed}
+              errors={errors}
+              hint={`Markdown: "## " for a section, **bold**, [a link](https://…). Raw HTML shows as text.${readTime ? ` Read time: ${readTime}.` : ''}`}
+            >
+              {(control) => (
+                <textarea
+                  {...control}
+                  className="contact-field__control contact-field__control--area staff-articles__body"
+                  rows={24}
+                  defaultValue={typed.body}
+                  maxLength={LIMITS.body}
+                />
+              )}
+            </Field>
+            <button className="button button--primary" type="submit">
+              {article ? 'Save' : 'Create draft'}
+            </button>
+          </form>
+          {article && <CoverUpload article={article} user={user} />}
+        </div>
+        {article && (
+          <aside className="staff-detail__side">
+            <Actions article={article} user={user} scheduleValue={props.scheduleValue} />
+          </aside>
+        )}
+      </div>
+    </ConsoleDocument>
+  );
+}

@@ -1,0 +1,140 @@
+import { afterAll, describe, expect, inject, it } from 'vitest';
+
+import type { ArticleFields } from '../../server/articles/fields';
+import { seedArticles } from '../../server/articles/seed';
+import { createArticleStore } from '../../server/articles/store';
+import type { Database } from '../../server/db';
+import { openDatabase } from '../../server/db';
+import { engines } from '../support/engines';
+import { createDatabase } from '../support/postgresServer';
+
+const opened: Database[] = [];
+afterAll(async () => {
+  for (const db of opened) await db.close();
+});
+
+const draft: ArticleFields = {
+  locale: 'en',
+  slug: 'a-new-article',
+  title: 'A New Article',
+  excerpt: 'What it is about.',
+  category: 'research',
+  author: 'Dr. Sarah Chen',
+  date: '2026-11-20',
+  featured: false,
+  image: '/images/blog/drug-discovery.svg',
+  imageAlt: 'A molecule',
+  body: 'First paragraph.\n\n## A section\n\nSecond paragraph.\n',
+};
+
+describe.each(engines)('the article store on $engine', { timeout: 30_000 }, ({ open }) => {
+  const fresh = async () => {
+    const db = await open();
+    opened.push(db);
+    return { db, store: createArticleStore(db) };
+  };
+
+  it('seeds the six articles and their Spanish twins once, published, each pair sharing its id', async () => {
+    const { store } = await fresh();
+    expect(await store.seed(seedArticles)).toBe(true);
+    expect(await store.seed(seedArticles)).toBe(false);
+    const english = await store.published('en');
+    const spanish = await store.published('es');
+    expect(english.map((article) => article.pairId)).toEqual(spanish.map((article) => article.pairId));
+    expect(english).toHaveLength(6);
+    expect(english[0]!.slug).toBe('how-machine-learning-is-shortening-the-road-to-new-medicines');
+    const list = await store.list({ state: '', locale: '', search: '' });
+    expect(list).toHaveLength(12);
+    expect(list.every((article) => article.translation?.state === 'published')).toBe(true);
+    expect((await store.revisions(english[0]!.id))[0]).toMatchObject({ savedBy: 'seed', note: 'published' });
+  });
+
+  it('keeps a revision of every save with who and when, restores one as a new revision, and refuses a taken slug', async () => {
+    const { store } = await fresh();
+    const created = await store.create(draft, 'ana@meridianlab.test', undefined, new Date('2026-11-20T10:00:00Z'));
+    if (!created.ok) throw new Error(created.reason);
+    const { id } = created;
+    expect(await store.update(id, { ...draft, body: 'Changed.\n' }, 'ben@meridianlab.test')).toEqual({ ok: true, id });
+    const revisions = await store.revisions(id);
+    expect(revisions.map((revision) => [revision.savedBy, revision.fields.body])).toEqual([
+      ['ben@meridianlab.test', 'Changed.\n'],
+      ['ana@meridianlab.test', draft.body],
+    ]);
+    await store.restore(id, revisions[1]!.id, 'ana@meridianlab.test');
+    expect((await store.get(id))!.body).toBe(draft.body);
+    expect((await store.revisions(id))[0]!.note).toBe(`restored revision ${revisions[1]!.id}`);
+
+    const other = await store.create({ ...draft, slug: 'another' }, 'ana@meridianlab.test');
+    expect(other.ok).toBe(true);
+    expect(await store.update((other as { id: number }).id, draft, 'ana@meridianlab.test')).toMatchObject({
+      ok: false,
+      field: 'slug',
+    });
+  });
+
+  it('links a translation into the pair, once per language', async () => {
+    const { store } = await fresh();
+    const english = (await store.create(draft, 'ana@meridianlab.test')) as { id: number };
+    const pairId = (await store.get(english.id))!.pairId;
+    const spanish = await store.create({ ...draft, locale: 'es', slug: 'un-articulo' }, 'ana', pairId);
+    expect(spanish.ok).toBe(true);
+    expect((await store.translationOf((await store.get(english.id))!))!.slug).toBe('un-articulo');
+    expect(await store.create({ ...draft, locale: 'es', slug: 'otro' }, 'ana', pairId)).toMatchObject({
+      ok: false,
+      field: 'locale',
+    });
+  });
+
+  it('keeps a published article’s old slug as a redirect, never a draft’s', async () => {
+    const { store } = await fresh();
+    const { id } = (await store.create(draft, 'ana')) as { id: number };
+    await store.update(id, { ...draft, slug: 'renamed-draft' }, 'ana');
+    expect(await store.redirect('en', 'a-new-article')).toBeUndefined();
+    await store.publish(id, 'ana');
+    await store.update(id, { ...draft, slug: 'renamed-again' }, 'ana');
+    expect((await store.redirect('en', 'renamed-draft'))?.slug).toBe('renamed-again');
+    await store.unpublish(id, 'ana');
+    expect(await store.redirect('en', 'renamed-draft')).toBeUndefined();
+  });
+
+  it('moves the content version with every change', async () => {
+    const { store } = await fresh();
+    const before = await store.version();
+    const { id } = (await store.create(draft, 'ana')) as { id: number };
+    await store.publish(id, 'ana');
+    expect(await store.version()).toBe(before + 2);
+  });
+
+  it('publishes a scheduled article at its minute, once, when two instances run the schedule together', async () => {
+    const { store } = await fresh();
+    const { id } = (await store.create(draft, 'ana')) as { id: number };
+    await store.schedule(id, new Date('2026-11-30T14:00:40Z'), 'ana', new Date('2026-11-30T13:00:00Z'));
+    expect((await store.get(id))!.publishAt).toBe('2026-11-30T14:00:00.000Z');
+    expect(await store.publishDue(new Date('2026-11-30T13:59:59Z'))).toBe(0);
+    const due = new Date('2026-11-30T14:00:00Z');
+    // Each call runs its own transaction on its own connection (PostgreSQL's pool), as two instances would.
+    const counts = await Promise.all([store.publishDue(due), store.publishDue(due), store.publishDue(due)]);
+    expect(counts.reduce((sum, count) => sum + count, 0)).toBe(1);
+    const article = (await store.get(id))!;
+    expect(article.state).toBe('published');
+    expect(article.publishedAt).toBe('2026-11-30T14:00:00.000Z');
+    expect((await store.revisions(id)).filter((revision) => revision.savedBy === 'schedule')).toHaveLength(1);
+  });
+});
+
+describe('two instances on one PostgreSQL database', { timeout: 30_000 }, () => {
+  it('publish a due article once, whichever instance runs the schedule first', async () => {
+    const databaseUrl = await createDatabase(inject('postgresUrl'));
+    const [a, b] = [await openDatabase({ dataDir: '', databaseUrl }), await openDatabase({ dataDir: '', databaseUrl })];
+    opened.push(a, b);
+    const [storeA, storeB] = [createArticleStore(a), createArticleStore(b)];
+    for (let round = 0; round < 5; round++) {
+      const { id } = (await storeA.create({ ...draft, slug: `due-${round}` }, 'ana')) as { id: number };
+      await storeB.schedule(id, new Date('2026-11-30T14:00:00Z'), 'ana', new Date('2026-11-30T13:00:00Z'));
+      const due = new Date('2026-11-30T14:00:05Z');
+      const counts = await Promise.all([storeA.publishDue(due), storeB.publishDue(due)]);
+      expect(counts.sort()).toEqual([0, 1]);
+      expect((await storeB.revisions(id)).filter((revision) => revision.savedBy === 'schedule')).toHaveLength(1);
+    }
+  });
+});

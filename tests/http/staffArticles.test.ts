@@ -1,0 +1,200 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { seedArticles } from '../../server/articles/seed';
+import { createArticleStore } from '../../server/articles/store';
+import { testApp } from '../support/helpers';
+import type { StaffClient } from '../support/staffHelpers';
+import { addAccount, consolePost, sessionFor } from '../support/staffHelpers';
+
+const app = testApp();
+const store = createArticleStore(app.db);
+let client: StaffClient;
+
+beforeAll(async () => {
+  await store.seed(seedArticles);
+  await addAccount(app.db, 'ana@meridianlab.test');
+  client = await sessionFor(app, 'ana@meridianlab.test');
+});
+afterAll(() => app.db.close());
+
+const get = (path: string) => request(app).get(path).set('Cookie', client.cookie);
+const post = (path: string, fields: Record<string, string>) =>
+  consolePost(app, path, client, { csrf: client.csrf, ...fields });
+
+const form = {
+  locale: 'en',
+  title: 'Pipetting Robots on a Budget',
+  slug: 'pipetting-robots-on-a-budget',
+  excerpt: 'What a small lab can automate for the price of a used centrifuge.',
+  category: 'technology',
+  author: 'Dr. Marcus Rivera',
+  date: '2026-11-20',
+  featured: '',
+  image: '/images/blog/lab-automation.svg',
+  imageAlt: 'A pipetting robot',
+  body: 'The first paragraph.\n\n## What it costs\n\nLess than you think.\n',
+};
+const idOf = (location: string) => Number(/\/staff\/articles\/(\d+)/.exec(location)![1]);
+
+describe('the article list', () => {
+  it('lists both languages with state, translation, author and last change, and filters them', async () => {
+    const page = await get('/staff/articles');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('12 articles');
+    expect(page.text).toContain('How Machine Learning Is Shortening the Road to New Medicines');
+    expect(page.text).toContain('Spanish: Published');
+    expect(page.text).toContain('Dr. Sarah Chen');
+    expect((await get('/staff/articles?language=es')).text).toContain('6 articles');
+    expect((await get('/staff/articles?state=draft')).text).toContain('No article matches these filters.');
+    expect((await get('/staff/articles?q=crispr&language=en')).text).toContain('1 article<');
+  });
+});
+
+describe('writing an article', () => {
+  let id = 0;
+
+  it('refuses a form with problems, naming each field and keeping what was typed', async () => {
+    const response = await post('/staff/articles', { ...form, title: '  ', slug: 'Not A Slug', date: '2026-02-30' });
+    expect(response.status).toBe(400);
+    expect(response.text).toContain('3 fields need a change');
+    expect(response.text).toContain('Title is required.');
+    expect(response.text).toContain('Slug: lowercase letters');
+    expect(response.text).toContain('Date: a real date');
+    expect(response.text).toContain('value="Not A Slug"');
+    expect(response.text).toContain('Less than you think.');
+    expect(response.text).toMatch(
+      /id="article-title"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*id="article-title"/,
+    );
+    expect(await store.list({ state: 'draft', locale: '', search: '' })).toHaveLength(0);
+  });
+
+  it('refuses a body with a script link, naming the body', async () => {
+    const response = await post('/staff/articles', { ...form, body: '[click](javascript:alert(1))' });
+    expect(response.status).toBe(400);
+    expect(response.text).toContain('Body (Markdown): link &quot;javascript:alert(1)&quot;');
+  });
+
+  it('creates a draft, shows its read time, and refuses a slug another article has', async () => {
+    const created = await post('/staff/articles', form);
+    expect(created.status).toBe(303);
+    id = idOf(created.headers.location!);
+    const editor = await get(`/staff/articles/${id}?saved=created`);
+    expect(editor.text).toContain('Draft created.');
+    expect(editor.text).toContain('Read time: 1 min read.');
+    expect(editor.text).toContain('No Spanish version');
+    const taken = await post('/staff/articles', {
+      ...form,
+      slug: 'how-machine-learning-is-shortening-the-road-to-new-medicines',
+    });
+    expect(taken.status).toBe(400);
+    expect(taken.text).toContain('Another English article already uses the slug');
+  });
+
+  it('previews the draft as the site’s own article page, for staff only, never kept nor indexed', async () => {
+    await post(`/staff/articles/${id}`, {
+      ...form,
+      body: `${form.body}\n<script>alert(1)</script> <img src=x onerror=alert(1)>\n`,
+    });
+    const preview = await get(`/staff/articles/${id}/preview`);
+    expect(preview.status).toBe(200);
+    expect(preview.headers['cache-control']).toMatch(/^no-store\b/);
+    expect(preview.headers['x-robots-tag']).toBe('noindex, nofollow');
+    expect(preview.text).toContain('<meta name="robots" content="noindex, follow"/>');
+    expect(preview.text).toContain('<title>Pipetting Robots on a Budget | Meridian Lab</title>');
+    expect(preview.text).toMatch(/<h1[^>]*>Pipetting Robots on a Budget<\/h1>/);
+    expect(preview.text).toContain('<h2>What it costs</h2>');
+    expect(preview.text).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(preview.text).not.toMatch(/<script(?![^>]*application\/(ld\+)?json)/);
+    expect(preview.text).not.toMatch(/<img[^>]*onerror/);
+    const outsider = await request(app).get(`/staff/articles/${id}/preview`);
+    expect(outsider.status).toBe(303);
+    expect(outsider.text).not.toContain('Pipetting');
+  });
+
+  it('publishes, schedules and unpublishes, each kept as a revision', async () => {
+    expect((await post(`/staff/articles/${id}/publish`, {})).headers.location).toBe(
+      `/staff/articles/${id}?saved=published`,
+    );
+    expect((await store.get(id))!.state).toBe('published');
+    expect((await post(`/staff/articles/${id}/unpublish`, {})).status).toBe(303);
+    expect((await store.get(id))!.state).toBe('unpublished');
+    const past = await post(`/staff/articles/${id}/schedule`, { publishAt: '2020-01-01T09:00' });
+    expect(past.status).toBe(400);
+    expect(past.text).toContain('Publish at: a date and time in the future');
+    const nextYear = new Date().getUTCFullYear() + 1;
+    expect((await post(`/staff/articles/${id}/schedule`, { publishAt: `${nextYear}-07-01T09:30` })).status).toBe(303);
+    const article = (await store.get(id))!;
+    expect(article.state).toBe('scheduled');
+    // 9:30 in New York in July is 13:30 UTC.
+    expect(article.publishAt).toBe(`${nextYear}-07-01T13:30:00.000Z`);
+    const notes = (await store.revisions(id)).map((revision) => revision.note);
+    expect(notes.slice(0, 3)).toEqual([`scheduled for ${nextYear}-07-01T13:30:00.000Z`, 'unpublished', 'published']);
+  });
+
+  it('shows what changed between two revisions and restores one', async () => {
+    await post(`/staff/articles/${id}`, {
+      ...form,
+      title: 'Pipetting Robots for Less',
+      body: 'A new first line.\n\n## What it costs\n',
+    });
+    const revisions = await store.revisions(id);
+    const [newest] = revisions;
+    const first = revisions.at(-1)!;
+    const diff = await get(`/staff/articles/${id}/revisions?from=${newest!.id}&to=${first.id}`);
+    expect(diff.status).toBe(200);
+    expect(diff.text).toContain(`Revision ${first.id} → revision ${newest!.id}`);
+    expect(diff.text).toContain('<del>Pipetting Robots on a Budget</del>');
+    expect(diff.text).toContain('<ins>Pipetting Robots for Less</ins>');
+    expect(diff.text).toContain('<del>- The first paragraph.\n</del>');
+    expect(diff.text).toContain('<ins>+ A new first line.\n</ins>');
+    const restored = await post(`/staff/articles/${id}/revisions/${first.id}/restore`, {});
+    expect(restored.headers.location).toBe(`/staff/articles/${id}/revisions?saved=restored`);
+    expect((await store.get(id))!.title).toBe('Pipetting Robots on a Budget');
+    expect((await store.revisions(id))[0]).toMatchObject({
+      savedBy: 'ana@meridianlab.test',
+      note: `restored revision ${first.id}`,
+    });
+  });
+
+  it('writes the Spanish translation into the pair from the list’s link', async () => {
+    const page = await get(`/staff/articles/new?translate=${id}`);
+    expect(page.text).toContain(`name="translationOf" value="${id}"`);
+    const created = await post('/staff/articles', {
+      ...form,
+      locale: 'es',
+      translationOf: String(id),
+      title: 'Robots de pipeteo con poco presupuesto',
+      slug: 'robots-de-pipeteo-con-poco-presupuesto',
+    });
+    expect(created.status).toBe(303);
+    const spanish = (await store.get(idOf(created.headers.location!)))!;
+    expect(spanish.pairId).toBe((await store.get(id))!.pairId);
+    expect((await get(`/staff/articles/${id}`)).text).toContain('Robots de pipeteo con poco presupuesto');
+  });
+
+  it('answers the console’s not-found page for an article or revision that does not exist', async () => {
+    expect((await get('/staff/articles/99999')).status).toBe(404);
+    expect((await get('/staff/articles/abc/revisions')).status).toBe(404);
+    expect((await post(`/staff/articles/${id}/revisions/99999/restore`, {})).status).toBe(404);
+  });
+});
+
+describe('every article action', () => {
+  it('is refused without the session’s CSRF token, and changes nothing', async () => {
+    const [article] = await store.published('en');
+    const before = await store.version();
+    for (const path of [
+      '/staff/articles',
+      `/staff/articles/${article!.id}`,
+      `/staff/articles/${article!.id}/publish`,
+      `/staff/articles/${article!.id}/schedule`,
+      `/staff/articles/${article!.id}/unpublish`,
+      `/staff/articles/${article!.id}/revisions/1/restore`,
+    ]) {
+      const response = await consolePost(app, path, client, { ...form, publishAt: '2030-01-01T09:00' });
+      expect(response.status, path).toBe(403);
+    }
+    expect(await store.version()).toBe(before);
+  });
+});
