@@ -1,3 +1,4 @@
+import { publishedPosts } from '../../shared/content/publishedArticles';
 import type { Locale } from '../../shared/lib/locale';
 import { locales } from '../../shared/lib/locale';
 import { absoluteUrl } from '../../shared/lib/runtime';
@@ -22,13 +23,13 @@ export interface PublishedArticle {
 }
 
 /**
- * The published articles, newest first: the one place the newsletter reads
- * them from, so their source (the build's Markdown today) can change here alone.
+ * The published articles, newest first: the one place the newsletter reads them from. They are what the
+ * site serves now (the staff console's, decision 052), or the seed's before the store has loaded them.
  */
 export function publishedArticles(): PublishedArticle[] {
   const byId = new Map<number, PublishedArticle>();
   for (const locale of locales) {
-    for (const post of catalogues[locale].posts.posts) {
+    for (const post of publishedPosts(locale) ?? catalogues[locale].posts.posts) {
       const article = byId.get(post.id) ?? { id: post.id, date: post.date, versions: {} };
       article.versions[locale] = { title: post.title, excerpt: post.excerpt, path: postPath(post) };
       byId.set(post.id, article);

@@ -272,7 +272,8 @@ export function pageCache(
     try {
       await flight;
     } finally {
-      rendering.delete(key);
+      // Unless an invalidation has let a newer render take its place.
+      if (rendering.get(key) === flight) rendering.delete(key);
     }
   };
 
@@ -293,6 +294,8 @@ export function pageCache(
     invalidate() {
       generation += 1;
       pages.clear();
+      // A request from now on waits for no render of the old content.
+      rendering.clear();
     },
   };
 }

@@ -125,6 +125,18 @@ describe('publishing from the console', () => {
     expect(sitemap).not.toContain(`/blog/${form.slug}<`);
   });
 
+  it('offers a published article to the newsletter: a campaign from it quotes its title, excerpt and link', async () => {
+    const list = await page('/staff/newsletter').set('Cookie', client.cookie);
+    // The campaign names the article by its language pair, as the list offers it.
+    const article = new RegExp(`<option value="(\\d+)">${form.title} `).exec(list.text)?.[1];
+    expect(article).toBeDefined();
+    const created = await post('/staff/newsletter', { article: article! });
+    expect(created.status).toBe(303);
+    const campaign = await page(created.headers.location!).set('Cookie', client.cookie);
+    expect(campaign.text).toContain(form.excerpt);
+    // The slug as the test before changed it.
+    expect(campaign.text).toContain('/blog/budget-pipetting-robots');
+  });
   it('takes an unpublished article off every list, its page a 404', async () => {
     await post(`/staff/articles/${id}/unpublish`, {});
     expect(await whereShown('budget-pipetting-robots', form.title)).toEqual(nowhere);

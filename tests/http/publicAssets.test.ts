@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { files } from '../../shared/generated/files';
 import { artwork, rasters } from '../../shared/generated/images';
 import { hashedFileUrl, VARIANT_FORMATS, variantUrl } from '../../shared/lib/assetNames';
+import { ANALYTICS_PIXEL } from '../../shared/lib/attribution';
 import { notFoundPage, sitePages } from '../../shared/routes';
 import { testApp } from '../support/helpers';
 
@@ -45,7 +46,8 @@ function assetUrls(html: string): string[] {
       for (const candidate of value.split(',')) urls.add(candidate.trim().split(/\s+/)[0]!);
     }
   }
-  return [...urls].filter((url) => url.startsWith('/'));
+  // The no-script page-view pixel is a beacon, never cached, not a file (decision 048).
+  return [...urls].filter((url) => url.startsWith('/') && !url.startsWith(ANALYTICS_PIXEL));
 }
 
 describe.each([...sitePages, notFoundPage])('the files $path shows', (page) => {
