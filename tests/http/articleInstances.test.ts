@@ -4,10 +4,10 @@ import path from 'node:path';
 
 import { afterAll, describe, expect, inject, it } from 'vitest';
 
-import { toLabTime } from '../../server/articles/labTime';
 import { openDatabase } from '../../server/db';
 import { createAccountStore } from '../../server/staff/accounts';
 import { createSessionStore } from '../../server/staff/sessions';
+import { toLabTime } from '../../server/staff/views/format';
 import { createDatabase } from '../support/postgresServer';
 import { freePort, killServers, startServer } from '../support/serverProcess';
 import { addAccount } from '../support/staffHelpers';

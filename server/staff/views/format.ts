@@ -37,13 +37,20 @@ function labWallClock(ms: number): number {
  * console shows times; undefined when it is not one.
  */
 export function fromLabTime(value: string): Date | undefined {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value)) return undefined;
+  const day = /^\d{4}-\d{2}-(\d{2})T\d{2}:\d{2}$/.exec(value)?.[1];
+  if (day === undefined) return undefined;
   const wanted = Date.parse(`${value}:00Z`);
-  if (Number.isNaN(wanted)) return undefined;
+  // Date.parse rolls "02-30" or "T24:00" over into another day: that is no time the form meant.
+  if (Number.isNaN(wanted) || new Date(wanted).getUTCDate() !== Number(day)) return undefined;
   // The zone's offset at that moment, found from a first guess and checked once more (a DST change between).
   let at = wanted - (labWallClock(wanted) - wanted);
   at += wanted - labWallClock(at);
   return new Date(at);
+}
+
+/** A moment as a datetime-local input's value in the lab's time zone: fromLabTime's inverse. */
+export function toLabTime(date: Date): string {
+  return new Date(labWallClock(date.getTime())).toISOString().slice(0, 16);
 }
 
 const shortDay = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric' });
