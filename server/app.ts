@@ -7,6 +7,7 @@ import type { ComponentType } from 'react';
 
 import type { LoadedPage } from '../shared/pageShell';
 import { PageDocument } from '../shared/pageShell';
+import { localizedRoutes } from '../shared/routes';
 import type { Alerts } from './alerts/alerts';
 import { alertKinds, createAlerts } from './alerts/alerts';
 import { conversionCounts } from './analytics/conversions';
@@ -19,7 +20,7 @@ import { createArticleContent } from './articles/content';
 import { createArticleImages } from './articles/images';
 import { servePublishedArticles } from './articles/pages';
 import { articlePreview } from './articles/preview';
-import { articlePublicRoutes } from './articles/publicRoutes';
+import { articlePublicRoutes, isOldSlugPath } from './articles/publicRoutes';
 import { createArticleStore } from './articles/store';
 import type { AppConfig } from './config';
 import type { Database } from './db';
@@ -35,6 +36,7 @@ import type { Metrics } from './http/metrics';
 import { createMetrics, metricsRoute } from './http/metrics';
 import { createRateLimitCounters } from './http/rateLimitCounters';
 import { requestStart } from './http/requestStart';
+import { unnamedRoutes } from './http/routesAnswering';
 import { securityHeaders } from './http/security';
 import { hashedAssets, publicFiles } from './http/static';
 import { canonicalPath } from './http/trailingSlash';
@@ -97,6 +99,17 @@ export function appAlerts(db: Database, config: AppConfig, metrics: Metrics, wak
   );
 }
 
+/**
+ * What the app answers before its pages, by path (decision 054): the API, the console, health, metrics,
+ * static and uploaded files, and any file name (robots.txt, a feed, an icon). A plain path beyond these
+ * and an article's old slug that is no page gets its kept not-found page before the app; createApp
+ * checks at start that every route of the app is named here.
+ */
+const BEFORE_PAGES = /^\/(?:api|healthz|media|metrics|readyz|staff|static)(?:\/|$)|\.[^/]*$/i;
+
+/** The pages' own patterns: the catch-all, and the routes at a page's pattern (an old slug's 301, a newsletter link). */
+const pagePatterns = new Set(['/{*splat}', ...localizedRoutes().map(({ path }) => path)]);
+
 export interface AppOptions {
   /** The open database; whoever opened it closes it. */
   db: Database;
@@ -154,18 +167,20 @@ export function createApp(
     hit: metrics.pageCache.labels({ result: 'hit' }),
     miss: metrics.pageCache.labels({ result: 'miss' }),
   };
-  // Finished pages are kept in memory, except in development, where every build changes them.
-  const cache = config.dev
-    ? undefined
-    : pageCache(render, { headers, logger, counted: (result) => lookups[result].inc() });
-  const start = requestStart(config.trustProxy, logger, metrics);
-  const renderPage = cache?.renderPage ?? render;
-  const { siteUrl } = config;
   // The articles live in the database (decision 052): the pages, feeds and sitemap show what is published
   // now, and every kept page is forgotten when that changes.
   const articleStore = createArticleStore(db);
   const articleImages = createArticleImages(db);
   const content = articles ?? createArticleContent(articleStore, config.rootDir, logger);
+  const oldSlug = isOldSlugPath(content);
+  const answeredBeforePages = (path: string) => BEFORE_PAGES.test(path) || oldSlug(path);
+  // Finished pages are kept in memory, except in development, where every build changes them.
+  const cache = config.dev
+    ? undefined
+    : pageCache(render, { headers, logger, counted: (result) => lookups[result].inc(), answeredBeforePages });
+  const start = requestStart(config.trustProxy, logger, metrics);
+  const renderPage = cache?.renderPage ?? render;
+  const { siteUrl } = config;
   servePublishedArticles(content);
   if (cache) content.onChange(() => cache.invalidate());
   // The stores queue what they send in their own transactions; wakeOutbox has it sent at once.
@@ -215,7 +230,7 @@ export function createApp(
   app.use((_req, _res, next) => void content.ready.then(() => next(), next)); // what follows shows the articles: once they are loaded
   app.use(crawlerRoutes(siteUrl)); // robots.txt and sitemap.xml, from the route table
   app.use(feedRoutes(siteUrl)); // the blog's RSS and Atom feeds
-  app.use(articlePublicRoutes(content, articleStore, articleImages)); // the articles' JSON, uploaded images, an old slug's 301
+  app.use(articlePublicRoutes(content, articleImages)); // the articles' JSON, uploaded images, an old slug's 301
   app.use(vitalsRoutes(db, siteUrl, logger, counters)); // the field-speed beacon
   app.use(analyticsRoutes({ store: analytics, siteUrl, afterAnswer, counters })); // page views and conversion clicks
   app.use(subscribeRoutes({ store: subscribers, siteUrl, afterAnswer, counters, converted: conversions.signUp })); // the newsletter box
@@ -261,9 +276,13 @@ export function createApp(
   app.use(canonicalPath); // one URL per page: "/services/" → 301 "/services", never to another host
   app.get('/{*splat}', (req, res) => renderPage(req, res)); // every other GET is a page, or the 404 page
   app.use(errorHandler(logger, () => metrics.unhandledErrors.inc({ where: 'request' }))); // last: a short JSON reason for client errors, a logged 500 for the rest
+  // The early not-found answer must hide none of the routes above: the app refuses to start otherwise.
+  const hidden = unnamedRoutes(app.router, (path) => BEFORE_PAGES.test(path), pagePatterns);
+  if (hidden.length)
+    throw new Error(`Routes answered before the pages, not named in BEFORE_PAGES: ${hidden.join(', ')}`);
 
-  // A kept page of the route table goes out as nginx would send a file, before Express has any work to do:
-  // with its id, log line, count and drain tracking as in the app, its headers prepared at its first render.
+  // A kept page goes out as nginx would send a file, before Express has any work to do: with its id, log
+  // line, count and drain tracking as in the app, its headers prepared at its first render.
   return (req, res) => {
     const kept = drain.draining ? undefined : cache?.early(req);
     if (!kept) {

@@ -5,6 +5,7 @@
 import type { BlogPost, PostFacts } from '../../shared/content/blog';
 import type { Locale } from '../../shared/lib/locale';
 import { locales } from '../../shared/lib/locale';
+import { postPath } from '../../shared/model/articles';
 import type { Logger } from '../http/logger';
 import { renderArticle } from './markdown';
 import { byBlogOrder, toBlogPost } from './publicPost';
@@ -19,6 +20,8 @@ export interface PublishedArticles {
   index: readonly PostFacts[];
   /** Each language's bodies by slug, as HTML. */
   bodies: Readonly<Record<Locale, ReadonlyMap<string, string>>>;
+  /** Each language's old slugs of published articles, each with the path it answers with now (a 301). */
+  moved: Readonly<Record<Locale, ReadonlyMap<string, string>>>;
 }
 
 /** How often an instance reads the content version: a change anywhere is served here within about this long. */
@@ -29,9 +32,11 @@ const SCHEDULE_MS = 5_000;
 async function loadPublished(store: ArticleStore, rootDir: string, logger: Logger): Promise<PublishedArticles> {
   const posts = {} as Record<Locale, BlogPost[]>;
   const bodies = {} as Record<Locale, Map<string, string>>;
+  const moved = {} as Record<Locale, Map<string, string>>;
   for (const locale of locales) {
     posts[locale] = [];
     bodies[locale] = new Map();
+    moved[locale] = new Map([...(await store.redirects(locale))].map(([slug, article]) => [slug, postPath(article)]));
     for (const article of await store.published(locale)) {
       const rendered = renderArticle(article.body, locale, rootDir);
       // Publishing checks the body; one that a later rule refuses stays off the site rather than break it.
@@ -57,7 +62,7 @@ async function loadPublished(store: ArticleStore, rootDir: string, logger: Logge
     facts.slugs[post.locale] = post.slug;
     byPair.set(post.id, facts);
   }
-  return { posts, bodies, index: [...byPair.values()] };
+  return { posts, bodies, moved, index: [...byPair.values()] };
 }
 
 export interface ArticleContent {

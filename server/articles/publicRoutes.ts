@@ -6,16 +6,11 @@
 import type { Response } from 'express';
 import { Router } from 'express';
 
-import type { Locale } from '../../shared/lib/locale';
 import { localePrefix, locales } from '../../shared/lib/locale';
-import { postPath } from '../../shared/model/articles';
 import type { ArticleContent } from './content';
 import type { ArticleImages } from './images';
-import type { ArticleStore } from './store';
 
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
-export function articlePublicRoutes(content: ArticleContent, store: ArticleStore, images: ArticleImages): Router {
+export function articlePublicRoutes(content: ArticleContent, images: ArticleImages): Router {
   const router = Router();
 
   // An uploaded image's variant: its name holds its content's hash, so it is cached for a year.
@@ -45,16 +40,29 @@ export function articlePublicRoutes(content: ArticleContent, store: ArticleStore
     sendJson(res, { html });
   });
 
-  // An article path that names no published article: its old slug's 301, when it had one.
+  // An article path that names no published article: its old slug's 301, when it had one. Read from
+  // memory, so a flood of made-up article paths costs no query (decision 054).
   for (const locale of locales)
-    router.get(`${localePrefix(locale)}/blog/:slug`, async (req, res, next) => {
+    router.get(`${localePrefix(locale)}/blog/:slug`, (req, res, next) => {
       const { slug } = req.params;
-      if (!SLUG.test(slug) || content.current().bodies[locale].has(slug)) return next();
-      const moved = await store.redirect(locale as Locale, slug);
-      if (!moved) return next();
+      const { bodies, moved } = content.current();
+      const to = bodies[locale].has(slug) ? undefined : moved[locale].get(slug);
+      if (!to) return next();
       const query = req.originalUrl.slice(req.path.length);
-      res.redirect(301, postPath(moved) + query);
+      res.redirect(301, to + query);
     });
 
   return router;
 }
+
+/**
+ * Whether a path may be a published article's old slug, which articlePublicRoutes answers with a 301: its
+ * last segment is one in any language (the early not-found answer must never take one, decision 054).
+ */
+export const isOldSlugPath =
+  (content: ArticleContent) =>
+  (path: string): boolean => {
+    const slug = path.slice(path.lastIndexOf('/') + 1);
+    const { moved } = content.current();
+    return locales.some((locale) => moved[locale].has(slug));
+  };

@@ -127,8 +127,8 @@ export interface ArticleStore {
   restore(articleId: number, revisionId: number, by: string, now?: Date): Promise<SaveResult | undefined>;
   /** The published articles of a language, newest first. */
   published(locale: Locale): Promise<Article[]>;
-  /** The article an old slug now answers with, when it is published. */
-  redirect(locale: Locale, slug: string): Promise<Article | undefined>;
+  /** A language's old slugs of published articles, each with the article it now answers with. */
+  redirects(locale: Locale): Promise<ReadonlyMap<string, Article>>;
   /** The content version: it moves with every change any instance makes. */
   version(): Promise<number>;
 }
@@ -465,16 +465,15 @@ export function createArticleStore(db: Database): ArticleStore {
       return rows.map(toArticle);
     },
 
-    async redirect(locale, slug) {
-      const row = await db.get<ArticleRow>(
-        `SELECT ${COLUMNS.split(', ')
+    async redirects(locale) {
+      const rows = await db.all<ArticleRow & { old_slug: string }>(
+        `SELECT r.slug AS old_slug, ${COLUMNS.split(', ')
           .map((column) => `a.${column}`)
           .join(', ')} FROM article_redirects AS r JOIN articles AS a ON a.id = r.article_id
-         WHERE r.locale = ? AND r.slug = ? AND a.state = 'published'`,
+         WHERE r.locale = ? AND a.state = 'published'`,
         locale,
-        slug,
       );
-      return row && toArticle(row);
+      return new Map(rows.map((row) => [row.old_slug, toArticle(row)]));
     },
 
     async version() {

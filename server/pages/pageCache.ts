@@ -152,29 +152,20 @@ export function pageCacheKey(url: string): string | null {
   return query ? `${pathname}?${query}` : pathname;
 }
 
-/**
- * The key of a URL the kept pages may answer before the app, or null: a page of the route table (never
- * the not-found page, as routes before the pages own some unknown paths), its path as written, without
- * "..", "%7E" and such that the app's routers would read otherwise.
- */
-function earlyKey(url: string): string | null {
-  const query = url.indexOf('?');
-  const path = query === -1 ? url : url.slice(0, query);
-  const key = pageCacheKey(url);
-  if (key === null || key.startsWith('404 ') || !(key === path || key.startsWith(`${path}?`))) return null;
-  return key;
-}
+/** A path of plain segments: no dot segment, no empty one, nothing percent-encoded, no trailing slash. */
+const PLAIN_PATH = /^(?:\/[\w~-][\w.~-]*)+$/;
 
 /**
  * The page cache's two places in the app, over one store and one key (pageCacheKey): before the app for a
- * kept page of the route table (the early answer), and in the renderer for the rest: a first render, and
- * the not-found page, which only the renderer's catch-all may answer.
+ * kept page (the early answer), and in the renderer for the rest: a first render, and every answer the
+ * early one leaves to the app.
  */
 interface PageCaching {
   /**
    * The kept page that answers this request before the app does any work for it: a GET or HEAD of a page
-   * of the route table (whatever query it has beyond the one the page reads), already kept. Its answer is
-   * sendKeptPage's.
+   * of the route table (whatever query it has beyond the one the page reads), already kept, or the kept
+   * not-found page of a path that is no page and that nothing before the pages answers (decision 054).
+   * Its answer is sendKeptPage's.
    */
   early(req: IncomingMessage): KeptPage | undefined;
   /**
@@ -201,11 +192,17 @@ interface PageCacheOptions {
   logger: Logger;
   pages?: PageCache;
   counted?: CacheLookup;
+  /**
+   * Whether the app answers a path before its pages (asked only of a plain path that is no page, once its
+   * not-found page is kept): where it says no, the early answer sends that not-found page. Without it,
+   * the not-found page is the renderer's alone.
+   */
+  answeredBeforePages?: (path: string) => boolean;
 }
 
 export function pageCache(
   render: StreamPage,
-  { headers, logger, pages = new PageCache(), counted = () => {} }: PageCacheOptions,
+  { headers, logger, pages = new PageCache(), counted = () => {}, answeredBeforePages }: PageCacheOptions,
 ): PageCaching {
   /** A GET or HEAD has a key; nothing else is the cache's. */
   const keyOf = (req: Request) =>
@@ -253,6 +250,22 @@ export function pageCache(
       }).catch(reject);
     });
 
+  /**
+   * The kept page the early answer may send for a URL that is not a kept page's own path: a page of the
+   * route table, written as its path (without "..", "%7E" and such that the app's routers would read
+   * otherwise); or the not-found page of a plain path that nothing before the pages answers.
+   */
+  const keptOtherwise = (url: string): KeptPage | undefined => {
+    const query = url.indexOf('?');
+    const path = query === -1 ? url : url.slice(0, query);
+    const key = pageCacheKey(url);
+    if (key === null) return undefined;
+    if (!key.startsWith('404 ')) return key === path || key.startsWith(`${path}?`) ? pages.peek(key) : undefined;
+    const notFound = answeredBeforePages && PLAIN_PATH.test(path) ? pages.peek(key) : undefined;
+    // Asked last: a kept not-found page means the app's content was loaded to render it.
+    return notFound && !answeredBeforePages!(path) ? notFound : undefined;
+  };
+
   const renderPage: RenderPage = async (req, res, view) => {
     const key = view ? null : keyOf(req);
     if (key === null) return render(req, res, view);
@@ -282,11 +295,7 @@ export function pageCache(
       if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
       const url = req.url ?? '/';
       // A page's own path is its key: one lookup; anything else is worked out.
-      let page = pages.peek(url);
-      if (!page) {
-        const key = url.includes('?') ? earlyKey(url) : null;
-        page = key === null ? undefined : pages.peek(key);
-      }
+      const page = pages.peek(url) ?? (answeredBeforePages || url.includes('?') ? keptOtherwise(url) : undefined);
       if (page) counted('hit');
       return page;
     },

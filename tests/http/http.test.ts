@@ -177,6 +177,8 @@ describe('page cache', () => {
     ['/research', 'identity', undefined],
     ['/no-such-page', 'br', 'br'],
     ['/no-such-page', 'identity', undefined],
+    ['/blog/no-such-article', 'gzip', 'gzip'],
+    ['/es/no-existe/tampoco', 'br', 'br'],
   ] as const)(
     'sends %s kept (Accept-Encoding: %s) with the headers of its first render, for GET, HEAD and a 304',
     async (path, accept, encoding) => {

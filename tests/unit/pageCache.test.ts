@@ -159,11 +159,12 @@ describe('pageCache', () => {
   }
 
   /** The cache's early answer in front of an app that says when it was reached. */
-  function early(cache: PageCache) {
+  function early(cache: PageCache, answeredBeforePages?: (path: string) => boolean) {
     const caching = pageCache(countingRender().render, {
       headers,
       logger: logger() as unknown as Logger,
       pages: cache,
+      answeredBeforePages,
     });
     return (req: IncomingMessage, res: ServerResponse) => {
       const kept = caching.early(req);
@@ -257,6 +258,36 @@ describe('pageCache', () => {
       expect((await request(app).get(url)).status, url).toBe(418);
     }
     expect((await request(app).post('/services')).status).toBe(418);
+  });
+
+  it('answers a plain unknown path with its kept not-found page, unless the app answers the path before its pages', async () => {
+    const cache = new PageCache();
+    const asked: string[] = [];
+    const app = early(cache, (path) => {
+      asked.push(path);
+      return path.startsWith('/api/');
+    });
+    // Not kept yet: the app renders it.
+    expect((await request(app).get('/nope')).status).toBe(418);
+    cache.set('404 en NotFound', { ...page('not found'), status: 404 });
+    cache.set('404 es NotFound', { ...page('no encontrada'), status: 404 });
+    for (const [url, text] of [
+      ['/nope', 'not found'],
+      ['/no-such-page-12/34?q=5', 'not found'],
+      ['/es/nada/mas', 'no encontrada'],
+    ]) {
+      const answer = await request(app).get(url!);
+      expect(answer.status, url).toBe(404);
+      expect(answer.text, url).toBe(text);
+      expect(answer.headers['x-request-id']).toBe('id-1');
+    }
+    expect((await request(app).head('/nope')).status).toBe(404);
+    expect(asked).toContain('/no-such-page-12/34');
+    // What the app answers itself, and paths its routers could read otherwise than the cache does.
+    for (const url of ['/api/nope', '/nope/', '//nope', '/x/../nope', '/%6Eope', '/.env', '/a//b', '/a%5Cb']) {
+      expect((await request(app).get(url)).status, url).toBe(418);
+    }
+    expect((await request(app).post('/nope')).status).toBe(418);
   });
 
   it('renders a page once for visitors who ask at the same time, and compresses it once (single flight)', async () => {

@@ -41,8 +41,16 @@ describe('unknownPathPage', () => {
       '/..',
     ];
     const random = Array.from({ length: 300 }, (_, i) => `/${(i * 7919).toString(36)}/${i % 3 ? 'blog/' : ''}${i}`);
+    // Every arrangement of the routes' fixed segments among others, up to five deep: the shapes kept.
+    const words = ['es', 'blog', 'Blog', 'x', 'services', 'a.b'];
+    let combined = [''];
+    const arranged: string[] = [];
+    for (let depth = 0; depth < 5; depth += 1) {
+      combined = combined.flatMap((path) => words.map((word) => `${path}/${word}`));
+      arranged.push(...combined);
+    }
     let compared = 0;
-    for (const path of [...twisted, ...odd, ...random]) {
+    for (const path of [...twisted, ...odd, ...random, ...arranged, ...arranged]) {
       if (findPage(path)) continue;
       let expected;
       try {
@@ -53,6 +61,6 @@ describe('unknownPathPage', () => {
       expect(shown(unknownPathPage(path)), path).toEqual(expected);
       compared += 1;
     }
-    expect(compared).toBeGreaterThan(500);
+    expect(compared).toBeGreaterThan(10_000);
   });
 });
