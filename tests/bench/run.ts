@@ -371,11 +371,21 @@ const ratio = (a: number, b: number) => Number((a / b).toFixed(2));
  * same answers and nginx, each pinned to CPU 0 with wrk on CPU 1, one after the other for each page; then
  * the site with more workers, on every core, wrk sharing them.
  */
+/**
+ * A short load on every page before a server is measured, as any benchmark warms up: V8 compiles the hot
+ * paths and the heap settles under load, which otherwise lands in the p99 of whichever page comes first.
+ */
+async function warmUnderLoad(origin: string) {
+  for (const page of paths) await load(`${origin}${page}`, { seconds: 1 });
+}
+
 async function loadTest(site: Started) {
   const bare = await startBareNode();
   const rows = [];
   const runs: LoadResult[] = [];
   try {
+    await warmUnderLoad(servers.site);
+    await warmUnderLoad(bareOrigin);
     console.log(
       `\n## Load: wrk, ${connections} connections, ${loadSeconds} s, loopback, Accept-Encoding: ${BROWSER_ENCODINGS}\n`,
     );
@@ -422,6 +432,7 @@ async function loadTest(site: Started) {
       await warmUp(origin);
       // Each worker keeps its own pages: asked often enough that every one has them.
       for (let round = 0; round < workers * 2; round += 1) await warmUp(origin);
+      await warmUnderLoad(origin);
       console.log(
         `\n## Load with WEB_CONCURRENCY=${workers}: ${workers} workers on every core, wrk sharing them (${PINNED ? 'unpinned, 2 threads' : 'one core'})\n`,
       );
@@ -537,6 +548,7 @@ async function flood() {
   const script = floodScript(true);
   try {
     await warmUp(origin);
+    await warmUnderLoad(origin);
     const before = await load(`${origin}${page}`);
     const randomQueries = await load(origin, { script: floodScript(false) });
     const start = rssKb(fresh.child.pid!);
