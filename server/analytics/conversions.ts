@@ -15,7 +15,9 @@ interface Converted {
 /**
  * The conversions the server sees (decision 046): a lead (by service), a newsletter sign-up and its
  * confirmation, each counted under the visit's source once the visitor has their answer. A bot, a prefetch,
- * Do Not Track and Global Privacy Control are not counted, as for page views.
+ * Do Not Track and Global Privacy Control are not counted, as for page views. Each is called once per event:
+ * a lead per lead stored, a sign-up only when the address newly asks to join (the subscriber store says so),
+ * a confirmation per link, which its first press spends.
  */
 export function conversionCounts(store: AnalyticsStore, afterAnswer: AfterAnswer) {
   const count = (kind: Conversion, device: string, { locale, source, service }: Converted) =>

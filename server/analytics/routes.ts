@@ -102,7 +102,7 @@ export function analyticsRoutes({ store, siteUrl, afterAnswer, counters }: Analy
     afterAnswer.run('page view count', () =>
       kind === 'view'
         ? store.addView({ page, locale, device, touch }, client)
-        : store.addConversion(kind, { locale, device, source: sourceOf(touch) }),
+        : store.addClick(kind, { locale, device, source: sourceOf(touch) }, client),
     );
   });
   return router;

@@ -1,4 +1,4 @@
-import type { Touch } from '../../shared/lib/attribution';
+import type { ClickEvent, Touch } from '../../shared/lib/attribution';
 import { sourceOf } from '../../shared/lib/attribution';
 import type { Locale } from '../../shared/lib/locale';
 import type { Database, Queryable } from '../db';
@@ -48,11 +48,16 @@ export interface AnalyticsStore {
   /** Counts a page view, and its visitor once a day overall, per page and by source. */
   addView(view: PageView, client: VisitorClient, at?: Date): Promise<void>;
   /** Counts a conversion under its source (and a lead under its service too). */
-  addConversion(
-    kind: Conversion,
-    conversion: { locale: Locale; device: string; source: string; service?: string },
-    at?: Date,
-  ): Promise<void>;
+  addConversion(kind: Conversion, conversion: Converted, at?: Date): Promise<void>;
+  /** Counts a call or e-mail click under its source once per visitor a day: a second click is no second conversion. */
+  addClick(kind: ClickEvent, conversion: Converted, client: VisitorClient, at?: Date): Promise<void>;
+}
+
+interface Converted {
+  locale: Locale;
+  device: string;
+  source: string;
+  service?: string;
 }
 
 /** A label the day's series already has, or a new one under the cap; else "(other)". */
@@ -76,6 +81,16 @@ async function cappedLabel(tx: Queryable, day: string, name: string, label: stri
 export function createAnalyticsStore(db: Database, visitors: DailyVisitors, cap = DAILY_LABEL_CAP): AnalyticsStore {
   const count = async (tx: Queryable, day: string, name: string, label: string, device: string) =>
     addCount(tx, { day, series: name, label: await cappedLabel(tx, day, name, label, cap), device }, 1);
+  const converted = async (
+    tx: Queryable,
+    day: string,
+    kind: Conversion,
+    { locale, device, source, service }: Converted,
+  ) => {
+    await count(tx, day, series.conversions(kind, locale), source, device);
+    if (service !== undefined)
+      await count(tx, day, series.conversions('service', locale), service || NONE_LABEL, device);
+  };
 
   return {
     async addView({ page, locale, device, touch }, client, at = new Date()) {
@@ -102,12 +117,17 @@ export function createAnalyticsStore(db: Database, visitors: DailyVisitors, cap 
           await count(tx, day, series.visitors('page', locale), page, device);
       });
     },
-    async addConversion(kind, { locale, device, source, service }, at = new Date()) {
+    async addConversion(kind, conversion, at = new Date()) {
       const day = dayOf(at);
+      await db.transaction((tx) => converted(tx, day, kind, conversion));
+    },
+    async addClick(kind, conversion, client, at = new Date()) {
+      const day = dayOf(at);
+      const visitor = await visitors.hashOf(client, day);
       await db.transaction(async (tx) => {
-        await count(tx, day, series.conversions(kind, locale), source, device);
-        if (service !== undefined)
-          await count(tx, day, series.conversions('service', locale), service || NONE_LABEL, device);
+        // The visitor's hash hashed again with the click, as with a page: the rows name no visitor's clicks.
+        if (await visitors.firstSeen(tx, day, saltedHash(visitor, `click:${kind}`)))
+          await converted(tx, day, kind, conversion);
       });
     },
   };

@@ -37,10 +37,12 @@ export interface SubscriberStore {
    * a confirmation e-mail is queued, unless the address is already confirmed,
    * got one within the hour, or a limit of decision 032 is spent (its mailbox's,
    * its domain's, the site's hourly cap, a suppressed address's monthly one).
-   * The caller learns nothing of which happened: the visitor's answer must be
-   * the same either way.
+   * The visitor's answer must be the same either way: it is sent before this runs.
+   * Resolves to true when the address newly asks to join, for the analytics to count
+   * once: a new pending address, or an unsubscribed one given a link to consent again;
+   * false for a repeat while pending or confirmed.
    */
-  signUp(email: string, now?: Date, locale?: Locale, source?: SignUpSource): Promise<void>;
+  signUp(email: string, now?: Date, locale?: Locale, source?: SignUpSource): Promise<boolean>;
   /** Opens a confirmation link: single use, until it expires. */
   confirm(token: string, now?: Date): Promise<'confirmed' | 'invalid'>;
   /** An unsubscribe link's POST; unsubscribing twice is still unsubscribed. */
@@ -117,9 +119,9 @@ export function createSubscriberStore(
   return {
     async signUp(email, now = new Date(), locale = defaultLocale, { attribution, source } = NO_SOURCE) {
       const signingKey = await key();
-      const queued = await db.transaction(async (tx) => {
+      const { queued, asked } = await db.transaction(async (tx) => {
         // An address keeps the language and the source it first signed up with.
-        await tx.run(
+        const inserted = await tx.run(
           `INSERT INTO subscribers (email, created_at, locale, attribution, source) VALUES (?, ?, ?, ?, ?)
            ON CONFLICT (email) DO NOTHING`,
           email,
@@ -132,14 +134,16 @@ export function createSubscriberStore(
           'SELECT id, email, created_at, locale, confirmed_at, unsubscribed_at, confirmation_sent_at FROM subscribers WHERE email = ?',
           email,
         ))!;
+        const isNew = inserted === 1;
+        const refused = { queued: false, asked: isNew };
         const onList = row.confirmed_at !== null && row.unsubscribed_at === null;
         const recentlySent =
           row.confirmation_sent_at !== null &&
           now.getTime() - Date.parse(row.confirmation_sent_at) < CONFIRMATION_INTERVAL_MS;
-        if (onList || recentlySent || !delivery) return false;
+        if (onList || recentlySent || !delivery) return refused;
         // Unsubscribed or erased: a new sign-up may still ask for consent again, rarely (decision 032).
         const suppressed = row.unsubscribed_at !== null || (await createSuppressions(tx).has(email));
-        if (!(await limits.take(tx, email, suppressed, now))) return false;
+        if (!(await limits.take(tx, email, suppressed, now))) return refused;
         // A new link replaces the last one; only its hash is kept.
         const confirmToken = randomBytes(32).toString('base64url');
         await tx.run(
@@ -157,9 +161,14 @@ export function createSubscriberStore(
           unsubscribeToken: tokenFor(signingKey, row),
         });
         for (const message of messages) await delivery.outbox.enqueue(message, now, tx);
-        return true;
+        // An unsubscribed address asks anew when no link went to it since; after this one, it repeats.
+        const resubscribed =
+          row.unsubscribed_at !== null &&
+          (row.confirmation_sent_at === null || Date.parse(row.confirmation_sent_at) < Date.parse(row.unsubscribed_at));
+        return { queued: true, asked: isNew || resubscribed };
       });
       if (queued) delivery!.committed();
+      return asked;
     },
     async confirm(token, now = new Date()) {
       if (!token) return 'invalid';

@@ -102,8 +102,11 @@ export function subscribeRoutes({ store, siteUrl, afterAnswer, counters, convert
     answer(req, res, category, 'pending', () => res.status(202).json({ status: 'pending' }));
     // Where the visit came from (decision 047): kept with the address, and erased with it.
     const source = attributionOf(body.data[ATTRIBUTION_FIELD], req, siteUrl);
-    afterAnswer.run('newsletter sign-up', () => store.signUp(email.data, new Date(), locale, source));
-    converted?.(req, { locale, source: source.source });
+    // Counted once per address (a repeat is no new sign-up), and only after the answer, which it cannot change.
+    afterAnswer.run('newsletter sign-up', async () => {
+      if (await store.signUp(email.data, new Date(), locale, source))
+        converted?.(req, { locale, source: source.source });
+    });
   });
   return router;
 }

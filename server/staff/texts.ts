@@ -60,7 +60,7 @@ export const analyticsCopy = {
   funnel:
     'Visitors per day who landed, who went on to the contact page, and who sent a lead, added up over the period.',
   conversions:
-    'Sources are the visit’s first touch: its utm_source, else the referring site, else direct. The lead rate is leads per visitor from the source.',
+    'Sources are the visit’s first touch: its utm_source, else the referring site, else direct. The lead rate is leads per visitor from the source. A sign-up counts once per address (not again while it is pending or subscribed), a confirmation once, a call or e-mail click once per visitor a day.',
   leadsReport: 'From the leads themselves, by the first touch they were sent with: the number an ads client asks for.',
   none: 'Nothing in this period.',
   unknown: '(not recorded)',

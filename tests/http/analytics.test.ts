@@ -147,6 +147,17 @@ describe('POST /api/visits', () => {
     expect(counted('web.views.page.en')).toEqual({});
   });
 
+  it('counts a visitor’s call or e-mail clicks once a day, whatever the page or how often', async () => {
+    for (const page of ['/contact', '/contact', '/']) await post('203.0.113.33', { kind: 'call', page });
+    await post('203.0.113.33', { kind: 'email', page: '/contact' });
+    await post('203.0.113.33', { kind: 'email', page: '/contact' });
+    // Another visitor on the same network, in another browser, is another person.
+    await post('203.0.113.33', { kind: 'call', page: '/contact' }, { 'User-Agent': `${FIREFOX} Other` });
+    await app.afterAnswer.settled();
+    expect(counted('web.conversions.call.en')).toEqual({ '(direct)': 2 });
+    expect(counted('web.conversions.email.en')).toEqual({ '(direct)': 1 });
+  });
+
   it('refuses a malformed beacon with its reason, and counts nothing', async () => {
     const bad = [
       JSON.stringify({ kind: 'view', page: 'no-slash', device: 'desktop', touch: none }),

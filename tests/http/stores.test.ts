@@ -15,6 +15,7 @@ import { createFieldSpeed } from '../../server/staff/fieldSpeed';
 import { createInbox } from '../../server/staff/inbox';
 import { createSessionStore } from '../../server/staff/sessions';
 import { backoffMs, createSignInThrottle, LOCK_AFTER_FAILURES, LOCK_MS } from '../../server/staff/signInThrottle';
+import { createSubscriberList } from '../../server/staff/subscriberList';
 import { bucketOf } from '../../server/vitals/histogram';
 import type { MetricName } from '../../server/vitals/metrics';
 import { createVitalsStore } from '../../server/vitals/store';
@@ -233,6 +234,32 @@ describe.each(engines)('the stores on $engine', { timeout: 30_000 }, ({ open, ol
     expect(await store.unsubscribe(sent[1]!.unsubscribeToken, at(32 * 86_400))).toBe('unsubscribed');
     await store.signUp('gone@example.com', at(32 * 86_400 + 7200));
     expect(sent).toHaveLength(2);
+  });
+
+  it('subscribers: a sign-up says whether the address newly asks to join, for the analytics to count it once', async () => {
+    const db = await fresh();
+    const { store, sent } = subscriberStore(db);
+    const hour = 3600;
+    expect(await store.signUp('back@example.com', at(0))).toBe(true);
+    // Pending: a repeat, in any case, with or without a new link, asks nothing new.
+    expect(await store.signUp('BACK@example.com', at(60))).toBe(false);
+    expect(await store.signUp('back@example.com', at(2 * hour))).toBe(false);
+    expect(sent).toHaveLength(2);
+    expect(await store.confirm(sent[1]!.confirmToken, at(2 * hour + 60))).toBe('confirmed');
+    expect(await store.signUp('back@example.com', at(3 * hour))).toBe(false);
+    // Unsubscribed: asking again is new once, when a link to consent goes; its repeats are not.
+    expect(await store.unsubscribe(sent[1]!.unsubscribeToken, at(4 * hour))).toBe('unsubscribed');
+    expect(await store.signUp('back@example.com', at(4 * hour + 60))).toBe(true);
+    expect(await store.signUp('back@example.com', at(6 * hour))).toBe(false);
+    expect(sent).toHaveLength(3);
+    // Taken off the list by the staff while pending: a later sign-up asks anew.
+    expect(await store.signUp('removed@example.com', at(0))).toBe(true);
+    await createSubscriberList(db).remove(sent[3]!.subscriberId, at(hour));
+    expect(await store.signUp('removed@example.com', at(2 * hour))).toBe(true);
+    expect(await store.signUp('removed@example.com', at(4 * hour))).toBe(false);
+    // Erased, the address is new again.
+    await erasePersonalData(db, 'back@example.com', at(7 * hour));
+    expect(await store.signUp('back@example.com', at(8 * hour))).toBe(true);
   });
 
   it('personal data: exports and erases everything about an address, whatever its case', async () => {

@@ -1,0 +1,121 @@
+import request from 'supertest';
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { analyticsReport } from '../../server/analytics/report';
+import type { TestApp } from '../support/helpers';
+import { TEST_SITE_URL } from '../support/helpers';
+import { linkIn, mailingApp } from '../support/mailingApp';
+import type { MailServer } from '../support/mailServer';
+
+const cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+const CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+const touch = { source: 'newsletter', medium: 'email', campaign: 'nov', referrer: '', landing: '/blog' };
+const attribution = JSON.stringify({ first: touch, last: touch, formPage: '/blog', pagesSeen: 1 });
+const today = () => new Date().toISOString().slice(0, 10);
+
+// Behind one proxy hop, each request from an address of its own: the sign-up limit per client stays out of the way.
+let client = 0;
+const visitor = () => ({ 'X-Forwarded-For': `198.51.100.${++client}`, 'User-Agent': CHROME, Origin: TEST_SITE_URL });
+
+/** A sign-up as the blog's box sends it: with script (JSON), or without (a plain form post). */
+function signUp(app: TestApp, email: string, how: 'json' | 'form' = 'json') {
+  const post = request(app).post('/api/subscribe').set(visitor());
+  return how === 'form'
+    ? post.type('form').send({ email, category: 'all', attribution })
+    : post.send({ email, attribution });
+}
+
+/**
+ * Everything the visitor gets but what differs whatever the address: the answer's time and id, and the client's
+ * own rate limit (its key and what is left of it, which say nothing of the address).
+ */
+function answerOf(response: request.Response) {
+  const headers = Object.entries(response.headers as Record<string, string>).filter(
+    ([name]) => !['date', 'x-request-id', 'ratelimit', 'ratelimit-policy'].includes(name),
+  );
+  return { status: response.status, headers: Object.fromEntries(headers), body: response.text };
+}
+
+/** The sign-ups and confirmations the staff's analytics show today for the sign-ups' source. */
+async function counted(app: TestApp) {
+  await app.afterAnswer.settled();
+  const report = await analyticsReport(app.db, { from: today(), to: today(), locale: '', device: '' });
+  const row = report.conversions.find((conversion) => conversion.source === 'newsletter');
+  return { signup: row?.conversions.signup ?? 0, confirmed: row?.conversions.confirmed ?? 0 };
+}
+
+/** Presses the e-mail's confirm or unsubscribe button: the link's page posts its token. */
+async function press(app: TestApp, link: string) {
+  const { pathname, searchParams } = new URL(link);
+  const response = await request(app)
+    .post(pathname)
+    .type('form')
+    .set(visitor())
+    .send({ token: searchParams.get('token') });
+  expect(response.status).toBe(303);
+  return new URL(response.headers.location!, TEST_SITE_URL).searchParams.get('result');
+}
+
+const linkTo = async (smtp: MailServer, count: number, path: string) =>
+  linkIn((await smtp.waitFor(count))[count - 1]!.parsed.text!, path)!;
+
+describe('newsletter conversions', { timeout: 30_000 }, () => {
+  it('count a sign-up once per address: a repeat while pending or confirmed is answered the same and not counted', async () => {
+    const { app, smtp } = await mailingApp(cleanups, { TRUST_PROXY: '1' });
+    const first = await signUp(app, 'reader@example.com');
+    expect(first.status).toBe(202);
+    expect(first.body).toEqual({ status: 'pending' });
+    expect(await counted(app)).toEqual({ signup: 1, confirmed: 0 });
+    for (const repeat of ['reader@example.com', 'Reader@Example.COM']) {
+      expect(answerOf(await signUp(app, repeat))).toEqual(answerOf(first));
+      expect(await counted(app)).toEqual({ signup: 1, confirmed: 0 });
+    }
+
+    // Without script: the same redirect back to the box for a new address and for its repeat.
+    const form = await signUp(app, 'other@example.com', 'form');
+    expect(form.status).toBe(303);
+    expect(answerOf(await signUp(app, 'other@example.com', 'form'))).toEqual(answerOf(form));
+    expect(await counted(app)).toEqual({ signup: 2, confirmed: 0 });
+
+    // Confirmed, the address signing up again is still answered the same, and still not a new sign-up.
+    expect(await press(app, await linkTo(smtp, 1, '/newsletter/confirm'))).toBe('confirmed');
+    expect(answerOf(await signUp(app, 'reader@example.com'))).toEqual(answerOf(first));
+    expect(answerOf(await signUp(app, 'other@example.com', 'form'))).toEqual(answerOf(form));
+    expect(await counted(app)).toEqual({ signup: 2, confirmed: 1 });
+    expect(await smtp.waitFor(2)).toHaveLength(2);
+  });
+
+  it('count a confirmation once, however often its link is pressed', async () => {
+    const { app, smtp } = await mailingApp(cleanups, { TRUST_PROXY: '1' });
+    await signUp(app, 'twice@example.com');
+    const confirm = await linkTo(smtp, 1, '/newsletter/confirm');
+    // A double click: two presses at once confirm once.
+    expect((await Promise.all([press(app, confirm), press(app, confirm)])).sort()).toEqual(['confirmed', 'invalid']);
+    expect(await counted(app)).toEqual({ signup: 1, confirmed: 1 });
+    // The link is spent: a later press confirms nothing more, and counts nothing more.
+    expect(await press(app, confirm)).toBe('invalid');
+    expect(await counted(app)).toEqual({ signup: 1, confirmed: 1 });
+  });
+
+  it('count an unsubscribed address that signs up again once more, with its new confirmation, and not its repeat', async () => {
+    const { app, smtp } = await mailingApp(cleanups, { TRUST_PROXY: '1' });
+    await signUp(app, 'back@example.com');
+    expect(await press(app, await linkTo(smtp, 1, '/newsletter/confirm'))).toBe('confirmed');
+    expect(await press(app, await linkTo(smtp, 1, '/newsletter/unsubscribe'))).toBe('unsubscribed');
+    // Its first e-mail went two hours ago, so a new sign-up may have a new one (at most one an hour).
+    app.db.connection
+      .prepare('UPDATE subscribers SET confirmation_sent_at = ?')
+      .run(new Date(Date.now() - 2 * 3_600_000).toISOString());
+
+    const again = await signUp(app, 'back@example.com');
+    expect(answerOf(again)).toEqual(answerOf(await signUp(app, 'back@example.com')));
+    expect(await counted(app)).toEqual({ signup: 2, confirmed: 1 });
+    expect(await press(app, await linkTo(smtp, 2, '/newsletter/confirm'))).toBe('confirmed');
+    expect(await counted(app)).toEqual({ signup: 2, confirmed: 2 });
+  });
+});
