@@ -10,11 +10,12 @@ import { PageDocument } from '../shared/pageShell';
 import { localizedRoutes } from '../shared/routes';
 import type { Alerts } from './alerts/alerts';
 import { alertKinds, createAlerts } from './alerts/alerts';
+import { analyticsSection } from './analytics/consoleRoutes';
 import { conversionCounts } from './analytics/conversions';
 import { analyticsRoutes } from './analytics/routes';
 import { createAnalyticsStore } from './analytics/store';
 import { createDailyVisitors } from './analytics/visitors';
-import { articleRoutes } from './articles/consoleRoutes';
+import { articleSection } from './articles/consoleRoutes';
 import type { ArticleContent } from './articles/content';
 import { createArticleContent } from './articles/content';
 import { createArticleImages } from './articles/images';
@@ -45,6 +46,7 @@ import { contactRoutes } from './leads/routes';
 import { createLeadStore } from './leads/store';
 import { campaignHooks, campaignKinds, campaignThrottles } from './newsletter/campaignSending';
 import { createCampaignStore } from './newsletter/campaignStore';
+import { campaignSection } from './newsletter/consoleRoutes';
 import { newsletterEventRoutes } from './newsletter/eventRoutes';
 import { newsletterRoutes } from './newsletter/linkRoutes';
 import { newsletterKinds, signUpMessages } from './newsletter/messages';
@@ -58,6 +60,9 @@ import { pageCache, sendKeptPage } from './pages/pageCache';
 import { pageHeaders } from './pages/pageHeaders';
 import { pageRenderer } from './pages/render';
 import { staffConsole } from './staff/console';
+import { leadSection } from './staff/leadRoutes';
+import { speedSection } from './staff/speedRoutes';
+import { subscriberSection } from './staff/subscriberRoutes';
 import { vitalsRoutes } from './vitals/routes';
 
 /** Every kind of message the app's stores queue: the outbox worker beside the app (see main.ts) sends these. */
@@ -250,8 +255,14 @@ export function createApp(
     rootDir: config.rootDir,
     publishedPosts: (locale) => content.current().posts[locale],
   });
+  // Each feature's section of the console, in the header's order.
   const sections = [
-    articleRoutes({
+    leadSection(db),
+    subscriberSection(db),
+    campaignSection(newsletter, siteUrl),
+    speedSection(db),
+    analyticsSection(db),
+    articleSection({
       store: articleStore,
       rootDir: config.rootDir,
       preview,
@@ -268,7 +279,6 @@ export function createApp(
       counters,
       locked,
       alerts: () => alerts.active(),
-      newsletter,
       sections,
     }),
   );

@@ -5,7 +5,7 @@ import { createElement } from 'react';
 import type { Locale } from '../../shared/lib/locale';
 import { locales } from '../../shared/lib/locale';
 import { readBody } from '../http/formEndpoint';
-import type { ConsoleSectionTools } from '../staff/console';
+import type { ConsoleSection, ConsoleSectionTools } from '../staff/console';
 import { consoleUser, sendPage, textFields } from '../staff/page';
 import { fromLabTime, toLabTime } from '../staff/views/format';
 import type { TypedFields } from './fields';
@@ -15,7 +15,7 @@ import { IMAGE_MAX_BYTES, uploadRefusals } from './images';
 import { renderArticle } from './markdown';
 import type { Article, ArticleFilter, ArticleState, ArticleStore } from './store';
 import { articleStates } from './store';
-import { articleCopy } from './texts';
+import { articleCopy, articleNav } from './texts';
 import { ArticleEditorPage } from './views/ArticleEditorPage';
 import { ArticleListPage } from './views/ArticleListPage';
 import { RevisionsPage } from './views/RevisionsPage';
@@ -76,7 +76,7 @@ function blankFields(translating?: Article): TypedFields {
 }
 
 /** The console's articles: the list, the editor, publishing, revisions and the preview (decision 052). */
-export function articleRoutes({ store, rootDir, preview, changed, images }: ArticleRoutesOptions) {
+function articleRoutes({ store, rootDir, preview, changed, images }: ArticleRoutesOptions) {
   return ({
     assets,
     guardPost: guardPostOf,
@@ -327,3 +327,9 @@ export function articleRoutes({ store, rootDir, preview, changed, images }: Arti
     return router;
   };
 }
+
+/** The console's articles section. */
+export const articleSection = (options: ArticleRoutesOptions): ConsoleSection => ({
+  nav: articleNav,
+  routes: articleRoutes(options),
+});

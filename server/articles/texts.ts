@@ -2,6 +2,8 @@
 import type { Locale } from '../../shared/lib/locale';
 import type { ArticleState } from './store';
 
+export const articleNav = { key: 'articles', href: '/staff/articles', label: 'Articles' } as const;
+
 export const stateLabels: Record<ArticleState, string> = {
   draft: 'Draft',
   scheduled: 'Scheduled',

@@ -8,17 +8,11 @@ import type { Logger } from '../http/logger';
 import type { AssetSource } from '../http/manifest';
 import type { RateLimitCounters } from '../http/rateLimitCounters';
 import { forbidScripts } from '../http/security';
-import { analyticsRoutes } from './analyticsRoutes';
 import { sameToken, staffAuth } from './auth';
-import type { NewsletterConsole } from './campaignRoutes';
-import { campaignRoutes } from './campaignRoutes';
-import { leadRoutes } from './leadRoutes';
 import { consoleUser, sendPage } from './page';
 import { signInRoutes } from './signInRoutes';
-import { speedRoutes } from './speedRoutes';
-import { subscriberRoutes } from './subscriberRoutes';
 import { consoleCopy } from './texts';
-import type { ConsoleAlert, ConsoleAssets } from './views/ConsoleDocument';
+import type { ConsoleAlert, ConsoleAssets, ConsoleNavEntry } from './views/ConsoleDocument';
 import { NotFoundPage } from './views/NotFoundPage';
 
 /** Console posts one client may make per minute. */
@@ -26,11 +20,11 @@ const POSTS_PER_MINUTE = 60;
 /** A note is at most 5000 characters; the rest of a console form is small. */
 const POST_LIMIT_BYTES = 32 * 1024;
 
-/** What a console section built by another feature (the articles) needs to answer behind the sign-in. */
+/** What a console section needs to answer behind the sign-in. */
 export interface ConsoleSectionTools {
   assets: () => ConsoleAssets;
-  /** What every console post passes first (see guardPost below), its body bounded to maxBytes. */
-  guardPost: (maxBytes: number) => RequestHandler[];
+  /** What every console post passes first (see guardPost below), its body bounded to maxBytes (32 KB by default). */
+  guardPost: (maxBytes?: number) => RequestHandler[];
   /**
    * The same for a file upload (multipart/form-data): the body is read raw, and the handler, which parses
    * it, checks its csrf field with csrfMatches.
@@ -38,6 +32,15 @@ export interface ConsoleSectionTools {
   guardUpload: (maxBytes: number) => RequestHandler[];
   csrfMatches: (res: Response, sent: unknown) => boolean;
   renderNotFound: (res: Response, message: string) => void;
+}
+
+/**
+ * A part of the console, brought by the feature it shows (the leads, the newsletter, the articles…): its link in
+ * the header and its routes, mounted behind the sign-in.
+ */
+export interface ConsoleSection {
+  nav: ConsoleNavEntry;
+  routes: (tools: ConsoleSectionTools) => Router;
 }
 
 interface StaffConsoleOptions {
@@ -52,10 +55,8 @@ interface StaffConsoleOptions {
   locked?: () => Promise<void>;
   /** The alerts active now, shown at the top of every page to the signed-in staff. */
   alerts?: () => Promise<readonly ConsoleAlert[]>;
-  /** The newsletter's campaigns. */
-  newsletter: NewsletterConsole;
-  /** Sections other features add to the console, mounted behind the sign-in. */
-  sections?: readonly ((tools: ConsoleSectionTools) => Router)[];
+  /** The console's sections, in the header's order; the first is the console's home page. */
+  sections: readonly ConsoleSection[];
 }
 
 /**
@@ -71,12 +72,12 @@ export function staffConsole({
   counters,
   locked,
   alerts = async () => [],
-  newsletter,
-  sections = [],
+  sections,
 }: StaffConsoleOptions): Router {
   const assets = (): ConsoleAssets => ({ stylesheet: build().consoleStylesheet });
   const auth = staffAuth(db, siteUrl);
   const router = Router();
+  const nav = sections.map((section) => section.nav);
 
   const consoleHeaders: RequestHandler = (_req, res, next) => {
     // no-transform: neither the app's compression nor Caddy's compresses a page that holds the CSRF
@@ -84,6 +85,7 @@ export function staffConsole({
     res.setHeader('Cache-Control', 'no-store, no-transform');
     res.setHeader('X-Robots-Tag', 'noindex, nofollow');
     forbidScripts(res);
+    res.locals.staffNav = nav;
     next();
   };
   router.use(['/staff', '/staff/{*rest}'], consoleHeaders);
@@ -95,7 +97,7 @@ export function staffConsole({
     next();
   });
 
-  const guardPostOf = (maxBytes: number) =>
+  const guardPost = (maxBytes = POST_LIMIT_BYTES) =>
     [
       ...formEndpoint({
         siteUrl,
@@ -106,7 +108,6 @@ export function staffConsole({
       }),
       auth.requireCsrf,
     ] as RequestHandler[];
-  const guardPost = guardPostOf(POST_LIMIT_BYTES);
   const guardUpload = (maxBytes: number) =>
     formEndpoint({
       siteUrl,
@@ -121,14 +122,10 @@ export function staffConsole({
   const renderNotFound = (res: Response, message: string) =>
     sendPage(res, 404, createElement(NotFoundPage, { assets: assets(), user: consoleUser(res), message }));
 
-  router.get('/staff', (_req, res) => res.redirect(303, '/staff/leads'));
-  router.use(leadRoutes({ db, assets, guardPost, renderNotFound }));
-  router.use(subscriberRoutes({ db, assets, guardPost }));
-  router.use(campaignRoutes({ newsletter, siteUrl, assets, guardPost, renderNotFound }));
-  router.use(speedRoutes({ db, assets }));
-  router.use(analyticsRoutes({ db, assets }));
+  const home = nav[0]?.href;
+  if (home) router.get('/staff', (_req, res) => res.redirect(303, home));
   for (const section of sections)
-    router.use(section({ assets, guardPost: guardPostOf, guardUpload, csrfMatches, renderNotFound }));
+    router.use(section.routes({ assets, guardPost, guardUpload, csrfMatches, renderNotFound }));
   router.all('/staff/{*rest}', (_req, res) => renderNotFound(res, consoleCopy.notFound));
   return router;
 }

@@ -8,11 +8,12 @@ import { readBody } from '../http/formEndpoint';
 import { leadColumns } from '../leads/columns';
 import type { CsvColumns } from '../lib/csv';
 import { toCsv } from '../lib/csv';
+import type { ConsoleSection } from './console';
 import type { InboxFilter, InboxLead } from './inbox';
 import { createInbox } from './inbox';
 import { isLeadStatus } from './leadStatus';
 import { consoleUser, sendPage, textFields } from './page';
-import { consoleCopy, responseHours } from './texts';
+import { consoleCopy, responseHours, staffNav } from './texts';
 import type { ConsoleAssets } from './views/ConsoleDocument';
 import { InboxPage } from './views/InboxPage';
 import { LeadPage, NOTE_LIMIT } from './views/LeadPage';
@@ -70,7 +71,7 @@ const exportColumns: CsvColumns<InboxLead> = [
 ];
 
 /** The inbox, a lead's page, its status and notes, and the exports of the current filter. */
-export function leadRoutes({ db, assets, guardPost, renderNotFound }: LeadRoutesOptions): Router {
+function leadRoutes({ db, assets, guardPost, renderNotFound }: LeadRoutesOptions): Router {
   const inbox = createInbox(db);
   const router = Router();
 
@@ -180,3 +181,9 @@ export function leadRoutes({ db, assets, guardPost, renderNotFound }: LeadRoutes
 
   return router;
 }
+
+/** The console's leads section. */
+export const leadSection = (db: Database): ConsoleSection => ({
+  nav: staffNav.leads,
+  routes: ({ assets, guardPost, renderNotFound }) => leadRoutes({ db, assets, guardPost: guardPost(), renderNotFound }),
+});

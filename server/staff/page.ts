@@ -2,12 +2,14 @@ import type { Response } from 'express';
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 
-import type { ConsoleAlert, ConsoleUser } from './views/ConsoleDocument';
+import type { ConsoleAlert, ConsoleNavEntry, ConsoleUser } from './views/ConsoleDocument';
 
 declare module 'express-serve-static-core' {
   interface Locals {
     /** Set for signed-in pages: the alerts active now, for the top bar. */
     staffAlerts?: readonly ConsoleAlert[];
+    /** Set for every console page: the sections, for the header's navigation. */
+    staffNav?: readonly ConsoleNavEntry[];
   }
 }
 
@@ -22,7 +24,12 @@ export function sendPage(res: Response, status: number, page: ReactElement): voi
 /** The signed-in staff member, for the page header and the forms' CSRF field. */
 export function consoleUser(res: Response): ConsoleUser {
   const session = res.locals.staffSession!;
-  return { email: session.email, csrfToken: session.csrfToken, alerts: res.locals.staffAlerts ?? [] };
+  return {
+    email: session.email,
+    csrfToken: session.csrfToken,
+    alerts: res.locals.staffAlerts ?? [],
+    nav: res.locals.staffNav ?? [],
+  };
 }
 
 /** A form post's text fields; anything that is not a string is left out. */

@@ -3,14 +3,16 @@ import { createElement } from 'react';
 
 import type { Database } from '../db';
 import { METRICS } from '../vitals/metrics';
+import type { ConsoleSection } from './console';
 import type { DeviceFilter } from './fieldSpeed';
 import { createFieldSpeed } from './fieldSpeed';
 import { consoleUser, sendPage } from './page';
+import { staffNav } from './texts';
 import type { ConsoleAssets } from './views/ConsoleDocument';
 import { SpeedPage } from './views/SpeedPage';
 
 /** Field speed: p75 per page and metric, and the daily trend of one metric as a chart. */
-export function speedRoutes({ db, assets }: { db: Database; assets: () => ConsoleAssets }): Router {
+function speedRoutes({ db, assets }: { db: Database; assets: () => ConsoleAssets }): Router {
   const speed = createFieldSpeed(db);
   const router = Router();
   router.get('/staff/speed', async (req, res) => {
@@ -40,3 +42,9 @@ export function speedRoutes({ db, assets }: { db: Database; assets: () => Consol
   });
   return router;
 }
+
+/** The console's field-speed section. */
+export const speedSection = (db: Database): ConsoleSection => ({
+  nav: staffNav.speed,
+  routes: ({ assets }) => speedRoutes({ db, assets }),
+});

@@ -5,9 +5,11 @@ import { createElement } from 'react';
 import type { Database } from '../db';
 import type { CsvColumns } from '../lib/csv';
 import { toCsv } from '../lib/csv';
+import type { ConsoleSection } from './console';
 import { consoleUser, sendPage } from './page';
 import type { ListedSubscriber } from './subscriberList';
 import { createSubscriberList } from './subscriberList';
+import { staffNav } from './texts';
 import type { ConsoleAssets } from './views/ConsoleDocument';
 import { SubscribersPage } from './views/SubscribersPage';
 
@@ -28,7 +30,7 @@ const exportColumns: CsvColumns<ListedSubscriber> = [
 const subscriberId = (raw: string) => (/^\d{1,15}$/.test(raw) ? Number(raw) : 0);
 
 /** The newsletter list, its export, and removal (an unsubscription: the consent record stays). */
-export function subscriberRoutes({ db, assets, guardPost }: SubscriberRoutesOptions): Router {
+function subscriberRoutes({ db, assets, guardPost }: SubscriberRoutesOptions): Router {
   const list = createSubscriberList(db);
   const router = Router();
 
@@ -64,3 +66,9 @@ export function subscriberRoutes({ db, assets, guardPost }: SubscriberRoutesOpti
 
   return router;
 }
+
+/** The console's subscribers section. */
+export const subscriberSection = (db: Database): ConsoleSection => ({
+  nav: staffNav.subscribers,
+  routes: ({ assets, guardPost }) => subscriberRoutes({ db, assets, guardPost: guardPost() }),
+});

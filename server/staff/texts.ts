@@ -7,16 +7,12 @@ export const LAB_TIME_ZONE = 'America/New_York';
 /** The e-mail answer promise in hours, read from the sentence the contact page quotes ("4 hours"). */
 export const responseHours = Number.parseInt(siteFacts.responseTimes.email, 10);
 
-export const staffNav = [
-  { href: '/staff/leads', label: 'Leads', key: 'leads' },
-  { href: '/staff/subscribers', label: 'Subscribers', key: 'subscribers' },
-  { href: '/staff/newsletter', label: 'Newsletter', key: 'newsletter' },
-  { href: '/staff/speed', label: 'Field speed', key: 'speed' },
-  { href: '/staff/analytics', label: 'Analytics', key: 'analytics' },
-  { href: '/staff/articles', label: 'Articles', key: 'articles' },
-] as const;
-
-export type StaffSection = (typeof staffNav)[number]['key'];
+/** The navigation entries of the sections kept in this folder; the other features bring their own. */
+export const staffNav = {
+  leads: { key: 'leads', href: '/staff/leads', label: 'Leads' },
+  subscribers: { key: 'subscribers', href: '/staff/subscribers', label: 'Subscribers' },
+  speed: { key: 'speed', href: '/staff/speed', label: 'Field speed' },
+} as const;
 
 export const statusLabels = {
   new: 'New',
@@ -48,23 +44,6 @@ export const metricNames = {
 } as const;
 
 export const deviceLabels = { '': 'All devices', mobile: 'Mobile', desktop: 'Desktop' } as const;
-
-/** The analytics page's periods, in days, today included. */
-export const periodLabels = { '7': 'Last 7 days', '28': 'Last 28 days', '90': 'Last 90 days' } as const;
-export const languageLabels = { '': 'All languages', en: 'English', es: 'Spanish' } as const;
-
-export const analyticsCopy = {
-  intro:
-    'Counted without cookies: page views and visitors per day by page, source, campaign, language and device. A visitor is told apart within one day only, by a hash that changes daily; bots, prefetches and visitors who ask not to be tracked are not counted.',
-  visitorsMeta: 'Each day’s visitors, added up',
-  funnel:
-    'Visitors per day who landed, who went on to the contact page, and who sent a lead, added up over the period.',
-  conversions:
-    'Sources are the visit’s first touch: its utm_source, else the referring site, else direct. The lead rate is leads per visitor from the source. A sign-up counts once per address (not again while it is pending or subscribed), a confirmation once, a call or e-mail click once per visitor a day.',
-  leadsReport: 'From the leads themselves, by the first touch they were sent with: the number an ads client asks for.',
-  none: 'Nothing in this period.',
-  unknown: '(not recorded)',
-} as const;
 
 export const signInCopy = {
   title: 'Sign in',

@@ -3,8 +3,6 @@ import type { ReactNode } from 'react';
 import { LogoMark } from '../../../shared/components/Logo';
 import { siteFacts } from '../../../shared/content/data';
 import { assetUrl } from '../../../shared/model/assets';
-import type { StaffSection } from '../texts';
-import { staffNav } from '../texts';
 
 /** The console's own stylesheet, from the build manifest. */
 export interface ConsoleAssets {
@@ -20,11 +18,20 @@ export interface ConsoleAlert {
   link?: { href: string; label: string };
 }
 
-/** Who is signed in, for the header's sign-out form, and the alerts shown to them. */
+/** A console section's link in the header: its page, its words, and the key its own pages are marked by. */
+export interface ConsoleNavEntry {
+  key: string;
+  href: string;
+  label: string;
+}
+
+/** Who is signed in, for the header's sign-out form, and the alerts and sections shown to them. */
 export interface ConsoleUser {
   email: string;
   csrfToken: string;
   alerts: readonly ConsoleAlert[];
+  /** The console's sections, in the order the composition root gives them (app.ts). */
+  nav: readonly ConsoleNavEntry[];
 }
 
 /** The top bar's alerts: each active one, so whoever signs in sees what is wrong before anything else. */
@@ -54,7 +61,8 @@ interface ConsoleDocumentProps {
   title: string;
   assets: ConsoleAssets;
   user?: ConsoleUser;
-  section?: StaffSection;
+  /** The key of the section the page belongs to, marked current in the navigation. */
+  section?: string;
   children: ReactNode;
 }
 
@@ -84,7 +92,7 @@ export function ConsoleDocument({ title, assets, user, section, children }: Cons
         </a>
         <header className="staff-header">
           <div className="container staff-header__inner">
-            <a className="brand" href={user ? '/staff/leads' : '/staff/sign-in'}>
+            <a className="brand" href={user?.nav[0]?.href ?? '/staff/sign-in'}>
               <LogoMark />
               <span className="brand__name">{siteFacts.name}</span>
               <span className="staff-tag">Staff</span>
@@ -93,7 +101,7 @@ export function ConsoleDocument({ title, assets, user, section, children }: Cons
               <>
                 <nav className="staff-nav" aria-label="Console">
                   <ul className="staff-nav__list">
-                    {staffNav.map((item) => (
+                    {user.nav.map((item) => (
                       <li key={item.key}>
                         <a
                           className="staff-nav__link"

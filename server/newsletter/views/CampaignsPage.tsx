@@ -1,8 +1,8 @@
-import type { BouncedAddress, Campaign, CampaignFigures } from '../../newsletter/campaignStore';
+import type { ConsoleAssets, ConsoleUser } from '../../staff/views/ConsoleDocument';
+import { ConsoleDocument, ConsoleHeading, CsrfField, Notice } from '../../staff/views/ConsoleDocument';
+import { LabTime } from '../../staff/views/LabTime';
+import type { BouncedAddress, Campaign, CampaignFigures } from '../campaignStore';
 import { campaignState } from './CampaignFigures';
-import type { ConsoleAssets, ConsoleUser } from './ConsoleDocument';
-import { ConsoleDocument, ConsoleHeading, CsrfField, Notice } from './ConsoleDocument';
-import { LabTime } from './LabTime';
 
 interface CampaignsPageProps {
   assets: ConsoleAssets;

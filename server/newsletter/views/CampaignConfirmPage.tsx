@@ -1,10 +1,10 @@
 import type { Locale } from '../../../shared/lib/locale';
 import { locales } from '../../../shared/lib/locale';
 import { leadNotification } from '../../leads/texts';
-import type { Campaign } from '../../newsletter/campaignStore';
-import type { ConsoleAssets, ConsoleUser } from './ConsoleDocument';
-import { ConsoleDocument, ConsoleHeading, CsrfField } from './ConsoleDocument';
-import { LabTime } from './LabTime';
+import type { ConsoleAssets, ConsoleUser } from '../../staff/views/ConsoleDocument';
+import { ConsoleDocument, ConsoleHeading, CsrfField } from '../../staff/views/ConsoleDocument';
+import { LabTime } from '../../staff/views/LabTime';
+import type { Campaign } from '../campaignStore';
 
 interface CampaignConfirmPageProps {
   assets: ConsoleAssets;

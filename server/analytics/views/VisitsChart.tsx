@@ -1,5 +1,5 @@
-import type { AnalyticsReport } from '../../analytics/report';
-import { formatDay } from './format';
+import { formatDay } from '../../staff/views/format';
+import type { AnalyticsReport } from '../report';
 
 const WIDTH = 720;
 const HEIGHT = 300;

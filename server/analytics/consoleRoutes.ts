@@ -2,15 +2,17 @@ import type { Request } from 'express';
 import { Router } from 'express';
 import { createElement } from 'react';
 
-import type { AnalyticsReport, ReportFilter } from '../analytics/report';
-import { analyticsReport, leadsBySource } from '../analytics/report';
 import type { Database } from '../db';
 import type { CsvColumns } from '../lib/csv';
 import { toCsv } from '../lib/csv';
-import { consoleUser, sendPage } from './page';
+import type { ConsoleSection } from '../staff/console';
+import { consoleUser, sendPage } from '../staff/page';
+import type { ConsoleAssets } from '../staff/views/ConsoleDocument';
+import type { AnalyticsReport, ReportFilter } from './report';
+import { analyticsReport, leadsBySource } from './report';
 import type { periodLabels } from './texts';
+import { analyticsNav } from './texts';
 import { AnalyticsPage } from './views/AnalyticsPage';
-import type { ConsoleAssets } from './views/ConsoleDocument';
 
 const DAY_MS = 86_400_000;
 type Period = keyof typeof periodLabels;
@@ -74,7 +76,7 @@ function countRows(report: AnalyticsReport): CountRow[] {
 }
 
 /** The analytics page and its CSV export: reading only, so no form posts here. */
-export function analyticsRoutes({ db, assets }: { db: Database; assets: () => ConsoleAssets }): Router {
+function analyticsRoutes({ db, assets }: { db: Database; assets: () => ConsoleAssets }): Router {
   const router = Router();
   router.get('/staff/analytics', async (req, res) => {
     const { filter, days } = reportFilter(req.query, new Date());
@@ -108,3 +110,9 @@ export function analyticsRoutes({ db, assets }: { db: Database; assets: () => Co
   });
   return router;
 }
+
+/** The console's analytics section. */
+export const analyticsSection = (db: Database): ConsoleSection => ({
+  nav: analyticsNav,
+  routes: ({ assets }) => analyticsRoutes({ db, assets }),
+});

@@ -1,4 +1,4 @@
-import type { Campaign, CampaignFigures } from '../../newsletter/campaignStore';
+import type { Campaign, CampaignFigures } from '../campaignStore';
 
 /** A campaign's figures at a glance: its recipients' messages by state, the rate, and unsubscribes from it. */
 export function CampaignFigureList({ figures, unsubscribes }: { figures: CampaignFigures; unsubscribes: number }) {

@@ -1,12 +1,12 @@
 import type { Locale } from '../../../shared/lib/locale';
 import { locales } from '../../../shared/lib/locale';
 import { leadNotification } from '../../leads/texts';
-import type { CampaignContent } from '../../newsletter/campaignMail';
-import type { Campaign, CampaignFigures } from '../../newsletter/campaignStore';
+import type { ConsoleAssets, ConsoleUser } from '../../staff/views/ConsoleDocument';
+import { ConsoleDocument, ConsoleHeading, CsrfField, Notice } from '../../staff/views/ConsoleDocument';
+import { LabTime } from '../../staff/views/LabTime';
+import type { CampaignContent } from '../campaignMail';
+import type { Campaign, CampaignFigures } from '../campaignStore';
 import { CampaignFigureList, campaignState } from './CampaignFigures';
-import type { ConsoleAssets, ConsoleUser } from './ConsoleDocument';
-import { ConsoleDocument, ConsoleHeading, CsrfField, Notice } from './ConsoleDocument';
-import { LabTime } from './LabTime';
 
 /** The longest each part may be: a subject a mail client shows, a preview line, and a body of some pages. */
 export const contentLimits = { subject: 200, preview: 300, body: 8_000 } as const;

@@ -1,9 +1,10 @@
-import type { AnalyticsReport, LabelCount, LeadSourceRow, ReportFilter } from '../../analytics/report';
-import { analyticsCopy, deviceLabels, languageLabels, periodLabels } from '../texts';
-import type { ConsoleAssets, ConsoleUser } from './ConsoleDocument';
-import { ConsoleDocument, ConsoleHeading } from './ConsoleDocument';
-import { formatDay } from './format';
-import { SelectField } from './SelectField';
+import { deviceLabels } from '../../staff/texts';
+import type { ConsoleAssets, ConsoleUser } from '../../staff/views/ConsoleDocument';
+import { ConsoleDocument, ConsoleHeading } from '../../staff/views/ConsoleDocument';
+import { formatDay } from '../../staff/views/format';
+import { SelectField } from '../../staff/views/SelectField';
+import type { AnalyticsReport, LabelCount, LeadSourceRow, ReportFilter } from '../report';
+import { analyticsCopy, languageLabels, periodLabels } from '../texts';
 import { VisitsChart } from './VisitsChart';
 
 interface AnalyticsPageProps {

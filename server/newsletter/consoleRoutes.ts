@@ -6,18 +6,19 @@ import type { Locale } from '../../shared/lib/locale';
 import { locales } from '../../shared/lib/locale';
 import { absoluteUrl } from '../../shared/lib/runtime';
 import { readBody } from '../http/formEndpoint';
-import { articleCampaign, publishedArticles } from '../newsletter/articles';
-import type { CampaignContent } from '../newsletter/campaignMail';
-import { campaignHtml, campaignText } from '../newsletter/campaignMail';
-import { campaignTest } from '../newsletter/campaignSending';
-import type { Campaign, CampaignStore } from '../newsletter/campaignStore';
-import { consoleUser, sendPage, textFields } from './page';
+import type { ConsoleSection } from '../staff/console';
+import { consoleUser, sendPage, textFields } from '../staff/page';
+import type { ConsoleAssets } from '../staff/views/ConsoleDocument';
+import { fromLabTime } from '../staff/views/format';
+import { articleCampaign, publishedArticles } from './articles';
+import type { CampaignContent } from './campaignMail';
+import { campaignHtml, campaignText } from './campaignMail';
+import { campaignTest } from './campaignSending';
+import type { Campaign, CampaignStore } from './campaignStore';
 import { CampaignConfirmPage } from './views/CampaignConfirmPage';
 import type { CampaignNotice } from './views/CampaignPage';
 import { CampaignPage, contentLimits } from './views/CampaignPage';
 import { CampaignsPage } from './views/CampaignsPage';
-import type { ConsoleAssets } from './views/ConsoleDocument';
-import { fromLabTime } from './views/format';
 
 /** What the console needs of the newsletter to write, test and send campaigns. */
 export interface NewsletterConsole {
@@ -37,6 +38,7 @@ interface CampaignRoutesOptions {
   renderNotFound: (res: Response, message: string) => void;
 }
 
+const campaignNav = { key: 'newsletter', href: '/staff/newsletter', label: 'Newsletter' } as const;
 const NOT_FOUND = 'No such campaign.';
 const noticeOf = {
   saved: 'Draft saved.',
@@ -90,13 +92,7 @@ function contentProblem(content: Record<Locale, CampaignContent>, toSend: boolea
  *   GET  /staff/newsletter/:id/confirm?at=       the confirmation step: when, and recipients per language
  *   POST /staff/newsletter/:id/schedule          schedules it (at, or now)
  */
-export function campaignRoutes({
-  newsletter,
-  siteUrl,
-  assets,
-  guardPost,
-  renderNotFound,
-}: CampaignRoutesOptions): Router {
+function campaignRoutes({ newsletter, siteUrl, assets, guardPost, renderNotFound }: CampaignRoutesOptions): Router {
   const { campaigns } = newsletter;
   const router = Router();
 
@@ -279,3 +275,10 @@ export function campaignRoutes({
 
   return router;
 }
+
+/** The console's newsletter section: its campaigns. */
+export const campaignSection = (newsletter: NewsletterConsole, siteUrl: string): ConsoleSection => ({
+  nav: campaignNav,
+  routes: ({ assets, guardPost, renderNotFound }) =>
+    campaignRoutes({ newsletter, siteUrl, assets, guardPost: guardPost(), renderNotFound }),
+});
