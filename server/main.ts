@@ -15,7 +15,7 @@ import type { Logger } from './http/logger';
 import { createLogger } from './http/logger';
 import { createMetrics } from './http/metrics';
 import { watchProcessErrors } from './http/processErrors';
-import { runsScheduledJobs, WORKER_INDEX } from './lib/workers';
+import { startJob, WORKER_INDEX } from './lib/workers';
 import { draftNewArticles } from './newsletter/articleDrafts';
 import { startCampaignRunner } from './newsletter/campaignRunner';
 import { startOutboxWorker } from './outbox/delivery';
@@ -111,16 +111,48 @@ async function start(): Promise<void> {
   const db = timedDatabase(opened, (operation, seconds) =>
     metrics.queries.observe({ engine: opened.engine, operation }, seconds),
   );
-  // Jobs that must run once for the site (retention, back-ups, alert checks): in this process, or in one
-  // worker of several.
-  const scheduler = runsScheduledJobs();
   // SQLite: DATA_DIR is marked in use (a restore refuses to replace it; a cluster's primary marks it), and
   // backed up on schedule.
   const sqlite = db.engine === 'sqlite';
   const serving = sqlite && cluster.isPrimary ? markServing(config.dataDir) : undefined;
   const { backup } = config;
-  const backups =
-    scheduler && sqlite && backup.intervalHours > 0
+  // Work routes do after answering (newsletter sign-ups): the drain waits for it.
+  const afterAnswer = createAfterAnswer(logger);
+  const drain = createDrain();
+  const campaignsStore = campaignStore(db, config);
+  // The published articles, loaded now; the job below keeps them current.
+  const articles = createArticleContent(createArticleStore(db), config.rootDir, logger);
+
+  // Every scheduled job, started here: what it does, how often, and where it runs. 'once for the site': in this
+  // process, or in worker 1 of a WEB_CONCURRENCY cluster (decision 050); 'every process': the processes meet
+  // in the database.
+  // The outbox: sends what the site queues (lead notifications, webhooks, newsletter e-mails) when a commit
+  // wakes it, else every 5 s; a message's lease keeps two processes from sending it twice.
+  const outbox = startJob('every process', () =>
+    startOutboxWorker(db, config, logger, outboxKinds, outboxSending(db, config), countOutboxAttempt(metrics)),
+  );
+  // The campaign runner: starts the scheduled newsletter campaigns and queues their recipients (decision 044),
+  // when the console wakes it, else every 5 s; a campaign starts once over every process.
+  const campaigns = startJob('every process', () =>
+    startCampaignRunner(
+      campaignsStore,
+      outbox.wake,
+      logger,
+      undefined,
+      config.newsletter.draftNewArticles ? () => draftNewArticles(db, campaignsStore, config.siteUrl) : undefined,
+    ),
+  );
+  // The articles: the content version read every second (a change on any instance is shown here within it),
+  // and what is due published every 5 s.
+  const following = startJob('every process', () => followArticles(articles, logger));
+  // The retention purge, the privacy policy's promise: at start, then daily.
+  const retention = startJob('once for the site', () => startRetention(db, logger));
+  // The lab's alerts: checked at start, then every minute; a sign-in lock checks them at once, in any process.
+  const alerts = appAlerts(db, config, metrics, outbox.wake);
+  const alertChecks = startJob('once for the site', () => alerts.start(logger));
+  // SQLite's back-ups: every BACKUP_INTERVAL_HOURS (0: none), the first when the newest is that old.
+  const backups = startJob('once for the site', () =>
+    sqlite && backup.intervalHours > 0
       ? scheduleBackups(
           db,
           { dir: backup.dir, intervalMs: backup.intervalHours * 3_600_000, keep: backup.keep },
@@ -129,36 +161,9 @@ async function start(): Promise<void> {
             failed: (error) => logger.error({ err: error }, 'backup failed'),
           },
         )
-      : undefined;
-  // Sends what the site queues (lead notifications, webhooks, newsletter confirmations), in this process.
-  const outbox = startOutboxWorker(
-    db,
-    config,
-    logger,
-    outboxKinds,
-    outboxSending(db, config),
-    countOutboxAttempt(metrics),
+      : undefined,
   );
-  // Starts scheduled newsletter campaigns and queues their recipients in the outbox (decision 044).
-  const campaignsStore = campaignStore(db, config);
-  const campaigns = startCampaignRunner(
-    campaignsStore,
-    outbox.wake,
-    logger,
-    undefined,
-    config.newsletter.draftNewArticles ? () => draftNewArticles(db, campaignsStore, config.siteUrl) : undefined,
-  );
-  // Deletes what is past its retention period, now and daily (the privacy policy's promise).
-  const retention = scheduler ? startRetention(db, logger) : undefined;
-  // Work routes do after answering (newsletter sign-ups): the drain waits for it.
-  const afterAnswer = createAfterAnswer(logger);
-  // The lab's alerts, checked every minute (by one process of several); a sign-in lock checks them at once.
-  const alerts = appAlerts(db, config, metrics, outbox.wake);
-  const alertChecks = scheduler ? alerts.start(logger) : undefined;
-  const drain = createDrain();
-  // The published articles, reloaded within a second of a change on any instance, and the schedule run here.
-  const articles = createArticleContent(createArticleStore(db), config.rootDir, logger);
-  const following = followArticles(articles, logger);
+
   const app = createApp(config, {
     db,
     logger,
