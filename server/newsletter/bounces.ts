@@ -1,4 +1,5 @@
 import type { Queryable } from '../db';
+import { UNSUBSCRIBE_SET } from './unsubscribing';
 
 /**
  * A permanent refusal (a 5xx, or a provider's report) of a newsletter address: counted against it,
@@ -14,10 +15,13 @@ export async function recordBounce(db: Queryable, where: { id: number } | { emai
   return changed > 0;
 }
 
-/** A provider's complaint (the reader marked it as spam): the address is unsubscribed, as by its own link. */
+/**
+ * A provider's complaint (the reader marked it as spam, the confirmation e-mail included): the address is
+ * unsubscribed, as by its own link, and a pending one's confirmation link stops working.
+ */
 export async function recordComplaint(db: Queryable, email: string, now: Date): Promise<boolean> {
   const changed = await db.run(
-    'UPDATE subscribers SET unsubscribed_at = coalesce(unsubscribed_at, ?) WHERE email = ?',
+    `UPDATE subscribers SET ${UNSUBSCRIBE_SET} WHERE email = ?`,
     now.toISOString(),
     email,
   );

@@ -10,6 +10,7 @@ import { createWindowCounts } from '../http/rateLimitCounters';
 import type { Delivery } from '../outbox/port';
 import { createSuppressions } from '../privacy/suppressions';
 import { confirmationLimits } from './confirmationLimits';
+import { UNSUBSCRIBE_SET } from './unsubscribing';
 
 /** A new confirmation e-mail goes to one address at most this often, however many sign-ups. */
 const CONFIRMATION_INTERVAL_MS = 60 * 60_000;
@@ -203,12 +204,7 @@ export function createSubscriberStore(
           id,
         );
         if (!row) return 'invalid';
-        await tx.run(
-          `UPDATE subscribers SET unsubscribed_at = coalesce(unsubscribed_at, ?), confirmation_token_hash = NULL, confirmation_expires_at = NULL
-           WHERE id = ?`,
-          now.toISOString(),
-          id,
-        );
+        await tx.run(`UPDATE subscribers SET ${UNSUBSCRIBE_SET} WHERE id = ?`, now.toISOString(), id);
         if (row.unsubscribed_at === null && match[3])
           await tx.run('UPDATE campaigns SET unsubscribes = unsubscribes + 1 WHERE id = ?', Number(match[3]));
         return 'unsubscribed';

@@ -1,4 +1,5 @@
 import type { Database } from '../db';
+import { UNSUBSCRIBE_SET } from '../newsletter/unsubscribing';
 
 export interface ListedSubscriber {
   id: number;
@@ -16,7 +17,10 @@ export interface SubscriberList {
   pending(): Promise<ListedSubscriber[]>;
   /** The address of an unsubscribed subscriber, or undefined: what the console may say it removed. */
   unsubscribed(id: number): Promise<string | undefined>;
-  /** Unsubscribes an address (the row and its consent stay on record); false when there was nothing to end. */
+  /**
+   * Unsubscribes an address (the row and its consent stay on record) and revokes a pending one's confirmation
+   * link: removed, it gets nothing unless its owner signs up again. False when there was nothing to end.
+   */
   remove(id: number, now?: Date): Promise<boolean>;
 }
 
@@ -47,7 +51,7 @@ export function createSubscriberList(db: Database): SubscriberList {
       )?.email,
     remove: async (id, now = new Date()) =>
       (await db.run(
-        'UPDATE subscribers SET unsubscribed_at = ? WHERE id = ? AND unsubscribed_at IS NULL',
+        `UPDATE subscribers SET ${UNSUBSCRIBE_SET} WHERE id = ? AND unsubscribed_at IS NULL`,
         now.toISOString(),
         id,
       )) === 1,

@@ -4,6 +4,7 @@ import type { Database } from '../../server/db';
 import { migrations } from '../../server/db';
 import { createRateLimitCounters, createWindowCounts } from '../../server/http/rateLimitCounters';
 import { createLeadStore } from '../../server/leads/store';
+import { recordComplaint } from '../../server/newsletter/bounces';
 import type { Confirmation } from '../../server/newsletter/store';
 import { createSubscriberStore } from '../../server/newsletter/store';
 import type { NewOutboxMessage } from '../../server/outbox/store';
@@ -260,6 +261,39 @@ describe.each(engines)('the stores on $engine', { timeout: 30_000 }, ({ open, ol
     // Erased, the address is new again.
     await erasePersonalData(db, 'back@example.com', at(7 * hour));
     expect(await store.signUp('back@example.com', at(8 * hour))).toBe(true);
+  });
+
+  it('subscribers: taking a pending address off the list revokes its link; only a new sign-up brings it back', async () => {
+    const db = await fresh();
+    const { store, sent } = subscriberStore(db);
+    const hour = 3600;
+    const list = createSubscriberList(db);
+    const pendingOn = (address: string) => list.pending().then((rows) => rows.some(({ email }) => email === address));
+    await store.signUp('removed@example.com', at(0));
+    await store.signUp('reported@example.com', at(0));
+    await store.signUp('erased@example.com', at(0));
+    const [removed, reported, erased] = sent;
+    // The staff's removal, a provider's complaint, an erasure: the e-mail's link from before confirms nothing.
+    expect(await list.remove(removed!.subscriberId, at(60))).toBe(true);
+    expect(await recordComplaint(db, 'reported@example.com', at(60))).toBe(true);
+    await erasePersonalData(db, 'erased@example.com', at(60));
+    for (const { confirmToken } of [removed, reported, erased])
+      expect(await store.confirm(confirmToken, at(120))).toBe('invalid');
+    expect(await store.consented()).toEqual([]);
+    expect(await pendingOn('removed@example.com')).toBe(false);
+    // Signing up again asks anew, counted once, and the new link works where the old one still does not.
+    for (const address of ['removed@example.com', 'reported@example.com', 'erased@example.com'])
+      expect(await store.signUp(address, at(2 * hour))).toBe(true);
+    expect(sent).toHaveLength(6);
+    for (const { confirmToken } of sent.slice(0, 3))
+      expect(await store.confirm(confirmToken, at(2 * hour + 60))).toBe('invalid');
+    for (const { confirmToken } of sent.slice(3))
+      expect(await store.confirm(confirmToken, at(2 * hour + 60))).toBe('confirmed');
+    expect((await store.consented()).map(({ email }) => email).sort()).toEqual([
+      'erased@example.com',
+      'removed@example.com',
+      'reported@example.com',
+    ]);
   });
 
   it('personal data: exports and erases everything about an address, whatever its case', async () => {
