@@ -1,0 +1,129 @@
+import request from 'supertest';
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { analyticsReport } from '../../server/analytics/report';
+import { catalogues } from '../../server/pages/catalogues';
+import { locales } from '../../shared/lib/locale';
+import { CONFIRM_PATH } from '../../shared/model/newsletter';
+import { localizePath } from '../../shared/routes';
+import type { TestApp } from '../support/helpers';
+import { TEST_SITE_URL } from '../support/helpers';
+import { linkIn, mailingApp } from '../support/mailingApp';
+import type { MailServer } from '../support/mailServer';
+import { npmRun } from '../support/serverProcess';
+import { addAccount, consolePost, sessionFor } from '../support/staffHelpers';
+
+const cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+const touch = { source: 'newsletter', medium: 'email', campaign: 'nov', referrer: '', landing: '/blog' };
+const attribution = JSON.stringify({ first: touch, last: touch, formPage: '/blog', pagesSeen: 1 });
+const today = () => new Date().toISOString().slice(0, 10);
+const escaped = (text: string) => text.replace(/'/g, '&#x27;');
+
+// Behind one proxy hop, each request from an address of its own: the per-client limits stay out of the way.
+let client = 0;
+const visitor = () => ({ 'X-Forwarded-For': `198.51.100.${++client}`, Origin: TEST_SITE_URL });
+
+/** The sign-ups and confirmations the staff's analytics show today for the sign-ups' source. */
+async function counted(app: TestApp) {
+  await app.afterAnswer.settled();
+  const report = await analyticsReport(app.db, { from: today(), to: today(), locale: '', device: '' });
+  const row = report.conversions.find((conversion) => conversion.source === 'newsletter');
+  return { signup: row?.conversions.signup ?? 0, confirmed: row?.conversions.confirmed ?? 0 };
+}
+
+const subscriberRow = (app: TestApp, email: string) =>
+  app.db.connection.prepare('SELECT id, confirmed_at, unsubscribed_at FROM subscribers WHERE email = ?').get(email) as
+    { id: number; confirmed_at: string | null; unsubscribed_at: string | null } | undefined;
+
+/** How each way off the list is taken, as the staff take it: the console's button, or a command. */
+const removals = {
+  'the console removes it': async (app: TestApp, email: string) => {
+    await addAccount(app.db, 'ana@meridianlab.test');
+    const staff = await sessionFor(app, 'ana@meridianlab.test');
+    const { id } = subscriberRow(app, email)!;
+    const removed = await consolePost(app, `/staff/subscribers/${id}/remove`, staff, { csrf: staff.csrf });
+    expect([removed.status, removed.headers.location]).toEqual([303, `/staff/subscribers?removed=${id}`]);
+    const list = await request(app).get('/staff/subscribers').set('Cookie', staff.cookie);
+    expect(list.text).not.toContain(`<td data-label="E-mail">${email}`);
+  },
+  'its owner has it erased (data erase)': async (app: TestApp, email: string) => {
+    const erased = await npmRun('data', ['erase', email], app.config.dataDir);
+    expect([erased.code, JSON.parse(erased.stdout).erased.subscriptions]).toEqual([0, 1]);
+    expect(subscriberRow(app, email)).toBeUndefined();
+  },
+  'its provider reports a complaint (newsletter complaint)': async (app: TestApp, email: string) => {
+    const reported = await npmRun('newsletter', ['complaint', email], app.config.dataDir);
+    expect([reported.code, reported.stdout]).toEqual([0, `${email} is unsubscribed.\n`]);
+  },
+};
+
+describe.each(locales)('a pending address taken off the list, in %s', { timeout: 60_000 }, (locale) => {
+  const confirmPath = localizePath(CONFIRM_PATH, locale);
+  const { invalid, confirmed } = catalogues[locale].newsletterConfirm.outcomes;
+
+  const signUp = (app: TestApp, email: string) =>
+    request(app).post(`/api/subscribe?locale=${locale}`).set(visitor()).send({ email, attribution }).expect(202);
+
+  /** The confirmation link of the `count`th e-mail the SMTP server received. */
+  const confirmLink = async (smtp: MailServer, count: number) =>
+    linkIn((await smtp.waitFor(count))[count - 1]!.parsed.text!, confirmPath)!;
+
+  /** Opens a confirmation link and presses its page's button, as a reader does: the redirect and the page it shows. */
+  async function press(app: TestApp, link: string) {
+    const { pathname, searchParams } = new URL(link);
+    const opened = await request(app).get(`${pathname}?${searchParams}`);
+    expect(opened.status).toBe(200);
+    const pressed = await request(app)
+      .post(pathname)
+      .type('form')
+      .set(visitor())
+      .send({ token: searchParams.get('token') });
+    expect(pressed.status).toBe(303);
+    const outcome = await request(app).get(pressed.headers.location!);
+    expect(outcome.status).toBe(200);
+    return { location: pressed.headers.location!, page: outcome.text };
+  }
+
+  it.each(Object.entries(removals))(
+    'when %s, its e-mailed link answers as one that never worked and subscribes nothing; a new sign-up works',
+    async (_how, remove) => {
+      const { app, smtp } = await mailingApp(cleanups, { TRUST_PROXY: '1' });
+      const email = `reader-${locale}@example.com`;
+      await signUp(app, email);
+      const before = await confirmLink(smtp, 1);
+      expect(await counted(app)).toEqual({ signup: 1, confirmed: 0 });
+
+      await remove(app, email);
+      const old = await press(app, before);
+      const never = await press(app, `${TEST_SITE_URL}${confirmPath}?token=${'A'.repeat(43)}`);
+      expect(old.location).toBe(`${confirmPath}?result=invalid`);
+      expect(old.location).toBe(never.location);
+      for (const { page } of [old, never]) {
+        expect(page).toContain(`<html lang="${locale}">`);
+        expect(page).toContain(escaped(invalid.title));
+        expect(page).toContain(escaped(invalid.text));
+        expect(page).not.toContain(escaped(confirmed.title));
+      }
+      expect(subscriberRow(app, email)?.confirmed_at ?? null).toBeNull();
+      expect(await counted(app)).toEqual({ signup: 1, confirmed: 0 });
+
+      // Signing up again: once the hour since the last e-mail is over (at most one an hour), a new link
+      // comes, the sign-up counts once more, and the new link confirms while the old one still does not.
+      app.db.connection
+        .prepare('UPDATE subscribers SET confirmation_sent_at = ? WHERE email = ?')
+        .run(new Date(Date.now() - 2 * 3_600_000).toISOString(), email);
+      await signUp(app, email);
+      const after = await confirmLink(smtp, 2);
+      expect(after).not.toBe(before);
+      expect(await counted(app)).toEqual({ signup: 2, confirmed: 0 });
+      expect((await press(app, before)).location).toBe(`${confirmPath}?result=invalid`);
+      expect((await press(app, after)).location).toBe(`${confirmPath}?result=confirmed`);
+      expect(subscriberRow(app, email)).toMatchObject({ confirmed_at: expect.any(String), unsubscribed_at: null });
+      expect(await counted(app)).toEqual({ signup: 2, confirmed: 1 });
+    },
+  );
+});
