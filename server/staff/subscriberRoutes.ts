@@ -29,7 +29,7 @@ const exportColumns: CsvColumns<ListedSubscriber> = [
 /** A subscriber number from the URL, or 0 when it is not one. */
 const subscriberId = (raw: string) => (/^\d{1,15}$/.test(raw) ? Number(raw) : 0);
 
-/** The newsletter list, its export, and removal (an unsubscription: the consent record stays). */
+/** The newsletter list, its export, and removal (an unsubscription that revokes a pending link: the consent record stays). */
 function subscriberRoutes({ db, assets, guardPost }: SubscriberRoutesOptions): Router {
   const list = createSubscriberList(db);
   const router = Router();
