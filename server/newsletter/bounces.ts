@@ -20,10 +20,6 @@ export async function recordBounce(db: Queryable, where: { id: number } | { emai
  * unsubscribed, as by its own link, and a pending one's confirmation link stops working.
  */
 export async function recordComplaint(db: Queryable, email: string, now: Date): Promise<boolean> {
-  const changed = await db.run(
-    `UPDATE subscribers SET ${UNSUBSCRIBE_SET} WHERE email = ?`,
-    now.toISOString(),
-    email,
-  );
+  const changed = await db.run(`UPDATE subscribers SET ${UNSUBSCRIBE_SET} WHERE email = ?`, now.toISOString(), email);
   return changed > 0;
 }

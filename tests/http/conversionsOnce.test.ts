@@ -1,11 +1,11 @@
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { analyticsReport } from '../../server/analytics/report';
 import type { TestApp } from '../support/helpers';
 import { TEST_SITE_URL } from '../support/helpers';
 import { linkIn, mailingApp } from '../support/mailingApp';
 import type { MailServer } from '../support/mailServer';
+import { attribution, counted } from '../support/newsletterConversions';
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
@@ -14,9 +14,6 @@ afterEach(async () => {
 
 const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
-const touch = { source: 'newsletter', medium: 'email', campaign: 'nov', referrer: '', landing: '/blog' };
-const attribution = JSON.stringify({ first: touch, last: touch, formPage: '/blog', pagesSeen: 1 });
-const today = () => new Date().toISOString().slice(0, 10);
 
 // Behind one proxy hop, each request from an address of its own: the sign-up limit per client stays out of the way.
 let client = 0;
@@ -39,14 +36,6 @@ function answerOf(response: request.Response) {
     ([name]) => !['date', 'x-request-id', 'ratelimit', 'ratelimit-policy'].includes(name),
   );
   return { status: response.status, headers: Object.fromEntries(headers), body: response.text };
-}
-
-/** The sign-ups and confirmations the staff's analytics show today for the sign-ups' source. */
-async function counted(app: TestApp) {
-  await app.afterAnswer.settled();
-  const report = await analyticsReport(app.db, { from: today(), to: today(), locale: '', device: '' });
-  const row = report.conversions.find((conversion) => conversion.source === 'newsletter');
-  return { signup: row?.conversions.signup ?? 0, confirmed: row?.conversions.confirmed ?? 0 };
 }
 
 /** Presses the e-mail's confirm or unsubscribe button: the link's page posts its token. */

@@ -1,7 +1,6 @@
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { analyticsReport } from '../../server/analytics/report';
 import { catalogues } from '../../server/pages/catalogues';
 import { exportPersonalData } from '../../server/privacy/personalData';
 import { locales } from '../../shared/lib/locale';
@@ -11,6 +10,7 @@ import type { TestApp } from '../support/helpers';
 import { TEST_SITE_URL } from '../support/helpers';
 import { linkIn, mailingApp } from '../support/mailingApp';
 import type { MailServer } from '../support/mailServer';
+import { attribution, counted } from '../support/newsletterConversions';
 import { npmRun } from '../support/serverProcess';
 import { addAccount, consolePost, sessionFor } from '../support/staffHelpers';
 
@@ -19,22 +19,11 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-const touch = { source: 'newsletter', medium: 'email', campaign: 'nov', referrer: '', landing: '/blog' };
-const attribution = JSON.stringify({ first: touch, last: touch, formPage: '/blog', pagesSeen: 1 });
-const today = () => new Date().toISOString().slice(0, 10);
 const escaped = (text: string) => text.replace(/'/g, '&#x27;');
 
 // Behind one proxy hop, each request from an address of its own: the per-client limits stay out of the way.
 let client = 0;
 const visitor = () => ({ 'X-Forwarded-For': `198.51.100.${++client}`, Origin: TEST_SITE_URL });
-
-/** The sign-ups and confirmations the staff's analytics show today for the sign-ups' source. */
-async function counted(app: TestApp) {
-  await app.afterAnswer.settled();
-  const report = await analyticsReport(app.db, { from: today(), to: today(), locale: '', device: '' });
-  const row = report.conversions.find((conversion) => conversion.source === 'newsletter');
-  return { signup: row?.conversions.signup ?? 0, confirmed: row?.conversions.confirmed ?? 0 };
-}
 
 const subscriberRow = (app: TestApp, email: string) =>
   app.db.connection.prepare('SELECT id, confirmed_at, unsubscribed_at FROM subscribers WHERE email = ?').get(email) as

@@ -268,19 +268,16 @@ describe.each(engines)('the stores on $engine', { timeout: 30_000 }, ({ open, ol
     const { store, sent } = subscriberStore(db);
     const hour = 3600;
     const list = createSubscriberList(db);
-    const pendingOn = (address: string) => list.pending().then((rows) => rows.some(({ email }) => email === address));
     await store.signUp('removed@example.com', at(0));
     await store.signUp('reported@example.com', at(0));
     await store.signUp('erased@example.com', at(0));
-    const [removed, reported, erased] = sent;
     // The staff's removal, a provider's complaint, an erasure: the e-mail's link from before confirms nothing.
-    expect(await list.remove(removed!.subscriberId, at(60))).toBe(true);
+    expect(await list.remove(sent[0]!.subscriberId, at(60))).toBe(true);
     expect(await recordComplaint(db, 'reported@example.com', at(60))).toBe(true);
     await erasePersonalData(db, 'erased@example.com', at(60));
-    for (const { confirmToken } of [removed, reported, erased])
-      expect(await store.confirm(confirmToken, at(120))).toBe('invalid');
+    for (const { confirmToken } of sent) expect(await store.confirm(confirmToken, at(120))).toBe('invalid');
     expect(await store.consented()).toEqual([]);
-    expect(await pendingOn('removed@example.com')).toBe(false);
+    expect(await list.pending()).toEqual([]);
     // Signing up again asks anew, counted once, and the new link works where the old one still does not.
     for (const address of ['removed@example.com', 'reported@example.com', 'erased@example.com'])
       expect(await store.signUp(address, at(2 * hour))).toBe(true);
