@@ -3,7 +3,6 @@
  * pair_id, every save a revision, the old slugs of published articles, and the content version every
  * instance follows.
  */
-import type { PostCategory } from '../../shared/content/blog';
 import type { Locale } from '../../shared/lib/locale';
 import type { Database, Queryable } from '../db';
 import type { ArticleFields } from './fields';
@@ -49,27 +48,19 @@ export interface Revision {
   fields: ArticleFields;
 }
 
-interface ArticleRow {
+/** A row of the articles table: the fields under their column names, featured stored as 0 or 1. */
+type ArticleRow = Omit<ArticleFields, 'featured' | 'imageAlt'> & {
   id: number;
   pair_id: number;
-  locale: Locale;
-  slug: string;
-  title: string;
-  excerpt: string;
-  category: PostCategory;
-  author: string;
-  date: string;
   featured: number;
-  image: string;
   image_alt: string;
-  body: string;
   state: ArticleState;
   publish_at: string | null;
   published_at: string | null;
   created_at: string;
   updated_at: string;
   updated_by: string;
-}
+};
 
 const COLUMNS =
   'id, pair_id, locale, slug, title, excerpt, category, author, date, featured, image, image_alt, body, state, publish_at, published_at, created_at, updated_at, updated_by';
