@@ -2,6 +2,7 @@ import { locales } from '../../../shared/lib/locale';
 import { catalogues } from '../../pages/catalogues';
 import type { ConsoleAssets, ConsoleUser } from '../../staff/views/ConsoleDocument';
 import { ConsoleDocument, ConsoleHeading, CsrfField, Notice } from '../../staff/views/ConsoleDocument';
+import { LabelledField } from '../../staff/views/LabelledField';
 import { LabTime } from '../../staff/views/LabTime';
 import type { ArticleFieldName, TypedFields } from '../fields';
 import { fieldLabels, LIMITS, postCategories } from '../fields';
@@ -101,8 +102,7 @@ function Actions({ article, user, scheduleValue }: { article: Article; user: Con
       )}
       <form className="staff-form" method="post" action={action('schedule')}>
         <CsrfField user={user} />
-        <div className="staff-field">
-          <label htmlFor="publish-at">Publish at (New York time)</label>
+        <LabelledField id="publish-at" label="Publish at (New York time)">
           <input
             className="contact-field__control"
             id="publish-at"
@@ -111,7 +111,7 @@ function Actions({ article, user, scheduleValue }: { article: Article; user: Con
             required
             defaultValue={scheduleValue}
           />
-        </div>
+        </LabelledField>
         <button className="button button--secondary" type="submit">
           Schedule
         </button>
@@ -149,12 +149,10 @@ function CoverUpload({ article, user }: { article: Article; user: ConsoleUser })
         pages need, and becomes this article&apos;s cover at once (as a save).
       </p>
       <CsrfField user={user} />
-      <div className="staff-field">
-        <label htmlFor="upload-image">Image file</label>
+      <LabelledField id="upload-image" label="Image file">
         <input id="upload-image" name="image" type="file" accept="image/jpeg,image/png,image/webp" required />
-      </div>
-      <div className="staff-field">
-        <label htmlFor="upload-alt">What the image shows</label>
+      </LabelledField>
+      <LabelledField id="upload-alt" label="What the image shows">
         <input
           className="contact-field__control"
           id="upload-alt"
@@ -163,7 +161,7 @@ function CoverUpload({ article, user }: { article: Article; user: ConsoleUser })
           defaultValue={article.imageAlt}
           maxLength={LIMITS.imageAlt}
         />
-      </div>
+      </LabelledField>
       <button className="button button--secondary" type="submit">
         Upload
       </button>

@@ -3,6 +3,7 @@ import { locales } from '../../../shared/lib/locale';
 import { leadNotification } from '../../leads/texts';
 import type { ConsoleAssets, ConsoleUser } from '../../staff/views/ConsoleDocument';
 import { ConsoleDocument, ConsoleHeading, CsrfField, Notice } from '../../staff/views/ConsoleDocument';
+import { LabelledField } from '../../staff/views/LabelledField';
 import { LabTime } from '../../staff/views/LabTime';
 import type { CampaignContent } from '../campaignMail';
 import type { Campaign, CampaignFigures } from '../campaignStore';
@@ -48,8 +49,7 @@ function LanguageFieldsFor({
     <fieldset className="staff-form staff-fieldset">
       <legend>{leadNotification.languageNames[locale]}</legend>
       {lineParts.map(([part, label]) => (
-        <div key={part} className="staff-field">
-          <label htmlFor={id(part)}>{label}</label>
+        <LabelledField key={part} id={id(part)} label={label}>
           <input
             className="contact-field__control"
             id={id(part)}
@@ -58,10 +58,9 @@ function LanguageFieldsFor({
             maxLength={contentLimits[part]}
             readOnly={!editable}
           />
-        </div>
+        </LabelledField>
       ))}
-      <div className="staff-field">
-        <label htmlFor={id('body')}>Body (Markdown)</label>
+      <LabelledField id={id('body')} label="Body (Markdown)">
         <textarea
           className="contact-field__control contact-field__control--area"
           id={id('body')}
@@ -71,7 +70,7 @@ function LanguageFieldsFor({
           maxLength={contentLimits.body}
           readOnly={!editable}
         />
-      </div>
+      </LabelledField>
       <p className="staff-muted">
         Preview: <a href={`${base}/preview/${locale}.html`}>HTML</a> ·{' '}
         <a href={`${base}/preview/${locale}.txt`}>plain text</a>
@@ -139,10 +138,9 @@ export function CampaignPage({ assets, user, campaign, draft, figures, notice }:
               </button>
             </form>
             <form className="staff-form" method="get" action={`${base}/confirm`}>
-              <div className="staff-field">
-                <label htmlFor="send-at">Send at (lab time; empty: now)</label>
+              <LabelledField id="send-at" label="Send at (lab time; empty: now)">
                 <input className="contact-field__control" id="send-at" name="at" type="datetime-local" />
-              </div>
+              </LabelledField>
               <button className="button button--primary" type="submit">
                 Review and send
               </button>

@@ -5,6 +5,7 @@ import { STATUS_MOVES } from '../leadStatus';
 import { deliveryLabels, statusActions, statusLabels } from '../texts';
 import type { ConsoleAssets, ConsoleUser } from './ConsoleDocument';
 import { ConsoleDocument, ConsoleHeading, CsrfField, Notice } from './ConsoleDocument';
+import { LabelledField } from './LabelledField';
 import { LabTime } from './LabTime';
 import { Field, serviceLabel, StatusBadge } from './leadParts';
 import { LeadSource } from './LeadSource';
@@ -124,8 +125,7 @@ export function LeadPage({ assets, user, detail, notice, draftNote }: LeadPagePr
             )}
             <form className="staff-form" method="post" action={`/staff/leads/${lead.id}/notes`}>
               <CsrfField user={user} />
-              <div className="staff-field">
-                <label htmlFor="note-body">Add a note</label>
+              <LabelledField id="note-body" label="Add a note">
                 <textarea
                   className="contact-field__control contact-field__control--area"
                   id="note-body"
@@ -135,7 +135,7 @@ export function LeadPage({ assets, user, detail, notice, draftNote }: LeadPagePr
                   required
                   defaultValue={draftNote}
                 />
-              </div>
+              </LabelledField>
               <button className="button button--secondary" type="submit">
                 Add note
               </button>

@@ -1,6 +1,7 @@
 import { signInCopy } from '../texts';
 import type { ConsoleAssets } from './ConsoleDocument';
 import { ConsoleDocument, Notice } from './ConsoleDocument';
+import { LabelledField } from './LabelledField';
 
 interface SignInPageProps {
   assets: ConsoleAssets;
@@ -23,8 +24,7 @@ export function SignInPage({ assets, email = '', error, info }: SignInPageProps)
         {error && <Notice tone="error">{error}</Notice>}
         {info && <Notice tone="success">{info}</Notice>}
         <form className="staff-form" method="post" action="/staff/sign-in">
-          <div className="staff-field">
-            <label htmlFor="sign-in-email">E-mail address</label>
+          <LabelledField id="sign-in-email" label="E-mail address">
             <input
               className="contact-field__control"
               id="sign-in-email"
@@ -35,9 +35,8 @@ export function SignInPage({ assets, email = '', error, info }: SignInPageProps)
               maxLength={254}
               defaultValue={email}
             />
-          </div>
-          <div className="staff-field">
-            <label htmlFor="sign-in-password">Password</label>
+          </LabelledField>
+          <LabelledField id="sign-in-password" label="Password">
             <input
               className="contact-field__control"
               id="sign-in-password"
@@ -47,7 +46,7 @@ export function SignInPage({ assets, email = '', error, info }: SignInPageProps)
               required
               maxLength={256}
             />
-          </div>
+          </LabelledField>
           <button className="button button--primary staff-sign-in__submit" type="submit">
             Sign in
           </button>

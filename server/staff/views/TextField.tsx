@@ -1,3 +1,5 @@
+import { LabelledField } from './LabelledField';
+
 interface TextFieldProps {
   id: string;
   name: string;
@@ -22,8 +24,7 @@ export function TextField({
   className,
 }: TextFieldProps) {
   return (
-    <div className={className ? `staff-field ${className}` : 'staff-field'}>
-      <label htmlFor={id}>{label}</label>
+    <LabelledField id={id} label={label} className={className}>
       <input
         className="contact-field__control"
         id={id}
@@ -33,6 +34,6 @@ export function TextField({
         maxLength={maxLength}
         placeholder={placeholder}
       />
-    </div>
+    </LabelledField>
   );
 }
