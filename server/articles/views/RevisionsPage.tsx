@@ -1,6 +1,7 @@
 import type { ConsoleAssets, ConsoleUser } from '../../staff/views/ConsoleDocument';
 import { ConsoleDocument, ConsoleHeading, CsrfField, Notice } from '../../staff/views/ConsoleDocument';
 import { LabTime } from '../../staff/views/LabTime';
+import { StackTable } from '../../staff/views/StackTable';
 import { ARTICLE_FIELDS, fieldLabels } from '../fields';
 import { diffLines } from '../lineDiff';
 import type { Article, Revision } from '../store';
@@ -59,6 +60,21 @@ function Diff({ compared: [from, to] }: { compared: [Revision, Revision] }) {
   );
 }
 
+/** One end of the comparison, as a radio button in the revision's row: checked on the revision compared now. */
+function CompareCell({ end, revision, chosen }: { end: 'from' | 'to'; revision: number; chosen?: number }) {
+  return (
+    <td data-label={`Compare ${end}`}>
+      <input
+        type="radio"
+        name={end}
+        value={revision}
+        defaultChecked={revision === chosen}
+        aria-label={`Compare ${end} revision ${revision}`}
+      />
+    </td>
+  );
+}
+
 /** An article's revisions, newest first: pick two to compare, or restore one. */
 export function RevisionsPage({ assets, user, article, revisions, compared, notice }: RevisionsPageProps) {
   const title = `Revisions: ${article.title}`;
@@ -83,50 +99,24 @@ export function RevisionsPage({ assets, user, article, revisions, compared, noti
         action={`/staff/articles/${article.id}/revisions`}
         aria-label="Compare revisions"
       >
-        <table className="staff-table staff-table--stack" aria-label="Revisions">
-          <thead>
-            <tr>
-              <th scope="col">Revision</th>
-              <th scope="col">Saved</th>
-              <th scope="col">Compare from</th>
-              <th scope="col">Compare to</th>
+        <StackTable label="Revisions" columns={['Revision', 'Saved', 'Compare from', 'Compare to']}>
+          {revisions.map((revision) => (
+            <tr key={revision.id}>
+              <td data-label="Revision">
+                <span className="staff-table__primary">Revision {revision.id}</span>
+                <span className="staff-table__secondary">
+                  {[revision.fields.title, revision.note].filter(Boolean).join(' · ')}
+                </span>
+              </td>
+              <td data-label="Saved">
+                <LabTime iso={revision.savedAt} />
+                <span className="staff-table__secondary">{revision.savedBy}</span>
+              </td>
+              <CompareCell end="from" revision={revision.id} chosen={from} />
+              <CompareCell end="to" revision={revision.id} chosen={to} />
             </tr>
-          </thead>
-          <tbody>
-            {revisions.map((revision) => (
-              <tr key={revision.id}>
-                <td data-label="Revision">
-                  <span className="staff-table__primary">Revision {revision.id}</span>
-                  <span className="staff-table__secondary">
-                    {[revision.fields.title, revision.note].filter(Boolean).join(' · ')}
-                  </span>
-                </td>
-                <td data-label="Saved">
-                  <LabTime iso={revision.savedAt} />
-                  <span className="staff-table__secondary">{revision.savedBy}</span>
-                </td>
-                <td data-label="Compare from">
-                  <input
-                    type="radio"
-                    name="from"
-                    value={revision.id}
-                    defaultChecked={revision.id === from}
-                    aria-label={`Compare from revision ${revision.id}`}
-                  />
-                </td>
-                <td data-label="Compare to">
-                  <input
-                    type="radio"
-                    name="to"
-                    value={revision.id}
-                    defaultChecked={revision.id === to}
-                    aria-label={`Compare to revision ${revision.id}`}
-                  />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </StackTable>
         {revisions.length > 1 && (
           <p>
             <button className="button button--primary" type="submit">

@@ -1,6 +1,9 @@
 import type { ConsoleAssets, ConsoleUser } from '../../staff/views/ConsoleDocument';
 import { ConsoleDocument, ConsoleHeading, CsrfField, Notice } from '../../staff/views/ConsoleDocument';
+import { CountPanel } from '../../staff/views/CountPanel';
+import { LabelledField } from '../../staff/views/LabelledField';
 import { LabTime } from '../../staff/views/LabTime';
+import { StackTable } from '../../staff/views/StackTable';
 import type { BouncedAddress, Campaign, CampaignFigures } from '../campaignStore';
 import { campaignState } from './CampaignFigures';
 
@@ -29,8 +32,7 @@ export function CampaignsPage({ assets, user, campaigns, articles, bounced, erro
           {articles.length > 0 && (
             <form className="staff-form" method="post" action="/staff/newsletter">
               <CsrfField user={user} />
-              <div className="staff-field">
-                <label htmlFor="new-article">From a published article</label>
+              <LabelledField id="new-article" label="From a published article">
                 <select
                   className="contact-field__control contact-field__control--select"
                   id="new-article"
@@ -42,7 +44,7 @@ export function CampaignsPage({ assets, user, campaigns, articles, bounced, erro
                     </option>
                   ))}
                 </select>
-              </div>
+              </LabelledField>
               <button className="button button--primary" type="submit">
                 Create from article
               </button>
@@ -57,81 +59,57 @@ export function CampaignsPage({ assets, user, campaigns, articles, bounced, erro
           </form>
         </div>
       </section>
-      <section className="staff-panel card" aria-labelledby="campaigns-title">
-        <h2 id="campaigns-title">
-          Campaigns <span className="staff-count-pill">{campaigns.length}</span>
-        </h2>
+      <CountPanel id="campaigns-title" title="Campaigns" count={campaigns.length}>
         {campaigns.length === 0 ? (
           <p className="staff-muted">No campaigns yet.</p>
         ) : (
-          <table className="staff-table staff-table--stack" aria-labelledby="campaigns-title">
-            <thead>
-              <tr>
-                <th scope="col">Subject</th>
-                <th scope="col">State</th>
-                <th scope="col">Recipients</th>
-                <th scope="col">Delivered</th>
-                <th scope="col">Failed</th>
-                <th scope="col">Unsubscribes</th>
+          <StackTable
+            labelledBy="campaigns-title"
+            columns={['Subject', 'State', 'Recipients', 'Delivered', 'Failed', 'Unsubscribes']}
+          >
+            {campaigns.map(({ campaign, figures }) => (
+              <tr key={campaign.id}>
+                <td data-label="Subject">
+                  <a href={`/staff/newsletter/${campaign.id}`}>
+                    {campaign.content.en.subject || `Campaign ${campaign.id}`}
+                  </a>
+                </td>
+                <td data-label="State">
+                  {campaignState(campaign, figures)}
+                  {campaign.sendAt && (
+                    <>
+                      , <LabTime iso={campaign.sendAt} />
+                    </>
+                  )}
+                </td>
+                <td data-label="Recipients">{figures.recipients}</td>
+                <td data-label="Delivered">{figures.sent}</td>
+                <td data-label="Failed">{figures.failed}</td>
+                <td data-label="Unsubscribes">{campaign.unsubscribes}</td>
               </tr>
-            </thead>
-            <tbody>
-              {campaigns.map(({ campaign, figures }) => (
-                <tr key={campaign.id}>
-                  <td data-label="Subject">
-                    <a href={`/staff/newsletter/${campaign.id}`}>
-                      {campaign.content.en.subject || `Campaign ${campaign.id}`}
-                    </a>
-                  </td>
-                  <td data-label="State">
-                    {campaignState(campaign, figures)}
-                    {campaign.sendAt && (
-                      <>
-                        , <LabTime iso={campaign.sendAt} />
-                      </>
-                    )}
-                  </td>
-                  <td data-label="Recipients">{figures.recipients}</td>
-                  <td data-label="Delivered">{figures.sent}</td>
-                  <td data-label="Failed">{figures.failed}</td>
-                  <td data-label="Unsubscribes">{campaign.unsubscribes}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </StackTable>
         )}
-      </section>
-      <section className="staff-panel card" aria-labelledby="bounced-title">
-        <h2 id="bounced-title">
-          Bounced addresses <span className="staff-count-pill">{bounced.length}</span>
-        </h2>
+      </CountPanel>
+      <CountPanel id="bounced-title" title="Bounced addresses" count={bounced.length}>
         <p className="staff-muted">
           Refused for good by their mail server (a 5xx answer) or reported by the provider. From the limit on, campaigns
           skip them.
         </p>
         {bounced.length > 0 && (
-          <table className="staff-table staff-table--stack" aria-labelledby="bounced-title">
-            <thead>
-              <tr>
-                <th scope="col">E-mail</th>
-                <th scope="col">Hard bounces</th>
-                <th scope="col">Last</th>
+          <StackTable labelledBy="bounced-title" columns={['E-mail', 'Hard bounces', 'Last']}>
+            {bounced.map((address) => (
+              <tr key={address.email}>
+                <td data-label="E-mail">{address.email}</td>
+                <td data-label="Hard bounces">{address.hardBounces}</td>
+                <td data-label="Last">
+                  <LabTime iso={address.bouncedAt} />
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {bounced.map((address) => (
-                <tr key={address.email}>
-                  <td data-label="E-mail">{address.email}</td>
-                  <td data-label="Hard bounces">{address.hardBounces}</td>
-                  <td data-label="Last">
-                    <LabTime iso={address.bouncedAt} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </StackTable>
         )}
-      </section>
+      </CountPanel>
     </ConsoleDocument>
   );
 }

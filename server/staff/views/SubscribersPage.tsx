@@ -1,7 +1,9 @@
 import type { ListedSubscriber } from '../subscriberList';
 import type { ConsoleAssets, ConsoleUser } from './ConsoleDocument';
 import { ConsoleDocument, ConsoleHeading, CsrfField, Notice } from './ConsoleDocument';
+import { CountPanel } from './CountPanel';
 import { LabTime } from './LabTime';
+import { StackTable } from './StackTable';
 
 interface SubscribersPageProps {
   assets: ConsoleAssets;
@@ -21,83 +23,64 @@ export function SubscribersPage({ assets, user, confirmed, pending, removed }: S
         </p>
       </ConsoleHeading>
       {removed && <Notice tone="success">{removed} is unsubscribed.</Notice>}
-      <section className="staff-panel card" aria-labelledby="confirmed-title">
-        <div className="staff-panel__head">
-          <h2 id="confirmed-title">
-            Confirmed <span className="staff-count-pill">{confirmed.length}</span>
-          </h2>
+      <CountPanel
+        id="confirmed-title"
+        title="Confirmed"
+        count={confirmed.length}
+        action={
           <a className="button button--secondary" href="/staff/subscribers.csv">
             Export CSV
           </a>
-        </div>
+        }
+      >
         {confirmed.length === 0 ? (
           <p className="staff-muted">No confirmed subscribers yet.</p>
         ) : (
-          <table className="staff-table staff-table--stack" aria-labelledby="confirmed-title">
-            <thead>
-              <tr>
-                <th scope="col">E-mail</th>
-                <th scope="col">Signed up</th>
-                <th scope="col">Consent given</th>
-                <th scope="col">
-                  <span className="visually-hidden">Remove</span>
-                </th>
+          <StackTable
+            labelledBy="confirmed-title"
+            columns={['E-mail', 'Signed up', 'Consent given', <span className="visually-hidden">Remove</span>]}
+          >
+            {confirmed.map((subscriber) => (
+              <tr key={subscriber.id}>
+                <td data-label="E-mail">{subscriber.email}</td>
+                <td data-label="Signed up">
+                  <LabTime iso={subscriber.createdAt} />
+                </td>
+                <td data-label="Consent given">
+                  <LabTime iso={subscriber.confirmedAt!} />
+                </td>
+                <td className="staff-table__action">
+                  <form method="post" action={`/staff/subscribers/${subscriber.id}/remove`}>
+                    <CsrfField user={user} />
+                    <button
+                      className="staff-button staff-button--danger"
+                      type="submit"
+                      aria-label={`Remove ${subscriber.email}`}
+                    >
+                      Remove
+                    </button>
+                  </form>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {confirmed.map((subscriber) => (
-                <tr key={subscriber.id}>
-                  <td data-label="E-mail">{subscriber.email}</td>
-                  <td data-label="Signed up">
-                    <LabTime iso={subscriber.createdAt} />
-                  </td>
-                  <td data-label="Consent given">
-                    <LabTime iso={subscriber.confirmedAt!} />
-                  </td>
-                  <td className="staff-table__action">
-                    <form method="post" action={`/staff/subscribers/${subscriber.id}/remove`}>
-                      <CsrfField user={user} />
-                      <button
-                        className="staff-button staff-button--danger"
-                        type="submit"
-                        aria-label={`Remove ${subscriber.email}`}
-                      >
-                        Remove
-                      </button>
-                    </form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </StackTable>
         )}
-      </section>
-      <section className="staff-panel card" aria-labelledby="pending-title">
-        <h2 id="pending-title">
-          Pending <span className="staff-count-pill">{pending.length}</span>
-        </h2>
+      </CountPanel>
+      <CountPanel id="pending-title" title="Pending" count={pending.length}>
         <p className="staff-muted">Signed up, confirmation link not opened yet: they get no newsletter.</p>
         {pending.length > 0 && (
-          <table className="staff-table staff-table--stack" aria-labelledby="pending-title">
-            <thead>
-              <tr>
-                <th scope="col">E-mail</th>
-                <th scope="col">Signed up</th>
+          <StackTable labelledBy="pending-title" columns={['E-mail', 'Signed up']}>
+            {pending.map((subscriber) => (
+              <tr key={subscriber.id}>
+                <td data-label="E-mail">{subscriber.email}</td>
+                <td data-label="Signed up">
+                  <LabTime iso={subscriber.createdAt} />
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {pending.map((subscriber) => (
-                <tr key={subscriber.id}>
-                  <td data-label="E-mail">{subscriber.email}</td>
-                  <td data-label="Signed up">
-                    <LabTime iso={subscriber.createdAt} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </StackTable>
         )}
-      </section>
+      </CountPanel>
     </ConsoleDocument>
   );
 }
