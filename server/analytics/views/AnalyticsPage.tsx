@@ -1,7 +1,10 @@
 import { deviceLabels } from '../../staff/texts';
+import { ColumnHeads } from '../../staff/views/ColumnHeads';
 import type { ConsoleAssets, ConsoleUser } from '../../staff/views/ConsoleDocument';
 import { ConsoleDocument, ConsoleHeading } from '../../staff/views/ConsoleDocument';
+import { FilterForm } from '../../staff/views/FilterForm';
 import { formatDay } from '../../staff/views/format';
+import { ScrollTable } from '../../staff/views/ScrollTable';
 import { SelectField } from '../../staff/views/SelectField';
 import type { AnalyticsReport, LabelCount, LeadSourceRow, ReportFilter } from '../report';
 import { analyticsCopy, languageLabels, periodLabels } from '../texts';
@@ -20,21 +23,6 @@ interface AnalyticsPageProps {
 
 /** A share with one decimal; the no-break space keeps the number and its sign on one line. */
 const percent = (part: number, whole: number) => (whole > 0 ? `${Math.round((part / whole) * 1000) / 10}\u00a0%` : '–');
-
-/** A table's column headings. */
-function ColumnHeads({ names }: { names: readonly string[] }) {
-  return (
-    <thead>
-      <tr>
-        {names.map((name) => (
-          <th key={name} scope="col">
-            {name}
-          </th>
-        ))}
-      </tr>
-    </thead>
-  );
-}
 
 /** How many rows of a top list are shown; the CSV holds them all. */
 const TOP = 10;
@@ -80,7 +68,7 @@ function Top({
 
 function Filters({ filter, days }: Pick<AnalyticsPageProps, 'filter' | 'days'>) {
   return (
-    <form className="staff-filters card" method="get" action="/staff/analytics" aria-label="Choose what to show">
+    <FilterForm action="/staff/analytics" label="Choose what to show" submit="Show">
       <SelectField id="analytics-days" name="days" label="Period" value={days} options={Object.entries(periodLabels)} />
       <SelectField
         id="analytics-language"
@@ -96,12 +84,7 @@ function Filters({ filter, days }: Pick<AnalyticsPageProps, 'filter' | 'days'>) 
         value={filter.device}
         options={Object.entries(deviceLabels)}
       />
-      <div className="staff-filters__actions">
-        <button className="button button--primary" type="submit">
-          Show
-        </button>
-      </div>
-    </form>
+    </FilterForm>
   );
 }
 
@@ -148,87 +131,82 @@ export function AnalyticsPage({ assets, user, filter, days, report, leads, query
               <span className="staff-legend__item staff-legend__item--visitors">Visitors (dashed)</span>
             </figcaption>
           </figure>
-          <div className="staff-trend__data" tabIndex={0} role="region" aria-label="Page views and visitors per day">
-            <table className="staff-table staff-table--compact">
-              <caption className="visually-hidden">Page views and visitors per day</caption>
-              <ColumnHeads names={['Day', 'Views', 'Visitors']} />
-              <tbody>
-                {[...report.daily].reverse().map((day) => (
-                  <tr key={day.day}>
-                    <th scope="row">
-                      <time dateTime={day.day}>{formatDay(day.day)}</time>
-                    </th>
-                    <td>{day.views}</td>
-                    <td>{day.visitors}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ScrollTable
+            frame="staff-trend__data"
+            label="Page views and visitors per day"
+            caption="Page views and visitors per day"
+            columns={['Day', 'Views', 'Visitors']}
+          >
+            {[...report.daily].reverse().map((day) => (
+              <tr key={day.day}>
+                <th scope="row">
+                  <time dateTime={day.day}>{formatDay(day.day)}</time>
+                </th>
+                <td>{day.views}</td>
+                <td>{day.visitors}</td>
+              </tr>
+            ))}
+          </ScrollTable>
         </div>
       </section>
 
       <section className="staff-panel card" aria-labelledby="funnel-title">
         <h2 id="funnel-title">Funnel</h2>
         <p className="staff-muted">{analyticsCopy.funnel}</p>
-        <div className="staff-scroll" tabIndex={0} role="region" aria-label="Table of the funnel">
-          <table className="staff-table staff-table--compact">
-            <ColumnHeads names={['Step', 'Visitors', 'Of the step before', 'Of all']} />
-            <tbody>
-              <tr>
-                <th scope="row">Landed on the site</th>
-                <td>{funnel.landing}</td>
-                <td>–</td>
-                <td>{percent(funnel.landing, funnel.landing)}</td>
-              </tr>
-              <tr>
-                <th scope="row">Saw the contact page</th>
-                <td>{funnel.contact}</td>
-                <td>{percent(funnel.contact, funnel.landing)}</td>
-                <td>{percent(funnel.contact, funnel.landing)}</td>
-              </tr>
-              <tr>
-                <th scope="row">Sent a lead</th>
-                <td>{funnel.lead}</td>
-                <td>{percent(funnel.lead, funnel.contact)}</td>
-                <td>{percent(funnel.lead, funnel.landing)}</td>
-              </tr>
-            </tbody>
-          </table>
-        </div>
+        <ScrollTable
+          frame="staff-scroll"
+          label="Table of the funnel"
+          columns={['Step', 'Visitors', 'Of the step before', 'Of all']}
+        >
+          <tr>
+            <th scope="row">Landed on the site</th>
+            <td>{funnel.landing}</td>
+            <td>–</td>
+            <td>{percent(funnel.landing, funnel.landing)}</td>
+          </tr>
+          <tr>
+            <th scope="row">Saw the contact page</th>
+            <td>{funnel.contact}</td>
+            <td>{percent(funnel.contact, funnel.landing)}</td>
+            <td>{percent(funnel.contact, funnel.landing)}</td>
+          </tr>
+          <tr>
+            <th scope="row">Sent a lead</th>
+            <td>{funnel.lead}</td>
+            <td>{percent(funnel.lead, funnel.contact)}</td>
+            <td>{percent(funnel.lead, funnel.landing)}</td>
+          </tr>
+        </ScrollTable>
       </section>
 
       <section className="staff-panel card" aria-labelledby="conversions-title">
         <h2 id="conversions-title">Conversions by source</h2>
         <p className="staff-muted">{analyticsCopy.conversions}</p>
-        <div className="staff-trend__data" tabIndex={0} role="region" aria-label="Table of conversions by source">
-          <table className="staff-table staff-table--compact">
-            <ColumnHeads
-              names={['Source', 'Group', 'Visitors', 'Leads', 'Lead rate', 'Sign-ups', 'Confirmed', 'Calls', 'E-mails']}
-            />
-            <tbody>
-              {report.conversions.length === 0 ? (
-                <tr>
-                  <td colSpan={9}>{analyticsCopy.none}</td>
-                </tr>
-              ) : (
-                report.conversions.map((row) => (
-                  <tr key={row.source}>
-                    <th scope="row">{row.source}</th>
-                    <td>{row.group}</td>
-                    <td>{row.visitors}</td>
-                    <td>{row.conversions.lead}</td>
-                    <td>{row.leadRate === null ? '–' : percent(row.conversions.lead, row.visitors)}</td>
-                    <td>{row.conversions.signup}</td>
-                    <td>{row.conversions.confirmed}</td>
-                    <td>{row.conversions.call}</td>
-                    <td>{row.conversions.email}</td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
+        <ScrollTable
+          frame="staff-trend__data"
+          label="Table of conversions by source"
+          columns={['Source', 'Group', 'Visitors', 'Leads', 'Lead rate', 'Sign-ups', 'Confirmed', 'Calls', 'E-mails']}
+        >
+          {report.conversions.length === 0 ? (
+            <tr>
+              <td colSpan={9}>{analyticsCopy.none}</td>
+            </tr>
+          ) : (
+            report.conversions.map((row) => (
+              <tr key={row.source}>
+                <th scope="row">{row.source}</th>
+                <td>{row.group}</td>
+                <td>{row.visitors}</td>
+                <td>{row.conversions.lead}</td>
+                <td>{row.leadRate === null ? '–' : percent(row.conversions.lead, row.visitors)}</td>
+                <td>{row.conversions.signup}</td>
+                <td>{row.conversions.confirmed}</td>
+                <td>{row.conversions.call}</td>
+                <td>{row.conversions.email}</td>
+              </tr>
+            ))
+          )}
+        </ScrollTable>
       </section>
 
       <div className="staff-columns">
@@ -258,33 +236,27 @@ export function AnalyticsPage({ assets, user, filter, days, report, leads, query
           </span>
         </h2>
         <p className="staff-muted">{analyticsCopy.leadsReport}</p>
-        <div
-          className="staff-scroll"
-          tabIndex={0}
-          role="region"
-          aria-label="Table of leads and won leads by source and campaign"
+        <ScrollTable
+          frame="staff-scroll"
+          label="Table of leads and won leads by source and campaign"
+          columns={['Source', 'Campaign', 'Leads', 'Won', 'Won rate']}
         >
-          <table className="staff-table staff-table--compact">
-            <ColumnHeads names={['Source', 'Campaign', 'Leads', 'Won', 'Won rate']} />
-            <tbody>
-              {leads.length === 0 ? (
-                <tr>
-                  <td colSpan={5}>{analyticsCopy.none}</td>
-                </tr>
-              ) : (
-                leads.map((row) => (
-                  <tr key={`${row.source} ${row.campaign}`}>
-                    <th scope="row">{row.source || analyticsCopy.unknown}</th>
-                    <td>{row.campaign || '–'}</td>
-                    <td>{row.leads}</td>
-                    <td>{row.won}</td>
-                    <td>{percent(row.won, row.leads)}</td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
+          {leads.length === 0 ? (
+            <tr>
+              <td colSpan={5}>{analyticsCopy.none}</td>
+            </tr>
+          ) : (
+            leads.map((row) => (
+              <tr key={`${row.source} ${row.campaign}`}>
+                <th scope="row">{row.source || analyticsCopy.unknown}</th>
+                <td>{row.campaign || '–'}</td>
+                <td>{row.leads}</td>
+                <td>{row.won}</td>
+                <td>{percent(row.won, row.leads)}</td>
+              </tr>
+            ))
+          )}
+        </ScrollTable>
       </section>
       <p>
         <a className="button button--secondary" href={`/staff/analytics.csv${query}`} download>

@@ -1,8 +1,11 @@
 import { locales } from '../../../shared/lib/locale';
 import type { ConsoleAssets, ConsoleUser } from '../../staff/views/ConsoleDocument';
 import { ConsoleDocument, ConsoleHeading, Notice } from '../../staff/views/ConsoleDocument';
+import { FilterForm } from '../../staff/views/FilterForm';
 import { LabTime } from '../../staff/views/LabTime';
-import { SelectField } from '../../staff/views/SelectField';
+import { optionsWithAll, SelectField } from '../../staff/views/SelectField';
+import { StackTable } from '../../staff/views/StackTable';
+import { TextField } from '../../staff/views/TextField';
 import type { ArticleFilter, ArticleListItem } from '../store';
 import { articleStates } from '../store';
 import { articleCopy, languageLabels, stateLabels } from '../texts';
@@ -18,48 +21,32 @@ interface ArticleListPageProps {
 
 function Filters({ filter }: { filter: ArticleFilter }) {
   return (
-    <form
-      className="staff-filters card"
-      method="get"
-      action="/staff/articles"
-      role="search"
-      aria-label="Filter articles"
-    >
-      <div className="staff-field staff-filters__search">
-        <label htmlFor="filter-search">Search</label>
-        <input
-          className="contact-field__control"
-          id="filter-search"
-          name="q"
-          type="search"
-          defaultValue={filter.search}
-          maxLength={200}
-          placeholder="Title, slug or author"
-        />
-      </div>
+    <FilterForm action="/staff/articles" label="Filter articles" search submit="Apply" clearHref="/staff/articles">
+      <TextField
+        className="staff-filters__search"
+        id="filter-search"
+        name="q"
+        type="search"
+        label="Search"
+        value={filter.search}
+        maxLength={200}
+        placeholder="Title, slug or author"
+      />
       <SelectField
         id="filter-state"
         name="state"
         label="State"
         value={filter.state}
-        options={[['', 'All states'], ...articleStates.map((state) => [state, stateLabels[state]] as const)]}
+        options={optionsWithAll('All states', articleStates, stateLabels)}
       />
       <SelectField
         id="filter-language"
         name="language"
         label="Language"
         value={filter.locale}
-        options={[['', 'Both languages'], ...locales.map((locale) => [locale, languageLabels[locale]] as const)]}
+        options={optionsWithAll('Both languages', locales, languageLabels)}
       />
-      <div className="staff-filters__actions">
-        <button className="button button--primary" type="submit">
-          Apply
-        </button>
-        <a className="staff-link" href="/staff/articles">
-          Clear
-        </a>
-      </div>
-    </form>
+    </FilterForm>
   );
 }
 
@@ -102,42 +89,31 @@ export function ArticleListPage({ assets, user, filter, articles, notice }: Arti
       {articles.length === 0 ? (
         <p className="staff-empty card">No article matches these filters.</p>
       ) : (
-        <table className="staff-table staff-table--stack" aria-labelledby="articles-count">
-          <thead>
-            <tr>
-              <th scope="col">Title</th>
-              <th scope="col">State</th>
-              <th scope="col">Translation</th>
-              <th scope="col">Author</th>
-              <th scope="col">Last change</th>
+        <StackTable labelledBy="articles-count" columns={['Title', 'State', 'Translation', 'Author', 'Last change']}>
+          {articles.map((article) => (
+            <tr key={article.id}>
+              <td data-label="Title">
+                <a className="staff-table__primary" href={`/staff/articles/${article.id}`}>
+                  {article.title}
+                </a>
+                <span className="staff-table__secondary">
+                  {languageLabels[article.locale]} · /{article.slug}
+                </span>
+              </td>
+              <td data-label="State">
+                <StateBadge article={article} />
+              </td>
+              <td data-label="Translation">
+                <Translation article={article} />
+              </td>
+              <td data-label="Author">{article.author}</td>
+              <td data-label="Last change">
+                <LabTime iso={article.updatedAt} />
+                <span className="staff-table__secondary">{article.updatedBy}</span>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {articles.map((article) => (
-              <tr key={article.id}>
-                <td data-label="Title">
-                  <a className="staff-table__primary" href={`/staff/articles/${article.id}`}>
-                    {article.title}
-                  </a>
-                  <span className="staff-table__secondary">
-                    {languageLabels[article.locale]} · /{article.slug}
-                  </span>
-                </td>
-                <td data-label="State">
-                  <StateBadge article={article} />
-                </td>
-                <td data-label="Translation">
-                  <Translation article={article} />
-                </td>
-                <td data-label="Author">{article.author}</td>
-                <td data-label="Last change">
-                  <LabTime iso={article.updatedAt} />
-                  <span className="staff-table__secondary">{article.updatedBy}</span>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </StackTable>
       )}
     </ConsoleDocument>
   );

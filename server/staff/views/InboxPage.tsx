@@ -5,10 +5,12 @@ import { LEAD_STATUSES } from '../leadStatus';
 import { consoleCopy, statusLabels } from '../texts';
 import type { ConsoleAssets, ConsoleUser } from './ConsoleDocument';
 import { ConsoleDocument, ConsoleHeading } from './ConsoleDocument';
+import { FilterForm } from './FilterForm';
 import { formatAge } from './format';
 import { LabTime } from './LabTime';
 import { serviceLabel, StatusBadge } from './leadParts';
-import { SelectField } from './SelectField';
+import { optionsWithAll, SelectField } from './SelectField';
+import { StackTable } from './StackTable';
 import { TextField } from './TextField';
 
 interface InboxPageProps {
@@ -56,7 +58,19 @@ function Summary({ waiting, outbox, now }: Pick<InboxPageProps, 'waiting' | 'out
 
 function Filters({ filter, query }: Pick<InboxPageProps, 'filter' | 'query'>) {
   return (
-    <form className="staff-filters card" method="get" action="/staff/leads" role="search" aria-label="Filter leads">
+    <FilterForm
+      action="/staff/leads"
+      label="Filter leads"
+      search
+      submit="Apply"
+      clearHref="/staff/leads"
+      after={
+        <p className="staff-filters__export">
+          Export these leads: <a href={`/staff/leads.csv${query}`}>CSV</a> ·{' '}
+          <a href={`/staff/leads.json${query}`}>JSON</a>
+        </p>
+      }
+    >
       <TextField
         className="staff-filters__search"
         id="filter-search"
@@ -72,7 +86,7 @@ function Filters({ filter, query }: Pick<InboxPageProps, 'filter' | 'query'>) {
         name="status"
         label="Status"
         value={filter.status}
-        options={[['', 'All statuses'], ...LEAD_STATUSES.map((status) => [status, statusLabels[status]] as const)]}
+        options={optionsWithAll('All statuses', LEAD_STATUSES, statusLabels)}
       />
       <SelectField
         id="filter-service"
@@ -93,19 +107,7 @@ function Filters({ filter, query }: Pick<InboxPageProps, 'filter' | 'query'>) {
         placeholder="newsletter, google.com, (direct)"
       />
       <TextField id="filter-campaign" name="campaign" label="Campaign" value={filter.campaign} maxLength={100} />
-      <div className="staff-filters__actions">
-        <button className="button button--primary" type="submit">
-          Apply
-        </button>
-        <a className="staff-link" href="/staff/leads">
-          Clear
-        </a>
-      </div>
-      <p className="staff-filters__export">
-        Export these leads: <a href={`/staff/leads.csv${query}`}>CSV</a> ·{' '}
-        <a href={`/staff/leads.json${query}`}>JSON</a>
-      </p>
-    </form>
+    </FilterForm>
   );
 }
 
@@ -150,39 +152,27 @@ export function InboxPage(props: InboxPageProps) {
       {leads.length === 0 ? (
         <p className="staff-empty card">No lead matches these filters.</p>
       ) : (
-        <table className="staff-table staff-table--stack" aria-labelledby="leads-count">
-          <thead>
-            <tr>
-              <th scope="col">Received</th>
-              <th scope="col">From</th>
-              <th scope="col">Service</th>
-              <th scope="col">Status</th>
+        <StackTable labelledBy="leads-count" columns={['Received', 'From', 'Service', 'Status']}>
+          {leads.map((lead) => (
+            <tr key={lead.id}>
+              <td data-label="Received">
+                <LabTime iso={lead.receivedAt} />
+              </td>
+              <td data-label="From">
+                <a className="staff-table__primary" href={`/staff/leads/${lead.id}`}>
+                  {lead.name}
+                </a>
+                <span className="staff-table__secondary">
+                  {[lead.company, lead.email, leadNotification.languageNames[lead.locale]].filter(Boolean).join(' · ')}
+                </span>
+              </td>
+              <td data-label="Service">{serviceLabel(lead.service)}</td>
+              <td data-label="Status">
+                <StatusBadge status={lead.status} />
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {leads.map((lead) => (
-              <tr key={lead.id}>
-                <td data-label="Received">
-                  <LabTime iso={lead.receivedAt} />
-                </td>
-                <td data-label="From">
-                  <a className="staff-table__primary" href={`/staff/leads/${lead.id}`}>
-                    {lead.name}
-                  </a>
-                  <span className="staff-table__secondary">
-                    {[lead.company, lead.email, leadNotification.languageNames[lead.locale]]
-                      .filter(Boolean)
-                      .join(' · ')}
-                  </span>
-                </td>
-                <td data-label="Service">{serviceLabel(lead.service)}</td>
-                <td data-label="Status">
-                  <StatusBadge status={lead.status} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </StackTable>
       )}
       <Pagination {...props} />
     </ConsoleDocument>

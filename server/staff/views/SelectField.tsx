@@ -1,3 +1,5 @@
+import { LabelledField } from './LabelledField';
+
 interface SelectFieldProps {
   id: string;
   name: string;
@@ -10,8 +12,7 @@ interface SelectFieldProps {
 /** A labelled select of a console filter form, styled as the site's form controls. */
 export function SelectField({ id, name, label, value, options }: SelectFieldProps) {
   return (
-    <div className="staff-field">
-      <label htmlFor={id}>{label}</label>
+    <LabelledField id={id} label={label}>
       <select
         className="contact-field__control contact-field__control--select"
         id={id}
@@ -24,6 +25,15 @@ export function SelectField({ id, name, label, value, options }: SelectFieldProp
           </option>
         ))}
       </select>
-    </div>
+    </LabelledField>
   );
+}
+
+/** A filter's options: the empty value for all of them first, then each value under its label. */
+export function optionsWithAll<V extends string>(
+  all: string,
+  values: readonly V[],
+  labels: Record<V, string>,
+): (readonly [string, string])[] {
+  return [['', all], ...values.map((value) => [value, labels[value]] as const)];
 }

@@ -5,8 +5,11 @@ import type { DailyPercentile, DeviceFilter, RouteMetric } from '../fieldSpeed';
 import { deviceLabels, metricNames, ratingLabels } from '../texts';
 import type { ConsoleAssets, ConsoleUser } from './ConsoleDocument';
 import { ConsoleDocument, ConsoleHeading } from './ConsoleDocument';
+import { FilterForm } from './FilterForm';
 import { formatDay, formatMetric } from './format';
+import { ScrollTable } from './ScrollTable';
 import { SelectField } from './SelectField';
+import { StackTable } from './StackTable';
 import { TrendChart } from './TrendChart';
 
 interface SpeedPageProps {
@@ -42,7 +45,7 @@ function thresholdText(metric: MetricName): string {
 
 function Filters({ device, metric, route, routes }: Pick<SpeedPageProps, 'device' | 'metric' | 'route' | 'routes'>) {
   return (
-    <form className="staff-filters card" method="get" action="/staff/speed" aria-label="Choose what to show">
+    <FilterForm action="/staff/speed" label="Choose what to show" submit="Show">
       <SelectField
         id="speed-device"
         name="device"
@@ -64,12 +67,7 @@ function Filters({ device, metric, route, routes }: Pick<SpeedPageProps, 'device
         value={route}
         options={[['', 'All pages'], ...routes.map((path) => [path, path] as const)]}
       />
-      <div className="staff-filters__actions">
-        <button className="button button--primary" type="submit">
-          Show
-        </button>
-      </div>
-    </form>
+    </FilterForm>
   );
 }
 
@@ -102,35 +100,28 @@ export function SpeedPage(props: SpeedPageProps) {
               <span className="staff-muted">{thresholdText(metric)}</span>
             </figcaption>
           </figure>
-          <div className="staff-trend__data" tabIndex={0} role="region" aria-label={`Daily values of ${metric}`}>
-            <table className="staff-table staff-table--compact">
-              <caption className="visually-hidden">Daily 75th percentile of {metric}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Day</th>
-                  <th scope="col">p75</th>
-                  <th scope="col">Samples</th>
+          <ScrollTable
+            frame="staff-trend__data"
+            label={`Daily values of ${metric}`}
+            caption={<>Daily 75th percentile of {metric}</>}
+            columns={['Day', 'p75', 'Samples']}
+          >
+            {trend.length === 0 ? (
+              <tr>
+                <td colSpan={3}>No samples in the last 28 days.</td>
+              </tr>
+            ) : (
+              trend.map((day) => (
+                <tr key={day.day}>
+                  <th scope="row">
+                    <time dateTime={day.day}>{formatDay(day.day)}</time>
+                  </th>
+                  <td>{formatMetric(metric, day.p75)}</td>
+                  <td>{day.samples}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {trend.length === 0 ? (
-                  <tr>
-                    <td colSpan={3}>No samples in the last 28 days.</td>
-                  </tr>
-                ) : (
-                  trend.map((day) => (
-                    <tr key={day.day}>
-                      <th scope="row">
-                        <time dateTime={day.day}>{formatDay(day.day)}</time>
-                      </th>
-                      <td>{formatMetric(metric, day.p75)}</td>
-                      <td>{day.samples}</td>
-                    </tr>
-                  ))
-                )}
-              </tbody>
-            </table>
-          </div>
+              ))
+            )}
+          </ScrollTable>
         </div>
       </section>
       <h2 className="staff-section-title">By page</h2>
@@ -138,34 +129,24 @@ export function SpeedPage(props: SpeedPageProps) {
       {[...byRoute].map(([path, rows]) => (
         <section key={path} className="staff-panel card" aria-label={`Field speed of ${path}`}>
           <h3 className="staff-route">{path}</h3>
-          <table className="staff-table staff-table--stack">
-            <thead>
-              <tr>
-                <th scope="col">Metric</th>
-                <th scope="col">p75, last 7 days</th>
-                <th scope="col">p75, last 28 days</th>
-                <th scope="col">Thresholds</th>
+          <StackTable columns={['Metric', 'p75, last 7 days', 'p75, last 28 days', 'Thresholds']}>
+            {rows.map((row) => (
+              <tr key={row.metric}>
+                <th scope="row" data-label="Metric">
+                  <abbr title={metricNames[row.metric]}>{row.metric}</abbr>
+                </th>
+                <td data-label="Last 7 days">
+                  <P75 metric={row.metric} value={row.last7} />
+                </td>
+                <td data-label="Last 28 days">
+                  <P75 metric={row.metric} value={row.last28} />
+                </td>
+                <td data-label="Thresholds" className="staff-muted">
+                  {thresholdText(row.metric)}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.metric}>
-                  <th scope="row" data-label="Metric">
-                    <abbr title={metricNames[row.metric]}>{row.metric}</abbr>
-                  </th>
-                  <td data-label="Last 7 days">
-                    <P75 metric={row.metric} value={row.last7} />
-                  </td>
-                  <td data-label="Last 28 days">
-                    <P75 metric={row.metric} value={row.last28} />
-                  </td>
-                  <td data-label="Thresholds" className="staff-muted">
-                    {thresholdText(row.metric)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </StackTable>
         </section>
       ))}
     </ConsoleDocument>
