@@ -153,32 +153,13 @@ async function addRevision(
   );
 }
 
-/** The editable fields as the columns hold them, in the order of FIELD_COLUMNS. */
+/** The fields a save writes: all but the language, which a version keeps from its creation. */
+const SAVED_FIELDS = ARTICLE_FIELDS.filter((name) => name !== 'locale');
+/** Their columns: the names in snake_case (imageAlt: image_alt). */
+const FIELD_COLUMNS = SAVED_FIELDS.map((name) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`));
+/** The saved fields as the columns hold them (featured as 0 or 1), in the order of FIELD_COLUMNS. */
 const fieldValues = (fields: ArticleFields) =>
-  [
-    fields.slug,
-    fields.title,
-    fields.excerpt,
-    fields.category,
-    fields.author,
-    fields.date,
-    fields.featured ? 1 : 0,
-    fields.image,
-    fields.imageAlt,
-    fields.body,
-  ] as const;
-const FIELD_COLUMNS = [
-  'slug',
-  'title',
-  'excerpt',
-  'category',
-  'author',
-  'date',
-  'featured',
-  'image',
-  'image_alt',
-  'body',
-];
+  SAVED_FIELDS.map((name) => (name === 'featured' ? (fields.featured ? 1 : 0) : fields[name]));
 
 /** A new language version of a pair, in a state; its id. */
 async function insertArticle(
