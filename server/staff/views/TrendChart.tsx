@@ -41,6 +41,12 @@ export function TrendChart({ metric, scope, days, lastDay }: TrendChartProps) {
   const titleId = `trend-title-${metric}`;
   const descId = `trend-desc-${metric}`;
   const last = days.at(-1);
+  /** The rating bands behind the line, each from its lower bound up to its upper one. */
+  const bands = [
+    ['good', 0, good],
+    ['needs-improvement', good, poor],
+    ['poor', poor, top],
+  ] as const;
   return (
     <svg className="trend-chart" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${titleId} ${descId}`}>
       <title id={titleId}>{`${metricNames[metric]} (${metric}), daily 75th percentile, ${scope}`}</title>
@@ -52,27 +58,16 @@ export function TrendChart({ metric, scope, days, lastDay }: TrendChartProps) {
               ? ` Latest (${formatDay(last.day)}): ${formatMetric(metric, last.p75)} from ${last.samples} sample${last.samples === 1 ? '' : 's'}.`
               : '')}
       </desc>
-      <rect
-        className="trend-chart__band trend-chart__band--good"
-        x={PAD.left}
-        y={y(good)}
-        width={plotWidth}
-        height={round(y(0) - y(good))}
-      />
-      <rect
-        className="trend-chart__band trend-chart__band--needs-improvement"
-        x={PAD.left}
-        y={y(poor)}
-        width={plotWidth}
-        height={round(y(good) - y(poor))}
-      />
-      <rect
-        className="trend-chart__band trend-chart__band--poor"
-        x={PAD.left}
-        y={y(top)}
-        width={plotWidth}
-        height={round(y(poor) - y(top))}
-      />
+      {bands.map(([rating, low, high]) => (
+        <rect
+          key={rating}
+          className={`trend-chart__band trend-chart__band--${rating}`}
+          x={PAD.left}
+          y={y(high)}
+          width={plotWidth}
+          height={round(y(low) - y(high))}
+        />
+      ))}
       <g className="trend-chart__axis" aria-hidden="true">
         {ticks.map((tick) => (
           <g key={tick}>
