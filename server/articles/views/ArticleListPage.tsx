@@ -5,7 +5,7 @@ import { FilterForm } from '../../staff/views/FilterForm';
 import { LabTime } from '../../staff/views/LabTime';
 import { optionsWithAll, SelectField } from '../../staff/views/SelectField';
 import { StackTable } from '../../staff/views/StackTable';
-import { TextField } from '../../staff/views/TextField';
+import { SearchField } from '../../staff/views/TextField';
 import type { ArticleFilter, ArticleListItem } from '../store';
 import { articleStates } from '../store';
 import { articleCopy, languageLabels, stateLabels } from '../texts';
@@ -22,16 +22,7 @@ interface ArticleListPageProps {
 function Filters({ filter }: { filter: ArticleFilter }) {
   return (
     <FilterForm action="/staff/articles" label="Filter articles" search submit="Apply" clearHref="/staff/articles">
-      <TextField
-        className="staff-filters__search"
-        id="filter-search"
-        name="q"
-        type="search"
-        label="Search"
-        value={filter.search}
-        maxLength={200}
-        placeholder="Title, slug or author"
-      />
+      <SearchField value={filter.search} placeholder="Title, slug or author" />
       <SelectField
         id="filter-state"
         name="state"

@@ -11,7 +11,7 @@ import { LabTime } from './LabTime';
 import { serviceLabel, StatusBadge } from './leadParts';
 import { optionsWithAll, SelectField } from './SelectField';
 import { StackTable } from './StackTable';
-import { TextField } from './TextField';
+import { SearchField, TextField } from './TextField';
 
 interface InboxPageProps {
   assets: ConsoleAssets;
@@ -71,16 +71,7 @@ function Filters({ filter, query }: Pick<InboxPageProps, 'filter' | 'query'>) {
         </p>
       }
     >
-      <TextField
-        className="staff-filters__search"
-        id="filter-search"
-        name="q"
-        type="search"
-        label="Search"
-        value={filter.search}
-        maxLength={200}
-        placeholder="Name, e-mail, company or message"
-      />
+      <SearchField value={filter.search} placeholder="Name, e-mail, company or message" />
       <SelectField
         id="filter-status"
         name="status"

@@ -13,6 +13,18 @@ interface SubscribersPageProps {
   removed?: string;
 }
 
+/** The cells every row of both lists starts with: the address and when it signed up. */
+function AddressCells({ subscriber }: { subscriber: ListedSubscriber }) {
+  return (
+    <>
+      <td data-label="E-mail">{subscriber.email}</td>
+      <td data-label="Signed up">
+        <LabTime iso={subscriber.createdAt} />
+      </td>
+    </>
+  );
+}
+
 /** The newsletter list: confirmed addresses with their consent time, pending ones apart. */
 export function SubscribersPage({ assets, user, confirmed, pending, removed }: SubscribersPageProps) {
   return (
@@ -42,10 +54,7 @@ export function SubscribersPage({ assets, user, confirmed, pending, removed }: S
           >
             {confirmed.map((subscriber) => (
               <tr key={subscriber.id}>
-                <td data-label="E-mail">{subscriber.email}</td>
-                <td data-label="Signed up">
-                  <LabTime iso={subscriber.createdAt} />
-                </td>
+                <AddressCells subscriber={subscriber} />
                 <td data-label="Consent given">
                   <LabTime iso={subscriber.confirmedAt!} />
                 </td>
@@ -72,10 +81,7 @@ export function SubscribersPage({ assets, user, confirmed, pending, removed }: S
           <StackTable labelledBy="pending-title" columns={['E-mail', 'Signed up']}>
             {pending.map((subscriber) => (
               <tr key={subscriber.id}>
-                <td data-label="E-mail">{subscriber.email}</td>
-                <td data-label="Signed up">
-                  <LabTime iso={subscriber.createdAt} />
-                </td>
+                <AddressCells subscriber={subscriber} />
               </tr>
             ))}
           </StackTable>

@@ -37,3 +37,19 @@ export function TextField({
     </LabelledField>
   );
 }
+
+/** A list filter's free-text search, the wide first field of its form; the placeholder says what it searches. */
+export function SearchField({ value, placeholder }: { value: string; placeholder: string }) {
+  return (
+    <TextField
+      className="staff-filters__search"
+      id="filter-search"
+      name="q"
+      type="search"
+      label="Search"
+      value={value}
+      maxLength={200}
+      placeholder={placeholder}
+    />
+  );
+}
