@@ -4,6 +4,7 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 import { CHROMIUM_ARGS, findChromium } from './tests/support/browser/chromium.mjs';
+import { SERVER_COMMAND } from './tests/support/serverCommand';
 
 // E2E_PORT lets two checkouts run their browser tests side by side.
 const PORT = Number(process.env.E2E_PORT ?? 4173);
@@ -39,7 +40,7 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: 'node dist/server.js',
+      command: SERVER_COMMAND,
       url: `http://localhost:${PORT}/healthz`,
       reuseExistingServer: false,
       stdout: 'ignore',

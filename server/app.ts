@@ -37,7 +37,8 @@ import type { Metrics } from './http/metrics';
 import { createMetrics, metricsRoute } from './http/metrics';
 import { createRateLimitCounters } from './http/rateLimitCounters';
 import { requestStart } from './http/requestStart';
-import { unnamedRoutes } from './http/routesAnswering';
+import type { AppRoute } from './http/routesAnswering';
+import { appRoutes, unnamedRoutes } from './http/routesAnswering';
 import { securityHeaders } from './http/security';
 import { hashedAssets, publicFiles } from './http/static';
 import { canonicalPath } from './http/trailingSlash';
@@ -106,9 +107,9 @@ export function appAlerts(db: Database, config: AppConfig, metrics: Metrics, wak
 
 /**
  * What the app answers before its pages, by path (decision 054): the API, the console, health, metrics,
- * static and uploaded files, and any file name (robots.txt, a feed, an icon). A plain path beyond these
- * and an article's old slug that is no page gets its kept not-found page before the app; createApp
- * checks at start that every route of the app is named here.
+ * static and uploaded files, and any file name (robots.txt, a feed, an icon). A plain path that is no page,
+ * none of these and no article's old slug gets its kept not-found page before the app; createApp checks at
+ * start that every route of the app is named here.
  */
 const BEFORE_PAGES = /^\/(?:api|healthz|media|metrics|readyz|staff|static)(?:\/|$)|\.[^/]*$/i;
 
@@ -140,8 +141,11 @@ export interface AppOptions {
   articles?: ArticleContent;
 }
 
-/** The site as Node's request listener: what a server (main.ts) or a test (supertest) is given. */
-export type SiteApp = (req: IncomingMessage, res: ServerResponse) => void;
+/**
+ * The site as Node's request listener: what a server (main.ts) or a test (supertest) is given; with the
+ * Express app's routes, for what checks them (the console's authorisation test walks them all).
+ */
+export type SiteApp = ((req: IncomingMessage, res: ServerResponse) => void) & { routes(): AppRoute[] };
 
 /**
  * Builds the site without listening: kept pages are answered before the Express app (decision 049), which
@@ -293,7 +297,7 @@ export function createApp(
 
   // A kept page goes out as nginx would send a file, before Express has any work to do: with its id, log
   // line, count and drain tracking as in the app, its headers prepared at its first render.
-  return (req, res) => {
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
     const kept = drain.draining ? undefined : cache?.early(req);
     if (!kept) {
       app(req, res);
@@ -302,4 +306,5 @@ export function createApp(
     drain.track(res);
     sendKeptPage(req, res, kept, start.begin(req, res));
   };
+  return Object.assign(listener, { routes: () => appRoutes(app.router) });
 }

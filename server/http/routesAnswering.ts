@@ -8,24 +8,32 @@ interface Layer {
 
 const asList = <T>(value: T | T[]) => (Array.isArray(value) ? value : [value]);
 
+/** A route of an app: its path pattern and the methods it answers ("all" for any). */
+export interface AppRoute {
+  pattern: string;
+  methods: readonly string[];
+}
+
 /**
- * The path patterns a router may answer a GET at ("/staff/leads/:id", "/static/{*rest}"): its routes, the
- * paths middleware is mounted at, and its routers' in turn, with their mount paths. What the early
- * not-found answer must leave to the app (decision 054). Middleware mounted on every path is not listed:
- * whatever it answers by path alone must be named beside this (the app's files, a trailing slash).
+ * Every place a router may answer ("/staff/leads/:id" for GET, "/static/{*rest}" for any method): its
+ * routes, the paths middleware is mounted at, and its routers' in turn, with their mount paths.
+ * Middleware mounted on every path is not listed: whatever it answers by path alone must be named beside
+ * this (the app's files, a trailing slash).
  */
-function routesAnsweringGet(router: { stack: readonly unknown[] }, mountedAt = ''): string[] {
-  return (router.stack as Layer[]).flatMap((layer) => {
+export function appRoutes(router: { stack: readonly unknown[] }, mountedAt = ''): AppRoute[] {
+  return (router.stack as Layer[]).flatMap((layer): AppRoute[] => {
     if (layer.route) {
       const { methods } = layer.route;
-      if (!methods.get && !methods._all) return [];
-      return asList(layer.route.path).map((path) => `${mountedAt}${String(path)}`);
+      const answered = methods._all ? ['all'] : Object.keys(methods).filter((method) => methods[method]);
+      return asList(layer.route.path).map((path) => ({ pattern: `${mountedAt}${String(path)}`, methods: answered }));
     }
     const mounts = layer.slash || layer.rawPath === undefined ? [] : asList(layer.rawPath).map(String);
     const nested = layer.handle.stack && { stack: layer.handle.stack };
-    if (nested)
-      return (mounts.length ? mounts : ['']).flatMap((mount) => routesAnsweringGet(nested, mountedAt + mount));
-    return mounts.flatMap((mount) => [`${mountedAt}${mount}`, `${mountedAt}${mount}/{*rest}`]);
+    if (nested) return (mounts.length ? mounts : ['']).flatMap((mount) => appRoutes(nested, mountedAt + mount));
+    return mounts.flatMap((mount) => [
+      { pattern: `${mountedAt}${mount}`, methods: ['all'] },
+      { pattern: `${mountedAt}${mount}/{*rest}`, methods: ['all'] },
+    ]);
   });
 }
 
@@ -38,12 +46,16 @@ const pathOf = (pattern: string) =>
 
 /**
  * The patterns of a router's routes (and mounted middleware) a GET may reach whose paths `named` does not
- * name, less the `exempt` ones: empty when a list of paths covers the router.
+ * name, less the `exempt` ones: empty when a list of paths covers the router. What the early not-found
+ * answer must leave to the app (decision 054).
  */
 export function unnamedRoutes(
   router: { stack: readonly unknown[] },
   named: (path: string) => boolean,
   exempt: ReadonlySet<string>,
 ): string[] {
-  return routesAnsweringGet(router).filter((pattern) => !exempt.has(pattern) && !named(pathOf(pattern)));
+  return appRoutes(router)
+    .filter(({ methods }) => methods.includes('get') || methods.includes('all'))
+    .map(({ pattern }) => pattern)
+    .filter((pattern) => !exempt.has(pattern) && !named(pathOf(pattern)));
 }

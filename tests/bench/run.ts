@@ -24,6 +24,7 @@ import lighthouse from 'lighthouse';
 
 import { sitePages } from '../../shared/routes';
 import { CHROMIUM_ARGS, findChromium } from '../support/browser/chromium.mjs';
+import { SERVER_ARGS } from '../support/serverCommand';
 import { freePort } from '../support/serverProcess';
 import type { BareAnswers } from './bareNode';
 import { calibratedMultiplier, SLOW_HOST_BENCHMARK_INDEX } from './cpuCalibration';
@@ -93,12 +94,7 @@ function answering(child: ChildProcess, url: string, stop: () => void): Promise<
  * (WEB_CONCURRENCY), on every core, sharing them with wrk.
  */
 function startServer(port = PORT, workers = 1): Promise<Started> {
-  const [command, commandArgs] = pinnedCommand(
-    SERVER_CPU,
-    process.execPath,
-    ['dist/server.js'],
-    PINNED && workers === 1,
-  );
+  const [command, commandArgs] = pinnedCommand(SERVER_CPU, process.execPath, SERVER_ARGS, PINNED && workers === 1);
   const child = spawn(command, commandArgs, {
     env: {
       ...process.env,
@@ -554,10 +550,13 @@ async function flood() {
     const start = rssKb(fresh.child.pid!);
     const samples: number[] = [start];
     const sampler = setInterval(() => samples.push(rssKb(fresh.child.pid!)), 5000);
-    const flooding = load(origin, { script, seconds: floodSeconds });
+    // Half the connections flood, and in the last seconds the other half ask for the page: as many in flight
+    // as before and after, so its rate and p99 compare (a fair share is half the rate).
+    const half = Math.ceil(connections / 2);
+    const flooding = load(origin, { script, seconds: floodSeconds, connections: half });
     const duringSeconds = Math.min(10, Math.max(2, floodSeconds / 4));
     await new Promise((resolve) => setTimeout(resolve, (floodSeconds - duringSeconds - 1) * 1000));
-    const during = await load(`${origin}${page}`, { seconds: duringSeconds, connections: Math.ceil(connections / 2) });
+    const during = await load(`${origin}${page}`, { seconds: duringSeconds, connections: half });
     const flooded = await flooding;
     clearInterval(sampler);
     const end = rssKb(fresh.child.pid!);
@@ -567,7 +566,7 @@ async function flood() {
     const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
     const peak = Math.max(...samples, end);
     console.log(
-      `\n## Flood: ${floodSeconds} s of random unknown paths and random query strings (wrk, ${connections} connections)\n`,
+      `\n## Flood: ${floodSeconds} s of random unknown paths and random query strings (wrk, ${Math.ceil(connections / 2)} connections)\n`,
     );
     console.log(
       `Flood: ${flooded.requestsPerSecond} req/s, p99 ${ms(flooded.p99Ms)}, ${flooded.errors} answers other than 2xx/3xx (the 404s).`,
@@ -582,7 +581,7 @@ async function flood() {
       `| the pages with random query strings, before the flood | ${randomQueries.requestsPerSecond} | ${ms(randomQueries.p99Ms)} |`,
     );
     console.log(
-      `| during the flood (half the connections, beside it) | ${during.requestsPerSecond} | ${ms(during.p99Ms)} |`,
+      `| during the flood (the other half of the connections) | ${during.requestsPerSecond} | ${ms(during.p99Ms)} |`,
     );
     console.log(`| after the flood | ${after.requestsPerSecond} | ${ms(after.p99Ms)} |`);
     const warning = wrkWarning([before, randomQueries, during, flooded, after]);

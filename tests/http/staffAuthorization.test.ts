@@ -6,6 +6,7 @@ import { seedArticles } from '../../server/articles/seed';
 import { createArticleStore } from '../../server/articles/store';
 import { pageCacheKey } from '../../server/pages/pageCache';
 import { createAccountStore } from '../../server/staff/accounts';
+import { SIGN_IN_PATH } from '../../server/staff/auth';
 import { createSessionStore } from '../../server/staff/sessions';
 import { pages } from '../../shared/routes';
 import { testApp } from '../support/helpers';
@@ -249,6 +250,32 @@ function expectCampaignsUntouched() {
     n: 0,
   });
 }
+
+describe('the lists of console pages and actions above', () => {
+  it('name every console route the app has, so a new one cannot go untested', () => {
+    // The sign-in form and its post are the console's only routes open without a session (tested in staffSignIn).
+    const open = new Set([SIGN_IN_PATH]);
+    const matcher = (pattern: string) =>
+      new RegExp(
+        `^${pattern
+          .replace(/\./g, '\\.')
+          .replace(/\{\*\w+\}/g, '.+')
+          .replace(/:\w+/g, '[^/]+')}$`,
+        'i',
+      );
+    const posted = POSTS.map(([path]) => path);
+    const tried = { get: GETS, post: posted, all: [...GETS, ...posted] } as Record<string, string[]>;
+    const untested = app
+      .routes()
+      .filter(({ pattern }) => /^\/staff(?:\/|$)/i.test(pattern) && !open.has(pattern))
+      .flatMap(({ pattern, methods }) =>
+        methods
+          .filter((method) => !(tried[method] ?? []).some((url) => matcher(pattern).test(url.split('?')[0]!)))
+          .map((method) => `${method} ${pattern}`),
+      );
+    expect(untested).toEqual([]);
+  });
+});
 
 describe('a live session', () => {
   it('opens every console page, and a dead cookie is cleared on the way to sign-in', async () => {

@@ -3,6 +3,8 @@ import { execFile, spawn } from 'node:child_process';
 import net from 'node:net';
 import { promisify } from 'node:util';
 
+import { SERVER_ARGS } from './serverCommand';
+
 export async function freePort(): Promise<number> {
   const server = net.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -26,9 +28,9 @@ export function killServers(): void {
   for (const child of running) child.kill('SIGKILL');
 }
 
-/** Starts the built server as production does (`node dist/server.js`) and waits until it answers. */
+/** Starts the built server as production does (`npm start`'s command) and waits until it answers. */
 export async function startServer(port: number, env: NodeJS.ProcessEnv): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['dist/server.js'], {
+  const child = spawn(process.execPath, SERVER_ARGS, {
     env: {
       ...process.env,
       PORT: String(port),

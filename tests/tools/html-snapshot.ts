@@ -11,6 +11,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
+import { SERVER_ARGS } from '../support/serverCommand';
+
 interface Probe {
   name: string;
   method: 'GET' | 'HEAD' | 'POST';
@@ -114,7 +116,7 @@ async function main(): Promise<void> {
   fs.mkdirSync(outDir, { recursive: true });
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-snapshot-'));
-  const server = spawn(process.execPath, ['dist/server.js'], {
+  const server = spawn(process.execPath, SERVER_ARGS, {
     env: {
       ...process.env,
       PORT: String(port),
