@@ -152,8 +152,8 @@ export function pageCacheKey(url: string): string | null {
   return query ? `${pathname}?${query}` : pathname;
 }
 
-/** A path of plain segments: no dot segment, no empty one, nothing percent-encoded, no trailing slash. */
-const PLAIN_PATH = /^(?:\/[\w~-][\w.~-]*)+$/;
+/** "/" or a path of plain segments: no dot segment, no empty one, nothing percent-encoded, no trailing slash. */
+const PLAIN_PATH = /^\/$|^(?:\/[\w~-][\w.~-]*)+$/;
 
 /**
  * The page cache's two places in the app, over one store and one key (pageCacheKey): before the app for a
@@ -258,10 +258,12 @@ export function pageCache(
   const keptOtherwise = (url: string): KeptPage | undefined => {
     const query = url.indexOf('?');
     const path = query === -1 ? url : url.slice(0, query);
+    // "//x", "/a/../b" and "/%7E" are the app's to read (a redirect, or a path its routers see otherwise).
+    if (!PLAIN_PATH.test(path)) return undefined;
     const key = pageCacheKey(url);
     if (key === null) return undefined;
     if (!key.startsWith('404 ')) return key === path || key.startsWith(`${path}?`) ? pages.peek(key) : undefined;
-    const notFound = answeredBeforePages && PLAIN_PATH.test(path) ? pages.peek(key) : undefined;
+    const notFound = answeredBeforePages ? pages.peek(key) : undefined;
     // Asked last: a kept not-found page means the app's content was loaded to render it.
     return notFound && !answeredBeforePages!(path) ? notFound : undefined;
   };

@@ -58,8 +58,9 @@ describe('two instances on one PostgreSQL', { timeout: 300_000 }, () => {
       });
       return { origin, server };
     };
-    // Started together: both try the seed, one of them puts it in.
+    // Started together: both try the seed, one of them puts it in. A page waits for its instance's articles.
     const [a, b] = await Promise.all([instance(), instance()]);
+    for (const { origin } of [a, b]) expect((await fetch(`${origin}/blog`)).status).toBe(200);
     expect((await db.get<{ n: number }>('SELECT count(*) AS n FROM articles'))!.n).toBe(12);
 
     await addAccount(db, 'ana@meridianlab.test');

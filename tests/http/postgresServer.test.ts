@@ -30,7 +30,7 @@ it(
     try {
       expect(fs.statSync(folder).mode & 0o777).toBe(0o700);
       const checkout = path.join(folder, 'site');
-      const setupFiles = ['postgresSetup.ts', 'postgresServer.ts', 'serverProcess.ts'].map(
+      const setupFiles = ['postgresSetup.ts', 'postgresServer.ts', 'serverProcess.ts', 'serverCommand.ts'].map(
         (name) => `tests/support/${name}`,
       );
       for (const file of ['package.json', ...setupFiles]) fs.cpSync(path.join(ROOT, file), path.join(checkout, file));

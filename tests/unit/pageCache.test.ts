@@ -254,6 +254,8 @@ describe('pageCache', () => {
       '/newsletter/confirm?token=abc',
       '/nope',
       '/nope?x=1',
+      '///',
+      '///?x=1',
     ]) {
       expect((await request(app).get(url)).status, url).toBe(418);
     }
@@ -284,7 +286,7 @@ describe('pageCache', () => {
     expect((await request(app).head('/nope')).status).toBe(404);
     expect(asked).toContain('/no-such-page-12/34');
     // What the app answers itself, and paths its routers could read otherwise than the cache does.
-    for (const url of ['/api/nope', '/nope/', '//nope', '/x/../nope', '/%6Eope', '/.env', '/a//b', '/a%5Cb']) {
+    for (const url of ['/api/nope', '/nope/', '//nope', '///', '/x/../nope', '/%6Eope', '/.env', '/a//b', '/a%5Cb']) {
       expect((await request(app).get(url)).status, url).toBe(418);
     }
     expect((await request(app).post('/nope')).status).toBe(418);
