@@ -1,8 +1,8 @@
 import type { ConsoleAssets, ConsoleUser } from '../../staff/views/ConsoleDocument';
 import { ConsoleDocument, ConsoleHeading, CsrfField, Notice } from '../../staff/views/ConsoleDocument';
 import { CountPanel } from '../../staff/views/CountPanel';
-import { LabelledField } from '../../staff/views/LabelledField';
 import { LabTime } from '../../staff/views/LabTime';
+import { SelectField } from '../../staff/views/SelectField';
 import { StackTable } from '../../staff/views/StackTable';
 import type { BouncedAddress, Campaign, CampaignFigures } from '../campaignStore';
 import { campaignState } from './CampaignFigures';
@@ -32,19 +32,12 @@ export function CampaignsPage({ assets, user, campaigns, articles, bounced, erro
           {articles.length > 0 && (
             <form className="staff-form" method="post" action="/staff/newsletter">
               <CsrfField user={user} />
-              <LabelledField id="new-article" label="From a published article">
-                <select
-                  className="contact-field__control contact-field__control--select"
-                  id="new-article"
-                  name="article"
-                >
-                  {articles.map((article) => (
-                    <option key={article.id} value={article.id}>
-                      {article.title} ({article.date})
-                    </option>
-                  ))}
-                </select>
-              </LabelledField>
+              <SelectField
+                id="new-article"
+                name="article"
+                label="From a published article"
+                options={articles.map((article) => [String(article.id), `${article.title} (${article.date})`] as const)}
+              />
               <button className="button button--primary" type="submit">
                 Create from article
               </button>

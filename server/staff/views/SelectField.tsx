@@ -4,12 +4,13 @@ interface SelectFieldProps {
   id: string;
   name: string;
   label: string;
-  value: string;
+  /** The option chosen at first; the first one when none is given. */
+  value?: string;
   /** Value and text of each option, in order. */
   options: readonly (readonly [string, string])[];
 }
 
-/** A labelled select of a console filter form, styled as the site's form controls. */
+/** A labelled select of a console form, styled as the site's form controls. */
 export function SelectField({ id, name, label, value, options }: SelectFieldProps) {
   return (
     <LabelledField id={id} label={label}>
