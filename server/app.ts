@@ -173,8 +173,8 @@ export function createApp(
   const headers = pageHeaders(security);
   const render = pageRenderer({ App, manifest: assets, siteUrl: config.siteUrl, logger, headers });
   const lookups = {
-    hit: metrics.pageCache.labels({ result: 'hit' }),
-    miss: metrics.pageCache.labels({ result: 'miss' }),
+    hit: metrics.pageCache.tally({ result: 'hit' }),
+    miss: metrics.pageCache.tally({ result: 'miss' }),
   };
   // The articles live in the database (decision 052): the pages, feeds and sitemap show what is published
   // now, and every kept page is forgotten when that changes.
@@ -186,7 +186,7 @@ export function createApp(
   // Finished pages are kept in memory, except in development, where every build changes them.
   const cache = config.dev
     ? undefined
-    : pageCache(render, { headers, logger, counted: (result) => lookups[result].inc(), answeredBeforePages });
+    : pageCache(render, { headers, logger, counted: (result) => lookups[result](), answeredBeforePages });
   const start = requestStart(config.trustProxy, logger, metrics);
   const renderPage = cache?.renderPage ?? render;
   const { siteUrl } = config;
@@ -296,15 +296,16 @@ export function createApp(
     throw new Error(`Routes answered before the pages, not named in BEFORE_PAGES: ${hidden.join(', ')}`);
 
   // A kept page goes out as nginx would send a file, before Express has any work to do: with its id, log
-  // line, count and drain tracking as in the app, its headers prepared at its first render.
+  // line and count as in the app, its headers prepared at its first render.
   const listener = (req: IncomingMessage, res: ServerResponse) => {
     const kept = drain.draining ? undefined : cache?.early(req);
     if (!kept) {
       app(req, res);
       return;
     }
-    drain.track(res);
-    sendKeptPage(req, res, kept, start.begin(req, res));
+    start.sendNow(req, res, (requestId) => sendKeptPage(req, res, kept, requestId));
+    // Bytes a slow reader has not taken yet keep the answer under way until they are sent (decision 056).
+    if (res.socket?.writableLength) drain.track(res);
   };
   return Object.assign(listener, { routes: () => appRoutes(app.router) });
 }

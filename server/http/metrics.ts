@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
 import type { RequestHandler } from 'express';
+import type { LabelValues } from 'prom-client';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 import { pagePatterns } from './pagePatterns';
@@ -49,9 +50,39 @@ export function createMetrics() {
     new Counter<L>({ name, help, labelNames, registers });
   const histogram = <L extends string>(name: string, help: string, labelNames: readonly L[]) =>
     new Histogram<L>({ name, help, labelNames, buckets: DURATION_BUCKETS, registers });
+  /**
+   * A counter bumped on every request: `tally(labels)` gives a function that adds one to a plain number,
+   * handed to prom-client when the counter is read (a scrape). A prom-client increment hashes its labels
+   * each time, a cost the kept pages' answer cannot afford (decision 056).
+   */
+  const talliedCounter = <L extends string>(name: string, help: string, labelNames: readonly L[]) => {
+    const tallies: { labels: LabelValues<L>; count: number }[] = [];
+    const metric = new Counter<L>({
+      name,
+      help,
+      labelNames,
+      registers,
+      collect() {
+        for (const tally of tallies)
+          if (tally.count > 0) {
+            this.inc(tally.labels, tally.count);
+            tally.count = 0;
+          }
+      },
+    });
+    return Object.assign(metric, {
+      tally(labels: LabelValues<L>): () => void {
+        const tally = { labels, count: 0 };
+        tallies.push(tally);
+        return () => {
+          tally.count += 1;
+        };
+      },
+    });
+  };
   const metrics = {
     registry,
-    requests: counter('http_requests_total', 'Answered requests, by method, route pattern and status', [
+    requests: talliedCounter('http_requests_total', 'Answered requests, by method, route pattern and status', [
       'method',
       'route',
       'status',
@@ -66,7 +97,7 @@ export function createMetrics() {
       'Errors no route handled (answered 500 by the error handler)',
       ['where'],
     ),
-    pageCache: counter(
+    pageCache: talliedCounter(
       'page_cache_lookups_total',
       'Page requests answered from the page cache (hit) or rendered (miss)',
       ['result'],
@@ -131,8 +162,8 @@ export type Metrics = ReturnType<typeof createMetrics>;
 
 /**
  * Counts an answer by route pattern and records its time (from requestStart.ts, for the app and the kept
- * pages alike). Each label set's counter and histogram are looked up once: the sets are few (patterns,
- * Node's methods, statuses), and a lookup by text spares prom-client's hashing of labels per request.
+ * pages alike). Each label set's tally and histogram are found by text, made once: the sets are few
+ * (patterns, Node's methods, statuses). The count stays a plain number until a scrape.
  */
 export function answerCounter(metrics: Metrics) {
   const series = new Map<string, { count: () => void; observe: (seconds: number) => void }>();
@@ -142,9 +173,11 @@ export function answerCounter(metrics: Metrics) {
     const key = `${method} ${status} ${route}`;
     let one = series.get(key);
     if (!one) {
-      const requests = metrics.requests.labels({ method, route, status: String(status) });
       const duration = metrics.duration.labels({ method, route });
-      one = { count: () => requests.inc(), observe: (value) => duration.observe(value) };
+      one = {
+        count: metrics.requests.tally({ method, route, status: String(status) }),
+        observe: (value) => duration.observe(value),
+      };
       series.set(key, one);
     }
     one.count();

@@ -9,56 +9,61 @@ import type { Metrics } from './metrics';
 import { answerCounter } from './metrics';
 import { requestIdOf } from './requestId';
 
-/**
- * The length of an answer whose headers were written in one call (a kept page's, see pageCache.ts): Node
- * keeps no header it can read back then, and the log line names the bytes sent.
- */
-export const writtenLength = new WeakMap<ServerResponse, number>();
-
 /** What every request gets first, whoever answers it: the app, or the kept pages before it (server/pages/pageCache.ts). */
 export interface RequestStart {
   /**
-   * Gives the request its id (the caller sends it as `X-Request-Id`) and, once its answer is sent, writes its one log line
-   * (the query, visitor text, left out) and counts and times it by route pattern. Returns the id.
+   * Sends an answer written in one call (a kept page's): `send` writes it with the request's id as
+   * `X-Request-Id` and returns the bytes of its body. Its log line and count follow at once, with no
+   * listener on the response (decision 056): its time is the time to hand the answer to the socket.
    */
-  begin(req: IncomingMessage, res: ServerResponse): string;
-  /** The app's first middleware: begins the request, sends its id, and runs the rest with the id in the logger's context. */
+  sendNow(req: IncomingMessage, res: ServerResponse, send: (requestId: string) => number | undefined): void;
+  /**
+   * The app's first middleware: gives the request its id and sends it, runs the rest with the id in the
+   * logger's context, and once the answer is sent writes its log line and counts it.
+   */
   handler: RequestHandler;
 }
 
+/** A request's path, read when it arrives: the routers below rewrite req.url while they run. */
+const pathOf = (url = '/') => {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+};
+
 export function requestStart(trustProxy: AppConfig['trustProxy'], logger: Logger, metrics: Metrics): RequestStart {
   const counted = answerCounter(metrics);
-  const begin = (req: IncomingMessage, res: ServerResponse) => {
-    const id = requestIdOf(req, trustProxy);
-    const start = process.hrtime.bigint();
-    // Read now: the routers below rewrite req.url while they run.
-    const url = req.url ?? '/';
-    const query = url.indexOf('?');
-    const path = query === -1 ? url : url.slice(0, query);
-    res.once('finish', () => {
-      const nanoseconds = Number(process.hrtime.bigint() - start);
-      const status = res.statusCode;
-      // Checked first: a line not written costs nothing to build (the bench runs at warn).
-      if (logger.isLevelEnabled('info'))
-        logger.info(
-          {
-            requestId: id,
-            method: req.method,
-            path,
-            status,
-            ms: Math.round(nanoseconds / 1000) / 1000,
-            bytes: (writtenLength.get(res) ?? Number(res.getHeader('Content-Length') ?? 0)) || undefined,
-          },
-          'request',
-        );
-      counted(req, path, status, nanoseconds / 1e9);
-    });
-    return id;
+  /** One log line (the query, visitor text, left out), and the answer counted and timed by route pattern. */
+  const answered = (req: IncomingMessage, requestId: string, path: string, start: bigint, status: number, bytes = 0) => {
+    const nanoseconds = Number(process.hrtime.bigint() - start);
+    // Checked first: a line not written costs nothing to build (the bench runs at warn).
+    if (logger.isLevelEnabled('info'))
+      logger.info(
+        {
+          requestId,
+          method: req.method,
+          path,
+          status,
+          ms: Math.round(nanoseconds / 1000) / 1000,
+          bytes: bytes || undefined,
+        },
+        'request',
+      );
+    counted(req, path, status, nanoseconds / 1e9);
   };
   return {
-    begin,
+    sendNow(req, res, send) {
+      const id = requestIdOf(req, trustProxy);
+      const start = process.hrtime.bigint();
+      const bytes = send(id);
+      answered(req, id, pathOf(req.url), start, res.statusCode, bytes);
+    },
     handler(req, res, next) {
-      const id = begin(req, res);
+      const id = requestIdOf(req, trustProxy);
+      const start = process.hrtime.bigint();
+      const path = pathOf(req.url);
+      res.once('finish', () =>
+        answered(req, id, path, start, res.statusCode, Number(res.getHeader('Content-Length') ?? 0)),
+      );
       res.setHeader('X-Request-Id', id);
       inRequest(id, next);
     },

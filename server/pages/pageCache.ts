@@ -7,7 +7,6 @@ import { findPage } from '../../shared/routes';
 import type { StoredEncoding } from '../http/contentEncoding';
 import { compressStored, storedEncoding } from '../http/contentEncoding';
 import type { Logger } from '../http/logger';
-import { writtenLength } from '../http/requestStart';
 import type { PageHeaders } from './pageHeaders';
 import type { RenderPage, StreamPage } from './render';
 import { ResponseTee } from './responseTee';
@@ -72,20 +71,29 @@ function isFresh(req: IncomingMessage, page: KeptPage): boolean {
  * headers alone. With a request id, nothing is set on the response yet (the kept pages' early answer,
  * decision 049): the prepared headers go out in one call. Otherwise the app has set its headers already,
  * and the page's replace them (Content-Encoding set here, so compression leaves the bytes alone).
+ * Returns the bytes of the body sent, if any.
  */
-export function sendKeptPage(req: IncomingMessage, res: ServerResponse, page: KeptPage, requestId?: string): void {
+export function sendKeptPage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  page: KeptPage,
+  requestId?: string,
+): number | undefined {
   const representation = page[storedEncoding(req) ?? 'identity'];
   const fresh = isFresh(req, page);
   const headers = fresh ? representation.notModified : representation.headers;
   const status = fresh ? 304 : page.status;
-  if (requestId !== undefined) {
-    res.writeHead(status, [...headers, 'X-Request-Id', requestId]);
-    if (!fresh) writtenLength.set(res, representation.body.length);
-  } else {
+  if (requestId !== undefined) res.writeHead(status, [...headers, 'X-Request-Id', requestId]);
+  else {
     for (let i = 0; i < headers.length; i += 2) res.setHeader(headers[i]!, headers[i + 1]!);
     res.writeHead(status);
   }
-  res.end(fresh ? undefined : representation.body);
+  if (fresh) {
+    res.end();
+    return undefined;
+  }
+  res.end(representation.body);
+  return representation.body.length;
 }
 
 /** Kept pages at most: the route table's pages and their views, and a not-found page per section and language. */
@@ -273,12 +281,16 @@ export function pageCache(
     if (key === null) return render(req, res, view);
     const kept = pages.get(key);
     counted(kept ? 'hit' : 'miss');
-    if (kept) return sendKeptPage(req, res, kept);
+    if (kept) {
+      sendKeptPage(req, res, kept);
+      return;
+    }
     const under = rendering.get(key);
     if (under) {
       const page = await under;
-      if (page) return sendKeptPage(req, res, page);
-      return render(req, res);
+      if (page) sendKeptPage(req, res, page);
+      else await render(req, res);
+      return;
     }
     // A HEAD renders no body to keep.
     if (req.method === 'HEAD') return render(req, res);
