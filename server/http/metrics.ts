@@ -2,10 +2,10 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
 import type { RequestHandler } from 'express';
-import type { LabelValues } from 'prom-client';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 import { pagePatterns } from './pagePatterns';
+import { TalliedCounter, TalliedHistogram } from './tallies';
 
 /** What the outbox store reports at a scrape (server/outbox/store.ts's stats()). */
 interface OutboxCounts {
@@ -50,36 +50,11 @@ export function createMetrics() {
     new Counter<L>({ name, help, labelNames, registers });
   const histogram = <L extends string>(name: string, help: string, labelNames: readonly L[]) =>
     new Histogram<L>({ name, help, labelNames, buckets: DURATION_BUCKETS, registers });
-  /**
-   * A counter bumped on every request: `tally(labels)` gives a function that adds one to a plain number,
-   * handed to prom-client when the counter is read (a scrape). A prom-client increment hashes its labels
-   * each time, a cost the kept pages' answer cannot afford (decision 056).
-   */
-  const talliedCounter = <L extends string>(name: string, help: string, labelNames: readonly L[]) => {
-    const tallies: { labels: LabelValues<L>; count: number }[] = [];
-    const metric = new Counter<L>({
-      name,
-      help,
-      labelNames,
-      registers,
-      collect() {
-        for (const tally of tallies)
-          if (tally.count > 0) {
-            this.inc(tally.labels, tally.count);
-            tally.count = 0;
-          }
-      },
-    });
-    return Object.assign(metric, {
-      tally(labels: LabelValues<L>): () => void {
-        const tally = { labels, count: 0 };
-        tallies.push(tally);
-        return () => {
-          tally.count += 1;
-        };
-      },
-    });
-  };
+  /** A counter or a histogram bumped on every request: tallied (tallies.ts). */
+  const talliedCounter = <L extends string>(name: string, help: string, labelNames: readonly L[]) =>
+    new TalliedCounter<L>({ name, help, labelNames, registers });
+  const talliedHistogram = <L extends string>(name: string, help: string, labelNames: readonly L[]) =>
+    new TalliedHistogram<L>({ name, help, labelNames, buckets: DURATION_BUCKETS, registers });
   const metrics = {
     registry,
     requests: talliedCounter('http_requests_total', 'Answered requests, by method, route pattern and status', [
@@ -87,7 +62,7 @@ export function createMetrics() {
       'route',
       'status',
     ]),
-    duration: histogram(
+    duration: talliedHistogram(
       'http_request_duration_seconds',
       'Time from the request to the end of its answer, by method and route pattern',
       ['method', 'route'],
@@ -163,7 +138,7 @@ export type Metrics = ReturnType<typeof createMetrics>;
 /**
  * Counts an answer by route pattern and records its time (from requestStart.ts, for the app and the kept
  * pages alike). Each label set's tally and histogram are found by text, made once: the sets are few
- * (patterns, Node's methods, statuses). The count stays a plain number until a scrape.
+ * (patterns, Node's methods, statuses). Both stay plain numbers until a scrape.
  */
 export function answerCounter(metrics: Metrics) {
   const series = new Map<string, { count: () => void; observe: (seconds: number) => void }>();
@@ -173,10 +148,9 @@ export function answerCounter(metrics: Metrics) {
     const key = `${method} ${status} ${route}`;
     let one = series.get(key);
     if (!one) {
-      const duration = metrics.duration.labels({ method, route });
       one = {
         count: metrics.requests.tally({ method, route, status: String(status) }),
-        observe: (value) => duration.observe(value),
+        observe: metrics.duration.tally({ method, route }),
       };
       series.set(key, one);
     }

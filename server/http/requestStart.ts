@@ -33,7 +33,14 @@ const pathOf = (url = '/') => {
 export function requestStart(trustProxy: AppConfig['trustProxy'], logger: Logger, metrics: Metrics): RequestStart {
   const counted = answerCounter(metrics);
   /** One log line (the query, visitor text, left out), and the answer counted and timed by route pattern. */
-  const answered = (req: IncomingMessage, requestId: string, path: string, start: bigint, status: number, bytes = 0) => {
+  const answered = (
+    req: IncomingMessage,
+    requestId: string,
+    path: string,
+    start: bigint,
+    status: number,
+    bytes = 0,
+  ) => {
     const nanoseconds = Number(process.hrtime.bigint() - start);
     // Checked first: a line not written costs nothing to build (the bench runs at warn).
     if (logger.isLevelEnabled('info'))

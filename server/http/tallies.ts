@@ -1,0 +1,111 @@
+import type { CounterConfiguration, HistogramConfiguration, LabelValues, ObserveDataWithExemplar } from 'prom-client';
+import { Counter, Histogram } from 'prom-client';
+
+// Metrics bumped on every request, kept page or not. A prom-client increment or observation hashes its
+// labels each time, a cost the kept pages' answer cannot afford (decision 056): here `tally(labels)` finds
+// a label set once and gives a function that only adds to plain numbers, read out at each scrape.
+
+/** A counter whose label sets are tallied, added to prom-client's own count when it is read. */
+export class TalliedCounter<L extends string> extends Counter<L> {
+  private readonly tallies: { labels: LabelValues<L>; count: number }[] = [];
+
+  constructor(configuration: CounterConfiguration<L>) {
+    super(configuration);
+  }
+
+  tally(labels: LabelValues<L>): () => void {
+    const tally = { labels, count: 0 };
+    this.tallies.push(tally);
+    return () => {
+      tally.count += 1;
+    };
+  }
+
+  override async get() {
+    for (const tally of this.tallies)
+      if (tally.count > 0) {
+        this.inc(tally.labels, tally.count);
+        tally.count = 0;
+      }
+    return super.get();
+  }
+}
+
+/** One label set's observations: the count in each bucket (the last past every bound), their sum and count. */
+interface HistogramTally<L extends string> {
+  labels: LabelValues<L>;
+  buckets: number[];
+  sum: number;
+  count: number;
+}
+
+/**
+ * A histogram kept wholly in tallies, read out as prom-client's own: each bucket's cumulative count by
+ * `le`, then `+Inf`, the sum and the count.
+ */
+export class TalliedHistogram<L extends string> extends Histogram<L> {
+  private readonly tallies = new Map<string, HistogramTally<L>>();
+  private readonly bounds: number[];
+
+  constructor(private readonly configuration: HistogramConfiguration<L> & { buckets: number[] }) {
+    super(configuration);
+    this.bounds = configuration.buckets;
+    // prom-client sets its own observe on each instance, which would bypass the tallies.
+    this.observe = TalliedHistogram.prototype.observe;
+  }
+
+  tally(labels: LabelValues<L>): (value: number) => void {
+    const key = JSON.stringify(Object.entries(labels).sort());
+    let tally = this.tallies.get(key);
+    if (!tally) {
+      tally = { labels, buckets: new Array<number>(this.bounds.length + 1).fill(0), sum: 0, count: 0 };
+      this.tallies.set(key, tally);
+    }
+    const { bounds } = this;
+    const found = tally;
+    return (value) => {
+      let bucket = 0;
+      while (bucket < bounds.length && value > bounds[bucket]!) bucket += 1;
+      found.buckets[bucket]! += 1;
+      found.sum += value;
+      found.count += 1;
+    };
+  }
+
+  /** prom-client's labelled child would bypass the tallies: tally(labels) is its one way. */
+  override labels(..._labels: unknown[]): never {
+    throw new Error(`${this.configuration.name} is observed through tally(labels) or observe(labels, value)`);
+  }
+
+  /** prom-client's observe, in every form, counted into the tallies (an exemplar is not kept). */
+  override observe(given: LabelValues<L> | number | ObserveDataWithExemplar<L>, value?: number): void {
+    if (typeof given === 'number') this.tally({})(given);
+    else if (value !== undefined) this.tally(given as LabelValues<L>)(value);
+    else {
+      const data = given as ObserveDataWithExemplar<L>;
+      this.tally(data.labels ?? {})(data.value);
+    }
+  }
+
+  /**
+   * What a scrape reads: each label set's buckets by `le` (cumulative), `+Inf`, sum and count, as
+   * prom-client lists its own histogram's. Its registry reads this for its text, and `get()` for JSON.
+   */
+  async getForPromString() {
+    const { name, help } = this.configuration;
+    const sharedLabels = {};
+    const values = [...this.tallies.values()].flatMap(({ labels, buckets, sum, count }) => {
+      let cumulative = 0;
+      return [
+        ...this.bounds.map((le, bucket) => {
+          cumulative += buckets[bucket]!;
+          return { labels: { le, ...labels }, sharedLabels, value: cumulative, metricName: `${name}_bucket` };
+        }),
+        { labels: { le: '+Inf', ...labels }, sharedLabels, value: count, metricName: `${name}_bucket` },
+        { labels, sharedLabels, value: sum, metricName: `${name}_sum` },
+        { labels, sharedLabels, value: count, metricName: `${name}_count` },
+      ];
+    });
+    return { name, help, type: 'histogram', values, aggregator: 'sum' };
+  }
+}
