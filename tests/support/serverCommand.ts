@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 
 /**
- * `npm start`'s command, which the container runs too: node, its flags (decision 055) and dist/server.js.
+ * `npm start`'s command, which the container runs too: node, its flags (decisions 055, 057) and dist/server.js.
  * The browser tests, the process tests and the bench start the built server with it, as production does.
  */
 export const SERVER_COMMAND: string = (
