@@ -234,9 +234,9 @@ export function createApp(
   app.use(drain.handler); // after SIGTERM: 503 for /readyz and every new request, while those under way finish
   app.use(metricsRoute(metrics, config.metricsToken)); // Prometheus, with METRICS_TOKEN only; else no such path
   app.use(compression()); // wraps res before any body is written; React's stream calls its flush()
-  app.use(healthRoutes(db)); // probes answer early and cheaply, and are never cached
+  app.use(healthRoutes(db, content.loaded)); // probes answer early and cheaply, and are never cached
   app.use('/static', ...hashedAssets(path.join(clientDir, 'static'))); // hashed build output: immutable, precompressed, a plain 404
-  app.use((_req, _res, next) => void content.ready.then(() => next(), next)); // what follows shows the articles: once they are loaded
+  app.use((_req, _res, next) => void content.ready.then(() => next())); // what follows shows the articles: once they are loaded
   app.use(crawlerRoutes(siteUrl)); // robots.txt and sitemap.xml, from the route table
   app.use(feedRoutes(siteUrl)); // the blog's RSS and Atom feeds
   app.use(articlePublicRoutes(content, articleImages)); // the articles' JSON, uploaded images, an old slug's 301

@@ -66,8 +66,10 @@ async function loadPublished(store: ArticleStore, rootDir: string, logger: Logge
 }
 
 export interface ArticleContent {
-  /** Settles once the seed is in and the articles are loaded. */
+  /** Resolves once the seed is in and the articles are loaded; a failed load is tried again until one succeeds. */
   ready: Promise<void>;
+  /** Whether they are loaded yet: until then /readyz answers 503, so no proxy sends this instance visitors. */
+  loaded(): boolean;
   /** The published articles as last loaded (call after `ready`). */
   current(): PublishedArticles;
   /** Reads the content version and reloads when it moved; true when it did. */
@@ -77,6 +79,10 @@ export interface ArticleContent {
   /** Publishes what is due, then refreshes: the schedule's one step. */
   publishDue(now?: Date): Promise<number>;
 }
+
+/** After a failed first load, the next try waits this long, doubling up to LOAD_RETRY_MAX_MS. */
+const LOAD_RETRY_MS = 1_000;
+const LOAD_RETRY_MAX_MS = 30_000;
 
 export function createArticleContent(store: ArticleStore, rootDir: string, logger: Logger): ArticleContent {
   let articles: PublishedArticles | undefined;
@@ -102,15 +108,25 @@ export function createArticleContent(store: ArticleStore, rootDir: string, logge
     return refreshing;
   };
 
+  let loaded = false;
   const ready = (async () => {
-    await store.seed(seedArticles);
-    await refresh();
+    // A database that is not answering yet (PostgreSQL still starting, say) only delays the first load.
+    for (let wait = LOAD_RETRY_MS; ; wait = Math.min(wait * 2, LOAD_RETRY_MAX_MS)) {
+      try {
+        await store.seed(seedArticles);
+        await refresh();
+        loaded = true;
+        return;
+      } catch (error) {
+        logger.error({ err: error, retryInMs: wait }, 'articles not loaded');
+        await new Promise((resolve) => setTimeout(resolve, wait).unref());
+      }
+    }
   })();
-  // Whoever waits on it sees the failure; here it is logged once, never an unhandled rejection.
-  ready.catch((error: unknown) => logger.error({ err: error }, 'articles not loaded'));
 
   return {
     ready,
+    loaded: () => loaded,
     current() {
       if (!articles) throw new Error('The articles are not loaded yet: await ready first.');
       return articles;

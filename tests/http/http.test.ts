@@ -4,11 +4,16 @@ import zlib from 'node:zlib';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 
+import { createArticleContent } from '../../server/articles/content';
+import type { ArticleStore } from '../../server/articles/store';
+import { createArticleStore } from '../../server/articles/store';
+import { openSqliteDatabase } from '../../server/db';
+import { createLogger } from '../../server/http/logger';
 import { catalogues } from '../../server/pages/catalogues';
 import { legal as enLegal } from '../../shared/content/i18n/en/legal';
 import { posts as enPosts } from '../../shared/content/i18n/en/posts';
 import { posts as esPosts } from '../../shared/generated/posts.es';
-import { TEST_SITE_URL, testApp } from '../support/helpers';
+import { TEST_SITE_URL, testApp, testConfig } from '../support/helpers';
 
 const { posts: blogPosts } = enPosts;
 const { documents: legalDocuments } = enLegal;
@@ -273,13 +278,40 @@ describe('operations', () => {
 
   it('GET /readyz says the database answers, and 503 once it does not', async () => {
     const local = testApp();
+    await expect.poll(async () => (await request(local).get('/readyz')).status).toBe(200);
     const ready = await request(local).get('/readyz');
-    expect(ready.status).toBe(200);
-    expect(ready.body).toEqual({ status: 'ready', database: 'ok' });
+    expect(ready.body).toEqual({ status: 'ready', database: 'ok', articles: 'loaded' });
     local.db.close();
     const closed = await request(local).get('/readyz');
     expect(closed.status).toBe(503);
     expect(closed.body.database).toBe('unreachable');
+  });
+});
+
+describe('an instance whose database is still starting', () => {
+  it('answers /readyz 503 until the articles are loaded, tries the load again, and keeps a page waiting meanwhile', async () => {
+    const config = testConfig();
+    const db = openSqliteDatabase(config.dataDir);
+    const store = createArticleStore(db);
+    let tries = 0;
+    // The first load meets a database that does not answer yet, as PostgreSQL while it starts.
+    const starting: ArticleStore = {
+      ...store,
+      seed: (...args) => (tries++ === 0 ? Promise.reject(new Error('the database is starting')) : store.seed(...args)),
+    };
+    const content = createArticleContent(starting, config.rootDir, createLogger({ logLevel: 'silent' }));
+    const local = testApp({}, { articles: content });
+    const loading = await request(local).get('/readyz');
+    expect(loading.status).toBe(503);
+    expect(loading.body).toEqual({ status: 'unavailable', database: 'ok', articles: 'loading' });
+    const page = request(local)
+      .get('/blog')
+      .then((response) => response);
+    await expect.poll(async () => (await request(local).get('/readyz')).status, { timeout: 5_000 }).toBe(200);
+    expect((await page).status).toBe(200);
+    expect(tries).toBe(2);
+    local.db.close();
+    db.close();
   });
 });
 
