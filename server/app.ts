@@ -19,6 +19,7 @@ import { articleSection } from './articles/consoleRoutes';
 import type { ArticleContent } from './articles/content';
 import { createArticleContent } from './articles/content';
 import { createArticleImages } from './articles/images';
+import { articlesLoaded } from './articles/loadedGate';
 import { servePublishedArticles } from './articles/pages';
 import { articlePreview } from './articles/preview';
 import { articlePublicRoutes, isOldSlugPath } from './articles/publicRoutes';
@@ -236,7 +237,7 @@ export function createApp(
   app.use(compression()); // wraps res before any body is written; React's stream calls its flush()
   app.use(healthRoutes(db, content.loaded)); // probes answer early and cheaply, and are never cached
   app.use('/static', ...hashedAssets(path.join(clientDir, 'static'))); // hashed build output: immutable, precompressed, a plain 404
-  app.use((_req, _res, next) => void content.ready.then(() => next())); // what follows shows the articles: once they are loaded
+  app.use(articlesLoaded(content)); // what follows shows the articles: it waits for their first load, for a few seconds at most
   app.use(crawlerRoutes(siteUrl)); // robots.txt and sitemap.xml, from the route table
   app.use(feedRoutes(siteUrl)); // the blog's RSS and Atom feeds
   app.use(articlePublicRoutes(content, articleImages)); // the articles' JSON, uploaded images, an old slug's 301

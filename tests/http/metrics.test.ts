@@ -42,6 +42,8 @@ async function meteredSite() {
     () => raw.close(),
     () => worker.stop(),
   );
+  // Up, as an instance a proxy sends visitors to: its articles are loaded (a broken store then fails requests).
+  await expect.poll(async () => (await request(app).get('/readyz')).status).toBe(200);
   return { app, smtp, raw, log };
 }
 
