@@ -137,22 +137,26 @@ export type Metrics = ReturnType<typeof createMetrics>;
 
 /**
  * Counts an answer by route pattern and records its time (from requestStart.ts, for the app and the kept
- * pages alike). Each label set's tally and histogram are found by text, made once: the sets are few
- * (patterns, Node's methods, statuses). Both stay plain numbers until a scrape.
+ * pages alike). Each label set's tally and histogram are made once and found by route, then method, then
+ * status: keys that exist already (the route table's pattern, the parser's method, a number), so an answer
+ * builds no text to hash (decision 056). The sets are few. Both stay plain numbers until a scrape.
  */
 export function answerCounter(metrics: Metrics) {
-  const series = new Map<string, { count: () => void; observe: (seconds: number) => void }>();
+  const series = new Map<string, Map<string, Map<number, { count: () => void; observe: (seconds: number) => void }>>>();
   return (req: IncomingMessage, path: string, status: number, seconds: number): void => {
     const method = req.method ?? 'GET';
     const route = routeLabel(req, path, status);
-    const key = `${method} ${status} ${route}`;
-    let one = series.get(key);
+    let byMethod = series.get(route);
+    if (!byMethod) series.set(route, (byMethod = new Map()));
+    let byStatus = byMethod.get(method);
+    if (!byStatus) byMethod.set(method, (byStatus = new Map()));
+    let one = byStatus.get(status);
     if (!one) {
       one = {
         count: metrics.requests.tally({ method, route, status: String(status) }),
         observe: metrics.duration.tally({ method, route }),
       };
-      series.set(key, one);
+      byStatus.set(status, one);
     }
     one.count();
     one.observe(seconds);

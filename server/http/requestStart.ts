@@ -37,11 +37,12 @@ export function requestStart(trustProxy: AppConfig['trustProxy'], logger: Logger
     req: IncomingMessage,
     requestId: string,
     path: string,
-    start: bigint,
+    start: number,
     status: number,
     bytes = 0,
   ) => {
-    const nanoseconds = Number(process.hrtime.bigint() - start);
+    // performance.now(): a plain number, where hrtime.bigint() allocates a BigInt twice an answer.
+    const milliseconds = performance.now() - start;
     // Checked first: a line not written costs nothing to build (the bench runs at warn).
     if (logger.isLevelEnabled('info'))
       logger.info(
@@ -50,23 +51,23 @@ export function requestStart(trustProxy: AppConfig['trustProxy'], logger: Logger
           method: req.method,
           path,
           status,
-          ms: Math.round(nanoseconds / 1000) / 1000,
+          ms: Math.round(milliseconds * 1000) / 1000,
           bytes: bytes || undefined,
         },
         'request',
       );
-    counted(req, path, status, nanoseconds / 1e9);
+    counted(req, path, status, milliseconds / 1000);
   };
   return {
     sendNow(req, res, send) {
       const id = requestIdOf(req, trustProxy);
-      const start = process.hrtime.bigint();
+      const start = performance.now();
       const bytes = send(id);
       answered(req, id, pathOf(req.url), start, res.statusCode, bytes);
     },
     handler(req, res, next) {
       const id = requestIdOf(req, trustProxy);
-      const start = process.hrtime.bigint();
+      const start = performance.now();
       const path = pathOf(req.url);
       res.once('finish', () =>
         answered(req, id, path, start, res.statusCode, Number(res.getHeader('Content-Length') ?? 0)),

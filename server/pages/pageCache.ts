@@ -12,13 +12,19 @@ import type { RenderPage, StreamPage } from './render';
 import { ResponseTee } from './responseTee';
 import { unknownPathPage } from './unknownPaths';
 
-/** One encoding of a kept page: its bytes and every header it goes out with, flat, ready for writeHead. */
+/**
+ * One encoding of a kept page: its bytes and every header it goes out with, flat, ready for writeHead, the
+ * last pair `X-Request-Id` and a slot for the request's id.
+ */
 interface Representation {
   body: Buffer;
   headers: string[];
   /** The headers of a 304 for it: the same, less its length. */
   notModified: string[];
 }
+
+/** The name and the slot every representation's headers end with: the id differs on each answer. */
+const REQUEST_ID_SLOT = ['X-Request-Id', ''] as const;
 
 /** A finished page in each encoding a browser may ask for, compressed once, its headers prepared once. */
 export interface KeptPage {
@@ -32,6 +38,13 @@ export interface KeptPage {
 
 const flat = (headers: ReadonlyArray<readonly [string, string]>) => headers.flat();
 
+/** A representation of its body, its headers and its 304's headers (each flat), the request id's slot added to both. */
+export const prepared = (body: Buffer, headers: string[], notModified: string[]): Representation => ({
+  body,
+  headers: [...headers, ...REQUEST_ID_SLOT],
+  notModified: [...notModified, ...REQUEST_ID_SLOT],
+});
+
 /** Compresses a finished page the way build.mjs compresses the static files: once, at the highest levels. */
 async function keptPage(status: number, html: Buffer, headers: ReturnType<PageHeaders>): Promise<KeptPage> {
   const { br, gzip } = await compressStored(html);
@@ -44,11 +57,7 @@ async function keptPage(status: number, html: Buffer, headers: ReturnType<PageHe
       ['ETag', `"${hash}${suffix}"`],
       ...(encoding ? [['Content-Encoding', encoding] as const] : []),
     ] as const;
-    return {
-      body,
-      headers: flat([...described, ['Content-Length', String(body.length)]]),
-      notModified: flat(described),
-    };
+    return prepared(body, flat([...described, ['Content-Length', String(body.length)]]), flat(described));
   };
   return {
     status,
@@ -83,9 +92,13 @@ export function sendKeptPage(
   const fresh = isFresh(req, page);
   const headers = fresh ? representation.notModified : representation.headers;
   const status = fresh ? 304 : page.status;
-  if (requestId !== undefined) res.writeHead(status, [...headers, 'X-Request-Id', requestId]);
-  else {
-    for (let i = 0; i < headers.length; i += 2) res.setHeader(headers[i]!, headers[i + 1]!);
+  if (requestId !== undefined) {
+    // writeHead reads the array before it returns, so one array serves every answer, with no copy each time.
+    headers[headers.length - 1] = requestId;
+    res.writeHead(status, headers);
+  } else {
+    // The app has set the request's id already.
+    for (let i = 0; i < headers.length - REQUEST_ID_SLOT.length; i += 2) res.setHeader(headers[i]!, headers[i + 1]!);
     res.writeHead(status);
   }
   if (fresh) {

@@ -9,18 +9,18 @@ import { describe, expect, it, vi } from 'vitest';
 
 import type { Logger } from '../../server/http/logger';
 import type { KeptPage } from '../../server/pages/pageCache';
-import { PageCache, pageCache, pageCacheKey, sendKeptPage } from '../../server/pages/pageCache';
+import { PageCache, pageCache, pageCacheKey, prepared, sendKeptPage } from '../../server/pages/pageCache';
 import type { StreamPage } from '../../server/pages/render';
 import { ResponseTee } from '../../server/pages/responseTee';
 import { sitePages } from '../../shared/routes';
 
 /** A kept page whose every encoding is the text itself, with a header that names it. */
 const page = (text: string): KeptPage => {
-  const representation = {
-    body: Buffer.from(text),
-    headers: ['Content-Type', 'text/html; charset=utf-8', 'ETag', `"${text}"`, 'X-Page', text],
-    notModified: ['ETag', `"${text}"`],
-  };
+  const representation = prepared(
+    Buffer.from(text),
+    ['Content-Type', 'text/html; charset=utf-8', 'ETag', `"${text}"`, 'X-Page', text],
+    ['ETag', `"${text}"`],
+  );
   return { status: 200, hash: text, br: representation, gzip: representation, identity: representation };
 };
 const textOf = (kept: KeptPage | undefined) => kept?.identity.body.toString();
