@@ -343,7 +343,10 @@ async function startBareNode(): Promise<Started> {
   }
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lab-bare-')), 'answers.json');
   fs.writeFileSync(file, JSON.stringify(answers));
+  // With the site's V8 flags: without them an idle spell between its runs shrinks its heap (decision 055),
+  // and its later pages ran up to a fifth slower, flattering the site's ratio.
   const [command, commandArgs] = pinnedCommand(SERVER_CPU, process.execPath, [
+    ...SERVER_ARGS.filter((arg) => arg.startsWith('--')),
     'tests/bench/bareNode.ts',
     String(BARE_PORT),
     file,
