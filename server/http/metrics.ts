@@ -2,8 +2,9 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
 import type { RequestHandler } from 'express';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 
+import { collectNodeMetrics } from './nodeMetrics';
 import { pagePatterns } from './pagePatterns';
 import { TalliedCounter, TalliedHistogram } from './tallies';
 
@@ -43,7 +44,7 @@ function routeLabel(req: Routed, path: string, status: number): string {
 export function createMetrics() {
   const registry = new Registry();
   const registers = [registry];
-  collectDefaultMetrics({ register: registry });
+  collectNodeMetrics(registry);
   let outboxCounts: (() => Promise<OutboxCounts>) | undefined;
   /** A counter or a histogram on this registry, labelled by `labels`. */
   const counter = <L extends string>(name: string, help: string, labelNames: readonly L[] = []) =>

@@ -1,4 +1,5 @@
 import { pino } from 'pino';
+import { collectDefaultMetrics, Registry } from 'prom-client';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 
@@ -172,6 +173,14 @@ describe('/metrics', () => {
     expect(sample((await scrape(app)).text, 'http_requests_total', 'method="GET",route="/es/blog",status="200"')).toBe(
       1,
     );
+  });
+
+  it("has Node's default metrics but the GC pause histogram, whose observer fills the old generation", () => {
+    const defaults = new Registry();
+    collectDefaultMetrics({ register: defaults });
+    const names = (registry: Registry) => registry.getMetricsAsArray().map((metric) => metric.name);
+    const ours = new Set(names(createMetrics().registry));
+    expect(names(defaults).filter((name) => !ours.has(name))).toEqual(['nodejs_gc_duration_seconds']);
   });
 
   it('reads the outbox from the store at each scrape: queued and the oldest age while mail is down', async () => {
