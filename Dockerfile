@@ -25,4 +25,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
 # The same command as `npm start` (its build step ran in the build stage); the flag: decision 055.
-CMD ["node", "--no-memory-reducer", "--no-allocation-site-pretenuring", "dist/server.js"]
+CMD ["node", "--no-memory-reducer", "--no-allocation-site-pretenuring", "--max-semi-space-size=32", "dist/server.js"]
