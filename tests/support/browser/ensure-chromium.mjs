@@ -4,19 +4,35 @@ import { execSync } from 'node:child_process';
 
 import { findChromium } from './chromium.mjs';
 
+/** Whether apt-get can install packages here: root, on a Debian-like system. */
+function canApt() {
+  if (process.getuid?.() !== 0) return false;
+  try {
+    execSync('command -v apt-get', { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// The pages' metric-matched fallback font is local Liberation Sans (decision 016), which Debian's chromium
+// only recommends: a Chromium installed without it lays text out wider, and the layout tests fail.
+try {
+  execSync('fc-list | grep -q "Liberation Sans"', { stdio: 'ignore' });
+} catch {
+  if (canApt()) {
+    console.log('Installing fonts-liberation…');
+    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-liberation', {
+      stdio: 'inherit',
+    });
+  } else console.warn('Liberation Sans is not installed: the layout tests may fail.');
+}
+
 const found = findChromium();
 if (found) {
   console.log(`Chromium: ${found}`);
 } else {
-  const isRoot = process.getuid?.() === 0;
-  let hasApt = false;
-  try {
-    execSync('command -v apt-get', { stdio: 'ignore' });
-    hasApt = true;
-  } catch {
-    // No apt-get on this platform.
-  }
-  if (isRoot && hasApt) {
+  if (canApt()) {
     console.log('Installing Debian chromium…');
     execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
       stdio: 'inherit',
