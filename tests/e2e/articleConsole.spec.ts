@@ -8,7 +8,7 @@ import sharp from 'sharp';
 
 import { DISMISSED_KEY } from '../../shared/components/LanguageHint';
 import { violations } from '../support/browser/axe';
-import { expect, test } from '../support/browser/fixtures';
+import { expect, gotoHydrated, test } from '../support/browser/fixtures';
 import type { ServerProcess } from '../support/serverProcess';
 import { freePort, startServer } from '../support/serverProcess';
 
@@ -112,13 +112,15 @@ for (const javaScriptEnabled of [false, true]) {
       await staff.getByRole('button', { name: 'Publish now' }).click();
       await expect(staff.getByRole('status')).toHaveText('Published: it is on the blog now.');
 
-      await visitor.goto(`${origin}/blog?category=technology`);
+      // With script, the card is clicked once React has the page: before that, the click is a page load.
+      if (javaScriptEnabled) await gotoHydrated(visitor, `${origin}/blog?category=technology`);
+      else await visitor.goto(`${origin}/blog?category=technology`);
       const card = visitor.locator('#blog-posts').getByRole('link', { name: title });
       await expect(card).toBeVisible();
       await expect(visitor.locator('.blog-recent').getByRole('link', { name: title })).toBeVisible();
       if (javaScriptEnabled) {
         // A client-side navigation: the body comes as JSON, not a page load.
-        const bodyJson = visitor.waitForResponse(`${origin}/api/articles/en/${slug}.json`);
+        const bodyJson = visitor.waitForResponse(`${origin}/api/articles/en/${slug}.json`, { timeout: 20_000 });
         await card.click();
         await bodyJson;
       } else await card.click();
