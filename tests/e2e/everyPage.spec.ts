@@ -84,7 +84,7 @@ const tabIcon = (page: Page) =>
   });
 
 for (const { path, locale, title, notFound } of everyPage) {
-  test(`${path}: its critical path, layout, language, axe at 1440 and 390 px, keyboard focus and legal links`, async ({
+  test(`${path}: its critical path, layout, language, axe at 1440 and 390 px, reflow at 320 px, keyboard focus and legal links`, async ({
     page,
     browserErrors,
   }) => {
@@ -141,6 +141,12 @@ for (const { path, locale, title, notFound } of everyPage) {
       // CSS alone lays the page out for a phone (no component reads the width), so narrowing the window shows what a phone shows.
       await page.setViewportSize({ width: 390, height: 900 });
       expect(await violations(page)).toEqual([]);
+      await page.setViewportSize({ width: 1440, height: 900 });
+    });
+
+    await test.step('reflows at 320 px, a 1280 px screen zoomed to 400% (WCAG 1.4.10): nothing scrolls sideways', async () => {
+      await page.setViewportSize({ width: 320, height: 900 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(320);
       await page.setViewportSize({ width: 1440, height: 900 });
     });
 
