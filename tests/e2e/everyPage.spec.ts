@@ -83,6 +83,31 @@ const tabIcon = (page: Page) =>
     };
   });
 
+/**
+ * The buttons that stick out of a box they stand in, into its padding or past it, or squeeze their icon: a
+ * label that cannot wrap pushes out of its panel (or widens the grid cell around it), or crushes its icon.
+ */
+const buttonsStickingOut = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('.button')]
+      .filter((button) => button.getClientRects().length > 0)
+      .filter((button) => {
+        const own = button.getBoundingClientRect();
+        for (let box = button.parentElement; box && box !== document.body; box = box.parentElement) {
+          const outer = box.getBoundingClientRect();
+          const style = getComputedStyle(box);
+          const left = outer.left + parseFloat(style.borderLeftWidth) + parseFloat(style.paddingLeft);
+          const right = outer.right - parseFloat(style.borderRightWidth) - parseFloat(style.paddingRight);
+          if (own.left < left - 0.5 || own.right > right + 0.5) return true;
+        }
+        // Or it stays inside by squeezing its icon narrower than the icon's own width.
+        return [...button.querySelectorAll('svg')].some(
+          (icon) => icon.getBoundingClientRect().width < Number(icon.getAttribute('width')) - 0.5,
+        );
+      })
+      .map((button) => button.textContent!.trim()),
+  );
+
 for (const { path, locale, title, notFound } of everyPage) {
   test(`${path}: its critical path, layout, language, axe at 1440 and 390 px, reflow at 320 px, keyboard focus and legal links`, async ({
     page,
@@ -144,9 +169,12 @@ for (const { path, locale, title, notFound } of everyPage) {
       await page.setViewportSize({ width: 1440, height: 900 });
     });
 
-    await test.step('reflows at 320 px, a 1280 px screen zoomed to 400% (WCAG 1.4.10): nothing scrolls sideways', async () => {
-      await page.setViewportSize({ width: 320, height: 900 });
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(320);
+    await test.step('reflows at 320 px, a 1280 px screen zoomed to 400% (WCAG 1.4.10): nothing scrolls sideways, no button sticks out of its place', async () => {
+      for (const width of [320, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+        expect(await buttonsStickingOut(page), `at ${width} px`).toEqual([]);
+      }
       await page.setViewportSize({ width: 1440, height: 900 });
     });
 
