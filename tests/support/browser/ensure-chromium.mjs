@@ -15,33 +15,36 @@ function canApt() {
   }
 }
 
-// The pages' metric-matched fallback font is local Liberation Sans (decision 016), which Debian's chromium
-// only recommends: a Chromium installed without it lays text out wider, and the layout tests fail.
-try {
-  execSync('fc-list | grep -q "Liberation Sans"', { stdio: 'ignore' });
-} catch {
-  if (canApt()) {
-    console.log('Installing fonts-liberation…');
-    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-liberation', {
-      stdio: 'inherit',
-    });
-  } else console.warn('Liberation Sans is not installed: the layout tests may fail.');
+function hasLiberationSans() {
+  try {
+    execSync('fc-list | grep -q "Liberation Sans"', { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
-const found = findChromium();
-if (found) {
-  console.log(`Chromium: ${found}`);
-} else {
-  if (canApt()) {
-    console.log('Installing Debian chromium…');
-    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
-      stdio: 'inherit',
-    });
-  } else {
-    console.log('Installing Playwright chromium…');
-    execSync('npx playwright install chromium', { stdio: 'inherit' });
-  }
-  const installed = findChromium();
-  if (!installed) throw new Error('No Chromium could be found or installed for the browser tests.');
-  console.log(`Chromium: ${installed}`);
+const apt = canApt();
+const missing = [];
+// The pages' metric-matched fallback font is local Liberation Sans (decision 016), which Debian's chromium
+// only recommends: a Chromium installed without it lays text out wider, and the layout tests fail.
+if (!hasLiberationSans()) {
+  if (apt) missing.push('fonts-liberation');
+  else console.warn('Liberation Sans is not installed: the layout tests may fail.');
 }
+const found = findChromium();
+if (!found && apt) missing.push('chromium');
+
+if (missing.length) {
+  console.log(`Installing ${missing.join(' ')}…`);
+  execSync(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(' ')}`, {
+    stdio: 'inherit',
+  });
+}
+if (!found && !apt) {
+  console.log('Installing Playwright chromium…');
+  execSync('npx playwright install chromium', { stdio: 'inherit' });
+}
+const chromium = found ?? findChromium();
+if (!chromium) throw new Error('No Chromium could be found or installed for the browser tests.');
+console.log(`Chromium: ${chromium}`);
