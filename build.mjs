@@ -70,7 +70,7 @@ const serverOptions = {
     app: 'server/main.ts',
     leads: 'server/leads/command.ts',
     outbox: 'server/outbox/command.ts',
-    staff: 'server/staff/command.ts',
+    staff: 'server/console/command.ts',
     data: 'server/privacy/command.ts',
     newsletter: 'server/newsletter/command.ts',
   },

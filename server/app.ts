@@ -61,10 +61,10 @@ import { feedRoutes } from './pages/feeds';
 import { pageCache, sendKeptPage } from './pages/pageCache';
 import { pageHeaders } from './pages/pageHeaders';
 import { pageRenderer } from './pages/render';
-import { staffConsole } from './staff/console';
-import { leadSection } from './staff/leadRoutes';
-import { speedSection } from './staff/speedRoutes';
-import { subscriberSection } from './staff/subscriberRoutes';
+import { staffConsole } from './console/console';
+import { leadSection } from './leads/consoleRoutes';
+import { speedSection } from './vitals/consoleRoutes';
+import { subscriberSection } from './newsletter/subscriberRoutes';
 import { vitalsRoutes } from './vitals/routes';
 
 /** Every kind of message the app's stores queue: the outbox worker beside the app (see main.ts) sends these. */

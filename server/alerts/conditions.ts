@@ -3,9 +3,9 @@ import fs from 'node:fs/promises';
 import type { AlertConfig } from '../config';
 import type { Database } from '../db';
 import type { MailMessage } from '../outbox/store';
-import { createInbox } from '../staff/inbox';
-import { createSignInThrottle, LOCK_AFTER_FAILURES, LOCK_MS } from '../staff/signInThrottle';
-import { responseHours } from '../staff/texts';
+import { createInbox } from '../leads/inbox';
+import { createSignInThrottle, LOCK_AFTER_FAILURES, LOCK_MS } from '../console/signInThrottle';
+import { responseHours } from '../leads/consoleTexts';
 import { alertTexts } from './texts';
 
 /** The alerts there are, each a label of the alerts_fired_total metric. */

@@ -1,5 +1,4 @@
 /** The console's words for articles. */
-import type { Locale } from '../../shared/lib/locale';
 import type { ArticleState } from './store';
 
 export const articleNav = { key: 'articles', href: '/staff/articles', label: 'Articles' } as const;
@@ -10,8 +9,6 @@ export const stateLabels: Record<ArticleState, string> = {
   published: 'Published',
   unpublished: 'Unpublished',
 };
-
-export const languageLabels: Record<Locale, string> = { en: 'English', es: 'Spanish' };
 
 export const articleCopy = {
   listTitle: 'Articles',

@@ -3,7 +3,7 @@
  * the form's own (fieldCopy) and the service is named as the form names it.
  */
 import { siteFacts } from '../../shared/content/data';
-import type { Locale } from '../../shared/lib/locale';
+import { languageNames } from '../lib/languageNames';
 
 export const leadNotification = {
   /** "New lead: Marketing with Ads — Jane Smith (Acme)"; the company only when given. */
@@ -16,7 +16,7 @@ export const leadNotification = {
   department: 'Routed to',
   /** The language the visitor wrote in: the answer should be in it. */
   language: 'Language',
-  languageNames: { en: 'English', es: 'Spanish' } satisfies Record<Locale, string>,
+  languageNames,
   /** Where the visit came from (decision 047). */
   source: 'Source',
   campaign: 'Campaign',

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { openDatabase } from '../../server/db';
-import { createFieldSpeed } from '../../server/staff/fieldSpeed';
+import { createFieldSpeed } from '../../server/vitals/fieldSpeed';
 import { fillFieldSpeed } from '../support/fieldSpeedFill';
 
 const samples = Number(process.argv[2] ?? 1_000_000);

@@ -7,10 +7,10 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { openSqliteDatabase } from '../../server/db';
-import { createAccountStore } from '../../server/staff/accounts';
-import { verifyPassword } from '../../server/staff/passwords';
-import { createSessionStore } from '../../server/staff/sessions';
-import { backoffMs, createSignInThrottle, LOCK_AFTER_FAILURES } from '../../server/staff/signInThrottle';
+import { createAccountStore } from '../../server/console/accounts';
+import { verifyPassword } from '../../server/console/passwords';
+import { createSessionStore } from '../../server/console/sessions';
+import { backoffMs, createSignInThrottle, LOCK_AFTER_FAILURES } from '../../server/console/signInThrottle';
 
 const exec = promisify(execFile);
 

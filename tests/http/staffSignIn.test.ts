@@ -5,8 +5,8 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 
 import { createApp } from '../../server/app';
 import { createLogger } from '../../server/http/logger';
-import { createAccountStore } from '../../server/staff/accounts';
-import { admitSignIn, hashPassword } from '../../server/staff/passwords';
+import { createAccountStore } from '../../server/console/accounts';
+import { admitSignIn, hashPassword } from '../../server/console/passwords';
 import { engines } from '../support/engines';
 import type { TestApp } from '../support/helpers';
 import { cspSources, executableInlineScripts, testApp, testConfig } from '../support/helpers';

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { createFieldSpeed } from '../../server/staff/fieldSpeed';
+import { createFieldSpeed } from '../../server/vitals/fieldSpeed';
 import { bucketOf } from '../../server/vitals/histogram';
 import type { MetricName } from '../../server/vitals/metrics';
 import { createVitalsStore } from '../../server/vitals/store';

@@ -6,8 +6,8 @@ import {
   passwordProblem,
   SCRYPT_PARAMS,
   verifyPassword,
-} from '../../server/staff/passwords';
-import { backoffMs } from '../../server/staff/signInThrottle';
+} from '../../server/console/passwords';
+import { backoffMs } from '../../server/console/signInThrottle';
 
 describe('passwordProblem', () => {
   it.each([

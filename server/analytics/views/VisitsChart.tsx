@@ -1,4 +1,4 @@
-import { formatDay } from '../../staff/views/format';
+import { formatDay } from '../../console/kit/format';
 import type { AnalyticsReport } from '../report';
 
 const WIDTH = 720;

@@ -1,14 +1,15 @@
 import { locales } from '../../../shared/lib/locale';
 import { catalogues } from '../../pages/catalogues';
-import type { ConsoleAssets, ConsoleUser } from '../../staff/views/ConsoleDocument';
-import { ConsoleDocument, ConsoleHeading, CsrfField, Notice } from '../../staff/views/ConsoleDocument';
-import { LabelledField } from '../../staff/views/LabelledField';
-import { LabTime } from '../../staff/views/LabTime';
+import type { ConsoleAssets, ConsoleUser } from '../../console/kit/ConsoleDocument';
+import { ConsoleDocument, ConsoleHeading, CsrfField, Notice } from '../../console/kit/ConsoleDocument';
+import { LabelledField } from '../../console/kit/LabelledField';
+import { LabTime } from '../../console/kit/LabTime';
 import type { ArticleFieldName, TypedFields } from '../fields';
 import { fieldLabels, LIMITS, postCategories } from '../fields';
 import { IMAGE_MAX_BYTES } from '../images';
 import type { Article } from '../store';
-import { articleCopy, languageLabels } from '../texts';
+import { languageNames } from '../../lib/languageNames';
+import { articleCopy } from '../texts';
 import { StateBadge } from './StateBadge';
 
 interface ArticleEditorPageProps {
@@ -186,12 +187,12 @@ export function ArticleEditorPage(props: ArticleEditorPageProps) {
         {other ? (
           <p className="staff-heading__meta">
             {article ? 'Translation' : 'Translates'}: <a href={`/staff/articles/${other.id}`}>{other.title}</a> (
-            {languageLabels[other.locale]})
+            {languageNames[other.locale]})
           </p>
         ) : (
           article && (
             <p className="staff-heading__meta">
-              No {languageLabels[locales.find((locale) => locale !== article.locale)!]} version ·{' '}
+              No {languageNames[locales.find((locale) => locale !== article.locale)!]} version ·{' '}
               <a href={`/staff/articles/new?translate=${article.id}`}>Write it</a>
             </p>
           )
@@ -256,7 +257,7 @@ export function ArticleEditorPage(props: ArticleEditorPageProps) {
                         {...control}
                         type="text"
                         readOnly
-                        value={languageLabels[typed.locale as 'en'] ?? typed.locale}
+                        value={languageNames[typed.locale as 'en'] ?? typed.locale}
                         name={undefined}
                       />
                       <input type="hidden" name="locale" value={typed.locale} />
@@ -269,7 +270,7 @@ export function ArticleEditorPage(props: ArticleEditorPageProps) {
                     >
                       {locales.map((locale) => (
                         <option key={locale} value={locale}>
-                          {languageLabels[locale]}
+                          {languageNames[locale]}
                         </option>
                       ))}
                     </select>

@@ -1,14 +1,15 @@
 import { locales } from '../../../shared/lib/locale';
-import type { ConsoleAssets, ConsoleUser } from '../../staff/views/ConsoleDocument';
-import { ConsoleDocument, ConsoleHeading, Notice } from '../../staff/views/ConsoleDocument';
-import { FilterForm } from '../../staff/views/FilterForm';
-import { LabTime } from '../../staff/views/LabTime';
-import { optionsWithAll, SelectField } from '../../staff/views/SelectField';
-import { StackTable } from '../../staff/views/StackTable';
-import { SearchField } from '../../staff/views/TextField';
+import type { ConsoleAssets, ConsoleUser } from '../../console/kit/ConsoleDocument';
+import { ConsoleDocument, ConsoleHeading, Notice } from '../../console/kit/ConsoleDocument';
+import { FilterForm } from '../../console/kit/FilterForm';
+import { LabTime } from '../../console/kit/LabTime';
+import { optionsWithAll, SelectField } from '../../console/kit/SelectField';
+import { StackTable } from '../../console/kit/StackTable';
+import { SearchField } from '../../console/kit/TextField';
 import type { ArticleFilter, ArticleListItem } from '../store';
 import { articleStates } from '../store';
-import { articleCopy, languageLabels, stateLabels } from '../texts';
+import { languageNames } from '../../lib/languageNames';
+import { articleCopy, stateLabels } from '../texts';
 import { StateBadge } from './StateBadge';
 
 interface ArticleListPageProps {
@@ -35,7 +36,7 @@ function Filters({ filter }: { filter: ArticleFilter }) {
         name="language"
         label="Language"
         value={filter.locale}
-        options={optionsWithAll('Both languages', locales, languageLabels)}
+        options={optionsWithAll('Both languages', locales, languageNames)}
       />
     </FilterForm>
   );
@@ -47,13 +48,13 @@ function Translation({ article }: { article: ArticleListItem }) {
   if (translation)
     return (
       <a href={`/staff/articles/${translation.id}`}>
-        {languageLabels[translation.locale]}: {stateLabels[translation.state]}
+        {languageNames[translation.locale]}: {stateLabels[translation.state]}
       </a>
     );
   const missing = locales.find((locale) => locale !== article.locale)!;
   return (
     <span className="staff-articles__missing">
-      No {languageLabels[missing]} version · <a href={`/staff/articles/new?translate=${article.id}`}>Write it</a>
+      No {languageNames[missing]} version · <a href={`/staff/articles/new?translate=${article.id}`}>Write it</a>
     </span>
   );
 }
@@ -88,7 +89,7 @@ export function ArticleListPage({ assets, user, filter, articles, notice }: Arti
                   {article.title}
                 </a>
                 <span className="staff-table__secondary">
-                  {languageLabels[article.locale]} · /{article.slug}
+                  {languageNames[article.locale]} · /{article.slug}
                 </span>
               </td>
               <td data-label="State">

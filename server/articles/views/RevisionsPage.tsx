@@ -1,7 +1,7 @@
-import type { ConsoleAssets, ConsoleUser } from '../../staff/views/ConsoleDocument';
-import { ConsoleDocument, ConsoleHeading, CsrfField, Notice } from '../../staff/views/ConsoleDocument';
-import { LabTime } from '../../staff/views/LabTime';
-import { StackTable } from '../../staff/views/StackTable';
+import type { ConsoleAssets, ConsoleUser } from '../../console/kit/ConsoleDocument';
+import { ConsoleDocument, ConsoleHeading, CsrfField, Notice } from '../../console/kit/ConsoleDocument';
+import { LabTime } from '../../console/kit/LabTime';
+import { StackTable } from '../../console/kit/StackTable';
 import { ARTICLE_FIELDS, fieldLabels } from '../fields';
 import { diffLines } from '../lineDiff';
 import type { Article, Revision } from '../store';

@@ -1,4 +1,4 @@
-import { LabTime } from '../../staff/views/LabTime';
+import { LabTime } from '../../console/kit/LabTime';
 import type { Article } from '../store';
 import { stateLabels } from '../texts';
 

@@ -1,9 +1,9 @@
 import type { Locale } from '../../../shared/lib/locale';
 import { locales } from '../../../shared/lib/locale';
-import { leadNotification } from '../../leads/texts';
-import type { ConsoleAssets, ConsoleUser } from '../../staff/views/ConsoleDocument';
-import { ConsoleDocument, ConsoleHeading, CsrfField } from '../../staff/views/ConsoleDocument';
-import { LabTime } from '../../staff/views/LabTime';
+import { languageNames } from '../../lib/languageNames';
+import type { ConsoleAssets, ConsoleUser } from '../../console/kit/ConsoleDocument';
+import { ConsoleDocument, ConsoleHeading, CsrfField } from '../../console/kit/ConsoleDocument';
+import { LabTime } from '../../console/kit/LabTime';
 import type { Campaign } from '../campaignStore';
 
 interface CampaignConfirmPageProps {
@@ -47,7 +47,7 @@ export function CampaignConfirmPage({
           {locales.map((locale) => (
             <li key={locale} className="staff-stat card">
               <span className="staff-stat__value">{counts[locale]}</span>
-              <span className="staff-stat__label">in {leadNotification.languageNames[locale]}</span>
+              <span className="staff-stat__label">in {languageNames[locale]}</span>
             </li>
           ))}
         </ul>

@@ -1,10 +1,10 @@
 import type { Locale } from '../../../shared/lib/locale';
 import { locales } from '../../../shared/lib/locale';
-import { leadNotification } from '../../leads/texts';
-import type { ConsoleAssets, ConsoleUser } from '../../staff/views/ConsoleDocument';
-import { ConsoleDocument, ConsoleHeading, CsrfField, Notice } from '../../staff/views/ConsoleDocument';
-import { LabelledField } from '../../staff/views/LabelledField';
-import { LabTime } from '../../staff/views/LabTime';
+import { languageNames } from '../../lib/languageNames';
+import type { ConsoleAssets, ConsoleUser } from '../../console/kit/ConsoleDocument';
+import { ConsoleDocument, ConsoleHeading, CsrfField, Notice } from '../../console/kit/ConsoleDocument';
+import { LabelledField } from '../../console/kit/LabelledField';
+import { LabTime } from '../../console/kit/LabTime';
 import type { CampaignContent } from '../campaignMail';
 import type { Campaign, CampaignFigures } from '../campaignStore';
 import { CampaignFigureList, campaignState } from './CampaignFigures';
@@ -47,7 +47,7 @@ function LanguageFieldsFor({
   const id = (part: string) => `${part}-${locale}`;
   return (
     <fieldset className="staff-form staff-fieldset">
-      <legend>{leadNotification.languageNames[locale]}</legend>
+      <legend>{languageNames[locale]}</legend>
       {lineParts.map(([part, label]) => (
         <LabelledField key={part} id={id(part)} label={label}>
           <input

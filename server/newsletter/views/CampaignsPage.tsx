@@ -1,9 +1,9 @@
-import type { ConsoleAssets, ConsoleUser } from '../../staff/views/ConsoleDocument';
-import { ConsoleDocument, ConsoleHeading, CsrfField, Notice } from '../../staff/views/ConsoleDocument';
-import { CountPanel } from '../../staff/views/CountPanel';
-import { LabTime } from '../../staff/views/LabTime';
-import { SelectField } from '../../staff/views/SelectField';
-import { StackTable } from '../../staff/views/StackTable';
+import type { ConsoleAssets, ConsoleUser } from '../../console/kit/ConsoleDocument';
+import { ConsoleDocument, ConsoleHeading, CsrfField, Notice } from '../../console/kit/ConsoleDocument';
+import { CountPanel } from '../../console/kit/CountPanel';
+import { LabTime } from '../../console/kit/LabTime';
+import { SelectField } from '../../console/kit/SelectField';
+import { StackTable } from '../../console/kit/StackTable';
 import type { BouncedAddress, Campaign, CampaignFigures } from '../campaignStore';
 import { campaignState } from './CampaignFigures';
 

@@ -1,8 +1,8 @@
 import type { Database } from '../db';
-import type { BucketCount, Percentile } from '../vitals/histogram';
-import { p75 } from '../vitals/histogram';
-import type { MetricName } from '../vitals/metrics';
-import { METRICS } from '../vitals/metrics';
+import type { BucketCount, Percentile } from './histogram';
+import { p75 } from './histogram';
+import type { MetricName } from './metrics';
+import { METRICS } from './metrics';
 
 export interface RouteMetric {
   route: string;

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 
 import { catalogues } from '../../pages/catalogues';
 import type { LeadStatus } from '../leadStatus';
-import { statusLabels } from '../texts';
+import { statusLabels } from '../consoleTexts';
 
 export function StatusBadge({ status }: { status: LeadStatus }) {
   return <span className={`staff-badge staff-badge--${status}`}>{statusLabels[status]}</span>;

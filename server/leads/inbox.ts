@@ -1,5 +1,5 @@
 import type { Database } from '../db';
-import type { Lead } from '../leads/store';
+import type { Lead } from './store';
 import type { LeadStatus } from './leadStatus';
 import { STATUS_MOVES } from './leadStatus';
 

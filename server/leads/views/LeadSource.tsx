@@ -1,5 +1,5 @@
 import { readAttribution } from '../../analytics/attribution';
-import { leadNotification } from '../../leads/texts';
+import { leadNotification } from '../texts';
 import type { InboxLead } from '../inbox';
 import { Field } from './leadParts';
 

@@ -1,8 +1,9 @@
-import type { MetricName } from '../../vitals/metrics';
-import { THRESHOLDS } from '../../vitals/metrics';
+import type { MetricName } from '../metrics';
+import { THRESHOLDS } from '../metrics';
 import type { DailyPercentile } from '../fieldSpeed';
-import { metricNames } from '../texts';
-import { formatDay, formatMetric } from './format';
+import { metricNames } from '../consoleTexts';
+import { formatDay } from '../../console/kit/format';
+import { formatMetric } from '../format';
 
 const WIDTH = 720;
 const HEIGHT = 300;

@@ -5,16 +5,16 @@ import { createElement } from 'react';
 import { SERVICE_VALUES } from '../../shared/content/contactFields';
 import type { Database } from '../db';
 import { readBody } from '../http/formEndpoint';
-import { leadColumns } from '../leads/columns';
+import { leadColumns } from './columns';
 import type { CsvColumns } from '../lib/csv';
 import { toCsv } from '../lib/csv';
-import type { ConsoleSection } from './console';
+import type { ConsoleSection } from '../console/console';
 import type { InboxFilter, InboxLead } from './inbox';
 import { createInbox } from './inbox';
 import { isLeadStatus } from './leadStatus';
-import { consoleUser, sendPage, textFields } from './page';
-import { consoleCopy, responseHours, staffNav } from './texts';
-import type { ConsoleAssets } from './views/ConsoleDocument';
+import { consoleUser, sendPage, textFields } from '../console/page';
+import { inboxCopy, leadNav, responseHours } from './consoleTexts';
+import type { ConsoleAssets } from '../console/kit/ConsoleDocument';
 import { InboxPage } from './views/InboxPage';
 import { LeadPage, NOTE_LIMIT } from './views/LeadPage';
 
@@ -126,7 +126,7 @@ function leadRoutes({ db, assets, guardPost, renderNotFound }: LeadRoutesOptions
     const id = leadId(req);
     const detail = id === null ? undefined : await inbox.detail(id);
     if (!detail) {
-      renderNotFound(res, consoleCopy.leadNotFound);
+      renderNotFound(res, inboxCopy.leadNotFound);
       return;
     }
     sendPage(res, status, createElement(LeadPage, { assets: assets(), user: consoleUser(res), detail, ...extra }));
@@ -143,18 +143,18 @@ function leadRoutes({ db, assets, guardPost, renderNotFound }: LeadRoutesOptions
     const { from, to } = textFields(body.ok ? body.fields : undefined);
     const id = leadId(req);
     if (id === null || !(await inbox.detail(id))) {
-      renderNotFound(res, consoleCopy.leadNotFound);
+      renderNotFound(res, inboxCopy.leadNotFound);
       return;
     }
     if (!isLeadStatus(from) || !isLeadStatus(to)) {
-      await showLead(req, res, 400, { notice: { tone: 'error', text: consoleCopy.statusNotAllowed } });
+      await showLead(req, res, 400, { notice: { tone: 'error', text: inboxCopy.statusNotAllowed } });
       return;
     }
     const result = await inbox.changeStatus(id, from, to, consoleUser(res).email);
     if (result.ok) res.redirect(303, `/staff/leads/${id}?saved=status`);
     else if (result.reason === 'stale')
-      await showLead(req, res, 409, { notice: { tone: 'error', text: consoleCopy.staleStatus } });
-    else await showLead(req, res, 400, { notice: { tone: 'error', text: consoleCopy.statusNotAllowed } });
+      await showLead(req, res, 409, { notice: { tone: 'error', text: inboxCopy.staleStatus } });
+    else await showLead(req, res, 400, { notice: { tone: 'error', text: inboxCopy.statusNotAllowed } });
   });
 
   router.post('/staff/leads/:id/notes', ...guardPost, async (req, res) => {
@@ -162,14 +162,14 @@ function leadRoutes({ db, assets, guardPost, renderNotFound }: LeadRoutesOptions
     const note = (textFields(body.ok ? body.fields : undefined).body ?? '').replace(/\r\n/g, '\n');
     const id = leadId(req);
     if (id === null || !(await inbox.detail(id))) {
-      renderNotFound(res, consoleCopy.leadNotFound);
+      renderNotFound(res, inboxCopy.leadNotFound);
       return;
     }
     const problem =
       note.trim() === ''
-        ? consoleCopy.noteEmpty
+        ? inboxCopy.noteEmpty
         : note.length > NOTE_LIMIT
-          ? consoleCopy.noteTooLong(NOTE_LIMIT)
+          ? inboxCopy.noteTooLong(NOTE_LIMIT)
           : null;
     if (problem) {
       await showLead(req, res, 400, { notice: { tone: 'error', text: problem }, draftNote: note });
@@ -184,6 +184,6 @@ function leadRoutes({ db, assets, guardPost, renderNotFound }: LeadRoutesOptions
 
 /** The console's leads section. */
 export const leadSection = (db: Database): ConsoleSection => ({
-  nav: staffNav.leads,
+  nav: leadNav,
   routes: ({ assets, guardPost, renderNotFound }) => leadRoutes({ db, assets, guardPost: guardPost(), renderNotFound }),
 });

@@ -15,7 +15,7 @@ import { admitSignIn, DUMMY_HASH, MAX_PASSWORD_LENGTH, verifyPassword } from './
 import type { SignInLock } from './signInThrottle';
 import { createSignInThrottle, LOCK_AFTER_FAILURES } from './signInThrottle';
 import { signInCopy } from './texts';
-import type { ConsoleAssets } from './views/ConsoleDocument';
+import type { ConsoleAssets } from './kit/ConsoleDocument';
 import { SignInPage } from './views/SignInPage';
 
 /** Sign-in posts one client may make per minute, before any password is checked (each check costs 128 MiB for a moment). */

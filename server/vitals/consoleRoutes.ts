@@ -2,13 +2,13 @@ import { Router } from 'express';
 import { createElement } from 'react';
 
 import type { Database } from '../db';
-import { METRICS } from '../vitals/metrics';
-import type { ConsoleSection } from './console';
+import { METRICS } from './metrics';
+import type { ConsoleSection } from '../console/console';
 import type { DeviceFilter } from './fieldSpeed';
 import { createFieldSpeed } from './fieldSpeed';
-import { consoleUser, sendPage } from './page';
-import { staffNav } from './texts';
-import type { ConsoleAssets } from './views/ConsoleDocument';
+import { consoleUser, sendPage } from '../console/page';
+import { speedNav } from './consoleTexts';
+import type { ConsoleAssets } from '../console/kit/ConsoleDocument';
 import { SpeedPage } from './views/SpeedPage';
 
 /** Field speed: p75 per page and metric, and the daily trend of one metric as a chart. */
@@ -45,6 +45,6 @@ function speedRoutes({ db, assets }: { db: Database; assets: () => ConsoleAssets
 
 /** The console's field-speed section. */
 export const speedSection = (db: Database): ConsoleSection => ({
-  nav: staffNav.speed,
+  nav: speedNav,
   routes: ({ assets }) => speedRoutes({ db, assets }),
 });

@@ -1,5 +1,5 @@
 import type { Database } from '../db';
-import { UNSUBSCRIBE_SET } from '../newsletter/unsubscribing';
+import { UNSUBSCRIBE_SET } from './unsubscribing';
 
 export interface ListedSubscriber {
   id: number;

@@ -1,15 +1,17 @@
-import type { Percentile } from '../../vitals/histogram';
-import type { MetricName } from '../../vitals/metrics';
-import { METRICS, rate, THRESHOLDS } from '../../vitals/metrics';
+import type { Percentile } from '../histogram';
+import type { MetricName } from '../metrics';
+import { METRICS, rate, THRESHOLDS } from '../metrics';
 import type { DailyPercentile, DeviceFilter, RouteMetric } from '../fieldSpeed';
-import { deviceLabels, metricNames, ratingLabels } from '../texts';
-import type { ConsoleAssets, ConsoleUser } from './ConsoleDocument';
-import { ConsoleDocument, ConsoleHeading } from './ConsoleDocument';
-import { FilterForm } from './FilterForm';
-import { formatDay, formatMetric } from './format';
-import { ScrollTable } from './ScrollTable';
-import { SelectField } from './SelectField';
-import { StackTable } from './StackTable';
+import { deviceLabels } from '../../console/texts';
+import { metricNames, ratingLabels } from '../consoleTexts';
+import type { ConsoleAssets, ConsoleUser } from '../../console/kit/ConsoleDocument';
+import { ConsoleDocument, ConsoleHeading } from '../../console/kit/ConsoleDocument';
+import { FilterForm } from '../../console/kit/FilterForm';
+import { formatDay } from '../../console/kit/format';
+import { formatMetric } from '../format';
+import { ScrollTable } from '../../console/kit/ScrollTable';
+import { SelectField } from '../../console/kit/SelectField';
+import { StackTable } from '../../console/kit/StackTable';
 import { TrendChart } from './TrendChart';
 
 interface SpeedPageProps {

@@ -1,17 +1,17 @@
-import { leadNotification } from '../../leads/texts';
+import { leadNotification } from '../texts';
 import { catalogues } from '../../pages/catalogues';
 import type { InboxFilter, InboxLead, OutboxSummary } from '../inbox';
 import { LEAD_STATUSES } from '../leadStatus';
-import { consoleCopy, statusLabels } from '../texts';
-import type { ConsoleAssets, ConsoleUser } from './ConsoleDocument';
-import { ConsoleDocument, ConsoleHeading } from './ConsoleDocument';
-import { FilterForm } from './FilterForm';
-import { formatAge } from './format';
-import { LabTime } from './LabTime';
+import { inboxCopy, statusLabels } from '../consoleTexts';
+import type { ConsoleAssets, ConsoleUser } from '../../console/kit/ConsoleDocument';
+import { ConsoleDocument, ConsoleHeading } from '../../console/kit/ConsoleDocument';
+import { FilterForm } from '../../console/kit/FilterForm';
+import { formatAge } from '../../console/kit/format';
+import { LabTime } from '../../console/kit/LabTime';
 import { serviceLabel, StatusBadge } from './leadParts';
-import { optionsWithAll, SelectField } from './SelectField';
-import { StackTable } from './StackTable';
-import { SearchField, TextField } from './TextField';
+import { optionsWithAll, SelectField } from '../../console/kit/SelectField';
+import { StackTable } from '../../console/kit/StackTable';
+import { SearchField, TextField } from '../../console/kit/TextField';
 
 interface InboxPageProps {
   assets: ConsoleAssets;
@@ -35,7 +35,7 @@ function Summary({ waiting, outbox, now }: Pick<InboxPageProps, 'waiting' | 'out
     <ul className="staff-stats" aria-label="At a glance">
       <li className={`staff-stat card${waiting > 0 ? ' staff-stat--alert' : ''}`}>
         <span className="staff-stat__value">{waiting}</span>
-        <span className="staff-stat__label">{consoleCopy.waiting(waiting)}</span>
+        <span className="staff-stat__label">{inboxCopy.waiting(waiting)}</span>
         {waiting > 0 && (
           <a className="staff-stat__link" href="/staff/leads?status=new">
             Show new leads
@@ -131,8 +131,8 @@ function Pagination({ page, pages, pageHref }: Pick<InboxPageProps, 'page' | 'pa
 export function InboxPage(props: InboxPageProps) {
   const { assets, user, leads, total } = props;
   return (
-    <ConsoleDocument title={consoleCopy.inboxTitle} assets={assets} user={user} section="leads">
-      <ConsoleHeading eyebrow="Inbox" title={consoleCopy.inboxTitle}>
+    <ConsoleDocument title={inboxCopy.inboxTitle} assets={assets} user={user} section="leads">
+      <ConsoleHeading eyebrow="Inbox" title={inboxCopy.inboxTitle}>
         <p className="staff-muted">Messages from the contact form, newest first.</p>
       </ConsoleHeading>
       <Summary {...props} />

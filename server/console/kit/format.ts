@@ -1,4 +1,3 @@
-import type { MetricName } from '../../vitals/metrics';
 import { LAB_TIME_ZONE } from '../texts';
 
 const labTime = new Intl.DateTimeFormat('en-US', {
@@ -66,10 +65,4 @@ export function formatAge(iso: string, now: Date): string {
   if (minutes < 60) return `${minutes} min`;
   if (minutes < 48 * 60) return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
   return `${Math.floor(minutes / 1440)} days`;
-}
-
-/** A metric's value in its unit: seconds above one, milliseconds below, CLS unitless. */
-export function formatMetric(metric: MetricName, value: number): string {
-  if (metric === 'CLS') return value.toFixed(2);
-  return value >= 1000 ? `${(value / 1000).toFixed(value >= 10_000 ? 0 : 1)} s` : `${Math.round(value)} ms`;
 }

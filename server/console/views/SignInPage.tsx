@@ -1,7 +1,7 @@
 import { signInCopy } from '../texts';
-import type { ConsoleAssets } from './ConsoleDocument';
-import { ConsoleDocument, Notice } from './ConsoleDocument';
-import { LabelledField } from './LabelledField';
+import type { ConsoleAssets } from '../kit/ConsoleDocument';
+import { ConsoleDocument, Notice } from '../kit/ConsoleDocument';
+import { LabelledField } from '../kit/LabelledField';
 
 interface SignInPageProps {
   assets: ConsoleAssets;

@@ -5,12 +5,12 @@ import { createElement } from 'react';
 import type { Database } from '../db';
 import type { CsvColumns } from '../lib/csv';
 import { toCsv } from '../lib/csv';
-import type { ConsoleSection } from './console';
-import { consoleUser, sendPage } from './page';
+import type { ConsoleSection } from '../console/console';
+import { consoleUser, sendPage } from '../console/page';
 import type { ListedSubscriber } from './subscriberList';
 import { createSubscriberList } from './subscriberList';
-import { staffNav } from './texts';
-import type { ConsoleAssets } from './views/ConsoleDocument';
+
+import type { ConsoleAssets } from '../console/kit/ConsoleDocument';
 import { SubscribersPage } from './views/SubscribersPage';
 
 interface SubscriberRoutesOptions {
@@ -69,6 +69,6 @@ function subscriberRoutes({ db, assets, guardPost }: SubscriberRoutesOptions): R
 
 /** The console's subscribers section. */
 export const subscriberSection = (db: Database): ConsoleSection => ({
-  nav: staffNav.subscribers,
+  nav: { key: 'subscribers', href: '/staff/subscribers', label: 'Subscribers' },
   routes: ({ assets, guardPost }) => subscriberRoutes({ db, assets, guardPost: guardPost() }),
 });

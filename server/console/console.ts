@@ -12,7 +12,7 @@ import { sameToken, staffAuth } from './auth';
 import { consoleUser, sendPage } from './page';
 import { signInRoutes } from './signInRoutes';
 import { consoleCopy } from './texts';
-import type { ConsoleAlert, ConsoleAssets, ConsoleNavEntry } from './views/ConsoleDocument';
+import type { ConsoleAlert, ConsoleAssets, ConsoleNavEntry } from './kit/ConsoleDocument';
 import { NotFoundPage } from './views/NotFoundPage';
 
 /** Console posts one client may make per minute. */

@@ -1,5 +1,5 @@
-import type { ConsoleAssets, ConsoleUser } from './ConsoleDocument';
-import { ConsoleDocument, ConsoleHeading } from './ConsoleDocument';
+import type { ConsoleAssets, ConsoleUser } from '../kit/ConsoleDocument';
+import { ConsoleDocument, ConsoleHeading } from '../kit/ConsoleDocument';
 
 /** A console URL with nothing behind it, for a signed-in staff member. */
 export function NotFoundPage({ assets, user, message }: { assets: ConsoleAssets; user: ConsoleUser; message: string }) {

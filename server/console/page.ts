@@ -2,7 +2,7 @@ import type { Response } from 'express';
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 
-import type { ConsoleAlert, ConsoleNavEntry, ConsoleUser } from './views/ConsoleDocument';
+import type { ConsoleAlert, ConsoleNavEntry, ConsoleUser } from './kit/ConsoleDocument';
 
 declare module 'express-serve-static-core' {
   interface Locals {
