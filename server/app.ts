@@ -8,23 +8,12 @@ import type { ComponentType } from 'react';
 import type { LoadedPage } from '../shared/pageShell';
 import { PageDocument } from '../shared/pageShell';
 import { localizedRoutes } from '../shared/routes';
-import type { Alerts } from './alerts/alerts';
-import { alertKinds, createAlerts } from './alerts/alerts';
-import { analyticsSection } from './analytics/consoleRoutes';
-import { conversionCounts } from './analytics/conversions';
-import { analyticsRoutes } from './analytics/routes';
-import { createAnalyticsStore } from './analytics/store';
-import { createDailyVisitors } from './analytics/visitors';
-import { articleSection } from './articles/consoleRoutes';
+import { alerts } from './alerts';
+import { analytics } from './analytics';
+import { articles } from './articles';
 import type { ArticleContent } from './articles/content';
-import { createArticleContent } from './articles/content';
-import { createArticleImages } from './articles/images';
-import { articlesLoaded } from './articles/loadedGate';
-import { servePublishedArticles } from './articles/pages';
-import { articlePreview } from './articles/preview';
-import { articlePublicRoutes, isOldSlugPath } from './articles/publicRoutes';
-import { createArticleStore } from './articles/store';
 import type { AppConfig } from './config';
+import { staffConsole } from './console/console';
 import type { Database } from './db';
 import type { AfterAnswer } from './http/afterAnswer';
 import { createAfterAnswer } from './http/afterAnswer';
@@ -43,79 +32,18 @@ import { appRoutes, unnamedRoutes } from './http/routesAnswering';
 import { securityHeaders } from './http/security';
 import { hashedAssets, publicFiles } from './http/static';
 import { canonicalPath } from './http/trailingSlash';
-import { leadKinds, leadMessages } from './leads/messages';
-import { contactRoutes } from './leads/routes';
-import { createLeadStore } from './leads/store';
-import { campaignHooks, campaignKinds, campaignThrottles } from './newsletter/campaignSending';
-import { createCampaignStore } from './newsletter/campaignStore';
-import { campaignSection } from './newsletter/consoleRoutes';
-import { newsletterEventRoutes } from './newsletter/eventRoutes';
-import { newsletterRoutes } from './newsletter/linkRoutes';
-import { newsletterKinds, signUpMessages } from './newsletter/messages';
-import { createSubscriberStore } from './newsletter/store';
-import { subscribeRoutes } from './newsletter/subscribeRoutes';
+import { leads } from './leads';
+import { newsletter } from './newsletter';
 import { createOutbox } from './outbox/delivery';
-import type { OutboxKind } from './outbox/kinds';
 import { crawlerRoutes } from './pages/crawlers';
 import { feedRoutes } from './pages/feeds';
 import { pageCache, sendKeptPage } from './pages/pageCache';
 import { pageHeaders } from './pages/pageHeaders';
 import { pageRenderer } from './pages/render';
-import { staffConsole } from './console/console';
-import { leadSection } from './leads/consoleRoutes';
-import { speedSection } from './vitals/consoleRoutes';
-import { subscriberSection } from './newsletter/subscriberRoutes';
-import { vitalsRoutes } from './vitals/routes';
-
-/** Every kind of message the app's stores queue: the outbox worker beside the app (see main.ts) sends these. */
-export const outboxKinds: readonly OutboxKind[] = [...leadKinds, ...newsletterKinds, ...campaignKinds, ...alertKinds];
-
-const newsletterKindNames = new Set([...newsletterKinds, ...campaignKinds].map((kind) => kind.name));
-
-/** The newsletter's campaigns over the database, their recipients queued in its outbox. */
-export const campaignStore = (db: Database, config: Pick<AppConfig, 'mail' | 'newsletter'>) =>
-  createCampaignStore(db, createOutbox(db, config), config.newsletter.bounceLimit);
-
-/** What the features add to the outbox worker's sending (decision 043): hooks and throttles by kind. */
-export const outboxSending = (db: Database, config: Pick<AppConfig, 'mail' | 'newsletter' | 'siteUrl'>) => ({
-  hooks: campaignHooks(db, campaignStore(db, config), {
-    siteUrl: config.siteUrl,
-    bounceLimit: config.newsletter.bounceLimit,
-  }),
-  throttles: campaignThrottles(config.newsletter.ratePerMinute),
-});
-
-/**
- * What the outbox worker (main.ts) reports of each attempt: counted by kind, and a newsletter e-mail sent
- * also as the newsletter's, under its kind without the prefix (confirmation, campaign, test).
- */
-export const countOutboxAttempt =
-  (metrics: Metrics) =>
-  (kind: string, outcome: 'sent' | 'error'): void => {
-    metrics.outboxSends.inc({ kind, outcome });
-    if (outcome === 'sent' && newsletterKindNames.has(kind))
-      metrics.newsletterEmails.inc({ kind: kind.replace(/^newsletter-/, '') });
-  };
-
-/** The lab's alerts, e-mailed through the outbox and counted; main.ts also runs their scheduled check. */
-export function appAlerts(db: Database, config: AppConfig, metrics: Metrics, wakeOutbox: () => void): Alerts {
-  return createAlerts(
-    db,
-    { ...config.alerts, dataDir: config.dataDir, siteUrl: config.siteUrl },
-    { outbox: createOutbox(db, config), committed: wakeOutbox, fired: (alert) => metrics.alertsFired.inc({ alert }) },
-  );
-}
-
-/**
- * What the app answers before its pages, by path (decision 054): the API, the console, health, metrics,
- * static and uploaded files, and any file name (robots.txt, a feed, an icon). A plain path that is no page,
- * none of these and no article's old slug gets its kept not-found page before the app; createApp checks at
- * start that every route of the app is named here.
- */
-const BEFORE_PAGES = /^\/(?:api|healthz|media|metrics|readyz|staff|static)(?:\/|$)|\.[^/]*$/i;
-
-/** The pages' own patterns: the catch-all, and the routes at a page's pattern (an old slug's 301, a newsletter link). */
-const pagePatterns = new Set(['/{*splat}', ...localizedRoutes().map(({ path }) => path)]);
+import { privacy } from './privacy';
+import type { Job, OutboxPart } from './site/feature';
+import type { Site } from './site/services';
+import { vitals } from './vitals';
 
 export interface AppOptions {
   /** The open database; whoever opened it closes it. */
@@ -123,12 +51,9 @@ export interface AppOptions {
   logger: Logger;
   /** The document to render for a page; the site's own by default. */
   App?: ComponentType<{ loaded: LoadedPage }>;
-  /**
-   * Tells the outbox worker (which runs beside the app, see main.ts) that a
-   * commit queued messages, so they go out at once rather than at its next poll.
-   */
+  /** Has the outbox worker (main.ts) send what a commit queued at once rather than at its next poll. */
   wakeOutbox?: () => void;
-  /** Tells the campaign runner (main.ts) that a campaign was scheduled to go now. */
+  /** Has the campaign runner look now; by default the one the newsletter's job starts. */
   wakeCampaigns?: () => void;
   /** Work routes do once they have answered; whoever stops the server waits for it (see main.ts). */
   afterAnswer?: AfterAnswer;
@@ -136,98 +61,87 @@ export interface AppOptions {
   drain?: Drain;
   /** The process's metrics (main.ts shares them with the outbox worker and the database); the app's own by default. */
   metrics?: Metrics;
-  /** The alerts (appAlerts): the console shows the active ones, and a sign-in lock checks them at once. */
-  alerts?: Alerts;
-  /** The published articles, which main.ts keeps following; loaded once from the database by default. */
+  /** The published articles (a test's); loaded from the database by default. */
   articles?: ArticleContent;
 }
 
 /**
- * The site as Node's request listener: what a server (main.ts) or a test (supertest) is given; with the
- * Express app's routes, for what checks them (the console's authorisation test walks them all).
+ * The site as Node's request listener, for a server (main.ts) or a test (supertest); with the Express app's
+ * routes (the console's authorisation test walks them), and what main.ts runs beside it: the features'
+ * scheduled jobs, and what the outbox worker sends for them.
  */
-export type SiteApp = ((req: IncomingMessage, res: ServerResponse) => void) & { routes(): AppRoute[] };
+export type SiteApp = ((req: IncomingMessage, res: ServerResponse) => void) & {
+  routes(): AppRoute[];
+  jobs: readonly Job[];
+  outbox: Required<OutboxPart>;
+};
+
+/** What the app answers before its pages, besides what the features name (decision 054). */
+const PLATFORM_PATHS = ['/api', '/healthz', '/metrics', '/readyz', '/staff', '/static'];
 
 /**
- * Builds the site without listening: kept pages are answered before the Express app (decision 049), which
- * handles everything else, its middleware in the order written here.
+ * Builds the site without listening. Kept pages are answered before the Express app (decision 049), which
+ * handles everything else, its middleware and features in the order written here.
  */
-export function createApp(
-  config: AppConfig,
-  {
-    db,
-    logger,
-    App = PageDocument,
-    wakeOutbox = () => {},
-    wakeCampaigns = () => {},
-    afterAnswer = createAfterAnswer(logger),
-    drain = createDrain(),
-    metrics = createMetrics(),
-    alerts = appAlerts(db, config, metrics, wakeOutbox),
-    articles,
-  }: AppOptions,
-): SiteApp {
+export function createApp(config: AppConfig, options: AppOptions): SiteApp {
+  const { db, logger, App = PageDocument, afterAnswer = createAfterAnswer(logger), drain = createDrain() } = options;
+  const metrics = options.metrics ?? createMetrics();
   const clientDir = path.join(config.rootDir, 'dist', 'client');
   const assets = assetSource(path.join(clientDir, 'manifest.json'), config);
   const security = securityHeaders(config, assets);
-  // Every page's headers, from its first render to its kept answers, come from here.
-  const headers = pageHeaders(security);
+  const headers = pageHeaders(security); // every page's headers, from its first render to its kept answers
   const render = pageRenderer({ App, manifest: assets, siteUrl: config.siteUrl, logger, headers });
   const lookups = {
     hit: metrics.pageCache.tally({ result: 'hit' }),
     miss: metrics.pageCache.tally({ result: 'miss' }),
   };
-  // The articles live in the database (decision 052): the pages, feeds and sitemap show what is published
-  // now, and every kept page is forgotten when that changes.
-  const articleStore = createArticleStore(db);
-  const articleImages = createArticleImages(db);
-  const content = articles ?? createArticleContent(articleStore, config.rootDir, logger);
-  const oldSlug = isOldSlugPath(content);
-  const answeredBeforePages = (path: string) => BEFORE_PAGES.test(path) || oldSlug(path);
   // Finished pages are kept in memory, except in development, where every build changes them.
+  const answeredBefore = { test: (_path: string) => false };
   const cache = config.dev
     ? undefined
-    : pageCache(render, { headers, logger, counted: (result) => lookups[result](), answeredBeforePages });
-  const start = requestStart(config.trustProxy, logger, metrics);
-  const renderPage = cache?.renderPage ?? render;
-  const { siteUrl } = config;
-  servePublishedArticles(content);
-  if (cache) content.onChange(() => cache.invalidate());
-  // The stores queue what they send in their own transactions; wakeOutbox has it sent at once.
+    : pageCache(render, {
+        headers,
+        logger,
+        counted: (result) => lookups[result](),
+        answeredBeforePages: (p) => answeredBefore.test(p),
+      });
   const outbox = createOutbox(db, config);
-  const analytics = createAnalyticsStore(db, createDailyVisitors(db, new URL(siteUrl).host));
-  const conversions = conversionCounts(analytics, afterAnswer);
-  const leadCommitted = () => {
-    metrics.leadsReceived.inc();
-    wakeOutbox();
-  };
-  const leads = createLeadStore(db, {
-    outbox,
-    messagesFor: leadMessages(config.mail, siteUrl),
-    committed: leadCommitted,
-  });
   metrics.watchOutbox(() => outbox.stats());
-  const subscribers = createSubscriberStore(
-    db,
-    { outbox, messagesFor: signUpMessages(siteUrl), committed: wakeOutbox },
-    { confirmationsPerHour: config.confirmationsPerHour, logger, confirmed: conversions.confirmed },
-  );
-  // A sign-in lock is told to the lab at once, as an alert (the console has no administrator role).
-  // The lock itself is in place already: a failed check is logged, and the next scheduled one retries.
-  const locked = () =>
-    alerts.check().then(
-      () => undefined,
-      (error: unknown) => logger.error({ err: error }, 'alert check failed'),
-    );
   // One limit over every process: in the database when instances share PostgreSQL or WEB_CONCURRENCY
   // workers share SQLite (decision 050); in memory for a single SQLite process.
-  const shared = db.engine === 'postgres' || config.webConcurrency > 1;
-  const counters = shared ? createRateLimitCounters(db) : undefined;
+  const counters = db.engine === 'postgres' || config.webConcurrency > 1 ? createRateLimitCounters(db) : undefined;
+  const site: Site = {
+    ...{ config, db, logger, metrics, afterAnswer, outbox, counters, assets, render },
+    wakeOutbox: options.wakeOutbox ?? (() => {}),
+    renderPage: cache?.renderPage ?? render,
+  };
 
+  // The features, each from its front door (server/<feature>/index.ts), in the console header's order.
+  const counted = analytics(site);
+  const published = articles(site, { content: options.articles });
+  const lab = alerts(site);
+  const features = [
+    leads(site, { conversions: counted.conversions }),
+    newsletter(site, { conversions: counted.conversions, wakeCampaigns: options.wakeCampaigns }),
+    vitals(site),
+    counted,
+    published,
+    lab,
+    privacy(site),
+  ];
+  // The articles live in the database (decision 052): every kept page is forgotten when what is published changes.
+  if (cache) published.content.onChange(() => cache.invalidate());
+  const beforePages = [...PLATFORM_PATHS, ...features.flatMap((feature) => feature.paths ?? [])];
+  const named = new RegExp(
+    `^(?:${beforePages.map((p) => p.replaceAll('/', '\\/')).join('|')})(?:\\/|$)|\\.[^/]*$`,
+    'i',
+  );
+  answeredBefore.test = (p) => named.test(p) || published.isOldSlug(p);
+
+  const start = requestStart(config.trustProxy, logger, metrics);
   const app = express();
   app.disable('x-powered-by'); // says nothing about the stack to a scanner
   app.set('trust proxy', config.trustProxy); // req.ip is the client's, not the proxy's: the rate limits key on it
-
   // First: every answer carries X-Request-Id, every log line of the request its id; each answer is logged
   // with its status and time, and counted and timed by its route pattern.
   app.use(start.handler);
@@ -235,69 +149,36 @@ export function createApp(
   app.use(drain.handler); // after SIGTERM: 503 for /readyz and every new request, while those under way finish
   app.use(metricsRoute(metrics, config.metricsToken)); // Prometheus, with METRICS_TOKEN only; else no such path
   app.use(compression()); // wraps res before any body is written; React's stream calls its flush()
-  app.use(healthRoutes(db, content.loaded)); // probes answer early and cheaply, and are never cached
+  app.use(healthRoutes(db, published.content.loaded)); // probes answer early and cheaply, and are never cached
   app.use('/static', ...hashedAssets(path.join(clientDir, 'static'))); // hashed build output: immutable, precompressed, a plain 404
-  app.use(articlesLoaded(content)); // what follows shows the articles: it waits for their first load, for a few seconds at most
-  app.use(crawlerRoutes(siteUrl)); // robots.txt and sitemap.xml, from the route table
-  app.use(feedRoutes(siteUrl)); // the blog's RSS and Atom feeds
-  app.use(articlePublicRoutes(content, articleImages)); // the articles' JSON, uploaded images, an old slug's 301
-  app.use(vitalsRoutes(db, siteUrl, logger, counters)); // the field-speed beacon
-  app.use(analyticsRoutes({ store: analytics, siteUrl, afterAnswer, counters })); // page views and conversion clicks
-  app.use(subscribeRoutes({ store: subscribers, siteUrl, afterAnswer, counters, converted: conversions.signUp })); // the newsletter box
-  app.use(newsletterRoutes({ store: subscribers, siteUrl, renderPage, counters })); // the newsletter e-mails' confirm and unsubscribe links
-  const { eventsSecret } = config.newsletter;
-  if (eventsSecret) app.use(newsletterEventRoutes({ db, siteUrl, secret: eventsSecret, counters })); // a mail provider's signed bounces and complaints
-  app.use(contactRoutes({ store: leads, logger, siteUrl, renderPage, counters, converted: conversions.lead })); // the contact form; it re-renders its page on refusal
-  // The staff console: before the page catch-all, since /staff is no public page (never in the page cache).
-  const newsletter = {
-    campaigns: campaignStore(db, config),
-    wakeOutbox,
-    wakeCampaigns,
-    ratePerMinute: config.newsletter.ratePerMinute,
-  };
-  const preview = articlePreview({
-    render,
-    rootDir: config.rootDir,
-    publishedPosts: (locale) => content.current().posts[locale],
-  });
-  // Each feature's section of the console, in the header's order.
-  const sections = [
-    leadSection(db),
-    subscriberSection(db),
-    campaignSection(newsletter, siteUrl),
-    speedSection(db),
-    analyticsSection(db),
-    articleSection({
-      store: articleStore,
-      rootDir: config.rootDir,
-      preview,
-      changed: () => content.refresh(),
-      images: articleImages,
-    }),
-  ];
+  app.use(published.loaded); // what follows shows the articles: it waits for their first load, for a few seconds at most
+  app.use(crawlerRoutes(config.siteUrl)); // robots.txt and sitemap.xml, from the route table
+  app.use(feedRoutes(config.siteUrl)); // the blog's RSS and Atom feeds
+  for (const feature of features) if (feature.routes) app.use(feature.routes); // each feature's API and links
   app.use(
     staffConsole({
-      db,
-      logger,
-      siteUrl,
-      assets,
-      counters,
-      locked,
-      alerts: () => alerts.active(),
-      sections,
+      ...{ db, logger, siteUrl: config.siteUrl, assets, counters },
+      // A sign-in lock is told to the lab at once, as an alert; a failed check is logged, the next one retries.
+      locked: () =>
+        lab.alerts.check().then(
+          () => undefined,
+          (error: unknown) => logger.error({ err: error }, 'alert check failed'),
+        ),
+      alerts: () => lab.alerts.active(),
+      sections: features.flatMap((feature) => feature.console ?? []),
     }),
-  );
+  ); // before the page catch-all: /staff is no public page (never in the page cache)
   app.use(publicFiles(path.join(config.rootDir, 'public'))); // icons, images, video: only paths with an extension
   app.use(canonicalPath); // one URL per page: "/services/" → 301 "/services", never to another host
-  app.get('/{*splat}', (req, res) => renderPage(req, res)); // every other GET is a page, or the 404 page
+  app.get('/{*splat}', (req, res) => site.renderPage(req, res)); // every other GET is a page, or the 404 page
   app.use(errorHandler(logger, () => metrics.unhandledErrors.inc({ where: 'request' }))); // last: a short JSON reason for client errors, a logged 500 for the rest
   // The early not-found answer must hide none of the routes above: the app refuses to start otherwise.
-  const hidden = unnamedRoutes(app.router, (path) => BEFORE_PAGES.test(path), pagePatterns);
+  const pagePaths = new Set(['/{*splat}', ...localizedRoutes().map(({ path }) => path)]);
+  const hidden = unnamedRoutes(app.router, (p) => named.test(p), pagePaths);
   if (hidden.length)
-    throw new Error(`Routes answered before the pages, not named in BEFORE_PAGES: ${hidden.join(', ')}`);
+    throw new Error(`Routes answered before the pages, not named in beforePages: ${hidden.join(', ')}`);
 
-  // A kept page goes out as nginx would send a file, before Express has any work to do: with its id, log
-  // line and count as in the app, its headers prepared at its first render.
+  // A kept page goes out as nginx would send a file, before Express has any work to do (decision 049).
   const listener = (req: IncomingMessage, res: ServerResponse) => {
     const kept = drain.draining ? undefined : cache?.early(req);
     if (!kept) {
@@ -308,5 +189,18 @@ export function createApp(
     // Bytes a slow reader has not taken yet keep the answer under way until they are sent (decision 056).
     if (res.socket?.writableLength) drain.track(res);
   };
-  return Object.assign(listener, { routes: () => appRoutes(app.router) });
+  const parts = features.flatMap((feature) => (feature.outbox ? [feature.outbox] : []));
+  return Object.assign(listener, {
+    routes: () => appRoutes(app.router),
+    jobs: features.flatMap((feature) => feature.jobs ?? []),
+    outbox: {
+      kinds: parts.flatMap((part) => part.kinds),
+      hooks: Object.assign({}, ...parts.map((part) => part.hooks)),
+      throttles: Object.assign({}, ...parts.map((part) => part.throttles)),
+      attempted: (kind: string, outcome: 'sent' | 'error') => {
+        metrics.outboxSends.inc({ kind, outcome });
+        for (const part of parts) part.attempted?.(kind, outcome);
+      },
+    },
+  });
 }

@@ -1,8 +1,6 @@
 import cluster from 'node:cluster';
 
-import { appAlerts, campaignStore, countOutboxAttempt, createApp, outboxKinds, outboxSending } from './app';
-import { createArticleContent, followArticles } from './articles/content';
-import { createArticleStore } from './articles/store';
+import { createApp } from './app';
 import type { AppConfig } from './config';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase, timedDatabase } from './db';
@@ -16,10 +14,7 @@ import { createLogger } from './http/logger';
 import { createMetrics } from './http/metrics';
 import { watchProcessErrors } from './http/processErrors';
 import { startJob, WORKER_INDEX } from './lib/workers';
-import { draftNewArticles } from './newsletter/articleDrafts';
-import { startCampaignRunner } from './newsletter/campaignRunner';
 import { startOutboxWorker } from './outbox/delivery';
-import { startRetention } from './privacy/retention';
 
 /** How long in-flight requests may take to finish after SIGTERM before the process exits anyway. */
 const DRAIN_TIMEOUT_MS = 10_000;
@@ -119,37 +114,19 @@ async function start(): Promise<void> {
   // Work routes do after answering (newsletter sign-ups): the drain waits for it.
   const afterAnswer = createAfterAnswer(logger);
   const drain = createDrain();
-  const campaignsStore = campaignStore(db, config);
-  // The published articles, loaded now; the job below keeps them current.
-  const articles = createArticleContent(createArticleStore(db), config.rootDir, logger);
+  // The site and its features; main.ts runs what they need beside the requests.
+  // A commit wakes the outbox worker, which starts once the app has said what it sends.
+  const wake = { outbox: () => {} };
+  const app = createApp(config, { db, logger, wakeOutbox: () => wake.outbox(), afterAnswer, drain, metrics });
 
-  // Every scheduled job, started here: what it does, how often, and where it runs. 'once for the site': in this
-  // process, or in worker 1 of a WEB_CONCURRENCY cluster (decision 050); 'every process': the processes meet
-  // in the database.
-  // The outbox: sends what the site queues (lead notifications, webhooks, newsletter e-mails) when a commit
-  // wakes it, else every 5 s; a message's lease keeps two processes from sending it twice.
-  const outbox = startJob('every process', () =>
-    startOutboxWorker(db, config, logger, outboxKinds, outboxSending(db, config), countOutboxAttempt(metrics)),
-  );
-  // The campaign runner: starts the scheduled newsletter campaigns and queues their recipients (decision 044),
-  // when the console wakes it, else every 5 s; a campaign starts once over every process.
-  const campaigns = startJob('every process', () =>
-    startCampaignRunner(
-      campaignsStore,
-      outbox.wake,
-      logger,
-      undefined,
-      config.newsletter.draftNewArticles ? () => draftNewArticles(db, campaignsStore, config.siteUrl) : undefined,
-    ),
-  );
-  // The articles: the content version read every second (a change on any instance is shown here within it),
-  // and what is due published every 5 s.
-  const following = startJob('every process', () => followArticles(articles, logger));
-  // The retention purge, the privacy policy's promise: at start, then daily.
-  const retention = startJob('once for the site', () => startRetention(db, logger));
-  // The lab's alerts: checked at start, then every minute; a sign-in lock checks them at once, in any process.
-  const alerts = appAlerts(db, config, metrics, outbox.wake);
-  const alertChecks = startJob('once for the site', () => alerts.start(logger));
+  // Every scheduled job, started here. 'once for the site': in this process, or in worker 1 of a
+  // WEB_CONCURRENCY cluster (decision 050); 'every process': the processes meet in the database.
+  // The outbox sends what the features queue (lead notifications, webhooks, newsletter e-mails, alerts) when a
+  // commit wakes it, else every 5 s; a message's lease keeps two processes from sending it twice.
+  const outbox = startJob('every process', () => startOutboxWorker({ db, config, logger, ...app.outbox }));
+  wake.outbox = outbox.wake;
+  // The features' own: the campaign runner, the articles follower, the retention purge, the alert checks.
+  const jobs = app.jobs.map((job) => startJob(job.place, job.start));
   // SQLite's back-ups: every BACKUP_INTERVAL_HOURS (0: none), the first when the newest is that old.
   const backups = startJob('once for the site', () =>
     sqlite && backup.intervalHours > 0
@@ -164,17 +141,6 @@ async function start(): Promise<void> {
       : undefined,
   );
 
-  const app = createApp(config, {
-    db,
-    logger,
-    wakeOutbox: outbox.wake,
-    wakeCampaigns: campaigns.wake,
-    afterAnswer,
-    drain,
-    metrics,
-    alerts,
-    articles,
-  });
   const server = createHttpServer(app);
   server.listen(config.port, config.host, () => {
     logger.info({ url: `http://localhost:${config.port}`, siteUrl: config.siteUrl, database: db.engine }, 'listening');
@@ -200,12 +166,9 @@ async function start(): Promise<void> {
     // Then stop accepting, let the work after the answers finish and the sends under way end, and release the database.
     void drain.idle().then(() => {
       server.close(async () => {
-        retention?.stop();
-        following.stop();
         backups?.stop();
-        await alertChecks?.stop();
+        for (const job of jobs) await job?.stop();
         await afterAnswer.settled();
-        await campaigns.stop();
         await outbox.stop();
         await db.close();
         serving?.stop();

@@ -1,11 +1,11 @@
 import fs from 'node:fs/promises';
 
 import type { AlertConfig } from '../config';
-import type { Database } from '../db';
-import type { MailMessage } from '../outbox/store';
-import { createInbox } from '../leads/inbox';
 import { createSignInThrottle, LOCK_AFTER_FAILURES, LOCK_MS } from '../console/signInThrottle';
+import type { Database } from '../db';
 import { responseHours } from '../leads/consoleTexts';
+import { createInbox } from '../leads/inbox';
+import type { MailMessage } from '../outbox/store';
 import { alertTexts } from './texts';
 
 /** The alerts there are, each a label of the alerts_fired_total metric. */

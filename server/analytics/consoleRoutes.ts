@@ -2,12 +2,12 @@ import type { Request } from 'express';
 import { Router } from 'express';
 import { createElement } from 'react';
 
+import type { ConsoleSection } from '../console/console';
+import type { ConsoleAssets } from '../console/kit/ConsoleDocument';
+import { consoleUser, sendPage } from '../console/page';
 import type { Database } from '../db';
 import type { CsvColumns } from '../lib/csv';
 import { toCsv } from '../lib/csv';
-import type { ConsoleSection } from '../console/console';
-import { consoleUser, sendPage } from '../console/page';
-import type { ConsoleAssets } from '../console/kit/ConsoleDocument';
 import type { AnalyticsReport, ReportFilter } from './report';
 import { analyticsReport, leadsBySource } from './report';
 import type { periodLabels } from './texts';

@@ -4,10 +4,10 @@ import { createElement } from 'react';
 
 import type { Locale } from '../../shared/lib/locale';
 import { locales } from '../../shared/lib/locale';
-import { readBody } from '../http/formEndpoint';
 import type { ConsoleSection, ConsoleSectionTools } from '../console/console';
-import { consoleUser, sendPage, textFields } from '../console/page';
 import { fromLabTime, toLabTime } from '../console/kit/format';
+import { consoleUser, sendPage, textFields } from '../console/page';
+import { readBody } from '../http/formEndpoint';
 import type { TypedFields } from './fields';
 import { checkFields, fieldLabels, typedFields, typedOf } from './fields';
 import type { ArticleImages } from './images';

@@ -9,10 +9,10 @@ import type { AssetSource } from '../http/manifest';
 import type { RateLimitCounters } from '../http/rateLimitCounters';
 import { forbidScripts } from '../http/security';
 import { sameToken, staffAuth } from './auth';
+import type { ConsoleAlert, ConsoleAssets, ConsoleNavEntry } from './kit/ConsoleDocument';
 import { consoleUser, sendPage } from './page';
 import { signInRoutes } from './signInRoutes';
 import { consoleCopy } from './texts';
-import type { ConsoleAlert, ConsoleAssets, ConsoleNavEntry } from './kit/ConsoleDocument';
 import { NotFoundPage } from './views/NotFoundPage';
 
 /** Console posts one client may make per minute. */

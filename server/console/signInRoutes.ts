@@ -10,12 +10,12 @@ import type { RateLimitCounters } from '../http/rateLimitCounters';
 import { createAccountStore } from './accounts';
 import type { StaffAuth } from './auth';
 import { SIGN_IN_PATH } from './auth';
+import type { ConsoleAssets } from './kit/ConsoleDocument';
 import { consoleUser, sendPage, textFields } from './page';
 import { admitSignIn, DUMMY_HASH, MAX_PASSWORD_LENGTH, verifyPassword } from './passwords';
 import type { SignInLock } from './signInThrottle';
 import { createSignInThrottle, LOCK_AFTER_FAILURES } from './signInThrottle';
 import { signInCopy } from './texts';
-import type { ConsoleAssets } from './kit/ConsoleDocument';
 import { SignInPage } from './views/SignInPage';
 
 /** Sign-in posts one client may make per minute, before any password is checked (each check costs 128 MiB for a moment). */

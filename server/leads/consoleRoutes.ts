@@ -3,18 +3,18 @@ import { Router } from 'express';
 import { createElement } from 'react';
 
 import { SERVICE_VALUES } from '../../shared/content/contactFields';
+import type { ConsoleSection } from '../console/console';
+import type { ConsoleAssets } from '../console/kit/ConsoleDocument';
+import { consoleUser, sendPage, textFields } from '../console/page';
 import type { Database } from '../db';
 import { readBody } from '../http/formEndpoint';
-import { leadColumns } from './columns';
 import type { CsvColumns } from '../lib/csv';
 import { toCsv } from '../lib/csv';
-import type { ConsoleSection } from '../console/console';
+import { leadColumns } from './columns';
+import { inboxCopy, leadNav, responseHours } from './consoleTexts';
 import type { InboxFilter, InboxLead } from './inbox';
 import { createInbox } from './inbox';
 import { isLeadStatus } from './leadStatus';
-import { consoleUser, sendPage, textFields } from '../console/page';
-import { inboxCopy, leadNav, responseHours } from './consoleTexts';
-import type { ConsoleAssets } from '../console/kit/ConsoleDocument';
 import { InboxPage } from './views/InboxPage';
 import { LeadPage, NOTE_LIMIT } from './views/LeadPage';
 
@@ -166,11 +166,7 @@ function leadRoutes({ db, assets, guardPost, renderNotFound }: LeadRoutesOptions
       return;
     }
     const problem =
-      note.trim() === ''
-        ? inboxCopy.noteEmpty
-        : note.length > NOTE_LIMIT
-          ? inboxCopy.noteTooLong(NOTE_LIMIT)
-          : null;
+      note.trim() === '' ? inboxCopy.noteEmpty : note.length > NOTE_LIMIT ? inboxCopy.noteTooLong(NOTE_LIMIT) : null;
     if (problem) {
       await showLead(req, res, 400, { notice: { tone: 'error', text: problem }, draftNote: note });
       return;

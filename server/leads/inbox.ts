@@ -1,7 +1,7 @@
 import type { Database } from '../db';
-import type { Lead } from './store';
 import type { LeadStatus } from './leadStatus';
 import { STATUS_MOVES } from './leadStatus';
+import type { Lead } from './store';
 
 /** What the inbox shows: every filter may be empty (all). */
 export interface InboxFilter {

@@ -20,7 +20,7 @@ export type JobPlace = 'every process' | 'once for the site';
 
 /** Starts a scheduled job where it belongs; a job for the whole site is not started (undefined) in any other process. */
 export function startJob<T>(place: 'every process', start: () => T): T;
-export function startJob<T>(place: 'once for the site', start: () => T): T | undefined;
+export function startJob<T>(place: JobPlace, start: () => T): T | undefined;
 export function startJob<T>(place: JobPlace, start: () => T): T | undefined {
   return place === 'every process' || runsScheduledJobs() ? start() : undefined;
 }

@@ -11,20 +11,28 @@ export interface CampaignRunner {
   stop(): Promise<void>;
 }
 
+interface CampaignRunnerOptions {
+  store: CampaignStore;
+  wakeOutbox: () => void;
+  logger: Logger;
+  pollMs?: number;
+  /** Makes the drafts of new articles (NEWSLETTER_DRAFT_NEW_ARTICLES); none by default. */
+  draftNew?: () => Promise<number[]>;
+}
+
 /**
  * Starts each scheduled campaign when its time comes (once over every
  * instance: see CampaignStore.startDue), then queues its recipients in the
  * outbox in batches, resuming after a restart where the last batch committed.
  * Every instance runs one: two queueing the same batch meet the outbox's unique key.
  */
-export function startCampaignRunner(
-  store: CampaignStore,
-  wakeOutbox: () => void,
-  logger: Logger,
+export function startCampaignRunner({
+  store,
+  wakeOutbox,
+  logger,
   pollMs = DEFAULT_POLL_MS,
-  /** Makes the drafts of new articles (NEWSLETTER_DRAFT_NEW_ARTICLES); none by default. */
-  draftNew: () => Promise<number[]> = async () => [],
-): CampaignRunner {
+  draftNew = async () => [],
+}: CampaignRunnerOptions): CampaignRunner {
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = false;

@@ -2,15 +2,14 @@ import type { RequestHandler } from 'express';
 import { Router } from 'express';
 import { createElement } from 'react';
 
+import type { ConsoleSection } from '../console/console';
+import type { ConsoleAssets } from '../console/kit/ConsoleDocument';
+import { consoleUser, sendPage } from '../console/page';
 import type { Database } from '../db';
 import type { CsvColumns } from '../lib/csv';
 import { toCsv } from '../lib/csv';
-import type { ConsoleSection } from '../console/console';
-import { consoleUser, sendPage } from '../console/page';
 import type { ListedSubscriber } from './subscriberList';
 import { createSubscriberList } from './subscriberList';
-
-import type { ConsoleAssets } from '../console/kit/ConsoleDocument';
 import { SubscribersPage } from './views/SubscribersPage';
 
 interface SubscriberRoutesOptions {

@@ -21,26 +21,34 @@ export function createOutbox(db: Database, config: Pick<AppConfig, 'mail'>): Out
 /** Longest wait for one step of a send (connect, greeting, each reply): a quarter of the lease, at most a minute. */
 const sendTimeoutMs = (leaseMs: number) => Math.min(leaseMs / 4, 60_000);
 
+interface OutboxWorkerOptions {
+  db: Database;
+  config: Pick<AppConfig, 'mail'>;
+  logger: Logger;
+  /** The kinds of message it sends: every feature's (app.ts gathers them). */
+  kinds: readonly OutboxKind[];
+  pollMs?: number;
+  firstRetryMs?: number;
+  hooks?: Readonly<Record<string, KindHooks>>;
+  throttles?: Readonly<Record<string, number>>;
+  /** Told of each attempt's outcome, by the message's kind (the metrics count them). */
+  attempted?: (kind: string, outcome: 'sent' | 'error') => void;
+}
+
 /**
  * The worker that sends this process's (and any other process's) queued
  * messages of the registered `kinds`, with the senders the configuration
  * allows: mail with SMTP_URL, webhooks with LEAD_WEBHOOK_URL. Started at once;
  * stop() also closes the SMTP pool.
  */
-export function startOutboxWorker(
-  db: Database,
-  config: Pick<AppConfig, 'mail'>,
-  logger: Logger,
-  kinds: readonly OutboxKind[],
-  options: {
-    pollMs?: number;
-    firstRetryMs?: number;
-    hooks?: Readonly<Record<string, KindHooks>>;
-    throttles?: Readonly<Record<string, number>>;
-  } = {},
-  /** Told of each attempt's outcome, by the message's kind (the metrics count them). */
-  attempted: (kind: string, outcome: 'sent' | 'error') => void = () => {},
-): OutboxWorker {
+export function startOutboxWorker({
+  db,
+  config,
+  logger,
+  kinds,
+  attempted = () => {},
+  ...options
+}: OutboxWorkerOptions): OutboxWorker {
   const { mail } = config;
   const timeoutMs = sendTimeoutMs(mail.leaseMs);
   const mailer = mail.smtpUrl ? createMailer(mail.smtpUrl, mail.from, timeoutMs) : undefined;

@@ -1,14 +1,14 @@
 import { Router } from 'express';
 import { createElement } from 'react';
 
-import type { Database } from '../db';
-import { METRICS } from './metrics';
 import type { ConsoleSection } from '../console/console';
+import type { ConsoleAssets } from '../console/kit/ConsoleDocument';
+import { consoleUser, sendPage } from '../console/page';
+import type { Database } from '../db';
+import { speedNav } from './consoleTexts';
 import type { DeviceFilter } from './fieldSpeed';
 import { createFieldSpeed } from './fieldSpeed';
-import { consoleUser, sendPage } from '../console/page';
-import { speedNav } from './consoleTexts';
-import type { ConsoleAssets } from '../console/kit/ConsoleDocument';
+import { METRICS } from './metrics';
 import { SpeedPage } from './views/SpeedPage';
 
 /** Field speed: p75 per page and metric, and the daily trend of one metric as a chart. */

@@ -51,7 +51,14 @@ export const deviceOf = (req: Request): DeviceClass =>
  * histograms. sendBeacon posts a string, so the body arrives as text/plain
  * and is read as JSON.
  */
-export function vitalsRoutes(db: Database, siteUrl: string, logger: Logger, counters?: RateLimitCounters): Router {
+interface VitalsRoutesOptions {
+  db: Database;
+  siteUrl: string;
+  logger: Logger;
+  counters?: RateLimitCounters;
+}
+
+export function vitalsRoutes({ db, siteUrl, logger, counters }: VitalsRoutesOptions): Router {
   const store = createVitalsStore(db);
   const router = Router();
   const endpoint = formEndpoint({

@@ -5,7 +5,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
 
-import { appAlerts, outboxKinds } from '../../server/app';
+import { appAlerts } from '../../server/alerts';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db';
 import { createMetrics } from '../../server/http/metrics';
@@ -13,6 +13,7 @@ import { leadKinds } from '../../server/leads/messages';
 import { createOutbox } from '../../server/outbox/delivery';
 import { siteFacts } from '../../shared/content/data';
 import type { TestApp } from '../support/helpers';
+import { testApp } from '../support/helpers';
 import { mailingApp } from '../support/mailingApp';
 import type { MailServer } from '../support/mailServer';
 import { startMailServer } from '../support/mailServer';
@@ -214,7 +215,7 @@ describe('alerts', () => {
     expect(fired.flat()).toEqual(['lead-waiting']);
     const queued = await first.all<{ kind: string; payload: string }>('SELECT kind, payload FROM outbox');
     expect(queued.map((row) => row.kind)).toEqual(['alert']);
-    expect(outboxKinds.map((kind) => kind.name)).toContain('alert');
+    expect(testApp().outbox.kinds.map((kind) => kind.name)).toContain('alert');
   });
 
   it('are checked beside the real server from its start, and the check stops with the drain', async () => {

@@ -4,10 +4,10 @@ import path from 'node:path';
 
 import { afterAll, describe, expect, inject, it } from 'vitest';
 
-import { openDatabase } from '../../server/db';
 import { createAccountStore } from '../../server/console/accounts';
-import { createSessionStore } from '../../server/console/sessions';
 import { toLabTime } from '../../server/console/kit/format';
+import { createSessionStore } from '../../server/console/sessions';
+import { openDatabase } from '../../server/db';
 import { createDatabase } from '../support/postgresServer';
 import { freePort, killServers, startServer } from '../support/serverProcess';
 import { addAccount } from '../support/staffHelpers';

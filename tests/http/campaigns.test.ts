@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { campaignStore } from '../../server/app';
+import { campaignStore } from '../../server/newsletter';
 import { erasePersonalData } from '../../server/privacy/personalData';
 import { createSuppressions } from '../../server/privacy/suppressions';
 import { UNSUBSCRIBE_PATH } from '../../shared/model/newsletter';

@@ -3,7 +3,7 @@ import { collectDefaultMetrics, Registry } from 'prom-client';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { countOutboxAttempt, createApp, outboxKinds } from '../../server/app';
+import { createApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openSqliteDatabase, timedDatabase } from '../../server/db';
 import { createMetrics } from '../../server/http/metrics';
@@ -29,15 +29,8 @@ async function meteredSite() {
     metrics.queries.observe({ engine: db.engine, operation }, seconds),
   );
   const log = capturedLogger();
-  const worker = startOutboxWorker(
-    db,
-    config,
-    pino({ level: 'silent' }),
-    outboxKinds,
-    { pollMs: 50 },
-    countOutboxAttempt(metrics),
-  );
   const app = createApp(config, { db, logger: log.logger, metrics, wakeOutbox: () => worker.wake() });
+  const worker = startOutboxWorker({ db, config, logger: pino({ level: 'silent' }), ...app.outbox, pollMs: 50 });
   cleanups.push(
     () => smtp.stop(),
     () => raw.close(),
@@ -60,7 +53,7 @@ function sample(text: string, name: string, labels = ''): number | undefined {
 describe('/metrics', () => {
   it('counts campaign and test e-mails as the newsletter’s, by kind without the prefix', async () => {
     const metrics = createMetrics();
-    const attempted = countOutboxAttempt(metrics);
+    const { attempted } = testApp({}, { metrics }).outbox;
     attempted('newsletter-campaign', 'sent');
     attempted('newsletter-campaign', 'sent');
     attempted('newsletter-campaign', 'error');

@@ -5,10 +5,9 @@ import { pino } from 'pino';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { outboxKinds } from '../../server/app';
 import { DATABASE_FILE, openSqliteDatabase } from '../../server/db';
 import type { Logger } from '../../server/http/logger';
-import { leadMessages } from '../../server/leads/messages';
+import { leadKinds, leadMessages } from '../../server/leads/messages';
 import { createLeadStore } from '../../server/leads/store';
 import { FIRST_RETRY_MS, MAX_RETRY_MS, retryDelayMs } from '../../server/outbox/backoff';
 import { createOutbox, startOutboxWorker } from '../../server/outbox/delivery';
@@ -40,7 +39,11 @@ function deliveringApp(
 ): TestApp & { worker: OutboxWorker } {
   const logger = options.logger ?? pino({ level: 'silent' });
   const app = testApp({ TRUST_PROXY: '1', ...env }, { logger, wakeOutbox: () => worker.wake() });
-  const worker = startOutboxWorker(app.db, app.config, logger, outboxKinds, {
+  const worker = startOutboxWorker({
+    db: app.db,
+    config: app.config,
+    logger,
+    kinds: app.outbox.kinds,
     pollMs: 50,
     firstRetryMs: options.firstRetryMs,
   });
@@ -378,7 +381,13 @@ describe('the transactional outbox', { timeout: 30_000 }, () => {
     await app.worker.stop();
     const smtp = await mailServer();
     const configured = testConfig({ SMTP_URL: smtp.url });
-    const worker = startOutboxWorker(app.db, configured, pino({ level: 'silent' }), outboxKinds, { pollMs: 50 });
+    const worker = startOutboxWorker({
+      db: app.db,
+      config: configured,
+      logger: pino({ level: 'silent' }),
+      kinds: app.outbox.kinds,
+      pollMs: 50,
+    });
     cleanups.push(() => worker.stop());
     const [mail] = await smtp.waitFor(1);
     expect(header(mail!, 'subject')).toBe('New lead: Marketing with Ads — Jane Smith (Acme)');
@@ -438,13 +447,13 @@ describe('the transactional outbox', { timeout: 30_000 }, () => {
     // Two connections, as two server processes would have, each with its own worker and sender address.
     const workers = ['a', 'b'].map((name) => {
       const db = openSqliteDatabase(config.dataDir);
-      const worker = startOutboxWorker(
+      const worker = startOutboxWorker({
         db,
-        { mail: { ...config.mail, from: `worker-${name}@meridianlab.test` } },
-        pino({ level: 'silent' }),
-        outboxKinds,
-        { pollMs: 5 },
-      );
+        config: { mail: { ...config.mail, from: `worker-${name}@meridianlab.test` } },
+        logger: pino({ level: 'silent' }),
+        kinds: leadKinds,
+        pollMs: 5,
+      });
       cleanups.push(
         () => db.close(),
         () => worker.stop(),
@@ -506,7 +515,7 @@ describe('the kinds the features register', { timeout: 30_000 }, () => {
       );
     });
 
-    const worker = startOutboxWorker(db, config, pino({ level: 'silent' }), [reminder], { pollMs: 20 });
+    const worker = startOutboxWorker({ db, config, logger: pino({ level: 'silent' }), kinds: [reminder], pollMs: 20 });
     cleanups.push(() => worker.stop());
     const [mail] = await smtp.waitFor(1);
     expect(header(mail!, 'subject')).toBe('Call Jane back');

@@ -1,13 +1,13 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { campaignStore } from '../../server/app';
 import { seedArticles } from '../../server/articles/seed';
 import { createArticleStore } from '../../server/articles/store';
-import { pageCacheKey } from '../../server/pages/pageCache';
 import { createAccountStore } from '../../server/console/accounts';
 import { SIGN_IN_PATH } from '../../server/console/auth';
 import { createSessionStore } from '../../server/console/sessions';
+import { campaignStore } from '../../server/newsletter';
+import { pageCacheKey } from '../../server/pages/pageCache';
 import { pages } from '../../shared/routes';
 import { testApp } from '../support/helpers';
 import { addAccount, consolePost, insertLead, sessionFor, signIn } from '../support/staffHelpers';

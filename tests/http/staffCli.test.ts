@@ -6,11 +6,11 @@ import { promisify } from 'node:util';
 
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { openSqliteDatabase } from '../../server/db';
 import { createAccountStore } from '../../server/console/accounts';
 import { verifyPassword } from '../../server/console/passwords';
 import { createSessionStore } from '../../server/console/sessions';
 import { backoffMs, createSignInThrottle, LOCK_AFTER_FAILURES } from '../../server/console/signInThrottle';
+import { openSqliteDatabase } from '../../server/db';
 
 const exec = promisify(execFile);
 

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { campaignStore } from '../../server/app';
+import { campaignStore } from '../../server/newsletter';
 import { draftNewArticles } from '../../server/newsletter/articleDrafts';
 import { publishedArticles } from '../../server/newsletter/articles';
 import { campaignApp, readerAddress, seedReaders } from '../support/campaigns';

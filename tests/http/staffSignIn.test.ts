@@ -4,9 +4,9 @@ import request from 'supertest';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 
 import { createApp } from '../../server/app';
-import { createLogger } from '../../server/http/logger';
 import { createAccountStore } from '../../server/console/accounts';
 import { admitSignIn, hashPassword } from '../../server/console/passwords';
+import { createLogger } from '../../server/http/logger';
 import { engines } from '../support/engines';
 import type { TestApp } from '../support/helpers';
 import { cspSources, executableInlineScripts, testApp, testConfig } from '../support/helpers';

@@ -1,22 +1,22 @@
 import { afterAll, describe, expect, it } from 'vitest';
 
+import { createAccountStore } from '../../server/console/accounts';
+import { createSessionStore } from '../../server/console/sessions';
+import { backoffMs, createSignInThrottle, LOCK_AFTER_FAILURES, LOCK_MS } from '../../server/console/signInThrottle';
 import type { Database } from '../../server/db';
 import { migrations } from '../../server/db';
 import { createRateLimitCounters, createWindowCounts } from '../../server/http/rateLimitCounters';
+import { createInbox } from '../../server/leads/inbox';
 import { createLeadStore } from '../../server/leads/store';
 import { recordComplaint } from '../../server/newsletter/bounces';
 import type { Confirmation } from '../../server/newsletter/store';
 import { createSubscriberStore } from '../../server/newsletter/store';
+import { createSubscriberList } from '../../server/newsletter/subscriberList';
 import type { NewOutboxMessage } from '../../server/outbox/store';
 import { createOutboxStore } from '../../server/outbox/store';
 import { erasePersonalData, exportPersonalData } from '../../server/privacy/personalData';
 import { purgeExpired } from '../../server/privacy/retention';
-import { createAccountStore } from '../../server/console/accounts';
 import { createFieldSpeed } from '../../server/vitals/fieldSpeed';
-import { createInbox } from '../../server/leads/inbox';
-import { createSessionStore } from '../../server/console/sessions';
-import { backoffMs, createSignInThrottle, LOCK_AFTER_FAILURES, LOCK_MS } from '../../server/console/signInThrottle';
-import { createSubscriberList } from '../../server/newsletter/subscriberList';
 import { bucketOf } from '../../server/vitals/histogram';
 import type { MetricName } from '../../server/vitals/metrics';
 import { createVitalsStore } from '../../server/vitals/store';

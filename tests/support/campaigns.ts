@@ -1,7 +1,7 @@
 import { pino } from 'pino';
 
-import { campaignStore, outboxKinds, outboxSending } from '../../server/app';
 import type { Database } from '../../server/db';
+import { campaignStore } from '../../server/newsletter';
 import type { CampaignContent } from '../../server/newsletter/campaignMail';
 import type { CampaignRunner } from '../../server/newsletter/campaignRunner';
 import { startCampaignRunner } from '../../server/newsletter/campaignRunner';
@@ -64,11 +64,13 @@ export async function campaignApp(
   );
   const logger = pino({ level: 'silent' });
   const start = () => {
-    worker = startOutboxWorker(app.db, app.config, logger, outboxKinds, {
+    worker = startOutboxWorker({ db: app.db, config: app.config, logger, ...app.outbox, pollMs: 50 });
+    runner = startCampaignRunner({
+      store: campaignStore(app.db, app.config),
+      wakeOutbox: () => worker!.wake(),
+      logger,
       pollMs: 50,
-      ...outboxSending(app.db, app.config),
     });
-    runner = startCampaignRunner(campaignStore(app.db, app.config), () => worker!.wake(), logger, 50);
   };
   cleanups.push(
     () => smtp.stop(),

@@ -1,6 +1,5 @@
 import { pino } from 'pino';
 
-import { outboxKinds } from '../../server/app';
 import { startOutboxWorker } from '../../server/outbox/delivery';
 import type { TestApp } from './helpers';
 import { TEST_SITE_URL, testApp } from './helpers';
@@ -14,7 +13,13 @@ export async function mailingApp(
 ): Promise<{ app: TestApp; smtp: MailServer }> {
   const smtp = await startMailServer();
   const app = testApp({ ...env, SMTP_URL: smtp.url }, { wakeOutbox: () => worker.wake() });
-  const worker = startOutboxWorker(app.db, app.config, pino({ level: 'silent' }), outboxKinds, { pollMs: 50 });
+  const worker = startOutboxWorker({
+    db: app.db,
+    config: app.config,
+    logger: pino({ level: 'silent' }),
+    kinds: app.outbox.kinds,
+    pollMs: 50,
+  });
   cleanups.push(
     () => smtp.stop(),
     () => app.db.close(),

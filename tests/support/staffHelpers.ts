@@ -1,9 +1,9 @@
 import request from 'supertest';
 
-import type { Database, SqliteDatabase } from '../../server/db';
 import { createAccountStore } from '../../server/console/accounts';
 import { hashPassword, SCRYPT_PARAMS } from '../../server/console/passwords';
 import { createSessionStore } from '../../server/console/sessions';
+import type { Database, SqliteDatabase } from '../../server/db';
 import type { TestApp } from './helpers';
 import { TEST_SITE_URL } from './helpers';
 

@@ -1,4 +1,3 @@
-import { deviceLabels } from '../../console/texts';
 import { ColumnHeads } from '../../console/kit/ColumnHeads';
 import type { ConsoleAssets, ConsoleUser } from '../../console/kit/ConsoleDocument';
 import { ConsoleDocument, ConsoleHeading } from '../../console/kit/ConsoleDocument';
@@ -6,6 +5,7 @@ import { FilterForm } from '../../console/kit/FilterForm';
 import { formatDay } from '../../console/kit/format';
 import { ScrollTable } from '../../console/kit/ScrollTable';
 import { SelectField } from '../../console/kit/SelectField';
+import { deviceLabels } from '../../console/texts';
 import type { AnalyticsReport, LabelCount, LeadSourceRow, ReportFilter } from '../report';
 import { analyticsCopy, languageLabels, periodLabels } from '../texts';
 import { VisitsChart } from './VisitsChart';

@@ -1,14 +1,14 @@
 import { locales } from '../../../shared/lib/locale';
-import { catalogues } from '../../pages/catalogues';
 import type { ConsoleAssets, ConsoleUser } from '../../console/kit/ConsoleDocument';
 import { ConsoleDocument, ConsoleHeading, CsrfField, Notice } from '../../console/kit/ConsoleDocument';
 import { LabelledField } from '../../console/kit/LabelledField';
 import { LabTime } from '../../console/kit/LabTime';
+import { languageNames } from '../../lib/languageNames';
+import { catalogues } from '../../pages/catalogues';
 import type { ArticleFieldName, TypedFields } from '../fields';
 import { fieldLabels, LIMITS, postCategories } from '../fields';
 import { IMAGE_MAX_BYTES } from '../images';
 import type { Article } from '../store';
-import { languageNames } from '../../lib/languageNames';
 import { articleCopy } from '../texts';
 import { StateBadge } from './StateBadge';
 

@@ -6,9 +6,9 @@ import { LabTime } from '../../console/kit/LabTime';
 import { optionsWithAll, SelectField } from '../../console/kit/SelectField';
 import { StackTable } from '../../console/kit/StackTable';
 import { SearchField } from '../../console/kit/TextField';
+import { languageNames } from '../../lib/languageNames';
 import type { ArticleFilter, ArticleListItem } from '../store';
 import { articleStates } from '../store';
-import { languageNames } from '../../lib/languageNames';
 import { articleCopy, stateLabels } from '../texts';
 import { StateBadge } from './StateBadge';
 

@@ -1,7 +1,7 @@
-import { signInCopy } from '../texts';
 import type { ConsoleAssets } from '../kit/ConsoleDocument';
 import { ConsoleDocument, Notice } from '../kit/ConsoleDocument';
 import { LabelledField } from '../kit/LabelledField';
+import { signInCopy } from '../texts';
 
 interface SignInPageProps {
   assets: ConsoleAssets;

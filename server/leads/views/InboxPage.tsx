@@ -1,17 +1,17 @@
-import { leadNotification } from '../texts';
-import { catalogues } from '../../pages/catalogues';
-import type { InboxFilter, InboxLead, OutboxSummary } from '../inbox';
-import { LEAD_STATUSES } from '../leadStatus';
-import { inboxCopy, statusLabels } from '../consoleTexts';
 import type { ConsoleAssets, ConsoleUser } from '../../console/kit/ConsoleDocument';
 import { ConsoleDocument, ConsoleHeading } from '../../console/kit/ConsoleDocument';
 import { FilterForm } from '../../console/kit/FilterForm';
 import { formatAge } from '../../console/kit/format';
 import { LabTime } from '../../console/kit/LabTime';
-import { serviceLabel, StatusBadge } from './leadParts';
 import { optionsWithAll, SelectField } from '../../console/kit/SelectField';
 import { StackTable } from '../../console/kit/StackTable';
 import { SearchField, TextField } from '../../console/kit/TextField';
+import { catalogues } from '../../pages/catalogues';
+import { inboxCopy, statusLabels } from '../consoleTexts';
+import type { InboxFilter, InboxLead, OutboxSummary } from '../inbox';
+import { LEAD_STATUSES } from '../leadStatus';
+import { leadNotification } from '../texts';
+import { serviceLabel, StatusBadge } from './leadParts';
 
 interface InboxPageProps {
   assets: ConsoleAssets;

@@ -1,12 +1,12 @@
 import { siteFacts } from '../../../shared/content/data';
-import { leadNotification } from '../texts';
-import type { LeadDetail } from '../inbox';
-import { STATUS_MOVES } from '../leadStatus';
-import { deliveryLabels, statusActions, statusLabels } from '../consoleTexts';
 import type { ConsoleAssets, ConsoleUser } from '../../console/kit/ConsoleDocument';
 import { ConsoleDocument, ConsoleHeading, CsrfField, Notice } from '../../console/kit/ConsoleDocument';
 import { LabelledField } from '../../console/kit/LabelledField';
 import { LabTime } from '../../console/kit/LabTime';
+import { deliveryLabels, statusActions, statusLabels } from '../consoleTexts';
+import type { LeadDetail } from '../inbox';
+import { STATUS_MOVES } from '../leadStatus';
+import { leadNotification } from '../texts';
 import { Field, serviceLabel, StatusBadge } from './leadParts';
 import { LeadSource } from './LeadSource';
 

@@ -1,6 +1,6 @@
 import { readAttribution } from '../../analytics/attribution';
-import { leadNotification } from '../texts';
 import type { InboxLead } from '../inbox';
+import { leadNotification } from '../texts';
 import { Field } from './leadParts';
 
 /** A touch as one line: "newsletter / email, nov" or "google.com". */

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 
 import { catalogues } from '../../pages/catalogues';
-import type { LeadStatus } from '../leadStatus';
 import { statusLabels } from '../consoleTexts';
+import type { LeadStatus } from '../leadStatus';
 
 export function StatusBadge({ status }: { status: LeadStatus }) {
   return <span className={`staff-badge staff-badge--${status}`}>{statusLabels[status]}</span>;

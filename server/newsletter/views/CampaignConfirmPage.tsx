@@ -1,9 +1,9 @@
 import type { Locale } from '../../../shared/lib/locale';
 import { locales } from '../../../shared/lib/locale';
-import { languageNames } from '../../lib/languageNames';
 import type { ConsoleAssets, ConsoleUser } from '../../console/kit/ConsoleDocument';
 import { ConsoleDocument, ConsoleHeading, CsrfField } from '../../console/kit/ConsoleDocument';
 import { LabTime } from '../../console/kit/LabTime';
+import { languageNames } from '../../lib/languageNames';
 import type { Campaign } from '../campaignStore';
 
 interface CampaignConfirmPageProps {

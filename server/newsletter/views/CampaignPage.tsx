@@ -1,10 +1,10 @@
 import type { Locale } from '../../../shared/lib/locale';
 import { locales } from '../../../shared/lib/locale';
-import { languageNames } from '../../lib/languageNames';
 import type { ConsoleAssets, ConsoleUser } from '../../console/kit/ConsoleDocument';
 import { ConsoleDocument, ConsoleHeading, CsrfField, Notice } from '../../console/kit/ConsoleDocument';
 import { LabelledField } from '../../console/kit/LabelledField';
 import { LabTime } from '../../console/kit/LabTime';
+import { languageNames } from '../../lib/languageNames';
 import type { CampaignContent } from '../campaignMail';
 import type { Campaign, CampaignFigures } from '../campaignStore';
 import { CampaignFigureList, campaignState } from './CampaignFigures';

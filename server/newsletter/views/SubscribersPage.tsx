@@ -1,9 +1,9 @@
-import type { ListedSubscriber } from '../subscriberList';
 import type { ConsoleAssets, ConsoleUser } from '../../console/kit/ConsoleDocument';
 import { ConsoleDocument, ConsoleHeading, CsrfField, Notice } from '../../console/kit/ConsoleDocument';
 import { CountPanel } from '../../console/kit/CountPanel';
 import { LabTime } from '../../console/kit/LabTime';
 import { StackTable } from '../../console/kit/StackTable';
+import type { ListedSubscriber } from '../subscriberList';
 
 interface SubscribersPageProps {
   assets: ConsoleAssets;

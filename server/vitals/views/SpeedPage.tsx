@@ -1,17 +1,17 @@
-import type { Percentile } from '../histogram';
-import type { MetricName } from '../metrics';
-import { METRICS, rate, THRESHOLDS } from '../metrics';
-import type { DailyPercentile, DeviceFilter, RouteMetric } from '../fieldSpeed';
-import { deviceLabels } from '../../console/texts';
-import { metricNames, ratingLabels } from '../consoleTexts';
 import type { ConsoleAssets, ConsoleUser } from '../../console/kit/ConsoleDocument';
 import { ConsoleDocument, ConsoleHeading } from '../../console/kit/ConsoleDocument';
 import { FilterForm } from '../../console/kit/FilterForm';
 import { formatDay } from '../../console/kit/format';
-import { formatMetric } from '../format';
 import { ScrollTable } from '../../console/kit/ScrollTable';
 import { SelectField } from '../../console/kit/SelectField';
 import { StackTable } from '../../console/kit/StackTable';
+import { deviceLabels } from '../../console/texts';
+import { metricNames, ratingLabels } from '../consoleTexts';
+import type { DailyPercentile, DeviceFilter, RouteMetric } from '../fieldSpeed';
+import { formatMetric } from '../format';
+import type { Percentile } from '../histogram';
+import type { MetricName } from '../metrics';
+import { METRICS, rate, THRESHOLDS } from '../metrics';
 import { TrendChart } from './TrendChart';
 
 interface SpeedPageProps {

@@ -1,9 +1,9 @@
+import { formatDay } from '../../console/kit/format';
+import { metricNames } from '../consoleTexts';
+import type { DailyPercentile } from '../fieldSpeed';
+import { formatMetric } from '../format';
 import type { MetricName } from '../metrics';
 import { THRESHOLDS } from '../metrics';
-import type { DailyPercentile } from '../fieldSpeed';
-import { metricNames } from '../consoleTexts';
-import { formatDay } from '../../console/kit/format';
-import { formatMetric } from '../format';
 
 const WIDTH = 720;
 const HEIGHT = 300;

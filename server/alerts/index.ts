@@ -1,0 +1,29 @@
+/** The lab's alerts: e-mailed to ALERT_TO when a promise is at risk, and shown in the console's alert bar. */
+import type { AppConfig } from '../config';
+import type { Database } from '../db';
+import type { Metrics } from '../http/metrics';
+import { createOutbox } from '../outbox/delivery';
+import type { Feature } from '../site/feature';
+import type { Site } from '../site/services';
+import type { Alerts } from './alerts';
+import { alertKinds, createAlerts } from './alerts';
+
+/** The alerts over a database, e-mailed through its outbox and counted (a test builds them on their own). */
+export function appAlerts(db: Database, config: AppConfig, metrics: Metrics, wakeOutbox: () => void): Alerts {
+  return createAlerts(
+    db,
+    { ...config.alerts, dataDir: config.dataDir, siteUrl: config.siteUrl },
+    { outbox: createOutbox(db, config), committed: wakeOutbox, fired: (alert) => metrics.alertsFired.inc({ alert }) },
+  );
+}
+
+export function alerts(site: Site): Feature & { alerts: Alerts } {
+  const { db, config, metrics, wakeOutbox } = site;
+  const checked = appAlerts(db, config, metrics, wakeOutbox);
+  return {
+    alerts: checked,
+    outbox: { kinds: alertKinds },
+    // Checked at start, then every minute; a sign-in lock checks them at once, in any process.
+    jobs: [{ what: 'alert checks', place: 'once for the site', start: () => checked.start(site.logger) }],
+  };
+}

@@ -1,0 +1,33 @@
+/** The contact form end to end: its route, the leads' console section, and the e-mail and webhook it queues. */
+import type { Conversions } from '../analytics';
+import type { Feature } from '../site/feature';
+import type { Site } from '../site/services';
+import { leadSection } from './consoleRoutes';
+import { leadKinds, leadMessages } from './messages';
+import { contactRoutes } from './routes';
+import { createLeadStore } from './store';
+
+export function leads(site: Site, { conversions }: { conversions: Conversions }): Feature {
+  const { db, config, metrics, logger, counters, renderPage } = site;
+  const store = createLeadStore(db, {
+    outbox: site.outbox,
+    messagesFor: leadMessages(config.mail, config.siteUrl),
+    committed: () => {
+      metrics.leadsReceived.inc();
+      site.wakeOutbox();
+    },
+  });
+  return {
+    // The form re-renders its page when it refuses a post without script.
+    routes: contactRoutes({
+      store,
+      logger,
+      siteUrl: config.siteUrl,
+      renderPage,
+      counters,
+      converted: conversions.lead,
+    }),
+    console: [leadSection(db)],
+    outbox: { kinds: leadKinds },
+  };
+}

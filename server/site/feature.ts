@@ -1,0 +1,45 @@
+import type { Router } from 'express';
+
+import type { ConsoleSection } from '../console/console';
+import type { JobPlace } from '../lib/workers';
+import type { OutboxKind } from '../outbox/kinds';
+import type { KindHooks } from '../outbox/worker';
+
+/** What a scheduled job returns: main.ts stops it when the server drains. */
+interface Running {
+  stop(): void | Promise<void>;
+}
+
+/** A scheduled job of a feature: what it does (for a reader of main.ts's log), where it runs, how it starts. */
+export interface Job {
+  what: string;
+  place: JobPlace;
+  start: () => Running | undefined;
+}
+
+/** What the outbox worker (main.ts) does for a feature's messages beside sending them (decision 043). */
+export interface OutboxPart {
+  kinds: readonly OutboxKind[];
+  hooks?: Readonly<Record<string, KindHooks>>;
+  /** At most this many of a kind a minute, over every process. */
+  throttles?: Readonly<Record<string, number>>;
+  /** Told of each attempt's outcome, by the message's kind: the feature's own metrics. */
+  attempted?: (kind: string, outcome: 'sent' | 'error') => void;
+}
+
+/**
+ * What a feature brings to the site through its one front door (server/<feature>/index.ts); app.ts lists the
+ * features in order and mounts what each brings.
+ */
+export interface Feature {
+  /** Paths it answers before the pages: the early not-found answer leaves them to the app (decision 054). */
+  paths?: readonly string[];
+  /** Its public routes, mounted where app.ts lists the feature. */
+  routes?: Router;
+  /** Its sections of the staff console, in the header's order. */
+  console?: readonly ConsoleSection[];
+  /** The messages it queues in the outbox. */
+  outbox?: OutboxPart;
+  /** Its scheduled jobs, started by main.ts. */
+  jobs?: readonly Job[];
+}
