@@ -5,13 +5,10 @@
  */
 import sanitizeHtml from 'sanitize-html';
 
-import { readImageSize } from '../../build/content/imageSize';
-import { countWords, renderMarkdown } from '../../build/content/markdown';
-import { readTimeText } from '../../build/content/readTime';
 import type { Locale } from '../../shared/lib/locale';
-
-/** A silent reader's pace, as the build counts it. */
-const WORDS_PER_MINUTE = 200;
+import { readImageSize } from '../lib/markdown/imageSize';
+import { readTime } from '../lib/markdown/readTime';
+import { renderMarkdown } from '../lib/markdown/render';
 
 const SANITIZE: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -57,8 +54,7 @@ export function sanitizeArticleHtml(html: string): string {
 export function renderArticle(markdown: string, locale: Locale, rootDir: string): RenderedArticle {
   try {
     const html = sanitizeArticleHtml(renderMarkdown(markdown, { imageSize: (src) => readImageSize(rootDir, src) }));
-    const minutes = Math.max(1, Math.ceil(countWords(html) / WORDS_PER_MINUTE));
-    return { ok: true, html, readTime: readTimeText[locale](minutes) };
+    return { ok: true, html, readTime: readTime(html, locale) };
   } catch (error) {
     return { ok: false, error: (error as Error).message };
   }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
-import { readImageSize } from '../../build/content/imageSize';
-import { renderMarkdown } from '../../build/content/markdown';
 import { renderArticle, sanitizeArticleHtml } from '../../server/articles/markdown';
 import { postSeed } from '../../server/articles/postSeed';
+import { readImageSize } from '../../server/lib/markdown/imageSize';
+import { renderMarkdown } from '../../server/lib/markdown/render';
 import { posts as enPosts } from '../../shared/generated/posts';
 import { posts as esPosts } from '../../shared/generated/posts.es';
 
