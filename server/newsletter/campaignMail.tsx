@@ -3,10 +3,11 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { legalFacts, siteFacts } from '../../shared/content/data';
 import type { Locale } from '../../shared/lib/locale';
 import { localeTags } from '../../shared/lib/locale';
+import { EMAIL_HTML, sanitize } from '../lib/markdown/profiles';
+import { renderStockMarkdown } from '../lib/markdown/render';
 import { headerText } from '../outbox/headerText';
 import type { MailMessage } from '../outbox/store';
 import { campaignWords } from './campaignTexts';
-import { markdownToSafeHtml } from './markdown';
 import { listUnsubscribeHeaders } from './messages';
 import { sender } from './texts';
 
@@ -68,7 +69,9 @@ function CampaignHtml({ content, locale, links }: { content: CampaignContent; lo
                             {siteFacts.name}
                           </a>
                         </p>
-                        <div dangerouslySetInnerHTML={{ __html: markdownToSafeHtml(content.body) }} />
+                        <div
+                          dangerouslySetInnerHTML={{ __html: sanitize(renderStockMarkdown(content.body), EMAIL_HTML) }}
+                        />
                         <hr style={{ border: 0, borderTop: '1px solid #e7e5e4', margin: '24px 0' }} />
                         <p style={{ margin: '0 0 8px', fontSize: 13, color: muted }}>
                           {words.why}{' '}

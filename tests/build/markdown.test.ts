@@ -5,7 +5,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 import { generatedFiles } from '../../build/content/generate';
-import { countWords, renderMarkdown } from '../../build/content/markdown';
+import { countWords } from '../../server/lib/markdown/readTime';
+import { renderMarkdown } from '../../server/lib/markdown/render';
 
 const sizes = { '/images/blog/figure.svg': { width: 800, height: 450 } } as Record<
   string,

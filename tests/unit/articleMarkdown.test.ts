@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 
-import { readImageSize } from '../../build/content/imageSize';
-import { renderMarkdown } from '../../build/content/markdown';
-import { renderArticle, sanitizeArticleHtml } from '../../server/articles/markdown';
+import { renderArticle } from '../../server/articles/markdown';
 import { postSeed } from '../../server/articles/postSeed';
+import { readImageSize } from '../../server/lib/markdown/imageSize';
+import { ARTICLE_HTML, sanitize } from '../../server/lib/markdown/profiles';
+import { renderMarkdown } from '../../server/lib/markdown/render';
 import { posts as enPosts } from '../../shared/generated/posts';
 import { posts as esPosts } from '../../shared/generated/posts.es';
 
@@ -60,14 +61,15 @@ describe('XSS payloads in an article', () => {
     expect(!rendered.ok && rendered.error).toContain(named);
   });
 
-  it('the sanitizer alone makes hostile HTML inert, whatever a renderer lets through', () => {
-    const html = sanitizeArticleHtml(
+  it('the article profile alone makes hostile HTML inert, whatever a renderer lets through', () => {
+    const html = sanitize(
       [
         '<p onclick="alert(1)">a</p><script>alert(1)</script><a href="javascript:alert(1)">b</a>',
         '<a href="java&#x09;script:alert(1)">c</a><img src="data:image/svg+xml,<svg onload=alert(1)>" alt="d">',
         '<img src="x" onerror="alert(1)" alt="e"><div style="x" class="table-scroll evil">f</div>',
         '<a href="//evil.example/">g</a><form action="/x"><input name="y"></form>',
       ].join(''),
+      ARTICLE_HTML,
     );
     expectInert(html);
     expect(html).not.toContain('<script');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 import { generatedFiles } from '../../build/content/generate';
-import { countWords } from '../../build/content/markdown';
+import { countWords } from '../../server/lib/markdown/readTime';
 import { posts as enPosts } from '../../shared/content/i18n/en/posts';
 import { retention } from '../../shared/content/retention';
 import { posts as esPosts } from '../../shared/generated/posts.es';

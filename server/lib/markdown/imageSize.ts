@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import type { ImageSize } from './markdown';
+import type { ImageSize } from './render';
 
 /** Width and height of an SVG (its width/height or viewBox) or a PNG (its header) under public/: the build's and the console's Markdown read it. */
 export function readImageSize(root: string, src: string): ImageSize | undefined {

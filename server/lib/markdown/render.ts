@@ -1,7 +1,8 @@
 /**
- * Markdown to the HTML the site may show, at build time only (the browser
- * never gets the parser). Safe by construction: raw HTML is shown as text,
- * links go only to web, mail or site addresses, external ones get
+ * Markdown to the HTML the site may show: the build renders the seed articles
+ * and the legal pages with it, the server the articles the staff write (the
+ * browser never gets the parser). Safe by construction: raw HTML is shown as
+ * text, links go only to web, mail or site addresses, external ones get
  * rel="noopener noreferrer", images need alt text and get their sizes, and
  * nothing carries a style attribute (the CSP forbids them).
  */
@@ -30,12 +31,6 @@ function checkHref(href: string): { external: boolean } {
   if (/^mailto:[^\s@]+@[^\s@]+$/i.test(href)) return { external: false };
   if (/^https?:\/\/[^\s/]+/i.test(href)) return { external: true };
   throw new Error(`link "${href}" is not a site path, an http(s) address or a mailto: address`);
-}
-
-/** Words a reader reads: the text of the rendered HTML. */
-export function countWords(html: string): number {
-  const text = html.replace(/<[^>]+>/g, ' ').replace(/&[#\w]+;/g, ' ');
-  return text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
 }
 
 /** Renders one document's Markdown body; throws with the reason when it holds something the site does not allow. */
@@ -93,4 +88,15 @@ export function renderMarkdown(markdown: string, { imageSize }: RenderOptions): 
       throw new Error(`the rendered HTML holds ${tag}`);
   }
   return html;
+}
+
+const stock = new Marked({ gfm: true, async: false });
+
+/**
+ * marked's own rendering, which refuses nothing: a campaign's, whose e-mail profile keeps only its text and
+ * links. The site's rules would refuse the image or the "# " heading a campaign may hold, and show as text the
+ * raw HTML the e-mail has always dropped.
+ */
+export function renderStockMarkdown(markdown: string): string {
+  return stock.parse(markdown, { async: false });
 }
