@@ -14,6 +14,7 @@ import { pathToFileURL } from 'node:url';
 
 import { z } from 'zod';
 
+import { formatDate } from '../../server/lib/dates';
 import { readImageSize } from '../../server/lib/markdown/imageSize';
 import { readTime } from '../../server/lib/markdown/readTime';
 import type { ImageSize } from '../../server/lib/markdown/render';
@@ -28,7 +29,6 @@ import type { LegalDocument } from '../../shared/content/legal';
 import { retention } from '../../shared/content/retention';
 import type { Locale } from '../../shared/lib/locale';
 import { defaultLocale, locales, localeTags } from '../../shared/lib/locale';
-import { formatDate } from './dates';
 import { splitFrontMatter } from './frontMatter';
 
 export const POSTS_DIR = 'shared/content/posts';

@@ -7,9 +7,9 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
-import type { AvifOptions, WebpOptions } from 'sharp';
 import sharp from 'sharp';
 
+import { ENCODING } from '../../server/lib/imageEncoding';
 import type { FileRecord, RasterRecord, VariantFormat } from '../../shared/lib/assetNames';
 import { hashedFileUrl, VARIANT_FORMATS, variantUrl, widthsOf } from '../../shared/lib/assetNames';
 
@@ -18,11 +18,6 @@ const PUBLIC_DIR = 'public';
 const RASTER = /^images\/[\w-]+\/[\w-]+\.(webp|png|jpe?g)$/;
 /** Copied under a hashed name: artwork in SVG, the hero video, and the two icons only the pages' head names. */
 const COPIED = /^(images\/.+\.svg|video\/[\w-]+\.(webm|mp4)|icons\/icon\.svg|icons\/apple-touch-icon\.png)$/;
-/** Encoder settings: part of each raster's hash, so changing one renames every variant; an upload's too. */
-export const ENCODING: Record<VariantFormat, AvifOptions & WebpOptions> = {
-  avif: { quality: 50, effort: 4 },
-  webp: { quality: 78, effort: 5 },
-};
 /** Variants already encoded, by their hashed name: a build encodes only what changed. */
 const CACHE_DIR = 'node_modules/.cache/site-images';
 

@@ -7,10 +7,10 @@ import { createHash } from 'node:crypto';
 import type { OutputInfo } from 'sharp';
 import sharp from 'sharp';
 
-import { ENCODING } from '../../build/images/pipeline';
 import type { VariantFormat } from '../../shared/lib/assetNames';
 import { uploadedImagePath, VARIANT_FORMATS, widthsOf } from '../../shared/lib/assetNames';
 import type { Database } from '../db';
+import { ENCODING } from '../lib/imageEncoding';
 
 /** The largest upload taken: a photo from a phone or a camera's export fits. */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;

@@ -1,6 +1,6 @@
 /** An article from the store as the public pages list it: the blog's BlogPost. */
-import { formatDate } from '../../build/content/dates';
 import type { BlogPost } from '../../shared/content/blog';
+import { formatDate } from '../lib/dates';
 import type { Article } from './store';
 
 export function toBlogPost(article: Article, readTime: string): BlogPost {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatDate } from '../../build/content/dates';
+import { formatDate } from '../../server/lib/dates';
 import { catalogues } from '../../server/pages/catalogues';
 import { gridSummary } from '../../shared/components/blog/PostGrid';
 import type { BlogPost, PostCategory } from '../../shared/content/blog';

@@ -3,7 +3,7 @@ import { localeTags } from '../../shared/lib/locale';
 
 /**
  * "2024-03-15" as "March 15, 2024" or "15 de marzo de 2024". Read in UTC, so it is the same
- * date wherever it runs. The build calls it (posts' and legal pages' dates ship as text): a
+ * date wherever it runs. The build and the server call it (posts. and legal pages' dates ship as text): a
  * browser's first Intl date format costs tens of milliseconds on a slow phone.
  */
 export function formatDate(isoDate: string, locale: Locale): string {
