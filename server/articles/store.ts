@@ -124,7 +124,7 @@ export interface ArticleStore {
   version(): Promise<number>;
 }
 
-/** A seed article's language version (server/articles/seed.ts makes them from shared/generated/postSeed.ts). */
+/** A seed article's language version (server/articles/seed.ts makes them from server/articles/postSeed.ts). */
 export interface SeedArticle extends ArticleFields {
   pairId: number;
 }
