@@ -1,7 +1,8 @@
 /**
- * Checks what ESLint's per-file rules cannot see, over the whole import graph (static and dynamic imports):
+ * Checks what ESLint's per-file rules cannot see, across the project's files (imports static and dynamic):
  * - no import circle among the modules of shared/, client/ or server/;
- * - every module of shared/ is reached from the browser entry: what only the server imports belongs in server/.
+ * - every module of shared/ is reached from the browser entry: what only the server imports belongs in server/;
+ * - every project file a comment names exists (commentPaths.ts).
  * Run by `npm run lint`; exits 1 with one line per problem.
  */
 import fs from 'node:fs';
@@ -9,14 +10,20 @@ import path from 'node:path';
 
 import ts from 'typescript';
 
+import { missingCommentPaths } from './commentPaths';
+
 const ROOTS = ['shared', 'client', 'server'];
 const EXTENSIONS = ['.ts', '.tsx', '/index.ts', '/index.tsx'];
+/** Where comments are read: the code of every top-level folder and the configuration beside them. */
+const COMMENTED = ['shared', 'client', 'server', 'build', 'tests', 'scripts'];
+const COMMENTED_FILES = ['build.mjs', 'eslint.config.js', 'playwright.config.ts', 'vitest.config.ts'];
 
-function sourceFiles(dir: string): string[] {
+function filesUnder(dir: string, pattern: RegExp): string[] {
   return fs
     .readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .map((name) => path.posix.join(dir, name.split(path.sep).join('/')))
-    .filter((file) => /\.tsx?$/.test(file) && !file.endsWith('.d.ts'));
+    .filter((file) => pattern.test(file) && !file.endsWith('.d.ts'))
+    .sort();
 }
 
 /** The project's own modules a file imports, resolved to their paths; packages are left out. */
@@ -34,7 +41,7 @@ function importsOf(file: string): string[] {
     .filter((resolved): resolved is string => resolved !== undefined);
 }
 
-const files = ROOTS.flatMap(sourceFiles);
+const files = ROOTS.flatMap((root) => filesUnder(root, /\.tsx?$/));
 const graph = new Map(files.map((file) => [file, importsOf(file)]));
 
 /** Tarjan's strongly connected components: each one larger than a single module is a circle. */
@@ -100,5 +107,7 @@ for (const file of files.filter((file) => file.startsWith('shared/') && !browser
       : `${file} is imported by no module.`,
   );
 }
+const commented = [...COMMENTED.flatMap((dir) => filesUnder(dir, /\.(tsx?|mjs|js|css)$/)), ...COMMENTED_FILES];
+problems.push(...missingCommentPaths(commented));
 for (const problem of problems) console.error(problem);
 process.exitCode = problems.length ? 1 : 0;
