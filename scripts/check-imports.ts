@@ -2,7 +2,8 @@
  * Checks what ESLint's per-file rules cannot see, across the project's files (imports static and dynamic):
  * - no import circle among the modules of shared/, client/ or server/;
  * - every module of shared/ is reached from the browser entry: what only the server imports belongs in server/;
- * - every project file a comment names exists (commentPaths.ts).
+ * - every project file a comment names exists (commentPaths.ts);
+ * - every decision record is in the index and has a Status line (decisionRecords.ts).
  * Run by `npm run lint`; exits 1 with one line per problem.
  */
 import fs from 'node:fs';
@@ -11,6 +12,7 @@ import path from 'node:path';
 import ts from 'typescript';
 
 import { missingCommentPaths } from './commentPaths';
+import { decisionRecordProblems } from './decisionRecords';
 
 const ROOTS = ['shared', 'client', 'server'];
 const EXTENSIONS = ['.ts', '.tsx', '/index.ts', '/index.tsx'];
@@ -108,6 +110,6 @@ for (const file of files.filter((file) => file.startsWith('shared/') && !browser
   );
 }
 const commented = [...COMMENTED.flatMap((dir) => filesUnder(dir, /\.(tsx?|mjs|js|css)$/)), ...COMMENTED_FILES];
-problems.push(...missingCommentPaths(commented));
+problems.push(...missingCommentPaths(commented), ...decisionRecordProblems());
 for (const problem of problems) console.error(problem);
 process.exitCode = problems.length ? 1 : 0;
