@@ -124,7 +124,7 @@ export interface ArticleStore {
   version(): Promise<number>;
 }
 
-/** A seed article's language version (server/articles/seed.ts makes them from shared/generated/postSeed.ts). */
+/** A seed article's language version (server/articles/seed.ts makes them from server/articles/postSeed.ts). */
 export interface SeedArticle extends ArticleFields {
   pairId: number;
 }
@@ -137,17 +137,13 @@ async function bumpVersion(tx: Queryable): Promise<void> {
 
 async function addRevision(
   tx: Queryable,
-  articleId: number,
-  fields: ArticleFields,
-  by: string,
-  at: string,
-  note = '',
+  { articleId, fields, savedBy, savedAt, note }: Omit<Revision, 'id'>,
 ): Promise<void> {
   await tx.run(
     'INSERT INTO article_revisions (article_id, saved_at, saved_by, note, fields) VALUES (?, ?, ?, ?, ?)',
     articleId,
-    at,
-    by,
+    savedAt,
+    savedBy,
     note,
     JSON.stringify(fieldsOf(fields)),
   );
@@ -161,15 +157,20 @@ const FIELD_COLUMNS = SAVED_FIELDS.map((name) => name.replace(/[A-Z]/g, (letter)
 const fieldValues = (fields: ArticleFields) =>
   SAVED_FIELDS.map((name) => (name === 'featured' ? (fields.featured ? 1 : 0) : fields[name]));
 
-/** A new language version of a pair, in a state; its id. */
+/** A new language version of a pair, in a state, made at `at` by `by`. */
+interface NewVersion {
+  pairId: number;
+  fields: ArticleFields;
+  state: ArticleState;
+  publishedAt: string | null;
+  at: string;
+  by: string;
+}
+
+/** Inserts a language version; its id. */
 async function insertArticle(
   tx: Queryable,
-  pairId: number,
-  fields: ArticleFields,
-  state: ArticleState,
-  publishedAt: string | null,
-  at: string,
-  by: string,
+  { pairId, fields, state, publishedAt, at, by }: NewVersion,
 ): Promise<number> {
   const row = await tx.get<{ id: number }>(
     `INSERT INTO articles (pair_id, locale, ${FIELD_COLUMNS.join(', ')}, state, published_at, created_at, updated_at, updated_by)
@@ -198,6 +199,16 @@ const slugTaken = (fields: ArticleFields): SaveResult => ({
   reason: `Another ${fields.locale === 'es' ? 'Spanish' : 'English'} article already uses the slug "${fields.slug}".`,
 });
 
+/** An article moved to a state by `by` at `now` (a scheduled one with its minute), and the note its revision keeps. */
+interface StateChange {
+  id: number;
+  by: string;
+  now: Date;
+  state: ArticleState;
+  note: string;
+  publishAt: string | null;
+}
+
 export function createArticleStore(db: Database): ArticleStore {
   const get = async (tx: Queryable, id: number) => {
     const row = await tx.get<ArticleRow>(`SELECT ${COLUMNS} FROM articles WHERE id = ?`, id);
@@ -205,14 +216,7 @@ export function createArticleStore(db: Database): ArticleStore {
   };
 
   /** Moves an article to a state; a revision records who did it and when. */
-  const changeState = async (
-    id: number,
-    by: string,
-    now: Date,
-    state: ArticleState,
-    note: string,
-    publishAt: string | null,
-  ) =>
+  const changeState = async ({ id, by, now, state, note, publishAt }: StateChange) =>
     db.transaction(async (tx) => {
       const article = await get(tx, id);
       if (!article) return false;
@@ -228,7 +232,7 @@ export function createArticleStore(db: Database): ArticleStore {
         by,
         id,
       );
-      await addRevision(tx, id, article, by, at, note);
+      await addRevision(tx, { articleId: id, fields: article, savedBy: by, savedAt: at, note });
       await bumpVersion(tx);
       return true;
     });
@@ -260,7 +264,7 @@ export function createArticleStore(db: Database): ArticleStore {
             id,
           );
         await tx.run('DELETE FROM article_redirects WHERE locale = ? AND slug = ?', fields.locale, fields.slug);
-        await addRevision(tx, id, fields, by, at, note);
+        await addRevision(tx, { articleId: id, fields, savedBy: by, savedAt: at, note });
         await bumpVersion(tx);
         return { ok: true, id } as const;
       });
@@ -281,16 +285,15 @@ export function createArticleStore(db: Database): ArticleStore {
         const at = now.toISOString();
         for (const article of articles) {
           // Noon UTC: the article's own date in the lab's clock and in the feeds' readers' days.
-          const id = await insertArticle(
-            tx,
-            article.pairId,
-            article,
-            'published',
-            `${article.date}T12:00:00.000Z`,
+          const id = await insertArticle(tx, {
+            pairId: article.pairId,
+            fields: article,
+            state: 'published',
+            publishedAt: `${article.date}T12:00:00.000Z`,
             at,
-            'seed',
-          );
-          await addRevision(tx, id, article, 'seed', at, 'published');
+            by: 'seed',
+          });
+          await addRevision(tx, { articleId: id, fields: article, savedBy: 'seed', savedAt: at, note: 'published' });
         }
         await bumpVersion(tx);
         return true;
@@ -357,8 +360,8 @@ export function createArticleStore(db: Database): ArticleStore {
           const pair =
             pairId ??
             (await tx.get<{ next: number }>('SELECT coalesce(max(pair_id), 0) + 1 AS next FROM articles'))!.next;
-          const id = await insertArticle(tx, pair, fields, 'draft', null, at, by);
-          await addRevision(tx, id, fields, by, at, 'created');
+          const id = await insertArticle(tx, { pairId: pair, fields, state: 'draft', publishedAt: null, at, by });
+          await addRevision(tx, { articleId: id, fields, savedBy: by, savedAt: at, note: 'created' });
           await bumpVersion(tx);
           return { ok: true, id } as const;
         });
@@ -370,14 +373,16 @@ export function createArticleStore(db: Database): ArticleStore {
 
     update,
 
-    publish: (id, by, now = new Date()) => changeState(id, by, now, 'published', 'published', null),
+    publish: (id, by, now = new Date()) =>
+      changeState({ id, by, now, state: 'published', note: 'published', publishAt: null }),
 
     schedule(id, at, by, now = new Date()) {
       const minute = new Date(Math.floor(at.getTime() / 60_000) * 60_000).toISOString();
-      return changeState(id, by, now, 'scheduled', `scheduled for ${minute}`, minute);
+      return changeState({ id, by, now, state: 'scheduled', note: `scheduled for ${minute}`, publishAt: minute });
     },
 
-    unpublish: (id, by, now = new Date()) => changeState(id, by, now, 'unpublished', 'unpublished', null),
+    unpublish: (id, by, now = new Date()) =>
+      changeState({ id, by, now, state: 'unpublished', note: 'unpublished', publishAt: null }),
 
     async publishDue(now = new Date()) {
       return db.transaction(async (tx) => {
@@ -391,7 +396,14 @@ export function createArticleStore(db: Database): ArticleStore {
           at,
           at,
         );
-        for (const row of published) await addRevision(tx, row.id, toArticle(row), 'schedule', at, 'published');
+        for (const row of published)
+          await addRevision(tx, {
+            articleId: row.id,
+            fields: toArticle(row),
+            savedBy: 'schedule',
+            savedAt: at,
+            note: 'published',
+          });
         if (published.length) await bumpVersion(tx);
         return published.length;
       });

@@ -11,21 +11,22 @@ const UNLIMITED = 2_147_483_647;
 /** Rows whose window is over are deleted at most this often: a client's hashed address is kept no longer than its window and this. */
 const SWEEP_EVERY_MS = 10 * 60_000;
 
+/** One hit of `key` under `name`, at `now` (epoch ms), in windows of `windowMs`; at most `limit` in a window. */
+interface Hit {
+  name: string;
+  key: string;
+  windowMs: number;
+  now: number;
+  limit?: number;
+}
+
 export interface WindowCounts {
   /**
-   * Counts one hit of `key` under `name` in its window of `windowMs` (a new
-   * window once the last one is over), in one statement, unless the window
-   * already holds `limit`: then nothing is counted and the answer is undefined.
-   * `q` may be a transaction.
+   * Counts one hit in its window (a new window once the last one is over), in
+   * one statement, unless the window already holds `limit`: then nothing is
+   * counted and the answer is undefined. `q` may be a transaction.
    */
-  hit(
-    q: Queryable,
-    name: string,
-    key: string,
-    windowMs: number,
-    now: number,
-    limit?: number,
-  ): Promise<{ hits: number; resetAt: number } | undefined>;
+  hit(q: Queryable, hit: Hit): Promise<{ hits: number; resetAt: number } | undefined>;
   /** Takes one hit back. */
   unhit(q: Queryable, name: string, key: string): Promise<void>;
   reset(q: Queryable, name: string, key: string): Promise<void>;
@@ -42,7 +43,7 @@ export function createWindowCounts(): WindowCounts {
   const id = async (q: Queryable, name: string, key: string) =>
     `${name}:${saltedHash(await (salt ??= readSalt(q)), key)}`;
   return {
-    async hit(q, name, key, windowMs, now, limit = UNLIMITED) {
+    async hit(q, { name, key, windowMs, now, limit = UNLIMITED }) {
       if (now - sweptAt >= SWEEP_EVERY_MS) {
         sweptAt = now;
         await q.run('DELETE FROM rate_limit_hits WHERE reset_at <= ?', now);
@@ -88,7 +89,7 @@ export function createRateLimitCounters(db: Database): RateLimitCounters {
         windowMs = options.windowMs;
       },
       async increment(key): Promise<ClientRateLimitInfo> {
-        const counted = (await counts.hit(db, name, key, windowMs, Date.now()))!;
+        const counted = (await counts.hit(db, { name, key, windowMs, now: Date.now() }))!;
         return { totalHits: counted.hits, resetTime: new Date(counted.resetAt) };
       },
       decrement: (key) => counts.unhit(db, name, key),

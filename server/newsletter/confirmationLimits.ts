@@ -41,7 +41,7 @@ export function confirmationLimits(counts: WindowCounts, perHour: number, logger
         ['confirm-all', '', perHour, HOUR_MS],
       ];
       for (const [index, [name, key, limit, windowMs]] of limits.entries()) {
-        if (await counts.hit(tx, name, key, windowMs, now.getTime(), limit)) continue;
+        if (await counts.hit(tx, { name, key, windowMs, now: now.getTime(), limit })) continue;
         // All or none: what the earlier limits counted goes back.
         for (const [takenName, takenKey] of limits.slice(0, index)) await counts.unhit(tx, takenName, takenKey);
         if (name === 'confirm-all' && now.getTime() >= alertedUntil) {

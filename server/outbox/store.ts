@@ -208,7 +208,7 @@ export function createOutboxStore(db: Database, mailDomain: string): OutboxStore
     lease: (kinds, leaseMs, limit, now = new Date()) => leaseIn(db, kinds, leaseMs, limit, now),
     leaseThrottled(kind, perMinute, leaseMs, limit, now = new Date()) {
       return db.transaction(async (tx) => {
-        const slots = await takeSlots(tx, db.engine, kind, perMinute, limit, now.getTime());
+        const slots = await takeSlots(tx, { engine: db.engine, name: kind, perMinute, limit, now: now.getTime() });
         const messages = slots.granted > 0 ? await leaseIn(tx, [kind], leaseMs, slots.granted, now) : [];
         await slots.use(messages.length);
         return { messages, nextSlotAt: slots.granted === 0 ? slots.opensAt : null };

@@ -13,6 +13,15 @@ export interface Slots {
   use(used: number): Promise<void>;
 }
 
+/** The slots a claim asks for: kind `name`'s, on `engine`, at `perMinute`, at most `limit` of them, at `now` (epoch ms). */
+interface SlotRequest {
+  engine: Engine;
+  name: string;
+  perMinute: number;
+  limit: number;
+  now: number;
+}
+
 /**
  * The send slots of one throttled kind, kept in the database so that every
  * instance draws from the same ones (decision 043): `next_at` is when the next
@@ -21,14 +30,7 @@ export interface Slots {
  * claims the messages: the row stays locked (FOR UPDATE on PostgreSQL, SQLite's
  * single writer) until they are claimed and `next_at` moved.
  */
-export async function takeSlots(
-  tx: Queryable,
-  engine: Engine,
-  name: string,
-  perMinute: number,
-  limit: number,
-  now: number,
-): Promise<Slots> {
+export async function takeSlots(tx: Queryable, { engine, name, perMinute, limit, now }: SlotRequest): Promise<Slots> {
   const interval = 60_000 / perMinute;
   const burst = Math.max(1, Math.min(MAX_BURST, Math.floor(perMinute / 60)));
   const read = () =>

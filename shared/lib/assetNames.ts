@@ -1,5 +1,6 @@
-// The names the build gives the public files it hashes (build/images/pipeline.ts); the pages
-// find them through shared/lib/assets.ts. Apart from it, so that the build reads no generated module.
+// The names the build gives the public files it hashes (build/images/pipeline.ts); the pages find
+// them through shared/model/assets.ts and images.ts, which read the generated lists. Apart from those,
+// so that the build reads no generated module.
 
 /** A raster image under public/images/<folder>/, made at build in several widths as AVIF and WebP. */
 export interface RasterRecord {

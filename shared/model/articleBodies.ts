@@ -1,6 +1,6 @@
 /**
- * Loading an article's body: apart from lib/articles.ts, which the route table imports, so what loads
- * the bodies travels with the article page, not in the entry.
+ * Loading an article's body: apart from shared/model/articles.ts, which the route table imports, so what
+ * loads the bodies travels with the article page, not in the entry.
  */
 import { loadPublishedBody } from '../content/publishedArticles';
 import type { Locale } from '../lib/locale';

@@ -17,10 +17,14 @@ const ArticleView = staticSection(
 export const sections = [ArticleView];
 
 /**
- * One blog article in the page's language. Its body is HTML rendered and
- * sanitized by the build from the post's Markdown, loaded from its own chunk
- * by the route's loader. A slug that names no post in that language shows the
- * not-found page (the server sends it with 404).
+ * One blog article in the page's language. Its body is HTML the server renders
+ * from the article's Markdown in its database, then sanitizes (decisions 052
+ * and 053). The route's loader reads it from the server's published articles
+ * where the server renders the page, and from the server's JSON
+ * (/api/articles/<lang>/<slug>.json) on a navigation in the browser; a first
+ * visit's hydration keeps the server's HTML and fetches nothing. A slug that
+ * names no post in that language shows the not-found page (the server sends
+ * it with 404).
  */
 export default function Article() {
   const { params, data } = usePage();

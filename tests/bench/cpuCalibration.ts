@@ -1,8 +1,9 @@
 // Lighthouse's mobile preset slows the CPU 4× on the assumption that the host is a fast desktop
 // (a benchmark index near 1533). On a slower host, 4× emulates a phone slower than Lighthouse's
 // target, and Lighthouse warns: "The tested device appears to have a slower CPU than Lighthouse
-// expects". Its calibration (docs/throttling.md, "Calibrating multipliers", and its CPU throttling
-// calculator) maps the host's benchmark index to the slowdown that emulates that target instead.
+// expects". Its calibration (github.com/GoogleChrome/lighthouse/blob/main/docs/throttling.md,
+// "Calibrating multipliers", and its CPU throttling calculator) maps the host's benchmark index to the
+// slowdown that emulates that target instead.
 
 /** Lighthouse warns below this benchmark index (core/gather/driver/environment.js). */
 export const SLOW_HOST_BENCHMARK_INDEX = 1000;

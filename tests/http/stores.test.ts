@@ -602,9 +602,9 @@ describe.each(engines)('the stores on $engine', { timeout: 30_000 }, ({ open, ol
     // A window that is over is swept with the next count after ten minutes, whoever's it was.
     const counts = createWindowCounts();
     const t0 = Date.now();
-    await counts.hit(db, 'contact', '198.51.100.1', 60_000, t0);
+    await counts.hit(db, { name: 'contact', key: '198.51.100.1', windowMs: 60_000, now: t0 });
     expect(await db.get('SELECT count(*) AS n FROM rate_limit_hits')).toEqual({ n: 3 });
-    await counts.hit(db, 'contact', '198.51.100.2', 60_000, t0 + 11 * 60_000);
+    await counts.hit(db, { name: 'contact', key: '198.51.100.2', windowMs: 60_000, now: t0 + 11 * 60_000 });
     expect(await db.get('SELECT count(*) AS n FROM rate_limit_hits')).toEqual({ n: 1 });
   });
 
@@ -612,11 +612,8 @@ describe.each(engines)('the stores on $engine', { timeout: 30_000 }, ({ open, ol
     const db = await fresh();
     const counts = createWindowCounts();
     const t0 = Date.UTC(2025, 0, 1);
-    const taken = await Promise.all(
-      Array.from({ length: 8 }, () =>
-        db.transaction((tx) => counts.hit(tx, 'mails', 'ana@example.com', 3_600_000, t0, 3)),
-      ),
-    );
+    const mail = (now: number) => ({ name: 'mails', key: 'ana@example.com', windowMs: 3_600_000, now, limit: 3 });
+    const taken = await Promise.all(Array.from({ length: 8 }, () => db.transaction((tx) => counts.hit(tx, mail(t0)))));
     expect(
       taken
         .filter(Boolean)
@@ -624,12 +621,12 @@ describe.each(engines)('the stores on $engine', { timeout: 30_000 }, ({ open, ol
         .sort(),
     ).toEqual([1, 2, 3]);
     await counts.unhit(db, 'mails', 'ana@example.com');
-    expect(await counts.hit(db, 'mails', 'ana@example.com', 3_600_000, t0 + 1, 3)).toEqual({
+    expect(await counts.hit(db, mail(t0 + 1))).toEqual({
       hits: 3,
       resetAt: t0 + 3_600_000,
     });
-    expect(await counts.hit(db, 'mails', 'ana@example.com', 3_600_000, t0 + 2, 3)).toBeUndefined();
-    expect(await counts.hit(db, 'mails', 'ana@example.com', 3_600_000, t0 + 3_600_000, 3)).toEqual({
+    expect(await counts.hit(db, mail(t0 + 2))).toBeUndefined();
+    expect(await counts.hit(db, mail(t0 + 3_600_000))).toEqual({
       hits: 1,
       resetAt: t0 + 7_200_000,
     });
