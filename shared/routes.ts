@@ -297,8 +297,11 @@ function publishedSitePages(): SitePage[] {
   return locales.flatMap((locale) => pages.flatMap((route) => pagesOf(route, locale)));
 }
 
-/** Every page of a fresh install, article pages included: the beacon's patterns and the tests list these. */
-export const sitePages: readonly SitePage[] = publishedSitePages();
+/**
+ * Every page of a fresh install, its articles the build's seed, as they stand when this module loads: what the
+ * tests and the bench list. What a visitor can open now (the staff publish articles) is publishedSitePages().
+ */
+export const seedSitePages: readonly SitePage[] = publishedSitePages();
 
 /** Pages that search engines should list now: every page but the noindex ones (the sitemap's). */
 export function indexablePagesNow(): SitePage[] {

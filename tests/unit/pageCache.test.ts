@@ -12,7 +12,7 @@ import type { KeptPage } from '../../server/pages/pageCache';
 import { PageCache, pageCache, pageCacheKey, prepared, sendKeptPage } from '../../server/pages/pageCache';
 import type { StreamPage } from '../../server/pages/render';
 import { ResponseTee } from '../../server/pages/responseTee';
-import { sitePages } from '../../shared/routes';
+import { seedSitePages } from '../../shared/routes';
 
 /** A kept page whose every encoding is the text itself, with a header that names it. */
 const page = (text: string): KeptPage => {
@@ -105,7 +105,7 @@ describe('pageCacheKey', () => {
   });
 
   it("keys every page's plain URL on its path alone, so the early answer finds it in one lookup", () => {
-    for (const { path } of sitePages) expect(key(path), path).toBe(path);
+    for (const { path } of seedSitePages) expect(key(path), path).toBe(path);
   });
 
   it('keys every path that is no page on the one not-found page of its section and language', () => {
