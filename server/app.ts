@@ -1,4 +1,3 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 
 import compression from 'compression';
@@ -7,7 +6,6 @@ import type { ComponentType } from 'react';
 
 import type { LoadedPage } from '../shared/pageShell';
 import { PageDocument } from '../shared/pageShell';
-import { localizedRoutes } from '../shared/routes';
 import type { Alerts } from './alerts/alerts';
 import { alertKinds, createAlerts } from './alerts/alerts';
 import { analyticsSection } from './analytics/consoleRoutes';
@@ -38,8 +36,6 @@ import type { Metrics } from './http/metrics';
 import { createMetrics, metricsRoute } from './http/metrics';
 import { createRateLimitCounters } from './http/rateLimitCounters';
 import { requestStart } from './http/requestStart';
-import type { AppRoute } from './http/routesAnswering';
-import { appRoutes, unnamedRoutes } from './http/routesAnswering';
 import { securityHeaders } from './http/security';
 import { hashedAssets, publicFiles } from './http/static';
 import { canonicalPath } from './http/trailingSlash';
@@ -56,9 +52,11 @@ import { createSubscriberStore } from './newsletter/store';
 import { subscribeRoutes } from './newsletter/subscribeRoutes';
 import { createOutbox } from './outbox/delivery';
 import type { OutboxKind } from './outbox/kinds';
+import { createPageCache } from './pages/cache';
+import type { SiteApp } from './pages/cache/early';
+import { withEarlyAnswers } from './pages/cache/early';
 import { crawlerRoutes } from './pages/crawlers';
 import { feedRoutes } from './pages/feeds';
-import { pageCache, sendKeptPage } from './pages/pageCache';
 import { pageHeaders } from './pages/pageHeaders';
 import { pageRenderer } from './pages/render';
 import { staffConsole } from './staff/console';
@@ -106,17 +104,6 @@ export function appAlerts(db: Database, config: AppConfig, metrics: Metrics, wak
   );
 }
 
-/**
- * What the app answers before its pages, by path (decision 054): the API, the console, health, metrics,
- * static and uploaded files, and any file name (robots.txt, a feed, an icon). A plain path that is no page,
- * none of these and no article's old slug gets its kept not-found page before the app; createApp checks at
- * start that every route of the app is named here.
- */
-const BEFORE_PAGES = /^\/(?:api|healthz|media|metrics|readyz|staff|static)(?:\/|$)|\.[^/]*$/i;
-
-/** The pages' own patterns: the catch-all, and the routes at a page's pattern (an old slug's 301, a newsletter link). */
-const pagePatterns = new Set(['/{*splat}', ...localizedRoutes().map(({ path }) => path)]);
-
 export interface AppOptions {
   /** The open database; whoever opened it closes it. */
   db: Database;
@@ -142,11 +129,7 @@ export interface AppOptions {
   articles?: ArticleContent;
 }
 
-/**
- * The site as Node's request listener: what a server (main.ts) or a test (supertest) is given; with the
- * Express app's routes, for what checks them (the console's authorisation test walks them all).
- */
-export type SiteApp = ((req: IncomingMessage, res: ServerResponse) => void) & { routes(): AppRoute[] };
+export type { SiteApp };
 
 /**
  * Builds the site without listening: kept pages are answered before the Express app (decision 049), which
@@ -182,14 +165,12 @@ export function createApp(
   const articleStore = createArticleStore(db);
   const articleImages = createArticleImages(db);
   const content = articles ?? createArticleContent(articleStore, config.rootDir, logger);
-  const oldSlug = isOldSlugPath(content);
-  const answeredBeforePages = (path: string) => BEFORE_PAGES.test(path) || oldSlug(path);
   // Finished pages are kept in memory, except in development, where every build changes them.
   const cache = config.dev
     ? undefined
-    : pageCache(render, { headers, logger, counted: (result) => lookups[result](), answeredBeforePages });
+    : createPageCache(render, { headers, logger, counted: (result) => lookups[result]() });
   const start = requestStart(config.trustProxy, logger, metrics);
-  const renderPage = cache?.renderPage ?? render;
+  const renderPage = cache?.render ?? render;
   const { siteUrl } = config;
   servePublishedArticles(content);
   if (cache) content.onChange(() => cache.invalidate());
@@ -291,22 +272,16 @@ export function createApp(
   app.use(canonicalPath); // one URL per page: "/services/" → 301 "/services", never to another host
   app.get('/{*splat}', (req, res) => renderPage(req, res)); // every other GET is a page, or the 404 page
   app.use(errorHandler(logger, () => metrics.unhandledErrors.inc({ where: 'request' }))); // last: a short JSON reason for client errors, a logged 500 for the rest
-  // The early not-found answer must hide none of the routes above: the app refuses to start otherwise.
-  const hidden = unnamedRoutes(app.router, (path) => BEFORE_PAGES.test(path), pagePatterns);
-  if (hidden.length)
-    throw new Error(`Routes answered before the pages, not named in BEFORE_PAGES: ${hidden.join(', ')}`);
-
-  // A kept page goes out as nginx would send a file, before Express has any work to do: with its id, log
-  // line and count as in the app, its headers prepared at its first render.
-  const listener = (req: IncomingMessage, res: ServerResponse) => {
-    const kept = drain.draining ? undefined : cache?.early(req);
-    if (!kept) {
-      app(req, res);
-      return;
-    }
-    start.sendNow(req, res, (requestId) => sendKeptPage(req, res, kept, requestId));
-    // Bytes a slow reader has not taken yet keep the answer under way until they are sent (decision 056).
-    if (res.socket?.writableLength) drain.track(res);
-  };
-  return Object.assign(listener, { routes: () => appRoutes(app.router) });
+  // Kept pages go out before the app (decisions 049, 054, 056), and the kept not-found page of a plain
+  // path that none of these paths names; the app refuses to start if they leave out a route above.
+  return withEarlyAnswers(app, {
+    cache,
+    drain,
+    start,
+    beforePages: {
+      prefixes: ['/api', '/healthz', '/media', '/metrics', '/readyz', '/staff', '/static'],
+      fileNames: true, // robots.txt, sitemap.xml, the feeds, the public files
+      oldSlug: isOldSlugPath(content),
+    },
+  });
 }

@@ -9,7 +9,7 @@ import type { Metrics } from './metrics';
 import { answerCounter } from './metrics';
 import { requestIdOf } from './requestId';
 
-/** What every request gets first, whoever answers it: the app, or the kept pages before it (server/pages/pageCache.ts). */
+/** What every request gets first, whoever answers it: the app, or the kept pages before it (server/pages/cache/early.ts). */
 export interface RequestStart {
   /**
    * Sends an answer written in one call (a kept page's): `send` writes it with the request's id as
@@ -28,7 +28,7 @@ export interface RequestStart {
  * A URL's path: all before its query. requestStart reads it when the request arrives: the routers below
  * rewrite req.url while they run.
  */
-const withoutQuery = (url = '/') => {
+export const withoutQuery = (url = '/') => {
   const query = url.indexOf('?');
   return query === -1 ? url : url.slice(0, query);
 };

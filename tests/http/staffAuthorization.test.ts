@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignStore } from '../../server/app';
 import { seedArticles } from '../../server/articles/seed';
 import { createArticleStore } from '../../server/articles/store';
-import { pageCacheKey } from '../../server/pages/pageCache';
+import { pageCacheKey } from '../../server/pages/cache';
 import { createAccountStore } from '../../server/staff/accounts';
 import { SIGN_IN_PATH } from '../../server/staff/auth';
 import { createSessionStore } from '../../server/staff/sessions';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { unknownPathPage } from '../../server/pages/unknownPaths';
+import { unknownPathPage } from '../../server/pages/cache/unknownPaths';
 import { matchPage } from '../../shared/pageShell';
 import { findPage, seedSitePages } from '../../shared/routes';
 
