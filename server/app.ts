@@ -1,4 +1,3 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 
 import compression from 'compression';
@@ -7,7 +6,6 @@ import type { ComponentType } from 'react';
 
 import type { LoadedPage } from '../shared/pageShell';
 import { PageDocument } from '../shared/pageShell';
-import { localizedRoutes } from '../shared/routes';
 import { alerts } from './alerts';
 import { analytics } from './analytics';
 import { articles } from './articles';
@@ -22,27 +20,21 @@ import { createDrain } from './http/drain';
 import { errorHandler } from './http/errors';
 import { healthRoutes } from './http/health';
 import type { Logger } from './http/logger';
-import { assetSource } from './http/manifest';
 import type { Metrics } from './http/metrics';
 import { createMetrics, metricsRoute } from './http/metrics';
-import { createRateLimitCounters } from './http/rateLimitCounters';
 import { requestStart } from './http/requestStart';
-import type { AppRoute } from './http/routesAnswering';
-import { appRoutes, unnamedRoutes } from './http/routesAnswering';
-import { securityHeaders } from './http/security';
 import { hashedAssets, publicFiles } from './http/static';
 import { canonicalPath } from './http/trailingSlash';
 import { leads } from './leads';
 import { newsletter } from './newsletter';
-import { createOutbox } from './outbox/delivery';
+import type { SiteApp as Listener } from './pages/cache/early';
+import { withEarlyAnswers } from './pages/cache/early';
 import { crawlerRoutes } from './pages/crawlers';
 import { feedRoutes } from './pages/feeds';
-import { pageCache, sendKeptPage } from './pages/pageCache';
-import { pageHeaders } from './pages/pageHeaders';
-import { pageRenderer } from './pages/render';
 import { privacy } from './privacy';
 import type { Job, OutboxPart } from './site/feature';
-import type { Site } from './site/services';
+import { outboxOf } from './site/feature';
+import { createSite } from './site/services';
 import { vitals } from './vitals';
 
 export interface AppOptions {
@@ -65,58 +57,23 @@ export interface AppOptions {
   articles?: ArticleContent;
 }
 
-/**
- * The site as Node's request listener, for a server (main.ts) or a test (supertest); with the Express app's
- * routes (the console's authorisation test walks them), and what main.ts runs beside it: the features'
- * scheduled jobs, and what the outbox worker sends for them.
- */
-export type SiteApp = ((req: IncomingMessage, res: ServerResponse) => void) & {
-  routes(): AppRoute[];
-  jobs: readonly Job[];
-  outbox: Required<OutboxPart>;
-};
-
-/** What the app answers before its pages, besides what the features name (decision 054). */
-const PLATFORM_PATHS = ['/api', '/healthz', '/metrics', '/readyz', '/staff', '/static'];
+/** The site's Node listener, with what main.ts runs beside it: the features' jobs and what the outbox sends for them. */
+export type SiteApp = Listener & { jobs: readonly Job[]; outbox: Required<OutboxPart> };
 
 /**
- * Builds the site without listening. Kept pages are answered before the Express app (decision 049), which
- * handles everything else, its middleware and features in the order written here.
+ * Builds the site without listening: its shared services, then the features, each from its front door, then
+ * the middleware and the features' routes in the order written here. Kept pages are answered before it all.
  */
 export function createApp(config: AppConfig, options: AppOptions): SiteApp {
-  const { db, logger, App = PageDocument, afterAnswer = createAfterAnswer(logger), drain = createDrain() } = options;
+  const { db, logger, afterAnswer = createAfterAnswer(logger), drain = createDrain() } = options;
   const metrics = options.metrics ?? createMetrics();
-  const clientDir = path.join(config.rootDir, 'dist', 'client');
-  const assets = assetSource(path.join(clientDir, 'manifest.json'), config);
-  const security = securityHeaders(config, assets);
-  const headers = pageHeaders(security); // every page's headers, from its first render to its kept answers
-  const render = pageRenderer({ App, manifest: assets, siteUrl: config.siteUrl, logger, headers });
-  const lookups = {
-    hit: metrics.pageCache.tally({ result: 'hit' }),
-    miss: metrics.pageCache.tally({ result: 'miss' }),
-  };
-  // Finished pages are kept in memory, except in development, where every build changes them.
-  const answeredBefore = { test: (_path: string) => false };
-  const cache = config.dev
-    ? undefined
-    : pageCache(render, {
-        headers,
-        logger,
-        counted: (result) => lookups[result](),
-        answeredBeforePages: (p) => answeredBefore.test(p),
-      });
-  const outbox = createOutbox(db, config);
-  metrics.watchOutbox(() => outbox.stats());
-  // One limit over every process: in the database when instances share PostgreSQL or WEB_CONCURRENCY
-  // workers share SQLite (decision 050); in memory for a single SQLite process.
-  const counters = db.engine === 'postgres' || config.webConcurrency > 1 ? createRateLimitCounters(db) : undefined;
-  const site: Site = {
-    ...{ config, db, logger, metrics, afterAnswer, outbox, counters, assets, render },
-    wakeOutbox: options.wakeOutbox ?? (() => {}),
-    renderPage: cache?.renderPage ?? render,
-  };
+  const wakeOutbox = options.wakeOutbox ?? (() => {});
+  const { site, security, cache } = createSite(config, {
+    ...{ db, logger, metrics, afterAnswer, wakeOutbox },
+    App: options.App ?? PageDocument,
+  });
 
-  // The features, each from its front door (server/<feature>/index.ts), in the console header's order.
+  // The features, in the console header's order. Analytics counts the conversions of the forms before it.
   const counted = analytics(site);
   const published = articles(site, { content: options.articles });
   const lab = alerts(site);
@@ -131,14 +88,9 @@ export function createApp(config: AppConfig, options: AppOptions): SiteApp {
   ];
   // The articles live in the database (decision 052): every kept page is forgotten when what is published changes.
   if (cache) published.content.onChange(() => cache.invalidate());
-  const beforePages = [...PLATFORM_PATHS, ...features.flatMap((feature) => feature.paths ?? [])];
-  const named = new RegExp(
-    `^(?:${beforePages.map((p) => p.replaceAll('/', '\\/')).join('|')})(?:\\/|$)|\\.[^/]*$`,
-    'i',
-  );
-  answeredBefore.test = (p) => named.test(p) || published.isOldSlug(p);
 
   const start = requestStart(config.trustProxy, logger, metrics);
+  const clientDir = path.join(config.rootDir, 'dist', 'client');
   const app = express();
   app.disable('x-powered-by'); // says nothing about the stack to a scanner
   app.set('trust proxy', config.trustProxy); // req.ip is the client's, not the proxy's: the rate limits key on it
@@ -154,53 +106,39 @@ export function createApp(config: AppConfig, options: AppOptions): SiteApp {
   app.use(published.loaded); // what follows shows the articles: it waits for their first load, for a few seconds at most
   app.use(crawlerRoutes(config.siteUrl)); // robots.txt and sitemap.xml, from the route table
   app.use(feedRoutes(config.siteUrl)); // the blog's RSS and Atom feeds
-  for (const feature of features) if (feature.routes) app.use(feature.routes); // each feature's API and links
+  for (const feature of features) if (feature.routes) app.use(feature.routes); // each feature's API, links and form posts
+  // The staff console: before the page catch-all, since /staff is no public page (never in the page cache).
   app.use(
     staffConsole({
-      ...{ db, logger, siteUrl: config.siteUrl, assets, counters },
-      // A sign-in lock is told to the lab at once, as an alert; a failed check is logged, the next one retries.
-      locked: () =>
-        lab.alerts.check().then(
-          () => undefined,
-          (error: unknown) => logger.error({ err: error }, 'alert check failed'),
-        ),
+      ...{ db, logger, siteUrl: config.siteUrl, assets: site.assets, counters: site.counters },
+      locked: lab.checkNow, // a sign-in lock is told to the lab at once, as an alert
       alerts: () => lab.alerts.active(),
       sections: features.flatMap((feature) => feature.console ?? []),
     }),
-  ); // before the page catch-all: /staff is no public page (never in the page cache)
+  );
   app.use(publicFiles(path.join(config.rootDir, 'public'))); // icons, images, video: only paths with an extension
   app.use(canonicalPath); // one URL per page: "/services/" → 301 "/services", never to another host
   app.get('/{*splat}', (req, res) => site.renderPage(req, res)); // every other GET is a page, or the 404 page
   app.use(errorHandler(logger, () => metrics.unhandledErrors.inc({ where: 'request' }))); // last: a short JSON reason for client errors, a logged 500 for the rest
-  // The early not-found answer must hide none of the routes above: the app refuses to start otherwise.
-  const pagePaths = new Set(['/{*splat}', ...localizedRoutes().map(({ path }) => path)]);
-  const hidden = unnamedRoutes(app.router, (p) => named.test(p), pagePaths);
-  if (hidden.length)
-    throw new Error(`Routes answered before the pages, not named in beforePages: ${hidden.join(', ')}`);
 
-  // A kept page goes out as nginx would send a file, before Express has any work to do (decision 049).
-  const listener = (req: IncomingMessage, res: ServerResponse) => {
-    const kept = drain.draining ? undefined : cache?.early(req);
-    if (!kept) {
-      app(req, res);
-      return;
-    }
-    start.sendNow(req, res, (requestId) => sendKeptPage(req, res, kept, requestId));
-    // Bytes a slow reader has not taken yet keep the answer under way until they are sent (decision 056).
-    if (res.socket?.writableLength) drain.track(res);
-  };
-  const parts = features.flatMap((feature) => (feature.outbox ? [feature.outbox] : []));
-  return Object.assign(listener, {
-    routes: () => appRoutes(app.router),
-    jobs: features.flatMap((feature) => feature.jobs ?? []),
-    outbox: {
-      kinds: parts.flatMap((part) => part.kinds),
-      hooks: Object.assign({}, ...parts.map((part) => part.hooks)),
-      throttles: Object.assign({}, ...parts.map((part) => part.throttles)),
-      attempted: (kind: string, outcome: 'sent' | 'error') => {
-        metrics.outboxSends.inc({ kind, outcome });
-        for (const part of parts) part.attempted?.(kind, outcome);
-      },
+  // Kept pages go out before the app (decisions 049, 054, 056), and the kept not-found page of a plain path
+  // that none of these paths names; the app refuses to start if they leave out a route above.
+  const listener = withEarlyAnswers(app, {
+    ...{ cache, drain, start },
+    beforePages: {
+      prefixes: [
+        '/api',
+        '/healthz',
+        '/metrics',
+        '/readyz',
+        '/staff',
+        '/static',
+        ...features.flatMap((f) => f.paths ?? []),
+      ],
+      fileNames: true, // robots.txt, sitemap.xml, the feeds, the public files
+      oldSlug: published.isOldSlug,
     },
   });
+  const jobs = features.flatMap((feature) => feature.jobs ?? []);
+  return Object.assign(listener, { jobs, outbox: outboxOf(features, metrics) });
 }

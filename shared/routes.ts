@@ -297,8 +297,11 @@ function publishedSitePages(): SitePage[] {
   return locales.flatMap((locale) => pages.flatMap((route) => pagesOf(route, locale)));
 }
 
-/** Every page of a fresh install, article pages included: the beacon's patterns and the tests list these. */
-export const sitePages: readonly SitePage[] = publishedSitePages();
+/**
+ * Every page of a fresh install, its articles the build's seed, as they stand when this module loads: what the
+ * tests and the bench list. What a visitor can open now (the staff publish articles) is publishedSitePages().
+ */
+export const seedSitePages: readonly SitePage[] = publishedSitePages();
 
 /** Pages that search engines should list now: every page but the noindex ones (the sitemap's). */
 export function indexablePagesNow(): SitePage[] {
@@ -326,31 +329,46 @@ export function catalogueChunks(page: Pick<SitePage, 'locale' | 'texts'>): strin
   return ['common', ...(page.texts ?? [])].map((part) => `catalogues/${page.locale}/${part}`);
 }
 
-let pagesByPath: { index: readonly PostFacts[]; byPath: Map<string, { route: PageRoute; page: SitePage }> } | undefined;
+/** A page of the route table by its path, with its route and the route's path in its language. */
+interface FoundPage {
+  route: PageRoute;
+  page: SitePage;
+  pattern: string | undefined;
+}
 
-/** The route and the page of a URL path, or undefined when the path is no page of the site. */
-export function findPage(pathname: string): { route: PageRoute; page: SitePage } | undefined {
-  // Made again only when the published articles change: a lookup, not a walk of the table, per request.
+let pagesByPath: { index: readonly PostFacts[]; byPath: Map<string, FoundPage> } | undefined;
+
+/** Every page by its path, made again only when the published articles change: a lookup, not a walk of the table, per request. */
+function pagesNow(): Map<string, FoundPage> {
   const index = publishedIndex();
   if (pagesByPath?.index !== index)
     pagesByPath = {
       index,
       byPath: new Map(
         pages.flatMap((route) =>
-          locales.flatMap((locale) => pagesOf(route, locale).map((page) => [page.path, { route, page }] as const)),
+          locales.flatMap((locale) => {
+            const pattern = alternatesOf(route)[locale];
+            return pagesOf(route, locale).map((page) => [page.path, { route, page, pattern }] as const);
+          }),
         ),
       ),
     };
-  return pagesByPath.byPath.get(pathname);
+  return pagesByPath.byPath;
+}
+
+/** The route and the page of a URL path, or undefined when the path is no page of the site. */
+export function findPage(pathname: string): { route: PageRoute; page: SitePage } | undefined {
+  return pagesNow().get(pathname);
 }
 
 /**
  * The route-table path of a page's URL path, in its language ("/blog/:slug" for an article, "/es/servicios"),
- * or undefined when the path is no page: what the server counts pages by, never their raw URLs.
+ * or undefined when the path is no page: what the server counts pages by, never their raw URLs. Read from
+ * the pages published now (an article published after the start too), kept with them, so an answer's
+ * count allocates nothing for it (decision 056).
  */
 export function routePatternOf(pathname: string): string | undefined {
-  const found = findPage(pathname);
-  return found && alternatesOf(found.route)[found.page.locale];
+  return pagesNow().get(pathname)?.pattern;
 }
 
 /**

@@ -17,11 +17,22 @@ export function appAlerts(db: Database, config: AppConfig, metrics: Metrics, wak
   );
 }
 
-export function alerts(site: Site): Feature & { alerts: Alerts } {
+interface LabAlerts extends Feature {
+  alerts: Alerts;
+  /** Checks now (a sign-in lock): a failed check is logged, and the next scheduled one retries. */
+  checkNow: () => Promise<void>;
+}
+
+export function alerts(site: Site): LabAlerts {
   const { db, config, metrics, wakeOutbox } = site;
   const checked = appAlerts(db, config, metrics, wakeOutbox);
   return {
     alerts: checked,
+    checkNow: () =>
+      checked.check().then(
+        () => undefined,
+        (error: unknown) => site.logger.error({ err: error }, 'alert check failed'),
+      ),
     outbox: { kinds: alertKinds },
     // Checked at start, then every minute; a sign-in lock checks them at once, in any process.
     jobs: [{ what: 'alert checks', place: 'once for the site', start: () => checked.start(site.logger) }],

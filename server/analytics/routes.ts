@@ -5,10 +5,10 @@ import { z } from 'zod';
 import { ANALYTICS_ENDPOINT, ANALYTICS_PIXEL, CLICK_EVENTS, sourceOf, touchOf } from '../../shared/lib/attribution';
 import { localeOf } from '../../shared/lib/locale';
 import { DEVICE_CLASSES } from '../../shared/lib/vitals';
+import { routePatternOf } from '../../shared/routes';
 import { OTHER_LABEL } from '../db/dailyCounts';
 import type { AfterAnswer } from '../http/afterAnswer';
 import { formEndpoint, parseBody } from '../http/formEndpoint';
-import { pagePatterns } from '../http/pagePatterns';
 import { perClientLimit } from '../http/rateLimit';
 import type { RateLimitCounters } from '../http/rateLimitCounters';
 import { deviceOf } from '../vitals/routes';
@@ -39,7 +39,7 @@ function pixelView(req: Request, siteUrl: string): PageView | undefined {
   // No script ran, so the site that linked to the page is unknown; the campaign labels are in its address.
   const { source, medium, campaign } = touchOf(referer, undefined);
   return {
-    page: pagePatterns.get(pathname) ?? OTHER_LABEL,
+    page: routePatternOf(pathname) ?? OTHER_LABEL,
     locale: localeOf(pathname),
     device: deviceOf(req),
     touch: { source, medium, campaign, referrer: '' },
@@ -96,7 +96,7 @@ export function analyticsRoutes({ store, siteUrl, afterAnswer, counters }: Analy
     if (notCounted(req)) return;
     const { kind, page: path, device, touch } = beacon.value;
     // Every path that is no page is "(other)", so a beacon cannot add pages.
-    const page = pagePatterns.get(path) ?? OTHER_LABEL;
+    const page = routePatternOf(path) ?? OTHER_LABEL;
     const locale = localeOf(path);
     const client = { address: req.ip ?? req.socket.remoteAddress ?? '', userAgent: req.get('user-agent') ?? '' };
     afterAnswer.run('page view count', () =>

@@ -2,8 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 
-import type { Request } from 'express';
-import express from 'express';
+import { acceptsEncoding } from './internals/acceptsEncoding';
 
 /** The encodings the server keeps ready beside a page or a file, smallest first. */
 const STORED_ENCODINGS = ['br', 'gzip'] as const;
@@ -19,14 +18,13 @@ const chosen = new Map<string, StoredEncoding | undefined>();
  * tie by the client's order, which would send gzip, a sixth larger than brotli. As nginx's
  * brotli_static and gzip_static do (and the compression middleware, for what it compresses), the
  * server's order decides among the encodings the client accepts; one refused with q=0 is never sent.
- * The header is parsed by Express's own negotiation (it reads only `headers`, so a bare request will do),
+ * The header is parsed by Express's own negotiation (internals/acceptsEncoding.ts: a bare request will do),
  * once per distinct value: a kept page's answer then costs a lookup (decision 049).
  */
 export function storedEncoding(req: IncomingMessage): StoredEncoding | undefined {
   const header = req.headers['accept-encoding'] ?? '';
   if (chosen.has(header)) return chosen.get(header);
-  const accepts = express.request.acceptsEncodings;
-  const encoding = STORED_ENCODINGS.find((candidate) => accepts.call(req as Request, candidate) === candidate);
+  const encoding = STORED_ENCODINGS.find((candidate) => acceptsEncoding(req, candidate));
   if (chosen.size >= REMEMBERED_HEADERS) chosen.clear();
   chosen.set(header, encoding);
   return encoding;

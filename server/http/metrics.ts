@@ -4,8 +4,8 @@ import type { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 
+import { routePatternOf } from '../../shared/routes';
 import { collectNodeMetrics } from './nodeMetrics';
-import { pagePatterns } from './pagePatterns';
 import { TalliedCounter, TalliedHistogram } from './tallies';
 
 /** What the outbox store reports at a scrape (server/outbox/store.ts's stats()). */
@@ -24,11 +24,12 @@ type Routed = IncomingMessage & { route?: { path: unknown }; baseUrl?: string };
 
 /**
  * The route a request is counted under: a pattern, never the raw URL, so the label's values stay few
- * whatever the URLs asked for. An Express route's own pattern; a page's pattern from the route table;
- * /static/*; and every other path (unknown pages, scanners' probes, public files) as one of two labels.
+ * whatever the URLs asked for. A page's pattern from the route table as published now (an article published
+ * after the start too); an Express route's own pattern; /static/*; and every other path (unknown pages,
+ * scanners' probes, public files) as one of two labels.
  */
 function routeLabel(req: Routed, path: string, status: number): string {
-  const pattern = pagePatterns.get(path);
+  const pattern = routePatternOf(path);
   if (pattern) return pattern;
   const route = req.route ? String(req.route.path) : undefined;
   // The renderer's catch-all ("/{*splat}") answers every path that is no page: those are not one route.

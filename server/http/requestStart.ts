@@ -9,7 +9,7 @@ import type { Metrics } from './metrics';
 import { answerCounter } from './metrics';
 import { requestIdOf } from './requestId';
 
-/** What every request gets first, whoever answers it: the app, or the kept pages before it (server/pages/pageCache.ts). */
+/** What every request gets first, whoever answers it: the app, or the kept pages before it (server/pages/cache/early.ts). */
 export interface RequestStart {
   /**
    * Sends an answer written in one call (a kept page's): `send` writes it with the request's id as
@@ -24,23 +24,32 @@ export interface RequestStart {
   handler: RequestHandler;
 }
 
-/** A request's path, read when it arrives: the routers below rewrite req.url while they run. */
-const pathOf = (url = '/') => {
+/**
+ * A URL's path: all before its query. requestStart reads it when the request arrives: the routers below
+ * rewrite req.url while they run.
+ */
+export const withoutQuery = (url = '/') => {
   const query = url.indexOf('?');
   return query === -1 ? url : url.slice(0, query);
 };
 
+/** What an answer's log line and count are made of. */
+interface Answer {
+  req: IncomingMessage;
+  requestId: string;
+  /** The path it was asked for, without the query (visitor text). */
+  path: string;
+  /** performance.now() when the request arrived. */
+  start: number;
+  status: number;
+  /** The body's bytes, when known. */
+  bytes?: number;
+}
+
 export function requestStart(trustProxy: AppConfig['trustProxy'], logger: Logger, metrics: Metrics): RequestStart {
   const counted = answerCounter(metrics);
   /** One log line (the query, visitor text, left out), and the answer counted and timed by route pattern. */
-  const answered = (
-    req: IncomingMessage,
-    requestId: string,
-    path: string,
-    start: number,
-    status: number,
-    bytes = 0,
-  ) => {
+  const answered = ({ req, requestId, path, start, status, bytes = 0 }: Answer) => {
     // performance.now(): a plain number, where hrtime.bigint() allocates a BigInt twice an answer.
     const milliseconds = performance.now() - start;
     // Checked first: a line not written costs nothing to build (the bench runs at warn).
@@ -60,20 +69,27 @@ export function requestStart(trustProxy: AppConfig['trustProxy'], logger: Logger
   };
   return {
     sendNow(req, res, send) {
-      const id = requestIdOf(req, trustProxy);
+      const requestId = requestIdOf(req, trustProxy);
       const start = performance.now();
-      const bytes = send(id);
-      answered(req, id, pathOf(req.url), start, res.statusCode, bytes);
+      const bytes = send(requestId);
+      answered({ req, requestId, path: withoutQuery(req.url), start, status: res.statusCode, bytes });
     },
     handler(req, res, next) {
-      const id = requestIdOf(req, trustProxy);
+      const requestId = requestIdOf(req, trustProxy);
       const start = performance.now();
-      const path = pathOf(req.url);
+      const path = withoutQuery(req.url);
       res.once('finish', () =>
-        answered(req, id, path, start, res.statusCode, Number(res.getHeader('Content-Length') ?? 0)),
+        answered({
+          req,
+          requestId,
+          path,
+          start,
+          status: res.statusCode,
+          bytes: Number(res.getHeader('Content-Length') ?? 0),
+        }),
       );
-      res.setHeader('X-Request-Id', id);
-      inRequest(id, next);
+      res.setHeader('X-Request-Id', requestId);
+      inRequest(requestId, next);
     },
   };
 }

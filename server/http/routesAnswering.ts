@@ -1,12 +1,5 @@
-/** What Express keeps of a route or a mounted router (router's Layer); the fields read here are its public shape. */
-interface Layer {
-  rawPath?: string | RegExp | (string | RegExp)[];
-  slash?: boolean;
-  route?: { path: string | RegExp | (string | RegExp)[]; methods: Record<string, boolean> };
-  handle: { stack?: Layer[] };
-}
-
-const asList = <T>(value: T | T[]) => (Array.isArray(value) ? value : [value]);
+import type { RouterStack } from './internals/expressRouter';
+import { routerEntries } from './internals/expressRouter';
 
 /** A route of an app: its path pattern and the methods it answers ("all" for any). */
 export interface AppRoute {
@@ -20,17 +13,13 @@ export interface AppRoute {
  * Middleware mounted on every path is not listed: whatever it answers by path alone must be named beside
  * this (the app's files, a trailing slash).
  */
-export function appRoutes(router: { stack: readonly unknown[] }, mountedAt = ''): AppRoute[] {
-  return (router.stack as Layer[]).flatMap((layer): AppRoute[] => {
-    if (layer.route) {
-      const { methods } = layer.route;
-      const answered = methods._all ? ['all'] : Object.keys(methods).filter((method) => methods[method]);
-      return asList(layer.route.path).map((path) => ({ pattern: `${mountedAt}${String(path)}`, methods: answered }));
-    }
-    const mounts = layer.slash || layer.rawPath === undefined ? [] : asList(layer.rawPath).map(String);
-    const nested = layer.handle.stack && { stack: layer.handle.stack };
-    if (nested) return (mounts.length ? mounts : ['']).flatMap((mount) => appRoutes(nested, mountedAt + mount));
-    return mounts.flatMap((mount) => [
+export function appRoutes(router: RouterStack, mountedAt = ''): AppRoute[] {
+  return routerEntries(router).flatMap((entry): AppRoute[] => {
+    if (entry.kind === 'route')
+      return entry.paths.map((path) => ({ pattern: `${mountedAt}${path}`, methods: entry.methods }));
+    const { paths, router: nested } = entry;
+    if (nested) return (paths.length ? paths : ['']).flatMap((mount) => appRoutes(nested, mountedAt + mount));
+    return paths.flatMap((mount) => [
       { pattern: `${mountedAt}${mount}`, methods: ['all'] },
       { pattern: `${mountedAt}${mount}/{*rest}`, methods: ['all'] },
     ]);
@@ -50,7 +39,7 @@ const pathOf = (pattern: string) =>
  * answer must leave to the app (decision 054).
  */
 export function unnamedRoutes(
-  router: { stack: readonly unknown[] },
+  router: RouterStack,
   named: (path: string) => boolean,
   exempt: ReadonlySet<string>,
 ): string[] {

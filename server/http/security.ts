@@ -1,7 +1,7 @@
 import type { RequestHandler, Response } from 'express';
-import helmet from 'helmet';
 
 import type { AppConfig } from '../config';
+import { helmetHeaders } from './internals/helmetRecorder';
 import type { AssetSource, BuildManifest } from './manifest';
 import { inlineSources } from './manifest';
 
@@ -45,21 +45,6 @@ interface PolicyLocals {
 export type SecurityHeaders = RequestHandler & { headersFor(styleHash: string): HeaderList };
 
 /**
- * What helmet sets, read once: its middleware sets fixed values for a configuration, so running it on
- * every request (a dozen calls) only repeats them. Each answer then gets the list in one loop, and a kept
- * page has it in its prepared headers (decision 049).
- */
-function helmetHeaders(options: Parameters<typeof helmet>[0]): HeaderList {
-  const headers = new Map<string, string>();
-  const recorder = {
-    setHeader: (name: string, value: unknown) => headers.set(name, String(value)),
-    removeHeader: (name: string) => headers.delete(name),
-  };
-  helmet(options)({} as never, recorder as never, () => {});
-  return [...headers];
-}
-
-/**
  * Every asset is same-origin, so the policy needs no nonce and no 'unsafe-*'.
  * The page's two inline blocks, the client entry (one module script, the same
  * on every page) and its critical CSS, are allowed by their sha256 hashes from
@@ -89,7 +74,8 @@ export function securityHeaders(config: Pick<AppConfig, 'siteUrl'>, assets?: Ass
     ]
       .map((directive) => directive.join(' '))
       .join(';');
-  const fixed = helmetHeaders({
+  // helmet's headers are fixed for a configuration: read once (decision 049), and set in one loop below.
+  const fixed: HeaderList = helmetHeaders({
     contentSecurityPolicy: false,
     // HSTS only means something over HTTPS; on plain HTTP it would be ignored or wrong.
     strictTransportSecurity: https ? { maxAge: 63072000, includeSubDomains: true } : false,

@@ -1,5 +1,8 @@
-import type { CounterConfiguration, HistogramConfiguration, LabelValues, ObserveDataWithExemplar } from 'prom-client';
-import { Counter, Histogram } from 'prom-client';
+import type { CounterConfiguration, LabelValues, ObserveDataWithExemplar } from 'prom-client';
+import { Counter } from 'prom-client';
+
+import type { HistogramSeries } from './internals/promTallies';
+import { HistogramOfSeries } from './internals/promTallies';
 
 // Metrics bumped on every request, kept page or not. A prom-client increment or observation hashes its
 // labels each time, a cost the kept pages' answer cannot afford (decision 056): here `tally(labels)` finds
@@ -31,37 +34,21 @@ export class TalliedCounter<L extends string> extends Counter<L> {
   }
 }
 
-/** One label set's observations: the count in each bucket (the last past every bound), their sum and count. */
-interface HistogramTally<L extends string> {
-  labels: LabelValues<L>;
-  buckets: number[];
-  sum: number;
-  count: number;
-}
-
 /**
- * A histogram kept wholly in tallies, read out as prom-client's own: each bucket's cumulative count by
- * `le`, then `+Inf`, the sum and the count.
+ * A histogram kept wholly in tallies, read out as prom-client's own (internals/promTallies.ts): each
+ * bucket's cumulative count by `le`, then `+Inf`, the sum and the count.
  */
-export class TalliedHistogram<L extends string> extends Histogram<L> {
-  private readonly tallies = new Map<string, HistogramTally<L>>();
-  private readonly bounds: number[];
-
-  constructor(private readonly configuration: HistogramConfiguration<L> & { buckets: number[] }) {
-    super(configuration);
-    this.bounds = configuration.buckets;
-    // prom-client sets its own observe on each instance, which would bypass the tallies.
-    this.observe = TalliedHistogram.prototype.observe;
-  }
+export class TalliedHistogram<L extends string> extends HistogramOfSeries<L> {
+  private readonly tallies = new Map<string, HistogramSeries<L>>();
 
   tally(labels: LabelValues<L>): (value: number) => void {
     const key = JSON.stringify(Object.entries(labels).sort());
     let tally = this.tallies.get(key);
     if (!tally) {
-      tally = { labels, buckets: new Array<number>(this.bounds.length + 1).fill(0), sum: 0, count: 0 };
+      tally = { labels, buckets: new Array<number>(this.configuration.buckets.length + 1).fill(0), sum: 0, count: 0 };
       this.tallies.set(key, tally);
     }
-    const { bounds } = this;
+    const bounds = this.configuration.buckets;
     const found = tally;
     return (value) => {
       let bucket = 0;
@@ -87,25 +74,7 @@ export class TalliedHistogram<L extends string> extends Histogram<L> {
     }
   }
 
-  /**
-   * What a scrape reads: each label set's buckets by `le` (cumulative), `+Inf`, sum and count, as
-   * prom-client lists its own histogram's. Its registry reads this for its text, and `get()` for JSON.
-   */
-  async getForPromString() {
-    const { name, help } = this.configuration;
-    const sharedLabels = {};
-    const values = [...this.tallies.values()].flatMap(({ labels, buckets, sum, count }) => {
-      let cumulative = 0;
-      return [
-        ...this.bounds.map((le, bucket) => {
-          cumulative += buckets[bucket]!;
-          return { labels: { le, ...labels }, sharedLabels, value: cumulative, metricName: `${name}_bucket` };
-        }),
-        { labels: { le: '+Inf', ...labels }, sharedLabels, value: count, metricName: `${name}_bucket` },
-        { labels, sharedLabels, value: sum, metricName: `${name}_sum` },
-        { labels, sharedLabels, value: count, metricName: `${name}_count` },
-      ];
-    });
-    return { name, help, type: 'histogram', values, aggregator: 'sum' };
+  protected series() {
+    return this.tallies.values();
   }
 }

@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 
 import type { ConsoleSection } from '../console/console';
+import type { Metrics } from '../http/metrics';
 import type { JobPlace } from '../lib/workers';
 import type { OutboxKind } from '../outbox/kinds';
 import type { KindHooks } from '../outbox/worker';
@@ -42,4 +43,21 @@ export interface Feature {
   outbox?: OutboxPart;
   /** Its scheduled jobs, started by main.ts. */
   jobs?: readonly Job[];
+}
+
+/**
+ * What the outbox worker sends for all the features together: their kinds, hooks and throttles, and each
+ * attempt counted by kind in the metrics, then told to the feature that counts its own.
+ */
+export function outboxOf(features: readonly Feature[], metrics: Metrics): Required<OutboxPart> {
+  const parts = features.flatMap((feature) => (feature.outbox ? [feature.outbox] : []));
+  return {
+    kinds: parts.flatMap((part) => part.kinds),
+    hooks: Object.assign({}, ...parts.map((part) => part.hooks)),
+    throttles: Object.assign({}, ...parts.map((part) => part.throttles)),
+    attempted: (kind, outcome) => {
+      metrics.outboxSends.inc({ kind, outcome });
+      for (const part of parts) part.attempted?.(kind, outcome);
+    },
+  };
 }

@@ -4,11 +4,11 @@ import { z } from 'zod';
 
 import type { DeviceClass } from '../../shared/lib/vitals';
 import { DEVICE_CLASSES, VITALS_ENDPOINT } from '../../shared/lib/vitals';
+import { routePatternOf } from '../../shared/routes';
 import type { Database } from '../db';
 import { OTHER_LABEL } from '../db/dailyCounts';
 import { formEndpoint, parseBody } from '../http/formEndpoint';
 import type { Logger } from '../http/logger';
-import { pagePatterns } from '../http/pagePatterns';
 import type { RateLimitCounters } from '../http/rateLimitCounters';
 import { METRICS, PLAUSIBLE_MAX, rate } from './metrics';
 import { createVitalsStore, DAILY_SAMPLE_CAP } from './store';
@@ -76,7 +76,7 @@ export function vitalsRoutes({ db, siteUrl, logger, counters }: VitalsRoutesOpti
     }
     const { page, metrics, device = deviceOf(req) } = beacon.value;
     // Every path that is no page (a 404, a stale link) is OTHER_LABEL, so a beacon cannot add labels.
-    const label = pagePatterns.get(page) ?? OTHER_LABEL;
+    const label = routePatternOf(page) ?? OTHER_LABEL;
     const { capReached } = await store.add({ label, device, samples: metrics });
     if (capReached)
       logger.warn({ cap: DAILY_SAMPLE_CAP }, 'vitals: the day’s sample cap is reached; its later samples are dropped');

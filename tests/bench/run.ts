@@ -22,7 +22,7 @@ import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
-import { sitePages } from '../../shared/routes';
+import { seedSitePages } from '../../shared/routes';
 import { CHROMIUM_ARGS, findChromium } from '../support/browser/chromium.mjs';
 import { SERVER_ARGS } from '../support/serverCommand';
 import { freePort } from '../support/serverProcess';
@@ -50,7 +50,7 @@ const servers = { site: `http://127.0.0.1:${PORT}`, nginx: `http://127.0.0.1:${N
 const bareOrigin = `http://127.0.0.1:${BARE_PORT}`;
 type Server = keyof typeof servers;
 // Every page a visitor can open: each article and legal page too.
-const paths = args.get('paths')?.split(',') ?? sitePages.map((page) => page.path);
+const paths = args.get('paths')?.split(',') ?? seedSitePages.map((page) => page.path);
 const report: Record<string, unknown> = {
   date: new Date().toISOString(),
   node: process.version,
@@ -125,7 +125,7 @@ function sizes() {
   console.log(
     '\n## Sizes (compressed bytes as served)\n\n| page | first-visit JS br | gzip | own chunk br | inline CSS raw | inline CSS br |\n| --- | --- | --- | --- | --- | --- |',
   );
-  const rows = sitePages.map((page) => {
+  const rows = seedSitePages.map((page) => {
     const js = firstVisitJs(manifest, page);
     const own = routeChunk(manifest, page.chunk);
     const css = manifest.criticalCss[page.chunk]!.css;

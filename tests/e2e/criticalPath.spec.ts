@@ -1,10 +1,10 @@
 import type { BrowserContext } from '@playwright/test';
 
-import { notFoundPage, sitePages } from '../../shared/routes';
+import { notFoundPage, seedSitePages } from '../../shared/routes';
 import { expect, gotoHydrated, test } from '../support/browser/fixtures';
 
 /** One page of each page module (one article stands for all), and the not-found page. */
-const paths = [...new Map(sitePages.map((page) => [page.chunk, page.path])).values(), '/no-such-page'];
+const paths = [...new Map(seedSitePages.map((page) => [page.chunk, page.path])).values(), '/no-such-page'];
 
 test.describe('the critical path', () => {
   // Every page's first paint (the HTML and images only, no script) is checked in everyPage.spec.ts.
@@ -14,7 +14,7 @@ test.describe('the critical path', () => {
       browserErrors,
     }) => {
       // A browser in the page's language: one in another is offered the other edition in a banner (a script's work).
-      const locale = sitePages.find((page) => page.path === path)?.locale ?? 'en';
+      const locale = seedSitePages.find((page) => page.path === path)?.locale ?? 'en';
       const plain = await browser.newContext({ javaScriptEnabled: false, reducedMotion: 'reduce', locale });
       const full = await browser.newContext({ reducedMotion: 'reduce', locale });
       const boxes = async (context: BrowserContext, hydrate: boolean) => {

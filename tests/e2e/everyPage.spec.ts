@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 
 import { catalogues } from '../../server/pages/catalogues';
 import type { Locale } from '../../shared/lib/locale';
-import { localizePath, notFoundPageIn, pageHead, sitePages } from '../../shared/routes';
+import { localizePath, notFoundPageIn, pageHead, seedSitePages } from '../../shared/routes';
 import { violations } from '../support/browser/axe';
 import { expect, gotoHydrated, test } from '../support/browser/fixtures';
 
@@ -11,7 +11,7 @@ import { expect, gotoHydrated, test } from '../support/browser/fixtures';
  * each check reads it in turn, so the suite pays for each page's load and hydration once, not once per check.
  */
 const everyPage: { path: string; locale: Locale; title: string; notFound?: true }[] = [
-  ...sitePages.map((route) => ({
+  ...seedSitePages.map((route) => ({
     path: route.path,
     locale: route.locale,
     title: pageHead(route, catalogues[route.locale]).title,
@@ -221,7 +221,7 @@ const contactLinkIn = {
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
-  for (const { path, locale } of sitePages) {
+  for (const { path, locale } of seedSitePages) {
     test(`${path} is whole and in its language`, async ({ page }) => {
       const [menu, contact, contactPath] = contactLinkIn[locale];
       await page.goto(path);

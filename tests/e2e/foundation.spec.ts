@@ -4,7 +4,7 @@ import { catalogues } from '../../server/pages/catalogues';
 import { common as enCommon } from '../../shared/content/i18n/en/common';
 import type { Locale } from '../../shared/lib/locale';
 import { locales, localeTags } from '../../shared/lib/locale';
-import { pageHead, sitePages } from '../../shared/routes';
+import { pageHead, seedSitePages } from '../../shared/routes';
 import { readBuildManifest } from '../bench/sizes';
 import { violations } from '../support/browser/axe';
 import { expect, gotoHydrated, test } from '../support/browser/fixtures';
@@ -71,7 +71,7 @@ test.describe('client-side navigation', () => {
     const nav = page.getByRole('navigation', { name: 'Main' });
 
     for (const item of mainNav.slice(1)) {
-      const route = sitePages.find((p) => p.path === item.to)!;
+      const route = seedSitePages.find((p) => p.path === item.to)!;
       await nav.getByRole('link', { name: item.label }).click();
       await expect(page).toHaveURL(route.path);
       await expect(page).toHaveTitle(pageHead(route, catalogues[route.locale]).title);

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { hydrationModules } from '../../server/http/manifest';
 import { localePrefix } from '../../shared/lib/locale';
 import type { SitePage } from '../../shared/routes';
-import { notFoundPageIn, sitePages } from '../../shared/routes';
+import { notFoundPageIn, seedSitePages } from '../../shared/routes';
 import { compressedSize, firstVisitJs, readBuildManifest, routeChunk } from '../bench/sizes';
 import { testApp } from '../support/helpers';
 
@@ -47,7 +47,7 @@ afterAll(() => app.db.close());
 /** The URL that shows a page: a not-found page's is any path under its language's prefix that is no page. */
 const urlOf = (page: SitePage) => (page.path === '*' ? `${localePrefix(page.locale)}/no-such-page` : page.path);
 
-describe.each([...sitePages, notFoundPageIn('en'), notFoundPageIn('es')])('size budgets of $path', (page) => {
+describe.each([...seedSitePages, notFoundPageIn('en'), notFoundPageIn('es')])('size budgets of $path', (page) => {
   it(`first-visit JavaScript ≤ ${BUDGET.firstVisitJs / KB} KB and its own chunk ≤ ${BUDGET.routeChunk / KB} KB`, () => {
     expect(firstVisitJs(manifest, page).br).toBeLessThanOrEqual(BUDGET.firstVisitJs);
     expect(routeChunk(manifest, page.chunk).br).toBeLessThanOrEqual(BUDGET.routeChunk);
@@ -100,7 +100,7 @@ describe('scripts', () => {
 
   it('ask Chromium to compile every function while the file downloads, off the main thread', () => {
     // Each script once: most are shared by every page.
-    for (const script of new Set(sitePages.flatMap((page) => hydrationModules(manifest, page)))) {
+    for (const script of new Set(seedSitePages.flatMap((page) => hydrationModules(manifest, page)))) {
       expect(fs.readFileSync(`dist/client${script}`, 'utf8').startsWith('//# allFunctionsCalledOnLoad\n'), script).toBe(
         true,
       );

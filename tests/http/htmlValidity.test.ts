@@ -6,7 +6,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { sitePages } from '../../shared/routes';
+import { seedSitePages } from '../../shared/routes';
 import { testApp } from '../support/helpers';
 import { addAccount, consolePost, sessionFor } from '../support/staffHelpers';
 
@@ -41,7 +41,7 @@ function validate(files: string[]): VnuMessage[] {
 describe('W3C HTML validity', () => {
   it('finds no error in the server HTML of any route or of the 404 page', { timeout: 240_000 }, async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-vnu-'));
-    const urls = [...sitePages.map((page) => page.path), '/no-such-page'];
+    const urls = [...seedSitePages.map((page) => page.path), '/no-such-page'];
     const files: string[] = [];
     for (const url of urls) {
       const response = await request(app).get(url);

@@ -11,7 +11,7 @@ import type { Locale } from '../../shared/lib/locale';
 import { locales, localeTags } from '../../shared/lib/locale';
 import { postPath } from '../../shared/model/articles';
 import { assetUrl } from '../../shared/model/assets';
-import { catalogueChunks, pageHead, sitePages } from '../../shared/routes';
+import { catalogueChunks, pageHead, seedSitePages } from '../../shared/routes';
 import { readBuildManifest } from '../bench/sizes';
 import {
   cspSources,
@@ -58,7 +58,7 @@ function meta(html: string, attribute: 'name' | 'property', key: string): string
   return new RegExp(`<meta ${attribute}="${key}" content="([^"]*)"`).exec(html)?.[1];
 }
 
-describe.each(sitePages.map((sitePage) => pageHead(sitePage, catalogues[sitePage.locale])))('GET $path', (page) => {
+describe.each(seedSitePages.map((sitePage) => pageHead(sitePage, catalogues[sitePage.locale])))('GET $path', (page) => {
   it('streams the whole page as HTML with its main heading, before any script runs', async () => {
     // A fresh app: the first request for a URL is rendered and streamed, later ones come from memory.
     const fresh = testApp();
@@ -142,7 +142,7 @@ describe("each page's security policy", () => {
   const fresh = testApp();
   afterAll(() => fresh.db.close());
 
-  it.each(sitePages)(
+  it.each(seedSitePages)(
     "$path allows its own critical CSS in style-src and no other page's, on its first answer and when kept",
     async (page) => {
       const own = `'${readBuildManifest().criticalCss[page.chunk]!.hash}'`;
@@ -314,7 +314,8 @@ const frameIn = {
 } satisfies Record<string, Record<Locale, string | [string, string]>>;
 
 // Pages kept out of search (the newsletter's consent steps) have no canonical or hreflang: newsletter.test.ts covers them.
-describe.each(sitePages.filter((page) => !page.noindex))('GET $path beside its twin in the other language', (page) => {
+const indexable = seedSitePages.filter((page) => !page.noindex);
+describe.each(indexable)('GET $path beside its twin in the other language', (page) => {
   const { locale } = page;
   const other = locales.find((candidate) => candidate !== locale)!;
   const twin = page.alternates[other]!;
@@ -395,7 +396,7 @@ describe.each(sitePages.filter((page) => !page.noindex))('GET $path beside its t
     const { text } = await request(app).get(page.path);
     const main = /<main[\s\S]*<\/main>/.exec(text)?.[0] ?? '';
     const otherPages = new Set(
-      sitePages.filter((candidate) => candidate.locale === other).map((candidate) => candidate.path),
+      seedSitePages.filter((candidate) => candidate.locale === other).map((candidate) => candidate.path),
     );
     const hrefs = [...main.matchAll(/href="(\/[^"#?]*)/g)].map((match) => match[1]!);
     expect(hrefs.filter((href) => otherPages.has(href))).toEqual([]);

@@ -9,7 +9,7 @@ import { files } from '../../shared/generated/files';
 import { artwork, rasters } from '../../shared/generated/images';
 import { hashedFileUrl, VARIANT_FORMATS, variantUrl } from '../../shared/lib/assetNames';
 import { ANALYTICS_PIXEL } from '../../shared/lib/attribution';
-import { notFoundPage, sitePages } from '../../shared/routes';
+import { notFoundPage, seedSitePages } from '../../shared/routes';
 import { testApp } from '../support/helpers';
 
 const app = testApp();
@@ -50,7 +50,7 @@ function assetUrls(html: string): string[] {
   return [...urls].filter((url) => url.startsWith('/') && !url.startsWith(ANALYTICS_PIXEL));
 }
 
-describe.each([...sitePages, notFoundPage])('the files $path shows', (page) => {
+describe.each([...seedSitePages, notFoundPage])('the files $path shows', (page) => {
   it('resolve with 200, their own type and a year of immutable caching, but for the few stable URLs', async () => {
     const html = (await request(app).get(page.path === '*' ? '/no-such-page' : page.path)).text;
     const urls = assetUrls(html);

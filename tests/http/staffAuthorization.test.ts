@@ -7,7 +7,7 @@ import { createAccountStore } from '../../server/console/accounts';
 import { SIGN_IN_PATH } from '../../server/console/auth';
 import { createSessionStore } from '../../server/console/sessions';
 import { campaignStore } from '../../server/newsletter';
-import { pageCacheKey } from '../../server/pages/pageCache';
+import { pageCacheKey } from '../../server/pages/cache';
 import { pages } from '../../shared/routes';
 import { testApp } from '../support/helpers';
 import { addAccount, consolePost, insertLead, sessionFor, signIn } from '../support/staffHelpers';

@@ -3,7 +3,7 @@ import { addToBucket } from '../../server/db/dailyCounts';
 import { bucketOf } from '../../server/vitals/histogram';
 import type { MetricName } from '../../server/vitals/metrics';
 import { METRICS, PLAUSIBLE_MAX } from '../../server/vitals/metrics';
-import { routePatternOf, sitePages } from '../../shared/routes';
+import { routePatternOf, seedSitePages } from '../../shared/routes';
 
 /** Typical field values: the median and the spread (σ of the logarithm) of each metric. */
 const TYPICAL: Record<MetricName, [number, number]> = {
@@ -33,7 +33,7 @@ function random(seed: number): () => number {
  */
 export async function fillFieldSpeed(db: Database, samples: number, days = 28, now = new Date()): Promise<number> {
   const next = random(samples);
-  const labels = [...new Set(sitePages.map((page) => routePatternOf(page.path)!)), '(other)'];
+  const labels = [...new Set(seedSitePages.map((page) => routePatternOf(page.path)!)), '(other)'];
   const counts = new Map<string, number>();
   for (let n = 0; n < samples; n++) {
     const metric = METRICS[n % METRICS.length]!;

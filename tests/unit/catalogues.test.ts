@@ -5,7 +5,7 @@ import { addOnFacts } from '../../shared/content/addOnFacts';
 import { currency, planFacts } from '../../shared/content/data';
 import { localeOf, localePrefix, locales, localeTags, preferredLocale } from '../../shared/lib/locale';
 import { countOf } from '../../shared/lib/plural';
-import { localizePath, sitePages } from '../../shared/routes';
+import { localizePath, seedSitePages } from '../../shared/routes';
 
 const { en, es } = catalogues;
 
@@ -163,20 +163,20 @@ describe('locales in URLs', () => {
     expect(localizePath('/contact', 'es')).toBe('/es/contacto');
     expect(localizePath('/contact?sent=1#contact-form', 'es')).toBe('/es/contacto?sent=1#contact-form');
     expect(localizePath('/contact', 'en')).toBe('/contact');
-    expect(sitePages.filter((page) => page.locale === 'en' && page.alternates.es === undefined)).toEqual([]);
+    expect(seedSitePages.filter((page) => page.locale === 'en' && page.alternates.es === undefined)).toEqual([]);
     expect(localizePath('/blog/feed.xml', 'es')).toBe('/blog/feed.xml');
   });
 
   it('gives every translated page its path in both languages, each pointing back', () => {
-    for (const page of sitePages) {
+    for (const page of seedSitePages) {
       for (const [locale, path] of Object.entries(page.alternates)) {
-        const other = sitePages.find((candidate) => candidate.path === path);
+        const other = seedSitePages.find((candidate) => candidate.path === path);
         expect(other?.locale, path).toBe(locale);
         expect(other?.alternates, path).toEqual(page.alternates);
       }
     }
     expect(
-      sitePages.filter((page) => page.locale === 'es' && page.chunk !== 'Article').map((page) => page.path),
+      seedSitePages.filter((page) => page.locale === 'es' && page.chunk !== 'Article').map((page) => page.path),
     ).toEqual([
       '/es',
       '/es/servicios',

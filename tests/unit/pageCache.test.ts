@@ -8,11 +8,12 @@ import request from 'supertest';
 import { describe, expect, it, vi } from 'vitest';
 
 import type { Logger } from '../../server/http/logger';
-import type { KeptPage } from '../../server/pages/pageCache';
-import { PageCache, pageCache, pageCacheKey, prepared, sendKeptPage } from '../../server/pages/pageCache';
+import { createPageCache, PageCache, pageCacheKey } from '../../server/pages/cache';
+import type { KeptPage } from '../../server/pages/cache/send';
+import { prepared, sendKeptPage } from '../../server/pages/cache/send';
 import type { StreamPage } from '../../server/pages/render';
 import { ResponseTee } from '../../server/pages/responseTee';
-import { sitePages } from '../../shared/routes';
+import { seedSitePages } from '../../shared/routes';
 
 /** A kept page whose every encoding is the text itself, with a header that names it. */
 const page = (text: string): KeptPage => {
@@ -105,7 +106,7 @@ describe('pageCacheKey', () => {
   });
 
   it("keys every page's plain URL on its path alone, so the early answer finds it in one lookup", () => {
-    for (const { path } of sitePages) expect(key(path), path).toBe(path);
+    for (const { path } of seedSitePages) expect(key(path), path).toBe(path);
   });
 
   it('keys every path that is no page on the one not-found page of its section and language', () => {
@@ -130,7 +131,7 @@ describe('pageCacheKey', () => {
   });
 });
 
-describe('pageCache', () => {
+describe('createPageCache', () => {
   /** A renderer that streams a small page and counts its renders. */
   function countingRender() {
     const calls = { count: 0 };
@@ -152,22 +153,25 @@ describe('pageCache', () => {
 
   /** The cache's renderer as the page catch-all. */
   function site(cache: PageCache, log = logger(), render = countingRender()) {
-    const { renderPage } = pageCache(render.render, { headers, logger: log as unknown as Logger, pages: cache });
+    const caching = createPageCache(render.render, { headers, logger: log as unknown as Logger, pages: cache });
     const app = express();
-    app.get('/{*splat}', (req, res) => renderPage(req, res));
+    app.get('/{*splat}', (req, res) => caching.render(req, res));
     return { app, calls: render.calls, log };
   }
 
-  /** The cache's early answer in front of an app that says when it was reached. */
-  function early(cache: PageCache, answeredBeforePages?: (path: string) => boolean) {
-    const caching = pageCache(countingRender().render, {
+  /**
+   * The cache's early answer in front of an app that says when it was reached; a not-found page only for a
+   * path the app does not answer before its pages (every path, by default).
+   */
+  function early(cache: PageCache, answeredBeforePages: (path: string) => boolean = () => true) {
+    const caching = createPageCache(countingRender().render, {
       headers,
       logger: logger() as unknown as Logger,
       pages: cache,
-      answeredBeforePages,
     });
+    const beforeTheApp = { notFoundFor: (path: string) => !answeredBeforePages(path) };
     return (req: IncomingMessage, res: ServerResponse) => {
-      const kept = caching.early(req);
+      const kept = caching.lookup(req, beforeTheApp);
       if (kept) sendKeptPage(req, res, kept, 'id-1');
       else res.writeHead(418).end('reached the rest');
     };
@@ -227,6 +231,27 @@ describe('pageCache', () => {
     const again = await request(app).get('/services').set('If-None-Match', '"services"');
     expect(again.status).toBe(304);
     expect(again.headers['x-page']).toBeUndefined();
+  });
+
+  it('counts an early answer as a use: the page evicted is the one least recently answered by either caller', async () => {
+    const cache = new PageCache(2);
+    cache.set('/services', page('services'));
+    cache.set('/blog', page('blog'));
+    expect((await request(early(cache)).get('/services')).text).toBe('services');
+    cache.set('/contact', page('contact'));
+    expect(textOf(cache.get('/services'))).toBe('services');
+    expect(cache.get('/blog')).toBeUndefined();
+  });
+
+  it('reads a query by its key alone, even one that spells a key', async () => {
+    const cache = new PageCache();
+    cache.set('/blog', page('blog'));
+    const research = pageCacheKey('/blog?category=research')!;
+    cache.set(research, page('research'));
+    // The key of a view is no URL of it: as a URL, it is the default view with a made-up query.
+    expect(pageCacheKey(research)).toBe('/blog');
+    expect((await request(early(cache)).get(research)).text).toBe('blog');
+    expect((await request(site(cache).app).get(research)).text).toBe('blog');
   });
 
   it('answers a page of the table whatever query it has beyond the one it reads', async () => {

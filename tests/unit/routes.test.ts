@@ -5,7 +5,7 @@ import { common as enCommon } from '../../shared/content/i18n/en/common';
 import { posts as enPosts } from '../../shared/content/i18n/en/posts';
 import { posts as esPosts } from '../../shared/generated/posts.es';
 import { loadPage, matchPage } from '../../shared/pageShell';
-import { indexablePagesNow, notFoundPage, notFoundPageIn, pageHead, pages, sitePages } from '../../shared/routes';
+import { indexablePagesNow, notFoundPage, notFoundPageIn, pageHead, pages, seedSitePages } from '../../shared/routes';
 import { serveSeedArticles } from '../support/seedArticleSource';
 
 serveSeedArticles();
@@ -28,7 +28,7 @@ describe('route table', () => {
       '/terms',
     ]);
     expect(mainNav.map((item) => item.to)).toEqual(['/', '/services', '/research', '/blog', '/contact']);
-    expect(sitePages.filter((page) => page.noindex).map((page) => page.path)).toEqual([
+    expect(seedSitePages.filter((page) => page.noindex).map((page) => page.path)).toEqual([
       '/newsletter/confirm',
       '/newsletter/unsubscribe',
       '/es/boletin/confirmar',
@@ -37,7 +37,7 @@ describe('route table', () => {
   });
 
   it('holds one page per article under /blog/:slug and /es/blog/:slug, named by its slug in its language, each with the other as its alternate', () => {
-    const articles = sitePages.filter((page) => page.chunk === 'Article');
+    const articles = seedSitePages.filter((page) => page.chunk === 'Article');
     expect(articles.map((page) => page.path)).toEqual([
       ...blogPosts.map((post) => `/blog/${post.slug}`),
       ...esPosts.map((post) => `/es/blog/${post.slug}`),
@@ -52,7 +52,7 @@ describe('route table', () => {
 
   it('gives every page a unique title (60 characters at most, or the article title and the site name) and a 70-160 character description', () => {
     // In its language: a translated page's head comes from the catalogue.
-    const all = [...sitePages, notFoundPageIn('en'), notFoundPageIn('es')].map((page) =>
+    const all = [...seedSitePages, notFoundPageIn('en'), notFoundPageIn('es')].map((page) =>
       pageHead(page, catalogues[page.locale]),
     );
     expect(new Set(all.map((page) => page.title)).size).toBe(all.length);

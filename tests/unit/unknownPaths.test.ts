@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import { unknownPathPage } from '../../server/pages/unknownPaths';
+import { unknownPathPage } from '../../server/pages/cache/unknownPaths';
 import { matchPage } from '../../shared/pageShell';
-import { findPage, sitePages } from '../../shared/routes';
+import { findPage, seedSitePages } from '../../shared/routes';
 
 /** What the server keys and renders an answer by: the page's language, chunk and status. */
 const shown = (page: { locale: string; chunk: string; status?: number; path: string }) => ({
@@ -14,7 +14,7 @@ const shown = (page: { locale: string; chunk: string; status?: number; path: str
 
 describe('unknownPathPage', () => {
   it('answers every path that is no page as matchPage does', () => {
-    const pages = sitePages.map((page) => page.path);
+    const pages = seedSitePages.map((page) => page.path);
     const twisted = pages.flatMap((path) => [
       path.toUpperCase(),
       `${path}/`,

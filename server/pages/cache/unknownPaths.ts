@@ -1,9 +1,17 @@
 import type { RouteObject } from 'react-router';
 import { matchRoutes } from 'react-router';
 
-import { matchPage } from '../../shared/pageShell';
-import type { RouteHandle, SitePage } from '../../shared/routes';
-import { localizedRoutes, pageOf } from '../../shared/routes';
+import { matchPage } from '../../../shared/pageShell';
+import type { RouteHandle, SitePage } from '../../../shared/routes';
+import { localizedRoutes, pageOf } from '../../../shared/routes';
+
+/**
+ * "/" or a path of plain segments: none empty, none beginning with a dot (so no dot segment), nothing
+ * percent-encoded, no trailing slash. Every reader reads such a path as it is written: the URL parser,
+ * Express's routers and React Router. The early answer keys only these (early.ts), and only an unknown
+ * one's not-found page is kept by its shape (decision 054); React Router ranks any other path itself.
+ */
+export const PLAIN_PATH = /^\/$|^(?:\/[\w~-][\w.~-]*)+$/;
 
 const open = (path: string) => /[:*]/.test(path);
 const table = localizedRoutes();
@@ -19,8 +27,6 @@ const fixedSegments = new Set(
   openRoutes.flatMap(({ path }) => path!.split('/').filter((segment) => segment && !open(segment))),
 );
 const deepest = Math.max(...openRoutes.map(({ path }) => path!.split('/').length - 1));
-/** Segments of unreserved characters, none empty, no trailing slash: nothing React Router would decode or trim. */
-const PLAIN = /^(?:\/[\w.~-]+)+$/;
 /** A segment no page or slug has, to stand for any other. */
 const ANY = '~';
 
@@ -67,7 +73,7 @@ export function unknownPathPage(pathname: string): SitePage {
     return matchPage(pathname).page;
   }
   if (plainPaths.has(plain)) return matchPage(pathname).page;
-  const shape = PLAIN.test(pathname) ? shapeOf(pathname) : null;
+  const shape = PLAIN_PATH.test(pathname) ? shapeOf(pathname) : null;
   if (shape === null) return openRouteMatch(pathname);
   let page = byShape.get(shape);
   if (!page) {

@@ -1,0 +1,249 @@
+import type { IncomingMessage } from 'node:http';
+
+import type { Request, Response } from 'express';
+
+import { findPage } from '../../../shared/routes';
+import type { Logger } from '../../http/logger';
+import { withoutQuery } from '../../http/requestStart';
+import type { PageHeaders } from '../pageHeaders';
+import type { RenderPage, StreamPage } from '../render';
+import { ResponseTee } from '../responseTee';
+import type { KeptPage } from './send';
+import { keptPage, sendKeptPage } from './send';
+import { PLAIN_PATH, unknownPathPage } from './unknownPaths';
+
+/** Kept pages at most: the route table's pages and their views, and a not-found page per section and language. */
+const MAX_KEPT = 200;
+
+/**
+ * Finished pages by key, the least recently used evicted first. Sound because a
+ * page is a pure function of its URL (and of the deploy): no cookie, header
+ * or visitor state reaches the render. Bounded, since URLs are the visitor's.
+ */
+export class PageCache {
+  private readonly pages = new Map<string, { page: KeptPage; used: number }>();
+  /** Counts the uses: each entry holds the count at its last one. */
+  private uses = 0;
+
+  constructor(private readonly maxEntries = MAX_KEPT) {}
+
+  /**
+   * The page kept under a key, its use noted. A use is a number written into the entry: moving the entry
+   * to the Map's end instead (delete, then set) cost the early answer too much, which then looked without
+   * noting a use (decision 049), so a page it answered aged as if unused. Now both callers note theirs for
+   * a field write, and the page evicted is the one least recently used by either.
+   */
+  get(key: string): KeptPage | undefined {
+    const entry = this.pages.get(key);
+    if (!entry) return undefined;
+    entry.used = ++this.uses;
+    return entry.page;
+  }
+
+  /** Keeps a page; beyond the bound, the least recently used goes, found by a scan of the few kept. */
+  set(key: string, page: KeptPage): void {
+    this.pages.set(key, { page, used: ++this.uses });
+    if (this.pages.size <= this.maxEntries) return;
+    let oldest: string | undefined;
+    let least = Infinity;
+    for (const [candidate, { used }] of this.pages)
+      if (used < least) {
+        least = used;
+        oldest = candidate;
+      }
+    this.pages.delete(oldest!);
+  }
+
+  clear(): void {
+    this.pages.clear();
+  }
+
+  get size(): number {
+    return this.pages.size;
+  }
+}
+
+/**
+ * Where a URL's answer is kept: the page's path (an article's own, not its
+ * route's "/blog/:slug") plus the query the page reads, normalised (so "/?x=1"
+ * is "/"); for a path that is no page, the not-found page of its section and
+ * language ("404 en Article" for an unknown article), since that page is the
+ * same for every such path; null for what is never kept (a newsletter link's
+ * token). The keys are finite, so no flood of made-up URLs can evict the real
+ * pages or grow the cache.
+ */
+export function pageCacheKey(url: string): string | null {
+  const { pathname, searchParams } = new URL(url, 'http://localhost');
+  const found = findPage(pathname);
+  if (!found) {
+    const page = unknownPathPage(pathname);
+    return page.status === 404 ? `404 ${page.locale} ${page.chunk}` : null;
+  }
+  const query = found.route.readQuery ? found.route.readQuery(searchParams) : '';
+  if (query === null) return null;
+  return query ? `${pathname}?${query}` : pathname;
+}
+
+/**
+ * The URL as it arrived: before Express, req.url; in it, originalUrl, since a router mounted at a path
+ * rewrites req.url while it runs.
+ */
+const urlOf = (req: IncomingMessage) => (req as Partial<Request>).originalUrl ?? req.url ?? '/';
+
+/**
+ * How the early answer looks up, before the app's routers have read the path: only a plain path is keyed
+ * (PLAIN_PATH; "//x", "/a/../b" and "/%7E" are the routers' to read), and a kept not-found page answers
+ * only a path `notFoundFor` allows (none that a route before the pages answers, decision 054).
+ */
+export interface BeforeTheApp {
+  notFoundFor(path: string): boolean;
+}
+
+/** The page cache's two callers: the early answer before the app, and the renderer in it. */
+export interface PageCaching {
+  /**
+   * The kept page that answers a GET or HEAD now, counted as a hit; undefined when none is kept for its
+   * key, or `beforeTheApp` leaves it to the app. Its answer is sendKeptPage's.
+   */
+  lookup(req: IncomingMessage, beforeTheApp?: BeforeTheApp): KeptPage | undefined;
+  /**
+   * The renderer with finished pages kept in memory. Only what is the whole,
+   * successful page of a URL is kept: a 200 answer to a GET (or the not-found
+   * page's 404), for the URL's own page (not a view), streamed without error;
+   * a HEAD is answered from it too. The first visitor still gets the stream
+   * (compressed on the fly); visitors who ask meanwhile wait for it (one render,
+   * one compression), later ones get the bytes compressed once, at once.
+   */
+  render: RenderPage;
+  /**
+   * Forgets every kept page: the content they show changed (an article published, decision 052). A page
+   * whose render began before is not kept when it ends.
+   */
+  invalidate(): void;
+}
+
+/** Told of each page request the cache could answer: from memory (hit) or rendered (miss). */
+type CacheLookup = (result: 'hit' | 'miss') => void;
+
+interface PageCacheOptions {
+  headers: PageHeaders;
+  logger: Logger;
+  pages?: PageCache;
+  counted?: CacheLookup;
+}
+
+/** The request's id, which the app's first middleware sent already (requestStart): a kept page sends it again. */
+const sentId = (res: Response) => String(res.getHeader('X-Request-Id') ?? '');
+
+export function createPageCache(
+  render: StreamPage,
+  { headers, logger, pages = new PageCache(), counted = () => {} }: PageCacheOptions,
+): PageCaching {
+  // Moves on each invalidation: a render, or its compression, from before one keeps nothing.
+  let generation = 0;
+  /** Renders under way, by key: a second request for the page waits for the first one's (single flight). */
+  const rendering = new Map<string, Promise<KeptPage | undefined>>();
+
+  /**
+   * The one lookup, for both callers, by one key (pageCacheKey) of the URL as it arrived: the kept page of
+   * a GET or HEAD, its use noted; else the key a render would keep its page under; null where nothing is
+   * kept (another method, a newsletter link's token) or `beforeTheApp` leaves the request to the app.
+   * No object is made for the answer: the early answer's lookup allocates nothing (decision 056).
+   */
+  const find = (req: IncomingMessage, beforeTheApp?: BeforeTheApp): KeptPage | string | null => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return null;
+    const url = urlOf(req);
+    // A page's plain path is its key (a test checks every page's): one Map lookup for most answers. A query
+    // is always read by the key: a blog view's key, which a URL could spell, is not its own key.
+    const own = url.includes('?') ? undefined : pages.get(url);
+    if (own) return own;
+    const path = beforeTheApp && withoutQuery(url);
+    if (path !== undefined && !PLAIN_PATH.test(path)) return null;
+    const key = pageCacheKey(url);
+    if (key === null) return null;
+    const page = pages.get(key);
+    if (!page) return key;
+    // Asked last: a kept not-found page means the app's content was loaded to render it.
+    return path !== undefined && key.startsWith('404 ') && !beforeTheApp!.notFoundFor(path) ? null : page;
+  };
+
+  /** Renders a page into the response and keeps it; resolves with it kept, or undefined when it could not be. */
+  const renderAndKeep = (key: string, req: Request, res: Response) =>
+    new Promise<KeptPage | undefined>((resolve, reject) => {
+      const from = generation;
+      let whole = true;
+      let streamed = false;
+      // A visitor who leaves mid-render leaves nothing to keep; those waiting render it themselves.
+      res.once('close', () => {
+        if (!streamed) resolve(undefined);
+      });
+      render(req, res, undefined, {
+        onShellReady(status, styleHash) {
+          if (status !== (key.startsWith('404 ') ? 404 : 200)) {
+            resolve(undefined);
+            return undefined;
+          }
+          return new ResponseTee(res, (html) => {
+            streamed = true;
+            if (!whole) return resolve(undefined);
+            keptPage(status, html, headers(styleHash))
+              .then((page) => {
+                if (from === generation) pages.set(key, page);
+                return page;
+              })
+              // The page is simply rendered again next time, but a failure here is a fault worth seeing.
+              .catch((error: unknown) => {
+                logger.warn({ err: error, page: key }, 'page not kept');
+                return undefined;
+              })
+              .then(resolve);
+          });
+        },
+        onError() {
+          whole = false;
+        },
+      }).catch(reject);
+    });
+
+  return {
+    lookup(req, beforeTheApp) {
+      const found = find(req, beforeTheApp);
+      if (found === null || typeof found === 'string') return undefined;
+      counted('hit');
+      return found;
+    },
+    async render(req, res, view) {
+      const found = view ? null : find(req);
+      if (found === null) return render(req, res, view);
+      counted(typeof found === 'string' ? 'miss' : 'hit');
+      if (typeof found !== 'string') {
+        sendKeptPage(req, res, found, sentId(res));
+        return;
+      }
+      const key = found;
+      const under = rendering.get(key);
+      if (under) {
+        const page = await under;
+        if (page) sendKeptPage(req, res, page, sentId(res));
+        else await render(req, res);
+        return;
+      }
+      // A HEAD renders no body to keep.
+      if (req.method === 'HEAD') return render(req, res);
+      const flight = renderAndKeep(key, req, res);
+      rendering.set(key, flight);
+      try {
+        await flight;
+      } finally {
+        // Unless an invalidation has let a newer render take its place.
+        if (rendering.get(key) === flight) rendering.delete(key);
+      }
+    },
+    invalidate() {
+      generation += 1;
+      pages.clear();
+      // A request from now on waits for no render of the old content.
+      rendering.clear();
+    },
+  };
+}
