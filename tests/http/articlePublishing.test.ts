@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createArticleStore } from '../../server/articles/store';
 import { testApp } from '../support/helpers';
 import type { StaffClient } from '../support/staffHelpers';
-import { addAccount, consolePost, sessionFor } from '../support/staffHelpers';
+import { addAccount, articleForm, consolePost, sessionFor } from '../support/staffHelpers';
 
 const app = testApp();
 const store = createArticleStore(app.db);
@@ -20,19 +20,7 @@ const page = (path: string) => request(app).get(path);
 const post = (path: string, fields: Record<string, string>) =>
   consolePost(app, path, client, { csrf: client.csrf, ...fields });
 
-const form = {
-  locale: 'en',
-  title: 'Pipetting Robots on a Budget',
-  slug: 'pipetting-robots-on-a-budget',
-  excerpt: 'What a small lab can automate for the price of a used centrifuge.',
-  category: 'tutorials',
-  author: 'Dr. Marcus Rivera',
-  date: '2026-11-20',
-  featured: '',
-  image: '/images/blog/lab-automation.svg',
-  imageAlt: 'A pipetting robot',
-  body: 'The first paragraph.\n\n## What it costs\n\nLess than you think.\n',
-};
+const form = { ...articleForm, category: 'tutorials' };
 
 /** The count the blog's filter shows beside a category. */
 const countOf = (html: string, category: string) =>

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { testApp } from '../support/helpers';
 import type { StaffClient } from '../support/staffHelpers';
-import { addAccount, consolePost, sessionFor } from '../support/staffHelpers';
+import { addAccount, articleForm, consolePost, sessionFor } from '../support/staffHelpers';
 
 // The route labels of the metrics, the field speed and the page views come from the route table as it is
 // now: an article the staff publish after the start is counted under "/blog/:slug", as a seed article is.
@@ -21,19 +21,7 @@ beforeAll(async () => {
   client = await sessionFor(app, 'ana@meridianlab.test');
   const post = (to: string, fields: Record<string, string>) =>
     consolePost(app, to, client, { csrf: client.csrf, ...fields });
-  const created = await post('/staff/articles', {
-    locale: 'en',
-    title: 'Pipetting Robots on a Budget',
-    slug,
-    excerpt: 'What a small lab can automate for the price of a used centrifuge.',
-    category: 'technology',
-    author: 'Dr. Marcus Rivera',
-    date: '2026-11-20',
-    featured: '',
-    image: '/images/blog/lab-automation.svg',
-    imageAlt: 'A pipetting robot',
-    body: 'The first paragraph.\n\n## What it costs\n\nLess than you think.\n',
-  });
+  const created = await post('/staff/articles', { ...articleForm, slug });
   expect(created.status).toBe(303);
   const id = /\/staff\/articles\/(\d+)/.exec(created.headers.location!)![1]!;
   expect((await post(`/staff/articles/${id}/publish`, {})).status).toBe(303);

@@ -5,7 +5,7 @@ import { seedArticles } from '../../server/articles/seed';
 import { createArticleStore } from '../../server/articles/store';
 import { testApp } from '../support/helpers';
 import type { StaffClient } from '../support/staffHelpers';
-import { addAccount, consolePost, sessionFor } from '../support/staffHelpers';
+import { addAccount, articleForm, consolePost, sessionFor } from '../support/staffHelpers';
 
 const app = testApp();
 const store = createArticleStore(app.db);
@@ -22,19 +22,7 @@ const get = (path: string) => request(app).get(path).set('Cookie', client.cookie
 const post = (path: string, fields: Record<string, string>) =>
   consolePost(app, path, client, { csrf: client.csrf, ...fields });
 
-const form = {
-  locale: 'en',
-  title: 'Pipetting Robots on a Budget',
-  slug: 'pipetting-robots-on-a-budget',
-  excerpt: 'What a small lab can automate for the price of a used centrifuge.',
-  category: 'technology',
-  author: 'Dr. Marcus Rivera',
-  date: '2026-11-20',
-  featured: '',
-  image: '/images/blog/lab-automation.svg',
-  imageAlt: 'A pipetting robot',
-  body: 'The first paragraph.\n\n## What it costs\n\nLess than you think.\n',
-};
+const form = articleForm;
 const idOf = (location: string) => Number(/\/staff\/articles\/(\d+)/.exec(location)![1]);
 
 describe('the article list', () => {

@@ -91,3 +91,18 @@ export function insertLead(
     .run(lead.received_at, lead.name, lead.email, lead.company, lead.phone, lead.service, lead.message, lead.locale);
   return Number(result.lastInsertRowid);
 }
+
+/** A whole article as the console's editor posts it: a new English article, ready to publish. */
+export const articleForm = {
+  locale: 'en',
+  title: 'Pipetting Robots on a Budget',
+  slug: 'pipetting-robots-on-a-budget',
+  excerpt: 'What a small lab can automate for the price of a used centrifuge.',
+  category: 'technology',
+  author: 'Dr. Marcus Rivera',
+  date: '2026-11-20',
+  featured: '',
+  image: '/images/blog/lab-automation.svg',
+  imageAlt: 'A pipetting robot',
+  body: 'The first paragraph.\n\n## What it costs\n\nLess than you think.\n',
+};
