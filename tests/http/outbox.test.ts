@@ -21,6 +21,7 @@ import type { TestApp } from '../support/helpers';
 import { recordingLogger, TEST_SITE_URL, testApp, testConfig } from '../support/helpers';
 import type { MailServer } from '../support/mailServer';
 import { header, rawHeaderNames, startMailServer } from '../support/mailServer';
+import { until } from '../support/waits';
 import { startWebhookReceiver } from '../support/webhookReceiver';
 
 const { fieldCopy } = enContact;
@@ -86,14 +87,6 @@ const outboxRows = (app: TestApp) =>
     message_id: string;
     sent_at: string | null;
   }[];
-
-async function until(check: () => boolean, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('Timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('a lead becomes one e-mail to the right department', { timeout: 30_000 }, () => {
   it("sends exactly one message to the service's inbox, with every field, the office time, Reply-To and a stable Message-ID", async () => {
@@ -382,7 +375,7 @@ describe('the transactional outbox', { timeout: 30_000 }, () => {
     cleanups.push(() => worker.stop());
     const [mail] = await smtp.waitFor(1);
     expect(header(mail!, 'subject')).toBe('New lead: Marketing with Ads — Jane Smith (Acme)');
-    await until(() => outboxRows(app)[0]!.status === 'sent');
+    await until('the message marked sent', () => outboxRows(app)[0]!.status === 'sent');
   });
 
   it('retries while SMTP is down, with the attempts and the last error kept, and delivers once it is back', async () => {
@@ -390,14 +383,14 @@ describe('the transactional outbox', { timeout: 30_000 }, () => {
     await smtp.stop();
     const app = deliveringApp({ SMTP_URL: smtp.url }, { firstRetryMs: 100 });
     expect((await post(app, lead)).status).toBe(201);
-    await until(() => outboxRows(app)[0]!.attempts >= 3);
+    await until('three failed attempts', () => outboxRows(app)[0]!.attempts >= 3);
     const failing = outboxRows(app)[0]!;
     expect(failing.status).toBe('queued');
     expect(failing.last_error).toMatch(/ECONNREFUSED|connect/i);
 
     await smtp.start();
     await smtp.waitFor(1);
-    await until(() => outboxRows(app)[0]!.status === 'sent');
+    await until('the message marked sent', () => outboxRows(app)[0]!.status === 'sent');
     const sent = outboxRows(app)[0]!;
     expect(sent.attempts).toBeGreaterThanOrEqual(4);
     expect(sent.last_error).toBeNull();
@@ -409,7 +402,7 @@ describe('the transactional outbox', { timeout: 30_000 }, () => {
     await smtp.stop();
     const app = deliveringApp({ SMTP_URL: smtp.url, OUTBOX_MAX_ATTEMPTS: '3' }, { firstRetryMs: 20 });
     expect((await post(app, lead)).status).toBe(201);
-    await until(() => outboxRows(app)[0]!.status === 'failed');
+    await until('the message marked failed', () => outboxRows(app)[0]!.status === 'failed');
     expect(outboxRows(app)[0]).toMatchObject({
       status: 'failed',
       attempts: 3,
@@ -512,6 +505,7 @@ describe('the kinds the features register', { timeout: 30_000 }, () => {
     expect(header(mail!, 'subject')).toBe('Call Jane back');
     expect(mail!.parsed.text).toBe('She asked for a call on Monday.\n');
     await until(
+      'the reminder marked sent',
       () => db.connection.prepare("SELECT status FROM outbox WHERE kind = 'test-reminder'").get()?.status === 'sent',
     );
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -550,6 +544,7 @@ describe('the signed webhook', { timeout: 30_000 }, () => {
     expect((await post(app, lead)).status).toBe(201);
     // Accepted by the receiver, then marked sent once its answer is back.
     await until(
+      'the webhook accepted and marked sent',
       () =>
         receiver.accepted.length === 1 &&
         outboxRows(app).some((row) => row.kind === 'lead-webhook' && row.status === 'sent'),
@@ -578,7 +573,7 @@ describe('the signed webhook', { timeout: 30_000 }, () => {
     const name = '<!channel> <https://evil.example|Open lead> @here';
     const company = '[Invoice](https://evil.example) & Co';
     expect((await post(app, { ...lead, name, company })).status).toBe(201);
-    await until(() => receiver.accepted.length === 1);
+    await until('the webhook accepted', () => receiver.accepted.length === 1);
     const body = JSON.parse(receiver.accepted[0]!.body);
     const { text } = body as { text: string };
     // Slack's mrkdwn runs <…> and, with link names on, a bare @here; Teams' Markdown runs [text](url).
@@ -604,7 +599,7 @@ describe('the signed webhook', { timeout: 30_000 }, () => {
       { firstRetryMs: 50 },
     );
     expect((await post(app, lead)).status).toBe(201);
-    await until(() => receiver.rejected >= 2);
+    await until('two rejected deliveries', () => receiver.rejected >= 2);
     expect(receiver.accepted).toEqual([]);
     const webhook = outboxRows(app).find((row) => row.kind === 'lead-webhook')!;
     expect(webhook.status).toBe('queued');
