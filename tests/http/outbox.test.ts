@@ -21,7 +21,7 @@ import type { TestApp } from '../support/helpers';
 import { recordingLogger, TEST_SITE_URL, testApp, testConfig } from '../support/helpers';
 import type { MailServer } from '../support/mailServer';
 import { header, rawHeaderNames, startMailServer } from '../support/mailServer';
-import { until } from '../support/waits';
+import { stopWhenDone, until } from '../support/waits';
 import { startWebhookReceiver } from '../support/webhookReceiver';
 
 const { fieldCopy } = enContact;
@@ -88,6 +88,9 @@ const outboxRows = (app: TestApp) =>
     sent_at: string | null;
   }[];
 
+/** Nothing left queued: every message is sent, skipped or failed for good. */
+const nothingQueued = (app: TestApp) => () => outboxRows(app).every((row) => row.status !== 'queued');
+
 describe('a lead becomes one e-mail to the right department', { timeout: 30_000 }, () => {
   it("sends exactly one message to the service's inbox, with every field, the office time, Reply-To and a stable Message-ID", async () => {
     const smtp = await mailServer();
@@ -96,7 +99,7 @@ describe('a lead becomes one e-mail to the right department', { timeout: 30_000 
     expect(response.status).toBe(201);
 
     const [mail] = await smtp.waitFor(1);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await stopWhenDone(app.worker, nothingQueued(app));
     expect(smtp.received).toHaveLength(1);
     // No automatic reply: the visitor's address is only ever the Reply-To.
     expect(mail!.recipients).toEqual([inbox('sales')]);
@@ -252,7 +255,7 @@ describe('a lead becomes one e-mail to the right department', { timeout: 30_000 
     ).toBe(400);
 
     const [mail] = await smtp.waitFor(1);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await stopWhenDone(app.worker, nothingQueued(app));
     expect(smtp.received).toHaveLength(1);
     expect(mail!.recipients).toEqual([inbox('sales')]);
     const names = rawHeaderNames(mail!);
@@ -308,7 +311,7 @@ describe('a lead becomes one e-mail to the right department', { timeout: 30_000 
     );
     expect(responses.every((response) => response.status === 201)).toBe(true);
     await smtp.waitFor(50);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await stopWhenDone(app.worker, nothingQueued(app));
     expect(smtp.received).toHaveLength(50);
     expect(new Set(smtp.received.map((mail) => mail.parsed.messageId)).size).toBe(50);
     expect(new Set(smtp.received.map((mail) => header(mail, 'subject'))).size).toBe(50);
@@ -354,11 +357,13 @@ describe('the transactional outbox', { timeout: 30_000 }, () => {
     const { logger, lines } = recordingLogger();
     const app = deliveringApp({}, { logger });
     expect((await post(app, lead)).status).toBe(201);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Without a sender the worker claims nothing, however often woken: stopped, it has left the message as it was.
+    await stopWhenDone(app.worker);
     expect(outboxRows(app)).toMatchObject([{ status: 'queued', attempts: 0 }]);
     const warnings = lines().filter((line) => String(line.msg).includes('SMTP_URL'));
     expect(warnings).toHaveLength(1);
     expect(warnings[0]!.level).toBe(40);
+    await until('the status line logged at start', () => lines().some((line) => line.msg === 'outbox status'));
     expect(lines().find((line) => line.msg === 'outbox status')?.outbox).toEqual({
       queued: 0,
       sent: 0,
@@ -368,7 +373,6 @@ describe('the transactional outbox', { timeout: 30_000 }, () => {
     });
 
     // The same database, now with mail configured (a restart with SMTP_URL set).
-    await app.worker.stop();
     const smtp = await mailServer();
     const configured = testConfig({ SMTP_URL: smtp.url });
     const worker = startOutboxWorker(app.db, configured, pino({ level: 'silent' }), outboxKinds, { pollMs: 50 });
@@ -446,7 +450,13 @@ describe('the transactional outbox', { timeout: 30_000 }, () => {
     });
     expect(workers).toHaveLength(2);
     await smtp.waitFor(40);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    const statuses = openSqliteDatabase(config.dataDir);
+    cleanups.push(() => statuses.close());
+    await stopWhenDone(
+      workers,
+      async () =>
+        (await statuses.get<{ n: number }>("SELECT count(*) AS n FROM outbox WHERE status = 'queued'"))!.n === 0,
+    );
     expect(smtp.received).toHaveLength(40);
     expect(new Set(smtp.received.map((mail) => mail.parsed.messageId)).size).toBe(40);
     // Both took part: the lease, not luck, kept them apart.
@@ -504,11 +514,10 @@ describe('the kinds the features register', { timeout: 30_000 }, () => {
     const [mail] = await smtp.waitFor(1);
     expect(header(mail!, 'subject')).toBe('Call Jane back');
     expect(mail!.parsed.text).toBe('She asked for a call on Monday.\n');
-    await until(
-      'the reminder marked sent',
+    await stopWhenDone(
+      worker,
       () => db.connection.prepare("SELECT status FROM outbox WHERE kind = 'test-reminder'").get()?.status === 'sent',
     );
-    await new Promise((resolve) => setTimeout(resolve, 300));
     expect(smtp.received).toHaveLength(1);
     expect(await outbox.pending()).toEqual([
       expect.objectContaining({ kind: 'test-unregistered', status: 'queued', attempts: 0 }),
