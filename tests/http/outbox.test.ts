@@ -37,12 +37,12 @@ afterEach(async () => {
 /** The site's app with its outbox worker running beside it, as main.ts starts them. */
 function deliveringApp(
   env: NodeJS.ProcessEnv,
-  options: { firstRetryMs?: number; logger?: Logger } = {},
+  options: { firstRetryMs?: number; logger?: Logger; pollMs?: number } = {},
 ): TestApp & { worker: OutboxWorker } {
   const logger = options.logger ?? pino({ level: 'silent' });
   const app = testApp({ TRUST_PROXY: '1', ...env }, { logger, wakeOutbox: () => worker.wake() });
   const worker = startOutboxWorker(app.db, app.config, logger, outboxKinds, {
-    pollMs: 50,
+    pollMs: options.pollMs ?? 50,
     firstRetryMs: options.firstRetryMs,
   });
   cleanups.push(
@@ -299,6 +299,16 @@ describe('a lead becomes one e-mail to the right department', { timeout: 30_000 
       `New lead: Marketing with Ads — Jane ${fieldCopy.email.label}: ceo@meridianlab.test Routed to: General (Acme gnirts Ltd)`,
     );
     expect(`${header(mail!, 'subject')}${mail!.parsed.text}`).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
+  });
+
+  it('sends the e-mail when the lead is stored, not at the next poll', async () => {
+    const smtp = await mailServer();
+    // The poll an hour away: only the wake-up after the lead's transaction can send it. How soon it comes from
+    // the server process is measured by `npm run bench -- --only=timings`.
+    const app = deliveringApp({ SMTP_URL: smtp.url }, { pollMs: 3_600_000 });
+    expect((await post(app, lead)).status).toBe(201);
+    const [mail] = await smtp.waitFor(1);
+    expect(header(mail!, 'subject')).toBe('New lead: Marketing with Ads — Jane Smith (Acme)');
   });
 
   it('delivers 50 leads posted at once as 50 e-mails, none twice', async () => {
