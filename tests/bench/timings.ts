@@ -114,6 +114,24 @@ async function leadLatency(): Promise<Timing> {
   };
 }
 
+/** SIGTERM to the exit, with a client's idle keep-alive connection open. */
+async function drain(): Promise<Timing> {
+  const port = await freePort();
+  const server = await startServer(port, { DATA_DIR: temporary('lab-bench-drain-'), LOG_LEVEL: 'warn' });
+  // fetch keeps its connection open after the answer.
+  await (await fetch(`http://127.0.0.1:${port}/services`)).text();
+  const signalledAt = performance.now();
+  await server.stop();
+  const took = performance.now() - signalledAt;
+  return {
+    what: 'SIGTERM to exit 0 with an idle keep-alive connection open',
+    measured: ms(took),
+    limit: 'below 2 000 ms (the keep-alive time-out is 65 s)',
+    within: took < 2000,
+    was: 'tests/http/lifecycle.test.ts',
+  };
+}
+
 /** One measurement, or a row that says why it could not be made: the others still run. */
 async function attempt(was: string, measure: () => Promise<Timing | Timing[]>): Promise<Timing[]> {
   try {
@@ -132,6 +150,7 @@ export async function measureTimings(): Promise<Timing[]> {
         campaignRates(await createDatabase(postgres.url)),
       )),
       ...(await attempt('tests/http/outboxProcess.test.ts', leadLatency)),
+      ...(await attempt('tests/http/lifecycle.test.ts', drain)),
     ];
   } finally {
     await postgres.stop();
