@@ -6,12 +6,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+import { HTTP_TIMEOUTS } from '../../server/http/httpServer';
 import { campaignToReaders } from '../support/campaigns';
 import { postLead } from '../support/contactPosts';
 import { startMailServer } from '../support/mailServer';
 import { createDatabase, startPostgres } from '../support/postgresServer';
 import type { ServerProcess } from '../support/serverProcess';
 import { freePort, startServer } from '../support/serverProcess';
+import { stalledRequest } from '../support/stalledRequest';
 
 export interface Timing {
   /** What was measured, and how. */
@@ -132,6 +134,21 @@ async function drain(): Promise<Timing> {
   };
 }
 
+/** How long the server holds a request whose body stops coming, before its 408. */
+async function requestTimeout(): Promise<Timing> {
+  const port = await freePort();
+  const server = await startServer(port, { DATA_DIR: temporary('lab-bench-timeout-'), LOG_LEVEL: 'warn' });
+  const { answer, heldMs } = await stalledRequest(port).finally(() => server.stop());
+  const { requestTimeout: limit } = HTTP_TIMEOUTS;
+  return {
+    what: `a request whose body stops coming: held until closed (${answer.split('\r\n')[0] || 'no answer'})`,
+    measured: ms(heldMs),
+    limit: `${ms(limit - 1000)} to ${ms(limit + 3000)}`,
+    within: answer.startsWith('HTTP/1.1 408') && heldMs >= limit - 1000 && heldMs < limit + 3000,
+    was: 'tests/http/httpTimeouts.test.ts',
+  };
+}
+
 /** One measurement, or a row that says why it could not be made: the others still run. */
 async function attempt(was: string, measure: () => Promise<Timing | Timing[]>): Promise<Timing[]> {
   try {
@@ -151,6 +168,7 @@ export async function measureTimings(): Promise<Timing[]> {
       )),
       ...(await attempt('tests/http/outboxProcess.test.ts', leadLatency)),
       ...(await attempt('tests/http/lifecycle.test.ts', drain)),
+      ...(await attempt('tests/http/httpTimeouts.test.ts', requestTimeout)),
     ];
   } finally {
     await postgres.stop();
