@@ -7,6 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { HTTP_TIMEOUTS } from '../../server/http/httpServer';
+import { toLabTime } from '../../server/staff/views/format';
+import { firstServedAt, twoArticleInstances } from '../support/articleInstances';
 import { campaignToReaders } from '../support/campaigns';
 import { postLead } from '../support/contactPosts';
 import { startMailServer } from '../support/mailServer';
@@ -149,6 +151,42 @@ async function requestTimeout(): Promise<Timing> {
   };
 }
 
+/** Two instances on one PostgreSQL: an article published on A, then one scheduled there for the next minute. */
+async function articles(databaseUrl: string): Promise<Timing[]> {
+  const { a, b, postOnA, create, stop } = await twoArticleInstances(databaseUrl);
+  try {
+    const now = await create('published-on-a', 'Published on A');
+    const publishedAt = Date.now();
+    await postOnA(`/staff/articles/${now}/publish`, {});
+    const onB = (await firstServedAt(`${b.origin}/blog/published-on-a`)) - publishedAt;
+    const later = await create('scheduled-on-a', 'Scheduled on A');
+    const due = Math.floor(Date.now() / 60_000) * 60_000 + 60_000;
+    await postOnA(`/staff/articles/${later}/schedule`, { publishAt: toLabTime(new Date(Date.now() + 60_000)) });
+    const servedAt = await Promise.all(
+      [a, b].map(({ origin }) => firstServedAt(`${origin}/blog/scheduled-on-a`, 120_000)),
+    );
+    const late = Math.max(...servedAt) - due;
+    return [
+      {
+        what: 'an article published on instance A, until instance B serves it (B reads the content version every second)',
+        measured: ms(onB),
+        limit: 'below 5 000 ms',
+        within: onB < 5000,
+        was: 'tests/http/articleInstances.test.ts',
+      },
+      {
+        what: 'an article scheduled on A, from its minute until both instances serve it (published every 5 s)',
+        measured: ms(late),
+        limit: '0 to 10 000 ms',
+        within: late >= 0 && late < 10_000,
+        was: 'tests/http/articleInstances.test.ts',
+      },
+    ];
+  } finally {
+    await stop();
+  }
+}
+
 /** One measurement, or a row that says why it could not be made: the others still run. */
 async function attempt(was: string, measure: () => Promise<Timing | Timing[]>): Promise<Timing[]> {
   try {
@@ -169,6 +207,9 @@ export async function measureTimings(): Promise<Timing[]> {
       ...(await attempt('tests/http/outboxProcess.test.ts', leadLatency)),
       ...(await attempt('tests/http/lifecycle.test.ts', drain)),
       ...(await attempt('tests/http/httpTimeouts.test.ts', requestTimeout)),
+      ...(await attempt('tests/http/articleInstances.test.ts', async () =>
+        articles(await createDatabase(postgres.url)),
+      )),
     ];
   } finally {
     await postgres.stop();
