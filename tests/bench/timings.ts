@@ -6,7 +6,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+import { loadConfig } from '../../server/config';
+import { openDatabase } from '../../server/db';
 import { HTTP_TIMEOUTS } from '../../server/http/httpServer';
+import { createAccountStore } from '../../server/staff/accounts';
+import { hashPassword } from '../../server/staff/passwords';
 import { toLabTime } from '../../server/staff/views/format';
 import { firstServedAt, twoArticleInstances } from '../support/articleInstances';
 import { campaignToReaders } from '../support/campaigns';
@@ -187,6 +191,49 @@ async function articles(databaseUrl: string): Promise<Timing[]> {
   }
 }
 
+/** A staff sign-in with a wrong password and with an unknown address, the fastest of three each, alternating. */
+async function signIns(): Promise<Timing> {
+  const dataDir = temporary('lab-bench-sign-in-');
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  const db = await openDatabase(config);
+  await createAccountStore(db).add('ana@meridianlab.test', await hashPassword('violet-cyan-meridian-42'));
+  const port = await freePort();
+  const server = await startServer(port, { DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+  const time = async (email: string) => {
+    // The password check, not the backoff that follows a failure.
+    await db.run('DELETE FROM staff_sign_in_attempts');
+    const start = performance.now();
+    const response = await fetch(`http://127.0.0.1:${port}/staff/sign-in`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email, password: 'not-the-password-at-all' }),
+    });
+    await response.text();
+    if (response.status !== 401) throw new Error(`A wrong sign-in answered ${response.status}`);
+    return performance.now() - start;
+  };
+  const wrong: number[] = [];
+  const unknown: number[] = [];
+  try {
+    for (let i = 0; i < 3; i++) {
+      wrong.push(await time('ana@meridianlab.test'));
+      unknown.push(await time(`nobody-${i}@meridianlab.test`));
+    }
+  } finally {
+    await server.stop();
+    await db.close();
+  }
+  const ratio = Math.min(...unknown) / Math.min(...wrong);
+  return {
+    what: 'staff sign-in, unknown address ÷ wrong password (fastest of 3 each; a dummy hash of the same cost)',
+    measured: `${ratio.toFixed(2)} (${ms(Math.min(...unknown))} ÷ ${ms(Math.min(...wrong))})`,
+    limit: 'between 1/3 and 3 (without the dummy hash about 1/1000)',
+    within: ratio > 1 / 3 && ratio < 3,
+    was: 'tests/http/staffSignIn.test.ts',
+  };
+}
+
 /** One measurement, or a row that says why it could not be made: the others still run. */
 async function attempt(was: string, measure: () => Promise<Timing | Timing[]>): Promise<Timing[]> {
   try {
@@ -210,6 +257,7 @@ export async function measureTimings(): Promise<Timing[]> {
       ...(await attempt('tests/http/articleInstances.test.ts', async () =>
         articles(await createDatabase(postgres.url)),
       )),
+      ...(await attempt('tests/http/staffSignIn.test.ts', signIns)),
     ];
   } finally {
     await postgres.stop();
