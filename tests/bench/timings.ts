@@ -84,7 +84,7 @@ async function campaignRates(databaseUrl: string): Promise<Timing[]> {
       measured: two.toFixed(0),
       limit: 'above 1 500 (half), below 3 300 (+10 %)',
       within: two > 1500 && two < 3300,
-      was: 'tests/http/campaignsProcess.test.ts',
+      was: 'tests/http/campaignsProcess.pg.test.ts',
     },
   ];
 }
@@ -176,14 +176,14 @@ async function articles(databaseUrl: string): Promise<Timing[]> {
         measured: ms(onB),
         limit: 'below 5 000 ms',
         within: onB < 5000,
-        was: 'tests/http/articleInstances.test.ts',
+        was: 'tests/http/articleInstances.pg.test.ts',
       },
       {
         what: 'an article scheduled on A, from its minute until both instances serve it (published every 5 s)',
         measured: ms(late),
         limit: '0 to 10 000 ms',
         within: late >= 0 && late < 10_000,
-        was: 'tests/http/articleInstances.test.ts',
+        was: 'tests/http/articleInstances.pg.test.ts',
       },
     ];
   } finally {
@@ -230,7 +230,7 @@ async function signIns(): Promise<Timing> {
     measured: `${ratio.toFixed(2)} (${ms(Math.min(...unknown))} ÷ ${ms(Math.min(...wrong))})`,
     limit: 'between 1/3 and 3 (without the dummy hash about 1/1000)',
     within: ratio > 1 / 3 && ratio < 3,
-    was: 'tests/http/staffSignIn.test.ts',
+    was: 'tests/http/staffSignIn.pg.test.ts',
   };
 }
 
@@ -248,16 +248,16 @@ export async function measureTimings(): Promise<Timing[]> {
   const postgres = await startPostgres();
   try {
     return [
-      ...(await attempt('tests/http/campaigns.test.ts, campaignsProcess.test.ts', async () =>
+      ...(await attempt('tests/http/campaigns.test.ts, campaignsProcess.pg.test.ts', async () =>
         campaignRates(await createDatabase(postgres.url)),
       )),
       ...(await attempt('tests/http/outboxProcess.test.ts', leadLatency)),
       ...(await attempt('tests/http/lifecycle.test.ts', drain)),
       ...(await attempt('tests/http/httpTimeouts.test.ts', requestTimeout)),
-      ...(await attempt('tests/http/articleInstances.test.ts', async () =>
+      ...(await attempt('tests/http/articleInstances.pg.test.ts', async () =>
         articles(await createDatabase(postgres.url)),
       )),
-      ...(await attempt('tests/http/staffSignIn.test.ts', signIns)),
+      ...(await attempt('tests/http/staffSignIn.pg.test.ts', signIns)),
     ];
   } finally {
     await postgres.stop();

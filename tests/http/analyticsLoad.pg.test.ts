@@ -4,11 +4,11 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 
 import pg from 'pg';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 
 import { DAILY_LABEL_CAP } from '../../server/analytics/store';
 import { DATABASE_FILE } from '../../server/db';
-import { createDatabase } from '../support/postgresServer';
+import { postgresDatabase } from '../support/engines';
 import { freePort, killServers, startServer } from '../support/serverProcess';
 
 const cleanups: (() => unknown)[] = [];
@@ -129,7 +129,7 @@ describe('a flood of forged beacons', { timeout: 600_000 }, () => {
 
 describe('two instances on one PostgreSQL', { timeout: 300_000 }, () => {
   it('count into the same totals, with one daily salt: a visitor seen by both is one visitor', async () => {
-    const databaseUrl = await createDatabase(inject('postgresUrl'));
+    const databaseUrl = await postgresDatabase();
     const db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
     cleanups.push(() => db.end());
     const start = async () => {

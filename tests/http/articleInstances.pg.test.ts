@@ -1,8 +1,8 @@
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 
 import { toLabTime } from '../../server/staff/views/format';
 import { firstServedAt, twoArticleInstances } from '../support/articleInstances';
-import { createDatabase } from '../support/postgresServer';
+import { postgresDatabase } from '../support/engines';
 import { killServers } from '../support/serverProcess';
 
 const cleanups: (() => unknown)[] = [];
@@ -14,7 +14,7 @@ afterAll(async () => {
 // How soon each is served is measured by `npm run bench -- --only=timings`; here, that it is, and in order.
 describe('two instances on one PostgreSQL', { timeout: 300_000 }, () => {
   it('serve on B what the staff publish on A, and publish a scheduled article once, not before its minute', async () => {
-    const instances = await twoArticleInstances(await createDatabase(inject('postgresUrl')));
+    const instances = await twoArticleInstances(await postgresDatabase());
     cleanups.push(() => instances.stop());
     const { a, b, db, postOnA, create } = instances;
     // Started together: both try the seed, one of them puts it in. A page waits for its instance's articles.

@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 
 import { campaignToReaders, readerAddress } from '../support/campaigns';
+import { postgresDatabase } from '../support/engines';
 import type { MailServer } from '../support/mailServer';
 import { startMailServer } from '../support/mailServer';
-import { createDatabase } from '../support/postgresServer';
 import { freePort, killServers, startServer } from '../support/serverProcess';
 import { until } from '../support/waits';
 
@@ -70,7 +70,7 @@ describe('a campaign sent by real server processes', { timeout: 180_000 }, () =>
   });
 
   it('is sent once by two instances on one PostgreSQL, and started once', async () => {
-    const databaseUrl = await createDatabase(inject('postgresUrl'));
+    const databaseUrl = await postgresDatabase();
     const smtp = await startMailServer();
     cleanups.push(() => smtp.stop());
     // Throttled, so both claim from the one row of slots at once.
