@@ -1,4 +1,11 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * A file that needs the run's PostgreSQL server says so in its name, wherever it lies: the projects go by file
+ * name, not folder, so a test can move to its feature's folder and keep its setup. tests/support/engines.ts,
+ * which hands out the databases, fails a file that needs one and is named otherwise.
+ */
+const NEEDS_POSTGRES = '**/*.pg.test.{ts,tsx}';
 
 export default defineConfig({
   test: {
@@ -11,13 +18,23 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
-      { extends: true, test: { name: 'unit', include: ['tests/{unit,build,bench}/**/*.test.{ts,tsx}'] } },
       {
         extends: true,
         test: {
-          name: 'http',
-          include: ['tests/http/**/*.test.{ts,tsx}'],
-          // Only the site served whole (and the stores on both engines) needs the build and a PostgreSQL server.
+          name: 'main',
+          include: ['**/*.test.{ts,tsx}'],
+          exclude: [...configDefaults.exclude, NEEDS_POSTGRES],
+          // Many read the build (its manifest, or dist/server.js): built once if a plain `vitest` run finds none.
+          globalSetup: ['tests/support/ensureBuild.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'pg',
+          include: [NEEDS_POSTGRES],
+          // One PostgreSQL server, started only when a file of this project runs. The set-ups run one after the
+          // other, so the two projects never build at once.
           globalSetup: ['tests/support/ensureBuild.ts', 'tests/support/postgresSetup.ts'],
         },
       },

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 import type { ServerProcess } from '../support/serverProcess';
 import { freePort, killServers, startServer } from '../support/serverProcess';
+import { until } from '../support/waits';
 
 /** The contact form's limit per client and minute (server/leads/routes.ts). */
 const MESSAGES_PER_MINUTE = 5;
@@ -55,13 +56,8 @@ function childrenOf(pid: number): number[] {
 const count = (text: string, message: string) =>
   text.split('\n').filter((line) => line.includes(`"msg":"${message}"`)).length;
 
-async function until(check: () => boolean, what: string, ms = 30_000) {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+/** A worker process starts in seconds on a loaded machine. */
+const PROCESS_START = { timeoutMs: 60_000 };
 
 describe('WEB_CONCURRENCY=2 on SQLite', { timeout: 120_000 }, () => {
   let server: ServerProcess;
@@ -72,7 +68,7 @@ describe('WEB_CONCURRENCY=2 on SQLite', { timeout: 120_000 }, () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-workers-'));
     server = await startServer(port, { WEB_CONCURRENCY: '2', DATA_DIR: dataDir, LOG_LEVEL: 'info' });
     const primary = server.child.pid!;
-    await until(() => count(server.output(), 'listening') === 2, 'both workers to listen');
+    await until('both workers to listen', () => count(server.output(), 'listening') === 2, PROCESS_START);
     expect(childrenOf(primary)).toHaveLength(2);
 
     // Pages, kept ones included, from both.
@@ -106,11 +102,15 @@ describe('WEB_CONCURRENCY=2 on SQLite', { timeout: 120_000 }, () => {
     const before = childrenOf(primary);
     // Worker 1 is the one that ran the purge; either way one worker dies and one replaces it.
     for (const pid of before) process.kill(pid, 'SIGKILL');
-    await until(() => {
-      const now = childrenOf(primary);
-      return now.length === 2 && now.every((pid) => !before.includes(pid));
-    }, 'two new workers');
-    await until(() => count(server.output(), 'listening') === 4, 'the new workers to listen');
+    await until(
+      'two new workers',
+      () => {
+        const now = childrenOf(primary);
+        return now.length === 2 && now.every((pid) => !before.includes(pid));
+      },
+      PROCESS_START,
+    );
+    await until('the new workers to listen', () => count(server.output(), 'listening') === 4, PROCESS_START);
     expect(count(server.output(), 'retention purge')).toBe(2);
     expect((await ask(port, 'GET', '/')).status).toBe(200);
   });

@@ -1,6 +1,8 @@
 import { pino } from 'pino';
 
+import { loadConfig } from '../../server/config';
 import type { Database } from '../../server/db';
+import { openDatabase } from '../../server/db';
 import { campaignStore } from '../../server/newsletter';
 import type { CampaignContent } from '../../server/newsletter/campaignMail';
 import type { CampaignRunner } from '../../server/newsletter/campaignRunner';
@@ -44,6 +46,20 @@ export async function sendNow(db: Database, config: Parameters<typeof campaignSt
   const id = await campaigns.create(campaignContent, null);
   await campaigns.schedule(id, new Date());
   return id;
+}
+
+/**
+ * `count` readers and a campaign to them sent now, written into the database `env` names, as the server
+ * processes on it read it; when it was sent.
+ */
+export async function campaignToReaders(env: NodeJS.ProcessEnv, count: number): Promise<number> {
+  const config = loadConfig(env);
+  const db = await openDatabase(config);
+  await seedReaders(db, count);
+  const sentAt = Date.now();
+  await sendNow(db, config);
+  await db.close();
+  return sentAt;
 }
 
 /**

@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 
 import pg from 'pg';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 
+import { postgresDatabase } from '../support/engines';
 import type { MailServer } from '../support/mailServer';
 import { header, startMailServer } from '../support/mailServer';
-import { createDatabase } from '../support/postgresServer';
 import type { ServerProcess } from '../support/serverProcess';
 import { freePort, killServers, startServer } from '../support/serverProcess';
 
@@ -48,7 +48,7 @@ function countBy(names: string[]): Map<string, number> {
 
 describe('two instances on one PostgreSQL', { timeout: 300_000 }, () => {
   it('keep every acknowledged lead through a SIGKILL, send each notification once, and share one rate limit', async () => {
-    const databaseUrl = await createDatabase(inject('postgresUrl'));
+    const databaseUrl = await postgresDatabase();
     const smtp = await startMailServer();
     cleanups.push(() => smtp.stop());
     const db = new pg.Pool({ connectionString: databaseUrl, max: 2 });

@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { DebianPostgres } from '../support/debianPostgres';
 import { POSTGRES_BIN, startDebianPostgres } from '../support/debianPostgres';
 import { postLead, startDrill } from '../support/drill';
-import { createDatabase } from '../support/postgresServer';
+import { postgresDatabase } from '../support/engines';
 import { killServers, npmRun, startServer } from '../support/serverProcess';
 
 let postgres: DebianPostgres;
@@ -109,7 +109,7 @@ describe('PostgreSQL back-up and restore, on the real server, commands and Postg
 
     // The tests' own PostgreSQL is a newer major than this pg_dump: it refuses, and the command says so
     // in one line, without the password.
-    const newer = await createDatabase(inject('postgresUrl'));
+    const newer = await postgresDatabase();
     const mismatch = await npmRun('data', ['backup'], dataDir, { ...env, DATABASE_URL: newer });
     expect(mismatch.code).toBe(1);
     expect(mismatch.stderr).toMatch(/^pg_dump failed: .*server version mismatch/);

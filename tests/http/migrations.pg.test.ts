@@ -2,14 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { migrations, openDatabase } from '../../server/db';
 import { openPostgres } from '../../server/db/postgres';
 import { openSqlite } from '../../server/db/sqlite';
 import { createLeadStore } from '../../server/leads/store';
 import { EMPTY_CONTACT_VALUES } from '../../shared/model/contactForm';
-import { createDatabase } from '../support/postgresServer';
+import { postgresDatabase } from '../support/engines';
 
 const broken = [...migrations, 'ALTER TABLE no_such_table ADD COLUMN locale TEXT'];
 const lead = { ...EMPTY_CONTACT_VALUES, name: 'Ana', email: 'ana@example.com', message: 'Hello' };
@@ -99,7 +99,7 @@ describe('migrations', { timeout: 30_000 }, () => {
   });
 
   it('PostgreSQL: two instances starting together take turns under the advisory lock', async () => {
-    const url = await createDatabase(inject('postgresUrl'));
+    const url = await postgresDatabase();
     const [a, b, c] = await Promise.all([0, 1, 2].map(() => openDatabase({ dataDir: tempDir(), databaseUrl: url })));
     expect(await a!.all('SELECT version FROM schema_version')).toEqual([{ version: migrations.length }]);
     await createLeadStore(a!).add(lead, { address: '203.0.113.1', userAgent: '' });
@@ -108,7 +108,7 @@ describe('migrations', { timeout: 30_000 }, () => {
   });
 
   it('PostgreSQL: a failed step stops with one line naming it and rolls back', async () => {
-    const url = await createDatabase(inject('postgresUrl'));
+    const url = await postgresDatabase();
     await (await openDatabase({ dataDir: tempDir(), databaseUrl: url })).close();
     await expect(openPostgres(url, broken)).rejects.toThrow(
       new RegExp(`^Database migration ${broken.length} failed: relation "no_such_table" does not exist$`),

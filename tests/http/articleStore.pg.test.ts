@@ -1,12 +1,11 @@
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 
 import type { ArticleFields } from '../../server/articles/fields';
 import { seedArticles } from '../../server/articles/seed';
 import { createArticleStore } from '../../server/articles/store';
 import type { Database } from '../../server/db';
 import { openDatabase } from '../../server/db';
-import { engines } from '../support/engines';
-import { createDatabase } from '../support/postgresServer';
+import { engines, postgresDatabase } from '../support/engines';
 
 const opened: Database[] = [];
 afterAll(async () => {
@@ -126,7 +125,7 @@ describe.each(engines)('the article store on $engine', { timeout: 30_000 }, ({ o
 
 describe('two instances on one PostgreSQL database', { timeout: 30_000 }, () => {
   it('publish a due article once, whichever instance runs the schedule first', async () => {
-    const databaseUrl = await createDatabase(inject('postgresUrl'));
+    const databaseUrl = await postgresDatabase();
     const [a, b] = [await openDatabase({ dataDir: '', databaseUrl }), await openDatabase({ dataDir: '', databaseUrl })];
     opened.push(a, b);
     const [storeA, storeB] = [createArticleStore(a), createArticleStore(b)];

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import request from 'supertest';
-import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 
 import { appAlerts } from '../../server/alerts';
 import { loadConfig } from '../../server/config';
@@ -12,12 +12,12 @@ import { createMetrics } from '../../server/http/metrics';
 import { leadKinds } from '../../server/leads/messages';
 import { createOutbox } from '../../server/outbox/delivery';
 import { siteFacts } from '../../shared/content/data';
+import { postgresDatabase } from '../support/engines';
 import type { TestApp } from '../support/helpers';
 import { testApp } from '../support/helpers';
 import { mailingApp } from '../support/mailingApp';
 import type { MailServer } from '../support/mailServer';
 import { startMailServer } from '../support/mailServer';
-import { createDatabase } from '../support/postgresServer';
 import { freePort, killServers, startServer } from '../support/serverProcess';
 import { addAccount, insertLead, sessionFor } from '../support/staffHelpers';
 
@@ -199,7 +199,7 @@ describe('alerts', () => {
   });
 
   it('queues each alert once when two instances sharing PostgreSQL check at the same moment', async () => {
-    const databaseUrl = await createDatabase(inject('postgresUrl'));
+    const databaseUrl = await postgresDatabase();
     const config = loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ALERT_TO });
     const [first, second] = [await openDatabase(config), await openDatabase(config)];
     cleanups.push(
