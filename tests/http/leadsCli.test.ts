@@ -5,13 +5,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { openSqliteDatabase } from '../../server/db';
+import { leadColumns } from '../../server/leads/columns';
 import { createLeadStore } from '../../server/leads/store';
 import { signUpMessages } from '../../server/newsletter/messages';
 import type { Confirmation } from '../../server/newsletter/store';
 import { createSubscriberStore } from '../../server/newsletter/store';
 import { createOutboxStore } from '../../server/outbox/store';
 import { EMPTY_CONTACT_VALUES } from '../../shared/model/contactForm';
-import { LEAD_EXPORT_COLUMNS, parseCsv } from '../support/csv';
+import { parseCsv } from '../support/csv';
 import { npmRun } from '../support/serverProcess';
 
 /** `npm run --silent leads -- …args` with DATA_DIR set. */
@@ -106,7 +107,7 @@ describe('npm run leads -- export', { timeout: 30_000 }, () => {
     const run = await leads(['export', '--format=csv'], dataDir);
     expect(run.code).toBe(0);
     const [header, first, ...others] = parseCsv(run.stdout);
-    expect(header).toEqual(LEAD_EXPORT_COLUMNS);
+    expect(header).toEqual(leadColumns.map(([, column]) => column));
     expect(others).toHaveLength(2);
     expect(first!.slice(0, 8)).toEqual([
       '1',

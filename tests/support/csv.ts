@@ -26,20 +26,3 @@ export function parseCsv(text: string): string[][] {
   }
   return rows;
 }
-
-/** The columns of every lead export (the command's and the console's), in order: the export's contract. */
-export const LEAD_EXPORT_COLUMNS = [
-  'id',
-  'received_at',
-  'name',
-  'email',
-  'company',
-  'phone',
-  'service',
-  'message',
-  'client_hash',
-  'user_agent',
-  'source',
-  'campaign',
-  'attribution',
-];
