@@ -50,9 +50,9 @@ export function leadMessages(mail: Pick<MailConfig, 'inboxes' | 'webhook'>, site
     const address = plainAddress(lead.email);
 
     // One line per field: a line break in a name or a company cannot forge a labelled line of its own.
-    const fields = CONTACT_FIELDS.filter((field) => field !== 'message').map((field) => {
-      const value = headerText(field === 'service' ? service : lead[field]);
-      return `${fieldCopy[field].label}: ${value || leadNotification.notGiven}`;
+    const fields = CONTACT_FIELDS.filter(({ name }) => name !== 'message').map(({ name }) => {
+      const value = headerText(name === 'service' ? service : lead[name]);
+      return `${fieldCopy[name].label}: ${value || leadNotification.notGiven}`;
     });
     const attribution = readAttribution(lead.attribution);
     // The visit's values are the visitor's too: each stays on its own line.

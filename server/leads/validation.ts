@@ -45,7 +45,7 @@ export function validateContact(input: unknown, texts: FieldErrorTexts): Contact
   if (result.success) return { ok: true, value: result.data };
   const errors: FieldErrors = {};
   for (const issue of result.error.issues) {
-    const field = CONTACT_FIELDS.find((name) => name === issue.path[0]);
+    const field = CONTACT_FIELDS.find(({ name }) => name === issue.path[0])?.name;
     if (field && !errors[field]) errors[field] = issue.message;
   }
   return { ok: false, errors };
