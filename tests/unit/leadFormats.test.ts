@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
 import type { MailConfig } from '../../server/config';
+import type { Lead } from '../../server/leads/columns';
 import { leadColumns } from '../../server/leads/columns';
 import { leadMessages } from '../../server/leads/messages';
-import type { Lead } from '../../server/leads/store';
 import { toCsv } from '../../server/lib/csv';
 
 /**
