@@ -26,3 +26,9 @@ export function parseCsv(text: string): string[][] {
   }
   return rows;
 }
+
+/** The rows after the header, each cell under its column's name: a test reads a cell whatever columns come before it. */
+export function csvRecords(text: string): Record<string, string>[] {
+  const [header = [], ...rows] = parseCsv(text);
+  return rows.map((row) => Object.fromEntries(header.map((column, index) => [column, row[index]!])));
+}
