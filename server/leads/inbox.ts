@@ -1,7 +1,8 @@
 import type { Database } from '../db';
+import type { Lead } from './columns';
+import { LEAD_SELECT } from './columns';
 import type { LeadStatus } from './leadStatus';
 import { STATUS_MOVES } from './leadStatus';
-import type { Lead } from './store';
 
 /** What the inbox shows: every filter may be empty (all). */
 export interface InboxFilter {
@@ -74,10 +75,8 @@ export interface Inbox {
   outbox(): Promise<OutboxSummary>;
 }
 
-/** The columns under the names of InboxLead (quoted: PostgreSQL folds bare names to lower case): rows come out as leads, no mapping. */
-const LEAD_COLUMNS = `id, received_at AS "receivedAt", name, email, company, phone, service, message,
-  client_hash AS "clientHash", user_agent AS "userAgent", locale, status, status_changed_at AS "statusChangedAt",
-  attribution, source, campaign`;
+/** The lead's columns, then where it stands, under the names of InboxLead. */
+const LEAD_COLUMNS = `${LEAD_SELECT}, status, status_changed_at AS "statusChangedAt"`;
 
 /** LIKE's wildcards in the visitor's text are matched as themselves. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;

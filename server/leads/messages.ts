@@ -1,6 +1,6 @@
 import { CONTACT_FIELDS } from '../../shared/content/contactFields';
 import { siteFacts } from '../../shared/content/data';
-import type { Touch } from '../../shared/lib/attribution';
+import type { Attribution, Touch } from '../../shared/lib/attribution';
 import { sourceOf } from '../../shared/lib/attribution';
 import { readAttribution } from '../analytics/attribution';
 import type { MailConfig } from '../config';
@@ -9,8 +9,9 @@ import { headerText, plainAddress } from '../outbox/headerText';
 import type { OutboxKind } from '../outbox/kinds';
 import type { MailMessage } from '../outbox/store';
 import { catalogues } from '../pages/catalogues';
+import type { Lead } from './columns';
+import { webhookProperties } from './columns';
 import { departmentForService } from './departments';
-import type { Lead } from './store';
 import { leadNotification } from './texts';
 
 /** The e-mail to the department a lead's service belongs to. */
@@ -36,6 +37,28 @@ const officeTime = new Intl.DateTimeFormat('en-US', {
 const { fieldCopy, serviceOptions } = catalogues.en.contact;
 const serviceLabel = (service: string) => serviceOptions.find((option) => option.value === service)?.label;
 
+/** The lead as the webhook posts it: the service by name too, and what is unknown as null. */
+function postedLead(lead: Lead, attribution: Attribution | undefined) {
+  return Object.fromEntries(
+    webhookProperties.flatMap((property): [string, unknown][] => {
+      switch (property) {
+        case 'service':
+          return [
+            [property, lead.service],
+            ['serviceLabel', serviceLabel(lead.service) ?? null],
+          ];
+        case 'source':
+        case 'campaign':
+          return [[property, lead[property] || null]];
+        case 'attribution':
+          return [[property, attribution ?? null]];
+        default:
+          return [[property, lead[property]]];
+      }
+    }),
+  );
+}
+
 /**
  * What a committed lead sends: an e-mail to the department its service belongs
  * to, and with a webhook set, a signed post. The visitor gets nothing: an
@@ -50,10 +73,16 @@ export function leadMessages(mail: Pick<MailConfig, 'inboxes' | 'webhook'>, site
     const address = plainAddress(lead.email);
 
     // One line per field: a line break in a name or a company cannot forge a labelled line of its own.
-    const fields = CONTACT_FIELDS.filter((field) => field !== 'message').map((field) => {
-      const value = headerText(field === 'service' ? service : lead[field]);
-      return `${fieldCopy[field].label}: ${value || leadNotification.notGiven}`;
+    const fields = CONTACT_FIELDS.filter(({ control }) => control !== 'textarea').map(({ name }) => {
+      const value = headerText(name === 'service' ? service : lead[name]);
+      return `${fieldCopy[name].label}: ${value || leadNotification.notGiven}`;
     });
+    // A text area's lines are the visitor's own: they come last, under their label.
+    const blocks = CONTACT_FIELDS.filter(({ control }) => control === 'textarea').flatMap(({ name }) => [
+      `${fieldCopy[name].label}:`,
+      lead[name],
+      '',
+    ]);
     const attribution = readAttribution(lead.attribution);
     // The visit's values are the visitor's too: each stays on its own line.
     const touch = (value: Touch) => headerText(`${sourceOf(value)}${value.medium ? ` / ${value.medium}` : ''}`);
@@ -76,9 +105,7 @@ export function leadMessages(mail: Pick<MailConfig, 'inboxes' | 'webhook'>, site
       `${leadNotification.language}: ${leadNotification.languageNames[lead.locale]}`,
       ...origin,
       '',
-      `${fieldCopy.message.label}:`,
-      lead.message,
-      '',
+      ...blocks,
       '--',
       leadNotification.reply(headerText(lead.name)),
       '',
@@ -105,21 +132,7 @@ export function leadMessages(mail: Pick<MailConfig, 'inboxes' | 'webhook'>, site
           // Chat tools show `text` as markup: the visitor's name and company in it stay words.
           text: chatText(subject),
           department: { id: department.id, name: department.name },
-          lead: {
-            id: lead.id,
-            receivedAt: lead.receivedAt,
-            name: lead.name,
-            email: lead.email,
-            company: lead.company,
-            phone: lead.phone,
-            service: lead.service,
-            serviceLabel: serviceLabel(lead.service) ?? null,
-            message: lead.message,
-            locale: lead.locale,
-            source: lead.source || null,
-            campaign: lead.campaign || null,
-            attribution: attribution ?? null,
-          },
+          lead: postedLead(lead, attribution),
         },
       });
     }

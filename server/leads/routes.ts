@@ -50,9 +50,9 @@ interface ContactRoutesOptions {
 function typedValues(fields: unknown): ContactValues {
   const values = { ...EMPTY_CONTACT_VALUES };
   if (typeof fields !== 'object' || fields === null) return values;
-  for (const field of CONTACT_FIELDS) {
-    const value = (fields as Record<string, unknown>)[field];
-    if (typeof value === 'string') values[field] = value;
+  for (const { name } of CONTACT_FIELDS) {
+    const value = (fields as Record<string, unknown>)[name];
+    if (typeof value === 'string') values[name] = value;
   }
   return values;
 }

@@ -3,23 +3,8 @@ import type { ContactValues } from '../../shared/model/contactForm';
 import type { Database } from '../db';
 import { readSalt, saltedHash } from '../db/salt';
 import type { Delivery } from '../outbox/port';
-
-/** A stored lead as the staff export shows it. */
-export interface Lead extends ContactValues {
-  id: number;
-  /** ISO 8601, UTC. */
-  receivedAt: string;
-  /** Salted SHA-256 of the sender's address: tells repeat senders apart without keeping the address. */
-  clientHash: string;
-  userAgent: string;
-  /** The language of the form it was sent from. */
-  locale: Locale;
-  /** Where the visit came from (decision 047): JSON of its first and last touch, form page and pages seen. */
-  attribution: string;
-  /** The first touch's source and campaign ("" when unknown). */
-  source: string;
-  campaign: string;
-}
+import type { Lead } from './columns';
+import { insertedValues, LEAD_INSERT, LEAD_SELECT } from './columns';
 
 /** What a visitor sent: the form's fields, the language of the page it was on (English when not said) and the visit's source. */
 type NewLead = ContactValues & { locale?: Locale } & Partial<Pick<Lead, 'attribution' | 'source' | 'campaign'>>;
@@ -43,23 +28,6 @@ export interface LeadStore {
   all(): Promise<Lead[]>;
 }
 
-interface LeadRow {
-  id: number;
-  received_at: string;
-  name: string;
-  email: string;
-  company: string;
-  phone: string;
-  service: string;
-  message: string;
-  client_hash: string;
-  user_agent: string;
-  locale: Locale;
-  attribution: string;
-  source: string;
-  campaign: string;
-}
-
 export function createLeadStore(db: Database, delivery?: Delivery<Lead>): LeadStore {
   let salt: Promise<string> | undefined;
 
@@ -76,24 +44,7 @@ export function createLeadStore(db: Database, delivery?: Delivery<Lead>): LeadSt
         userAgent: client.userAgent.slice(0, USER_AGENT_LIMIT),
       };
       const id = await db.transaction(async (tx) => {
-        const row = await tx.get<{ id: number }>(
-          `INSERT INTO leads (received_at, name, email, company, phone, service, message, client_hash, user_agent, locale,
-             attribution, source, campaign)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-          lead.receivedAt,
-          lead.name,
-          lead.email,
-          lead.company,
-          lead.phone,
-          lead.service,
-          lead.message,
-          lead.clientHash,
-          lead.userAgent,
-          lead.locale,
-          lead.attribution,
-          lead.source,
-          lead.campaign,
-        );
+        const row = await tx.get<{ id: number }>(LEAD_INSERT, ...insertedValues(lead));
         const stored = { ...lead, id: row!.id };
         for (const message of delivery?.messagesFor(stored) ?? [])
           await delivery!.outbox.enqueue(message, receivedAt, tx);
@@ -102,23 +53,8 @@ export function createLeadStore(db: Database, delivery?: Delivery<Lead>): LeadSt
       delivery?.committed();
       return id;
     },
-    async all() {
-      return (await db.all<LeadRow>('SELECT * FROM leads ORDER BY id')).map((row) => ({
-        id: row.id,
-        receivedAt: row.received_at,
-        name: row.name,
-        email: row.email,
-        company: row.company,
-        phone: row.phone,
-        service: row.service,
-        message: row.message,
-        clientHash: row.client_hash,
-        userAgent: row.user_agent,
-        locale: row.locale,
-        attribution: row.attribution,
-        source: row.source,
-        campaign: row.campaign,
-      }));
+    all() {
+      return db.all<Lead>(`SELECT ${LEAD_SELECT} FROM leads ORDER BY id`);
     },
   };
 }

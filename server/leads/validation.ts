@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-import { CONTACT_FIELDS, FIELD_LIMITS, SERVICE_VALUES } from '../../shared/content/contactFields';
+import type { ContactFieldName, ContactFieldSpec } from '../../shared/content/contactFields';
+import { CONTACT_FIELDS } from '../../shared/content/contactFields';
 import type { Catalogue } from '../../shared/content/i18n/types';
 import type { ContactValues, FieldErrors } from '../../shared/model/contactForm';
 import { HONEYPOT_FIELD } from '../../shared/model/contactForm';
@@ -8,26 +9,32 @@ import type { DecodedBody } from '../http/formEndpoint';
 
 type FieldErrorTexts = Catalogue['contact']['fieldErrors'];
 
+/** One field's rule, from its line in the table, worded in one language. */
+function fieldSchema(field: ContactFieldSpec, texts: FieldErrorTexts) {
+  // Trimmed, then bounded; absent counts as empty.
+  let schema = z
+    .string({ error: texts.notText })
+    .trim()
+    .max(field.limit, { error: texts.tooLong[field.name] })
+    .default('');
+  if ('required' in field)
+    schema = schema.refine((value) => value.length > 0, { error: texts.missing[field.name], abort: true });
+  if (field.control === 'email') return schema.pipe(z.email({ error: texts.invalidEmail }));
+  if (field.control === 'select') {
+    const options: readonly string[] = field.options;
+    return schema.refine((value) => value === '' || options.includes(value), { error: texts.unknownService });
+  }
+  return schema;
+}
+
 /** The form's rules, worded in one language. */
 function contactSchema(texts: FieldErrorTexts) {
-  /** A text field: trimmed, then bounded; absent counts as empty. */
-  const text = (limit: number, tooLong: string) =>
-    z.string({ error: texts.notText }).trim().max(limit, { error: tooLong }).default('');
-  const required = (schema: ReturnType<typeof text>, missing: string) =>
-    schema.refine((value) => value.length > 0, { error: missing, abort: true });
-  return z.object({
-    name: required(text(FIELD_LIMITS.name, texts.tooLong.name), texts.missing.name),
-    email: required(text(FIELD_LIMITS.email, texts.tooLong.email), texts.missing.email).pipe(
-      z.email({ error: texts.invalidEmail }),
-    ),
-    company: text(FIELD_LIMITS.company, texts.tooLong.company),
-    phone: text(FIELD_LIMITS.phone, texts.tooLong.phone),
-    service: text(FIELD_LIMITS.service, texts.tooLong.service).refine(
-      (value) => value === '' || (SERVICE_VALUES as readonly string[]).includes(value),
-      { error: texts.unknownService },
-    ),
-    message: required(text(FIELD_LIMITS.message, texts.tooLong.message), texts.missing.message),
-  });
+  return z.object(
+    Object.fromEntries(CONTACT_FIELDS.map((field) => [field.name, fieldSchema(field, texts)])) as Record<
+      ContactFieldName,
+      ReturnType<typeof fieldSchema>
+    >,
+  );
 }
 
 /** One schema per language, built once. */
@@ -45,7 +52,7 @@ export function validateContact(input: unknown, texts: FieldErrorTexts): Contact
   if (result.success) return { ok: true, value: result.data };
   const errors: FieldErrors = {};
   for (const issue of result.error.issues) {
-    const field = CONTACT_FIELDS.find((name) => name === issue.path[0]);
+    const field = CONTACT_FIELDS.find(({ name }) => name === issue.path[0])?.name;
     if (field && !errors[field]) errors[field] = issue.message;
   }
   return { ok: false, errors };

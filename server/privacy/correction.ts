@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-import { FIELD_LIMITS } from '../../shared/content/contactFields';
+import type { ContactFieldSpec } from '../../shared/content/contactFields';
+import { CONTACT_FIELDS } from '../../shared/content/contactFields';
 import type { Database } from '../db';
 
 /** The fields of a lead its owner may have corrected: what they typed about themselves (the message is theirs as sent). */
@@ -8,14 +9,20 @@ export const CORRECTABLE_FIELDS = ['name', 'company', 'phone', 'email'] as const
 type CorrectableField = (typeof CORRECTABLE_FIELDS)[number];
 export type Correction = Partial<Record<CorrectableField, string>>;
 
-const text = (limit: number) => z.string().trim().max(limit, `at most ${limit} characters`);
-/** The contact form's own rules: a name and an address cannot be emptied, company and phone can. */
-const correctionSchema = z.strictObject({
-  name: text(FIELD_LIMITS.name).min(1, 'must not be empty').optional(),
-  company: text(FIELD_LIMITS.company).optional(),
-  phone: text(FIELD_LIMITS.phone).optional(),
-  email: text(FIELD_LIMITS.email).pipe(z.email('not an e-mail address')).optional(),
-});
+/** The contact form's own rules, worded for the command line: a required field cannot be emptied, an address must be one. */
+function fieldRule(field: ContactFieldSpec) {
+  const text = z.string().trim().max(field.limit, `at most ${field.limit} characters`);
+  if (field.control === 'email') return text.pipe(z.email('not an e-mail address'));
+  return 'required' in field ? text.min(1, 'must not be empty') : text;
+}
+const correctionSchema = z.strictObject(
+  Object.fromEntries(
+    CORRECTABLE_FIELDS.map((name) => [
+      name,
+      fieldRule(CONTACT_FIELDS.find((field) => field.name === name)!).optional(),
+    ]),
+  ) as Record<CorrectableField, z.ZodOptional<ReturnType<typeof fieldRule>>>,
+);
 
 /** The new values, trimmed, or what is wrong with them ("--phone: at most 50 characters"). */
 export function checkCorrection(input: Correction): { ok: true; value: Correction } | { ok: false; error: string } {

@@ -11,14 +11,9 @@ import type { Locale } from '../lib/locale';
 export type ContactValues = Record<ContactFieldName, string>;
 export type FieldErrors = Partial<Record<ContactFieldName, string>>;
 
-export const EMPTY_CONTACT_VALUES: Readonly<ContactValues> = Object.freeze({
-  name: '',
-  email: '',
-  company: '',
-  phone: '',
-  service: '',
-  message: '',
-});
+export const EMPTY_CONTACT_VALUES: Readonly<ContactValues> = Object.freeze(
+  Object.fromEntries(CONTACT_FIELDS.map((field) => [field.name, ''])) as ContactValues,
+);
 
 /**
  * Filled in only by robots: people never see it, so a post that carries it is
@@ -50,7 +45,7 @@ export const MAX_BODY_BYTES = 32 * 1024;
 export type SendOutcome = { ok: true } | { ok: false; failure: Failure; errors: FieldErrors };
 
 function isContactFieldName(key: string): key is ContactFieldName {
-  return (CONTACT_FIELDS as readonly string[]).includes(key);
+  return CONTACT_FIELDS.some((field) => field.name === key);
 }
 
 /** The field errors of a 400 answer ({ errors: { field: message } }), ignoring anything else. */

@@ -5,13 +5,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { openSqliteDatabase } from '../../server/db';
+import { leadColumns } from '../../server/leads/columns';
 import { createLeadStore } from '../../server/leads/store';
 import { signUpMessages } from '../../server/newsletter/messages';
 import type { Confirmation } from '../../server/newsletter/store';
 import { createSubscriberStore } from '../../server/newsletter/store';
 import { createOutboxStore } from '../../server/outbox/store';
 import { EMPTY_CONTACT_VALUES } from '../../shared/model/contactForm';
-import { LEAD_EXPORT_COLUMNS, parseCsv } from '../support/csv';
+import { csvRecords, parseCsv } from '../support/csv';
 import { npmRun } from '../support/serverProcess';
 
 /** `npm run --silent leads -- …args` with DATA_DIR set. */
@@ -105,37 +106,37 @@ describe('npm run leads -- export', { timeout: 30_000 }, () => {
   it('writes CSV with a header, quotes escaped, line breaks kept inside cells', async () => {
     const run = await leads(['export', '--format=csv'], dataDir);
     expect(run.code).toBe(0);
-    const [header, first, ...others] = parseCsv(run.stdout);
-    expect(header).toEqual(LEAD_EXPORT_COLUMNS);
+    const [header] = parseCsv(run.stdout);
+    expect(header).toEqual(leadColumns.map(([, column]) => column));
+    const [first, ...others] = csvRecords(run.stdout);
     expect(others).toHaveLength(2);
-    expect(first!.slice(0, 8)).toEqual([
-      '1',
-      '2025-01-02T03:04:05.000Z',
-      'Ana Gómez',
-      'ana@example.com',
-      'Acme, "Clinics" Ltd',
-      "'+57 300 555 0101",
-      'all-in-one',
-      'Line one\nLine two, with a comma',
-    ]);
+    expect(first).toMatchObject({
+      id: '1',
+      received_at: '2025-01-02T03:04:05.000Z',
+      name: 'Ana Gómez',
+      email: 'ana@example.com',
+      company: 'Acme, "Clinics" Ltd',
+      phone: "'+57 300 555 0101",
+      service: 'all-in-one',
+      message: 'Line one\nLine two, with a comma',
+    });
     expect(run.stdout).toContain('"Acme, ""Clinics"" Ltd"');
   });
 
   it('neutralises formula injection: cells starting with = + - @ tab or CR begin with an apostrophe', async () => {
     const run = await leads(['export', '--format', 'csv'], dataDir);
-    const rows = parseCsv(run.stdout);
-    const [, , second, third] = rows;
-    expect(second!.slice(2, 8)).toEqual([
-      `'=HYPERLINK("http://evil.example","Click")`,
-      'x@example.com',
-      "'@SUM(A1:A9)",
-      "'-2+3",
-      '',
-      "'\tTabbed start",
-    ]);
-    expect(third![7]).toBe("'\r=1+1");
+    const [, second, third] = csvRecords(run.stdout);
+    expect(second).toMatchObject({
+      name: `'=HYPERLINK("http://evil.example","Click")`,
+      email: 'x@example.com',
+      company: "'@SUM(A1:A9)",
+      phone: "'-2+3",
+      service: '',
+      message: "'\tTabbed start",
+    });
+    expect(third!.message).toBe("'\r=1+1");
     // No cell, once parsed, starts with a character a spreadsheet would evaluate.
-    for (const row of rows) for (const cell of row) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+    for (const row of parseCsv(run.stdout)) for (const cell of row) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
   });
 
   it('writes to a file only its owner can read with --output', async () => {

@@ -62,6 +62,7 @@ async function mailServer(options: Parameters<typeof startMailServer>[0] = {}): 
 }
 
 const lead = {
+  ...EMPTY_CONTACT_VALUES,
   name: 'Jane Smith',
   email: 'jane@acme.example',
   company: 'Acme',

@@ -27,19 +27,8 @@ export function parseCsv(text: string): string[][] {
   return rows;
 }
 
-/** The columns of every lead export (the command's and the console's), in order: the export's contract. */
-export const LEAD_EXPORT_COLUMNS = [
-  'id',
-  'received_at',
-  'name',
-  'email',
-  'company',
-  'phone',
-  'service',
-  'message',
-  'client_hash',
-  'user_agent',
-  'source',
-  'campaign',
-  'attribution',
-];
+/** The rows after the header, each cell under its column's name: a test reads a cell whatever columns come before it. */
+export function csvRecords(text: string): Record<string, string>[] {
+  const [header = [], ...rows] = parseCsv(text);
+  return rows.map((row) => Object.fromEntries(header.map((column, index) => [column, row[index]!])));
+}

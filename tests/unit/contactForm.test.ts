@@ -20,6 +20,7 @@ import {
 const { failureMessage } = enContact;
 
 const typed: ContactValues = {
+  ...EMPTY_CONTACT_VALUES,
   name: 'Ana Gómez',
   email: 'ana@example.com',
   company: 'Acme',
@@ -127,7 +128,7 @@ describe('reading the server’s answer', () => {
   });
 
   it('maps a 400 with field errors to invalid, keeping only known fields with text', () => {
-    const body = { errors: { email: 'Bad e-mail', website: 'x', name: 42 } };
+    const body = { errors: { email: 'Bad e-mail', notAField: 'x', name: 42 } };
     expect(interpretResponse(400, body, null)).toEqual({
       ok: false,
       failure: { kind: 'invalid' },

@@ -4,7 +4,7 @@ import { decodeBody } from '../../server/http/formEndpoint';
 import { parseContactBody, validateContact } from '../../server/leads/validation';
 import { catalogues } from '../../server/pages/catalogues';
 import { FIELD_LIMITS, SERVICE_VALUES } from '../../shared/content/contactFields';
-import { HONEYPOT_FIELD } from '../../shared/model/contactForm';
+import { EMPTY_CONTACT_VALUES, HONEYPOT_FIELD } from '../../shared/model/contactForm';
 
 const { en, es } = catalogues;
 
@@ -14,7 +14,7 @@ describe('validateContact', () => {
   it('accepts the three required fields alone, with the optional ones empty', () => {
     expect(validateContact(valid, en.contact.fieldErrors)).toEqual({
       ok: true,
-      value: { ...valid, company: '', phone: '', service: '' },
+      value: { ...EMPTY_CONTACT_VALUES, ...valid },
     });
   });
 
@@ -23,7 +23,7 @@ describe('validateContact', () => {
       { ...valid, name: '  Ana  ', company: ' Acme ', extra: 'x', website: '' },
       en.contact.fieldErrors,
     );
-    expect(result).toEqual({ ok: true, value: { ...valid, name: 'Ana', company: 'Acme', phone: '', service: '' } });
+    expect(result).toEqual({ ok: true, value: { ...EMPTY_CONTACT_VALUES, ...valid, name: 'Ana', company: 'Acme' } });
   });
 
   it('asks for each missing required field, blank counting as missing', () => {

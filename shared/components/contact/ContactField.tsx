@@ -1,28 +1,26 @@
 import type { ChangeEvent } from 'react';
 
-import type { ContactFieldName } from '../../content/contactFields';
+import type { ContactFieldName, ContactFieldSpec } from '../../content/contactFields';
 import { useLocale } from '../useLocale';
-
-const inputTypes: Partial<Record<ContactFieldName, string>> = { email: 'email', phone: 'tel' };
-const requiredFields: ReadonlySet<ContactFieldName> = new Set(['name', 'email', 'message']);
 
 /** One labelled field with its server error, if any, tied to it for assistive technology. */
 export function ContactField({
-  name,
+  field,
   value,
   error,
   onChange,
 }: {
-  name: ContactFieldName;
+  field: ContactFieldSpec;
   value: string;
   error?: string;
   onChange: (name: ContactFieldName, value: string) => void;
 }) {
   const { fieldCopy, serviceOptions, servicePlaceholder } = useLocale().catalogue.contact;
+  const { name } = field;
   const copy = fieldCopy[name];
   const id = `contact-${name}`;
   const errorId = `${id}-error`;
-  const required = requiredFields.has(name);
+  const required = 'required' in field;
   const shared = {
     id,
     name,
@@ -35,7 +33,7 @@ export function ContactField({
   };
 
   let control;
-  if (name === 'message') {
+  if (field.control === 'textarea') {
     control = (
       <textarea
         {...shared}
@@ -44,7 +42,7 @@ export function ContactField({
         className="contact-field__control contact-field__control--area"
       />
     );
-  } else if (name === 'service') {
+  } else if (field.control === 'select') {
     control = (
       <select {...shared} className="contact-field__control contact-field__control--select">
         <option value="">{servicePlaceholder}</option>
@@ -59,8 +57,8 @@ export function ContactField({
     control = (
       <input
         {...shared}
-        type={inputTypes[name] ?? 'text'}
-        autoComplete={copy.autoComplete}
+        type={field.control}
+        autoComplete={field.autoComplete}
         placeholder={copy.placeholder}
         className="contact-field__control"
       />

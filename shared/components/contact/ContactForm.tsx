@@ -62,9 +62,9 @@ export function ContactForm() {
   useEffect(() => {
     const form = formRef.current;
     if (!form) return;
-    for (const field of CONTACT_FIELDS) {
-      const value = control(form, field)?.value;
-      if (value) dispatch({ type: 'edit', field, value });
+    for (const { name } of CONTACT_FIELDS) {
+      const value = control(form, name)?.value;
+      if (value) dispatch({ type: 'edit', field: name, value });
     }
   }, []);
 
@@ -74,8 +74,8 @@ export function ContactForm() {
     settledHere.current = false;
     if (state.status === 'success') successRef.current?.focus();
     if (state.status !== 'error' || !formRef.current) return;
-    const firstInvalid = CONTACT_FIELDS.find((field) => state.errors[field]);
-    (firstInvalid ? control(formRef.current, firstInvalid) : failureRef.current)?.focus();
+    const firstInvalid = CONTACT_FIELDS.find((field) => state.errors[field.name]);
+    (firstInvalid ? control(formRef.current, firstInvalid.name) : failureRef.current)?.focus();
   }, [state.status, state.errors]);
 
   const edit = (field: ContactFieldName, value: string) => dispatch({ type: 'edit', field, value });
@@ -125,10 +125,10 @@ export function ContactForm() {
         <div className="contact-form__grid">
           {CONTACT_FIELDS.map((field) => (
             <ContactField
-              key={field}
-              name={field}
-              value={state.values[field]}
-              error={state.errors[field]}
+              key={field.name}
+              field={field}
+              value={state.values[field.name]}
+              error={state.errors[field.name]}
               onChange={edit}
             />
           ))}

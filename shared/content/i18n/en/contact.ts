@@ -1,7 +1,7 @@
 /** The English contact page's form: its head, labels, errors and messages, and the services it offers (contactInfo.ts holds the rest of the page). */
 import { translated } from '../../../lib/locale';
-import type { ContactFieldName, Failure } from '../../contactFields';
-import { FIELD_AUTOCOMPLETE, FIELD_LIMITS, SERVICE_VALUES } from '../../contactFields';
+import type { ContactFieldName, Failure, RequiredFieldName } from '../../contactFields';
+import { FIELD_LIMITS, SERVICE_VALUES } from '../../contactFields';
 import { siteFacts } from '../../data';
 import type { HeadText } from '../../head';
 import { emailUs, responsePromise } from './shared';
@@ -46,17 +46,13 @@ export const contact = {
   },
   failureMessage,
   fieldCopy: {
-    name: { label: 'Full Name', placeholder: 'Jane Smith', autoComplete: FIELD_AUTOCOMPLETE.name },
-    email: { label: 'Email Address', placeholder: 'jane@company.com', autoComplete: FIELD_AUTOCOMPLETE.email },
-    company: { label: 'Company/Organization', placeholder: 'Your company', autoComplete: FIELD_AUTOCOMPLETE.company },
-    phone: { label: 'Phone Number', placeholder: '+1 (555) 123-4567', autoComplete: FIELD_AUTOCOMPLETE.phone },
-    service: { label: 'Service of Interest', placeholder: '', autoComplete: FIELD_AUTOCOMPLETE.service },
-    message: {
-      label: 'Message',
-      placeholder: 'Tell us about your project, goals and timeline…',
-      autoComplete: FIELD_AUTOCOMPLETE.message,
-    },
-  } satisfies Record<ContactFieldName, { label: string; placeholder: string; autoComplete: string }>,
+    name: { label: 'Full Name', placeholder: 'Jane Smith' },
+    email: { label: 'Email Address', placeholder: 'jane@company.com' },
+    company: { label: 'Company/Organization', placeholder: 'Your company' },
+    phone: { label: 'Phone Number', placeholder: '+1 (555) 123-4567' },
+    service: { label: 'Service of Interest', placeholder: '' },
+    message: { label: 'Message', placeholder: 'Tell us about your project, goals and timeline…' },
+  } satisfies Record<ContactFieldName, { label: string; placeholder: string }>,
   /** What the server says about a field it refused, by field and reason. */
   fieldErrors: {
     notText: 'Please enter this as text.',
@@ -72,7 +68,7 @@ export const contact = {
       name: 'Please enter your full name.',
       email: 'Please enter your e-mail address.',
       message: 'Please enter a message.',
-    },
+    } satisfies Record<RequiredFieldName, string>,
     invalidEmail: 'Please enter a valid e-mail address, such as name@company.com.',
     unknownService: 'Please choose a service from the list.',
   },

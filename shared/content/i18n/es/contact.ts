@@ -3,7 +3,7 @@ import { localeTags } from '../../../lib/locale';
 import { translated } from '../../../lib/locale';
 import { countOf } from '../../../lib/plural';
 import type { Failure } from '../../contactFields';
-import { FIELD_AUTOCOMPLETE, FIELD_LIMITS, SERVICE_VALUES } from '../../contactFields';
+import { FIELD_LIMITS, SERVICE_VALUES } from '../../contactFields';
 import type { Catalogue } from '../types';
 import { emailTime, emailUs, quoteTime } from './shared';
 
@@ -50,16 +50,12 @@ export const contact: Catalogue['contact'] = {
   },
   failureMessage,
   fieldCopy: {
-    name: { autoComplete: FIELD_AUTOCOMPLETE.name, label: 'Nombre completo', placeholder: 'María Gómez' },
-    email: { autoComplete: FIELD_AUTOCOMPLETE.email, label: 'Correo electrónico', placeholder: 'maria@empresa.com' },
-    company: { autoComplete: FIELD_AUTOCOMPLETE.company, label: 'Empresa u organización', placeholder: 'Su empresa' },
-    phone: { autoComplete: FIELD_AUTOCOMPLETE.phone, label: 'Teléfono', placeholder: '+57 300 123 4567' },
-    service: { autoComplete: FIELD_AUTOCOMPLETE.service, label: 'Servicio de interés', placeholder: '' },
-    message: {
-      autoComplete: FIELD_AUTOCOMPLETE.message,
-      label: 'Mensaje',
-      placeholder: 'Cuéntenos sobre su proyecto, sus metas y sus tiempos…',
-    },
+    name: { label: 'Nombre completo', placeholder: 'María Gómez' },
+    email: { label: 'Correo electrónico', placeholder: 'maria@empresa.com' },
+    company: { label: 'Empresa u organización', placeholder: 'Su empresa' },
+    phone: { label: 'Teléfono', placeholder: '+57 300 123 4567' },
+    service: { label: 'Servicio de interés', placeholder: '' },
+    message: { label: 'Mensaje', placeholder: 'Cuéntenos sobre su proyecto, sus metas y sus tiempos…' },
   },
   fieldErrors: {
     notText: 'Escriba este dato como texto.',
