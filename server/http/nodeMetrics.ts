@@ -14,7 +14,7 @@ const LEFT_OUT = new Set(['gc']);
  * Node's default metrics (CPU, memory, heap spaces, event-loop lag, handles, file descriptors, version),
  * as `collectDefaultMetrics` registers them, less those in LEFT_OUT. prom-client offers no way to leave
  * one out, so each is registered from its own module (internals/promDefaults.ts);
- * tests/http/metrics.test.ts checks that they are all there.
+ * tests/platform/metrics.test.ts checks that they are all there.
  */
 export function collectNodeMetrics(registry: Registry): void {
   for (const name of defaultMetricNames.filter((metric) => !LEFT_OUT.has(metric)))

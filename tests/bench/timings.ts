@@ -77,14 +77,14 @@ async function campaignRates(databaseUrl: string): Promise<Timing[]> {
       measured: one.toFixed(1),
       limit: '600 ± 10 %',
       within: Math.abs(one - 600) / 600 < 0.1,
-      was: 'tests/http/campaigns.test.ts',
+      was: 'tests/newsletter/campaigns.test.ts',
     },
     {
       what: 'a campaign to 500 readers, NEWSLETTER_RATE_PER_MINUTE=3000, two processes on one PostgreSQL: e-mails a minute together, past the first 10',
       measured: two.toFixed(0),
       limit: 'above 1 500 (half), below 3 300 (+10 %)',
       within: two > 1500 && two < 3300,
-      was: 'tests/http/campaignsProcess.pg.test.ts',
+      was: 'tests/newsletter/campaignsProcess.pg.test.ts',
     },
   ];
 }
@@ -118,7 +118,7 @@ async function leadLatency(): Promise<Timing> {
     measured: `${ms(latencies[49]!)}, ${ms(p99)}, ${ms(latencies[99]!)}`,
     limit: 'p99 below 1 000 ms (the outbox polls every 5 s: a commit wakes it)',
     within: p99 < 1000,
-    was: 'tests/http/outboxProcess.test.ts',
+    was: 'tests/outbox/outboxProcess.test.ts',
   };
 }
 
@@ -136,7 +136,7 @@ async function drain(): Promise<Timing> {
     measured: ms(took),
     limit: 'below 2 000 ms (the keep-alive time-out is 65 s)',
     within: took < 2000,
-    was: 'tests/http/lifecycle.test.ts',
+    was: 'tests/platform/lifecycle.test.ts',
   };
 }
 
@@ -151,7 +151,7 @@ async function requestTimeout(): Promise<Timing> {
     measured: ms(heldMs),
     limit: `${ms(limit - 1000)} to ${ms(limit + 3000)}`,
     within: answer.startsWith('HTTP/1.1 408') && heldMs >= limit - 1000 && heldMs < limit + 3000,
-    was: 'tests/http/httpTimeouts.test.ts',
+    was: 'tests/platform/httpTimeouts.test.ts',
   };
 }
 
@@ -176,14 +176,14 @@ async function articles(databaseUrl: string): Promise<Timing[]> {
         measured: ms(onB),
         limit: 'below 5 000 ms',
         within: onB < 5000,
-        was: 'tests/http/articleInstances.pg.test.ts',
+        was: 'tests/articles/articleInstances.pg.test.ts',
       },
       {
         what: 'an article scheduled on A, from its minute until both instances serve it (published every 5 s)',
         measured: ms(late),
         limit: '0 to 10 000 ms',
         within: late >= 0 && late < 10_000,
-        was: 'tests/http/articleInstances.pg.test.ts',
+        was: 'tests/articles/articleInstances.pg.test.ts',
       },
     ];
   } finally {
@@ -230,7 +230,7 @@ async function signIns(): Promise<Timing> {
     measured: `${ratio.toFixed(2)} (${ms(Math.min(...unknown))} ÷ ${ms(Math.min(...wrong))})`,
     limit: 'between 1/3 and 3 (without the dummy hash about 1/1000)',
     within: ratio > 1 / 3 && ratio < 3,
-    was: 'tests/http/staffSignIn.pg.test.ts',
+    was: 'tests/console/staffSignIn.pg.test.ts',
   };
 }
 
@@ -248,16 +248,16 @@ export async function measureTimings(): Promise<Timing[]> {
   const postgres = await startPostgres();
   try {
     return [
-      ...(await attempt('tests/http/campaigns.test.ts, campaignsProcess.pg.test.ts', async () =>
+      ...(await attempt('tests/newsletter/campaigns.test.ts, campaignsProcess.pg.test.ts', async () =>
         campaignRates(await createDatabase(postgres.url)),
       )),
-      ...(await attempt('tests/http/outboxProcess.test.ts', leadLatency)),
-      ...(await attempt('tests/http/lifecycle.test.ts', drain)),
-      ...(await attempt('tests/http/httpTimeouts.test.ts', requestTimeout)),
-      ...(await attempt('tests/http/articleInstances.pg.test.ts', async () =>
+      ...(await attempt('tests/outbox/outboxProcess.test.ts', leadLatency)),
+      ...(await attempt('tests/platform/lifecycle.test.ts', drain)),
+      ...(await attempt('tests/platform/httpTimeouts.test.ts', requestTimeout)),
+      ...(await attempt('tests/articles/articleInstances.pg.test.ts', async () =>
         articles(await createDatabase(postgres.url)),
       )),
-      ...(await attempt('tests/http/staffSignIn.pg.test.ts', signIns)),
+      ...(await attempt('tests/console/staffSignIn.pg.test.ts', signIns)),
     ];
   } finally {
     await postgres.stop();

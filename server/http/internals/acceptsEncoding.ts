@@ -1,7 +1,7 @@
 // Express 5.3.0 (accepts 2.0.0, negotiator 1.1.0): `req.acceptsEncodings(encoding)` reads nothing of the
 // request but `this.headers`, so Express's own negotiation serves a bare IncomingMessage before Express has
 // made it a Request (the kept pages' early answer, decision 049). Express documents it for its Request only;
-// tests/unit/internals/acceptsEncoding.test.ts fails when that changes.
+// tests/platform/internals/acceptsEncoding.test.ts fails when that changes.
 import type { IncomingMessage } from 'node:http';
 
 import type { Request } from 'express';

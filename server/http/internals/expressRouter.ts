@@ -1,7 +1,7 @@
 // Express 5.3.0 (router 2.3.0): what a router keeps of each `use` and route, read from its `stack` of Layers.
 // None of it is documented. router 2.3's listRoutes() is, but it leaves out middleware mounted at a path
 // (`app.use('/static', files)`), which the early not-found answer must see (decision 054).
-// tests/unit/internals/expressRouter.test.ts fails when these fields change.
+// tests/platform/internals/expressRouter.test.ts fails when these fields change.
 
 /** A Layer's fields read here: its path as given to `use` or `route`, its route, and a mounted router's stack. */
 interface Layer {

@@ -1,6 +1,6 @@
 // helmet 8.3.0: its middleware sets the same headers for a configuration on every answer, through
 // res.setHeader and res.removeHeader alone, reads nothing of the request and calls next at once. Its
-// documentation promises only a middleware; tests/unit/internals/helmetRecorder.test.ts fails when this changes.
+// documentation promises only a middleware; tests/platform/internals/helmetRecorder.test.ts fails when this changes.
 import helmet from 'helmet';
 
 /**

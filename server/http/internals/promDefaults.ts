@@ -1,7 +1,7 @@
 // prom-client 15.1.3: `collectDefaultMetrics.metricsList` names the default metrics, and each is the module
 // prom-client/lib/metrics/<name>, a function of (registry, config) that registers it, which
 // collectDefaultMetrics runs for every name. The modules and their signature are not documented;
-// tests/unit/internals/promDefaults.test.ts fails when they change.
+// tests/platform/internals/promDefaults.test.ts fails when they change.
 import { createRequire } from 'node:module';
 
 import type { Registry } from 'prom-client';

@@ -1,6 +1,6 @@
 // prom-client 15.1.3: a Histogram sets its own `observe` on each instance in its constructor, and its
 // registry reads a metric's text from `getForPromString()` (and its JSON, which a cluster's aggregator
-// sums, from `get()`, built on it). Neither is documented; tests/unit/internals/promTallies.test.ts fails
+// sums, from `get()`, built on it). Neither is documented; tests/platform/internals/promTallies.test.ts fails
 // when they change.
 import type { HistogramConfiguration, LabelValues } from 'prom-client';
 import { Histogram } from 'prom-client';
