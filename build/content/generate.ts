@@ -242,18 +242,22 @@ function readPosts(
   return posts;
 }
 
+interface TranslatedPostsOptions {
+  root: string;
+  locale: Translation;
+  /** The English posts, in the order the translations are returned in. */
+  english: readonly RenderedPost[];
+  /** Collects the problems found, rather than throwing them. */
+  problems: string[];
+  imageSize: (src: string) => ImageSize | undefined;
+}
+
 /**
  * One language's posts: each translates exactly one English post and takes its
  * facts from it. An English post without a translation, or a translation of
  * no English post, is a problem naming the article.
  */
-function readTranslatedPosts(
-  root: string,
-  locale: Translation,
-  english: readonly RenderedPost[],
-  problems: string[],
-  imageSize: (src: string) => ImageSize | undefined,
-): RenderedPost[] {
+function readTranslatedPosts({ root, locale, english, problems, imageSize }: TranslatedPostsOptions): RenderedPost[] {
   const dir = folderOf(POSTS_DIR, locale);
   const translations = new Map<string, RenderedPost>();
   for (const name of markdownFiles(root, dir)) {
@@ -343,7 +347,8 @@ function readContent(root: string): Rendered {
   // Newest first, as the blog lists them; the translations follow the English order.
   english.sort((a, b) => b.post.date.localeCompare(a.post.date) || a.post.id - b.post.id);
   const posts = { [defaultLocale]: english } as Record<Locale, RenderedPost[]>;
-  for (const locale of TRANSLATIONS) posts[locale] = readTranslatedPosts(root, locale, english, problems, imageSize);
+  for (const locale of TRANSLATIONS)
+    posts[locale] = readTranslatedPosts({ root, locale, english, problems, imageSize });
   // Each post names its slug in every language, itself included: its alternates.
   // (A missing translation is a problem already, thrown below, so the lists line up.)
   for (const index of english.keys()) {

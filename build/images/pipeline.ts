@@ -119,8 +119,18 @@ export async function tabIconDataUrl(root = process.cwd()): Promise<string> {
   return `data:image/webp;base64,${webp.toString('base64')}`;
 }
 
+interface VariantOptions {
+  root: string;
+  /** The original image's bytes. */
+  source: Buffer;
+  width: number;
+  format: VariantFormat;
+  /** The file to write, under the static directory; its hashed name also keys the cache. */
+  target: string;
+}
+
 /** Encodes one variant, or takes it from the cache when this very name was encoded before. */
-async function writeVariant(root: string, source: Buffer, width: number, format: VariantFormat, target: string) {
+async function writeVariant({ root, source, width, format, target }: VariantOptions) {
   const cached = path.join(root, CACHE_DIR, path.basename(target));
   if (!fs.existsSync(cached)) {
     const image = sharp(source).resize({ width, withoutEnlargement: true });
@@ -156,7 +166,7 @@ export async function buildAssets(staticDir: string, root = process.cwd()): Prom
     const source = readPublic(root, src);
     for (const width of record.widths) {
       for (const format of VARIANT_FORMATS)
-        await writeVariant(root, source, width, format, target(variantUrl(src, record, width, format)));
+        await writeVariant({ root, source, width, format, target: target(variantUrl(src, record, width, format)) });
     }
   }
   for (const [src, record] of Object.entries({ ...records.artwork, ...records.files }))

@@ -2,6 +2,7 @@ import type { ClickEvent, Touch } from '../../shared/lib/attribution';
 import { sourceOf } from '../../shared/lib/attribution';
 import type { Locale } from '../../shared/lib/locale';
 import type { Database, Queryable } from '../db';
+import type { CountKey } from '../db/dailyCounts';
 import { addCount, OTHER_LABEL } from '../db/dailyCounts';
 import { saltedHash } from '../db/salt';
 import type { DailyVisitors, VisitorClient } from './visitors';
@@ -61,7 +62,11 @@ interface Converted {
 }
 
 /** A label the day's series already has, or a new one under the cap; else "(other)". */
-async function cappedLabel(tx: Queryable, day: string, name: string, label: string, cap: number): Promise<string> {
+async function cappedLabel(
+  tx: Queryable,
+  { day, series: name, label }: Pick<CountKey, 'day' | 'series' | 'label'>,
+  cap: number,
+): Promise<string> {
   const known = await tx.get(
     'SELECT 1 AS known FROM daily_counts WHERE day = ? AND series = ? AND label = ?',
     day,
@@ -79,17 +84,18 @@ async function cappedLabel(tx: Queryable, day: string, name: string, label: stri
 
 /** Page views and conversions as per-day counts in daily_counts: no row per visit, nothing that names a visitor. */
 export function createAnalyticsStore(db: Database, visitors: DailyVisitors, cap = DAILY_LABEL_CAP): AnalyticsStore {
-  const count = async (tx: Queryable, day: string, name: string, label: string, device: string) =>
-    addCount(tx, { day, series: name, label: await cappedLabel(tx, day, name, label, cap), device }, 1);
+  /** Adds one to a count, its label held to the cap. */
+  const count = async (tx: Queryable, key: CountKey) =>
+    addCount(tx, { ...key, label: await cappedLabel(tx, key, cap) }, 1);
   const converted = async (
     tx: Queryable,
     day: string,
     kind: Conversion,
     { locale, device, source, service }: Converted,
   ) => {
-    await count(tx, day, series.conversions(kind, locale), source, device);
+    await count(tx, { day, series: series.conversions(kind, locale), label: source, device });
     if (service !== undefined)
-      await count(tx, day, series.conversions('service', locale), service || NONE_LABEL, device);
+      await count(tx, { day, series: series.conversions('service', locale), label: service || NONE_LABEL, device });
   };
 
   return {
@@ -104,17 +110,17 @@ export function createAnalyticsStore(db: Database, visitors: DailyVisitors, cap 
         utm_campaign: touch.campaign || NONE_LABEL,
       };
       await db.transaction(async (tx) => {
-        await count(tx, day, series.views('page', locale), page, device);
+        await count(tx, { day, series: series.views('page', locale), label: page, device });
         for (const dimension of VIEW_DIMENSIONS)
-          await count(tx, day, series.views(dimension, locale), values[dimension], device);
+          await count(tx, { day, series: series.views(dimension, locale), label: values[dimension], device });
         if (await visitors.firstSeen(tx, day, visitor)) {
-          await count(tx, day, series.visitors('site', locale), '', device);
-          await count(tx, day, series.visitors('source', locale), source, device);
+          await count(tx, { day, series: series.visitors('site', locale), label: '', device });
+          await count(tx, { day, series: series.visitors('source', locale), label: source, device });
         }
         // The visitor's hash hashed again with the page: a second view of it is no second unique, and the
         // day's rows cannot be joined into one visitor's trail of pages.
         if (await visitors.firstSeen(tx, day, saltedHash(visitor, page)))
-          await count(tx, day, series.visitors('page', locale), page, device);
+          await count(tx, { day, series: series.visitors('page', locale), label: page, device });
       });
     },
     async addConversion(kind, conversion, at = new Date()) {

@@ -80,6 +80,17 @@ const WAIT_FROM_NOW = waitFromNowSql(false);
 
 const normalise = (email: string) => email.trim().toLowerCase();
 
+/** One attempt taken on one key. */
+interface TakeOptions {
+  /** TAKE_PAIR, TAKE or TAKE_ALWAYS. */
+  sql: string;
+  /** The row's key: the pair, the client or the address (see keys). */
+  key: string;
+  /** The address the row is kept under, for unlock and locks; null on the client's key. */
+  email: string | null;
+  now: number;
+}
+
 /** A refusal leaves the reservation's transaction, which rolls back what it had taken. */
 class Refused extends Error {
   constructor(readonly attempt: SignInAttempt) {
@@ -100,7 +111,8 @@ export function createSignInThrottle(db: Database): SignInThrottle {
     return { address, pair: `pair:${address} ${client}`, client: `client:${client}`, email: `email:${address}` };
   };
 
-  const take = async (tx: Queryable, sql: string, key: string, email: string | null, now: number) =>
+  /** The key's failures in a row, this one included; undefined when the key is closed (nothing taken). */
+  const take = async (tx: Queryable, { sql, key, email, now }: TakeOptions) =>
     (await tx.get<{ failures: number }>(sql, key, email, now, now + backoffMs(1)))?.failures;
 
   const refusal = async (tx: Queryable, key: string, lockable: boolean, now: number) => {
@@ -125,13 +137,13 @@ export function createSignInThrottle(db: Database): SignInThrottle {
             now - FORGET_AFTER_MS,
           );
           // Always in this order (pair, client, address), so two transactions never wait on each other in a circle.
-          const failures = await take(tx, TAKE_PAIR, key.pair, key.address, now);
+          const failures = await take(tx, { sql: TAKE_PAIR, key: key.pair, email: key.address, now });
           if (failures === undefined) throw await refusal(tx, key.pair, true, now);
-          const fromClient = await take(tx, TAKE, key.client, null, now);
+          const fromClient = await take(tx, { sql: TAKE, key: key.client, email: null, now });
           if (fromClient === undefined) throw await refusal(tx, key.client, false, now);
           // A client's first attempt is checked whatever others did to the address; it still counts there.
           const sql = fromClient === 1 ? TAKE_ALWAYS : TAKE;
-          if ((await take(tx, sql, key.email, key.address, now)) === undefined)
+          if ((await take(tx, { sql, key: key.email, email: key.address, now })) === undefined)
             throw await refusal(tx, key.email, false, now);
           return { kind: 'reserved', failures } as const;
         });

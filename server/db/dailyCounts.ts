@@ -43,13 +43,20 @@ const ADD_TO_BUCKET = {
         || jsonb_build_object(?::text, coalesce((daily_counts.buckets ->> ?::text)::integer, 0) + excluded.count)`,
 };
 
+/** What addToBucket adds to, and how much. */
+interface BucketAddition {
+  /** The engine tx runs on: it picks the statement. */
+  engine: Database['engine'];
+  key: CountKey;
+  /** The histogram's bucket, as bucketOf gives it. */
+  bucket: number;
+  count: number;
+}
+
 /** Adds to a histogram's bucket (made at 0 the first time). */
 export async function addToBucket(
   tx: Queryable,
-  engine: Database['engine'],
-  { day, series, label, device }: CountKey,
-  bucket: number,
-  count: number,
+  { engine, key: { day, series, label, device }, bucket, count }: BucketAddition,
 ): Promise<void> {
   const key = String(bucket);
   await tx.run(ADD_TO_BUCKET[engine], day, series, label, device, count, key, count, key, key);

@@ -62,13 +62,13 @@ export function startOutboxWorker({
   const { webhook } = mail;
   if (webhook)
     senders.webhook = (message) =>
-      postWebhook(
-        webhook.url,
-        webhook.secret,
-        JSON.stringify('body' in message.payload ? message.payload.body : null),
-        message.messageId,
+      postWebhook({
+        url: webhook.url,
+        secret: webhook.secret,
+        body: JSON.stringify('body' in message.payload ? message.payload.body : null),
+        deliveryId: message.messageId,
         timeoutMs,
-      );
+      });
   const counted = Object.fromEntries(
     Object.entries(senders).map(([channel, send]): [string, Sender] => [
       channel,

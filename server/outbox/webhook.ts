@@ -40,17 +40,23 @@ export function verifyWebhookSignature(
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
+interface WebhookPost {
+  url: string;
+  /** The secret shared with the receiver, which signs the post. */
+  secret: string;
+  /** The JSON, as it is sent and signed. */
+  body: string;
+  /** The same on every attempt for one message (DELIVERY_HEADER). */
+  deliveryId: string;
+  /** Longest wait for the receiver's answer; past it the attempt fails. */
+  timeoutMs: number;
+}
+
 /**
  * Posts one signed JSON body; any answer but 2xx (a redirect included) is a
  * failed attempt, retried like an e-mail.
  */
-export async function postWebhook(
-  url: string,
-  secret: string,
-  body: string,
-  deliveryId: string,
-  timeoutMs: number,
-): Promise<void> {
+export async function postWebhook({ url, secret, body, deliveryId, timeoutMs }: WebhookPost): Promise<void> {
   const timestamp = String(Math.floor(Date.now() / 1000));
   const response = await fetch(url, {
     method: 'POST',

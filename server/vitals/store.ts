@@ -47,7 +47,12 @@ export function createVitalsStore(db: Database, cap = DAILY_SAMPLE_CAP): VitalsS
         const before = received - samples.length;
         const kept = Math.max(0, Math.min(samples.length, cap - before));
         for (const { name, value } of samples.slice(0, kept))
-          await addToBucket(tx, db.engine, { day, series: name, label, device }, bucketOf(name, value), 1);
+          await addToBucket(tx, {
+            engine: db.engine,
+            key: { day, series: name, label, device },
+            bucket: bucketOf(name, value),
+            count: 1,
+          });
         return { kept, capReached: before <= cap && received > cap };
       });
     },

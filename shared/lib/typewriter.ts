@@ -62,17 +62,22 @@ export function nextTypewriterStep(
   return { state: { length: 1, deleting: false }, delay: letterDelay };
 }
 
+interface TypewriterRun {
+  text: string;
+  mode: TypewriterMode;
+  /** Milliseconds per letter typed, deleting takes half; not clamped here (clampLetterDelay is). */
+  letterDelay: number;
+  /** The state on screen when the run starts. */
+  from: TypewriterState;
+  /** Told of each new state, after its delay. */
+  onChange: (state: TypewriterState) => void;
+}
+
 /**
  * Runs the steps on timers from a starting state, reporting each new state.
  * Returns the function that stops it (a component calls it on unmount).
  */
-export function runTypewriter(
-  text: string,
-  mode: TypewriterMode,
-  letterDelay: number,
-  from: TypewriterState,
-  onChange: (state: TypewriterState) => void,
-): () => void {
+export function runTypewriter({ text, mode, letterDelay, from, onChange }: TypewriterRun): () => void {
   let state = from;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const schedule = () => {

@@ -99,7 +99,13 @@ describe('runTypewriter on timers', () => {
 
   it('shows one more letter every delay in "once" mode, then stops', () => {
     const seen: number[] = [];
-    runTypewriter('Hey', 'once', 120, { length: 0, deleting: false }, (state) => seen.push(state.length));
+    runTypewriter({
+      text: 'Hey',
+      mode: 'once',
+      letterDelay: 120,
+      from: { length: 0, deleting: false },
+      onChange: (state) => seen.push(state.length),
+    });
     vi.advanceTimersByTime(119);
     expect(seen).toEqual([]);
     vi.advanceTimersByTime(1);
@@ -113,7 +119,13 @@ describe('runTypewriter on timers', () => {
 
   it('pauses, deletes at double speed and retypes, forever, in infinite mode', () => {
     const seen: number[] = [];
-    runTypewriter('Hey', 'infinite', 100, { length: 3, deleting: false }, (state) => seen.push(state.length));
+    runTypewriter({
+      text: 'Hey',
+      mode: 'infinite',
+      letterDelay: 100,
+      from: { length: 3, deleting: false },
+      onChange: (state) => seen.push(state.length),
+    });
     vi.advanceTimersByTime(999);
     expect(seen).toEqual([]);
     vi.advanceTimersByTime(1); // t = 1000: the pause is over, the first letter goes
@@ -129,9 +141,13 @@ describe('runTypewriter on timers', () => {
 
   it('stops scheduling when cancelled', () => {
     const seen: number[] = [];
-    const stop = runTypewriter(WORD, 'infinite', 100, { length: 0, deleting: false }, (state) =>
-      seen.push(state.length),
-    );
+    const stop = runTypewriter({
+      text: WORD,
+      mode: 'infinite',
+      letterDelay: 100,
+      from: { length: 0, deleting: false },
+      onChange: (state) => seen.push(state.length),
+    });
     vi.advanceTimersByTime(250);
     stop();
     vi.advanceTimersByTime(10_000);

@@ -54,7 +54,7 @@ export async function fillFieldSpeed(db: Database, samples: number, days = 28, n
   await db.transaction(async (tx) => {
     for (const [key, count] of counts) {
       const [day, series, label, device, bucket] = key.split('\n') as [string, string, string, string, string];
-      await addToBucket(tx, db.engine, { day, series, label, device }, Number(bucket), count);
+      await addToBucket(tx, { engine: db.engine, key: { day, series, label, device }, bucket: Number(bucket), count });
     }
   });
   return counts.size;

@@ -29,9 +29,15 @@ export function Typewriter({ text, delay = 120, infinite = false, className }: T
 
   useEffect(() => {
     if (!animate) return;
-    return runTypewriter(text, mode, clampLetterDelay(delay), current.current, (next) => {
-      current.current = next;
-      setState(next);
+    return runTypewriter({
+      text,
+      mode,
+      letterDelay: clampLetterDelay(delay),
+      from: current.current,
+      onChange: (next) => {
+        current.current = next;
+        setState(next);
+      },
     });
   }, [animate, text, mode, delay]);
 
