@@ -133,6 +133,11 @@ describe('an article published without a cover image', () => {
     }
   });
 
+  it('tells the writer, beside the field, that the cover is optional and what shows without one', async () => {
+    const editor = await page(`/staff/articles/${englishId}`).set('Cookie', client.cookie);
+    expect(editor.text).toContain('Optional: without one, the blog draws its own cover');
+  });
+
   it('previews it for the staff with its body', async () => {
     const preview = await page(`/staff/articles/${englishId}/preview`).set('Cookie', client.cookie);
     expect(preview.status).toBe(200);
