@@ -15,7 +15,7 @@ import { IMAGE_MAX_BYTES, uploadRefusals } from './images';
 import { renderArticle } from './markdown';
 import type { Article, ArticleFilter, ArticleState, ArticleStore } from './store';
 import { articleStates } from './store';
-import { articleCopy, articleNav } from './texts';
+import { articleCopy, articleNav, savedNotice } from './texts';
 import { ArticleEditorPage } from './views/ArticleEditorPage';
 import { ArticleListPage } from './views/ArticleListPage';
 import { RevisionsPage } from './views/RevisionsPage';
@@ -184,7 +184,7 @@ function articleRoutes({ store, rootDir, preview, changed, images }: ArticleRout
     router.get('/staff/articles/:id', async (req, res) => {
       const article = await articleOf(req, res);
       if (!article) return;
-      const done = articleCopy.saved[text(req.query.saved)];
+      const done = savedNotice(req.query.saved);
       await showEditor(res, 200, article, done ? { notice: { tone: 'success', text: done } } : {});
     });
 
@@ -262,7 +262,7 @@ function articleRoutes({ store, rootDir, preview, changed, images }: ArticleRout
       );
       // Older first, whichever way round they were picked.
       const compared = from && to ? ([from, to].sort((a, b) => a.id - b.id) as [typeof from, typeof to]) : undefined;
-      const notice = articleCopy.saved[text(req.query.saved)];
+      const notice = savedNotice(req.query.saved);
       sendPage(
         res,
         200,
