@@ -28,6 +28,8 @@ export const articleCopy = {
   },
   scheduleInvalid: 'Publish at: a date and time in the future, as the field asks.',
   publishInvalid: (field: string, reason: string) => `This article cannot go live yet: ${field}: ${reason}`,
+  restoreInvalid: (revision: number, field: string, reason: string) =>
+    `Revision ${revision} cannot replace the live article: ${field}: ${reason}`,
 } as const;
 
 /** The notice a redirect's ?saved= names: one of the copy's own, never a key every object has (__proto__). */
