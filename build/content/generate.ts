@@ -449,7 +449,7 @@ export function generatedFiles(root = process.cwd()): Map<string, string> {
   }));
   files.set(
     SEED_MODULE,
-    `${HEADER}import type { BlogPost } from '../../shared/content/blog';\n\n/** A post as the database is first filled with it: its facts and each language's words and Markdown. */\nexport interface PostSeed extends Pick<BlogPost, 'id' | 'date' | 'category' | 'image' | 'featured'> {\n  versions: readonly (Pick<BlogPost, 'locale' | 'slug' | 'title' | 'excerpt' | 'author'> & { markdown: string })[];\n}\n\n/** The posts as the database starts with them on a fresh install (decision 052). */\nexport const postSeed: readonly PostSeed[] = ${json(seed)};\n`,
+    `${HEADER}import type { BlogPost } from '../../shared/content/blog';\n\n/** A post as the database is first filled with it: its facts (a Markdown article always names its cover) and each language's words and Markdown. */\nexport interface PostSeed extends Required<Pick<BlogPost, 'id' | 'date' | 'category' | 'image' | 'featured'>> {\n  versions: readonly (Pick<BlogPost, 'locale' | 'slug' | 'title' | 'excerpt' | 'author'> & { markdown: string })[];\n}\n\n/** The posts as the database starts with them on a fresh install (decision 052). */\nexport const postSeed: readonly PostSeed[] = ${json(seed)};\n`,
   );
   const legalKeys = Object.fromEntries(
     locales.map((locale) => [locale, legal[locale].map(({ name }) => name)]),

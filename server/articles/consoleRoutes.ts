@@ -8,14 +8,14 @@ import type { ConsoleSection, ConsoleSectionTools } from '../console/console';
 import { fromLabTime, toLabTime } from '../console/kit/format';
 import { consoleUser, sendPage, textFields } from '../console/page';
 import { readBody } from '../http/formEndpoint';
-import type { TypedFields } from './fields';
+import type { ArticleFields, TypedFields } from './fields';
 import { checkFields, fieldLabels, typedFields, typedOf } from './fields';
 import type { ArticleImages } from './images';
 import { IMAGE_MAX_BYTES, uploadRefusals } from './images';
 import { renderArticle } from './markdown';
 import type { Article, ArticleFilter, ArticleState, ArticleStore } from './store';
 import { articleStates } from './store';
-import { articleCopy, articleNav } from './texts';
+import { articleCopy, articleNav, savedNotice } from './texts';
 import { ArticleEditorPage } from './views/ArticleEditorPage';
 import { ArticleListPage } from './views/ArticleListPage';
 import { RevisionsPage } from './views/RevisionsPage';
@@ -124,6 +124,27 @@ function articleRoutes({ store, rootDir, preview, changed, images }: ArticleRout
       );
     };
 
+    /**
+     * Why fields cannot go live (their field and the reason), or undefined when they can. Publishing, scheduling
+     * and restoring onto a live article check again: what was saved before a rule changed cannot slip out.
+     */
+    const goLiveProblem = (fields: ArticleFields): [field: string, reason: string] | undefined => {
+      const checked = checkFields(typedOf(fields));
+      if (!checked.ok) return Object.entries(checked.errors)[0] as [string, string];
+      const rendered = renderArticle(fields.body, fields.locale, rootDir);
+      return rendered.ok ? undefined : ['body', rendered.error];
+    };
+
+    /** Shows the editor saying why the article cannot go live, when it cannot; true when it was refused. */
+    const refusedToGoLive = async (res: Response, article: Article) => {
+      const problem = goLiveProblem(article);
+      if (problem)
+        await showEditor(res, 400, article, {
+          notice: { tone: 'error', text: articleCopy.publishInvalid(...problem) },
+        });
+      return problem !== undefined;
+    };
+
     /** The form's fields checked, the body rendered by the public page's rules; problems name their field. */
     const checkForm = (req: Request, res: Response) => {
       const body = readBody(req, res);
@@ -184,7 +205,7 @@ function articleRoutes({ store, rootDir, preview, changed, images }: ArticleRout
     router.get('/staff/articles/:id', async (req, res) => {
       const article = await articleOf(req, res);
       if (!article) return;
-      const done = articleCopy.saved[text(req.query.saved)];
+      const done = savedNotice(req.query.saved);
       await showEditor(res, 200, article, done ? { notice: { tone: 'success', text: done } } : {});
     });
 
@@ -209,18 +230,7 @@ function articleRoutes({ store, rootDir, preview, changed, images }: ArticleRout
     router.post('/staff/articles/:id/publish', ...guardPost, async (req, res) => {
       const article = await articleOf(req, res);
       if (!article) return;
-      // What goes live must pass the editor's checks: a draft saved before a rule changed cannot slip out.
-      const checked = checkFields(typedOf(article));
-      const rendered = renderArticle(article.body, article.locale, rootDir);
-      if (!checked.ok || !rendered.ok) {
-        const [field, reason] = checked.ok
-          ? ['body', rendered.ok ? '' : rendered.error]
-          : Object.entries(checked.errors)[0]!;
-        await showEditor(res, 400, article, {
-          notice: { tone: 'error', text: articleCopy.publishInvalid(field, reason!) },
-        });
-        return;
-      }
+      if (await refusedToGoLive(res, article)) return;
       await store.publish(article.id, by(res));
       await changed();
       res.redirect(303, `/staff/articles/${article.id}?saved=published`);
@@ -235,6 +245,8 @@ function articleRoutes({ store, rootDir, preview, changed, images }: ArticleRout
         await showEditor(res, 400, article, { notice: { tone: 'error', text: articleCopy.scheduleInvalid } });
         return;
       }
+      // The schedule publishes what is saved as it is: it must pass the checks "Publish now" runs.
+      if (await refusedToGoLive(res, article)) return;
       await store.schedule(article.id, at, by(res));
       await changed();
       res.redirect(303, `/staff/articles/${article.id}?saved=scheduled`);
@@ -262,7 +274,7 @@ function articleRoutes({ store, rootDir, preview, changed, images }: ArticleRout
       );
       // Older first, whichever way round they were picked.
       const compared = from && to ? ([from, to].sort((a, b) => a.id - b.id) as [typeof from, typeof to]) : undefined;
-      const notice = articleCopy.saved[text(req.query.saved)];
+      const notice = savedNotice(req.query.saved);
       sendPage(
         res,
         200,
@@ -281,6 +293,18 @@ function articleRoutes({ store, rootDir, preview, changed, images }: ArticleRout
       const article = await articleOf(req, res);
       if (!article) return;
       const revision = idOf(req.params.revision);
+      // A revision written back onto a live (or scheduled) article goes live with it: checked as a publish is.
+      const live = article.state === 'published' || article.state === 'scheduled';
+      const restoring =
+        live && revision !== null
+          ? (await store.revisions(article.id)).find((saved) => saved.id === revision)
+          : undefined;
+      const problem = restoring && goLiveProblem(restoring.fields);
+      if (problem) {
+        const text = articleCopy.restoreInvalid(restoring.id, ...problem);
+        await showEditor(res, 400, article, { notice: { tone: 'error', text } });
+        return;
+      }
       const result = revision === null ? undefined : await store.restore(article.id, revision, by(res));
       if (result?.ok) await changed();
       if (!result) renderNotFound(res, articleCopy.revisionNotFound);

@@ -3,7 +3,7 @@ import type { PostCategory } from '../../shared/content/blog';
 import { categoryValues } from '../../shared/content/blog';
 import type { Locale } from '../../shared/lib/locale';
 import { locales } from '../../shared/lib/locale';
-import { imageSources } from '../../shared/model/images';
+import { isKnownImage } from '../../shared/model/images';
 
 export interface ArticleFields {
   locale: Locale;
@@ -72,16 +72,6 @@ export function typedFields(form: Record<string, string>): TypedFields {
   return Object.fromEntries(
     ARTICLE_FIELDS.map((name) => [name, (form[name] ?? '').replace(/\r\n?/g, '\n')]),
   ) as TypedFields;
-}
-
-/** An image the pages can show: the build's artwork or photos, or an upload. */
-function isKnownImage(src: string): boolean {
-  try {
-    imageSources(src);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function isRealDate(value: string): boolean {

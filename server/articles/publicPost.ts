@@ -1,5 +1,6 @@
 /** An article from the store as the public pages list it: the blog's BlogPost. */
 import type { BlogPost } from '../../shared/content/blog';
+import { isKnownImage } from '../../shared/model/images';
 import { formatDate } from '../lib/dates';
 import type { Article } from './store';
 
@@ -11,7 +12,8 @@ export function toBlogPost(article: Article, readTime: string): BlogPost {
     author: article.author,
     date: article.date,
     category: article.category,
-    image: article.image,
+    // A cover the pages cannot show (none, or art a later build dropped) is no cover: the page still renders.
+    ...(isKnownImage(article.image) ? { image: article.image } : {}),
     featured: article.featured,
     slug: article.slug,
     locale: article.locale,

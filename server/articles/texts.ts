@@ -25,7 +25,15 @@ export const articleCopy = {
     unpublished: 'Unpublished: visitors no longer see it.',
     restored: 'Revision restored: it is the newest revision now.',
     image: 'Cover image uploaded: it is made in every width the page needs.',
-  } as Record<string, string>,
+  },
   scheduleInvalid: 'Publish at: a date and time in the future, as the field asks.',
   publishInvalid: (field: string, reason: string) => `This article cannot go live yet: ${field}: ${reason}`,
+  restoreInvalid: (revision: number, field: string, reason: string) =>
+    `Revision ${revision} cannot replace the live article: ${field}: ${reason}`,
 } as const;
+
+/** The notice a redirect's ?saved= names: one of the copy's own, never a key every object has (__proto__). */
+export function savedNotice(key: unknown): string | undefined {
+  const { saved } = articleCopy;
+  return typeof key === 'string' && Object.hasOwn(saved, key) ? saved[key as keyof typeof saved] : undefined;
+}

@@ -27,8 +27,11 @@ export interface BlogPost {
   category: PostCategory;
   /** Computed from the article's words by the build, such as "5 min read". */
   readTime: string;
-  /** A URL, so the lab can swap our artwork for photos. */
-  image: string;
+  /**
+   * Its cover: a site path the build or an upload knows, so the lab can swap our artwork for photos. None when
+   * the article has no cover, or names one the site no longer has: the pages then draw the blog's own cover.
+   */
+  image?: string;
   featured: boolean;
 }
 

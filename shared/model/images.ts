@@ -11,6 +11,16 @@ export interface ImageSources {
   srcSets?: Record<VariantFormat, string>;
 }
 
+/** Whether the pages can show an image: the build's artwork or photos, or an upload. */
+export function isKnownImage(src: string): boolean {
+  try {
+    imageSources(src);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Everything an <img> or <picture> needs for a public image named by its path under public/. */
 export function imageSources(src: string): ImageSources {
   // An image the staff uploaded: its path carries its size, its variants are the server's.

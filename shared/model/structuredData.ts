@@ -85,7 +85,8 @@ export function buildBlogPostingJsonLd(siteUrl: string, post: BlogPost, path: st
     inLanguage: localeTags[post.locale].lang,
     headline: post.title,
     description: post.excerpt,
-    image: absoluteUrl(siteUrl, post.image),
+    // A post without a cover is shared as every page is: with the site's image.
+    image: absoluteUrl(siteUrl, post.image ?? siteFacts.ogImage),
     datePublished: post.date,
     author: { '@type': 'Person', name: post.author },
     publisher: {

@@ -93,7 +93,7 @@ describe.each(articles)('GET $path', ({ path: url, locale, post, twin }) => {
     );
     expect(text).toMatch(
       new RegExp(
-        `<img class="article__image" src="${imageSources(post.image).src}" width="1200" height="750" alt="" fetchPriority="high"/>`,
+        `<img class="article__image" src="${imageSources(post.image!).src}" width="1200" height="750" alt="" fetchPriority="high"/>`,
       ),
     );
     expect(text).toMatch(/<div class="prose"><p>/);

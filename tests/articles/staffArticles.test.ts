@@ -168,6 +168,50 @@ describe('writing an article', () => {
   });
 });
 
+describe('going live', () => {
+  // Saved before a rule changed (the editor refuses it now): written straight to the store.
+  const refused = { ...form, locale: 'en' as const, category: 'technology' as const, featured: false };
+  const scriptLink = '[click](javascript:alert(1))';
+
+  it('checks the article again when it is scheduled, and refuses what the editor would', async () => {
+    const created = await store.create({ ...refused, slug: 'scheduled-before-a-rule', body: scriptLink }, 'old');
+    const id = created.ok ? created.id : 0;
+    const nextYear = new Date().getUTCFullYear() + 1;
+    const response = await post(`/staff/articles/${id}/schedule`, { publishAt: `${nextYear}-07-01T09:30` });
+    expect(response.status).toBe(400);
+    expect(response.text).toContain('This article cannot go live yet: body: link &quot;javascript:alert(1)&quot;');
+    expect((await store.get(id))!.state).toBe('draft');
+  });
+
+  it('checks a revision again before it replaces a published article', async () => {
+    const fields = { ...refused, slug: 'restored-before-a-rule' };
+    const created = await store.create(fields, 'old');
+    const id = created.ok ? created.id : 0;
+    await store.update(id, { ...fields, body: scriptLink }, 'old');
+    await store.update(id, fields, 'old');
+    expect((await post(`/staff/articles/${id}/publish`, {})).status).toBe(303);
+    const old = (await store.revisions(id)).find((revision) => revision.fields.body === scriptLink)!;
+    const response = await post(`/staff/articles/${id}/revisions/${old.id}/restore`, {});
+    expect(response.status).toBe(400);
+    expect(response.text).toContain(
+      `Revision ${old.id} cannot replace the live article: body: link &quot;javascript:alert(1)&quot;`,
+    );
+    expect(await store.get(id)).toMatchObject({ state: 'published', body: fields.body });
+  });
+});
+
+describe('a notice named in the URL', () => {
+  it('is one of the console’s own: a key every object has names none, and is no error', async () => {
+    const [article] = await store.published('en');
+    for (const key of ['__proto__', 'constructor', 'toString', 'hasOwnProperty'])
+      for (const path of [`/staff/articles/${article!.id}`, `/staff/articles/${article!.id}/revisions`]) {
+        const page = await get(`${path}?saved=${key}`);
+        expect(page.status, `${path}?saved=${key}`).toBe(200);
+        expect(page.text, `${path}?saved=${key}`).not.toContain('role="status"');
+      }
+  });
+});
+
 describe('every article action', () => {
   it('is refused without the session’s CSRF token, and changes nothing', async () => {
     const [article] = await store.published('en');

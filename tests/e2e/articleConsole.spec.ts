@@ -1,6 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 
 import type { Browser, BrowserContext, Page } from '@playwright/test';
@@ -9,8 +6,8 @@ import sharp from 'sharp';
 import { DISMISSED_KEY } from '../../shared/components/LanguageHint';
 import { violations } from '../support/browser/axe';
 import { expect, gotoHydrated, test } from '../support/browser/fixtures';
+import { siteOfItsOwn } from '../support/browser/staff';
 import type { ServerProcess } from '../support/serverProcess';
-import { freePort, startServer } from '../support/serverProcess';
 
 /**
  * The staff write, preview, publish, edit, revise and unpublish an article, in a browser with and without
@@ -25,24 +22,7 @@ const shots = process.env.ARTICLE_SCREENSHOTS_DIR;
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
 test.beforeAll(async ({ browser }) => {
-  const port = await freePort();
-  origin = `http://localhost:${port}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-e2e-articles-'));
-  server = await startServer(port, { DATA_DIR: dataDir, SITE_URL: origin, LOG_LEVEL: 'warn', TRUST_PROXY: 'false' });
-  const password = execFileSync(process.execPath, ['dist/staff.js', 'add', email], {
-    env: { ...process.env, DATA_DIR: dataDir },
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'ignore'],
-  }).trim();
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(`${origin}/staff/sign-in`);
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/staff\/leads$/);
-  cookies = await context.cookies();
-  await context.close();
+  ({ origin, server, cookies } = await siteOfItsOwn(browser, email));
 });
 test.afterAll(async () => server?.stop());
 

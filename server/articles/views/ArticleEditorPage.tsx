@@ -312,7 +312,7 @@ export function ArticleEditorPage(props: ArticleEditorPageProps) {
                 name="image"
                 typed={typed}
                 errors={errors}
-                hint="A path on this site, such as /images/blog/name.svg."
+                hint="A path on this site, such as /images/blog/name.svg. Optional: without one, the blog draws its own cover with the lab’s mark and the article opens with its text."
               >
                 {(control) => <input {...control} type="text" defaultValue={typed.image} maxLength={LIMITS.image} />}
               </Field>

@@ -42,12 +42,15 @@ export function ArticleView() {
   const navLabel = (to: string) => catalogue.navigation.mainNav.find((item) => item.to === to)?.label ?? to;
   return (
     <>
-      <article className="article" aria-labelledby="page-title">
+      {/* Without a cover the text follows the band: a drawn cover over it would say nothing the title does not. */}
+      <article className={post.image ? 'article' : 'article article--no-cover'} aria-labelledby="page-title">
         <ArticleHeader post={post} />
-        <div className="container article__media">
-          {/* The largest paint: fetched first, never lazily. */}
-          <ResponsiveImage className="article__image" src={post.image} sizes={ARTICLE_IMAGE_SIZES} priority />
-        </div>
+        {post.image ? (
+          <div className="container article__media">
+            {/* The largest paint: fetched first, never lazily. */}
+            <ResponsiveImage className="article__image" src={post.image} sizes={ARTICLE_IMAGE_SIZES} priority />
+          </div>
+        ) : null}
         <div className="container article__body">
           <StaticBody html={html} load={() => loadArticleBody(post.locale, post.slug)} />
         </div>

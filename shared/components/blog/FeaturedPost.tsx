@@ -4,9 +4,9 @@ import { postPath } from '../../model/articles';
 import { postAnchor } from '../../model/blog';
 import { Icon } from '../Icon';
 import { Link } from '../Link';
-import { ResponsiveImage } from '../ResponsiveImage';
 import { useLocale } from '../useLocale';
 import { CategoryBadge } from './CategoryBadge';
+import { PostCover } from './PostCover';
 import { PostMeta } from './PostMeta';
 import { useBlogView } from './useBlogView';
 
@@ -24,7 +24,7 @@ export function FeaturedPost() {
       <article id={postAnchor(post)} className="blog-featured__card" tabIndex={-1}>
         <div className="blog-featured__media">
           {/* Often the largest paint on a phone: fetched first, never lazily. */}
-          <ResponsiveImage className="blog-featured__image" src={post.image} sizes={FEATURED_IMAGE_SIZES} priority />
+          <PostCover className="blog-featured__image" post={post} sizes={FEATURED_IMAGE_SIZES} priority />
         </div>
         <div className="blog-featured__body">
           <div className="blog-featured__tags">

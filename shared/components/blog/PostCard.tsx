@@ -2,8 +2,8 @@ import type { BlogPost } from '../../content/blog';
 import { postPath } from '../../model/articles';
 import { postAnchor } from '../../model/blog';
 import { Link } from '../Link';
-import { ResponsiveImage } from '../ResponsiveImage';
 import { CategoryBadge } from './CategoryBadge';
+import { PostCover } from './PostCover';
 import { PostMeta } from './PostMeta';
 
 /** A card's image: a third of the grid on a wide screen, half on a tablet (for an uploaded photo's widths). */
@@ -18,7 +18,7 @@ export function PostCard({ post }: { post: BlogPost }) {
   return (
     <article id={postAnchor(post)} className="blog-card" aria-labelledby={titleId} tabIndex={-1}>
       <div className="blog-card__media">
-        <ResponsiveImage className="blog-card__image" src={post.image} sizes={CARD_IMAGE_SIZES} />
+        <PostCover className="blog-card__image" post={post} sizes={CARD_IMAGE_SIZES} />
       </div>
       <div className="blog-card__body">
         <CategoryBadge category={post.category} />

@@ -1,8 +1,8 @@
 import { postPath } from '../../model/articles';
 import { recentPosts } from '../../model/blog';
 import { Link } from '../Link';
-import { ResponsiveImage } from '../ResponsiveImage';
 import { useLocale } from '../useLocale';
+import { PostCover } from './PostCover';
 
 /** The sidebar's Recent Posts: the first five non-featured posts, whatever the filter; each links to its article. */
 export function RecentPosts() {
@@ -18,7 +18,7 @@ export function RecentPosts() {
         {posts.map((post) => (
           <li key={post.id}>
             <Link to={postPath(post)} className="blog-recent__link">
-              <ResponsiveImage className="blog-recent__image" src={post.image} sizes="96px" />
+              <PostCover className="blog-recent__image" post={post} sizes="96px" />
               <span className="blog-recent__text">
                 <span className="blog-recent__title">{post.title}</span>
                 <time className="blog-recent__date" dateTime={post.date}>
