@@ -194,10 +194,18 @@ export function createSubscriberStore(
       if (!match) return 'invalid';
       const id = Number(match[1]);
       const signingKey = await key();
-      const subscriber = await rowById(id);
+      const subscriber = await db.get<
+        Pick<SubscriberRow, 'id' | 'email' | 'created_at' | 'unsubscribed_at'> & { link: string | null }
+      >(
+        'SELECT id, email, created_at, unsubscribed_at, confirmation_token_hash AS link FROM subscribers WHERE id = ?',
+        id,
+      );
       // A row that is gone is checked against a stand-in, so both refusals take the same work.
       const expected = Buffer.from(signature(signingKey, subscriber ?? { id, email: '', created_at: '' }));
       if (!timingSafeEqual(Buffer.from(match[2]!), expected) || !subscriber) return 'invalid';
+      // Off the list already, with no confirmation link left to revoke: nothing to write. A mail provider's
+      // one-click POSTs are not limited per client, so a token posted again and again costs a read each.
+      if (subscriber.unsubscribed_at !== null && subscriber.link === null) return 'unsubscribed';
       return db.transaction(async (tx) => {
         const row = await tx.get<{ unsubscribed_at: string | null }>(
           'SELECT unsubscribed_at FROM subscribers WHERE id = ?',

@@ -267,6 +267,75 @@ describe('unsubscribe', { timeout: 30_000 }, () => {
     expect(db.connection.prepare('SELECT email FROM subscribers WHERE unsubscribed_at IS NOT NULL').all()).toEqual([]);
   });
 
+  /** A mail provider's RFC 8058 POST: multipart, the token in the URL, from the provider's own address. */
+  const oneClick = (app: TestApp, token: string, headers: Record<string, string> = {}) =>
+    request(app)
+      .post(`/newsletter/unsubscribe?token=${token}`)
+      .set({ 'X-Forwarded-For': '209.85.220.41', ...headers })
+      .field('List-Unsubscribe', 'One-Click');
+  const unsubscribedCount = (app: TestApp) =>
+    (
+      app.db.connection.prepare('SELECT count(*) AS n FROM subscribers WHERE unsubscribed_at IS NOT NULL').get() as {
+        n: number;
+      }
+    ).n;
+
+  it('takes all 50 one-click POSTs a mail provider sends at once from one address, cross-site or not', async () => {
+    const app = testApp({ TRUST_PROXY: '1' });
+    cleanups.push(() => app.db.close());
+    const store = createSubscriberStore(app.db);
+    const tokens: string[] = [];
+    for (let index = 1; index <= 50; index++) {
+      await store.signUp(`reader${index}@example.com`);
+      tokens.push((await store.unsubscribeToken(index))!);
+    }
+    // Webmail posts from its own origin; a provider's server sends no Origin at all.
+    const answers = await Promise.all(
+      tokens.map((token, index) =>
+        oneClick(app, token, index % 2 ? { Origin: 'https://mail.example.net', 'Sec-Fetch-Site': 'cross-site' } : {}),
+      ),
+    );
+    expect(answers.map((answer) => [answer.status, answer.body])).toEqual(
+      tokens.map(() => [200, { result: 'unsubscribed' }]),
+    );
+    expect(unsubscribedCount(app)).toBe(50);
+  });
+
+  it('holds a forged token to the same-site check and the per-client limit, and writes nothing for a token posted again', async () => {
+    const app = testApp({ TRUST_PROXY: '1' });
+    cleanups.push(() => app.db.close());
+    const store = createSubscriberStore(app.db);
+    await store.signUp('leaving@example.com');
+    const token = (await store.unsubscribeToken(1))!;
+    const forged = `1.${'A'.repeat(43)}`;
+    expect((await oneClick(app, forged, { Origin: 'https://elsewhere.example' })).status).toBe(403);
+    const forgedAnswers = [];
+    for (let index = 0; index < 11; index++) forgedAnswers.push((await oneClick(app, forged)).status);
+    expect(forgedAnswers).toEqual([...Array<number>(10).fill(400), 429]);
+    expect(unsubscribedCount(app)).toBe(0);
+    // The same address, over its limit for forged tokens, is still heard with a genuine one.
+    expect((await oneClick(app, token)).body).toEqual({ result: 'unsubscribed' });
+    expect(unsubscribedCount(app)).toBe(1);
+    // Posted again and again, the token changes nothing in the database.
+    const changes = () => (app.db.connection.prepare('SELECT total_changes() AS n').get() as { n: number }).n;
+    const before = changes();
+    for (let index = 0; index < 20; index++) expect((await oneClick(app, token)).status).toBe(200);
+    expect(changes()).toBe(before);
+  });
+
+  it('unsubscribes with the link of an e-mail 61 days old, after every daily clean-up (CASL asks for 60)', async () => {
+    const { db, store, sent } = storeWithInbox();
+    const t0 = Date.parse('2024-05-01T08:00:00Z');
+    const day = 24 * 60 * 60_000;
+    await store.signUp('reader@example.com', new Date(t0));
+    expect(await store.confirm(sent[0]!.confirmToken, new Date(t0 + 60_000))).toBe('confirmed');
+    for (let days = 1; days <= 61; days++) await purgeExpired(db, new Date(t0 + days * day));
+    expect(await store.unsubscribe(sent[0]!.unsubscribeToken, new Date(t0 + 61 * day))).toBe('unsubscribed');
+    expect(db.connection.prepare('SELECT unsubscribed_at FROM subscribers').get()).toEqual({
+      unsubscribed_at: new Date(t0 + 61 * day).toISOString(),
+    });
+  });
+
   it('sends a link mailed before tokens named their address to the page that says so, in each language', async () => {
     const app = testApp();
     cleanups.push(() => app.db.close());
