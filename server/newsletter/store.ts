@@ -35,15 +35,15 @@ export interface ConsentedSubscriber {
 export interface SubscriberStore {
   /**
    * A sign-up: the address is stored as pending (once, whatever its case) and
-   * a confirmation e-mail is queued, unless the address is already confirmed,
-   * got one within the hour, or a limit of decision 032 is spent (its mailbox's,
-   * its domain's, the site's hourly cap, a suppressed address's monthly one).
-   * The visitor's answer must be the same either way: it is sent before this runs.
-   * Resolves to true when the address newly asks to join, for the analytics to count
-   * once: a new pending address, or an unsubscribed one given a link to consent again;
-   * false for a repeat while pending or confirmed.
+   * a confirmation e-mail is queued, due at `due` (now by default), unless the
+   * address is already confirmed, got one within the hour (or has one still to
+   * go), or a limit of decision 032 is spent (its mailbox's, its domain's, the
+   * site's hourly cap, a suppressed address's monthly one). The visitor's answer must be the same
+   * either way: it is sent before this runs. Resolves to true when the address newly
+   * asks to join, for the analytics to count once: a new pending address, or an
+   * unsubscribed one given a link to consent again; false for a repeat while pending or confirmed.
    */
-  signUp(email: string, now?: Date, locale?: Locale, source?: SignUpSource): Promise<boolean>;
+  signUp(email: string, now?: Date, locale?: Locale, source?: SignUpSource, due?: Date): Promise<boolean>;
   /** Opens a confirmation link: single use, until it expires. */
   confirm(token: string, now?: Date): Promise<'confirmed' | 'invalid'>;
   /** An unsubscribe link's POST; unsubscribing twice is still unsubscribed. */
@@ -118,7 +118,7 @@ export function createSubscriberStore(
     );
 
   return {
-    async signUp(email, now = new Date(), locale = defaultLocale, { attribution, source } = NO_SOURCE) {
+    async signUp(email, now = new Date(), locale = defaultLocale, { attribution, source } = NO_SOURCE, due = now) {
       const signingKey = await key();
       const { queued, asked } = await db.transaction(async (tx) => {
         // An address keeps the language and the source it first signed up with.
@@ -138,6 +138,7 @@ export function createSubscriberStore(
         const isNew = inserted === 1;
         const refused = { queued: false, asked: isNew };
         const onList = row.confirmed_at !== null && row.unsubscribed_at === null;
+        // The time sent is the e-mail's due time: one still to go is as recent as can be.
         const recentlySent =
           row.confirmation_sent_at !== null &&
           now.getTime() - Date.parse(row.confirmation_sent_at) < CONFIRMATION_INTERVAL_MS;
@@ -145,13 +146,13 @@ export function createSubscriberStore(
         // Unsubscribed or erased: a new sign-up may still ask for consent again, rarely (decision 032).
         const suppressed = row.unsubscribed_at !== null || (await createSuppressions(tx).has(email));
         if (!(await limits.take(tx, email, suppressed, now))) return refused;
-        // A new link replaces the last one; only its hash is kept.
+        // A new link replaces the last one; only its hash is kept. It works for its days from its e-mail's time.
         const confirmToken = randomBytes(32).toString('base64url');
         await tx.run(
           'UPDATE subscribers SET confirmation_token_hash = ?, confirmation_expires_at = ?, confirmation_sent_at = ? WHERE id = ?',
           sha256(confirmToken),
-          new Date(now.getTime() + CONFIRMATION_VALID_MS).toISOString(),
-          now.toISOString(),
+          new Date(due.getTime() + CONFIRMATION_VALID_MS).toISOString(),
+          due.toISOString(),
           row.id,
         );
         const messages = delivery.messagesFor({
@@ -161,7 +162,7 @@ export function createSubscriberStore(
           confirmToken,
           unsubscribeToken: tokenFor(signingKey, row),
         });
-        for (const message of messages) await delivery.outbox.enqueue(message, now, tx);
+        for (const message of messages) await delivery.outbox.enqueue(message, due, tx);
         // An unsubscribed address asks anew when no link went to it since; after this one, it repeats.
         const resubscribed =
           row.unsubscribed_at !== null &&

@@ -9,6 +9,7 @@ import { createRateLimitCounters, createWindowCounts } from '../../server/http/r
 import { createInbox } from '../../server/leads/inbox';
 import { createLeadStore } from '../../server/leads/store';
 import { recordComplaint } from '../../server/newsletter/bounces';
+import { confirmationHooks } from '../../server/newsletter/messages';
 import type { Confirmation } from '../../server/newsletter/store';
 import { createSubscriberStore } from '../../server/newsletter/store';
 import { createSubscriberList } from '../../server/newsletter/subscriberList';
@@ -217,6 +218,40 @@ describe.each(engines)('the stores on $engine', { timeout: 30_000 }, ({ open, ol
     await store.signUp('anab+later@gmail.com', at(3600));
     expect(sentTo().slice(10)).toEqual(['late@site0.test']);
     expect(capped()).toHaveLength(1);
+  });
+
+  it('subscribers: a late confirmation is queued for its time, its link works 7 days from then, and it goes only while its link works', async () => {
+    const db = await fresh();
+    const { store, sent } = subscriberStore(db);
+    const outbox = createOutboxStore(db, 'meridianlab.test');
+    const hooks = confirmationHooks(db)['newsletter-confirmation']!;
+    const hour = 3600;
+    const day = 24 * hour;
+    const due = async (seconds: number) =>
+      (await outbox.lease(['newsletter-confirmation'], 60_000, 10, at(seconds))).map((message) => message.subscriberId);
+    await store.signUp('late@example.com', at(0), 'en', undefined, at(hour));
+    await store.signUp('later@example.com', at(0), 'en', undefined, at(2 * hour));
+    const [late, later] = sent;
+    expect(await due(hour - 1)).toEqual([]);
+    expect(await due(hour)).toEqual([late!.subscriberId]);
+    // A sign-up whose e-mail is still to go gets no second one meanwhile.
+    await store.signUp('later@example.com', at(2 * hour - 60));
+    expect(sent).toHaveLength(2);
+    // The link works 7 days from its e-mail, and its sign-up is kept that long, past its own 7 days.
+    expect(await purgeExpired(db, at(7 * day + hour))).toMatchObject({ pendingSubscribers: 0 });
+    expect(await store.confirm(late!.confirmToken, at(7 * day + hour - 1))).toBe('confirmed');
+    expect(await store.confirm(later!.confirmToken, at(7 * day + 2 * hour))).toBe('invalid');
+    expect(await purgeExpired(db, at(7 * day + 2 * hour + 1))).toMatchObject({ pendingSubscribers: 1 });
+
+    // Unsubscribed (from an earlier e-mail) before it goes: skipped at its turn, its link being revoked.
+    await store.signUp('leaving@example.com', at(8 * day), 'en', undefined, at(8 * day + hour));
+    const queued = (await outbox.lease(['newsletter-confirmation'], 60_000, 10, at(8 * day + hour))).find(
+      (message) => message.subscriberId === sent[2]!.subscriberId,
+    );
+    expect(await hooks.compose!(queued!)).toBe(queued);
+    const token = (await store.unsubscribeToken(queued!.subscriberId!))!;
+    expect(await store.unsubscribe(token, at(8 * day + 60))).toBe('unsubscribed');
+    expect(await hooks.compose!(queued!)).toEqual({ skip: 'link revoked' });
   });
 
   it('subscribers: an erased or unsubscribed address is asked to consent again at most once in 30 days', async () => {
