@@ -34,11 +34,18 @@ export interface ConsentedSubscriber {
 
 export interface SubscriberStore {
   /**
+   * When a sign-up's confirmation e-mail may go, before the visitor is answered (decision 060): now,
+   * a later hour when this one's budget is spent (the client's, the address's domain's or the site's),
+   * or undefined when none has room within a day. Books it in that hour's budgets, whatever the address:
+   * what a client's sign-ups are told depends on how many it made, never on who is on the list.
+   */
+  schedule(email: string, client: string, now?: Date): Promise<Date | undefined>;
+  /**
    * A sign-up: the address is stored as pending (once, whatever its case) and
-   * a confirmation e-mail is queued, due at `due` (now by default), unless the
-   * address is already confirmed, got one within the hour (or has one still to
-   * go), or a limit of decision 032 is spent (its mailbox's, its domain's, the
-   * site's hourly cap, a suppressed address's monthly one). The visitor's answer must be the same
+   * a confirmation e-mail is queued, due at `due` (the time schedule gave), unless
+   * the address is already confirmed, got one within the hour (or has one still to
+   * go), or a limit of the address itself is spent (its mailbox's, a suppressed
+   * address's monthly one: decision 032). The visitor's answer must be the same
    * either way: it is sent before this runs. Resolves to true when the address newly
    * asks to join, for the analytics to count once: a new pending address, or an
    * unsubscribed one given a link to consent again; false for a repeat while pending or confirmed.
@@ -118,6 +125,7 @@ export function createSubscriberStore(
     );
 
   return {
+    schedule: (email, client, now = new Date()) => db.transaction((tx) => limits.book(tx, email, client, now)),
     async signUp(email, now = new Date(), locale = defaultLocale, { attribution, source } = NO_SOURCE, due = now) {
       const signingKey = await key();
       const { queued, asked } = await db.transaction(async (tx) => {
