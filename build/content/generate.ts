@@ -26,6 +26,7 @@ import { legalFacts, officeFacts, siteFacts } from '../../shared/content/data';
 import { common as enCommon } from '../../shared/content/i18n/en/common';
 import { common as esCommon } from '../../shared/content/i18n/es/common';
 import type { LegalDocument } from '../../shared/content/legal';
+import { CONFIRMATION_DELAY_HOURS } from '../../shared/content/newsletter';
 import { retention } from '../../shared/content/retention';
 import type { Locale } from '../../shared/lib/locale';
 import { defaultLocale, locales, localeTags } from '../../shared/lib/locale';
@@ -104,6 +105,7 @@ function placeholderValues(locale: Locale): Record<string, string> {
   return {
     'retention.leadsMonths': String(retention.leadsMonths),
     'retention.pendingDays': String(retention.pendingDays),
+    'newsletter.confirmationDelayHours': String(CONFIRMATION_DELAY_HOURS),
     'retention.vitalsDays': String(retention.vitalsDays),
     'retention.analyticsDays': String(retention.analyticsDays),
     'site.name': site.name,

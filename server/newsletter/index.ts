@@ -18,7 +18,7 @@ import { createCampaignStore } from './campaignStore';
 import { campaignSection } from './consoleRoutes';
 import { newsletterEventRoutes } from './eventRoutes';
 import { newsletterRoutes } from './linkRoutes';
-import { newsletterKinds, signUpMessages } from './messages';
+import { confirmationHooks, newsletterKinds, signUpMessages } from './messages';
 import { createSubscriberStore } from './store';
 import { subscribeRoutes } from './subscribeRoutes';
 import { subscriberSection } from './subscriberRoutes';
@@ -63,7 +63,7 @@ export function newsletter(site: Site, { conversions, wakeCampaigns }: Newslette
     ],
     outbox: {
       kinds: [...newsletterKinds, ...campaignKinds],
-      hooks: campaignHooks(db, campaigns, { siteUrl, bounceLimit }),
+      hooks: { ...confirmationHooks(db), ...campaignHooks(db, campaigns, { siteUrl, bounceLimit }) },
       throttles: campaignThrottles(ratePerMinute),
       // An e-mail sent is counted as the newsletter's too, under its kind without the prefix.
       attempted: (kind, outcome) => {

@@ -11,7 +11,7 @@ import type { RateLimitCounters } from '../http/rateLimitCounters';
 import type { RenderPage } from '../pages/render';
 import type { SubscriberStore } from './store';
 
-/** A newsletter link's step is one click; a client hammering tokens gets 429. */
+/** A newsletter link's step is one click; a client hammering tokens that do not verify gets 429. */
 const POSTS_PER_MINUTE = 10;
 const BODY_LIMIT_BYTES = 1024;
 /** What a token looks like (base64url, and the unsubscribe token's "id."): anything else is no token. */
@@ -86,6 +86,17 @@ export function newsletterRoutes({ store, siteUrl, renderPage, counters }: Newsl
       anyMediaType,
     });
 
+  // A mail provider's one-click POST (RFC 8058) comes from its own servers, for many readers from a few
+  // addresses, some with its webmail's Origin: the site's signature on the URL's token is its authority, so
+  // it skips the same-site check and the per-client limit, and is never refused. That opens no flood: nothing
+  // is written without a valid token, and a token used once writes nothing again. A token that does not verify
+  // (one read by id and an HMAC) goes on through the checks and the limit like any other post.
+  const signedUnsubscribe = (path: string) => async (req: Request, res: Response, next: NextFunction) => {
+    const token = tokenOf(req.query[TOKEN_PARAM]);
+    if (token && (await store.unsubscribe(token)) === 'unsubscribed') answer(req, res, path, 'unsubscribed', true);
+    else next();
+  };
+
   // Each language's pages, at their own paths: an e-mail links to those of the language the address signed up in.
   for (const locale of locales) {
     const confirmPath = localizePath(CONFIRM_PATH, locale);
@@ -100,11 +111,17 @@ export function newsletterRoutes({ store, siteUrl, renderPage, counters }: Newsl
       answer(req, res, confirmPath, result, result === 'confirmed');
     });
 
-    router.post(unsubscribePath, ...endpoint(unsubscribePath, true), async (req: Request, res: Response) => {
-      const token = postedToken(req, res);
-      const result = token ? await store.unsubscribe(token) : 'invalid';
-      answer(req, res, unsubscribePath, result, result === 'unsubscribed');
-    });
+    router.post(
+      unsubscribePath,
+      signedUnsubscribe(unsubscribePath),
+      ...endpoint(unsubscribePath, true),
+      async (req: Request, res: Response) => {
+        // A token in the URL was tried before the checks and did not verify; one in the form is tried now.
+        const token = req.query[TOKEN_PARAM] === undefined ? postedToken(req, res) : null;
+        const result = token ? await store.unsubscribe(token) : 'invalid';
+        answer(req, res, unsubscribePath, result, result === 'unsubscribed');
+      },
+    );
   }
   return router;
 }

@@ -1,8 +1,10 @@
 import { absoluteUrl } from '../../shared/lib/runtime';
 import { CONFIRM_PATH, UNSUBSCRIBE_PATH, withToken } from '../../shared/model/newsletter';
 import { localizePath } from '../../shared/routes';
+import type { Queryable } from '../db';
 import type { OutboxKind } from '../outbox/kinds';
 import type { NewOutboxMessage } from '../outbox/store';
+import type { KindHooks } from '../outbox/worker';
 import type { Confirmation } from './store';
 import { confirmationMails } from './texts';
 
@@ -10,6 +12,26 @@ import { confirmationMails } from './texts';
 const confirmation = { name: 'newsletter-confirmation', channel: 'mail' } as const satisfies OutboxKind;
 /** What a sign-up sends, for the composition root to register with the outbox. */
 export const newsletterKinds: readonly OutboxKind[] = [confirmation];
+
+/**
+ * A confirmation e-mail goes only while its link still works: one put off to a later hour (decision 060)
+ * is skipped at its turn if, meanwhile, the address unsubscribed through an earlier e-mail, was taken off
+ * the list or reported us (each revokes the link: UNSUBSCRIBE_SET). An erased address's messages are
+ * deleted with it.
+ */
+export function confirmationHooks(db: Queryable): Record<string, KindHooks> {
+  return {
+    [confirmation.name]: {
+      async compose(message) {
+        const row = await db.get<{ link: string | null }>(
+          'SELECT confirmation_token_hash AS link FROM subscribers WHERE id = ?',
+          message.subscriberId,
+        );
+        return row?.link ? message : { skip: 'link revoked' };
+      },
+    },
+  };
+}
 
 const linkWithToken = (siteUrl: string, path: string, token: string) => absoluteUrl(siteUrl, withToken(path, token));
 

@@ -34,16 +34,23 @@ export interface ConsentedSubscriber {
 
 export interface SubscriberStore {
   /**
-   * A sign-up: the address is stored as pending (once, whatever its case) and
-   * a confirmation e-mail is queued, unless the address is already confirmed,
-   * got one within the hour, or a limit of decision 032 is spent (its mailbox's,
-   * its domain's, the site's hourly cap, a suppressed address's monthly one).
-   * The visitor's answer must be the same either way: it is sent before this runs.
-   * Resolves to true when the address newly asks to join, for the analytics to count
-   * once: a new pending address, or an unsubscribed one given a link to consent again;
-   * false for a repeat while pending or confirmed.
+   * When a sign-up's confirmation e-mail may go, before the visitor is answered (decision 060): now,
+   * a later hour when this one's budget is spent (the client's, the address's domain's or the site's),
+   * or undefined when none has room within a day. Books it in that hour's budgets, whatever the address:
+   * what a client's sign-ups are told depends on how many it made, never on who is on the list.
    */
-  signUp(email: string, now?: Date, locale?: Locale, source?: SignUpSource): Promise<boolean>;
+  schedule(email: string, client: string, now?: Date): Promise<Date | undefined>;
+  /**
+   * A sign-up: the address is stored as pending (once, whatever its case) and
+   * a confirmation e-mail is queued, due at `due` (the time schedule gave), unless
+   * the address is already confirmed, got one within the hour (or has one still to
+   * go), or a limit of the address itself is spent (its mailbox's, a suppressed
+   * address's monthly one: decision 032). The visitor's answer must be the same
+   * either way: it is sent before this runs. Resolves to true when the address newly
+   * asks to join, for the analytics to count once: a new pending address, or an
+   * unsubscribed one given a link to consent again; false for a repeat while pending or confirmed.
+   */
+  signUp(email: string, now?: Date, locale?: Locale, source?: SignUpSource, due?: Date): Promise<boolean>;
   /** Opens a confirmation link: single use, until it expires. */
   confirm(token: string, now?: Date): Promise<'confirmed' | 'invalid'>;
   /** An unsubscribe link's POST; unsubscribing twice is still unsubscribed. */
@@ -118,7 +125,8 @@ export function createSubscriberStore(
     );
 
   return {
-    async signUp(email, now = new Date(), locale = defaultLocale, { attribution, source } = NO_SOURCE) {
+    schedule: (email, client, now = new Date()) => db.transaction((tx) => limits.book(tx, email, client, now)),
+    async signUp(email, now = new Date(), locale = defaultLocale, { attribution, source } = NO_SOURCE, due = now) {
       const signingKey = await key();
       const { queued, asked } = await db.transaction(async (tx) => {
         // An address keeps the language and the source it first signed up with.
@@ -138,6 +146,7 @@ export function createSubscriberStore(
         const isNew = inserted === 1;
         const refused = { queued: false, asked: isNew };
         const onList = row.confirmed_at !== null && row.unsubscribed_at === null;
+        // The time sent is the e-mail's due time: one still to go is as recent as can be.
         const recentlySent =
           row.confirmation_sent_at !== null &&
           now.getTime() - Date.parse(row.confirmation_sent_at) < CONFIRMATION_INTERVAL_MS;
@@ -145,13 +154,13 @@ export function createSubscriberStore(
         // Unsubscribed or erased: a new sign-up may still ask for consent again, rarely (decision 032).
         const suppressed = row.unsubscribed_at !== null || (await createSuppressions(tx).has(email));
         if (!(await limits.take(tx, email, suppressed, now))) return refused;
-        // A new link replaces the last one; only its hash is kept.
+        // A new link replaces the last one; only its hash is kept. It works for its days from its e-mail's time.
         const confirmToken = randomBytes(32).toString('base64url');
         await tx.run(
           'UPDATE subscribers SET confirmation_token_hash = ?, confirmation_expires_at = ?, confirmation_sent_at = ? WHERE id = ?',
           sha256(confirmToken),
-          new Date(now.getTime() + CONFIRMATION_VALID_MS).toISOString(),
-          now.toISOString(),
+          new Date(due.getTime() + CONFIRMATION_VALID_MS).toISOString(),
+          due.toISOString(),
           row.id,
         );
         const messages = delivery.messagesFor({
@@ -161,7 +170,7 @@ export function createSubscriberStore(
           confirmToken,
           unsubscribeToken: tokenFor(signingKey, row),
         });
-        for (const message of messages) await delivery.outbox.enqueue(message, now, tx);
+        for (const message of messages) await delivery.outbox.enqueue(message, due, tx);
         // An unsubscribed address asks anew when no link went to it since; after this one, it repeats.
         const resubscribed =
           row.unsubscribed_at !== null &&
@@ -194,10 +203,18 @@ export function createSubscriberStore(
       if (!match) return 'invalid';
       const id = Number(match[1]);
       const signingKey = await key();
-      const subscriber = await rowById(id);
+      const subscriber = await db.get<
+        Pick<SubscriberRow, 'id' | 'email' | 'created_at' | 'unsubscribed_at'> & { link: string | null }
+      >(
+        'SELECT id, email, created_at, unsubscribed_at, confirmation_token_hash AS link FROM subscribers WHERE id = ?',
+        id,
+      );
       // A row that is gone is checked against a stand-in, so both refusals take the same work.
       const expected = Buffer.from(signature(signingKey, subscriber ?? { id, email: '', created_at: '' }));
       if (!timingSafeEqual(Buffer.from(match[2]!), expected) || !subscriber) return 'invalid';
+      // Off the list already, with no confirmation link left to revoke: nothing to write. A mail provider's
+      // one-click POSTs are not limited per client, so a token posted again and again costs a read each.
+      if (subscriber.unsubscribed_at !== null && subscriber.link === null) return 'unsubscribed';
       return db.transaction(async (tx) => {
         const row = await tx.get<{ unsubscribed_at: string | null }>(
           'SELECT unsubscribed_at FROM subscribers WHERE id = ?',

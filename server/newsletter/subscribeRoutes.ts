@@ -12,6 +12,7 @@ import { localizePath } from '../../shared/routes';
 import { attributionOf } from '../analytics/attribution';
 import type { AfterAnswer } from '../http/afterAnswer';
 import { formEndpoint, isPlainFormPost, readBody } from '../http/formEndpoint';
+import { clientKey } from '../http/rateLimit';
 import type { RateLimitCounters } from '../http/rateLimitCounters';
 import { catalogues } from '../pages/catalogues';
 import type { SubscriberStore } from './store';
@@ -29,6 +30,7 @@ const bodySchema = z.object({
 const emailSchema = z.string().trim().pipe(z.email().max(254));
 
 const INVALID_EMAIL = 'Please enter a valid e-mail address.';
+const HOUR_MS = 60 * 60_000;
 
 /** Where a plain form post lands: the blog in the sign-up's language, at the box, with the outcome. */
 function returnHref(category: string | undefined, outcome: SubscribeOutcome, locale: Locale): string {
@@ -64,7 +66,11 @@ interface SubscribeRoutesOptions {
  * A valid address is answered first and signed up after (decision 032): a
  * new, a pending, a confirmed, a suppressed or a limited address get the same
  * answer in the same time, so nobody can test who is on the list or was
- * mailed lately. The sign-up's language (?locale=) is the confirmation e-mail's.
+ * mailed lately. Before the answer, only the time its confirmation e-mail
+ * may go is booked (decision 060), from budgets that know nothing of the
+ * address's state: when it is put off, the answer says so ("delayed", 202),
+ * and when it cannot go within a day, "busy" (429). The sign-up's language
+ * (?locale=) is the confirmation e-mail's.
  */
 export function subscribeRoutes({ store, siteUrl, afterAnswer, counters, converted }: SubscribeRoutesOptions): Router {
   const router = Router();
@@ -80,7 +86,7 @@ export function subscribeRoutes({ store, siteUrl, afterAnswer, counters, convert
       refusal.kind === 'rateLimited' ? returnHref('all', 'limited', locale) : undefined,
   });
 
-  router.post(SUBSCRIBE_ENDPOINT, ...endpoint, (req: Request, res: Response) => {
+  router.post(SUBSCRIBE_ENDPOINT, ...endpoint, async (req: Request, res: Response) => {
     res.setHeader('Cache-Control', 'no-store');
     const decoded = readBody(req, res);
     if (!decoded.ok) {
@@ -99,13 +105,22 @@ export function subscribeRoutes({ store, siteUrl, afterAnswer, counters, convert
       return;
     }
     const locale = localeOf(req.originalUrl);
-    answer(req, res, category, 'pending', () => res.status(202).json({ status: 'pending' }));
+    const now = new Date();
+    const due = await store.schedule(email.data, clientKey(req.ip ?? req.socket.remoteAddress ?? ''), now);
+    if (!due) {
+      // The budgets' day ahead moves on by an hour at the next hour.
+      res.setHeader('Retry-After', String(Math.ceil((HOUR_MS - (now.getTime() % HOUR_MS)) / 1000)));
+      const error = catalogues[locale].blog.newsletter.messages.busy;
+      answer(req, res, category, 'busy', () => res.status(429).json({ status: 'busy', error }));
+      return;
+    }
+    const outcome = due > now ? 'delayed' : 'pending';
+    answer(req, res, category, outcome, () => res.status(202).json({ status: outcome }));
     // Where the visit came from (decision 047): kept with the address, and erased with it.
     const source = attributionOf(body.data[ATTRIBUTION_FIELD], req, siteUrl);
     // Counted once per address (a repeat is no new sign-up), and only after the answer, which it cannot change.
     afterAnswer.run('newsletter sign-up', async () => {
-      if (await store.signUp(email.data, new Date(), locale, source))
-        converted?.(req, { locale, source: source.source });
+      if (await store.signUp(email.data, now, locale, source, due)) converted?.(req, { locale, source: source.source });
     });
   });
   return router;

@@ -75,10 +75,11 @@ export interface OutboxEntry {
 
 export interface OutboxStore {
   /**
-   * Queues a message, due now, in `tx`: the transaction that stores what the message is about.
-   * False when its dedupeKey was queued before (nothing is queued then).
+   * Queues a message, due at `due` (now, or later for one put off), in `tx`: the transaction that stores
+   * what the message is about. Its age (the figures, the failing alert) counts from then. False when its
+   * dedupeKey was queued before (nothing is queued then).
    */
-  enqueue(message: NewOutboxMessage, now: Date, tx: Queryable): Promise<boolean>;
+  enqueue(message: NewOutboxMessage, due: Date, tx: Queryable): Promise<boolean>;
   /**
    * Claims up to `limit` due messages of the given kinds for `leaseMs`, in
    * one statement: SQLite runs an UPDATE … RETURNING alone, and PostgreSQL
@@ -185,11 +186,11 @@ export function createOutboxStore(db: Database, mailDomain: string): OutboxStore
   }
 
   return {
-    async enqueue(message, now, tx) {
+    async enqueue(message, due, tx) {
       const payload: OutboxPayload =
         'body' in message ? { body: message.body } : { mail: message.mail, secret: message.secret };
       const messageId = 'mail' in payload ? `<${randomUUID()}@${mailDomain}>` : randomUUID();
-      const at = now.toISOString();
+      const at = due.toISOString();
       const queued = await tx.run(
         `INSERT INTO outbox (kind, lead_id, subscriber_id, payload, message_id, created_at, next_attempt_at, priority, dedupe_key)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (dedupe_key) DO NOTHING`,

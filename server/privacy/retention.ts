@@ -33,7 +33,7 @@ function monthsBefore(now: Date, months: number): Date {
 /**
  * Deletes what is past its time, in one transaction: leads whose status last
  * changed more than leadsMonths ago (their notes, history and messages go
- * with them), sign-ups never confirmed after pendingDays, unsubscribed
+ * with them), sign-ups never confirmed once their link has expired, unsubscribed
  * addresses (kept from then on only as a suppression hash), the field-speed
  * counts of days older than vitalsDays, the visitor counts older than analyticsDays
  * and the visitor salts and hashes of the days before today, and staff sign-in failures (typed
@@ -49,8 +49,12 @@ export function purgeExpired(
       'DELETE FROM leads WHERE status_changed_at < ?',
       monthsBefore(now, periods.leadsMonths).toISOString(),
     );
+    // A sign-up is kept while its last link works (pendingDays from its e-mail, which may go late: decision
+    // 060), or pendingDays from the sign-up when none was sent.
     const pendingSubscribers = await tx.run(
-      'DELETE FROM subscribers WHERE confirmed_at IS NULL AND unsubscribed_at IS NULL AND created_at < ?',
+      `DELETE FROM subscribers WHERE confirmed_at IS NULL AND unsubscribed_at IS NULL
+       AND (confirmation_expires_at < ? OR (confirmation_expires_at IS NULL AND created_at < ?))`,
+      now.toISOString(),
       new Date(now.getTime() - periods.pendingDays * DAY_MS).toISOString(),
     );
     const unsubscribed = await tx.all<{ email: string }>(

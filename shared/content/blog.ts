@@ -49,7 +49,9 @@ export const RECENT_POSTS_COUNT = 5;
 /**
  * What a newsletter sign-up can come to; the no-JavaScript redirect carries it as ?subscribe=.
  * A good address is "pending" until its owner opens the confirmation link, whether or
- * not it was already on the list: the answer never tells who is.
+ * not it was already on the list: the answer never tells who is. "delayed" is pending with
+ * its e-mail put off to a later hour, "busy" a sign-up whose e-mail cannot go within a day
+ * (decision 060): both say only how busy the site and the visitor's own network are.
  */
-export const subscribeOutcomes = ['pending', 'invalid', 'limited', 'unreachable'] as const;
+export const subscribeOutcomes = ['pending', 'delayed', 'invalid', 'limited', 'busy', 'unreachable'] as const;
 export type SubscribeOutcome = (typeof subscribeOutcomes)[number];

@@ -151,15 +151,16 @@ export function newsletterReturnHref(category: CategoryValue, outcome: Subscribe
   return `${href}${href.includes('?') ? '&' : '?'}subscribe=${outcome}#${NEWSLETTER_ANCHOR}`;
 }
 
-/** What a fetch sign-up's HTTP status means for the reader. */
-export function subscribeOutcomeForStatus(status: number): SubscribeOutcome {
-  if (status === 202) return 'pending';
+/** What a fetch sign-up's answer means for the reader: its HTTP status, told apart by the body's "status" where two share one. */
+export function subscribeOutcomeOf(status: number, body: unknown): SubscribeOutcome {
+  const said = typeof body === 'object' && body !== null ? (body as { status?: unknown }).status : undefined;
+  if (status === 202) return said === 'delayed' ? 'delayed' : 'pending';
   if (status === 400) return 'invalid';
-  if (status === 429) return 'limited';
+  if (status === 429) return said === 'busy' ? 'busy' : 'limited';
   return 'unreachable';
 }
 
 /** Successes are announced politely (role="status"), problems at once (role="alert"). */
 export function isSubscribeSuccess(outcome: SubscribeOutcome): boolean {
-  return outcome === 'pending';
+  return outcome === 'pending' || outcome === 'delayed';
 }

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 
 import request from 'supertest';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { openSqliteDatabase } from '../../server/db';
 import { signUpMessages } from '../../server/newsletter/messages';
@@ -166,15 +166,16 @@ describe('newsletter double opt-in', { timeout: 30_000 }, () => {
   });
 
   it('floods no inbox through +tags or Gmail dots: three confirmations a day per mailbox, the same answer to every sign-up', async () => {
-    const { app, smtp } = await mailingApp(cleanups);
+    // From four clients, so that no client's own budget (decision 060) has a say.
+    const { app, smtp } = await mailingApp(cleanups, { TRUST_PROXY: '1' });
     const answers = [];
-    for (const email of [
+    for (const [index, email] of [
       'target+1@example.com',
       'target+2@example.com',
       'TARGET+3@example.com',
       'target+4@example.com',
-    ])
-      answers.push(await signUp(app, email));
+    ].entries())
+      answers.push(await signUp(app, email).set('X-Forwarded-For', `198.51.100.${index + 1}`));
     await smtp.waitFor(3);
     await app.afterAnswer.settled();
     await settle();
@@ -225,6 +226,131 @@ describe('newsletter double opt-in', { timeout: 30_000 }, () => {
   });
 });
 
+describe('the confirmation budgets', { timeout: 120_000 }, () => {
+  // A fixed clock, in the middle of an hour: the budgets count by the hour, and the answers must not depend
+  // on when the test runs. Only Date is faked: timers, sockets and the outbox worker's polling run as usual.
+  const NOW = new Date('2026-11-28T10:20:00Z');
+  afterEach(() => vi.useRealTimers());
+  const frozen = () => vi.useFakeTimers({ toFake: ['Date'], now: NOW });
+
+  /** A sign-up from `client`: with TRUST_PROXY=1, X-Forwarded-For names the client. */
+  const signUpFrom = (app: TestApp, client: string, email: string) => signUp(app, email).set('X-Forwarded-For', client);
+  const formFrom = (app: TestApp, client: string, email: string, query = '') =>
+    request(app)
+      .post(`/api/subscribe${query}`)
+      .set('X-Forwarded-For', client)
+      .type('form')
+      .set('Accept', 'text/html')
+      .send(new URLSearchParams({ email, category: 'all' }).toString());
+  /** When each address's confirmation e-mail is due, from the outbox. */
+  const dueTimes = (app: TestApp) =>
+    new Map(
+      (
+        app.db.connection
+          .prepare(
+            `SELECT s.email, o.next_attempt_at FROM outbox o JOIN subscribers s ON s.id = o.subscriber_id
+             WHERE o.kind = 'newsletter-confirmation'`,
+          )
+          .all() as { email: string; next_attempt_at: string }[]
+      ).map((row) => [row.email, Date.parse(row.next_attempt_at)]),
+    );
+
+  it('leaves a real sign-up from another client its e-mail at once after a burst of 500 from five clients, and its link confirms', async () => {
+    frozen();
+    // The low cap of a small instance (20 an hour, so 6 a domain): the burst, all at gmail.com, would spend both.
+    const { app, smtp } = await mailingApp(cleanups, { TRUST_PROXY: '1', NEWSLETTER_CONFIRMATIONS_PER_HOUR: '20' });
+    const answers = new Map<string, number>();
+    for (let n = 0; n < 500; n++) {
+      const answer = await signUpFrom(app, `198.51.100.${(n % 5) + 1}`, `throwaway${n}@gmail.com`);
+      const said = `${answer.status} ${(answer.body as { status?: string }).status ?? ''}`.trim();
+      answers.set(said, (answers.get(said) ?? 0) + 1);
+    }
+    await app.afterAnswer.settled();
+
+    const real = await signUpFrom(app, '203.0.113.50', 'real.person@gmail.com');
+    expect([real.status, real.body]).toEqual([202, { status: 'pending' }]);
+    await app.afterAnswer.settled();
+    // Queued due now, not in a later hour: the worker sends it at once.
+    expect(dueTimes(app).get('real.person@gmail.com')).toBe(NOW.getTime());
+    let mail;
+    while (!(mail = smtp.received.find((received) => received.recipients.includes('real.person@gmail.com'))))
+      await smtp.waitFor(smtp.received.length + 1);
+    const confirmPath = new URL(linkIn(mail.parsed.text!, '/newsletter/confirm')!);
+    const confirmed = await request(app)
+      .post('/newsletter/confirm')
+      .set('X-Forwarded-For', '203.0.113.50')
+      .type('form')
+      .set('Accept', 'text/html')
+      .send(`token=${confirmPath.searchParams.get('token')}`);
+    expect(confirmed.headers.location).toBe('/newsletter/confirm?result=confirmed');
+
+    // The burst: 5 a minute per client got through; each client's hour had room for one e-mail (3 % of 20),
+    // the other four were told theirs is late and are queued for the next hours, none dropped.
+    expect(Object.fromEntries(answers)).toEqual({ '202 pending': 5, '202 delayed': 20, '429': 475 });
+    const burst = [...dueTimes(app)].filter(([email]) => email.startsWith('throwaway'));
+    expect(burst.filter(([, due]) => due === NOW.getTime())).toHaveLength(5);
+    expect(burst.filter(([, due]) => due > NOW.getTime())).toHaveLength(20);
+  });
+
+  it("tells a sign-up over its client's hour that its e-mail is late, in both languages, and queues it for a later hour", async () => {
+    frozen();
+    const app = testApp({ TRUST_PROXY: '1', NEWSLETTER_CONFIRMATIONS_PER_HOUR: '20' });
+    cleanups.push(() => app.db.close());
+    const client = '198.51.100.7';
+    expect((await signUpFrom(app, client, 'first@example.com')).body).toEqual({ status: 'pending' });
+    const late = await signUpFrom(app, client, 'second@example.com');
+    expect([late.status, late.body]).toEqual([202, { status: 'delayed' }]);
+    const english = await formFrom(app, client, 'third@example.com');
+    expect([english.status, english.headers.location]).toEqual([303, '/blog?subscribe=delayed#newsletter']);
+    const spanish = await formFrom(app, client, 'cuarta@example.com', '?locale=es');
+    expect([spanish.status, spanish.headers.location]).toEqual([303, '/es/blog?subscribe=delayed#newsletter']);
+    for (const [answer, locale] of [
+      [english, 'en'],
+      [spanish, 'es'],
+    ] as const) {
+      const page = await request(app).get(answer.headers.location!.split('#')[0]!);
+      expect(page.text).toMatch(/<div role="status"><p id="newsletter-message"/);
+      expect(page.text).toContain(escaped(catalogues[locale].blog.newsletter.messages.delayed));
+    }
+    await app.afterAnswer.settled();
+    // Each late e-mail is queued, due in an hour of its own to come, not dropped.
+    const due = dueTimes(app);
+    expect(due.get('first@example.com')).toBe(NOW.getTime());
+    const hour = 60 * 60_000;
+    expect(['second@example.com', 'third@example.com', 'cuarta@example.com'].map((email) => due.get(email))).toEqual([
+      Date.parse('2026-11-28T11:00:00Z'),
+      Date.parse('2026-11-28T11:00:00Z') + hour,
+      Date.parse('2026-11-28T11:00:00Z') + 2 * hour,
+    ]);
+  });
+
+  it('tells a sign-up that no e-mail can go within a day so, in both languages, and stores nothing', async () => {
+    frozen();
+    const app = testApp({ TRUST_PROXY: '1', NEWSLETTER_CONFIRMATIONS_PER_HOUR: '20' });
+    cleanups.push(() => app.db.close());
+    const client = '198.51.100.9';
+    // The client's next 24 hours are spent, one e-mail each (3 % of 20).
+    const budgets = createSubscriberStore(app.db, undefined, { confirmationsPerHour: 20 });
+    for (let n = 0; n < 24; n++) expect(await budgets.schedule(`earlier${n}@example.com`, client, NOW)).toBeDefined();
+    const json = await signUpFrom(app, client, 'one-more@example.com');
+    expect(json.status).toBe(429);
+    expect(json.body).toEqual({ status: 'busy', error: catalogues.en.blog.newsletter.messages.busy });
+    expect(Number(json.headers['retry-after'])).toBe(40 * 60);
+    for (const [query, blog] of [
+      ['', '/blog'],
+      ['?locale=es', '/es/blog'],
+    ] as const) {
+      const form = await formFrom(app, client, 'one-more@example.com', query);
+      expect([form.status, form.headers.location]).toEqual([303, `${blog}?subscribe=busy#newsletter`]);
+      const page = await request(app).get(`${blog}?subscribe=busy`);
+      expect(page.text).toMatch(/<div role="alert"><p id="newsletter-message"/);
+      expect(page.text).toContain(escaped(catalogues[query ? 'es' : 'en'].blog.newsletter.messages.busy));
+    }
+    await app.afterAnswer.settled();
+    expect(app.db.connection.prepare('SELECT count(*) AS n FROM subscribers').get()).toEqual({ n: 0 });
+  });
+});
+
 describe('unsubscribe', { timeout: 30_000 }, () => {
   it('refuses a token that was not signed by this site, or not spelt as the site spells it', async () => {
     const { store } = storeWithInbox();
@@ -265,6 +391,75 @@ describe('unsubscribe', { timeout: 30_000 }, () => {
       .run(sent[0]!.subscriberId, t0.toISOString(), t0.toISOString());
     expect(await store.unsubscribe(mallorys)).toBe('invalid');
     expect(db.connection.prepare('SELECT email FROM subscribers WHERE unsubscribed_at IS NOT NULL').all()).toEqual([]);
+  });
+
+  /** A mail provider's RFC 8058 POST: multipart, the token in the URL, from the provider's own address. */
+  const oneClick = (app: TestApp, token: string, headers: Record<string, string> = {}) =>
+    request(app)
+      .post(`/newsletter/unsubscribe?token=${token}`)
+      .set({ 'X-Forwarded-For': '209.85.220.41', ...headers })
+      .field('List-Unsubscribe', 'One-Click');
+  const unsubscribedCount = (app: TestApp) =>
+    (
+      app.db.connection.prepare('SELECT count(*) AS n FROM subscribers WHERE unsubscribed_at IS NOT NULL').get() as {
+        n: number;
+      }
+    ).n;
+
+  it('takes all 50 one-click POSTs a mail provider sends at once from one address, cross-site or not', async () => {
+    const app = testApp({ TRUST_PROXY: '1' });
+    cleanups.push(() => app.db.close());
+    const store = createSubscriberStore(app.db);
+    const tokens: string[] = [];
+    for (let index = 1; index <= 50; index++) {
+      await store.signUp(`reader${index}@example.com`);
+      tokens.push((await store.unsubscribeToken(index))!);
+    }
+    // Webmail posts from its own origin; a provider's server sends no Origin at all.
+    const answers = await Promise.all(
+      tokens.map((token, index) =>
+        oneClick(app, token, index % 2 ? { Origin: 'https://mail.example.net', 'Sec-Fetch-Site': 'cross-site' } : {}),
+      ),
+    );
+    expect(answers.map((answer) => [answer.status, answer.body])).toEqual(
+      tokens.map(() => [200, { result: 'unsubscribed' }]),
+    );
+    expect(unsubscribedCount(app)).toBe(50);
+  });
+
+  it('holds a forged token to the same-site check and the per-client limit, and writes nothing for a token posted again', async () => {
+    const app = testApp({ TRUST_PROXY: '1' });
+    cleanups.push(() => app.db.close());
+    const store = createSubscriberStore(app.db);
+    await store.signUp('leaving@example.com');
+    const token = (await store.unsubscribeToken(1))!;
+    const forged = `1.${'A'.repeat(43)}`;
+    expect((await oneClick(app, forged, { Origin: 'https://elsewhere.example' })).status).toBe(403);
+    const forgedAnswers = [];
+    for (let index = 0; index < 11; index++) forgedAnswers.push((await oneClick(app, forged)).status);
+    expect(forgedAnswers).toEqual([...Array<number>(10).fill(400), 429]);
+    expect(unsubscribedCount(app)).toBe(0);
+    // The same address, over its limit for forged tokens, is still heard with a genuine one.
+    expect((await oneClick(app, token)).body).toEqual({ result: 'unsubscribed' });
+    expect(unsubscribedCount(app)).toBe(1);
+    // Posted again and again, the token changes nothing in the database.
+    const changes = () => (app.db.connection.prepare('SELECT total_changes() AS n').get() as { n: number }).n;
+    const before = changes();
+    for (let index = 0; index < 20; index++) expect((await oneClick(app, token)).status).toBe(200);
+    expect(changes()).toBe(before);
+  });
+
+  it('unsubscribes with the link of an e-mail 61 days old, after every daily clean-up (CASL asks for 60)', async () => {
+    const { db, store, sent } = storeWithInbox();
+    const t0 = Date.parse('2024-05-01T08:00:00Z');
+    const day = 24 * 60 * 60_000;
+    await store.signUp('reader@example.com', new Date(t0));
+    expect(await store.confirm(sent[0]!.confirmToken, new Date(t0 + 60_000))).toBe('confirmed');
+    for (let days = 1; days <= 61; days++) await purgeExpired(db, new Date(t0 + days * day));
+    expect(await store.unsubscribe(sent[0]!.unsubscribeToken, new Date(t0 + 61 * day))).toBe('unsubscribed');
+    expect(db.connection.prepare('SELECT unsubscribed_at FROM subscribers').get()).toEqual({
+      unsubscribed_at: new Date(t0 + 61 * day).toISOString(),
+    });
   });
 
   it('sends a link mailed before tokens named their address to the page that says so, in each language', async () => {

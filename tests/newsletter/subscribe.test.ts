@@ -262,7 +262,7 @@ describe('the answer says nothing of the address, not even by its timing', () =>
     ),
   });
 
-  it('answers before any database work: a new, a confirmed, a just-mailed and an erased address alike', async () => {
+  it('answers before any work on the address: a new, a confirmed, a just-mailed and an erased address alike', async () => {
     const { own, held } = heldApp();
     try {
       const store = createSubscriberStore(own.db);
@@ -281,7 +281,8 @@ describe('the answer says nothing of the address, not even by its timing', () =>
         'erased@example.com',
       ].entries())
         answers.push(await from(own, `203.0.113.${index + 1}`, email));
-      // Every answer went out while the sign-ups had not touched the database (each is counted after, too).
+      // Every answer went out while the sign-ups had not touched the address's row (each is counted after, too):
+      // before it, only the client's, the domain's and the site's budgets are counted, whoever the address is.
       expect(held.filter(({ what }) => what === 'newsletter sign-up')).toHaveLength(4);
       expect(rows(own)).toEqual(before);
       for (const answer of answers) expect(observable(answer)).toEqual(observable(answers[0]!));

@@ -24,7 +24,7 @@ import {
   parseSubscribeOutcome,
   recentPosts,
   selectBlogView,
-  subscribeOutcomeForStatus,
+  subscribeOutcomeOf,
 } from '../../shared/model/blog';
 
 const { categories: blogCategories, posts: blogPosts } = enPosts;
@@ -275,20 +275,24 @@ describe('writing URLs', () => {
 });
 
 describe('the newsletter outcomes', () => {
-  it('maps the endpoint statuses to what the reader is told', () => {
-    expect(subscribeOutcomeForStatus(202)).toBe('pending');
-    expect(subscribeOutcomeForStatus(400)).toBe('invalid');
-    expect(subscribeOutcomeForStatus(429)).toBe('limited');
-    expect(subscribeOutcomeForStatus(500)).toBe('unreachable');
-    expect(subscribeOutcomeForStatus(502)).toBe('unreachable');
+  it('maps the endpoint answers to what the reader is told', () => {
+    expect(subscribeOutcomeOf(202, { status: 'pending' })).toBe('pending');
+    expect(subscribeOutcomeOf(202, { status: 'delayed' })).toBe('delayed');
+    expect(subscribeOutcomeOf(400, { error: 'Please enter a valid e-mail address.' })).toBe('invalid');
+    expect(subscribeOutcomeOf(429, { error: 'Too many attempts.' })).toBe('limited');
+    expect(subscribeOutcomeOf(429, { status: 'busy', error: 'Too many sign-ups.' })).toBe('busy');
+    expect(subscribeOutcomeOf(500, null)).toBe('unreachable');
+    expect(subscribeOutcomeOf(502, { status: 'delayed' })).toBe('unreachable');
   });
 
   it('announces successes politely and problems at once, each with its own message', () => {
     expect(isSubscribeSuccess('pending')).toBe(true);
+    expect(isSubscribeSuccess('delayed')).toBe(true);
     expect(isSubscribeSuccess('invalid')).toBe(false);
+    expect(isSubscribeSuccess('busy')).toBe(false);
     expect(isSubscribeSuccess('limited')).toBe(false);
     expect(isSubscribeSuccess('unreachable')).toBe(false);
-    expect(new Set(Object.values(newsletter.messages)).size).toBe(4);
+    expect(new Set(Object.values(newsletter.messages)).size).toBe(6);
     expect(newsletter.messages.invalid).toMatch(/valid e-mail address/);
     expect(newsletter.messages.limited).toMatch(/Too many attempts/);
   });

@@ -9,6 +9,7 @@ import { createRateLimitCounters, createWindowCounts } from '../../server/http/r
 import { createInbox } from '../../server/leads/inbox';
 import { createLeadStore } from '../../server/leads/store';
 import { recordComplaint } from '../../server/newsletter/bounces';
+import { confirmationHooks } from '../../server/newsletter/messages';
 import type { Confirmation } from '../../server/newsletter/store';
 import { createSubscriberStore } from '../../server/newsletter/store';
 import { createSubscriberList } from '../../server/newsletter/subscriberList';
@@ -194,29 +195,85 @@ describe.each(engines)('the stores on $engine', { timeout: 30_000 }, ({ open, ol
     ]);
   });
 
-  it('subscribers: confirmation e-mails are limited per mailbox, per domain and per hour, and the cap is logged once', async () => {
+  it('subscribers: three confirmation e-mails a day per mailbox, however it is spelt', async () => {
     const db = await fresh();
-    const { logger, lines } = recordingLogger();
-    const { store, sent } = subscriberStore(db, { confirmationsPerHour: 10, logger });
+    const { store, sent } = subscriberStore(db);
     const sentTo = () => sent.map((confirmation) => confirmation.email);
-    // One Gmail inbox however it is spelt: three a day.
     for (const email of ['ana.b@gmail.com', 'anab+1@googlemail.com', 'A.n.A.b@gmail.com', 'anab+news@gmail.com'])
       await store.signUp(email, at(0));
     expect(sentTo()).toEqual(['ana.b@gmail.com', 'anab+1@googlemail.com', 'A.n.A.b@gmail.com']);
-    // A domain gets 30 % of the hourly cap (3 of 10): the Gmail sign-ups spent it.
-    await store.signUp('someone.else@gmail.com', at(1));
-    expect(sent).toHaveLength(3);
-    // Other domains fill the site's hour: 10, then nothing, and one error in the log.
-    for (let i = 0; i < 9; i++) await store.signUp(`reader${i}@site${i}.test`, at(2));
-    expect(sent).toHaveLength(10);
-    const capped = () => lines().filter((line) => line.level === 50 && /hourly cap/.test(String(line.msg)));
-    expect(capped()).toHaveLength(1);
-    expect(await db.get('SELECT count(*) AS n FROM subscribers WHERE confirmation_sent_at IS NULL')).toEqual({ n: 4 });
-    // The next hour has room again; the mailbox's day does not.
-    await store.signUp('late@site0.test', at(3600));
+    expect(await db.get('SELECT count(*) AS n FROM subscribers WHERE confirmation_sent_at IS NULL')).toEqual({ n: 1 });
+    // The mailbox's day is not over an hour later; another mailbox of the domain is not held back.
     await store.signUp('anab+later@gmail.com', at(3600));
-    expect(sentTo().slice(10)).toEqual(['late@site0.test']);
+    await store.signUp('someone.else@gmail.com', at(3600));
+    expect(sentTo().slice(3)).toEqual(['someone.else@gmail.com']);
+  });
+
+  it('subscribers: confirmation e-mails are budgeted per client, per domain and per hour: past one, a later hour; past a day, none', async () => {
+    const db = await fresh();
+    const { logger, lines } = recordingLogger();
+    const { store } = subscriberStore(db, { confirmationsPerHour: 20, logger });
+    const hour = 3600;
+    const now = at(600); // ten minutes into an hour
+    const capped = () => lines().filter((line) => line.level === 50 && /hourly cap/.test(String(line.msg)));
+    // A client's hour holds 3 % of the site's (1 of 20): its next sign-ups go to the next hours.
+    expect(await store.schedule('a@one.test', 'client-1', now)).toEqual(now);
+    expect(await store.schedule('b@one.test', 'client-1', now)).toEqual(at(hour));
+    expect(await store.schedule('c@one.test', 'client-1', now)).toEqual(at(2 * hour));
+    // Another client is not held back by it; a domain's hour holds 30 % (6 of 20).
+    for (let n = 2; n <= 6; n++) expect(await store.schedule(`x${n}@one.test`, `client-${n}`, now)).toEqual(now);
+    // The domain's seventh goes to the next hour, after the one booked there: an hour's e-mails 3 minutes apart.
+    expect(await store.schedule('y@one.test', 'client-7', now)).toEqual(at(hour + 180));
+    expect(capped()).toEqual([]);
+    // The site's hour holds 20: 14 more on other domains fill it, and the next is late, with one error logged.
+    for (let n = 8; n <= 21; n++) expect(await store.schedule(`z@site${n}.test`, `client-${n}`, now)).toEqual(now);
+    expect(await store.schedule('late@site22.test', 'client-22', now)).toEqual(at(hour + 360));
+    expect(await store.schedule('later@site23.test', 'client-23', now)).toEqual(at(hour + 540));
     expect(capped()).toHaveLength(1);
+    // A client books a day ahead at most: client-1 holds hours 0 to 2, 21 more fill its day, then none.
+    for (let n = 3; n < 24; n++)
+      expect(await store.schedule(`more${n}@two.test`, 'client-1', now)).toEqual(at(n * hour));
+    expect(await store.schedule('none@two.test', 'client-1', now)).toBeUndefined();
+    // An hour on, the day ahead reaches one hour further.
+    expect(await store.schedule('next@two.test', 'client-1', at(hour + 600))).toEqual(at(24 * hour));
+    // The counts hold neither the client nor the domain, only their salted hashes, each until its hour ends.
+    const counts = await db.all<{ key: string; reset_at: number }>('SELECT key, reset_at FROM rate_limit_hits');
+    expect(JSON.stringify(counts)).not.toMatch(/client-|one\.test|two\.test/);
+    expect(Math.max(...counts.map((row) => Number(row.reset_at)))).toBe(at(25 * hour).getTime());
+  });
+
+  it('subscribers: a late confirmation is queued for its time, its link works 7 days from then, and it goes only while its link works', async () => {
+    const db = await fresh();
+    const { store, sent } = subscriberStore(db);
+    const outbox = createOutboxStore(db, 'meridianlab.test');
+    const hooks = confirmationHooks(db)['newsletter-confirmation']!;
+    const hour = 3600;
+    const day = 24 * hour;
+    const due = async (seconds: number) =>
+      (await outbox.lease(['newsletter-confirmation'], 60_000, 10, at(seconds))).map((message) => message.subscriberId);
+    await store.signUp('late@example.com', at(0), 'en', undefined, at(hour));
+    await store.signUp('later@example.com', at(0), 'en', undefined, at(2 * hour));
+    const [late, later] = sent;
+    expect(await due(hour - 1)).toEqual([]);
+    expect(await due(hour)).toEqual([late!.subscriberId]);
+    // A sign-up whose e-mail is still to go gets no second one meanwhile.
+    await store.signUp('later@example.com', at(2 * hour - 60));
+    expect(sent).toHaveLength(2);
+    // The link works 7 days from its e-mail, and its sign-up is kept that long, past its own 7 days.
+    expect(await purgeExpired(db, at(7 * day + hour))).toMatchObject({ pendingSubscribers: 0 });
+    expect(await store.confirm(late!.confirmToken, at(7 * day + hour - 1))).toBe('confirmed');
+    expect(await store.confirm(later!.confirmToken, at(7 * day + 2 * hour))).toBe('invalid');
+    expect(await purgeExpired(db, at(7 * day + 2 * hour + 1))).toMatchObject({ pendingSubscribers: 1 });
+
+    // Unsubscribed (from an earlier e-mail) before it goes: skipped at its turn, its link being revoked.
+    await store.signUp('leaving@example.com', at(8 * day), 'en', undefined, at(8 * day + hour));
+    const queued = (await outbox.lease(['newsletter-confirmation'], 60_000, 10, at(8 * day + hour))).find(
+      (message) => message.subscriberId === sent[2]!.subscriberId,
+    );
+    expect(await hooks.compose!(queued!)).toBe(queued);
+    const token = (await store.unsubscribeToken(queued!.subscriberId!))!;
+    expect(await store.unsubscribe(token, at(8 * day + 60))).toBe('unsubscribed');
+    expect(await hooks.compose!(queued!)).toEqual({ skip: 'link revoked' });
   });
 
   it('subscribers: an erased or unsubscribed address is asked to consent again at most once in 30 days', async () => {

@@ -1,7 +1,7 @@
 import type { CategoryValue, SubscribeOutcome } from '../../content/blog';
 import { ATTRIBUTION_FIELD } from '../../lib/attribution';
 import { postJson } from '../../lib/postJson';
-import { subscribeOutcomeForStatus } from '../../model/blog';
+import { subscribeOutcomeOf } from '../../model/blog';
 
 /** The enhanced sign-up: the form's own action (its language's), in JSON; no answer at all reads as "unreachable". */
 export async function sendSubscription(
@@ -11,5 +11,5 @@ export async function sendSubscription(
   attribution: string,
 ): Promise<SubscribeOutcome> {
   const result = await postJson(action, { email, category, [ATTRIBUTION_FIELD]: attribution });
-  return result.ok ? subscribeOutcomeForStatus(result.status) : 'unreachable';
+  return result.ok ? subscribeOutcomeOf(result.status, result.body) : 'unreachable';
 }

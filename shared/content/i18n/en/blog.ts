@@ -1,7 +1,7 @@
 /** The English blog page: its head, its words and the newsletter box's (its sign-up answers among them). */
 import type { SubscribeOutcome } from '../../blog';
 import type { HeadText } from '../../head';
-import { CONFIRMATION_VALID_DAYS } from '../../newsletter';
+import { CONFIRMATION_DELAY_HOURS, CONFIRMATION_VALID_DAYS } from '../../newsletter';
 
 export const blog = {
   head: {
@@ -45,8 +45,10 @@ export const blog = {
     sending: 'Subscribing…',
     messages: {
       pending: `Check your inbox to confirm: we sent you a link that works for ${CONFIRMATION_VALID_DAYS} days. Until you open it and confirm, you are not subscribed.`,
+      delayed: `Many sign-ups are arriving, so your confirmation e-mail will be late: we will send it within ${CONFIRMATION_DELAY_HOURS} hours. Its link then works for ${CONFIRMATION_VALID_DAYS} days. Until you open it and confirm, you are not subscribed.`,
       invalid: "That doesn't look like a valid e-mail address. Please check it and try again.",
       limited: 'Too many attempts. Please wait a minute, then try again.',
+      busy: `Too many sign-ups have arrived: we cannot send you a confirmation e-mail within the next ${CONFIRMATION_DELAY_HOURS} hours. Please try again later.`,
       unreachable: "We couldn't reach our server. Please check your connection and try again.",
     } satisfies Record<SubscribeOutcome, string>,
   },
