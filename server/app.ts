@@ -32,6 +32,7 @@ import { appRoutes, unnamedRoutes } from './http/routesAnswering';
 import { securityHeaders } from './http/security';
 import { hashedAssets, publicFiles } from './http/static';
 import { canonicalPath } from './http/trailingSlash';
+import { identity } from './identity';
 import { leads } from './leads';
 import { newsletter } from './newsletter';
 import { createOutbox } from './outbox/delivery';
@@ -120,6 +121,7 @@ export function createApp(config: AppConfig, options: AppOptions): SiteApp {
   const counted = analytics(site);
   const published = articles(site, { content: options.articles });
   const lab = alerts(site);
+  const legal = identity(site); // the lab's legal identity, from its settings
   const features = [
     leads(site, { conversions: counted.conversions }),
     newsletter(site, { conversions: counted.conversions, wakeCampaigns: options.wakeCampaigns }),
@@ -128,6 +130,7 @@ export function createApp(config: AppConfig, options: AppOptions): SiteApp {
     published,
     lab,
     privacy(site),
+    legal,
   ];
   // The articles live in the database (decision 052): every kept page is forgotten when what is published changes.
   if (cache) published.content.onChange(() => cache.invalidate());

@@ -1,8 +1,11 @@
+import type { LegalFacts } from '../../shared/content/legalFacts';
+import { fillLegalFacts } from '../../shared/content/legalFacts';
 import { absoluteUrl } from '../../shared/lib/runtime';
 import { CONFIRM_PATH, UNSUBSCRIBE_PATH, withToken } from '../../shared/model/newsletter';
 import { localizePath } from '../../shared/routes';
 import type { OutboxKind } from '../outbox/kinds';
 import type { NewOutboxMessage } from '../outbox/store';
+import type { KindHooks } from '../outbox/worker';
 import type { Confirmation } from './store';
 import { confirmationMails } from './texts';
 
@@ -39,5 +42,19 @@ export function signUpMessages(siteUrl: string) {
         },
       },
     ];
+  };
+}
+
+/** Fills in the lab's legal name and postal address as the confirmation is sent (what is composed is never stored). */
+export function confirmationHooks(lab: LegalFacts): Record<string, KindHooks> {
+  return {
+    [confirmation.name]: {
+      async compose(message) {
+        if (!('mail' in message.payload)) return message;
+        const { mail } = message.payload;
+        const text = fillLegalFacts(mail.text, (name) => lab[name]);
+        return { ...message, payload: { ...message.payload, mail: { ...mail, text } } };
+      },
+    },
   };
 }
