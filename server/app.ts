@@ -167,7 +167,7 @@ export function createApp(config: AppConfig, options: AppOptions): SiteApp {
           () => undefined,
           (error: unknown) => logger.error({ err: error }, 'alert check failed'),
         ),
-      alerts: () => lab.alerts.active(),
+      alerts: async () => [...legal.alerts, ...(await lab.alerts.active())],
       sections: features.flatMap((feature) => feature.console ?? []),
     }),
   ); // before the page catch-all: /staff is no public page (never in the page cache)

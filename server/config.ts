@@ -194,7 +194,7 @@ export interface AlertConfig {
 export class ConfigError extends Error {}
 
 /** The settings of the lab's legal identity not given, by variable name, as the console and the log name them. */
-function missingIdentity(identity: Partial<LegalFacts>): string[] {
+export function missingIdentity(identity: Partial<LegalFacts>): string[] {
   return legalFactNames.filter((name) => !identity[name]).map((name) => identityVariables[name]);
 }
 

@@ -31,6 +31,8 @@ export interface NewsletterConsole {
   ratePerMinute: number;
   /** The lab's legal identity as the settings give it, for the previews and the tests. */
   lab: Partial<LegalFacts>;
+  /** While it is incomplete: the settings missing, and how many e-mails to readers wait for them. */
+  held?: { missing: readonly string[]; waiting: () => Promise<number> };
 }
 
 interface CampaignRoutesOptions {
@@ -116,6 +118,7 @@ function campaignRoutes({ newsletter, siteUrl, assets, guardPost, renderNotFound
           date: article.date,
         })),
         bounced: await campaigns.bounced(),
+        held: newsletter.held && { missing: newsletter.held.missing, waiting: await newsletter.held.waiting() },
         error,
       }),
     );

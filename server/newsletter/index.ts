@@ -6,7 +6,7 @@ import { Router } from 'express';
 
 import type { Conversions } from '../analytics';
 import type { AppConfig } from '../config';
-import { completeIdentity } from '../config';
+import { completeIdentity, missingIdentity } from '../config';
 import type { Database } from '../db';
 import { createOutbox } from '../outbox/delivery';
 import type { Feature } from '../site/feature';
@@ -52,6 +52,9 @@ export function newsletter(site: Site, { conversions, wakeCampaigns }: Newslette
   // Until every fact of the lab's identity is set, the readers' kinds are not registered: the worker leaves them
   // queued, and a start with the settings sends them.
   const lab = completeIdentity(config.identity);
+  const held = lab
+    ? undefined
+    : { missing: missingIdentity(config.identity), waiting: () => campaigns.queued(readerKinds) };
 
   const routes = Router();
   routes.use(subscribeRoutes({ store: subscribers, siteUrl, afterAnswer, counters, converted: conversions.signUp })); // the newsletter box
@@ -69,6 +72,7 @@ export function newsletter(site: Site, { conversions, wakeCampaigns }: Newslette
           wakeCampaigns: wakeCampaigns ?? (() => runner?.wake()),
           ratePerMinute,
           lab: config.identity,
+          held,
         },
         siteUrl,
       ),

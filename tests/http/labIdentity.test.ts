@@ -1,21 +1,30 @@
-import request from 'supertest';
-import { afterEach, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 
+import request from 'supertest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+
+import { DATABASE_FILE } from '../../server/db';
 import type { TestApp } from '../support/helpers';
 import { testApp } from '../support/helpers';
 import { mailingApp } from '../support/mailingApp';
-import { header } from '../support/mailServer';
+import { header, startMailServer } from '../support/mailServer';
 import { TEST_IDENTITY } from '../support/serverCommand';
+import { freePort, killServers, startServer } from '../support/serverProcess';
+import { addAccount, sessionFor } from '../support/staffHelpers';
 
 /**
  * The lab's legal identity (LAB_LEGAL_NAME, LAB_TAX_ID, LAB_DOMICILE, LAB_POSTAL_ADDRESS, LAB_PRIVACY_OFFICER) is
- * a setting. Without it nothing pretends: the legal pages say what is not yet published, and the newsletter's
- * e-mails (which CASL and CAN-SPAM require to carry the postal address) wait in the outbox.
+ * a setting. Without it nothing pretends: the legal pages say what is not yet published, the newsletter's e-mails
+ * (which CASL and CAN-SPAM require to carry the postal address) wait in the outbox, and the operator is told.
  */
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
+afterAll(() => killServers());
 
 /** Every LAB_* setting unset (an empty value counts as unset), whatever the environment running the tests holds. */
 const NO_IDENTITY = Object.fromEntries(Object.keys(TEST_IDENTITY).map((name) => [name, '']));
@@ -102,5 +111,74 @@ describe("the lab's legal identity", () => {
     expect(kinds).toEqual(expect.arrayContaining(['lead-notification', 'alert']));
     expect(kinds).not.toContain('newsletter-confirmation');
     expect(kinds).not.toContain('newsletter-campaign');
+  });
+
+  it('without its settings, the console says so on every page, and the newsletter page what waits', async () => {
+    const app = appWith({ ...NO_IDENTITY, LAB_LEGAL_NAME: 'Meridian Lab LLC' });
+    await addAccount(app.db, 'staff@meridianlab.dev');
+    const { cookie } = await sessionFor(app, 'staff@meridianlab.dev');
+    expect((await signUp(app, 'reader@example.com')).status).toBe(202);
+    await app.afterAnswer.settled();
+
+    const first = await request(app).get('/staff/leads').set('Cookie', cookie);
+    const pages = [...first.text.matchAll(/class="staff-nav__link" href="([^"]+)"/g)].map((match) => match[1]!);
+    expect(pages.length).toBeGreaterThan(4);
+    for (const page of pages) {
+      const { status, text } = await request(app).get(page).set('Cookie', cookie);
+      expect(status, page).toBe(200);
+      const bar = /<section class="staff-alerts"[\s\S]*?<\/section>/.exec(text)?.[0] ?? '';
+      expect(bar, page).toContain('legal identity is incomplete');
+      for (const name of ['LAB_TAX_ID', 'LAB_DOMICILE', 'LAB_POSTAL_ADDRESS', 'LAB_PRIVACY_OFFICER'])
+        expect(bar, page).toContain(name);
+      expect(bar, page).not.toContain('LAB_LEGAL_NAME');
+    }
+    const newsletter = (await request(app).get('/staff/newsletter').set('Cookie', cookie)).text;
+    expect(newsletter).toMatch(/1 e-mail waits in the outbox/);
+  });
+});
+
+describe("the server process without the lab's legal identity", { timeout: 120_000 }, () => {
+  it('logs one error line at start, serves every page, and sends the waiting confirmation once restarted with it', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-identity-'));
+    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const smtp = await startMailServer();
+    cleanups.push(() => smtp.stop());
+    const port = await freePort();
+    const site = `http://127.0.0.1:${port}`;
+    const env = { DATA_DIR: dataDir, SMTP_URL: smtp.url };
+
+    const first = await startServer(port, { ...env, ...NO_IDENTITY });
+    const sitemap = await (await fetch(`${site}/sitemap.xml`)).text();
+    const pages = [...sitemap.matchAll(/<loc>https?:\/\/[^/<]+(\/[^<]*)<\/loc>/g)].map((match) => match[1]!);
+    expect(pages).toContain('/es/terminos');
+    for (const page of pages) expect((await fetch(`${site}${page}`)).status, page).toBe(200);
+    const signedUp = await fetch(`${site}/api/subscribe`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'reader@example.com' }),
+    });
+    expect(signedUp.status).toBe(202);
+    await first.stop();
+    const errors = first
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('"level":50'));
+    expect(errors).toHaveLength(1);
+    for (const name of Object.keys(TEST_IDENTITY)) expect(errors[0]).toContain(name);
+    expect(smtp.received).toHaveLength(0);
+    const db = new DatabaseSync(path.join(dataDir, DATABASE_FILE), { readOnly: true });
+    expect(db.prepare('SELECT kind, status, attempts FROM outbox').all()).toEqual([
+      { kind: 'newsletter-confirmation', status: 'queued', attempts: 0 },
+    ]);
+    db.close();
+
+    const second = await startServer(port, { ...env, ...TEST_IDENTITY });
+    const [confirmation] = await smtp.waitFor(1, 60_000);
+    expect(confirmation!.recipients).toEqual(['reader@example.com']);
+    expect(confirmation!.parsed.text).toContain(
+      `(${TEST_IDENTITY.LAB_LEGAL_NAME})\n${TEST_IDENTITY.LAB_POSTAL_ADDRESS}\n`,
+    );
+    await second.stop();
+    expect(second.output()).not.toContain('"level":50');
   });
 });
