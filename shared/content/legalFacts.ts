@@ -3,7 +3,7 @@
  * and Decreto 1074 de 2015 ask for its identity and domicile, PIPEDA for an accountable person), and the sender
  * that every newsletter e-mail identifies with a postal address (CASL, CAN-SPAM). Only the lab can know these
  * values, so they are settings of the server (LAB_* in server/config.ts), not code: the build leaves a mark
- * where a text quotes one, and the server fills it in at run time (decision 036).
+ * where a text quotes one, and the server fills it in at run time (decision 059).
  */
 export interface LegalFacts {
   /** The registered name with its legal form, as on the company register ("Meridian Lab LLC"). */
