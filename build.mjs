@@ -251,8 +251,6 @@ function generateContent() {
   try {
     const written = content.generateContent();
     if (written.length) console.log(`Content: wrote ${written.length} generated module(s).`);
-    const warning = content.legalFactsWarning();
-    if (warning) console.warn(warning);
     return true;
   } catch (error) {
     if (!(error instanceof Error && error.name === 'ContentError')) throw error;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 import { CHROMIUM_ARGS, findChromium } from './tests/support/browser/chromium.mjs';
-import { SERVER_COMMAND } from './tests/support/serverCommand';
+import { SERVER_COMMAND, TEST_IDENTITY } from './tests/support/serverCommand';
 
 // E2E_PORT lets two checkouts run their browser tests side by side.
 const PORT = Number(process.env.E2E_PORT ?? 4173);
@@ -55,6 +55,8 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         // One proxy hop is trusted, so a test may post as its own client (X-Forwarded-For) and keep clear of the others' rate limits.
         TRUST_PROXY: '1',
+        // The newsletter's e-mails wait without it.
+        ...TEST_IDENTITY,
       },
     },
   ],

@@ -25,6 +25,7 @@ import { createMetrics, metricsRoute } from './http/metrics';
 import { requestStart } from './http/requestStart';
 import { hashedAssets, publicFiles } from './http/static';
 import { canonicalPath } from './http/trailingSlash';
+import { identity } from './identity';
 import { leads } from './leads';
 import { newsletter } from './newsletter';
 import type { SiteApp as Listener } from './pages/cache/early';
@@ -77,6 +78,7 @@ export function createApp(config: AppConfig, options: AppOptions): SiteApp {
   const counted = analytics(site);
   const published = articles(site, { content: options.articles });
   const lab = alerts(site);
+  const legal = identity(site); // the lab's legal identity, from its settings
   const features = [
     leads(site, { conversions: counted.conversions }),
     newsletter(site, { conversions: counted.conversions, wakeCampaigns: options.wakeCampaigns }),
@@ -85,6 +87,7 @@ export function createApp(config: AppConfig, options: AppOptions): SiteApp {
     published,
     lab,
     privacy(site),
+    legal,
   ];
   // The articles live in the database (decision 052): every kept page is forgotten when what is published changes.
   if (cache) published.content.onChange(() => cache.invalidate());
@@ -112,7 +115,7 @@ export function createApp(config: AppConfig, options: AppOptions): SiteApp {
     staffConsole({
       ...{ db, logger, siteUrl: config.siteUrl, assets: site.assets, counters: site.counters },
       locked: lab.checkNow, // a sign-in lock is told to the lab at once, as an alert
-      alerts: () => lab.alerts.active(),
+      alerts: async () => [...legal.alerts, ...(await lab.alerts.active())],
       sections: features.flatMap((feature) => feature.console ?? []),
     }),
   );

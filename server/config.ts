@@ -4,6 +4,8 @@ import { z } from 'zod';
 
 import type { DepartmentId } from '../shared/content/data';
 import { departmentFacts, siteFacts } from '../shared/content/data';
+import type { LegalFactName, LegalFacts } from '../shared/content/legalFacts';
+import { legalFactNames } from '../shared/content/legalFacts';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -41,6 +43,18 @@ export const DEFAULT_CONFIRMATIONS_PER_HOUR = 100;
 const DEFAULT_NEWSLETTER_RATE_PER_MINUTE = 120;
 
 const defaultInbox = (id: DepartmentId) => departmentFacts.find((department) => department.id === id)!.email;
+
+/** One fact of the lab's legal identity: text, up to a postal address's length. */
+const identityFact = z.string().trim().min(1, 'expected text, or no value at all').max(300);
+
+/** Each fact of the lab's legal identity by its setting: the legal pages and the newsletter's e-mails name them. */
+const identityVariables: Readonly<Record<LegalFactName, string>> = {
+  legalName: 'LAB_LEGAL_NAME',
+  taxId: 'LAB_TAX_ID',
+  domicile: 'LAB_DOMICILE',
+  postalAddress: 'LAB_POSTAL_ADDRESS',
+  privacyOfficer: 'LAB_PRIVACY_OFFICER',
+};
 
 const envSchema = z.object({
   PORT: z.coerce.number().int('expected a whole number').min(0).max(65535).default(3000),
@@ -110,6 +124,11 @@ const envSchema = z.object({
     .string()
     .regex(/^[\x21-\x7e]{32,}$/, 'expected at least 32 visible characters (for example: openssl rand -hex 32)')
     .optional(),
+  LAB_LEGAL_NAME: identityFact.optional(),
+  LAB_TAX_ID: identityFact.optional(),
+  LAB_DOMICILE: identityFact.optional(),
+  LAB_POSTAL_ADDRESS: identityFact.optional(),
+  LAB_PRIVACY_OFFICER: identityFact.optional(),
 });
 
 export interface MailConfig {
@@ -156,6 +175,8 @@ export interface AppConfig {
   alerts: AlertConfig;
   /** Processes serving on the port (node:cluster), 1 by default (decision 050). */
   webConcurrency: number;
+  /** The lab's legal identity, as far as its settings give it (see missingIdentity). */
+  identity: Partial<LegalFacts>;
 }
 
 /** The lab's alerts (server/alerts/, decision 041). */
@@ -171,6 +192,16 @@ export interface AlertConfig {
 }
 
 export class ConfigError extends Error {}
+
+/** The settings of the lab's legal identity not given, by variable name, as the console and the log name them. */
+export function missingIdentity(identity: Partial<LegalFacts>): string[] {
+  return legalFactNames.filter((name) => !identity[name]).map((name) => identityVariables[name]);
+}
+
+/** The whole identity, or undefined while a fact is missing: the newsletter's e-mails to readers wait for it. */
+export function completeIdentity(identity: Partial<LegalFacts>): LegalFacts | undefined {
+  return missingIdentity(identity).length ? undefined : (identity as LegalFacts);
+}
 
 /** Variables that may hold a password or a key: an error names them, never their value. */
 const SECRET_VARIABLES = new Set([
@@ -240,5 +271,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
       diskPercent: parsed.data.ALERT_DISK_PERCENT,
     },
     webConcurrency: parsed.data.WEB_CONCURRENCY,
+    identity: {
+      legalName: parsed.data.LAB_LEGAL_NAME,
+      taxId: parsed.data.LAB_TAX_ID,
+      domicile: parsed.data.LAB_DOMICILE,
+      postalAddress: parsed.data.LAB_POSTAL_ADDRESS,
+      privacyOfficer: parsed.data.LAB_PRIVACY_OFFICER,
+    },
   };
 }

@@ -13,6 +13,7 @@ import type { Logger } from './http/logger';
 import { createLogger } from './http/logger';
 import { createMetrics } from './http/metrics';
 import { watchProcessErrors } from './http/processErrors';
+import { reportMissingIdentity } from './identity';
 import { startJob, WORKER_INDEX } from './lib/workers';
 import { startOutboxWorker } from './outbox/delivery';
 
@@ -95,6 +96,8 @@ async function start(): Promise<void> {
   // Whatever the server writes (the database, its journal) is for its own user only.
   process.umask(0o077);
   const logger = createLogger(config);
+  // Once per start: the workers of a cluster leave it to their primary.
+  if (cluster.isPrimary) reportMissingIdentity(config, logger);
   if (cluster.isPrimary && config.webConcurrency > 1) {
     watchProcessErrors(logger, () => {});
     return runPrimary(config, logger);

@@ -21,11 +21,11 @@ import type { ImageSize } from '../../server/lib/markdown/render';
 import { renderMarkdown } from '../../server/lib/markdown/render';
 import type { BlogPost, PostFacts } from '../../shared/content/blog';
 import { categoryValues } from '../../shared/content/blog';
-import type { LegalFacts } from '../../shared/content/data';
-import { legalFacts, officeFacts, siteFacts } from '../../shared/content/data';
+import { officeFacts, siteFacts } from '../../shared/content/data';
 import { common as enCommon } from '../../shared/content/i18n/en/common';
 import { common as esCommon } from '../../shared/content/i18n/es/common';
 import type { LegalDocument } from '../../shared/content/legal';
+import { legalFactMark, legalFactNames } from '../../shared/content/legalFacts';
 import { CONFIRMATION_DELAY_HOURS } from '../../shared/content/newsletter';
 import { retention } from '../../shared/content/retention';
 import type { Locale } from '../../shared/lib/locale';
@@ -116,18 +116,9 @@ function placeholderValues(locale: Locale): Record<string, string> {
       ? `${site.phone.number} (${commonTexts[locale].site.placeholderPhone})`
       : site.phone.number,
     'site.address': `${head.streetAddress}, ${head.addressLocality}, ${head.addressRegion} ${head.postalCode}, ${country}`,
-    ...Object.fromEntries(Object.entries(legalFacts).map(([key, value]) => [`legal.${key}`, value])),
+    // The lab's legal facts are settings of the server, not content: their marks stay, for it to fill in at run time.
+    ...Object.fromEntries(legalFactNames.map((name) => [`legal.${name}`, legalFactMark(name)])),
   };
-}
-
-/** A legal fact as shipped, before the lab fills it in: "[LEGAL NAME]". */
-const PLACEHOLDER = /^\[[^\]]*\]$/;
-
-/** What the build prints while the lab's legal facts are still placeholders; undefined once all are filled in. */
-export function legalFactsWarning(facts: LegalFacts = legalFacts): string | undefined {
-  const left = (Object.keys(facts) as (keyof LegalFacts)[]).filter((key) => PLACEHOLDER.test(facts[key].trim()));
-  if (!left.length) return undefined;
-  return `Warning: the legal pages and e-mails still show placeholders for ${left.join(', ')}: fill them in shared/content/data.ts (legalFacts) before launch.`;
 }
 
 function fillPlaceholders(body: string, locale: Locale): string {
@@ -498,8 +489,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   try {
     const written = generateContent();
     console.log(written.length ? `Content: wrote ${written.join(', ')}.` : 'Content: up to date.');
-    const warning = legalFactsWarning();
-    if (warning) console.warn(warning);
   } catch (error) {
     console.error(error instanceof ContentError ? error.message : error);
     process.exitCode = 1;

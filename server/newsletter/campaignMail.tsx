@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 
-import { legalFacts, siteFacts } from '../../shared/content/data';
+import { siteFacts } from '../../shared/content/data';
+import type { LegalFacts } from '../../shared/content/legalFacts';
 import type { Locale } from '../../shared/lib/locale';
 import { localeTags } from '../../shared/lib/locale';
 import { EMAIL_HTML, sanitize } from '../lib/markdown/profiles';
@@ -9,7 +10,7 @@ import { headerText } from '../outbox/headerText';
 import type { MailMessage } from '../outbox/store';
 import { campaignWords } from './campaignTexts';
 import { listUnsubscribeHeaders } from './messages';
-import { sender } from './texts';
+import { sender, senderFacts } from './texts';
 
 /** What a campaign says in one language. */
 export interface CampaignContent {
@@ -31,8 +32,17 @@ export interface CampaignLinks {
 const text = '#1c1917';
 const muted = '#57534e';
 
-function CampaignHtml({ content, locale, links }: { content: CampaignContent; locale: Locale; links: CampaignLinks }) {
+interface CampaignParts {
+  content: CampaignContent;
+  locale: Locale;
+  links: CampaignLinks;
+  /** The lab's legal identity as the settings give it. */
+  lab: Partial<LegalFacts>;
+}
+
+function CampaignHtml({ content, locale, links, lab }: CampaignParts) {
   const words = campaignWords[locale];
+  const { legalName, postalAddress } = senderFacts(lab, locale);
   return (
     <html lang={localeTags[locale].lang}>
       <head>
@@ -81,7 +91,7 @@ function CampaignHtml({ content, locale, links }: { content: CampaignContent; lo
                           ({words.unsubscribeNote}).
                         </p>
                         <p style={{ margin: 0, fontSize: 13, color: muted }}>
-                          {siteFacts.name} ({legalFacts.legalName}) · {legalFacts.postalAddress} · {siteFacts.email}
+                          {siteFacts.name} ({legalName}) · {postalAddress} · {siteFacts.email}
                         </p>
                       </td>
                     </tr>
@@ -97,12 +107,12 @@ function CampaignHtml({ content, locale, links }: { content: CampaignContent; lo
 }
 
 /** The HTML part alone, as the console previews it. */
-export function campaignHtml(content: CampaignContent, locale: Locale, links: CampaignLinks): string {
-  return `<!DOCTYPE html>${renderToStaticMarkup(<CampaignHtml content={content} locale={locale} links={links} />)}`;
+export function campaignHtml(parts: CampaignParts): string {
+  return `<!DOCTYPE html>${renderToStaticMarkup(<CampaignHtml {...parts} />)}`;
 }
 
 /** The plain-text part: the Markdown as written (it reads as text), then why, how to stop, and who sends. */
-export function campaignText(content: CampaignContent, locale: Locale, links: CampaignLinks): string {
+export function campaignText({ content, locale, links, lab }: CampaignParts): string {
   const words = campaignWords[locale];
   return `${content.body.trim()}
 
@@ -110,7 +120,7 @@ export function campaignText(content: CampaignContent, locale: Locale, links: Ca
 ${words.why}
 ${words.unsubscribe} (${words.unsubscribeNote}): ${links.unsubscribeUrl}
 
-${sender(links.siteUrl)}
+${sender(senderFacts(lab, locale), links.siteUrl)}
 `;
 }
 
@@ -119,12 +129,19 @@ ${sender(links.siteUrl)}
  * headers a mail client shows an unsubscribe button for (RFC 2369, RFC 8058)
  * and groups a list by (RFC 2919).
  */
-export function campaignMail(to: string, content: CampaignContent, locale: Locale, links: CampaignLinks): MailMessage {
+export function campaignMail(
+  to: string,
+  content: CampaignContent,
+  locale: Locale,
+  links: CampaignLinks,
+  lab: Partial<LegalFacts>,
+): MailMessage {
+  const parts = { content, locale, links, lab };
   return {
     to,
     subject: headerText(content.subject),
-    text: campaignText(content, locale, links),
-    html: campaignHtml(content, locale, links),
+    text: campaignText(parts),
+    html: campaignHtml(parts),
     headers: {
       ...listUnsubscribeHeaders(links.unsubscribeUrl),
       // One list in both languages; plain ASCII, so no encoding hides the id in its angle brackets.

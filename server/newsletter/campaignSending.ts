@@ -1,3 +1,4 @@
+import type { LegalFacts } from '../../shared/content/legalFacts';
 import type { Locale } from '../../shared/lib/locale';
 import { absoluteUrl } from '../../shared/lib/runtime';
 import { UNSUBSCRIBE_PATH, withToken } from '../../shared/model/newsletter';
@@ -17,11 +18,10 @@ import { createSubscriberStore } from './store';
 /** A test of a campaign, to the staff member's own address: urgent, never throttled. */
 const TEST_KIND = 'newsletter-test';
 
-/** The campaign's kinds, for the composition root to register with the outbox. */
-export const campaignKinds: readonly OutboxKind[] = [
-  { name: CAMPAIGN_KIND, channel: 'mail' },
-  { name: TEST_KIND, channel: 'mail' },
-];
+/** A campaign e-mail to a reader, for the composition root to register with the outbox. */
+export const campaignKind: OutboxKind = { name: CAMPAIGN_KIND, channel: 'mail' };
+/** A test to the staff: registered even before the lab's identity is complete, saying what is not yet published. */
+export const campaignTestKind: OutboxKind = { name: TEST_KIND, channel: 'mail' };
 
 /** The campaign kind's throttle: NEWSLETTER_RATE_PER_MINUTE over every instance (decision 043). */
 export const campaignThrottles = (ratePerMinute: number) => ({ [CAMPAIGN_KIND]: ratePerMinute });
@@ -43,8 +43,14 @@ function linksFor(siteUrl: string, locale: Locale, unsubscribeToken?: string): C
  * The test of one language's version, to `to`: the e-mail a subscriber would get, except that
  * its unsubscribe link opens the page without a token (a test unsubscribes nobody).
  */
-export function campaignTest(siteUrl: string, to: string, locale: Locale, content: CampaignContent): NewOutboxMessage {
-  return { kind: TEST_KIND, mail: campaignMail(to, content, locale, linksFor(siteUrl, locale)) };
+export function campaignTest(
+  siteUrl: string,
+  to: string,
+  locale: Locale,
+  content: CampaignContent,
+  lab: Partial<LegalFacts>,
+): NewOutboxMessage {
+  return { kind: TEST_KIND, mail: campaignMail(to, content, locale, linksFor(siteUrl, locale), lab) };
 }
 
 /** The subscriber's state that decides, at their turn, whether a campaign e-mail goes. */
@@ -65,7 +71,7 @@ interface RecipientRow {
 export function campaignHooks(
   db: Database,
   campaigns: CampaignStore,
-  { siteUrl, bounceLimit }: { siteUrl: string; bounceLimit: number },
+  { siteUrl, bounceLimit, lab }: { siteUrl: string; bounceLimit: number; lab: LegalFacts },
 ): Record<string, KindHooks> {
   const subscribers = createSubscriberStore(db);
   const suppressions = createSuppressions(db);
@@ -102,7 +108,7 @@ export function campaignHooks(
         const token = await subscribers.unsubscribeToken(message.subscriberId);
         // The token's tail names the campaign, so an unsubscribe is counted against it.
         const links = linksFor(siteUrl, row.locale, `${token}.c${campaign}`);
-        return { ...message, payload: { mail: campaignMail(row.email, content[row.locale], row.locale, links) } };
+        return { ...message, payload: { mail: campaignMail(row.email, content[row.locale], row.locale, links, lab) } };
       },
       async refused(message) {
         if (message.subscriberId !== null) await recordBounce(db, { id: message.subscriberId }, new Date());

@@ -1,6 +1,7 @@
 import type { Locale } from '../../shared/lib/locale';
 import { locales } from '../../shared/lib/locale';
 import type { Database } from '../db';
+import type { OutboxKind } from '../outbox/kinds';
 import type { NewOutboxMessage, OutboxStore } from '../outbox/store';
 import type { CampaignContent } from './campaignMail';
 
@@ -69,6 +70,8 @@ export interface CampaignStore {
   bounced(): Promise<BouncedAddress[]>;
   /** Queues messages about no stored record (a campaign's test), in one transaction. */
   queue(messages: readonly NewOutboxMessage[], now?: Date): Promise<void>;
+  /** How many messages of these kinds are queued, unsent. */
+  queued(kinds: readonly OutboxKind[]): Promise<number>;
 }
 
 interface CampaignRow {
@@ -239,6 +242,13 @@ export function createCampaignStore(db: Database, outbox: OutboxStore, bounceLim
       await db.transaction(async (tx) => {
         for (const message of messages) await outbox.enqueue(message, now, tx);
       });
+    },
+    async queued(kinds) {
+      const row = await db.get<{ count: number }>(
+        `SELECT count(*) AS count FROM outbox WHERE status = 'queued' AND kind IN (${kinds.map(() => '?').join(', ')})`,
+        ...kinds.map((kind) => kind.name),
+      );
+      return Number(row!.count);
     },
   };
 }

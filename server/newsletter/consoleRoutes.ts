@@ -2,6 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { Router } from 'express';
 import { createElement } from 'react';
 
+import type { LegalFacts } from '../../shared/content/legalFacts';
 import type { Locale } from '../../shared/lib/locale';
 import { locales } from '../../shared/lib/locale';
 import { absoluteUrl } from '../../shared/lib/runtime';
@@ -28,6 +29,10 @@ export interface NewsletterConsole {
   wakeCampaigns: () => void;
   /** NEWSLETTER_RATE_PER_MINUTE, for the time a campaign will take. */
   ratePerMinute: number;
+  /** The lab's legal identity as the settings give it, for the previews and the tests. */
+  lab: Partial<LegalFacts>;
+  /** While it is incomplete: the settings missing, and how many e-mails to readers wait for them. */
+  held?: { missing: readonly string[]; waiting: () => Promise<number> };
 }
 
 interface CampaignRoutesOptions {
@@ -113,6 +118,7 @@ function campaignRoutes({ newsletter, siteUrl, assets, guardPost, renderNotFound
           date: article.date,
         })),
         bounced: await campaigns.bounced(),
+        held: newsletter.held && { missing: newsletter.held.missing, waiting: await newsletter.held.waiting() },
         error,
       }),
     );
@@ -204,13 +210,14 @@ function campaignRoutes({ newsletter, siteUrl, assets, guardPost, renderNotFound
       return;
     }
     const links = { siteUrl, unsubscribeUrl: absoluteUrl(siteUrl, '/newsletter/unsubscribe'), listId: '' };
+    const parts = { content: campaign.content[locale], locale, links, lab: newsletter.lab };
     if (match[2] === 'txt') {
-      res.type('text/plain; charset=utf-8').send(campaignText(campaign.content[locale], locale, links));
+      res.type('text/plain; charset=utf-8').send(campaignText(parts));
       return;
     }
     // The e-mail's own inline styles, and nothing else: no script, no request anywhere, not even a form.
     res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
-    res.type('html').send(campaignHtml(campaign.content[locale], locale, links));
+    res.type('html').send(campaignHtml(parts));
   });
 
   router.post('/staff/newsletter/:id/test', ...guardPost, async (req, res) => {
@@ -222,7 +229,9 @@ function campaignRoutes({ newsletter, siteUrl, assets, guardPost, renderNotFound
       return;
     }
     const to = consoleUser(res).email;
-    await campaigns.queue(locales.map((locale) => campaignTest(siteUrl, to, locale, campaign.content[locale])));
+    await campaigns.queue(
+      locales.map((locale) => campaignTest(siteUrl, to, locale, campaign.content[locale], newsletter.lab)),
+    );
     newsletter.wakeOutbox();
     res.redirect(303, `/staff/newsletter/${campaign.id}?done=tested`);
   });

@@ -6,6 +6,7 @@ import { Router } from 'express';
 
 import type { Conversions } from '../analytics';
 import type { AppConfig } from '../config';
+import { completeIdentity, missingIdentity } from '../config';
 import type { Database } from '../db';
 import { createOutbox } from '../outbox/delivery';
 import type { Feature } from '../site/feature';
@@ -13,7 +14,7 @@ import type { Site } from '../site/services';
 import { draftNewArticles } from './articleDrafts';
 import type { CampaignRunner } from './campaignRunner';
 import { startCampaignRunner } from './campaignRunner';
-import { campaignHooks, campaignKinds, campaignThrottles } from './campaignSending';
+import { campaignHooks, campaignKind, campaignTestKind, campaignThrottles } from './campaignSending';
 import { createCampaignStore } from './campaignStore';
 import { campaignSection } from './consoleRoutes';
 import { newsletterEventRoutes } from './eventRoutes';
@@ -27,7 +28,9 @@ import { subscriberSection } from './subscriberRoutes';
 export const campaignStore = (db: Database, config: Pick<AppConfig, 'mail' | 'newsletter'>) =>
   createCampaignStore(db, createOutbox(db, config), config.newsletter.bounceLimit);
 
-const newsletterKindNames = new Set([...newsletterKinds, ...campaignKinds].map((kind) => kind.name));
+/** What goes to readers: each e-mail names the lab by its legal name and postal address (CASL, CAN-SPAM). */
+const readerKinds = [...newsletterKinds, campaignKind];
+const newsletterKindNames = new Set([...readerKinds, campaignTestKind].map((kind) => kind.name));
 
 interface NewsletterOptions {
   conversions: Conversions;
@@ -46,6 +49,12 @@ export function newsletter(site: Site, { conversions, wakeCampaigns }: Newslette
     { confirmationsPerHour: config.confirmationsPerHour, logger, confirmed: conversions.confirmed },
   );
   let runner: CampaignRunner | undefined;
+  // Until every fact of the lab's identity is set, the readers' kinds are not registered: the worker leaves them
+  // queued, and a start with the settings sends them.
+  const lab = completeIdentity(config.identity);
+  const held = lab
+    ? undefined
+    : { missing: missingIdentity(config.identity), waiting: () => campaigns.queued(readerKinds) };
 
   const routes = Router();
   routes.use(subscribeRoutes({ store: subscribers, siteUrl, afterAnswer, counters, converted: conversions.signUp })); // the newsletter box
@@ -57,13 +66,22 @@ export function newsletter(site: Site, { conversions, wakeCampaigns }: Newslette
     console: [
       subscriberSection(db),
       campaignSection(
-        { campaigns, wakeOutbox, wakeCampaigns: wakeCampaigns ?? (() => runner?.wake()), ratePerMinute },
+        {
+          campaigns,
+          wakeOutbox,
+          wakeCampaigns: wakeCampaigns ?? (() => runner?.wake()),
+          ratePerMinute,
+          lab: config.identity,
+          held,
+        },
         siteUrl,
       ),
     ],
     outbox: {
-      kinds: [...newsletterKinds, ...campaignKinds],
-      hooks: { ...confirmationHooks(db), ...campaignHooks(db, campaigns, { siteUrl, bounceLimit }) },
+      kinds: lab ? [...readerKinds, campaignTestKind] : [campaignTestKind],
+      hooks: lab
+        ? { ...confirmationHooks(db, lab), ...campaignHooks(db, campaigns, { siteUrl, bounceLimit, lab }) }
+        : {},
       throttles: campaignThrottles(ratePerMinute),
       // An e-mail sent is counted as the newsletter's too, under its kind without the prefix.
       attempted: (kind, outcome) => {

@@ -1,3 +1,5 @@
+import type { LegalFacts } from '../../shared/content/legalFacts';
+import { fillLegalFacts } from '../../shared/content/legalFacts';
 import { absoluteUrl } from '../../shared/lib/runtime';
 import { CONFIRM_PATH, UNSUBSCRIBE_PATH, withToken } from '../../shared/model/newsletter';
 import { localizePath } from '../../shared/routes';
@@ -19,7 +21,7 @@ export const newsletterKinds: readonly OutboxKind[] = [confirmation];
  * the list or reported us (each revokes the link: UNSUBSCRIBE_SET). An erased address's messages are
  * deleted with it.
  */
-export function confirmationHooks(db: Queryable): Record<string, KindHooks> {
+export function confirmationHooks(db: Queryable, lab: LegalFacts): Record<string, KindHooks> {
   return {
     [confirmation.name]: {
       async compose(message) {
@@ -27,7 +29,12 @@ export function confirmationHooks(db: Queryable): Record<string, KindHooks> {
           'SELECT confirmation_token_hash AS link FROM subscribers WHERE id = ?',
           message.subscriberId,
         );
-        return row?.link ? message : { skip: 'link revoked' };
+        if (!row?.link) return { skip: 'link revoked' };
+        if (!('mail' in message.payload)) return message;
+        // The lab's legal name and postal address are filled in as it is sent (what is composed is never stored).
+        const { mail } = message.payload;
+        const text = fillLegalFacts(mail.text, (name) => lab[name]);
+        return { ...message, payload: { ...message.payload, mail: { ...mail, text } } };
       },
     },
   };

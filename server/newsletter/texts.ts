@@ -2,22 +2,46 @@
  * The newsletter's confirmation e-mail in each language, sent in the language
  * the address signed up in. Only the server reads this module.
  */
-import { legalFacts, siteFacts } from '../../shared/content/data';
+import { siteFacts } from '../../shared/content/data';
 import { newsletterConfirm as en } from '../../shared/content/i18n/en/newsletterConfirm';
 import { newsletterConfirm as es } from '../../shared/content/i18n/es/newsletterConfirm';
+import type { LegalFacts } from '../../shared/content/legalFacts';
+import { legalFactMark } from '../../shared/content/legalFacts';
 import { CONFIRMATION_VALID_DAYS } from '../../shared/content/newsletter';
 import type { Locale } from '../../shared/lib/locale';
+import { catalogues } from '../pages/catalogues';
 
 interface ConfirmationMail {
   subject: string;
   text: (links: { confirmUrl: string; unsubscribeUrl: string; siteUrl: string }) => string;
 }
 
+/** What an e-mail says of the lab in law: its legal name and postal address. */
+type SenderFacts = Pick<LegalFacts, 'legalName' | 'postalAddress'>;
+
 /** Who sends, and how to reach it: CASL and CAN-SPAM ask every commercial e-mail, this request for consent included, for the sender's postal address and a contact. */
-export const sender = (siteUrl: string) =>
-  `${siteFacts.name} (${legalFacts.legalName})
-${legalFacts.postalAddress}
+export const sender = ({ legalName, postalAddress }: SenderFacts, siteUrl: string) =>
+  `${siteFacts.name} (${legalName})
+${postalAddress}
 ${siteFacts.email} · ${siteUrl}`;
+
+/**
+ * The facts as a campaign e-mail is written with what the settings give: one not set says so in the e-mail's
+ * language. Only a test or a preview shows that: the e-mails to readers wait until every fact is set.
+ */
+export const senderFacts = (lab: Partial<LegalFacts>, locale: Locale): SenderFacts => {
+  const { notPublished } = catalogues[locale].legal;
+  return { legalName: lab.legalName ?? notPublished, postalAddress: lab.postalAddress ?? notPublished };
+};
+
+/**
+ * The facts as a confirmation is stored: their marks, filled in by the outbox when it sends it
+ * (confirmationHooks), so that one queued before the settings were given names the lab all the same.
+ */
+const senderMarks: SenderFacts = {
+  legalName: legalFactMark('legalName'),
+  postalAddress: legalFactMark('postalAddress'),
+};
 
 export const confirmationMails: Readonly<Record<Locale, ConfirmationMail>> = {
   en: {
@@ -33,7 +57,7 @@ ${confirmUrl}
 Not you? Ignore this e-mail: without your confirmation we will not write to you again.
 To unsubscribe, so that this address gets no e-mail from us at all: ${unsubscribeUrl}
 
-${sender(siteUrl)}
+${sender(senderMarks, siteUrl)}
 `,
   },
   es: {
@@ -49,7 +73,7 @@ ${confirmUrl}
 ¿No fue usted? Ignore este correo: sin su confirmación no volveremos a escribirle.
 Para cancelar la suscripción y no recibir ningún correo nuestro en esta dirección: ${unsubscribeUrl}
 
-${sender(siteUrl)}
+${sender(senderMarks, siteUrl)}
 `,
   },
 };

@@ -50,35 +50,6 @@ export const siteFacts = {
   areaServed: ['Miami', 'Bogota', 'New York', 'North America', 'South America'],
 } as const;
 
-/**
- * Who the lab is in law: the controller of personal data that
- * the privacy policy and the terms name (Ley 1581 and Decreto 1074 de 2015 ask
- * for its identity and domicile, PIPEDA for an accountable person), and the
- * sender that every commercial e-mail identifies with a postal address (CASL,
- * CAN-SPAM). Only the lab can know these values: each stays a bracketed
- * placeholder until it fills it in, and the build warns while one is left.
- */
-export const legalFacts: LegalFacts = {
-  /** The registered name with its legal form, as on the company register ("Meridian Lab LLC"). */
-  legalName: '[LEGAL NAME]',
-  /** The register's identifier: the US EIN, or the Colombian NIT if a Colombian company is the controller. */
-  taxId: '[TAX ID]',
-  /** The city and country of the registered office (the "domicilio" of Colombian law). */
-  domicile: '[DOMICILE: CITY, COUNTRY]',
-  /** Where letters reach the lab: quoted by the legal pages and by every commercial e-mail. */
-  postalAddress: '[POSTAL ADDRESS]',
-  /** The person accountable for privacy (PIPEDA principle 4.1): full name; the policy gives the title. */
-  privacyOfficer: '[PRIVACY OFFICER NAME]',
-};
-
-export interface LegalFacts {
-  legalName: string;
-  taxId: string;
-  domicile: string;
-  postalAddress: string;
-  privacyOfficer: string;
-}
-
 /** Digits and a leading plus only, as a tel: link wants them. */
 export function telHref(phone: Phone): string {
   return `tel:${phone.number.replace(/[^\d+]/g, '')}`;

@@ -129,12 +129,13 @@ describe('the blog posts, from their Markdown files', () => {
 });
 
 describe('the legal pages', () => {
-  it('quote the retention periods from the retention module, with no placeholder left', async () => {
+  it("quote the retention periods from the retention module, with no placeholder left but the lab's legal facts", async () => {
     const { html } = await import('../../shared/generated/legal/privacy');
     expect(html).toContain(`${retention.leadsMonths} months after the last change to their status`);
     expect(html).toContain(`${retention.pendingDays} days`);
     expect(html).toContain(`${retention.vitalsDays} days`);
-    expect(html).not.toContain('{{');
+    // Those are the server's settings, filled in at run time (tests/build/legalFacts.test.ts).
+    expect(html.replace(/\{\{legal\.\w+\}\}/g, '')).not.toContain('{{');
   });
 
   it('link to each other and to the contact page', async () => {

@@ -1,25 +1,25 @@
+import path from 'node:path';
+
 import { describe, expect, it } from 'vitest';
 
-import { legalFactsWarning } from '../../build/content/generate';
-import type { LegalFacts } from '../../shared/content/data';
+import { generatedFiles } from '../../build/content/generate';
 
-const filled: LegalFacts = {
-  legalName: 'Meridian Lab LLC',
-  taxId: 'EIN 00-0000000',
-  domicile: 'Miami, Florida, United States',
-  postalAddress: '1200 Brickell Avenue, Suite 1800, Miami, FL 33131, United States',
-  privacyOfficer: 'Ana Gómez',
-};
+const ROOT = path.resolve(import.meta.dirname, '../..');
 
-describe("the build's warning about the lab's legal facts", () => {
-  it('names every fact still left as a bracketed placeholder, and where to fill it in', () => {
-    expect(legalFactsWarning({ ...filled, taxId: '[TAX ID]', privacyOfficer: ' [PRIVACY OFFICER NAME] ' })).toBe(
-      'Warning: the legal pages and e-mails still show placeholders for taxId, privacyOfficer: fill them in shared/content/data.ts (legalFacts) before launch.',
-    );
-  });
+describe("the content step and the lab's legal facts", () => {
+  const files = generatedFiles(ROOT);
+  const body = (file: string) => files.get(`shared/generated/legal/${file}.ts`)!;
 
-  it('is silent once every fact is filled in, brackets inside a value included', () => {
-    expect(legalFactsWarning(filled)).toBeUndefined();
-    expect(legalFactsWarning({ ...filled, legalName: 'Meridian Lab [Colombia] S.A.S.' })).toBeUndefined();
+  it('leaves each fact in the legal pages as a mark the server fills from its settings, never a value', () => {
+    for (const file of ['privacy', 'es/privacy']) {
+      for (const name of ['legalName', 'taxId', 'domicile', 'postalAddress', 'privacyOfficer'])
+        expect(body(file), `${file}: ${name}`).toContain(`{{legal.${name}}}`);
+    }
+    for (const file of ['terms', 'es/terms']) expect(body(file)).toContain('{{legal.legalName}}');
+    for (const file of ['privacy', 'es/privacy', 'terms', 'es/terms']) {
+      // Every other quoted fact is filled by the build; no bracketed stand-in is left in the text.
+      expect(body(file).replace(/\{\{legal\.\w+\}\}/g, '')).not.toContain('{{');
+      expect(body(file)).not.toMatch(/\[(LEGAL NAME|TAX ID|DOMICILE|POSTAL ADDRESS|PRIVACY OFFICER)/);
+    }
   });
 });

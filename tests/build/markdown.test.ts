@@ -236,5 +236,9 @@ describe('the content step', () => {
     const root = projectWith(post());
     fs.appendFileSync(path.join(root, 'shared/content/legal/terms.md'), 'Call {{site.fax}}.\n');
     expect(() => generatedFiles(root)).toThrow('shared/content/legal/terms.md: unknown placeholder {{site.fax}}');
+    // The lab's legal facts are left for the server to fill, but only the ones it has.
+    const other = projectWith(post());
+    fs.appendFileSync(path.join(other, 'shared/content/legal/es/terms.md'), 'Fax: {{legal.fax}}.\n');
+    expect(() => generatedFiles(other)).toThrow('shared/content/legal/es/terms.md: unknown placeholder {{legal.fax}}');
   });
 });

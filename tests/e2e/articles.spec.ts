@@ -7,6 +7,7 @@ import { locales, localeTags } from '../../shared/lib/locale';
 import { readBuildManifest } from '../bench/sizes';
 import { violations } from '../support/browser/axe';
 import { expect, gotoHydrated, test } from '../support/browser/fixtures';
+import { TEST_IDENTITY } from '../support/serverCommand';
 
 const { newsletter } = enBlog;
 const { posts: blogPosts } = enPosts;
@@ -238,6 +239,8 @@ for (const locale of locales) {
       await expect(page.getByText(updated)).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('lang', locale);
       expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+      // The lab's identity is the server's settings: the browser asks for it on the way.
+      await expect(page.locator('.prose')).toContainText(TEST_IDENTITY.LAB_POSTAL_ADDRESS);
       // The text's own links are plain links in the Markdown: a page load, still in the language.
       await page.locator('.prose').getByRole('link', { name: terms }).click();
       await expect(page).toHaveURL(termsPath);

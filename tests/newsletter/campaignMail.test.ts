@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 
 import { campaignMail } from '../../server/newsletter/campaignMail';
-import { legalFacts, siteFacts } from '../../shared/content/data';
+import { siteFacts } from '../../shared/content/data';
 import { locales } from '../../shared/lib/locale';
+import { testConfig } from '../support/helpers';
+import { TEST_IDENTITY } from '../support/serverCommand';
 
 const SITE = 'https://meridianlab.example';
 const links = {
@@ -16,13 +18,16 @@ const content = {
   body: '## Title\n\nSome *words*.\n\n[Read the article](https://meridianlab.example/blog/a-post)\n\n![a tracker](https://tracker.example/p.gif)',
 };
 
+/** The lab's identity as its settings give it. */
+const { identity } = testConfig();
+
 describe.each(locales)('a campaign e-mail in %s', (locale) => {
-  const mail = campaignMail('reader@example.com', content, locale, links);
+  const mail = campaignMail('reader@example.com', content, locale, links, identity);
 
   it('identifies its sender with the legal name, postal address and a contact, in both parts, and carries the reader’s unsubscribe link (CASL, CAN-SPAM)', () => {
     for (const part of [mail.text, mail.html!]) {
-      expect(part).toContain(legalFacts.legalName);
-      expect(part).toContain(legalFacts.postalAddress);
+      expect(part).toContain(TEST_IDENTITY.LAB_LEGAL_NAME);
+      expect(part).toContain(TEST_IDENTITY.LAB_POSTAL_ADDRESS);
       expect(part).toContain(siteFacts.email);
     }
     expect(mail.text).toContain(links.unsubscribeUrl);
@@ -33,6 +38,16 @@ describe.each(locales)('a campaign e-mail in %s', (locale) => {
       'List-Id': `${siteFacts.name} articles <articles.meridianlab.example>`,
       Precedence: 'bulk',
     });
+  });
+
+  it('says plainly that a fact is not yet published where the settings lack it (a test or a preview before launch)', () => {
+    const unset = campaignMail('staff@example.com', content, locale, links, { legalName: identity.legalName });
+    const words = locale === 'en' ? '(not yet published)' : '(pendiente de publicación)';
+    for (const part of [unset.text, unset.html!]) {
+      expect(part).toContain(TEST_IDENTITY.LAB_LEGAL_NAME);
+      expect(part).toContain(words);
+      expect(part).not.toMatch(/\[POSTAL ADDRESS\]|\{\{/);
+    }
   });
 
   it('has a plain-text part and an HTML part in its language, with the preview line', () => {

@@ -4,11 +4,14 @@ import { catalogues } from '../../server/pages/catalogues';
 import { common as enCommon } from '../../shared/content/i18n/en/common';
 import { posts as enPosts } from '../../shared/content/i18n/en/posts';
 import { posts as esPosts } from '../../shared/generated/posts.es';
+import { serveLegalFacts } from '../../shared/model/legalBodies';
 import { loadPage, matchPage } from '../../shared/pageShell';
 import { indexablePagesNow, notFoundPage, notFoundPageIn, pageHead, pages, seedSitePages } from '../../shared/routes';
 import { serveSeedArticles } from '../support/seedArticleSource';
 
 serveSeedArticles();
+// The lab's legal facts, as the server serves its settings (none here).
+serveLegalFacts({});
 
 const { mainNav } = enCommon.navigation;
 const { posts: blogPosts } = enPosts;

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 
+import { completeIdentity } from '../../server/config';
 import { createAccountStore } from '../../server/console/accounts';
 import { createSessionStore } from '../../server/console/sessions';
 import { backoffMs, createSignInThrottle, LOCK_AFTER_FAILURES, LOCK_MS } from '../../server/console/signInThrottle';
@@ -23,7 +24,7 @@ import type { MetricName } from '../../server/vitals/metrics';
 import { createVitalsStore } from '../../server/vitals/store';
 import { EMPTY_CONTACT_VALUES } from '../../shared/model/contactForm';
 import { engines } from '../support/engines';
-import { recordingLogger } from '../support/helpers';
+import { recordingLogger, testConfig } from '../support/helpers';
 
 const opened: Database[] = [];
 afterAll(async () => {
@@ -246,7 +247,7 @@ describe.each(engines)('the stores on $engine', { timeout: 30_000 }, ({ open, ol
     const db = await fresh();
     const { store, sent } = subscriberStore(db);
     const outbox = createOutboxStore(db, 'meridianlab.test');
-    const hooks = confirmationHooks(db)['newsletter-confirmation']!;
+    const hooks = confirmationHooks(db, completeIdentity(testConfig().identity)!)['newsletter-confirmation']!;
     const hour = 3600;
     const day = 24 * hour;
     const due = async (seconds: number) =>

@@ -1,10 +1,11 @@
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { legalFacts, siteFacts } from '../../shared/content/data';
+import { siteFacts } from '../../shared/content/data';
 import { common as enCommon } from '../../shared/content/i18n/en/common';
 import { common as esCommon } from '../../shared/content/i18n/es/common';
 import { cspSources, TEST_SITE_URL, testApp } from '../support/helpers';
+import { TEST_IDENTITY } from '../support/serverCommand';
 
 const app = testApp();
 afterAll(() => app.db.close());
@@ -49,11 +50,12 @@ describe.each([
   ['/privacy', '/terms'],
   ['/es/privacidad', '/es/terminos'],
 ])('the legal pages %s and %s', (privacy, terms) => {
-  it("name the controller with the lab's legal facts, and the policy its Privacy Officer", async () => {
+  it("name the controller with the lab's legal facts from its settings, and the policy its Privacy Officer", async () => {
     const policy = (await request(app).get(privacy)).text;
-    for (const value of Object.values(legalFacts)) expect(policy).toContain(value);
+    for (const value of Object.values(TEST_IDENTITY)) expect(policy).toContain(value);
     const conditions = (await request(app).get(terms)).text;
-    for (const value of [legalFacts.legalName, legalFacts.taxId, legalFacts.domicile, legalFacts.postalAddress])
+    const { LAB_LEGAL_NAME, LAB_TAX_ID, LAB_DOMICILE, LAB_POSTAL_ADDRESS } = TEST_IDENTITY;
+    for (const value of [LAB_LEGAL_NAME, LAB_TAX_ID, LAB_DOMICILE, LAB_POSTAL_ADDRESS])
       expect(conditions).toContain(value);
   });
 

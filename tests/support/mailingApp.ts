@@ -6,7 +6,7 @@ import { TEST_SITE_URL, testApp } from './helpers';
 import type { MailServer } from './mailServer';
 import { startMailServer } from './mailServer';
 
-/** An app that sends its outbox through a real SMTP server the test reads; what to stop afterwards goes on `cleanups`. */
+/** An app that sends its outbox through a real SMTP server the test reads, as main.ts does; what to stop afterwards goes on `cleanups`. */
 export async function mailingApp(
   cleanups: (() => unknown)[],
   env: NodeJS.ProcessEnv = {},
@@ -17,7 +17,7 @@ export async function mailingApp(
     db: app.db,
     config: app.config,
     logger: pino({ level: 'silent' }),
-    kinds: app.outbox.kinds,
+    ...app.outbox,
     pollMs: 50,
   });
   cleanups.push(

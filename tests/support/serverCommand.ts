@@ -10,3 +10,15 @@ export const SERVER_COMMAND: string = (
 
 /** What follows `node` in it: the arguments for process.execPath. */
 export const SERVER_ARGS = SERVER_COMMAND.split(' ').slice(1);
+
+/**
+ * The lab's legal identity as production gives it (LAB_*, server/config.ts): the tests start the site with it, as the
+ * legal pages and the newsletter's e-mails need it; a test about its absence sets each to '' (unset).
+ */
+export const TEST_IDENTITY = {
+  LAB_LEGAL_NAME: 'Meridian Lab LLC',
+  LAB_TAX_ID: 'EIN 12-3456789',
+  LAB_DOMICILE: 'Miami, Florida, United States',
+  LAB_POSTAL_ADDRESS: 'P.O. Box 4417, Miami, FL 33101, USA',
+  LAB_PRIVACY_OFFICER: 'Ana Gómez',
+};

@@ -3,7 +3,7 @@ import { execFile, spawn } from 'node:child_process';
 import net from 'node:net';
 import { promisify } from 'node:util';
 
-import { SERVER_ARGS } from './serverCommand';
+import { SERVER_ARGS, TEST_IDENTITY } from './serverCommand';
 
 export async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -28,7 +28,7 @@ export function killServers(): void {
   for (const child of running) child.kill('SIGKILL');
 }
 
-/** Starts the built server as production does (`npm start`'s command) and waits until it answers. */
+/** Starts the built server as production does (`npm start`'s command, the lab's identity set) and waits until it answers. */
 export async function startServer(port: number, env: NodeJS.ProcessEnv): Promise<ServerProcess> {
   const child = spawn(process.execPath, SERVER_ARGS, {
     env: {
@@ -38,6 +38,7 @@ export async function startServer(port: number, env: NodeJS.ProcessEnv): Promise
       LOG_LEVEL: 'info',
       TRUST_PROXY: '1',
       NODE_ENV: 'production',
+      ...TEST_IDENTITY,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -9,6 +9,8 @@
 import type { Tokens } from 'marked';
 import { Marked } from 'marked';
 
+import { escapeHtml } from '../../../shared/lib/html';
+
 export interface ImageSize {
   width: number;
   height: number;
@@ -17,12 +19,6 @@ export interface ImageSize {
 export interface RenderOptions {
   /** The intrinsic size of a site image (a path under public/), or undefined when there is no such file. */
   imageSize: (src: string) => ImageSize | undefined;
-}
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ESCAPES[char]!);
 }
 
 /** A link target the site accepts: its own paths and anchors, web pages and e-mail. */

@@ -13,11 +13,13 @@ interface CampaignsPageProps {
   campaigns: { campaign: Campaign; figures: CampaignFigures }[];
   articles: { id: number; title: string; date: string }[];
   bounced: BouncedAddress[];
+  /** While the lab's legal identity is incomplete: the settings missing, and the e-mails to readers waiting. */
+  held?: { missing: readonly string[]; waiting: number };
   error?: string;
 }
 
 /** The newsletter's campaigns with their figures, a new campaign, and the addresses that bounced. */
-export function CampaignsPage({ assets, user, campaigns, articles, bounced, error }: CampaignsPageProps) {
+export function CampaignsPage({ assets, user, campaigns, articles, bounced, held, error }: CampaignsPageProps) {
   return (
     <ConsoleDocument title="Newsletter" assets={assets} user={user} section="newsletter">
       <ConsoleHeading eyebrow="Newsletter" title="Campaigns">
@@ -25,6 +27,11 @@ export function CampaignsPage({ assets, user, campaigns, articles, bounced, erro
           Each confirmed subscriber gets a campaign once, in their language, with their own unsubscribe link.
         </p>
       </ConsoleHeading>
+      {held && (
+        <Notice tone="error">
+          {`No confirmation or campaign e-mail goes out while the lab’s legal identity is incomplete (${held.missing.join(', ')} not set): CASL and CAN-SPAM require its legal name and postal address in each. ${held.waiting} ${held.waiting === 1 ? 'e-mail waits' : 'e-mails wait'} in the outbox; they go out once every setting is given and the site restarted.`}
+        </Notice>
+      )}
       {error && <Notice tone="error">{error}</Notice>}
       <section className="staff-panel card" aria-labelledby="new-title">
         <h2 id="new-title">New campaign</h2>

@@ -5,6 +5,7 @@ import type { Catalogue } from '../types';
 export const legal: Catalogue['legal'] = {
   eyebrow: 'Legal',
   updated: 'Última actualización:',
+  notPublished: '(pendiente de publicación)',
   keywords: {
     privacy: [
       'política de privacidad',
