@@ -159,9 +159,12 @@ describe('a newsletter campaign', { timeout: 120_000 }, () => {
     expect(smtp.received).toHaveLength(4);
   });
 
-  it('sends a lead notification queued during a campaign before its next e-mail, the campaign held to NEWSLETTER_RATE_PER_MINUTE', async () => {
+  it('sends a lead notification queued during a campaign ahead of the campaign’s queued e-mails, the campaign held to NEWSLETTER_RATE_PER_MINUTE', async () => {
     const rate = 600;
-    const count = 120;
+    // Half a minute of campaign at this rate: the test ends when the notification comes, long before.
+    const count = 300;
+    // What a pause banks at this rate (server/outbox/throttle.ts).
+    const burst = 10;
     const { app, smtp, start } = await campaignApp(cleanups, {
       NEWSLETTER_RATE_PER_MINUTE: String(rate),
       TRUST_PROXY: '1',
@@ -171,7 +174,6 @@ describe('a newsletter campaign', { timeout: 120_000 }, () => {
     start();
     await sendNow(app.db, app.config);
     await smtp.waitFor(40, 30_000);
-    const before = smtp.received.length;
     const answer = await request(app)
       .post('/api/contact')
       .set('Content-Type', 'application/json')
@@ -186,13 +188,15 @@ describe('a newsletter campaign', { timeout: 120_000 }, () => {
         }),
       );
     expect(answer.status).toBe(201);
+    // The lead was committed before its answer. From here on, only what the worker claimed before the commit
+    // (a batch) and what it claims beside the notification (a batch) may reach the mail server before it; the
+    // throttle grants each at most a burst. Counted from before the post, a slow post let more through.
+    const before = smtp.received.length;
     const isLead = (mail: ReceivedMail) => !recipientOf(mail).startsWith('reader');
     await until('the lead notification', () => smtp.received.some(isLead), { timeoutMs: 60_000 });
-
-    // Campaign e-mails that went out after the lead was queued and before its notification: at most the one in flight.
     const leadAt = smtp.received.findIndex(isLead);
-    expect(leadAt - before).toBeLessThanOrEqual(1);
-    // And the campaign was not over: the notification overtook the rest of it.
+    expect(leadAt - before).toBeLessThanOrEqual(2 * burst);
+    // And it overtook the campaign's queued e-mails: queued after them all, it would have come last.
     expect(leadAt).toBeLessThan(count);
     // The slots the campaign took, as the database counts them (decision 043): 60 000 / rate ms each, from its
     // first claim on, less the burst a pause banks. Without the setting each would be a ten-thousandth of that.
@@ -200,7 +204,6 @@ describe('a newsletter campaign', { timeout: 120_000 }, () => {
     const { next_at: nextSlotAt } = (await app.db.get<{ next_at: number }>(
       "SELECT next_at FROM outbox_throttles WHERE name = 'newsletter-campaign'",
     ))!;
-    const burst = 10;
     expect(nextSlotAt).toBeGreaterThanOrEqual(startedAt + ((leadAt - burst) * 60_000) / rate);
   });
 
