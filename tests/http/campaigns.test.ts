@@ -7,6 +7,7 @@ import { createSuppressions } from '../../server/privacy/suppressions';
 import { UNSUBSCRIBE_PATH } from '../../shared/model/newsletter';
 import { localizePath } from '../../shared/routes';
 import { campaignApp, campaignContent, readerAddress, readerLocale, seedReaders, sendNow } from '../support/campaigns';
+import type { TestApp } from '../support/helpers';
 import { TEST_SITE_URL } from '../support/helpers';
 import type { ReceivedMail } from '../support/mailServer';
 import { header, rawHeader } from '../support/mailServer';
@@ -20,10 +21,14 @@ afterEach(async () => {
 
 const recipientOf = (mail: ReceivedMail) => mail.recipients[0]!;
 const unsubscribeLink = (mail: ReceivedMail) => /^<([^>]+)>$/.exec(rawHeader(mail, 'list-unsubscribe') ?? '')?.[1];
+/** A campaign all queued, and none of it still waiting in the outbox. */
+const allSent = (app: TestApp, id: number) => async () =>
+  (await app.db.get<{ queued_at: string | null }>('SELECT queued_at FROM campaigns WHERE id = ?', id))!.queued_at !==
+    null && (await campaignStore(app.db, app.config).figures(id)).queued === 0;
 
 describe('a newsletter campaign', { timeout: 120_000 }, () => {
   it('reaches each of 500 confirmed subscribers once, in their language, with their own working unsubscribe link; the rest get nothing', async () => {
-    const { app, smtp, start } = await campaignApp(cleanups);
+    const { app, smtp, start, stopWhenDone } = await campaignApp(cleanups);
     await seedReaders(app.db, 506);
     // Never on the list: a pending sign-up and an address that unsubscribed before the campaign.
     await app.db.run(
@@ -55,8 +60,7 @@ describe('a newsletter campaign', { timeout: 120_000 }, () => {
     start();
     await smtp.waitFor(500, 60_000);
     const seconds = (Date.now() - started) / 1000;
-    // Anything still to come would come now.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await stopWhenDone(allSent(app, campaign));
     console.log(
       `500 campaign e-mails through real SMTP in ${seconds.toFixed(1)} s (NEWSLETTER_RATE_PER_MINUTE=600000)`,
     );
@@ -127,7 +131,7 @@ describe('a newsletter campaign', { timeout: 120_000 }, () => {
 
   it('counts a 5xx from the mail server as a hard bounce, does not retry it, and skips the address from the limit on', async () => {
     const refused = readerAddress(1);
-    const { app, smtp, start } = await campaignApp(
+    const { app, smtp, start, stopWhenDone } = await campaignApp(
       cleanups,
       { NEWSLETTER_BOUNCE_LIMIT: '1' },
       { refuses: (address) => address === refused },
@@ -137,8 +141,7 @@ describe('a newsletter campaign', { timeout: 120_000 }, () => {
     const first = await sendNow(app.db, app.config);
     await smtp.waitFor(2, 20_000);
     const campaigns = campaignStore(app.db, app.config);
-    for (let tries = 0; (await campaigns.figures(first)).queued > 0 && tries < 100; tries++)
-      await new Promise((resolve) => setTimeout(resolve, 50));
+    await until('the first campaign sent', async () => (await campaigns.figures(first)).queued === 0);
     expect(await campaigns.figures(first)).toMatchObject({ sent: 2, failed: 1 });
     const row = await app.db.get<{ hard_bounces: number; bounced_at: string | null }>(
       'SELECT hard_bounces, bounced_at FROM subscribers WHERE email = ?',
@@ -152,9 +155,9 @@ describe('a newsletter campaign', { timeout: 120_000 }, () => {
     expect(await campaigns.bounced()).toEqual([{ email: refused, hardBounces: 1, bouncedAt: row!.bounced_at }]);
 
     // The next campaign leaves the address out.
-    await sendNow(app.db, app.config);
+    const second = await sendNow(app.db, app.config);
     await smtp.waitFor(4, 20_000);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await stopWhenDone(allSent(app, second));
     expect(smtp.received.map(recipientOf).filter((address) => address === refused)).toHaveLength(0);
     expect(smtp.received).toHaveLength(4);
   });
