@@ -14,8 +14,9 @@ export default defineConfig({
     // child processes, sockets and databases, so the run takes half the time.
     maxWorkers: 2,
     // A time limit is not what these tests check: on a loaded machine a page render or a database
-    // round trip can take seconds. Generous limits still end a test that hangs.
-    testTimeout: 30_000,
+    // round trip can take seconds. Generous limits still end a test that hangs. At a load average of 16 on
+    // two cores, tests that start server processes or encode images took more than 30 s.
+    testTimeout: 120_000,
     hookTimeout: 60_000,
     projects: [
       {

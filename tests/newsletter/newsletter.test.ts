@@ -27,7 +27,6 @@ afterEach(async () => {
 
 const signUp = (app: TestApp, email: string, query = '') =>
   request(app).post(`/api/subscribe${query}`).set('Content-Type', 'application/json').send(JSON.stringify({ email }));
-const settle = () => new Promise((resolve) => setTimeout(resolve, 400));
 const subscriber = (app: TestApp) =>
   app.db.connection
     .prepare('SELECT email, confirmed_at, unsubscribed_at, confirmation_token_hash FROM subscribers')
@@ -112,7 +111,7 @@ describe('newsletter double opt-in', { timeout: 30_000 }, () => {
   });
 
   it('answers a sign-up "pending" and e-mails a confirmation link with RFC 8058 unsubscribe headers; nothing is confirmed yet', async () => {
-    const { app, smtp } = await mailingApp(cleanups);
+    const { app, smtp, stopWhenDone } = await mailingApp(cleanups);
     const response = await signUp(app, 'Reader@Example.com');
     expect(response.status).toBe(202);
     expect(response.body).toEqual({ status: 'pending' });
@@ -129,7 +128,7 @@ describe('newsletter double opt-in', { timeout: 30_000 }, () => {
     expect(token).toMatch(/^[\w-]{43}$/);
 
     // Only the token's hash is kept, and the sent message no longer holds the link.
-    await settle();
+    await stopWhenDone();
     expect(subscriber(app).confirmation_token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(app.db.connection.prepare('SELECT * FROM subscribers').all())).not.toContain(token);
     const outbox = app.db.connection.prepare('SELECT kind, subscriber_id, status, payload FROM outbox').all() as {
@@ -142,12 +141,12 @@ describe('newsletter double opt-in', { timeout: 30_000 }, () => {
   });
 
   it('sends one confirmation an hour at most, and none to a confirmed address, with the same answer every time', async () => {
-    const { app, smtp } = await mailingApp(cleanups);
+    const { app, smtp, stopWhenDone } = await mailingApp(cleanups);
     const answers = [];
     for (const email of ['again@example.com', 'AGAIN@example.com', 'again@example.com'])
       answers.push(await signUp(app, email));
     await smtp.waitFor(1);
-    await settle();
+    await stopWhenDone();
     expect(smtp.received).toHaveLength(1);
     for (const answer of answers) expect([answer.status, answer.body]).toEqual([202, { status: 'pending' }]);
 
@@ -167,7 +166,7 @@ describe('newsletter double opt-in', { timeout: 30_000 }, () => {
 
   it('floods no inbox through +tags or Gmail dots: three confirmations a day per mailbox, the same answer to every sign-up', async () => {
     // From four clients, so that no client's own budget (decision 060) has a say.
-    const { app, smtp } = await mailingApp(cleanups, { TRUST_PROXY: '1' });
+    const { app, smtp, stopWhenDone } = await mailingApp(cleanups, { TRUST_PROXY: '1' });
     const answers = [];
     for (const [index, email] of [
       'target+1@example.com',
@@ -178,7 +177,7 @@ describe('newsletter double opt-in', { timeout: 30_000 }, () => {
       answers.push(await signUp(app, email).set('X-Forwarded-For', `198.51.100.${index + 1}`));
     await smtp.waitFor(3);
     await app.afterAnswer.settled();
-    await settle();
+    await stopWhenDone();
     expect(smtp.received.flatMap((mail) => mail.recipients)).toEqual([
       'target+1@example.com',
       'target+2@example.com',
@@ -191,12 +190,12 @@ describe('newsletter double opt-in', { timeout: 30_000 }, () => {
       expect((await signUp(other.app, email)).status).toBe(202);
     await other.smtp.waitFor(3);
     await other.app.afterAnswer.settled();
-    await settle();
+    await other.stopWhenDone();
     expect(other.smtp.received).toHaveLength(3);
   });
 
   it('asks an erased address to consent again once, then writes to it no more for a month', async () => {
-    const { app, smtp } = await mailingApp(cleanups);
+    const { app, smtp, stopWhenDone } = await mailingApp(cleanups);
     expect((await signUp(app, 'alice@example.com')).status).toBe(202);
     await smtp.waitFor(1);
     await erasePersonalData(app.db, 'Alice@Example.com', new Date(Date.now() - 2 * 60 * 60_000));
@@ -210,7 +209,7 @@ describe('newsletter double opt-in', { timeout: 30_000 }, () => {
     const again = await signUp(app, 'alice@example.com');
     expect([again.status, again.body]).toEqual([202, { status: 'pending' }]);
     await app.afterAnswer.settled();
-    await settle();
+    await stopWhenDone();
     expect(smtp.received).toHaveLength(2);
   });
 

@@ -14,6 +14,7 @@ import type { TestApp } from './helpers';
 import { testApp } from './helpers';
 import type { MailServer } from './mailServer';
 import { startMailServer } from './mailServer';
+import { stopWhenDone, until } from './waits';
 
 /** A campaign's text in both languages, each saying which it is. */
 export const campaignContent: Record<Locale, CampaignContent> = {
@@ -70,7 +71,13 @@ export async function campaignApp(
   cleanups: (() => unknown)[],
   env: NodeJS.ProcessEnv = {},
   smtpOptions: Parameters<typeof startMailServer>[0] = {},
-): Promise<{ app: TestApp; smtp: MailServer; start: () => void }> {
+): Promise<{
+  app: TestApp;
+  smtp: MailServer;
+  start: () => void;
+  /** Once `done`, stops the runner, then the worker, which ends its sends under way: what came is all that comes. */
+  stopWhenDone: (done: () => Promise<boolean>) => Promise<void>;
+}> {
   const smtp = await startMailServer(smtpOptions);
   let worker: OutboxWorker | undefined;
   let runner: CampaignRunner | undefined;
@@ -94,5 +101,14 @@ export async function campaignApp(
     () => worker?.stop(),
     () => runner?.stop(),
   );
-  return { app, smtp, start };
+  return {
+    app,
+    smtp,
+    start,
+    stopWhenDone: async (done) => {
+      await until('the campaigns to have nothing left to send', done);
+      await runner?.stop();
+      if (worker) await stopWhenDone(worker);
+    },
+  };
 }

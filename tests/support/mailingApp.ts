@@ -5,12 +5,18 @@ import type { TestApp } from './helpers';
 import { TEST_SITE_URL, testApp } from './helpers';
 import type { MailServer } from './mailServer';
 import { startMailServer } from './mailServer';
+import { stopWhenDone } from './waits';
 
 /** An app that sends its outbox through a real SMTP server the test reads, as main.ts does; what to stop afterwards goes on `cleanups`. */
 export async function mailingApp(
   cleanups: (() => unknown)[],
   env: NodeJS.ProcessEnv = {},
-): Promise<{ app: TestApp; smtp: MailServer }> {
+): Promise<{
+  app: TestApp;
+  smtp: MailServer;
+  /** Once nothing is left queued, stops the worker, which ends its sends under way: what came is all that comes. */
+  stopWhenDone: () => Promise<void>;
+}> {
   const smtp = await startMailServer();
   const app = testApp({ ...env, SMTP_URL: smtp.url }, { wakeOutbox: () => worker.wake() });
   const worker = startOutboxWorker({
@@ -25,7 +31,10 @@ export async function mailingApp(
     () => app.db.close(),
     () => worker.stop(),
   );
-  return { app, smtp };
+  const nothingQueued = () =>
+    (app.db.connection.prepare("SELECT count(*) AS n FROM outbox WHERE status = 'queued'").get() as { n: number }).n ===
+    0;
+  return { app, smtp, stopWhenDone: () => stopWhenDone(worker, nothingQueued) };
 }
 
 /** The absolute link to `path` with its token in an e-mail's text. */

@@ -1,7 +1,7 @@
 /**
  * Polls `check` until it holds; rejects after `timeoutMs`, naming `what` it waited for. For a state another
  * process or a worker reaches in its own time: the test states the state, not how long it may take. The default
- * ends before vitest's 30 s, so a failure says what never came.
+ * ends well before vitest's limit, so a failure says what never came.
  */
 export async function until(
   what: string,
