@@ -466,8 +466,10 @@ describe.each(engines)('the stores on $engine', { timeout: 30_000 }, ({ open, ol
     expect((await inbox.all({ ...all, source: 'newsletter' })).map((row) => row.id)).toEqual([id]);
     expect((await inbox.all({ ...all, campaign: 'nov' })).map((row) => row.id)).toEqual([id]);
     expect(await inbox.all({ ...all, source: 'newsletter', campaign: 'dec' })).toEqual([]);
-    expect(await inbox.changeStatus(id, 'new', 'contacted', 'sam@meridianlab.test')).toEqual({ ok: true });
-    expect(await inbox.changeStatus(id, 'new', 'contacted', 'kim@meridianlab.test')).toEqual({
+    expect(await inbox.changeStatus(id, { from: 'new', to: 'contacted', staffEmail: 'sam@meridianlab.test' })).toEqual({
+      ok: true,
+    });
+    expect(await inbox.changeStatus(id, { from: 'new', to: 'contacted', staffEmail: 'kim@meridianlab.test' })).toEqual({
       ok: false,
       reason: 'stale',
     });
