@@ -118,7 +118,8 @@ export function subscribeRoutes({ store, siteUrl, afterAnswer, counters, convert
     const source = attributionOf(body.data[ATTRIBUTION_FIELD], req, siteUrl);
     // Counted once per address (a repeat is no new sign-up), and only after the answer, which it cannot change.
     afterAnswer.run('newsletter sign-up', async () => {
-      if (await store.signUp(email.data, now, locale, source, due)) converted?.(req, { locale, source: source.source });
+      if (await store.signUp(email.data, { now, locale, source, due }))
+        converted?.(req, { locale, source: source.source });
     });
   });
   return router;
