@@ -217,7 +217,7 @@ function articleRoutes({ store, rootDir, preview, changed, images }: ArticleRout
         await showEditor(res, 400, article, { typed: checked.typed, errors: checked.errors });
         return;
       }
-      const result = await store.update(article.id, checked.fields, by(res));
+      const result = await store.update(article.id, checked.fields, { by: by(res) });
       if (result.ok) await changed();
       if (result.ok) res.redirect(303, `/staff/articles/${article.id}?saved=saved`);
       else
@@ -340,9 +340,7 @@ function articleRoutes({ store, rootDir, preview, changed, images }: ArticleRout
       const result = await store.update(
         article.id,
         { ...article, image: uploaded.path, imageAlt: alt || article.imageAlt },
-        by(res),
-        undefined,
-        'cover image uploaded',
+        { by: by(res), note: 'cover image uploaded' },
       );
       if (result.ok) await changed();
       res.redirect(303, `/staff/articles/${article.id}?saved=image`);

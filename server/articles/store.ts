@@ -97,6 +97,14 @@ function fieldsOf(article: ArticleFields): ArticleFields {
 /** Why a save was refused: the field it is about, for the editor to mark. */
 type SaveResult = { ok: true; id: number } | { ok: false; field: 'slug' | 'locale' | 'pair'; reason: string };
 
+/** Who saves an article's fields, when, and the note their revision keeps. */
+interface UpdateOptions {
+  by: string;
+  now?: Date;
+  /** The revision's note, '' when none. */
+  note?: string;
+}
+
 export interface ArticleStore {
   /** Fills an empty database with the seed articles once, even when two instances start together. */
   seed(articles: readonly SeedArticle[], now?: Date): Promise<boolean>;
@@ -107,7 +115,7 @@ export interface ArticleStore {
   /** A new draft; with `pairId`, the translation of that article. */
   create(fields: ArticleFields, by: string, pairId?: number, now?: Date): Promise<SaveResult>;
   /** Saves the fields as they are, keeping a revision; a published slug that changes keeps its old URL. */
-  update(id: number, fields: ArticleFields, by: string, now?: Date, note?: string): Promise<SaveResult>;
+  update(id: number, fields: ArticleFields, options: UpdateOptions): Promise<SaveResult>;
   publish(id: number, by: string, now?: Date): Promise<boolean>;
   schedule(id: number, at: Date, by: string, now?: Date): Promise<boolean>;
   unpublish(id: number, by: string, now?: Date): Promise<boolean>;
@@ -237,7 +245,7 @@ export function createArticleStore(db: Database): ArticleStore {
       return true;
     });
 
-  const update: ArticleStore['update'] = async (id, fields, by, now = new Date(), note = '') => {
+  const update: ArticleStore['update'] = async (id, fields, { by, now = new Date(), note = '' }) => {
     try {
       return await db.transaction(async (tx) => {
         const before = await get(tx, id);
@@ -438,7 +446,11 @@ export function createArticleStore(db: Database): ArticleStore {
         articleId,
       );
       if (!row) return undefined;
-      return update(articleId, JSON.parse(row.fields) as ArticleFields, by, now, `restored revision ${revisionId}`);
+      return update(articleId, JSON.parse(row.fields) as ArticleFields, {
+        by,
+        now,
+        note: `restored revision ${revisionId}`,
+      });
     },
 
     async published(locale) {

@@ -150,7 +150,7 @@ function leadRoutes({ db, assets, guardPost, renderNotFound }: LeadRoutesOptions
       await showLead(req, res, 400, { notice: { tone: 'error', text: inboxCopy.statusNotAllowed } });
       return;
     }
-    const result = await inbox.changeStatus(id, from, to, consoleUser(res).email);
+    const result = await inbox.changeStatus(id, { from, to, staffEmail: consoleUser(res).email });
     if (result.ok) res.redirect(303, `/staff/leads/${id}?saved=status`);
     else if (result.reason === 'stale')
       await showLead(req, res, 409, { notice: { tone: 'error', text: inboxCopy.staleStatus } });

@@ -60,6 +60,14 @@ export interface OutboxSummary {
 
 type StatusChange = { ok: true } | { ok: false; reason: 'missing' | 'stale' | 'notAllowed' };
 
+/** A lead's move: the status the staff member saw, the one they chose, who they are and when. */
+interface StatusMove {
+  from: LeadStatus;
+  to: LeadStatus;
+  staffEmail: string;
+  now?: Date;
+}
+
 export interface Inbox {
   /** One page of leads, newest first, and how many match in all. */
   page(filter: InboxFilter, offset: number, limit: number): Promise<{ leads: InboxLead[]; total: number }>;
@@ -67,7 +75,7 @@ export interface Inbox {
   all(filter: InboxFilter): Promise<InboxLead[]>;
   detail(id: number): Promise<LeadDetail | undefined>;
   /** Moves a lead from the status the staff saw to another; stale when someone moved it meanwhile. */
-  changeStatus(id: number, from: LeadStatus, to: LeadStatus, staffEmail: string, now?: Date): Promise<StatusChange>;
+  changeStatus(id: number, move: StatusMove): Promise<StatusChange>;
   /** Adds a note; false when the lead does not exist. */
   addNote(id: number, body: string, staffEmail: string, now?: Date): Promise<boolean>;
   /** New leads received before this time: still unanswered past the promise. */
@@ -178,7 +186,7 @@ export function createInbox(db: Database): Inbox {
         })),
       };
     },
-    async changeStatus(id, from, to, staffEmail, now = new Date()) {
+    async changeStatus(id, { from, to, staffEmail, now = new Date() }) {
       if (!(await selectOne(id))) return { ok: false, reason: 'missing' };
       if (!STATUS_MOVES[from].includes(to)) return { ok: false, reason: 'notAllowed' };
       return db.transaction(async (tx) => {

@@ -77,8 +77,7 @@ export function contactRoutes({
     req: Request,
     res: Response,
     next: NextFunction,
-    status: number,
-    submission: Partial<ContactSubmission> & { failure: Failure },
+    { status, ...submission }: Partial<ContactSubmission> & { failure: Failure; status: number },
   ) => {
     const value: ContactSubmission = { values: { ...EMPTY_CONTACT_VALUES }, errors: {}, ...submission };
     renderPage(req, res, {
@@ -109,7 +108,8 @@ export function contactRoutes({
     const result = validateContact(body.fields, catalogues[locale].contact.fieldErrors);
     if (!result.ok) {
       if (format === 'form')
-        showForm(req, res, next, 400, {
+        showForm(req, res, next, {
+          status: 400,
           values: typedValues(body.fields),
           errors: result.errors,
           failure: { kind: 'invalid' },
@@ -128,7 +128,7 @@ export function contactRoutes({
       // The error names the statement, never the values bound to it.
       logger.error({ err: error }, 'lead not stored');
       if (format === 'form')
-        showForm(req, res, next, 503, { values: typedValues(body.fields), failure: { kind: 'server' } });
+        showForm(req, res, next, { status: 503, values: typedValues(body.fields), failure: { kind: 'server' } });
       else res.status(503).json({ error: catalogues[locale].contact.form.notStored });
       return;
     }

@@ -128,8 +128,7 @@ function campaignRoutes({ newsletter, siteUrl, assets, guardPost, renderNotFound
     res: Response,
     status: number,
     campaign: Campaign,
-    notice?: CampaignNotice,
-    draft?: Record<Locale, CampaignContent>,
+    { notice, draft }: { notice?: CampaignNotice; draft?: Record<Locale, CampaignContent> },
   ) =>
     sendPage(
       res,
@@ -177,7 +176,7 @@ function campaignRoutes({ newsletter, siteUrl, assets, guardPost, renderNotFound
       typeof req.query.done === 'string' && req.query.done in noticeOf
         ? (req.query.done as keyof typeof noticeOf)
         : undefined;
-    await showCampaign(res, 200, campaign, done && { tone: 'success', text: noticeOf[done] });
+    await showCampaign(res, 200, campaign, { notice: done && { tone: 'success', text: noticeOf[done] } });
   });
 
   router.post('/staff/newsletter/:id', ...guardPost, async (req, res) => {
@@ -188,13 +187,10 @@ function campaignRoutes({ newsletter, siteUrl, assets, guardPost, renderNotFound
     const problem = contentProblem(content, false);
     if (problem || !(await campaigns.update(campaign.id, content))) {
       // What was typed comes back in the form, with the reason.
-      await showCampaign(
-        res,
-        400,
-        campaign,
-        { tone: 'error', text: problem ?? 'Only a draft can be changed.' },
-        content,
-      );
+      await showCampaign(res, 400, campaign, {
+        notice: { tone: 'error', text: problem ?? 'Only a draft can be changed.' },
+        draft: content,
+      });
       return;
     }
     res.redirect(303, `/staff/newsletter/${campaign.id}?done=saved`);
@@ -225,7 +221,7 @@ function campaignRoutes({ newsletter, siteUrl, assets, guardPost, renderNotFound
     if (!campaign) return;
     const problem = contentProblem(campaign.content, true);
     if (problem) {
-      await showCampaign(res, 400, campaign, { tone: 'error', text: problem });
+      await showCampaign(res, 400, campaign, { notice: { tone: 'error', text: problem } });
       return;
     }
     const to = consoleUser(res).email;
@@ -250,7 +246,7 @@ function campaignRoutes({ newsletter, siteUrl, assets, guardPost, renderNotFound
         : (contentProblem(campaign.content, true) ??
           (at ? undefined : 'That time is not a date and time: use the picker or YYYY-MM-DDTHH:MM.'));
     if (problem) {
-      await showCampaign(res, 400, campaign, { tone: 'error', text: problem });
+      await showCampaign(res, 400, campaign, { notice: { tone: 'error', text: problem } });
       return;
     }
     sendPage(
@@ -275,7 +271,9 @@ function campaignRoutes({ newsletter, siteUrl, assets, guardPost, renderNotFound
     const at = sendTime(textFields(body.ok ? body.fields : undefined).at);
     const problem = !at ? 'That time is not a date and time.' : contentProblem(campaign.content, true);
     if (problem || !(await campaigns.schedule(campaign.id, at!))) {
-      await showCampaign(res, 400, campaign, { tone: 'error', text: problem ?? 'This campaign is already scheduled.' });
+      await showCampaign(res, 400, campaign, {
+        notice: { tone: 'error', text: problem ?? 'This campaign is already scheduled.' },
+      });
       return;
     }
     newsletter.wakeCampaigns();

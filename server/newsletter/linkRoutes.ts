@@ -69,7 +69,11 @@ export function newsletterRoutes({ store, siteUrl, renderPage, counters }: Newsl
     }).catch(next);
   };
 
-  const answer = (req: Request, res: Response, path: string, result: string, done: boolean) => {
+  const answer = (
+    req: Request,
+    res: Response,
+    { path, result, done }: { path: string; result: string; done: boolean },
+  ) => {
     res.setHeader('Cache-Control', 'no-store');
     if (isPlainFormPost(req)) res.redirect(303, resultHref(path, result));
     else res.status(done ? 200 : 400).json({ result });
@@ -93,7 +97,8 @@ export function newsletterRoutes({ store, siteUrl, renderPage, counters }: Newsl
   // (one read by id and an HMAC) goes on through the checks and the limit like any other post.
   const signedUnsubscribe = (path: string) => async (req: Request, res: Response, next: NextFunction) => {
     const token = tokenOf(req.query[TOKEN_PARAM]);
-    if (token && (await store.unsubscribe(token)) === 'unsubscribed') answer(req, res, path, 'unsubscribed', true);
+    if (token && (await store.unsubscribe(token)) === 'unsubscribed')
+      answer(req, res, { path, result: 'unsubscribed', done: true });
     else next();
   };
 
@@ -108,7 +113,7 @@ export function newsletterRoutes({ store, siteUrl, renderPage, counters }: Newsl
     router.post(confirmPath, ...endpoint(confirmPath, false), async (req: Request, res: Response) => {
       const token = postedToken(req, res);
       const result = token ? await store.confirm(token) : 'invalid';
-      answer(req, res, confirmPath, result, result === 'confirmed');
+      answer(req, res, { path: confirmPath, result, done: result === 'confirmed' });
     });
 
     router.post(
@@ -119,7 +124,7 @@ export function newsletterRoutes({ store, siteUrl, renderPage, counters }: Newsl
         // A token in the URL was tried before the checks and did not verify; one in the form is tried now.
         const token = req.query[TOKEN_PARAM] === undefined ? postedToken(req, res) : null;
         const result = token ? await store.unsubscribe(token) : 'invalid';
-        answer(req, res, unsubscribePath, result, result === 'unsubscribed');
+        answer(req, res, { path: unsubscribePath, result, done: result === 'unsubscribed' });
       },
     );
   }

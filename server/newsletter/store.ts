@@ -50,7 +50,7 @@ export interface SubscriberStore {
    * asks to join, for the analytics to count once: a new pending address, or an
    * unsubscribed one given a link to consent again; false for a repeat while pending or confirmed.
    */
-  signUp(email: string, now?: Date, locale?: Locale, source?: SignUpSource, due?: Date): Promise<boolean>;
+  signUp(email: string, options?: SignUpOptions): Promise<boolean>;
   /** Opens a confirmation link: single use, until it expires. */
   confirm(token: string, now?: Date): Promise<'confirmed' | 'invalid'>;
   /** An unsubscribe link's POST; unsubscribing twice is still unsubscribed. */
@@ -86,6 +86,16 @@ async function readUnsubscribeSecret(db: Database): Promise<string> {
 interface SignUpSource {
   attribution: string;
   source: string;
+}
+
+/** When a sign-up is made, in which language, where its visit came from, and when its confirmation e-mail is due. */
+interface SignUpOptions {
+  now?: Date;
+  /** The confirmation e-mail's language; the default locale when none. */
+  locale?: Locale;
+  source?: SignUpSource;
+  /** The time schedule gave; `now` when none. */
+  due?: Date;
 }
 
 interface SubscriberStoreOptions {
@@ -126,7 +136,10 @@ export function createSubscriberStore(
 
   return {
     schedule: (email, client, now = new Date()) => db.transaction((tx) => limits.book(tx, email, client, now)),
-    async signUp(email, now = new Date(), locale = defaultLocale, { attribution, source } = NO_SOURCE, due = now) {
+    async signUp(
+      email,
+      { now = new Date(), locale = defaultLocale, source: { attribution, source } = NO_SOURCE, due = now } = {},
+    ) {
       const signingKey = await key();
       const { queued, asked } = await db.transaction(async (tx) => {
         // An address keeps the language and the source it first signed up with.

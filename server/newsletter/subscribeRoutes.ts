@@ -40,9 +40,7 @@ function returnHref(category: string | undefined, outcome: SubscribeOutcome, loc
 function answer(
   req: Request,
   res: Response,
-  category: string | undefined,
-  outcome: SubscribeOutcome,
-  json: () => void,
+  { category, outcome, json }: { category: string | undefined; outcome: SubscribeOutcome; json: () => void },
 ): void {
   if (isPlainFormPost(req)) res.redirect(303, returnHref(category, outcome, localeOf(req.originalUrl)));
   else json();
@@ -101,7 +99,7 @@ export function subscribeRoutes({ store, siteUrl, afterAnswer, counters, convert
     const { category } = body.data;
     const email = emailSchema.safeParse(body.data.email);
     if (!email.success) {
-      answer(req, res, category, 'invalid', () => res.status(400).json({ error: INVALID_EMAIL }));
+      answer(req, res, { category, outcome: 'invalid', json: () => res.status(400).json({ error: INVALID_EMAIL }) });
       return;
     }
     const locale = localeOf(req.originalUrl);
@@ -111,16 +109,17 @@ export function subscribeRoutes({ store, siteUrl, afterAnswer, counters, convert
       // The budgets' day ahead moves on by an hour at the next hour.
       res.setHeader('Retry-After', String(Math.ceil((HOUR_MS - (now.getTime() % HOUR_MS)) / 1000)));
       const error = catalogues[locale].blog.newsletter.messages.busy;
-      answer(req, res, category, 'busy', () => res.status(429).json({ status: 'busy', error }));
+      answer(req, res, { category, outcome: 'busy', json: () => res.status(429).json({ status: 'busy', error }) });
       return;
     }
     const outcome = due > now ? 'delayed' : 'pending';
-    answer(req, res, category, outcome, () => res.status(202).json({ status: outcome }));
+    answer(req, res, { category, outcome, json: () => res.status(202).json({ status: outcome }) });
     // Where the visit came from (decision 047): kept with the address, and erased with it.
     const source = attributionOf(body.data[ATTRIBUTION_FIELD], req, siteUrl);
     // Counted once per address (a repeat is no new sign-up), and only after the answer, which it cannot change.
     afterAnswer.run('newsletter sign-up', async () => {
-      if (await store.signUp(email.data, now, locale, source, due)) converted?.(req, { locale, source: source.source });
+      if (await store.signUp(email.data, { now, locale, source, due }))
+        converted?.(req, { locale, source: source.source });
     });
   });
   return router;

@@ -154,7 +154,11 @@ describe('an article whose stored cover the site no longer has', () => {
   it('shows it as one without a cover', async () => {
     // Written straight to the store, as an older version of the site or a restored backup may have left it.
     const article = (await store.get(englishId))!;
-    await store.update(article.id, { ...article, image: '/images/blog/retired-art.svg' }, 'ana@meridianlab.test');
+    await store.update(
+      article.id,
+      { ...article, image: '/images/blog/retired-art.svg' },
+      { by: 'ana@meridianlab.test' },
+    );
     await content.refresh();
     for (const path of ['/blog', `/blog/${english.slug}`, `/staff/articles/${englishId}/preview`]) {
       const shown = await page(path).set('Cookie', client.cookie);

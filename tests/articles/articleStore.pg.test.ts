@@ -53,7 +53,10 @@ describe.each(engines)('the article store on $engine', { timeout: 30_000 }, ({ o
     const created = await store.create(draft, 'ana@meridianlab.test', undefined, new Date('2026-11-20T10:00:00Z'));
     if (!created.ok) throw new Error(created.reason);
     const { id } = created;
-    expect(await store.update(id, { ...draft, body: 'Changed.\n' }, 'ben@meridianlab.test')).toEqual({ ok: true, id });
+    expect(await store.update(id, { ...draft, body: 'Changed.\n' }, { by: 'ben@meridianlab.test' })).toEqual({
+      ok: true,
+      id,
+    });
     const revisions = await store.revisions(id);
     expect(revisions.map((revision) => [revision.savedBy, revision.fields.body])).toEqual([
       ['ben@meridianlab.test', 'Changed.\n'],
@@ -65,7 +68,7 @@ describe.each(engines)('the article store on $engine', { timeout: 30_000 }, ({ o
 
     const other = await store.create({ ...draft, slug: 'another' }, 'ana@meridianlab.test');
     expect(other.ok).toBe(true);
-    expect(await store.update((other as { id: number }).id, draft, 'ana@meridianlab.test')).toMatchObject({
+    expect(await store.update((other as { id: number }).id, draft, { by: 'ana@meridianlab.test' })).toMatchObject({
       ok: false,
       field: 'slug',
     });
@@ -87,10 +90,10 @@ describe.each(engines)('the article store on $engine', { timeout: 30_000 }, ({ o
   it('keeps a published article’s old slug as a redirect, never a draft’s', async () => {
     const { store } = await fresh();
     const { id } = (await store.create(draft, 'ana')) as { id: number };
-    await store.update(id, { ...draft, slug: 'renamed-draft' }, 'ana');
+    await store.update(id, { ...draft, slug: 'renamed-draft' }, { by: 'ana' });
     expect((await store.redirects('en')).size).toBe(0);
     await store.publish(id, 'ana');
-    await store.update(id, { ...draft, slug: 'renamed-again' }, 'ana');
+    await store.update(id, { ...draft, slug: 'renamed-again' }, { by: 'ana' });
     expect([...(await store.redirects('en'))].map(([old, article]) => [old, article.slug])).toEqual([
       ['renamed-draft', 'renamed-again'],
     ]);

@@ -187,8 +187,8 @@ describe('going live', () => {
     const fields = { ...refused, slug: 'restored-before-a-rule' };
     const created = await store.create(fields, 'old');
     const id = created.ok ? created.id : 0;
-    await store.update(id, { ...fields, body: scriptLink }, 'old');
-    await store.update(id, fields, 'old');
+    await store.update(id, { ...fields, body: scriptLink }, { by: 'old' });
+    await store.update(id, fields, { by: 'old' });
     expect((await post(`/staff/articles/${id}/publish`, {})).status).toBe(303);
     const old = (await store.revisions(id)).find((revision) => revision.fields.body === scriptLink)!;
     const response = await post(`/staff/articles/${id}/revisions/${old.id}/restore`, {});

@@ -220,7 +220,9 @@ describe('sendContact', () => {
 
   it('posts the values, the honeypot and the visit’s attribution as JSON to the endpoint', async () => {
     const fetch = vi.fn(async () => new Response(JSON.stringify({ ok: true }), { status: 201 }));
-    await expect(sendContact(typed, '', 'en', '{"formPage":"/contact"}', { fetch })).resolves.toEqual({ ok: true });
+    await expect(
+      sendContact(typed, { honeypot: '', locale: 'en', attribution: '{"formPage":"/contact"}', fetch }),
+    ).resolves.toEqual({ ok: true });
     expect(fetch).toHaveBeenCalledTimes(1);
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe(CONTACT_ENDPOINT);
@@ -235,7 +237,7 @@ describe('sendContact', () => {
 
   it("names the Spanish form's language in the endpoint's URL, so every answer comes in Spanish", async () => {
     const fetch = vi.fn(async () => new Response(JSON.stringify({ ok: true }), { status: 201 }));
-    await sendContact(typed, '', 'es', '', { fetch });
+    await sendContact(typed, { honeypot: '', locale: 'es', fetch });
     const [url] = fetch.mock.calls[0] as unknown as [string];
     expect(url).toBe(`${CONTACT_ENDPOINT}?locale=es`);
   });
@@ -243,13 +245,15 @@ describe('sendContact', () => {
   it('reports field errors, server errors and unreadable answers', async () => {
     const answer = (status: number, body: string) => vi.fn(async () => new Response(body, { status }));
     await expect(
-      sendContact(typed, '', 'en', '', { fetch: answer(400, '{"errors":{"name":"Too long"}}') }),
+      sendContact(typed, { honeypot: '', locale: 'en', fetch: answer(400, '{"errors":{"name":"Too long"}}') }),
     ).resolves.toEqual({
       ok: false,
       failure: { kind: 'invalid' },
       errors: { name: 'Too long' },
     });
-    await expect(sendContact(typed, '', 'en', '', { fetch: answer(500, '<html>') })).resolves.toMatchObject({
+    await expect(
+      sendContact(typed, { honeypot: '', locale: 'en', fetch: answer(500, '<html>') }),
+    ).resolves.toMatchObject({
       failure: { kind: 'server' },
     });
   });
@@ -258,7 +262,7 @@ describe('sendContact', () => {
     const fetch = vi.fn(async () => {
       throw new TypeError('Failed to fetch');
     });
-    await expect(sendContact(typed, '', 'en', '', { fetch })).resolves.toMatchObject({
+    await expect(sendContact(typed, { honeypot: '', locale: 'en', fetch })).resolves.toMatchObject({
       ok: false,
       failure: { kind: 'network' },
     });
@@ -272,7 +276,7 @@ describe('sendContact', () => {
           init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
         }),
     );
-    const outcome = sendContact(typed, '', 'en', '', { fetch, timeoutMs: 15_000 });
+    const outcome = sendContact(typed, { honeypot: '', locale: 'en', fetch, timeoutMs: 15_000 });
     await vi.advanceTimersByTimeAsync(15_000);
     await expect(outcome).resolves.toMatchObject({ ok: false, failure: { kind: 'timeout' } });
   });

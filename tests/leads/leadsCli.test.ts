@@ -61,7 +61,7 @@ beforeAll(async () => {
     committed: () => {},
   });
   for (const email of ['reader@example.com', 'pending@example.com', 'gone@example.com'])
-    await subscribers.signUp(email, new Date('2025-02-01T10:00:00Z'));
+    await subscribers.signUp(email, { now: new Date('2025-02-01T10:00:00Z') });
   expect(
     await subscribers.confirm(sent.get('reader@example.com')!.confirmToken, new Date('2025-02-01T10:05:00Z')),
   ).toBe('confirmed');

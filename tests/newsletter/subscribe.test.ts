@@ -312,7 +312,7 @@ describe('the answer says nothing of the address, not even by its timing', () =>
 describe('the subscriber store', () => {
   it('treats the same address in any case as one subscriber', async () => {
     const store = createSubscriberStore(app.db);
-    await store.signUp('Case@Example.com', new Date('2024-03-01T10:00:00Z'));
+    await store.signUp('Case@Example.com', { now: new Date('2024-03-01T10:00:00Z') });
     await store.signUp('case@example.COM');
     expect(rows()).toEqual([{ email: 'Case@Example.com', created_at: '2024-03-01T10:00:00.000Z' }]);
   });

@@ -164,8 +164,8 @@ describe.each(engines)('the stores on $engine', { timeout: 30_000 }, ({ open, ol
   it('subscribers: one row per address whatever its case, double opt-in, unsubscribe, suppression', async () => {
     const db = await fresh();
     const { store, sent } = subscriberStore(db);
-    await store.signUp('Reader@Example.com', at(0));
-    await store.signUp('reader@EXAMPLE.com', at(60));
+    await store.signUp('Reader@Example.com', { now: at(0) });
+    await store.signUp('reader@EXAMPLE.com', { now: at(60) });
     expect(sent).toHaveLength(1);
     expect(await store.consented()).toEqual([]);
     expect(await store.confirm('wrong', at(120))).toBe('invalid');
@@ -185,9 +185,9 @@ describe.each(engines)('the stores on $engine', { timeout: 30_000 }, ({ open, ol
   it('subscribers: an address keeps the language it first signed up in, and its e-mails are written in it', async () => {
     const db = await fresh();
     const { store, sent } = subscriberStore(db);
-    await store.signUp('lectora@example.com', at(0), 'es');
-    await store.signUp('LECTORA@example.com', at(2 * 3600), 'en');
-    await store.signUp('reader@example.com', at(0));
+    await store.signUp('lectora@example.com', { now: at(0), locale: 'es' });
+    await store.signUp('LECTORA@example.com', { now: at(2 * 3600), locale: 'en' });
+    await store.signUp('reader@example.com', { now: at(0) });
     // The second sign-up, in English, gets a new link in the first one's language.
     expect(sent.map(({ email, locale }) => ({ email, locale }))).toEqual([
       { email: 'lectora@example.com', locale: 'es' },
@@ -201,12 +201,12 @@ describe.each(engines)('the stores on $engine', { timeout: 30_000 }, ({ open, ol
     const { store, sent } = subscriberStore(db);
     const sentTo = () => sent.map((confirmation) => confirmation.email);
     for (const email of ['ana.b@gmail.com', 'anab+1@googlemail.com', 'A.n.A.b@gmail.com', 'anab+news@gmail.com'])
-      await store.signUp(email, at(0));
+      await store.signUp(email, { now: at(0) });
     expect(sentTo()).toEqual(['ana.b@gmail.com', 'anab+1@googlemail.com', 'A.n.A.b@gmail.com']);
     expect(await db.get('SELECT count(*) AS n FROM subscribers WHERE confirmation_sent_at IS NULL')).toEqual({ n: 1 });
     // The mailbox's day is not over an hour later; another mailbox of the domain is not held back.
-    await store.signUp('anab+later@gmail.com', at(3600));
-    await store.signUp('someone.else@gmail.com', at(3600));
+    await store.signUp('anab+later@gmail.com', { now: at(3600) });
+    await store.signUp('someone.else@gmail.com', { now: at(3600) });
     expect(sentTo().slice(3)).toEqual(['someone.else@gmail.com']);
   });
 
@@ -252,13 +252,13 @@ describe.each(engines)('the stores on $engine', { timeout: 30_000 }, ({ open, ol
     const day = 24 * hour;
     const due = async (seconds: number) =>
       (await outbox.lease(['newsletter-confirmation'], 60_000, 10, at(seconds))).map((message) => message.subscriberId);
-    await store.signUp('late@example.com', at(0), 'en', undefined, at(hour));
-    await store.signUp('later@example.com', at(0), 'en', undefined, at(2 * hour));
+    await store.signUp('late@example.com', { now: at(0), locale: 'en', due: at(hour) });
+    await store.signUp('later@example.com', { now: at(0), locale: 'en', due: at(2 * hour) });
     const [late, later] = sent;
     expect(await due(hour - 1)).toEqual([]);
     expect(await due(hour)).toEqual([late!.subscriberId]);
     // A sign-up whose e-mail is still to go gets no second one meanwhile.
-    await store.signUp('later@example.com', at(2 * hour - 60));
+    await store.signUp('later@example.com', { now: at(2 * hour - 60) });
     expect(sent).toHaveLength(2);
     // The link works 7 days from its e-mail, and its sign-up is kept that long, past its own 7 days.
     expect(await purgeExpired(db, at(7 * day + hour))).toMatchObject({ pendingSubscribers: 0 });
@@ -267,7 +267,7 @@ describe.each(engines)('the stores on $engine', { timeout: 30_000 }, ({ open, ol
     expect(await purgeExpired(db, at(7 * day + 2 * hour + 1))).toMatchObject({ pendingSubscribers: 1 });
 
     // Unsubscribed (from an earlier e-mail) before it goes: skipped at its turn, its link being revoked.
-    await store.signUp('leaving@example.com', at(8 * day), 'en', undefined, at(8 * day + hour));
+    await store.signUp('leaving@example.com', { now: at(8 * day), locale: 'en', due: at(8 * day + hour) });
     const queued = (await outbox.lease(['newsletter-confirmation'], 60_000, 10, at(8 * day + hour))).find(
       (message) => message.subscriberId === sent[2]!.subscriberId,
     );
@@ -281,17 +281,17 @@ describe.each(engines)('the stores on $engine', { timeout: 30_000 }, ({ open, ol
     const db = await fresh();
     const { store, sent } = subscriberStore(db);
     await erasePersonalData(db, 'gone@example.com', at(0));
-    await store.signUp('gone@example.com', at(0));
-    await store.signUp('GONE@example.com', at(2 * 3600));
+    await store.signUp('gone@example.com', { now: at(0) });
+    await store.signUp('GONE@example.com', { now: at(2 * 3600) });
     expect(sent).toHaveLength(1);
-    await store.signUp('gone@example.com', at(31 * 86_400));
+    await store.signUp('gone@example.com', { now: at(31 * 86_400) });
     expect(sent).toHaveLength(2);
     // The owner's confirmation lifts the suppression.
     expect(await store.confirm(sent[1]!.confirmToken, at(31 * 86_400 + 60))).toBe('confirmed');
     expect((await exportPersonalData(db, 'gone@example.com')).suppressed).toBe(false);
     // Unsubscribed, not yet purged: the same rule.
     expect(await store.unsubscribe(sent[1]!.unsubscribeToken, at(32 * 86_400))).toBe('unsubscribed');
-    await store.signUp('gone@example.com', at(32 * 86_400 + 7200));
+    await store.signUp('gone@example.com', { now: at(32 * 86_400 + 7200) });
     expect(sent).toHaveLength(2);
   });
 
@@ -299,26 +299,26 @@ describe.each(engines)('the stores on $engine', { timeout: 30_000 }, ({ open, ol
     const db = await fresh();
     const { store, sent } = subscriberStore(db);
     const hour = 3600;
-    expect(await store.signUp('back@example.com', at(0))).toBe(true);
+    expect(await store.signUp('back@example.com', { now: at(0) })).toBe(true);
     // Pending: a repeat, in any case, with or without a new link, asks nothing new.
-    expect(await store.signUp('BACK@example.com', at(60))).toBe(false);
-    expect(await store.signUp('back@example.com', at(2 * hour))).toBe(false);
+    expect(await store.signUp('BACK@example.com', { now: at(60) })).toBe(false);
+    expect(await store.signUp('back@example.com', { now: at(2 * hour) })).toBe(false);
     expect(sent).toHaveLength(2);
     expect(await store.confirm(sent[1]!.confirmToken, at(2 * hour + 60))).toBe('confirmed');
-    expect(await store.signUp('back@example.com', at(3 * hour))).toBe(false);
+    expect(await store.signUp('back@example.com', { now: at(3 * hour) })).toBe(false);
     // Unsubscribed: asking again is new once, when a link to consent goes; its repeats are not.
     expect(await store.unsubscribe(sent[1]!.unsubscribeToken, at(4 * hour))).toBe('unsubscribed');
-    expect(await store.signUp('back@example.com', at(4 * hour + 60))).toBe(true);
-    expect(await store.signUp('back@example.com', at(6 * hour))).toBe(false);
+    expect(await store.signUp('back@example.com', { now: at(4 * hour + 60) })).toBe(true);
+    expect(await store.signUp('back@example.com', { now: at(6 * hour) })).toBe(false);
     expect(sent).toHaveLength(3);
     // Taken off the list by the staff while pending: a later sign-up asks anew.
-    expect(await store.signUp('removed@example.com', at(0))).toBe(true);
+    expect(await store.signUp('removed@example.com', { now: at(0) })).toBe(true);
     await createSubscriberList(db).remove(sent[3]!.subscriberId, at(hour));
-    expect(await store.signUp('removed@example.com', at(2 * hour))).toBe(true);
-    expect(await store.signUp('removed@example.com', at(4 * hour))).toBe(false);
+    expect(await store.signUp('removed@example.com', { now: at(2 * hour) })).toBe(true);
+    expect(await store.signUp('removed@example.com', { now: at(4 * hour) })).toBe(false);
     // Erased, the address is new again.
     await erasePersonalData(db, 'back@example.com', at(7 * hour));
-    expect(await store.signUp('back@example.com', at(8 * hour))).toBe(true);
+    expect(await store.signUp('back@example.com', { now: at(8 * hour) })).toBe(true);
   });
 
   it('subscribers: taking a pending address off the list revokes its link; only a new sign-up brings it back', async () => {
@@ -326,9 +326,9 @@ describe.each(engines)('the stores on $engine', { timeout: 30_000 }, ({ open, ol
     const { store, sent } = subscriberStore(db);
     const hour = 3600;
     const list = createSubscriberList(db);
-    await store.signUp('removed@example.com', at(0));
-    await store.signUp('reported@example.com', at(0));
-    await store.signUp('erased@example.com', at(0));
+    await store.signUp('removed@example.com', { now: at(0) });
+    await store.signUp('reported@example.com', { now: at(0) });
+    await store.signUp('erased@example.com', { now: at(0) });
     // The staff's removal, a provider's complaint, an erasure: the e-mail's link from before confirms nothing.
     expect(await list.remove(sent[0]!.subscriberId, at(60))).toBe(true);
     expect(await recordComplaint(db, 'reported@example.com', at(60))).toBe(true);
@@ -338,7 +338,7 @@ describe.each(engines)('the stores on $engine', { timeout: 30_000 }, ({ open, ol
     expect(await list.pending()).toEqual([]);
     // Signing up again asks anew, counted once, and the new link works where the old one still does not.
     for (const address of ['removed@example.com', 'reported@example.com', 'erased@example.com'])
-      expect(await store.signUp(address, at(2 * hour))).toBe(true);
+      expect(await store.signUp(address, { now: at(2 * hour) })).toBe(true);
     expect(sent).toHaveLength(6);
     for (const { confirmToken } of sent.slice(0, 3))
       expect(await store.confirm(confirmToken, at(2 * hour + 60))).toBe('invalid');
@@ -467,8 +467,10 @@ describe.each(engines)('the stores on $engine', { timeout: 30_000 }, ({ open, ol
     expect((await inbox.all({ ...all, source: 'newsletter' })).map((row) => row.id)).toEqual([id]);
     expect((await inbox.all({ ...all, campaign: 'nov' })).map((row) => row.id)).toEqual([id]);
     expect(await inbox.all({ ...all, source: 'newsletter', campaign: 'dec' })).toEqual([]);
-    expect(await inbox.changeStatus(id, 'new', 'contacted', 'sam@meridianlab.test')).toEqual({ ok: true });
-    expect(await inbox.changeStatus(id, 'new', 'contacted', 'kim@meridianlab.test')).toEqual({
+    expect(await inbox.changeStatus(id, { from: 'new', to: 'contacted', staffEmail: 'sam@meridianlab.test' })).toEqual({
+      ok: true,
+    });
+    expect(await inbox.changeStatus(id, { from: 'new', to: 'contacted', staffEmail: 'kim@meridianlab.test' })).toEqual({
       ok: false,
       reason: 'stale',
     });
@@ -695,11 +697,11 @@ describe.each(engines)('the stores on $engine', { timeout: 30_000 }, ({ open, ol
     const leads = createLeadStore(db);
     const subscribers = createSubscriberStore(db);
     const first = await leads.add(lead, client);
-    await subscribers.signUp('gone@example.com', at(0));
+    await subscribers.signUp('gone@example.com', { now: at(0) });
     await erasePersonalData(db, 'ana@example.com');
     await erasePersonalData(db, 'gone@example.com');
     expect(await leads.add(lead, client)).toBeGreaterThan(first);
-    await subscribers.signUp('next@example.com', at(1));
+    await subscribers.signUp('next@example.com', { now: at(1) });
     expect(await db.get('SELECT id FROM subscribers')).toEqual({ id: 2 });
   });
 

@@ -87,7 +87,7 @@ export function ContactForm() {
     const attribution = fillAttribution(event.currentTarget);
     const values = state.values;
     dispatch({ type: 'submit' });
-    const outcome = await settleNoSoonerThan(() => sendContact(values, honeypot, locale, attribution));
+    const outcome = await settleNoSoonerThan(() => sendContact(values, { honeypot, locale, attribution }));
     settledHere.current = true;
     dispatch({ type: 'settled', outcome });
   };

@@ -5,13 +5,18 @@ import { postJson } from '../../lib/postJson';
 import type { ContactValues, SendOutcome } from '../../model/contactForm';
 import { contactEndpoint, HONEYPOT_FIELD, interpretResponse } from '../../model/contactForm';
 
+/** What goes with the typed values: the honeypot's value, the form's language, the visit's attribution, and how to post. */
+interface SendContactOptions extends PostOptions {
+  honeypot: string;
+  locale: Locale;
+  /** The visit's attribution JSON; '' when none. */
+  attribution?: string;
+}
+
 /** Posts the contact form and says how it went; never throws. */
 export async function sendContact(
   values: ContactValues,
-  honeypot: string,
-  locale: Locale,
-  attribution = '',
-  options: PostOptions = {},
+  { honeypot, locale, attribution = '', ...options }: SendContactOptions,
 ): Promise<SendOutcome> {
   const result = await postJson(
     contactEndpoint(locale),
