@@ -1,12 +1,14 @@
 /** `npm run --silent data -- backup` and `… restore <file> [--force]`: SQLite's file in DATA_DIR, or PostgreSQL's database. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 
+import type { AppConfig } from '../config';
 import { loadConfig } from '../config';
-import { DATABASE_FILE } from '../db';
-import { backupSqlite, checkBackup, restoreSqlite, servingNow } from '../db/backup';
+import type { Database } from '../db';
+import { DATABASE_FILE, openDatabase, openSqliteDatabase } from '../db';
+import { backupSqlite, checkBackup, putInPlace, servingNow, stageSqlite, writeWhole } from '../db/backup';
 import {
+  archiveSalt,
   backupPostgres,
   checkPostgresBackup,
   keepBeforeRestore,
@@ -14,7 +16,20 @@ import {
   PostgresToolError,
   restorePostgres,
 } from '../db/postgresBackup';
+import { readSalt } from '../db/salt';
 import { openServerDatabase, SetupError, UsageError } from './run';
+
+/**
+ * The privacy requests a restore carries from the database it replaces into the back-up's, and applies there
+ * before the command returns (server/privacy/journal.ts, decision 059).
+ */
+export interface Carried {
+  /** The key of their hashes (the database's salt), none when there are none: a back-up with another cannot take them. */
+  key: string | undefined;
+  /** Applies them to the restored database in one transaction; how many of each the back-up did not reflect yet. */
+  replay(restored: Database): Promise<Record<string, number>>;
+}
+export type ReadCarried = (current: Database) => Promise<Carried>;
 
 export const BACKUP_USAGE = `       npm run --silent data -- backup
        npm run --silent data -- restore <file> [--force]
@@ -27,7 +42,9 @@ restore <file>  puts a back-up in place of the database, after checking it;
                 refused while a server uses it (stop it first; --force when it
                 is not running but was not stopped cleanly, or on PostgreSQL to
                 restore under open sessions). The replaced database is kept
-                beside the back-ups.`;
+                beside the back-ups, and every erasure, unsubscribe and
+                correction it recorded is applied to the back-up before the
+                command returns.`;
 
 const stampNow = () => new Date().toISOString().replace(/[-:.]/g, '');
 
@@ -41,12 +58,59 @@ const toolErrors = async <T>(work: () => Promise<T>, prefix = ''): Promise<T> =>
   }
 };
 
+/**
+ * Reads the privacy requests from the database a restore replaces, and keeps a copy of it (`keep`), before
+ * anything changes. A database that cannot be read stops the restore: its requests would be lost with it.
+ */
+async function fromCurrent(
+  open: () => Promise<Database>,
+  readCarried: ReadCarried,
+  keep: (current: Database) => Promise<string>,
+): Promise<{ carried: Carried; previous: string }> {
+  let current: Database;
+  let carried: Carried;
+  try {
+    current = await open();
+  } catch (error) {
+    throw unreadable(error);
+  }
+  try {
+    try {
+      carried = await readCarried(current);
+    } catch (error) {
+      throw unreadable(error);
+    }
+    return { carried, previous: await keep(current) };
+  } finally {
+    await current.close();
+  }
+}
+
+const unreadable = (error: unknown) =>
+  new SetupError(
+    `Not restored: the database it would replace cannot be read (${(error as Error).message}), so the erasures, ` +
+      'unsubscribes and corrections recorded in it could not be applied to the back-up. If it is lost for good, ' +
+      'move it away (SQLite) or empty it (PostgreSQL), then restore again.',
+    { cause: error },
+  );
+
+/** The back-up is of another database: the hashes of the requests cannot be matched in it. */
+function checkKey(carried: Carried, backupKey: string | undefined): void {
+  if (carried.key !== undefined && carried.key !== backupKey)
+    throw new SetupError(
+      'Not restored: the back-up is of another database (its hash key differs), so the erasures and unsubscribes ' +
+        'recorded in the current one could not be applied to it.',
+    );
+}
+
 /** The PostgreSQL side: pg_dump's custom format, and pg_restore into one transaction (server/db/postgresBackup.ts). */
 async function postgresCommand(
-  databaseUrl: string,
-  { dir, keep }: { dir: string; keep: number },
+  config: AppConfig & { databaseUrl: string },
+  readCarried: ReadCarried,
   restore?: { file: string; force: boolean },
 ): Promise<void> {
+  const { databaseUrl } = config;
+  const { dir, keep } = config.backup;
   if (!restore) {
     const file = await toolErrors(() => backupPostgres(databaseUrl, dir, keep));
     process.stdout.write(`${JSON.stringify({ backup: file, bytes: fs.statSync(file).size })}\n`);
@@ -64,16 +128,85 @@ async function postgresCommand(
       `Not restored: ${sessions} other session(s) use the database (the site's instances, a backup). ` +
         'Stop them first; use --force only if they may lose their connection.',
     );
-  const previous = await toolErrors(() => keepBeforeRestore(databaseUrl, dir), 'Not restored: ');
+  const { carried, previous } = await fromCurrent(
+    () => openDatabase(config),
+    readCarried,
+    () => toolErrors(() => keepBeforeRestore(databaseUrl, dir), 'Not restored: '),
+  );
+  if (carried.key !== undefined) checkKey(carried, await toolErrors(() => archiveSalt(restore.file), 'Not restored: '));
   await toolErrors(() => restorePostgres(restore.file, databaseUrl), 'Not restored (the database is unchanged): ');
-  process.stdout.write(`${JSON.stringify({ restored: restore.file, tables: checked.tables, previous })}\n`);
+  // The dump's own transaction has committed: the requests follow at once, in the next, before the sites start.
+  let reapplied;
+  try {
+    const restored = await openDatabase(config);
+    try {
+      reapplied = await carried.replay(restored);
+    } finally {
+      await restored.close();
+    }
+  } catch (error) {
+    throw new SetupError(
+      `Restored, but the erasures, unsubscribes and corrections could not be applied again (${(error as Error).message}). ` +
+        `Do not start the site: restore ${previous} (which holds them), then this back-up again.`,
+      { cause: error },
+    );
+  }
+  process.stdout.write(`${JSON.stringify({ restored: restore.file, tables: checked.tables, previous, reapplied })}\n`);
 }
 
-export async function backupCommand([command, ...rest]: readonly string[]): Promise<void> {
+/** SQLite: the back-up is staged beside the database, the requests applied to it there, then renamed into place. */
+async function sqliteRestore(config: AppConfig, readCarried: ReadCarried, file: string, force: boolean) {
+  let checked;
+  try {
+    checked = checkBackup(file);
+  } catch (error) {
+    throw new SetupError(`Not restored: ${(error as Error).message}.`, { cause: error });
+  }
+  const serving = servingNow(config.dataDir);
+  if (serving && !force)
+    throw new SetupError(
+      `Not restored: a server (pid ${serving.pid} on ${serving.host}, since ${serving.since}) uses ${config.dataDir}. ` +
+        'Stop it first; use --force only if it is not running.',
+    );
+  // What is replaced stays, beside the back-ups, in case the wrong file was chosen.
+  const current = fs.existsSync(path.join(config.dataDir, DATABASE_FILE))
+    ? await fromCurrent(
+        async () => openSqliteDatabase(config.dataDir),
+        readCarried,
+        async (db) => {
+          fs.mkdirSync(config.backup.dir, { recursive: true, mode: 0o700 });
+          const previous = path.join(config.backup.dir, `before-restore-${stampNow()}.db`);
+          await writeWhole(previous, (temporary) => db.run('VACUUM INTO ?', temporary));
+          return previous;
+        },
+      )
+    : undefined;
+  const staging = stageSqlite(file, config.dataDir);
+  try {
+    // Opening it brings an older back-up's schema up to date, so the requests apply to today's tables.
+    const restored = openSqliteDatabase(staging);
+    let reapplied;
+    try {
+      if (current) checkKey(current.carried, await readSalt(restored));
+      reapplied = await current?.carried.replay(restored);
+    } finally {
+      await restored.close();
+    }
+    putInPlace(staging, config.dataDir);
+    process.stdout.write(
+      `${JSON.stringify({ restored: file, leads: checked.leads, previous: current?.previous, reapplied })}\n`,
+    );
+  } finally {
+    fs.rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+export async function backupCommand([command, ...rest]: readonly string[], readCarried: ReadCarried): Promise<void> {
   const config = loadConfig();
+  const { databaseUrl } = config;
   if (command === 'backup') {
     if (rest.length > 0) throw new UsageError('backup takes no arguments.');
-    if (config.databaseUrl) return postgresCommand(config.databaseUrl, config.backup);
+    if (databaseUrl) return postgresCommand({ ...config, databaseUrl }, readCarried);
     const { db } = await openServerDatabase();
     try {
       const file = await backupSqlite(db, config.backup.dir, config.backup.keep);
@@ -88,39 +221,6 @@ export async function backupCommand([command, ...rest]: readonly string[]): Prom
   if (files.length !== 1) throw new UsageError('restore needs one back-up file.');
   const file = path.resolve(files[0]!);
   if (!fs.existsSync(file)) throw new SetupError(`No file at ${file}.`);
-  if (config.databaseUrl) return postgresCommand(config.databaseUrl, config.backup, { file, force });
-  let checked;
-  try {
-    checked = checkBackup(file);
-  } catch (error) {
-    throw new SetupError(`Not restored: ${(error as Error).message}.`, { cause: error });
-  }
-  const serving = servingNow(config.dataDir);
-  if (serving && !force)
-    throw new SetupError(
-      `Not restored: a server (pid ${serving.pid} on ${serving.host}, since ${serving.since}) uses ${config.dataDir}. ` +
-        'Stop it first; use --force only if it is not running.',
-    );
-  // What is replaced stays, beside the back-ups (never rotated away), in case the wrong file was chosen.
-  const current = path.join(config.dataDir, DATABASE_FILE);
-  let previous: string | undefined;
-  if (fs.existsSync(current)) {
-    fs.mkdirSync(config.backup.dir, { recursive: true, mode: 0o700 });
-    previous = path.join(config.backup.dir, `before-restore-${stampNow()}.db`);
-    fs.closeSync(fs.openSync(previous, 'wx', 0o600));
-    const db = new DatabaseSync(current);
-    try {
-      db.prepare('VACUUM INTO ?').run(previous);
-    } catch (error) {
-      fs.rmSync(previous, { force: true });
-      previous = undefined;
-      process.stderr.write(
-        `The replaced database could not be copied (${(error as Error).message}); restoring anyway.\n`,
-      );
-    } finally {
-      db.close();
-    }
-  }
-  restoreSqlite(file, config.dataDir);
-  process.stdout.write(`${JSON.stringify({ restored: file, leads: checked.leads, previous })}\n`);
+  if (databaseUrl) return postgresCommand({ ...config, databaseUrl }, readCarried, { file, force });
+  return sqliteRestore(config, readCarried, file, force);
 }

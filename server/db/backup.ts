@@ -94,21 +94,32 @@ export function checkBackup(file: string): { leads: number; schemaVersion: numbe
 }
 
 /**
- * Puts a checked back-up in place of DATA_DIR's database: copied beside it (mode 600), synced, the old
- * database's -wal and -shm removed (SQLite would otherwise replay the old journal onto the new file),
- * then renamed over site.db. The server must be stopped (see the serving mark below).
+ * A copy of a back-up in a new folder beside DATA_DIR's database (same disk, so it can be renamed over it), mode
+ * 600: the restore opens it there, brings its schema up to date and applies the privacy journal to it before
+ * anything else can open it. Returns the folder; whoever made it removes it.
  */
-export function restoreSqlite(file: string, dataDir: string): void {
+export function stageSqlite(file: string, dataDir: string): string {
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const staging = fs.mkdtempSync(path.join(dataDir, '.restore-'));
+  const staged = path.join(staging, DATABASE_FILE);
+  fs.copyFileSync(file, staged, fs.constants.COPYFILE_EXCL);
+  fs.chmodSync(staged, 0o600);
+  return staging;
+}
+
+/**
+ * Puts the staged database in place of DATA_DIR's: synced, the old database's -wal and -shm removed (SQLite
+ * would otherwise replay the old journal onto the new file), then renamed over site.db. The server must be
+ * stopped (see the serving mark below).
+ */
+export function putInPlace(staging: string, dataDir: string): void {
+  const staged = path.join(staging, DATABASE_FILE);
   const target = path.join(dataDir, DATABASE_FILE);
-  const temporary = path.join(dataDir, `.${DATABASE_FILE}.${process.pid}.restore`);
-  fs.copyFileSync(file, temporary, fs.constants.COPYFILE_EXCL);
-  fs.chmodSync(temporary, 0o600);
-  const handle = fs.openSync(temporary, 'r+');
+  const handle = fs.openSync(staged, 'r+');
   fs.fsyncSync(handle);
   fs.closeSync(handle);
   for (const journal of [`${target}-wal`, `${target}-shm`]) fs.rmSync(journal, { force: true });
-  fs.renameSync(temporary, target);
+  fs.renameSync(staged, target);
 }
 
 /** The file a running server keeps fresh in DATA_DIR: how a restore knows the database is in use. */

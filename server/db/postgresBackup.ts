@@ -99,6 +99,12 @@ export async function checkPostgresBackup(file: string): Promise<{ tables: numbe
   return { tables: tables.length };
 }
 
+/** The hash key a dump's database was made with (settings.client_hash_salt), read from the archive without restoring it. */
+export async function archiveSalt(file: string): Promise<string | undefined> {
+  const data = await runTool('pg_restore', ['--data-only', '--table=settings', '--file=-', file], process.env);
+  return /^client_hash_salt\t(\S+)$/m.exec(data)?.[1];
+}
+
 /** Other sessions on the database now (the site's instances hold theirs open): a restore under them is refused. */
 export async function otherSessions(databaseUrl: string): Promise<number> {
   const client = new pg.Client({ connectionString: databaseUrl });

@@ -14,7 +14,8 @@ afterAll(killServers);
 const tempDir = (prefix: string) => fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 const modeOf = (file: string) => fs.statSync(file).mode & 0o777;
 
-describe('SQLite back-up and restore, on the real server and commands', () => {
+// Server starts and commands, the restore reading and re-applying the privacy journal: a minute on a busy machine.
+describe('SQLite back-up and restore, on the real server and commands', { timeout: 120_000 }, () => {
   it('restores exactly the backed-up state: the site serves the leads of the back-up, not the later ones', async () => {
     const dataDir = tempDir('lab-drill-');
     const env = { BACKUP_DIR: tempDir('lab-drill-backups-'), BACKUP_INTERVAL_HOURS: '0' };
