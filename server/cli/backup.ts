@@ -6,7 +6,7 @@ import type { AppConfig } from '../config';
 import { loadConfig } from '../config';
 import type { Database } from '../db';
 import { DATABASE_FILE, openDatabase, openSqliteDatabase } from '../db';
-import { backupSqlite, checkBackup, putInPlace, servingNow, stageSqlite, writeWhole } from '../db/backup';
+import { backupSqlite, checkBackup, putInPlace, servingNow, stageSqlite, stamp, writeSqliteBackup } from '../db/backup';
 import {
   archiveSalt,
   backupPostgres,
@@ -45,8 +45,6 @@ restore <file>  puts a back-up in place of the database, after checking it;
                 beside the back-ups, and every erasure, unsubscribe and
                 correction it recorded is applied to the back-up before the
                 command returns.`;
-
-const stampNow = () => new Date().toISOString().replace(/[-:.]/g, '');
 
 /** A PostgreSQL tool that failed (not installed, refused the connection) is the staff's to fix: one line, no stack. */
 const toolErrors = async <T>(work: () => Promise<T>, prefix = ''): Promise<T> => {
@@ -168,15 +166,14 @@ async function sqliteRestore(config: AppConfig, readCarried: ReadCarried, file: 
       `Not restored: a server (pid ${serving.pid} on ${serving.host}, since ${serving.since}) uses ${config.dataDir}. ` +
         'Stop it first; use --force only if it is not running.',
     );
-  // What is replaced stays, beside the back-ups, in case the wrong file was chosen.
+  // What is replaced stays, beside the back-ups and rotated with them, in case the wrong file was chosen.
   const current = fs.existsSync(path.join(config.dataDir, DATABASE_FILE))
     ? await fromCurrent(
         async () => openSqliteDatabase(config.dataDir),
         readCarried,
         async (db) => {
-          fs.mkdirSync(config.backup.dir, { recursive: true, mode: 0o700 });
-          const previous = path.join(config.backup.dir, `before-restore-${stampNow()}.db`);
-          await writeWhole(previous, (temporary) => db.run('VACUUM INTO ?', temporary));
+          const previous = path.join(config.backup.dir, `before-restore-${stamp(new Date())}.db`);
+          await writeSqliteBackup(db, previous);
           return previous;
         },
       )

@@ -6,8 +6,11 @@ import { DatabaseSync } from 'node:sqlite';
 import { DATABASE_FILE } from './sqlite';
 import type { Database } from './types';
 
-/** A back-up's name: `site-20260314T090000Z.db` (SQLite) or `.dump` (PostgreSQL), so names sort by time. */
-const BACKUP_NAME = /^site-\d{8}T\d{6}(\d{3})?Z\.(db|dump)$/;
+/**
+ * A back-up's name: `site-20260314T090000Z.db` (SQLite) or `.dump` (PostgreSQL), so names sort by time; or
+ * `before-restore-…`, the database a restore replaced, kept and rotated with them.
+ */
+const BACKUP_NAME = /^(site|before-restore)-(\d{8}T\d{6}(\d{3})?Z)\.(db|dump)$/;
 
 export const stamp = (now: Date) =>
   now
@@ -16,29 +19,38 @@ export const stamp = (now: Date) =>
     .replace(/\.(\d{3})Z$/, '$1Z');
 
 /** The back-ups in `dir`, newest first. */
-function listBackups(dir: string): { file: string; at: Date }[] {
+function listBackups(dir: string): { file: string; at: Date; scheduled: boolean }[] {
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir)
-    .filter((name) => BACKUP_NAME.test(name))
-    .sort()
-    .reverse()
-    .map((name) => ({ file: path.join(dir, name), at: fs.statSync(path.join(dir, name)).mtime }));
+    .flatMap((name) => {
+      const match = BACKUP_NAME.exec(name);
+      return match ? [{ name, time: match[2]!, scheduled: match[1] === 'site' }] : [];
+    })
+    .sort((a, b) => b.time.localeCompare(a.time))
+    .map(({ name, scheduled }) => ({
+      file: path.join(dir, name),
+      at: fs.statSync(path.join(dir, name)).mtime,
+      scheduled,
+    }));
 }
 
 /**
  * An online back-up of the SQLite database with VACUUM INTO: a consistent copy (the WAL included) taken
- * while the site runs, compacted. Written under a temporary name, mode 600 from its creation (it holds
- * personal data), synced, then renamed: a back-up that exists under its name is whole. Then only the
- * newest `keep` are kept. Runs through the Database interface, so in the server it waits its turn on
- * the one connection. Returns the file.
+ * while the site runs, compacted, written whole (see writeWhole). Runs through the Database interface, so in
+ * the server it waits its turn on the one connection.
  */
-export async function backupSqlite(db: Database, dir: string, keep: number, now = new Date()): Promise<string> {
+export async function writeSqliteBackup(db: Database, file: string): Promise<void> {
   if (db.engine !== 'sqlite') throw new Error('VACUUM INTO backs up SQLite only');
-  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const file = path.join(dir, `site-${stamp(now)}.db`);
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   // VACUUM INTO writes into an existing file only when it is empty, as writeWhole makes it.
   await writeWhole(file, (temporary) => db.run('VACUUM INTO ?', temporary));
+}
+
+/** A back-up of the SQLite database in `dir` (site-<time>.db), keeping the newest `keep`. Returns the file. */
+export async function backupSqlite(db: Database, dir: string, keep: number, now = new Date()): Promise<string> {
+  const file = path.join(dir, `site-${stamp(now)}.db`);
+  await writeSqliteBackup(db, file);
   keepNewest(dir, keep);
   return file;
 }
@@ -62,7 +74,7 @@ export async function writeWhole(file: string, write: (temporary: string) => Pro
   }
 }
 
-/** Removes all but the newest `keep` back-ups in `dir`. */
+/** Removes all but the newest `keep` back-ups in `dir`, the copies restores kept among them. */
 export function keepNewest(dir: string, keep: number): void {
   for (const old of listBackups(dir).slice(keep)) fs.rmSync(old.file);
 }
@@ -188,7 +200,8 @@ export function scheduleBackups(
     }
     if (!stopped) timer = setTimeout(() => void run(), intervalMs).unref();
   };
-  const newest = listBackups(dir)[0];
+  // A copy a restore kept holds the state before it, not the one to back up now.
+  const newest = listBackups(dir).find((backup) => backup.scheduled);
   const due = newest ? Math.max(0, intervalMs - (Date.now() - newest.at.getTime())) : 0;
   timer = setTimeout(() => void run(), due).unref();
   return {

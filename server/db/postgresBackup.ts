@@ -78,7 +78,7 @@ export async function backupPostgres(
   return file;
 }
 
-/** The database's current state, kept before a restore replaces it (never rotated away). */
+/** The database's current state, kept before a restore replaces it, then rotated with the back-ups. */
 export async function keepBeforeRestore(databaseUrl: string, dir: string, now = new Date()): Promise<string> {
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const file = path.join(dir, `before-restore-${stamp(now)}.dump`);

@@ -4,7 +4,7 @@ import path from 'node:path';
 
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { DATABASE_FILE } from '../../server/db';
+import { DATABASE_FILE, openSqliteDatabase } from '../../server/db';
 import { checkBackup } from '../../server/db/backup';
 import { postLead, startDrill } from '../support/drill';
 import { freePort, killServers, npmRun, startServer } from '../support/serverProcess';
@@ -68,6 +68,27 @@ describe('SQLite back-up and restore, on the real server and commands', { timeou
     expect((await npmRun('data', ['restore', path.join(dataDir, 'missing.db')], dataDir)).stderr).toMatch(
       /^No file at/,
     );
+  });
+
+  it('rotates the copy a restore keeps with the back-ups: BACKUP_KEEP counts it, the next back-ups push it out', async () => {
+    const dataDir = tempDir('lab-rotate-');
+    await openSqliteDatabase(dataDir).close();
+    const env = { BACKUP_DIR: tempDir('lab-rotate-backups-'), BACKUP_KEEP: '2' };
+    const backup = async () => {
+      const made = await npmRun('data', ['backup'], dataDir, env);
+      expect([made.code, made.stderr]).toEqual([0, '']);
+      return path.basename((JSON.parse(made.stdout) as { backup: string }).backup);
+    };
+    const kept = () => fs.readdirSync(env.BACKUP_DIR).sort();
+    const first = await backup();
+    const restored = await npmRun('data', ['restore', path.join(env.BACKUP_DIR, first)], dataDir, env);
+    const previous = path.basename((JSON.parse(restored.stdout) as { previous: string }).previous);
+    expect(previous).toMatch(/^before-restore-\d{8}T\d{9}Z\.db$/);
+    expect(kept()).toEqual([previous, first]);
+    const second = await backup();
+    expect(kept()).toEqual([previous, second]);
+    const third = await backup();
+    expect(kept()).toEqual([second, third]);
   });
 
   it('backs up on schedule while the site runs, keeping BACKUP_KEEP whole files of mode 600', async () => {
