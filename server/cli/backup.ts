@@ -6,7 +6,16 @@ import type { AppConfig } from '../config';
 import { loadConfig } from '../config';
 import type { Database } from '../db';
 import { DATABASE_FILE, openDatabase, openSqliteDatabase } from '../db';
-import { backupSqlite, checkBackup, putInPlace, servingNow, stageSqlite, stamp, writeSqliteBackup } from '../db/backup';
+import {
+  backupSqlite,
+  checkBackup,
+  putInPlace,
+  servingNow,
+  stageSqlite,
+  stamp,
+  startEphemeralFresh,
+  writeSqliteBackup,
+} from '../db/backup';
 import {
   archiveSalt,
   backupPostgres,
@@ -101,6 +110,13 @@ function checkKey(carried: Carried, backupKey: string | undefined): void {
     );
 }
 
+/** Readies a restored database: the privacy requests applied, what no back-up holds started empty. */
+async function settle(restored: Database, carried: Carried | undefined) {
+  const reapplied = await carried?.replay(restored);
+  await startEphemeralFresh(restored);
+  return reapplied;
+}
+
 /** The PostgreSQL side: pg_dump's custom format, and pg_restore into one transaction (server/db/postgresBackup.ts). */
 async function postgresCommand(
   config: AppConfig & { databaseUrl: string },
@@ -138,7 +154,7 @@ async function postgresCommand(
   try {
     const restored = await openDatabase(config);
     try {
-      reapplied = await carried.replay(restored);
+      reapplied = await settle(restored, carried);
     } finally {
       await restored.close();
     }
@@ -185,7 +201,7 @@ async function sqliteRestore(config: AppConfig, readCarried: ReadCarried, file: 
     let reapplied;
     try {
       if (current) checkKey(current.carried, await readSalt(restored));
-      reapplied = await current?.carried.replay(restored);
+      reapplied = await settle(restored, current?.carried);
     } finally {
       await restored.close();
     }

@@ -4,7 +4,13 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 
 import { DATABASE_FILE } from './sqlite';
-import type { Database } from './types';
+import type { Database, Queryable } from './types';
+
+/**
+ * What no back-up holds (decision 059): the day's analytics salt and visitor hashes, which go when their day is
+ * over, and the rate limits' counts, which go when their window is. A restore starts them empty.
+ */
+export const EPHEMERAL_TABLES = ['analytics_salts', 'analytics_visitors', 'rate_limit_hits'];
 
 /**
  * A back-up's name: `site-20260314T090000Z.db` (SQLite) or `.dump` (PostgreSQL), so names sort by time; or
@@ -44,7 +50,28 @@ export async function writeSqliteBackup(db: Database, file: string): Promise<voi
   if (db.engine !== 'sqlite') throw new Error('VACUUM INTO backs up SQLite only');
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   // VACUUM INTO writes into an existing file only when it is empty, as writeWhole makes it.
-  await writeWhole(file, (temporary) => db.run('VACUUM INTO ?', temporary));
+  await writeWhole(file, async (temporary) => {
+    await db.run('VACUUM INTO ?', temporary);
+    leaveOutEphemeral(temporary);
+  });
+}
+
+/** Empties the ephemeral tables of a copy, then compacts it, so not even its free pages hold their rows. */
+function leaveOutEphemeral(file: string): void {
+  const copy = new DatabaseSync(file);
+  try {
+    // The rollback journal in memory: no other file ever holds the rows.
+    copy.exec(
+      `PRAGMA journal_mode = MEMORY; ${EPHEMERAL_TABLES.map((table) => `DELETE FROM ${table};`).join(' ')} VACUUM;`,
+    );
+  } finally {
+    copy.close();
+  }
+}
+
+/** Empties the ephemeral tables of a restored database: a back-up made before they were left out holds them. */
+export async function startEphemeralFresh(db: Queryable): Promise<void> {
+  for (const table of EPHEMERAL_TABLES) await db.run(`DELETE FROM ${table}`);
 }
 
 /** A back-up of the SQLite database in `dir` (site-<time>.db), keeping the newest `keep`. Returns the file. */

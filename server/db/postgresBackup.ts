@@ -5,7 +5,7 @@ import path from 'node:path';
 
 import pg from 'pg';
 
-import { keepNewest, stamp, writeWhole } from './backup';
+import { EPHEMERAL_TABLES, keepNewest, stamp, writeWhole } from './backup';
 
 /**
  * libpq's environment for a postgres:// URL: the tools read the password from PGPASSWORD, never from their
@@ -54,12 +54,21 @@ function runTool(tool: string, args: readonly string[], env: NodeJS.ProcessEnv):
   });
 }
 
-/** pg_dump's custom format (compressed; pg_restore reads it) of the whole database, written whole to `file`. */
+/**
+ * pg_dump's custom format (compressed; pg_restore reads it) of the database, written whole to `file`: every
+ * table, without the ephemeral tables' rows.
+ */
 const dumpTo = (databaseUrl: string, file: string) =>
   writeWhole(file, (temporary) =>
     runTool(
       'pg_dump',
-      ['--format=custom', '--no-owner', '--no-privileges', `--file=${temporary}`],
+      [
+        '--format=custom',
+        '--no-owner',
+        '--no-privileges',
+        ...EPHEMERAL_TABLES.map((table) => `--exclude-table-data=${table}`),
+        `--file=${temporary}`,
+      ],
       libpqEnv(databaseUrl),
     ),
   );

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 
 import { afterAll, describe, expect, it } from 'vitest';
 
@@ -13,6 +14,8 @@ afterAll(killServers);
 
 const tempDir = (prefix: string) => fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 const modeOf = (file: string) => fs.statSync(file).mode & 0o777;
+/** What no back-up holds: the day's analytics salt and visitor hashes, and the rate limits' counts. */
+const EPHEMERAL = ['analytics_salts', 'analytics_visitors', 'rate_limit_hits'];
 
 // Server starts and commands, the restore reading and re-applying the privacy journal: a minute on a busy machine.
 describe('SQLite back-up and restore, on the real server and commands', { timeout: 120_000 }, () => {
@@ -89,6 +92,36 @@ describe('SQLite back-up and restore, on the real server and commands', { timeou
     expect(kept()).toEqual([previous, second]);
     const third = await backup();
     expect(kept()).toEqual([second, third]);
+  });
+
+  it("leaves the day's salt, the visitor hashes and the rate-limit counts out of a back-up, and a restore starts them fresh", async () => {
+    const dataDir = tempDir('lab-ephemeral-');
+    const env = { BACKUP_DIR: tempDir('lab-ephemeral-backups-') };
+    const live = openSqliteDatabase(dataDir);
+    live.connection.exec(`
+      INSERT INTO analytics_salts (day, salt) VALUES ('2026-11-28', 'the-days-salt');
+      INSERT INTO analytics_visitors (day, hash) VALUES ('2026-11-28', 'a-visitors-hash');
+      INSERT INTO rate_limit_hits (key, hits, reset_at) VALUES ('subscribe:a-hashed-address', 1, 0);`);
+    const rows = (db: DatabaseSync) =>
+      EPHEMERAL.map((table) => (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n);
+
+    const made = await npmRun('data', ['backup'], dataDir, env);
+    const { backup } = JSON.parse(made.stdout) as { backup: string };
+    const copy = new DatabaseSync(backup, { readOnly: true });
+    expect(rows(copy)).toEqual([0, 0, 0]);
+    copy.close();
+    const bytes = fs.readFileSync(backup).toString('latin1');
+    for (const trace of ['the-days-salt', 'a-visitors-hash', 'a-hashed-address']) expect(bytes).not.toContain(trace);
+    expect(rows(live.connection)).toEqual([1, 1, 1]);
+
+    // A back-up made before they were left out still holds them: restored, they are gone all the same.
+    const older = path.join(tempDir('lab-ephemeral-older-'), 'site-20261101T000000Z.db');
+    live.connection.prepare('VACUUM INTO ?').run(older);
+    await live.close();
+    expect((await npmRun('data', ['restore', older], dataDir, env)).code).toBe(0);
+    const restored = new DatabaseSync(path.join(dataDir, DATABASE_FILE), { readOnly: true });
+    expect(rows(restored)).toEqual([0, 0, 0]);
+    restored.close();
   });
 
   it('backs up on schedule while the site runs, keeping BACKUP_KEEP whole files of mode 600', async () => {

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -48,6 +49,14 @@ describe(
       const { port, inboxPage } = drill;
       let { server } = drill;
 
+      // The day's analytics salt and visitor hashes and the rate limits' counts stay out of back-ups.
+      await sql(
+        postgres.url,
+        `INSERT INTO analytics_salts (day, salt) VALUES ('2026-11-28', 'the-days-salt');
+         INSERT INTO analytics_visitors (day, hash) VALUES ('2026-11-28', 'a-visitors-hash');
+         INSERT INTO rate_limit_hits (key, hits, reset_at) VALUES ('subscribe:a-hashed-address', 1, 0);`,
+      );
+
       // While the site runs.
       const backedUp = await npmRun('data', ['backup'], dataDir, env);
       expect(backedUp.stderr).toBe('');
@@ -56,6 +65,9 @@ describe(
       expect(path.dirname(backup)).toBe(backupDir);
       expect(path.basename(backup)).toMatch(/^site-\d{8}T\d{9}Z\.dump$/);
       expect(modeOf(backup)).toBe(0o600);
+      const data = execFileSync(path.join(POSTGRES_BIN, 'pg_restore'), ['--data-only', '--file=-', backup]).toString();
+      expect(data).toContain('Drill One');
+      for (const trace of ['the-days-salt', 'a-visitors-hash', 'a-hashed-address']) expect(data).not.toContain(trace);
       await postLead(port, 'Drill Three');
       await sql(postgres.url, 'CREATE TABLE made_later (id integer)');
       expect(await inboxPage()).toContain('Drill Three');
@@ -83,6 +95,8 @@ describe(
         "SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'",
       );
       expect(tables.map((table) => table.name)).not.toContain('made_later');
+      for (const table of ['analytics_salts', 'analytics_visitors', 'rate_limit_hits'])
+        expect(await sql(postgres.url, `SELECT * FROM ${table}`)).toEqual([]);
 
       server = await startServer(port, { DATA_DIR: dataDir, ...env });
       const page = await inboxPage();
