@@ -7,12 +7,13 @@ import { loadConfig } from '../config';
 import type { Database } from '../db';
 import { DATABASE_FILE, openDatabase, openSqliteDatabase } from '../db';
 import {
+  backupFile,
+  backupKey,
   backupSqlite,
   checkBackup,
   putInPlace,
   servingNow,
   stageSqlite,
-  stamp,
   startEphemeralFresh,
   writeSqliteBackup,
 } from '../db/backup';
@@ -22,6 +23,7 @@ import {
   checkPostgresBackup,
   keepBeforeRestore,
   otherSessions,
+  plainDump,
   PostgresToolError,
   restorePostgres,
 } from '../db/postgresBackup';
@@ -46,8 +48,11 @@ export const BACKUP_USAGE = `       npm run --silent data -- backup
 backup          writes a consistent copy of the database to BACKUP_DIR (while
                 the site runs), keeping the newest BACKUP_KEEP: SQLite's file
                 (.db), or with DATABASE_URL a pg_dump archive (.dump; needs
-                pg_dump of the server's major version or newer)
-restore <file>  puts a back-up in place of the database, after checking it;
+                pg_dump of the server's major version or newer), without the
+                day's analytics salt and hashes or the rate limits' counts;
+                encrypted with BACKUP_KEY (.enc), which production requires
+restore <file>  puts a back-up in place of the database, after checking it
+                (an encrypted one needs the BACKUP_KEY it was written with);
                 refused while a server uses it (stop it first; --force when it
                 is not running but was not stopped cleanly, or on PostgreSQL to
                 restore under open sessions). The replaced database is kept
@@ -117,85 +122,101 @@ async function settle(restored: Database, carried: Carried | undefined) {
   return reapplied;
 }
 
-/** The PostgreSQL side: pg_dump's custom format, and pg_restore into one transaction (server/db/postgresBackup.ts). */
-async function postgresCommand(
+/** A back-up the command cannot use (not one of the site's, damaged, a missing or wrong key), in one line. */
+const notRestored = (error: unknown) => new SetupError(`Not restored: ${(error as Error).message}.`, { cause: error });
+
+/** PostgreSQL: pg_dump's custom format, and pg_restore into one transaction (server/db/postgresBackup.ts). */
+async function postgresRestore(
   config: AppConfig & { databaseUrl: string },
   readCarried: ReadCarried,
-  restore?: { file: string; force: boolean },
+  { file, force }: { file: string; force: boolean },
 ): Promise<void> {
   const { databaseUrl } = config;
-  const { dir, keep } = config.backup;
-  if (!restore) {
-    const file = await toolErrors(() => backupPostgres(databaseUrl, dir, keep));
-    process.stdout.write(`${JSON.stringify({ backup: file, bytes: fs.statSync(file).size })}\n`);
-    return;
-  }
-  let checked;
+  let plain;
   try {
-    checked = await checkPostgresBackup(restore.file);
+    plain = await plainDump(file, config.backup.key);
   } catch (error) {
-    throw new SetupError(`Not restored: ${(error as Error).message}.`, { cause: error });
+    throw notRestored(error);
   }
-  const sessions = await otherSessions(databaseUrl);
-  if (sessions > 0 && !restore.force)
-    throw new SetupError(
-      `Not restored: ${sessions} other session(s) use the database (the site's instances, a backup). ` +
-        'Stop them first; use --force only if they may lose their connection.',
-    );
-  const { carried, previous } = await fromCurrent(
-    () => openDatabase(config),
-    readCarried,
-    () => toolErrors(() => keepBeforeRestore(databaseUrl, dir), 'Not restored: '),
-  );
-  if (carried.key !== undefined) checkKey(carried, await toolErrors(() => archiveSalt(restore.file), 'Not restored: '));
-  await toolErrors(() => restorePostgres(restore.file, databaseUrl), 'Not restored (the database is unchanged): ');
-  // The dump's own transaction has committed: the requests follow at once, in the next, before the sites start.
-  let reapplied;
   try {
-    const restored = await openDatabase(config);
+    let checked;
     try {
-      reapplied = await settle(restored, carried);
-    } finally {
-      await restored.close();
+      checked = await checkPostgresBackup(plain.dump, file);
+    } catch (error) {
+      throw notRestored(error);
     }
-  } catch (error) {
-    throw new SetupError(
-      `Restored, but the erasures, unsubscribes and corrections could not be applied again (${(error as Error).message}). ` +
-        `Do not start the site: restore ${previous} (which holds them), then this back-up again.`,
-      { cause: error },
+    const sessions = await otherSessions(databaseUrl);
+    if (sessions > 0 && !force)
+      throw new SetupError(
+        `Not restored: ${sessions} other session(s) use the database (the site's instances, a backup). ` +
+          'Stop them first; use --force only if they may lose their connection.',
+      );
+    const { carried, previous } = await fromCurrent(
+      () => openDatabase(config),
+      readCarried,
+      () => toolErrors(() => keepBeforeRestore(databaseUrl, config.backup), 'Not restored: '),
     );
+    if (carried.key !== undefined) checkKey(carried, await toolErrors(() => archiveSalt(plain.dump), 'Not restored: '));
+    await toolErrors(() => restorePostgres(plain.dump, databaseUrl), 'Not restored (the database is unchanged): ');
+    // The dump's own transaction has committed: the requests follow at once, in the next, before the sites start.
+    let reapplied;
+    try {
+      const restored = await openDatabase(config);
+      try {
+        reapplied = await settle(restored, carried);
+      } finally {
+        await restored.close();
+      }
+    } catch (error) {
+      throw new SetupError(
+        `Restored, but the erasures, unsubscribes and corrections could not be applied again (${(error as Error).message}). ` +
+          `Do not start the site: restore ${previous} (which holds them), then this back-up again.`,
+        { cause: error },
+      );
+    }
+    process.stdout.write(`${JSON.stringify({ restored: file, tables: checked.tables, previous, reapplied })}\n`);
+  } finally {
+    plain.remove();
   }
-  process.stdout.write(`${JSON.stringify({ restored: restore.file, tables: checked.tables, previous, reapplied })}\n`);
 }
 
-/** SQLite: the back-up is staged beside the database, the requests applied to it there, then renamed into place. */
+/**
+ * SQLite: the back-up is staged (decrypted) beside the database, checked, the requests applied to it there, then
+ * renamed into place.
+ */
 async function sqliteRestore(config: AppConfig, readCarried: ReadCarried, file: string, force: boolean) {
-  let checked;
+  let staging;
   try {
-    checked = checkBackup(file);
+    staging = await stageSqlite(file, config.dataDir, config.backup.key);
   } catch (error) {
-    throw new SetupError(`Not restored: ${(error as Error).message}.`, { cause: error });
+    throw notRestored(error);
   }
-  const serving = servingNow(config.dataDir);
-  if (serving && !force)
-    throw new SetupError(
-      `Not restored: a server (pid ${serving.pid} on ${serving.host}, since ${serving.since}) uses ${config.dataDir}. ` +
-        'Stop it first; use --force only if it is not running.',
-    );
-  // What is replaced stays, beside the back-ups and rotated with them, in case the wrong file was chosen.
-  const current = fs.existsSync(path.join(config.dataDir, DATABASE_FILE))
-    ? await fromCurrent(
-        async () => openSqliteDatabase(config.dataDir),
-        readCarried,
-        async (db) => {
-          const previous = path.join(config.backup.dir, `before-restore-${stamp(new Date())}.db`);
-          await writeSqliteBackup(db, previous);
-          return previous;
-        },
-      )
-    : undefined;
-  const staging = stageSqlite(file, config.dataDir);
   try {
+    let checked;
+    try {
+      checked = checkBackup(path.join(staging, DATABASE_FILE), file);
+    } catch (error) {
+      throw notRestored(error);
+    }
+    const serving = servingNow(config.dataDir);
+    if (serving && !force)
+      throw new SetupError(
+        `Not restored: a server (pid ${serving.pid} on ${serving.host}, since ${serving.since}) uses ${config.dataDir}. ` +
+          'Stop it first; use --force only if it is not running.',
+      );
+    // What is replaced stays, beside the back-ups and rotated with them, in case the wrong file was chosen.
+    const current = fs.existsSync(path.join(config.dataDir, DATABASE_FILE))
+      ? await fromCurrent(
+          async () => openSqliteDatabase(config.dataDir),
+          readCarried,
+          async (db) => {
+            const key = config.backup.key;
+            const previous = backupFile(config.backup.dir, 'before-restore', 'db', key);
+            await writeSqliteBackup(db, previous, { dataDir: config.dataDir, key });
+            return previous;
+          },
+        )
+      : undefined;
     // Opening it brings an older back-up's schema up to date, so the requests apply to today's tables.
     const restored = openSqliteDatabase(staging);
     let reapplied;
@@ -214,26 +235,41 @@ async function sqliteRestore(config: AppConfig, readCarried: ReadCarried, file: 
   }
 }
 
-export async function backupCommand([command, ...rest]: readonly string[], readCarried: ReadCarried): Promise<void> {
-  const config = loadConfig();
-  const { databaseUrl } = config;
-  if (command === 'backup') {
-    if (rest.length > 0) throw new UsageError('backup takes no arguments.');
-    if (databaseUrl) return postgresCommand({ ...config, databaseUrl }, readCarried);
+async function backup(config: AppConfig): Promise<void> {
+  let file;
+  if (config.databaseUrl) {
+    const { databaseUrl } = config;
+    file = await toolErrors(() => backupPostgres(databaseUrl, config.backup));
+  } else {
     const { db } = await openServerDatabase();
     try {
-      const file = await backupSqlite(db, config.backup.dir, config.backup.keep);
-      process.stdout.write(`${JSON.stringify({ backup: file, bytes: fs.statSync(file).size })}\n`);
+      file = await backupSqlite(db, config.backup, config.dataDir);
     } finally {
       await db.close();
     }
-    return;
   }
+  const encrypted = config.backup.key !== undefined;
+  process.stdout.write(`${JSON.stringify({ backup: file, bytes: fs.statSync(file).size, encrypted })}\n`);
+}
+
+export async function backupCommand([command, ...rest]: readonly string[], readCarried: ReadCarried): Promise<void> {
+  const config = loadConfig();
+  if (command === 'backup' && rest.length > 0) throw new UsageError('backup takes no arguments.');
   const force = rest.includes('--force');
   const files = rest.filter((arg) => arg !== '--force');
-  if (files.length !== 1) throw new UsageError('restore needs one back-up file.');
+  if (command === 'restore' && files.length !== 1) throw new UsageError('restore needs one back-up file.');
+  // Production writes no back-up without the key, nor the copy a restore keeps of the database it replaces.
+  try {
+    backupKey(config.backup);
+  } catch (error) {
+    throw new SetupError(`${command === 'restore' ? 'Not restored: ' : ''}${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+  if (command === 'backup') return backup(config);
   const file = path.resolve(files[0]!);
   if (!fs.existsSync(file)) throw new SetupError(`No file at ${file}.`);
-  if (databaseUrl) return postgresCommand({ ...config, databaseUrl }, readCarried, { file, force });
+  const { databaseUrl } = config;
+  if (databaseUrl) return postgresRestore({ ...config, databaseUrl }, readCarried, { file, force });
   return sqliteRestore(config, readCarried, file, force);
 }

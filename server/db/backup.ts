@@ -3,8 +3,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 
+import { BackupKeyError, decryptFile, encryptFile, isEncrypted } from './backupCipher';
 import { DATABASE_FILE } from './sqlite';
 import type { Database, Queryable } from './types';
+
+/** Where back-ups go, how many are kept, and their key (config.backup). */
+export interface BackupSettings {
+  dir: string;
+  keep: number;
+  key?: string;
+  keyRequired: boolean;
+}
 
 /**
  * What no back-up holds (decision 059): the day's analytics salt and visitor hashes, which go when their day is
@@ -13,16 +22,38 @@ import type { Database, Queryable } from './types';
 export const EPHEMERAL_TABLES = ['analytics_salts', 'analytics_visitors', 'rate_limit_hits'];
 
 /**
- * A back-up's name: `site-20260314T090000Z.db` (SQLite) or `.dump` (PostgreSQL), so names sort by time; or
- * `before-restore-…`, the database a restore replaced, kept and rotated with them.
+ * A back-up's name: `site-20260314T090000Z.db` (SQLite) or `.dump` (PostgreSQL), so names sort by time, then
+ * `.enc` when encrypted; or `before-restore-…`, the database a restore replaced, kept and rotated with them.
  */
-const BACKUP_NAME = /^(site|before-restore)-(\d{8}T\d{6}(\d{3})?Z)\.(db|dump)$/;
+const BACKUP_NAME = /^(site|before-restore)-(\d{8}T\d{6}(\d{3})?Z)\.(db|dump)(\.enc)?$/;
 
-export const stamp = (now: Date) =>
+const stamp = (now: Date) =>
   now
     .toISOString()
     .replace(/[-:]/g, '')
     .replace(/\.(\d{3})Z$/, '$1Z');
+
+/** The file a back-up of this kind and format, made now with this key, is written to in `dir`. */
+export const backupFile = (
+  dir: string,
+  kind: 'site' | 'before-restore',
+  format: 'db' | 'dump',
+  key: string | undefined,
+  now = new Date(),
+) => path.join(dir, `${kind}-${stamp(now)}.${format}${key ? '.enc' : ''}`);
+
+/**
+ * The key back-ups are written with. Production writes none without one (a back-up holds every lead and address);
+ * development and tests write them in clear, to be read and restored with nothing to set up.
+ */
+export function backupKey({ key, keyRequired }: Pick<BackupSettings, 'key' | 'keyRequired'>): string | undefined {
+  if (!key && keyRequired)
+    throw new BackupKeyError(
+      'BACKUP_KEY is not set: back-ups hold personal data, so in production (NODE_ENV=production) they are written ' +
+        'only encrypted. Set it to 32 random bytes or more (for example: openssl rand -hex 32).',
+    );
+  return key;
+}
 
 /** The back-ups in `dir`, newest first. */
 function listBackups(dir: string): { file: string; at: Date; scheduled: boolean }[] {
@@ -42,18 +73,30 @@ function listBackups(dir: string): { file: string; at: Date; scheduled: boolean 
 }
 
 /**
- * An online back-up of the SQLite database with VACUUM INTO: a consistent copy (the WAL included) taken
- * while the site runs, compacted, written whole (see writeWhole). Runs through the Database interface, so in
- * the server it waits its turn on the one connection.
+ * An online back-up of the SQLite database with VACUUM INTO: a consistent copy (the WAL included) taken while
+ * the site runs, compacted, then encrypted with `key` (or copied as it is) into `file`, written whole (see
+ * writeWhole). The plain copy is made in DATA_DIR beside the database it copies, never in BACKUP_DIR, and
+ * removed. Runs through the Database interface, so in the server it waits its turn on the one connection.
  */
-export async function writeSqliteBackup(db: Database, file: string): Promise<void> {
+export async function writeSqliteBackup(
+  db: Database,
+  file: string,
+  { dataDir, key }: { dataDir: string; key: string | undefined },
+): Promise<void> {
   if (db.engine !== 'sqlite') throw new Error('VACUUM INTO backs up SQLite only');
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  // VACUUM INTO writes into an existing file only when it is empty, as writeWhole makes it.
-  await writeWhole(file, async (temporary) => {
-    await db.run('VACUUM INTO ?', temporary);
-    leaveOutEphemeral(temporary);
-  });
+  const plain = path.join(dataDir, `.${path.basename(file)}.${process.pid}.plain`);
+  // VACUUM INTO writes into an existing file only when it is empty; made so, it is mode 600 from the start.
+  fs.closeSync(fs.openSync(plain, 'wx', 0o600));
+  try {
+    await db.run('VACUUM INTO ?', plain);
+    leaveOutEphemeral(plain);
+    await writeWhole(file, (temporary) =>
+      key ? encryptFile(plain, temporary, key) : fs.promises.copyFile(plain, temporary),
+    );
+  } finally {
+    fs.rmSync(plain, { force: true });
+  }
 }
 
 /** Empties the ephemeral tables of a copy, then compacts it, so not even its free pages hold their rows. */
@@ -74,11 +117,12 @@ export async function startEphemeralFresh(db: Queryable): Promise<void> {
   for (const table of EPHEMERAL_TABLES) await db.run(`DELETE FROM ${table}`);
 }
 
-/** A back-up of the SQLite database in `dir` (site-<time>.db), keeping the newest `keep`. Returns the file. */
-export async function backupSqlite(db: Database, dir: string, keep: number, now = new Date()): Promise<string> {
-  const file = path.join(dir, `site-${stamp(now)}.db`);
-  await writeSqliteBackup(db, file);
-  keepNewest(dir, keep);
+/** A back-up of the SQLite database (site-<time>.db[.enc]), keeping the newest `keep`. Returns the file. */
+export async function backupSqlite(db: Database, settings: BackupSettings, dataDir: string): Promise<string> {
+  const key = backupKey(settings);
+  const file = backupFile(settings.dir, 'site', 'db', key);
+  await writeSqliteBackup(db, file, { dataDir, key });
+  keepNewest(settings.dir, settings.keep);
   return file;
 }
 
@@ -106,25 +150,28 @@ export function keepNewest(dir: string, keep: number): void {
   for (const old of listBackups(dir).slice(keep)) fs.rmSync(old.file);
 }
 
-/** What a back-up file holds, checked before it replaces anything: a whole SQLite database of the site. */
-export function checkBackup(file: string): { leads: number; schemaVersion: number } {
+/**
+ * What a back-up file holds, checked before it replaces anything: a whole SQLite database of the site. `name`
+ * is the back-up the staff named, of which `file` may be the decrypted copy.
+ */
+export function checkBackup(file: string, name = file): { leads: number; schemaVersion: number } {
   let db: DatabaseSync;
   try {
     db = new DatabaseSync(file, { readOnly: true });
   } catch (error) {
-    throw new Error(`${file} is not a readable SQLite database: ${(error as Error).message}`, { cause: error });
+    throw new Error(`${name} is not a readable SQLite database: ${(error as Error).message}`, { cause: error });
   }
   try {
     const integrity = db.prepare('PRAGMA integrity_check').get() as { integrity_check: string } | undefined;
-    if (integrity?.integrity_check !== 'ok') throw new Error(`${file} is damaged (integrity_check failed)`);
+    if (integrity?.integrity_check !== 'ok') throw new Error(`${name} is damaged (integrity_check failed)`);
     const { user_version: schemaVersion } = db.prepare('PRAGMA user_version').get() as { user_version: number };
     const table = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'leads'").get();
-    if (schemaVersion < 1 || !table) throw new Error(`${file} is not a back-up of this site's database`);
+    if (schemaVersion < 1 || !table) throw new Error(`${name} is not a back-up of this site's database`);
     const { n } = db.prepare('SELECT count(*) AS n FROM leads').get() as { n: number };
     return { leads: n, schemaVersion };
   } catch (error) {
-    if (error instanceof Error && error.message.startsWith(file)) throw error;
-    throw new Error(`${file} is not a back-up of this site's database: ${(error as Error).message}`, {
+    if (error instanceof Error && error.message.startsWith(name)) throw error;
+    throw new Error(`${name} is not a back-up of this site's database: ${(error as Error).message}`, {
       cause: error,
     });
   } finally {
@@ -133,16 +180,22 @@ export function checkBackup(file: string): { leads: number; schemaVersion: numbe
 }
 
 /**
- * A copy of a back-up in a new folder beside DATA_DIR's database (same disk, so it can be renamed over it), mode
- * 600: the restore opens it there, brings its schema up to date and applies the privacy journal to it before
- * anything else can open it. Returns the folder; whoever made it removes it.
+ * A back-up, decrypted with `key` when it is encrypted, in a new folder beside DATA_DIR's database (same disk, so
+ * it can be renamed over it), mode 600: the restore checks it there, brings its schema up to date and applies
+ * the privacy journal to it before anything else can open it. Returns the folder; whoever made it removes it.
  */
-export function stageSqlite(file: string, dataDir: string): string {
+export async function stageSqlite(file: string, dataDir: string, key: string | undefined): Promise<string> {
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const staging = fs.mkdtempSync(path.join(dataDir, '.restore-'));
   const staged = path.join(staging, DATABASE_FILE);
-  fs.copyFileSync(file, staged, fs.constants.COPYFILE_EXCL);
-  fs.chmodSync(staged, 0o600);
+  try {
+    if (isEncrypted(file)) await decryptFile(file, staged, key);
+    else fs.copyFileSync(file, staged, fs.constants.COPYFILE_EXCL);
+    fs.chmodSync(staged, 0o600);
+  } catch (error) {
+    fs.rmSync(staging, { recursive: true, force: true });
+    throw error;
+  }
   return staging;
 }
 
@@ -209,19 +262,21 @@ export function servingNow(dataDir: string): { pid: number; host: string; since:
 
 /**
  * Backs up every `intervalMs`, the first one when the newest back-up in `dir` is that old (at once when there
- * is none), so restarts do not put the next one off. `report` is told of each back-up or failure.
+ * is none), so restarts do not put the next one off. `report` is told of each back-up or failure (production
+ * without BACKUP_KEY is one, each time: the server runs on, and its log says why there is no back-up).
  */
 export function scheduleBackups(
   db: Database,
-  { dir, intervalMs, keep }: { dir: string; intervalMs: number; keep: number },
+  settings: BackupSettings & { intervalMs: number; dataDir: string },
   report: { written(file: string, ms: number): void; failed(error: unknown): void },
 ): { stop(): void } {
+  const { dir, intervalMs, dataDir } = settings;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   const run = async () => {
     const start = Date.now();
     try {
-      report.written(await backupSqlite(db, dir, keep), Date.now() - start);
+      report.written(await backupSqlite(db, settings, dataDir), Date.now() - start);
     } catch (error) {
       report.failed(error);
     }

@@ -53,7 +53,14 @@ async function restoreAfterRequests(env: NodeJS.ProcessEnv): Promise<void> {
   const port = await freePort();
   const site = `http://127.0.0.1:${port}`;
   const dataDir = env.DATA_DIR ?? tempDir('lab-privacy-restore-');
-  const serverEnv = { ...env, DATA_DIR: dataDir, SMTP_URL: smtp.url, SITE_URL: site, BACKUP_INTERVAL_HOURS: '0' };
+  const serverEnv = {
+    ...env,
+    DATA_DIR: dataDir,
+    SMTP_URL: smtp.url,
+    SITE_URL: site,
+    BACKUP_INTERVAL_HOURS: '0',
+    BACKUP_KEY: 'drill-only-key-'.padEnd(64, '0'),
+  };
   let server = await startServer(port, serverEnv);
 
   for (const address of Object.values(READERS))
@@ -84,6 +91,7 @@ async function restoreAfterRequests(env: NodeJS.ProcessEnv): Promise<void> {
   const backedUp = await npmRun('data', ['backup'], dataDir, serverEnv);
   expect([backedUp.code, backedUp.stderr]).toEqual([0, '']);
   const { backup } = JSON.parse(backedUp.stdout) as { backup: string };
+  expect(backup).toMatch(/\.enc$/);
 
   // After the back-up: an erasure, an unsubscribe through the e-mail's one-click link, a correction.
   expect((await npmRun('data', ['erase', READERS.erased], dataDir, serverEnv)).code).toBe(0);

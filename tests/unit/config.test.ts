@@ -128,5 +128,16 @@ describe('loadConfig', () => {
       /^Invalid LEAD_WEBHOOK_SECRET=\(value hidden\)/,
     );
     expect(() => loadConfig({ LEAD_WEBHOOK_URL: 'https://hooks.example.com' })).toThrow(/^Missing LEAD_WEBHOOK_SECRET/);
+    expect(() => loadConfig({ BACKUP_KEY: 'too-short-a-key' })).toThrow(
+      /^Invalid BACKUP_KEY=\(value hidden\): expected at least 32 bytes/,
+    );
+  });
+
+  it('requires a back-up key in production only, and reads it whole', () => {
+    const key = 'a'.repeat(64);
+    expect(loadConfig({}).backup).toMatchObject({ key: undefined, keyRequired: true });
+    expect(loadConfig({ NODE_ENV: 'production', BACKUP_KEY: key }).backup).toMatchObject({ key, keyRequired: true });
+    expect(loadConfig({ NODE_ENV: 'development' }).backup.keyRequired).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test' }).backup.keyRequired).toBe(false);
   });
 });
