@@ -105,23 +105,28 @@ function replay(db: Database, { erasures, ended, corrected }: Journal) {
     );
     const hashes = new Map<string, string>();
     for (const { email } of [...leads, ...subscribers]) hashes.set(email, await suppressions.hash(email));
+    const byHash = <T extends { email: string }>(rows: T[]) => {
+      const found = new Map<string, T[]>();
+      for (const row of rows) {
+        const hash = hashes.get(row.email)!;
+        found.set(hash, [...(found.get(hash) ?? []), row]);
+      }
+      return found;
+    };
+    const [leadsByHash, subscribersByHash] = [byHash(leads), byHash(subscribers)];
+    const leadByKey = new Map(leads.map((lead) => [`${lead.id} ${lead.received_at}`, lead]));
     const goneLeads = new Set<number>();
     const goneSubscribers = new Set<number>();
     const reapplied = { erasures: 0, unsubscribes: 0, corrections: 0 };
 
     for (const erasure of erasures) {
       // A lead or sign-up made after the erasure is a new one, with its own consent.
-      const lost = leads.filter(
-        (lead) =>
-          !goneLeads.has(lead.id) &&
-          ((hashes.get(lead.email) === erasure.hash && lead.received_at <= erasure.erasedAt) ||
-            erasure.leads.some(([id, receivedAt]) => id === lead.id && receivedAt === lead.received_at)),
-      );
-      const left = subscribers.filter(
-        (subscriber) =>
-          !goneSubscribers.has(subscriber.id) &&
-          hashes.get(subscriber.email) === erasure.hash &&
-          subscriber.created_at <= erasure.erasedAt,
+      const lost = [
+        ...(leadsByHash.get(erasure.hash) ?? []).filter((lead) => lead.received_at <= erasure.erasedAt),
+        ...erasure.leads.flatMap(([id, receivedAt]) => leadByKey.get(`${id} ${receivedAt}`) ?? []),
+      ].filter((lead) => !goneLeads.has(lead.id));
+      const left = (subscribersByHash.get(erasure.hash) ?? []).filter(
+        (subscriber) => !goneSubscribers.has(subscriber.id) && subscriber.created_at <= erasure.erasedAt,
       );
       if (lost.length + left.length > 0) reapplied.erasures += 1;
       for (const lead of lost) goneLeads.add(lead.id);
