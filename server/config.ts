@@ -4,6 +4,7 @@ import { z } from 'zod';
 
 import type { DepartmentId } from '../shared/content/data';
 import { departmentFacts, siteFacts } from '../shared/content/data';
+import { retention } from '../shared/content/retention';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -216,6 +217,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
   // A webhook nobody can verify would let anyone post fake leads to it.
   if (LEAD_WEBHOOK_URL && !LEAD_WEBHOOK_SECRET)
     throw new ConfigError('Missing LEAD_WEBHOOK_SECRET: LEAD_WEBHOOK_URL needs a secret to sign its posts with');
+  const { BACKUP_KEEP, BACKUP_INTERVAL_HOURS } = parsed.data;
+  // The privacy policy says how long back-ups are kept.
+  if (BACKUP_KEEP * BACKUP_INTERVAL_HOURS > retention.backupDays * 24)
+    throw new ConfigError(
+      `Invalid BACKUP_KEEP=${BACKUP_KEEP}: ${BACKUP_KEEP} back-ups every ${BACKUP_INTERVAL_HOURS} hours are kept ` +
+        `longer than the ${retention.backupDays} days the privacy policy says`,
+    );
   return {
     port: PORT,
     host: HOST,
@@ -248,8 +256,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
     },
     backup: {
       dir: path.resolve(rootDir, parsed.data.BACKUP_DIR ?? path.join(DATA_DIR, 'backups')),
-      intervalHours: parsed.data.BACKUP_INTERVAL_HOURS,
-      keep: parsed.data.BACKUP_KEEP,
+      intervalHours: BACKUP_INTERVAL_HOURS,
+      keep: BACKUP_KEEP,
       key: parsed.data.BACKUP_KEY,
       keyRequired: NODE_ENV === 'production',
     },

@@ -106,6 +106,7 @@ function placeholderValues(locale: Locale): Record<string, string> {
     'retention.pendingDays': String(retention.pendingDays),
     'retention.vitalsDays': String(retention.vitalsDays),
     'retention.analyticsDays': String(retention.analyticsDays),
+    'retention.backupDays': String(retention.backupDays),
     'site.name': site.name,
     'site.email': site.email,
     'site.privacyEmail': site.privacyEmail,

@@ -140,4 +140,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).backup.keyRequired).toBe(false);
     expect(loadConfig({ NODE_ENV: 'test' }).backup.keyRequired).toBe(false);
   });
+
+  it('keeps back-ups no longer than the privacy policy says', () => {
+    expect(loadConfig({ BACKUP_KEEP: '14', BACKUP_INTERVAL_HOURS: '12' }).backup).toMatchObject({ keep: 14 });
+    expect(() => loadConfig({ BACKUP_KEEP: '8' })).toThrow(
+      /^Invalid BACKUP_KEEP=8: 8 back-ups every 24 hours are kept longer than the 7 days the privacy policy says$/,
+    );
+  });
 });
