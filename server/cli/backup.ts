@@ -107,8 +107,8 @@ const unreadable = (error: unknown) =>
   );
 
 /** The back-up is of another database: the hashes of the requests cannot be matched in it. */
-function checkKey(carried: Carried, backupKey: string | undefined): void {
-  if (carried.key !== undefined && carried.key !== backupKey)
+function checkKey(carried: Carried, backupSalt: string | undefined): void {
+  if (carried.key !== undefined && carried.key !== backupSalt)
     throw new SetupError(
       'Not restored: the back-up is of another database (its hash key differs), so the erasures and unsubscribes ' +
         'recorded in the current one could not be applied to it.',

@@ -99,6 +99,35 @@ describe('SQLite back-up and restore, on the real server and commands', { timeou
     expect(kept()).toEqual([second, third]);
   });
 
+  it('refuses a back-up of another database, or over one it cannot read, when erasures would be lost', async () => {
+    const other = path.join(tempDir('lab-other-'), 'site-20261101T000000Z.db');
+    const otherDb = openSqliteDatabase(path.dirname(other));
+    otherDb.connection.prepare('VACUUM INTO ?').run(other);
+    await otherDb.close();
+    const dataDir = tempDir('lab-journal-');
+    const env = { BACKUP_DIR: tempDir('lab-journal-backups-') };
+    await openSqliteDatabase(dataDir).close();
+    // With nothing recorded yet, a back-up of another database may replace this one (a new installation).
+    expect((await npmRun('data', ['restore', other], dataDir, env)).code).toBe(0);
+    expect((await npmRun('data', ['erase', 'ana@example.com'], dataDir, env)).code).toBe(0);
+    const foreign = path.join(tempDir('lab-foreign-'), 'site-20261102T000000Z.db');
+    const foreignDb = openSqliteDatabase(path.dirname(foreign));
+    foreignDb.connection.prepare('VACUUM INTO ?').run(foreign);
+    await foreignDb.close();
+    const refused = await npmRun('data', ['restore', foreign], dataDir, env);
+    expect([refused.code, refused.stderr]).toEqual([
+      1,
+      'Not restored: the back-up is of another database (its hash key differs), so the erasures and unsubscribes ' +
+        'recorded in the current one could not be applied to it.\n',
+    ]);
+
+    fs.writeFileSync(path.join(dataDir, DATABASE_FILE), 'no longer a database');
+    const unreadable = await npmRun('data', ['restore', other], dataDir, env);
+    expect(unreadable.code).toBe(1);
+    expect(unreadable.stderr).toMatch(/^Not restored: the database it would replace cannot be read \(.+\), so the /);
+    expect(fs.readFileSync(path.join(dataDir, DATABASE_FILE), 'utf8')).toBe('no longer a database');
+  });
+
   it("leaves the day's salt, the visitor hashes and the rate-limit counts out of a back-up, and a restore starts them fresh", async () => {
     const dataDir = tempDir('lab-ephemeral-');
     const env = { BACKUP_DIR: tempDir('lab-ephemeral-backups-') };
