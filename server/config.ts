@@ -6,6 +6,7 @@ import type { DepartmentId } from '../shared/content/data';
 import { departmentFacts, siteFacts } from '../shared/content/data';
 import type { LegalFactName, LegalFacts } from '../shared/content/legalFacts';
 import { legalFactNames } from '../shared/content/legalFacts';
+import { retention } from '../shared/content/retention';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -115,6 +116,10 @@ const envSchema = z.object({
     .max(24 * 7)
     .default(24),
   BACKUP_KEEP: z.coerce.number().int('expected a whole number').min(1).max(1000).default(7),
+  BACKUP_KEY: z
+    .string()
+    .refine((value) => Buffer.byteLength(value) >= 32, 'expected at least 32 bytes (for example: openssl rand -hex 32)')
+    .optional(),
   ALERT_TO: mailbox.optional(),
   ALERT_COOLDOWN_MINUTES: z.coerce.number().int('expected a whole number').min(1).max(10_080).default(60),
   ALERT_OUTBOX_FAILING_MINUTES: z.coerce.number().int('expected a whole number').min(1).max(10_080).default(30),
@@ -168,8 +173,8 @@ export interface AppConfig {
    * bounce and complaint posts are signed with (none: no such endpoint). Never logged.
    */
   newsletter: { ratePerMinute: number; bounceLimit: number; draftNewArticles: boolean; eventsSecret?: string };
-  /** SQLite's scheduled back-ups: the folder (DATA_DIR/backups by default), how often (0: never), how many kept. */
-  backup: { dir: string; intervalHours: number; keep: number };
+  /** Back-ups: where, how often SQLite's are scheduled, how many are kept, and how they are encrypted. */
+  backup: BackupConfig;
   /** The bearer token Prometheus scrapes /metrics with; none: /metrics does not exist. Never logged. */
   metricsToken?: string;
   alerts: AlertConfig;
@@ -177,6 +182,20 @@ export interface AppConfig {
   webConcurrency: number;
   /** The lab's legal identity, as far as its settings give it (see missingIdentity). */
   identity: Partial<LegalFacts>;
+}
+
+/** Back-ups (decisions 040, 042, 062). */
+interface BackupConfig {
+  /** The folder, DATA_DIR/backups by default. */
+  dir: string;
+  /** Hours between SQLite's scheduled back-ups; 0: none. */
+  intervalHours: number;
+  /** How many are kept, the newest, the copies restores keep counted among them. */
+  keep: number;
+  /** What they are encrypted with (BACKUP_KEY). Never logged. */
+  key?: string;
+  /** Production (NODE_ENV=production, the default) writes none without the key. */
+  keyRequired: boolean;
 }
 
 /** The lab's alerts (server/alerts/, decision 041). */
@@ -210,6 +229,7 @@ const SECRET_VARIABLES = new Set([
   'DATABASE_URL',
   'METRICS_TOKEN',
   'NEWSLETTER_EVENTS_SECRET',
+  'BACKUP_KEY',
 ]);
 
 /** Reads the configuration; an invalid value throws one line that names its variable. */
@@ -228,6 +248,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
   // A webhook nobody can verify would let anyone post fake leads to it.
   if (LEAD_WEBHOOK_URL && !LEAD_WEBHOOK_SECRET)
     throw new ConfigError('Missing LEAD_WEBHOOK_SECRET: LEAD_WEBHOOK_URL needs a secret to sign its posts with');
+  const { BACKUP_KEEP, BACKUP_INTERVAL_HOURS } = parsed.data;
+  // The privacy policy says how long back-ups are kept.
+  if (BACKUP_KEEP * BACKUP_INTERVAL_HOURS > retention.backupDays * 24)
+    throw new ConfigError(
+      `Invalid BACKUP_KEEP=${BACKUP_KEEP}: ${BACKUP_KEEP} back-ups every ${BACKUP_INTERVAL_HOURS} hours are kept ` +
+        `longer than the ${retention.backupDays} days the privacy policy says`,
+    );
   return {
     port: PORT,
     host: HOST,
@@ -260,8 +287,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
     },
     backup: {
       dir: path.resolve(rootDir, parsed.data.BACKUP_DIR ?? path.join(DATA_DIR, 'backups')),
-      intervalHours: parsed.data.BACKUP_INTERVAL_HOURS,
-      keep: parsed.data.BACKUP_KEEP,
+      intervalHours: BACKUP_INTERVAL_HOURS,
+      keep: BACKUP_KEEP,
+      key: parsed.data.BACKUP_KEY,
+      keyRequired: NODE_ENV === 'production',
     },
     metricsToken: parsed.data.METRICS_TOKEN,
     alerts: {

@@ -135,7 +135,7 @@ async function start(): Promise<void> {
     sqlite && backup.intervalHours > 0
       ? scheduleBackups(
           db,
-          { dir: backup.dir, intervalMs: backup.intervalHours * 3_600_000, keep: backup.keep },
+          { ...backup, intervalMs: backup.intervalHours * 3_600_000, dataDir: config.dataDir },
           {
             written: (file, ms) => logger.info({ file, ms }, 'backup written'),
             failed: (error) => logger.error({ err: error }, 'backup failed'),

@@ -108,6 +108,7 @@ function placeholderValues(locale: Locale): Record<string, string> {
     'newsletter.confirmationDelayHours': String(CONFIRMATION_DELAY_HOURS),
     'retention.vitalsDays': String(retention.vitalsDays),
     'retention.analyticsDays': String(retention.analyticsDays),
+    'retention.backupDays': String(retention.backupDays),
     'site.name': site.name,
     'site.email': site.email,
     'site.privacyEmail': site.privacyEmail,

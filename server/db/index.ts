@@ -455,6 +455,15 @@ export const migrations: readonly Migration[] = [
      body TEXT NOT NULL,
      PRIMARY KEY (hash, format, width)
    );`,
+  `-- Erasures at their owners' request (decision 062): the address's keyed hash (the suppression list's), when,
+  -- and the leads it deleted as [id, received_at] (a lead's address may have been corrected since an older
+  -- back-up), so that restoring a back-up applies each erasure again. Kept as long as the suppression list.
+  CREATE TABLE erasures (
+    hash TEXT NOT NULL,
+    erased_at TEXT NOT NULL,
+    leads TEXT NOT NULL,
+    PRIMARY KEY (hash, erased_at)
+  );`,
 ];
 
 /**

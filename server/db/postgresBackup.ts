@@ -2,10 +2,13 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 
 import pg from 'pg';
 
-import { keepNewest, stamp, writeWhole } from './backup';
+import type { BackupSettings } from './backup';
+import { backupFile, backupKey, EPHEMERAL_TABLES, keepNewest, writeWhole } from './backup';
+import { decryptFile, encryptStream, isEncrypted } from './backupCipher';
 
 /**
  * libpq's environment for a postgres:// URL: the tools read the password from PGPASSWORD, never from their
@@ -29,13 +32,24 @@ function libpqEnv(databaseUrl: string): NodeJS.ProcessEnv {
 /** A PostgreSQL tool's failure, with what it said. */
 export class PostgresToolError extends Error {}
 
-/** Runs a PostgreSQL client tool; resolves with its output, rejects with its error text. */
-function runTool(tool: string, args: readonly string[], env: NodeJS.ProcessEnv): Promise<string> {
+/**
+ * Runs a PostgreSQL client tool; resolves with its output, rejects with its error text. With `output`, the
+ * output goes there as it comes instead (`output` says when all of it is written).
+ */
+function runTool(
+  tool: string,
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+  output?: (stdout: Readable) => Promise<void>,
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(tool, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    const written = output?.(child.stdout);
+    // Its failure is told at the close, before the tool's own (which is then only a broken pipe).
+    written?.catch(() => {});
+    if (!written) child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', (error: NodeJS.ErrnoException) =>
       reject(
@@ -46,57 +60,93 @@ function runTool(tool: string, args: readonly string[], env: NodeJS.ProcessEnv):
         ),
       ),
     );
-    child.on('close', (code) =>
-      code === 0
-        ? resolve(stdout)
-        : reject(new PostgresToolError(`${tool} failed: ${stderr.trim() || `exit ${code}`}`)),
-    );
+    child.on('close', (code) => {
+      void (written ?? Promise.resolve()).then(
+        () =>
+          code === 0
+            ? resolve(stdout)
+            : reject(new PostgresToolError(`${tool} failed: ${stderr.trim() || `exit ${code}`}`)),
+        reject,
+      );
+    });
   });
 }
 
-/** pg_dump's custom format (compressed; pg_restore reads it) of the whole database, written whole to `file`. */
-const dumpTo = (databaseUrl: string, file: string) =>
-  writeWhole(file, (temporary) =>
-    runTool(
-      'pg_dump',
-      ['--format=custom', '--no-owner', '--no-privileges', `--file=${temporary}`],
-      libpqEnv(databaseUrl),
-    ),
+/**
+ * pg_dump's custom format (compressed; pg_restore reads it) of the database, written whole to `file`: every
+ * table, without the ephemeral tables' rows; with `key`, encrypted as it comes out of pg_dump, so no plain
+ * copy of it is ever on disk.
+ */
+async function dumpTo(databaseUrl: string, file: string, key: string | undefined): Promise<void> {
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  const args = [
+    '--format=custom',
+    '--no-owner',
+    '--no-privileges',
+    ...EPHEMERAL_TABLES.map((table) => `--exclude-table-data=${table}`),
+  ];
+  await writeWhole(file, (temporary) =>
+    key
+      ? runTool('pg_dump', args, libpqEnv(databaseUrl), (dump) => encryptStream(dump, temporary, key))
+      : runTool('pg_dump', [...args, `--file=${temporary}`], libpqEnv(databaseUrl)),
   );
+}
 
-/** A back-up of the PostgreSQL database in `dir` (site-<time>.dump), keeping the newest `keep`. Returns the file. */
-export async function backupPostgres(
-  databaseUrl: string,
-  dir: string,
-  keep: number,
-  now = new Date(),
-): Promise<string> {
-  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const file = path.join(dir, `site-${stamp(now)}.dump`);
-  await dumpTo(databaseUrl, file);
-  keepNewest(dir, keep);
+/** A back-up of the PostgreSQL database (site-<time>.dump[.enc]), keeping the newest `keep`. Returns the file. */
+export async function backupPostgres(databaseUrl: string, settings: BackupSettings): Promise<string> {
+  const key = backupKey(settings);
+  const file = backupFile(settings.dir, 'site', 'dump', key);
+  await dumpTo(databaseUrl, file, key);
+  keepNewest(settings.dir, settings.keep);
   return file;
 }
 
-/** The database's current state, kept before a restore replaces it (never rotated away). */
-export async function keepBeforeRestore(databaseUrl: string, dir: string, now = new Date()): Promise<string> {
-  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const file = path.join(dir, `before-restore-${stamp(now)}.dump`);
-  await dumpTo(databaseUrl, file);
+/** The database's current state, kept before a restore replaces it, then rotated with the back-ups. */
+export async function keepBeforeRestore(databaseUrl: string, settings: BackupSettings): Promise<string> {
+  const key = backupKey(settings);
+  const file = backupFile(settings.dir, 'before-restore', 'dump', key);
+  await dumpTo(databaseUrl, file, key);
   return file;
 }
 
-/** What a dump holds, checked before anything is replaced: a pg_dump archive with the site's tables. */
-export async function checkPostgresBackup(file: string): Promise<{ tables: number }> {
+/**
+ * The plain dump of a back-up for pg_restore: the file itself, or its copy decrypted with `key` into a private
+ * temporary folder, which `remove` deletes.
+ */
+export async function plainDump(file: string, key: string | undefined): Promise<{ dump: string; remove(): void }> {
+  if (!isEncrypted(file)) return { dump: file, remove: () => {} };
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-restore-'));
+  const remove = () => fs.rmSync(dir, { recursive: true, force: true });
+  const dump = path.join(dir, 'site.dump');
+  try {
+    await decryptFile(file, dump, key);
+  } catch (error) {
+    remove();
+    throw error;
+  }
+  return { dump, remove };
+}
+
+/**
+ * What a dump holds, checked before anything is replaced: a pg_dump archive with the site's tables. `name` is the
+ * back-up the staff named, of which `file` may be the decrypted copy.
+ */
+export async function checkPostgresBackup(file: string, name = file): Promise<{ tables: number }> {
   let list: string;
   try {
     list = await runTool('pg_restore', ['--list', file], process.env);
   } catch (error) {
-    throw new Error(`${file} is not a pg_dump archive: ${(error as Error).message}`, { cause: error });
+    throw new Error(`${name} is not a pg_dump archive: ${(error as Error).message}`, { cause: error });
   }
   const tables = [...list.matchAll(/^\d+; \d+ \d+ TABLE \S+ (\S+) /gm)].map((match) => match[1]);
-  if (!tables.includes('leads')) throw new Error(`${file} is not a back-up of this site's database`);
+  if (!tables.includes('leads')) throw new Error(`${name} is not a back-up of this site's database`);
   return { tables: tables.length };
+}
+
+/** The hash key a dump's database was made with (settings.client_hash_salt), read from the archive without restoring it. */
+export async function archiveSalt(file: string): Promise<string | undefined> {
+  const data = await runTool('pg_restore', ['--data-only', '--table=settings', '--file=-', file], process.env);
+  return /^client_hash_salt\t(\S+)$/m.exec(data)?.[1];
 }
 
 /** Other sessions on the database now (the site's instances hold theirs open): a restore under them is refused. */

@@ -13,6 +13,7 @@ import { BACKUP_USAGE, backupCommand } from '../cli/backup';
 import { openServerDatabase, runCli, SetupError, UsageError } from '../cli/run';
 import type { Correction } from './correction';
 import { checkCorrection, CORRECTABLE_FIELDS, correctLeads } from './correction';
+import { readJournal } from './journal';
 import { erasePersonalData, exportPersonalData } from './personalData';
 import { purgeExpired } from './retention';
 
@@ -92,7 +93,7 @@ await runCli(USAGE, async (args) => {
     return;
   }
   if (args[0] === 'backup' || args[0] === 'restore') {
-    await backupCommand(args);
+    await backupCommand(args, readJournal);
     return;
   }
   const request = parse(args);

@@ -1,4 +1,5 @@
 import type { Database } from '../db';
+import { recordErasure } from './journal';
 import { createSuppressions } from './suppressions';
 
 /** Everything the site holds about one e-mail address: what a person may ask to see. */
@@ -60,7 +61,8 @@ export async function exportPersonalData(db: Database, email: string): Promise<P
 /**
  * Deletes everything held about an address (leads, their notes, history and
  * messages, the newsletter record and its messages) in one transaction, and
- * keeps only a suppression hash so the address is not added again by mistake.
+ * keeps only a suppression hash so the address is not added again by mistake,
+ * and the erasure's record, which a restore applies to an older back-up (journal.ts).
  */
 export function erasePersonalData(db: Database, email: string, now = new Date()): Promise<Erased> {
   return db.transaction(async (tx) => {
@@ -79,10 +81,20 @@ export function erasePersonalData(db: Database, email: string, now = new Date())
       ),
       subscriptions: subscriber ? 1 : 0,
     };
+    const leads = await tx.all<{ id: number; received_at: string }>(
+      `SELECT id, received_at FROM leads WHERE ${sameAddress} ORDER BY id`,
+      email,
+    );
     // Notes, history and messages go with their lead or subscriber (ON DELETE CASCADE).
     await tx.run(`DELETE FROM leads WHERE ${sameAddress}`, email);
     await tx.run(`DELETE FROM subscribers WHERE ${sameAddress}`, email);
-    await createSuppressions(tx).add(email, now);
+    const suppressions = createSuppressions(tx);
+    await suppressions.add(email, now);
+    await recordErasure(tx, {
+      hash: await suppressions.hash(email),
+      erasedAt: now.toISOString(),
+      leads: leads.map((lead) => [lead.id, lead.received_at]),
+    });
     return erased;
   });
 }

@@ -13,4 +13,6 @@ export const retention = {
   analyticsDays: 396,
   /** Failed staff sign-ins (the typed address, the client address), counted from the last attempt. */
   signInFailuresDays: 1,
+  /** Back-ups, at most: BACKUP_KEEP × BACKUP_INTERVAL_HOURS may not exceed it (7 daily ones by default). */
+  backupDays: 7,
 } as const;

@@ -128,5 +128,23 @@ describe('loadConfig', () => {
       /^Invalid LEAD_WEBHOOK_SECRET=\(value hidden\)/,
     );
     expect(() => loadConfig({ LEAD_WEBHOOK_URL: 'https://hooks.example.com' })).toThrow(/^Missing LEAD_WEBHOOK_SECRET/);
+    expect(() => loadConfig({ BACKUP_KEY: 'too-short-a-key' })).toThrow(
+      /^Invalid BACKUP_KEY=\(value hidden\): expected at least 32 bytes/,
+    );
+  });
+
+  it('requires a back-up key in production only, and reads it whole', () => {
+    const key = 'a'.repeat(64);
+    expect(loadConfig({}).backup).toMatchObject({ key: undefined, keyRequired: true });
+    expect(loadConfig({ NODE_ENV: 'production', BACKUP_KEY: key }).backup).toMatchObject({ key, keyRequired: true });
+    expect(loadConfig({ NODE_ENV: 'development' }).backup.keyRequired).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test' }).backup.keyRequired).toBe(false);
+  });
+
+  it('keeps back-ups no longer than the privacy policy says', () => {
+    expect(loadConfig({ BACKUP_KEEP: '14', BACKUP_INTERVAL_HOURS: '12' }).backup).toMatchObject({ keep: 14 });
+    expect(() => loadConfig({ BACKUP_KEEP: '8' })).toThrow(
+      /^Invalid BACKUP_KEEP=8: 8 back-ups every 24 hours are kept longer than the 7 days the privacy policy says$/,
+    );
   });
 });
