@@ -145,7 +145,8 @@ describe("the server process without the lab's legal identity", { timeout: 120_0
     cleanups.push(() => smtp.stop());
     const port = await freePort();
     const site = `http://127.0.0.1:${port}`;
-    const env = { DATA_DIR: dataDir, SMTP_URL: smtp.url };
+    // With BACKUP_KEY, as in production: the only setting missing is the identity, and so the only error line.
+    const env = { DATA_DIR: dataDir, SMTP_URL: smtp.url, BACKUP_KEY: 'identity-test-key-'.padEnd(64, '0') };
 
     const first = await startServer(port, { ...env, ...NO_IDENTITY });
     const sitemap = await (await fetch(`${site}/sitemap.xml`)).text();
