@@ -2,7 +2,7 @@
 // bundles the browser code (ESM, code splitting, hashed names under /static/js)
 // and the server (one ESM file, packages external), then writes the manifest the
 // server reads to inline each page's critical CSS and the client entry.
-//   node build.mjs        production build into dist/ (server.js launches app.js; leads.js exports leads; outbox.js shows the outbox; staff.js manages staff accounts; data.js purges, exports and erases personal data; newsletter.js records bounces)
+//   node build.mjs        production build into dist/ (server.js launches app.js; commands.js runs the staff's commands: leads, outbox, staff, data, newsletter)
 //   node build.mjs --dev  rebuild the content and the client on change and run the server under tsx watch
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -65,15 +65,8 @@ const clientOptions = {
 
 /** @type {esbuild.BuildOptions} */
 const serverOptions = {
-  // The server and the staff's commands (npm run leads, outbox, staff, data, newsletter), which must run in the container too.
-  entryPoints: {
-    app: 'server/main.ts',
-    leads: 'server/leads/command.ts',
-    outbox: 'server/outbox/command.ts',
-    staff: 'server/console/command.ts',
-    data: 'server/privacy/command.ts',
-    newsletter: 'server/newsletter/command.ts',
-  },
+  // The server and the staff's commands (npm run leads, outbox, staff, data, newsletter: one entry), which must run in the container too.
+  entryPoints: { app: 'server/main.ts', commands: 'server/commands.ts' },
   outdir: outDir,
   bundle: true,
   format: 'esm',
@@ -273,9 +266,7 @@ async function build() {
   moveSourceMaps();
   fs.writeFileSync(path.join(outDir, 'server.js'), launcher);
   await precompress();
-  console.log(
-    `Built ${Object.keys(client.metafile.outputs).length} client files, dist/app.js, dist/leads.js, dist/outbox.js, dist/staff.js, dist/data.js and dist/newsletter.js.`,
-  );
+  console.log(`Built ${Object.keys(client.metafile.outputs).length} client files, dist/app.js and dist/commands.js.`);
 }
 
 async function watch() {

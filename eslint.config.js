@@ -94,8 +94,8 @@ const SERVER_FLOORS = [
     why: "Nothing below a feature knows one: each feature's front door (index.ts) says what it brings, and the composition root (app.ts, main.ts) mounts it.",
   },
   {
-    files: ['server/app.ts', 'server/main.ts'],
-    names: ['app', 'main'],
+    files: ['server/app.ts', 'server/main.ts', 'server/commands.ts'],
+    names: ['app', 'main', 'commands'],
     why: 'They wire the server together: nothing they wire depends on the wiring.',
   },
 ];

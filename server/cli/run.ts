@@ -24,10 +24,16 @@ export async function openServerDatabase(): Promise<{ db: Database; config: AppC
   return { db: await openDatabase(config), config };
 }
 
+/** One of the staff's commands: its usage text and what it does with its arguments. */
+export interface StaffCommand {
+  usage: string;
+  run: (args: readonly string[]) => void | Promise<void>;
+}
+
 /** Runs a command: exit code 2 with the usage for wrong arguments, 1 for a setup problem, and the stack for a bug. */
-export async function runCli(usage: string, run: (args: readonly string[]) => void | Promise<void>): Promise<void> {
+export async function runCli({ usage, run }: StaffCommand, args: readonly string[]): Promise<void> {
   try {
-    await run(process.argv.slice(2));
+    await run(args);
   } catch (error) {
     if (error instanceof UsageError) {
       process.stderr.write(`${error.message}\n\n${usage}\n`);

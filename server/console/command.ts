@@ -5,7 +5,8 @@
  *   npm run --silent staff -- list
  * Reads the database in DATA_DIR, as the server does.
  */
-import { openServerDatabase, runCli, SetupError, UsageError } from '../cli/run';
+import type { StaffCommand } from '../cli/run';
+import { openServerDatabase, SetupError, UsageError } from '../cli/run';
 import { createAccountStore } from './accounts';
 import { generatePassword, hashPassword, passwordProblem } from './passwords';
 import { createSignInThrottle } from './signInThrottle';
@@ -145,4 +146,4 @@ async function run(args: readonly string[]): Promise<void> {
   }
 }
 
-await runCli(USAGE, run);
+export const command: StaffCommand = { usage: USAGE, run };

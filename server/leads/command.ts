@@ -6,7 +6,8 @@
  */
 import fs from 'node:fs';
 
-import { openServerDatabase, runCli, SetupError, UsageError } from '../cli/run';
+import type { StaffCommand } from '../cli/run';
+import { openServerDatabase, SetupError, UsageError } from '../cli/run';
 import type { CsvColumns } from '../lib/csv';
 import { toCsv } from '../lib/csv';
 import type { ConsentedSubscriber } from '../newsletter/store';
@@ -93,17 +94,20 @@ function write<T>(command: ExportCommand, noun: string, columns: CsvColumns<T>, 
   }
 }
 
-await runCli(USAGE, async (args) => {
-  const command = parseArguments(args);
-  if (command === 'help') {
-    process.stdout.write(`${USAGE}\n`);
-    return;
-  }
-  const { db } = await openServerDatabase();
-  try {
-    if (command.command === 'export') write(command, 'lead', leadColumns, await createLeadStore(db).all());
-    else write(command, 'subscriber', subscriberColumns, await createSubscriberStore(db).consented());
-  } finally {
-    await db.close();
-  }
-});
+export const command: StaffCommand = {
+  usage: USAGE,
+  run: async (args) => {
+    const command = parseArguments(args);
+    if (command === 'help') {
+      process.stdout.write(`${USAGE}\n`);
+      return;
+    }
+    const { db } = await openServerDatabase();
+    try {
+      if (command.command === 'export') write(command, 'lead', leadColumns, await createLeadStore(db).all());
+      else write(command, 'subscriber', subscriberColumns, await createSubscriberStore(db).consented());
+    } finally {
+      await db.close();
+    }
+  },
+};

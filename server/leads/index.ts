@@ -7,6 +7,8 @@ import { leadKinds, leadMessages } from './messages';
 import { contactRoutes } from './routes';
 import { createLeadStore } from './store';
 
+/** Its command for the staff (`npm run leads`), loaded only when it runs: server/commands.ts. */
+export const commands = { leads: () => import('./command') };
 export function leads(site: Site, { conversions }: { conversions: Conversions }): Feature {
   const { db, config, metrics, logger, counters, renderPage } = site;
   const store = createLeadStore(db, {

@@ -3,7 +3,8 @@
  *   npm run --silent newsletter -- bounce <email>      a hard bounce: after NEWSLETTER_BOUNCE_LIMIT of them, no more campaigns
  *   npm run --silent newsletter -- complaint <email>   the reader marked it as spam: the address is unsubscribed
  */
-import { openServerDatabase, runCli, SetupError, UsageError } from '../cli/run';
+import type { StaffCommand } from '../cli/run';
+import { openServerDatabase, SetupError, UsageError } from '../cli/run';
 import { recordBounce, recordComplaint } from './bounces';
 
 const USAGE = `Usage: npm run --silent newsletter -- bounce <email>
@@ -15,36 +16,40 @@ complaint   the reader reported a campaign as spam: the address is unsubscribed
 
 The database is the one in DATA_DIR (default ./data), as for the server.`;
 
-runCli(USAGE, async (args) => {
-  if (args.includes('--help') || args.includes('-h')) {
-    process.stdout.write(`${USAGE}\n`);
-    return;
-  }
-  const [command, email, ...rest] = args;
-  if (command !== 'bounce' && command !== 'complaint')
-    throw new UsageError(
-      command === undefined
-        ? 'Missing the command: bounce or complaint.'
-        : `Unknown command "${command}": use bounce or complaint.`,
-    );
-  if (!email) throw new UsageError(`${command} needs an e-mail address.`);
-  if (rest.length > 0) throw new UsageError(`Unexpected "${rest[0]}".`);
-  const { db, config } = await openServerDatabase();
-  try {
-    const now = new Date();
-    const found = command === 'bounce' ? await recordBounce(db, { email }, now) : await recordComplaint(db, email, now);
-    if (!found) throw new SetupError(`${email} is not on the newsletter list.`);
-    if (command === 'complaint') {
-      process.stdout.write(`${email} is unsubscribed.\n`);
+export const command: StaffCommand = {
+  usage: USAGE,
+  run: async (args) => {
+    if (args.includes('--help') || args.includes('-h')) {
+      process.stdout.write(`${USAGE}\n`);
       return;
     }
-    const row = await db.get<{ hard_bounces: number }>('SELECT hard_bounces FROM subscribers WHERE email = ?', email);
-    const count = row?.hard_bounces ?? 0;
-    const limit = config.newsletter.bounceLimit;
-    process.stdout.write(
-      `${email}: ${count} hard bounce${count === 1 ? '' : 's'}${count >= limit ? ', no more campaigns' : `, campaigns stop at ${limit}`}.\n`,
-    );
-  } finally {
-    await db.close();
-  }
-});
+    const [command, email, ...rest] = args;
+    if (command !== 'bounce' && command !== 'complaint')
+      throw new UsageError(
+        command === undefined
+          ? 'Missing the command: bounce or complaint.'
+          : `Unknown command "${command}": use bounce or complaint.`,
+      );
+    if (!email) throw new UsageError(`${command} needs an e-mail address.`);
+    if (rest.length > 0) throw new UsageError(`Unexpected "${rest[0]}".`);
+    const { db, config } = await openServerDatabase();
+    try {
+      const now = new Date();
+      const found =
+        command === 'bounce' ? await recordBounce(db, { email }, now) : await recordComplaint(db, email, now);
+      if (!found) throw new SetupError(`${email} is not on the newsletter list.`);
+      if (command === 'complaint') {
+        process.stdout.write(`${email} is unsubscribed.\n`);
+        return;
+      }
+      const row = await db.get<{ hard_bounces: number }>('SELECT hard_bounces FROM subscribers WHERE email = ?', email);
+      const count = row?.hard_bounces ?? 0;
+      const limit = config.newsletter.bounceLimit;
+      process.stdout.write(
+        `${email}: ${count} hard bounce${count === 1 ? '' : 's'}${count >= limit ? ', no more campaigns' : `, campaigns stop at ${limit}`}.\n`,
+      );
+    } finally {
+      await db.close();
+    }
+  },
+};

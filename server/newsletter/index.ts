@@ -28,6 +28,9 @@ import { subscriberSection } from './subscriberRoutes';
 export const campaignStore = (db: Database, config: Pick<AppConfig, 'mail' | 'newsletter'>) =>
   createCampaignStore(db, createOutbox(db, config), config.newsletter.bounceLimit);
 
+/** Its command for the staff (`npm run newsletter`), loaded only when it runs: server/commands.ts. */
+export const commands = { newsletter: () => import('./command') };
+
 /** What goes to readers: each e-mail names the lab by its legal name and postal address (CASL, CAN-SPAM). */
 const readerKinds = [...newsletterKinds, campaignKind];
 const newsletterKindNames = new Set([...readerKinds, campaignTestKind].map((kind) => kind.name));

@@ -5,7 +5,8 @@
  *   npm run --silent outbox -- retry --failed   the same for every failed message
  * A running server picks retried messages up at its next poll (within seconds).
  */
-import { openServerDatabase, runCli, SetupError, UsageError } from '../cli/run';
+import type { StaffCommand } from '../cli/run';
+import { openServerDatabase, SetupError, UsageError } from '../cli/run';
 import { createOutbox } from './delivery';
 import type { OutboxEntry, OutboxStats } from './store';
 
@@ -53,35 +54,38 @@ function parseRetryTarget(target: string | undefined): number | 'failed' {
   );
 }
 
-runCli(USAGE, async (args) => {
-  if (args.includes('--help') || args.includes('-h')) {
-    process.stdout.write(`${USAGE}\n`);
-    return;
-  }
-  const [command, ...rest] = args;
-  if (command !== 'status' && command !== 'retry')
-    throw new UsageError(
-      command === undefined
-        ? 'Missing the command: status or retry.'
-        : `Unknown command "${command}": use status or retry.`,
-    );
-  if (rest.length > (command === 'retry' ? 1 : 0)) throw new UsageError(`Unexpected "${rest.at(-1)}".`);
-  const target = command === 'retry' ? parseRetryTarget(rest[0]) : undefined;
-  const { db, config } = await openServerDatabase();
-  try {
-    const outbox = createOutbox(db, config);
-    if (target === undefined) {
-      process.stdout.write(statusText(await outbox.stats(), await outbox.pending()));
-    } else if (target === 'failed') {
-      const count = await outbox.retryFailed();
-      process.stdout.write(`Queued ${count} failed message${count === 1 ? '' : 's'} again.\n`);
-    } else {
-      const result = await outbox.retry(target);
-      if (result === 'missing') throw new SetupError(`No message #${target} in the outbox.`);
-      if (result === 'sent') throw new SetupError(`Message #${target} was already sent.`);
-      process.stdout.write(`Queued message #${target} again.\n`);
+export const command: StaffCommand = {
+  usage: USAGE,
+  run: async (args) => {
+    if (args.includes('--help') || args.includes('-h')) {
+      process.stdout.write(`${USAGE}\n`);
+      return;
     }
-  } finally {
-    await db.close();
-  }
-});
+    const [command, ...rest] = args;
+    if (command !== 'status' && command !== 'retry')
+      throw new UsageError(
+        command === undefined
+          ? 'Missing the command: status or retry.'
+          : `Unknown command "${command}": use status or retry.`,
+      );
+    if (rest.length > (command === 'retry' ? 1 : 0)) throw new UsageError(`Unexpected "${rest.at(-1)}".`);
+    const target = command === 'retry' ? parseRetryTarget(rest[0]) : undefined;
+    const { db, config } = await openServerDatabase();
+    try {
+      const outbox = createOutbox(db, config);
+      if (target === undefined) {
+        process.stdout.write(statusText(await outbox.stats(), await outbox.pending()));
+      } else if (target === 'failed') {
+        const count = await outbox.retryFailed();
+        process.stdout.write(`Queued ${count} failed message${count === 1 ? '' : 's'} again.\n`);
+      } else {
+        const result = await outbox.retry(target);
+        if (result === 'missing') throw new SetupError(`No message #${target} in the outbox.`);
+        if (result === 'sent') throw new SetupError(`Message #${target} was already sent.`);
+        process.stdout.write(`Queued message #${target} again.\n`);
+      }
+    } finally {
+      await db.close();
+    }
+  },
+};

@@ -94,10 +94,7 @@ export interface OutboxStore {
    */
   leaseThrottled(
     kind: string,
-    perMinute: number,
-    leaseMs: number,
-    limit: number,
-    now?: Date,
+    slots: { perMinute: number; leaseMs: number; limit: number; now?: Date },
   ): Promise<{ messages: LeasedMessage[]; nextSlotAt: number | null }>;
   /** The message went out: it is sent, and the secret in its text (if any) is blanked. */
   markSent(message: LeasedMessage, now?: Date): Promise<void>;
@@ -152,9 +149,7 @@ export function createOutboxStore(db: Database, mailDomain: string): OutboxStore
   async function leaseIn(
     q: Queryable,
     kinds: readonly string[],
-    leaseMs: number,
-    limit: number,
-    now: Date,
+    { leaseMs, limit, now }: { leaseMs: number; limit: number; now: Date },
   ): Promise<LeasedMessage[]> {
     if (kinds.length === 0) return [];
     const at = now.toISOString();
@@ -206,11 +201,11 @@ export function createOutboxStore(db: Database, mailDomain: string): OutboxStore
       );
       return queued > 0;
     },
-    lease: (kinds, leaseMs, limit, now = new Date()) => leaseIn(db, kinds, leaseMs, limit, now),
-    leaseThrottled(kind, perMinute, leaseMs, limit, now = new Date()) {
+    lease: (kinds, leaseMs, limit, now = new Date()) => leaseIn(db, kinds, { leaseMs, limit, now }),
+    leaseThrottled(kind, { perMinute, leaseMs, limit, now = new Date() }) {
       return db.transaction(async (tx) => {
         const slots = await takeSlots(tx, { engine: db.engine, name: kind, perMinute, limit, now: now.getTime() });
-        const messages = slots.granted > 0 ? await leaseIn(tx, [kind], leaseMs, slots.granted, now) : [];
+        const messages = slots.granted > 0 ? await leaseIn(tx, [kind], { leaseMs, limit: slots.granted, now }) : [];
         await slots.use(messages.length);
         return { messages, nextSlotAt: slots.granted === 0 ? slots.opensAt : null };
       });

@@ -131,7 +131,7 @@ export function createOutboxWorker({
     if (stopped) return [];
     const batch = await store.lease(names, leaseMs, batchSize);
     for (const [kind, perMinute] of throttled) {
-      const { messages, nextSlotAt } = await store.leaseThrottled(kind, perMinute, leaseMs, batchSize);
+      const { messages, nextSlotAt } = await store.leaseThrottled(kind, { perMinute, leaseMs, limit: batchSize });
       batch.push(...messages);
       // Set even when that time has passed by now (a slow transaction): the kind is looked at again at once.
       if (nextSlotAt !== null) wakeAt(nextSlotAt);

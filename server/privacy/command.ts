@@ -10,7 +10,8 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 
 import { BACKUP_USAGE, backupCommand } from '../cli/backup';
-import { openServerDatabase, runCli, SetupError, UsageError } from '../cli/run';
+import type { StaffCommand } from '../cli/run';
+import { openServerDatabase, SetupError, UsageError } from '../cli/run';
 import type { Correction } from './correction';
 import { checkCorrection, CORRECTABLE_FIELDS, correctLeads } from './correction';
 import { readJournal } from './journal';
@@ -87,36 +88,39 @@ function parse(args: readonly string[]): Request {
   );
 }
 
-await runCli(USAGE, async (args) => {
-  if (args.includes('--help') || args.includes('-h')) {
-    process.stdout.write(`${USAGE}\n`);
-    return;
-  }
-  if (args[0] === 'backup' || args[0] === 'restore') {
-    await backupCommand(args, readJournal);
-    return;
-  }
-  const request = parse(args);
-  const { db } = await openServerDatabase();
-  try {
-    if (request.command === 'export') {
-      process.stdout.write(`${JSON.stringify(await exportPersonalData(db, request.email), null, 2)}\n`);
+export const command: StaffCommand = {
+  usage: USAGE,
+  run: async (args) => {
+    if (args.includes('--help') || args.includes('-h')) {
+      process.stdout.write(`${USAGE}\n`);
       return;
     }
-    if (request.command === 'purge') process.stdout.write(`${JSON.stringify({ purged: await purgeExpired(db) })}\n`);
-    else if (request.command === 'erase')
-      process.stdout.write(`${JSON.stringify({ erased: await erasePersonalData(db, request.email) })}\n`);
-    else {
-      const leads = await correctLeads(db, request.email, request.correction);
-      if (leads === 0) throw new SetupError(`No lead has the address ${request.email}: nothing was corrected.`);
-      process.stdout.write(`${JSON.stringify({ corrected: { leads, fields: Object.keys(request.correction) } })}\n`);
+    if (args[0] === 'backup' || args[0] === 'restore') {
+      await backupCommand(args, readJournal);
+      return;
     }
-    // Deleted or replaced is not yet gone: until the write-ahead log is emptied, a copy of the file still holds the old rows.
-    if (!(await db.forgetDeleted()))
-      throw new SetupError(
-        'Done, but another process kept the database log from being emptied, so a copy of it may still hold the old data: run the command again.',
-      );
-  } finally {
-    await db.close();
-  }
-});
+    const request = parse(args);
+    const { db } = await openServerDatabase();
+    try {
+      if (request.command === 'export') {
+        process.stdout.write(`${JSON.stringify(await exportPersonalData(db, request.email), null, 2)}\n`);
+        return;
+      }
+      if (request.command === 'purge') process.stdout.write(`${JSON.stringify({ purged: await purgeExpired(db) })}\n`);
+      else if (request.command === 'erase')
+        process.stdout.write(`${JSON.stringify({ erased: await erasePersonalData(db, request.email) })}\n`);
+      else {
+        const leads = await correctLeads(db, request.email, request.correction);
+        if (leads === 0) throw new SetupError(`No lead has the address ${request.email}: nothing was corrected.`);
+        process.stdout.write(`${JSON.stringify({ corrected: { leads, fields: Object.keys(request.correction) } })}\n`);
+      }
+      // Deleted or replaced is not yet gone: until the write-ahead log is emptied, a copy of the file still holds the old rows.
+      if (!(await db.forgetDeleted()))
+        throw new SetupError(
+          'Done, but another process kept the database log from being emptied, so a copy of it may still hold the old data: run the command again.',
+        );
+    } finally {
+      await db.close();
+    }
+  },
+};

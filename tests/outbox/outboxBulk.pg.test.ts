@@ -62,15 +62,23 @@ describe.each(engines)('the outbox for bulk mail on $engine (decision 043)', ({ 
       Array.from({ length: 30 }, () => message('bulk', { bulk: true })),
     );
     // 60 a minute: one a second, no burst.
-    const first = await outbox.leaseThrottled('bulk', 60, 60_000, 10, at(5_000));
+    const first = await outbox.leaseThrottled('bulk', { perMinute: 60, leaseMs: 60_000, limit: 10, now: at(5_000) });
     expect(first.messages).toHaveLength(1);
-    const second = await other.leaseThrottled('bulk', 60, 60_000, 10, at(5_500));
+    const second = await other.leaseThrottled('bulk', { perMinute: 60, leaseMs: 60_000, limit: 10, now: at(5_500) });
     expect(second).toEqual({ messages: [], nextSlotAt: at(6_000).getTime() });
-    expect((await other.leaseThrottled('bulk', 60, 60_000, 10, at(6_000))).messages).toHaveLength(1);
+    expect(
+      (await other.leaseThrottled('bulk', { perMinute: 60, leaseMs: 60_000, limit: 10, now: at(6_000) })).messages,
+    ).toHaveLength(1);
     // 600 a minute banks 10 at most, however long the pause.
-    expect((await outbox.leaseThrottled('bulk', 600, 60_000, 50, at(600_000))).messages).toHaveLength(10);
-    expect((await other.leaseThrottled('bulk', 600, 60_000, 50, at(600_000))).messages).toHaveLength(0);
-    expect((await other.leaseThrottled('bulk', 600, 60_000, 50, at(600_100))).messages).toHaveLength(1);
+    expect(
+      (await outbox.leaseThrottled('bulk', { perMinute: 600, leaseMs: 60_000, limit: 50, now: at(600_000) })).messages,
+    ).toHaveLength(10);
+    expect(
+      (await other.leaseThrottled('bulk', { perMinute: 600, leaseMs: 60_000, limit: 50, now: at(600_000) })).messages,
+    ).toHaveLength(0);
+    expect(
+      (await other.leaseThrottled('bulk', { perMinute: 600, leaseMs: 60_000, limit: 50, now: at(600_100) })).messages,
+    ).toHaveLength(1);
   });
 
   it('marks a skipped message done: no retry brings it back', async () => {

@@ -15,7 +15,7 @@ const dataDir = () => process.env.E2E_DATA_DIR!;
 
 /** `npm run staff -- add <email>` against the running server's database; returns the password it printed once. */
 export function addStaffAccount(email: string, dir = dataDir()): string {
-  return execFileSync(process.execPath, ['dist/staff.js', 'add', email], {
+  return execFileSync(process.execPath, ['dist/commands.js', 'staff', 'add', email], {
     env: { ...process.env, DATA_DIR: dir },
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'ignore'],
