@@ -211,7 +211,7 @@ async function sqliteRestore(config: AppConfig, readCarried: ReadCarried, file: 
           readCarried,
           async (db) => {
             const key = config.backup.key;
-            const previous = backupFile(config.backup.dir, 'before-restore', 'db', key);
+            const previous = backupFile(config.backup.dir, { kind: 'before-restore', format: 'db', key });
             await writeSqliteBackup(db, previous, { dataDir: config.dataDir, key });
             return previous;
           },

@@ -36,10 +36,12 @@ const stamp = (now: Date) =>
 /** The file a back-up of this kind and format, made now with this key, is written to in `dir`. */
 export const backupFile = (
   dir: string,
-  kind: 'site' | 'before-restore',
-  format: 'db' | 'dump',
-  key: string | undefined,
-  now = new Date(),
+  {
+    kind,
+    format,
+    key,
+    now = new Date(),
+  }: { kind: 'site' | 'before-restore'; format: 'db' | 'dump'; key?: string; now?: Date },
 ) => path.join(dir, `${kind}-${stamp(now)}.${format}${key ? '.enc' : ''}`);
 
 /**
@@ -120,7 +122,7 @@ export async function startEphemeralFresh(db: Queryable): Promise<void> {
 /** A back-up of the SQLite database (site-<time>.db[.enc]), keeping the newest `keep`. Returns the file. */
 export async function backupSqlite(db: Database, settings: BackupSettings, dataDir: string): Promise<string> {
   const key = backupKey(settings);
-  const file = backupFile(settings.dir, 'site', 'db', key);
+  const file = backupFile(settings.dir, { kind: 'site', format: 'db', key });
   await writeSqliteBackup(db, file, { dataDir, key });
   keepNewest(settings.dir, settings.keep);
   return file;

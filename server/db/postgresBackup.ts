@@ -95,7 +95,7 @@ async function dumpTo(databaseUrl: string, file: string, key: string | undefined
 /** A back-up of the PostgreSQL database (site-<time>.dump[.enc]), keeping the newest `keep`. Returns the file. */
 export async function backupPostgres(databaseUrl: string, settings: BackupSettings): Promise<string> {
   const key = backupKey(settings);
-  const file = backupFile(settings.dir, 'site', 'dump', key);
+  const file = backupFile(settings.dir, { kind: 'site', format: 'dump', key });
   await dumpTo(databaseUrl, file, key);
   keepNewest(settings.dir, settings.keep);
   return file;
@@ -104,7 +104,7 @@ export async function backupPostgres(databaseUrl: string, settings: BackupSettin
 /** The database's current state, kept before a restore replaces it, then rotated with the back-ups. */
 export async function keepBeforeRestore(databaseUrl: string, settings: BackupSettings): Promise<string> {
   const key = backupKey(settings);
-  const file = backupFile(settings.dir, 'before-restore', 'dump', key);
+  const file = backupFile(settings.dir, { kind: 'before-restore', format: 'dump', key });
   await dumpTo(databaseUrl, file, key);
   return file;
 }

@@ -131,10 +131,12 @@ ${sender(senderFacts(lab, locale), links.siteUrl)}
  */
 export function campaignMail(
   to: string,
-  content: CampaignContent,
-  locale: Locale,
-  links: CampaignLinks,
-  lab: Partial<LegalFacts>,
+  {
+    content,
+    locale,
+    links,
+    lab,
+  }: { content: CampaignContent; locale: Locale; links: CampaignLinks; lab: Partial<LegalFacts> },
 ): MailMessage {
   const parts = { content, locale, links, lab };
   return {

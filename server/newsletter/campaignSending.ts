@@ -44,13 +44,15 @@ function linksFor(siteUrl: string, locale: Locale, unsubscribeToken?: string): C
  * its unsubscribe link opens the page without a token (a test unsubscribes nobody).
  */
 export function campaignTest(
-  siteUrl: string,
   to: string,
-  locale: Locale,
-  content: CampaignContent,
-  lab: Partial<LegalFacts>,
+  {
+    siteUrl,
+    locale,
+    content,
+    lab,
+  }: { siteUrl: string; locale: Locale; content: CampaignContent; lab: Partial<LegalFacts> },
 ): NewOutboxMessage {
-  return { kind: TEST_KIND, mail: campaignMail(to, content, locale, linksFor(siteUrl, locale), lab) };
+  return { kind: TEST_KIND, mail: campaignMail(to, { content, locale, links: linksFor(siteUrl, locale), lab }) };
 }
 
 /** The subscriber's state that decides, at their turn, whether a campaign e-mail goes. */
@@ -108,7 +110,10 @@ export function campaignHooks(
         const token = await subscribers.unsubscribeToken(message.subscriberId);
         // The token's tail names the campaign, so an unsubscribe is counted against it.
         const links = linksFor(siteUrl, row.locale, `${token}.c${campaign}`);
-        return { ...message, payload: { mail: campaignMail(row.email, content[row.locale], row.locale, links, lab) } };
+        return {
+          ...message,
+          payload: { mail: campaignMail(row.email, { content: content[row.locale], locale: row.locale, links, lab }) },
+        };
       },
       async refused(message) {
         if (message.subscriberId !== null) await recordBounce(db, { id: message.subscriberId }, new Date());

@@ -226,7 +226,9 @@ function campaignRoutes({ newsletter, siteUrl, assets, guardPost, renderNotFound
     }
     const to = consoleUser(res).email;
     await campaigns.queue(
-      locales.map((locale) => campaignTest(siteUrl, to, locale, campaign.content[locale], newsletter.lab)),
+      locales.map((locale) =>
+        campaignTest(to, { siteUrl, locale, content: campaign.content[locale], lab: newsletter.lab }),
+      ),
     );
     newsletter.wakeOutbox();
     res.redirect(303, `/staff/newsletter/${campaign.id}?done=tested`);

@@ -22,7 +22,7 @@ const content = {
 const { identity } = testConfig();
 
 describe.each(locales)('a campaign e-mail in %s', (locale) => {
-  const mail = campaignMail('reader@example.com', content, locale, links, identity);
+  const mail = campaignMail('reader@example.com', { content, locale, links, lab: identity });
 
   it('identifies its sender with the legal name, postal address and a contact, in both parts, and carries the reader’s unsubscribe link (CASL, CAN-SPAM)', () => {
     for (const part of [mail.text, mail.html!]) {
@@ -41,7 +41,7 @@ describe.each(locales)('a campaign e-mail in %s', (locale) => {
   });
 
   it('says plainly that a fact is not yet published where the settings lack it (a test or a preview before launch)', () => {
-    const unset = campaignMail('staff@example.com', content, locale, links, { legalName: identity.legalName });
+    const unset = campaignMail('staff@example.com', { content, locale, links, lab: { legalName: identity.legalName } });
     const words = locale === 'en' ? '(not yet published)' : '(pendiente de publicación)';
     for (const part of [unset.text, unset.html!]) {
       expect(part).toContain(TEST_IDENTITY.LAB_LEGAL_NAME);
