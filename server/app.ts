@@ -29,7 +29,7 @@ import { identity } from './identity';
 import { leads } from './leads';
 import { newsletter } from './newsletter';
 import type { SiteApp as Listener } from './pages/cache/early';
-import { withEarlyAnswers } from './pages/cache/early';
+import { PAGE_CATCH_ALL, withEarlyAnswers } from './pages/cache/early';
 import { crawlerRoutes } from './pages/crawlers';
 import { feedRoutes } from './pages/feeds';
 import { privacy } from './privacy';
@@ -121,7 +121,7 @@ export function createApp(config: AppConfig, options: AppOptions): SiteApp {
   );
   app.use(publicFiles(path.join(config.rootDir, 'public'))); // icons, images, video: only paths with an extension
   app.use(canonicalPath); // one URL per page: "/services/" → 301 "/services", never to another host
-  app.get('/{*splat}', (req, res) => site.renderPage(req, res)); // every other GET is a page, or the 404 page
+  app.get(PAGE_CATCH_ALL, (req, res) => site.renderPage(req, res)); // every other GET is a page, or the 404 page
   app.use(errorHandler(logger, () => metrics.unhandledErrors.inc({ where: 'request' }))); // last: a short JSON reason for client errors, a logged 500 for the rest
 
   // Kept pages go out before the app (decisions 049, 054, 056), and the kept not-found page of a plain path

@@ -30,8 +30,15 @@ export interface StaffCommand {
   run: (args: readonly string[]) => void | Promise<void>;
 }
 
-/** Runs a command: exit code 2 with the usage for wrong arguments, 1 for a setup problem, and the stack for a bug. */
+/**
+ * Runs a command: its usage for --help or -h, exit code 2 with the usage for wrong arguments, 1 for a setup
+ * problem, and the stack for a bug.
+ */
 export async function runCli({ usage, run }: StaffCommand, args: readonly string[]): Promise<void> {
+  if (args.includes('--help') || args.includes('-h')) {
+    process.stdout.write(`${usage}\n`);
+    return;
+  }
   try {
     await run(args);
   } catch (error) {

@@ -28,8 +28,7 @@ type Command = (typeof COMMANDS)[number];
 /** Deliberately plain: the address is typed by the staff, and only has to be unique and deliverable. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-function parseArguments(args: readonly string[]): { command: Command; email: string } | 'help' {
-  if (args.includes('--help') || args.includes('-h')) return 'help';
+function parseArguments(args: readonly string[]): { command: Command; email: string } {
   const [command, email, ...rest] = args;
   if (command === undefined) throw new UsageError('Missing the command.');
   if (!(COMMANDS as readonly string[]).includes(command)) throw new UsageError(`Unknown command "${command}".`);
@@ -90,12 +89,7 @@ async function newPassword(email: string): Promise<{ password: string; generated
 }
 
 async function run(args: readonly string[]): Promise<void> {
-  const parsed = parseArguments(args);
-  if (parsed === 'help') {
-    process.stdout.write(`${USAGE}\n`);
-    return;
-  }
-  const { command, email } = parsed;
+  const { command, email } = parseArguments(args);
   const { db } = await openServerDatabase();
   try {
     const accounts = createAccountStore(db);

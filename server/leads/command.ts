@@ -44,8 +44,7 @@ interface ExportCommand {
 }
 
 /** Reads `export|subscribers --format csv|json [--output FILE]`; anything else is a usage error. */
-function parseArguments(args: readonly string[]): ExportCommand | 'help' {
-  if (args.includes('--help') || args.includes('-h')) return 'help';
+function parseArguments(args: readonly string[]): ExportCommand {
   const [command, ...options] = args;
   if (command === undefined) throw new UsageError('Missing the command: export or subscribers.');
   if (!(COMMANDS as readonly string[]).includes(command))
@@ -98,10 +97,6 @@ export const command: StaffCommand = {
   usage: USAGE,
   run: async (args) => {
     const command = parseArguments(args);
-    if (command === 'help') {
-      process.stdout.write(`${USAGE}\n`);
-      return;
-    }
     const { db } = await openServerDatabase();
     try {
       if (command.command === 'export') write(command, 'lead', leadColumns, await createLeadStore(db).all());

@@ -19,10 +19,6 @@ The database is the one in DATA_DIR (default ./data), as for the server.`;
 export const command: StaffCommand = {
   usage: USAGE,
   run: async (args) => {
-    if (args.includes('--help') || args.includes('-h')) {
-      process.stdout.write(`${USAGE}\n`);
-      return;
-    }
     const [command, email, ...rest] = args;
     if (command !== 'bounce' && command !== 'complaint')
       throw new UsageError(

@@ -57,10 +57,6 @@ function parseRetryTarget(target: string | undefined): number | 'failed' {
 export const command: StaffCommand = {
   usage: USAGE,
   run: async (args) => {
-    if (args.includes('--help') || args.includes('-h')) {
-      process.stdout.write(`${USAGE}\n`);
-      return;
-    }
     const [command, ...rest] = args;
     if (command !== 'status' && command !== 'retry')
       throw new UsageError(

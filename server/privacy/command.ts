@@ -91,10 +91,6 @@ function parse(args: readonly string[]): Request {
 export const command: StaffCommand = {
   usage: USAGE,
   run: async (args) => {
-    if (args.includes('--help') || args.includes('-h')) {
-      process.stdout.write(`${USAGE}\n`);
-      return;
-    }
     if (args[0] === 'backup' || args[0] === 'restore') {
       await backupCommand(args, readJournal);
       return;

@@ -39,11 +39,14 @@ export interface EarlyAnswers {
  */
 export type SiteApp = ((req: IncomingMessage, res: ServerResponse) => void) & { routes(): AppRoute[] };
 
+/** The route app.ts renders every other GET with: a page, or the not-found page. */
+export const PAGE_CATCH_ALL = '/{*splat}';
+
 /**
  * The Express route patterns that answer a page's own paths, which need no name in BeforePages: the
  * renderer's catch-all in app.ts, and the routes at a page's pattern (an old slug's 301, a newsletter link).
  */
-const pageRoutePatterns: ReadonlySet<string> = new Set(['/{*splat}', ...localizedRoutes().map(({ path }) => path)]);
+const pageRoutePatterns: ReadonlySet<string> = new Set([PAGE_CATCH_ALL, ...localizedRoutes().map(({ path }) => path)]);
 
 const PREFIX = /^(?:\/[^/]+)+$/;
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
