@@ -7,6 +7,7 @@ import type { Locale } from '../../shared/lib/locale';
 import { locales, localeTags } from '../../shared/lib/locale';
 import { violations } from '../support/browser/axe';
 import { expect, gotoHydrated, test } from '../support/browser/fixtures';
+import { AXE_WIDTHS } from '../support/browser/widths';
 
 const { categories: blogCategories, posts: blogPosts } = enPosts;
 const { newsletter } = enBlog;
@@ -258,13 +259,14 @@ test.describe('without JavaScript', () => {
 });
 
 test.describe('layout and accessibility', () => {
-  for (const width of [390, 1440]) {
-    test(`has no axe violations at ${width} px, with a message shown`, async ({ page }) => {
+  test('has no axe violations at 1440 and 390 px, with a message shown', async ({ page }) => {
+    await gotoHydrated(page, '/blog?category=technology&subscribe=invalid');
+    // CSS alone lays the page out for a phone, so narrowing the window shows what a phone shows.
+    for (const width of AXE_WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
-      await gotoHydrated(page, '/blog?category=technology&subscribe=invalid');
-      expect(await violations(page)).toEqual([]);
-    });
-  }
+      expect(await violations(page), `at ${width} px`).toEqual([]);
+    }
+  });
 
   test('on a phone the filter row scrolls sideways and nothing else overflows', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 780 });
@@ -364,15 +366,6 @@ for (const [index, locale] of locales.entries()) {
       await expect(page).toHaveURL(blog);
       await expect(page.locator('html')).toHaveAttribute('lang', locale);
     });
-
-    for (const width of [360, 768, 1440]) {
-      test(`lays out at ${width} px without sideways scrolling`, async ({ page }, testInfo) => {
-        await page.setViewportSize({ width, height: 900 });
-        await gotoHydrated(page, blog);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-        await page.screenshot({ path: testInfo.outputPath(`blog-${locale}-${width}.png`), fullPage: true });
-      });
-    }
 
     test.describe('without JavaScript', () => {
       // A client of its own: the sign-up tests above use up the default one's five a minute.

@@ -5,6 +5,7 @@ import type { Locale } from '../../shared/lib/locale';
 import { localizePath, notFoundPageIn, pageHead, seedSitePages } from '../../shared/routes';
 import { violations } from '../support/browser/axe';
 import { expect, gotoHydrated, test } from '../support/browser/fixtures';
+import { AXE_WIDTHS, REFLOW_WIDTHS } from '../support/browser/widths';
 
 /**
  * What every page must hold, checked in one visit per page: the page is loaded once, at 1440 px, and
@@ -109,7 +110,7 @@ const buttonsStickingOut = (page: Page) =>
   );
 
 for (const { path, locale, title, notFound } of everyPage) {
-  test(`${path}: its critical path, layout, language, axe at 1440 and 390 px, reflow at 320 px, keyboard focus and legal links`, async ({
+  test(`${path}: its critical path, layout, language, axe at 1440 and 390 px, reflow from 320 to 1440 px, keyboard focus and legal links`, async ({
     page,
     browserErrors,
   }) => {
@@ -162,15 +163,16 @@ for (const { path, locale, title, notFound } of everyPage) {
     });
 
     await test.step('axe at 1440 px, then at 390 px', async () => {
-      expect(await violations(page)).toEqual([]);
       // CSS alone lays the page out for a phone (no component reads the width), so narrowing the window shows what a phone shows.
-      await page.setViewportSize({ width: 390, height: 900 });
-      expect(await violations(page)).toEqual([]);
+      for (const width of AXE_WIDTHS) {
+        await page.setViewportSize({ width, height: 900 });
+        expect(await violations(page), `at ${width} px`).toEqual([]);
+      }
       await page.setViewportSize({ width: 1440, height: 900 });
     });
 
-    await test.step('reflows at 320 px, a 1280 px screen zoomed to 400% (WCAG 1.4.10): nothing scrolls sideways, no button sticks out of its place', async () => {
-      for (const width of [320, 390]) {
+    await test.step("reflows at 320 px (a 1280 px screen zoomed to 400%, WCAG 1.4.10) and at a phone's, a tablet's and a desktop's width: its words never widen it past the screen, no button sticks out of its place", async () => {
+      for (const width of REFLOW_WIDTHS) {
         await page.setViewportSize({ width, height: 900 });
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
         expect(await buttonsStickingOut(page), `at ${width} px`).toEqual([]);

@@ -454,16 +454,6 @@ for (const locale of locales) {
       });
     });
 
-    test.describe('at 360 px', () => {
-      test.use({ viewport: { width: 360, height: 800 } });
-      test("the language's words never widen a page past the screen", async ({ page }) => {
-        for (const path of [home, contact]) {
-          await gotoHydrated(page, path);
-          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(360);
-        }
-      });
-    });
-
     test.describe('at 768 px', () => {
       test.use({ viewport: { width: 768, height: 900 } });
       test('the header fits: every link, the switch and the button visible, nothing overflows', async ({ page }) => {

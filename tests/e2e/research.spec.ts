@@ -112,14 +112,6 @@ test.describe('/research', () => {
       .evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
     expect(new Set(figureTops).size).toBe(1);
   });
-
-  for (const width of [390, 1440]) {
-    test(`at ${width} px nothing overflows`, async ({ page }) => {
-      await page.setViewportSize({ width, height: 900 });
-      await gotoHydrated(page, '/research');
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    });
-  }
 });
 
 test.describe('/research without JavaScript', () => {
@@ -137,7 +129,6 @@ test.describe('/research without JavaScript', () => {
 /** The research page in both languages: its twins, how the main menu leads to it from the services page, and the contact page. */
 const researchIn = {
   twins: {
-    name: 'research',
     pages: { en: ['/research', 'Research & Innovation'], es: ['/es/investigacion', 'Investigación e innovación'] },
     sections: 5,
   },

@@ -2,12 +2,10 @@ import type { Page } from '@playwright/test';
 
 import type { Locale } from '../../../shared/lib/locale';
 import { locales, localeTags } from '../../../shared/lib/locale';
-import { violations } from './axe';
 import { expect, gotoHydrated, test } from './fixtures';
 
-/** A page and its twin: its name (for screenshots), its path and heading in each language, and its main's sections. */
+/** A page and its twin: its path and heading in each language, and its main's sections. */
 export interface TwinPages {
-  name: string;
   pages: PathAndHeading;
   sections: number;
 }
@@ -43,22 +41,14 @@ const otherPaths: Readonly<Record<Locale, readonly string[]>> = {
 };
 
 /**
- * The tests every page with a twin in the other language passes in its own: hydrated in its language without an axe
- * violation, a language switch to its twin and back, whole without JavaScript (its sections each under a heading) with
- * its links in its language, and no sideways scrolling at a phone's, a tablet's and a desktop's width. Called inside the
- * caller's describe for the language.
+ * The tests every page with a twin in the other language passes in its own: a language switch to its twin and back,
+ * and whole without JavaScript (its sections each under a heading) with its links in its language. Called inside the
+ * caller's describe for the language; axe and the widths are every page's own test (everyPage.spec.ts).
  */
-export function twinPageTests({ name, pages, sections }: TwinPages, locale: Locale): void {
+export function twinPageTests({ pages, sections }: TwinPages, locale: Locale): void {
   const [path, title] = pages[locale];
   const other = locales.find((candidate) => candidate !== locale)!;
   const [twin] = pages[other];
-
-  test('hydrates in its language with no errors and no axe violations', async ({ page }) => {
-    await gotoHydrated(page, path);
-    await expect(page.locator('html')).toHaveAttribute('lang', locale);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
-    expect(await violations(page)).toEqual([]);
-  });
 
   test('the language switch leads to its twin in the other language, and back', async ({ page }) => {
     await gotoHydrated(page, path);
@@ -83,13 +73,4 @@ export function twinPageTests({ name, pages, sections }: TwinPages, locale: Loca
       );
     });
   });
-
-  for (const width of [360, 768, 1440]) {
-    test(`its words never widen it past the screen at ${width} px`, async ({ page }, testInfo) => {
-      await page.setViewportSize({ width, height: 900 });
-      await gotoHydrated(page, path);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
-      await page.screenshot({ path: testInfo.outputPath(`${name}-${locale}-${width}.png`), fullPage: true });
-    });
-  }
 }
