@@ -31,6 +31,7 @@ import { retention } from '../../shared/content/retention';
 import type { Locale } from '../../shared/lib/locale';
 import { defaultLocale, locales, localeTags } from '../../shared/lib/locale';
 import { splitFrontMatter } from './frontMatter';
+import { withoutPromiseMarks } from './promiseMarks';
 
 export const POSTS_DIR = 'shared/content/posts';
 export const LEGAL_DIR = 'shared/content/legal';
@@ -109,6 +110,7 @@ function placeholderValues(locale: Locale): Record<string, string> {
     'retention.vitalsDays': String(retention.vitalsDays),
     'retention.analyticsDays': String(retention.analyticsDays),
     'retention.backupDays': String(retention.backupDays),
+    'retention.teamMailDays': String(retention.teamMailDays),
     'site.name': site.name,
     'site.email': site.email,
     'site.privacyEmail': site.privacyEmail,
@@ -324,7 +326,7 @@ function readLegal(
         legal.push({
           name,
           head: { ...read.data, updatedText: formatDate(read.data.updated, locale) },
-          html: renderMarkdown(fillPlaceholders(read.body, locale), { imageSize }),
+          html: renderMarkdown(fillPlaceholders(withoutPromiseMarks(read.body), locale), { imageSize }),
         });
     } catch (error) {
       problems.push(`${file}: ${(error as Error).message}`);

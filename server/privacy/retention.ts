@@ -13,6 +13,7 @@ export interface RetentionPeriods {
   vitalsDays: number;
   analyticsDays: number;
   signInFailuresDays: number;
+  teamMailDays: number;
 }
 
 export interface PurgeCounts {
@@ -22,6 +23,7 @@ export interface PurgeCounts {
   vitals: number;
   analytics: number;
   signInFailures: number;
+  teamMail: number;
 }
 
 function monthsBefore(now: Date, months: number): Date {
@@ -36,8 +38,9 @@ function monthsBefore(now: Date, months: number): Date {
  * with them), sign-ups never confirmed once their link has expired, unsubscribed
  * addresses (kept from then on only as a suppression hash), the field-speed
  * counts of days older than vitalsDays, the visitor counts older than analyticsDays
- * and the visitor salts and hashes of the days before today, and staff sign-in failures (typed
- * addresses, client addresses) with no attempt for signInFailuresDays.
+ * and the visitor salts and hashes of the days before today, staff sign-in failures (typed
+ * addresses, client addresses) with no attempt for signInFailuresDays, and the team's e-mails older
+ * than teamMailDays.
  */
 export function purgeExpired(
   db: Database,
@@ -83,7 +86,21 @@ export function purgeExpired(
       'DELETE FROM staff_sign_in_attempts WHERE last_at < ?',
       now.getTime() - periods.signInFailuresDays * DAY_MS,
     );
-    return { leads, pendingSubscribers, unsubscribed: unsubscribed.length, vitals, analytics, signInFailures };
+    // A message about no lead and no subscriber is the team's own (an alert, a campaign test): nothing else
+    // removes it, and a lock's alert names a staff address and a client address (decision 068).
+    const teamMail = await tx.run(
+      'DELETE FROM outbox WHERE lead_id IS NULL AND subscriber_id IS NULL AND created_at < ?',
+      new Date(now.getTime() - periods.teamMailDays * DAY_MS).toISOString(),
+    );
+    return {
+      leads,
+      pendingSubscribers,
+      unsubscribed: unsubscribed.length,
+      vitals,
+      analytics,
+      signInFailures,
+      teamMail,
+    };
   });
 }
 

@@ -13,6 +13,11 @@ export const retention = {
   analyticsDays: 396,
   /** Failed staff sign-ins (the typed address, the client address), counted from the last attempt. */
   signInFailuresDays: 1,
+  /**
+   * The site's copy of its e-mails to the team about no lead or subscriber: alerts (a staff sign-in lock names
+   * the account and the client address) and campaign tests.
+   */
+  teamMailDays: 30,
   /** Back-ups, at most: BACKUP_KEEP × BACKUP_INTERVAL_HOURS may not exceed it (7 daily ones by default). */
   backupDays: 7,
 } as const;

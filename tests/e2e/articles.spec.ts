@@ -149,8 +149,8 @@ const articlesIn = {
   },
   /** The contact page, and what its form's notice says the details are for. */
   contact: {
-    en: ['/contact', 'We use your details only to answer your message.'],
-    es: ['/es/contacto', 'Usamos sus datos solo para responder su mensaje.'],
+    en: ['/contact', 'We use your details to answer your message and to count which of our sources'],
+    es: ['/es/contacto', 'Usamos sus datos para responder su mensaje y para contar cuáles de nuestras fuentes'],
   },
   /** A slug that names no article, and the not-found page's heading. */
   unknown: { en: ['/blog/no-such-article', 'Page not found'], es: ['/es/blog/no-existe', 'Página no encontrada'] },

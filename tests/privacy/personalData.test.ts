@@ -133,6 +133,7 @@ describe('the retention purge', () => {
       vitals: 0,
       analytics: 0,
       signInFailures: 0,
+      teamMail: 0,
     });
   });
 
@@ -216,6 +217,7 @@ describe('npm run data', () => {
       vitals: 0,
       analytics: 0,
       signInFailures: 0,
+      teamMail: 0,
     });
     const bad = await npmRun('data', ['erase', 'not-an-address'], dataDir);
     expect(bad.code).toBe(2);

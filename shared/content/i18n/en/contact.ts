@@ -39,7 +39,8 @@ export const contact = {
     submit: 'Send Message',
     sending: 'Sending Message...',
     success: `Thank you for your message! We'll get back to you within ${siteFacts.responseTimes.quote}.`,
-    privacy: 'We use your details only to answer your message.',
+    privacy:
+      'We use your details to answer your message and to count which of our sources and campaigns bring inquiries. You can see, correct or delete them at any time.',
     honeypot: 'Leave this empty',
     /** The JSON answer when a valid message could not be stored. */
     notStored: 'Your message could not be stored. Please try again later.',

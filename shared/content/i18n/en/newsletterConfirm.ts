@@ -21,7 +21,7 @@ export const newsletterConfirm = {
   outcomes: {
     confirmed: {
       title: "You're subscribed",
-      text: 'Thank you! Our next article will come straight to your inbox. Every e-mail we send has a link to unsubscribe in one click.',
+      text: 'Thank you! Our next article will come straight to your inbox. Every e-mail we send has a link to unsubscribe, without signing in.',
       link: blogLink,
     },
     invalid: {

@@ -44,7 +44,8 @@ export const contact: Catalogue['contact'] = {
     submit: 'Enviar mensaje',
     sending: 'Enviando mensaje…',
     success: `¡Gracias por su mensaje! Le responderemos en menos de ${quoteTime}.`,
-    privacy: 'Usamos sus datos solo para responder su mensaje.',
+    privacy:
+      'Usamos sus datos para responder su mensaje y para contar cuáles de nuestras fuentes y campañas nos traen consultas. Puede conocerlos, actualizarlos, rectificarlos o suprimirlos en cualquier momento.',
     honeypot: 'Deje este campo vacío',
     notStored: 'No pudimos guardar su mensaje. Inténtelo de nuevo más tarde.',
   },

@@ -15,13 +15,13 @@ export const newsletterConfirm: Catalogue['newsletterConfirm'] = {
   ask: {
     title: 'Confirme su suscripción',
     text: 'Con un clic, le llegarán a su correo los artículos nuevos de nuestro laboratorio cada vez que publiquemos. Nada más.',
-    note: '¿No lo pidió usted? Cierre esta página: sin el botón no pasa nada.',
+    note: '¿No lo pidió usted? Cierre esta página: si no oprime el botón, no se hará ningún cambio.',
     button: 'Confirmar mi suscripción',
   },
   outcomes: {
     confirmed: {
       title: 'Su suscripción quedó confirmada',
-      text: '¡Gracias! Nuestro próximo artículo le llegará directo al correo. Cada correo que enviamos trae un enlace para cancelar la suscripción con un clic.',
+      text: '¡Gracias! Nuestro próximo artículo le llegará directo al correo. Cada correo que enviamos incluye un enlace para cancelar la suscripción sin iniciar sesión.',
       link: blogLink,
     },
     invalid: {

@@ -16,18 +16,18 @@ export const newsletterUnsubscribe: Catalogue['newsletterUnsubscribe'] = {
   ask: {
     title: 'Cancele su suscripción a nuestros artículos',
     text: 'Oprima el botón y dejaremos de enviar correos a esta dirección de inmediato.',
-    note: '¿Cambió de opinión? Cierre esta página: sin el botón no pasa nada.',
+    note: '¿Cambió de opinión? Cierre esta página: si no oprime el botón, no se hará ningún cambio.',
     button: 'Cancelar la suscripción',
   },
   outcomes: {
     unsubscribed: {
-      title: 'Canceló su suscripción',
+      title: 'Su suscripción quedó cancelada',
       text: 'No le enviaremos más nuestros artículos. Si cambia de opinión, puede suscribirse de nuevo en el blog cuando quiera.',
       link: blogLink,
     },
     invalid: {
       title: 'Este enlace no funciona',
-      text: `El enlace para cancelar la suscripción está incompleto o viene de un correo anterior a nuestros enlaces actuales. Copie el enlace completo de nuestro último correo, o escríbanos a ${siteFacts.email} y retiraremos su dirección.`,
+      text: `El enlace para cancelar la suscripción está incompleto o pertenece a un correo antiguo. Si ya canceló su suscripción, no recibirá más correos nuestros. Si no, copie el enlace completo de nuestro último correo, o escríbanos a ${siteFacts.email} y retiraremos su dirección.`,
       link: blogLink,
     },
   },
