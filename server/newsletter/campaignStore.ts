@@ -3,6 +3,7 @@ import { locales } from '../../shared/lib/locale';
 import type { Database } from '../db';
 import type { OutboxKind } from '../outbox/kinds';
 import type { NewOutboxMessage, OutboxStore } from '../outbox/store';
+import { campaignKey, keyPrefix } from './campaignKeys';
 import type { CampaignContent } from './campaignMail';
 
 /** A campaign's e-mail: the bulk kind, throttled, and sent after every urgent message (decision 043). */
@@ -108,10 +109,6 @@ const fromRow = (row: CampaignRow): Campaign => ({
 
 const contentValues = (content: Record<Locale, CampaignContent>) =>
   locales.flatMap((locale) => [content[locale].subject, content[locale].preview, content[locale].body]);
-
-/** The once-only key of one campaign's message to one subscriber; its prefix finds the campaign's messages. */
-const keyPrefix = (id: number) => `campaign:${id}:`;
-const campaignKey = (id: number, subscriberId: number) => `${keyPrefix(id)}${subscriberId}`;
 
 /** Who may get a campaign: confirmed, still subscribed, and fewer hard bounces than the limit. */
 const MAILABLE = 'confirmed_at IS NOT NULL AND unsubscribed_at IS NULL AND hard_bounces < ?';

@@ -9,6 +9,7 @@ import type { Logger } from '../http/logger';
 import { createWindowCounts } from '../http/rateLimitCounters';
 import type { Delivery } from '../outbox/port';
 import { createSuppressions } from '../privacy/suppressions';
+import { campaignKey } from './campaignKeys';
 import { confirmationLimits } from './confirmationLimits';
 import { UNSUBSCRIBE_SET } from './unsubscribing';
 
@@ -211,7 +212,8 @@ export function createSubscriberStore(
     },
     async unsubscribe(token, now = new Date()) {
       // One spelling per token: no leading zero. A campaign's links add ".c" and its id, unsigned: it only
-      // says which campaign to count the unsubscribe against (decision 044).
+      // says which campaign to count the unsubscribe against (decision 044), and counts only for a campaign
+      // the reader was sent, so a reader cannot put their unsubscribe on another's figures.
       const match = /^([1-9]\d{0,14})\.([\w-]{43})(?:\.c([1-9]\d{0,14}))?$/.exec(token);
       if (!match) return 'invalid';
       const id = Number(match[1]);
@@ -235,8 +237,13 @@ export function createSubscriberStore(
         );
         if (!row) return 'invalid';
         await tx.run(`UPDATE subscribers SET ${UNSUBSCRIBE_SET} WHERE id = ?`, now.toISOString(), id);
+        const campaign = Number(match[3]);
         if (row.unsubscribed_at === null && match[3])
-          await tx.run('UPDATE campaigns SET unsubscribes = unsubscribes + 1 WHERE id = ?', Number(match[3]));
+          await tx.run(
+            'UPDATE campaigns SET unsubscribes = unsubscribes + 1 WHERE id = ? AND EXISTS (SELECT 1 FROM outbox WHERE dedupe_key = ?)',
+            campaign,
+            campaignKey(campaign, id),
+          );
         return 'unsubscribed';
       });
     },

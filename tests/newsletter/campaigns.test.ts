@@ -129,6 +129,31 @@ describe('a newsletter campaign', { timeout: 120_000 }, () => {
     expect((await campaigns.find(campaign))!.unsubscribes).toBe(3);
   });
 
+  it('counts an unsubscribe only against a campaign the reader was sent, whatever campaign their link is made to name', async () => {
+    const { app, smtp, start, stopWhenDone } = await campaignApp(cleanups);
+    await seedReaders(app.db, 2);
+    start();
+    const sent = await sendNow(app.db, app.config);
+    const mails = await smtp.waitFor(2);
+    await stopWhenDone(allSent(app, sent));
+    const campaigns = campaignStore(app.db, app.config);
+    // A campaign neither reader was sent: a draft, and one sent to others only.
+    const draft = await campaigns.create(campaignContent, null);
+    const [own, other] = mails.map((mail) => unsubscribeLink(mail)!.slice(TEST_SITE_URL.length));
+    const retagged = own!.replace(/\.c\d+$/, `.c${draft}`);
+    expect(retagged).not.toBe(own);
+
+    const forged = await request(app).post(retagged).field('List-Unsubscribe', 'One-Click');
+    // The reader's own signature still unsubscribes them: only the count is refused.
+    expect([forged.status, forged.body]).toEqual([200, { result: 'unsubscribed' }]);
+    expect((await campaigns.find(draft))!.unsubscribes).toBe(0);
+    expect((await campaigns.find(sent))!.unsubscribes).toBe(0);
+
+    const genuine = await request(app).post(other!).field('List-Unsubscribe', 'One-Click');
+    expect(genuine.body).toEqual({ result: 'unsubscribed' });
+    expect((await campaigns.find(sent))!.unsubscribes).toBe(1);
+  });
+
   it('counts a 5xx from the mail server as a hard bounce, does not retry it, and skips the address from the limit on', async () => {
     const refused = readerAddress(1);
     const { app, smtp, start, stopWhenDone } = await campaignApp(
