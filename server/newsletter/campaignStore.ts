@@ -34,6 +34,8 @@ export interface CampaignFigures {
   sent: number;
   failed: number;
   skipped: number;
+  /** Refused for good by the reader's mail server: counted as hard bounces (decision 063). */
+  bounced: number;
   sentLastMinute: number;
 }
 
@@ -214,8 +216,20 @@ export function createCampaignStore(db: Database, outbox: OutboxStore, bounceLim
       return counts;
     },
     async figures(id, now = new Date()) {
-      const figures: CampaignFigures = { recipients: 0, queued: 0, sent: 0, failed: 0, skipped: 0, sentLastMinute: 0 };
-      const rows = await db.all<{ status: 'queued' | 'sent' | 'failed' | 'skipped'; count: number; recent: number }>(
+      const figures: CampaignFigures = {
+        recipients: 0,
+        queued: 0,
+        sent: 0,
+        failed: 0,
+        skipped: 0,
+        bounced: 0,
+        sentLastMinute: 0,
+      };
+      const rows = await db.all<{
+        status: 'queued' | 'sent' | 'failed' | 'skipped' | 'bounced';
+        count: number;
+        recent: number;
+      }>(
         `SELECT status, count(*) AS count, sum(CASE WHEN sent_at >= ? THEN 1 ELSE 0 END) AS recent
          FROM outbox WHERE kind = ? AND dedupe_key LIKE ? GROUP BY status`,
         new Date(now.getTime() - 60_000).toISOString(),

@@ -167,16 +167,19 @@ describe('a newsletter campaign', { timeout: 120_000 }, () => {
     await smtp.waitFor(2, 20_000);
     const campaigns = campaignStore(app.db, app.config);
     await until('the first campaign sent', async () => (await campaigns.figures(first)).queued === 0);
-    expect(await campaigns.figures(first)).toMatchObject({ sent: 2, failed: 1 });
+    expect(await campaigns.figures(first)).toMatchObject({ sent: 2, bounced: 1, failed: 0 });
     const row = await app.db.get<{ hard_bounces: number; bounced_at: string | null }>(
       'SELECT hard_bounces, bounced_at FROM subscribers WHERE email = ?',
       refused,
     );
     expect(row).toEqual({ hard_bounces: 1, bounced_at: expect.any(String) });
-    const failed = await app.db.get<{ attempts: number; status: string; last_error: string }>(
-      "SELECT attempts, status, last_error FROM outbox WHERE kind = 'newsletter-campaign' AND status = 'failed'",
+    const bounced = await app.db.get<{ attempts: number; status: string; last_error: string }>(
+      "SELECT attempts, status, last_error FROM outbox WHERE kind = 'newsletter-campaign' AND status = 'bounced'",
     );
-    expect(failed).toMatchObject({ attempts: 1, status: 'failed', last_error: expect.stringContaining('550') });
+    expect(bounced).toMatchObject({ attempts: 1, status: 'bounced', last_error: expect.stringContaining('550') });
+    // Bounced out (the limit is 1 here): suppressed as well.
+    expect(await createSuppressions(app.db).has(refused)).toBe(true);
+    expect(await createSuppressions(app.db).has(readerAddress(0))).toBe(false);
     expect(await campaigns.bounced()).toEqual([{ email: refused, hardBounces: 1, bouncedAt: row!.bounced_at }]);
 
     // The next campaign leaves the address out.

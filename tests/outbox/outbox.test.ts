@@ -410,6 +410,7 @@ describe('the transactional outbox', { timeout: 30_000 }, () => {
       sent: 0,
       failed: 0,
       skipped: 0,
+      bounced: 0,
       oldestQueuedSeconds: null,
     });
 
