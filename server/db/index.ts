@@ -488,6 +488,15 @@ export const migrations: readonly Migration[] = [
     ALTER TABLE outbox ADD CONSTRAINT outbox_status_check
       CHECK (status IN ('queued', 'sent', 'failed', 'skipped', 'bounced'));`,
   },
+  `-- A sign-up's unsubscribe link works for CASL's 60 days after its e-mail, past the purge of a sign-up never
+  -- confirmed (decision 063): by subscriber id, the hash of its token and the address's keyed hash (the
+  -- suppression list's), until a time; deleted on confirmation, at that time, or with an erasure.
+  CREATE TABLE unsubscribe_links (
+    subscriber_id INTEGER PRIMARY KEY,
+    token_hash TEXT NOT NULL,
+    suppression_hash TEXT NOT NULL,
+    valid_until TEXT NOT NULL
+  );`,
 ];
 
 /**

@@ -27,7 +27,7 @@ export const newsletterUnsubscribe: Catalogue['newsletterUnsubscribe'] = {
     },
     invalid: {
       title: 'Este enlace no funciona',
-      text: `El enlace para cancelar la suscripción está incompleto o viene de un correo anterior a nuestros enlaces actuales. Copie el enlace completo de nuestro último correo, o escríbanos a ${siteFacts.email} y retiraremos su dirección.`,
+      text: `El enlace para cancelar la suscripción está incompleto o pertenece a un correo antiguo. Si ya canceló su suscripción, no recibirá más correos nuestros. Si no, copie el enlace completo de nuestro último correo, o escríbanos a ${siteFacts.email} y retiraremos su dirección.`,
       link: blogLink,
     },
   },
