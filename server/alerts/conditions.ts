@@ -9,7 +9,11 @@ import type { MailMessage } from '../outbox/store';
 import { alertTexts } from './texts';
 
 /** The alerts there are, each a label of the alerts_fired_total metric. */
-export type AlertName = 'lead-waiting' | 'outbox-failing' | 'staff-locked' | 'disk-full';
+export type AlertName = 'lead-waiting' | 'outbox-failing' | 'outbox-bouncing' | 'staff-locked' | 'disk-full';
+
+/** Distinct addresses refused for good within the window that alert: more than typos, a mail server refusing us. */
+export const BOUNCE_BURST = 10;
+const BOUNCE_WINDOW_MS = 60 * 60_000;
 
 /** One alert active now: its cause (what the cool-down counts by), what the console shows, and its e-mail. */
 export interface ActiveAlert {
@@ -59,8 +63,8 @@ export async function activeAlerts(db: Database, settings: AlertSettings, now = 
     });
 
   // Failing: tried and not sent since a time longer ago than the setting, or given up. A bulk message given
-  // up (a campaign e-mail its reader's server refused for good) is a bounce, counted by the newsletter
-  // (decision 044), not an outage: while it was being retried it counted already.
+  // up (a campaign's) is shown in its campaign's figures: while it was being retried it counted already. An
+  // address refused for good is no failure but a bounce (decision 063), counted below.
   const failing = (await db.get<{ count: number }>(
     `SELECT count(*) AS count FROM outbox
      WHERE (status = 'failed' AND priority = 0) OR (status = 'queued' AND attempts > 0 AND created_at < ?)`,
@@ -75,6 +79,25 @@ export async function activeAlerts(db: Database, settings: AlertSettings, now = 
       mail: {
         subject: text.outboxFailing.subject(failing),
         text: text.outboxFailing.text({ count: failing, minutes, siteUrl }),
+      },
+    });
+
+  // Bounced: one address refused is the address's (a typo, a made-up sign-up), counted and suppressed by its
+  // feature; many within the hour is the mail server refusing the site (decision 063).
+  const bounced = (await db.get<{ count: number }>(
+    `SELECT count(DISTINCT coalesce(subscriber_id, -id)) AS count FROM outbox
+     WHERE status = 'bounced' AND priority = 0 AND sent_at >= ?`,
+    new Date(now.getTime() - BOUNCE_WINDOW_MS).toISOString(),
+  ))!.count;
+  if (bounced >= BOUNCE_BURST)
+    active.push({
+      name: 'outbox-bouncing',
+      cause: 'outbox-bouncing',
+      title: text.outboxBouncing.title(bounced),
+      meaning: text.outboxBouncing.meaning,
+      mail: {
+        subject: text.outboxBouncing.subject(bounced),
+        text: text.outboxBouncing.text({ count: bounced, siteUrl }),
       },
     });
 

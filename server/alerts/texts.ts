@@ -41,6 +41,22 @@ export const alertTexts = {
         ...footer(siteUrl),
       ].join('\n'),
   },
+  outboxBouncing: {
+    title: (count: number) => `${plural(count, 'address', 'addresses')} refused by the mail server within the hour`,
+    meaning:
+      'One refused address is a typo and needs nothing. This many at once means the mail server refuses the site’s mail: its replies are in the log (“outbox message bounced”).',
+    subject: (count: number) =>
+      `Alert: ${plural(count, 'address', 'addresses')} refused by the mail server within the hour`,
+    text: ({ count, siteUrl }: { count: number; siteUrl: string }) =>
+      [
+        `The mail server refused the site's e-mails (newsletter confirmations) to ${plural(count, 'address', 'addresses')} for good within`,
+        'the last hour. One such refusal is an address that does not exist: it is counted as a bounce and not',
+        'written to again. This many at once usually means the mail server refuses the site itself (its account,',
+        'its sending domain, a block list). Its replies are in the site\'s log ("outbox message bounced"); the counts:',
+        '  npm run --silent outbox -- status',
+        ...footer(siteUrl),
+      ].join('\n'),
+  },
   staffLocked: {
     title: (email: string) => `Staff sign-in locked for ${email}`,
     meaning: (minutes: number) =>

@@ -464,6 +464,39 @@ export const migrations: readonly Migration[] = [
     leads TEXT NOT NULL,
     PRIMARY KEY (hash, erased_at)
   );`,
+  {
+    // "bounced": the mail server refused an address people typed for good (decision 063), which is the
+    // address's doing, not an outage. SQLite rebuilds the table to widen the status check.
+    sqlite: `CREATE TABLE outbox_new (
+      id INTEGER PRIMARY KEY, kind TEXT NOT NULL,
+      lead_id INTEGER REFERENCES leads (id) ON DELETE CASCADE,
+      subscriber_id INTEGER REFERENCES subscribers (id) ON DELETE CASCADE,
+      payload TEXT NOT NULL, message_id TEXT NOT NULL UNIQUE,
+      status TEXT NOT NULL DEFAULT 'queued' CHECK (status IN ('queued', 'sent', 'failed', 'skipped', 'bounced')),
+      attempts INTEGER NOT NULL DEFAULT 0, last_error TEXT, created_at TEXT NOT NULL,
+      next_attempt_at TEXT NOT NULL, lease_until TEXT, sent_at TEXT,
+      priority INTEGER NOT NULL DEFAULT 0, dedupe_key TEXT UNIQUE
+    ) STRICT;
+    INSERT INTO outbox_new SELECT id, kind, lead_id, subscriber_id, payload, message_id, status, attempts, last_error,
+      created_at, next_attempt_at, lease_until, sent_at, priority, dedupe_key FROM outbox;
+    DROP TABLE outbox;
+    ALTER TABLE outbox_new RENAME TO outbox;
+    CREATE INDEX outbox_due ON outbox (status, next_attempt_at);
+    CREATE INDEX outbox_lead ON outbox (lead_id);
+    CREATE INDEX outbox_subscriber ON outbox (subscriber_id);`,
+    postgres: `ALTER TABLE outbox DROP CONSTRAINT outbox_status_check;
+    ALTER TABLE outbox ADD CONSTRAINT outbox_status_check
+      CHECK (status IN ('queued', 'sent', 'failed', 'skipped', 'bounced'));`,
+  },
+  `-- A sign-up's unsubscribe link works for CASL's 60 days after its e-mail, past the purge of a sign-up never
+  -- confirmed (decision 063): by subscriber id, the hash of its token and the address's keyed hash (the
+  -- suppression list's), until a time; deleted on confirmation, at that time, or with an erasure.
+  CREATE TABLE unsubscribe_links (
+    subscriber_id INTEGER PRIMARY KEY,
+    token_hash TEXT NOT NULL,
+    suppression_hash TEXT NOT NULL,
+    valid_until TEXT NOT NULL
+  );`,
 ];
 
 /**

@@ -13,6 +13,7 @@ interface OutboxCounts {
   queued: number;
   sent: number;
   failed: number;
+  bounced: number;
   oldestQueuedSeconds: number | null;
 }
 
@@ -81,7 +82,7 @@ export function createMetrics() {
     ),
     outboxSends: counter(
       'outbox_send_attempts_total',
-      'Attempts to send an outbox message, by kind and outcome (sent or error)',
+      'Attempts to send an outbox message, by kind and outcome (sent, bounced: the address refused for good, or error)',
       ['kind', 'outcome'],
     ),
     leadsReceived: counter('leads_received_total', 'Contact-form leads stored'),
@@ -92,7 +93,7 @@ export function createMetrics() {
     ),
     alertsFired: counter(
       'alerts_fired_total',
-      'Alert e-mails queued to ALERT_TO, by alert (lead-waiting, outbox-failing, staff-locked, disk-full)',
+      'Alert e-mails queued to ALERT_TO, by alert (lead-waiting, outbox-failing, outbox-bouncing, staff-locked, disk-full)',
       ['alert'],
     ),
     queries: histogram(
@@ -115,12 +116,13 @@ export function createMetrics() {
       .finally(() => (reading = undefined)));
   new Gauge({
     name: 'outbox_messages',
-    help: 'Outbox messages by status (queued, sent, failed), read from the store at each scrape',
+    help: 'Outbox messages by status (queued, sent, failed, bounced), read from the store at each scrape',
     labelNames: ['status'] as const,
     registers,
     async collect() {
       const counts = await readOutbox();
-      if (counts) for (const status of ['queued', 'sent', 'failed'] as const) this.set({ status }, counts[status]);
+      if (counts)
+        for (const status of ['queued', 'sent', 'failed', 'bounced'] as const) this.set({ status }, counts[status]);
     },
   });
   new Gauge({

@@ -91,8 +91,8 @@ export function leadMessages(mail: Pick<MailConfig, 'inboxes' | 'webhook'>, site
           `${leadNotification.source}: ${touch(attribution.first)}`,
           `${leadNotification.campaign}: ${headerText(attribution.first.campaign) || leadNotification.notGiven}`,
           `${leadNotification.lastTouch}: ${touch(attribution.last)}${attribution.last.campaign ? `, ${headerText(attribution.last.campaign)}` : ''}`,
-          `${leadNotification.landing}: ${attribution.first.landing || leadNotification.notGiven}`,
-          `${leadNotification.formPage}: ${attribution.formPage || leadNotification.notGiven}`,
+          `${leadNotification.landing}: ${headerText(attribution.first.landing) || leadNotification.notGiven}`,
+          `${leadNotification.formPage}: ${headerText(attribution.formPage) || leadNotification.notGiven}`,
           `${leadNotification.pagesSeen}: ${attribution.pagesSeen}`,
         ]
       : [`${leadNotification.source}: ${leadNotification.notGiven}`];

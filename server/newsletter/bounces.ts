@@ -1,18 +1,33 @@
 import type { Queryable } from '../db';
+import { createSuppressions } from '../privacy/suppressions';
 import { UNSUBSCRIBE_SET } from './unsubscribing';
 
 /**
- * A permanent refusal (a 5xx, or a provider's report) of a newsletter address: counted against it,
+ * A provider's report of a permanent refusal of a newsletter address: counted against it,
  * with the time. From the limit on (NEWSLETTER_BOUNCE_LIMIT) it gets no campaign (decision 044).
  * Answers whether the address is on the list.
  */
-export async function recordBounce(db: Queryable, where: { id: number } | { email: string }, now: Date) {
+export async function recordBounce(db: Queryable, email: string, now: Date) {
   const changed = await db.run(
-    `UPDATE subscribers SET hard_bounces = hard_bounces + 1, bounced_at = ? WHERE ${'id' in where ? 'id' : 'email'} = ?`,
+    'UPDATE subscribers SET hard_bounces = hard_bounces + 1, bounced_at = ? WHERE email = ?',
     now.toISOString(),
-    'id' in where ? where.id : where.email,
+    email,
   );
   return changed > 0;
+}
+
+/**
+ * The site's mail server refused a newsletter e-mail to a subscriber for good (a 5xx): a hard bounce, and from
+ * `suppressFrom` bounces on, the address is suppressed as well, so no later sign-up of it gets more than the
+ * rare confirmation a suppressed address may (decision 063).
+ */
+export async function recordRefusal(db: Queryable, subscriberId: number, suppressFrom: number, now: Date) {
+  const row = await db.get<{ email: string; hard_bounces: number }>(
+    'UPDATE subscribers SET hard_bounces = hard_bounces + 1, bounced_at = ? WHERE id = ? RETURNING email, hard_bounces',
+    now.toISOString(),
+    subscriberId,
+  );
+  if (row && row.hard_bounces >= suppressFrom) await createSuppressions(db).add(row.email, now);
 }
 
 /**

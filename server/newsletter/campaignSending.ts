@@ -8,7 +8,7 @@ import type { OutboxKind } from '../outbox/kinds';
 import type { NewOutboxMessage } from '../outbox/store';
 import type { KindHooks } from '../outbox/worker';
 import { createSuppressions } from '../privacy/suppressions';
-import { recordBounce } from './bounces';
+import { recordRefusal } from './bounces';
 import type { CampaignContent, CampaignLinks } from './campaignMail';
 import { campaignMail } from './campaignMail';
 import type { Campaign, CampaignStore } from './campaignStore';
@@ -68,7 +68,7 @@ interface RecipientRow {
  * What the newsletter adds to the outbox's sending of a campaign (decision 044): each message is
  * written at its turn, in the reader's language, with their own unsubscribe link, unless the list
  * says no by then (erased, unsubscribed, no longer confirmed, bounced out, suppressed); and a 5xx
- * counts a hard bounce against the address.
+ * counts a hard bounce against the address (the message is bounced, not failed: decision 063).
  */
 export function campaignHooks(
   db: Database,
@@ -115,8 +115,9 @@ export function campaignHooks(
           payload: { mail: campaignMail(row.email, { content: content[row.locale], locale: row.locale, links, lab }) },
         };
       },
+      // Bounced out (the limit reached): suppressed too (decision 063).
       async refused(message) {
-        if (message.subscriberId !== null) await recordBounce(db, { id: message.subscriberId }, new Date());
+        if (message.subscriberId !== null) await recordRefusal(db, message.subscriberId, bounceLimit, new Date());
       },
     },
   };

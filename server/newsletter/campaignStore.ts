@@ -3,6 +3,7 @@ import { locales } from '../../shared/lib/locale';
 import type { Database } from '../db';
 import type { OutboxKind } from '../outbox/kinds';
 import type { NewOutboxMessage, OutboxStore } from '../outbox/store';
+import { campaignKey, keyPrefix } from './campaignKeys';
 import type { CampaignContent } from './campaignMail';
 
 /** A campaign's e-mail: the bulk kind, throttled, and sent after every urgent message (decision 043). */
@@ -33,6 +34,8 @@ export interface CampaignFigures {
   sent: number;
   failed: number;
   skipped: number;
+  /** Refused for good by the reader's mail server: counted as hard bounces (decision 063). */
+  bounced: number;
   sentLastMinute: number;
 }
 
@@ -108,10 +111,6 @@ const fromRow = (row: CampaignRow): Campaign => ({
 
 const contentValues = (content: Record<Locale, CampaignContent>) =>
   locales.flatMap((locale) => [content[locale].subject, content[locale].preview, content[locale].body]);
-
-/** The once-only key of one campaign's message to one subscriber; its prefix finds the campaign's messages. */
-const keyPrefix = (id: number) => `campaign:${id}:`;
-const campaignKey = (id: number, subscriberId: number) => `${keyPrefix(id)}${subscriberId}`;
 
 /** Who may get a campaign: confirmed, still subscribed, and fewer hard bounces than the limit. */
 const MAILABLE = 'confirmed_at IS NOT NULL AND unsubscribed_at IS NULL AND hard_bounces < ?';
@@ -217,8 +216,20 @@ export function createCampaignStore(db: Database, outbox: OutboxStore, bounceLim
       return counts;
     },
     async figures(id, now = new Date()) {
-      const figures: CampaignFigures = { recipients: 0, queued: 0, sent: 0, failed: 0, skipped: 0, sentLastMinute: 0 };
-      const rows = await db.all<{ status: 'queued' | 'sent' | 'failed' | 'skipped'; count: number; recent: number }>(
+      const figures: CampaignFigures = {
+        recipients: 0,
+        queued: 0,
+        sent: 0,
+        failed: 0,
+        skipped: 0,
+        bounced: 0,
+        sentLastMinute: 0,
+      };
+      const rows = await db.all<{
+        status: 'queued' | 'sent' | 'failed' | 'skipped' | 'bounced';
+        count: number;
+        recent: number;
+      }>(
         `SELECT status, count(*) AS count, sum(CASE WHEN sent_at >= ? THEN 1 ELSE 0 END) AS recent
          FROM outbox WHERE kind = ? AND dedupe_key LIKE ? GROUP BY status`,
         new Date(now.getTime() - 60_000).toISOString(),

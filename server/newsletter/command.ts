@@ -31,8 +31,7 @@ export const command: StaffCommand = {
     const { db, config } = await openServerDatabase();
     try {
       const now = new Date();
-      const found =
-        command === 'bounce' ? await recordBounce(db, { email }, now) : await recordComplaint(db, email, now);
+      const found = command === 'bounce' ? await recordBounce(db, email, now) : await recordComplaint(db, email, now);
       if (!found) throw new SetupError(`${email} is not on the newsletter list.`);
       if (command === 'complaint') {
         process.stdout.write(`${email} is unsubscribed.\n`);

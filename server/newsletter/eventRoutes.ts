@@ -71,8 +71,7 @@ export function newsletterEventRoutes({ db, siteUrl, secret, counters }: EventRo
         );
         if (first === 0) return 'duplicate';
         const { type, email } = event.value;
-        const found =
-          type === 'bounce' ? await recordBounce(tx, { email }, now) : await recordComplaint(tx, email, now);
+        const found = type === 'bounce' ? await recordBounce(tx, email, now) : await recordComplaint(tx, email, now);
         return found ? 'recorded' : 'unknown';
       });
       res.status(200).json({ result });

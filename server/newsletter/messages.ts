@@ -7,6 +7,7 @@ import type { Queryable } from '../db';
 import type { OutboxKind } from '../outbox/kinds';
 import type { NewOutboxMessage } from '../outbox/store';
 import type { KindHooks } from '../outbox/worker';
+import { recordRefusal } from './bounces';
 import type { Confirmation } from './store';
 import { confirmationMails } from './texts';
 
@@ -35,6 +36,11 @@ export function confirmationHooks(db: Queryable, lab: LegalFacts): Record<string
         const { mail } = message.payload;
         const text = fillLegalFacts(mail.text, (name) => lab[name]);
         return { ...message, payload: { ...message.payload, mail: { ...mail, text } } };
+      },
+      // An address that does not take mail is the sign-up's, not an outage: a bounce, and suppressed at once,
+      // so that signing it up again sends it at most the rare confirmation of a suppressed address (decision 063).
+      async refused(message) {
+        if (message.subscriberId !== null) await recordRefusal(db, message.subscriberId, 1, new Date());
       },
     },
   };

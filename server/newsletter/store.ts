@@ -9,12 +9,18 @@ import type { Logger } from '../http/logger';
 import { createWindowCounts } from '../http/rateLimitCounters';
 import type { Delivery } from '../outbox/port';
 import { createSuppressions } from '../privacy/suppressions';
+import { campaignKey } from './campaignKeys';
 import { confirmationLimits } from './confirmationLimits';
 import { UNSUBSCRIBE_SET } from './unsubscribing';
 
 /** A new confirmation e-mail goes to one address at most this often, however many sign-ups. */
 const CONFIRMATION_INTERVAL_MS = 60 * 60_000;
 const CONFIRMATION_VALID_MS = CONFIRMATION_VALID_DAYS * 24 * 60 * 60_000;
+/**
+ * How long a sign-up's unsubscribe link works past the purge of a sign-up never confirmed: CASL's 60 days
+ * after the e-mail, and a day more for a send the outbox retried (decision 063).
+ */
+const UNSUBSCRIBE_LINK_MS = 61 * 24 * 60 * 60_000;
 
 /** What a confirmation e-mail needs: where to, in which language, and both links' tokens. */
 export interface Confirmation {
@@ -134,6 +140,21 @@ export function createSubscriberStore(
       id,
     );
 
+  /**
+   * The unsubscribe link of a sign-up purged unconfirmed, within its days: the address is off the list
+   * already, and is suppressed, as an unsubscribe before the purge would have left it.
+   */
+  async function lapsedUnsubscribe(id: number, token: string, now: Date): Promise<'unsubscribed' | 'invalid'> {
+    const link = await db.get<{ token_hash: string; suppression_hash: string }>(
+      'SELECT token_hash, suppression_hash FROM unsubscribe_links WHERE subscriber_id = ? AND valid_until >= ?',
+      id,
+      now.toISOString(),
+    );
+    if (!link || !timingSafeEqual(Buffer.from(sha256(token)), Buffer.from(link.token_hash))) return 'invalid';
+    await suppressions.addHash(link.suppression_hash, now);
+    return 'unsubscribed';
+  }
+
   return {
     schedule: (email, client, now = new Date()) => db.transaction((tx) => limits.book(tx, email, client, now)),
     async signUp(
@@ -176,14 +197,25 @@ export function createSubscriberStore(
           due.toISOString(),
           row.id,
         );
+        const unsubscribeToken = tokenFor(signingKey, row);
         const messages = delivery.messagesFor({
           subscriberId: row.id,
           email: row.email,
           locale: row.locale,
           confirmToken,
-          unsubscribeToken: tokenFor(signingKey, row),
+          unsubscribeToken,
         });
         for (const message of messages) await delivery.outbox.enqueue(message, due, tx);
+        // Its unsubscribe link outlives a sign-up never confirmed (decision 063): the token's hash and the
+        // address's keyed hash, nothing readable.
+        await tx.run(
+          `INSERT INTO unsubscribe_links (subscriber_id, token_hash, suppression_hash, valid_until) VALUES (?, ?, ?, ?)
+           ON CONFLICT (subscriber_id) DO UPDATE SET valid_until = excluded.valid_until`,
+          row.id,
+          sha256(unsubscribeToken),
+          await createSuppressions(tx).hash(row.email),
+          new Date(due.getTime() + UNSUBSCRIBE_LINK_MS).toISOString(),
+        );
         // An unsubscribed address asks anew when no link went to it since; after this one, it repeats.
         const resubscribed =
           row.unsubscribed_at !== null &&
@@ -196,7 +228,7 @@ export function createSubscriberStore(
     async confirm(token, now = new Date()) {
       if (!token) return 'invalid';
       const at = now.toISOString();
-      const confirmed = await db.get<{ email: string; locale: Locale; source: string }>(
+      const confirmed = await db.get<{ id: number; email: string; locale: Locale; source: string }>(
         `UPDATE subscribers SET confirmed_at = ?, unsubscribed_at = NULL, confirmation_token_hash = NULL, confirmation_expires_at = NULL
          WHERE confirmation_token_hash = ? AND confirmation_expires_at > ? RETURNING id, email, locale, source`,
         at,
@@ -204,14 +236,17 @@ export function createSubscriberStore(
         at,
       );
       if (!confirmed) return 'invalid';
-      // The owner's own confirmed consent is the one thing that lifts a suppression.
+      // The owner's own confirmed consent is the one thing that lifts a suppression. On the list, the link
+      // works through the subscription: nothing of it is kept beside.
       await suppressions.remove(confirmed.email);
+      await db.run('DELETE FROM unsubscribe_links WHERE subscriber_id = ?', confirmed.id);
       onConfirmed?.({ locale: confirmed.locale, source: confirmed.source });
       return 'confirmed';
     },
     async unsubscribe(token, now = new Date()) {
       // One spelling per token: no leading zero. A campaign's links add ".c" and its id, unsigned: it only
-      // says which campaign to count the unsubscribe against (decision 044).
+      // says which campaign to count the unsubscribe against (decision 044), and counts only for a campaign
+      // the reader was sent, so a reader cannot put their unsubscribe on another's figures.
       const match = /^([1-9]\d{0,14})\.([\w-]{43})(?:\.c([1-9]\d{0,14}))?$/.exec(token);
       if (!match) return 'invalid';
       const id = Number(match[1]);
@@ -224,7 +259,10 @@ export function createSubscriberStore(
       );
       // A row that is gone is checked against a stand-in, so both refusals take the same work.
       const expected = Buffer.from(signature(signingKey, subscriber ?? { id, email: '', created_at: '' }));
-      if (!timingSafeEqual(Buffer.from(match[2]!), expected) || !subscriber) return 'invalid';
+      const signed = timingSafeEqual(Buffer.from(match[2]!), expected);
+      // Gone: a sign-up never confirmed, purged, whose link still works (decision 063), or invalid.
+      if (!subscriber) return lapsedUnsubscribe(id, `${match[1]}.${match[2]}`, now);
+      if (!signed) return 'invalid';
       // Off the list already, with no confirmation link left to revoke: nothing to write. A mail provider's
       // one-click POSTs are not limited per client, so a token posted again and again costs a read each.
       if (subscriber.unsubscribed_at !== null && subscriber.link === null) return 'unsubscribed';
@@ -235,8 +273,13 @@ export function createSubscriberStore(
         );
         if (!row) return 'invalid';
         await tx.run(`UPDATE subscribers SET ${UNSUBSCRIBE_SET} WHERE id = ?`, now.toISOString(), id);
+        const campaign = Number(match[3]);
         if (row.unsubscribed_at === null && match[3])
-          await tx.run('UPDATE campaigns SET unsubscribes = unsubscribes + 1 WHERE id = ?', Number(match[3]));
+          await tx.run(
+            'UPDATE campaigns SET unsubscribes = unsubscribes + 1 WHERE id = ? AND EXISTS (SELECT 1 FROM outbox WHERE dedupe_key = ?)',
+            campaign,
+            campaignKey(campaign, id),
+          );
         return 'unsubscribed';
       });
     },

@@ -32,7 +32,7 @@ function age(seconds: number): string {
 
 function statusText(stats: OutboxStats, entries: readonly OutboxEntry[]): string {
   const lines = [
-    `queued ${stats.queued}, sent ${stats.sent}, failed ${stats.failed}${stats.skipped ? `, skipped ${stats.skipped}` : ''}`,
+    `queued ${stats.queued}, sent ${stats.sent}, failed ${stats.failed}${stats.skipped ? `, skipped ${stats.skipped}` : ''}${stats.bounced ? `, bounced ${stats.bounced}` : ''}`,
     `oldest queued: ${stats.oldestQueuedSeconds === null ? 'none' : age(stats.oldestQueuedSeconds)}`,
   ];
   for (const entry of entries) {

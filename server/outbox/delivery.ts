@@ -6,8 +6,8 @@ import { createMailer } from './mailer';
 import type { OutboxStore } from './store';
 import { createOutboxStore } from './store';
 import { postWebhook } from './webhook';
-import type { KindHooks, OutboxWorker, Sender } from './worker';
-import { createOutboxWorker } from './worker';
+import type { KindHooks, OutboxWorker, Sender, SendOutcome } from './worker';
+import { createOutboxWorker, isBounce } from './worker';
 
 /** The domain of MAIL_FROM's address: the right-hand side of every Message-ID the site gives. */
 function mailDomain(from: string): string {
@@ -32,7 +32,7 @@ interface OutboxWorkerOptions {
   hooks?: Readonly<Record<string, KindHooks>>;
   throttles?: Readonly<Record<string, number>>;
   /** Told of each attempt's outcome, by the message's kind (the metrics count them). */
-  attempted?: (kind: string, outcome: 'sent' | 'error') => void;
+  attempted?: (kind: string, outcome: SendOutcome) => void;
 }
 
 /**
@@ -76,7 +76,7 @@ export function startOutboxWorker({
         send(message).then(
           () => attempted(message.kind, 'sent'),
           (error: unknown) => {
-            attempted(message.kind, 'error');
+            attempted(message.kind, isBounce(error, options.hooks?.[message.kind]) ? 'bounced' : 'error');
             throw error;
           },
         ),

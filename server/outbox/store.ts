@@ -47,14 +47,18 @@ export interface LeasedMessage {
   leaseUntil: string;
 }
 
-/** skipped: a kind's compose hook found, at sending time, that it must not go out (decision 043). */
-type OutboxStatus = 'queued' | 'sent' | 'failed' | 'skipped';
+/**
+ * skipped: a kind's compose hook found, at sending time, that it must not go out (decision 043); bounced: the
+ * mail server refused its address for good, for a kind that takes that as a bounce (decision 063).
+ */
+type OutboxStatus = 'queued' | 'sent' | 'failed' | 'skipped' | 'bounced';
 
 export interface OutboxStats {
   queued: number;
   sent: number;
   failed: number;
   skipped: number;
+  bounced: number;
   /** Age in seconds of the oldest message still queued, or null with none queued. */
   oldestQueuedSeconds: number | null;
 }
@@ -100,10 +104,12 @@ export interface OutboxStore {
   markSent(message: LeasedMessage, now?: Date): Promise<void>;
   /** A compose hook said no: the message is skipped for good, with the reason. */
   markSkipped(message: LeasedMessage, reason: string, now?: Date): Promise<void>;
+  /** The mail server refused its address for good: bounced, never retried, with the server's reply. */
+  markBounced(message: LeasedMessage, reason: string, now?: Date): Promise<void>;
   /** An attempt failed: try again at `retryAt`, or mark it failed when there is none. */
   markAttemptFailed(message: LeasedMessage, error: string, retryAt: Date | null): Promise<void>;
   stats(now?: Date): Promise<OutboxStats>;
-  /** Messages still queued or failed, oldest first (sent and skipped ones are done). */
+  /** Messages still queued or failed, oldest first (sent, skipped and bounced ones are done). */
   pending(): Promise<OutboxEntry[]>;
   /**
    * Puts a queued or failed message back in the queue, due now, with a fresh
@@ -133,6 +139,11 @@ interface Row {
 /** Longest error text kept per message: enough for an SMTP reply, never a stack. */
 const ERROR_LIMIT = 500;
 const REDACTED = '[link removed once sent]';
+/** A message as kept once it is done: the secret in its text (a confirmation link, say) blanked. */
+const withoutSecret = (payload: OutboxPayload): OutboxPayload =>
+  'mail' in payload && payload.secret
+    ? { mail: { ...payload.mail, text: payload.mail.text.replaceAll(payload.secret, REDACTED) } }
+    : payload;
 /** The lease order's first key: every urgent message (a lead, a confirmation) before any bulk one (a campaign). */
 const URGENT = 0;
 const BULK = 1;
@@ -218,17 +229,24 @@ export function createOutboxStore(db: Database, mailDomain: string): OutboxStore
         message.id,
       );
     },
+    async markBounced(message, reason, now = new Date()) {
+      // Its link never arrived: blanked all the same, as a sent message's is.
+      await db.run(
+        `UPDATE outbox SET status = 'bounced', sent_at = ?, attempts = attempts + 1, last_error = ?, lease_until = NULL, payload = ?
+         WHERE id = ? AND status = 'queued' AND lease_until = ?`,
+        now.toISOString(),
+        reason.slice(0, ERROR_LIMIT),
+        JSON.stringify(withoutSecret(message.payload)),
+        message.id,
+        message.leaseUntil,
+      );
+    },
     async markSent(message, now = new Date()) {
-      const { payload } = message;
-      const kept =
-        'mail' in payload && payload.secret
-          ? { mail: { ...payload.mail, text: payload.mail.text.replaceAll(payload.secret, REDACTED) } }
-          : payload;
       await db.run(
         `UPDATE outbox SET status = 'sent', sent_at = ?, attempts = attempts + 1, last_error = NULL, lease_until = NULL, payload = ?
          WHERE id = ?`,
         now.toISOString(),
-        JSON.stringify(kept),
+        JSON.stringify(withoutSecret(message.payload)),
         message.id,
       );
     },
@@ -246,7 +264,7 @@ export function createOutboxStore(db: Database, mailDomain: string): OutboxStore
       );
     },
     async stats(now = new Date()) {
-      const stats: OutboxStats = { queued: 0, sent: 0, failed: 0, skipped: 0, oldestQueuedSeconds: null };
+      const stats: OutboxStats = { queued: 0, sent: 0, failed: 0, skipped: 0, bounced: 0, oldestQueuedSeconds: null };
       const rows = await db.all<{ status: OutboxStatus; count: number; oldest: string }>(
         'SELECT status, count(*) AS count, min(created_at) AS oldest FROM outbox GROUP BY status',
       );
@@ -276,8 +294,8 @@ export function createOutboxStore(db: Database, mailDomain: string): OutboxStore
     async retry(id, now = new Date()) {
       const row = await db.get<{ status: OutboxStatus }>('SELECT status FROM outbox WHERE id = ?', id);
       if (!row) return 'missing';
-      // A skipped message is done too: its compose hook said it must not go out.
-      if (row.status === 'sent' || row.status === 'skipped') return 'sent';
+      // A skipped or bounced message is done too: its compose hook said no, or its address does not take mail.
+      if (row.status === 'sent' || row.status === 'skipped' || row.status === 'bounced') return 'sent';
       await db.run(
         `UPDATE outbox SET status = 'queued', attempts = 0, next_attempt_at = ? WHERE id = ? AND status IN ('queued', 'failed')`,
         now.toISOString(),

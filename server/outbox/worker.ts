@@ -14,9 +14,20 @@ export interface KindHooks {
    * it must not go out (it is then skipped for good). What it builds is sent, never stored.
    */
   compose?(message: LeasedMessage): Promise<LeasedMessage | { skip: string }>;
-  /** The mail server refused it for good (a 5xx): the message fails at once, and this is told. */
+  /**
+   * The mail server refused its address for good (a 5xx): a kind with this hook sends to addresses people
+   * typed, so the message is a bounce, not a failure (decision 063). It is marked bounced, never retried, and
+   * this is told; without the hook, a 5xx fails the message at once.
+   */
   refused?(message: LeasedMessage, reason: string): Promise<void>;
 }
+
+/** How an attempt ended, as the metrics count it: a bounce is an address's, an error the server's or the network's. */
+export type SendOutcome = 'sent' | 'bounced' | 'error';
+
+/** Whether a failed send is a bounce: a permanent refusal of a kind that takes refusals (decision 063). */
+export const isBounce = (error: unknown, hooks: KindHooks | undefined) =>
+  error instanceof PermanentFailure && hooks?.refused !== undefined;
 
 export interface OutboxWorkerOptions {
   store: OutboxStore;
@@ -100,6 +111,12 @@ export function createOutboxWorker({
       await sendable.get(message.kind)!(composed);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
+      if (isBounce(error, hook)) {
+        await store.markBounced(message, reason);
+        await hook!.refused!(message, reason);
+        logger.warn({ ...log, reason }, 'outbox message bounced');
+        return;
+      }
       const failedAttempts = message.attempts + 1;
       const permanent = error instanceof PermanentFailure;
       const retryAt =
@@ -107,7 +124,6 @@ export function createOutboxWorker({
           ? null
           : new Date(Date.now() + retryDelayMs(failedAttempts, Math.random, firstRetryMs));
       await store.markAttemptFailed(message, reason, retryAt);
-      if (permanent) await hook?.refused?.(message, reason);
       // The reason is the server's or the network's, never the message's text.
       if (retryAt)
         logger.warn({ ...log, reason, retryAt: retryAt.toISOString() }, 'outbox message not sent, will retry');

@@ -89,9 +89,12 @@ export function erasePersonalData(db: Database, email: string, now = new Date())
     await tx.run(`DELETE FROM leads WHERE ${sameAddress}`, email);
     await tx.run(`DELETE FROM subscribers WHERE ${sameAddress}`, email);
     const suppressions = createSuppressions(tx);
+    const hash = await suppressions.hash(email);
     await suppressions.add(email, now);
+    // A lapsed sign-up's unsubscribe link: the suppression above does what it would.
+    await tx.run('DELETE FROM unsubscribe_links WHERE suppression_hash = ?', hash);
     await recordErasure(tx, {
-      hash: await suppressions.hash(email),
+      hash,
       erasedAt: now.toISOString(),
       leads: leads.map((lead) => [lead.id, lead.received_at]),
     });

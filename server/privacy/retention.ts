@@ -60,6 +60,8 @@ export function purgeExpired(
       now.toISOString(),
       new Date(now.getTime() - periods.pendingDays * DAY_MS).toISOString(),
     );
+    // A sign-up's unsubscribe link, kept past its row for CASL's 60 days (decision 063).
+    await tx.run('DELETE FROM unsubscribe_links WHERE valid_until < ?', now.toISOString());
     const unsubscribed = await tx.all<{ email: string }>(
       'SELECT email FROM subscribers WHERE unsubscribed_at IS NOT NULL',
     );

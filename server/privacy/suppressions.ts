@@ -13,6 +13,8 @@ export interface Suppressions {
   hash(email: string): Promise<string>;
   has(email: string): Promise<boolean>;
   add(email: string, now: Date): Promise<void>;
+  /** add() by the hash alone, for an address no longer held (a lapsed sign-up's link, decision 063). */
+  addHash(hash: string, now: Date): Promise<void>;
   /** Only the owner's own confirmed sign-up lifts a suppression. */
   remove(email: string): Promise<void>;
 }
@@ -20,6 +22,12 @@ export interface Suppressions {
 /** The suppression list, with the key read once; `db` may be a transaction. */
 export function createSuppressions(db: Queryable): Suppressions {
   let key: Promise<string> | undefined;
+  const addHash = async (hash: string, now: Date) =>
+    void (await db.run(
+      'INSERT INTO suppressions (hash, created_at) VALUES (?, ?) ON CONFLICT (hash) DO NOTHING',
+      hash,
+      now.toISOString(),
+    ));
   const hash = async (email: string) =>
     createHmac('sha256', await (key ??= readSalt(db)))
       .update(email.trim().toLowerCase())
@@ -28,12 +36,8 @@ export function createSuppressions(db: Queryable): Suppressions {
     hash,
     has: async (email) =>
       (await db.get('SELECT 1 AS found FROM suppressions WHERE hash = ?', await hash(email))) !== undefined,
-    add: async (email, now) =>
-      void (await db.run(
-        'INSERT INTO suppressions (hash, created_at) VALUES (?, ?) ON CONFLICT (hash) DO NOTHING',
-        await hash(email),
-        now.toISOString(),
-      )),
+    add: async (email, now) => addHash(await hash(email), now),
+    addHash,
     remove: async (email) => void (await db.run('DELETE FROM suppressions WHERE hash = ?', await hash(email))),
   };
 }

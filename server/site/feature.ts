@@ -4,7 +4,7 @@ import type { ConsoleSection } from '../console/console';
 import type { Metrics } from '../http/metrics';
 import type { JobPlace } from '../lib/workers';
 import type { OutboxKind } from '../outbox/kinds';
-import type { KindHooks } from '../outbox/worker';
+import type { KindHooks, SendOutcome } from '../outbox/worker';
 
 /** What a scheduled job returns: main.ts stops it when the server drains. */
 interface Running {
@@ -25,7 +25,7 @@ export interface OutboxPart {
   /** At most this many of a kind a minute, over every process. */
   throttles?: Readonly<Record<string, number>>;
   /** Told of each attempt's outcome, by the message's kind: the feature's own metrics. */
-  attempted?: (kind: string, outcome: 'sent' | 'error') => void;
+  attempted?: (kind: string, outcome: SendOutcome) => void;
 }
 
 /**

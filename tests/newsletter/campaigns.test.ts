@@ -129,6 +129,31 @@ describe('a newsletter campaign', { timeout: 120_000 }, () => {
     expect((await campaigns.find(campaign))!.unsubscribes).toBe(3);
   });
 
+  it('counts an unsubscribe only against a campaign the reader was sent, whatever campaign their link is made to name', async () => {
+    const { app, smtp, start, stopWhenDone } = await campaignApp(cleanups);
+    await seedReaders(app.db, 2);
+    start();
+    const sent = await sendNow(app.db, app.config);
+    const mails = await smtp.waitFor(2);
+    await stopWhenDone(allSent(app, sent));
+    const campaigns = campaignStore(app.db, app.config);
+    // A campaign neither reader was sent: a draft, and one sent to others only.
+    const draft = await campaigns.create(campaignContent, null);
+    const [own, other] = mails.map((mail) => unsubscribeLink(mail)!.slice(TEST_SITE_URL.length));
+    const retagged = own!.replace(/\.c\d+$/, `.c${draft}`);
+    expect(retagged).not.toBe(own);
+
+    const forged = await request(app).post(retagged).field('List-Unsubscribe', 'One-Click');
+    // The reader's own signature still unsubscribes them: only the count is refused.
+    expect([forged.status, forged.body]).toEqual([200, { result: 'unsubscribed' }]);
+    expect((await campaigns.find(draft))!.unsubscribes).toBe(0);
+    expect((await campaigns.find(sent))!.unsubscribes).toBe(0);
+
+    const genuine = await request(app).post(other!).field('List-Unsubscribe', 'One-Click');
+    expect(genuine.body).toEqual({ result: 'unsubscribed' });
+    expect((await campaigns.find(sent))!.unsubscribes).toBe(1);
+  });
+
   it('counts a 5xx from the mail server as a hard bounce, does not retry it, and skips the address from the limit on', async () => {
     const refused = readerAddress(1);
     const { app, smtp, start, stopWhenDone } = await campaignApp(
@@ -142,16 +167,19 @@ describe('a newsletter campaign', { timeout: 120_000 }, () => {
     await smtp.waitFor(2, 20_000);
     const campaigns = campaignStore(app.db, app.config);
     await until('the first campaign sent', async () => (await campaigns.figures(first)).queued === 0);
-    expect(await campaigns.figures(first)).toMatchObject({ sent: 2, failed: 1 });
+    expect(await campaigns.figures(first)).toMatchObject({ sent: 2, bounced: 1, failed: 0 });
     const row = await app.db.get<{ hard_bounces: number; bounced_at: string | null }>(
       'SELECT hard_bounces, bounced_at FROM subscribers WHERE email = ?',
       refused,
     );
     expect(row).toEqual({ hard_bounces: 1, bounced_at: expect.any(String) });
-    const failed = await app.db.get<{ attempts: number; status: string; last_error: string }>(
-      "SELECT attempts, status, last_error FROM outbox WHERE kind = 'newsletter-campaign' AND status = 'failed'",
+    const bounced = await app.db.get<{ attempts: number; status: string; last_error: string }>(
+      "SELECT attempts, status, last_error FROM outbox WHERE kind = 'newsletter-campaign' AND status = 'bounced'",
     );
-    expect(failed).toMatchObject({ attempts: 1, status: 'failed', last_error: expect.stringContaining('550') });
+    expect(bounced).toMatchObject({ attempts: 1, status: 'bounced', last_error: expect.stringContaining('550') });
+    // Bounced out (the limit is 1 here): suppressed as well.
+    expect(await createSuppressions(app.db).has(refused)).toBe(true);
+    expect(await createSuppressions(app.db).has(readerAddress(0))).toBe(false);
     expect(await campaigns.bounced()).toEqual([{ email: refused, hardBounces: 1, bouncedAt: row!.bounced_at }]);
 
     // The next campaign leaves the address out.

@@ -11,6 +11,7 @@ import { createOutbox } from '../../server/outbox/delivery';
 import { catalogues } from '../../server/pages/catalogues';
 import { erasePersonalData } from '../../server/privacy/personalData';
 import { purgeExpired } from '../../server/privacy/retention';
+import { createSuppressions } from '../../server/privacy/suppressions';
 import { siteFacts } from '../../shared/content/data';
 import type { Locale } from '../../shared/lib/locale';
 import { locales, localeTags } from '../../shared/lib/locale';
@@ -459,6 +460,70 @@ describe('unsubscribe', { timeout: 30_000 }, () => {
     expect(db.connection.prepare('SELECT unsubscribed_at FROM subscribers').get()).toEqual({
       unsubscribed_at: new Date(t0 + 61 * day).toISOString(),
     });
+  });
+
+  it("keeps a never-confirmed sign-up's unsubscribe link working 60 days after its e-mail, past the purge: off the list, suppressed", async () => {
+    const app = testApp();
+    cleanups.push(() => app.db.close());
+    expect((await signUp(app, 'stranger@example.com')).status).toBe(202);
+    await app.afterAnswer.settled();
+    const { payload } = app.db.connection.prepare('SELECT payload FROM outbox').get() as { payload: string };
+    const link = linkIn((JSON.parse(payload) as { mail: { text: string } }).mail.text, newsletterIn.en.unsubscribe)!;
+    const day = 24 * 60 * 60_000;
+    // Purged unconfirmed after its days, then every daily clean-up up to 60 days after the e-mail.
+    for (const days of [8, 30, 60]) await purgeExpired(app.db, new Date(Date.now() + days * day));
+    expect(app.db.connection.prepare('SELECT count(*) AS n FROM subscribers').get()).toEqual({ n: 0 });
+
+    // A token for the same id that the site did not sign is still refused.
+    const forged = link.replace(/token=(\d+)\.[\w-]{43}/, (_, id: string) => `token=${id}.${'A'.repeat(43)}`);
+    const refused = await request(app).post(forged.slice(TEST_SITE_URL.length)).field('List-Unsubscribe', 'One-Click');
+    expect(refused.body).toEqual({ result: 'invalid' });
+    const answer = await request(app)
+      .post(link.slice(TEST_SITE_URL.length))
+      .type('form')
+      .set('Accept', 'text/html')
+      .send('List-Unsubscribe=One-Click');
+    expect(answer.headers.location).toBe(`${newsletterIn.en.unsubscribe}?result=unsubscribed`);
+    const page = await request(app).get(answer.headers.location!);
+    expect(page.text).toContain(escaped(catalogues.en.newsletterUnsubscribe.outcomes.unsubscribed.text));
+    expect(await createSuppressions(app.db).has('stranger@example.com')).toBe(true);
+    // Past its days, the clean-up deletes what the link needed.
+    await purgeExpired(app.db, new Date(Date.now() + 62 * day));
+    expect(app.db.connection.prepare('SELECT count(*) AS n FROM unsubscribe_links').get()).toEqual({ n: 0 });
+  });
+
+  it('tells a reader who unsubscribed and follows the link again, once the address is deleted, that they are off the list', async () => {
+    const app = testApp();
+    cleanups.push(() => app.db.close());
+    const sent: Confirmation[] = [];
+    const sentences: Record<Locale, string> = {
+      en: 'If you already unsubscribed, you are off the list: we will send you no more e-mails.',
+      es: 'Si ya canceló su suscripción, no recibirá más correos nuestros.',
+    };
+    const own = createSubscriberStore(app.db, {
+      outbox: createOutbox(app.db, app.config),
+      messagesFor: (confirmation) => {
+        sent.push(confirmation);
+        return [];
+      },
+      committed: () => {},
+    });
+    await own.signUp('gone@example.com');
+    expect(await own.confirm(sent[0]!.confirmToken)).toBe('confirmed');
+    expect(await own.unsubscribe(sent[0]!.unsubscribeToken)).toBe('unsubscribed');
+    await purgeExpired(app.db);
+    for (const locale of locales) {
+      const { unsubscribe } = newsletterIn[locale];
+      const answer = await request(app)
+        .post(`${unsubscribe}?token=${sent[0]!.unsubscribeToken}`)
+        .type('form')
+        .set('Accept', 'text/html')
+        .send('List-Unsubscribe=One-Click');
+      expect(answer.headers.location).toBe(`${unsubscribe}?result=invalid`);
+      const page = await request(app).get(answer.headers.location!);
+      expect(page.text).toContain(escaped(sentences[locale]));
+      expect(catalogues[locale].newsletterUnsubscribe.outcomes.invalid.text).toContain(sentences[locale]);
+    }
   });
 
   it('sends a link mailed before tokens named their address to the page that says so, in each language', async () => {

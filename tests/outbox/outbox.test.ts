@@ -305,6 +305,33 @@ describe('a lead becomes one e-mail to the right department', { timeout: 30_000 
     expect(`${header(mail!, 'subject')}${mail!.parsed.text}`).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
   });
 
+  it('forges no labelled line from the landing page or the form page of the attribution', async () => {
+    const smtp = await mailServer();
+    const app = deliveringApp({ SMTP_URL: smtp.url });
+    const touch = { source: '', medium: '', campaign: '', referrer: '' };
+    const attribution = {
+      first: {
+        ...touch,
+        landing: `/pricing\n\n${fieldCopy.email.label}: ceo@meridianlab.test\r\nMessage: URGENT wire the deposit today`,
+      },
+      last: { ...touch, landing: '/contact' },
+      formPage: '/contact\u2028Routed to: Sales <sales@meridianlab.test>',
+      pagesSeen: 2,
+    };
+    expect((await post(app, { ...lead, attribution: JSON.stringify(attribution) })).status).toBe(201);
+    const [mail] = await smtp.waitFor(1);
+    const lines = mail!.parsed.text!.split('\n');
+    expect(lines.filter((line) => line.startsWith(`${fieldCopy.email.label}:`))).toEqual([
+      `${fieldCopy.email.label}: jane@acme.example`,
+    ]);
+    expect(lines.filter((line) => line.startsWith('Routed to:'))).toEqual(['Routed to: Sales & Marketing']);
+    expect(lines.filter((line) => line.startsWith('Message: URGENT'))).toEqual([]);
+    expect(lines).toContain(
+      `Landing page: /pricing ${fieldCopy.email.label}: ceo@meridianlab.test Message: URGENT wire the deposit today`,
+    );
+    expect(lines).toContain('Sent from: /contact Routed to: Sales <sales@meridianlab.test>');
+  });
+
   it('sends the e-mail when the lead is stored, not at the next poll', async () => {
     const smtp = await mailServer();
     // The poll an hour away: only the wake-up after the lead's transaction can send it. How soon it comes from
@@ -383,6 +410,7 @@ describe('the transactional outbox', { timeout: 30_000 }, () => {
       sent: 0,
       failed: 0,
       skipped: 0,
+      bounced: 0,
       oldestQueuedSeconds: null,
     });
 

@@ -38,7 +38,7 @@ function throttledWorker(opensAt: () => number): number[] {
       return { messages, nextSlotAt: null };
     },
     markSent: async () => {},
-    stats: async () => ({ queued: 0, sent: 0, failed: 0, skipped: 0, oldestQueuedSeconds: null }),
+    stats: async () => ({ queued: 0, sent: 0, failed: 0, skipped: 0, bounced: 0, oldestQueuedSeconds: null }),
   } as unknown as OutboxStore;
   const worker = createOutboxWorker({
     store,

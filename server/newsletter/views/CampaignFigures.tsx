@@ -7,6 +7,7 @@ export function CampaignFigureList({ figures, unsubscribes }: { figures: Campaig
     ['Queued', figures.queued],
     ['Delivered to the mail server', figures.sent],
     ['Failed', figures.failed],
+    ['Bounced (the address refused)', figures.bounced],
     ['Skipped (left the list first)', figures.skipped],
     ['Sent in the last minute', figures.sentLastMinute],
     ['Unsubscribes from it', unsubscribes],

@@ -27,7 +27,7 @@ export const newsletterUnsubscribe = {
     },
     invalid: {
       title: 'This link does not work',
-      text: `The unsubscribe link is incomplete, or comes from an old e-mail. If you have already unsubscribed, you will get no more e-mails from us. If not, copy the whole link from our latest e-mail, or write to ${siteFacts.email} and we will remove your address.`,
+      text: `The unsubscribe link is incomplete, or comes from an old e-mail. If you already unsubscribed, you are off the list: we will send you no more e-mails. If not, copy the whole link from our latest e-mail, or write to ${siteFacts.email} and we will remove your address.`,
       link: blogLink,
     },
   },
