@@ -294,6 +294,26 @@ describe('unknown paths', () => {
     }
   });
 
+  it.each([
+    ['POST', '/services', 'en'],
+    ['PUT', '/nope', 'en'],
+    ['DELETE', '/es/servicios', 'es'],
+    ['PATCH', '/es/nada/x', 'es'],
+    ['PROPFIND', '/', 'en'],
+  ] as const)(
+    'answer %s %s, which no route takes, with the small not-found page in %s',
+    async (method, path, locale) => {
+      const agent = request(app) as unknown as Record<string, (path: string) => request.Test>;
+      const response = await agent[method.toLowerCase()]!(path);
+      expect(response.status).toBe(404);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.headers['content-security-policy']).toBeDefined();
+      expect(response.text).toContain(`<html lang="${locale}">`);
+      expect(response.text).toContain(`<h1 id="error-title">${catalogues[locale].notFound.title}</h1>`);
+      expect(response.text).not.toMatch(/Cannot|<pre>/);
+    },
+  );
+
   it('redirect a trailing slash to the one canonical URL, keeping the query', async () => {
     const response = await request(app).get('/services/?ref=ad');
     expect(response.status).toBe(301);
