@@ -15,6 +15,7 @@ import { errorDocument } from '../http/errors';
 import type { Logger } from '../http/logger';
 import type { AssetSource } from '../http/manifest';
 import { criticalStyle, hydrationModules, pageAssets } from '../http/manifest';
+import { matchablePath } from './matchablePath';
 import type { PageHeaders } from './pageHeaders';
 
 /** What a page that lists articles hands the browser: the index and its language's posts, as it rendered them. */
@@ -84,9 +85,9 @@ export function pageRenderer({ App, manifest, siteUrl, logger, headers }: Render
     });
 
     // 2. Match and load the page. A view is matched by its own path, not by
-    //    the URL that was posted to.
+    //    the URL that was posted to; an encoded line break by what stands for it.
     const url = new URL(view?.path ?? req.originalUrl, 'http://localhost');
-    const loaded = view?.loaded ?? (await loadPage(url.pathname));
+    const loaded = view?.loaded ?? (await loadPage(matchablePath(url.pathname)));
     const { page } = loaded;
 
     // 3. Decide the status now: it goes out with the first byte of the stream.
