@@ -120,7 +120,7 @@ export function createApp(config: AppConfig, options: AppOptions): SiteApp {
     }),
   );
   app.use(publicFiles(path.join(config.rootDir, 'public'))); // icons, images, video: only paths with an extension
-  app.use(canonicalPath); // one URL per page: "/services/" → 301 "/services", never to another host
+  app.use(canonicalPath); // one URL per page: "/services/", "/%73ervices" → 301 "/services", never to another host
   app.get(PAGE_CATCH_ALL, (req, res) => site.renderPage(req, res)); // every other GET is a page, or the 404 page
   app.use(notFound); // what no route took (another method): the site's small 404 page, never the framework's
   app.use(errorHandler(logger, () => metrics.unhandledErrors.inc({ where: 'request' }))); // last: a short JSON reason for client errors, a logged 500 for the rest
