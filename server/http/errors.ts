@@ -79,7 +79,7 @@ export function noticeDocument({
 
 /**
  * The answer to what no route takes, a method the site does not answer on a page ("POST /services") or on
- * any other path: the not-found page's words, small and static, never the framework's own "Cannot POST".
+ * any other path: the not-found page's words, small and static, never the framework's own "Cannot POST" (decision 064).
  */
 export const notFound: RequestHandler = (req, res) => {
   const locale = localeOf(req.path);

@@ -21,7 +21,7 @@ const DURATION_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.
 
 /**
  * The methods counted under their own name; the parser accepts some thirty more, each of which would add its own
- * label sets for good: those are counted as "other".
+ * label sets for good: those are counted as "other" (decision 064).
  */
 const COUNTED_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST', 'OPTIONS']);
 

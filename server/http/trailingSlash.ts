@@ -26,7 +26,7 @@ function pageSpelledBy(path: string): string | undefined {
  * which browsers read the same way) would send the visitor to another host.
  * The query is the URL's own, from its "?": an absolute-form request target
  * ("GET http://evil.com/services/ HTTP/1.1") names a host before the path, so
- * nothing is cut from the URL by the path's length.
+ * nothing is cut from the URL by the path's length (decision 064).
  */
 export const canonicalPath: RequestHandler = (req, res, next) => {
   const slashed = req.path.length > 1 && req.path.endsWith('/');
