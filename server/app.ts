@@ -17,7 +17,7 @@ import type { AfterAnswer } from './http/afterAnswer';
 import { createAfterAnswer } from './http/afterAnswer';
 import type { Drain } from './http/drain';
 import { createDrain } from './http/drain';
-import { errorHandler } from './http/errors';
+import { errorHandler, notFound } from './http/errors';
 import { healthRoutes } from './http/health';
 import type { Logger } from './http/logger';
 import type { Metrics } from './http/metrics';
@@ -120,8 +120,9 @@ export function createApp(config: AppConfig, options: AppOptions): SiteApp {
     }),
   );
   app.use(publicFiles(path.join(config.rootDir, 'public'))); // icons, images, video: only paths with an extension
-  app.use(canonicalPath); // one URL per page: "/services/" → 301 "/services", never to another host
+  app.use(canonicalPath); // one URL per page: "/services/", "/%73ervices" → 301 "/services", never to another host
   app.get(PAGE_CATCH_ALL, (req, res) => site.renderPage(req, res)); // every other GET is a page, or the 404 page
+  app.use(notFound); // what no route took (another method): the site's small 404 page, never the framework's
   app.use(errorHandler(logger, () => metrics.unhandledErrors.inc({ where: 'request' }))); // last: a short JSON reason for client errors, a logged 500 for the rest
 
   // Kept pages go out before the app (decisions 049, 054, 056), and the kept not-found page of a plain path

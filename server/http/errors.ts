@@ -1,4 +1,4 @@
-import type { ErrorRequestHandler } from 'express';
+import type { ErrorRequestHandler, RequestHandler } from 'express';
 
 import { siteFacts } from '../../shared/content/data';
 import type { Locale } from '../../shared/lib/locale';
@@ -76,6 +76,24 @@ export function noticeDocument({
     locale,
   });
 }
+
+/**
+ * The answer to what no route takes, a method the site does not answer on a page ("POST /services") or on
+ * any other path: the not-found page's words, small and static, never the framework's own "Cannot POST" (decision 064).
+ */
+export const notFound: RequestHandler = (req, res) => {
+  const locale = localeOf(req.path);
+  const texts = refusalTexts[locale].notFound;
+  res
+    .status(404)
+    .type('html')
+    .send(
+      staticPage({
+        ...{ eyebrow: texts.eyebrow, title: texts.title, paragraphs: [texts.text], locale },
+        action: { href: localePrefix(locale) || '/', label: texts.home },
+      }),
+    );
+};
 
 /**
  * The last handler: client errors raised by body parsers (malformed, bad

@@ -20,6 +20,12 @@ interface OutboxCounts {
 /** Seconds: from a cached page (a millisecond) to a slow render or a database wait. */
 const DURATION_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
+/**
+ * The methods counted under their own name; the parser accepts some thirty more, each of which would add its own
+ * label sets for good: those are counted as "other" (decision 064).
+ */
+const COUNTED_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST', 'OPTIONS']);
+
 /** What routing leaves on a request that Express handled: the route that answered, and its mount point. */
 type Routed = IncomingMessage & { route?: { path: unknown }; baseUrl?: string };
 
@@ -148,7 +154,7 @@ export type Metrics = ReturnType<typeof createMetrics>;
 export function answerCounter(metrics: Metrics) {
   const series = new Map<string, Map<string, Map<number, { count: () => void; observe: (seconds: number) => void }>>>();
   return (req: IncomingMessage, path: string, status: number, seconds: number): void => {
-    const method = req.method ?? 'GET';
+    const method = COUNTED_METHODS.has(req.method!) ? req.method! : 'other';
     const route = routeLabel(req, path, status);
     let byMethod = series.get(route);
     if (!byMethod) series.set(route, (byMethod = new Map()));

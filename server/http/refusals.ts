@@ -1,8 +1,11 @@
 /**
  * What the server's small pages say, written without React (server/http/errors.ts):
- * a form post refused before its body was read, and the page shown when
- * rendering itself failed. One set per language.
+ * a form post refused before its body was read, the page shown when
+ * rendering itself failed, and what no route answers. One set per language.
  */
+import { common as enCommon } from '../../shared/content/i18n/en/common';
+import { common as esCommon } from '../../shared/content/i18n/es/common';
+import type { CatalogueCommon } from '../../shared/content/i18n/types';
 import type { Locale } from '../../shared/lib/locale';
 import { localeTags } from '../../shared/lib/locale';
 import { countOf } from '../../shared/lib/plural';
@@ -14,6 +17,8 @@ export interface RefusalTexts {
   tooLarge: string;
   notice: { eyebrow: (status: number) => string; title: string; back: string; backLabel: string };
   failure: { eyebrow: string; title: string; text: string; home: string; reference: (id: string) => string };
+  /** The not-found page's own words. */
+  notFound: Pick<CatalogueCommon['notFound'], 'eyebrow' | 'title' | 'text' | 'home'>;
 }
 
 export const refusalTexts: Readonly<Record<Locale, RefusalTexts>> = {
@@ -35,6 +40,7 @@ export const refusalTexts: Readonly<Record<Locale, RefusalTexts>> = {
       home: 'Back to home',
       reference: (id) => `If you write to us about it, quote this reference: ${id}`,
     },
+    notFound: enCommon.notFound,
   },
   es: {
     crossSite: 'Los formularios solo se pueden enviar desde este sitio.',
@@ -55,5 +61,6 @@ export const refusalTexts: Readonly<Record<Locale, RefusalTexts>> = {
       home: 'Volver al inicio',
       reference: (id) => `Si nos escribe sobre esto, indique esta referencia: ${id}`,
     },
+    notFound: esCommon.notFound,
   },
 };

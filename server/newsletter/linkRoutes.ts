@@ -62,10 +62,12 @@ export function newsletterRoutes({ store, siteUrl, renderPage, counters }: Newsl
       res.redirect(303, resultHref(path, 'invalid'));
       return;
     }
+    // The token is the page's slot: the page is rendered once and kept, each link's token written in (decision 064).
     renderPage(req, res, {
       path,
       status: 200,
-      wrap: (page) => createElement(NewsletterTokenContext, { value: token }, page),
+      slot: token,
+      wrap: (page, slot) => createElement(NewsletterTokenContext, { value: slot ?? null }, page),
     }).catch(next);
   };
 

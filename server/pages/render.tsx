@@ -15,6 +15,7 @@ import { errorDocument } from '../http/errors';
 import type { Logger } from '../http/logger';
 import type { AssetSource } from '../http/manifest';
 import { criticalStyle, hydrationModules, pageAssets } from '../http/manifest';
+import { matchablePath } from './matchablePath';
 import type { PageHeaders } from './pageHeaders';
 
 /** What a page that lists articles hands the browser: the index and its language's posts, as it rendered them. */
@@ -27,12 +28,18 @@ const RENDER_TIMEOUT_MS = 10_000;
  * A page shown in answer to a request for another URL: a form posted without
  * JavaScript and shown again with what the visitor sent.
  */
-interface PageView {
+export interface PageView {
   /** The page's own path. */
   path: string;
   status: number;
-  /** Wraps the page in the providers that carry the request's values. */
-  wrap: (page: ReactElement) => ReactElement;
+  /** Wraps the page in the providers that carry the request's values; `slot` is the view's, or what stands for it. */
+  wrap: (page: ReactElement, slot?: string) => ReactElement;
+  /**
+   * The one value of the request the page shows (a newsletter link's token), written as it is: the page
+   * cache renders such a view once, with a stand-in, and answers each request with its own value in its
+   * place (cache/slotted.ts, decision 064).
+   */
+  slot?: string;
   /** The page already loaded with what it shows (an article's preview), instead of its path's. */
   loaded?: LoadedPage;
 }
@@ -84,9 +91,9 @@ export function pageRenderer({ App, manifest, siteUrl, logger, headers }: Render
     });
 
     // 2. Match and load the page. A view is matched by its own path, not by
-    //    the URL that was posted to.
+    //    the URL that was posted to; an encoded line break by what stands for it.
     const url = new URL(view?.path ?? req.originalUrl, 'http://localhost');
-    const loaded = view?.loaded ?? (await loadPage(url.pathname));
+    const loaded = view?.loaded ?? (await loadPage(matchablePath(url.pathname)));
     const { page } = loaded;
 
     // 3. Decide the status now: it goes out with the first byte of the stream.
@@ -128,7 +135,7 @@ export function pageRenderer({ App, manifest, siteUrl, logger, headers }: Render
     //    pipe into the response (through the page cache's tee when it keeps
     //    the page), where compression flushes as React writes. A shell that
     //    throws gets the static error page; errors after it can only be logged.
-    const stream = renderToPipeableStream(view ? view.wrap(tree) : tree, {
+    const stream = renderToPipeableStream(view ? view.wrap(tree, view.slot) : tree, {
       // The static sections' Suspense boundaries (see StaticSection) are always complete in the first
       // pass; React would still move a large one to the end of the stream, behind an inline script the
       // CSP forbids. No size limit keeps every boundary in place.

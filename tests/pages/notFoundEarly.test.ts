@@ -34,6 +34,17 @@ describe('kept not-found pages', () => {
     }
   });
 
+  it('answer with their 404 and the page whatever If-None-Match names: no 304 for what is no 200', async () => {
+    for (const path of ['/another-unknown', '/es/blog/nada']) {
+      const kept = await request(app).get(path).set('Accept-Encoding', 'identity');
+      for (const tags of ['*', kept.headers.etag as string]) {
+        const answer = await request(app).get(path).set('Accept-Encoding', 'identity').set('If-None-Match', tags);
+        expect(answer.status, `${path} ${tags}`).toBe(404);
+        expect(answer.text).toBe(kept.text);
+      }
+    }
+  });
+
   it.each([
     ['/healthz', 200],
     ['/readyz', 200],

@@ -364,4 +364,40 @@ describe('createPageCache', () => {
     expect(calls.count).toBe(1);
     expect(cache.size).toBe(1);
   });
+
+  it("keeps a view with a slot once, fills in each request's value, and renders what it cannot keep", async () => {
+    const calls = { count: 0 };
+    let failing = false;
+    /** A view's page that shows its slot as it is; while `failing`, a part of it fails. */
+    const render: StreamPage = async (_req, res, view, hooks = {}) => {
+      calls.count += 1;
+      res.status(200);
+      const out = hooks.onShellReady?.(200, 'sha256-T') ?? res;
+      if (failing) hooks.onError?.();
+      out.end(`<!DOCTYPE html><p>${view!.slot}</p>`);
+    };
+    const caching = createPageCache(render, { headers, logger: logger() as unknown as Logger });
+    const app = express();
+    app.get('/link', (req, res) =>
+      caching.render(req, res, { path: '/link', status: 200, slot: String(req.query.t), wrap: (page) => page }),
+    );
+    const answer = async (token: string) => (await request(app).get(`/link?t=${encodeURIComponent(token)}`)).text;
+
+    expect(await answer('first')).toBe('<!DOCTYPE html><p>first</p>');
+    expect(await answer('a.b-c_9')).toBe('<!DOCTYPE html><p>a.b-c_9</p>');
+    expect(calls.count).toBe(1);
+    // A value HTML or a URL would write otherwise is rendered on its own.
+    expect(await answer('<b>')).toBe('<!DOCTYPE html><p><b></p>');
+    expect(calls.count).toBe(2);
+    // Forgotten with every kept page; a page that did not render whole is not kept, and never shows the stand-in.
+    caching.invalidate();
+    failing = true;
+    expect(await answer('x')).toBe('<!DOCTYPE html><p>x</p>');
+    expect(await answer('y')).toBe('<!DOCTYPE html><p>y</p>');
+    expect(calls.count).toBe(6);
+    failing = false;
+    await answer('z');
+    expect(await answer('w')).toBe('<!DOCTYPE html><p>w</p>');
+    expect(calls.count).toBe(7);
+  });
 });

@@ -294,6 +294,56 @@ describe('unknown paths', () => {
     }
   });
 
+  it.each([
+    ['POST', '/services', 'en'],
+    ['PUT', '/nope', 'en'],
+    ['DELETE', '/es/servicios', 'es'],
+    ['PATCH', '/es/nada/x', 'es'],
+    ['PROPFIND', '/', 'en'],
+  ] as const)(
+    'answer %s %s, which no route takes, with the small not-found page in %s',
+    async (method, path, locale) => {
+      const agent = request(app) as unknown as Record<string, (path: string) => request.Test>;
+      const response = await agent[method.toLowerCase()]!(path);
+      expect(response.status).toBe(404);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.headers['content-security-policy']).toBeDefined();
+      expect(response.text).toContain(`<html lang="${locale}">`);
+      expect(response.text).toContain(`<h1 id="error-title">${catalogues[locale].notFound.title}</h1>`);
+      expect(response.text).not.toMatch(/Cannot|<pre>/);
+    },
+  );
+
+  /** An article's path with its slug's first letter percent-encoded. */
+  const article = `/blog/${blogPosts[0]!.slug}`;
+  const encodedArticle = article.replace(/(?<=^\/blog\/)./, (letter) => `%${letter.charCodeAt(0).toString(16)}`);
+  it.each([
+    ['/%73ervices', '/services'],
+    ['/servic%65s?ref=ad&x=%41', '/services?ref=ad&x=%41'],
+    ['/co%6Etact', '/contact'],
+    ['/co%6etact?sent=1', '/contact?sent=1'],
+    ['/%73ervices/?ref=ad', '/services?ref=ad'],
+    ['/es/servi%63ios', '/es/servicios'],
+    [encodedArticle, article],
+    ['/newsletter/c%6Fnfirm?token=abc', '/newsletter/confirm?token=abc'],
+  ])(
+    'answer %s, a percent-encoded spelling of a page, with a 301 to it (%s), never a render of its own',
+    async (path, page) => {
+      const response = await request(app).get(path);
+      expect(response.status).toBe(301);
+      expect(response.headers.location).toBe(page);
+    },
+  );
+
+  it.each(['/%2Fservices', '/blog%2Fx', '/es/servi%63ios%2Fx', '/servic%45s'])(
+    'answer %s, which spells no page once decoded, with the not-found page',
+    async (path) => {
+      const response = await request(app).get(path);
+      expect(response.status).toBe(404);
+      expect(response.text).toContain('<meta name="robots" content="noindex, follow"/>');
+    },
+  );
+
   it('redirect a trailing slash to the one canonical URL, keeping the query', async () => {
     const response = await request(app).get('/services/?ref=ad');
     expect(response.status).toBe(301);

@@ -1,10 +1,28 @@
 import { isDeepStrictEqual } from 'node:util';
 
-import { describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { afterAll, describe, expect, it } from 'vitest';
 
 import { unknownPathPage } from '../../server/pages/cache/unknownPaths';
+import { matchablePath } from '../../server/pages/matchablePath';
 import { matchPage } from '../../shared/pageShell';
 import { findPage, seedSitePages } from '../../shared/routes';
+import { recordingLogger, testApp } from '../support/helpers';
+
+/** Encoded line breaks, which React Router's splat does not match, in every section and place. */
+const lineBreaks = [
+  '/x%0a',
+  '/x%0D',
+  '/%0a',
+  '/x%E2%80%A8',
+  '/x%e2%80%a9y',
+  '/es/x%0a',
+  '/es/blog%0d',
+  '/blog/x%0ay',
+  '/es/blog/%0a',
+  '/ES/x%0a',
+  '/x%0a/y/z',
+];
 
 /** What the server keys and renders an answer by: the page's language, chunk and status. */
 const shown = (page: { locale: string; chunk: string; status?: number; path: string }) => ({
@@ -41,6 +59,7 @@ describe('unknownPathPage', () => {
       '/x%2Fy',
       '/.',
       '/..',
+      ...lineBreaks,
     ];
     const random = Array.from({ length: 300 }, (_, i) => `/${(i * 7919).toString(36)}/${i % 3 ? 'blog/' : ''}${i}`);
     // Every arrangement of the routes' fixed segments among others, up to five deep: the shapes kept.
@@ -61,7 +80,7 @@ describe('unknownPathPage', () => {
       if (!expected.has(path)) {
         let page;
         try {
-          page = findPage(path) ? undefined : shown(matchPage(path).page);
+          page = findPage(path) ? undefined : shown(matchPage(matchablePath(path)).page);
         } catch {
           page = undefined;
         }
@@ -75,5 +94,20 @@ describe('unknownPathPage', () => {
     }
     expect(differing).toEqual([]);
     expect(compared).toBeGreaterThan(10_000);
+  });
+});
+
+describe('a path with an encoded line break', () => {
+  const { logger, lines } = recordingLogger();
+  const app = testApp({}, { logger });
+  afterAll(() => app.db.close());
+
+  it('is the not-found page of its section and language, a 404 whether rendered or kept, and logs no error', async () => {
+    for (const path of [...lineBreaks, ...lineBreaks, '/x%00', '/x%01', '/x%7F', '/x%C2%85', '/x%1b%5b31m']) {
+      const response = await request(app).get(path);
+      expect(response.status, path).toBe(404);
+      expect(response.text, path).toContain(`<html lang="${/^\/es\//.test(path) ? 'es' : 'en'}">`);
+    }
+    expect(lines().filter((line) => Number(line.level) >= 50)).toEqual([]);
   });
 });

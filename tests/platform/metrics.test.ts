@@ -168,6 +168,19 @@ describe('/metrics', () => {
     );
   });
 
+  it('counts any method but GET, HEAD, POST and OPTIONS as "other": probing a page with every method adds one label set', async () => {
+    const app = testApp({ METRICS_TOKEN: TOKEN });
+    cleanups.push(() => app.db.close());
+    const agent = request(app) as unknown as Record<string, (path: string) => request.Test>;
+    for (const method of ['get', 'head', 'post', 'options', 'put', 'delete', 'patch', 'propfind', 'mkcol', 'purge'])
+      await agent[method]!('/research');
+    const labelled = (await scrape(app)).text
+      .split('\n')
+      .filter((line) => line.startsWith('http_requests_total{') && line.includes('route="/research"'))
+      .map((line) => /method="([^"]+)"/.exec(line)![1]);
+    expect(new Set(labelled)).toEqual(new Set(['GET', 'HEAD', 'POST', 'OPTIONS', 'other']));
+  });
+
   it("has Node's default metrics but the GC pause histogram, whose observer fills the old generation", () => {
     const defaults = new Registry();
     collectDefaultMetrics({ register: defaults });

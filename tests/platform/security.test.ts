@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 
 import request from 'supertest';
@@ -7,9 +9,24 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { DATABASE_FILE } from '../../server/db';
 import { TEST_SITE_URL, testApp } from '../support/helpers';
+import { freePort, killServers, startServer } from '../support/serverProcess';
 
 const app = testApp();
 afterAll(() => app.db.close());
+afterAll(killServers);
+
+/** One request written as it is given on a fresh connection, as no HTTP client would send it; resolves with the answer's head. */
+function rawHead(port: number, requestLine: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let answer = '';
+    const socket = net.connect(port, '127.0.0.1', () =>
+      socket.write(`${requestLine}\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`),
+    );
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
+    socket.on('end', () => resolve(answer.split('\r\n\r\n')[0]!));
+    socket.on('error', reject);
+  });
+}
 
 describe('the trailing-slash redirect never leaves the site', () => {
   it.each([
@@ -33,6 +50,22 @@ describe('the trailing-slash redirect never leaves the site', () => {
   it('keeps the query on an ordinary redirect', async () => {
     const response = await request(app).get('/services/?utm=1');
     expect(response.headers.location).toBe('/services?utm=1');
+  });
+
+  it('keeps its own path and query for an absolute-form request target, whatever host it names', async () => {
+    const port = await freePort();
+    await startServer(port, { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'lab-absolute-')) });
+    for (const [target, location] of [
+      ['http://evil.example/services/?a=1', '/services?a=1'],
+      ['http://evil.test//////', '/'],
+      ['http://evil.test/services/', '/services'],
+      ['https://evil.test//evil.test/?next=//evil.test/', '/evil.test?next=//evil.test/'],
+      ['/services/?a=1&b=/x/?c', '/services?a=1&b=/x/?c'],
+    ]) {
+      const head = await rawHead(port, `GET ${target} HTTP/1.1`);
+      expect(head, target).toMatch(/^HTTP\/1\.1 301 /);
+      expect(head).toContain(`\r\nLocation: ${location}\r\n`);
+    }
   });
 });
 

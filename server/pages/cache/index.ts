@@ -10,6 +10,7 @@ import type { RenderPage, StreamPage } from '../render';
 import { ResponseTee } from '../responseTee';
 import type { KeptPage } from './send';
 import { keptPage, sendKeptPage } from './send';
+import { slottedPages } from './slotted';
 import { PLAIN_PATH, unknownPathPage } from './unknownPaths';
 
 /** Kept pages at most: the route table's pages and their views, and a not-found page per section and language. */
@@ -112,7 +113,8 @@ export interface PageCaching {
    * page's 404), for the URL's own page (not a view), streamed without error;
    * a HEAD is answered from it too. The first visitor still gets the stream
    * (compressed on the fly); visitors who ask meanwhile wait for it (one render,
-   * one compression), later ones get the bytes compressed once, at once.
+   * one compression), later ones get the bytes compressed once, at once. A view with a slot (a newsletter
+   * link's token) is kept once per view, its slot filled per request (slotted.ts).
    */
   render: RenderPage;
   /**
@@ -143,6 +145,7 @@ export function createPageCache(
   let generation = 0;
   /** Renders under way, by key: a second request for the page waits for the first one's (single flight). */
   const rendering = new Map<string, Promise<KeptPage | undefined>>();
+  const slotted = slottedPages(render, headers);
 
   /**
    * The one lookup, for both callers, by one key (pageCacheKey) of the URL as it arrived: the kept page of
@@ -213,6 +216,12 @@ export function createPageCache(
       return found;
     },
     async render(req, res, view) {
+      if (view?.slot !== undefined) {
+        const answer = await slotted.send(req, res, { ...view, slot: view.slot });
+        counted(answer === 'hit' ? 'hit' : 'miss');
+        if (answer === 'yours') await render(req, res, view);
+        return;
+      }
       const found = view ? null : find(req);
       if (found === null) return render(req, res, view);
       counted(typeof found === 'string' ? 'miss' : 'hit');
@@ -242,6 +251,7 @@ export function createPageCache(
     invalidate() {
       generation += 1;
       pages.clear();
+      slotted.clear();
       // A request from now on waits for no render of the old content.
       rendering.clear();
     },

@@ -64,8 +64,13 @@ export async function keptPage(status: number, html: Buffer, headers: ReturnType
   };
 }
 
-/** True when the request's If-None-Match names any representation of this page. */
+/**
+ * True when the request's If-None-Match names any representation of this page. Only a 200 can be: a
+ * precondition is ignored when the answer would not be 2xx (RFC 9110 §13.2.1), so a kept not-found page is
+ * always its 404 (decision 064).
+ */
 function isFresh(req: IncomingMessage, page: KeptPage): boolean {
+  if (page.status !== 200) return false;
   const tags = req.headers['if-none-match'];
   return tags !== undefined && (tags.trim() === '*' || tags.includes(`"${page.hash}`));
 }

@@ -4,6 +4,7 @@ import { matchRoutes } from 'react-router';
 import { matchPage } from '../../../shared/pageShell';
 import type { RouteHandle, SitePage } from '../../../shared/routes';
 import { localizedRoutes, pageOf } from '../../../shared/routes';
+import { matchablePath } from '../matchablePath';
 
 /**
  * "/" or a path of plain segments: none empty, none beginning with a dot (so no dot segment), nothing
@@ -63,9 +64,11 @@ function openRouteMatch(pathname: string): SitePage {
  * a trailing slash and percent-encoding): a path that could be one goes to matchPage itself; any other
  * can only match a route with a parameter or a splat, so React Router ranks those few alone, with the
  * same answer, and a plain path's not-found page is kept by its shape, so a flood of made-up paths costs
- * a lookup each (decision 054). A test compares all this with matchPage over many paths.
+ * a lookup each (decision 054). A test compares all this with matchPage over many paths. A path with an
+ * encoded line break, which matchPage cannot match, is answered as its matchablePath.
  */
-export function unknownPathPage(pathname: string): SitePage {
+export function unknownPathPage(path: string): SitePage {
+  const pathname = matchablePath(path);
   let plain: string;
   try {
     plain = decodeURIComponent(pathname).toLowerCase().replace(/\/+$/, '') || '/';
