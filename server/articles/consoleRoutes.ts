@@ -6,6 +6,7 @@ import type { Locale } from '../../shared/lib/locale';
 import { locales } from '../../shared/lib/locale';
 import type { ConsoleSection, ConsoleSectionTools } from '../console/console';
 import { fromLabTime, toLabTime } from '../console/kit/format';
+import { noticeNamed } from '../console/notices';
 import { consoleUser, sendPage, textFields } from '../console/page';
 import { readBody } from '../http/formEndpoint';
 import type { ArticleFields, TypedFields } from './fields';
@@ -15,7 +16,7 @@ import { IMAGE_MAX_BYTES, uploadRefusals } from './images';
 import { renderArticle } from './markdown';
 import type { Article, ArticleFilter, ArticleState, ArticleStore } from './store';
 import { articleStates } from './store';
-import { articleCopy, articleNav, savedNotice } from './texts';
+import { articleCopy, articleNav } from './texts';
 import { ArticleEditorPage } from './views/ArticleEditorPage';
 import { ArticleListPage } from './views/ArticleListPage';
 import { RevisionsPage } from './views/RevisionsPage';
@@ -205,7 +206,7 @@ function articleRoutes({ store, rootDir, preview, changed, images }: ArticleRout
     router.get('/staff/articles/:id', async (req, res) => {
       const article = await articleOf(req, res);
       if (!article) return;
-      const done = savedNotice(req.query.saved);
+      const done = noticeNamed(articleCopy.saved, req.query.saved);
       await showEditor(res, 200, article, done ? { notice: { tone: 'success', text: done } } : {});
     });
 
@@ -274,7 +275,7 @@ function articleRoutes({ store, rootDir, preview, changed, images }: ArticleRout
       );
       // Older first, whichever way round they were picked.
       const compared = from && to ? ([from, to].sort((a, b) => a.id - b.id) as [typeof from, typeof to]) : undefined;
-      const notice = savedNotice(req.query.saved);
+      const notice = noticeNamed(articleCopy.saved, req.query.saved);
       sendPage(
         res,
         200,

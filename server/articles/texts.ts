@@ -31,9 +31,3 @@ export const articleCopy = {
   restoreInvalid: (revision: number, field: string, reason: string) =>
     `Revision ${revision} cannot replace the live article: ${field}: ${reason}`,
 } as const;
-
-/** The notice a redirect's ?saved= names: one of the copy's own, never a key every object has (__proto__). */
-export function savedNotice(key: unknown): string | undefined {
-  const { saved } = articleCopy;
-  return typeof key === 'string' && Object.hasOwn(saved, key) ? saved[key as keyof typeof saved] : undefined;
-}
