@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -86,7 +88,6 @@ describe('writing an article', () => {
     });
     const preview = await get(`/staff/articles/${id}/preview`);
     expect(preview.status).toBe(200);
-    expect(preview.headers['cache-control']).toMatch(/^no-store\b/);
     expect(preview.headers['x-robots-tag']).toBe('noindex, nofollow');
     expect(preview.text).toContain('<meta name="robots" content="noindex, follow"/>');
     expect(preview.text).toContain('<title>Pipetting Robots on a Budget | Meridian Lab</title>');
@@ -98,6 +99,17 @@ describe('writing an article', () => {
     const outsider = await request(app).get(`/staff/articles/${id}/preview`);
     expect(outsider.status).toBe(303);
     expect(outsider.text).not.toContain('Pipetting');
+  });
+
+  it('answers the preview under the console’s rules: never kept nor compressed, no script, the page’s own style', async () => {
+    const preview = await get(`/staff/articles/${id}/preview`).set('Accept-Encoding', 'br, gzip');
+    expect(preview.headers['cache-control']).toBe('no-store, no-transform');
+    expect(preview.headers['content-encoding']).toBeUndefined();
+    const policy = preview.headers['content-security-policy']!;
+    expect(policy).toContain("script-src 'none'");
+    expect(policy).toMatch(/style-src 'self' 'sha256-[^']+'/);
+    const criticalCss = /<style[^>]*>([^<]*)<\/style>/.exec(preview.text)![1]!;
+    expect(policy).toContain(`'sha256-${createHash('sha256').update(criticalCss).digest('base64')}'`);
   });
 
   it('publishes, schedules and unpublishes, each kept as a revision', async () => {
