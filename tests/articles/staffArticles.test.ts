@@ -3,9 +3,10 @@ import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { createArticleContent } from '../../server/articles/content';
 import { seedArticles } from '../../server/articles/seed';
 import { createArticleStore } from '../../server/articles/store';
-import { testApp } from '../support/helpers';
+import { recordingLogger, testApp } from '../support/helpers';
 import type { StaffClient } from '../support/staffHelpers';
 import { addAccount, articleForm, consolePost, sessionFor } from '../support/staffHelpers';
 
@@ -193,6 +194,42 @@ describe('going live', () => {
     expect(response.status).toBe(400);
     expect(response.text).toContain('This article cannot go live yet: body: link &quot;javascript:alert(1)&quot;');
     expect((await store.get(id))!.state).toBe('draft');
+  });
+
+  it('publishes at its time only what passes the checks: the rest goes back to draft, and the editor says why', async () => {
+    const { logger, lines } = recordingLogger();
+    const content = createArticleContent(store, app.config.rootDir, logger);
+    await content.ready;
+    const [good, bad] = await Promise.all(
+      [
+        { ...refused, slug: 'due-and-sound' },
+        { ...refused, slug: 'due-before-a-rule', body: scriptLink },
+      ].map(async (fields) => {
+        const created = await store.create(fields, 'old');
+        const id = created.ok ? created.id : 0;
+        await store.schedule(id, new Date('2026-11-30T14:00:00Z'), 'old', new Date('2026-11-30T13:00:00Z'));
+        return id;
+      }),
+    );
+    expect(await content.publishDue(new Date('2026-11-30T14:00:05Z'))).toBe(1);
+    expect(await store.get(good!)).toMatchObject({ state: 'published', publishedAt: '2026-11-30T14:00:00.000Z' });
+    expect(await store.get(bad!)).toMatchObject({ state: 'draft', publishAt: null, updatedBy: 'schedule' });
+    const reason = 'body: link "javascript:alert(1)"';
+    expect((await store.revisions(bad!))[0]!.note).toContain(`not published at 2026-11-30T14:00:00.000Z: ${reason}`);
+    expect(lines()).toContainEqual(
+      expect.objectContaining({
+        level: 40,
+        article: bad,
+        reason: expect.stringContaining(reason) as string,
+        msg: 'scheduled article not published',
+      }),
+    );
+    const editor = await get(`/staff/articles/${bad}`);
+    expect(editor.status).toBe(200);
+    expect(editor.text).toContain(
+      'The schedule did not publish this article: not published at 2026-11-30T14:00:00.000Z: body: link &quot;javascript:alert(1)&quot;',
+    );
+    expect(await content.publishDue(new Date('2026-11-30T14:00:10Z'))).toBe(0);
   });
 
   it('checks a revision again before it replaces a published article', async () => {
