@@ -331,8 +331,9 @@ function articleRoutes({ store, rootDir, preview, changed, images }: ArticleRout
       }
       const file = form.get('image');
       const alt = String(form.get('imageAlt') ?? '').trim();
+      // What the writer typed beside the file stays in its field (a browser never fills a file input again).
       const refuse = (reason: string) =>
-        showEditor(res, 400, article, { errors: { image: `${fieldLabels.image}: ${reason}` } });
+        showEditor(res, 400, article, { errors: { image: `${fieldLabels.image}: ${reason}` }, uploadAlt: alt });
       if (!(file instanceof Blob) || file.size === 0) return refuse(uploadRefusals.empty);
       if (!alt && !article.imageAlt) return refuse('say what the image shows in the alt text field first.');
       const uploaded = await images.upload(new Uint8Array(await file.arrayBuffer()), by(res));

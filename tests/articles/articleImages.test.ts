@@ -118,6 +118,38 @@ describe('a cover image uploaded in the console', () => {
     ).toEqual({ n: 1 });
   });
 
+  /** A one-colour PNG: small as a file whatever its size in pixels. */
+  const plain = (width: number, height: number) =>
+    sharp({ create: { width, height, channels: 3, background: '#3a6' } })
+      .png()
+      .toBuffer();
+
+  it.each([
+    ['a 10 × 20,000 strip', 10, 20_000, 'The image is 10 × 20000 pixels: neither side may be over 16,383 pixels.'],
+    ['a 20,000 × 10 strip', 20_000, 10, 'The image is 20000 × 10 pixels: neither side may be over 16,383 pixels.'],
+    ['a 100 × 1,000 image', 100, 1_000, 'a cover is at most 8 times as tall as it is wide, or as wide as it is tall'],
+    ['a 2,000 × 200 image', 2_000, 200, 'a cover is at most 8 times as tall as it is wide, or as wide as it is tall'],
+    [
+      'a 6,400 × 6,400 image',
+      6_400,
+      6_400,
+      'The image is 6400 × 6400 pixels, more than the 25 megapixels a cover needs',
+    ],
+  ])('refuses %s from its size, before decoding it, keeping the alt text typed', async (_name, width, height, says) => {
+    const before = await store.get(id);
+    const response = await upload(await plain(width, height), 'odd.png', { imageAlt: 'A strip of film' });
+    expect(response.status).toBe(400);
+    expect(response.text).toContain(says);
+    expect(response.text).toMatch(/id="upload-alt"[^>]*value="A strip of film"/);
+    expect(await store.get(id)).toEqual(before);
+  });
+
+  it('takes an image exactly 8 times as tall as it is wide', async () => {
+    const response = await upload(await plain(40, 320), 'tall.png', { imageAlt: 'A tall strip' });
+    expect(response.status).toBe(303);
+    expect((await store.get(id))!.image).toMatch(/-40x320$/);
+  });
+
   it('refuses a cover path that names no image, naming the field', async () => {
     const response = await consolePost(app, `/staff/articles/${id}`, client, {
       csrf: client.csrf,
