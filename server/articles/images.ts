@@ -1,6 +1,7 @@
 /**
- * Images the staff upload for articles (decision 052): checked by decoding them with sharp, made in the
- * build's AVIF and WebP widths (decision 017), kept in the database so every instance serves them.
+ * Images the staff upload for articles (decision 052): sized from their header and refused early when out of
+ * shape (decision 066), checked by decoding them with sharp, made in the build's AVIF and WebP widths
+ * (decision 017), kept in the database so every instance serves them.
  */
 import { createHash } from 'node:crypto';
 

@@ -61,6 +61,14 @@ describe('a cover image uploaded in the console', () => {
     expect((await store.revisions(id))[0]!.note).toBe('cover image uploaded');
     const hash = /articles\/([0-9a-f]{16})/.exec(article.image)![1];
 
+    // A draft's cover is the staff's until the article is published: its name is its file's hash, which
+    // anyone holding the same file could compute.
+    const variant = `/media/articles/${hash}-800.webp`;
+    expect((await request(app).get(variant)).status).toBe(404);
+    const staffCopy = await request(app).get(variant).set('Cookie', client.cookie);
+    expect(staffCopy.status).toBe(200);
+    expect(staffCopy.headers['cache-control']).toBe('private, no-store');
+
     await consolePost(app, `/staff/articles/${id}/publish`, client, { csrf: client.csrf });
     const page = (await request(app).get('/blog/a-photo-on-top')).text;
     expect(page).toContain(
