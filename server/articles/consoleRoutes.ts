@@ -6,16 +6,18 @@ import type { Locale } from '../../shared/lib/locale';
 import { locales } from '../../shared/lib/locale';
 import type { ConsoleSection, ConsoleSectionTools } from '../console/console';
 import { fromLabTime, toLabTime } from '../console/kit/format';
+import { noticeNamed } from '../console/notices';
 import { consoleUser, sendPage, textFields } from '../console/page';
 import { readBody } from '../http/formEndpoint';
-import type { ArticleFields, TypedFields } from './fields';
+import type { TypedFields } from './fields';
 import { checkFields, fieldLabels, typedFields, typedOf } from './fields';
+import { goLiveProblem } from './goLive';
 import type { ArticleImages } from './images';
 import { IMAGE_MAX_BYTES, uploadRefusals } from './images';
 import { renderArticle } from './markdown';
 import type { Article, ArticleFilter, ArticleState, ArticleStore } from './store';
-import { articleStates } from './store';
-import { articleCopy, articleNav, savedNotice } from './texts';
+import { articleStates, SCHEDULE_BY } from './store';
+import { articleCopy, articleNav } from './texts';
 import { ArticleEditorPage } from './views/ArticleEditorPage';
 import { ArticleListPage } from './views/ArticleListPage';
 import { RevisionsPage } from './views/RevisionsPage';
@@ -124,20 +126,16 @@ function articleRoutes({ store, rootDir, preview, changed, images }: ArticleRout
       );
     };
 
-    /**
-     * Why fields cannot go live (their field and the reason), or undefined when they can. Publishing, scheduling
-     * and restoring onto a live article check again: what was saved before a rule changed cannot slip out.
-     */
-    const goLiveProblem = (fields: ArticleFields): [field: string, reason: string] | undefined => {
-      const checked = checkFields(typedOf(fields));
-      if (!checked.ok) return Object.entries(checked.errors)[0] as [string, string];
-      const rendered = renderArticle(fields.body, fields.locale, rootDir);
-      return rendered.ok ? undefined : ['body', rendered.error];
+    /** Why the schedule's step took the article off instead of publishing it, until someone changes it. */
+    const notPublished = async (article: Article) => {
+      if (article.updatedBy !== SCHEDULE_BY || article.state === 'published') return undefined;
+      const [newest] = await store.revisions(article.id);
+      return newest && articleCopy.notPublished(newest.note);
     };
 
     /** Shows the editor saying why the article cannot go live, when it cannot; true when it was refused. */
     const refusedToGoLive = async (res: Response, article: Article) => {
-      const problem = goLiveProblem(article);
+      const problem = goLiveProblem(article, rootDir);
       if (problem)
         await showEditor(res, 400, article, {
           notice: { tone: 'error', text: articleCopy.publishInvalid(...problem) },
@@ -205,8 +203,10 @@ function articleRoutes({ store, rootDir, preview, changed, images }: ArticleRout
     router.get('/staff/articles/:id', async (req, res) => {
       const article = await articleOf(req, res);
       if (!article) return;
-      const done = savedNotice(req.query.saved);
-      await showEditor(res, 200, article, done ? { notice: { tone: 'success', text: done } } : {});
+      const done = noticeNamed(articleCopy.saved, req.query.saved);
+      const held = await notPublished(article);
+      const notice = done ? { tone: 'success' as const, text: done } : held && { tone: 'error' as const, text: held };
+      await showEditor(res, 200, article, notice ? { notice } : {});
     });
 
     router.post('/staff/articles/:id', ...guardPost, async (req, res) => {
@@ -274,7 +274,7 @@ function articleRoutes({ store, rootDir, preview, changed, images }: ArticleRout
       );
       // Older first, whichever way round they were picked.
       const compared = from && to ? ([from, to].sort((a, b) => a.id - b.id) as [typeof from, typeof to]) : undefined;
-      const notice = savedNotice(req.query.saved);
+      const notice = noticeNamed(articleCopy.saved, req.query.saved);
       sendPage(
         res,
         200,
@@ -299,7 +299,7 @@ function articleRoutes({ store, rootDir, preview, changed, images }: ArticleRout
         live && revision !== null
           ? (await store.revisions(article.id)).find((saved) => saved.id === revision)
           : undefined;
-      const problem = restoring && goLiveProblem(restoring.fields);
+      const problem = restoring && goLiveProblem(restoring.fields, rootDir);
       if (problem) {
         const text = articleCopy.restoreInvalid(restoring.id, ...problem);
         await showEditor(res, 400, article, { notice: { tone: 'error', text } });
@@ -331,8 +331,9 @@ function articleRoutes({ store, rootDir, preview, changed, images }: ArticleRout
       }
       const file = form.get('image');
       const alt = String(form.get('imageAlt') ?? '').trim();
+      // What the writer typed beside the file stays in its field (a browser never fills a file input again).
       const refuse = (reason: string) =>
-        showEditor(res, 400, article, { errors: { image: `${fieldLabels.image}: ${reason}` } });
+        showEditor(res, 400, article, { errors: { image: `${fieldLabels.image}: ${reason}` }, uploadAlt: alt });
       if (!(file instanceof Blob) || file.size === 0) return refuse(uploadRefusals.empty);
       if (!alt && !article.imageAlt) return refuse('say what the image shows in the alt text field first.');
       const uploaded = await images.upload(new Uint8Array(await file.arrayBuffer()), by(res));

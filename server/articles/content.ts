@@ -7,6 +7,7 @@ import type { Locale } from '../../shared/lib/locale';
 import { locales } from '../../shared/lib/locale';
 import { postPath } from '../../shared/model/articles';
 import type { Logger } from '../http/logger';
+import { goLiveProblem } from './goLive';
 import { renderArticle } from './markdown';
 import { byBlogOrder, toBlogPost } from './publicPost';
 import { seedArticles } from './seed';
@@ -134,7 +135,13 @@ export function createArticleContent(store: ArticleStore, rootDir: string, logge
     refresh,
     onChange: (listener) => void listeners.push(listener),
     async publishDue(now = new Date()) {
-      const published = await store.publishDue(now);
+      // What is due passes the checks "Publish now" runs, or goes back off the schedule, its revision saying why.
+      const published = await store.publishDue(now, (article) => {
+        const problem = goLiveProblem(article, rootDir);
+        if (!problem) return undefined;
+        logger.warn({ article: article.id, reason: problem.join(': ') }, 'scheduled article not published');
+        return problem.join(': ');
+      });
       if (published) await refresh();
       return published;
     },

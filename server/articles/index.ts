@@ -5,6 +5,7 @@
  */
 import type { RequestHandler } from 'express';
 
+import { staffSignedIn } from '../console/auth';
 import type { Feature } from '../site/feature';
 import type { Site } from '../site/services';
 import { articleSection } from './consoleRoutes';
@@ -44,7 +45,7 @@ export function articles(site: Site, { content: given }: { content?: ArticleCont
     loaded: articlesLoaded(content),
     isOldSlug: isOldSlugPath(content),
     paths: ['/media'],
-    routes: articlePublicRoutes(content, images),
+    routes: articlePublicRoutes({ content, images, isStaff: staffSignedIn(db, config.siteUrl) }),
     console: [articleSection({ store, rootDir: config.rootDir, preview, changed: () => content.refresh(), images })],
     jobs: [
       {

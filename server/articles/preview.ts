@@ -1,7 +1,7 @@
 /**
  * An article's preview (decision 052): the site's own article page, head and styles, with the article as
- * it is saved now among the published ones, for a signed-in staff member only. It is never kept (no-store,
- * like every console answer), noindex, and ships no script.
+ * it is saved now among the published ones, for a signed-in staff member only. Like every console answer it
+ * is never kept nor compressed (no-store, no-transform), noindex, and runs no script (script-src 'none').
  */
 import type { Request, Response } from 'express';
 
@@ -43,6 +43,20 @@ export function articlePreview({ render, rootDir, publishedPosts }: PreviewOptio
       ...articleHead(post, catalogues[article.locale].posts.categories),
     };
     const loaded = await loadPage(path, { page, data: html, posts });
-    await render(req, res, { path, status: 200, wrap: (tree) => tree, loaded });
+    await render(
+      req,
+      res,
+      { path, status: 200, wrap: (tree) => tree, loaded },
+      {
+        // The page's own headers are set by now: the console's rules replace what they say of caching and
+        // script (decision 031), and keep the policy's allowance of the page's critical CSS.
+        onShellReady() {
+          res.setHeader('Cache-Control', 'no-store, no-transform');
+          const policy = String(res.getHeader('Content-Security-Policy') ?? '');
+          res.setHeader('Content-Security-Policy', policy.replace(/script-src [^;]*/, "script-src 'none'"));
+          return undefined;
+        },
+      },
+    );
   };
 }

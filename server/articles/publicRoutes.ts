@@ -1,24 +1,53 @@
 /**
  * What visitors reach of the articles beside their pages (decision 052): the JSON the browser loads on a
- * client-side navigation (a language's posts, an article's body), the uploaded images, and the 301 from a
- * published article's old slug to its new URL.
+ * client-side navigation (a language's posts, an article's body), the uploaded images of published articles
+ * (and of the others, to the staff), and the 301 from a published article's old slug to its new URL.
  */
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { Router } from 'express';
 
+import { uploadedImage } from '../../shared/lib/assetNames';
 import { localePrefix, locales } from '../../shared/lib/locale';
-import type { ArticleContent } from './content';
+import type { ArticleContent, PublishedArticles } from './content';
 import type { ArticleImages } from './images';
 
-export function articlePublicRoutes(content: ArticleContent, images: ArticleImages): Router {
+/** The hashes of the uploaded images published articles show, made once for each load of the articles. */
+const publishedHashes = new WeakMap<PublishedArticles, ReadonlySet<string>>();
+
+function publishedImages(articles: PublishedArticles): ReadonlySet<string> {
+  let hashes = publishedHashes.get(articles);
+  if (!hashes) {
+    const posts = locales.flatMap((locale) => articles.posts[locale]);
+    hashes = new Set(posts.flatMap((post) => uploadedImage(post.image ?? '')?.hash ?? []));
+    publishedHashes.set(articles, hashes);
+  }
+  return hashes;
+}
+
+interface PublicRoutesOptions {
+  content: ArticleContent;
+  images: ArticleImages;
+  /** Whether the request comes from a signed-in staff member. */
+  isStaff: (req: Request) => Promise<boolean>;
+}
+
+export function articlePublicRoutes({ content, images, isStaff }: PublicRoutesOptions): Router {
   const router = Router();
 
-  // An uploaded image's variant: its name holds its content's hash, so it is cached for a year.
+  // An uploaded image's variant. Its name is its file's hash, which anyone holding the file can compute: until
+  // an article that shows it is published, only the staff get it (decision 066). Once public, its name holds
+  // its content, so it is cached for a year.
   router.get('/media/articles/:file', async (req, res, next) => {
     const match = /^([0-9a-f]{16})-(\d{1,5})\.(avif|webp)$/.exec(req.params.file);
-    const body = match && (await images.file(match[1]!, Number(match[2]), match[3] as 'avif' | 'webp'));
+    if (!match) return next();
+    const published = publishedImages(content.current()).has(match[1]!);
+    if (!published && !(await isStaff(req))) return next();
+    const body = await images.file(match[1]!, Number(match[2]), match[3] as 'avif' | 'webp');
     if (!body) return next();
-    res.type(`image/${match[3]}`).set('Cache-Control', 'public, max-age=31536000, immutable').send(body);
+    res
+      .type(`image/${match[3]}`)
+      .set('Cache-Control', published ? 'public, max-age=31536000, immutable' : 'private, no-store')
+      .send(body);
   });
   const localeNamed = (value: string) => locales.find((locale) => locale === value);
   // Revalidated on each use: a publish changes them at once.

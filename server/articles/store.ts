@@ -119,8 +119,11 @@ export interface ArticleStore {
   publish(id: number, by: string, now?: Date): Promise<boolean>;
   schedule(id: number, at: Date, by: string, now?: Date): Promise<boolean>;
   unpublish(id: number, by: string, now?: Date): Promise<boolean>;
-  /** Publishes every scheduled article that is due; the count this call published (0 when another instance did). */
-  publishDue(now?: Date): Promise<number>;
+  /**
+   * Publishes every scheduled article that is due; the count this call published (0 when another instance did).
+   * One that `problemOf` finds a problem with goes back off the schedule instead, its revision saying why.
+   */
+  publishDue(now?: Date, problemOf?: (article: Article) => string | undefined): Promise<number>;
   revisions(articleId: number): Promise<Revision[]>;
   /** Saves an old revision's fields as the article's newest. */
   restore(articleId: number, revisionId: number, by: string, now?: Date): Promise<SaveResult | undefined>;
@@ -138,6 +141,10 @@ export interface SeedArticle extends ArticleFields {
 }
 
 const SEED_MARKER = 'articles-seeded';
+/** Who the schedule's own step saves as, publishing an article or taking it off the schedule. */
+export const SCHEDULE_BY = 'schedule';
+/** How a revision of an article the schedule could not publish begins; the time and the reason follow. */
+const NOT_PUBLISHED_NOTE = 'not published at';
 
 async function bumpVersion(tx: Queryable): Promise<void> {
   await tx.run("UPDATE content_versions SET version = version + 1 WHERE name = 'articles'");
@@ -392,28 +399,39 @@ export function createArticleStore(db: Database): ArticleStore {
     unpublish: (id, by, now = new Date()) =>
       changeState({ id, by, now, state: 'unpublished', note: 'unpublished', publishAt: null }),
 
-    async publishDue(now = new Date()) {
+    async publishDue(now = new Date(), problemOf = () => undefined) {
       return db.transaction(async (tx) => {
         const at = now.toISOString();
-        // One statement: a second instance's update waits on this one's row locks (PostgreSQL) or its write
-        // lock (SQLite), then finds the rows no longer scheduled and changes none, so each goes live once.
-        const published = await tx.all<ArticleRow>(
-          `UPDATE articles SET state = 'published', published_at = coalesce(published_at, publish_at),
-             updated_at = ?, updated_by = 'schedule'
-           WHERE state = 'scheduled' AND publish_at <= ? RETURNING ${COLUMNS}`,
-          at,
+        const due = await tx.all<ArticleRow>(
+          `SELECT ${COLUMNS} FROM articles WHERE state = 'scheduled' AND publish_at <= ?`,
           at,
         );
-        for (const row of published)
-          await addRevision(tx, {
-            articleId: row.id,
-            fields: toArticle(row),
-            savedBy: 'schedule',
-            savedAt: at,
-            note: 'published',
-          });
-        if (published.length) await bumpVersion(tx);
-        return published.length;
+        let [published, moved] = [0, 0];
+        for (const article of due.map(toArticle)) {
+          const problem = problemOf(article);
+          // Only the row as it was read: a second instance's step waits on this one's row lock (PostgreSQL) or
+          // its write lock (SQLite), then finds it changed and changes nothing, so each goes live once; a save
+          // made meanwhile waits for the next step, which checks it.
+          const changed = await tx.run(
+            `UPDATE articles SET state = ?, publish_at = ?, published_at = coalesce(published_at, ?),
+               updated_at = ?, updated_by = ?
+             WHERE id = ? AND state = 'scheduled' AND updated_at = ?`,
+            problem === undefined ? 'published' : article.publishedAt === null ? 'draft' : 'unpublished',
+            problem === undefined ? article.publishAt : null,
+            problem === undefined ? article.publishAt : null,
+            at,
+            SCHEDULE_BY,
+            article.id,
+            article.updatedAt,
+          );
+          if (changed === 0) continue;
+          moved += 1;
+          if (problem === undefined) published += 1;
+          const note = problem === undefined ? 'published' : `${NOT_PUBLISHED_NOTE} ${article.publishAt}: ${problem}`;
+          await addRevision(tx, { articleId: article.id, fields: article, savedBy: SCHEDULE_BY, savedAt: at, note });
+        }
+        if (moved) await bumpVersion(tx);
+        return published;
       });
     },
 

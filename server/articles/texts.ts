@@ -28,12 +28,8 @@ export const articleCopy = {
   },
   scheduleInvalid: 'Publish at: a date and time in the future, as the field asks.',
   publishInvalid: (field: string, reason: string) => `This article cannot go live yet: ${field}: ${reason}`,
+  notPublished: (note: string) =>
+    `The schedule did not publish this article: ${note}. Fix it, then publish or schedule it again.`,
   restoreInvalid: (revision: number, field: string, reason: string) =>
     `Revision ${revision} cannot replace the live article: ${field}: ${reason}`,
 } as const;
-
-/** The notice a redirect's ?saved= names: one of the copy's own, never a key every object has (__proto__). */
-export function savedNotice(key: unknown): string | undefined {
-  const { saved } = articleCopy;
-  return typeof key === 'string' && Object.hasOwn(saved, key) ? saved[key as keyof typeof saved] : undefined;
-}

@@ -111,3 +111,16 @@ export function staffAuth(db: Database, siteUrl: string): StaffAuth {
 
   return { sessions, cookie, requireSession, requireCsrf };
 }
+
+/**
+ * Whether a request comes from a signed-in staff member, for an answer outside the console that the staff may
+ * see before visitors do (a draft's uploaded cover in its preview): the session cookie, resumed as the console
+ * resumes it.
+ */
+export function staffSignedIn(db: Database, siteUrl: string): (req: Request) => Promise<boolean> {
+  const { sessions, cookie } = staffAuth(db, siteUrl);
+  return async (req) => {
+    const token = cookie.read(req);
+    return token !== undefined && (await sessions.resume(token)) !== undefined;
+  };
+}

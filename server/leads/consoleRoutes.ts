@@ -5,6 +5,7 @@ import { createElement } from 'react';
 import { SERVICE_VALUES } from '../../shared/content/contactFields';
 import type { ConsoleSection } from '../console/console';
 import type { ConsoleAssets } from '../console/kit/ConsoleDocument';
+import { noticeNamed } from '../console/notices';
 import { consoleUser, sendPage, textFields } from '../console/page';
 import type { Database } from '../db';
 import { readBody } from '../http/formEndpoint';
@@ -134,7 +135,7 @@ function leadRoutes({ db, assets, guardPost, renderNotFound }: LeadRoutesOptions
 
   const saved: Record<string, string> = { status: 'Status changed.', note: 'Note added.' };
   router.get('/staff/leads/:id', async (req, res) => {
-    const done = saved[text(req.query.saved)];
+    const done = noticeNamed(saved, req.query.saved);
     await showLead(req, res, 200, done ? { notice: { tone: 'success', text: done } } : {});
   });
 

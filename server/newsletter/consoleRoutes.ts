@@ -9,6 +9,7 @@ import { absoluteUrl } from '../../shared/lib/runtime';
 import type { ConsoleSection } from '../console/console';
 import type { ConsoleAssets } from '../console/kit/ConsoleDocument';
 import { fromLabTime } from '../console/kit/format';
+import { noticeNamed } from '../console/notices';
 import { consoleUser, sendPage, textFields } from '../console/page';
 import { readBody } from '../http/formEndpoint';
 import { articleCampaign, publishedArticles } from './articles';
@@ -172,11 +173,10 @@ function campaignRoutes({ newsletter, siteUrl, assets, guardPost, renderNotFound
   router.get('/staff/newsletter/:id', async (req, res) => {
     const campaign = await found(req, res);
     if (!campaign) return;
-    const done =
-      typeof req.query.done === 'string' && req.query.done in noticeOf
-        ? (req.query.done as keyof typeof noticeOf)
-        : undefined;
-    await showCampaign(res, 200, campaign, { notice: done && { tone: 'success', text: noticeOf[done] } });
+    const done = noticeNamed(noticeOf, req.query.done);
+    await showCampaign(res, 200, campaign, {
+      notice: done === undefined ? undefined : { tone: 'success', text: done },
+    });
   });
 
   router.post('/staff/newsletter/:id', ...guardPost, async (req, res) => {

@@ -61,6 +61,14 @@ describe('a cover image uploaded in the console', () => {
     expect((await store.revisions(id))[0]!.note).toBe('cover image uploaded');
     const hash = /articles\/([0-9a-f]{16})/.exec(article.image)![1];
 
+    // A draft's cover is the staff's until the article is published: its name is its file's hash, which
+    // anyone holding the same file could compute.
+    const variant = `/media/articles/${hash}-800.webp`;
+    expect((await request(app).get(variant)).status).toBe(404);
+    const staffCopy = await request(app).get(variant).set('Cookie', client.cookie);
+    expect(staffCopy.status).toBe(200);
+    expect(staffCopy.headers['cache-control']).toBe('private, no-store');
+
     await consolePost(app, `/staff/articles/${id}/publish`, client, { csrf: client.csrf });
     const page = (await request(app).get('/blog/a-photo-on-top')).text;
     expect(page).toContain(
@@ -116,6 +124,38 @@ describe('a cover image uploaded in the console', () => {
     expect(
       (await app.db.connection.prepare('SELECT count(*) AS n FROM article_images').get()) as { n: number },
     ).toEqual({ n: 1 });
+  });
+
+  /** A one-colour PNG: small as a file whatever its size in pixels. */
+  const plain = (width: number, height: number) =>
+    sharp({ create: { width, height, channels: 3, background: '#3a6' } })
+      .png()
+      .toBuffer();
+
+  it.each([
+    ['a 10 × 20,000 strip', 10, 20_000, 'The image is 10 × 20000 pixels: neither side may be over 16,383 pixels.'],
+    ['a 20,000 × 10 strip', 20_000, 10, 'The image is 20000 × 10 pixels: neither side may be over 16,383 pixels.'],
+    ['a 100 × 1,000 image', 100, 1_000, 'a cover is at most 8 times as tall as it is wide, or as wide as it is tall'],
+    ['a 2,000 × 200 image', 2_000, 200, 'a cover is at most 8 times as tall as it is wide, or as wide as it is tall'],
+    [
+      'a 6,400 × 6,400 image',
+      6_400,
+      6_400,
+      'The image is 6400 × 6400 pixels, more than the 25 megapixels a cover needs',
+    ],
+  ])('refuses %s from its size, before decoding it, keeping the alt text typed', async (_name, width, height, says) => {
+    const before = await store.get(id);
+    const response = await upload(await plain(width, height), 'odd.png', { imageAlt: 'A strip of film' });
+    expect(response.status).toBe(400);
+    expect(response.text).toContain(says);
+    expect(response.text).toMatch(/id="upload-alt"[^>]*value="A strip of film"/);
+    expect(await store.get(id)).toEqual(before);
+  });
+
+  it('takes an image exactly 8 times as tall as it is wide', async () => {
+    const response = await upload(await plain(40, 320), 'tall.png', { imageAlt: 'A tall strip' });
+    expect(response.status).toBe(303);
+    expect((await store.get(id))!.image).toMatch(/-40x320$/);
   });
 
   it('refuses a cover path that names no image, naming the field', async () => {

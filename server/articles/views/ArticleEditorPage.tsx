@@ -28,6 +28,8 @@ interface ArticleEditorPageProps {
   translation?: Article;
   /** The schedule field's value, in the lab's clock. */
   scheduleValue: string;
+  /** The alt text sent with a refused upload, shown again in its form. */
+  uploadAlt?: string;
 }
 
 const categoryNames = catalogues.en.posts.categories;
@@ -135,7 +137,7 @@ function Actions({ article, user, scheduleValue }: { article: Article; user: Con
 }
 
 /** A cover image from the staff member's computer: a form of its own, since it posts a file. */
-function CoverUpload({ article, user }: { article: Article; user: ConsoleUser }) {
+function CoverUpload({ article, user, alt }: { article: Article; user: ConsoleUser; alt: string }) {
   return (
     <form
       className="staff-form staff-panel card"
@@ -159,7 +161,7 @@ function CoverUpload({ article, user }: { article: Article; user: ConsoleUser })
           id="upload-alt"
           name="imageAlt"
           type="text"
-          defaultValue={article.imageAlt}
+          defaultValue={alt}
           maxLength={LIMITS.imageAlt}
         />
       </LabelledField>
@@ -347,7 +349,7 @@ export function ArticleEditorPage(props: ArticleEditorPageProps) {
               {article ? 'Save' : 'Create draft'}
             </button>
           </form>
-          {article && <CoverUpload article={article} user={user} />}
+          {article && <CoverUpload article={article} user={user} alt={props.uploadAlt ?? article.imageAlt} />}
         </div>
         {article && (
           <aside className="staff-detail__side">
