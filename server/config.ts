@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 
 import { z } from 'zod';
@@ -120,6 +121,10 @@ const envSchema = z.object({
     .string()
     .refine((value) => Buffer.byteLength(value) >= 32, 'expected at least 32 bytes (for example: openssl rand -hex 32)')
     .optional(),
+  ANALYTICS_KEY: z
+    .string()
+    .refine((value) => Buffer.byteLength(value) >= 32, 'expected at least 32 bytes (for example: openssl rand -hex 32)')
+    .optional(),
   ALERT_TO: mailbox.optional(),
   ALERT_COOLDOWN_MINUTES: z.coerce.number().int('expected a whole number').min(1).max(10_080).default(60),
   ALERT_OUTBOX_FAILING_MINUTES: z.coerce.number().int('expected a whole number').min(1).max(10_080).default(30),
@@ -177,6 +182,8 @@ export interface AppConfig {
   backup: BackupConfig;
   /** The bearer token Prometheus scrapes /metrics with; none: /metrics does not exist. Never logged. */
   metricsToken?: string;
+  /** The key of visitors' pseudonyms (decision 065). Never logged. */
+  analytics: AnalyticsConfig;
   alerts: AlertConfig;
   /** Processes serving on the port (node:cluster), 1 by default (decision 050). */
   webConcurrency: number;
@@ -196,6 +203,17 @@ interface BackupConfig {
   key?: string;
   /** Production (NODE_ENV=production, the default) writes none without the key. */
   keyRequired: boolean;
+}
+
+/**
+ * The key of the day's visitor hashes and of a lead's client hash (decision 065), kept out of the database so
+ * that what the database and its back-ups hold cannot be matched to an address. ANALYTICS_KEY, which every
+ * instance must share; without it, a key made for this process only, which production refuses (serverConfigError).
+ */
+interface AnalyticsConfig {
+  key: string;
+  /** Production (NODE_ENV=production, the default) without ANALYTICS_KEY: the server refuses to start. */
+  keyMissing: boolean;
 }
 
 /** The lab's alerts (server/alerts/, decision 041). */
@@ -230,7 +248,21 @@ const SECRET_VARIABLES = new Set([
   'METRICS_TOKEN',
   'NEWSLETTER_EVENTS_SECRET',
   'BACKUP_KEY',
+  'ANALYTICS_KEY',
 ]);
+
+/**
+ * What the server may not start without in production (NODE_ENV=production, the default), while the staff's
+ * commands and development run with a made-up value: one line, or undefined.
+ */
+export function serverConfigError(config: AppConfig): string | undefined {
+  if (config.analytics.keyMissing)
+    return (
+      'Missing ANALYTICS_KEY: visitors are counted and leads recorded under hashes keyed with it, kept out of the ' +
+      'database (decision 065); set the same value of 32 bytes or more for every instance (openssl rand -hex 32)'
+    );
+  return undefined;
+}
 
 /** Reads the configuration; an invalid value throws one line that names its variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = process.cwd()): AppConfig {
@@ -293,6 +325,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
       keyRequired: NODE_ENV === 'production',
     },
     metricsToken: parsed.data.METRICS_TOKEN,
+    analytics: {
+      key: parsed.data.ANALYTICS_KEY ?? randomBytes(32).toString('hex'),
+      keyMissing: NODE_ENV === 'production' && parsed.data.ANALYTICS_KEY === undefined,
+    },
     alerts: {
       to: parsed.data.ALERT_TO ?? parsed.data.MAIL_TO_GENERAL,
       cooldownMinutes: parsed.data.ALERT_COOLDOWN_MINUTES,

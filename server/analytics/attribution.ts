@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Attribution, Touch } from '../../shared/lib/attribution';
 import { PAGE_LIMIT, PAGES_SEEN_LIMIT, sourceOf, TOUCH_FIELD_LIMIT, touchOf } from '../../shared/lib/attribution';
 import { optedOut } from './consent';
+import { pagePath, referrerLabel, utmLabel } from './labels';
 
 /** A lead's or a sign-up's source as stored (decision 047): the whole attribution, and its first touch's source and campaign to filter and report by. */
 export interface StoredAttribution {
@@ -22,12 +23,17 @@ const text = (limit: number) =>
 const lower = (limit: number) => text(limit).transform((value) => value.toLowerCase());
 const path = text(PAGE_LIMIT).refine((value) => value === '' || value.startsWith('/'));
 
-/** A touch as a form or a beacon sends it: each value trimmed and cut to its limit, never refused for length. */
+const utm = lower(TOUCH_FIELD_LIMIT).transform(utmLabel);
+
+/**
+ * A touch as a form or a beacon sends it: each value trimmed and cut to its limit, never refused for length,
+ * and "(other)" when it has no label's shape (labels.ts).
+ */
 export const touchSchema = z.object({
-  source: lower(TOUCH_FIELD_LIMIT),
-  medium: lower(TOUCH_FIELD_LIMIT),
-  campaign: lower(TOUCH_FIELD_LIMIT),
-  referrer: lower(TOUCH_FIELD_LIMIT),
+  source: utm,
+  medium: utm,
+  campaign: utm,
+  referrer: lower(TOUCH_FIELD_LIMIT).transform(referrerLabel),
   landing: path,
 });
 
@@ -60,7 +66,7 @@ function ownReferer(req: Request, siteUrl: string): string | undefined {
  */
 export function attributionOf(field: unknown, req: Request, siteUrl: string): StoredAttribution {
   const referer = ownReferer(req, siteUrl);
-  const formPage = referer ? new URL(referer).pathname.slice(0, PAGE_LIMIT) : '';
+  const formPage = pagePath(referer ? new URL(referer).pathname.slice(0, PAGE_LIMIT) : '');
   if (optedOut(req)) {
     const attribution: Attribution = { first: EMPTY_TOUCH, last: EMPTY_TOUCH, formPage, pagesSeen: 0 };
     return { attribution: JSON.stringify(attribution), source: '', campaign: '' };
@@ -75,9 +81,17 @@ export function attributionOf(field: unknown, req: Request, siteUrl: string): St
     }
   }
   if (!attribution) {
-    const touch = referer ? touchOf(referer, undefined) : EMPTY_TOUCH;
+    const touch = referer ? touchSchema.parse(touchOf(referer, undefined)) : EMPTY_TOUCH;
     attribution = { first: touch, last: touch, formPage, pagesSeen: 0 };
   }
+  // Paths are kept only when they are pages of the site, as the labels are kept only in a label's shape.
+  const { first, last } = attribution;
+  attribution = {
+    ...attribution,
+    first: { ...first, landing: pagePath(first.landing) },
+    last: { ...last, landing: pagePath(last.landing) },
+    formPage: pagePath(attribution.formPage),
+  };
   return {
     attribution: JSON.stringify(attribution),
     source: sourceOf(attribution.first),

@@ -11,7 +11,7 @@ import { createDailyVisitors } from './visitors';
 export type Conversions = ReturnType<typeof conversionCounts>;
 
 export function analytics({ db, config, afterAnswer, counters }: Site): Feature & { conversions: Conversions } {
-  const store = createAnalyticsStore(db, createDailyVisitors(db, new URL(config.siteUrl).host));
+  const store = createAnalyticsStore(db, createDailyVisitors(db, new URL(config.siteUrl).host, config.analytics.key));
   return {
     conversions: conversionCounts(store, afterAnswer),
     routes: analyticsRoutes({ store, siteUrl: config.siteUrl, afterAnswer, counters }),

@@ -37,7 +37,7 @@ function pixelView(req: Request, siteUrl: string): PageView | undefined {
   if (!referer || !URL.canParse(referer) || new URL(referer).origin !== new URL(siteUrl).origin) return undefined;
   const { pathname } = new URL(referer);
   // No script ran, so the site that linked to the page is unknown; the campaign labels are in its address.
-  const { source, medium, campaign } = touchOf(referer, undefined);
+  const { source, medium, campaign } = touchSchema.parse(touchOf(referer, undefined));
   return {
     page: routePatternOf(pathname) ?? OTHER_LABEL,
     locale: localeOf(pathname),

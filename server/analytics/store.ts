@@ -4,7 +4,7 @@ import type { Locale } from '../../shared/lib/locale';
 import type { Database, Queryable } from '../db';
 import type { CountKey } from '../db/dailyCounts';
 import { addCount, OTHER_LABEL } from '../db/dailyCounts';
-import { saltedHash } from '../db/salt';
+import { clientKey } from '../http/rateLimit';
 import type { DailyVisitors, VisitorClient } from './visitors';
 import { ANALYTICS_SERIES } from './visitors';
 import { dayOf } from './visitors';
@@ -14,6 +14,13 @@ import { dayOf } from './visitors';
  * few dozen referrers and campaigns a day; a flood of forged ones adds at most this many rows per series.
  */
 export const DAILY_LABEL_CAP = 200;
+
+/**
+ * The new labels of the day one client (an address, an IPv6 /56) may add over every series (decision 065);
+ * past them its new labels count as "(other)". A real visit brings at most five (its referrer, three UTM
+ * values, its source): forged beacons from a few addresses cannot push the day's real labels past the cap.
+ */
+export const NEW_LABELS_PER_CLIENT = 10;
 
 /** What a page view is counted by, besides the page: the visit's first touch. */
 export const VIEW_DIMENSIONS = ['referrer', 'utm_source', 'utm_medium', 'utm_campaign'] as const;
@@ -61,47 +68,78 @@ interface Converted {
   service?: string;
 }
 
-/** A label the day's series already has, or a new one under the cap; else "(other)". */
-async function cappedLabel(
+/** Whether the day's series has the label already, may take it as a new one under the cap, or is full. */
+async function labelState(
   tx: Queryable,
   { day, series: name, label }: Pick<CountKey, 'day' | 'series' | 'label'>,
   cap: number,
-): Promise<string> {
+): Promise<'known' | 'new' | 'full'> {
   const known = await tx.get(
     'SELECT 1 AS known FROM daily_counts WHERE day = ? AND series = ? AND label = ?',
     day,
     name,
     label,
   );
-  if (known) return label;
+  if (known) return 'known';
   const labels = await tx.get<{ n: number }>(
-    'SELECT count(DISTINCT label) AS n FROM daily_counts WHERE day = ? AND series = ?',
+    'SELECT count(DISTINCT label) AS n FROM daily_counts WHERE day = ? AND series = ? AND label <> ?',
     day,
     name,
+    OTHER_LABEL,
   );
-  return Number(labels?.n ?? 0) < cap ? label : OTHER_LABEL;
+  return Number(labels?.n ?? 0) < cap ? 'new' : 'full';
 }
 
 /** Page views and conversions as per-day counts in daily_counts: no row per visit, nothing that names a visitor. */
 export function createAnalyticsStore(db: Database, visitors: DailyVisitors, cap = DAILY_LABEL_CAP): AnalyticsStore {
-  /** Adds one to a count, its label held to the cap. */
-  const count = async (tx: Queryable, key: CountKey) =>
-    addCount(tx, { ...key, label: await cappedLabel(tx, key, cap) }, 1);
-  const converted = async (
+  /**
+   * Takes one of the client's new labels of the day: a row per label taken, keyed by the day's key, so the
+   * rows say nothing of who took them; false once all are taken (or past the day's cap of hashes).
+   */
+  const newLabelFor = async (tx: Queryable, day: string, client: VisitorClient) => {
+    const key = clientKey(client.address);
+    for (let slot = 0; slot < NEW_LABELS_PER_CLIENT; slot++)
+      if (await visitors.firstSeen(tx, day, await visitors.clientHash(key, day, 'new-label', String(slot))))
+        return true;
+    return false;
+  };
+  /**
+   * The label a count takes: its own while it is known, or new under the cap and, for what a visitor's beacon
+   * brings (`client`), within the client's new labels of the day; else "(other)".
+   */
+  const labelFor = async (tx: Queryable, key: CountKey, client?: VisitorClient) => {
+    const state = await labelState(tx, key, cap);
+    const admitted = state === 'known' || (state === 'new' && (!client || (await newLabelFor(tx, key.day, client))));
+    return admitted ? key.label : OTHER_LABEL;
+  };
+  /**
+   * Adds one to each count. Every label is settled (and the client's new labels taken) before the first count is
+   * written: on PostgreSQL each transaction then locks the rows of daily_counts last, in the same order, and
+   * concurrent beacons of one client never wait on each other in a circle.
+   */
+  const countAll = async (tx: Queryable, counts: { key: CountKey; client?: VisitorClient }[]) => {
+    const labels: string[] = [];
+    for (const { key, client } of counts) labels.push(await labelFor(tx, key, client));
+    for (const [i, { key }] of counts.entries()) await addCount(tx, { ...key, label: labels[i]! }, 1);
+  };
+  const converted = (
     tx: Queryable,
     day: string,
     kind: Conversion,
     { locale, device, source, service }: Converted,
-  ) => {
-    await count(tx, { day, series: series.conversions(kind, locale), label: source, device });
-    if (service !== undefined)
-      await count(tx, { day, series: series.conversions('service', locale), label: service || NONE_LABEL, device });
-  };
+    client?: VisitorClient,
+  ) =>
+    countAll(tx, [
+      { key: { day, series: series.conversions(kind, locale), label: source, device }, client },
+      ...(service === undefined
+        ? []
+        : [{ key: { day, series: series.conversions('service', locale), label: service || NONE_LABEL, device } }]),
+    ]);
 
   return {
     async addView({ page, locale, device, touch }, client, at = new Date()) {
       const day = dayOf(at);
-      const visitor = await visitors.hashOf(client, day);
+      const visitor = await visitors.visitorOf(client, day);
       const source = sourceOf(touch);
       const values: Record<ViewDimension, string> = {
         referrer: touch.referrer || NONE_LABEL,
@@ -110,17 +148,25 @@ export function createAnalyticsStore(db: Database, visitors: DailyVisitors, cap 
         utm_campaign: touch.campaign || NONE_LABEL,
       };
       await db.transaction(async (tx) => {
-        await count(tx, { day, series: series.views('page', locale), label: page, device });
-        for (const dimension of VIEW_DIMENSIONS)
-          await count(tx, { day, series: series.views(dimension, locale), label: values[dimension], device });
-        if (await visitors.firstSeen(tx, day, visitor)) {
-          await count(tx, { day, series: series.visitors('site', locale), label: '', device });
-          await count(tx, { day, series: series.visitors('source', locale), label: source, device });
-        }
-        // The visitor's hash hashed again with the page: a second view of it is no second unique, and the
+        // The visitor's keyed hashes for the site and the page: a second view is no second unique, and the
         // day's rows cannot be joined into one visitor's trail of pages.
-        if (await visitors.firstSeen(tx, day, saltedHash(visitor, page)))
-          await count(tx, { day, series: series.visitors('page', locale), label: page, device });
+        const firstOfDay = await visitors.firstSeen(tx, day, visitor('site'));
+        const firstOfPage = await visitors.firstSeen(tx, day, visitor('page', page));
+        const counts: { key: CountKey; client?: VisitorClient }[] = [
+          // Pages are route patterns: a beacon cannot add one.
+          { key: { day, series: series.views('page', locale), label: page, device } },
+          ...VIEW_DIMENSIONS.map((dimension) => ({
+            key: { day, series: series.views(dimension, locale), label: values[dimension], device },
+            client,
+          })),
+        ];
+        if (firstOfDay)
+          counts.push(
+            { key: { day, series: series.visitors('site', locale), label: '', device } },
+            { key: { day, series: series.visitors('source', locale), label: source, device }, client },
+          );
+        if (firstOfPage) counts.push({ key: { day, series: series.visitors('page', locale), label: page, device } });
+        await countAll(tx, counts);
       });
     },
     async addConversion(kind, conversion, at = new Date()) {
@@ -129,11 +175,11 @@ export function createAnalyticsStore(db: Database, visitors: DailyVisitors, cap 
     },
     async addClick(kind, conversion, client, at = new Date()) {
       const day = dayOf(at);
-      const visitor = await visitors.hashOf(client, day);
+      const visitor = await visitors.visitorOf(client, day);
       await db.transaction(async (tx) => {
-        // The visitor's hash hashed again with the click, as with a page: the rows name no visitor's clicks.
-        if (await visitors.firstSeen(tx, day, saltedHash(visitor, `click:${kind}`)))
-          await converted(tx, day, kind, conversion);
+        // The visitor's keyed hash for the click, as with a page: the rows name no visitor's clicks.
+        if (await visitors.firstSeen(tx, day, visitor('click', kind)))
+          await converted(tx, day, kind, conversion, client);
       });
     },
   };

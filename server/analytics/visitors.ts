@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 
 import type { Database, Queryable } from '../db';
 import { addCount } from '../db/dailyCounts';
-import { saltedHash } from '../db/salt';
 
 /**
  * The day's visitors hashes kept at most (decision 046): past it, a flood of forged addresses and user agents
@@ -16,28 +15,41 @@ const HASHES_SERIES = `${ANALYTICS_SERIES}visitor-hashes`;
 
 export const dayOf = (date: Date): string => date.toISOString().slice(0, 10);
 
+/** HMAC-SHA256 of the parts, one a line (none holds a line break: headers, route patterns, hex). */
+const keyedHash = (key: string, parts: readonly string[]) =>
+  createHmac('sha256', key).update(parts.join('\n')).digest('hex');
+
 /** Who a page view is from, as Plausible tells visitors apart: the request's address, user agent and the site. */
 export interface VisitorClient {
   address: string;
   userAgent: string;
 }
 
+/**
+ * The day's keyed hashes of one visitor (decision 065). Their hash V, of the site, the address and the user
+ * agent, stays in memory; what is stored is a hash of V for one purpose ("site", or "page" and the page, or
+ * "click" and its kind), so the day's rows cannot be joined into one visitor's pages, and none can be
+ * computed from an address without ANALYTICS_KEY, which the database does not hold.
+ */
+type DayVisitor = (purpose: 'site' | 'page' | 'click', detail?: string) => string;
+
 export interface DailyVisitors {
-  /**
-   * The day's hash of a visitor: SHA-256 of the day's secret salt, the site, the address and the user agent.
-   * Neither the address nor the user agent is kept; without the salt, which goes with its day, the hash
-   * can no longer be matched to anyone.
-   */
-  hashOf(client: VisitorClient, day: string): Promise<string>;
-  /** True the first time `key` (a visitor's hash, or it with a page) is seen on `day` and still under the cap. */
+  /** The visitor's keyed hashes for `day`. */
+  visitorOf(client: VisitorClient, day: string): Promise<DayVisitor>;
+  /** The day's keyed hash of a client key (an address's, server/http/rateLimit.ts) with a purpose and a detail. */
+  clientHash(clientKey: string, day: string, purpose: string, detail: string): Promise<string>;
+  /** True the first time `key` (one of the hashes above) is seen on `day` and still under the cap. */
   firstSeen(tx: Queryable, day: string, key: string): Promise<boolean>;
   /** Deletes the salts and hashes of the days before `day`. */
   forgetBefore(day: string): Promise<number>;
 }
 
-/** The day's salt is made by whichever instance needs it first and read from the database by the others. */
-export function createDailyVisitors(db: Database, site: string, cap = DAILY_VISITOR_CAP): DailyVisitors {
-  let today: { day: string; salt: Promise<string> } | undefined;
+/**
+ * The day's salt is made by whichever instance needs it first and read from the database by the others; the
+ * day's key is the HMAC of it under ANALYTICS_KEY (`key`), made in memory: the salt alone unlocks nothing.
+ */
+export function createDailyVisitors(db: Database, site: string, key: string, cap = DAILY_VISITOR_CAP): DailyVisitors {
+  let today: { day: string; key: Promise<string> } | undefined;
 
   const saltOf = async (day: string) => {
     await db.run(
@@ -52,29 +64,41 @@ export function createDailyVisitors(db: Database, site: string, cap = DAILY_VISI
     (await db.run('DELETE FROM analytics_salts WHERE day < ?', day)) +
     (await db.run('DELETE FROM analytics_visitors WHERE day < ?', day));
 
+  const dayKey = (day: string): Promise<string> => {
+    if (today?.day !== day) {
+      // A new day: yesterday's salt and hashes go at once, not at the next daily purge.
+      const made = forgetBefore(day)
+        .then(() => saltOf(day))
+        .then((salt) => keyedHash(key, ['day', day, salt]));
+      today = { day, key: made };
+      made.catch(() => {
+        if (today?.key === made) today = undefined; // tried again on the next view
+      });
+    }
+    return today.key;
+  };
+
   return {
-    async hashOf({ address, userAgent }, day) {
-      if (today?.day !== day) {
-        // A new day: yesterday's salt and hashes go at once, not at the next daily purge.
-        const salt = forgetBefore(day).then(() => saltOf(day));
-        today = { day, salt };
-        salt.catch(() => {
-          if (today?.salt === salt) today = undefined; // tried again on the next view
-        });
-      }
-      return saltedHash(await today.salt, `${site}\n${address}\n${userAgent}`);
+    async visitorOf({ address, userAgent }, day) {
+      const keyOfDay = await dayKey(day);
+      const visitor = keyedHash(keyOfDay, ['visitor', site, address, userAgent]);
+      return (purpose, detail) =>
+        keyedHash(keyOfDay, detail === undefined ? [purpose, visitor] : [purpose, visitor, detail]);
     },
-    async firstSeen(tx, day, key) {
+    async clientHash(clientKey, day, purpose, detail) {
+      return keyedHash(await dayKey(day), [purpose, clientKey, detail]);
+    },
+    async firstSeen(tx, day, hash) {
       const inserted = await tx.run(
         'INSERT INTO analytics_visitors (day, hash) VALUES (?, ?) ON CONFLICT (day, hash) DO NOTHING',
         day,
-        key,
+        hash,
       );
       if (inserted === 0) return false;
       const kept = await addCount(tx, { day, series: HASHES_SERIES, label: '', device: '' }, 1);
       if (kept <= cap) return true;
       // Past the cap: the hash is not kept, and the visitor is not counted as new.
-      await tx.run('DELETE FROM analytics_visitors WHERE day = ? AND hash = ?', day, key);
+      await tx.run('DELETE FROM analytics_visitors WHERE day = ? AND hash = ?', day, hash);
       return false;
     },
     forgetBefore,

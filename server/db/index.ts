@@ -497,6 +497,11 @@ export const migrations: readonly Migration[] = [
     suppression_hash TEXT NOT NULL,
     valid_until TEXT NOT NULL
   );`,
+  `-- Visitors' and leads' client hashes are keyed with ANALYTICS_KEY, outside the database (decision 065). The day's
+  -- hashes kept so far include each visitor's own hash, beside its pages', and the leads' client hashes can be
+  -- worked back to an address with the salt in settings: both go.
+  DELETE FROM analytics_visitors;
+  UPDATE leads SET client_hash = '';`,
 ];
 
 /**

@@ -11,14 +11,18 @@ import { createLeadStore } from './store';
 export const commands = { leads: () => import('./command') };
 export function leads(site: Site, { conversions }: { conversions: Conversions }): Feature {
   const { db, config, metrics, logger, counters, renderPage } = site;
-  const store = createLeadStore(db, {
-    outbox: site.outbox,
-    messagesFor: leadMessages(config.mail, config.siteUrl),
-    committed: () => {
-      metrics.leadsReceived.inc();
-      site.wakeOutbox();
+  const store = createLeadStore(
+    db,
+    {
+      outbox: site.outbox,
+      messagesFor: leadMessages(config.mail, config.siteUrl),
+      committed: () => {
+        metrics.leadsReceived.inc();
+        site.wakeOutbox();
+      },
     },
-  });
+    config.analytics.key,
+  );
   return {
     // The form re-renders its page when it refuses a post without script.
     routes: contactRoutes({

@@ -1,7 +1,8 @@
+import { createHmac } from 'node:crypto';
+
 import type { Locale } from '../../shared/lib/locale';
 import type { ContactValues } from '../../shared/model/contactForm';
 import type { Database } from '../db';
-import { readSalt, saltedHash } from '../db/salt';
 import type { Delivery } from '../outbox/port';
 import type { Lead } from './columns';
 import { insertedValues, LEAD_INSERT, LEAD_SELECT } from './columns';
@@ -28,9 +29,12 @@ export interface LeadStore {
   all(): Promise<Lead[]>;
 }
 
-export function createLeadStore(db: Database, delivery?: Delivery<Lead>): LeadStore {
-  let salt: Promise<string> | undefined;
-
+/**
+ * `clientKey` (ANALYTICS_KEY, decision 065) keys the client hash, which tells a client's repeated leads apart:
+ * the database holds no key, so neither the address nor the day's visitor hashes can be worked out from it.
+ * Without a key (a store that only reads) a lead keeps no client hash.
+ */
+export function createLeadStore(db: Database, delivery?: Delivery<Lead>, clientKey?: string): LeadStore {
   return {
     async add(values, client, receivedAt = new Date()) {
       const lead = {
@@ -40,7 +44,7 @@ export function createLeadStore(db: Database, delivery?: Delivery<Lead>): LeadSt
         source: values.source ?? '',
         campaign: values.campaign ?? '',
         receivedAt: receivedAt.toISOString(),
-        clientHash: saltedHash(await (salt ??= readSalt(db)), client.address),
+        clientHash: clientKey ? createHmac('sha256', clientKey).update(`lead\n${client.address}`).digest('hex') : '',
         userAgent: client.userAgent.slice(0, USER_AGENT_LIMIT),
       };
       const id = await db.transaction(async (tx) => {

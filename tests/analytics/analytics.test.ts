@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 
-import { DAILY_LABEL_CAP } from '../../server/analytics/store';
+import { DAILY_LABEL_CAP, NEW_LABELS_PER_CLIENT } from '../../server/analytics/store';
 import { createDailyVisitors } from '../../server/analytics/visitors';
 import { purgeExpired } from '../../server/privacy/retention';
 import { retention } from '../../shared/content/retention';
@@ -189,6 +189,67 @@ describe('POST /api/visits', () => {
     expect(counted('web.views.utm_campaign.en')).toEqual({ ['c'.repeat(100)]: 1 });
   });
 
+  it('counts a label of no label’s shape as "(other)": free text, an e-mail address, a referrer that is no host', async () => {
+    const spam = 'call +1-555-0100 for refund, visit https://evil.test/login';
+    await post('203.0.113.51', {
+      page: '/',
+      touch: { source: spam, medium: 'e-mail', campaign: 'jane.doe@example.com', referrer: 'not a host!' },
+    });
+    await post('203.0.113.52', {
+      page: '/',
+      touch: {
+        source: 'Café_Bogotá',
+        medium: 'cpc',
+        campaign: 'black-friday_2026.v2',
+        referrer: 'news.ycombinator.com',
+      },
+    });
+    await app.afterAnswer.settled();
+    expect(counted('web.views.utm_source.en')).toEqual({ '(other)': 1, café_bogotá: 1 });
+    expect(counted('web.views.utm_medium.en')).toEqual({ 'e-mail': 1, cpc: 1 });
+    expect(counted('web.views.utm_campaign.en')).toEqual({ '(other)': 1, 'black-friday_2026.v2': 1 });
+    expect(counted('web.views.referrer.en')).toEqual({ '(other)': 1, 'news.ycombinator.com': 1 });
+    const stored = JSON.stringify(app.db.connection.prepare('SELECT * FROM daily_counts').all());
+    expect(stored).not.toContain('example.com');
+    expect(stored).not.toContain('refund');
+  });
+
+  it('keeps a real visit’s labels after 4 clients × 51 beacons with new labels: each client adds only a few', async () => {
+    for (const client of [52, 53, 54, 55])
+      for (let i = 1; i <= 51; i++) {
+        const label = `${client}x${i}`;
+        const touch = {
+          source: `spam${label}`,
+          medium: `m${label}`,
+          campaign: `c${label}`,
+          referrer: `spam${label}.example`,
+        };
+        expect((await post(`198.18.0.${client}`, { page: '/es', touch })).status).toBe(204);
+      }
+    await post('203.0.113.56', {
+      page: '/es',
+      device: 'mobile',
+      touch: { source: 'newsletter', medium: 'email', campaign: 'dec', referrer: 'news.ycombinator.com' },
+    });
+    await app.afterAnswer.settled();
+    const real = app.db.connection
+      .prepare("SELECT series, label FROM daily_counts WHERE series LIKE 'web.views.%.es' AND device = 'mobile'")
+      .all();
+    expect(real).toEqual(
+      expect.arrayContaining([
+        { series: 'web.views.referrer.es', label: 'news.ycombinator.com' },
+        { series: 'web.views.utm_source.es', label: 'newsletter' },
+        { series: 'web.views.utm_medium.es', label: 'email' },
+        { series: 'web.views.utm_campaign.es', label: 'dec' },
+      ]),
+    );
+    expect(counted('web.visitors.source.es')).toHaveProperty('newsletter', 1);
+    // Each forging client added at most NEW_LABELS_PER_CLIENT labels; the rest of its beacons count as "(other)".
+    const forged = Object.keys(counted('web.views.utm_campaign.es')).filter((label) => label.startsWith('c'));
+    expect(forged.length).toBeLessThanOrEqual(4 * NEW_LABELS_PER_CLIENT);
+    expect(counted('web.views.utm_campaign.es')['(other)']).toBeGreaterThan(0);
+  });
+
   it('keeps at most the cap of distinct values per dimension a day: the tail counts as "(other)"', async () => {
     const beacons = DAILY_LABEL_CAP + 50;
     for (let i = 0; i < beacons; i++)
@@ -211,7 +272,8 @@ describe('POST /api/visits', () => {
     const count = (table: string) =>
       (app.db.connection.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
     expect(count('analytics_salts')).toBe(1);
-    expect(count('analytics_visitors')).toBe(2);
+    // Its keyed hashes for the site and the page, and the five new labels of the day it took (NEW_LABELS_PER_CLIENT).
+    expect(count('analytics_visitors')).toBe(7);
     const DAY = 24 * 3600_000;
     await purgeExpired(app.db, new Date(Date.now() + DAY));
     expect(count('analytics_salts')).toBe(0);
@@ -226,19 +288,20 @@ describe('POST /api/visits', () => {
 
   it('uses a new salt each day, shared through the database, so the same visitor is a new hash the next day', async () => {
     const visitor = { address: '203.0.113.70', userAgent: FIREFOX };
-    const one = createDailyVisitors(app.db, 'meridianlab.test');
-    const other = createDailyVisitors(app.db, 'meridianlab.test');
-    const monday = await one.hashOf(visitor, '2026-01-05');
+    const { key } = app.config.analytics;
+    const one = createDailyVisitors(app.db, 'meridianlab.test', key);
+    const other = createDailyVisitors(app.db, 'meridianlab.test', key);
+    const monday = (await one.visitorOf(visitor, '2026-01-05'))('site');
     // Another instance reads the day's salt from the database: the same visitor, the same hash.
-    expect(await other.hashOf(visitor, '2026-01-05')).toBe(monday);
-    expect(await one.hashOf({ ...visitor, address: '203.0.113.71' }, '2026-01-05')).not.toBe(monday);
+    expect((await other.visitorOf(visitor, '2026-01-05'))('site')).toBe(monday);
+    expect((await one.visitorOf({ ...visitor, address: '203.0.113.71' }, '2026-01-05'))('site')).not.toBe(monday);
     const salt = (day: string) =>
       app.db.connection.prepare('SELECT salt FROM analytics_salts WHERE day = ?').get(day) as
         { salt: string } | undefined;
     const mondaySalt = salt('2026-01-05')?.salt;
     expect(mondaySalt).toMatch(/^[0-9a-f]{64}$/);
     // The next day: a new salt, a new hash, and the day before's salt is gone.
-    const tuesday = await one.hashOf(visitor, '2026-01-06');
+    const tuesday = (await one.visitorOf(visitor, '2026-01-06'))('site');
     expect(tuesday).not.toBe(monday);
     expect(salt('2026-01-05')).toBeUndefined();
     expect(salt('2026-01-06')?.salt).not.toBe(mondaySalt);

@@ -102,7 +102,7 @@ describe('a lead’s source', () => {
       });
   });
 
-  it('cuts long values to their limits', async () => {
+  it('cuts long values to their limits, and keeps no path that is no page of the site', async () => {
     const long: Touch = {
       ...blank,
       source: 'S'.repeat(150),
@@ -115,7 +115,31 @@ describe('a lead’s source', () => {
       .send({ ...lead, attribution: JSON.stringify({ first: long, last: long, formPage: '/contact', pagesSeen: 2 }) });
     const [row] = storedLeads();
     expect(row!.source).toBe('s'.repeat(100));
-    expect(row!.attribution.first.landing).toHaveLength(200);
+    expect(row!.attribution.first.landing).toBe('');
+  });
+
+  it('keeps a label of no label’s shape as "(other)": an e-mail address in a campaign is never stored', async () => {
+    const first = {
+      ...blank,
+      source: 'newsletter',
+      campaign: 'jane.doe@example.com',
+      referrer: 'evil.test/login',
+      landing: '/blog',
+    };
+    const attribution = { first, last: first, formPage: '/wp-login.php', pagesSeen: 1 };
+    const response = await request(app)
+      .post('/api/contact')
+      .set({ 'X-Forwarded-For': '203.0.113.31', Origin: TEST_SITE_URL })
+      .send({ ...lead, attribution: JSON.stringify(attribution) });
+    expect(response.status).toBe(201);
+    const touch = { ...first, campaign: '(other)', referrer: '(other)' };
+    expect(storedLeads()).toEqual([
+      {
+        attribution: { first: touch, last: touch, formPage: '', pagesSeen: 1 },
+        source: 'newsletter',
+        campaign: '(other)',
+      },
+    ]);
   });
 
   it('keeps only the form’s page under Do Not Track or Global Privacy Control', async () => {

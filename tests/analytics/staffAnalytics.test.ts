@@ -17,7 +17,7 @@ const none = { source: '', medium: '', campaign: '', referrer: '' };
 beforeAll(async () => {
   await addAccount(app.db, 'ana@meridianlab.test');
   client = await sessionFor(app, 'ana@meridianlab.test');
-  const store = createAnalyticsStore(app.db, createDailyVisitors(app.db, 'meridianlab.test'));
+  const store = createAnalyticsStore(app.db, createDailyVisitors(app.db, 'meridianlab.test', app.config.analytics.key));
   const view = (
     days: number,
     address: string,

@@ -25,7 +25,7 @@ import lighthouse from 'lighthouse';
 
 import { seedSitePages } from '../../shared/routes';
 import { CHROMIUM_ARGS, findChromium } from '../support/browser/chromium.mjs';
-import { SERVER_ARGS } from '../support/serverCommand';
+import { SERVER_ARGS, TEST_ANALYTICS_KEY } from '../support/serverCommand';
 import { freePort } from '../support/serverProcess';
 import type { BareAnswers } from './bareNode';
 import { calibratedMultiplier, SLOW_HOST_BENCHMARK_INDEX } from './cpuCalibration';
@@ -107,6 +107,7 @@ function startServer(port = PORT, workers = 1): Promise<Started> {
       LOG_LEVEL: 'warn',
       WEB_CONCURRENCY: String(workers),
       DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'lab-bench-')),
+      ...TEST_ANALYTICS_KEY,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

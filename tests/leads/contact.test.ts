@@ -77,7 +77,7 @@ describe('POST /api/contact with JSON (the enhanced form)', () => {
     expect(lead!.receivedAt >= before).toBe(true);
   });
 
-  it('keeps a salted SHA-256 of the client address, never the address', async () => {
+  it('keeps a hash of the client address keyed with ANALYTICS_KEY, never the address', async () => {
     const { app, leads } = freshApp({ TRUST_PROXY: '1' });
     await postJson(app, valid).set('X-Forwarded-For', '203.0.113.7');
     await postJson(app, valid).set('X-Forwarded-For', '203.0.113.7');

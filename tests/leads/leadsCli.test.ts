@@ -13,6 +13,7 @@ import { createSubscriberStore } from '../../server/newsletter/store';
 import { createOutboxStore } from '../../server/outbox/store';
 import { EMPTY_CONTACT_VALUES } from '../../shared/model/contactForm';
 import { csvRecords, parseCsv } from '../support/csv';
+import { TEST_ANALYTICS_KEY } from '../support/serverCommand';
 import { npmRun } from '../support/serverProcess';
 
 /** `npm run --silent leads -- …args` with DATA_DIR set. */
@@ -42,7 +43,7 @@ const stored = [
 
 beforeAll(async () => {
   const db = openSqliteDatabase(dataDir);
-  const store = createLeadStore(db);
+  const store = createLeadStore(db, undefined, TEST_ANALYTICS_KEY.ANALYTICS_KEY);
   for (const [index, values] of stored.entries()) {
     await store.add(
       values,

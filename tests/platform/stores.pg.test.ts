@@ -25,6 +25,7 @@ import { createVitalsStore } from '../../server/vitals/store';
 import { EMPTY_CONTACT_VALUES } from '../../shared/model/contactForm';
 import { engines } from '../support/engines';
 import { recordingLogger, testConfig } from '../support/helpers';
+import { TEST_ANALYTICS_KEY } from '../support/serverCommand';
 
 const opened: Database[] = [];
 afterAll(async () => {
@@ -80,11 +81,15 @@ describe.each(engines)('the stores on $engine', { timeout: 30_000 }, ({ open, ol
     const db = await fresh();
     const outbox = createOutboxStore(db, 'meridianlab.test');
     let committed = 0;
-    const leads = createLeadStore(db, {
-      outbox,
-      messagesFor: (stored) => [mail(stored.id)],
-      committed: () => (committed += 1),
-    });
+    const leads = createLeadStore(
+      db,
+      {
+        outbox,
+        messagesFor: (stored) => [mail(stored.id)],
+        committed: () => (committed += 1),
+      },
+      TEST_ANALYTICS_KEY.ANALYTICS_KEY,
+    );
     const id = await leads.add(lead, client, at(0));
     expect(committed).toBe(1);
     expect(await leads.all()).toEqual([

@@ -11,7 +11,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-import { SERVER_ARGS } from '../support/serverCommand';
+import { SERVER_ARGS, TEST_ANALYTICS_KEY } from '../support/serverCommand';
 
 interface Probe {
   name: string;
@@ -125,6 +125,7 @@ async function main(): Promise<void> {
       SITE_URL: 'https://meridianlab.test',
       LOG_LEVEL: 'silent',
       NODE_ENV: 'production',
+      ...TEST_ANALYTICS_KEY,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
