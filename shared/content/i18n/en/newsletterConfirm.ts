@@ -33,7 +33,7 @@ export const newsletterConfirm = {
   /** Opened without a link's token. */
   missing: {
     title: 'Confirm your subscription',
-    text: 'Open the link in the e-mail we sent you to confirm your subscription.',
+    text: 'To confirm your subscription, open the link in our confirmation e-mail.',
     link: blogLink,
   },
 };

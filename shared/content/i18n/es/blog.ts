@@ -46,6 +46,7 @@ export const blog: Catalogue['blog'] = {
     messages: {
       pending: `Revise su correo para confirmar: le enviamos un enlace válido por ${countOf(intl, CONFIRMATION_VALID_DAYS, { one: 'día', other: 'días' })}. Su suscripción queda activa solo cuando lo abra y la confirme.`,
       delayed: `Estamos recibiendo muchas suscripciones, así que su correo de confirmación llegará con retraso: se lo enviaremos dentro de las próximas ${countOf(intl, CONFIRMATION_DELAY_HOURS, { one: 'hora', other: 'horas' })}. Su enlace será válido por ${countOf(intl, CONFIRMATION_VALID_DAYS, { one: 'día', other: 'días' })} desde entonces. Su suscripción queda activa solo cuando lo abra y la confirme.`,
+      held: `Gracias. Nuestros correos aún no se están enviando, así que su correo de confirmación llegará más adelante, en cuanto se envíen; su enlace será válido por ${countOf(intl, CONFIRMATION_VALID_DAYS, { one: 'día', other: 'días' })} desde entonces. Su suscripción queda activa solo cuando lo abra y la confirme.`,
       invalid: 'Ese correo no parece válido. Revíselo e inténtelo de nuevo.',
       limited: 'Demasiados intentos. Espere un minuto e inténtelo de nuevo.',
       busy: `Hemos recibido demasiadas suscripciones: no podemos enviarle un correo de confirmación en las próximas ${countOf(intl, CONFIRMATION_DELAY_HOURS, { one: 'hora', other: 'horas' })}. Inténtelo de nuevo más tarde.`,

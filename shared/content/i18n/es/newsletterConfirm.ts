@@ -32,7 +32,7 @@ export const newsletterConfirm: Catalogue['newsletterConfirm'] = {
   },
   missing: {
     title: 'Confirme su suscripción',
-    text: 'Abra el enlace del correo que le enviamos para confirmar su suscripción.',
+    text: 'Para confirmar su suscripción, abra el enlace de nuestro correo de confirmación.',
     link: blogLink,
   },
 };
