@@ -464,6 +464,11 @@ export const migrations: readonly Migration[] = [
     leads TEXT NOT NULL,
     PRIMARY KEY (hash, erased_at)
   );`,
+  `-- A campaign announces a published article, with the lab's short note above it in each language (decision 067):
+  -- readers agreed to new articles and nothing else. One scheduled without an article goes back to draft.
+  ALTER TABLE campaigns ADD COLUMN note_en TEXT NOT NULL DEFAULT '';
+  ALTER TABLE campaigns ADD COLUMN note_es TEXT NOT NULL DEFAULT '';
+  UPDATE campaigns SET status = 'draft', send_at = NULL WHERE status = 'scheduled' AND article_id IS NULL;`,
 ];
 
 /**
