@@ -109,6 +109,7 @@ function placeholderValues(locale: Locale): Record<string, string> {
     'retention.vitalsDays': String(retention.vitalsDays),
     'retention.analyticsDays': String(retention.analyticsDays),
     'retention.backupDays': String(retention.backupDays),
+    'retention.consentRecordYears': String(retention.consentRecordYears),
     'site.name': site.name,
     'site.email': site.email,
     'site.privacyEmail': site.privacyEmail,

@@ -13,6 +13,11 @@ export const retention = {
   analyticsDays: 396,
   /** Failed staff sign-ins (the typed address, the client address), counted from the last attempt. */
   signInFailuresDays: 1,
+  /**
+   * The proof of a consent (which notice, when, how; the address only as a keyed hash), counted from the end of
+   * the subscription or inquiry it was given for: the SIC's power to sanction lapses 3 years after the facts.
+   */
+  consentRecordYears: 3,
   /** Back-ups, at most: BACKUP_KEEP × BACKUP_INTERVAL_HOURS may not exceed it (7 daily ones by default). */
   backupDays: 7,
 } as const;
