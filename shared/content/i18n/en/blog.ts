@@ -36,11 +36,12 @@ export const blog = {
   browseAll: 'Browse all posts',
   newsletter: {
     title: 'Stay Updated',
-    text: 'New articles from our lab, in your inbox when we publish. Nothing else.',
+    text: 'Articles from our lab, in your inbox, each with at most a short note from us. Nothing else.',
     label: 'Email address',
     placeholder: 'you@company.com',
     /** The notice under the box: what the address is for, and the confirmation e-mail that follows. */
-    notice: "We'll e-mail you a link to confirm your subscription, and use your address only to send our articles.",
+    notice:
+      "We'll e-mail you a link to confirm your subscription, and use your address only to send our articles. You can unsubscribe at any time.",
     button: 'Subscribe',
     sending: 'Subscribing…',
     messages: {

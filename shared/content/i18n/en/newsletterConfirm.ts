@@ -14,7 +14,7 @@ export const newsletterConfirm = {
   eyebrow: 'Newsletter',
   ask: {
     title: 'Confirm your subscription',
-    text: 'One click, and new articles from our lab will come to your inbox when we publish. Nothing else.',
+    text: 'One click, and articles from our lab will come to your inbox, each with at most a short note from us. Nothing else.',
     note: 'Did not ask for this? Close this page: nothing happens without the button.',
     button: 'Confirm my subscription',
   },

@@ -36,11 +36,11 @@ export const blog: Catalogue['blog'] = {
   browseAll: 'Ver todos los artículos',
   newsletter: {
     title: 'Manténgase al día',
-    text: 'Los artículos nuevos del laboratorio, en su correo cuando los publicamos. Nada más.',
+    text: 'Los artículos del laboratorio, en su correo, cada uno con, a lo sumo, una nota breve nuestra. Nada más.',
     label: 'Correo electrónico',
     placeholder: 'usted@empresa.com',
     notice:
-      'Le enviaremos un enlace para confirmar su suscripción y usaremos su correo solo para enviarle nuestros artículos.',
+      'Le enviaremos un enlace para confirmar su suscripción y usaremos su correo solo para enviarle nuestros artículos. Puede cancelar la suscripción en cualquier momento.',
     button: 'Suscribirme',
     sending: 'Suscribiendo…',
     messages: {

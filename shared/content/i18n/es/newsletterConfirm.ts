@@ -14,7 +14,7 @@ export const newsletterConfirm: Catalogue['newsletterConfirm'] = {
   eyebrow: 'Boletín',
   ask: {
     title: 'Confirme su suscripción',
-    text: 'Con un clic, le llegarán a su correo los artículos nuevos de nuestro laboratorio cada vez que publiquemos. Nada más.',
+    text: 'Con un clic, le llegarán a su correo los artículos de nuestro laboratorio, cada uno con, a lo sumo, una nota breve nuestra. Nada más.',
     note: '¿No lo pidió usted? Cierre esta página: sin el botón no pasa nada.',
     button: 'Confirmar mi suscripción',
   },
