@@ -201,6 +201,9 @@ describe('the newsletter page of the console', { timeout: 60_000 }, () => {
       new Date().toISOString(),
     );
     const old = `/staff/newsletter/${legacy!.id}`;
+    const page = await request(app).get(old).set('Cookie', client.cookie);
+    expect([page.status, page.text.includes('Its text, which cannot be sent')]).toEqual([200, true]);
+    expect(page.text).not.toContain('Save draft');
     expect((await request(app).get(`${old}/confirm?at=`).set('Cookie', client.cookie)).status).toBe(400);
     expect((await consolePost(app, `${old}/test`, client, { csrf: client.csrf })).status).toBe(400);
     expect((await consolePost(app, `${old}/schedule`, client, { csrf: client.csrf, at: '' })).status).toBe(400);
