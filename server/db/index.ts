@@ -502,6 +502,32 @@ export const migrations: readonly Migration[] = [
   -- worked back to an address with the salt in settings: both go.
   DELETE FROM analytics_visitors;
   UPDATE leads SET client_hash = '';`,
+  `-- A campaign announces a published article, with the lab's short note above it in each language (decision 067):
+  -- readers agreed to new articles and nothing else. One scheduled without an article goes back to draft.
+  ALTER TABLE campaigns ADD COLUMN note_en TEXT NOT NULL DEFAULT '';
+  ALTER TABLE campaigns ADD COLUMN note_es TEXT NOT NULL DEFAULT '';
+  UPDATE campaigns SET status = 'draft', send_at = NULL WHERE status = 'scheduled' AND article_id IS NULL;`,
+  `-- The consent ledger (decision 067): one row per consent given to the newsletter (at its confirmation) or with a
+  -- contact-form lead, under the address's keyed hash (the suppression list's): the notice version shown, the
+  -- language, how it was given, when it was asked for and given, and when its subscription or lead ended. It
+  -- outlives them by 3 years. Subscriptions and leads carry the notice and the channel of their own consent.
+  CREATE TABLE consents (
+    purpose TEXT NOT NULL CHECK (purpose IN ('newsletter', 'lead')),
+    record_id INTEGER NOT NULL,
+    hash TEXT NOT NULL,
+    notice TEXT NOT NULL,
+    locale TEXT NOT NULL,
+    channel TEXT NOT NULL,
+    asked_at TEXT NOT NULL,
+    given_at TEXT NOT NULL,
+    ended_at TEXT,
+    PRIMARY KEY (purpose, record_id, given_at)
+  );
+  CREATE INDEX consents_hash ON consents (hash);
+  ALTER TABLE subscribers ADD COLUMN notice TEXT NOT NULL DEFAULT '';
+  ALTER TABLE subscribers ADD COLUMN consent_channel TEXT NOT NULL DEFAULT '';
+  ALTER TABLE leads ADD COLUMN notice TEXT NOT NULL DEFAULT '';
+  ALTER TABLE leads ADD COLUMN consent_channel TEXT NOT NULL DEFAULT '';`,
 ];
 
 /**

@@ -24,6 +24,9 @@ export interface Lead extends ContactValues {
   /** The first touch's source and campaign ("" when unknown). */
   source: string;
   campaign: string;
+  /** The proof of consent (decision 067): the version of the form's notice shown, and the form and page it was sent from. */
+  notice: string;
+  consentChannel: string;
 }
 
 interface LeadColumn {
@@ -49,6 +52,9 @@ const LEAD_COLUMNS: readonly LeadColumn[] = [
   { property: 'source', column: 'source', csv: true, webhook: true },
   { property: 'campaign', column: 'campaign', csv: true, webhook: true },
   { property: 'attribution', column: 'attribution', csv: true, webhook: true },
+  // Proof of consent, for the lab: not for a chat channel or a CRM.
+  { property: 'notice', column: 'notice', csv: true, webhook: false },
+  { property: 'consentChannel', column: 'consent_channel', csv: true, webhook: false },
 ];
 
 /** Every column but the id, which the database hands out. */

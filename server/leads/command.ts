@@ -32,6 +32,8 @@ const subscriberColumns: CsvColumns<ConsentedSubscriber> = [
   ['email', 'email'],
   ['signedUpAt', 'signed_up_at'],
   ['confirmedAt', 'confirmed_at'],
+  ['notice', 'notice'],
+  ['consentChannel', 'consent_channel'],
 ];
 
 const COMMANDS = ['export', 'subscribers'] as const;

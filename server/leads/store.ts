@@ -2,8 +2,11 @@ import { createHmac } from 'node:crypto';
 
 import type { Locale } from '../../shared/lib/locale';
 import type { ContactValues } from '../../shared/model/contactForm';
+import { localizePath } from '../../shared/routes';
 import type { Database } from '../db';
 import type { Delivery } from '../outbox/port';
+import { recordConsent } from '../privacy/consents';
+import { noticeVersions } from '../privacy/notices';
 import type { Lead } from './columns';
 import { insertedValues, LEAD_INSERT, LEAD_SELECT } from './columns';
 
@@ -37,19 +40,32 @@ export interface LeadStore {
 export function createLeadStore(db: Database, delivery?: Delivery<Lead>, clientKey?: string): LeadStore {
   return {
     async add(values, client, receivedAt = new Date()) {
+      const locale = values.locale ?? 'en';
       const lead = {
         ...values,
-        locale: values.locale ?? 'en',
+        locale,
         attribution: values.attribution ?? '{}',
         source: values.source ?? '',
         campaign: values.campaign ?? '',
         receivedAt: receivedAt.toISOString(),
         clientHash: clientKey ? createHmac('sha256', clientKey).update(`lead\n${client.address}`).digest('hex') : '',
         userAgent: client.userAgent.slice(0, USER_AGENT_LIMIT),
+        notice: noticeVersions.lead,
+        consentChannel: `contact form on ${localizePath('/contact', locale)}`,
       };
       const id = await db.transaction(async (tx) => {
         const row = await tx.get<{ id: number }>(LEAD_INSERT, ...insertedValues(lead));
         const stored = { ...lead, id: row!.id };
+        // The proof of consent outlives the lead (decision 067).
+        await recordConsent(tx, lead.email, {
+          purpose: 'lead',
+          recordId: stored.id,
+          notice: lead.notice,
+          locale,
+          channel: lead.consentChannel,
+          askedAt: lead.receivedAt,
+          givenAt: lead.receivedAt,
+        });
         for (const message of delivery?.messagesFor(stored) ?? [])
           await delivery!.outbox.enqueue(message, receivedAt, tx);
         return stored.id;

@@ -38,23 +38,32 @@ export function publishedArticles(): PublishedArticle[] {
   return [...byId.values()].sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id);
 }
 
+/** No note: a campaign that is the article alone. */
+export const NO_NOTES: Readonly<Record<Locale, string>> = { en: '', es: '' };
+
 /**
- * A campaign's text made from an article: its title, excerpt and link in each language (the
- * English version where it has no translation), or undefined when no such article is published.
+ * A campaign's text made from an article (decision 067): its title as the subject, its excerpt as the preview, and
+ * the body, the lab's note (checked by campaignNote.ts) above the article's title, excerpt and link, in each
+ * language (the English version where it has no translation); undefined when no such article is published.
  */
-export function articleCampaign(articleId: number, siteUrl: string): Record<Locale, CampaignContent> | undefined {
+export function articleCampaign(
+  articleId: number,
+  siteUrl: string,
+  notes: Readonly<Record<Locale, string>> = NO_NOTES,
+): Record<Locale, CampaignContent> | undefined {
   const article = publishedArticles().find((candidate) => candidate.id === articleId);
   if (!article) return undefined;
   return Object.fromEntries(
     locales.map((locale) => {
       const version = article.versions[locale] ?? Object.values(article.versions)[0]!;
       const link = absoluteUrl(siteUrl, version.path);
+      const note = notes[locale].trim();
       return [
         locale,
         {
           subject: version.title,
           preview: version.excerpt,
-          body: `## ${version.title}\n\n${version.excerpt}\n\n[${campaignWords[locale].readArticle}](${link})\n`,
+          body: `${note ? `${note}\n\n` : ''}## ${version.title}\n\n${version.excerpt}\n\n[${campaignWords[locale].readArticle}](${link})\n`,
         },
       ];
     }),

@@ -68,7 +68,8 @@ interface RecipientRow {
  * What the newsletter adds to the outbox's sending of a campaign (decision 044): each message is
  * written at its turn, in the reader's language, with their own unsubscribe link, unless the list
  * says no by then (erased, unsubscribed, no longer confirmed, bounced out, suppressed); and a 5xx
- * counts a hard bounce against the address (the message is bounced, not failed: decision 063).
+ * counts a hard bounce against the address (the message is bounced, not failed: decision 063). A campaign that
+ * announces no article (a draft from before decision 067) is skipped, whatever its state.
  */
 export function campaignHooks(
   db: Database,
@@ -89,7 +90,9 @@ export function campaignHooks(
           throw error;
         }),
       );
-    return (await contents.get(id))?.content;
+    const found = await contents.get(id);
+    // Only an article's announcement goes to readers who agreed to new articles (decision 067).
+    return found?.articleId === null ? undefined : found?.content;
   };
 
   return {

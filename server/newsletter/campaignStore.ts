@@ -4,6 +4,7 @@ import type { Database } from '../db';
 import type { OutboxKind } from '../outbox/kinds';
 import type { NewOutboxMessage, OutboxStore } from '../outbox/store';
 import { campaignKey, keyPrefix } from './campaignKeys';
+import { NO_NOTES } from './articles';
 import type { CampaignContent } from './campaignMail';
 
 /** A campaign's e-mail: the bulk kind, throttled, and sent after every urgent message (decision 043). */
@@ -14,8 +15,11 @@ type CampaignStatus = 'draft' | 'scheduled' | 'sending';
 export interface Campaign {
   id: number;
   createdAt: string;
-  /** The article it was made from, if any. */
+  /** The article it announces; null only for a draft written before campaigns came from articles, which cannot go. */
   articleId: number | null;
+  /** The lab's note above the article, in each language (decision 067). */
+  notes: Record<Locale, string>;
+  /** The e-mail as made from the article and the notes. */
   content: Record<Locale, CampaignContent>;
   status: CampaignStatus;
   /** When it goes (scheduled), or went. */
@@ -47,13 +51,17 @@ export interface BouncedAddress {
 }
 
 export interface CampaignStore {
-  create(content: Record<Locale, CampaignContent>, articleId: number | null, now?: Date): Promise<number>;
+  /** A draft announcing a published article (decision 067), its text made from it by articleCampaign; no note yet. */
+  create(content: Record<Locale, CampaignContent>, articleId: number, now?: Date): Promise<number>;
   find(id: number): Promise<Campaign | undefined>;
   /** Newest first. */
   list(): Promise<Campaign[]>;
-  /** A draft's text; false when it is no longer a draft. */
-  update(id: number, content: Record<Locale, CampaignContent>): Promise<boolean>;
-  /** A draft goes at `sendAt` (now for "send now"); false when it is no longer a draft. */
+  /** A draft's notes and the text made with them; false when it is no longer a draft. */
+  update(id: number, content: Record<Locale, CampaignContent>, notes: Record<Locale, string>): Promise<boolean>;
+  /**
+   * A draft goes at `sendAt` (now for "send now"); false when it is no longer a draft, or announces no article
+   * (written before decision 067): nothing else may go to readers who agreed to new articles.
+   */
   schedule(id: number, sendAt: Date): Promise<boolean>;
   /**
    * Scheduled campaigns whose time has come start sending, each once over
@@ -81,6 +89,8 @@ interface CampaignRow {
   id: number;
   created_at: string;
   article_id: number | null;
+  note_en: string;
+  note_es: string;
   subject_en: string;
   preview_en: string;
   body_en: string;
@@ -98,6 +108,7 @@ const fromRow = (row: CampaignRow): Campaign => ({
   id: row.id,
   createdAt: row.created_at,
   articleId: row.article_id,
+  notes: { en: row.note_en, es: row.note_es },
   content: {
     en: { subject: row.subject_en, preview: row.preview_en, body: row.body_en },
     es: { subject: row.subject_es, preview: row.preview_es, body: row.body_es },
@@ -109,8 +120,8 @@ const fromRow = (row: CampaignRow): Campaign => ({
   unsubscribes: row.unsubscribes,
 });
 
-const contentValues = (content: Record<Locale, CampaignContent>) =>
-  locales.flatMap((locale) => [content[locale].subject, content[locale].preview, content[locale].body]);
+const contentValues = (content: Record<Locale, CampaignContent>, notes: Readonly<Record<Locale, string>>) =>
+  locales.flatMap((locale) => [notes[locale], content[locale].subject, content[locale].preview, content[locale].body]);
 
 /** Who may get a campaign: confirmed, still subscribed, and fewer hard bounces than the limit. */
 const MAILABLE = 'confirmed_at IS NOT NULL AND unsubscribed_at IS NULL AND hard_bounces < ?';
@@ -120,11 +131,11 @@ export function createCampaignStore(db: Database, outbox: OutboxStore, bounceLim
   return {
     async create(content, articleId, now = new Date()) {
       const row = await db.get<{ id: number }>(
-        `INSERT INTO campaigns (created_at, article_id, subject_en, preview_en, body_en, subject_es, preview_es, body_es)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+        `INSERT INTO campaigns (created_at, article_id, note_en, subject_en, preview_en, body_en, note_es, subject_es, preview_es, body_es)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
         now.toISOString(),
         articleId,
-        ...contentValues(content),
+        ...contentValues(content, NO_NOTES),
       );
       return row!.id;
     },
@@ -135,18 +146,19 @@ export function createCampaignStore(db: Database, outbox: OutboxStore, bounceLim
     async list() {
       return (await db.all<CampaignRow>('SELECT * FROM campaigns ORDER BY id DESC')).map(fromRow);
     },
-    async update(id, content) {
+    async update(id, content, notes) {
       const changed = await db.run(
-        `UPDATE campaigns SET subject_en = ?, preview_en = ?, body_en = ?, subject_es = ?, preview_es = ?, body_es = ?
+        `UPDATE campaigns SET note_en = ?, subject_en = ?, preview_en = ?, body_en = ?,
+         note_es = ?, subject_es = ?, preview_es = ?, body_es = ?
          WHERE id = ? AND status = 'draft'`,
-        ...contentValues(content),
+        ...contentValues(content, notes),
         id,
       );
       return changed > 0;
     },
     async schedule(id, sendAt) {
       const changed = await db.run(
-        "UPDATE campaigns SET status = 'scheduled', send_at = ? WHERE id = ? AND status = 'draft'",
+        "UPDATE campaigns SET status = 'scheduled', send_at = ? WHERE id = ? AND status = 'draft' AND article_id IS NOT NULL",
         sendAt.toISOString(),
         id,
       );

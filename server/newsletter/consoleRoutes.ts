@@ -13,13 +13,13 @@ import { noticeNamed } from '../console/notices';
 import { consoleUser, sendPage, textFields } from '../console/page';
 import { readBody } from '../http/formEndpoint';
 import { articleCampaign, publishedArticles } from './articles';
-import type { CampaignContent } from './campaignMail';
 import { campaignHtml, campaignText } from './campaignMail';
+import { notesProblem } from './campaignNote';
 import { campaignTest } from './campaignSending';
 import type { Campaign, CampaignStore } from './campaignStore';
 import { CampaignConfirmPage } from './views/CampaignConfirmPage';
 import type { CampaignNotice } from './views/CampaignPage';
-import { CampaignPage, contentLimits } from './views/CampaignPage';
+import { CampaignPage } from './views/CampaignPage';
 import { CampaignsPage } from './views/CampaignsPage';
 
 /** What the console needs of the newsletter to write, test and send campaigns. */
@@ -58,41 +58,29 @@ const campaignId = (req: Request) => {
 };
 const isLocale = (value: string): value is Locale => (locales as readonly string[]).includes(value);
 
-/** The six fields of the form, both languages, line ends as typed in a browser made plain. */
-function contentFrom(fields: Record<string, string>): Record<Locale, CampaignContent> {
-  const field = (name: string) => (fields[name] ?? '').replace(/\r\n/g, '\n');
-  return Object.fromEntries(
-    locales.map((locale) => [
-      locale,
-      {
-        subject: field(`subject_${locale}`).trim(),
-        preview: field(`preview_${locale}`).trim(),
-        body: field(`body_${locale}`),
-      },
-    ]),
-  ) as Record<Locale, CampaignContent>;
-}
+/** The form's two notes, line ends as typed in a browser made plain; every other field is ignored. */
+const notesFrom = (fields: Record<string, string>): Record<Locale, string> =>
+  Object.fromEntries(
+    locales.map((locale) => [locale, (fields[`note_${locale}`] ?? '').replace(/\r\n/g, '\n').trim()]),
+  ) as Record<Locale, string>;
 
-/** What is wrong with a campaign's text, or undefined: too long to save, or (to send) a part left empty. */
-function contentProblem(content: Record<Locale, CampaignContent>, toSend: boolean): string | undefined {
-  for (const locale of locales) {
-    for (const part of ['subject', 'preview', 'body'] as const) {
-      const value = content[locale][part];
-      if (value.length > contentLimits[part])
-        return `The ${locale.toUpperCase()} ${part} is longer than ${contentLimits[part]} characters.`;
-      if (toSend && part !== 'preview' && !value.trim())
-        return `The ${locale.toUpperCase()} ${part} is empty: write it before sending.`;
-    }
-  }
-  return undefined;
-}
+/**
+ * Why a campaign cannot be sent, or undefined (decision 067): it must announce an article, still published.
+ * Readers agreed to new articles and nothing else; a draft from before has no article and stays a draft.
+ */
+const sendProblem = (campaign: Campaign): string | undefined =>
+  campaign.articleId === null
+    ? 'This draft was written before campaigns came only from articles: it cannot be sent. Make a new campaign from an article.'
+    : publishedArticles().some((article) => article.id === campaign.articleId)
+      ? undefined
+      : 'Its article is no longer published: publish it again, or make a campaign from another.';
 
 /**
  * The newsletter's campaigns in the console:
  *   GET  /staff/newsletter                       campaigns with their figures, the bounced addresses, "new campaign"
- *   POST /staff/newsletter                       creates a draft from an article or blank (from scratch)
+ *   POST /staff/newsletter                       creates a draft from a published article (never from scratch: decision 067)
  *   GET  /staff/newsletter/:id                   a draft's form, or a campaign's progress and figures
- *   POST /staff/newsletter/:id                   saves a draft
+ *   POST /staff/newsletter/:id                   saves a draft's notes (plain words above the article)
  *   GET  /staff/newsletter/:id/preview/:locale.html|.txt   the e-mail's HTML or text part
  *   POST /staff/newsletter/:id/test              sends both languages to the signed-in address
  *   GET  /staff/newsletter/:id/confirm?at=       the confirmation step: when, and recipients per language
@@ -129,7 +117,7 @@ function campaignRoutes({ newsletter, siteUrl, assets, guardPost, renderNotFound
     res: Response,
     status: number,
     campaign: Campaign,
-    { notice, draft }: { notice?: CampaignNotice; draft?: Record<Locale, CampaignContent> },
+    { notice, notes }: { notice?: CampaignNotice; notes?: Record<Locale, string> },
   ) =>
     sendPage(
       res,
@@ -138,7 +126,7 @@ function campaignRoutes({ newsletter, siteUrl, assets, guardPost, renderNotFound
         assets: assets(),
         user: consoleUser(res),
         campaign,
-        draft: draft ?? campaign.content,
+        notes: notes ?? campaign.notes,
         figures: await campaigns.figures(campaign.id),
         notice,
       }),
@@ -155,18 +143,14 @@ function campaignRoutes({ newsletter, siteUrl, assets, guardPost, renderNotFound
 
   router.post('/staff/newsletter', ...guardPost, async (req, res) => {
     const body = readBody(req, res);
-    const { article } = textFields(body.ok ? body.fields : undefined);
-    let content: Record<Locale, CampaignContent> | undefined;
-    if (article === undefined || article === '') {
-      content = { en: { subject: '', preview: '', body: '' }, es: { subject: '', preview: '', body: '' } };
-    } else {
-      content = /^\d{1,15}$/.test(article) ? articleCampaign(Number(article), siteUrl) : undefined;
-      if (!content) {
-        await showList(res, 400, 'That article is not published: choose one from the list.');
-        return;
-      }
+    const { article = '' } = textFields(body.ok ? body.fields : undefined);
+    // Only from a published article (decision 067): there is no campaign written from scratch.
+    const content = /^\d{1,15}$/.test(article) ? articleCampaign(Number(article), siteUrl) : undefined;
+    if (!content) {
+      await showList(res, 400, 'A campaign announces a published article: choose one from the list.');
+      return;
     }
-    const id = await campaigns.create(content, article ? Number(article) : null);
+    const id = await campaigns.create(content, Number(article));
     res.redirect(303, `/staff/newsletter/${id}`);
   });
 
@@ -183,13 +167,14 @@ function campaignRoutes({ newsletter, siteUrl, assets, guardPost, renderNotFound
     const campaign = await found(req, res);
     if (!campaign) return;
     const body = readBody(req, res);
-    const content = contentFrom(textFields(body.ok ? body.fields : undefined));
-    const problem = contentProblem(content, false);
-    if (problem || !(await campaigns.update(campaign.id, content))) {
+    const notes = notesFrom(textFields(body.ok ? body.fields : undefined));
+    const content = campaign.articleId === null ? undefined : articleCampaign(campaign.articleId, siteUrl, notes);
+    const problem = notesProblem(notes) ?? (content ? undefined : sendProblem(campaign));
+    if (problem || !(await campaigns.update(campaign.id, content!, notes))) {
       // What was typed comes back in the form, with the reason.
       await showCampaign(res, 400, campaign, {
         notice: { tone: 'error', text: problem ?? 'Only a draft can be changed.' },
-        draft: content,
+        notes,
       });
       return;
     }
@@ -219,7 +204,7 @@ function campaignRoutes({ newsletter, siteUrl, assets, guardPost, renderNotFound
   router.post('/staff/newsletter/:id/test', ...guardPost, async (req, res) => {
     const campaign = await found(req, res);
     if (!campaign) return;
-    const problem = contentProblem(campaign.content, true);
+    const problem = sendProblem(campaign);
     if (problem) {
       await showCampaign(res, 400, campaign, { notice: { tone: 'error', text: problem } });
       return;
@@ -245,7 +230,7 @@ function campaignRoutes({ newsletter, siteUrl, assets, guardPost, renderNotFound
     const problem =
       campaign.status !== 'draft'
         ? 'This campaign is already scheduled.'
-        : (contentProblem(campaign.content, true) ??
+        : (sendProblem(campaign) ??
           (at ? undefined : 'That time is not a date and time: use the picker or YYYY-MM-DDTHH:MM.'));
     if (problem) {
       await showCampaign(res, 400, campaign, { notice: { tone: 'error', text: problem } });
@@ -271,7 +256,7 @@ function campaignRoutes({ newsletter, siteUrl, assets, guardPost, renderNotFound
     if (!campaign) return;
     const body = readBody(req, res);
     const at = sendTime(textFields(body.ok ? body.fields : undefined).at);
-    const problem = !at ? 'That time is not a date and time.' : contentProblem(campaign.content, true);
+    const problem = !at ? 'That time is not a date and time.' : sendProblem(campaign);
     if (problem || !(await campaigns.schedule(campaign.id, at!))) {
       await showCampaign(res, 400, campaign, {
         notice: { tone: 'error', text: problem ?? 'This campaign is already scheduled.' },

@@ -60,7 +60,9 @@ export function newsletter(site: Site, { conversions, wakeCampaigns }: Newslette
     : { missing: missingIdentity(config.identity), waiting: () => campaigns.queued(readerKinds) };
 
   const routes = Router();
-  routes.use(subscribeRoutes({ store: subscribers, siteUrl, afterAnswer, counters, converted: conversions.signUp })); // the newsletter box
+  routes.use(
+    subscribeRoutes({ store: subscribers, siteUrl, afterAnswer, counters, converted: conversions.signUp, held: !lab }),
+  ); // the newsletter box
   routes.use(newsletterRoutes({ store: subscribers, siteUrl, renderPage, counters })); // the e-mails' confirm and unsubscribe links
   if (eventsSecret) routes.use(newsletterEventRoutes({ db, siteUrl, secret: eventsSecret, counters })); // a mail provider's signed bounces and complaints
 

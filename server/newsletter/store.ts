@@ -3,11 +3,14 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import { CONFIRMATION_VALID_DAYS } from '../../shared/content/newsletter';
 import type { Locale } from '../../shared/lib/locale';
 import { defaultLocale } from '../../shared/lib/locale';
+import { localizePath } from '../../shared/routes';
 import { DEFAULT_CONFIRMATIONS_PER_HOUR } from '../config';
 import type { Database } from '../db';
 import type { Logger } from '../http/logger';
 import { createWindowCounts } from '../http/rateLimitCounters';
 import type { Delivery } from '../outbox/port';
+import { recordConsent } from '../privacy/consents';
+import { noticeVersions } from '../privacy/notices';
 import { createSuppressions } from '../privacy/suppressions';
 import { campaignKey } from './campaignKeys';
 import { confirmationLimits } from './confirmationLimits';
@@ -31,11 +34,14 @@ export interface Confirmation {
   unsubscribeToken: string;
 }
 
-/** One address the lab may write to, with the time its owner confirmed: the proof of consent. */
+/** One address the lab may write to, with the time its owner confirmed and how: the proof of consent. */
 export interface ConsentedSubscriber {
   email: string;
   signedUpAt: string;
   confirmedAt: string;
+  /** The version of the sign-up's notice shown (decision 067), and the box's page it was given on. */
+  notice: string;
+  consentChannel: string;
 }
 
 export interface SubscriberStore {
@@ -74,6 +80,17 @@ interface SubscriberRow {
   locale: Locale;
   confirmed_at: string | null;
   unsubscribed_at: string | null;
+  confirmation_sent_at: string | null;
+}
+
+/** A confirmed row, with what its consent's record needs. */
+interface ConfirmedRow {
+  id: number;
+  email: string;
+  locale: Locale;
+  source: string;
+  notice: string;
+  consent_channel: string;
   confirmation_sent_at: string | null;
 }
 
@@ -125,7 +142,6 @@ export function createSubscriberStore(
 ): SubscriberStore {
   let secret: Promise<string> | undefined;
   const key = () => (secret ??= readUnsubscribeSecret(db));
-  const suppressions = createSuppressions(db);
   const limits = confirmationLimits(createWindowCounts(), confirmationsPerHour, logger);
 
   // The id with the address and the row's creation time: a token names one sign-up of one address, so it
@@ -139,6 +155,8 @@ export function createSubscriberStore(
       'SELECT id, email, created_at FROM subscribers WHERE id = ?',
       id,
     );
+
+  const suppressions = createSuppressions(db);
 
   /**
    * The unsubscribe link of a sign-up purged unconfirmed, within its days: the address is off the list
@@ -189,12 +207,16 @@ export function createSubscriberStore(
         const suppressed = row.unsubscribed_at !== null || (await createSuppressions(tx).has(email));
         if (!(await limits.take(tx, email, suppressed, now))) return refused;
         // A new link replaces the last one; only its hash is kept. It works for its days from its e-mail's time.
+        // The notice this sign-up was shown and its page go with it: its link's button gives that consent.
         const confirmToken = randomBytes(32).toString('base64url');
         await tx.run(
-          'UPDATE subscribers SET confirmation_token_hash = ?, confirmation_expires_at = ?, confirmation_sent_at = ? WHERE id = ?',
+          `UPDATE subscribers SET confirmation_token_hash = ?, confirmation_expires_at = ?, confirmation_sent_at = ?,
+           notice = ?, consent_channel = ? WHERE id = ?`,
           sha256(confirmToken),
           new Date(due.getTime() + CONFIRMATION_VALID_MS).toISOString(),
           due.toISOString(),
+          noticeVersions.newsletter,
+          `newsletter box on ${localizePath('/blog', locale)}`,
           row.id,
         );
         const unsubscribeToken = tokenFor(signingKey, row);
@@ -228,18 +250,42 @@ export function createSubscriberStore(
     async confirm(token, now = new Date()) {
       if (!token) return 'invalid';
       const at = now.toISOString();
-      const confirmed = await db.get<{ id: number; email: string; locale: Locale; source: string }>(
-        `UPDATE subscribers SET confirmed_at = ?, unsubscribed_at = NULL, confirmation_token_hash = NULL, confirmation_expires_at = NULL
-         WHERE confirmation_token_hash = ? AND confirmation_expires_at > ? RETURNING id, email, locale, source`,
-        at,
-        sha256(token),
-        at,
-      );
+      const confirmed = await db.transaction(async (tx) => {
+        const before = await tx.get<{ id: number; unsubscribed_at: string | null }>(
+          'SELECT id, unsubscribed_at FROM subscribers WHERE confirmation_token_hash = ? AND confirmation_expires_at > ?',
+          sha256(token),
+          at,
+        );
+        if (!before) return undefined;
+        const row = (await tx.get<ConfirmedRow>(
+          `UPDATE subscribers SET confirmed_at = ?, unsubscribed_at = NULL, confirmation_token_hash = NULL, confirmation_expires_at = NULL
+           WHERE id = ? RETURNING id, email, locale, source, notice, consent_channel, confirmation_sent_at`,
+          at,
+          before.id,
+        ))!;
+        // A consent withdrawn before this one ended then; this one is recorded with the notice its sign-up showed.
+        if (before.unsubscribed_at)
+          await tx.run(
+            "UPDATE consents SET ended_at = ? WHERE purpose = 'newsletter' AND record_id = ? AND ended_at IS NULL",
+            before.unsubscribed_at,
+            row.id,
+          );
+        await recordConsent(tx, row.email, {
+          purpose: 'newsletter',
+          recordId: row.id,
+          notice: row.notice,
+          locale: row.locale,
+          channel: `${row.consent_channel}, then the button of the e-mailed confirmation link`,
+          askedAt: row.confirmation_sent_at ?? at,
+          givenAt: at,
+        });
+        // The owner's own confirmed consent is the one thing that lifts a suppression. On the list, the link
+        // works through the subscription: nothing of it is kept beside.
+        await createSuppressions(tx).remove(row.email);
+        await tx.run('DELETE FROM unsubscribe_links WHERE subscriber_id = ?', row.id);
+        return row;
+      });
       if (!confirmed) return 'invalid';
-      // The owner's own confirmed consent is the one thing that lifts a suppression. On the list, the link
-      // works through the subscription: nothing of it is kept beside.
-      await suppressions.remove(confirmed.email);
-      await db.run('DELETE FROM unsubscribe_links WHERE subscriber_id = ?', confirmed.id);
       onConfirmed?.({ locale: confirmed.locale, source: confirmed.source });
       return 'confirmed';
     },
@@ -288,11 +334,23 @@ export function createSubscriberStore(
       return row && tokenFor(await key(), row);
     },
     async consented() {
-      const rows = await db.all<{ email: string; created_at: string; confirmed_at: string }>(
-        `SELECT email, created_at, confirmed_at FROM subscribers
+      const rows = await db.all<{
+        email: string;
+        created_at: string;
+        confirmed_at: string;
+        notice: string;
+        consent_channel: string;
+      }>(
+        `SELECT email, created_at, confirmed_at, notice, consent_channel FROM subscribers
          WHERE confirmed_at IS NOT NULL AND unsubscribed_at IS NULL ORDER BY confirmed_at, id`,
       );
-      return rows.map((row) => ({ email: row.email, signedUpAt: row.created_at, confirmedAt: row.confirmed_at }));
+      return rows.map((row) => ({
+        email: row.email,
+        signedUpAt: row.created_at,
+        confirmedAt: row.confirmed_at,
+        notice: row.notice,
+        consentChannel: row.consent_channel,
+      }));
     },
   };
 }

@@ -55,6 +55,8 @@ interface SubscribeRoutesOptions {
   counters?: RateLimitCounters;
   /** Counts a sign-up in the visitor analytics. */
   converted?: (req: Request, signUp: { locale: Locale; source: string }) => void;
+  /** The newsletter's e-mails wait for the lab's identity settings (decision 061): the answer says the link comes later. */
+  held?: boolean;
 }
 
 /**
@@ -68,9 +70,18 @@ interface SubscribeRoutesOptions {
  * may go is booked (decision 060), from budgets that know nothing of the
  * address's state: when it is put off, the answer says so ("delayed", 202),
  * and when it cannot go within a day, "busy" (429). The sign-up's language
- * (?locale=) is the confirmation e-mail's.
+ * (?locale=) is the confirmation e-mail's. While the newsletter's e-mails are
+ * held for the lab's identity (decision 061), every valid address is told
+ * "held": its e-mail will come later, not that it was sent.
  */
-export function subscribeRoutes({ store, siteUrl, afterAnswer, counters, converted }: SubscribeRoutesOptions): Router {
+export function subscribeRoutes({
+  store,
+  siteUrl,
+  afterAnswer,
+  counters,
+  converted,
+  held = false,
+}: SubscribeRoutesOptions): Router {
   const router = Router();
   const endpoint = formEndpoint({
     siteUrl,
@@ -112,7 +123,8 @@ export function subscribeRoutes({ store, siteUrl, afterAnswer, counters, convert
       answer(req, res, { category, outcome: 'busy', json: () => res.status(429).json({ status: 'busy', error }) });
       return;
     }
-    const outcome = due > now ? 'delayed' : 'pending';
+    // Held: nothing goes until a start with the settings, so neither "sent" nor an hour can be promised.
+    const outcome = held ? 'held' : due > now ? 'delayed' : 'pending';
     answer(req, res, { category, outcome, json: () => res.status(202).json({ status: outcome }) });
     // Where the visit came from (decision 047): kept with the address, and erased with it.
     const source = attributionOf(body.data[ATTRIBUTION_FIELD], req, siteUrl);

@@ -2,12 +2,14 @@
  * The privacy journal (decision 062): what a restore carries from the database it replaces into the back-up it
  * puts in place, and applies there before anything can be sent from it. Erasures keep a record of their own (the
  * erasures table); the rest is what the database holds anyway: the suppression list, the addresses unsubscribed
- * and not yet purged, and the corrected leads with their corrections. All of it lives in the database, so it
+ * and not yet purged, the corrected leads with their corrections, and the consent ledger (decision 067), carried
+ * whole. All of it lives in the database, so it
  * is shared by every instance on PostgreSQL, and a restore reads it before replacing anything.
  */
 import type { Carried } from '../cli/backup';
 import type { Database, Queryable } from '../db';
 import { readSalt } from '../db/salt';
+import { settleConsents } from './consents';
 import { CORRECTABLE_FIELDS } from './correction';
 import { createSuppressions } from './suppressions';
 
@@ -36,8 +38,24 @@ interface CorrectedLead {
   corrections: { at: string; fields: string }[];
 }
 
+/** A row of the consent ledger (decision 067), as it is stored. */
+type ConsentRow = Record<(typeof CONSENT_COLUMNS)[number], string | number | null>;
+const CONSENT_COLUMNS = [
+  'purpose',
+  'record_id',
+  'hash',
+  'notice',
+  'locale',
+  'channel',
+  'asked_at',
+  'given_at',
+  'ended_at',
+] as const;
+
 interface Journal {
   erasures: Erasure[];
+  /** The consent ledger as it is now: a back-up's is older, and nothing in it may be lost (decision 067). */
+  consents: ConsentRow[];
   /** Addresses no longer to be written to (suppressed, or unsubscribed and not yet purged): hash and since when. */
   ended: Map<string, string>;
   corrected: CorrectedLead[];
@@ -79,10 +97,11 @@ export async function readJournal(db: Queryable): Promise<Carried> {
       corrections,
     });
   }
-  const journal = { erasures, ended, corrected };
+  const consents = await db.all<ConsentRow>(`SELECT ${CONSENT_COLUMNS.join(', ')} FROM consents`);
+  const journal = { erasures, ended, corrected, consents };
   return {
-    // Corrections name their lead by id and time; erasures and ended subscriptions by a hash keyed with the salt.
-    key: erasures.length + ended.size > 0 ? await readSalt(db) : undefined,
+    // Corrections name their lead by id and time; erasures, ended subscriptions and consents by a hash keyed with the salt.
+    key: erasures.length + ended.size + consents.length > 0 ? await readSalt(db) : undefined,
     replay: (restored) => replay(restored, journal),
   };
 }
@@ -94,7 +113,7 @@ export async function readJournal(db: Queryable): Promise<Carried> {
  * suppression comes along; a corrected lead gets the corrected values and its corrections. Returns how many of
  * each the back-up did not reflect yet.
  */
-function replay(db: Database, { erasures, ended, corrected }: Journal) {
+function replay(db: Database, { erasures, ended, corrected, consents }: Journal) {
   return db.transaction(async (tx) => {
     const suppressions = createSuppressions(tx);
     const leads = await tx.all<{ id: number; email: string; received_at: string }>(
@@ -147,6 +166,14 @@ function replay(db: Database, { erasures, ended, corrected }: Journal) {
     // Notes, history, corrections and messages go with their lead or subscriber (ON DELETE CASCADE).
     for (const id of goneLeads) await tx.run('DELETE FROM leads WHERE id = ?', id);
     for (const id of goneSubscribers) await tx.run('DELETE FROM subscribers WHERE id = ?', id);
+    // The ledger is the replaced database's, whole; a consent whose record the back-up lacks has ended.
+    await tx.run('DELETE FROM consents');
+    for (const row of consents)
+      await tx.run(
+        `INSERT INTO consents (${CONSENT_COLUMNS.join(', ')}) VALUES (${CONSENT_COLUMNS.map(() => '?').join(', ')})`,
+        ...CONSENT_COLUMNS.map((column) => row[column]),
+      );
+    await settleConsents(tx, new Date());
 
     for (const lead of corrected) {
       const restored = leads.find((row) => row.id === lead.id && row.received_at === lead.receivedAt);

@@ -1,4 +1,5 @@
 import type { Database } from '../db';
+import { consentsOf, settleConsents } from './consents';
 import { recordErasure } from './journal';
 import { createSuppressions } from './suppressions';
 
@@ -8,6 +9,8 @@ export interface PersonalData {
   leads: Record<string, unknown>[];
   subscription: Record<string, unknown> | null;
   messages: Record<string, unknown>[];
+  /** The proof of each consent the address gave, kept after its subscription or leads (decision 067). */
+  consents: Record<string, unknown>[];
   suppressed: boolean;
 }
 
@@ -25,8 +28,8 @@ const sameAddress = 'lower(email) = lower(?)';
 export async function exportPersonalData(db: Database, email: string): Promise<PersonalData> {
   const leads = await db.all<{ id: number }>(`SELECT * FROM leads WHERE ${sameAddress} ORDER BY id`, email);
   const subscription = await db.get<{ id: number }>(
-    `SELECT id, email, locale, created_at, confirmed_at, unsubscribed_at, confirmation_sent_at, hard_bounces, bounced_at, attribution, source
-     FROM subscribers WHERE ${sameAddress}`,
+    `SELECT id, email, locale, created_at, confirmed_at, unsubscribed_at, confirmation_sent_at, hard_bounces, bounced_at, attribution, source,
+     notice, consent_channel FROM subscribers WHERE ${sameAddress}`,
     email,
   );
   const messages = await db.all<Record<string, unknown>>(
@@ -54,6 +57,7 @@ export async function exportPersonalData(db: Database, email: string): Promise<P
     leads: withHistory,
     subscription: subscription ?? null,
     messages,
+    consents: await consentsOf(db, email),
     suppressed: await createSuppressions(db).has(email),
   };
 }
@@ -62,7 +66,8 @@ export async function exportPersonalData(db: Database, email: string): Promise<P
  * Deletes everything held about an address (leads, their notes, history and
  * messages, the newsletter record and its messages) in one transaction, and
  * keeps only a suppression hash so the address is not added again by mistake,
- * and the erasure's record, which a restore applies to an older back-up (journal.ts).
+ * the erasure's record, which a restore applies to an older back-up (journal.ts),
+ * and the proof of its consents, ended now and kept their years (consents.ts).
  */
 export function erasePersonalData(db: Database, email: string, now = new Date()): Promise<Erased> {
   return db.transaction(async (tx) => {
@@ -88,6 +93,7 @@ export function erasePersonalData(db: Database, email: string, now = new Date())
     // Notes, history and messages go with their lead or subscriber (ON DELETE CASCADE).
     await tx.run(`DELETE FROM leads WHERE ${sameAddress}`, email);
     await tx.run(`DELETE FROM subscribers WHERE ${sameAddress}`, email);
+    await settleConsents(tx, now);
     const suppressions = createSuppressions(tx);
     const hash = await suppressions.hash(email);
     await suppressions.add(email, now);

@@ -2,6 +2,7 @@ import { retention } from '../../shared/content/retention';
 import { ANALYTICS_SERIES } from '../analytics/visitors';
 import type { Database } from '../db';
 import type { Logger } from '../http/logger';
+import { settleConsents } from './consents';
 import { createSuppressions } from './suppressions';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -14,6 +15,7 @@ export interface RetentionPeriods {
   analyticsDays: number;
   signInFailuresDays: number;
   teamMailDays: number;
+  consentRecordYears: number;
 }
 
 export interface PurgeCounts {
@@ -24,6 +26,8 @@ export interface PurgeCounts {
   analytics: number;
   signInFailures: number;
   teamMail: number;
+  /** Proofs of consent past their years. */
+  consents: number;
 }
 
 function monthsBefore(now: Date, months: number): Date {
@@ -36,7 +40,8 @@ function monthsBefore(now: Date, months: number): Date {
  * Deletes what is past its time, in one transaction: leads whose status last
  * changed more than leadsMonths ago (their notes, history and messages go
  * with them), sign-ups never confirmed once their link has expired, unsubscribed
- * addresses (kept from then on only as a suppression hash), the field-speed
+ * addresses (kept from then on only as a suppression hash and the proof of their
+ * consent, consents.ts), proofs of consent past their years, the field-speed
  * counts of days older than vitalsDays, the visitor counts older than analyticsDays
  * and the visitor salts and hashes of the days before today, staff sign-in failures (typed
  * addresses, client addresses) with no attempt for signInFailuresDays, and the team's e-mails older
@@ -67,6 +72,8 @@ export function purgeExpired(
     );
     const suppressions = createSuppressions(tx);
     for (const { email } of unsubscribed) await suppressions.add(email, now);
+    // Consents end with their lead or at their unsubscribe (read before the row goes), and go years later.
+    const consents = await settleConsents(tx, now, periods.consentRecordYears);
     await tx.run('DELETE FROM subscribers WHERE unsubscribed_at IS NOT NULL');
     // Whole days: a day's counts go once all of it is past the period; the visitor counts have their own.
     const daysBefore = (days: number) => new Date(now.getTime() - days * DAY_MS).toISOString().slice(0, 10);
@@ -102,6 +109,7 @@ export function purgeExpired(
       analytics,
       signInFailures,
       teamMail,
+      consents,
     };
   });
 }

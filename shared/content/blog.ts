@@ -51,7 +51,9 @@ export const RECENT_POSTS_COUNT = 5;
  * A good address is "pending" until its owner opens the confirmation link, whether or
  * not it was already on the list: the answer never tells who is. "delayed" is pending with
  * its e-mail put off to a later hour, "busy" a sign-up whose e-mail cannot go within a day
- * (decision 060): both say only how busy the site and the visitor's own network are.
+ * (decision 060): both say only how busy the site and the visitor's own network are. "held" is
+ * pending while the lab's identity settings are missing: no newsletter e-mail goes out until they are
+ * given (decision 061), so the answer says the link will come later, for every address alike.
  */
-export const subscribeOutcomes = ['pending', 'delayed', 'invalid', 'limited', 'busy', 'unreachable'] as const;
+export const subscribeOutcomes = ['pending', 'delayed', 'held', 'invalid', 'limited', 'busy', 'unreachable'] as const;
 export type SubscribeOutcome = (typeof subscribeOutcomes)[number];

@@ -18,6 +18,11 @@ export const retention = {
    * the account and the client address) and campaign tests.
    */
   teamMailDays: 30,
+  /**
+   * The proof of a consent (which notice, when, how; the address only as a keyed hash), counted from the end of
+   * the subscription or inquiry it was given for: the SIC's power to sanction lapses 3 years after the facts.
+   */
+  consentRecordYears: 3,
   /** Back-ups, at most: BACKUP_KEEP × BACKUP_INTERVAL_HOURS may not exceed it (7 daily ones by default). */
   backupDays: 7,
 } as const;

@@ -154,7 +154,7 @@ export function newsletterReturnHref(category: CategoryValue, outcome: Subscribe
 /** What a fetch sign-up's answer means for the reader: its HTTP status, told apart by the body's "status" where two share one. */
 export function subscribeOutcomeOf(status: number, body: unknown): SubscribeOutcome {
   const said = typeof body === 'object' && body !== null ? (body as { status?: unknown }).status : undefined;
-  if (status === 202) return said === 'delayed' ? 'delayed' : 'pending';
+  if (status === 202) return said === 'delayed' || said === 'held' ? said : 'pending';
   if (status === 400) return 'invalid';
   if (status === 429) return said === 'busy' ? 'busy' : 'limited';
   return 'unreachable';
@@ -162,5 +162,5 @@ export function subscribeOutcomeOf(status: number, body: unknown): SubscribeOutc
 
 /** Successes are announced politely (role="status"), problems at once (role="alert"). */
 export function isSubscribeSuccess(outcome: SubscribeOutcome): boolean {
-  return outcome === 'pending' || outcome === 'delayed';
+  return outcome === 'pending' || outcome === 'delayed' || outcome === 'held';
 }

@@ -132,7 +132,7 @@ beforeAll(async () => {
     )
     .run();
   const text = { subject: 'Campaign in the making', preview: 'Soon', body: 'Words' };
-  await campaignStore(app.db, app.config).create({ en: text, es: text }, null);
+  await campaignStore(app.db, app.config).create({ en: text, es: text }, 1);
   app.db.connection
     .prepare(
       `INSERT INTO daily_counts (day, series, label, device, count, buckets) VALUES (?, 'LCP', '/', 'mobile', 1, '{"-7":1}')`,

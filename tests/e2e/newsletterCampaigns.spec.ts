@@ -70,8 +70,11 @@ test('a campaign is written, confirmed and sent without script, each page with n
 
   await page.getByRole('button', { name: 'Create from article' }).click();
   await expect(page).toHaveURL(/\/staff\/newsletter\/\d+$/);
-  const subject = `Campaign ${run}`;
-  await page.getByRole('group', { name: 'English' }).getByLabel('Subject').fill(subject);
+  // Staff write only the lab's note above the article (decision 067).
+  await page
+    .getByRole('group', { name: 'English' })
+    .getByLabel(/^Note above the article/)
+    .fill(`Campaign ${run}: our team's latest.`);
   await page.getByRole('button', { name: 'Save draft' }).click();
   await expect(page.getByRole('status')).toHaveText('Draft saved.');
   await check(page, 'campaign-draft');

@@ -41,6 +41,8 @@ const full: Lead = {
   attribution: JSON.stringify(attribution),
   source: 'newsletter',
   campaign: 'nov',
+  notice: 'lead-0123456789ab',
+  consentChannel: 'contact form on /es/contacto',
 };
 
 /** Only the required fields, from an unknown visit. */
@@ -56,6 +58,8 @@ const bare: Lead = {
   attribution: '{}',
   source: '',
   campaign: '',
+  notice: '',
+  consentChannel: '',
 };
 
 const compose = leadMessages(mail, 'https://meridianlab.test');
@@ -182,9 +186,9 @@ describe('the CSV export of leads', () => {
     const visit = JSON.stringify(attribution).replace(/"/g, '""');
     expect(toCsv(leadColumns, [full, bare])).toBe(
       [
-        'id,received_at,name,email,company,phone,service,message,client_hash,user_agent,source,campaign,attribution',
-        `"12","2024-03-15T14:00:00.000Z","Jane Smith","jane@acme.example","Acme","'+1 305 555 0100","marketing-ads","We need ads.\nBudget: $2,000.","${'ab'.repeat(32)}","Test/1.0","newsletter","nov","${visit}"`,
-        `"13","2024-03-15T14:00:00.000Z","Jane Smith","jane@acme.example","","","","Hi","${'ab'.repeat(32)}","","","","{}"`,
+        'id,received_at,name,email,company,phone,service,message,client_hash,user_agent,source,campaign,attribution,notice,consent_channel',
+        `"12","2024-03-15T14:00:00.000Z","Jane Smith","jane@acme.example","Acme","'+1 305 555 0100","marketing-ads","We need ads.\nBudget: $2,000.","${'ab'.repeat(32)}","Test/1.0","newsletter","nov","${visit}","lead-0123456789ab","contact form on /es/contacto"`,
+        `"13","2024-03-15T14:00:00.000Z","Jane Smith","jane@acme.example","","","","Hi","${'ab'.repeat(32)}","","","","{}","",""`,
         '',
       ].join('\r\n'),
     );

@@ -11,6 +11,7 @@ import { signUpMessages } from '../../server/newsletter/messages';
 import type { Confirmation } from '../../server/newsletter/store';
 import { createSubscriberStore } from '../../server/newsletter/store';
 import { createOutboxStore } from '../../server/outbox/store';
+import { noticeVersions } from '../../server/privacy/notices';
 import { EMPTY_CONTACT_VALUES } from '../../shared/model/contactForm';
 import { csvRecords, parseCsv } from '../support/csv';
 import { TEST_ANALYTICS_KEY } from '../support/serverCommand';
@@ -77,14 +78,27 @@ describe('npm run leads -- subscribers', { timeout: 30_000 }, () => {
   it('lists only the confirmed addresses that did not unsubscribe, with their consent time', async () => {
     const json = await leads(['subscribers', '--format', 'json'], dataDir);
     expect(json.code).toBe(0);
+    const channel = 'newsletter box on /blog';
     expect(JSON.parse(json.stdout)).toEqual([
-      { email: 'reader@example.com', signedUpAt: '2025-02-01T10:00:00.000Z', confirmedAt: '2025-02-01T10:05:00.000Z' },
+      {
+        email: 'reader@example.com',
+        signedUpAt: '2025-02-01T10:00:00.000Z',
+        confirmedAt: '2025-02-01T10:05:00.000Z',
+        notice: noticeVersions.newsletter,
+        consentChannel: channel,
+      },
     ]);
     const csv = await leads(['subscribers', '--format', 'csv'], dataDir);
     expect(csv.code).toBe(0);
     expect(parseCsv(csv.stdout)).toEqual([
-      ['email', 'signed_up_at', 'confirmed_at'],
-      ['reader@example.com', '2025-02-01T10:00:00.000Z', '2025-02-01T10:05:00.000Z'],
+      ['email', 'signed_up_at', 'confirmed_at', 'notice', 'consent_channel'],
+      [
+        'reader@example.com',
+        '2025-02-01T10:00:00.000Z',
+        '2025-02-01T10:05:00.000Z',
+        noticeVersions.newsletter,
+        channel,
+      ],
     ]);
   });
 });
@@ -97,7 +111,14 @@ describe('npm run leads -- export', { timeout: 30_000 }, () => {
     const exported = JSON.parse(run.stdout) as Record<string, unknown>[];
     expect(exported).toHaveLength(3);
     exported.forEach((lead, index) => {
-      expect(lead).toMatchObject({ id: index + 1, ...stored[index], userAgent: 'CLI Test/1.0' });
+      // With the proof of its consent (decision 067): the notice's version shown, and the form's page.
+      expect(lead).toMatchObject({
+        id: index + 1,
+        ...stored[index],
+        userAgent: 'CLI Test/1.0',
+        notice: noticeVersions.lead,
+        consentChannel: 'contact form on /contact',
+      });
       expect(lead.receivedAt).toBe(`2025-01-02T03:04:0${5 + index}.000Z`);
       expect(lead.clientHash).toMatch(/^[0-9a-f]{64}$/);
     });
@@ -120,6 +141,8 @@ describe('npm run leads -- export', { timeout: 30_000 }, () => {
       phone: "'+57 300 555 0101",
       service: 'all-in-one',
       message: 'Line one\nLine two, with a comma',
+      notice: noticeVersions.lead,
+      consent_channel: 'contact form on /contact',
     });
     expect(run.stdout).toContain('"Acme, ""Clinics"" Ltd"');
   });

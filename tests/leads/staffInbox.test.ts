@@ -117,6 +117,12 @@ describe('the inbox', () => {
 
 describe('a lead’s page', () => {
   it('shows every field, the time in New York, the delivery state from the outbox and a mailto reply', async () => {
+    // The proof of consent the contact form stores with a lead (decision 067).
+    app.db.connection
+      .prepare(
+        "UPDATE leads SET notice = 'lead-0123456789ab', consent_channel = 'contact form on /contact' WHERE id = 1",
+      )
+      .run();
     const page = await get('/staff/leads/1');
     expect(page.status).toBe(200);
     for (const text of [
@@ -128,6 +134,7 @@ describe('a lead’s page', () => {
       'An old question',
       'Test Browser/1.0',
       'hash',
+      'contact form on /contact, notice lead-0123456789ab',
     ]) {
       expect(page.text).toContain(text);
     }

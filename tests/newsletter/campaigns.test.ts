@@ -6,7 +6,15 @@ import { erasePersonalData } from '../../server/privacy/personalData';
 import { createSuppressions } from '../../server/privacy/suppressions';
 import { UNSUBSCRIBE_PATH } from '../../shared/model/newsletter';
 import { localizePath } from '../../shared/routes';
-import { campaignApp, campaignContent, readerAddress, readerLocale, seedReaders, sendNow } from '../support/campaigns';
+import {
+  announced,
+  campaignApp,
+  campaignContent,
+  readerAddress,
+  readerLocale,
+  seedReaders,
+  sendNow,
+} from '../support/campaigns';
 import type { TestApp } from '../support/helpers';
 import { TEST_SITE_URL } from '../support/helpers';
 import type { ReceivedMail } from '../support/mailServer';
@@ -138,7 +146,7 @@ describe('a newsletter campaign', { timeout: 120_000 }, () => {
     await stopWhenDone(allSent(app, sent));
     const campaigns = campaignStore(app.db, app.config);
     // A campaign neither reader was sent: a draft, and one sent to others only.
-    const draft = await campaigns.create(campaignContent, null);
+    const draft = await campaigns.create(campaignContent, announced.id);
     const [own, other] = mails.map((mail) => unsubscribeLink(mail)!.slice(TEST_SITE_URL.length));
     const retagged = own!.replace(/\.c\d+$/, `.c${draft}`);
     expect(retagged).not.toBe(own);

@@ -42,40 +42,31 @@ describe('the newsletter page of the console', { timeout: 60_000 }, () => {
     const base = created.headers.location!;
     expect(base).toMatch(/^\/staff\/newsletter\/\d+$/);
     const page = unescape((await request(app).get(base).set('Cookie', client.cookie)).text);
-    for (const locale of ['en', 'es'] as const) {
-      const version = article!.versions[locale]!;
-      expect(page).toContain(`value="${version.title}"`);
-      expect(page).toContain(`${TEST_SITE_URL}${version.path}`);
-    }
+    for (const locale of ['en', 'es'] as const) expect(page).toContain(article!.versions[locale]!.title);
 
     // Bad input: refused with the reason, and what was typed stays in the form.
-    const long = 'x'.repeat(201);
-    const refused = await consolePost(app, base, client, { csrf: client.csrf, subject_en: long, body_en: 'Kept body' });
-    expect(refused.status).toBe(400);
-    expect(refused.text).toContain('longer than 200 characters');
-    expect(refused.text).toContain('Kept body');
-
-    // Markdown from scratch is rendered safely: no script, no event handler, no javascript: link.
-    const fields = {
+    const long = 'x'.repeat(401);
+    const refused = await consolePost(app, base, client, {
       csrf: client.csrf,
-      subject_en: 'Spring notes',
-      preview_en: 'What we learned',
-      body_en:
-        'Hello **readers**.\n\n<script>alert(1)</script><img src=x onerror=alert(1)>\n\n[bad](javascript:alert(1)) [good](https://example.com)',
-      subject_es: 'Notas de primavera',
-      preview_es: 'Lo que aprendimos',
-      body_es: 'Hola **lectores**.',
-    };
+      note_en: long,
+      note_es: 'Nota guardada',
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('longer than 400 characters');
+    expect(refused.text).toContain('Nota guardada');
+
+    // The lab's note goes above the article, rendered safely.
+    const fields = { csrf: client.csrf, note_en: 'Hello **readers**.', note_es: 'Hola **lectores**.' };
     expect((await consolePost(app, base, client, fields)).headers.location).toBe(`${base}?done=saved`);
     const html = await request(app).get(`${base}/preview/en.html`).set('Cookie', client.cookie);
     expect(html.status).toBe(200);
     expect(html.headers['content-security-policy']).toContain("default-src 'none'");
     expect(html.text).toContain('Hello <strong>readers</strong>.');
-    expect(html.text).not.toMatch(/<script|onerror|javascript:/);
-    expect(html.text).toContain('<a href="https://example.com">good</a>');
+    expect(unescape(html.text)).toContain(`${TEST_SITE_URL}${article!.versions.en!.path}`);
     const text = await request(app).get(`${base}/preview/es.txt`).set('Cookie', client.cookie);
     expect(text.headers['content-type']).toMatch(/^text\/plain/);
     expect(text.text).toContain('Hola **lectores**.');
+    expect(text.text).toContain(`${TEST_SITE_URL}${article!.versions.es!.path}`);
     expect(text.text).toContain('Cancelar la suscripción');
 
     // A test goes to the signed-in address, both languages, and to nobody else.
@@ -84,7 +75,9 @@ describe('the newsletter page of the console', { timeout: 60_000 }, () => {
     );
     await smtp.waitFor(2);
     expect(smtp.received.map((mail) => mail.recipients[0])).toEqual([STAFF, STAFF]);
-    expect(smtp.received.map((mail) => header(mail, 'subject')).sort()).toEqual(['Notas de primavera', 'Spring notes']);
+    expect(smtp.received.map((mail) => header(mail, 'subject')).sort()).toEqual(
+      [article!.versions.en!.title, article!.versions.es!.title].sort(),
+    );
 
     // The confirmation step: recipients per language, then send now.
     const confirm = await request(app).get(`${base}/confirm?at=`).set('Cookie', client.cookie);
@@ -128,17 +121,9 @@ describe('the newsletter page of the console', { timeout: 60_000 }, () => {
     );
     expect((await request(app).get('/staff/newsletter').set('Cookie', client.cookie)).text).toContain(readerAddress(1));
 
-    const base = (await consolePost(app, '/staff/newsletter', client, { csrf: client.csrf })).headers.location!;
-    // Blank from scratch: nothing to send yet.
-    expect((await request(app).get(`${base}/confirm?at=`).set('Cookie', client.cookie)).status).toBe(400);
-    const text = { subject: 'Later', preview: '', body: 'Soon.' };
-    await consolePost(app, base, client, {
-      csrf: client.csrf,
-      subject_en: text.subject,
-      body_en: text.body,
-      subject_es: 'Luego',
-      body_es: 'Pronto.',
-    });
+    const article = String(publishedArticles()[0]!.id);
+    const base = (await consolePost(app, '/staff/newsletter', client, { csrf: client.csrf, article })).headers
+      .location!;
     expect((await request(app).get(`${base}/confirm?at=tomorrow`).set('Cookie', client.cookie)).status).toBe(400);
     expect((await consolePost(app, '/staff/newsletter', client, { csrf: client.csrf, article: '999999' })).status).toBe(
       400,
@@ -157,6 +142,86 @@ describe('the newsletter page of the console', { timeout: 60_000 }, () => {
     expect([campaign!.status, campaign!.sendAt]).toEqual(['scheduled', '2099-07-01T13:30:00.000Z']);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect((await campaignStore(app.db, app.config).figures(id)).recipients).toBe(0);
+  });
+
+  it("sends readers only a published article and the lab's plain note: nothing outside what they agreed to (decision 067)", async () => {
+    const { app, smtp, start, stopWhenDone } = await campaignApp(cleanups);
+    start();
+    await addAccount(app.db, STAFF);
+    const client = await sessionFor(app, STAFF);
+    await seedReaders(app.db, 2);
+    const store = campaignStore(app.db, app.config);
+
+    // No campaign from scratch: without an article nothing is made.
+    const blank = await consolePost(app, '/staff/newsletter', client, { csrf: client.csrf });
+    expect(blank.status).toBe(400);
+    expect(blank.text).toContain('announces a published article');
+    expect(await store.list()).toEqual([]);
+
+    const [article] = publishedArticles();
+    const base = (
+      await consolePost(app, '/staff/newsletter', client, { csrf: client.csrf, article: String(article!.id) })
+    ).headers.location!;
+    const id = Number(base.split('/').at(-1));
+    // A promotion posted in the old fields is not taken: subject, preview and body stay the article's.
+    const promotion = {
+      csrf: client.csrf,
+      subject_en: 'Black Friday: 30% off the AI Voice plan',
+      preview_en: 'Our biggest sale',
+      body_en: '30% off. [Buy now](https://meridianlab.test/pricing)',
+      note_en: 'Our team wrote this one over the autumn.',
+      note_es: 'Nuestro equipo lo escribió este otoño.',
+    };
+    expect((await consolePost(app, base, client, promotion)).headers.location).toBe(`${base}?done=saved`);
+    const saved = (await store.find(id))!;
+    expect(saved.content.en.subject).toBe(article!.versions.en!.title);
+    expect(saved.content.en.preview).toBe(article!.versions.en!.excerpt);
+    expect(saved.content.en.body).toMatch(/^Our team wrote this one over the autumn\.\n\n## /);
+    expect(JSON.stringify(saved.content)).not.toMatch(/Black Friday|30%|Buy now|pricing/);
+
+    // A note cannot send readers elsewhere: no link, no address, no markup; refused with the reason, kept in the form.
+    for (const note of [
+      'Our offer: https://meridianlab.test/pricing',
+      'See www.meridianlab.dev for the plans',
+      'Ask [for a quote](/contact)',
+      'Write to sales@meridianlab.dev',
+      '<a href="/services">Our plans</a>',
+    ]) {
+      const refused = await consolePost(app, base, client, { csrf: client.csrf, note_en: note, note_es: '' });
+      expect(refused.status, note).toBe(400);
+      expect(refused.text, note).toContain('may not hold a link');
+    }
+    expect((await store.find(id))!.notes.en).toBe('Our team wrote this one over the autumn.');
+
+    // A draft written before campaigns came from articles cannot go, by the console or by any other way.
+    const legacy = await app.db.get<{ id: number }>(
+      `INSERT INTO campaigns (created_at, article_id, subject_en, preview_en, body_en, subject_es, preview_es, body_es)
+       VALUES (?, NULL, 'Black Friday', '30% off', '30% off the AI Voice plan', 'Black Friday', '30 %', '30 % de descuento')
+       RETURNING id`,
+      new Date().toISOString(),
+    );
+    const old = `/staff/newsletter/${legacy!.id}`;
+    const page = await request(app).get(old).set('Cookie', client.cookie);
+    expect([page.status, page.text.includes('Its text, which cannot be sent')]).toEqual([200, true]);
+    expect(page.text).not.toContain('Save draft');
+    expect((await request(app).get(`${old}/confirm?at=`).set('Cookie', client.cookie)).status).toBe(400);
+    expect((await consolePost(app, `${old}/test`, client, { csrf: client.csrf })).status).toBe(400);
+    expect((await consolePost(app, `${old}/schedule`, client, { csrf: client.csrf, at: '' })).status).toBe(400);
+    expect((await consolePost(app, old, client, { csrf: client.csrf, note_en: 'Hi' })).status).toBe(400);
+    expect(await store.schedule(legacy!.id, new Date())).toBe(false);
+    // Even forced to sending in the database, its messages are skipped at their turn: none reaches a reader.
+    await app.db.run(
+      "UPDATE campaigns SET status = 'sending', send_at = ?, started_at = ? WHERE id = ?",
+      new Date().toISOString(),
+      new Date().toISOString(),
+      legacy!.id,
+    );
+    await stopWhenDone(async () => {
+      const figures = await store.figures(legacy!.id);
+      return figures.recipients === 2 && figures.queued === 0;
+    });
+    expect(smtp.received).toEqual([]);
+    expect((await store.figures(legacy!.id)).skipped).toBe(2);
   });
 
   it('drafts a campaign by itself for each article published since drafting was turned on, once over two instances', async () => {

@@ -10,6 +10,7 @@ import { createSubscriberStore } from '../../server/newsletter/store';
 import { erasePersonalData } from '../../server/privacy/personalData';
 import type { TestApp } from '../support/helpers';
 import { recordingLogger, testApp } from '../support/helpers';
+import { TEST_IDENTITY } from '../support/serverCommand';
 
 // A fresh app (and database, and rate limit) for every test: the limit of 5 a minute must not leak between tests.
 let app: TestApp;
@@ -230,6 +231,42 @@ describe('POST /api/subscribe from the form without JavaScript', () => {
     expect(page.status).toBe(200);
     expect(page.text).toMatch(/<div role="status"><p id="newsletter-message"[^>]*>.*Check your inbox to confirm/);
     expect(page.text).toContain('aria-current="true" href="/blog?category=technology"');
+  });
+});
+
+describe("while the newsletter's e-mails wait for the lab's identity (decision 061)", () => {
+  const noIdentity = Object.fromEntries(Object.keys(TEST_IDENTITY).map((name) => [name, '']));
+  const sentWords = /we sent you|correo que le enviamos|le enviamos un enlace/i;
+
+  it('tells every sign-up its confirmation e-mail will come later, never that it was sent, in both languages', async () => {
+    const held = testApp(noIdentity);
+    try {
+      const json = await postJson({ email: 'later@example.com' }, held);
+      expect([json.status, json.body]).toEqual([202, { status: 'held' }]);
+      const form = await postForm({ category: 'all', email: 'later@example.com' }, held);
+      expect(form.headers.location).toBe('/blog?subscribe=held#newsletter');
+      for (const path of ['/blog?subscribe=held', '/es/blog?subscribe=held']) {
+        const box = /<section id="newsletter"[\s\S]*?<\/section>/.exec((await request(held).get(path)).text)![0];
+        expect(box).toMatch(
+          /<div role="status"><p id="newsletter-message"[^>]*>.*(will come later|llegará más adelante)/,
+        );
+        expect(sentWords.exec(box)?.[0]).toBeUndefined();
+      }
+      // The confirmation page opened without a link says nothing was sent either.
+      for (const path of ['/newsletter/confirm', '/es/boletin/confirmar']) {
+        const page = await request(held).get(path);
+        expect(page.status, path).toBe(200);
+        expect(sentWords.exec(page.text)?.[0], path).toBeUndefined();
+      }
+      // The sign-up itself is kept, its e-mail queued for a start with the settings.
+      expect(rows(held).map((row) => row.email)).toEqual(['later@example.com']);
+    } finally {
+      held.db.close();
+    }
+  });
+
+  it('says "pending" once the identity is set', async () => {
+    expect((await postJson({ email: 'now@example.com' })).body).toEqual({ status: 'pending' });
   });
 });
 

@@ -156,6 +156,8 @@ describe('a lead becomes one e-mail to the right department', { timeout: 30_000 
       attribution: '{}',
       source: '',
       campaign: '',
+      notice: '',
+      consentChannel: '',
     });
     expect(notification).toMatchObject({ kind: 'lead-notification', mail: { to: inbox(department) } });
     if (!service && notification?.kind === 'lead-notification') {
@@ -176,6 +178,8 @@ describe('a lead becomes one e-mail to the right department', { timeout: 30_000 
       attribution: '{}',
       source: '',
       campaign: '',
+      notice: '',
+      consentChannel: '',
     };
     const [summer] = compose({ ...base, receivedAt: '2024-07-04T16:30:00.000Z' });
     const [winter] = compose({ ...base, receivedAt: '2024-01-10T14:00:00.000Z' });
@@ -202,6 +206,8 @@ describe('a lead becomes one e-mail to the right department', { timeout: 30_000 
       attribution: '{}',
       source: '',
       campaign: '',
+      notice: '',
+      consentChannel: '',
     });
     if (notification?.kind !== 'lead-notification' || webhook?.kind !== 'lead-webhook')
       throw new Error('expected a notification and a webhook');
@@ -226,6 +232,8 @@ describe('a lead becomes one e-mail to the right department', { timeout: 30_000 
       attribution: JSON.stringify(attribution),
       source: 'newsletter',
       campaign: 'nov',
+      notice: '',
+      consentChannel: '',
     });
     if (notification?.kind !== 'lead-notification' || webhook?.kind !== 'lead-webhook')
       throw new Error('expected a notification and a webhook');

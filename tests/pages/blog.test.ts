@@ -202,6 +202,7 @@ describe('GET /blog?subscribe= (the no-JavaScript sign-up coming back)', () => {
     ['invalid', 'alert', newsletter.messages.invalid],
     ['limited', 'alert', newsletter.messages.limited],
     ['delayed', 'status', newsletter.messages.delayed],
+    ['held', 'status', newsletter.messages.held],
     ['busy', 'alert', newsletter.messages.busy],
   ] as const)('renders ?subscribe=%s as a message in role=%s', async (outcome, role, message) => {
     const { text } = await request(app).get(`/blog?subscribe=${outcome}`);

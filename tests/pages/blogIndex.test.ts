@@ -278,6 +278,7 @@ describe('the newsletter outcomes', () => {
   it('maps the endpoint answers to what the reader is told', () => {
     expect(subscribeOutcomeOf(202, { status: 'pending' })).toBe('pending');
     expect(subscribeOutcomeOf(202, { status: 'delayed' })).toBe('delayed');
+    expect(subscribeOutcomeOf(202, { status: 'held' })).toBe('held');
     expect(subscribeOutcomeOf(400, { error: 'Please enter a valid e-mail address.' })).toBe('invalid');
     expect(subscribeOutcomeOf(429, { error: 'Too many attempts.' })).toBe('limited');
     expect(subscribeOutcomeOf(429, { status: 'busy', error: 'Too many sign-ups.' })).toBe('busy');
@@ -288,11 +289,12 @@ describe('the newsletter outcomes', () => {
   it('announces successes politely and problems at once, each with its own message', () => {
     expect(isSubscribeSuccess('pending')).toBe(true);
     expect(isSubscribeSuccess('delayed')).toBe(true);
+    expect(isSubscribeSuccess('held')).toBe(true);
     expect(isSubscribeSuccess('invalid')).toBe(false);
     expect(isSubscribeSuccess('busy')).toBe(false);
     expect(isSubscribeSuccess('limited')).toBe(false);
     expect(isSubscribeSuccess('unreachable')).toBe(false);
-    expect(new Set(Object.values(newsletter.messages)).size).toBe(6);
+    expect(new Set(Object.values(newsletter.messages)).size).toBe(7);
     expect(newsletter.messages.invalid).toMatch(/valid e-mail address/);
     expect(newsletter.messages.limited).toMatch(/Too many attempts/);
   });

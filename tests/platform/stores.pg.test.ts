@@ -16,6 +16,7 @@ import { createSubscriberStore } from '../../server/newsletter/store';
 import { createSubscriberList } from '../../server/newsletter/subscriberList';
 import type { NewOutboxMessage } from '../../server/outbox/store';
 import { createOutboxStore } from '../../server/outbox/store';
+import { noticeVersions } from '../../server/privacy/notices';
 import { erasePersonalData, exportPersonalData } from '../../server/privacy/personalData';
 import { purgeExpired } from '../../server/privacy/retention';
 import { createFieldSpeed } from '../../server/vitals/fieldSpeed';
@@ -177,14 +178,24 @@ describe.each(engines)('the stores on $engine', { timeout: 30_000 }, ({ open, ol
     expect(await store.confirm(sent[0]!.confirmToken, at(120))).toBe('confirmed');
     expect(await store.confirm(sent[0]!.confirmToken, at(121))).toBe('invalid');
     expect(await store.consented()).toEqual([
-      { email: 'Reader@Example.com', signedUpAt: at(0).toISOString(), confirmedAt: at(120).toISOString() },
+      {
+        email: 'Reader@Example.com',
+        signedUpAt: at(0).toISOString(),
+        confirmedAt: at(120).toISOString(),
+        notice: noticeVersions.newsletter,
+        consentChannel: 'newsletter box on /blog',
+      },
     ]);
     expect(await store.unsubscribe(sent[0]!.unsubscribeToken, at(200))).toBe('unsubscribed');
     expect(await store.unsubscribe(`${sent[0]!.subscriberId}.${'A'.repeat(43)}`)).toBe('invalid');
     expect(await store.consented()).toEqual([]);
-    // The purge keeps an unsubscribed address only as a suppression hash.
+    // The purge keeps an unsubscribed address only as a suppression hash, and the proof of its consent (decision 067).
     expect(await purgeExpired(db, at(300))).toMatchObject({ unsubscribed: 1 });
-    expect(await exportPersonalData(db, 'reader@example.com')).toMatchObject({ subscription: null, suppressed: true });
+    expect(await exportPersonalData(db, 'reader@example.com')).toMatchObject({
+      subscription: null,
+      suppressed: true,
+      consents: [{ purpose: 'newsletter', given_at: at(120).toISOString(), ended_at: at(200).toISOString() }],
+    });
   });
 
   it('subscribers: an address keeps the language it first signed up in, and its e-mails are written in it', async () => {

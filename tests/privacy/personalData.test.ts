@@ -5,6 +5,7 @@ import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { DATABASE_FILE } from '../../server/db';
+import { noticeVersions } from '../../server/privacy/notices';
 import { erasePersonalData, exportPersonalData } from '../../server/privacy/personalData';
 import { purgeExpired } from '../../server/privacy/retention';
 import { createSuppressions } from '../../server/privacy/suppressions';
@@ -108,7 +109,7 @@ describe('erasure on request', () => {
     ]);
     // Nothing readable about the address is left anywhere.
     const dump = JSON.stringify(
-      ['leads', 'subscribers', 'outbox', 'suppressions'].map((table) =>
+      ['leads', 'subscribers', 'outbox', 'suppressions', 'consents'].map((table) =>
         app.db.connection.prepare(`SELECT * FROM ${table}`).all(),
       ),
     );
@@ -134,6 +135,7 @@ describe('the retention purge', () => {
       analytics: 0,
       signInFailures: 0,
       teamMail: 0,
+      consents: 0,
     });
   });
 
@@ -207,8 +209,24 @@ describe('npm run data', () => {
     const exported = await npmRun('data', ['export', 'ana@example.com'], dataDir);
     expect(exported.code).toBe(0);
     expect(JSON.parse(exported.stdout).leads).toHaveLength(2);
+    // Each lead with the proof of its consent (decision 067), and that proof alone once erased.
+    const proof = { purpose: 'lead', notice: noticeVersions.lead, locale: 'en', channel: 'contact form on /contact' };
+    expect(JSON.parse(exported.stdout).leads[0]).toMatchObject({
+      notice: proof.notice,
+      consent_channel: proof.channel,
+    });
+    expect(JSON.parse(exported.stdout).consents).toEqual([
+      expect.objectContaining({ ...proof, ended_at: null }),
+      expect.objectContaining({ ...proof, ended_at: null }),
+    ]);
     const erased = await npmRun('data', ['erase', 'ana@example.com'], dataDir);
     expect(JSON.parse(erased.stdout).erased).toMatchObject({ leads: 2, subscriptions: 1 });
+    const after = JSON.parse((await npmRun('data', ['export', 'ana@example.com'], dataDir)).stdout);
+    expect(after.leads).toEqual([]);
+    expect(after.consents).toEqual([
+      expect.objectContaining({ ...proof, ended_at: expect.any(String) }),
+      expect.objectContaining({ ...proof, ended_at: expect.any(String) }),
+    ]);
     const purged = await npmRun('data', ['purge'], dataDir);
     expect(JSON.parse(purged.stdout).purged).toEqual({
       leads: 0,
@@ -218,9 +236,10 @@ describe('npm run data', () => {
       analytics: 0,
       signInFailures: 0,
       teamMail: 0,
+      consents: 0,
     });
     const bad = await npmRun('data', ['erase', 'not-an-address'], dataDir);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('Usage: npm run --silent data');
-  }, 60_000); // four npm processes, each starting Node: seconds on a busy machine
+  }, 60_000); // five npm processes, each starting Node: seconds on a busy machine
 });

@@ -4,6 +4,7 @@ import { loadConfig } from '../../server/config';
 import type { Database } from '../../server/db';
 import { openDatabase } from '../../server/db';
 import { campaignStore } from '../../server/newsletter';
+import { articleCampaign, publishedArticles } from '../../server/newsletter/articles';
 import type { CampaignContent } from '../../server/newsletter/campaignMail';
 import type { CampaignRunner } from '../../server/newsletter/campaignRunner';
 import { startCampaignRunner } from '../../server/newsletter/campaignRunner';
@@ -11,16 +12,20 @@ import { startOutboxWorker } from '../../server/outbox/delivery';
 import type { OutboxWorker } from '../../server/outbox/worker';
 import type { Locale } from '../../shared/lib/locale';
 import type { TestApp } from './helpers';
-import { testApp } from './helpers';
+import { TEST_SITE_URL, testApp } from './helpers';
 import type { MailServer } from './mailServer';
 import { startMailServer } from './mailServer';
 import { stopWhenDone, until } from './waits';
 
-/** A campaign's text in both languages, each saying which it is. */
-export const campaignContent: Record<Locale, CampaignContent> = {
-  en: { subject: 'New from the lab', preview: 'An article in English', body: 'Hello in **English**.' },
-  es: { subject: 'Novedades del laboratorio', preview: 'Un artículo en español', body: 'Hola en **español**.' },
-};
+/** The newest published article: what the test campaigns announce (decision 067). */
+/** The published article the test campaigns announce. */
+export const announced = publishedArticles()[0]!;
+
+/** A campaign's text in both languages: the newest article, with a note saying which language it is. */
+export const campaignContent: Record<Locale, CampaignContent> = articleCampaign(announced.id, TEST_SITE_URL, {
+  en: 'Hello in **English**.',
+  es: 'Hola en **español**.',
+})!;
 
 /** The address of the n-th seeded reader, and the language it signed up in (even: English, odd: Spanish). */
 export const readerAddress = (n: number) => `reader${n}@example.com`;
@@ -44,7 +49,7 @@ export async function seedReaders(db: Database, count: number, first = 0): Promi
 /** A campaign written and scheduled for now, as the console's "send now" leaves it; its id. */
 export async function sendNow(db: Database, config: Parameters<typeof campaignStore>[1]): Promise<number> {
   const campaigns = campaignStore(db, config);
-  const id = await campaigns.create(campaignContent, null);
+  const id = await campaigns.create(campaignContent, announced.id);
   await campaigns.schedule(id, new Date());
   return id;
 }

@@ -97,6 +97,7 @@ export function LeadPage({ assets, user, detail, notice, draftNote }: LeadPagePr
                 <LabTime iso={lead.statusChangedAt} />
               </Field>
               <LeadSource lead={lead} />
+              <Field label="Consent">{lead.notice ? `${lead.consentChannel}, notice ${lead.notice}` : '—'}</Field>
               <Field label="Browser">{lead.userAgent || '—'}</Field>
               <Field label="Sender hash">
                 <code className="staff-code">{lead.clientHash}</code>

@@ -6,17 +6,9 @@ import { LabelledField } from '../../console/kit/LabelledField';
 import { LabTime } from '../../console/kit/LabTime';
 import { languageNames } from '../../lib/languageNames';
 import type { CampaignContent } from '../campaignMail';
+import { NOTE_LIMIT } from '../campaignNote';
 import type { Campaign, CampaignFigures } from '../campaignStore';
 import { CampaignFigureList, campaignState } from './CampaignFigures';
-
-/** The longest each part may be: a subject a mail client shows, a preview line, and a body of some pages. */
-export const contentLimits = { subject: 200, preview: 300, body: 8_000 } as const;
-
-/** The one-line parts of a language's text, with their labels. */
-const lineParts = [
-  ['subject', 'Subject'],
-  ['preview', 'Preview text'],
-] as const;
 
 export interface CampaignNotice {
   tone: 'success' | 'error';
@@ -27,20 +19,26 @@ interface CampaignPageProps {
   assets: ConsoleAssets;
   user: ConsoleUser;
   campaign: Campaign;
-  /** The text in the form: the campaign's, or what was typed when it was refused. */
-  draft: Record<Locale, CampaignContent>;
+  /** The notes in the form: the campaign's, or what was typed when they were refused. */
+  notes: Record<Locale, string>;
   figures: CampaignFigures;
   notice?: CampaignNotice;
 }
 
+/**
+ * One language: the article's subject and preview as they go (read only), and the lab's note above it, the one
+ * part staff write (decision 067). A draft from before has no article: its text is shown as it stays.
+ */
 function LanguageFieldsFor({
   locale,
   content,
+  note,
   editable,
   base,
 }: {
   locale: Locale;
   content: CampaignContent;
+  note: string;
   editable: boolean;
   base: string;
 }) {
@@ -48,26 +46,23 @@ function LanguageFieldsFor({
   return (
     <fieldset className="staff-form staff-fieldset">
       <legend>{languageNames[locale]}</legend>
-      {lineParts.map(([part, label]) => (
-        <LabelledField key={part} id={id(part)} label={label}>
-          <input
-            className="contact-field__control"
-            id={id(part)}
-            name={`${part}_${locale}`}
-            defaultValue={content[part]}
-            maxLength={contentLimits[part]}
-            readOnly={!editable}
-          />
-        </LabelledField>
-      ))}
-      <LabelledField id={id('body')} label="Body (Markdown)">
+      <dl className="staff-fields">
+        <dt>Subject (the article&rsquo;s title)</dt>
+        <dd>{content.subject}</dd>
+        <dt>Preview text (its summary)</dt>
+        <dd>{content.preview}</dd>
+      </dl>
+      <LabelledField
+        id={id('note')}
+        label={`Note above the article (optional; plain words, no links, up to ${NOTE_LIMIT} characters)`}
+      >
         <textarea
           className="contact-field__control contact-field__control--area"
-          id={id('body')}
-          name={`body_${locale}`}
-          rows={10}
-          defaultValue={content.body}
-          maxLength={contentLimits.body}
+          id={id('note')}
+          name={`note_${locale}`}
+          rows={4}
+          defaultValue={note}
+          maxLength={NOTE_LIMIT}
           readOnly={!editable}
         />
       </LabelledField>
@@ -80,8 +75,10 @@ function LanguageFieldsFor({
 }
 
 /** One campaign: a draft's form, test and schedule; then its progress and figures. */
-export function CampaignPage({ assets, user, campaign, draft, figures, notice }: CampaignPageProps) {
-  const editable = campaign.status === 'draft';
+export function CampaignPage({ assets, user, campaign, notes, figures, notice }: CampaignPageProps) {
+  const sent = campaign.status !== 'draft';
+  // A draft from before decision 067 announces no article: kept to read, never to send.
+  const editable = !sent && campaign.articleId !== null;
   const base = `/staff/newsletter/${campaign.id}`;
   const title = campaign.content.en.subject || `Campaign ${campaign.id}`;
   return (
@@ -101,7 +98,7 @@ export function CampaignPage({ assets, user, campaign, draft, figures, notice }:
         </p>
       </ConsoleHeading>
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
-      {!editable && (
+      {sent && (
         <section className="staff-panel card" aria-labelledby="progress-title">
           <div className="staff-panel__head">
             <h2 id="progress-title">Progress</h2>
@@ -113,11 +110,18 @@ export function CampaignPage({ assets, user, campaign, draft, figures, notice }:
         </section>
       )}
       <section className="staff-panel card" aria-labelledby="content-title">
-        <h2 id="content-title">{editable ? 'Write' : 'What was sent'}</h2>
+        <h2 id="content-title">{editable ? 'Write' : sent ? 'What was sent' : 'Its text, which cannot be sent'}</h2>
         <form className="staff-form" method="post" action={base}>
           <CsrfField user={user} />
           {locales.map((locale) => (
-            <LanguageFieldsFor key={locale} locale={locale} content={draft[locale]} editable={editable} base={base} />
+            <LanguageFieldsFor
+              key={locale}
+              locale={locale}
+              content={campaign.content[locale]}
+              note={notes[locale]}
+              editable={editable}
+              base={base}
+            />
           ))}
           {editable && (
             <button className="button button--primary" type="submit">

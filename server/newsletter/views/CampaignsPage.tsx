@@ -36,6 +36,10 @@ export function CampaignsPage({ assets, user, campaigns, articles, bounced, held
       <section className="staff-panel card" aria-labelledby="new-title">
         <h2 id="new-title">New campaign</h2>
         <div className="staff-stack">
+          <p className="staff-muted">
+            A campaign announces one published article, with a short note from the lab if you like: readers agreed to
+            new articles and nothing else.
+          </p>
           {articles.length > 0 && (
             <form className="staff-form" method="post" action="/staff/newsletter">
               <CsrfField user={user} />
@@ -50,13 +54,6 @@ export function CampaignsPage({ assets, user, campaigns, articles, bounced, held
               </button>
             </form>
           )}
-          <form className="staff-form" method="post" action="/staff/newsletter">
-            <CsrfField user={user} />
-            <p className="staff-muted">Or write one in Markdown, in English and Spanish.</p>
-            <button className="button button--secondary" type="submit">
-              Write from scratch
-            </button>
-          </form>
         </div>
       </section>
       <CountPanel id="campaigns-title" title="Campaigns" count={campaigns.length}>

@@ -36,16 +36,18 @@ export const blog = {
   browseAll: 'Browse all posts',
   newsletter: {
     title: 'Stay Updated',
-    text: 'New articles from our lab, in your inbox when we publish. Nothing else.',
+    text: 'Articles from our lab, in your inbox, each with at most a short note from us. Nothing else.',
     label: 'Email address',
     placeholder: 'you@company.com',
     /** The notice under the box: what the address is for, and the confirmation e-mail that follows. */
-    notice: "We'll e-mail you a link to confirm your subscription, and use your address only to send our articles.",
+    notice:
+      "We'll e-mail you a link to confirm your subscription, and use your address only to send our articles. You can unsubscribe at any time.",
     button: 'Subscribe',
     sending: 'Subscribing…',
     messages: {
       pending: `Check your inbox to confirm: we sent you a link that works for ${CONFIRMATION_VALID_DAYS} days. Until you open it and confirm, you are not subscribed.`,
       delayed: `Many sign-ups are arriving, so your confirmation e-mail will be late: we will send it within ${CONFIRMATION_DELAY_HOURS} hours. Its link then works for ${CONFIRMATION_VALID_DAYS} days. Until you open it and confirm, you are not subscribed.`,
+      held: `Thank you. Our e-mails are not going out yet, so your confirmation e-mail will come later, as soon as they do; its link then works for ${CONFIRMATION_VALID_DAYS} days. Until you open it and confirm, you are not subscribed.`,
       invalid: "That doesn't look like a valid e-mail address. Please check it and try again.",
       limited: 'Too many attempts. Please wait a minute, then try again.',
       busy: `Too many sign-ups have arrived: we cannot send you a confirmation e-mail within the next ${CONFIRMATION_DELAY_HOURS} hours. Please try again later.`,

@@ -14,7 +14,7 @@ export const newsletterConfirm = {
   eyebrow: 'Newsletter',
   ask: {
     title: 'Confirm your subscription',
-    text: 'One click, and new articles from our lab will come to your inbox when we publish. Nothing else.',
+    text: 'One click, and articles from our lab will come to your inbox, each with at most a short note from us. Nothing else.',
     note: 'Did not ask for this? Close this page: nothing happens without the button.',
     button: 'Confirm my subscription',
   },
@@ -33,7 +33,7 @@ export const newsletterConfirm = {
   /** Opened without a link's token. */
   missing: {
     title: 'Confirm your subscription',
-    text: 'Open the link in the e-mail we sent you to confirm your subscription.',
+    text: 'To confirm your subscription, open the link in our confirmation e-mail.',
     link: blogLink,
   },
 };

@@ -36,16 +36,17 @@ export const blog: Catalogue['blog'] = {
   browseAll: 'Ver todos los artículos',
   newsletter: {
     title: 'Manténgase al día',
-    text: 'Los artículos nuevos del laboratorio, en su correo cuando los publicamos. Nada más.',
+    text: 'Los artículos del laboratorio, en su correo, cada uno con, a lo sumo, una nota breve nuestra. Nada más.',
     label: 'Correo electrónico',
     placeholder: 'usted@empresa.com',
     notice:
-      'Le enviaremos un enlace para confirmar su suscripción y usaremos su correo solo para enviarle nuestros artículos.',
+      'Le enviaremos un enlace para confirmar su suscripción y usaremos su correo solo para enviarle nuestros artículos. Puede cancelar la suscripción en cualquier momento.',
     button: 'Suscribirme',
     sending: 'Suscribiendo…',
     messages: {
       pending: `Revise su correo para confirmar: le enviamos un enlace válido por ${countOf(intl, CONFIRMATION_VALID_DAYS, { one: 'día', other: 'días' })}. Su suscripción queda activa solo cuando lo abra y la confirme.`,
       delayed: `Estamos recibiendo muchas suscripciones, así que su correo de confirmación llegará con retraso: se lo enviaremos dentro de las próximas ${countOf(intl, CONFIRMATION_DELAY_HOURS, { one: 'hora', other: 'horas' })}. Su enlace será válido por ${countOf(intl, CONFIRMATION_VALID_DAYS, { one: 'día', other: 'días' })} desde entonces. Su suscripción queda activa solo cuando lo abra y la confirme.`,
+      held: `Gracias. Nuestros correos aún no se están enviando, así que su correo de confirmación llegará más adelante, en cuanto se envíen; su enlace será válido por ${countOf(intl, CONFIRMATION_VALID_DAYS, { one: 'día', other: 'días' })} desde entonces. Su suscripción queda activa solo cuando lo abra y la confirme.`,
       invalid: 'Ese correo no parece válido. Revíselo e inténtelo de nuevo.',
       limited: 'Demasiados intentos. Espere un minuto e inténtelo de nuevo.',
       busy: `Hemos recibido demasiadas suscripciones: no podemos enviarle un correo de confirmación en las próximas ${countOf(intl, CONFIRMATION_DELAY_HOURS, { one: 'hora', other: 'horas' })}. Inténtelo de nuevo más tarde.`,

@@ -14,7 +14,7 @@ export const newsletterConfirm: Catalogue['newsletterConfirm'] = {
   eyebrow: 'Boletín',
   ask: {
     title: 'Confirme su suscripción',
-    text: 'Con un clic, le llegarán a su correo los artículos nuevos de nuestro laboratorio cada vez que publiquemos. Nada más.',
+    text: 'Con un clic, le llegarán a su correo los artículos de nuestro laboratorio, cada uno con, a lo sumo, una nota breve nuestra. Nada más.',
     note: '¿No lo pidió usted? Cierre esta página: si no oprime el botón, no se hará ningún cambio.',
     button: 'Confirmar mi suscripción',
   },
@@ -32,7 +32,7 @@ export const newsletterConfirm: Catalogue['newsletterConfirm'] = {
   },
   missing: {
     title: 'Confirme su suscripción',
-    text: 'Abra el enlace del correo que le enviamos para confirmar su suscripción.',
+    text: 'Para confirmar su suscripción, abra el enlace de nuestro correo de confirmación.',
     link: blogLink,
   },
 };
