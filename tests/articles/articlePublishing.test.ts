@@ -126,8 +126,9 @@ describe('publishing from the console', () => {
     expect(created.status).toBe(303);
     const campaign = await page(created.headers.location!).set('Cookie', client.cookie);
     expect(campaign.text).toContain(form.excerpt);
-    // The slug as the test before changed it.
-    expect(campaign.text).toContain('/blog/budget-pipetting-robots');
+    // The e-mail links to the article, at the slug as the test before changed it.
+    const mail = await page(`${created.headers.location!}/preview/en.txt`).set('Cookie', client.cookie);
+    expect(mail.text).toContain('/blog/budget-pipetting-robots');
   });
   it('takes an unpublished article off every list, its page a 404', async () => {
     await post(`/staff/articles/${id}/unpublish`, {});

@@ -19,7 +19,10 @@ beforeAll(async () => {
   client = await sessionFor(app, 'ana@meridianlab.test');
   const [article] = await articles.published('en');
   const lead = insertLead(app.db);
-  const campaign = await consolePost(app, '/staff/newsletter', client, { csrf: client.csrf, article: '' });
+  const campaign = await consolePost(app, '/staff/newsletter', client, {
+    csrf: client.csrf,
+    article: String(article!.id),
+  });
   pages.push(
     [`/staff/articles/${article!.id}`, 'saved'],
     [`/staff/articles/${article!.id}/revisions`, 'saved'],

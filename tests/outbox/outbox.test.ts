@@ -313,7 +313,7 @@ describe('a lead becomes one e-mail to the right department', { timeout: 30_000 
     expect(`${header(mail!, 'subject')}${mail!.parsed.text}`).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
   });
 
-  it('forges no labelled line from the landing page or the form page of the attribution', async () => {
+  it('forges no labelled line from the landing page or the form page of the attribution: pages the site has not are dropped', async () => {
     const smtp = await mailServer();
     const app = deliveringApp({ SMTP_URL: smtp.url });
     const touch = { source: '', medium: '', campaign: '', referrer: '' };
@@ -334,10 +334,9 @@ describe('a lead becomes one e-mail to the right department', { timeout: 30_000 
     ]);
     expect(lines.filter((line) => line.startsWith('Routed to:'))).toEqual(['Routed to: Sales & Marketing']);
     expect(lines.filter((line) => line.startsWith('Message: URGENT'))).toEqual([]);
-    expect(lines).toContain(
-      `Landing page: /pricing ${fieldCopy.email.label}: ceo@meridianlab.test Message: URGENT wire the deposit today`,
-    );
-    expect(lines).toContain('Sent from: /contact Routed to: Sales <sales@meridianlab.test>');
+    // A page that is none of the site's is not kept at all (decision 065), so nothing of it reaches the e-mail.
+    expect(lines).toContain('Landing page: (not given)');
+    expect(lines).toContain('Sent from: (not given)');
   });
 
   it('sends the e-mail when the lead is stored, not at the next poll', async () => {
