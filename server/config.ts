@@ -208,11 +208,11 @@ interface BackupConfig {
 /**
  * The key of the day's visitor hashes and of a lead's client hash (decision 065), kept out of the database so
  * that what the database and its back-ups hold cannot be matched to an address. ANALYTICS_KEY, which every
- * instance must share; without it, a key made for this process only, which production refuses (serverConfigError).
+ * instance must share; without it, a key made for this run only (a cluster's workers share their primary's).
  */
 interface AnalyticsConfig {
   key: string;
-  /** Production (NODE_ENV=production, the default) without ANALYTICS_KEY: the server refuses to start. */
+  /** Production (NODE_ENV=production, the default) without ANALYTICS_KEY: the start logs one error line. */
   keyMissing: boolean;
 }
 
@@ -250,19 +250,6 @@ const SECRET_VARIABLES = new Set([
   'BACKUP_KEY',
   'ANALYTICS_KEY',
 ]);
-
-/**
- * What the server may not start without in production (NODE_ENV=production, the default), while the staff's
- * commands and development run with a made-up value: one line, or undefined.
- */
-export function serverConfigError(config: AppConfig): string | undefined {
-  if (config.analytics.keyMissing)
-    return (
-      'Missing ANALYTICS_KEY: visitors are counted and leads recorded under hashes keyed with it, kept out of the ' +
-      'database (decision 065); set the same value of 32 bytes or more for every instance (openssl rand -hex 32)'
-    );
-  return undefined;
-}
 
 /** Reads the configuration; an invalid value throws one line that names its variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = process.cwd()): AppConfig {

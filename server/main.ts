@@ -1,8 +1,9 @@
 import cluster from 'node:cluster';
 
+import { reportMissingAnalyticsKey } from './analytics';
 import { createApp } from './app';
 import type { AppConfig } from './config';
-import { ConfigError, loadConfig, serverConfigError } from './config';
+import { ConfigError, loadConfig } from './config';
 import { openDatabase, timedDatabase } from './db';
 import { markServing, scheduleBackups } from './db/backup';
 import { MigrationError } from './db/types';
@@ -26,10 +27,7 @@ const REPLACE_AFTER_MS = 1_000;
 /** The configuration, or one line naming the bad variable and exit 1. */
 function configOrExit(): AppConfig {
   try {
-    const config = loadConfig();
-    const refused = serverConfigError(config);
-    if (refused) throw new ConfigError(refused);
-    return config;
+    return loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -66,7 +64,8 @@ async function runPrimary(config: AppConfig, logger: Logger): Promise<void> {
   const workers = new Map<number, ReturnType<typeof cluster.fork>>();
   let stopping = false;
   const start = (index: number) => {
-    const worker = cluster.fork({ [WORKER_INDEX]: String(index) });
+    // Without ANALYTICS_KEY, the workers count under their primary's key for the run, so a visitor is one visitor.
+    const worker = cluster.fork({ [WORKER_INDEX]: String(index), ANALYTICS_KEY: config.analytics.key });
     workers.set(index, worker);
     worker.on('exit', (code, signal) => {
       workers.delete(index);
@@ -100,7 +99,10 @@ async function start(): Promise<void> {
   process.umask(0o077);
   const logger = createLogger(config);
   // Once per start: the workers of a cluster leave it to their primary.
-  if (cluster.isPrimary) reportMissingIdentity(config, logger);
+  if (cluster.isPrimary) {
+    reportMissingIdentity(config, logger);
+    reportMissingAnalyticsKey(config, logger);
+  }
   if (cluster.isPrimary && config.webConcurrency > 1) {
     watchProcessErrors(logger, () => {});
     return runPrimary(config, logger);
