@@ -354,5 +354,6 @@ function articleRoutes({ store, rootDir, preview, changed, images }: ArticleRout
 /** The console's articles section. */
 export const articleSection = (options: ArticleRoutesOptions): ConsoleSection => ({
   nav: articleNav,
+  roles: ['owner', 'editor'],
   routes: articleRoutes(options),
 });

@@ -182,5 +182,6 @@ function leadRoutes({ db, assets, guardPost, renderNotFound }: LeadRoutesOptions
 /** The console's leads section. */
 export const leadSection = (db: Database): ConsoleSection => ({
   nav: leadNav,
+  roles: ['owner', 'sales'],
   routes: ({ assets, guardPost, renderNotFound }) => leadRoutes({ db, assets, guardPost: guardPost(), renderNotFound }),
 });
