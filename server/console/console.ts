@@ -12,6 +12,7 @@ import { forbidScripts } from '../http/security';
 import { sameToken, staffAuth } from './auth';
 import type { ConsoleAlert, ConsoleAssets } from './kit/ConsoleDocument';
 import { consoleUser, sendPage } from './page';
+import { staffNames } from './people/names';
 import { peopleSection } from './people/section';
 import type { ConsoleSection } from './section';
 export type { ConsoleSection, ConsoleSectionTools } from './section';
@@ -122,7 +123,7 @@ export function staffConsole({
   const renderNotFound = (res: Response, message: string) =>
     sendPage(res, 404, createElement(NotFoundPage, { assets: assets(), user: consoleUser(res), message }));
 
-  const tools = { assets, guardPost, guardUpload, csrfMatches, renderNotFound };
+  const tools = { assets, guardPost, guardUpload, csrfMatches, renderNotFound, staffNames: () => staffNames(db) };
 
   router.get('/staff', (_req, res) => {
     const first = navOf(res.locals.staffSession!.role)[0];

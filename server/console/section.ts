@@ -1,6 +1,7 @@
 import type { RequestHandler, Response, Router } from 'express';
 
 import type { ConsoleAssets, ConsoleNavEntry } from './kit/ConsoleDocument';
+import type { StaffName } from './people/names';
 import type { Role } from './roles';
 
 /** What a console section needs to answer behind the sign-in. */
@@ -15,6 +16,8 @@ export interface ConsoleSectionTools {
   guardUpload: (maxBytes: number) => RequestHandler[];
   csrfMatches: (res: Response, sent: unknown) => boolean;
   renderNotFound: (res: Response, message: string) => void;
+  /** The staff's display names, read for a page that says who did what. */
+  staffNames: () => Promise<StaffName>;
 }
 
 /**

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccountStore } from '../../server/console/accounts';
 import { testApp } from '../support/helpers';
 import type { StaffClient } from '../support/staffHelpers';
-import { addAccount, consolePost, sessionFor } from '../support/staffHelpers';
+import { addAccount, articleForm, consolePost, insertLead, sessionFor } from '../support/staffHelpers';
 
 const app = testApp();
 let owner: StaffClient;
@@ -118,5 +118,34 @@ describe('the People section', () => {
     expect(demoted.status).toBe(303);
     // The new role holds at once, on the session already open.
     expect((await request(app).get('/staff/people').set('Cookie', owner.cookie)).status).toBe(403);
+  });
+});
+
+describe('what the console says someone did', () => {
+  it('names the person, not the address: lead history and notes, article saves and revisions, the header', async () => {
+    await addAccount(app.db, 'eva@meridianlab.test', undefined, { role: 'owner', name: 'Eva Mora' });
+    const eva = await sessionFor(app, 'eva@meridianlab.test');
+    const lead = insertLead(app.db);
+    await consolePost(app, `/staff/leads/${lead}/status`, eva, { csrf: eva.csrf, from: 'new', to: 'contacted' });
+    await consolePost(app, `/staff/leads/${lead}/notes`, eva, { csrf: eva.csrf, body: 'Called back' });
+    // A note by someone who has no account any more keeps the address it was written with.
+    app.db.connection
+      .prepare(
+        "INSERT INTO lead_notes (lead_id, staff_email, created_at, body) VALUES (?, 'gone@meridianlab.test', ?, 'x')",
+      )
+      .run(lead, new Date().toISOString());
+    const page = await request(app).get(`/staff/leads/${lead}`).set('Cookie', eva.cookie);
+    expect(page.text.match(/Eva Mora, <time/g)).toHaveLength(2);
+    expect(page.text).toContain('gone@meridianlab.test, <time');
+    expect(page.text).not.toContain('eva@meridianlab.test, <time');
+    expect(page.text).toMatch(/class="staff-user__email">Eva Mora</);
+
+    const created = await consolePost(app, '/staff/articles', eva, { ...articleForm, csrf: eva.csrf });
+    const id = /\/staff\/articles\/(\d+)/.exec(created.headers.location ?? '')![1];
+    const list = await request(app).get('/staff/articles?q=Pipetting').set('Cookie', eva.cookie);
+    expect(list.text).toContain('<span class="staff-table__secondary">Eva Mora</span>');
+    const revisions = await request(app).get(`/staff/articles/${id}/revisions`).set('Cookie', eva.cookie);
+    expect(revisions.text).toContain('<span class="staff-table__secondary">Eva Mora</span>');
+    expect(revisions.text).not.toContain('eva@meridianlab.test</span>');
   });
 });
