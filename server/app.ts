@@ -11,6 +11,7 @@ import { analytics } from './analytics';
 import { articles } from './articles';
 import type { ArticleContent } from './articles/content';
 import type { AppConfig } from './config';
+import type { ConsoleRouteRoles } from './console/console';
 import { staffConsole } from './console/console';
 import type { Database } from './db';
 import type { AfterAnswer } from './http/afterAnswer';
@@ -59,7 +60,12 @@ export interface AppOptions {
 }
 
 /** The site's Node listener, with what main.ts runs beside it: the features' jobs and what the outbox sends for them. */
-export type SiteApp = Listener & { jobs: readonly Job[]; outbox: Required<OutboxPart> };
+export type SiteApp = Listener & {
+  jobs: readonly Job[];
+  outbox: Required<OutboxPart>;
+  /** The roles each console path admits (decision 069), for the test that walks the routes. */
+  consoleRoles: readonly ConsoleRouteRoles[];
+};
 
 /**
  * Builds the site without listening: its shared services, then the features, each from its front door, then
@@ -111,14 +117,13 @@ export function createApp(config: AppConfig, options: AppOptions): SiteApp {
   app.use(feedRoutes(config.siteUrl)); // the blog's RSS and Atom feeds
   for (const feature of features) if (feature.routes) app.use(feature.routes); // each feature's API, links and form posts
   // The staff console: before the page catch-all, since /staff is no public page (never in the page cache).
-  app.use(
-    staffConsole({
-      ...{ db, logger, siteUrl: config.siteUrl, assets: site.assets, counters: site.counters },
-      locked: lab.checkNow, // a sign-in lock is told to the lab at once, as an alert
-      alerts: async () => [...legal.alerts, ...(await lab.alerts.active())],
-      sections: features.flatMap((feature) => feature.console ?? []),
-    }),
-  );
+  const staff = staffConsole({
+    ...{ db, logger, siteUrl: config.siteUrl, assets: site.assets, counters: site.counters },
+    locked: lab.checkNow, // a sign-in lock is told to the lab at once, as an alert
+    alerts: async () => [...legal.alerts, ...(await lab.alerts.active())],
+    sections: features.flatMap((feature) => feature.console ?? []),
+  });
+  app.use(staff);
   app.use(publicFiles(path.join(config.rootDir, 'public'))); // icons, images, video: only paths with an extension
   app.use(canonicalPath); // one URL per page: "/services/", "/%73ervices" → 301 "/services", never to another host
   app.get(PAGE_CATCH_ALL, (req, res) => site.renderPage(req, res)); // every other GET is a page, or the 404 page
@@ -144,5 +149,5 @@ export function createApp(config: AppConfig, options: AppOptions): SiteApp {
     },
   });
   const jobs = features.flatMap((feature) => feature.jobs ?? []);
-  return Object.assign(listener, { jobs, outbox: outboxOf(features, metrics) });
+  return Object.assign(listener, { jobs, outbox: outboxOf(features, metrics), consoleRoles: staff.routeRoles });
 }

@@ -5,6 +5,7 @@ import { createElement } from 'react';
 import type { ConsoleSection } from '../console/console';
 import type { ConsoleAssets } from '../console/kit/ConsoleDocument';
 import { consoleUser, sendPage } from '../console/page';
+import { ROLES } from '../console/roles';
 import type { Database } from '../db';
 import type { CsvColumns } from '../lib/csv';
 import { toCsv } from '../lib/csv';
@@ -114,5 +115,6 @@ function analyticsRoutes({ db, assets }: { db: Database; assets: () => ConsoleAs
 /** The console's analytics section. */
 export const analyticsSection = (db: Database): ConsoleSection => ({
   nav: analyticsNav,
+  roles: ROLES, // counts only, no person's data
   routes: ({ assets }) => analyticsRoutes({ db, assets }),
 });

@@ -85,6 +85,7 @@ function articleRoutes({ store, rootDir, preview, changed, images }: ArticleRout
     guardUpload,
     csrfMatches,
     renderNotFound,
+    staffNames,
   }: ConsoleSectionTools): Router => {
     const router = Router();
     const guardPost = guardPostOf(ARTICLE_POST_LIMIT_BYTES);
@@ -171,6 +172,7 @@ function articleRoutes({ store, rootDir, preview, changed, images }: ArticleRout
           user: consoleUser(res),
           filter,
           articles: await store.list(filter),
+          nameOf: await staffNames(),
         }),
       );
     });
@@ -285,6 +287,7 @@ function articleRoutes({ store, rootDir, preview, changed, images }: ArticleRout
           revisions,
           compared,
           notice,
+          nameOf: await staffNames(),
         }),
       );
     });
@@ -354,5 +357,6 @@ function articleRoutes({ store, rootDir, preview, changed, images }: ArticleRout
 /** The console's articles section. */
 export const articleSection = (options: ArticleRoutesOptions): ConsoleSection => ({
   nav: articleNav,
+  roles: ['owner', 'editor'],
   routes: articleRoutes(options),
 });

@@ -1,23 +1,31 @@
 /**
  * Staff accounts, from the command line only (there is no sign-up page):
- *   npm run --silent staff -- add <email>
+ *   npm run --silent staff -- add <email> [--name <name>] [--office <office>] [--role owner|editor|sales]
  *   npm run --silent staff -- reset|disable|unlock <email>
  *   npm run --silent staff -- list
  * Reads the database in DATA_DIR, as the server does.
  */
+import type { City } from '../../shared/content/data';
 import type { StaffCommand } from '../cli/run';
 import { openServerDatabase, SetupError, UsageError } from '../cli/run';
 import { createAccountStore } from './accounts';
 import { generatePassword, hashPassword, passwordProblem } from './passwords';
+import { NAME_MAX, OFFICES } from './people/profile';
+import type { Role } from './roles';
+import { isRole, ROLES } from './roles';
 import { createSignInThrottle } from './signInThrottle';
 
 const USAGE = `Usage: npm run --silent staff -- <command>
 
-  add <email>      create an account for the staff console
+  add <email> [--name <name>] [--office <office>] [--role <role>]
+                   create an account for the staff console: the person's name, office
+                   (${OFFICES.join(', ')}) and role (${ROLES.join(', ')}); the first
+                   account is an owner unless told otherwise, later ones sales; languages,
+                   time zone and hours are set in the console's People page
   reset <email>    set a new password (ends the account's sessions)
   disable <email>  disable the account and end its sessions at once
   unlock <email>   clear the sign-in lock-out after repeated wrong passwords
-  list             the accounts, with when they were made and whether disabled
+  list             the accounts: address, name, role, when made and whether disabled
 
 add and reset ask for the password twice when run in a terminal; otherwise they
 generate one and print it once. The database is the one in DATA_DIR (default ./data).`;
@@ -28,18 +36,48 @@ type Command = (typeof COMMANDS)[number];
 /** Deliberately plain: the address is typed by the staff, and only has to be unique and deliverable. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-function parseArguments(args: readonly string[]): { command: Command; email: string } {
+/** What add may be told of the person; the rest of a profile is set in the console. */
+interface NewPerson {
+  name?: string;
+  office?: City;
+  role?: Role;
+}
+
+/** add's options, each "--name value"; anything else is a usage error. */
+function parsePerson(options: readonly string[]): NewPerson {
+  const person: NewPerson = {};
+  for (let at = 0; at < options.length; at += 2) {
+    const [flag, value] = [options[at]!, options[at + 1]];
+    if (value === undefined || !['--name', '--office', '--role'].includes(flag))
+      throw new UsageError(`Unexpected "${flag}".`);
+    if (flag === '--name') {
+      if (value.trim() === '' || value.length > NAME_MAX)
+        throw new UsageError(`A name is 1 to ${NAME_MAX} characters.`);
+      person.name = value.trim();
+    } else if (flag === '--office') {
+      const office = OFFICES.find((city) => city.toLowerCase() === value.toLowerCase());
+      if (!office) throw new UsageError(`"${value}" is no office: ${OFFICES.join(', ')}.`);
+      person.office = office;
+    } else {
+      if (!isRole(value)) throw new UsageError(`"${value}" is no role: ${ROLES.join(', ')}.`);
+      person.role = value;
+    }
+  }
+  return person;
+}
+
+function parseArguments(args: readonly string[]): { command: Command; email: string; person: NewPerson } {
   const [command, email, ...rest] = args;
   if (command === undefined) throw new UsageError('Missing the command.');
   if (!(COMMANDS as readonly string[]).includes(command)) throw new UsageError(`Unknown command "${command}".`);
   if (command === 'list') {
     if (email !== undefined) throw new UsageError('list takes no arguments.');
-    return { command, email: '' };
+    return { command, email: '', person: {} };
   }
   if (email === undefined) throw new UsageError(`${command} needs an e-mail address.`);
-  if (rest.length > 0) throw new UsageError(`Unexpected "${rest[0]}".`);
+  if (rest.length > 0 && command !== 'add') throw new UsageError(`Unexpected "${rest[0]}".`);
   if (email.length > 254 || !EMAIL_PATTERN.test(email)) throw new UsageError(`"${email}" is not an e-mail address.`);
-  return { command: command as Command, email: email.toLowerCase() };
+  return { command: command as Command, email: email.toLowerCase(), person: parsePerson(rest) };
 }
 
 /** Reads one line from the terminal without echoing it. */
@@ -89,7 +127,7 @@ async function newPassword(email: string): Promise<{ password: string; generated
 }
 
 async function run(args: readonly string[]): Promise<void> {
-  const { command, email } = parseArguments(args);
+  const { command, email, person } = parseArguments(args);
   const { db } = await openServerDatabase();
   try {
     const accounts = createAccountStore(db);
@@ -102,11 +140,13 @@ async function run(args: readonly string[]): Promise<void> {
       case 'reset': {
         const { password, generated } = await newPassword(email);
         const hash = await hashPassword(password);
-        if (command === 'add') await accounts.add(email, hash);
+        // The first account is the console's first owner: no one else could give it a role.
+        const first = (await accounts.list()).length === 0;
+        if (command === 'add') await accounts.add(email, hash, { role: first ? 'owner' : 'sales', ...person });
         else await accounts.reset(email, hash);
         process.stderr.write(
           command === 'add'
-            ? `Created the account ${email}.\n`
+            ? `Created the account ${email} (${(await accounts.find(email))!.role}).\n`
             : `Set a new password for ${email}; its sessions have ended.\n`,
         );
         // Only the password goes to stdout, so it can be piped into a password manager.
@@ -130,7 +170,7 @@ async function run(args: readonly string[]): Promise<void> {
       case 'list':
         for (const account of await accounts.list()) {
           process.stdout.write(
-            `${account.email}\tcreated ${account.createdAt}\t${account.disabledAt ? `disabled ${account.disabledAt}` : 'active'}\n`,
+            `${account.email}\t${account.name || '-'}\t${account.role}\tcreated ${account.createdAt}\t${account.disabledAt ? `disabled ${account.disabledAt}` : 'active'}\n`,
           );
         }
         break;

@@ -7,12 +7,20 @@ import { formEndpoint } from '../http/formEndpoint';
 import type { Logger } from '../http/logger';
 import type { AssetSource } from '../http/manifest';
 import type { RateLimitCounters } from '../http/rateLimitCounters';
+import { appRoutes } from '../http/routesAnswering';
 import { forbidScripts } from '../http/security';
 import { sameToken, staffAuth } from './auth';
-import type { ConsoleAlert, ConsoleAssets, ConsoleNavEntry } from './kit/ConsoleDocument';
+import type { ConsoleAlert, ConsoleAssets } from './kit/ConsoleDocument';
 import { consoleUser, sendPage } from './page';
+import { staffNames } from './people/names';
+import { peopleSection } from './people/section';
+import type { ConsoleSection } from './section';
+export type { ConsoleSection, ConsoleSectionTools } from './section';
+import type { Role } from './roles';
+import { ROLES } from './roles';
 import { signInRoutes } from './signInRoutes';
 import { consoleCopy } from './texts';
+import { ForbiddenPage } from './views/ForbiddenPage';
 import { NotFoundPage } from './views/NotFoundPage';
 
 /** Console posts one client may make per minute. */
@@ -20,28 +28,14 @@ const POSTS_PER_MINUTE = 60;
 /** A note is at most 5000 characters; the rest of a console form is small. */
 const POST_LIMIT_BYTES = 32 * 1024;
 
-/** What a console section needs to answer behind the sign-in. */
-export interface ConsoleSectionTools {
-  assets: () => ConsoleAssets;
-  /** What every console post passes first (see guardPost below), its body bounded to maxBytes (32 KB by default). */
-  guardPost: (maxBytes?: number) => RequestHandler[];
-  /**
-   * The same for a file upload (multipart/form-data): the body is read raw, and the handler, which parses
-   * it, checks its csrf field with csrfMatches.
-   */
-  guardUpload: (maxBytes: number) => RequestHandler[];
-  csrfMatches: (res: Response, sent: unknown) => boolean;
-  renderNotFound: (res: Response, message: string) => void;
+/** A console path and the roles it admits: what the authorisation test walks. */
+export interface ConsoleRouteRoles {
+  pattern: string;
+  roles: readonly Role[];
 }
 
-/**
- * A part of the console, brought by the feature it shows (the leads, the newsletter, the articles…): its link in
- * the header and its routes, mounted behind the sign-in.
- */
-export interface ConsoleSection {
-  nav: ConsoleNavEntry;
-  routes: (tools: ConsoleSectionTools) => Router;
-}
+/** The console with the roles each of its paths admits. */
+export type StaffConsole = Router & { routeRoles: readonly ConsoleRouteRoles[] };
 
 interface StaffConsoleOptions {
   db: Database;
@@ -55,9 +49,12 @@ interface StaffConsoleOptions {
   locked?: () => Promise<void>;
   /** The alerts active now, shown at the top of every page to the signed-in staff. */
   alerts?: () => Promise<readonly ConsoleAlert[]>;
-  /** The console's sections, in the header's order; the first is the console's home page. */
+  /** The features' console sections, in the header's order; the first a role may open is its home page. */
   sections: readonly ConsoleSection[];
 }
+
+/** What the console itself answers behind the sign-in, for anyone signed in: its home, sign-out, not found. */
+const OPEN_TO_ROLES = ['/staff', '/staff/sign-out', '/staff/{*rest}'];
 
 /**
  * Everything under /staff: sign-in is the only page open without a session;
@@ -72,12 +69,12 @@ export function staffConsole({
   counters,
   locked,
   alerts = async () => [],
-  sections,
-}: StaffConsoleOptions): Router {
+  sections: featureSections,
+}: StaffConsoleOptions): StaffConsole {
   const assets = (): ConsoleAssets => ({ stylesheet: build().consoleStylesheet });
   const auth = staffAuth(db, siteUrl);
   const router = Router();
-  const nav = sections.map((section) => section.nav);
+  const sections = [...featureSections, peopleSection(db)];
 
   const consoleHeaders: RequestHandler = (_req, res, next) => {
     // no-transform: neither the app's compression nor Caddy's compresses a page that holds the CSRF
@@ -85,15 +82,19 @@ export function staffConsole({
     res.setHeader('Cache-Control', 'no-store, no-transform');
     res.setHeader('X-Robots-Tag', 'noindex, nofollow');
     forbidScripts(res);
-    res.locals.staffNav = nav;
     next();
   };
   router.use(['/staff', '/staff/{*rest}'], consoleHeaders);
-  router.use(signInRoutes({ db, logger, siteUrl, auth, assets, counters, locked }));
+  const navOf = (role: Role) => sections.filter((section) => section.roles.includes(role)).map(({ nav }) => nav);
+  // A role with no section at all lands on the console's not-found page, never in a loop of redirects.
+  const home = (role: Role) => navOf(role)[0]?.href ?? '/staff/none';
+  router.use(signInRoutes({ db, logger, siteUrl, auth, assets, counters, locked, home }));
   router.use(['/staff', '/staff/{*rest}'], auth.requireSession);
   // Read for each page, so the top bar says what is wrong now (a few counts; the console is seldom busy).
+  // The header shows only the sections the person's role may open.
   router.use(['/staff', '/staff/{*rest}'], async (_req, res, next) => {
     res.locals.staffAlerts = await alerts();
+    res.locals.staffNav = navOf(res.locals.staffSession!.role);
     next();
   });
 
@@ -122,10 +123,35 @@ export function staffConsole({
   const renderNotFound = (res: Response, message: string) =>
     sendPage(res, 404, createElement(NotFoundPage, { assets: assets(), user: consoleUser(res), message }));
 
-  const home = nav[0]?.href;
-  if (home) router.get('/staff', (_req, res) => res.redirect(303, home));
-  for (const section of sections)
-    router.use(section.routes({ assets, guardPost, guardUpload, csrfMatches, renderNotFound }));
+  const tools = { assets, guardPost, guardUpload, csrfMatches, renderNotFound, staffNames: () => staffNames(db) };
+
+  router.get('/staff', (_req, res) => {
+    const first = navOf(res.locals.staffSession!.role)[0];
+    if (first) res.redirect(303, first.href);
+    else renderNotFound(res, consoleCopy.notFound);
+  });
+  const routeRoles: ConsoleRouteRoles[] = OPEN_TO_ROLES.map((pattern) => ({ pattern, roles: ROLES }));
+  for (const section of sections) {
+    const routes = section.routes(tools);
+    // The role check stands at every path the section answers, before it: a route added to a section is
+    // checked without a word more, and a role outside the list never reaches the section's handlers.
+    const patterns = [...new Set(appRoutes(routes).map((route) => route.pattern))];
+    const admits = allowRoles(section.roles, assets);
+    if (patterns.length > 0) router.all(patterns, admits);
+    router.use(routes);
+    routeRoles.push(...patterns.map((pattern) => ({ pattern, roles: section.roles })));
+  }
   router.all('/staff/{*rest}', (_req, res) => renderNotFound(res, consoleCopy.notFound));
-  return router;
+  return Object.assign(router, { routeRoles });
+}
+
+/** Lets the request on when the signed-in person's role is one of these; else 403 and the console's small page. */
+function allowRoles(roles: readonly Role[], assets: () => ConsoleAssets): RequestHandler {
+  return (_req, res, next) => {
+    if (roles.includes(res.locals.staffSession!.role)) {
+      next();
+      return;
+    }
+    sendPage(res, 403, createElement(ForbiddenPage, { assets: assets(), user: consoleUser(res) }));
+  };
 }

@@ -26,6 +26,7 @@ export function consoleUser(res: Response): ConsoleUser {
   const session = res.locals.staffSession!;
   return {
     email: session.email,
+    name: session.name,
     csrfToken: session.csrfToken,
     alerts: res.locals.staffAlerts ?? [],
     nav: res.locals.staffNav ?? [],

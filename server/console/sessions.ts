@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 
 import type { Database } from '../db';
+import type { Role } from './roles';
 
 /** A session ends after this long without a request… */
 const IDLE_TIMEOUT_MS = 30 * 60_000;
@@ -14,6 +15,9 @@ export interface StaffSession {
   id: string;
   accountId: number;
   email: string;
+  /** The name the console shows for the person; their address while they have none. */
+  name: string;
+  role: Role;
   csrfToken: string;
   createdAt: string;
 }
@@ -34,6 +38,8 @@ interface SessionRow {
   id: string;
   account_id: number;
   email: string;
+  name: string;
+  role: Role;
   csrf_token: string;
   created_at: string;
   last_seen_at: string;
@@ -68,7 +74,7 @@ export function createSessionStore(db: Database): SessionStore {
     async resume(token, now = new Date()) {
       const id = sessionId(token);
       const row = await db.get<SessionRow>(
-        'SELECT s.*, a.email, a.disabled_at FROM staff_sessions s JOIN staff_accounts a ON a.id = s.account_id WHERE s.id = ?',
+        'SELECT s.*, a.email, a.name, a.role, a.disabled_at FROM staff_sessions s JOIN staff_accounts a ON a.id = s.account_id WHERE s.id = ?',
         id,
       );
       if (!row) return undefined;
@@ -80,7 +86,15 @@ export function createSessionStore(db: Database): SessionStore {
       }
       if (idle > TOUCH_EVERY_MS)
         await db.run('UPDATE staff_sessions SET last_seen_at = ? WHERE id = ?', now.toISOString(), id);
-      return { id, accountId: row.account_id, email: row.email, csrfToken: row.csrf_token, createdAt: row.created_at };
+      return {
+        id,
+        accountId: row.account_id,
+        email: row.email,
+        name: row.name || row.email,
+        role: row.role,
+        csrfToken: row.csrf_token,
+        createdAt: row.created_at,
+      };
     },
     async end(token) {
       await remove(sessionId(token));

@@ -13,6 +13,7 @@ import { SIGN_IN_PATH } from './auth';
 import type { ConsoleAssets } from './kit/ConsoleDocument';
 import { consoleUser, sendPage, textFields } from './page';
 import { admitSignIn, DUMMY_HASH, MAX_PASSWORD_LENGTH, verifyPassword } from './passwords';
+import type { Role } from './roles';
 import type { SignInLock } from './signInThrottle';
 import { createSignInThrottle, LOCK_AFTER_FAILURES } from './signInThrottle';
 import { signInCopy } from './texts';
@@ -33,6 +34,8 @@ interface SignInOptions {
   assets: () => ConsoleAssets;
   /** Told when a client's wrong passwords just locked an account (the alerts e-mail the lab); none: only logged. */
   locked?: () => Promise<void>;
+  /** Where a signed-in person lands: the first section their role opens. */
+  home: (role: Role) => string;
 }
 
 /**
@@ -41,7 +44,7 @@ interface SignInOptions {
  * checked with the same cost), every attempt is logged without the password, and failures slow
  * down the address and the client, then lock the address for that client (see signInThrottle).
  */
-export function signInRoutes({ db, logger, siteUrl, auth, assets, counters, locked }: SignInOptions): Router {
+export function signInRoutes({ db, logger, siteUrl, auth, assets, counters, locked, home }: SignInOptions): Router {
   const accounts = createAccountStore(db);
   const throttle = createSignInThrottle(db);
   const router = Router();
@@ -53,8 +56,9 @@ export function signInRoutes({ db, logger, siteUrl, auth, assets, counters, lock
 
   router.get(SIGN_IN_PATH, async (req, res) => {
     const token = auth.cookie.read(req);
-    if (token && (await auth.sessions.resume(token))) {
-      res.redirect(303, '/staff/leads');
+    const session = token ? await auth.sessions.resume(token) : undefined;
+    if (session) {
+      res.redirect(303, home(session.role));
       return;
     }
     const info =
@@ -118,7 +122,7 @@ export function signInRoutes({ db, logger, siteUrl, auth, assets, counters, lock
           if (previous) await auth.sessions.end(previous);
           auth.cookie.set(res, await auth.sessions.create(account.id));
           logger.info({ event: 'staff sign-in', outcome: 'success', email: address, client }, 'staff signed in');
-          res.redirect(303, '/staff/leads');
+          res.redirect(303, home(account.role));
         } finally {
           place.release();
         }

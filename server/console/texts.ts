@@ -22,4 +22,5 @@ export const signInCopy = {
 
 export const consoleCopy = {
   notFound: 'There is no such page in the console.',
+  forbidden: 'Your role does not open this page or allow this action. An owner of the console can change roles.',
 } as const;

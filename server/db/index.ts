@@ -528,6 +528,16 @@ export const migrations: readonly Migration[] = [
   ALTER TABLE subscribers ADD COLUMN consent_channel TEXT NOT NULL DEFAULT '';
   ALTER TABLE leads ADD COLUMN notice TEXT NOT NULL DEFAULT '';
   ALTER TABLE leads ADD COLUMN consent_channel TEXT NOT NULL DEFAULT '';`,
+  `-- Staff are people with a role (decision 069): the name the console shows for what they did, their office,
+  -- the languages they take calls in (a JSON list), their IANA time zone and working hours per weekday (JSON).
+  -- A new account is sales, the least it can be; every account made before roles existed could do everything.
+  ALTER TABLE staff_accounts ADD COLUMN name TEXT NOT NULL DEFAULT '';
+  ALTER TABLE staff_accounts ADD COLUMN office TEXT NOT NULL DEFAULT 'Miami';
+  ALTER TABLE staff_accounts ADD COLUMN languages TEXT NOT NULL DEFAULT '["en"]';
+  ALTER TABLE staff_accounts ADD COLUMN time_zone TEXT NOT NULL DEFAULT 'America/New_York';
+  ALTER TABLE staff_accounts ADD COLUMN hours TEXT NOT NULL DEFAULT '{}';
+  ALTER TABLE staff_accounts ADD COLUMN role TEXT NOT NULL DEFAULT 'sales' CHECK (role IN ('owner', 'editor', 'sales'));
+  UPDATE staff_accounts SET role = 'owner';`,
 ];
 
 /**

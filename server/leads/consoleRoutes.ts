@@ -3,7 +3,7 @@ import { Router } from 'express';
 import { createElement } from 'react';
 
 import { SERVICE_VALUES } from '../../shared/content/contactFields';
-import type { ConsoleSection } from '../console/console';
+import type { ConsoleSection, ConsoleSectionTools } from '../console/console';
 import type { ConsoleAssets } from '../console/kit/ConsoleDocument';
 import { noticeNamed } from '../console/notices';
 import { consoleUser, sendPage, textFields } from '../console/page';
@@ -27,6 +27,7 @@ interface LeadRoutesOptions {
   /** formEndpoint, requireSession and requireCsrf: what every console post passes first. */
   guardPost: RequestHandler[];
   renderNotFound: (res: Response, message: string) => void;
+  staffNames: ConsoleSectionTools['staffNames'];
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -72,7 +73,7 @@ const exportColumns: CsvColumns<InboxLead> = [
 ];
 
 /** The inbox, a lead's page, its status and notes, and the exports of the current filter. */
-function leadRoutes({ db, assets, guardPost, renderNotFound }: LeadRoutesOptions): Router {
+function leadRoutes({ db, assets, guardPost, renderNotFound, staffNames }: LeadRoutesOptions): Router {
   const inbox = createInbox(db);
   const router = Router();
 
@@ -130,7 +131,8 @@ function leadRoutes({ db, assets, guardPost, renderNotFound }: LeadRoutesOptions
       renderNotFound(res, inboxCopy.leadNotFound);
       return;
     }
-    sendPage(res, status, createElement(LeadPage, { assets: assets(), user: consoleUser(res), detail, ...extra }));
+    const page = { assets: assets(), user: consoleUser(res), detail, nameOf: await staffNames(), ...extra };
+    sendPage(res, status, createElement(LeadPage, page));
   };
 
   const saved: Record<string, string> = { status: 'Status changed.', note: 'Note added.' };
@@ -182,5 +184,6 @@ function leadRoutes({ db, assets, guardPost, renderNotFound }: LeadRoutesOptions
 /** The console's leads section. */
 export const leadSection = (db: Database): ConsoleSection => ({
   nav: leadNav,
-  routes: ({ assets, guardPost, renderNotFound }) => leadRoutes({ db, assets, guardPost: guardPost(), renderNotFound }),
+  roles: ['owner', 'sales'],
+  routes: ({ guardPost, ...tools }) => leadRoutes({ db, ...tools, guardPost: guardPost() }),
 });

@@ -273,6 +273,7 @@ function campaignRoutes({ newsletter, siteUrl, assets, guardPost, renderNotFound
 /** The console's newsletter section: its campaigns. */
 export const campaignSection = (newsletter: NewsletterConsole, siteUrl: string): ConsoleSection => ({
   nav: campaignNav,
+  roles: ['owner', 'editor'],
   routes: ({ assets, guardPost, renderNotFound }) =>
     campaignRoutes({ newsletter, siteUrl, assets, guardPost: guardPost(), renderNotFound }),
 });

@@ -69,5 +69,6 @@ function subscriberRoutes({ db, assets, guardPost }: SubscriberRoutesOptions): R
 /** The console's subscribers section. */
 export const subscriberSection = (db: Database): ConsoleSection => ({
   nav: { key: 'subscribers', href: '/staff/subscribers', label: 'Subscribers' },
+  roles: ['owner', 'editor'], // the audience of the campaigns; sales neither sees nor exports it
   routes: ({ assets, guardPost }) => subscriberRoutes({ db, assets, guardPost: guardPost() }),
 });

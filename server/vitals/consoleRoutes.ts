@@ -4,6 +4,7 @@ import { createElement } from 'react';
 import type { ConsoleSection } from '../console/console';
 import type { ConsoleAssets } from '../console/kit/ConsoleDocument';
 import { consoleUser, sendPage } from '../console/page';
+import { ROLES } from '../console/roles';
 import type { Database } from '../db';
 import { speedNav } from './consoleTexts';
 import type { DeviceFilter } from './fieldSpeed';
@@ -46,5 +47,6 @@ function speedRoutes({ db, assets }: { db: Database; assets: () => ConsoleAssets
 /** The console's field-speed section. */
 export const speedSection = (db: Database): ConsoleSection => ({
   nav: speedNav,
+  roles: ROLES, // timings per page, no person's data
   routes: ({ assets }) => speedRoutes({ db, assets }),
 });

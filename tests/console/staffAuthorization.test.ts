@@ -5,11 +5,13 @@ import { seedArticles } from '../../server/articles/seed';
 import { createArticleStore } from '../../server/articles/store';
 import { createAccountStore } from '../../server/console/accounts';
 import { SIGN_IN_PATH } from '../../server/console/auth';
+import type { Role } from '../../server/console/roles';
 import { createSessionStore } from '../../server/console/sessions';
 import { campaignStore } from '../../server/newsletter';
 import { pageCacheKey } from '../../server/pages/cache';
 import { pages } from '../../shared/routes';
 import { testApp } from '../support/helpers';
+import type { StaffClient } from '../support/staffHelpers';
 import { addAccount, consolePost, insertLead, sessionFor, signIn } from '../support/staffHelpers';
 
 /** The draft the tests write, after the twelve seed articles a fresh database starts with. */
@@ -44,6 +46,8 @@ const GETS = [
   `/staff/articles/${DRAFT}/preview`,
   `/staff/articles/${DRAFT}/revisions`,
   `/staff/articles/${DRAFT}/revisions?from=1&to=1`,
+  '/staff/people',
+  '/staff/people/1',
   '/staff/no-such-page',
   '/STAFF/leads',
 ];
@@ -88,6 +92,7 @@ const POSTS: [string, Record<string, string>][] = [
   [`/staff/articles/${DRAFT}/unpublish`, {}],
   [`/staff/articles/${DRAFT}/revisions/1/restore`, {}],
   [`/staff/articles/${DRAFT}/image`, {}],
+  ['/staff/people/1', { name: 'Mallory', office: 'Miami', language_en: 'on', timeZone: '', role: 'sales' }],
 ];
 
 const app = testApp();
@@ -357,5 +362,115 @@ describe('kept out of caches and search engines', () => {
     expect(signedIn.headers['x-robots-tag']).toBe('noindex, nofollow');
     expect(signedIn.headers['content-security-policy']).toContain("script-src 'none'");
     expectNoData(await request(app).get('/staff/leads'));
+  });
+});
+
+/**
+ * Who may open what (decision 069), by the path's section: the policy the console's declarations must follow.
+ * Everything else under /staff (home, sign-out, not found) is open to every role.
+ */
+const ALL_ROLES: readonly Role[] = ['owner', 'editor', 'sales'];
+const POLICY: [RegExp, readonly Role[]][] = [
+  [/^\/staff\/leads(?:[./]|$)/i, ['owner', 'sales']],
+  [/^\/staff\/subscribers(?:[./]|$)/i, ['owner', 'editor']],
+  [/^\/staff\/newsletter(?:[./]|$)/i, ['owner', 'editor']],
+  [/^\/staff\/articles(?:[./]|$)/i, ['owner', 'editor']],
+  [/^\/staff\/people(?:[./]|$)/i, ['owner']],
+  [/^\/staff\/(?:analytics|speed)(?:[./]|$)/i, ALL_ROLES],
+];
+const policyOf = (path: string) => POLICY.find(([prefix]) => prefix.test(path))?.[1] ?? ALL_ROLES;
+
+describe('each role', () => {
+  const clients = new Map<Role, StaffClient>();
+  beforeAll(async () => {
+    // One real sign-in per role; the test accounts' hashes are cheap (staffHelpers).
+    for (const role of ALL_ROLES) {
+      const email = `${role}@meridianlab.test`;
+      await addAccount(app.db, email, undefined, { role, name: `The ${role}` });
+      clients.set(role, await signIn(app, email));
+    }
+  });
+
+  it('every console route of the live route table declares the roles it admits, as the policy says', () => {
+    const declared = new Map(app.consoleRoles.map(({ pattern, roles }) => [pattern, roles]));
+    const patterns = new Set(
+      app
+        .routes()
+        .map(({ pattern }) => pattern)
+        .filter((pattern) => /^\/staff(?:\/|$)/i.test(pattern) && pattern !== SIGN_IN_PATH)
+        // A path the console's own middleware is mounted at, as the walk lists it: the not-found answer's.
+        .map((pattern) => pattern.replace(/(?:\/\{\*rest\})+$/, '/{*rest}')),
+    );
+    const undeclared = [...patterns].filter((pattern) => !declared.has(pattern));
+    expect(undeclared).toEqual([]);
+    for (const pattern of patterns)
+      expect([...declared.get(pattern)!].sort(), pattern).toEqual([...policyOf(pattern)].sort());
+  });
+
+  it.each(ALL_ROLES)('%s opens what the role allows; anything else is 403 with no data', async (role) => {
+    const client = clients.get(role)!;
+    for (const path of GETS) {
+      const response = await request(app).get(path).set('Cookie', client.cookie).redirects(0);
+      if (policyOf(path.split('?')[0]!).includes(role)) {
+        expect(response.status, `${role} ${path}`).not.toBe(403);
+        expect(response.headers.location ?? '', `${role} ${path}`).not.toMatch(/sign-in/);
+      } else {
+        expect(response.status, `${role} ${path}`).toBe(403);
+        expect(response.text).toContain('Not allowed');
+        for (const text of SECRET_TEXTS) expect(response.text, `${role} ${path}`).not.toContain(text);
+        expect(response.headers['content-disposition']).toBeUndefined();
+      }
+    }
+  });
+
+  it.each(ALL_ROLES)('%s may attempt only the actions the role allows; the rest change nothing', async (role) => {
+    const client = clients.get(role)!;
+    for (const [path, fields] of POSTS.filter(([path]) => path !== '/staff/sign-out')) {
+      if (policyOf(path).includes(role)) {
+        // Past the role check: the post reaches its section, which refuses it for its missing token.
+        const response = await consolePost(app, path, client, fields);
+        expect(response.status, `${role} ${path}`).toBe(path.includes('no-such') ? 404 : 403);
+        expect(response.text, `${role} ${path}`).not.toContain('Not allowed');
+      } else {
+        const response = await consolePost(app, path, client, { ...fields, csrf: client.csrf });
+        expect(response.status, `${role} ${path}`).toBe(403);
+        expect(response.text, `${role} ${path}`).toContain('Not allowed');
+      }
+    }
+    expect(app.db.connection.prepare('SELECT status FROM leads WHERE id = 1').get()).toEqual({ status: 'new' });
+    expect(app.db.connection.prepare('SELECT count(*) AS notes FROM lead_notes').get()).toEqual({ notes: 0 });
+    expect(app.db.connection.prepare('SELECT state FROM articles WHERE id = ?').get(DRAFT)).toEqual({ state: 'draft' });
+    expect(app.db.connection.prepare('SELECT name, role FROM staff_accounts WHERE id = 1').get()).toEqual({
+      name: '',
+      role: 'owner',
+    });
+    expectCampaignsUntouched();
+  });
+
+  it('shows in the header only the sections the role may open', async () => {
+    const links = (html: string) => [...html.matchAll(/class="staff-nav__link" href="([^"]+)"/g)].map((m) => m[1]);
+    const nav = async (role: Role) =>
+      links((await request(app).get('/staff/speed').set('Cookie', clients.get(role)!.cookie)).text);
+    expect(await nav('owner')).toEqual([
+      '/staff/leads',
+      '/staff/subscribers',
+      '/staff/newsletter',
+      '/staff/speed',
+      '/staff/analytics',
+      '/staff/articles',
+      '/staff/people',
+    ]);
+    expect(await nav('editor')).toEqual([
+      '/staff/subscribers',
+      '/staff/newsletter',
+      '/staff/speed',
+      '/staff/analytics',
+      '/staff/articles',
+    ]);
+    expect(await nav('sales')).toEqual(['/staff/leads', '/staff/speed', '/staff/analytics']);
+    // Home, and the sign-in page once signed in, is the first section the role opens.
+    const editor = clients.get('editor')!.cookie;
+    expect((await request(app).get('/staff').set('Cookie', editor)).headers.location).toBe('/staff/subscribers');
+    expect((await request(app).get(SIGN_IN_PATH).set('Cookie', editor)).headers.location).toBe('/staff/subscribers');
   });
 });

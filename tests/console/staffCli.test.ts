@@ -34,16 +34,41 @@ afterAll(() => db.close());
 
 describe('npm run staff', { timeout: 60_000 }, () => {
   it('add: creates the account with a generated password printed once, on stdout alone; the database holds only its scrypt hash', async () => {
-    const run = await staff(['add', 'Ana@MeridianLab.test'], dataDir);
+    const run = await staff(['add', 'Ana@MeridianLab.test', '--name', 'Ana Ruiz', '--office', 'new york'], dataDir);
     expect(run.code).toBe(0);
     const password = run.stdout.trim();
     expect(password).toMatch(/^[\w-]{32}$/);
-    expect(run.stderr).toContain('Created the account ana@meridianlab.test.');
+    // The first account is the first owner: nobody else could give it a role.
+    expect(run.stderr).toContain('Created the account ana@meridianlab.test (owner).');
+    expect(await accounts.find('ana@meridianlab.test')).toMatchObject({
+      name: 'Ana Ruiz',
+      office: 'New York',
+      timeZone: 'America/New_York',
+      role: 'owner',
+    });
     expect(run.stderr).not.toContain(password);
     const account = (await accounts.find('ana@meridianlab.test'))!;
     expect(account.password.params).toEqual({ N: 131072, r: 8, p: 1, keyLength: 32 });
     expect(JSON.stringify(db.connection.prepare('SELECT * FROM staff_accounts').all())).not.toContain(password);
     expect(await verifyPassword(password, account.password)).toBe(true);
+  });
+
+  it('add: a later account is sales unless given a role; a wrong office, role or option is a usage error', async () => {
+    expect((await staff(['add', 'luis@meridianlab.test', '--office', 'Bogota'], dataDir)).code).toBe(0);
+    expect(await accounts.find('luis@meridianlab.test')).toMatchObject({ role: 'sales', timeZone: 'America/Bogota' });
+    expect((await staff(['add', 'eva@meridianlab.test', '--role', 'editor'], dataDir)).code).toBe(0);
+    expect((await accounts.find('eva@meridianlab.test'))!.role).toBe('editor');
+    for (const [options, message] of [
+      [['--office', 'Paris'], '"Paris" is no office: Miami, Bogota, New York.'],
+      [['--role', 'admin'], '"admin" is no role: owner, editor, sales.'],
+      [['--name'], 'Unexpected "--name".'],
+      [['--colour', 'red'], 'Unexpected "--colour".'],
+    ] as const)
+      expect(await staff(['add', 'kim@meridianlab.test', ...options], dataDir)).toMatchObject({
+        code: 2,
+        stderr: expect.stringContaining(message),
+      });
+    expect(await accounts.find('kim@meridianlab.test')).toBeUndefined();
   });
 
   it('add: refuses an address that has an account, and one that is no address', async () => {
@@ -75,7 +100,7 @@ describe('npm run staff', { timeout: 60_000 }, () => {
     ).toEqual({ sessions: 0 });
     for (const token of tokens) expect(await createSessionStore(db).resume(token)).toBeUndefined();
     const list = await staff(['list'], dataDir);
-    expect(list.stdout).toMatch(/^ana@meridianlab\.test\tcreated \S+\tdisabled \S+\n$/);
+    expect(list.stdout).toMatch(/^ana@meridianlab\.test\tAna Ruiz\towner\tcreated \S+\tdisabled \S+\n/);
   });
 
   it('unlock: clears the address’s lock-out, from every client', async () => {

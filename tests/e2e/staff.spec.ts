@@ -162,6 +162,8 @@ const CONSOLE_PAGES = [
   '/staff/leads/{lead}',
   '/staff/subscribers',
   '/staff/speed',
+  '/staff/people',
+  '/staff/people/1',
   '/staff/no-such-page',
 ];
 

@@ -2,6 +2,7 @@ import request from 'supertest';
 
 import { createAccountStore } from '../../server/console/accounts';
 import { hashPassword, SCRYPT_PARAMS } from '../../server/console/passwords';
+import type { StaffProfile } from '../../server/console/people/profile';
 import { createSessionStore } from '../../server/console/sessions';
 import type { Database, SqliteDatabase } from '../../server/db';
 import type { TestApp } from './helpers';
@@ -12,9 +13,15 @@ export const STAFF_PASSWORD = 'violet-cyan-meridian-42';
 /**
  * An account whose hash is made with a lower cost than production's, so a
  * test signs in in milliseconds: verification reads the cost from the hash.
+ * An owner unless the profile says otherwise.
  */
-export async function addAccount(db: Database, email: string, password = STAFF_PASSWORD): Promise<void> {
-  await createAccountStore(db).add(email, await hashPassword(password, { ...SCRYPT_PARAMS, N: 2 ** 10 }));
+export async function addAccount(
+  db: Database,
+  email: string,
+  password = STAFF_PASSWORD,
+  profile: Partial<StaffProfile> = { role: 'owner' },
+): Promise<void> {
+  await createAccountStore(db).add(email, await hashPassword(password, { ...SCRYPT_PARAMS, N: 2 ** 10 }), profile);
 }
 
 export interface StaffClient {

@@ -6,6 +6,7 @@ import { LabTime } from '../../console/kit/LabTime';
 import { optionsWithAll, SelectField } from '../../console/kit/SelectField';
 import { StackTable } from '../../console/kit/StackTable';
 import { SearchField } from '../../console/kit/TextField';
+import type { StaffName } from '../../console/people/names';
 import { languageNames } from '../../lib/languageNames';
 import type { ArticleFilter, ArticleListItem } from '../store';
 import { articleStates } from '../store';
@@ -15,6 +16,8 @@ import { StateBadge } from './StateBadge';
 interface ArticleListPageProps {
   assets: ConsoleAssets;
   user: ConsoleUser;
+  /** Who saved, by name. */
+  nameOf: StaffName;
   filter: ArticleFilter;
   articles: ArticleListItem[];
   notice?: string;
@@ -60,7 +63,7 @@ function Translation({ article }: { article: ArticleListItem }) {
 }
 
 /** Every article in both languages, the last changed first, with its state, its translation and its author. */
-export function ArticleListPage({ assets, user, filter, articles, notice }: ArticleListPageProps) {
+export function ArticleListPage({ assets, user, nameOf, filter, articles, notice }: ArticleListPageProps) {
   return (
     <ConsoleDocument title={articleCopy.listTitle} assets={assets} user={user} section="articles">
       <ConsoleHeading eyebrow="Blog" title={articleCopy.listTitle}>
@@ -101,7 +104,7 @@ export function ArticleListPage({ assets, user, filter, articles, notice }: Arti
               <td data-label="Author">{article.author}</td>
               <td data-label="Last change">
                 <LabTime iso={article.updatedAt} />
-                <span className="staff-table__secondary">{article.updatedBy}</span>
+                <span className="staff-table__secondary">{nameOf(article.updatedBy)}</span>
               </td>
             </tr>
           ))}

@@ -2,6 +2,7 @@ import type { ConsoleAssets, ConsoleUser } from '../../console/kit/ConsoleDocume
 import { ConsoleDocument, ConsoleHeading, CsrfField, Notice } from '../../console/kit/ConsoleDocument';
 import { LabTime } from '../../console/kit/LabTime';
 import { StackTable } from '../../console/kit/StackTable';
+import type { StaffName } from '../../console/people/names';
 import { ARTICLE_FIELDS, fieldLabels } from '../fields';
 import { diffLines } from '../lineDiff';
 import type { Article, Revision } from '../store';
@@ -9,6 +10,8 @@ import type { Article, Revision } from '../store';
 interface RevisionsPageProps {
   assets: ConsoleAssets;
   user: ConsoleUser;
+  /** Who saved, by name. */
+  nameOf: StaffName;
   article: Article;
   revisions: Revision[];
   /** The two revisions compared, older first, when two are chosen. */
@@ -76,7 +79,7 @@ function CompareCell({ end, revision, chosen }: { end: 'from' | 'to'; revision: 
 }
 
 /** An article's revisions, newest first: pick two to compare, or restore one. */
-export function RevisionsPage({ assets, user, article, revisions, compared, notice }: RevisionsPageProps) {
+export function RevisionsPage({ assets, user, nameOf, article, revisions, compared, notice }: RevisionsPageProps) {
   const title = `Revisions: ${article.title}`;
   const [newest, previous] = revisions;
   const from = compared?.[0].id ?? previous?.id;
@@ -110,7 +113,7 @@ export function RevisionsPage({ assets, user, article, revisions, compared, noti
               </td>
               <td data-label="Saved">
                 <LabTime iso={revision.savedAt} />
-                <span className="staff-table__secondary">{revision.savedBy}</span>
+                <span className="staff-table__secondary">{nameOf(revision.savedBy)}</span>
               </td>
               <CompareCell end="from" revision={revision.id} chosen={from} />
               <CompareCell end="to" revision={revision.id} chosen={to} />

@@ -28,6 +28,8 @@ export interface ConsoleNavEntry {
 /** Who is signed in, for the header's sign-out form, and the alerts and sections shown to them. */
 export interface ConsoleUser {
   email: string;
+  /** Their display name, their address while they have none. */
+  name: string;
   csrfToken: string;
   alerts: readonly ConsoleAlert[];
   /** The console's sections, in the order the composition root gives them (app.ts). */
@@ -116,7 +118,7 @@ export function ConsoleDocument({ title, assets, user, section, children }: Cons
                 </nav>
                 <form className="staff-user" method="post" action="/staff/sign-out">
                   <CsrfField user={user} />
-                  <span className="staff-user__email">{user.email}</span>
+                  <span className="staff-user__email">{user.name}</span>
                   <button className="staff-button staff-button--ghost" type="submit">
                     Sign out
                   </button>

@@ -8,9 +8,11 @@ export function NotFoundPage({ assets, user, message }: { assets: ConsoleAssets;
       <ConsoleHeading eyebrow="Error 404" title="Not found">
         <p className="staff-muted">{message}</p>
       </ConsoleHeading>
-      <a className="button button--primary" href="/staff/leads">
-        Back to the leads
-      </a>
+      {user.nav[0] && (
+        <a className="button button--primary" href={user.nav[0].href}>
+          Back to {user.nav[0].label.toLowerCase()}
+        </a>
+      )}
     </ConsoleDocument>
   );
 }

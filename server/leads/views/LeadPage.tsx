@@ -3,6 +3,7 @@ import type { ConsoleAssets, ConsoleUser } from '../../console/kit/ConsoleDocume
 import { ConsoleDocument, ConsoleHeading, CsrfField, Notice } from '../../console/kit/ConsoleDocument';
 import { LabelledField } from '../../console/kit/LabelledField';
 import { LabTime } from '../../console/kit/LabTime';
+import type { StaffName } from '../../console/people/names';
 import { deliveryLabels, statusActions, statusLabels } from '../consoleTexts';
 import type { LeadDetail } from '../inbox';
 import { STATUS_MOVES } from '../leadStatus';
@@ -16,6 +17,8 @@ interface LeadPageProps {
   assets: ConsoleAssets;
   user: ConsoleUser;
   detail: LeadDetail;
+  /** Who moved the lead or wrote a note, by name. */
+  nameOf: StaffName;
   notice?: { tone: 'success' | 'error'; text: string };
   /** A note that was refused, shown again as typed. */
   draftNote?: string;
@@ -54,7 +57,7 @@ function Deliveries({ detail }: Pick<LeadPageProps, 'detail'>) {
 }
 
 /** One lead: every field, the reply link, its delivery, status with history, and notes. */
-export function LeadPage({ assets, user, detail, notice, draftNote }: LeadPageProps) {
+export function LeadPage({ assets, user, detail, nameOf, notice, draftNote }: LeadPageProps) {
   const { lead, events, notes } = detail;
   const reply = `mailto:${lead.email}?subject=${encodeURIComponent(`Re: your message to ${siteFacts.name}`)}`;
   return (
@@ -117,7 +120,7 @@ export function LeadPage({ assets, user, detail, notice, draftNote }: LeadPagePr
                 {notes.map((note, index) => (
                   <li key={index} className="staff-note">
                     <p className="staff-note__meta">
-                      {note.staffEmail}, <LabTime iso={note.createdAt} />
+                      {nameOf(note.staffEmail)}, <LabTime iso={note.createdAt} />
                     </p>
                     <p className="staff-note__body">{note.body}</p>
                   </li>
@@ -173,7 +176,7 @@ export function LeadPage({ assets, user, detail, notice, draftNote }: LeadPagePr
                   <li key={index}>
                     {statusLabels[event.from]} → {statusLabels[event.to]}
                     <span className="staff-history__meta">
-                      {event.staffEmail}, <LabTime iso={event.at} />
+                      {nameOf(event.staffEmail)}, <LabTime iso={event.at} />
                     </span>
                   </li>
                 ))}

@@ -13,9 +13,12 @@ import { expect } from './fixtures';
 /** The running server's data folder (playwright.config.ts). */
 const dataDir = () => process.env.E2E_DATA_DIR!;
 
-/** `npm run staff -- add <email>` against the running server's database; returns the password it printed once. */
+/**
+ * `npm run staff -- add <email> --role owner` against the running server's database (an owner opens every
+ * section, whichever spec made the server's first account); returns the password it printed once.
+ */
 export function addStaffAccount(email: string, dir = dataDir()): string {
-  return execFileSync(process.execPath, ['dist/commands.js', 'staff', 'add', email], {
+  return execFileSync(process.execPath, ['dist/commands.js', 'staff', 'add', email, '--role', 'owner'], {
     env: { ...process.env, DATA_DIR: dir },
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'ignore'],

@@ -1,0 +1,89 @@
+import type { Request, Response } from 'express';
+import { Router } from 'express';
+import { createElement } from 'react';
+
+import type { Database } from '../../db';
+import { readBody } from '../../http/formEndpoint';
+import type { StaffAccount } from '../accounts';
+import { createAccountStore } from '../accounts';
+import { noticeNamed } from '../notices';
+import { consoleUser, sendPage, textFields } from '../page';
+import type { ConsoleSection, ConsoleSectionTools } from '../section';
+import type { ProfileFields } from './profile';
+import { checkProfile, profileFields } from './profile';
+import { peopleCopy, peopleNav } from './texts';
+import { PeoplePage } from './views/PeoplePage';
+import { PersonPage } from './views/PersonPage';
+
+const notices = { saved: peopleCopy.saved } as const;
+
+function peopleRoutes(db: Database, { assets, guardPost, renderNotFound }: ConsoleSectionTools): Router {
+  const accounts = createAccountStore(db);
+  const router = Router();
+
+  const personOf = async (req: Request): Promise<StaffAccount | undefined> => {
+    const id = /^[1-9]\d{0,9}$/.test(String(req.params.id)) ? Number(req.params.id) : 0;
+    return (await accounts.list()).find((account) => account.id === id);
+  };
+  const showPerson = (
+    res: Response,
+    status: number,
+    person: StaffAccount,
+    form: { fields?: ProfileFields; problems?: readonly string[]; saved?: string } = {},
+  ) =>
+    sendPage(
+      res,
+      status,
+      createElement(PersonPage, {
+        assets: assets(),
+        user: consoleUser(res),
+        person,
+        fields: form.fields ?? profileFields(person),
+        problems: form.problems ?? [],
+        saved: form.saved,
+      }),
+    );
+
+  router.get('/staff/people', async (_req, res) => {
+    sendPage(
+      res,
+      200,
+      createElement(PeoplePage, { assets: assets(), user: consoleUser(res), people: await accounts.list() }),
+    );
+  });
+
+  router.get('/staff/people/:id', async (req, res) => {
+    const person = await personOf(req);
+    if (!person) renderNotFound(res, peopleCopy.notFound);
+    else showPerson(res, 200, person, { saved: noticeNamed(notices, req.query.saved) });
+  });
+
+  router.post('/staff/people/:id', ...guardPost(), async (req, res) => {
+    const person = await personOf(req);
+    if (!person) {
+      renderNotFound(res, peopleCopy.notFound);
+      return;
+    }
+    const body = readBody(req, res);
+    const fields = textFields(body.ok ? body.fields : undefined);
+    const checked = checkProfile(fields);
+    // A refused form comes back with what was typed, and says what to change.
+    if (checked.problems) {
+      showPerson(res, 400, person, { fields, problems: checked.problems });
+      return;
+    }
+    const outcome = await accounts.update(person.id, checked.profile);
+    if (outcome === 'missing') renderNotFound(res, peopleCopy.notFound);
+    else if (outcome === 'last owner') showPerson(res, 409, person, { fields, problems: [peopleCopy.lastOwner] });
+    else res.redirect(303, `/staff/people/${person.id}?saved=saved`);
+  });
+
+  return router;
+}
+
+/** The console's People section: owners alone see the staff and give roles (decision 069). */
+export const peopleSection = (db: Database): ConsoleSection => ({
+  nav: peopleNav,
+  roles: ['owner'],
+  routes: (tools) => peopleRoutes(db, tools),
+});

@@ -1,0 +1,118 @@
+import type { StaffAccount } from '../../accounts';
+import type { ConsoleAssets, ConsoleUser } from '../../kit/ConsoleDocument';
+import { ConsoleDocument, ConsoleHeading, CsrfField, Notice } from '../../kit/ConsoleDocument';
+import { LabelledField } from '../../kit/LabelledField';
+import { SelectField } from '../../kit/SelectField';
+import { TextField } from '../../kit/TextField';
+import { roleLabels, ROLES } from '../../roles';
+import type { ProfileFields } from '../profile';
+import { languageLabels, LANGUAGES, NAME_MAX, OFFICE_TIME_ZONES, OFFICES, WEEKDAYS } from '../profile';
+
+interface PersonPageProps {
+  assets: ConsoleAssets;
+  user: ConsoleUser;
+  person: StaffAccount;
+  /** What the form shows: the stored profile, or what was typed when it was refused. */
+  fields: ProfileFields;
+  problems: readonly string[];
+  saved?: string;
+}
+
+const dayName = (day: string) => `${day[0]!.toUpperCase()}${day.slice(1)}`;
+
+/** One person's profile and role, as a plain form (no script). */
+export function PersonPage({ assets, user, person, fields, problems, saved }: PersonPageProps) {
+  const title = person.name || person.email;
+  return (
+    <ConsoleDocument title={title} assets={assets} user={user} section="people">
+      <p className="staff-back">
+        <a href="/staff/people">All people</a>
+      </p>
+      <ConsoleHeading eyebrow="Person" title={title}>
+        <p className="staff-muted">{person.email}</p>
+      </ConsoleHeading>
+      {saved && <Notice tone="success">{saved}</Notice>}
+      {problems.length > 0 && (
+        <Notice tone="error">
+          {problems.map((problem) => (
+            <span key={problem}>
+              {problem}
+              <br />
+            </span>
+          ))}
+        </Notice>
+      )}
+      <section className="staff-panel card" aria-labelledby="profile-title">
+        <h2 id="profile-title">Profile and role</h2>
+        <form className="staff-form" method="post" action={`/staff/people/${person.id}`}>
+          <CsrfField user={user} />
+          <TextField id="person-name" name="name" label="Name" value={fields.name ?? ''} maxLength={NAME_MAX} />
+          <SelectField
+            id="person-office"
+            name="office"
+            label="Office"
+            value={fields.office}
+            options={OFFICES.map((office) => [office, office] as const)}
+          />
+          <fieldset className="staff-fieldset">
+            <legend>Languages they take calls in</legend>
+            {LANGUAGES.map((language) => (
+              <label key={language} className="staff-articles__check">
+                <input
+                  type="checkbox"
+                  name={`language_${language}`}
+                  defaultChecked={fields[`language_${language}`] === 'on'}
+                />{' '}
+                {languageLabels[language]}
+              </label>
+            ))}
+          </fieldset>
+          <TextField
+            id="person-zone"
+            name="timeZone"
+            label={`Time zone (an IANA name; empty for the office's: ${Object.entries(OFFICE_TIME_ZONES)
+              .map(([office, zone]) => `${office} ${zone}`)
+              .join(', ')})`}
+            value={fields.timeZone ?? ''}
+            maxLength={64}
+          />
+          <fieldset className="staff-fieldset">
+            <legend>Working hours, in their time zone (both empty: not a working day)</legend>
+            {WEEKDAYS.map((day) => (
+              <div key={day} className="staff-filters">
+                <LabelledField id={`${day}-from`} label={`${dayName(day)} from`}>
+                  <input
+                    className="contact-field__control"
+                    id={`${day}-from`}
+                    name={`${day}From`}
+                    type="time"
+                    defaultValue={fields[`${day}From`] ?? ''}
+                  />
+                </LabelledField>
+                <LabelledField id={`${day}-to`} label={`${dayName(day)} to`}>
+                  <input
+                    className="contact-field__control"
+                    id={`${day}-to`}
+                    name={`${day}To`}
+                    type="time"
+                    defaultValue={fields[`${day}To`] ?? ''}
+                  />
+                </LabelledField>
+              </div>
+            ))}
+          </fieldset>
+          <SelectField
+            id="person-role"
+            name="role"
+            label="Role"
+            value={fields.role}
+            options={ROLES.map((role) => [role, roleLabels[role]] as const)}
+          />
+          <button className="button button--primary" type="submit">
+            Save
+          </button>
+        </form>
+      </section>
+    </ConsoleDocument>
+  );
+}

@@ -1,0 +1,32 @@
+import type { RequestHandler, Response, Router } from 'express';
+
+import type { ConsoleAssets, ConsoleNavEntry } from './kit/ConsoleDocument';
+import type { StaffName } from './people/names';
+import type { Role } from './roles';
+
+/** What a console section needs to answer behind the sign-in. */
+export interface ConsoleSectionTools {
+  assets: () => ConsoleAssets;
+  /** What every console post passes first (see guardPost in console.ts), its body bounded to maxBytes (32 KB by default). */
+  guardPost: (maxBytes?: number) => RequestHandler[];
+  /**
+   * The same for a file upload (multipart/form-data): the body is read raw, and the handler, which parses
+   * it, checks its csrf field with csrfMatches.
+   */
+  guardUpload: (maxBytes: number) => RequestHandler[];
+  csrfMatches: (res: Response, sent: unknown) => boolean;
+  renderNotFound: (res: Response, message: string) => void;
+  /** The staff's display names, read for a page that says who did what. */
+  staffNames: () => Promise<StaffName>;
+}
+
+/**
+ * A part of the console, brought by the feature it shows (the leads, the newsletter, the articles…): its link in
+ * the header, the roles that may open it (decision 069), and its routes, mounted behind the sign-in and behind
+ * a check of those roles at each of its routes' paths.
+ */
+export interface ConsoleSection {
+  nav: ConsoleNavEntry;
+  roles: readonly Role[];
+  routes: (tools: ConsoleSectionTools) => Router;
+}
