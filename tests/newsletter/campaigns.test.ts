@@ -154,6 +154,19 @@ describe('a newsletter campaign', { timeout: 120_000 }, () => {
     expect((await campaigns.find(sent))!.unsubscribes).toBe(1);
   });
 
+  it('gives each campaign e-mail a Message-ID of its own at the domain of MAIL_FROM', async () => {
+    const { app, smtp, start, stopWhenDone } = await campaignApp(cleanups);
+    await seedReaders(app.db, 2);
+    start();
+    const sent = await sendNow(app.db, app.config);
+    const mails = await smtp.waitFor(2);
+    await stopWhenDone(allSent(app, sent));
+    const domain = /@([^@>\s]+)>?$/.exec(app.config.mail.from)![1]!;
+    const ids = mails.map((mail) => mail.parsed.messageId);
+    for (const id of ids) expect(id).toMatch(new RegExp(`^<[\\w-]+@${domain.replaceAll('.', '\\.')}>$`));
+    expect(new Set(ids).size).toBe(2);
+  });
+
   it('counts a 5xx from the mail server as a hard bounce, does not retry it, and skips the address from the limit on', async () => {
     const refused = readerAddress(1);
     const { app, smtp, start, stopWhenDone } = await campaignApp(
