@@ -54,7 +54,9 @@ export function startOutboxWorker({
 }: OutboxWorkerOptions): OutboxWorker {
   const { mail } = config;
   const timeoutMs = sendTimeoutMs(mail.leaseMs);
-  const mailer = mail.smtpUrl ? createMailer(mail.smtpUrl, mail.from, timeoutMs) : undefined;
+  const mailer = mail.smtpUrl
+    ? createMailer({ smtpUrl: mail.smtpUrl, from: mail.from, timeoutMs, requireTls: mail.requireTls })
+    : undefined;
   const senders: Partial<Record<'mail' | 'webhook', Sender>> = {};
   if (mailer) {
     senders.mail = async (message) => {

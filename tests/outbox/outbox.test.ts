@@ -12,6 +12,7 @@ import { createLeadStore } from '../../server/leads/store';
 import { FIRST_RETRY_MS, MAX_RETRY_MS, retryDelayMs } from '../../server/outbox/backoff';
 import { createOutbox, startOutboxWorker } from '../../server/outbox/delivery';
 import type { OutboxKind } from '../../server/outbox/kinds';
+import { createMailer } from '../../server/outbox/mailer';
 import type { OutboxWorker } from '../../server/outbox/worker';
 import { contact as enContact } from '../../shared/content/i18n/en/contact';
 import { contactInfo as enContactInfo } from '../../shared/content/i18n/en/contactInfo';
@@ -329,6 +330,20 @@ describe('a lead becomes one e-mail to the right department', { timeout: 30_000 
     // A path with a line break is no page: the lead keeps neither, and each line says so.
     expect(lines).toContain('Landing page: (not given)');
     expect(lines).toContain('Sent from: (not given)');
+  });
+
+  it('sends nothing over smtp:// to a server that offers no TLS, when TLS is required', async () => {
+    const smtp = await mailServer();
+    const message = { to: 'sales@meridianlab.test', subject: 'A lead', text: 'Name: Jane' };
+    const from = 'Meridian Lab <hello@meridianlab.test>';
+    const required = createMailer({ smtpUrl: smtp.url, from, timeoutMs: 5_000, requireTls: true });
+    cleanups.push(() => required.close());
+    await expect(required.send(message, '<1@meridianlab.test>')).rejects.toThrow(/TLS/i);
+    expect(smtp.received).toHaveLength(0);
+    const plain = createMailer({ smtpUrl: smtp.url, from, timeoutMs: 5_000, requireTls: false });
+    cleanups.push(() => plain.close());
+    await plain.send(message, '<2@meridianlab.test>');
+    expect(await smtp.waitFor(1)).toHaveLength(1);
   });
 
   it('sends the e-mail when the lead is stored, not at the next poll', async () => {
