@@ -1,6 +1,8 @@
+import fs from 'node:fs';
 import path from 'node:path';
 
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 
 import { ConfigError, loadConfig, serverConfigError } from '../../server/config';
 import { TEST_ANALYTICS_KEY } from '../support/serverCommand';
@@ -168,5 +170,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ BACKUP_KEEP: '8' })).toThrow(
       /^Invalid BACKUP_KEEP=8: 8 back-ups every 24 hours are kept longer than the 7 days the privacy policy says$/,
     );
+  });
+});
+
+describe('compose.yaml', () => {
+  it('keeps only the newest 30 MB of each container’s logs, as the privacy policy says', () => {
+    const root = path.resolve(import.meta.dirname, '../..');
+    const compose = parse(fs.readFileSync(path.join(root, 'compose.yaml'), 'utf8'), { merge: true }) as {
+      services: Record<string, { logging?: unknown }>;
+    };
+    for (const [name, service] of Object.entries(compose.services))
+      expect(service.logging, name).toEqual({ driver: 'local', options: { 'max-size': '10m', 'max-file': '3' } });
+    const policy = (language: string) =>
+      fs.readFileSync(path.join(root, 'shared/content/legal', language, 'privacy.md'), 'utf8');
+    expect(policy('')).toContain('only its newest 30 MB of logs');
+    expect(policy('es')).toContain('solo sus 30 MB de registros más recientes');
   });
 });
