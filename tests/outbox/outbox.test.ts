@@ -637,6 +637,24 @@ describe('the signed webhook', { timeout: 30_000 }, () => {
     expect(receiver.rejected).toBe(0);
   });
 
+  it('keeps nothing of the lead in its e-mail and webhook rows once they are sent: a correction leaves no old value', async () => {
+    const smtp = await mailServer();
+    const receiver = await startWebhookReceiver(secret);
+    cleanups.push(() => receiver.close());
+    const app = deliveringApp({ SMTP_URL: smtp.url, LEAD_WEBHOOK_URL: receiver.url, LEAD_WEBHOOK_SECRET: secret });
+    expect((await post(app, lead)).status).toBe(201);
+    await until('both sent', () => outboxRows(app).filter((row) => row.status === 'sent').length === 2);
+    const payloads = app.db.connection
+      .prepare('SELECT payload FROM outbox WHERE lead_id IS NOT NULL')
+      .all()
+      .map((row) => String(row.payload));
+    expect(payloads).toHaveLength(2);
+    for (const payload of payloads)
+      for (const value of [lead.name, lead.email, lead.company, lead.phone, 'spring launch'])
+        expect(payload).not.toContain(value);
+    expect(smtp.received[0]!.parsed.text).toContain(lead.name);
+  });
+
   it("keeps a visitor's name from pinging the channel or disguising a link in a chat tool, in words still readable", async () => {
     const receiver = await startWebhookReceiver(secret);
     cleanups.push(() => receiver.close());
