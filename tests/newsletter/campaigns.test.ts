@@ -271,6 +271,12 @@ describe('a newsletter campaign', { timeout: 120_000 }, () => {
       1,
       expect.stringContaining('nobody@example.com is not on the newsletter list.'),
     ]);
+    const gone = await npmRun('newsletter', ['complaint', 'gone@example.com'], dir);
+    expect([gone.code, gone.stdout]).toEqual([
+      0,
+      'gone@example.com is not on the newsletter list: it is suppressed.\n',
+    ]);
+    expect(await createSuppressions(app.db).has('gone@example.com')).toBe(true);
     const usage = await npmRun('newsletter', ['unsubscribe'], dir);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain('Unknown command "unsubscribe"');
