@@ -18,6 +18,11 @@ export const retention = {
    * the account and the client address) and campaign tests.
    */
   teamMailDays: 30,
+  /**
+   * A subscription bounced out (suppressed after NEWSLETTER_BOUNCE_LIMIT hard bounces), counted from its last
+   * bounce: nothing is sent to it, so after this only its suppression hash stays.
+   */
+  bouncedMonths: 6,
   /** Back-ups, at most: BACKUP_KEEP × BACKUP_INTERVAL_HOURS may not exceed it (7 daily ones by default). */
   backupDays: 7,
 } as const;

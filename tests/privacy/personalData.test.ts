@@ -134,6 +134,7 @@ describe('the retention purge', () => {
       analytics: 0,
       signInFailures: 0,
       teamMail: 0,
+      bouncedOut: 0,
     });
   });
 
@@ -159,6 +160,35 @@ describe('the retention purge', () => {
     expect(await purgeExpired(app.db, past)).toMatchObject({ leads: leads - 1 });
     expect(app.db.connection.prepare('SELECT email FROM leads').all()).toEqual([{ email: 'ben@example.com' }]);
     expect(count(app, 'lead_notes')).toBe(0);
+  });
+
+  it('deletes a bounced-out address months after its last bounce, keeping its suppression hash; one still written to stays', async () => {
+    const app = testApp();
+    opened.push(app);
+    const now = new Date();
+    const at = (days: number) => new Date(now.getTime() - days * DAY).toISOString();
+    const months = retention.bouncedMonths;
+    for (const [email, bouncedDaysAgo] of [
+      ['old-bounce@example.com', months * 31 + 1],
+      ['new-bounce@example.com', months * 28 - 1],
+      ['one-bounce@example.com', months * 31 + 1],
+    ] as const)
+      await app.db.run(
+        `INSERT INTO subscribers (email, created_at, confirmed_at, locale, hard_bounces, bounced_at)
+         VALUES (?, ?, ?, 'en', ?, ?)`,
+        email,
+        at(400),
+        at(400),
+        email === 'one-bounce@example.com' ? 1 : 2,
+        at(bouncedDaysAgo),
+      );
+    // Bounced out: the bounce that reached the limit suppressed them (tests/newsletter/campaigns.test.ts).
+    for (const email of ['old-bounce@example.com', 'new-bounce@example.com'])
+      await createSuppressions(app.db).add(email, new Date(at(months * 31 + 1)));
+    expect(await purgeExpired(app.db, now)).toMatchObject({ bouncedOut: 1 });
+    const left = await app.db.all<{ email: string }>('SELECT email FROM subscribers ORDER BY email');
+    expect(left.map((row) => row.email)).toEqual(['new-bounce@example.com', 'one-bounce@example.com']);
+    expect(await createSuppressions(app.db).has('old-bounce@example.com')).toBe(true);
   });
 
   it('keeps an unsubscribed address only as a suppression hash', async () => {
