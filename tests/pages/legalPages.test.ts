@@ -42,3 +42,13 @@ it('has terms that name the exact court, keep data-protection rights and regulat
   expect(en).toContain('Quebec');
   expect(es).toContain('Quebec');
 });
+
+it('writes the Spanish policy in the words a Colombian reader knows: dirección IP, a «sal» explained, no calque', async () => {
+  vi.stubGlobal('fetch', async () => Response.json({}));
+  await loadCatalogue('es', ['legal']);
+  const privacy = await loadLegalBody('es', 'privacy');
+  expect(privacy).not.toContain('dirección de red');
+  expect(privacy).toContain('un valor secreto aleatorio («sal»)');
+  expect(privacy).toContain('Medimos nosotros mismos las visitas a nuestro sitio');
+  expect(privacy).not.toContain('le dice a nuestro servidor');
+});
