@@ -91,6 +91,35 @@ describe('export of everything held about an address', () => {
   });
 });
 
+describe('export of the messages', () => {
+  it('shows what each message about the address said: a confirmation’s subject and text, a campaign’s number and subject', async () => {
+    const app = await seeded();
+    const subscriber = app.db.connection
+      .prepare("SELECT id FROM subscribers WHERE email = 'ana@example.com'")
+      .get() as {
+      id: number;
+    };
+    const { id: campaign } = app.db.connection
+      .prepare(
+        `INSERT INTO campaigns (created_at, subject_en, preview_en, body_en, subject_es, preview_es, body_es)
+         VALUES (?, 'Spring notes', '', 'Text', 'Notas de primavera', '', 'Texto') RETURNING id`,
+      )
+      .get(new Date().toISOString()) as { id: number };
+    app.db.connection
+      .prepare(
+        `INSERT INTO outbox (kind, subscriber_id, payload, message_id, created_at, next_attempt_at, status)
+         VALUES ('newsletter-campaign', ?, ?, 'campaign-1', ?, ?, 'sent')`,
+      )
+      .run(subscriber.id, JSON.stringify({ body: { campaign } }), new Date().toISOString(), new Date().toISOString());
+    const { messages } = await exportPersonalData(app.db, 'ana@example.com');
+    const confirmation = messages.find((message) => message.kind === 'newsletter-confirmation');
+    expect(confirmation).toMatchObject({ content: { subject: expect.any(String), text: expect.any(String) } });
+    expect(messages.find((message) => message.kind === 'newsletter-campaign')).toMatchObject({
+      content: { campaign, subject: 'Spring notes' },
+    });
+  });
+});
+
 describe('erasure on request', () => {
   it('removes the leads, notes, history, messages and subscription, keeps a suppression hash, and touches nothing else', async () => {
     const app = await seeded();
