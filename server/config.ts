@@ -144,11 +144,15 @@ const envSchema = z.object({
 export interface MailConfig {
   /** Where mail is sent through; none: messages wait in the outbox. Holds a password: never logged. */
   smtpUrl?: string;
+  /** Production over smtp:// to another host: STARTTLS or nothing is sent (the policy promises encrypted connections). */
+  requireTls: boolean;
   from: string;
   /** Each department's inbox for lead notifications. */
   inboxes: Record<DepartmentId, string>;
   /** Where each lead is also posted, signed with the secret. */
   webhook?: { url: string; secret: string };
+  /** Production with an http:// webhook on another host: the server refuses to start (serverConfigError). */
+  plainWebhook: boolean;
   /** Tries per message before it is marked failed. */
   maxAttempts: number;
   /** How long a worker holds a message it is sending; after a crash, the message waits this long. */
@@ -230,6 +234,9 @@ export interface AlertConfig {
 
 export class ConfigError extends Error {}
 
+/** A server on this machine: what goes to it crosses no network, so it needs no TLS. */
+const onThisHost = (url: string) => /^(localhost|127(\.\d+){3}|\[::1\])$/.test(new URL(url).hostname);
+
 /** The settings of the lab's legal identity not given, by variable name, as the console and the log name them. */
 export function missingIdentity(identity: Partial<LegalFacts>): string[] {
   return legalFactNames.filter((name) => !identity[name]).map((name) => identityVariables[name]);
@@ -251,6 +258,16 @@ const SECRET_VARIABLES = new Set([
   'ANALYTICS_KEY',
 ]);
 
+/** What the server may not start with in production (NODE_ENV=production, the default): one line, or undefined. */
+export function serverConfigError(config: AppConfig): string | undefined {
+  if (config.mail.plainWebhook)
+    return (
+      `Refused LEAD_WEBHOOK_URL=${config.mail.webhook!.url}: in production a lead is posted only over https://, ` +
+      'or over http:// to a receiver on this host (localhost)'
+    );
+  return undefined;
+}
+
 /** Reads the configuration; an invalid value throws one line that names its variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = process.cwd()): AppConfig {
   // Empty variables count as unset, as in most deployment tools.
@@ -267,7 +284,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
   // A webhook nobody can verify would let anyone post fake leads to it.
   if (LEAD_WEBHOOK_URL && !LEAD_WEBHOOK_SECRET)
     throw new ConfigError('Missing LEAD_WEBHOOK_SECRET: LEAD_WEBHOOK_URL needs a secret to sign its posts with');
-  const { BACKUP_KEEP, BACKUP_INTERVAL_HOURS } = parsed.data;
+  const { BACKUP_KEEP, BACKUP_INTERVAL_HOURS, SMTP_URL } = parsed.data;
+  const production = NODE_ENV === 'production';
   // The privacy policy says how long back-ups are kept.
   if (BACKUP_KEEP * BACKUP_INTERVAL_HOURS > retention.backupDays * 24)
     throw new ConfigError(
@@ -292,7 +310,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
       eventsSecret: parsed.data.NEWSLETTER_EVENTS_SECRET,
     },
     mail: {
-      smtpUrl: parsed.data.SMTP_URL,
+      smtpUrl: SMTP_URL,
+      requireTls: production && SMTP_URL?.startsWith('smtp:') === true && !onThisHost(SMTP_URL),
       from: parsed.data.MAIL_FROM,
       inboxes: {
         general: parsed.data.MAIL_TO_GENERAL,
@@ -301,6 +320,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
       },
       webhook:
         LEAD_WEBHOOK_URL && LEAD_WEBHOOK_SECRET ? { url: LEAD_WEBHOOK_URL, secret: LEAD_WEBHOOK_SECRET } : undefined,
+      plainWebhook: production && LEAD_WEBHOOK_URL?.startsWith('http:') === true && !onThisHost(LEAD_WEBHOOK_URL),
       maxAttempts: parsed.data.OUTBOX_MAX_ATTEMPTS,
       leaseMs: parsed.data.OUTBOX_LEASE_SECONDS * 1000,
     },

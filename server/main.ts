@@ -3,7 +3,7 @@ import cluster from 'node:cluster';
 import { reportMissingAnalyticsKey } from './analytics';
 import { createApp } from './app';
 import type { AppConfig } from './config';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, serverConfigError } from './config';
 import { openDatabase, timedDatabase } from './db';
 import { markServing, scheduleBackups } from './db/backup';
 import { MigrationError } from './db/types';
@@ -27,7 +27,10 @@ const REPLACE_AFTER_MS = 1_000;
 /** The configuration, or one line naming the bad variable and exit 1. */
 function configOrExit(): AppConfig {
   try {
-    return loadConfig();
+    const config = loadConfig();
+    const refused = serverConfigError(config);
+    if (refused) throw new ConfigError(refused);
+    return config;
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

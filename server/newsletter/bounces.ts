@@ -32,9 +32,12 @@ export async function recordRefusal(db: Queryable, subscriberId: number, suppres
 
 /**
  * A provider's complaint (the reader marked it as spam, the confirmation e-mail included): the address is
- * unsubscribed, as by its own link, and a pending one's confirmation link stops working.
+ * unsubscribed, as by its own link, and a pending one's confirmation link stops working. An address no longer
+ * listed (purged, erased) gets a suppression record now, so that only its owner's confirmed sign-up lifts it.
+ * Whether it was listed is the answer.
  */
 export async function recordComplaint(db: Queryable, email: string, now: Date): Promise<boolean> {
   const changed = await db.run(`UPDATE subscribers SET ${UNSUBSCRIBE_SET} WHERE email = ?`, now.toISOString(), email);
+  if (changed === 0) await createSuppressions(db).add(email, now);
   return changed > 0;
 }

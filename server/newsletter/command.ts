@@ -32,11 +32,13 @@ export const command: StaffCommand = {
     try {
       const now = new Date();
       const found = command === 'bounce' ? await recordBounce(db, email, now) : await recordComplaint(db, email, now);
-      if (!found) throw new SetupError(`${email} is not on the newsletter list.`);
       if (command === 'complaint') {
-        process.stdout.write(`${email} is unsubscribed.\n`);
+        process.stdout.write(
+          found ? `${email} is unsubscribed.\n` : `${email} is not on the newsletter list: it is suppressed.\n`,
+        );
         return;
       }
+      if (!found) throw new SetupError(`${email} is not on the newsletter list.`);
       const row = await db.get<{ hard_bounces: number }>('SELECT hard_bounces FROM subscribers WHERE email = ?', email);
       const count = row?.hard_bounces ?? 0;
       const limit = config.newsletter.bounceLimit;

@@ -14,6 +14,9 @@ function mailDomain(from: string): string {
   return /@([^@>\s]+)>?$/.exec(from)?.[1] ?? 'localhost';
 }
 
+/** A row queued as a body (a campaign's, composed when sent) has a bare id: its e-mail names MAIL_FROM's domain too. */
+const asMessageId = (id: string, domain: string) => (id.startsWith('<') ? id : `<${id}@${domain}>`);
+
 export function createOutbox(db: Database, config: Pick<AppConfig, 'mail'>): OutboxStore {
   return createOutboxStore(db, mailDomain(config.mail.from));
 }
@@ -51,12 +54,14 @@ export function startOutboxWorker({
 }: OutboxWorkerOptions): OutboxWorker {
   const { mail } = config;
   const timeoutMs = sendTimeoutMs(mail.leaseMs);
-  const mailer = mail.smtpUrl ? createMailer(mail.smtpUrl, mail.from, timeoutMs) : undefined;
+  const mailer = mail.smtpUrl
+    ? createMailer({ smtpUrl: mail.smtpUrl, from: mail.from, timeoutMs, requireTls: mail.requireTls })
+    : undefined;
   const senders: Partial<Record<'mail' | 'webhook', Sender>> = {};
   if (mailer) {
     senders.mail = async (message) => {
       if (!('mail' in message.payload)) throw new Error('An e-mail without its message');
-      await mailer.send(message.payload.mail, message.messageId);
+      await mailer.send(message.payload.mail, asMessageId(message.messageId, mailDomain(mail.from)));
     };
   }
   const { webhook } = mail;

@@ -24,9 +24,21 @@ export interface Mailer {
  * `timeoutMs`, kept well under the outbox lease, so a stuck server fails the
  * attempt before another worker may take the message over.
  */
-export function createMailer(smtpUrl: string, from: string, timeoutMs: number): Mailer {
+export function createMailer({
+  smtpUrl,
+  from,
+  timeoutMs,
+  requireTls,
+}: {
+  smtpUrl: string;
+  from: string;
+  timeoutMs: number;
+  /** STARTTLS before anything is sent over smtp://, or the send fails. */
+  requireTls: boolean;
+}): Mailer {
   const transport = nodemailer.createTransport({
     url: smtpUrl,
+    requireTLS: requireTls,
     pool: true,
     maxConnections: 3,
     connectionTimeout: timeoutMs,

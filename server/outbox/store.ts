@@ -144,6 +144,17 @@ const withoutSecret = (payload: OutboxPayload): OutboxPayload =>
   'mail' in payload && payload.secret
     ? { mail: { ...payload.mail, text: payload.mail.text.replaceAll(payload.secret, REDACTED) } }
     : payload;
+/**
+ * What a message about a lead keeps once done: nothing of it. The lead holds its own fields, corrected or
+ * erased there; a sent copy here would keep the old values a correction replaced (decision 037).
+ */
+const DONE_LEAD_PAYLOAD: OutboxPayload = { body: null };
+/** The SQL that sets a done message's payload: the first parameter for a lead's, the second for any other. */
+const DONE_PAYLOAD = 'payload = CASE WHEN lead_id IS NULL THEN ? ELSE ? END';
+const donePayload = (payload: OutboxPayload) => [
+  JSON.stringify(withoutSecret(payload)),
+  JSON.stringify(DONE_LEAD_PAYLOAD),
+];
 /** The lease order's first key: every urgent message (a lead, a confirmation) before any bulk one (a campaign). */
 const URGENT = 0;
 const BULK = 1;
@@ -232,21 +243,21 @@ export function createOutboxStore(db: Database, mailDomain: string): OutboxStore
     async markBounced(message, reason, now = new Date()) {
       // Its link never arrived: blanked all the same, as a sent message's is.
       await db.run(
-        `UPDATE outbox SET status = 'bounced', sent_at = ?, attempts = attempts + 1, last_error = ?, lease_until = NULL, payload = ?
+        `UPDATE outbox SET status = 'bounced', sent_at = ?, attempts = attempts + 1, last_error = ?, lease_until = NULL, ${DONE_PAYLOAD}
          WHERE id = ? AND status = 'queued' AND lease_until = ?`,
         now.toISOString(),
         reason.slice(0, ERROR_LIMIT),
-        JSON.stringify(withoutSecret(message.payload)),
+        ...donePayload(message.payload),
         message.id,
         message.leaseUntil,
       );
     },
     async markSent(message, now = new Date()) {
       await db.run(
-        `UPDATE outbox SET status = 'sent', sent_at = ?, attempts = attempts + 1, last_error = NULL, lease_until = NULL, payload = ?
+        `UPDATE outbox SET status = 'sent', sent_at = ?, attempts = attempts + 1, last_error = NULL, lease_until = NULL, ${DONE_PAYLOAD}
          WHERE id = ?`,
         now.toISOString(),
-        JSON.stringify(withoutSecret(message.payload)),
+        ...donePayload(message.payload),
         message.id,
       );
     },

@@ -25,6 +25,26 @@ export interface Erased {
 const sameAddress = 'lower(email) = lower(?)';
 
 /** Leads with their notes, status history and corrections, the newsletter record and every message about them. */
+/**
+ * What a message said, for an access request: an e-mail's subject and text (a link still to be used left out),
+ * a campaign's number and subject in the reader's language; nothing for a lead's, which keeps nothing once
+ * sent (the lead itself is exported).
+ */
+async function messageContent(db: Database, payload: string, locale: 'en' | 'es'): Promise<unknown> {
+  const stored = JSON.parse(payload) as { mail?: { subject: string; text: string }; secret?: string; body?: unknown };
+  if (stored.mail) {
+    const { subject, text } = stored.mail;
+    return { subject, text: stored.secret ? text.replaceAll(stored.secret, '[link left out]') : text };
+  }
+  const campaign = (stored.body as { campaign?: unknown } | null | undefined)?.campaign;
+  if (typeof campaign !== 'number') return null;
+  const row = await db.get<{ subject: string }>(
+    `SELECT subject_${locale} AS subject FROM campaigns WHERE id = ?`,
+    campaign,
+  );
+  return { campaign, subject: row?.subject ?? null };
+}
+
 export async function exportPersonalData(db: Database, email: string): Promise<PersonalData> {
   const leads = await db.all<{ id: number }>(`SELECT * FROM leads WHERE ${sameAddress} ORDER BY id`, email);
   const subscription = await db.get<{ id: number }>(
@@ -32,11 +52,15 @@ export async function exportPersonalData(db: Database, email: string): Promise<P
      notice, consent_channel FROM subscribers WHERE ${sameAddress}`,
     email,
   );
-  const messages = await db.all<Record<string, unknown>>(
-    `SELECT kind, status, created_at, sent_at, attempts FROM outbox
+  const rows = await db.all<Record<string, unknown> & { payload: string }>(
+    `SELECT kind, status, created_at, sent_at, attempts, payload FROM outbox
      WHERE lead_id IN (SELECT id FROM leads WHERE ${sameAddress}) OR subscriber_id = ? ORDER BY id`,
     email,
     subscription?.id ?? null,
+  );
+  const locale = (subscription as { locale?: string } | undefined)?.locale === 'es' ? 'es' : 'en';
+  const messages = await Promise.all(
+    rows.map(async ({ payload, ...message }) => ({ ...message, content: await messageContent(db, payload, locale) })),
   );
   const withHistory = await Promise.all(
     leads.map(async (lead) => ({

@@ -16,6 +16,7 @@ export interface RetentionPeriods {
   signInFailuresDays: number;
   teamMailDays: number;
   consentRecordYears: number;
+  bouncedMonths: number;
 }
 
 export interface PurgeCounts {
@@ -28,6 +29,7 @@ export interface PurgeCounts {
   teamMail: number;
   /** Proofs of consent past their years. */
   consents: number;
+  bouncedOut: number;
 }
 
 function monthsBefore(now: Date, months: number): Date {
@@ -45,7 +47,7 @@ function monthsBefore(now: Date, months: number): Date {
  * counts of days older than vitalsDays, the visitor counts older than analyticsDays
  * and the visitor salts and hashes of the days before today, staff sign-in failures (typed
  * addresses, client addresses) with no attempt for signInFailuresDays, and the team's e-mails older
- * than teamMailDays.
+ * than teamMailDays, and subscriptions bounced out (suppressed) whose last bounce is bouncedMonths old.
  */
 export function purgeExpired(
   db: Database,
@@ -75,6 +77,14 @@ export function purgeExpired(
     // Consents end with their lead or at their unsubscribe (read before the row goes), and go years later.
     const consents = await settleConsents(tx, now, periods.consentRecordYears);
     await tx.run('DELETE FROM subscribers WHERE unsubscribed_at IS NOT NULL');
+    // Suppressed and still listed: bounced out (an unsubscribe or an erasure leaves no row). Its hash stays.
+    const longBounced = await tx.all<{ id: number; email: string }>(
+      'SELECT id, email FROM subscribers WHERE bounced_at < ?',
+      monthsBefore(now, periods.bouncedMonths).toISOString(),
+    );
+    let bouncedOut = 0;
+    for (const { id, email } of longBounced)
+      if (await suppressions.has(email)) bouncedOut += await tx.run('DELETE FROM subscribers WHERE id = ?', id);
     // Whole days: a day's counts go once all of it is past the period; the visitor counts have their own.
     const daysBefore = (days: number) => new Date(now.getTime() - days * DAY_MS).toISOString().slice(0, 10);
     const vitals = await tx.run(
@@ -110,6 +120,7 @@ export function purgeExpired(
       signInFailures,
       teamMail,
       consents,
+      bouncedOut,
     };
   });
 }

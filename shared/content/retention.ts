@@ -23,6 +23,11 @@ export const retention = {
    * the subscription or inquiry it was given for: the SIC's power to sanction lapses 3 years after the facts.
    */
   consentRecordYears: 3,
+  /**
+   * A subscription bounced out (suppressed after NEWSLETTER_BOUNCE_LIMIT hard bounces), counted from its last
+   * bounce: nothing is sent to it, so after this only its suppression hash stays.
+   */
+  bouncedMonths: 6,
   /** Back-ups, at most: BACKUP_KEEP × BACKUP_INTERVAL_HOURS may not exceed it (7 daily ones by default). */
   backupDays: 7,
 } as const;

@@ -12,7 +12,7 @@ export const legalDocuments = {
   "terms": {
     "title": "Términos del servicio",
     "description": "Las condiciones para usar el sitio web de Meridian Lab: uso aceptable, nuestros planes y precios, propiedad intelectual, responsabilidad y ley aplicable.",
-    "updated": "2026-11-26",
-    "updatedText": "26 de noviembre de 2026"
+    "updated": "2026-11-28",
+    "updatedText": "28 de noviembre de 2026"
   }
 } satisfies Record<string, LegalDocument>;

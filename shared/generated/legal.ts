@@ -12,7 +12,7 @@ export const legalDocuments = {
   "terms": {
     "title": "Terms of Service",
     "description": "The terms for using the Meridian Lab website: acceptable use, our plans and prices, intellectual property, liability and governing law.",
-    "updated": "2026-11-26",
-    "updatedText": "November 26, 2026"
+    "updated": "2026-11-28",
+    "updatedText": "November 28, 2026"
   }
 } satisfies Record<string, LegalDocument>;

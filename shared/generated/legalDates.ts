@@ -5,10 +5,10 @@ import type { Locale } from '../lib/locale';
 export const legalDates: Readonly<Record<Locale, Readonly<Record<string, string>>>> = {
   "en": {
     "privacy": "2026-11-28",
-    "terms": "2026-11-26"
+    "terms": "2026-11-28"
   },
   "es": {
     "privacy": "2026-11-28",
-    "terms": "2026-11-26"
+    "terms": "2026-11-28"
   }
 };

@@ -162,6 +162,19 @@ describe('a newsletter campaign', { timeout: 120_000 }, () => {
     expect((await campaigns.find(sent))!.unsubscribes).toBe(1);
   });
 
+  it('gives each campaign e-mail a Message-ID of its own at the domain of MAIL_FROM', async () => {
+    const { app, smtp, start, stopWhenDone } = await campaignApp(cleanups);
+    await seedReaders(app.db, 2);
+    start();
+    const sent = await sendNow(app.db, app.config);
+    const mails = await smtp.waitFor(2);
+    await stopWhenDone(allSent(app, sent));
+    const domain = /@([^@>\s]+)>?$/.exec(app.config.mail.from)![1]!;
+    const ids = mails.map((mail) => mail.parsed.messageId);
+    for (const id of ids) expect(id).toMatch(new RegExp(`^<[\\w-]+@${domain.replaceAll('.', '\\.')}>$`));
+    expect(new Set(ids).size).toBe(2);
+  });
+
   it('counts a 5xx from the mail server as a hard bounce, does not retry it, and skips the address from the limit on', async () => {
     const refused = readerAddress(1);
     const { app, smtp, start, stopWhenDone } = await campaignApp(
@@ -266,6 +279,12 @@ describe('a newsletter campaign', { timeout: 120_000 }, () => {
       1,
       expect.stringContaining('nobody@example.com is not on the newsletter list.'),
     ]);
+    const gone = await npmRun('newsletter', ['complaint', 'gone@example.com'], dir);
+    expect([gone.code, gone.stdout]).toEqual([
+      0,
+      'gone@example.com is not on the newsletter list: it is suppressed.\n',
+    ]);
+    expect(await createSuppressions(app.db).has('gone@example.com')).toBe(true);
     const usage = await npmRun('newsletter', ['unsubscribe'], dir);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain('Unknown command "unsubscribe"');

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { EVENTS_PATH } from '../../server/newsletter/eventRoutes';
 import { DELIVERY_HEADER, SIGNATURE_HEADER, signWebhook, TIMESTAMP_HEADER } from '../../server/outbox/webhook';
 import { exportPersonalData } from '../../server/privacy/personalData';
+import { createSuppressions } from '../../server/privacy/suppressions';
 import { readerAddress, seedReaders } from '../support/campaigns';
 import type { TestApp } from '../support/helpers';
 import { testApp } from '../support/helpers';
@@ -70,6 +71,19 @@ describe('the signed endpoint for a provider’s bounces and complaints', () => 
     expect(malformed.status).toBe(400);
     expect(malformed.body.error).toMatch(/^type:/);
     expect((await state(app, 0))!.hard_bounces).toBe(2);
+  });
+
+  it('suppresses an address a complaint names that is no longer on the list, so that it is not written to again unconfirmed', async () => {
+    const app = testApp({ NEWSLETTER_EVENTS_SECRET: SECRET });
+    cleanups.push(() => app.db.close());
+    const gone = 'Gone@Example.com';
+    expect((await post(app, { type: 'complaint', email: gone }, 'evt-1')).body).toEqual({ result: 'unknown' });
+    expect(await createSuppressions(app.db).has(gone.toLowerCase())).toBe(true);
+    // A bounce for an unknown address records nothing: nothing is being sent to it.
+    expect((await post(app, { type: 'bounce', email: 'nobody@example.com' }, 'evt-2')).body).toEqual({
+      result: 'unknown',
+    });
+    expect(await createSuppressions(app.db).has('nobody@example.com')).toBe(false);
   });
 
   it('does not exist without NEWSLETTER_EVENTS_SECRET', async () => {

@@ -12,6 +12,7 @@ import { createLeadStore } from '../../server/leads/store';
 import { FIRST_RETRY_MS, MAX_RETRY_MS, retryDelayMs } from '../../server/outbox/backoff';
 import { createOutbox, startOutboxWorker } from '../../server/outbox/delivery';
 import type { OutboxKind } from '../../server/outbox/kinds';
+import { createMailer } from '../../server/outbox/mailer';
 import type { OutboxWorker } from '../../server/outbox/worker';
 import { contact as enContact } from '../../shared/content/i18n/en/contact';
 import { contactInfo as enContactInfo } from '../../shared/content/i18n/en/contactInfo';
@@ -334,9 +335,23 @@ describe('a lead becomes one e-mail to the right department', { timeout: 30_000 
     ]);
     expect(lines.filter((line) => line.startsWith('Routed to:'))).toEqual(['Routed to: Sales & Marketing']);
     expect(lines.filter((line) => line.startsWith('Message: URGENT'))).toEqual([]);
-    // A page that is none of the site's is not kept at all (decision 065), so nothing of it reaches the e-mail.
+    // A path with a line break is no page: the lead keeps neither, and each line says so.
     expect(lines).toContain('Landing page: (not given)');
     expect(lines).toContain('Sent from: (not given)');
+  });
+
+  it('sends nothing over smtp:// to a server that offers no TLS, when TLS is required', async () => {
+    const smtp = await mailServer();
+    const message = { to: 'sales@meridianlab.test', subject: 'A lead', text: 'Name: Jane' };
+    const from = 'Meridian Lab <hello@meridianlab.test>';
+    const required = createMailer({ smtpUrl: smtp.url, from, timeoutMs: 5_000, requireTls: true });
+    cleanups.push(() => required.close());
+    await expect(required.send(message, '<1@meridianlab.test>')).rejects.toThrow(/TLS/i);
+    expect(smtp.received).toHaveLength(0);
+    const plain = createMailer({ smtpUrl: smtp.url, from, timeoutMs: 5_000, requireTls: false });
+    cleanups.push(() => plain.close());
+    await plain.send(message, '<2@meridianlab.test>');
+    expect(await smtp.waitFor(1)).toHaveLength(1);
   });
 
   it('sends the e-mail when the lead is stored, not at the next poll', async () => {
@@ -628,6 +643,24 @@ describe('the signed webhook', { timeout: 30_000 }, () => {
     ]);
     expect(receiver.accepted[0]!.delivery).toBe(rows[1]!.message_id);
     expect(receiver.rejected).toBe(0);
+  });
+
+  it('keeps nothing of the lead in its e-mail and webhook rows once they are sent: a correction leaves no old value', async () => {
+    const smtp = await mailServer();
+    const receiver = await startWebhookReceiver(secret);
+    cleanups.push(() => receiver.close());
+    const app = deliveringApp({ SMTP_URL: smtp.url, LEAD_WEBHOOK_URL: receiver.url, LEAD_WEBHOOK_SECRET: secret });
+    expect((await post(app, lead)).status).toBe(201);
+    await until('both sent', () => outboxRows(app).filter((row) => row.status === 'sent').length === 2);
+    const payloads = app.db.connection
+      .prepare('SELECT payload FROM outbox WHERE lead_id IS NOT NULL')
+      .all()
+      .map((row) => String(row.payload));
+    expect(payloads).toHaveLength(2);
+    for (const payload of payloads)
+      for (const value of [lead.name, lead.email, lead.company, lead.phone, 'spring launch'])
+        expect(payload).not.toContain(value);
+    expect(smtp.received[0]!.parsed.text).toContain(lead.name);
   });
 
   it("keeps a visitor's name from pinging the channel or disguising a link in a chat tool, in words still readable", async () => {

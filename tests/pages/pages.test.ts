@@ -2,10 +2,13 @@ import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { catalogues } from '../../server/pages/catalogues';
+import { departmentFacts, officeFacts, siteFacts, telHref } from '../../shared/content/data';
 import { legal as enLegal } from '../../shared/content/i18n/en/legal';
 import { newsletterConfirm as confirmPage } from '../../shared/content/i18n/en/newsletterConfirm';
 import { newsletterUnsubscribe as unsubscribePage } from '../../shared/content/i18n/en/newsletterUnsubscribe';
 import { posts as enPosts } from '../../shared/content/i18n/en/posts';
+import { services as enServices } from '../../shared/content/i18n/en/services';
+import { services as esServices } from '../../shared/content/i18n/es/services';
 import { posts as esPosts } from '../../shared/generated/posts.es';
 import type { Locale } from '../../shared/lib/locale';
 import { locales, localeTags } from '../../shared/lib/locale';
@@ -207,6 +210,24 @@ describe('the shared layout in the raw HTML', () => {
     expect(home.text).toMatch(/class="nav-link is-active" aria-current="page" href="\/"/);
     const blog = await request(app).get('/blog');
     expect(blog.text).not.toMatch(/class="nav-link is-active" aria-current="page" href="\/"/);
+  });
+});
+
+describe('phone numbers', () => {
+  it('are links to call, and the services page offers a call, only for a real number: a stand-in is text that nobody dials and no call is counted for', async () => {
+    const phones = [siteFacts.phone, ...departmentFacts.map((department) => department.phone)];
+    for (const office of officeFacts) if (office.phone) phones.push(office.phone);
+    for (const path of ['/contact', '/es/contacto', '/services', '/es/servicios']) {
+      const html = (await request(app).get(path)).text;
+      for (const phone of phones)
+        expect(html.includes(`href="${telHref(phone)}"`), `${path} ${phone.number}`).toBe(!phone.placeholder);
+    }
+    const callAction = (path: string, text: string) =>
+      request(app)
+        .get(path)
+        .then((answer) => answer.text.includes(text));
+    expect(await callAction('/services', enServices.cta.callAction)).toBe(!siteFacts.phone.placeholder);
+    expect(await callAction('/es/servicios', esServices.cta.callAction)).toBe(!siteFacts.phone.placeholder);
   });
 });
 

@@ -1,8 +1,11 @@
+import fs from 'node:fs';
 import path from 'node:path';
 
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 
-import { ConfigError, loadConfig } from '../../server/config';
+import { ConfigError, loadConfig, serverConfigError } from '../../server/config';
+import { TEST_ANALYTICS_KEY } from '../support/serverCommand';
 
 describe('loadConfig', () => {
   it('has safe defaults for local use', () => {
@@ -68,9 +71,11 @@ describe('loadConfig', () => {
   it("reads the mail settings, with the departments' inboxes and a day of retries by default", () => {
     expect(loadConfig({}).mail).toEqual({
       smtpUrl: undefined,
+      requireTls: false,
       from: 'Meridian Lab <hello@meridianlab.dev>',
       inboxes: { general: 'hello@meridianlab.dev', development: 'dev@meridianlab.dev', sales: 'sales@meridianlab.dev' },
       webhook: undefined,
+      plainWebhook: false,
       maxAttempts: 16,
       leaseMs: 300_000,
     });
@@ -141,10 +146,44 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).backup.keyRequired).toBe(false);
   });
 
+  it('wants TLS for the mail server and https for the webhook in production, unless they run on this host', () => {
+    const production = { NODE_ENV: 'production', ...TEST_ANALYTICS_KEY, LEAD_WEBHOOK_SECRET: 'w'.repeat(32) };
+    const requireTls = (SMTP_URL: string, env = production) => loadConfig({ ...env, SMTP_URL }).mail.requireTls;
+    expect(requireTls('smtp://user:pass@mail.example.com:587')).toBe(true);
+    expect(requireTls('smtp://127.0.0.1:2525')).toBe(false);
+    expect(requireTls('smtp://localhost:25')).toBe(false);
+    expect(requireTls('smtps://user:pass@mail.example.com:465')).toBe(false);
+    expect(requireTls('smtp://mail.example.com:587', { ...production, NODE_ENV: 'development' })).toBe(false);
+    const refused = (LEAD_WEBHOOK_URL: string, env = production) =>
+      serverConfigError(loadConfig({ ...env, LEAD_WEBHOOK_URL }));
+    expect(refused('http://hooks.example.com/leads')).toBe(
+      'Refused LEAD_WEBHOOK_URL=http://hooks.example.com/leads: in production a lead is posted only over https://, ' +
+        'or over http:// to a receiver on this host (localhost)',
+    );
+    expect(refused('https://hooks.example.com/leads')).toBeUndefined();
+    expect(refused('http://127.0.0.1:9000/leads')).toBeUndefined();
+    expect(refused('http://hooks.example.com/leads', { ...production, NODE_ENV: 'test' })).toBeUndefined();
+  });
+
   it('keeps back-ups no longer than the privacy policy says', () => {
     expect(loadConfig({ BACKUP_KEEP: '14', BACKUP_INTERVAL_HOURS: '12' }).backup).toMatchObject({ keep: 14 });
     expect(() => loadConfig({ BACKUP_KEEP: '8' })).toThrow(
       /^Invalid BACKUP_KEEP=8: 8 back-ups every 24 hours are kept longer than the 7 days the privacy policy says$/,
     );
+  });
+});
+
+describe('compose.yaml', () => {
+  it('keeps only the newest 30 MB of each container’s logs, as the privacy policy says', () => {
+    const root = path.resolve(import.meta.dirname, '../..');
+    const compose = parse(fs.readFileSync(path.join(root, 'compose.yaml'), 'utf8'), { merge: true }) as {
+      services: Record<string, { logging?: unknown }>;
+    };
+    for (const [name, service] of Object.entries(compose.services))
+      expect(service.logging, name).toEqual({ driver: 'local', options: { 'max-size': '10m', 'max-file': '3' } });
+    const policy = (language: string) =>
+      fs.readFileSync(path.join(root, 'shared/content/legal', language, 'privacy.md'), 'utf8');
+    expect(policy('')).toContain('only its newest 30 MB of logs');
+    expect(policy('es')).toContain('solo sus 30 MB de registros más recientes');
   });
 });

@@ -92,6 +92,35 @@ describe('export of everything held about an address', () => {
   });
 });
 
+describe('export of the messages', () => {
+  it('shows what each message about the address said: a confirmation’s subject and text, a campaign’s number and subject', async () => {
+    const app = await seeded();
+    const subscriber = app.db.connection
+      .prepare("SELECT id FROM subscribers WHERE email = 'ana@example.com'")
+      .get() as {
+      id: number;
+    };
+    const { id: campaign } = app.db.connection
+      .prepare(
+        `INSERT INTO campaigns (created_at, subject_en, preview_en, body_en, subject_es, preview_es, body_es)
+         VALUES (?, 'Spring notes', '', 'Text', 'Notas de primavera', '', 'Texto') RETURNING id`,
+      )
+      .get(new Date().toISOString()) as { id: number };
+    app.db.connection
+      .prepare(
+        `INSERT INTO outbox (kind, subscriber_id, payload, message_id, created_at, next_attempt_at, status)
+         VALUES ('newsletter-campaign', ?, ?, 'campaign-1', ?, ?, 'sent')`,
+      )
+      .run(subscriber.id, JSON.stringify({ body: { campaign } }), new Date().toISOString(), new Date().toISOString());
+    const { messages } = await exportPersonalData(app.db, 'ana@example.com');
+    const confirmation = messages.find((message) => message.kind === 'newsletter-confirmation');
+    expect(confirmation).toMatchObject({ content: { subject: expect.any(String), text: expect.any(String) } });
+    expect(messages.find((message) => message.kind === 'newsletter-campaign')).toMatchObject({
+      content: { campaign, subject: 'Spring notes' },
+    });
+  });
+});
+
 describe('erasure on request', () => {
   it('removes the leads, notes, history, messages and subscription, keeps a suppression hash, and touches nothing else', async () => {
     const app = await seeded();
@@ -136,6 +165,7 @@ describe('the retention purge', () => {
       signInFailures: 0,
       teamMail: 0,
       consents: 0,
+      bouncedOut: 0,
     });
   });
 
@@ -161,6 +191,35 @@ describe('the retention purge', () => {
     expect(await purgeExpired(app.db, past)).toMatchObject({ leads: leads - 1 });
     expect(app.db.connection.prepare('SELECT email FROM leads').all()).toEqual([{ email: 'ben@example.com' }]);
     expect(count(app, 'lead_notes')).toBe(0);
+  });
+
+  it('deletes a bounced-out address months after its last bounce, keeping its suppression hash; one still written to stays', async () => {
+    const app = testApp();
+    opened.push(app);
+    const now = new Date();
+    const at = (days: number) => new Date(now.getTime() - days * DAY).toISOString();
+    const months = retention.bouncedMonths;
+    for (const [email, bouncedDaysAgo] of [
+      ['old-bounce@example.com', months * 31 + 1],
+      ['new-bounce@example.com', months * 28 - 1],
+      ['one-bounce@example.com', months * 31 + 1],
+    ] as const)
+      await app.db.run(
+        `INSERT INTO subscribers (email, created_at, confirmed_at, locale, hard_bounces, bounced_at)
+         VALUES (?, ?, ?, 'en', ?, ?)`,
+        email,
+        at(400),
+        at(400),
+        email === 'one-bounce@example.com' ? 1 : 2,
+        at(bouncedDaysAgo),
+      );
+    // Bounced out: the bounce that reached the limit suppressed them (tests/newsletter/campaigns.test.ts).
+    for (const email of ['old-bounce@example.com', 'new-bounce@example.com'])
+      await createSuppressions(app.db).add(email, new Date(at(months * 31 + 1)));
+    expect(await purgeExpired(app.db, now)).toMatchObject({ bouncedOut: 1 });
+    const left = await app.db.all<{ email: string }>('SELECT email FROM subscribers ORDER BY email');
+    expect(left.map((row) => row.email)).toEqual(['new-bounce@example.com', 'one-bounce@example.com']);
+    expect(await createSuppressions(app.db).has('old-bounce@example.com')).toBe(true);
   });
 
   it('keeps an unsubscribed address only as a suppression hash', async () => {

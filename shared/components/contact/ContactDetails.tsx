@@ -8,8 +8,8 @@ import Phone from 'lucide/dist/esm/icons/phone.mjs';
 import Zap from 'lucide/dist/esm/icons/zap.mjs';
 
 import type { DepartmentId } from '../../content/data';
-import { telHref } from '../../content/data';
 import { Icon } from '../Icon';
+import { PhoneLink } from '../PhoneLink';
 import { PhoneNumber } from '../PhoneNumber';
 import { useLocale } from '../useLocale';
 
@@ -43,10 +43,10 @@ export function ContactDetails() {
                     <Icon icon={Mail} aria-hidden="true" size={16} />
                     {department.email}
                   </a>
-                  <a href={telHref(department.phone)} className="contact-department__link">
+                  <PhoneLink phone={department.phone} className="contact-department__link">
                     <Icon icon={Phone} aria-hidden="true" size={16} />
                     <PhoneNumber phone={department.phone} />
-                  </a>
+                  </PhoneLink>
                 </p>
               </div>
             </li>

@@ -1,8 +1,8 @@
 import MapPin from 'lucide/dist/esm/icons/map-pin.mjs';
 import Phone from 'lucide/dist/esm/icons/phone.mjs';
 
-import { telHref } from '../../content/data';
 import { Icon } from '../Icon';
+import { PhoneLink } from '../PhoneLink';
 import { PhoneNumber } from '../PhoneNumber';
 import { SectionHeader } from '../SectionHeader';
 import { useLocale } from '../useLocale';
@@ -35,10 +35,10 @@ export function Offices() {
                 </span>
               </address>
               {office.phone ? (
-                <a href={telHref(office.phone)} className="contact-office__phone">
+                <PhoneLink phone={office.phone} className="contact-office__phone">
                   <Icon icon={Phone} aria-hidden="true" size={18} />
                   <PhoneNumber phone={office.phone} />
-                </a>
+                </PhoneLink>
               ) : null}
               <h4 className="contact-office__label">{sections.specialties}</h4>
               <ul className="contact-office__specialties">

@@ -8,7 +8,7 @@ import { Link } from '../Link';
 import { PhoneNumber } from '../PhoneNumber';
 import { useLocale } from '../useLocale';
 
-/** The closing call to action: a free quote or a phone call. */
+/** The closing call to action: a free quote, or a phone call once the lab's number is real. */
 export function ServicesCta() {
   const { catalogue, localize } = useLocale();
   const cta = catalogue.services.cta;
@@ -31,10 +31,12 @@ export function ServicesCta() {
         {cta.quoteAction}
         <Icon icon={ArrowRight} aria-hidden="true" size={18} />
       </Link>
-      <a href={telHref(siteFacts.phone)} className="button button--ghost">
-        <Icon icon={Phone} aria-hidden="true" size={18} />
-        {cta.callAction}
-      </a>
+      {siteFacts.phone.placeholder ? null : (
+        <a href={telHref(siteFacts.phone)} className="button button--ghost">
+          <Icon icon={Phone} aria-hidden="true" size={18} />
+          {cta.callAction}
+        </a>
+      )}
     </CtaPanel>
   );
 }
