@@ -3,8 +3,8 @@ import { locales } from '../../shared/lib/locale';
 import type { Database } from '../db';
 import type { OutboxKind } from '../outbox/kinds';
 import type { NewOutboxMessage, OutboxStore } from '../outbox/store';
-import { campaignKey, keyPrefix } from './campaignKeys';
 import { NO_NOTES } from './articles';
+import { campaignKey, keyPrefix } from './campaignKeys';
 import type { CampaignContent } from './campaignMail';
 
 /** A campaign's e-mail: the bulk kind, throttled, and sent after every urgent message (decision 043). */
