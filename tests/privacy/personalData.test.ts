@@ -296,6 +296,7 @@ describe('npm run data', () => {
       signInFailures: 0,
       teamMail: 0,
       consents: 0,
+      bouncedOut: 0,
     });
     const bad = await npmRun('data', ['erase', 'not-an-address'], dataDir);
     expect(bad.code).toBe(2);
