@@ -10,9 +10,10 @@ const NEEDS_POSTGRES = '**/*.pg.test.{ts,tsx}';
 export default defineConfig({
   test: {
     environment: 'node',
-    // Two files at a time even on two cores (the default would be one): most of these tests wait on
-    // child processes, sockets and databases, so the run takes half the time.
-    maxWorkers: 2,
+    // Three files at a time even on two cores (the default would be one): most of these tests wait on
+    // child processes, sockets, databases and leases (one waits a whole minute), and with two the cores sat
+    // idle for much of the run (a load average under 2).
+    maxWorkers: 3,
     // A time limit is not what these tests check: on a loaded machine a page render or a database
     // round trip can take seconds. Generous limits still end a test that hangs. At a load average of 16 on
     // two cores, tests that start server processes or encode images took more than 30 s.
