@@ -4,6 +4,7 @@ import { siteFacts } from '../../shared/content/data';
 import type { LegalFacts } from '../../shared/content/legalFacts';
 import type { Locale } from '../../shared/lib/locale';
 import { localeTags } from '../../shared/lib/locale';
+import { markdownText } from '../lib/markdown/plainText';
 import { EMAIL_HTML, sanitize } from '../lib/markdown/profiles';
 import { renderStockMarkdown } from '../lib/markdown/render';
 import { headerText } from '../outbox/headerText';
@@ -111,10 +112,10 @@ export function campaignHtml(parts: CampaignParts): string {
   return `<!DOCTYPE html>${renderToStaticMarkup(<CampaignHtml {...parts} />)}`;
 }
 
-/** The plain-text part: the Markdown as written (it reads as text), then why, how to stop, and who sends. */
+/** The plain-text part: the body's words without Markdown's marks, then why, how to stop, and who sends. */
 export function campaignText({ content, locale, links, lab }: CampaignParts): string {
   const words = campaignWords[locale];
-  return `${content.body.trim()}
+  return `${markdownText(content.body)}
 
 --
 ${words.why}

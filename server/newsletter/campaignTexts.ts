@@ -18,13 +18,13 @@ export const campaignWords: Readonly<Record<Locale, CampaignWords>> = {
   en: {
     why: `You get this e-mail because you subscribed to new articles from ${siteFacts.name} and confirmed your address.`,
     unsubscribe: 'Unsubscribe',
-    unsubscribeNote: 'one click, no sign-in: this address then gets no further newsletter',
+    unsubscribeNote: 'no sign-in needed; we then send this address no more newsletters',
     readArticle: 'Read the article',
   },
   es: {
     why: `Recibe este correo porque se suscribió a los artículos nuevos de ${siteFacts.name} y confirmó su dirección.`,
     unsubscribe: 'Cancelar la suscripción',
-    unsubscribeNote: 'un clic, sin iniciar sesión: esta dirección no recibirá más boletines',
+    unsubscribeNote: 'sin iniciar sesión; después no enviaremos más boletines a esta dirección',
     readArticle: 'Leer el artículo',
   },
 };

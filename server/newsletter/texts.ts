@@ -54,7 +54,8 @@ To confirm, open this link and press "${en.ask.button}" (it works once, for ${CO
 
 ${confirmUrl}
 
-Not you? Ignore this e-mail: without your confirmation we will not write to you again.
+Not you? Ignore this e-mail: without your confirmation we will not add you to the list. If someone signs this
+address up again, you may get one more request like this one.
 To unsubscribe, so that this address gets no e-mail from us at all: ${unsubscribeUrl}
 
 ${sender(senderMarks, siteUrl)}
@@ -70,8 +71,9 @@ Para confirmar, abra este enlace y oprima «${es.ask.button}» (es válido una s
 
 ${confirmUrl}
 
-¿No fue usted? Ignore este correo: sin su confirmación no volveremos a escribirle.
-Para cancelar la suscripción y no recibir ningún correo nuestro en esta dirección: ${unsubscribeUrl}
+¿No fue usted? Ignore este correo: sin su confirmación no lo agregaremos a la lista. Si alguien vuelve a inscribir
+esta dirección, puede recibir otra solicitud como esta.
+Si no quiere recibir ningún correo nuestro en esta dirección, use este enlace: ${unsubscribeUrl}
 
 ${sender(senderMarks, siteUrl)}
 `,

@@ -40,6 +40,19 @@ describe.each(locales)('a campaign e-mail in %s', (locale) => {
     });
   });
 
+  it("has a plain-text part that reads as text: the article's title, summary and link, no Markdown marks", () => {
+    const body = mail.text.split('\n--\n')[0]!;
+    expect(body).not.toMatch(/^#|\*\*|\]\(/m);
+    expect(body).toContain('Title\n\nSome words.\n\nRead the article: https://meridianlab.example/blog/a-post');
+  });
+
+  it('says unsubscribing needs no sign-in, and never that it is one click (the link opens a page with a button)', () => {
+    for (const part of [mail.text, mail.html!]) {
+      expect(part).toContain(locale === 'en' ? 'no sign-in needed' : 'sin iniciar sesión');
+      expect(part).not.toMatch(/one click|un clic/);
+    }
+  });
+
   it('says plainly that a fact is not yet published where the settings lack it (a test or a preview before launch)', () => {
     const unset = campaignMail('staff@example.com', { content, locale, links, lab: { legalName: identity.legalName } });
     const words = locale === 'en' ? '(not yet published)' : '(pendiente de publicación)';
@@ -51,7 +64,7 @@ describe.each(locales)('a campaign e-mail in %s', (locale) => {
   });
 
   it('has a plain-text part and an HTML part in its language, with the preview line', () => {
-    expect(mail.text).toContain('Some *words*.');
+    expect(mail.text).toContain('Some words.');
     expect(mail.html).toContain(`<html lang="${locale}">`);
     expect(mail.html).toContain('Some <em>words</em>.');
     expect(mail.html).toContain('What it is about');

@@ -65,6 +65,17 @@ describe.each(locales)('the newsletter confirmation e-mail in %s', (locale) => {
     expect(text).toMatch(locale === 'en' ? /press "Confirm my subscription"/ : /oprima «Confirmar mi suscripción»/);
     expect(text).toMatch(locale === 'en' ? /Not you\?/ : /¿No fue usted\?/);
   });
+
+  it('promises no more than is kept: no listing without the confirmation, but a new sign-up of the address asks again', async () => {
+    const { text } = await mailIn(locale);
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toContain(
+      locale === 'en'
+        ? 'without your confirmation we will not add you to the list. If someone signs this address up again, you may get one more request like this one.'
+        : 'sin su confirmación no lo agregaremos a la lista. Si alguien vuelve a inscribir esta dirección, puede recibir otra solicitud como esta.',
+    );
+    expect(flat).not.toMatch(/will not write to you again|no volveremos a escribirle/);
+  });
 });
 
 it('the Spanish e-mail opens without the calque "Alguien, ojalá usted"', async () => {
