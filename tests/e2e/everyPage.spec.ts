@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 
 import { catalogues } from '../../server/pages/catalogues';
 import type { Locale } from '../../shared/lib/locale';
+import { locales } from '../../shared/lib/locale';
 import { localizePath, notFoundPageIn, pageHead, seedSitePages } from '../../shared/routes';
 import { violations } from '../support/browser/axe';
 import { expect, gotoHydrated, test } from '../support/browser/fixtures';
@@ -223,16 +224,20 @@ const contactLinkIn = {
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
-  for (const { path, locale } of seedSitePages) {
-    test(`${path} is whole and in its language`, async ({ page }) => {
+  // One test per language walks its pages in one browser: each page is one plain load.
+  for (const locale of locales) {
+    test(`every page in ${locale} is whole and in its language`, async ({ page }) => {
       const [menu, contact, contactPath] = contactLinkIn[locale];
-      await page.goto(path);
-      await expect(page.locator('html')).toHaveAttribute('lang', locale);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
-      await expect(page.getByRole('navigation', { name: menu }).getByRole('link', { name: contact })).toHaveAttribute(
-        'href',
-        contactPath,
-      );
+      for (const { path } of seedSitePages.filter((route) => route.locale === locale)) {
+        await test.step(path, async () => {
+          await page.goto(path);
+          await expect(page.locator('html')).toHaveAttribute('lang', locale);
+          await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+          await expect(
+            page.getByRole('navigation', { name: menu }).getByRole('link', { name: contact }),
+          ).toHaveAttribute('href', contactPath);
+        });
+      }
     });
   }
 });
