@@ -80,24 +80,20 @@ export function PersonPage({ assets, user, person, fields, problems, saved }: Pe
             <legend>Working hours, in their time zone (both empty: not a working day)</legend>
             {WEEKDAYS.map((day) => (
               <div key={day} className="staff-filters">
-                <LabelledField id={`${day}-from`} label={`${dayName(day)} from`}>
-                  <input
-                    className="contact-field__control"
-                    id={`${day}-from`}
-                    name={`${day}From`}
-                    type="time"
-                    defaultValue={fields[`${day}From`] ?? ''}
-                  />
-                </LabelledField>
-                <LabelledField id={`${day}-to`} label={`${dayName(day)} to`}>
-                  <input
-                    className="contact-field__control"
-                    id={`${day}-to`}
-                    name={`${day}To`}
-                    type="time"
-                    defaultValue={fields[`${day}To`] ?? ''}
-                  />
-                </LabelledField>
+                {(['from', 'to'] as const).map((end) => {
+                  const name = `${day}${end === 'from' ? 'From' : 'To'}` as const;
+                  return (
+                    <LabelledField key={end} id={`${day}-${end}`} label={`${dayName(day)} ${end}`}>
+                      <input
+                        className="contact-field__control"
+                        id={`${day}-${end}`}
+                        name={name}
+                        type="time"
+                        defaultValue={fields[name] ?? ''}
+                      />
+                    </LabelledField>
+                  );
+                })}
               </div>
             ))}
           </fieldset>
