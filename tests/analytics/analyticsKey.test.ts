@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 import { loadConfig } from '../../server/config';
 import { TEST_ANALYTICS_KEY } from '../support/serverCommand';
-import { freePort, killServers, startServer } from '../support/serverProcess';
+import { errorLines, freePort, killServers, startServer } from '../support/serverProcess';
 
 afterEach(killServers);
 
@@ -37,10 +37,7 @@ describe('ANALYTICS_KEY', () => {
     for (const page of ['/', '/es/servicios', '/contact'])
       expect((await fetch(`http://127.0.0.1:${port}${page}`)).status, page).toBe(200);
     await server.stop();
-    const errors = server
-      .output()
-      .split('\n')
-      .filter((line) => line.includes('"level":50'));
+    const errors = errorLines(server);
     expect(errors).toHaveLength(1);
     expect(errors[0]).toContain('ANALYTICS_KEY is not set');
     fs.rmSync(dataDir, { recursive: true, force: true });

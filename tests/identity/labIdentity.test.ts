@@ -12,7 +12,7 @@ import { testApp } from '../support/helpers';
 import { mailingApp } from '../support/mailingApp';
 import { header, startMailServer } from '../support/mailServer';
 import { TEST_IDENTITY } from '../support/serverCommand';
-import { freePort, killServers, startServer } from '../support/serverProcess';
+import { errorLines, freePort, killServers, startServer } from '../support/serverProcess';
 import { addAccount, sessionFor } from '../support/staffHelpers';
 
 /**
@@ -160,10 +160,7 @@ describe("the server process without the lab's legal identity", { timeout: 120_0
     });
     expect(signedUp.status).toBe(202);
     await first.stop();
-    const errors = first
-      .output()
-      .split('\n')
-      .filter((line) => line.includes('"level":50'));
+    const errors = errorLines(first);
     expect(errors).toHaveLength(1);
     for (const name of Object.keys(TEST_IDENTITY)) expect(errors[0]).toContain(name);
     expect(smtp.received).toHaveLength(0);

@@ -28,6 +28,13 @@ export function killServers(): void {
   for (const child of running) child.kill('SIGKILL');
 }
 
+/** The error lines (pino level 50) a server wrote so far. */
+export const errorLines = (server: ServerProcess): string[] =>
+  server
+    .output()
+    .split('\n')
+    .filter((line) => line.includes('"level":50'));
+
 /** Starts the built server as production does (`npm start`'s command, the lab's identity set) and waits until it answers. */
 export async function startServer(port: number, env: NodeJS.ProcessEnv): Promise<ServerProcess> {
   const child = spawn(process.execPath, SERVER_ARGS, {
