@@ -54,6 +54,9 @@ describe('the newsletter page of the console', { timeout: 60_000 }, () => {
     expect(refused.status).toBe(400);
     expect(refused.text).toContain('longer than 400 characters');
     expect(refused.text).toContain('Nota guardada');
+    // Kept whole: the field does not cut a longer paste in the browser either.
+    expect(refused.text).toContain(long);
+    expect(refused.text).not.toMatch(/<textarea[^>]*maxlength/i);
 
     // The lab's note goes above the article, rendered safely.
     const fields = { csrf: client.csrf, note_en: 'Hello **readers**.', note_es: 'Hola **lectores**.' };

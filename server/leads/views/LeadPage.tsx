@@ -135,7 +135,7 @@ export function LeadPage({ assets, user, detail, nameOf, notice, draftNote }: Le
                   id="note-body"
                   name="body"
                   rows={4}
-                  maxLength={NOTE_LIMIT}
+                  // No maxLength: a browser would cut a longer paste without a word; the server refuses it and keeps it whole.
                   required
                   defaultValue={draftNote}
                 />

@@ -62,7 +62,7 @@ function LanguageFieldsFor({
           name={`note_${locale}`}
           rows={4}
           defaultValue={note}
-          maxLength={NOTE_LIMIT}
+          // No maxLength: a browser would cut a longer paste without a word; the server refuses it and keeps it whole.
           readOnly={!editable}
         />
       </LabelledField>
