@@ -79,7 +79,7 @@ export function PersonPage({ assets, user, person, fields, problems, saved }: Pe
           <fieldset className="staff-fieldset">
             <legend>Working hours, in their time zone (both empty: not a working day)</legend>
             {WEEKDAYS.map((day) => (
-              <div key={day} className="staff-filters">
+              <div key={day} className="staff-hours">
                 {(['from', 'to'] as const).map((end) => {
                   const name = `${day}${end === 'from' ? 'From' : 'To'}` as const;
                   return (
