@@ -38,7 +38,8 @@ describe('the People section', () => {
     expect(page.text).toContain('Ana Ruiz');
     expect(page.text).toContain('lucia@meridianlab.test');
     expect(page.text).toContain('America/New_York');
-    expect(page.text).toContain('editor');
+    // Each role with what it lets the person do, as the page's introduction promises.
+    expect(page.text).toContain('Editor: articles and campaigns, no lead data');
   });
 
   it('saves a person’s name, office, languages, hours and role; an empty zone is the office’s', async () => {

@@ -2,6 +2,7 @@ import type { StaffAccount } from '../../accounts';
 import type { ConsoleAssets, ConsoleUser } from '../../kit/ConsoleDocument';
 import { ConsoleDocument, ConsoleHeading } from '../../kit/ConsoleDocument';
 import { StackTable } from '../../kit/StackTable';
+import { roleLabels } from '../../roles';
 import { languageLabels } from '../profile';
 import { peopleCopy } from '../texts';
 
@@ -30,7 +31,7 @@ export function PeoplePage({ assets, user, people }: PeoplePageProps) {
             <td data-label="Office">{person.office}</td>
             <td data-label="Languages">{person.languages.map((language) => languageLabels[language]).join(', ')}</td>
             <td data-label="Time zone">{person.timeZone}</td>
-            <td data-label="Role">{person.role}</td>
+            <td data-label="Role">{roleLabels[person.role]}</td>
             <td data-label="Account">{person.disabledAt ? 'Disabled' : 'Active'}</td>
           </tr>
         ))}
