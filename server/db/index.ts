@@ -540,12 +540,13 @@ export const migrations: readonly Migration[] = [
   UPDATE staff_accounts SET role = 'owner';`,
   `-- Two-factor sign-in (decision 071): a person's TOTP secret (sealed with a key kept outside the database when
   -- the site has one), unconfirmed until a first code is entered, with the last time step accepted so a code is
-  -- never taken twice; their recovery codes as SHA-256 hashes, each used once. A session that passed the password
+  -- never taken twice (a set-up never confirmed is deleted a day after it started); their recovery codes as SHA-256 hashes, each used once. A session that passed the password
   -- but not yet the second step is pending, and opens nothing but that step. Requiring two factors for everyone
   -- is a row of settings.
   CREATE TABLE staff_totp (
     account_id INTEGER PRIMARY KEY REFERENCES staff_accounts (id) ON DELETE CASCADE,
     secret TEXT NOT NULL,
+    started_at TEXT NOT NULL,
     confirmed_at TEXT,
     last_step BIGINT NOT NULL DEFAULT 0
   );

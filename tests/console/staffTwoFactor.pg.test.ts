@@ -7,6 +7,7 @@ import { createSecondStepThrottle } from '../../server/console/signInThrottle';
 import { secretBox } from '../../server/console/twoFactor/secretBox';
 import { createTwoFactorStore } from '../../server/console/twoFactor/store';
 import type { Database } from '../../server/db';
+import { purgeExpired } from '../../server/privacy/retention';
 import { engines } from '../support/engines';
 import { totpCode } from '../support/twoFactor';
 
@@ -59,6 +60,19 @@ describe.each(engines)('two-factor sign-in on $engine', ({ open }) => {
     await accounts.disable('ana@meridianlab.test');
     expect(Number((await db.get<{ n: number }>('SELECT count(*) AS n FROM staff_totp'))!.n)).toBe(0);
     expect(Number((await db.get<{ n: number }>('SELECT count(*) AS n FROM staff_recovery_codes'))!.n)).toBe(0);
+  });
+
+  it('deletes the secret of a set-up never finished a day after it started, and keeps one that is on', async () => {
+    const { db, id, accounts, store } = await setUp();
+    await accounts.add('bo@meridianlab.test', await hashPassword('x', { ...SCRYPT_PARAMS, N: 2 ** 10 }));
+    const bo = (await accounts.find('bo@meridianlab.test'))!.id;
+    const started = Date.now();
+    await store.setUpSecret(id);
+    const secret = (await store.setUpSecret(bo))!;
+    await store.confirm(bo, totpCode(secret, started), started);
+    expect((await purgeExpired(db, new Date(started + 23 * 3_600_000))).unfinishedTwoFactor).toBe(0);
+    expect((await purgeExpired(db, new Date(started + 25 * 3_600_000))).unfinishedTwoFactor).toBe(1);
+    expect(await db.all('SELECT account_id FROM staff_totp')).toEqual([{ account_id: bo }]);
   });
 
   it('starts pending sessions, and locks the second step after five wrong codes for 15 minutes', async () => {

@@ -58,10 +58,12 @@ export function createTwoFactorStore(db: Database, box: SecretBox): TwoFactorSto
   const begin = async (accountId: number) => {
     const secret = newTotpSecret();
     await db.run(
-      `INSERT INTO staff_totp (account_id, secret) VALUES (?, ?)
-       ON CONFLICT (account_id) DO UPDATE SET secret = excluded.secret, last_step = 0 WHERE staff_totp.confirmed_at IS NULL`,
+      `INSERT INTO staff_totp (account_id, secret, started_at) VALUES (?, ?, ?)
+       ON CONFLICT (account_id) DO UPDATE SET secret = excluded.secret, started_at = excluded.started_at, last_step = 0
+       WHERE staff_totp.confirmed_at IS NULL`,
       accountId,
       box.seal(secret, accountId),
+      new Date().toISOString(),
     );
     return secret;
   };
