@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 
 import { violations } from '../support/browser/axe';
@@ -14,6 +15,14 @@ const codeFor = (secret: string, at = Date.now()) =>
     timestamp: at,
   });
 
+/** axe finds nothing on the page at either width. */
+async function expectAccessible(page: Page, what: string) {
+  for (const width of AXE_WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await violations(page), `${what} at ${width} px`).toEqual([]);
+  }
+}
+
 test('a person sets up TOTP from the secret written on the page, signs out, and signs in with a code', async ({
   page,
 }) => {
@@ -28,10 +37,7 @@ test('a person sets up TOTP from the secret written on the page, signs out, and 
   await expect(page.getByText('Two-factor sign-in is off')).toBeVisible();
   await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
   await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
-  for (const width of AXE_WIDTHS) {
-    await page.setViewportSize({ width, height: 900 });
-    expect(await violations(page), `set-up at ${width} px`).toEqual([]);
-  }
+  await expectAccessible(page, 'set-up');
   // Read as a person reads it, without the camera: the text beside the QR code.
   const secret = (await page.locator('#totp-secret').innerText()).replace(/\s/g, '');
   const setUpAt = Date.now();
@@ -39,6 +45,7 @@ test('a person sets up TOTP from the secret written on the page, signs out, and 
   await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
   await expect(page.getByRole('heading', { name: 'Your recovery codes' })).toBeVisible();
   await expect(page.locator('.staff-two-factor__codes li')).toHaveCount(10);
+  await expectAccessible(page, 'recovery codes');
 
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/staff\/sign-in\?signedOut=1$/);
@@ -49,13 +56,16 @@ test('a person sets up TOTP from the secret written on the page, signs out, and 
   // The second step cannot be stepped around: the inbox's URL leads back to it.
   await page.goto('/staff/leads');
   await expect(page).toHaveURL(/\/staff\/second-step$/);
-  for (const width of AXE_WIDTHS) {
-    await page.setViewportSize({ width, height: 900 });
-    expect(await violations(page), `second step at ${width} px`).toEqual([]);
-  }
+  await expectAccessible(page, 'second step');
   // The set-up's code is spent; the next one is taken a step early (one step either side of now is accepted).
   await page.getByLabel('Code or recovery code').fill(codeFor(secret, Math.max(Date.now(), setUpAt + 30_000)));
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/staff\/leads$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible();
+  // What an owner sees of it: their own account page, and who has two factors on the People page.
+  await page.goto('/staff/account');
+  await expect(page.getByText('Recovery codes left: 10')).toBeVisible();
+  await expectAccessible(page, 'account');
+  await page.goto('/staff/people');
+  await expectAccessible(page, 'people');
 });
