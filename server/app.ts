@@ -122,6 +122,7 @@ export function createApp(config: AppConfig, options: AppOptions): SiteApp {
     locked: lab.checkNow, // a sign-in lock is told to the lab at once, as an alert
     alerts: async () => [...legal.alerts, ...(await lab.alerts.active())],
     sections: features.flatMap((feature) => feature.console ?? []),
+    secretKey: config.analytics.keySet ? config.analytics.key : undefined,
   });
   app.use(staff);
   app.use(publicFiles(path.join(config.rootDir, 'public'))); // icons, images, video: only paths with an extension

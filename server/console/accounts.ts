@@ -145,6 +145,12 @@ export function createAccountStore(db: Database): AccountStore {
     disable(email, now = new Date()) {
       return db.transaction(async (tx) => {
         await tx.run(END_SESSIONS, email);
+        // A disabled person's second factor goes with their sessions: nothing of it is kept for nobody (decision 071).
+        for (const table of ['staff_totp', 'staff_recovery_codes'])
+          await tx.run(
+            `DELETE FROM ${table} WHERE account_id = (SELECT id FROM staff_accounts WHERE email = ?)`,
+            email,
+          );
         return (
           (await tx.run(
             'UPDATE staff_accounts SET disabled_at = coalesce(disabled_at, ?) WHERE email = ?',

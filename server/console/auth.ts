@@ -9,6 +9,8 @@ import type { SessionStore, StaffSession } from './sessions';
 import { ABSOLUTE_TIMEOUT_MS, createSessionStore } from './sessions';
 
 export const SIGN_IN_PATH = '/staff/sign-in';
+/** Where a session that passed the password but not the second factor is sent, whatever it asks for (decision 071). */
+export const SECOND_STEP_PATH = '/staff/second-step';
 
 declare module 'express-serve-static-core' {
   interface Locals {
@@ -56,8 +58,13 @@ function sessionCookie(siteUrl: string): SessionCookie {
 export interface StaffAuth {
   sessions: SessionStore;
   cookie: SessionCookie;
-  /** Resumes the request's session into res.locals.staffSession, or answers 303 to the sign-in page with no data. */
+  /**
+   * Resumes the request's session into res.locals.staffSession, or answers 303 to the sign-in page with no data;
+   * a pending session (the second step still to pass) gets 303 to that step, with no data either.
+   */
   requireSession: RequestHandler;
+  /** The same, letting a pending session through: for the second step itself and sign-out. */
+  requireAnySession: RequestHandler;
   /** After formEndpoint and requireSession: the post's csrf field must be the session's token (403 otherwise). */
   requireCsrf: RequestHandler;
 }
@@ -73,18 +80,26 @@ export function staffAuth(db: Database, siteUrl: string): StaffAuth {
   const sessions = createSessionStore(db);
   const cookie = sessionCookie(siteUrl);
 
-  const requireSession: RequestHandler = async (req, res, next) => {
-    const token = cookie.read(req);
-    const session = token ? await sessions.resume(token) : undefined;
-    if (!session) {
-      // A cookie that no longer opens a session is dropped, and the sign-in page says why.
-      if (token) cookie.clear(res);
-      res.redirect(303, token ? `${SIGN_IN_PATH}?expired=1` : SIGN_IN_PATH);
-      return;
-    }
-    res.locals.staffSession = session;
-    next();
-  };
+  const resumeSession =
+    (allowPending: boolean): RequestHandler =>
+    async (req, res, next) => {
+      const token = cookie.read(req);
+      const session = token ? await sessions.resume(token) : undefined;
+      if (!session) {
+        // A cookie that no longer opens a session is dropped, and the sign-in page says why.
+        if (token) cookie.clear(res);
+        res.redirect(303, token ? `${SIGN_IN_PATH}?expired=1` : SIGN_IN_PATH);
+        return;
+      }
+      if (session.pending && !allowPending) {
+        res.redirect(303, SECOND_STEP_PATH);
+        return;
+      }
+      res.locals.staffSession = session;
+      next();
+    };
+  const requireSession = resumeSession(false);
+  const requireAnySession = resumeSession(true);
 
   const requireCsrf: RequestHandler = (req, res, next) => {
     const body = readBody(req, res);
@@ -109,7 +124,7 @@ export function staffAuth(db: Database, siteUrl: string): StaffAuth {
     next();
   };
 
-  return { sessions, cookie, requireSession, requireCsrf };
+  return { sessions, cookie, requireSession, requireAnySession, requireCsrf };
 }
 
 /**
@@ -121,6 +136,7 @@ export function staffSignedIn(db: Database, siteUrl: string): (req: Request) => 
   const { sessions, cookie } = staffAuth(db, siteUrl);
   return async (req) => {
     const token = cookie.read(req);
-    return token !== undefined && (await sessions.resume(token)) !== undefined;
+    const session = token === undefined ? undefined : await sessions.resume(token);
+    return session !== undefined && !session.pending;
   };
 }

@@ -19,7 +19,12 @@ export type { ConsoleSection, ConsoleSectionTools } from './section';
 import type { Role } from './roles';
 import { ROLES } from './roles';
 import { signInRoutes } from './signInRoutes';
+import { createSecondStepThrottle } from './signInThrottle';
 import { consoleCopy } from './texts';
+import { accountRoutes } from './twoFactor/accountRoutes';
+import { secondStepRoutes } from './twoFactor/secondStepRoutes';
+import { secretBox } from './twoFactor/secretBox';
+import { createTwoFactorStore } from './twoFactor/store';
 import { ForbiddenPage } from './views/ForbiddenPage';
 import { NotFoundPage } from './views/NotFoundPage';
 
@@ -51,10 +56,21 @@ interface StaffConsoleOptions {
   alerts?: () => Promise<readonly ConsoleAlert[]>;
   /** The features' console sections, in the header's order; the first a role may open is its home page. */
   sections: readonly ConsoleSection[];
+  /** The site's key that TOTP secrets are sealed with (ANALYTICS_KEY when set; none: kept as they are, decision 071). */
+  secretKey?: string;
 }
 
-/** What the console itself answers behind the sign-in, for anyone signed in: its home, sign-out, not found. */
-const OPEN_TO_ROLES = ['/staff', '/staff/sign-out', '/staff/{*rest}'];
+/**
+ * What the console itself answers behind the sign-in, for anyone signed in: its home, sign-out, not found, and
+ * the second step of sign-in (the one page a pending session opens besides sign-out, decision 071).
+ */
+const OPEN_TO_ROLES = [
+  '/staff',
+  '/staff/sign-out',
+  '/staff/{*rest}',
+  '/staff/second-step',
+  '/staff/second-step/set-up',
+];
 
 /**
  * Everything under /staff: sign-in is the only page open without a session;
@@ -70,11 +86,14 @@ export function staffConsole({
   locked,
   alerts = async () => [],
   sections: featureSections,
+  secretKey,
 }: StaffConsoleOptions): StaffConsole {
   const assets = (): ConsoleAssets => ({ stylesheet: build().consoleStylesheet });
   const auth = staffAuth(db, siteUrl);
   const router = Router();
-  const sections = [...featureSections, peopleSection(db)];
+  const twoFactor = createTwoFactorStore(db, secretBox(secretKey));
+  const throttle = createSecondStepThrottle(db);
+  const sections = [...featureSections, peopleSection(db, twoFactor)];
 
   const consoleHeaders: RequestHandler = (_req, res, next) => {
     // no-transform: neither the app's compression nor Caddy's compresses a page that holds the CSRF
@@ -88,7 +107,9 @@ export function staffConsole({
   const navOf = (role: Role) => sections.filter((section) => section.roles.includes(role)).map(({ nav }) => nav);
   // A role with no section at all lands on the console's not-found page, never in a loop of redirects.
   const home = (role: Role) => navOf(role)[0]?.href ?? '/staff/none';
-  router.use(signInRoutes({ db, logger, siteUrl, auth, assets, counters, locked, home }));
+  router.use(signInRoutes({ db, logger, siteUrl, auth, assets, counters, locked, home, twoFactor }));
+  router.use(secondStepRoutes({ siteUrl, logger, counters, auth, assets, store: twoFactor, throttle, home }));
+  // Past here a pending session is sent back to the second step: nothing behind it is reached without both factors.
   router.use(['/staff', '/staff/{*rest}'], auth.requireSession);
   // Read for each page, so the top bar says what is wrong now (a few counts; the console is seldom busy).
   // The header shows only the sections the person's role may open.
@@ -130,7 +151,11 @@ export function staffConsole({
     if (first) res.redirect(303, first.href);
     else renderNotFound(res, consoleCopy.notFound);
   });
-  const routeRoles: ConsoleRouteRoles[] = OPEN_TO_ROLES.map((pattern) => ({ pattern, roles: ROLES }));
+  // Each person's own account page: every role, no section in the header (their name there links to it).
+  const account = accountRoutes({ logger, assets, guardPost, store: twoFactor, throttle });
+  router.use(account);
+  const open = [...OPEN_TO_ROLES, ...new Set(appRoutes(account).map((route) => route.pattern))];
+  const routeRoles: ConsoleRouteRoles[] = open.map((pattern) => ({ pattern, roles: ROLES }));
   for (const section of sections) {
     const routes = section.routes(tools);
     // The role check stands at every path the section answers, before it: a route added to a section is

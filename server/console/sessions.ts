@@ -20,11 +20,13 @@ export interface StaffSession {
   role: Role;
   csrfToken: string;
   createdAt: string;
+  /** Passed the password but not yet the second step (decision 071): opens that step and sign-out only. */
+  pending: boolean;
 }
 
 export interface SessionStore {
-  /** Starts a session and returns the cookie's token (only its hash is stored). */
-  create(accountId: number, now?: Date): Promise<string>;
+  /** Starts a session (pending: until the second step is passed) and returns the cookie's token (only its hash is stored). */
+  create(accountId: number, now?: Date, pending?: boolean): Promise<string>;
   /** The live session of a cookie token, touched; expired ones and those of disabled accounts are deleted and undefined. */
   resume(token: string, now?: Date): Promise<StaffSession | undefined>;
   /** Ends the session of a cookie token. */
@@ -44,13 +46,14 @@ interface SessionRow {
   created_at: string;
   last_seen_at: string;
   disabled_at: string | null;
+  pending: number;
 }
 
 export function createSessionStore(db: Database): SessionStore {
   const remove = (id: string) => db.run('DELETE FROM staff_sessions WHERE id = ?', id);
 
   return {
-    async create(accountId, now = new Date()) {
+    async create(accountId, now = new Date(), pending = false) {
       const token = randomBytes(32).toString('base64url');
       const at = now.toISOString();
       await db.transaction(async (tx) => {
@@ -61,12 +64,13 @@ export function createSessionStore(db: Database): SessionStore {
           new Date(now.getTime() - ABSOLUTE_TIMEOUT_MS).toISOString(),
         );
         await tx.run(
-          'INSERT INTO staff_sessions (id, account_id, csrf_token, created_at, last_seen_at) VALUES (?, ?, ?, ?, ?)',
+          'INSERT INTO staff_sessions (id, account_id, csrf_token, created_at, last_seen_at, pending) VALUES (?, ?, ?, ?, ?, ?)',
           sessionId(token),
           accountId,
           randomBytes(32).toString('base64url'),
           at,
           at,
+          pending ? 1 : 0,
         );
       });
       return token;
@@ -94,6 +98,7 @@ export function createSessionStore(db: Database): SessionStore {
         role: row.role,
         csrfToken: row.csrf_token,
         createdAt: row.created_at,
+        pending: Number(row.pending) === 1,
       };
     },
     async end(token) {

@@ -9,7 +9,7 @@ import { clientKey } from '../http/rateLimit';
 import type { RateLimitCounters } from '../http/rateLimitCounters';
 import { createAccountStore } from './accounts';
 import type { StaffAuth } from './auth';
-import { SIGN_IN_PATH } from './auth';
+import { SECOND_STEP_PATH, SIGN_IN_PATH } from './auth';
 import type { ConsoleAssets } from './kit/ConsoleDocument';
 import { consoleUser, sendPage, textFields } from './page';
 import { admitSignIn, DUMMY_HASH, MAX_PASSWORD_LENGTH, verifyPassword } from './passwords';
@@ -17,6 +17,7 @@ import type { Role } from './roles';
 import type { SignInLock } from './signInThrottle';
 import { createSignInThrottle, LOCK_AFTER_FAILURES } from './signInThrottle';
 import { signInCopy } from './texts';
+import type { TwoFactorStore } from './twoFactor/store';
 import { SignInPage } from './views/SignInPage';
 
 /** Sign-in posts one client may make per minute, before any password is checked (each check costs 128 MiB for a moment). */
@@ -36,6 +37,8 @@ interface SignInOptions {
   locked?: () => Promise<void>;
   /** Where a signed-in person lands: the first section their role opens. */
   home: (role: Role) => string;
+  /** Whether a sign-in must pass a second step before its session opens anything (decision 071). */
+  twoFactor: TwoFactorStore;
 }
 
 /**
@@ -44,7 +47,8 @@ interface SignInOptions {
  * checked with the same cost), every attempt is logged without the password, and failures slow
  * down the address and the client, then lock the address for that client (see signInThrottle).
  */
-export function signInRoutes({ db, logger, siteUrl, auth, assets, counters, locked, home }: SignInOptions): Router {
+export function signInRoutes(options: SignInOptions): Router {
+  const { db, logger, siteUrl, auth, assets, counters, locked, home, twoFactor } = options;
   const accounts = createAccountStore(db);
   const throttle = createSignInThrottle(db);
   const router = Router();
@@ -58,7 +62,7 @@ export function signInRoutes({ db, logger, siteUrl, auth, assets, counters, lock
     const token = auth.cookie.read(req);
     const session = token ? await auth.sessions.resume(token) : undefined;
     if (session) {
-      res.redirect(303, home(session.role));
+      res.redirect(303, session.pending ? SECOND_STEP_PATH : home(session.role));
       return;
     }
     const info =
@@ -120,9 +124,13 @@ export function signInRoutes({ db, logger, siteUrl, auth, assets, counters, lock
           // A new session on every sign-in: a token planted before it is worth nothing after.
           const previous = auth.cookie.read(req);
           if (previous) await auth.sessions.end(previous);
-          auth.cookie.set(res, await auth.sessions.create(account.id));
-          logger.info({ event: 'staff sign-in', outcome: 'success', email: address, client }, 'staff signed in');
-          res.redirect(303, home(account.role));
+          // With two factors the session is pending: it opens the second step and sign-out, nothing else.
+          const pending = await twoFactor.secondStepDue(account.id);
+          auth.cookie.set(res, await auth.sessions.create(account.id, undefined, pending));
+          const outcome = pending ? 'password' : 'success';
+          const message = pending ? 'staff passed the password' : 'staff signed in';
+          logger.info({ event: 'staff sign-in', outcome, email: address, client }, message);
+          res.redirect(303, pending ? SECOND_STEP_PATH : home(account.role));
         } finally {
           place.release();
         }
@@ -135,7 +143,7 @@ export function signInRoutes({ db, logger, siteUrl, auth, assets, counters, lock
   router.post(
     '/staff/sign-out',
     ...formEndpoint({ siteUrl, perMinute: 30, counters: counters?.('staff-sign-out'), maxBytes: 4096 }),
-    auth.requireSession,
+    auth.requireAnySession,
     auth.requireCsrf,
     async (req: Request, res: Response) => {
       const { email } = consoleUser(res);

@@ -538,6 +538,25 @@ export const migrations: readonly Migration[] = [
   ALTER TABLE staff_accounts ADD COLUMN hours TEXT NOT NULL DEFAULT '{}';
   ALTER TABLE staff_accounts ADD COLUMN role TEXT NOT NULL DEFAULT 'sales' CHECK (role IN ('owner', 'editor', 'sales'));
   UPDATE staff_accounts SET role = 'owner';`,
+  `-- Two-factor sign-in (decision 071): a person's TOTP secret (sealed with a key kept outside the database when
+  -- the site has one), unconfirmed until a first code is entered, with the last time step accepted so a code is
+  -- never taken twice (a set-up never confirmed is deleted a day after it started); their recovery codes as SHA-256 hashes, each used once. A session that passed the password
+  -- but not yet the second step is pending, and opens nothing but that step. Requiring two factors for everyone
+  -- is a row of settings.
+  CREATE TABLE staff_totp (
+    account_id INTEGER PRIMARY KEY REFERENCES staff_accounts (id) ON DELETE CASCADE,
+    secret TEXT NOT NULL,
+    started_at TEXT NOT NULL,
+    confirmed_at TEXT,
+    last_step BIGINT NOT NULL DEFAULT 0
+  );
+  CREATE TABLE staff_recovery_codes (
+    account_id INTEGER NOT NULL REFERENCES staff_accounts (id) ON DELETE CASCADE,
+    hash TEXT NOT NULL,
+    used_at TEXT,
+    PRIMARY KEY (account_id, hash)
+  );
+  ALTER TABLE staff_sessions ADD COLUMN pending INTEGER NOT NULL DEFAULT 0;`,
 ];
 
 /**

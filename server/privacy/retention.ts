@@ -15,6 +15,7 @@ export interface RetentionPeriods {
   analyticsDays: number;
   signInFailuresDays: number;
   teamMailDays: number;
+  twoFactorSetUpDays: number;
   consentRecordYears: number;
   bouncedMonths: number;
 }
@@ -27,6 +28,8 @@ export interface PurgeCounts {
   analytics: number;
   signInFailures: number;
   teamMail: number;
+  /** Staff two-factor set-ups never finished: their secrets. */
+  unfinishedTwoFactor: number;
   /** Proofs of consent past their years. */
   consents: number;
   bouncedOut: number;
@@ -47,7 +50,7 @@ function monthsBefore(now: Date, months: number): Date {
  * counts of days older than vitalsDays, the visitor counts older than analyticsDays
  * and the visitor salts and hashes of the days before today, staff sign-in failures (typed
  * addresses, client addresses) with no attempt for signInFailuresDays, and the team's e-mails older
- * than teamMailDays, and subscriptions bounced out (suppressed) whose last bounce is bouncedMonths old.
+ * than teamMailDays, the secrets of staff two-factor set-ups started twoFactorSetUpDays ago and never finished, and subscriptions bounced out (suppressed) whose last bounce is bouncedMonths old.
  */
 export function purgeExpired(
   db: Database,
@@ -111,6 +114,10 @@ export function purgeExpired(
       'DELETE FROM outbox WHERE lead_id IS NULL AND subscriber_id IS NULL AND created_at < ?',
       new Date(now.getTime() - periods.teamMailDays * DAY_MS).toISOString(),
     );
+    const unfinishedTwoFactor = await tx.run(
+      'DELETE FROM staff_totp WHERE confirmed_at IS NULL AND started_at < ?',
+      new Date(now.getTime() - periods.twoFactorSetUpDays * DAY_MS).toISOString(),
+    );
     return {
       leads,
       pendingSubscribers,
@@ -119,6 +126,7 @@ export function purgeExpired(
       analytics,
       signInFailures,
       teamMail,
+      unfinishedTwoFactor,
       consents,
       bouncedOut,
     };

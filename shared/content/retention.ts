@@ -18,6 +18,8 @@ export const retention = {
    * the account and the client address) and campaign tests.
    */
   teamMailDays: 30,
+  /** A staff member's two-factor set-up never finished: its secret, counted from its start (decision 071). */
+  twoFactorSetUpDays: 1,
   /**
    * The proof of a consent (which notice, when, how; the address only as a keyed hash), counted from the end of
    * the subscription or inquiry it was given for: the SIC's power to sanction lapses 3 years after the facts.

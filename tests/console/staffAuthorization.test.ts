@@ -4,13 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedArticles } from '../../server/articles/seed';
 import { createArticleStore } from '../../server/articles/store';
 import { createAccountStore } from '../../server/console/accounts';
-import { SIGN_IN_PATH } from '../../server/console/auth';
+import { SIGN_IN_PATH, staffSignedIn } from '../../server/console/auth';
 import type { Role } from '../../server/console/roles';
 import { createSessionStore } from '../../server/console/sessions';
 import { campaignStore } from '../../server/newsletter';
 import { pageCacheKey } from '../../server/pages/cache';
 import { pages } from '../../shared/routes';
-import { testApp } from '../support/helpers';
+import { TEST_SITE_URL, testApp } from '../support/helpers';
 import type { StaffClient } from '../support/staffHelpers';
 import { addAccount, consolePost, insertLead, sessionFor, signIn } from '../support/staffHelpers';
 
@@ -48,6 +48,8 @@ const GETS = [
   `/staff/articles/${DRAFT}/revisions?from=1&to=1`,
   '/staff/people',
   '/staff/people/1',
+  '/staff/account',
+  '/staff/second-step',
   '/staff/no-such-page',
   '/STAFF/leads',
 ];
@@ -93,7 +95,16 @@ const POSTS: [string, Record<string, string>][] = [
   [`/staff/articles/${DRAFT}/revisions/1/restore`, {}],
   [`/staff/articles/${DRAFT}/image`, {}],
   ['/staff/people/1', { name: 'Mallory', office: 'Miami', language_en: 'on', timeZone: '', role: 'sales' }],
+  ['/staff/people/two-factor', { required: 'on' }],
+  ['/staff/people/1/two-factor/reset', {}],
+  ['/staff/account/two-factor', {}],
+  ['/staff/account/two-factor/confirm', { code: '123456' }],
+  ['/staff/account/two-factor/off', { code: '123456' }],
+  ['/staff/second-step', { code: '123456' }],
+  ['/staff/second-step/set-up', { code: '123456' }],
 ];
+/** The only console routes a pending session (password passed, second factor not yet) may reach (decision 071). */
+const SECOND_STEP_ROUTES = ['/staff/second-step', '/staff/second-step/set-up', '/staff/sign-out'];
 
 const app = testApp();
 const COOKIE = '__Host-staff_session';
@@ -243,6 +254,54 @@ describe.each(visitors)('with %s', (_name, cookieFor) => {
       app.db.connection.prepare("SELECT unsubscribed_at FROM subscribers WHERE email = 'reader@example.test'").get(),
     ).toEqual({ unsubscribed_at: null });
     expectCampaignsUntouched();
+  });
+});
+
+describe('a pending session, past the password but not the second factor', () => {
+  const pendingSession = async () => {
+    const token = await sessions().create(accountId, undefined, true);
+    const cookie = `${COOKIE}=${token}`;
+    const page = await request(app).get('/staff/second-step').set('Cookie', cookie);
+    return { cookie, csrf: /name="csrf" value="([^"]+)"/.exec(page.text)![1]! };
+  };
+  const expectSentToSecondStep = (response: request.Response, what: string) => {
+    expect(response.status, what).toBe(303);
+    expect(response.headers.location, what).toBe('/staff/second-step');
+    for (const text of SECRET_TEXTS) expect(response.text, what).not.toContain(text);
+    expect(response.headers['content-disposition'], what).toBeUndefined();
+  };
+
+  it('is sent back to the second step from every other console page and export', async () => {
+    const client = await pendingSession();
+    for (const path of GETS.filter((path) => !SECOND_STEP_ROUTES.includes(path)))
+      expectSentToSecondStep(await request(app).get(path).set('Cookie', client.cookie), path);
+    expect((await request(app).get('/staff/second-step').set('Cookie', client.cookie)).status).toBe(200);
+    // A cover of a draft, outside the console, is not shown to it either.
+    expect(await staffSignedIn(app.db, TEST_SITE_URL)({ get: () => client.cookie } as never)).toBe(false);
+  });
+
+  it('is sent back to the second step from every other action, with its own token, and changes nothing', async () => {
+    const client = await pendingSession();
+    for (const [path, fields] of POSTS.filter(([path]) => !SECOND_STEP_ROUTES.includes(path)))
+      expectSentToSecondStep(await consolePost(app, path, client, { ...fields, csrf: client.csrf }), path);
+    expect(app.db.connection.prepare('SELECT status FROM leads WHERE id = 1').get()).toEqual({ status: 'new' });
+    expect(app.db.connection.prepare('SELECT count(*) AS notes FROM lead_notes').get()).toEqual({ notes: 0 });
+    expect(app.db.connection.prepare('SELECT state FROM articles WHERE id = ?').get(DRAFT)).toEqual({ state: 'draft' });
+    expect(app.db.connection.prepare('SELECT name, role FROM staff_accounts WHERE id = 1').get()).toEqual({
+      name: '',
+      role: 'owner',
+    });
+    expect(
+      app.db.connection.prepare('SELECT count(*) AS n FROM staff_totp WHERE confirmed_at IS NOT NULL').get(),
+    ).toEqual({ n: 0 });
+    expect(
+      app.db.connection.prepare("SELECT count(*) AS n FROM settings WHERE key = 'staff_two_factor_required'").get(),
+    ).toEqual({ n: 0 });
+    expectCampaignsUntouched();
+    // It may still sign out.
+    expect((await consolePost(app, '/staff/sign-out', client, { csrf: client.csrf })).headers.location).toBe(
+      '/staff/sign-in?signedOut=1',
+    );
   });
 });
 

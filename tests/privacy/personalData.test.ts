@@ -164,6 +164,7 @@ describe('the retention purge', () => {
       analytics: 0,
       signInFailures: 0,
       teamMail: 0,
+      unfinishedTwoFactor: 0,
       consents: 0,
       bouncedOut: 0,
     });
@@ -295,6 +296,7 @@ describe('npm run data', () => {
       analytics: 0,
       signInFailures: 0,
       teamMail: 0,
+      unfinishedTwoFactor: 0,
       consents: 0,
       bouncedOut: 0,
     });

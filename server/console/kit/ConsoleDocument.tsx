@@ -118,7 +118,10 @@ export function ConsoleDocument({ title, assets, user, section, children }: Cons
                 </nav>
                 <form className="staff-user" method="post" action="/staff/sign-out">
                   <CsrfField user={user} />
-                  <span className="staff-user__email">{user.name}</span>
+                  {/* Their name opens their own account page: two-factor sign-in (decision 071). */}
+                  <a href="/staff/account" title="Your account" className="staff-user__email">
+                    {user.name}
+                  </a>
                   <button className="staff-button staff-button--ghost" type="submit">
                     Sign out
                   </button>

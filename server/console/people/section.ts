@@ -9,15 +9,21 @@ import { createAccountStore } from '../accounts';
 import { noticeNamed } from '../notices';
 import { consoleUser, sendPage, textFields } from '../page';
 import type { ConsoleSection, ConsoleSectionTools } from '../section';
+import type { TwoFactorStore } from '../twoFactor/store';
 import type { ProfileFields } from './profile';
 import { checkProfile, profileFields } from './profile';
 import { peopleCopy, peopleNav } from './texts';
 import { PeoplePage } from './views/PeoplePage';
 import { PersonPage } from './views/PersonPage';
 
-const notices = { saved: peopleCopy.saved } as const;
+const notices = { saved: peopleCopy.saved, reset: peopleCopy.twoFactorReset } as const;
+const listNotices = { required: peopleCopy.required, optional: peopleCopy.optional } as const;
 
-function peopleRoutes(db: Database, { assets, guardPost, renderNotFound }: ConsoleSectionTools): Router {
+function peopleRoutes(
+  db: Database,
+  twoFactor: TwoFactorStore,
+  { assets, guardPost, renderNotFound }: ConsoleSectionTools,
+): Router {
   const accounts = createAccountStore(db);
   const router = Router();
 
@@ -25,7 +31,7 @@ function peopleRoutes(db: Database, { assets, guardPost, renderNotFound }: Conso
     const id = /^[1-9]\d{0,9}$/.test(String(req.params.id)) ? Number(req.params.id) : 0;
     return (await accounts.list()).find((account) => account.id === id);
   };
-  const showPerson = (
+  const showPerson = async (
     res: Response,
     status: number,
     person: StaffAccount,
@@ -41,21 +47,50 @@ function peopleRoutes(db: Database, { assets, guardPost, renderNotFound }: Conso
         fields: form.fields ?? profileFields(person),
         problems: form.problems ?? [],
         saved: form.saved,
+        twoFactorOn: (await twoFactor.status(person.id)).on,
+        self: person.id === res.locals.staffSession!.accountId,
       }),
     );
 
-  router.get('/staff/people', async (_req, res) => {
+  router.get('/staff/people', async (req, res) => {
     sendPage(
       res,
       200,
-      createElement(PeoplePage, { assets: assets(), user: consoleUser(res), people: await accounts.list() }),
+      createElement(PeoplePage, {
+        assets: assets(),
+        user: consoleUser(res),
+        people: await accounts.list(),
+        withTwoFactor: await twoFactor.accountsWithIt(),
+        required: await twoFactor.required(),
+        saved: noticeNamed(listNotices, req.query.saved),
+      }),
     );
+  });
+
+  // Two factors for everyone (decision 071): asked of each person at their next sign-in.
+  router.post('/staff/people/two-factor', ...guardPost(), async (req, res) => {
+    const body = readBody(req, res);
+    const required = textFields(body.ok ? body.fields : undefined).required === 'on';
+    await twoFactor.setRequired(required);
+    res.redirect(303, `/staff/people?saved=${required ? 'required' : 'optional'}`);
+  });
+
+  // For a person who lost their phone and their recovery codes: they sign in with the password alone, or set up anew.
+  router.post('/staff/people/:id/two-factor/reset', ...guardPost(), async (req, res) => {
+    const person = await personOf(req);
+    if (!person) renderNotFound(res, peopleCopy.notFound);
+    else if (person.id === res.locals.staffSession!.accountId)
+      await showPerson(res, 409, person, { problems: [peopleCopy.resetOwn] });
+    else {
+      await twoFactor.remove(person.id);
+      res.redirect(303, `/staff/people/${person.id}?saved=reset`);
+    }
   });
 
   router.get('/staff/people/:id', async (req, res) => {
     const person = await personOf(req);
     if (!person) renderNotFound(res, peopleCopy.notFound);
-    else showPerson(res, 200, person, { saved: noticeNamed(notices, req.query.saved) });
+    else await showPerson(res, 200, person, { saved: noticeNamed(notices, req.query.saved) });
   });
 
   router.post('/staff/people/:id', ...guardPost(), async (req, res) => {
@@ -69,12 +104,12 @@ function peopleRoutes(db: Database, { assets, guardPost, renderNotFound }: Conso
     const checked = checkProfile(fields);
     // A refused form comes back with what was typed, and says what to change.
     if (checked.problems) {
-      showPerson(res, 400, person, { fields, problems: checked.problems });
+      await showPerson(res, 400, person, { fields, problems: checked.problems });
       return;
     }
     const outcome = await accounts.update(person.id, checked.profile);
     if (outcome === 'missing') renderNotFound(res, peopleCopy.notFound);
-    else if (outcome === 'last owner') showPerson(res, 409, person, { fields, problems: [peopleCopy.lastOwner] });
+    else if (outcome === 'last owner') await showPerson(res, 409, person, { fields, problems: [peopleCopy.lastOwner] });
     else res.redirect(303, `/staff/people/${person.id}?saved=saved`);
   });
 
@@ -82,8 +117,8 @@ function peopleRoutes(db: Database, { assets, guardPost, renderNotFound }: Conso
 }
 
 /** The console's People section: owners alone see the staff and give roles (decision 069). */
-export const peopleSection = (db: Database): ConsoleSection => ({
+export const peopleSection = (db: Database, twoFactor: TwoFactorStore): ConsoleSection => ({
   nav: peopleNav,
   roles: ['owner'],
-  routes: (tools) => peopleRoutes(db, tools),
+  routes: (tools) => peopleRoutes(db, twoFactor, tools),
 });

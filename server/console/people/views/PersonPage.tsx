@@ -16,12 +16,16 @@ interface PersonPageProps {
   fields: ProfileFields;
   problems: readonly string[];
   saved?: string;
+  twoFactorOn: boolean;
+  /** The signed-in owner's own page: their two factors are turned off from their account page, with a code. */
+  self: boolean;
 }
 
 const dayName = (day: string) => `${day[0]!.toUpperCase()}${day.slice(1)}`;
 
 /** One person's profile and role, as a plain form (no script). */
-export function PersonPage({ assets, user, person, fields, problems, saved }: PersonPageProps) {
+export function PersonPage(props: PersonPageProps) {
+  const { assets, user, person, fields, problems, saved, twoFactorOn, self } = props;
   const title = person.name || person.email;
   return (
     <ConsoleDocument title={title} assets={assets} user={user} section="people">
@@ -108,6 +112,22 @@ export function PersonPage({ assets, user, person, fields, problems, saved }: Pe
             Save
           </button>
         </form>
+      </section>
+      <section className="staff-panel card" aria-labelledby="person-two-factor-title">
+        <h2 id="person-two-factor-title">Two-factor sign-in</h2>
+        <p>{twoFactorOn ? 'On.' : 'Off.'}</p>
+        {twoFactorOn && !self && (
+          <form className="staff-form" method="post" action={`/staff/people/${person.id}/two-factor/reset`}>
+            <CsrfField user={user} />
+            <p className="staff-muted">
+              For someone who lost both their authenticator app and their recovery codes: their secret and codes are
+              deleted, and they set two factors up again.
+            </p>
+            <button className="staff-button" type="submit">
+              Reset their two-factor sign-in
+            </button>
+          </form>
+        )}
       </section>
     </ConsoleDocument>
   );
