@@ -9,7 +9,10 @@ import type { AssetSource } from '../http/manifest';
 import type { RateLimitCounters } from '../http/rateLimitCounters';
 import { appRoutes } from '../http/routesAnswering';
 import { forbidScripts } from '../http/security';
+import { auditSection } from './audit/section';
 import { sameToken, staffAuth } from './auth';
+import { keptFormFlow } from './keptFormRoutes';
+import { createKeptForms } from './keptForms';
 import type { ConsoleAlert, ConsoleAssets } from './kit/ConsoleDocument';
 import { consoleUser, sendPage } from './page';
 import { staffNames } from './people/names';
@@ -18,6 +21,7 @@ import type { ConsoleSection } from './section';
 export type { ConsoleSection, ConsoleSectionTools } from './section';
 import type { Role } from './roles';
 import { ROLES } from './roles';
+import { sessionRoutes, SESSIONS_PATHS } from './sessionRoutes';
 import { signInRoutes } from './signInRoutes';
 import { consoleCopy } from './texts';
 import { ForbiddenPage } from './views/ForbiddenPage';
@@ -53,8 +57,8 @@ interface StaffConsoleOptions {
   sections: readonly ConsoleSection[];
 }
 
-/** What the console itself answers behind the sign-in, for anyone signed in: its home, sign-out, not found. */
-const OPEN_TO_ROLES = ['/staff', '/staff/sign-out', '/staff/{*rest}'];
+/** What the console itself answers behind the sign-in, for anyone signed in: home, sign-out, their sessions, not found. */
+const OPEN_TO_ROLES = ['/staff', '/staff/sign-out', ...SESSIONS_PATHS, '/staff/{*rest}'];
 
 /**
  * Everything under /staff: sign-in is the only page open without a session;
@@ -74,7 +78,7 @@ export function staffConsole({
   const assets = (): ConsoleAssets => ({ stylesheet: build().consoleStylesheet });
   const auth = staffAuth(db, siteUrl);
   const router = Router();
-  const sections = [...featureSections, peopleSection(db)];
+  const sections = [...featureSections, peopleSection(db), auditSection(db)];
 
   const consoleHeaders: RequestHandler = (_req, res, next) => {
     // no-transform: neither the app's compression nor Caddy's compresses a page that holds the CSRF
@@ -88,7 +92,14 @@ export function staffConsole({
   const navOf = (role: Role) => sections.filter((section) => section.roles.includes(role)).map(({ nav }) => nav);
   // A role with no section at all lands on the console's not-found page, never in a loop of redirects.
   const home = (role: Role) => navOf(role)[0]?.href ?? '/staff/none';
-  router.use(signInRoutes({ db, logger, siteUrl, auth, assets, counters, locked, home }));
+  const keptForms = keptFormFlow({
+    ...{ siteUrl, auth, counters, perMinute: POSTS_PER_MINUTE },
+    kept: createKeptForms(db),
+    dispatch: (req, res, next) => router(req, res, next),
+  });
+  router.use(signInRoutes({ db, logger, siteUrl, auth, assets, counters, locked, home, keptForms }));
+  // A form posted after its session ended is kept for its person, before the session check sends them to sign in.
+  router.use(keptForms.routes);
   router.use(['/staff', '/staff/{*rest}'], auth.requireSession);
   // Read for each page, so the top bar says what is wrong now (a few counts; the console is seldom busy).
   // The header shows only the sections the person's role may open.
@@ -130,6 +141,7 @@ export function staffConsole({
     if (first) res.redirect(303, first.href);
     else renderNotFound(res, consoleCopy.notFound);
   });
+  router.use(sessionRoutes({ db, auth, assets, guardPost: guardPost() }));
   const routeRoles: ConsoleRouteRoles[] = OPEN_TO_ROLES.map((pattern) => ({ pattern, roles: ROLES }));
   for (const section of sections) {
     const routes = section.routes(tools);

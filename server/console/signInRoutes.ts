@@ -8,8 +8,10 @@ import type { Logger } from '../http/logger';
 import { clientKey } from '../http/rateLimit';
 import type { RateLimitCounters } from '../http/rateLimitCounters';
 import { createAccountStore } from './accounts';
+import { recordAudit, UNKNOWN_ACTOR } from './audit/record';
 import type { StaffAuth } from './auth';
-import { SIGN_IN_PATH } from './auth';
+import { returnPath, SIGN_IN_PATH } from './auth';
+import type { KeptFormFlow } from './keptFormRoutes';
 import type { ConsoleAssets } from './kit/ConsoleDocument';
 import { consoleUser, sendPage, textFields } from './page';
 import { admitSignIn, DUMMY_HASH, MAX_PASSWORD_LENGTH, verifyPassword } from './passwords';
@@ -36,7 +38,16 @@ interface SignInOptions {
   locked?: () => Promise<void>;
   /** Where a signed-in person lands: the first section their role opens. */
   home: (role: Role) => string;
+  /** Forms posted after a session ended, finished after the next sign-in of their person. */
+  keptForms: KeptFormFlow;
 }
+
+/** Why a sign-in failed, in the audit log: never what was typed. */
+const failureDetail = {
+  unknown: 'no account has this address',
+  disabled: 'the account is disabled',
+  wrong: 'wrong password',
+} as const;
 
 /**
  * GET and POST /staff/sign-in, POST /staff/sign-out. An unknown address and
@@ -44,7 +55,17 @@ interface SignInOptions {
  * checked with the same cost), every attempt is logged without the password, and failures slow
  * down the address and the client, then lock the address for that client (see signInThrottle).
  */
-export function signInRoutes({ db, logger, siteUrl, auth, assets, counters, locked, home }: SignInOptions): Router {
+export function signInRoutes({
+  db,
+  logger,
+  siteUrl,
+  auth,
+  assets,
+  counters,
+  locked,
+  home,
+  keptForms,
+}: SignInOptions): Router {
   const accounts = createAccountStore(db);
   const throttle = createSignInThrottle(db);
   const router = Router();
@@ -61,9 +82,14 @@ export function signInRoutes({ db, logger, siteUrl, auth, assets, counters, lock
       res.redirect(303, home(session.role));
       return;
     }
-    const info =
-      req.query.signedOut === '1' ? signInCopy.signedOut : req.query.expired === '1' ? signInCopy.expired : undefined;
-    sendPage(res, 200, createElement(SignInPage, { assets: assets(), info }));
+    const info = (await keptForms.waiting(req))
+      ? signInCopy.kept
+      : req.query.signedOut === '1'
+        ? signInCopy.signedOut
+        : req.query.expired === '1'
+          ? signInCopy.expired
+          : undefined;
+    sendPage(res, 200, createElement(SignInPage, { assets: assets(), info, next: returnPath(req.query.next) }));
   });
 
   router.post(
@@ -75,16 +101,17 @@ export function signInRoutes({ db, logger, siteUrl, auth, assets, counters, lock
       maxBytes: 4096,
       formPage: SIGN_IN_PATH,
     }),
-    async (req: Request, res: Response, next: NextFunction) => {
+    async (req: Request, res: Response, fail: NextFunction) => {
       try {
         const body = readBody(req, res);
-        const { email = '', password = '' } = textFields(body.ok ? body.fields : undefined);
+        const { email = '', password = '', next: asked } = textFields(body.ok ? body.fields : undefined);
+        const next = returnPath(asked);
         const address = email.trim().toLowerCase();
         const client = clientKey(req.ip ?? req.socket.remoteAddress ?? '');
         const refuse = (status: number, error: string, outcome: string, retryAfter?: number) => {
           logger.info({ event: 'staff sign-in', outcome, email: address, client }, 'staff sign-in refused');
           if (retryAfter) res.setHeader('Retry-After', String(retryAfter));
-          sendPage(res, status, createElement(SignInPage, { assets: assets(), email, error }));
+          sendPage(res, status, createElement(SignInPage, { assets: assets(), email, error, next }));
         };
         if (address === '' || address.length > 254 || password === '' || password.length > MAX_PASSWORD_LENGTH) {
           refuse(400, signInCopy.missing, 'invalid');
@@ -111,23 +138,35 @@ export function signInRoutes({ db, logger, siteUrl, auth, assets, counters, lock
           const matches = await verifyPassword(password, account?.password ?? DUMMY_HASH);
           if (!account || account.disabledAt || !matches) {
             await throttle.fail(address, client);
+            const outcome = !account ? 'unknown' : account.disabledAt && matches ? 'disabled' : 'wrong';
+            // Who failed, when they have an account; the address typed for none is not kept.
+            const actor = account?.email ?? UNKNOWN_ACTOR;
+            const object = account ? `person ${account.id}` : 'sign-in';
+            await recordAudit(db, { actor, action: 'sign-in.fail', object, detail: failureDetail[outcome] });
             // The attempt that locks an account tells the lab, once: the next ones come after the lock.
-            if (account && attempt.failures === LOCK_AFTER_FAILURES) await alertLock({ email: account.email, client });
-            refuse(401, signInCopy.wrong, account?.disabledAt && matches ? 'disabled' : 'wrong');
+            if (account && attempt.failures === LOCK_AFTER_FAILURES) {
+              await recordAudit(db, { actor, action: 'sign-in.lock', object, detail: 'for this client' });
+              await alertLock({ email: account.email, client });
+            }
+            refuse(401, signInCopy.wrong, outcome === 'disabled' ? 'disabled' : 'wrong');
             return;
           }
           await throttle.succeed(address, client);
           // A new session on every sign-in: a token planted before it is worth nothing after.
           const previous = auth.cookie.read(req);
           if (previous) await auth.sessions.end(previous);
-          auth.cookie.set(res, await auth.sessions.create(account.id));
+          const token = await auth.sessions.create(account.id, undefined, req.get('user-agent') ?? '');
+          auth.cookie.set(res, token);
           logger.info({ event: 'staff sign-in', outcome: 'success', email: address, client }, 'staff signed in');
-          res.redirect(303, home(account.role));
+          await recordAudit(db, { actor: account.email, action: 'sign-in', object: `person ${account.id}` });
+          // A form kept when the last session ended is finished now, and the person lands where it leads.
+          if (await keptForms.finish(req, res, fail, account.id, token)) return;
+          res.redirect(303, next ?? home(account.role));
         } finally {
           place.release();
         }
       } catch (error) {
-        next(error);
+        fail(error);
       }
     },
   );
@@ -140,6 +179,8 @@ export function signInRoutes({ db, logger, siteUrl, auth, assets, counters, lock
     async (req: Request, res: Response) => {
       const { email } = consoleUser(res);
       await auth.sessions.end(auth.cookie.read(req)!);
+      const object = `person ${res.locals.staffSession!.accountId}`;
+      await recordAudit(db, { actor: email, action: 'session.end', object, detail: 'signed out' });
       auth.cookie.clear(res);
       logger.info({ event: 'staff sign-out', email }, 'staff signed out');
       res.redirect(303, `${SIGN_IN_PATH}?signedOut=1`);

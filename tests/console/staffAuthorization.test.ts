@@ -48,6 +48,10 @@ const GETS = [
   `/staff/articles/${DRAFT}/revisions?from=1&to=1`,
   '/staff/people',
   '/staff/people/1',
+  '/staff/sessions',
+  '/staff/audit',
+  '/staff/audit?person=1&action=sign-in&from=2026-01-01&to=2026-12-31&page=2',
+  '/staff/audit.csv',
   '/staff/no-such-page',
   '/STAFF/leads',
 ];
@@ -93,6 +97,8 @@ const POSTS: [string, Record<string, string>][] = [
   [`/staff/articles/${DRAFT}/revisions/1/restore`, {}],
   [`/staff/articles/${DRAFT}/image`, {}],
   ['/staff/people/1', { name: 'Mallory', office: 'Miami', language_en: 'on', timeZone: '', role: 'sales' }],
+  [`/staff/sessions/${'0'.repeat(64)}/end`, {}],
+  [`/staff/people/1/sessions/${'0'.repeat(64)}/end`, {}],
 ];
 
 const app = testApp();
@@ -204,7 +210,10 @@ const visitors: [string, () => Promise<string | undefined>][] = [
 
 function expectNoData(response: request.Response) {
   expect(response.status).toBe(303);
-  expect(response.headers.location).toMatch(/^\/staff\/sign-in(\?expired=1)?$/);
+  // The sign-in page, saying the session ended, with the page asked for to return to.
+  expect(response.headers.location).toMatch(
+    /^\/staff\/sign-in(\?(expired=1)?&?(next=%2F[Ss][Tt][Aa][Ff][Ff][^&]*)?)?$/,
+  );
   expect(response.headers['cache-control']).toBe('no-store, no-transform');
   for (const text of SECRET_TEXTS) expect(response.text).not.toContain(text);
   expect(response.headers['content-disposition']).toBeUndefined();
@@ -292,7 +301,7 @@ describe('a live session', () => {
     const dead = await request(app)
       .get('/staff/leads')
       .set('Cookie', `${COOKIE}=${'B'.repeat(43)}`);
-    expect(dead.headers.location).toBe('/staff/sign-in?expired=1');
+    expect(dead.headers.location).toBe('/staff/sign-in?expired=1&next=%2Fstaff%2Fleads');
     expect(String(dead.headers['set-cookie'])).toContain(
       `${COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Secure; Max-Age=0`,
     );
@@ -376,6 +385,7 @@ const POLICY: [RegExp, readonly Role[]][] = [
   [/^\/staff\/newsletter(?:[./]|$)/i, ['owner', 'editor']],
   [/^\/staff\/articles(?:[./]|$)/i, ['owner', 'editor']],
   [/^\/staff\/people(?:[./]|$)/i, ['owner']],
+  [/^\/staff\/audit(?:[./]|$)/i, ['owner']],
   [/^\/staff\/(?:analytics|speed)(?:[./]|$)/i, ALL_ROLES],
 ];
 const policyOf = (path: string) => POLICY.find(([prefix]) => prefix.test(path))?.[1] ?? ALL_ROLES;
@@ -459,6 +469,7 @@ describe('each role', () => {
       '/staff/analytics',
       '/staff/articles',
       '/staff/people',
+      '/staff/audit',
     ]);
     expect(await nav('editor')).toEqual([
       '/staff/subscribers',

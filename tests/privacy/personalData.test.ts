@@ -166,6 +166,7 @@ describe('the retention purge', () => {
       teamMail: 0,
       consents: 0,
       bouncedOut: 0,
+      auditLog: 0,
     });
   });
 
@@ -297,6 +298,7 @@ describe('npm run data', () => {
       teamMail: 0,
       consents: 0,
       bouncedOut: 0,
+      auditLog: 0,
     });
     const bad = await npmRun('data', ['erase', 'not-an-address'], dataDir);
     expect(bad.code).toBe(2);

@@ -6,26 +6,30 @@ import type { Database } from '../../db';
 import { readBody } from '../../http/formEndpoint';
 import type { StaffAccount } from '../accounts';
 import { createAccountStore } from '../accounts';
+import { recordAudit } from '../audit/record';
 import { noticeNamed } from '../notices';
 import { consoleUser, sendPage, textFields } from '../page';
 import type { ConsoleSection, ConsoleSectionTools } from '../section';
-import type { ProfileFields } from './profile';
+import { SESSION_ID } from '../sessionRoutes';
+import { createSessionStore } from '../sessions';
+import type { ProfileFields, StaffProfile } from './profile';
 import { checkProfile, profileFields } from './profile';
 import { peopleCopy, peopleNav } from './texts';
 import { PeoplePage } from './views/PeoplePage';
 import { PersonPage } from './views/PersonPage';
 
-const notices = { saved: peopleCopy.saved } as const;
+const notices = { saved: peopleCopy.saved, ended: peopleCopy.sessionEnded } as const;
 
 function peopleRoutes(db: Database, { assets, guardPost, renderNotFound }: ConsoleSectionTools): Router {
   const accounts = createAccountStore(db);
+  const sessions = createSessionStore(db);
   const router = Router();
 
   const personOf = async (req: Request): Promise<StaffAccount | undefined> => {
     const id = /^[1-9]\d{0,9}$/.test(String(req.params.id)) ? Number(req.params.id) : 0;
     return (await accounts.list()).find((account) => account.id === id);
   };
-  const showPerson = (
+  const showPerson = async (
     res: Response,
     status: number,
     person: StaffAccount,
@@ -41,6 +45,7 @@ function peopleRoutes(db: Database, { assets, guardPost, renderNotFound }: Conso
         fields: form.fields ?? profileFields(person),
         problems: form.problems ?? [],
         saved: form.saved,
+        sessions: await sessions.list(person.id),
       }),
     );
 
@@ -55,7 +60,7 @@ function peopleRoutes(db: Database, { assets, guardPost, renderNotFound }: Conso
   router.get('/staff/people/:id', async (req, res) => {
     const person = await personOf(req);
     if (!person) renderNotFound(res, peopleCopy.notFound);
-    else showPerson(res, 200, person, { saved: noticeNamed(notices, req.query.saved) });
+    else await showPerson(res, 200, person, { saved: noticeNamed(notices, req.query.saved) });
   });
 
   router.post('/staff/people/:id', ...guardPost(), async (req, res) => {
@@ -69,16 +74,50 @@ function peopleRoutes(db: Database, { assets, guardPost, renderNotFound }: Conso
     const checked = checkProfile(fields);
     // A refused form comes back with what was typed, and says what to change.
     if (checked.problems) {
-      showPerson(res, 400, person, { fields, problems: checked.problems });
+      await showPerson(res, 400, person, { fields, problems: checked.problems });
       return;
     }
     const outcome = await accounts.update(person.id, checked.profile);
     if (outcome === 'missing') renderNotFound(res, peopleCopy.notFound);
-    else if (outcome === 'last owner') showPerson(res, 409, person, { fields, problems: [peopleCopy.lastOwner] });
-    else res.redirect(303, `/staff/people/${person.id}?saved=saved`);
+    else if (outcome === 'last owner') await showPerson(res, 409, person, { fields, problems: [peopleCopy.lastOwner] });
+    else {
+      await recordProfileChange(db, consoleUser(res).email, person, checked.profile);
+      res.redirect(303, `/staff/people/${person.id}?saved=saved`);
+    }
+  });
+
+  // An owner ends anyone's session from their page (decision 072).
+  router.post('/staff/people/:id/sessions/:session/end', ...guardPost(), async (req, res) => {
+    const person = await personOf(req);
+    const id = String(req.params.session);
+    if (!person) {
+      renderNotFound(res, peopleCopy.notFound);
+      return;
+    }
+    const ended = SESSION_ID.test(id) && (await sessions.endOne(person.id, id));
+    if (ended)
+      await recordAudit(db, {
+        actor: consoleUser(res).email,
+        action: 'session.end',
+        object: `person ${person.id}`,
+        detail: 'by an owner',
+      });
+    res.redirect(303, `/staff/people/${person.id}${ended ? '?saved=ended' : ''}`);
   });
 
   return router;
+}
+
+/** The role change, and which profile fields changed, in the audit log: never their values but the role's. */
+async function recordProfileChange(db: Database, actor: string, before: StaffAccount, after: StaffProfile) {
+  const object = `person ${before.id}`;
+  if (after.role !== before.role)
+    await recordAudit(db, { actor, action: 'role.change', object, detail: `${before.role} → ${after.role}` });
+  const changed = (['name', 'office', 'languages', 'timeZone', 'hours'] as const).filter(
+    (key) => JSON.stringify(after[key]) !== JSON.stringify(before[key]),
+  );
+  if (changed.length > 0)
+    await recordAudit(db, { actor, action: 'profile.change', object, detail: changed.join(', ') });
 }
 
 /** The console's People section: owners alone see the staff and give roles (decision 069). */

@@ -5,6 +5,8 @@ import { LabelledField } from '../../kit/LabelledField';
 import { SelectField } from '../../kit/SelectField';
 import { TextField } from '../../kit/TextField';
 import { roleLabels, ROLES } from '../../roles';
+import type { SessionSummary } from '../../sessions';
+import { SessionTable } from '../../views/SessionTable';
 import type { ProfileFields } from '../profile';
 import { languageLabels, LANGUAGES, NAME_MAX, OFFICE_TIME_ZONES, OFFICES, WEEKDAYS } from '../profile';
 
@@ -16,12 +18,14 @@ interface PersonPageProps {
   fields: ProfileFields;
   problems: readonly string[];
   saved?: string;
+  /** Their live sessions, which an owner may end. */
+  sessions: readonly SessionSummary[];
 }
 
 const dayName = (day: string) => `${day[0]!.toUpperCase()}${day.slice(1)}`;
 
 /** One person's profile and role, as a plain form (no script). */
-export function PersonPage({ assets, user, person, fields, problems, saved }: PersonPageProps) {
+export function PersonPage({ assets, user, person, fields, problems, saved, sessions }: PersonPageProps) {
   const title = person.name || person.email;
   return (
     <ConsoleDocument title={title} assets={assets} user={user} section="people">
@@ -108,6 +112,19 @@ export function PersonPage({ assets, user, person, fields, problems, saved }: Pe
             Save
           </button>
         </form>
+      </section>
+      <section className="staff-panel card" aria-labelledby="sessions-title">
+        <h2 id="sessions-title">Sessions</h2>
+        {sessions.length === 0 ? (
+          <p className="staff-muted">Not signed in anywhere now.</p>
+        ) : (
+          <SessionTable
+            user={user}
+            sessions={sessions}
+            labelledBy="sessions-title"
+            endAction={(id) => `/staff/people/${person.id}/sessions/${id}/end`}
+          />
+        )}
       </section>
     </ConsoleDocument>
   );
