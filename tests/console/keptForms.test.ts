@@ -189,7 +189,7 @@ describe('signing in', () => {
     const browser = new Browser();
     const asked = await browser.get('/staff/leads?status=new');
     expect(asked.headers.location).toBe('/staff/sign-in?next=%2Fstaff%2Fleads%3Fstatus%3Dnew');
-    const page = await browser.get(asked.headers.location);
+    const page = await browser.get(String(asked.headers.location));
     expect(page.text).toContain('name="next" value="/staff/leads?status=new"');
     expect((await browser.signIn(OWNER, { next: '/staff/leads?status=new' })).headers.location).toBe(
       '/staff/leads?status=new',
