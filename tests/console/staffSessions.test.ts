@@ -96,6 +96,23 @@ describe('a person’s sessions', () => {
   });
 });
 
+describe('an ended session', () => {
+  it('stays a day after its end, with its user agent, then goes at the next sign-in', async () => {
+    const old = await signInWith('sam@meridianlab.test', FIREFOX_WINDOWS);
+    const stored = () => app.db.connection.prepare('SELECT user_agent FROM staff_sessions WHERE id = ?').get(old.id);
+    const endedAgo = (hours: number) =>
+      app.db.connection
+        .prepare('UPDATE staff_sessions SET ended_at = ? WHERE id = ?')
+        .run(new Date(Date.now() - hours * 3_600_000).toISOString(), old.id);
+    endedAgo(23);
+    await signInWith('olga@meridianlab.test', SAFARI_IPHONE);
+    expect(stored()).toEqual({ user_agent: FIREFOX_WINDOWS });
+    endedAgo(25);
+    await signInWith('olga@meridianlab.test', SAFARI_IPHONE);
+    expect(stored()).toBeUndefined();
+  });
+});
+
 describe('a device and browser from a user agent', () => {
   it.each([
     [FIREFOX_WINDOWS, 'Firefox on a Windows computer'],

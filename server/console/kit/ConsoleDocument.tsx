@@ -118,7 +118,11 @@ export function ConsoleDocument({ title, assets, user, section, children }: Cons
                 </nav>
                 <form className="staff-user" method="post" action="/staff/sign-out">
                   <CsrfField user={user} />
-                  <span className="staff-user__email">{user.name}</span>
+                  {/* The person's name opens their sessions, where they end any (decision 072). */}
+                  <a className="staff-user__email" href="/staff/sessions">
+                    {user.name}
+                    <span className="visually-hidden">: your sessions</span>
+                  </a>
                   <button className="staff-button staff-button--ghost" type="submit">
                     Sign out
                   </button>
