@@ -79,7 +79,7 @@ export function signInRoutes({
     const token = auth.cookie.read(req);
     const session = token ? await auth.sessions.resume(token) : undefined;
     if (session) {
-      res.redirect(303, home(session.role));
+      res.redirect(303, returnPath(req.query.next) ?? home(session.role));
       return;
     }
     const info = (await keptForms.waiting(req))

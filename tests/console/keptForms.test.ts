@@ -194,6 +194,8 @@ describe('signing in', () => {
     expect((await browser.signIn(OWNER, { next: '/staff/leads?status=new' })).headers.location).toBe(
       '/staff/leads?status=new',
     );
+    // Already signed in (another tab signed in first), the sign-in page sends the person on to that page too.
+    expect((await browser.get(String(asked.headers.location))).headers.location).toBe('/staff/leads?status=new');
     for (const next of ['https://evil.example/', '//evil.example', '/staffx', '/staff\\evil', '/staff/sign-in']) {
       const other = new Browser();
       expect((await other.signIn(OWNER, { next })).headers.location, next).toBe('/staff/leads');
