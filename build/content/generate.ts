@@ -112,6 +112,7 @@ function placeholderValues(locale: Locale): Record<string, string> {
     'retention.backupDays': String(retention.backupDays),
     'retention.teamMailDays': String(retention.teamMailDays),
     'retention.consentRecordYears': String(retention.consentRecordYears),
+    'retention.auditLogYears': String(retention.auditLogYears),
     'retention.bouncedMonths': String(retention.bouncedMonths),
     'site.name': site.name,
     'site.email': site.email,

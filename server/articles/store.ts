@@ -4,6 +4,8 @@
  * instance follows.
  */
 import type { Locale } from '../../shared/lib/locale';
+import type { AuditAction } from '../console/audit/record';
+import { recordAudit, SCHEDULE_ACTOR } from '../console/audit/record';
 import type { Database, Queryable } from '../db';
 import type { ArticleFields } from './fields';
 import { ARTICLE_FIELDS } from './fields';
@@ -142,7 +144,14 @@ export interface SeedArticle extends ArticleFields {
 
 const SEED_MARKER = 'articles-seeded';
 /** Who the schedule's own step saves as, publishing an article or taking it off the schedule. */
-export const SCHEDULE_BY = 'schedule';
+export const SCHEDULE_BY = SCHEDULE_ACTOR;
+
+/** The audit log's action for each change of state a person makes (decision 072). */
+const stateActions = {
+  published: 'article.publish',
+  scheduled: 'article.schedule',
+  unpublished: 'article.unpublish',
+} as const satisfies Partial<Record<ArticleState, AuditAction>>;
 /** How a revision of an article the schedule could not publish begins; the time and the reason follow. */
 const NOT_PUBLISHED_NOTE = 'not published at';
 
@@ -219,7 +228,7 @@ interface StateChange {
   id: number;
   by: string;
   now: Date;
-  state: ArticleState;
+  state: keyof typeof stateActions;
   note: string;
   publishAt: string | null;
 }
@@ -249,6 +258,8 @@ export function createArticleStore(db: Database): ArticleStore {
       );
       await addRevision(tx, { articleId: id, fields: article, savedBy: by, savedAt: at, note });
       await bumpVersion(tx);
+      const detail = `${article.title} (${article.locale})${state === 'scheduled' ? `, ${note}` : ''}`;
+      await recordAudit(tx, { actor: by, action: stateActions[state], object: `article ${id}`, detail }, now);
       return true;
     });
 
@@ -427,6 +438,17 @@ export function createArticleStore(db: Database): ArticleStore {
           if (changed === 0) continue;
           moved += 1;
           if (problem === undefined) published += 1;
+          if (problem === undefined)
+            await recordAudit(
+              tx,
+              {
+                actor: SCHEDULE_ACTOR,
+                action: 'article.publish',
+                object: `article ${article.id}`,
+                detail: `${article.title} (${article.locale}), as scheduled`,
+              },
+              now,
+            );
           const note = problem === undefined ? 'published' : `${NOT_PUBLISHED_NOTE} ${article.publishAt}: ${problem}`;
           await addRevision(tx, { articleId: article.id, fields: article, savedBy: SCHEDULE_BY, savedAt: at, note });
         }

@@ -9,6 +9,7 @@ import type { City } from '../../shared/content/data';
 import type { StaffCommand } from '../cli/run';
 import { openServerDatabase, SetupError, UsageError } from '../cli/run';
 import { createAccountStore } from './accounts';
+import { COMMAND_ACTOR, recordAudit } from './audit/record';
 import { generatePassword, hashPassword, passwordProblem } from './passwords';
 import { NAME_MAX, OFFICES } from './people/profile';
 import type { Role } from './roles';
@@ -175,8 +176,14 @@ async function run(args: readonly string[]): Promise<void> {
       case 'two-factor-off': {
         // Deleting reads no secret: no key is needed (decision 071).
         const { id } = (await accounts.find(email))!;
+        const removed = await createTwoFactorStore(db, secretBox(undefined)).remove(id);
+        if (removed)
+          await recordAudit(db, {
+            ...{ actor: COMMAND_ACTOR, action: 'two-factor', object: `person ${id}` },
+            detail: 'turned off from the shell',
+          });
         process.stderr.write(
-          (await createTwoFactorStore(db, secretBox(undefined)).remove(id))
+          removed
             ? `Turned off the two-factor sign-in of ${email}: the password alone signs in until it is set up again.\n`
             : `${email} had no two-factor sign-in to turn off.\n`,
         );

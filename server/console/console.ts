@@ -9,7 +9,10 @@ import type { AssetSource } from '../http/manifest';
 import type { RateLimitCounters } from '../http/rateLimitCounters';
 import { appRoutes } from '../http/routesAnswering';
 import { forbidScripts } from '../http/security';
+import { auditSection } from './audit/section';
 import { sameToken, staffAuth } from './auth';
+import { keptFormFlow } from './keptFormRoutes';
+import { createKeptForms } from './keptForms';
 import type { ConsoleAlert, ConsoleAssets } from './kit/ConsoleDocument';
 import { consoleUser, sendPage } from './page';
 import { staffNames } from './people/names';
@@ -18,7 +21,8 @@ import type { ConsoleSection } from './section';
 export type { ConsoleSection, ConsoleSectionTools } from './section';
 import type { Role } from './roles';
 import { ROLES } from './roles';
-import { signInRoutes } from './signInRoutes';
+import { sessionRoutes, SESSIONS_PATHS } from './sessionRoutes';
+import { sessionOpener, signInRoutes } from './signInRoutes';
 import { createSecondStepThrottle } from './signInThrottle';
 import { consoleCopy } from './texts';
 import { accountRoutes } from './twoFactor/accountRoutes';
@@ -61,15 +65,16 @@ interface StaffConsoleOptions {
 }
 
 /**
- * What the console itself answers behind the sign-in, for anyone signed in: its home, sign-out, not found, and
- * the second step of sign-in (the one page a pending session opens besides sign-out, decision 071).
+ * What the console itself answers behind the sign-in, for anyone signed in: its home, sign-out, their sessions, not
+ * found, and the second step of sign-in (the one page a pending session opens besides sign-out, decision 071).
  */
 const OPEN_TO_ROLES = [
   '/staff',
   '/staff/sign-out',
-  '/staff/{*rest}',
   '/staff/second-step',
   '/staff/second-step/set-up',
+  ...SESSIONS_PATHS,
+  '/staff/{*rest}',
 ];
 
 /**
@@ -93,7 +98,7 @@ export function staffConsole({
   const router = Router();
   const twoFactor = createTwoFactorStore(db, secretBox(secretKey));
   const throttle = createSecondStepThrottle(db);
-  const sections = [...featureSections, peopleSection(db, twoFactor)];
+  const sections = [...featureSections, peopleSection(db, twoFactor), auditSection(db)];
 
   const consoleHeaders: RequestHandler = (_req, res, next) => {
     // no-transform: neither the app's compression nor Caddy's compresses a page that holds the CSRF
@@ -107,8 +112,19 @@ export function staffConsole({
   const navOf = (role: Role) => sections.filter((section) => section.roles.includes(role)).map(({ nav }) => nav);
   // A role with no section at all lands on the console's not-found page, never in a loop of redirects.
   const home = (role: Role) => navOf(role)[0]?.href ?? '/staff/none';
-  router.use(signInRoutes({ db, logger, siteUrl, auth, assets, counters, locked, home, twoFactor }));
-  router.use(secondStepRoutes({ siteUrl, logger, counters, auth, assets, store: twoFactor, throttle, home }));
+  const keptForms = keptFormFlow({
+    ...{ siteUrl, auth, counters, perMinute: POSTS_PER_MINUTE },
+    kept: createKeptForms(db),
+    dispatch: (req, res, next) => router(req, res, next),
+  });
+  // A whole session opens after the password, or after the second step when the person has one (decision 071).
+  const opened = sessionOpener({ db, keptForms, home });
+  router.use(signInRoutes({ db, logger, siteUrl, auth, assets, counters, locked, home, twoFactor, opened, keptForms }));
+  router.use(
+    secondStepRoutes({ db, siteUrl, logger, counters, auth, assets, store: twoFactor, throttle, home, opened }),
+  );
+  // A form posted after its session ended is kept for its person, before the session check sends them to sign in.
+  router.use(keptForms.routes);
   // Past here a pending session is sent back to the second step: nothing behind it is reached without both factors.
   router.use(['/staff', '/staff/{*rest}'], auth.requireSession);
   // Read for each page, so the top bar says what is wrong now (a few counts; the console is seldom busy).
@@ -152,8 +168,9 @@ export function staffConsole({
     else renderNotFound(res, consoleCopy.notFound);
   });
   // Each person's own account page: every role, no section in the header (their name there links to it).
-  const account = accountRoutes({ logger, assets, guardPost, store: twoFactor, throttle });
+  const account = accountRoutes({ db, logger, assets, guardPost, store: twoFactor, throttle });
   router.use(account);
+  router.use(sessionRoutes({ db, auth, assets, guardPost: guardPost() }));
   const open = [...OPEN_TO_ROLES, ...new Set(appRoutes(account).map((route) => route.pattern))];
   const routeRoles: ConsoleRouteRoles[] = open.map((pattern) => ({ pattern, roles: ROLES }));
   for (const section of sections) {

@@ -3,6 +3,7 @@ import { Router } from 'express';
 import { createElement } from 'react';
 
 import { SERVICE_VALUES } from '../../shared/content/contactFields';
+import { recordAudit } from '../console/audit/record';
 import type { ConsoleSection, ConsoleSectionTools } from '../console/console';
 import type { ConsoleAssets } from '../console/kit/ConsoleDocument';
 import { noticeNamed } from '../console/notices';
@@ -106,17 +107,24 @@ function leadRoutes({ db, assets, guardPost, renderNotFound, staffNames }: LeadR
   });
 
   const exportName = (extension: string) => `leads-${new Date().toISOString().slice(0, 10)}.${extension}`;
+  /** The leads an export takes, written to the audit log before they leave (decision 072). */
+  const exported = async (req: Request, res: Response, format: string) => {
+    const leads = await inbox.all(inboxFilter(req.query));
+    const detail = `${leads.length} leads as ${format}`;
+    await recordAudit(db, { actor: consoleUser(res).email, action: 'export.leads', object: 'leads', detail });
+    return leads;
+  };
   router.get('/staff/leads.csv', async (req, res) => {
     res
       .attachment(exportName('csv'))
       .type('text/csv; charset=utf-8')
-      .send(toCsv(exportColumns, await inbox.all(inboxFilter(req.query))));
+      .send(toCsv(exportColumns, await exported(req, res, 'CSV')));
   });
   router.get('/staff/leads.json', async (req, res) => {
     res
       .attachment(exportName('json'))
       .type('application/json; charset=utf-8')
-      .send(`${JSON.stringify(await inbox.all(inboxFilter(req.query)), null, 2)}\n`);
+      .send(`${JSON.stringify(await exported(req, res, 'JSON'), null, 2)}\n`);
   });
 
   const showLead = async (

@@ -1,5 +1,6 @@
 import type { Locale } from '../../shared/lib/locale';
 import { locales } from '../../shared/lib/locale';
+import { recordAudit } from '../console/audit/record';
 import type { Database } from '../db';
 import type { OutboxKind } from '../outbox/kinds';
 import type { NewOutboxMessage, OutboxStore } from '../outbox/store';
@@ -62,7 +63,8 @@ export interface CampaignStore {
    * A draft goes at `sendAt` (now for "send now"); false when it is no longer a draft, or announces no article
    * (written before decision 067): nothing else may go to readers who agreed to new articles.
    */
-  schedule(id: number, sendAt: Date): Promise<boolean>;
+  /** Schedules a draft to go at sendAt, written to the audit log as sent by `by` (decision 072); false when not a draft. */
+  schedule(id: number, sendAt: Date, by: string): Promise<boolean>;
   /**
    * Scheduled campaigns whose time has come start sending, each once over
    * every instance: one UPDATE moves it from scheduled, and only one wins.
@@ -156,13 +158,22 @@ export function createCampaignStore(db: Database, outbox: OutboxStore, bounceLim
       );
       return changed > 0;
     },
-    async schedule(id, sendAt) {
-      const changed = await db.run(
-        "UPDATE campaigns SET status = 'scheduled', send_at = ? WHERE id = ? AND status = 'draft' AND article_id IS NOT NULL",
-        sendAt.toISOString(),
-        id,
-      );
-      return changed > 0;
+    schedule(id, sendAt, by) {
+      return db.transaction(async (tx) => {
+        const changed = await tx.run(
+          "UPDATE campaigns SET status = 'scheduled', send_at = ? WHERE id = ? AND status = 'draft' AND article_id IS NOT NULL",
+          sendAt.toISOString(),
+          id,
+        );
+        if (changed > 0)
+          await recordAudit(tx, {
+            actor: by,
+            action: 'campaign.send',
+            object: `campaign ${id}`,
+            detail: `to go at ${sendAt.toISOString()}`,
+          });
+        return changed > 0;
+      });
     },
     async startDue(now = new Date()) {
       const rows = await db.all<{ id: number }>(

@@ -257,7 +257,7 @@ function campaignRoutes({ newsletter, siteUrl, assets, guardPost, renderNotFound
     const body = readBody(req, res);
     const at = sendTime(textFields(body.ok ? body.fields : undefined).at);
     const problem = !at ? 'That time is not a date and time.' : sendProblem(campaign);
-    if (problem || !(await campaigns.schedule(campaign.id, at!))) {
+    if (problem || !(await campaigns.schedule(campaign.id, at!, consoleUser(res).email))) {
       await showCampaign(res, 400, campaign, {
         notice: { tone: 'error', text: problem ?? 'This campaign is already scheduled.' },
       });

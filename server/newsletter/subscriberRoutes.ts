@@ -2,6 +2,7 @@ import type { RequestHandler } from 'express';
 import { Router } from 'express';
 import { createElement } from 'react';
 
+import { recordAudit } from '../console/audit/record';
 import type { ConsoleSection } from '../console/console';
 import type { ConsoleAssets } from '../console/kit/ConsoleDocument';
 import { consoleUser, sendPage } from '../console/page';
@@ -51,10 +52,18 @@ function subscriberRoutes({ db, assets, guardPost }: SubscriberRoutesOptions): R
   });
 
   router.get('/staff/subscribers.csv', async (_req, res) => {
+    const subscribers = await list.confirmed();
+    const detail = `${subscribers.length} subscribers as CSV`;
+    await recordAudit(db, {
+      actor: consoleUser(res).email,
+      action: 'export.subscribers',
+      object: 'subscribers',
+      detail,
+    });
     res
       .attachment(`subscribers-${new Date().toISOString().slice(0, 10)}.csv`)
       .type('text/csv; charset=utf-8')
-      .send(toCsv(exportColumns, await list.confirmed()));
+      .send(toCsv(exportColumns, subscribers));
   });
 
   router.post('/staff/subscribers/:id/remove', ...guardPost, async (req, res) => {

@@ -1,6 +1,7 @@
 import { retention } from '../../shared/content/retention';
 import { ANALYTICS_SERIES } from '../analytics/visitors';
 import type { Database } from '../db';
+import { auditLogDeletable } from '../db';
 import type { Logger } from '../http/logger';
 import { settleConsents } from './consents';
 import { createSuppressions } from './suppressions';
@@ -18,6 +19,7 @@ export interface RetentionPeriods {
   twoFactorSetUpDays: number;
   consentRecordYears: number;
   bouncedMonths: number;
+  auditLogYears: number;
 }
 
 export interface PurgeCounts {
@@ -33,6 +35,8 @@ export interface PurgeCounts {
   /** Proofs of consent past their years. */
   consents: number;
   bouncedOut: number;
+  /** Audit log rows past their year. */
+  auditLog: number;
 }
 
 function monthsBefore(now: Date, months: number): Date {
@@ -50,7 +54,9 @@ function monthsBefore(now: Date, months: number): Date {
  * counts of days older than vitalsDays, the visitor counts older than analyticsDays
  * and the visitor salts and hashes of the days before today, staff sign-in failures (typed
  * addresses, client addresses) with no attempt for signInFailuresDays, and the team's e-mails older
- * than teamMailDays, the secrets of staff two-factor set-ups started twoFactorSetUpDays ago and never finished, and subscriptions bounced out (suppressed) whose last bounce is bouncedMonths old.
+ * than teamMailDays, the secrets of staff two-factor set-ups started twoFactorSetUpDays ago and never finished,
+ * subscriptions bounced out (suppressed) whose last bounce is bouncedMonths old, the audit log's rows older than
+ * auditLogYears, and the staff's forms kept across a sign-in past their day.
  */
 export function purgeExpired(
   db: Database,
@@ -118,7 +124,15 @@ export function purgeExpired(
       'DELETE FROM staff_totp WHERE confirmed_at IS NULL AND started_at < ?',
       new Date(now.getTime() - periods.twoFactorSetUpDays * DAY_MS).toISOString(),
     );
+    // The audit log's year: the only delete its table lets through (decision 072). A form kept across a sign-in
+    // goes with its day, though its cookie's key is gone with the cookie by then.
+    const auditLog = await tx.run(
+      `DELETE FROM audit_log WHERE at < ? AND ${auditLogDeletable[db.engine]}`,
+      monthsBefore(now, periods.auditLogYears * 12).toISOString(),
+    );
+    await tx.run('DELETE FROM staff_kept_forms WHERE expires_at < ?', now.toISOString());
     return {
+      auditLog,
       leads,
       pendingSubscribers,
       unsubscribed: unsubscribed.length,

@@ -30,6 +30,8 @@ export const retention = {
    * bounce: nothing is sent to it, so after this only its suppression hash stays.
    */
   bouncedMonths: 6,
+  /** The console's audit log: who on the staff did what, when, to what (decision 072). */
+  auditLogYears: 1,
   /** Back-ups, at most: BACKUP_KEEP × BACKUP_INTERVAL_HOURS may not exceed it (7 daily ones by default). */
   backupDays: 7,
 } as const;

@@ -50,6 +50,10 @@ const GETS = [
   '/staff/people/1',
   '/staff/account',
   '/staff/second-step',
+  '/staff/sessions',
+  '/staff/audit',
+  '/staff/audit?person=1&action=sign-in&from=2026-01-01&to=2026-12-31&page=2',
+  '/staff/audit.csv',
   '/staff/no-such-page',
   '/STAFF/leads',
 ];
@@ -102,6 +106,8 @@ const POSTS: [string, Record<string, string>][] = [
   ['/staff/account/two-factor/off', { code: '123456' }],
   ['/staff/second-step', { code: '123456' }],
   ['/staff/second-step/set-up', { code: '123456' }],
+  [`/staff/sessions/${'0'.repeat(64)}/end`, {}],
+  [`/staff/people/1/sessions/${'0'.repeat(64)}/end`, {}],
 ];
 /** The only console routes a pending session (password passed, second factor not yet) may reach (decision 071). */
 const SECOND_STEP_ROUTES = ['/staff/second-step', '/staff/second-step/set-up', '/staff/sign-out'];
@@ -215,7 +221,10 @@ const visitors: [string, () => Promise<string | undefined>][] = [
 
 function expectNoData(response: request.Response) {
   expect(response.status).toBe(303);
-  expect(response.headers.location).toMatch(/^\/staff\/sign-in(\?expired=1)?$/);
+  // The sign-in page, saying the session ended, with the page asked for to return to.
+  expect(response.headers.location).toMatch(
+    /^\/staff\/sign-in(\?(expired=1)?&?(next=%2F[Ss][Tt][Aa][Ff][Ff][^&]*)?)?$/,
+  );
   expect(response.headers['cache-control']).toBe('no-store, no-transform');
   for (const text of SECRET_TEXTS) expect(response.text).not.toContain(text);
   expect(response.headers['content-disposition']).toBeUndefined();
@@ -259,14 +268,14 @@ describe.each(visitors)('with %s', (_name, cookieFor) => {
 
 describe('a pending session, past the password but not the second factor', () => {
   const pendingSession = async () => {
-    const token = await sessions().create(accountId, undefined, true);
+    const token = await sessions().create(accountId, undefined, { pending: true });
     const cookie = `${COOKIE}=${token}`;
     const page = await request(app).get('/staff/second-step').set('Cookie', cookie);
     return { cookie, csrf: /name="csrf" value="([^"]+)"/.exec(page.text)![1]! };
   };
   const expectSentToSecondStep = (response: request.Response, what: string) => {
     expect(response.status, what).toBe(303);
-    expect(response.headers.location, what).toBe('/staff/second-step');
+    expect(response.headers.location, what).toMatch(/^\/staff\/second-step(\?next=%2Fstaff[^/]*)?$/);
     for (const text of SECRET_TEXTS) expect(response.text, what).not.toContain(text);
     expect(response.headers['content-disposition'], what).toBeUndefined();
   };
@@ -351,7 +360,7 @@ describe('a live session', () => {
     const dead = await request(app)
       .get('/staff/leads')
       .set('Cookie', `${COOKIE}=${'B'.repeat(43)}`);
-    expect(dead.headers.location).toBe('/staff/sign-in?expired=1');
+    expect(dead.headers.location).toBe('/staff/sign-in?expired=1&next=%2Fstaff%2Fleads');
     expect(String(dead.headers['set-cookie'])).toContain(
       `${COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Secure; Max-Age=0`,
     );
@@ -435,6 +444,7 @@ const POLICY: [RegExp, readonly Role[]][] = [
   [/^\/staff\/newsletter(?:[./]|$)/i, ['owner', 'editor']],
   [/^\/staff\/articles(?:[./]|$)/i, ['owner', 'editor']],
   [/^\/staff\/people(?:[./]|$)/i, ['owner']],
+  [/^\/staff\/audit(?:[./]|$)/i, ['owner']],
   [/^\/staff\/(?:analytics|speed)(?:[./]|$)/i, ALL_ROLES],
 ];
 const policyOf = (path: string) => POLICY.find(([prefix]) => prefix.test(path))?.[1] ?? ALL_ROLES;
@@ -518,6 +528,7 @@ describe('each role', () => {
       '/staff/analytics',
       '/staff/articles',
       '/staff/people',
+      '/staff/audit',
     ]);
     expect(await nav('editor')).toEqual([
       '/staff/subscribers',

@@ -78,7 +78,9 @@ describe.each(engines)('two-factor sign-in on $engine', ({ open }) => {
   it('starts pending sessions, and locks the second step after five wrong codes for 15 minutes', async () => {
     const { db, id } = await setUp();
     const sessions = createSessionStore(db);
-    expect((await sessions.resume(await sessions.create(id, new Date(T), true), new Date(T)))?.pending).toBe(true);
+    expect(
+      (await sessions.resume(await sessions.create(id, new Date(T), { pending: true }), new Date(T)))?.pending,
+    ).toBe(true);
     expect((await sessions.resume(await sessions.create(id, new Date(T)), new Date(T)))?.pending).toBe(false);
     const throttle = createSecondStepThrottle(db);
     for (let attempt = 1; attempt <= 5; attempt++) {

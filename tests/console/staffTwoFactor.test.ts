@@ -79,19 +79,26 @@ describe('signing in with two factors', () => {
     nextStep();
     const pending = await passPassword(app, ANA);
     expect(pending.location).toBe('/staff/second-step');
+    // The page asked for waits behind the second step.
     expect((await request(app).get('/staff/leads').set('Cookie', pending.cookie)).headers.location).toBe(
-      '/staff/second-step',
+      '/staff/second-step?next=%2Fstaff%2Fleads',
     );
     expect((await enter(pending, '123456')).status).toBe(401);
     const passed = await enter(pending, totpCode(secret));
     expect(passed.status).toBe(303);
     expect(passed.headers.location).toBe('/staff/leads');
     const whole = sessionCookieOf(passed);
+    // Signed in with both factors, the person lands on the page they asked for, as a sign-in without them does.
+    const again = await passPassword(app, ANA, '/staff/subscribers');
+    expect(again.location).toBe('/staff/second-step?next=%2Fstaff%2Fsubscribers');
+    nextStep();
+    const landed = await consolePost(app, again.location, again, { csrf: again.csrf, code: totpCode(secret) });
+    expect(landed.headers.location).toBe('/staff/subscribers');
     expect(whole).not.toBe(pending.cookie);
     expect((await request(app).get('/staff/leads').set('Cookie', whole)).status).toBe(200);
     // The token that passed only the password opens nothing now.
     expect((await request(app).get('/staff/leads').set('Cookie', pending.cookie)).headers.location).toBe(
-      '/staff/sign-in?expired=1',
+      '/staff/sign-in?expired=1&next=%2Fstaff%2Fleads',
     );
   });
 
@@ -152,8 +159,9 @@ describe('two factors required for everyone', () => {
     expect(saved.headers.location).toBe('/staff/people?saved=required');
     const pending = await passPassword(app, BO);
     expect(pending.location).toBe('/staff/second-step');
+    // The page asked for waits behind the second step.
     expect((await request(app).get('/staff/leads').set('Cookie', pending.cookie)).headers.location).toBe(
-      '/staff/second-step',
+      '/staff/second-step?next=%2Fstaff%2Fleads',
     );
     const page = await request(app).get('/staff/second-step').set('Cookie', pending.cookie);
     expect(page.text).toContain('requires two factors for everyone');

@@ -69,7 +69,7 @@ for (const javaScriptEnabled of [false, true]) {
       browserErrors,
     }) => {
       await page.goto('/staff/leads');
-      await expect(page).toHaveURL(/\/staff\/sign-in$/);
+      await expect(page).toHaveURL(/\/staff\/sign-in\?next=%2Fstaff%2Fleads$/);
       await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
       if (!javaScriptEnabled) {
         await page.getByLabel('E-mail address').fill(email);
@@ -84,7 +84,7 @@ for (const javaScriptEnabled of [false, true]) {
       await page.getByRole('button', { name: 'Sign out' }).click();
       await expect(page.getByRole('status')).toHaveText('You are signed out.');
       await page.goto('/staff/leads');
-      await expect(page).toHaveURL(/\/staff\/sign-in$/);
+      await expect(page).toHaveURL(/\/staff\/sign-in\?next=%2Fstaff%2Fleads$/);
     });
 
     test('the export downloads the current filter as CSV and JSON', async ({ browser }) => {

@@ -211,7 +211,7 @@ describe('the newsletter page of the console', { timeout: 60_000 }, () => {
     expect((await consolePost(app, `${old}/test`, client, { csrf: client.csrf })).status).toBe(400);
     expect((await consolePost(app, `${old}/schedule`, client, { csrf: client.csrf, at: '' })).status).toBe(400);
     expect((await consolePost(app, old, client, { csrf: client.csrf, note_en: 'Hi' })).status).toBe(400);
-    expect(await store.schedule(legacy!.id, new Date())).toBe(false);
+    expect(await store.schedule(legacy!.id, new Date(), 'ana@meridianlab.test')).toBe(false);
     // Even forced to sending in the database, its messages are skipped at their turn: none reaches a reader.
     await app.db.run(
       "UPDATE campaigns SET status = 'sending', send_at = ?, started_at = ? WHERE id = ?",

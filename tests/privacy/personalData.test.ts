@@ -167,6 +167,7 @@ describe('the retention purge', () => {
       unfinishedTwoFactor: 0,
       consents: 0,
       bouncedOut: 0,
+      auditLog: 0,
     });
   });
 
@@ -299,6 +300,7 @@ describe('npm run data', () => {
       unfinishedTwoFactor: 0,
       consents: 0,
       bouncedOut: 0,
+      auditLog: 0,
     });
     const bad = await npmRun('data', ['erase', 'not-an-address'], dataDir);
     expect(bad.code).toBe(2);

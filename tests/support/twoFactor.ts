@@ -35,8 +35,13 @@ export async function setUpTwoFactor(app: TestApp, client: StaffClient): Promise
 }
 
 /** Passes the password through the real form: a pending session, with the CSRF token of its second-step page. */
-export async function passPassword(app: TestApp, email: string): Promise<StaffClient & { location: string }> {
-  const response = await request(app).post('/staff/sign-in').type('form').send({ email, password: STAFF_PASSWORD });
+export async function passPassword(
+  app: TestApp,
+  email: string,
+  next?: string,
+): Promise<StaffClient & { location: string }> {
+  const form = { email, password: STAFF_PASSWORD, ...(next ? { next } : {}) };
+  const response = await request(app).post('/staff/sign-in').type('form').send(form);
   if (response.status !== 303) throw new Error(`Sign-in answered ${response.status}`);
   const cookie = sessionCookieOf(response);
   const page = await request(app).get('/staff/second-step').set('Cookie', cookie);

@@ -118,9 +118,10 @@ export function ConsoleDocument({ title, assets, user, section, children }: Cons
                 </nav>
                 <form className="staff-user" method="post" action="/staff/sign-out">
                   <CsrfField user={user} />
-                  {/* Their name opens their own account page: two-factor sign-in (decision 071). */}
-                  <a href="/staff/account" title="Your account" className="staff-user__email">
+                  {/* Their name opens their own account: two-factor sign-in and sessions (decisions 071, 072). */}
+                  <a className="staff-user__email" href="/staff/account">
                     {user.name}
+                    <span className="visually-hidden">: your account and sessions</span>
                   </a>
                   <button className="staff-button staff-button--ghost" type="submit">
                     Sign out

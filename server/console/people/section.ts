@@ -6,17 +6,20 @@ import type { Database } from '../../db';
 import { readBody } from '../../http/formEndpoint';
 import type { StaffAccount } from '../accounts';
 import { createAccountStore } from '../accounts';
+import { recordAudit } from '../audit/record';
 import { noticeNamed } from '../notices';
 import { consoleUser, sendPage, textFields } from '../page';
 import type { ConsoleSection, ConsoleSectionTools } from '../section';
+import { SESSION_ID } from '../sessionRoutes';
+import { createSessionStore } from '../sessions';
 import type { TwoFactorStore } from '../twoFactor/store';
-import type { ProfileFields } from './profile';
+import type { ProfileFields, StaffProfile } from './profile';
 import { checkProfile, profileFields } from './profile';
 import { peopleCopy, peopleNav } from './texts';
 import { PeoplePage } from './views/PeoplePage';
 import { PersonPage } from './views/PersonPage';
 
-const notices = { saved: peopleCopy.saved, reset: peopleCopy.twoFactorReset } as const;
+const notices = { saved: peopleCopy.saved, reset: peopleCopy.twoFactorReset, ended: peopleCopy.sessionEnded } as const;
 const listNotices = { required: peopleCopy.required, optional: peopleCopy.optional } as const;
 
 function peopleRoutes(
@@ -25,6 +28,7 @@ function peopleRoutes(
   { assets, guardPost, renderNotFound }: ConsoleSectionTools,
 ): Router {
   const accounts = createAccountStore(db);
+  const sessions = createSessionStore(db);
   const router = Router();
 
   const personOf = async (req: Request): Promise<StaffAccount | undefined> => {
@@ -49,6 +53,7 @@ function peopleRoutes(
         saved: form.saved,
         twoFactorOn: (await twoFactor.status(person.id)).on,
         self: person.id === res.locals.staffSession!.accountId,
+        sessions: await sessions.list(person.id),
       }),
     );
 
@@ -72,6 +77,10 @@ function peopleRoutes(
     const body = readBody(req, res);
     const required = textFields(body.ok ? body.fields : undefined).required === 'on';
     await twoFactor.setRequired(required);
+    await recordAudit(db, {
+      ...{ actor: consoleUser(res).email, action: 'setting.change', object: 'two-factor requirement' },
+      detail: required ? 'required of everyone' : 'optional',
+    });
     res.redirect(303, `/staff/people?saved=${required ? 'required' : 'optional'}`);
   });
 
@@ -83,6 +92,10 @@ function peopleRoutes(
       await showPerson(res, 409, person, { problems: [peopleCopy.resetOwn] });
     else {
       await twoFactor.remove(person.id);
+      await recordAudit(db, {
+        ...{ actor: consoleUser(res).email, action: 'two-factor', object: `person ${person.id}` },
+        detail: 'reset by an owner',
+      });
       res.redirect(303, `/staff/people/${person.id}?saved=reset`);
     }
   });
@@ -110,10 +123,44 @@ function peopleRoutes(
     const outcome = await accounts.update(person.id, checked.profile);
     if (outcome === 'missing') renderNotFound(res, peopleCopy.notFound);
     else if (outcome === 'last owner') await showPerson(res, 409, person, { fields, problems: [peopleCopy.lastOwner] });
-    else res.redirect(303, `/staff/people/${person.id}?saved=saved`);
+    else {
+      await recordProfileChange(db, consoleUser(res).email, person, checked.profile);
+      res.redirect(303, `/staff/people/${person.id}?saved=saved`);
+    }
+  });
+
+  // An owner ends anyone's session from their page (decision 072).
+  router.post('/staff/people/:id/sessions/:session/end', ...guardPost(), async (req, res) => {
+    const person = await personOf(req);
+    const id = String(req.params.session);
+    if (!person) {
+      renderNotFound(res, peopleCopy.notFound);
+      return;
+    }
+    const ended = SESSION_ID.test(id) && (await sessions.endOne(person.id, id));
+    if (ended)
+      await recordAudit(db, {
+        actor: consoleUser(res).email,
+        action: 'session.end',
+        object: `person ${person.id}`,
+        detail: 'by an owner',
+      });
+    res.redirect(303, `/staff/people/${person.id}${ended ? '?saved=ended' : ''}`);
   });
 
   return router;
+}
+
+/** The role change, and which profile fields changed, in the audit log: never their values but the role's. */
+async function recordProfileChange(db: Database, actor: string, before: StaffAccount, after: StaffProfile) {
+  const object = `person ${before.id}`;
+  if (after.role !== before.role)
+    await recordAudit(db, { actor, action: 'role.change', object, detail: `${before.role} → ${after.role}` });
+  const changed = (['name', 'office', 'languages', 'timeZone', 'hours'] as const).filter(
+    (key) => JSON.stringify(after[key]) !== JSON.stringify(before[key]),
+  );
+  if (changed.length > 0)
+    await recordAudit(db, { actor, action: 'profile.change', object, detail: changed.join(', ') });
 }
 
 /** The console's People section: owners alone see the staff and give roles (decision 069). */

@@ -2,8 +2,10 @@ import type { Request, RequestHandler, Response } from 'express';
 import { Router } from 'express';
 import { createElement } from 'react';
 
+import type { Database } from '../../db';
 import { readBody } from '../../http/formEndpoint';
 import type { Logger } from '../../http/logger';
+import { recordAudit } from '../audit/record';
 import type { ConsoleAssets } from '../kit/ConsoleDocument';
 import { noticeNamed } from '../notices';
 import { consoleUser, sendPage, textFields } from '../page';
@@ -14,6 +16,7 @@ import { AccountPage } from './views/AccountPage';
 import { RecoveryCodesPage } from './views/RecoveryCodesPage';
 
 interface AccountOptions {
+  db: Database;
   logger: Logger;
   assets: () => ConsoleAssets;
   guardPost: () => RequestHandler[];
@@ -27,7 +30,7 @@ const ACCOUNT = '/staff/account';
  * A person's own account page (every role): their two-factor sign-in, set up with a first code, turned off only
  * with a current one (decision 071).
  */
-export function accountRoutes({ logger, assets, guardPost, store, throttle }: AccountOptions): Router {
+export function accountRoutes({ db, logger, assets, guardPost, store, throttle }: AccountOptions): Router {
   const router = Router();
   const show = async (
     res: Response,
@@ -48,6 +51,10 @@ export function accountRoutes({ logger, assets, guardPost, store, throttle }: Ac
   };
   const logged = (res: Response, outcome: string) =>
     logger.info({ event: 'staff two-factor', outcome, email: res.locals.staffSession!.email }, 'staff two-factor');
+  const audit = (res: Response, action: 'two-factor' | 'sign-in.fail' | 'sign-in.lock', detail: string) => {
+    const { email, accountId } = res.locals.staffSession!;
+    return recordAudit(db, { actor: email, action, object: `person ${accountId}`, detail });
+  };
 
   router.get(ACCOUNT, async (req, res) => {
     await show(res, 200, { notice: noticeNamed(accountNotices, req.query.saved) });
@@ -65,6 +72,7 @@ export function accountRoutes({ logger, assets, guardPost, store, throttle }: Ac
     const codes = await store.confirm(accountId, codeOf(req, res));
     if (Array.isArray(codes)) {
       logged(res, 'set up');
+      await audit(res, 'two-factor', 'set up from the account page');
       const next = { href: ACCOUNT, label: 'Back to your account' };
       sendPage(res, 200, createElement(RecoveryCodesPage, { assets: assets(), user: consoleUser(res), codes, next }));
       return;
@@ -85,6 +93,7 @@ export function accountRoutes({ logger, assets, guardPost, store, throttle }: Ac
     const lockedFor = await throttle.reserve(email);
     if (lockedFor !== undefined) {
       logged(res, 'locked');
+      await audit(res, 'sign-in.lock', 'second step locked');
       res.setHeader('Retry-After', String(lockedFor));
       await show(res, 429, { error: twoFactorCopy.locked(Math.ceil(lockedFor / 60)) });
       return;
@@ -92,6 +101,7 @@ export function accountRoutes({ logger, assets, guardPost, store, throttle }: Ac
     const outcome = await store.checkCode(accountId, codeOf(req, res));
     if (outcome !== 'code') {
       logged(res, `turn-off ${outcome}`);
+      await audit(res, 'sign-in.fail', 'wrong code to turn two factors off');
       await throttle.fail(email);
       await show(res, 401, { error: twoFactorCopy.wrong });
       return;
@@ -99,6 +109,7 @@ export function accountRoutes({ logger, assets, guardPost, store, throttle }: Ac
     await throttle.succeed(email);
     await store.remove(accountId);
     logged(res, 'turned off');
+    await audit(res, 'two-factor', 'turned off');
     res.redirect(303, `${ACCOUNT}?saved=off`);
   });
 

@@ -9,10 +9,12 @@ interface SignInPageProps {
   email?: string;
   error?: string;
   info?: string;
+  /** The console page to return to after signing in. */
+  next?: string;
 }
 
 /** The only console page open without a session. */
-export function SignInPage({ assets, email = '', error, info }: SignInPageProps) {
+export function SignInPage({ assets, email = '', error, info, next }: SignInPageProps) {
   return (
     <ConsoleDocument title={signInCopy.title} assets={assets}>
       <section className="staff-sign-in card" aria-labelledby="sign-in-title">
@@ -24,6 +26,7 @@ export function SignInPage({ assets, email = '', error, info }: SignInPageProps)
         {error && <Notice tone="error">{error}</Notice>}
         {info && <Notice tone="success">{info}</Notice>}
         <form className="staff-form" method="post" action="/staff/sign-in">
+          {next && <input type="hidden" name="next" value={next} />}
           <LabelledField id="sign-in-email" label="E-mail address">
             <input
               className="contact-field__control"

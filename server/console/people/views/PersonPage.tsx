@@ -5,6 +5,8 @@ import { LabelledField } from '../../kit/LabelledField';
 import { SelectField } from '../../kit/SelectField';
 import { TextField } from '../../kit/TextField';
 import { roleLabels, ROLES } from '../../roles';
+import type { SessionSummary } from '../../sessions';
+import { SessionTable } from '../../views/SessionTable';
 import type { ProfileFields } from '../profile';
 import { languageLabels, LANGUAGES, NAME_MAX, OFFICE_TIME_ZONES, OFFICES, WEEKDAYS } from '../profile';
 
@@ -19,13 +21,15 @@ interface PersonPageProps {
   twoFactorOn: boolean;
   /** The signed-in owner's own page: their two factors are turned off from their account page, with a code. */
   self: boolean;
+  /** Their live sessions, which an owner may end. */
+  sessions: readonly SessionSummary[];
 }
 
 const dayName = (day: string) => `${day[0]!.toUpperCase()}${day.slice(1)}`;
 
 /** One person's profile and role, as a plain form (no script). */
 export function PersonPage(props: PersonPageProps) {
-  const { assets, user, person, fields, problems, saved, twoFactorOn, self } = props;
+  const { assets, user, person, fields, problems, saved, twoFactorOn, self, sessions } = props;
   const title = person.name || person.email;
   return (
     <ConsoleDocument title={title} assets={assets} user={user} section="people">
@@ -127,6 +131,19 @@ export function PersonPage(props: PersonPageProps) {
               Reset their two-factor sign-in
             </button>
           </form>
+        )}
+      </section>
+      <section className="staff-panel card" aria-labelledby="sessions-title">
+        <h2 id="sessions-title">Sessions</h2>
+        {sessions.length === 0 ? (
+          <p className="staff-muted">Not signed in anywhere now.</p>
+        ) : (
+          <SessionTable
+            user={user}
+            sessions={sessions}
+            labelledBy="sessions-title"
+            endAction={(id) => `/staff/people/${person.id}/sessions/${id}/end`}
+          />
         )}
       </section>
     </ConsoleDocument>

@@ -26,6 +26,12 @@ export function AccountPage({ assets, user, status, required, setUpSecret, notic
       </ConsoleHeading>
       {notice && <Notice tone="success">{notice}</Notice>}
       {error && <Notice tone="error">{error}</Notice>}
+      <p>
+        <a className="staff-link" href="/staff/sessions">
+          Your sessions
+        </a>
+        : where you are signed in, and ending any of them.
+      </p>
       {setUpSecret ? (
         <SetUpPanel user={user} secret={setUpSecret} action="/staff/account/two-factor/confirm" />
       ) : (

@@ -11,10 +11,13 @@ interface SecondStepPageProps {
   /** The secret to set up when two factors are required and the person has none yet; else the code form. */
   setUpSecret?: string;
   error?: string;
+  /** The console page to return to once signed in (from the sign-in, carried through this step). */
+  next?: string;
 }
 
 /** The only console page a pending session opens: the code, or the set-up everyone must do first. */
-export function SecondStepPage({ assets, user, setUpSecret, error }: SecondStepPageProps) {
+export function SecondStepPage({ assets, user, setUpSecret, error, next }: SecondStepPageProps) {
+  const query = next ? `?${new URLSearchParams({ next }).toString()}` : '';
   return (
     <ConsoleDocument title={twoFactorCopy.stepTitle} assets={assets} user={user}>
       <ConsoleHeading eyebrow="Sign in" title={twoFactorCopy.stepTitle}>
@@ -22,11 +25,11 @@ export function SecondStepPage({ assets, user, setUpSecret, error }: SecondStepP
       </ConsoleHeading>
       {error && <Notice tone="error">{error}</Notice>}
       {setUpSecret ? (
-        <SetUpPanel user={user} secret={setUpSecret} action="/staff/second-step/set-up" />
+        <SetUpPanel user={user} secret={setUpSecret} action={`/staff/second-step/set-up${query}`} />
       ) : (
         <section className="staff-panel card" aria-labelledby="code-title">
           <h2 id="code-title">Your code</h2>
-          <form className="staff-form" method="post" action="/staff/second-step">
+          <form className="staff-form" method="post" action={`/staff/second-step${query}`}>
             <CsrfField user={user} />
             <LabelledField id="second-step-code" label={twoFactorCopy.stepCodeLabel}>
               <input
