@@ -1,19 +1,25 @@
-import type { RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { Router } from 'express';
 import { createElement } from 'react';
 
 import type { Database } from '../db';
+import type { AfterAnswer } from '../http/afterAnswer';
 import { formEndpoint } from '../http/formEndpoint';
 import type { Logger } from '../http/logger';
 import type { AssetSource } from '../http/manifest';
 import type { RateLimitCounters } from '../http/rateLimitCounters';
 import { appRoutes } from '../http/routesAnswering';
 import { forbidScripts } from '../http/security';
+import type { OutboxKind } from '../outbox/kinds';
+import type { OutboxStore } from '../outbox/store';
+import { staffLinkKind } from './access/linkMail';
+import { passwordRoutes } from './access/passwordRoutes';
 import { sameToken, staffAuth } from './auth';
 import type { ConsoleAlert, ConsoleAssets } from './kit/ConsoleDocument';
 import { consoleUser, sendPage } from './page';
 import { staffNames } from './people/names';
 import { peopleSection } from './people/section';
+import { askForCheck, CHECK_PATH, recentCheckRoutes, requireRecentCheck } from './recentCheck';
 import type { ConsoleSection } from './section';
 export type { ConsoleSection, ConsoleSectionTools } from './section';
 import type { Role } from './roles';
@@ -35,7 +41,11 @@ export interface ConsoleRouteRoles {
 }
 
 /** The console with the roles each of its paths admits. */
-export type StaffConsole = Router & { routeRoles: readonly ConsoleRouteRoles[] };
+export type StaffConsole = Router & {
+  routeRoles: readonly ConsoleRouteRoles[];
+  /** The e-mails the console sends (invitations and resets), for the outbox worker to register. */
+  outboxKinds: readonly OutboxKind[];
+};
 
 interface StaffConsoleOptions {
   db: Database;
@@ -45,6 +55,11 @@ interface StaffConsoleOptions {
   counters?: RateLimitCounters;
   /** The build manifest, which names the console's stylesheet. */
   assets: AssetSource;
+  /** The site's outbox, which sends invitations and reset links, and what has it send them at once. */
+  outbox: OutboxStore;
+  wakeOutbox: () => void;
+  /** Work done after the answer: a reset link is made once "Forgot password?" has answered. */
+  afterAnswer: AfterAnswer;
   /** Told when a client's wrong passwords just locked an account's sign-in. */
   locked?: () => Promise<void>;
   /** The alerts active now, shown at the top of every page to the signed-in staff. */
@@ -54,7 +69,7 @@ interface StaffConsoleOptions {
 }
 
 /** What the console itself answers behind the sign-in, for anyone signed in: its home, sign-out, not found. */
-const OPEN_TO_ROLES = ['/staff', '/staff/sign-out', '/staff/{*rest}'];
+const OPEN_TO_ROLES = ['/staff', '/staff/sign-out', CHECK_PATH, '/staff/{*rest}'];
 
 /**
  * Everything under /staff: sign-in is the only page open without a session;
@@ -67,6 +82,9 @@ export function staffConsole({
   siteUrl,
   assets: build,
   counters,
+  outbox,
+  wakeOutbox,
+  afterAnswer,
   locked,
   alerts = async () => [],
   sections: featureSections,
@@ -74,7 +92,7 @@ export function staffConsole({
   const assets = (): ConsoleAssets => ({ stylesheet: build().consoleStylesheet });
   const auth = staffAuth(db, siteUrl);
   const router = Router();
-  const sections = [...featureSections, peopleSection(db)];
+  const sections = [...featureSections, peopleSection({ db, outbox, wakeOutbox, siteUrl })];
 
   const consoleHeaders: RequestHandler = (_req, res, next) => {
     // no-transform: neither the app's compression nor Caddy's compresses a page that holds the CSRF
@@ -89,6 +107,8 @@ export function staffConsole({
   // A role with no section at all lands on the console's not-found page, never in a loop of redirects.
   const home = (role: Role) => navOf(role)[0]?.href ?? '/staff/none';
   router.use(signInRoutes({ db, logger, siteUrl, auth, assets, counters, locked, home }));
+  // "Forgot password?" and the page of an invitation's or a reset's link: open without a session (decision 070).
+  router.use(passwordRoutes({ db, logger, siteUrl, counters, assets, outbox, wakeOutbox, afterAnswer }));
   router.use(['/staff', '/staff/{*rest}'], auth.requireSession);
   // Read for each page, so the top bar says what is wrong now (a few counts; the console is seldom busy).
   // The header shows only the sections the person's role may open.
@@ -123,7 +143,12 @@ export function staffConsole({
   const renderNotFound = (res: Response, message: string) =>
     sendPage(res, 404, createElement(NotFoundPage, { assets: assets(), user: consoleUser(res), message }));
 
-  const tools = { assets, guardPost, guardUpload, csrfMatches, renderNotFound, staffNames: () => staffNames(db) };
+  const tools = {
+    ...{ assets, guardPost, guardUpload, csrfMatches, renderNotFound, staffNames: () => staffNames(db) },
+    recentCheck: requireRecentCheck(assets),
+    askForCheck: (req: Request, res: Response) => askForCheck(req, res, assets),
+  };
+  router.use(recentCheckRoutes({ db, logger, assets, guardPost: guardPost() }));
 
   router.get('/staff', (_req, res) => {
     const first = navOf(res.locals.staffSession!.role)[0];
@@ -142,7 +167,7 @@ export function staffConsole({
     routeRoles.push(...patterns.map((pattern) => ({ pattern, roles: section.roles })));
   }
   router.all('/staff/{*rest}', (_req, res) => renderNotFound(res, consoleCopy.notFound));
-  return Object.assign(router, { routeRoles });
+  return Object.assign(router, { routeRoles, outboxKinds: [staffLinkKind] });
 }
 
 /** Lets the request on when the signed-in person's role is one of these; else 403 and the console's small page. */

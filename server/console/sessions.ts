@@ -20,6 +20,8 @@ export interface StaffSession {
   role: Role;
   csrfToken: string;
   createdAt: string;
+  /** When the person last typed their password in this session: at sign-in, then at each fresh check (recentCheck.ts). */
+  checkedAt: string;
 }
 
 export interface SessionStore {
@@ -29,6 +31,8 @@ export interface SessionStore {
   resume(token: string, now?: Date): Promise<StaffSession | undefined>;
   /** Ends the session of a cookie token. */
   end(token: string): Promise<void>;
+  /** Records that the session's person just typed their password again (session id, not the cookie's token). */
+  recordCheck(id: string, now?: Date): Promise<void>;
 }
 
 /** The stored id of a cookie token: a copy of the database holds no usable cookie. */
@@ -43,6 +47,7 @@ interface SessionRow {
   csrf_token: string;
   created_at: string;
   last_seen_at: string;
+  checked_at: string;
   disabled_at: string | null;
 }
 
@@ -61,10 +66,11 @@ export function createSessionStore(db: Database): SessionStore {
           new Date(now.getTime() - ABSOLUTE_TIMEOUT_MS).toISOString(),
         );
         await tx.run(
-          'INSERT INTO staff_sessions (id, account_id, csrf_token, created_at, last_seen_at) VALUES (?, ?, ?, ?, ?)',
+          'INSERT INTO staff_sessions (id, account_id, csrf_token, created_at, last_seen_at, checked_at) VALUES (?, ?, ?, ?, ?, ?)',
           sessionId(token),
           accountId,
           randomBytes(32).toString('base64url'),
+          at,
           at,
           at,
         );
@@ -94,10 +100,14 @@ export function createSessionStore(db: Database): SessionStore {
         role: row.role,
         csrfToken: row.csrf_token,
         createdAt: row.created_at,
+        checkedAt: row.checked_at,
       };
     },
     async end(token) {
       await remove(sessionId(token));
+    },
+    async recordCheck(id, now = new Date()) {
+      await db.run('UPDATE staff_sessions SET checked_at = ? WHERE id = ?', now.toISOString(), id);
     },
   };
 }

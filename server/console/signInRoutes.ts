@@ -61,8 +61,8 @@ export function signInRoutes({ db, logger, siteUrl, auth, assets, counters, lock
       res.redirect(303, home(session.role));
       return;
     }
-    const info =
-      req.query.signedOut === '1' ? signInCopy.signedOut : req.query.expired === '1' ? signInCopy.expired : undefined;
+    const said = ['signedOut', 'expired', 'passwordSet'] as const;
+    const info = said.map((key) => (req.query[key] === '1' ? signInCopy[key] : undefined)).find(Boolean);
     sendPage(res, 200, createElement(SignInPage, { assets: assets(), info }));
   });
 
@@ -109,7 +109,8 @@ export function signInRoutes({ db, logger, siteUrl, auth, assets, counters, lock
           const account = await accounts.find(address);
           // The same work whether or not the account exists: the answer's timing tells nothing.
           const matches = await verifyPassword(password, account?.password ?? DUMMY_HASH);
-          if (!account || account.disabledAt || !matches) {
+          // An invited account has no password of its own yet: refused like an unknown address (decision 070).
+          if (!account || account.disabledAt || account.invitedAt || !matches) {
             await throttle.fail(address, client);
             // The attempt that locks an account tells the lab, once: the next ones come after the lock.
             if (account && attempt.failures === LOCK_AFTER_FAILURES) await alertLock({ email: account.email, client });

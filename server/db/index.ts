@@ -538,6 +538,23 @@ export const migrations: readonly Migration[] = [
   ALTER TABLE staff_accounts ADD COLUMN hours TEXT NOT NULL DEFAULT '{}';
   ALTER TABLE staff_accounts ADD COLUMN role TEXT NOT NULL DEFAULT 'sales' CHECK (role IN ('owner', 'editor', 'sales'));
   UPDATE staff_accounts SET role = 'owner';`,
+  `-- Invitations and password resets by e-mail (decision 070). A link's token is an id and a secret; only the
+  -- secret's SHA-256 is kept, with the time the link stops working. One link per account and purpose: a new one
+  -- replaces it, and it is deleted once used. An invited account (invited_at) has no password until its link is used.
+  CREATE TABLE staff_links (
+    id TEXT PRIMARY KEY,
+    account_id INTEGER NOT NULL REFERENCES staff_accounts (id) ON DELETE CASCADE,
+    purpose TEXT NOT NULL CHECK (purpose IN ('invite', 'reset')),
+    secret_hash TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL,
+    UNIQUE (account_id, purpose)
+  );
+  CREATE INDEX staff_links_expires ON staff_links (expires_at);
+  ALTER TABLE staff_accounts ADD COLUMN invited_at TEXT;
+  -- When the session's person last typed their password: dangerous actions ask again after 10 minutes.
+  ALTER TABLE staff_sessions ADD COLUMN checked_at TEXT NOT NULL DEFAULT '';
+  UPDATE staff_sessions SET checked_at = created_at;`,
 ];
 
 /**

@@ -51,6 +51,9 @@ export function SignInPage({ assets, email = '', error, info }: SignInPageProps)
             Sign in
           </button>
         </form>
+        <p>
+          <a href="/staff/forgot">Forgot password?</a>
+        </p>
       </section>
     </ConsoleDocument>
   );
