@@ -113,6 +113,8 @@ function placeholderValues(locale: Locale): Record<string, string> {
     'retention.teamMailDays': String(retention.teamMailDays),
     'retention.consentRecordYears': String(retention.consentRecordYears),
     'retention.bouncedMonths': String(retention.bouncedMonths),
+    'retention.staffInviteHours': String(retention.staffInviteHours),
+    'retention.staffResetMinutes': String(retention.staffResetMinutes),
     'site.name': site.name,
     'site.email': site.email,
     'site.privacyEmail': site.privacyEmail,

@@ -46,7 +46,7 @@ function monthsBefore(now: Date, months: number): Date {
  * consent, consents.ts), proofs of consent past their years, the field-speed
  * counts of days older than vitalsDays, the visitor counts older than analyticsDays
  * and the visitor salts and hashes of the days before today, staff sign-in failures (typed
- * addresses, client addresses) with no attempt for signInFailuresDays, and the team's e-mails older
+ * addresses, client addresses) with no attempt for signInFailuresDays, staff links past their time, and the team's e-mails older
  * than teamMailDays, and subscriptions bounced out (suppressed) whose last bounce is bouncedMonths old.
  */
 export function purgeExpired(
@@ -105,6 +105,8 @@ export function purgeExpired(
       'DELETE FROM staff_sign_in_attempts WHERE last_at < ?',
       now.getTime() - periods.signInFailuresDays * DAY_MS,
     );
+    // An invitation's or a reset's link whose time is over opens nothing: its hash goes too (decision 070).
+    await tx.run('DELETE FROM staff_links WHERE expires_at < ?', now.toISOString());
     // A message about no lead and no subscriber is the team's own (an alert, a campaign test): nothing else
     // removes it, and a lock's alert names a staff address and a client address (decision 068).
     const teamMail = await tx.run(

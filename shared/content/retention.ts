@@ -28,6 +28,10 @@ export const retention = {
    * bounce: nothing is sent to it, so after this only its suppression hash stays.
    */
   bouncedMonths: 6,
+  /** An invitation's link to set a password works this long (decision 070)… */
+  staffInviteHours: 72,
+  /** …and a reset's link this long; each is kept only as a hash, until used, replaced or out of time. */
+  staffResetMinutes: 30,
   /** Back-ups, at most: BACKUP_KEEP × BACKUP_INTERVAL_HOURS may not exceed it (7 daily ones by default). */
   backupDays: 7,
 } as const;

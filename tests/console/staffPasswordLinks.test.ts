@@ -4,6 +4,7 @@ import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { createAccountStore } from '../../server/console/accounts';
+import { purgeExpired } from '../../server/privacy/retention';
 import type { TestApp } from '../support/helpers';
 import { linkIn, mailingApp } from '../support/mailingApp';
 import type { MailServer } from '../support/mailServer';
@@ -245,6 +246,11 @@ describe('Forgot password?', () => {
     expect(
       app.db.connection.prepare("SELECT count(*) AS n FROM outbox WHERE payload LIKE '%busy@meridianlab.test%'").get(),
     ).toEqual({ n: 3 });
+    // The hour's counts name neither the address nor the client: keyed hashes only.
+    const counted = JSON.stringify(app.db.connection.prepare('SELECT key FROM rate_limit_hits').all());
+    expect(counted).toContain('staff-reset-address:');
+    expect(counted).not.toContain('busy@');
+    expect(counted).not.toContain('198.51.100.');
 
     const client = newClient();
     for (let i = 0; i < 10; i++) expect((await forgot(`someone-${i}@meridianlab.test`, client)).status).toBe(200);
@@ -265,5 +271,36 @@ describe('Forgot password?', () => {
     const bad = await forgot('not an address');
     expect(bad.status).toBe(400);
     expect(bad.text).toContain('value="not an address"');
+  });
+});
+
+describe('what the site keeps of a link', () => {
+  it('keeps its hash until it is used, replaced or out of time, then the daily purge; the e-mail’s copy 30 days, without the link', async () => {
+    expect((await invite({ email: 'kept@meridianlab.test' })).status).toBe(303);
+    const text = (await mailsTo('kept@meridianlab.test', 1))[0]!.parsed.text;
+    const { id } = (await createAccountStore(app.db).find('kept@meridianlab.test'))!;
+    const links = () => app.db.connection.prepare('SELECT purpose FROM staff_links WHERE account_id = ?').all(id);
+    await until(
+      'the e-mail marked sent',
+      () =>
+        app.db.connection
+          .prepare(
+            "SELECT count(*) AS n FROM outbox WHERE kind = 'staff-link' AND status = 'sent' AND payload LIKE '%kept@%'",
+          )
+          .get()!.n === 1,
+    );
+    const copy = () =>
+      app.db.connection.prepare("SELECT payload FROM outbox WHERE payload LIKE '%kept@%'").all() as {
+        payload: string;
+      }[];
+    expect(copy()[0]!.payload).not.toContain(tokenOf(linkOf(text)));
+    await purgeExpired(app.db, new Date(Date.now() + 72 * HOUR_MS - 60_000));
+    expect(links()).toEqual([{ purpose: 'invite' }]);
+    await purgeExpired(app.db, new Date(Date.now() + 72 * HOUR_MS + 60_000));
+    expect(links()).toEqual([]);
+    await purgeExpired(app.db, new Date(Date.now() + 29 * 24 * HOUR_MS));
+    expect(copy()).toHaveLength(1);
+    await purgeExpired(app.db, new Date(Date.now() + 31 * 24 * HOUR_MS));
+    expect(copy()).toHaveLength(0);
   });
 });

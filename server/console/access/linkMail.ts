@@ -1,5 +1,6 @@
 /** The e-mails that carry an invitation or a reset link, in the person's language (decision 070). */
 import { siteFacts } from '../../../shared/content/data';
+import { retention } from '../../../shared/content/retention';
 import type { Locale } from '../../../shared/lib/locale';
 import type { OutboxKind } from '../../outbox/kinds';
 import type { NewOutboxMessage } from '../../outbox/store';
@@ -28,7 +29,7 @@ const texts: Record<Locale, Record<LinkPurpose, { subject: string; text: (facts:
       text: ({ name, url, by }) => `Hello ${name},
 
 ${by} invited you to ${consoleName}. To choose your password, open this link.
-It works once, for 72 hours:
+It works once, for ${retention.staffInviteHours} hours:
 
 ${url}
 
@@ -40,7 +41,7 @@ Not expecting this? Ignore this e-mail: without a password, the invitation opens
       text: ({ name, url }) => `Hello ${name},
 
 Someone asked to reset the password of this address in ${consoleName}. To choose a new one, open this link.
-It works once, for 30 minutes:
+It works once, for ${retention.staffResetMinutes} minutes:
 
 ${url}
 
@@ -54,7 +55,7 @@ Did not ask? Ignore this e-mail: your password stays as it is.`,
       text: ({ name, url, by }) => `Hola, ${name}:
 
 ${by} le invitó a ${consolaName}. Para elegir su contraseña, abra este enlace.
-Sirve una sola vez, durante 72 horas:
+Sirve una sola vez, durante ${retention.staffInviteHours} horas:
 
 ${url}
 
@@ -66,7 +67,7 @@ Con su contraseña elegida, inicie sesión en la misma dirección con este corre
       text: ({ name, url }) => `Hola, ${name}:
 
 Alguien pidió restablecer la contraseña de esta dirección en ${consolaName}. Para elegir una nueva, abra este enlace.
-Sirve una sola vez, durante 30 minutos:
+Sirve una sola vez, durante ${retention.staffResetMinutes} minutos:
 
 ${url}
 

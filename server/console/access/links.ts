@@ -5,15 +5,16 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 
+import { retention } from '../../../shared/content/retention';
 import type { Queryable } from '../../db';
 import { sameToken } from '../auth';
 
 export type LinkPurpose = 'invite' | 'reset';
 
-/** How long each link works. */
+/** How long each link works: the privacy policy quotes the same numbers. */
 const LINK_LIFETIME_MS: Record<LinkPurpose, number> = {
-  invite: 72 * 60 * 60_000,
-  reset: 30 * 60_000,
+  invite: retention.staffInviteHours * 60 * 60_000,
+  reset: retention.staffResetMinutes * 60_000,
 };
 
 /** A token as the link carries it: "<id>.<secret>", both base64url. */
