@@ -267,6 +267,13 @@ describe('Forgot password?', () => {
     expect(made.status).toBe(410);
     expect(made.text).toContain('Ask for a new link');
     expect((await request(app).get('/staff/password?token=%00')).status).toBe(410);
+    // Like every console page: never stored, never indexed, no script.
+    for (const path of ['/staff/forgot', '/staff/password?token=x']) {
+      const page = await request(app).get(path);
+      expect(page.headers['cache-control'], path).toBe('no-store, no-transform');
+      expect(page.headers['x-robots-tag'], path).toBe('noindex, nofollow');
+      expect(page.headers['content-security-policy'], path).toContain("script-src 'none'");
+    }
     expect((await request(app).get('/staff/password')).status).toBe(410);
     const bad = await forgot('not an address');
     expect(bad.status).toBe(400);
