@@ -12,6 +12,7 @@ import { appRoutes } from '../http/routesAnswering';
 import { forbidScripts } from '../http/security';
 import type { OutboxKind } from '../outbox/kinds';
 import type { OutboxStore } from '../outbox/store';
+import { forgotRoutes } from './access/forgotRoutes';
 import { staffLinkKind } from './access/linkMail';
 import { passwordRoutes } from './access/passwordRoutes';
 import { sameToken, staffAuth } from './auth';
@@ -108,7 +109,8 @@ export function staffConsole({
   const home = (role: Role) => navOf(role)[0]?.href ?? '/staff/none';
   router.use(signInRoutes({ db, logger, siteUrl, auth, assets, counters, locked, home }));
   // "Forgot password?" and the page of an invitation's or a reset's link: open without a session (decision 070).
-  router.use(passwordRoutes({ db, logger, siteUrl, counters, assets, outbox, wakeOutbox, afterAnswer }));
+  const open = { db, logger, siteUrl, counters, assets, outbox, wakeOutbox, afterAnswer };
+  router.use(forgotRoutes(open), passwordRoutes(open));
   router.use(['/staff', '/staff/{*rest}'], auth.requireSession);
   // Read for each page, so the top bar says what is wrong now (a few counts; the console is seldom busy).
   // The header shows only the sections the person's role may open.
