@@ -114,6 +114,8 @@ function placeholderValues(locale: Locale): Record<string, string> {
     'retention.consentRecordYears': String(retention.consentRecordYears),
     'retention.auditLogYears': String(retention.auditLogYears),
     'retention.bouncedMonths': String(retention.bouncedMonths),
+    'retention.staffInviteHours': String(retention.staffInviteHours),
+    'retention.staffResetMinutes': String(retention.staffResetMinutes),
     'site.name': site.name,
     'site.email': site.email,
     'site.privacyEmail': site.privacyEmail,

@@ -1,14 +1,20 @@
-import type { RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { Router } from 'express';
 import { createElement } from 'react';
 
 import type { Database } from '../db';
+import type { AfterAnswer } from '../http/afterAnswer';
 import { formEndpoint } from '../http/formEndpoint';
 import type { Logger } from '../http/logger';
 import type { AssetSource } from '../http/manifest';
 import type { RateLimitCounters } from '../http/rateLimitCounters';
 import { appRoutes } from '../http/routesAnswering';
 import { forbidScripts } from '../http/security';
+import type { OutboxKind } from '../outbox/kinds';
+import type { OutboxStore } from '../outbox/store';
+import { forgotRoutes } from './access/forgotRoutes';
+import { staffLinkKind } from './access/linkMail';
+import { passwordRoutes } from './access/passwordRoutes';
 import { auditSection } from './audit/section';
 import { sameToken, staffAuth } from './auth';
 import { keptFormFlow } from './keptFormRoutes';
@@ -17,6 +23,7 @@ import type { ConsoleAlert, ConsoleAssets } from './kit/ConsoleDocument';
 import { consoleUser, sendPage } from './page';
 import { staffNames } from './people/names';
 import { peopleSection } from './people/section';
+import { askForCheck, CHECK_PATH, recentCheckRoutes, requireRecentCheck } from './recentCheck';
 import type { ConsoleSection } from './section';
 export type { ConsoleSection, ConsoleSectionTools } from './section';
 import type { Role } from './roles';
@@ -44,7 +51,11 @@ export interface ConsoleRouteRoles {
 }
 
 /** The console with the roles each of its paths admits. */
-export type StaffConsole = Router & { routeRoles: readonly ConsoleRouteRoles[] };
+export type StaffConsole = Router & {
+  routeRoles: readonly ConsoleRouteRoles[];
+  /** The e-mails the console sends (invitations and resets), for the outbox worker to register. */
+  outboxKinds: readonly OutboxKind[];
+};
 
 interface StaffConsoleOptions {
   db: Database;
@@ -54,6 +65,11 @@ interface StaffConsoleOptions {
   counters?: RateLimitCounters;
   /** The build manifest, which names the console's stylesheet. */
   assets: AssetSource;
+  /** The site's outbox, which sends invitations and reset links, and what has it send them at once. */
+  outbox: OutboxStore;
+  wakeOutbox: () => void;
+  /** Work done after the answer: a reset link is made once "Forgot password?" has answered. */
+  afterAnswer: AfterAnswer;
   /** Told when a client's wrong passwords just locked an account's sign-in. */
   locked?: () => Promise<void>;
   /** The alerts active now, shown at the top of every page to the signed-in staff. */
@@ -65,14 +81,16 @@ interface StaffConsoleOptions {
 }
 
 /**
- * What the console itself answers behind the sign-in, for anyone signed in: its home, sign-out, their sessions, not
- * found, and the second step of sign-in (the one page a pending session opens besides sign-out, decision 071).
+ * What the console itself answers behind the sign-in, for anyone signed in: its home, sign-out, their sessions, the
+ * fresh check of the password (decision 070), not found, and the second step of sign-in (the one page a pending
+ * session opens besides sign-out, decision 071).
  */
 const OPEN_TO_ROLES = [
   '/staff',
   '/staff/sign-out',
   '/staff/second-step',
   '/staff/second-step/set-up',
+  CHECK_PATH,
   ...SESSIONS_PATHS,
   '/staff/{*rest}',
 ];
@@ -88,6 +106,9 @@ export function staffConsole({
   siteUrl,
   assets: build,
   counters,
+  outbox,
+  wakeOutbox,
+  afterAnswer,
   locked,
   alerts = async () => [],
   sections: featureSections,
@@ -98,7 +119,11 @@ export function staffConsole({
   const router = Router();
   const twoFactor = createTwoFactorStore(db, secretBox(secretKey));
   const throttle = createSecondStepThrottle(db);
-  const sections = [...featureSections, peopleSection(db, twoFactor), auditSection(db)];
+  const sections = [
+    ...featureSections,
+    peopleSection({ db, outbox, wakeOutbox, siteUrl, twoFactor }),
+    auditSection(db),
+  ];
 
   const consoleHeaders: RequestHandler = (_req, res, next) => {
     // no-transform: neither the app's compression nor Caddy's compresses a page that holds the CSRF
@@ -123,6 +148,9 @@ export function staffConsole({
   router.use(
     secondStepRoutes({ db, siteUrl, logger, counters, auth, assets, store: twoFactor, throttle, home, opened }),
   );
+  // "Forgot password?" and the page of an invitation's or a reset's link: open without a session (decision 070).
+  const linkPages = { db, logger, siteUrl, counters, assets, outbox, wakeOutbox, afterAnswer };
+  router.use(forgotRoutes(linkPages), passwordRoutes(linkPages));
   // A form posted after its session ended is kept for its person, before the session check sends them to sign in.
   router.use(keptForms.routes);
   // Past here a pending session is sent back to the second step: nothing behind it is reached without both factors.
@@ -160,7 +188,12 @@ export function staffConsole({
   const renderNotFound = (res: Response, message: string) =>
     sendPage(res, 404, createElement(NotFoundPage, { assets: assets(), user: consoleUser(res), message }));
 
-  const tools = { assets, guardPost, guardUpload, csrfMatches, renderNotFound, staffNames: () => staffNames(db) };
+  const tools = {
+    ...{ assets, guardPost, guardUpload, csrfMatches, renderNotFound, staffNames: () => staffNames(db) },
+    recentCheck: requireRecentCheck(assets),
+    askForCheck: (req: Request, res: Response) => askForCheck(req, res, assets),
+  };
+  router.use(recentCheckRoutes({ db, logger, assets, guardPost: guardPost() }));
 
   router.get('/staff', (_req, res) => {
     const first = navOf(res.locals.staffSession!.role)[0];
@@ -184,7 +217,7 @@ export function staffConsole({
     routeRoles.push(...patterns.map((pattern) => ({ pattern, roles: section.roles })));
   }
   router.all('/staff/{*rest}', (_req, res) => renderNotFound(res, consoleCopy.notFound));
-  return Object.assign(router, { routeRoles });
+  return Object.assign(router, { routeRoles, outboxKinds: [staffLinkKind] });
 }
 
 /** Lets the request on when the signed-in person's role is one of these; else 403 and the console's small page. */

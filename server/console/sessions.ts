@@ -27,6 +27,8 @@ export interface StaffSession {
   createdAt: string;
   /** Passed the password but not yet the second step (decision 071): opens that step and sign-out only. */
   pending: boolean;
+  /** When the person last typed their password in this session: at sign-in, then at each fresh check (recentCheck.ts). */
+  checkedAt: string;
 }
 
 /** A live session as its person sees it in their list. */
@@ -62,6 +64,8 @@ export interface SessionStore {
   list(accountId: number, now?: Date): Promise<SessionSummary[]>;
   /** Ends one of a person's live sessions; false when it is not one of them (or has ended). */
   endOne(accountId: number, id: string, now?: Date): Promise<boolean>;
+  /** Records that the session's person just typed their password again (session id, not the cookie's token). */
+  recordCheck(id: string, now?: Date): Promise<void>;
 }
 
 /** The stored id of a cookie token: a copy of the database holds no usable cookie. */
@@ -78,6 +82,7 @@ interface SessionRow {
   last_seen_at: string;
   ended_at: string | null;
   user_agent: string;
+  checked_at: string;
   disabled_at: string | null;
   pending: number;
 }
@@ -116,7 +121,7 @@ export function createSessionStore(db: Database): SessionStore {
           before(ABSOLUTE_TIMEOUT_MS),
         );
         await tx.run(
-          'INSERT INTO staff_sessions (id, account_id, csrf_token, created_at, last_seen_at, pending, user_agent) VALUES (?, ?, ?, ?, ?, ?, ?)',
+          'INSERT INTO staff_sessions (id, account_id, csrf_token, created_at, last_seen_at, pending, user_agent, checked_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
           sessionId(token),
           accountId,
           randomBytes(32).toString('base64url'),
@@ -124,6 +129,7 @@ export function createSessionStore(db: Database): SessionStore {
           at,
           pending ? 1 : 0,
           userAgent.slice(0, USER_AGENT_MAX),
+          at,
         );
       });
       return token;
@@ -148,6 +154,7 @@ export function createSessionStore(db: Database): SessionStore {
         csrfToken: row.csrf_token,
         createdAt: row.created_at,
         pending: Number(row.pending) === 1,
+        checkedAt: row.checked_at,
       };
     },
     async end(token) {
@@ -186,6 +193,9 @@ export function createSessionStore(db: Database): SessionStore {
           accountId,
         )) > 0
       );
+    },
+    async recordCheck(id, now = new Date()) {
+      await db.run('UPDATE staff_sessions SET checked_at = ? WHERE id = ?', now.toISOString(), id);
     },
   };
 }

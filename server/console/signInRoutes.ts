@@ -107,13 +107,11 @@ export function signInRoutes(options: SignInOptions): Router {
       res.redirect(303, session.pending ? secondStepLocation(next) : (next ?? home(session.role)));
       return;
     }
+    const said = ['signedOut', 'expired', 'passwordSet'] as const;
+    // A form kept when the session ended is said first: the person signs in to finish it.
     const info = (await keptForms.waiting(req))
       ? signInCopy.kept
-      : req.query.signedOut === '1'
-        ? signInCopy.signedOut
-        : req.query.expired === '1'
-          ? signInCopy.expired
-          : undefined;
+      : said.map((key) => (req.query[key] === '1' ? signInCopy[key] : undefined)).find(Boolean);
     sendPage(res, 200, createElement(SignInPage, { assets: assets(), info, next: returnPath(req.query.next) }));
   });
 
@@ -161,7 +159,8 @@ export function signInRoutes(options: SignInOptions): Router {
           const account = await accounts.find(address);
           // The same work whether or not the account exists: the answer's timing tells nothing.
           const matches = await verifyPassword(password, account?.password ?? DUMMY_HASH);
-          if (!account || account.disabledAt || !matches) {
+          // An invited account has no password of its own yet: refused like an unknown address (decision 070).
+          if (!account || account.disabledAt || account.invitedAt || !matches) {
             await throttle.fail(address, client);
             const outcome = !account ? 'unknown' : account.disabledAt && matches ? 'disabled' : 'wrong';
             // Who failed, when they have an account; the address typed for none is not kept.

@@ -19,6 +19,7 @@ export const signInCopy = {
   signedOut: 'You are signed out.',
   expired: 'Your session has ended. Sign in again.',
   kept: 'Your session had ended, so your last form is kept: sign in to finish saving it.',
+  passwordSet: 'Your password is set. Sign in with it.',
 } as const;
 
 export const consoleCopy = {

@@ -29,6 +29,8 @@ interface LeadRoutesOptions {
   guardPost: RequestHandler[];
   renderNotFound: (res: Response, message: string) => void;
   staffNames: ConsoleSectionTools['staffNames'];
+  /** The fresh check an export of every lead's data asks for (decision 070). */
+  recentCheck: RequestHandler;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -74,7 +76,7 @@ const exportColumns: CsvColumns<InboxLead> = [
 ];
 
 /** The inbox, a lead's page, its status and notes, and the exports of the current filter. */
-function leadRoutes({ db, assets, guardPost, renderNotFound, staffNames }: LeadRoutesOptions): Router {
+function leadRoutes({ db, assets, guardPost, renderNotFound, staffNames, recentCheck }: LeadRoutesOptions): Router {
   const inbox = createInbox(db);
   const router = Router();
 
@@ -114,13 +116,13 @@ function leadRoutes({ db, assets, guardPost, renderNotFound, staffNames }: LeadR
     await recordAudit(db, { actor: consoleUser(res).email, action: 'export.leads', object: 'leads', detail });
     return leads;
   };
-  router.get('/staff/leads.csv', async (req, res) => {
+  router.get('/staff/leads.csv', recentCheck, async (req, res) => {
     res
       .attachment(exportName('csv'))
       .type('text/csv; charset=utf-8')
       .send(toCsv(exportColumns, await exported(req, res, 'CSV')));
   });
-  router.get('/staff/leads.json', async (req, res) => {
+  router.get('/staff/leads.json', recentCheck, async (req, res) => {
     res
       .attachment(exportName('json'))
       .type('application/json; charset=utf-8')

@@ -42,6 +42,8 @@ interface CampaignRoutesOptions {
   assets: () => ConsoleAssets;
   guardPost: RequestHandler[];
   renderNotFound: (res: Response, message: string) => void;
+  /** The fresh check a send asks for (decision 070). */
+  recentCheck: RequestHandler;
 }
 
 const campaignNav = { key: 'newsletter', href: '/staff/newsletter', label: 'Newsletter' } as const;
@@ -86,7 +88,8 @@ const sendProblem = (campaign: Campaign): string | undefined =>
  *   GET  /staff/newsletter/:id/confirm?at=       the confirmation step: when, and recipients per language
  *   POST /staff/newsletter/:id/schedule          schedules it (at, or now)
  */
-function campaignRoutes({ newsletter, siteUrl, assets, guardPost, renderNotFound }: CampaignRoutesOptions): Router {
+function campaignRoutes(options: CampaignRoutesOptions): Router {
+  const { newsletter, siteUrl, assets, guardPost, renderNotFound, recentCheck } = options;
   const { campaigns } = newsletter;
   const router = Router();
 
@@ -251,7 +254,7 @@ function campaignRoutes({ newsletter, siteUrl, assets, guardPost, renderNotFound
     );
   });
 
-  router.post('/staff/newsletter/:id/schedule', ...guardPost, async (req, res) => {
+  router.post('/staff/newsletter/:id/schedule', ...guardPost, recentCheck, async (req, res) => {
     const campaign = await found(req, res);
     if (!campaign) return;
     const body = readBody(req, res);
@@ -274,6 +277,6 @@ function campaignRoutes({ newsletter, siteUrl, assets, guardPost, renderNotFound
 export const campaignSection = (newsletter: NewsletterConsole, siteUrl: string): ConsoleSection => ({
   nav: campaignNav,
   roles: ['owner', 'editor'],
-  routes: ({ assets, guardPost, renderNotFound }) =>
-    campaignRoutes({ newsletter, siteUrl, assets, guardPost: guardPost(), renderNotFound }),
+  routes: ({ assets, guardPost, renderNotFound, recentCheck }) =>
+    campaignRoutes({ newsletter, siteUrl, assets, guardPost: guardPost(), renderNotFound, recentCheck }),
 });

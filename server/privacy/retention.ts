@@ -53,10 +53,10 @@ function monthsBefore(now: Date, months: number): Date {
  * consent, consents.ts), proofs of consent past their years, the field-speed
  * counts of days older than vitalsDays, the visitor counts older than analyticsDays
  * and the visitor salts and hashes of the days before today, staff sign-in failures (typed
- * addresses, client addresses) with no attempt for signInFailuresDays, and the team's e-mails older
- * than teamMailDays, the secrets of staff two-factor set-ups started twoFactorSetUpDays ago and never finished,
- * subscriptions bounced out (suppressed) whose last bounce is bouncedMonths old, the audit log's rows older than
- * auditLogYears, and the staff's forms kept across a sign-in past their day.
+ * addresses, client addresses) with no attempt for signInFailuresDays, staff links past their time, and the team's
+ * e-mails older than teamMailDays, the secrets of staff two-factor set-ups started twoFactorSetUpDays ago and never
+ * finished, subscriptions bounced out (suppressed) whose last bounce is bouncedMonths old, the audit log's rows
+ * older than auditLogYears, and the staff's forms kept across a sign-in past their day.
  */
 export function purgeExpired(
   db: Database,
@@ -114,6 +114,8 @@ export function purgeExpired(
       'DELETE FROM staff_sign_in_attempts WHERE last_at < ?',
       now.getTime() - periods.signInFailuresDays * DAY_MS,
     );
+    // An invitation's or a reset's link whose time is over opens nothing: its hash goes too (decision 070).
+    await tx.run('DELETE FROM staff_links WHERE expires_at < ?', now.toISOString());
     // A message about no lead and no subscriber is the team's own (an alert, a campaign test): nothing else
     // removes it, and a lock's alert names a staff address and a client address (decision 068).
     const teamMail = await tx.run(

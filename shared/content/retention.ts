@@ -32,6 +32,10 @@ export const retention = {
   bouncedMonths: 6,
   /** The console's audit log: who on the staff did what, when, to what (decision 072). */
   auditLogYears: 1,
+  /** An invitation's link to set a password works this long (decision 070)… */
+  staffInviteHours: 72,
+  /** …and a reset's link this long; each is kept only as a hash, until used, replaced or out of time. */
+  staffResetMinutes: 30,
   /** Back-ups, at most: BACKUP_KEEP × BACKUP_INTERVAL_HOURS may not exceed it (7 daily ones by default). */
   backupDays: 7,
 } as const;

@@ -12,6 +12,7 @@ import { purgeExpired } from '../../server/privacy/retention';
 import { announced, campaignContent } from '../support/campaigns';
 import { parseCsv } from '../support/csv';
 import { testApp } from '../support/helpers';
+import { setUpTwoFactor } from '../support/twoFactor';
 import type { StaffClient } from '../support/staffHelpers';
 import {
   addAccount,
@@ -203,6 +204,44 @@ const ACTIONS: [string, () => Promise<unknown>, () => Partial<Row>][] = [
       return consolePost(app, '/staff/sign-out', mine, { csrf: mine.csrf });
     },
     () => ({ actor: OWNER, action: 'session.end', object: `person ${ownerId}`, detail: 'signed out' }),
+  ],
+  [
+    'invitation',
+    () =>
+      consolePost(app, '/staff/people', owner, {
+        ...{ csrf: owner.csrf, name: 'Ines Invited', email: 'ines@meridianlab.test' },
+        ...{ office: 'Miami', language_en: 'on', role: 'editor' },
+      }),
+    () => ({ actor: OWNER, action: 'invitation', detail: 'editor' }),
+  ],
+  [
+    'password reset asked for',
+    async () => {
+      await request(app)
+        .post('/staff/forgot')
+        .type('form')
+        .set('Origin', 'https://meridianlab.test')
+        .set('X-Forwarded-For', '203.0.113.7')
+        .send({ email: EDITOR });
+      await app.afterAnswer.settled();
+    },
+    () => ({ actor: EDITOR, action: 'password.reset', object: `person ${editorId}`, detail: 'reset link sent' }),
+  ],
+  [
+    'two factors required of everyone, a setting',
+    async () => {
+      await consolePost(app, '/staff/people/two-factor', owner, { csrf: owner.csrf, required: 'on' });
+      await consolePost(app, '/staff/people/two-factor', owner, { csrf: owner.csrf });
+    },
+    () => ({ actor: OWNER, action: 'setting.change', detail: 'required of everyone' }),
+  ],
+  [
+    'two-factor sign-in set up',
+    async () => {
+      await addAccount(app.db, 'tina@meridianlab.test', undefined, { role: 'sales', name: 'Tina' });
+      await setUpTwoFactor(app, await sessionFor(app, 'tina@meridianlab.test'));
+    },
+    () => ({ actor: 'tina@meridianlab.test', action: 'two-factor', detail: 'set up from the account page' }),
   ],
   [
     'audit log export',

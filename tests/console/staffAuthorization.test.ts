@@ -108,9 +108,17 @@ const POSTS: [string, Record<string, string>][] = [
   ['/staff/second-step/set-up', { code: '123456' }],
   [`/staff/sessions/${'0'.repeat(64)}/end`, {}],
   [`/staff/people/1/sessions/${'0'.repeat(64)}/end`, {}],
+  ['/staff/people', { name: 'Mallory', email: 'mallory@evil.test', office: 'Miami', language_en: 'on', role: 'owner' }],
+  ['/staff/people/1/invite', {}],
+  ['/staff/check', { recheck_password: 'guess', recheck_next: '/staff/leads.csv', recheck_method: 'get' }],
 ];
 /** The only console routes a pending session (password passed, second factor not yet) may reach (decision 071). */
 const SECOND_STEP_ROUTES = ['/staff/second-step', '/staff/second-step/set-up', '/staff/sign-out'];
+/**
+ * The console's routes open without a session: the sign-in form and its post (tested in staffSignIn), "Forgot
+ * password?" and the page of an invitation's or a reset's link (tested in staffPasswordLinks).
+ */
+const OPEN = new Set([SIGN_IN_PATH, '/staff/forgot', '/staff/password']);
 
 const app = testApp();
 const COOKIE = '__Host-staff_session';
@@ -314,8 +322,16 @@ describe('a pending session, past the password but not the second factor', () =>
   });
 });
 
-/** Campaign 1 is still the one draft, as written, and nothing of the newsletter is queued. */
+/** Campaign 1 is still the one draft, as written, and nothing of the newsletter is queued; nobody was invited. */
 function expectCampaignsUntouched() {
+  expect(app.db.connection.prepare("SELECT count(*) AS n FROM outbox WHERE kind = 'staff-link'").get()).toEqual({
+    n: 0,
+  });
+  expect(
+    app.db.connection.prepare("SELECT count(*) AS n FROM staff_accounts WHERE email LIKE 'mallory%'").get(),
+  ).toEqual({
+    n: 0,
+  });
   expect(app.db.connection.prepare('SELECT id, status, subject_en FROM campaigns').all()).toEqual([
     { id: 1, status: 'draft', subject_en: 'Campaign in the making' },
   ]);
@@ -326,8 +342,6 @@ function expectCampaignsUntouched() {
 
 describe('the lists of console pages and actions above', () => {
   it('name every console route the app has, so a new one cannot go untested', () => {
-    // The sign-in form and its post are the console's only routes open without a session (tested in staffSignIn).
-    const open = new Set([SIGN_IN_PATH]);
     const matcher = (pattern: string) =>
       new RegExp(
         `^${pattern
@@ -340,7 +354,7 @@ describe('the lists of console pages and actions above', () => {
     const tried = { get: GETS, post: posted, all: [...GETS, ...posted] } as Record<string, string[]>;
     const untested = app
       .routes()
-      .filter(({ pattern }) => /^\/staff(?:\/|$)/i.test(pattern) && !open.has(pattern))
+      .filter(({ pattern }) => /^\/staff(?:\/|$)/i.test(pattern) && !OPEN.has(pattern))
       .flatMap(({ pattern, methods }) =>
         methods
           .filter((method) => !(tried[method] ?? []).some((url) => matcher(pattern).test(url.split('?')[0]!)))
@@ -466,7 +480,7 @@ describe('each role', () => {
       app
         .routes()
         .map(({ pattern }) => pattern)
-        .filter((pattern) => /^\/staff(?:\/|$)/i.test(pattern) && pattern !== SIGN_IN_PATH)
+        .filter((pattern) => /^\/staff(?:\/|$)/i.test(pattern) && !OPEN.has(pattern))
         // A path the console's own middleware is mounted at, as the walk lists it: the not-found answer's.
         .map((pattern) => pattern.replace(/(?:\/\{\*rest\})+$/, '/{*rest}')),
     );

@@ -54,6 +54,9 @@ export function SignInPage({ assets, email = '', error, info, next }: SignInPage
             Sign in
           </button>
         </form>
+        <p>
+          <a href="/staff/forgot">Forgot password?</a>
+        </p>
       </section>
     </ConsoleDocument>
   );

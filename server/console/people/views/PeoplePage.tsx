@@ -1,9 +1,13 @@
 import type { StaffAccount } from '../../accounts';
 import type { ConsoleAssets, ConsoleUser } from '../../kit/ConsoleDocument';
 import { ConsoleDocument, ConsoleHeading, CsrfField, Notice } from '../../kit/ConsoleDocument';
+import { LabelledField } from '../../kit/LabelledField';
+import { SelectField } from '../../kit/SelectField';
 import { StackTable } from '../../kit/StackTable';
-import { roleLabels } from '../../roles';
-import { languageLabels } from '../profile';
+import { TextField } from '../../kit/TextField';
+import { roleLabels, ROLES } from '../../roles';
+import type { ProfileFields } from '../profile';
+import { languageLabels, LANGUAGES, NAME_MAX, OFFICES } from '../profile';
 import { peopleCopy } from '../texts';
 
 interface PeoplePageProps {
@@ -15,10 +19,19 @@ interface PeoplePageProps {
   /** Whether two factors are required of everyone. */
   required: boolean;
   saved?: string;
+  /** The invitation form as typed, when it was refused. */
+  fields: ProfileFields;
+  problems: readonly string[];
+  /** Said once an invitation is on its way. */
+  sent?: string;
 }
 
+const accountState = (person: StaffAccount) =>
+  person.disabledAt ? 'Disabled' : person.invitedAt ? 'Invited' : 'Active';
+
 /** Every staff member, oldest account first: who they are, where, in what languages, with what role. */
-export function PeoplePage({ assets, user, people, withTwoFactor, required, saved }: PeoplePageProps) {
+export function PeoplePage(props: PeoplePageProps) {
+  const { assets, user, people, withTwoFactor, required, saved, fields, problems, sent } = props;
   return (
     <ConsoleDocument title="People" assets={assets} user={user} section="people">
       <ConsoleHeading eyebrow="Staff" title="People">
@@ -42,10 +55,73 @@ export function PeoplePage({ assets, user, people, withTwoFactor, required, save
             <td data-label="Time zone">{person.timeZone}</td>
             <td data-label="Role">{roleLabels[person.role]}</td>
             <td data-label="Two factors">{withTwoFactor.has(person.id) ? 'On' : 'Off'}</td>
-            <td data-label="Account">{person.disabledAt ? 'Disabled' : 'Active'}</td>
+            <td data-label="Account">{accountState(person)}</td>
           </tr>
         ))}
       </StackTable>
+      <section className="staff-panel card" aria-labelledby="invite-title">
+        <h2 id="invite-title">Invite a person</h2>
+        <p className="staff-muted">
+          They get an e-mail with a link to choose their password; it works once, for 72 hours. Inviting the same
+          address again sends a new link and the old one stops working.
+        </p>
+        {sent && <Notice tone="success">{sent}</Notice>}
+        {problems.length > 0 && (
+          <Notice tone="error">
+            {problems.map((problem) => (
+              <span key={problem}>
+                {problem}
+                <br />
+              </span>
+            ))}
+          </Notice>
+        )}
+        <form className="staff-form" method="post" action="/staff/people">
+          <CsrfField user={user} />
+          <TextField id="invite-name" name="name" label="Name" value={fields.name ?? ''} maxLength={NAME_MAX} />
+          <LabelledField id="invite-email" label="E-mail address">
+            <input
+              className="contact-field__control"
+              id="invite-email"
+              name="email"
+              type="email"
+              required
+              maxLength={254}
+              defaultValue={fields.email ?? ''}
+            />
+          </LabelledField>
+          <SelectField
+            id="invite-office"
+            name="office"
+            label="Office"
+            value={fields.office}
+            options={OFFICES.map((office) => [office, office] as const)}
+          />
+          <fieldset className="staff-fieldset">
+            <legend>Languages they take calls in (the e-mail is in Spanish for Spanish alone)</legend>
+            {LANGUAGES.map((language) => (
+              <label key={language} className="staff-articles__check">
+                <input
+                  type="checkbox"
+                  name={`language_${language}`}
+                  defaultChecked={fields[`language_${language}`] === 'on'}
+                />{' '}
+                {languageLabels[language]}
+              </label>
+            ))}
+          </fieldset>
+          <SelectField
+            id="invite-role"
+            name="role"
+            label="Role"
+            value={fields.role ?? 'sales'}
+            options={ROLES.map((role) => [role, roleLabels[role]] as const)}
+          />
+          <button className="button button--primary" type="submit">
+            Send the invitation
+          </button>
+        </form>
+      </section>
       <section className="staff-panel card" aria-labelledby="two-factor-rule-title">
         <h2 id="two-factor-rule-title">Two-factor sign-in</h2>
         <form className="staff-form" method="post" action="/staff/people/two-factor">

@@ -50,6 +50,20 @@ export function PersonPage(props: PersonPageProps) {
           ))}
         </Notice>
       )}
+      {person.invitedAt && (
+        <section className="staff-panel card" aria-labelledby="invitation-title">
+          <h2 id="invitation-title">Invitation</h2>
+          <p className="staff-muted">
+            Invited, no password yet. A new invitation sends a new link, valid 72 hours; the earlier one stops working.
+          </p>
+          <form method="post" action={`/staff/people/${person.id}/invite`}>
+            <CsrfField user={user} />
+            <button className="button button--secondary" type="submit">
+              Send the invitation again
+            </button>
+          </form>
+        </section>
+      )}
       <section className="staff-panel card" aria-labelledby="profile-title">
         <h2 id="profile-title">Profile and role</h2>
         <form className="staff-form" method="post" action={`/staff/people/${person.id}`}>
