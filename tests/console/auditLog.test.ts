@@ -12,7 +12,6 @@ import { purgeExpired } from '../../server/privacy/retention';
 import { announced, campaignContent } from '../support/campaigns';
 import { parseCsv } from '../support/csv';
 import { testApp } from '../support/helpers';
-import { setUpTwoFactor } from '../support/twoFactor';
 import type { StaffClient } from '../support/staffHelpers';
 import {
   addAccount,
@@ -23,6 +22,7 @@ import {
   signIn,
   STAFF_PASSWORD,
 } from '../support/staffHelpers';
+import { setUpTwoFactor } from '../support/twoFactor';
 
 const app = testApp({ TRUST_PROXY: '1' });
 const OWNER = 'olga@meridianlab.test';
