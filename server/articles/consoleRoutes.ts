@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import { Router } from 'express';
 import { createElement } from 'react';
 
+import { uploadedImage } from '../../shared/lib/assetNames';
 import type { Locale } from '../../shared/lib/locale';
 import { locales } from '../../shared/lib/locale';
 import type { ConsoleSection, ConsoleSectionTools } from '../console/console';
@@ -9,21 +10,32 @@ import { fromLabTime, toLabTime } from '../console/kit/format';
 import { noticeNamed } from '../console/notices';
 import { consoleUser, sendPage, textFields } from '../console/page';
 import { readBody } from '../http/formEndpoint';
-import type { TypedFields } from './fields';
+import { allowOwnScripts } from '../http/security';
+import type { ArticleFields, TypedFields } from './fields';
 import { checkFields, fieldLabels, typedFields, typedOf } from './fields';
 import { goLiveProblem } from './goLive';
+import { imageLibraryRoutes } from './imageLibraryRoutes';
 import type { ArticleImages } from './images';
-import { IMAGE_MAX_BYTES, uploadRefusals } from './images';
+import { IMAGE_MAX_BYTES } from './images';
 import { renderArticle } from './markdown';
+import { readPostedForm } from './postedForm';
 import type { Article, ArticleFilter, ArticleState, ArticleStore } from './store';
 import { articleStates, SCHEDULE_BY } from './store';
 import { articleCopy, articleNav } from './texts';
+import { uploadedImagesOf } from './uploadedImages';
 import { ArticleEditorPage } from './views/ArticleEditorPage';
 import { ArticleListPage } from './views/ArticleListPage';
 import { RevisionsPage } from './views/RevisionsPage';
 
 /** A body is at most 100,000 characters; a form percent-encodes each byte of a non-ASCII one as three. */
 const ARTICLE_POST_LIMIT_BYTES = 1024 * 1024;
+/**
+ * The article's form with its cover file: read whole up to a file well over the largest image taken, so a file
+ * a little too large is refused in the editor with everything typed (a larger one gets the console's notice page).
+ */
+const ARTICLE_FORM_LIMIT_BYTES = IMAGE_MAX_BYTES + 12 * 1024 * 1024;
+/** The form's file input: a cover chosen from the writer's computer. */
+const COVER_FILE = 'coverFile';
 
 interface ArticleRoutesOptions {
   store: ArticleStore;
@@ -34,6 +46,8 @@ interface ArticleRoutesOptions {
   /** Told after each change: this instance shows it at once (the others within a second, decision 052). */
   changed: () => Promise<unknown>;
   images: ArticleImages;
+  /** The editor page's script, from the build. */
+  editorScript: () => string | undefined;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -78,7 +92,7 @@ function blankFields(translating?: Article): TypedFields {
 }
 
 /** The console's articles: the list, the editor, publishing, revisions and the preview (decision 052). */
-function articleRoutes({ store, rootDir, preview, changed, images }: ArticleRoutesOptions) {
+function articleRoutes({ store, rootDir, preview, changed, images, editorScript }: ArticleRoutesOptions) {
   return ({
     assets,
     guardPost: guardPostOf,
@@ -89,6 +103,7 @@ function articleRoutes({ store, rootDir, preview, changed, images }: ArticleRout
   }: ConsoleSectionTools): Router => {
     const router = Router();
     const guardPost = guardPostOf(ARTICLE_POST_LIMIT_BYTES);
+    const guardForm = guardUpload(ARTICLE_FORM_LIMIT_BYTES);
     const by = (res: Response) => consoleUser(res).email;
 
     /** The article the URL names, or the console's not-found page. */
@@ -106,9 +121,12 @@ function articleRoutes({ store, rootDir, preview, changed, images }: ArticleRout
       extra: Partial<Parameters<typeof ArticleEditorPage>[0]> = {},
     ) => {
       const typed = extra.typed ?? (article ? typedOf(article) : blankFields(extra.translating));
+      const cover = uploadedImage(typed.image);
       const rendered = typed.body.trim()
         ? renderArticle(typed.body, typed.locale === 'es' ? 'es' : 'en', rootDir)
         : null;
+      // The editor alone runs a script, the site's own file: it saves as the writer types and shows the cover.
+      allowOwnScripts(res);
       sendPage(
         res,
         status,
@@ -118,6 +136,9 @@ function articleRoutes({ store, rootDir, preview, changed, images }: ArticleRout
           article,
           typed,
           readTime: rendered?.ok ? rendered.readTime : undefined,
+          coverState: cover && (await images.state(cover.hash)),
+          library: await images.library(),
+          script: editorScript(),
           translation: article && (await store.translationOf(article)),
           scheduleValue: toLabTime(
             article?.publishAt ? new Date(article.publishAt) : new Date(Date.now() + 60 * 60_000),
@@ -134,9 +155,20 @@ function articleRoutes({ store, rootDir, preview, changed, images }: ArticleRout
       return newest && articleCopy.notPublished(newest.note);
     };
 
+    /** An uploaded image the article shows that is not made yet (or failed): it cannot go live before it is. */
+    const imagesNotReady = async (fields: ArticleFields) => {
+      for (const { hash, field } of uploadedImagesOf(fields)) {
+        const state = await images.state(hash);
+        if (!state) return [field, articleCopy.noSuchImage] as [string, string];
+        if (state?.status === 'processing') return [field, articleCopy.imageProcessing] as [string, string];
+        if (state?.status === 'failed') return [field, state.reason] as [string, string];
+      }
+      return undefined;
+    };
+
     /** Shows the editor saying why the article cannot go live, when it cannot; true when it was refused. */
     const refusedToGoLive = async (res: Response, article: Article) => {
-      const problem = goLiveProblem(article, rootDir);
+      const problem = goLiveProblem(article, rootDir) ?? (await imagesNotReady(article));
       if (problem)
         await showEditor(res, 400, article, {
           notice: { tone: 'error', text: articleCopy.publishInvalid(...problem) },
@@ -144,11 +176,35 @@ function articleRoutes({ store, rootDir, preview, changed, images }: ArticleRout
       return problem !== undefined;
     };
 
-    /** The form's fields checked, the body rendered by the public page's rules; problems name their field. */
-    const checkForm = (req: Request, res: Response) => {
-      const body = readBody(req, res);
-      const form = textFields(body.ok ? body.fields : undefined);
+    /**
+     * The article's form as posted, its cover file (if one was chosen) taken and named in the image field, or
+     * undefined when its CSRF token is not the session's (answered here).
+     */
+    const postedArticle = async (req: Request, res: Response) => {
+      const posted = await readPostedForm(req, COVER_FILE);
+      if (!csrfMatches(res, posted.fields.csrf)) {
+        res.status(403).type('text').send('This form has expired or did not come from the console. Reload the page.');
+        return undefined;
+      }
+      if (!posted.file) return { form: posted.fields };
+      const uploaded = await images.upload(posted.file, by(res));
+      if (!uploaded.ok) return { form: posted.fields, refused: `${fieldLabels.image}: ${uploaded.reason}` };
+      return { form: { ...posted.fields, image: uploaded.path } };
+    };
+
+    /**
+     * The form's fields checked, the body rendered by the public page's rules; problems name their field. A cover
+     * file that was refused is a problem of the image field, and every field stays as typed.
+     */
+    const checkForm = ({ form, refused }: { form: Record<string, string>; refused?: string }) => {
       const checked = checkFields(typedFields(form));
+      if (refused)
+        return {
+          ok: false,
+          errors: { ...(checked.ok ? {} : checked.errors), image: refused },
+          typed: typedFields(form),
+          form,
+        } as const;
       if (checked.ok) {
         const rendered = renderArticle(checked.fields.body, checked.fields.locale, rootDir);
         if (!rendered.ok)
@@ -183,8 +239,12 @@ function articleRoutes({ store, rootDir, preview, changed, images }: ArticleRout
       await showEditor(res, 200, undefined, translating ? { translating } : {});
     });
 
-    router.post('/staff/articles', ...guardPost, async (req, res) => {
-      const checked = checkForm(req, res);
+    imageLibraryRoutes(router, { images, assets, guardPost });
+
+    router.post('/staff/articles', ...guardForm, async (req, res) => {
+      const posted = await postedArticle(req, res);
+      if (!posted) return;
+      const checked = checkForm(posted);
       const pairOf = idOf(checked.form.translationOf);
       const translating = pairOf === null ? undefined : await store.get(pairOf);
       if (!checked.ok) {
@@ -211,10 +271,12 @@ function articleRoutes({ store, rootDir, preview, changed, images }: ArticleRout
       await showEditor(res, 200, article, notice ? { notice } : {});
     });
 
-    router.post('/staff/articles/:id', ...guardPost, async (req, res) => {
+    router.post('/staff/articles/:id', ...guardForm, async (req, res) => {
       const article = await articleOf(req, res);
       if (!article) return;
-      const checked = checkForm(req, res);
+      const posted = await postedArticle(req, res);
+      if (!posted) return;
+      const checked = checkForm(posted);
       if (!checked.ok) {
         await showEditor(res, 400, article, { typed: checked.typed, errors: checked.errors });
         return;
@@ -313,41 +375,6 @@ function articleRoutes({ store, rootDir, preview, changed, images }: ArticleRout
       if (!result) renderNotFound(res, articleCopy.revisionNotFound);
       else if (result.ok) res.redirect(303, `/staff/articles/${article.id}/revisions?saved=restored`);
       else await showEditor(res, 409, article, { notice: { tone: 'error', text: result.reason } });
-    });
-
-    // A cover image: decoded and made in the build's widths, then the article's cover, as a save.
-    router.post('/staff/articles/:id/image', ...guardUpload(IMAGE_MAX_BYTES + 64 * 1024), async (req, res) => {
-      const article = await articleOf(req, res);
-      if (!article) return;
-      let form: FormData;
-      try {
-        const contentType = req.get('content-type') ?? '';
-        form = await new Response(Buffer.isBuffer(req.body) ? new Uint8Array(req.body) : '', {
-          headers: { 'content-type': contentType },
-        }).formData();
-      } catch {
-        form = new FormData();
-      }
-      if (!csrfMatches(res, form.get('csrf'))) {
-        res.status(403).type('text').send('This form has expired or did not come from the console. Reload the page.');
-        return;
-      }
-      const file = form.get('image');
-      const alt = String(form.get('imageAlt') ?? '').trim();
-      // What the writer typed beside the file stays in its field (a browser never fills a file input again).
-      const refuse = (reason: string) =>
-        showEditor(res, 400, article, { errors: { image: `${fieldLabels.image}: ${reason}` }, uploadAlt: alt });
-      if (!(file instanceof Blob) || file.size === 0) return refuse(uploadRefusals.empty);
-      if (!alt && !article.imageAlt) return refuse('say what the image shows in the alt text field first.');
-      const uploaded = await images.upload(new Uint8Array(await file.arrayBuffer()), by(res));
-      if (!uploaded.ok) return refuse(uploaded.reason);
-      const result = await store.update(
-        article.id,
-        { ...article, image: uploaded.path, imageAlt: alt || article.imageAlt },
-        { by: by(res), note: 'cover image uploaded' },
-      );
-      if (result.ok) await changed();
-      res.redirect(303, `/staff/articles/${article.id}?saved=image`);
     });
 
     return router;

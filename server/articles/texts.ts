@@ -24,8 +24,9 @@ export const articleCopy = {
     scheduled: 'Scheduled.',
     unpublished: 'Unpublished: visitors no longer see it.',
     restored: 'Revision restored: it is the newest revision now.',
-    image: 'Cover image uploaded: it is made in every width the page needs.',
   },
+  noSuchImage: 'it names an uploaded image that does not exist: choose one from the image library.',
+  imageProcessing: 'the image is still being made in the widths the pages need: try again in a few seconds.',
   scheduleInvalid: 'Publish at: a date and time in the future, as the field asks.',
   publishInvalid: (field: string, reason: string) => `This article cannot go live yet: ${field}: ${reason}`,
   notPublished: (note: string) =>

@@ -538,6 +538,19 @@ export const migrations: readonly Migration[] = [
   ALTER TABLE staff_accounts ADD COLUMN hours TEXT NOT NULL DEFAULT '{}';
   ALTER TABLE staff_accounts ADD COLUMN role TEXT NOT NULL DEFAULT 'sales' CHECK (role IN ('owner', 'editor', 'sales'));
   UPDATE staff_accounts SET role = 'owner';`,
+  `-- An upload is taken at once and made in its widths off the request (decision 075): its state, its original bytes
+  -- (base64) until they are made, why it failed, and when a process took it (a process that died leaves it to
+  -- another). Each image of the library has its alt text per language.
+  ALTER TABLE article_images ADD COLUMN status TEXT NOT NULL DEFAULT 'ready';
+  ALTER TABLE article_images ADD COLUMN original TEXT;
+  ALTER TABLE article_images ADD COLUMN reason TEXT NOT NULL DEFAULT '';
+  ALTER TABLE article_images ADD COLUMN claimed_at TEXT;
+  CREATE TABLE article_image_alts (
+    hash TEXT NOT NULL REFERENCES article_images (hash) ON DELETE CASCADE,
+    locale TEXT NOT NULL,
+    alt TEXT NOT NULL,
+    PRIMARY KEY (hash, locale)
+  );`,
 ];
 
 /**

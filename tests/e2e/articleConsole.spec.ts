@@ -118,26 +118,41 @@ for (const javaScriptEnabled of [false, true]) {
           expect(await violations(visitor), `axe at ${width}`).toEqual([]);
         }
 
-      // A cover upload: a file that is not an image is refused with a clear message; a photo becomes the cover.
+      // A cover photo chosen in the article's form, beside an excerpt typed and not saved: a file that is not an
+      // image is refused in the editor with the excerpt kept; a photo is shown at once (with script), taken with the
+      // save, and shown made once it is.
       await staff.goto(editorUrl);
-      await staff.getByLabel('Image file').setInputFiles({
+      const excerpt = 'An excerpt typed just before the photo was chosen.';
+      await staff.getByLabel('Excerpt').fill(excerpt);
+      const coverFile = staff.getByLabel('Choose a cover photo');
+      await coverFile.setInputFiles({
         name: 'notes.png',
         mimeType: 'image/png',
         buffer: Buffer.from('These are notes, not a picture.'),
       });
-      await staff.getByRole('button', { name: 'Upload' }).click();
-      await expect(staff.getByRole('alert')).toContainText('That file is not a JPEG, PNG or WebP image');
-      await staff.getByLabel('Image file').setInputFiles({
+      if (!javaScriptEnabled) await staff.getByRole('button', { name: 'Save' }).click();
+      await expect(staff.getByRole('alert')).toContainText(
+        javaScriptEnabled
+          ? 'That file is not a photo the browser can show'
+          : 'That file is not a JPEG, PNG or WebP image',
+      );
+      await expect(staff.getByLabel('Excerpt')).toHaveValue(excerpt);
+      await coverFile.setInputFiles({
         name: 'bench.png',
         mimeType: 'image/png',
         buffer: await sharp({ create: { width: 640, height: 400, channels: 3, background: '#2a6f97' } })
           .png()
           .toBuffer(),
       });
-      await staff.getByRole('button', { name: 'Upload' }).click();
-      await expect(staff.getByRole('status')).toHaveText(
-        'Cover image uploaded: it is made in every width the page needs.',
-      );
+      if (javaScriptEnabled) await expect(staff.getByRole('img', { name: 'The chosen cover' })).toBeVisible();
+      await staff.getByRole('button', { name: 'Save' }).click();
+      await expect(staff.getByRole('status').first()).toHaveText('Saved.');
+      await expect(staff.getByLabel('Excerpt')).toHaveValue(excerpt);
+      if (!javaScriptEnabled)
+        await expect
+          .poll(async () => (await staff.reload(), staff.getByRole('img', { name: 'The cover as uploaded' }).count()))
+          .toBe(1);
+      await expect(staff.getByRole('img', { name: 'The cover as uploaded' })).toBeVisible({ timeout: 60_000 });
       await visitor.goto(`${origin}/blog/${slug}`);
       await expect(visitor.locator('.article__image')).toHaveAttribute(
         'src',

@@ -7,9 +7,12 @@ import { languageNames } from '../../lib/languageNames';
 import { catalogues } from '../../pages/catalogues';
 import type { ArticleFieldName, TypedFields } from '../fields';
 import { fieldLabels, LIMITS, postCategories } from '../fields';
+import type { ImageState, LibraryImage } from '../images';
 import { IMAGE_MAX_BYTES } from '../images';
 import type { Article } from '../store';
 import { articleCopy } from '../texts';
+import { stateUrlOf, thumbnailOf } from '../uploadedImages';
+import { ImageSnippet } from './ImageSnippet';
 import { StateBadge } from './StateBadge';
 
 interface ArticleEditorPageProps {
@@ -28,8 +31,12 @@ interface ArticleEditorPageProps {
   translation?: Article;
   /** The schedule field's value, in the lab's clock. */
   scheduleValue: string;
-  /** The alt text sent with a refused upload, shown again in its form. */
-  uploadAlt?: string;
+  /** The cover's state when it is an upload (decision 075): processing, ready or failed. */
+  coverState?: ImageState;
+  /** The uploaded images a body may place. */
+  library: LibraryImage[];
+  /** The editor's script (autosave, the cover's thumbnail), from the build. */
+  script?: string;
 }
 
 const categoryNames = catalogues.en.posts.categories;
@@ -136,39 +143,42 @@ function Actions({ article, user, scheduleValue }: { article: Article; user: Con
   );
 }
 
-/** A cover image from the staff member's computer: a form of its own, since it posts a file. */
-function CoverUpload({ article, user, alt }: { article: Article; user: ConsoleUser; alt: string }) {
+/** The cover as it is now: its thumbnail once made, "processing" while it is, or why it could not be. */
+function CoverPreview({ path, state }: { path: string; state?: ImageState }) {
+  const following = state?.status === 'processing' ? { 'data-state-url': stateUrlOf(path) } : {};
   return (
-    <form
-      className="staff-form staff-panel card"
-      method="post"
-      action={`/staff/articles/${article.id}/image`}
-      encType="multipart/form-data"
-      aria-labelledby="upload-title"
-    >
-      <h2 id="upload-title">Upload a cover image</h2>
+    <div className="staff-cover__preview" data-cover-preview {...following}>
+      {state?.status === 'ready' && <img src={thumbnailOf(path)} alt="The cover as uploaded" width={200} />}
+      {state?.status === 'processing' && (
+        <p className="staff-muted" role="status">
+          Processing: the photo is being made in every width the pages need. It shows here when it is ready.
+        </p>
+      )}
+      {state?.status === 'failed' && <p className="contact-field__error">{state.reason}</p>}
+    </div>
+  );
+}
+
+/** The images a body may place, with their Markdown in the article's language. */
+function Library({ library, locale }: { library: LibraryImage[]; locale: string }) {
+  const ready = library.filter((image) => image.status === 'ready');
+  return (
+    <details className="staff-panel card staff-library__picker">
+      <summary>Place an image in the body</summary>
       <p className="staff-muted">
-        A JPEG, PNG or WebP image up to {IMAGE_MAX_BYTES / 1024 / 1024} MB. It is made in the widths and formats the
-        pages need, and becomes this article&apos;s cover at once (as a save).
+        Copy an image’s Markdown into the body where it should show. Each language has its own alt text:{' '}
+        <a href="/staff/articles/images">write them in the image library</a>.
       </p>
-      <CsrfField user={user} />
-      <LabelledField id="upload-image" label="Image file">
-        <input id="upload-image" name="image" type="file" accept="image/jpeg,image/png,image/webp" required />
-      </LabelledField>
-      <LabelledField id="upload-alt" label="What the image shows">
-        <input
-          className="contact-field__control"
-          id="upload-alt"
-          name="imageAlt"
-          type="text"
-          defaultValue={alt}
-          maxLength={LIMITS.imageAlt}
-        />
-      </LabelledField>
-      <button className="button button--secondary" type="submit">
-        Upload
-      </button>
-    </form>
+      {ready.length === 0 && <p>No image uploaded yet: choose a cover above, and it joins the library.</p>}
+      <ul className="staff-library">
+        {ready.map((image) => (
+          <li key={image.hash} className="staff-library__item">
+            <img className="staff-library__thumb" src={thumbnailOf(image.path)} alt="" width={120} />
+            <ImageSnippet image={image} locale={locale === 'es' ? 'es' : 'en'} />
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }
 
@@ -219,7 +229,9 @@ export function ArticleEditorPage(props: ArticleEditorPageProps) {
             className="staff-form staff-panel card"
             method="post"
             action={article ? `/staff/articles/${article.id}` : '/staff/articles'}
+            encType="multipart/form-data"
             aria-label="Article"
+            data-article-form
           >
             <CsrfField user={user} />
             {translating && <input type="hidden" name="translationOf" value={translating.id} />}
@@ -314,7 +326,7 @@ export function ArticleEditorPage(props: ArticleEditorPageProps) {
                 name="image"
                 typed={typed}
                 errors={errors}
-                hint="A path on this site, such as /images/blog/name.svg. Optional: without one, the blog draws its own cover with the lab’s mark and the article opens with its text."
+                hint="Choose a photo below, or name a path on this site, such as /images/blog/name.svg. Optional: without one, the blog draws its own cover with the lab’s mark and the article opens with its text."
               >
                 {(control) => <input {...control} type="text" defaultValue={typed.image} maxLength={LIMITS.image} />}
               </Field>
@@ -328,6 +340,24 @@ export function ArticleEditorPage(props: ArticleEditorPageProps) {
                   <input {...control} type="text" defaultValue={typed.imageAlt} maxLength={LIMITS.imageAlt} />
                 )}
               </Field>
+            </div>
+            <div className="staff-cover">
+              <LabelledField id="article-cover-file" label="Choose a cover photo">
+                <p className="staff-muted staff-articles__hint" id="article-cover-file-hint">
+                  A JPEG, PNG or WebP photo up to {IMAGE_MAX_BYTES / 1024 / 1024} MB, straight from a phone. It is
+                  uploaded when you save, with everything else on this form.
+                </p>
+                <input
+                  id="article-cover-file"
+                  name="coverFile"
+                  type="file"
+                  accept="image/jpeg,image/png,image/webp"
+                  aria-describedby="article-cover-file-hint"
+                  data-max-bytes={IMAGE_MAX_BYTES}
+                />
+              </LabelledField>
+              <p className="contact-field__error" data-cover-message role="alert" hidden />
+              <CoverPreview path={typed.image} state={props.coverState} />
             </div>
             <Field
               name="body"
@@ -349,7 +379,7 @@ export function ArticleEditorPage(props: ArticleEditorPageProps) {
               {article ? 'Save' : 'Create draft'}
             </button>
           </form>
-          {article && <CoverUpload article={article} user={user} alt={props.uploadAlt ?? article.imageAlt} />}
+          <Library library={props.library} locale={typed.locale} />
         </div>
         {article && (
           <aside className="staff-detail__side">
@@ -357,6 +387,7 @@ export function ArticleEditorPage(props: ArticleEditorPageProps) {
           </aside>
         )}
       </div>
+      {props.script && <script type="module" src={props.script} />}
     </ConsoleDocument>
   );
 }
