@@ -120,7 +120,8 @@ function articleRoutes({ store, rootDir, preview, changed, images, editorScript 
       article: Article | undefined,
       extra: Partial<Parameters<typeof ArticleEditorPage>[0]> = {},
     ) => {
-      const typed = extra.typed ?? (article ? typedOf(article) : blankFields(extra.translating));
+      // A published article's pending edit is what the writer goes on with.
+      const typed = extra.typed ?? (article ? typedOf(article.pending ?? article) : blankFields(extra.translating));
       const cover = uploadedImage(typed.image);
       const rendered = typed.body.trim()
         ? renderArticle(typed.body, typed.locale === 'es' ? 'es' : 'en', rootDir)
@@ -167,8 +168,8 @@ function articleRoutes({ store, rootDir, preview, changed, images, editorScript 
     };
 
     /** Shows the editor saying why the article cannot go live, when it cannot; true when it was refused. */
-    const refusedToGoLive = async (res: Response, article: Article) => {
-      const problem = goLiveProblem(article, rootDir) ?? (await imagesNotReady(article));
+    const refusedToGoLive = async (res: Response, article: Article, fields: ArticleFields = article) => {
+      const problem = goLiveProblem(fields, rootDir) ?? (await imagesNotReady(fields));
       if (problem)
         await showEditor(res, 400, article, {
           notice: { tone: 'error', text: articleCopy.publishInvalid(...problem) },
@@ -283,7 +284,11 @@ function articleRoutes({ store, rootDir, preview, changed, images, editorScript 
       }
       const result = await store.update(article.id, checked.fields, { by: by(res) });
       if (result.ok) await changed();
-      if (result.ok) res.redirect(303, `/staff/articles/${article.id}?saved=saved`);
+      if (result.ok)
+        res.redirect(
+          303,
+          `/staff/articles/${article.id}?saved=${'pending' in result && result.pending ? 'pending' : 'saved'}`,
+        );
       else
         await showEditor(res, 400, article, {
           typed: typedFields(checked.form),
@@ -309,11 +314,35 @@ function articleRoutes({ store, rootDir, preview, changed, images, editorScript 
         await showEditor(res, 400, article, { notice: { tone: 'error', text: articleCopy.scheduleInvalid } });
         return;
       }
+      // A live article's schedule is its pending edit's: without one there is nothing to schedule.
+      if (article.state === 'published' && !article.pending) {
+        await showEditor(res, 400, article, { notice: { tone: 'error', text: articleCopy.nothingToSchedule } });
+        return;
+      }
       // The schedule publishes what is saved as it is: it must pass the checks "Publish now" runs.
-      if (await refusedToGoLive(res, article)) return;
-      await store.schedule(article.id, at, by(res));
+      if (await refusedToGoLive(res, article, article.pending ?? article)) return;
+      if (article.pending) await store.scheduleChanges(article.id, at, by(res));
+      else await store.schedule(article.id, at, by(res));
       await changed();
       res.redirect(303, `/staff/articles/${article.id}?saved=scheduled`);
+    });
+
+    router.post('/staff/articles/:id/publish-changes', ...guardPost, async (req, res) => {
+      const article = await articleOf(req, res);
+      if (!article) return;
+      if (!article.pending) return res.redirect(303, `/staff/articles/${article.id}`);
+      if (await refusedToGoLive(res, article, article.pending)) return;
+      const result = await store.publishChanges(article.id, by(res));
+      if (result?.ok) await changed();
+      if (result && !result.ok) await showEditor(res, 409, article, { notice: { tone: 'error', text: result.reason } });
+      else res.redirect(303, `/staff/articles/${article.id}?saved=changesPublished`);
+    });
+
+    router.post('/staff/articles/:id/discard-changes', ...guardPost, async (req, res) => {
+      const article = await articleOf(req, res);
+      if (!article) return;
+      await store.discardChanges(article.id, by(res));
+      res.redirect(303, `/staff/articles/${article.id}?saved=discarded`);
     });
 
     router.post('/staff/articles/:id/unpublish', ...guardPost, async (req, res) => {
@@ -358,8 +387,9 @@ function articleRoutes({ store, rootDir, preview, changed, images, editorScript 
       const article = await articleOf(req, res);
       if (!article) return;
       const revision = idOf(req.params.revision);
-      // A revision written back onto a live (or scheduled) article goes live with it: checked as a publish is.
-      const live = article.state === 'published' || article.state === 'scheduled';
+      // A revision written back onto a scheduled article goes live with it: checked as a publish is. One written
+      // back onto a published article is its pending edit, checked when it is published.
+      const live = article.state === 'scheduled';
       const restoring =
         live && revision !== null
           ? (await store.revisions(article.id)).find((saved) => saved.id === revision)
@@ -373,7 +403,11 @@ function articleRoutes({ store, rootDir, preview, changed, images, editorScript 
       const result = revision === null ? undefined : await store.restore(article.id, revision, by(res));
       if (result?.ok) await changed();
       if (!result) renderNotFound(res, articleCopy.revisionNotFound);
-      else if (result.ok) res.redirect(303, `/staff/articles/${article.id}/revisions?saved=restored`);
+      else if (result.ok)
+        res.redirect(
+          303,
+          `/staff/articles/${article.id}/revisions?saved=${'pending' in result && result.pending ? 'restoredPending' : 'restored'}`,
+        );
       else await showEditor(res, 409, article, { notice: { tone: 'error', text: result.reason } });
     });
 

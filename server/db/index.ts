@@ -545,6 +545,19 @@ export const migrations: readonly Migration[] = [
   ALTER TABLE article_images ADD COLUMN original TEXT;
   ALTER TABLE article_images ADD COLUMN reason TEXT NOT NULL DEFAULT '';
   ALTER TABLE article_images ADD COLUMN claimed_at TEXT;
+  -- A published article's saved edit waits beside the live version until it is published (or discarded), and
+  -- may be scheduled: its fields as JSON, and when it goes live.
+  ALTER TABLE articles ADD COLUMN pending TEXT;
+  ALTER TABLE articles ADD COLUMN pending_at TEXT;
+  -- What a writer typed in the editor, kept as they type (valid or not) until they save: one row per person and
+  -- form ("article:<id>", or "new" for an article not created yet).
+  CREATE TABLE article_autosaves (
+    form TEXT NOT NULL,
+    saved_by TEXT NOT NULL,
+    typed TEXT NOT NULL,
+    saved_at TEXT NOT NULL,
+    PRIMARY KEY (form, saved_by)
+  );
   CREATE TABLE article_image_alts (
     hash TEXT NOT NULL REFERENCES article_images (hash) ON DELETE CASCADE,
     locale TEXT NOT NULL,

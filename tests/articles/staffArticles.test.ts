@@ -232,7 +232,7 @@ describe('going live', () => {
     expect(await content.publishDue(new Date('2026-11-30T14:00:10Z'))).toBe(0);
   });
 
-  it('checks a revision again before it replaces a published article', async () => {
+  it('checks a revision again before it replaces a published article, when its changes are published', async () => {
     const fields = { ...refused, slug: 'restored-before-a-rule' };
     const created = await store.create(fields, 'old');
     const id = created.ok ? created.id : 0;
@@ -240,11 +240,11 @@ describe('going live', () => {
     await store.update(id, fields, { by: 'old' });
     expect((await post(`/staff/articles/${id}/publish`, {})).status).toBe(303);
     const old = (await store.revisions(id)).find((revision) => revision.fields.body === scriptLink)!;
-    const response = await post(`/staff/articles/${id}/revisions/${old.id}/restore`, {});
+    // Restored onto a live article, it is a pending change: "Publish changes" checks it as a publish does.
+    expect((await post(`/staff/articles/${id}/revisions/${old.id}/restore`, {})).status).toBe(303);
+    const response = await post(`/staff/articles/${id}/publish-changes`, {});
     expect(response.status).toBe(400);
-    expect(response.text).toContain(
-      `Revision ${old.id} cannot replace the live article: body: link &quot;javascript:alert(1)&quot;`,
-    );
+    expect(response.text).toContain('This article cannot go live yet: body: link &quot;javascript:alert(1)&quot;');
     expect(await store.get(id)).toMatchObject({ state: 'published', body: fields.body });
   });
 });
@@ -259,6 +259,8 @@ describe('every article action', () => {
       `/staff/articles/${article!.id}/publish`,
       `/staff/articles/${article!.id}/schedule`,
       `/staff/articles/${article!.id}/unpublish`,
+      `/staff/articles/${article!.id}/publish-changes`,
+      `/staff/articles/${article!.id}/discard-changes`,
       `/staff/articles/${article!.id}/revisions/1/restore`,
     ]) {
       const response = await consolePost(app, path, client, { ...form, publishAt: '2030-01-01T09:00' });

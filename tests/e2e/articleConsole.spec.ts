@@ -130,7 +130,7 @@ for (const javaScriptEnabled of [false, true]) {
         mimeType: 'image/png',
         buffer: Buffer.from('These are notes, not a picture.'),
       });
-      if (!javaScriptEnabled) await staff.getByRole('button', { name: 'Save' }).click();
+      if (!javaScriptEnabled) await staff.getByRole('button', { name: 'Save', exact: true }).click();
       await expect(staff.getByRole('alert')).toContainText(
         javaScriptEnabled
           ? 'That file is not a photo the browser can show'
@@ -145,14 +145,16 @@ for (const javaScriptEnabled of [false, true]) {
           .toBuffer(),
       });
       if (javaScriptEnabled) await expect(staff.getByRole('img', { name: 'The chosen cover' })).toBeVisible();
-      await staff.getByRole('button', { name: 'Save' }).click();
-      await expect(staff.getByRole('status').first()).toHaveText('Saved.');
+      await staff.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(staff.getByRole('status').first()).toContainText('Saved as a pending change');
       await expect(staff.getByLabel('Excerpt')).toHaveValue(excerpt);
       if (!javaScriptEnabled)
         await expect
           .poll(async () => (await staff.reload(), staff.getByRole('img', { name: 'The cover as uploaded' }).count()))
           .toBe(1);
       await expect(staff.getByRole('img', { name: 'The cover as uploaded' })).toBeVisible({ timeout: 60_000 });
+      await staff.getByRole('button', { name: 'Publish changes' }).click();
+      await expect(staff.getByRole('status').first()).toHaveText('Changes published: visitors see them now.');
       await visitor.goto(`${origin}/blog/${slug}`);
       await expect(visitor.locator('.article__image')).toHaveAttribute(
         'src',
@@ -165,13 +167,18 @@ for (const javaScriptEnabled of [false, true]) {
         )
         .toMatch(/\/media\/articles\/[0-9a-f]{16}-640\.avif$/);
 
-      // An edit shows on the page.
+      // An edit of the live article waits: the page is unchanged until "Publish changes".
       await staff.goto(editorUrl);
       await staff
         .getByLabel('Body (Markdown)')
         .fill('We moved sequencing onto the bench.\n\n## What it changed\n\nEverything.\n');
-      await staff.getByRole('button', { name: 'Save' }).click();
-      await expect(staff.getByRole('status')).toHaveText('Saved.');
+      await staff.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(staff.getByRole('status').first()).toContainText('Saved as a pending change');
+      await visitor.goto(`${origin}/blog/${slug}`);
+      await expect(visitor.getByRole('heading', { level: 2, name: 'What it reads' })).toBeVisible();
+      await expect(visitor.getByRole('heading', { level: 2, name: 'What it changed' })).toHaveCount(0);
+      await staff.getByRole('button', { name: 'Publish changes' }).click();
+      await expect(staff.getByRole('status').first()).toHaveText('Changes published: visitors see them now.');
       await visitor.goto(`${origin}/blog/${slug}`);
       await expect(visitor.getByRole('heading', { level: 2, name: 'What it changed' })).toBeVisible();
 
@@ -184,7 +191,9 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(staff.locator('.staff-articles__diff ins').first()).toContainText('## What it changed');
       const oldest = (await radios.last().getAttribute('value'))!;
       await staff.getByRole('button', { name: `Restore revision ${oldest}` }).click();
-      await expect(staff.getByRole('status')).toHaveText('Revision restored: it is the newest revision now.');
+      await expect(staff.getByRole('status')).toContainText('Revision restored as a pending change');
+      await staff.goto(editorUrl);
+      await staff.getByRole('button', { name: 'Publish changes' }).click();
       await visitor.goto(`${origin}/blog/${slug}`);
       await expect(visitor.getByRole('heading', { level: 2, name: 'What it reads' })).toBeVisible();
 

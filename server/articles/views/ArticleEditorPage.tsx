@@ -99,9 +99,33 @@ function Actions({ article, user, scheduleValue }: { article: Article; user: Con
       )}
       <p>
         <a className="staff-link" href={action('preview')}>
-          Preview as visitors will see it
+          {article.pending ? 'Preview the pending changes' : 'Preview as visitors will see it'}
         </a>
       </p>
+      {article.pending && (
+        <div className="staff-articles__pending">
+          <p>
+            <strong>Pending changes:</strong> saved, not live. Visitors see the live version until you publish them.
+          </p>
+          {article.pendingAt && (
+            <p className="staff-muted">
+              Scheduled to go live <LabTime iso={article.pendingAt} />
+            </p>
+          )}
+          <form className="staff-form" method="post" action={action('publish-changes')}>
+            <CsrfField user={user} />
+            <button className="button button--primary" type="submit">
+              Publish changes
+            </button>
+          </form>
+          <form className="staff-form" method="post" action={action('discard-changes')}>
+            <CsrfField user={user} />
+            <button className="button button--secondary" type="submit">
+              Discard changes
+            </button>
+          </form>
+        </div>
+      )}
       {article.state !== 'published' && (
         <form className="staff-form" method="post" action={action('publish')}>
           <CsrfField user={user} />
@@ -110,22 +134,24 @@ function Actions({ article, user, scheduleValue }: { article: Article; user: Con
           </button>
         </form>
       )}
-      <form className="staff-form" method="post" action={action('schedule')}>
-        <CsrfField user={user} />
-        <LabelledField id="publish-at" label="Publish at (New York time)">
-          <input
-            className="contact-field__control"
-            id="publish-at"
-            name="publishAt"
-            type="datetime-local"
-            required
-            defaultValue={scheduleValue}
-          />
-        </LabelledField>
-        <button className="button button--secondary" type="submit">
-          Schedule
-        </button>
-      </form>
+      {(article.state !== 'published' || article.pending) && (
+        <form className="staff-form" method="post" action={action('schedule')}>
+          <CsrfField user={user} />
+          <LabelledField id="publish-at" label="Publish at (New York time)">
+            <input
+              className="contact-field__control"
+              id="publish-at"
+              name="publishAt"
+              type="datetime-local"
+              required
+              defaultValue={scheduleValue}
+            />
+          </LabelledField>
+          <button className="button button--secondary" type="submit">
+            {article.pending ? 'Schedule the changes' : 'Schedule'}
+          </button>
+        </form>
+      )}
       {(article.state === 'published' || article.state === 'scheduled') && (
         <form className="staff-form" method="post" action={action('unpublish')}>
           <CsrfField user={user} />
