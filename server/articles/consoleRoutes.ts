@@ -11,6 +11,9 @@ import { noticeNamed } from '../console/notices';
 import { consoleUser, sendPage, textFields } from '../console/page';
 import { readBody } from '../http/formEndpoint';
 import { allowOwnScripts } from '../http/security';
+import type { Autosaves } from './autosaves';
+import { autosaveForm } from './autosaves';
+import { conflictOf } from './conflicts';
 import type { ArticleFields, TypedFields } from './fields';
 import { checkFields, fieldLabels, typedFields, typedOf } from './fields';
 import { goLiveProblem } from './goLive';
@@ -48,6 +51,8 @@ interface ArticleRoutesOptions {
   images: ArticleImages;
   /** The editor page's script, from the build. */
   editorScript: () => string | undefined;
+  /** What writers typed and did not save yet. */
+  autosaves: Autosaves;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -92,7 +97,7 @@ function blankFields(translating?: Article): TypedFields {
 }
 
 /** The console's articles: the list, the editor, publishing, revisions and the preview (decision 052). */
-function articleRoutes({ store, rootDir, preview, changed, images, editorScript }: ArticleRoutesOptions) {
+function articleRoutes({ store, rootDir, preview, changed, images, editorScript, autosaves }: ArticleRoutesOptions) {
   return ({
     assets,
     guardPost: guardPostOf,
@@ -120,8 +125,15 @@ function articleRoutes({ store, rootDir, preview, changed, images, editorScript 
       article: Article | undefined,
       extra: Partial<Parameters<typeof ArticleEditorPage>[0]> = {},
     ) => {
-      // A published article's pending edit is what the writer goes on with.
-      const typed = extra.typed ?? (article ? typedOf(article.pending ?? article) : blankFields(extra.translating));
+      // A published article's pending edit is what the writer goes on with; what they typed and did not save,
+      // kept as they typed, comes back in its place, said so.
+      const kept =
+        extra.typed || extra.translating ? undefined : await autosaves.get(autosaveForm(article?.id), by(res));
+      const restored = kept && (!article || kept.savedAt > article.updatedAt) ? kept : undefined;
+      const typed =
+        extra.typed ??
+        restored?.typed ??
+        (article ? typedOf(article.pending ?? article) : blankFields(extra.translating));
       const cover = uploadedImage(typed.image);
       const rendered = typed.body.trim()
         ? renderArticle(typed.body, typed.locale === 'es' ? 'es' : 'en', rootDir)
@@ -140,6 +152,8 @@ function articleRoutes({ store, rootDir, preview, changed, images, editorScript 
           coverState: cover && (await images.state(cover.hash)),
           library: await images.library(),
           script: editorScript(),
+          baseRevision: article && (await store.revisions(article.id))[0]?.id,
+          restoredAt: restored?.savedAt,
           translation: article && (await store.translationOf(article)),
           scheduleValue: toLabTime(
             article?.publishAt ? new Date(article.publishAt) : new Date(Date.now() + 60 * 60_000),
@@ -242,6 +256,27 @@ function articleRoutes({ store, rootDir, preview, changed, images, editorScript 
 
     imageLibraryRoutes(router, { images, assets, guardPost });
 
+    // What the editor's script sends as the writer types and as they leave the page: kept for them alone, until
+    // they save (decision 075). Never the article: nothing public, no revision.
+    const keepTyped = (articleId?: number) => async (req: Request, res: Response) => {
+      const posted = await readPostedForm(req, COVER_FILE);
+      if (!csrfMatches(res, posted.fields.csrf)) return res.status(403).json({ error: 'expired' });
+      await autosaves.keep(autosaveForm(articleId), by(res), typedFields(posted.fields));
+      res.status(204).end();
+    };
+    router.post('/staff/articles/autosave', ...guardForm, keepTyped());
+    router.post('/staff/articles/:id/autosave', ...guardForm, async (req, res) => {
+      const article = await articleOf(req, res);
+      if (article) await keepTyped(article.id)(req, res);
+    });
+    // The kept text dropped: the editor shows the article as saved.
+    router.post('/staff/articles/:id/autosave/discard', ...guardPost, async (req, res) => {
+      const article = await articleOf(req, res);
+      if (!article) return;
+      await autosaves.drop(autosaveForm(article.id), by(res));
+      res.redirect(303, `/staff/articles/${article.id}`);
+    });
+
     router.post('/staff/articles', ...guardForm, async (req, res) => {
       const posted = await postedArticle(req, res);
       if (!posted) return;
@@ -253,7 +288,7 @@ function articleRoutes({ store, rootDir, preview, changed, images, editorScript 
         return;
       }
       const result = await store.create(checked.fields, by(res), translating?.pairId);
-      if (result.ok) await changed();
+      if (result.ok) await Promise.all([changed(), autosaves.drop(autosaveForm(), by(res))]);
       if (result.ok) res.redirect(303, `/staff/articles/${result.id}?saved=created`);
       else
         await showEditor(res, 400, undefined, {
@@ -282,8 +317,14 @@ function articleRoutes({ store, rootDir, preview, changed, images, editorScript 
         await showEditor(res, 400, article, { typed: checked.typed, errors: checked.errors });
         return;
       }
+      // Someone else saved since this form was opened: neither text is lost, the writer chooses.
+      const conflict = await conflictOf(store, article, posted.form.baseRevision, by(res));
+      if (conflict) {
+        await showEditor(res, 409, article, { typed: typedFields(checked.form), conflict });
+        return;
+      }
       const result = await store.update(article.id, checked.fields, { by: by(res) });
-      if (result.ok) await changed();
+      if (result.ok) await Promise.all([changed(), autosaves.drop(autosaveForm(article.id), by(res))]);
       if (result.ok)
         res.redirect(
           303,

@@ -8,6 +8,7 @@ import type { RequestHandler } from 'express';
 import { staffSignedIn } from '../console/auth';
 import type { Feature } from '../site/feature';
 import type { Site } from '../site/services';
+import { createAutosaves } from './autosaves';
 import { articleSection } from './consoleRoutes';
 import type { ArticleContent } from './content';
 import { createArticleContent, followArticles } from './content';
@@ -54,6 +55,7 @@ export function articles(site: Site, { content: given }: { content?: ArticleCont
         changed: () => content.refresh(),
         images,
         editorScript: () => site.assets().consoleEditorScript,
+        autosaves: createAutosaves(db),
       }),
     ],
     jobs: [

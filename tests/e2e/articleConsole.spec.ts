@@ -172,6 +172,13 @@ for (const javaScriptEnabled of [false, true]) {
       await staff
         .getByLabel('Body (Markdown)')
         .fill('We moved sequencing onto the bench.\n\n## What it changed\n\nEverything.\n');
+      if (javaScriptEnabled) {
+        // Kept as it is typed: a reload before saving brings the text back.
+        await expect(staff.getByText('Kept as you type')).toBeVisible();
+        await staff.reload();
+        await expect(staff.getByText('was kept and is in the form, not saved yet')).toBeVisible();
+        await expect(staff.getByLabel('Body (Markdown)')).toHaveValue(/## What it changed/);
+      }
       await staff.getByRole('button', { name: 'Save', exact: true }).click();
       await expect(staff.getByRole('status').first()).toContainText('Saved as a pending change');
       await visitor.goto(`${origin}/blog/${slug}`);

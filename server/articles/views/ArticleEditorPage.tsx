@@ -5,7 +5,9 @@ import { LabelledField } from '../../console/kit/LabelledField';
 import { LabTime } from '../../console/kit/LabTime';
 import { languageNames } from '../../lib/languageNames';
 import { catalogues } from '../../pages/catalogues';
+import type { Conflict } from '../conflicts';
 import type { ArticleFieldName, TypedFields } from '../fields';
+import { ARTICLE_FIELDS } from '../fields';
 import { fieldLabels, LIMITS, postCategories } from '../fields';
 import type { ImageState, LibraryImage } from '../images';
 import { IMAGE_MAX_BYTES } from '../images';
@@ -37,6 +39,12 @@ interface ArticleEditorPageProps {
   library: LibraryImage[];
   /** The editor's script (autosave, the cover's thumbnail), from the build. */
   script?: string;
+  /** The newest revision when the form was shown: a save after someone else's is told (decision 075). */
+  baseRevision?: number;
+  /** When the text in the form was kept as the writer typed it, not saved: it is shown in the article's place. */
+  restoredAt?: string;
+  /** Someone else's save since this form was opened: their text beside the writer's. */
+  conflict?: Conflict;
 }
 
 const categoryNames = catalogues.en.posts.categories;
@@ -185,6 +193,60 @@ function CoverPreview({ path, state }: { path: string; state?: ImageState }) {
   );
 }
 
+/** Someone else saved since the form was opened: what they saved, field by field where it differs. */
+function ConflictPanel({
+  conflict,
+  typed,
+  discard,
+  user,
+}: {
+  conflict: Conflict;
+  typed: TypedFields;
+  discard: string;
+  user: ConsoleUser;
+}) {
+  const differing = ARTICLE_FIELDS.filter((name) => conflict.theirs[name] !== typed[name]);
+  return (
+    <section
+      className="staff-notice staff-notice--error staff-articles__conflict"
+      role="alert"
+      aria-labelledby="conflict-title"
+    >
+      <h2 id="conflict-title">
+        {conflict.by} saved this article <LabTime iso={conflict.at} />, after you opened it
+      </h2>
+      <p>
+        Nothing is lost: your text is in the form below, theirs is here. Save keeps yours (theirs stays in the
+        revisions), or copy from theirs first.
+      </p>
+      {differing.map((name) => (
+        <LabelledField key={name} id={`theirs-${name}`} label={`Their ${fieldLabels[name]}`}>
+          <textarea
+            className="contact-field__control contact-field__control--area"
+            id={`theirs-${name}`}
+            readOnly
+            rows={name === 'body' ? 10 : 2}
+            defaultValue={conflict.theirs[name]}
+          />
+        </LabelledField>
+      ))}
+      <KeepSaved action={discard} label="Take their version instead of mine" user={user} />
+    </section>
+  );
+}
+
+/** A form that drops the writer's kept text: the editor shows the article as saved. */
+function KeepSaved({ action, label, user }: { action: string; label: string; user: ConsoleUser }) {
+  return (
+    <form className="staff-form" method="post" action={action}>
+      <CsrfField user={user} />
+      <button className="button button--secondary" type="submit">
+        {label}
+      </button>
+    </form>
+  );
+}
+
 /** The images a body may place, with their Markdown in the article's language. */
 function Library({ library, locale }: { library: LibraryImage[]; locale: string }) {
   const ready = library.filter((image) => image.status === 'ready');
@@ -237,6 +299,28 @@ export function ArticleEditorPage(props: ArticleEditorPageProps) {
         )}
       </ConsoleHeading>
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
+      {props.restoredAt && (
+        <div className="staff-notice staff-notice--success" role="status">
+          <p>
+            What you typed <LabTime iso={props.restoredAt} /> was kept and is in the form, not saved yet: Save keeps it.
+          </p>
+          {article && (
+            <KeepSaved
+              action={`/staff/articles/${article.id}/autosave/discard`}
+              label="Show the saved version instead"
+              user={user}
+            />
+          )}
+        </div>
+      )}
+      {article && props.conflict && (
+        <ConflictPanel
+          conflict={props.conflict}
+          typed={typed}
+          discard={`/staff/articles/${article.id}/autosave/discard`}
+          user={user}
+        />
+      )}
       {problems.length > 0 && (
         <div className="staff-notice staff-notice--error" role="alert">
           <p>{articleCopy.fixFields(problems.length)}</p>
@@ -258,8 +342,10 @@ export function ArticleEditorPage(props: ArticleEditorPageProps) {
             encType="multipart/form-data"
             aria-label="Article"
             data-article-form
+            data-autosave-url={article ? `/staff/articles/${article.id}/autosave` : '/staff/articles/autosave'}
           >
             <CsrfField user={user} />
+            {props.baseRevision !== undefined && <input type="hidden" name="baseRevision" value={props.baseRevision} />}
             {translating && <input type="hidden" name="translationOf" value={translating.id} />}
             <Field name="title" typed={typed} errors={errors}>
               {(control) => <input {...control} type="text" defaultValue={typed.title} maxLength={LIMITS.title} />}
@@ -404,6 +490,7 @@ export function ArticleEditorPage(props: ArticleEditorPageProps) {
             <button className="button button--primary" type="submit">
               {article ? 'Save' : 'Create draft'}
             </button>
+            <p className="staff-muted" data-autosave-status aria-live="polite" />
           </form>
           <Library library={props.library} locale={typed.locale} />
         </div>
