@@ -22,6 +22,7 @@ import type { ArticleImages } from './images';
 import { IMAGE_MAX_BYTES } from './images';
 import { renderArticle } from './markdown';
 import { readPostedForm } from './postedForm';
+import { drawShareImage } from './shareImage';
 import type { Article, ArticleFilter, ArticleState, ArticleStore } from './store';
 import { articleStates, SCHEDULE_BY } from './store';
 import { articleCopy, articleNav } from './texts';
@@ -392,6 +393,14 @@ function articleRoutes({ store, rootDir, preview, changed, images, editorScript,
       await store.unpublish(article.id, by(res));
       await changed();
       res.redirect(303, `/staff/articles/${article.id}?saved=unpublished`);
+    });
+
+    // The social card as it will be shared, from the saved (or pending) title and cover: the editor's preview.
+    router.get('/staff/articles/:id/card', async (req, res) => {
+      const article = await articleOf(req, res);
+      if (!article) return;
+      const { title, image } = article.pending ?? article;
+      res.type('image/jpeg').send(await drawShareImage({ title, image }, rootDir, images));
     });
 
     router.get('/staff/articles/:id/preview', async (req, res) => {

@@ -46,7 +46,12 @@ export function articles(site: Site, { content: given }: { content?: ArticleCont
     loaded: articlesLoaded(content),
     isOldSlug: isOldSlugPath(content),
     paths: ['/media'],
-    routes: articlePublicRoutes({ content, images, isStaff: staffSignedIn(db, config.siteUrl) }),
+    routes: articlePublicRoutes({
+      content,
+      images,
+      isStaff: staffSignedIn(db, config.siteUrl),
+      rootDir: config.rootDir,
+    }),
     console: [
       articleSection({
         store,

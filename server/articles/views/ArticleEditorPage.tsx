@@ -168,6 +168,15 @@ function Actions({ article, user, scheduleValue }: { article: Article; user: Con
           </button>
         </form>
       )}
+      <figure className="staff-articles__card">
+        <img
+          src={action('card')}
+          alt={`The social card as shared: “${(article.pending ?? article).title}” on its cover`}
+          width={300}
+          height={158}
+        />
+        <figcaption className="staff-muted">How a link to it looks when shared (1200 × 630).</figcaption>
+      </figure>
       <p>
         <a className="staff-link" href={action('revisions')}>
           Revisions
