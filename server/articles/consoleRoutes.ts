@@ -80,6 +80,8 @@ function blankFields(translating?: Article): TypedFields {
       slug: '',
       title: '',
       excerpt: '',
+      // What the cover shows is said in the translation's own language.
+      imageAlt: '',
       body: '',
     };
   return {
@@ -446,7 +448,7 @@ function articleRoutes({ store, rootDir, preview, changed, images, editorScript,
           : undefined;
       const problem = restoring && goLiveProblem(restoring.fields, rootDir);
       if (problem) {
-        const text = articleCopy.restoreInvalid(restoring.id, ...problem);
+        const text = articleCopy.restoreInvalid(restoring.number, ...problem);
         await showEditor(res, 400, article, { notice: { tone: 'error', text } });
         return;
       }

@@ -47,6 +47,8 @@ export interface ArticleFilter {
 
 export interface Revision {
   id: number;
+  /** Its place among the article's own revisions, from 1: what the console calls it. */
+  number: number;
   articleId: number;
   savedAt: string;
   savedBy: string;
@@ -178,7 +180,7 @@ async function bumpVersion(tx: Queryable): Promise<void> {
 
 async function addRevision(
   tx: Queryable,
-  { articleId, fields, savedBy, savedAt, note }: Omit<Revision, 'id'>,
+  { articleId, fields, savedBy, savedAt, note }: Omit<Revision, 'id' | 'number'>,
 ): Promise<void> {
   await tx.run(
     'INSERT INTO article_revisions (article_id, saved_at, saved_by, note, fields) VALUES (?, ?, ?, ?, ?)',
@@ -598,8 +600,9 @@ export function createArticleStore(db: Database): ArticleStore {
         'SELECT id, article_id, saved_at, saved_by, note, fields FROM article_revisions WHERE article_id = ? ORDER BY id DESC',
         articleId,
       );
-      return rows.map((row) => ({
+      return rows.map((row, index) => ({
         id: row.id,
+        number: rows.length - index,
         articleId: row.article_id,
         savedAt: row.saved_at,
         savedBy: row.saved_by,
@@ -609,8 +612,9 @@ export function createArticleStore(db: Database): ArticleStore {
     },
 
     async restore(articleId, revisionId, by, now = new Date()) {
-      const row = await db.get<{ fields: string }>(
-        'SELECT fields FROM article_revisions WHERE id = ? AND article_id = ?',
+      const row = await db.get<{ fields: string; number: number }>(
+        `SELECT fields, (SELECT count(*) FROM article_revisions AS earlier WHERE earlier.article_id = r.article_id AND earlier.id <= r.id) AS number
+         FROM article_revisions AS r WHERE id = ? AND article_id = ?`,
         revisionId,
         articleId,
       );
@@ -618,7 +622,7 @@ export function createArticleStore(db: Database): ArticleStore {
       return update(articleId, JSON.parse(row.fields) as ArticleFields, {
         by,
         now,
-        note: `restored revision ${revisionId}`,
+        note: `restored revision ${Number(row.number)}`,
       });
     },
 

@@ -68,6 +68,13 @@ describe('a published article with a cover', () => {
     expect((await request(app).get('/media/og/0123456789abcdef.jpg')).status).toBe(404);
   });
 
+  it('asks a translation for its own alt text, and shows its own address', async () => {
+    const form = (await request(app).get(`/staff/articles/new?translate=${englishId}`).set('Cookie', client.cookie))
+      .text;
+    expect(form).toMatch(/id="article-imageAlt"[^>]*value=""/);
+    expect(form).toContain('The address: /es/blog/&lt;slug&gt;.');
+  });
+
   it('shows the card in the editor', async () => {
     const editor = (await request(app).get(`/staff/articles/${englishId}`).set('Cookie', client.cookie)).text;
     expect(editor).toContain(`src="/staff/articles/${englishId}/card"`);

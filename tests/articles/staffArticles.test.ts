@@ -144,7 +144,9 @@ describe('writing an article', () => {
     const first = revisions.at(-1)!;
     const diff = await get(`/staff/articles/${id}/revisions?from=${newest!.id}&to=${first.id}`);
     expect(diff.status).toBe(200);
-    expect(diff.text).toContain(`Revision ${first.id} → revision ${newest!.id}`);
+    // Numbered among the article's own revisions, from 1, whatever other articles were saved meanwhile.
+    expect([first.number, newest!.number]).toEqual([1, revisions.length]);
+    expect(diff.text).toContain(`Revision 1 → revision ${revisions.length}`);
     expect(diff.text).toContain('<del>Pipetting Robots on a Budget</del>');
     expect(diff.text).toContain('<ins>Pipetting Robots for Less</ins>');
     expect(diff.text).toContain('<del>- The first paragraph.\n</del>');
@@ -154,7 +156,7 @@ describe('writing an article', () => {
     expect((await store.get(id))!.title).toBe('Pipetting Robots on a Budget');
     expect((await store.revisions(id))[0]).toMatchObject({
       savedBy: 'ana@meridianlab.test',
-      note: `restored revision ${first.id}`,
+      note: 'restored revision 1',
     });
   });
 

@@ -363,7 +363,7 @@ export function ArticleEditorPage(props: ArticleEditorPageProps) {
               name="slug"
               typed={typed}
               errors={errors}
-              hint="The address: /blog/<slug>. Lowercase words joined by hyphens."
+              hint={`The address: ${typed.locale === 'es' ? '/es/blog/<slug>' : '/blog/<slug>'}. Lowercase words joined by hyphens.`}
             >
               {(control) => <input {...control} type="text" defaultValue={typed.slug} maxLength={LIMITS.slug} />}
             </Field>
