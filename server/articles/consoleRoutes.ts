@@ -247,6 +247,7 @@ function articleRoutes({ store, rootDir, preview, changed, images, editorScript,
           filter,
           articles: await store.list(filter),
           nameOf: await staffNames(),
+          notice: req.query.saved === 'deleted' ? articleCopy.deleted : undefined,
         }),
       );
     });
@@ -387,6 +388,18 @@ function articleRoutes({ store, rootDir, preview, changed, images, editorScript,
       if (!article) return;
       await store.discardChanges(article.id, by(res));
       res.redirect(303, `/staff/articles/${article.id}?saved=discarded`);
+    });
+
+    // A draft (or an article taken off the site) deleted with its revisions; a live or scheduled one is unpublished first.
+    router.post('/staff/articles/:id/delete', ...guardPost, async (req, res) => {
+      const article = await articleOf(req, res);
+      if (!article) return;
+      if (!(await store.remove(article.id))) {
+        await showEditor(res, 409, article, { notice: { tone: 'error', text: articleCopy.deleteLive } });
+        return;
+      }
+      await Promise.all([changed(), autosaves.drop(autosaveForm(article.id), by(res))]);
+      res.redirect(303, '/staff/articles?saved=deleted');
     });
 
     router.post('/staff/articles/:id/unpublish', ...guardPost, async (req, res) => {

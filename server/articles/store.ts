@@ -135,6 +135,8 @@ export interface ArticleStore {
    * published article's save is kept as its pending edit, the live version untouched.
    */
   update(id: number, fields: ArticleFields, options: UpdateOptions): Promise<SaveResult | Saved>;
+  /** Deletes a draft or unpublished article with its revisions; false when it is live or scheduled (or gone). */
+  remove(id: number): Promise<boolean>;
   /** Makes a published article's pending edit live; false when it has none. */
   publishChanges(id: number, by: string, now?: Date): Promise<SaveResult | undefined>;
   /** Drops a published article's pending edit (and its schedule); false when it has none. */
@@ -467,6 +469,14 @@ export function createArticleStore(db: Database): ArticleStore {
     update,
 
     publishChanges,
+
+    async remove(id) {
+      return db.transaction(async (tx) => {
+        const deleted = await tx.run("DELETE FROM articles WHERE id = ? AND state IN ('draft', 'unpublished')", id);
+        if (deleted) await bumpVersion(tx);
+        return deleted > 0;
+      });
+    },
 
     async discardChanges(id, by, now = new Date()) {
       return db.transaction(async (tx) => {

@@ -105,3 +105,24 @@ describe('an edit of a published article', () => {
     expect([moved.status, moved.headers.location]).toEqual([301, '/blog/a-renamed-article']);
   });
 });
+
+describe('deleting an article', () => {
+  it('deletes a draft with its revisions; a live article only once it is unpublished', async () => {
+    const draft = await post('/staff/articles', { ...articleForm, slug: 'a-draft-to-delete' });
+    const draftId = Number(/(\d+)/.exec(draft.headers.location!)![1]);
+    expect((await staffGet(`/staff/articles/${draftId}`)).text).toContain('Delete this draft');
+    const deleted = await post(`/staff/articles/${draftId}/delete`, {});
+    expect(deleted.headers.location).toBe('/staff/articles?saved=deleted');
+    expect((await staffGet('/staff/articles?saved=deleted')).text).toContain('Article deleted, with its revisions.');
+    expect(await store.get(draftId)).toBeUndefined();
+    expect(await store.revisions(draftId)).toEqual([]);
+
+    const refused = await post(`/staff/articles/${id}/delete`, {});
+    expect(refused.status).toBe(409);
+    expect(refused.text).toContain('unpublish it (or cancel the schedule) first');
+    expect((await store.get(id))!.state).toBe('published');
+    await post(`/staff/articles/${id}/unpublish`, {});
+    expect((await post(`/staff/articles/${id}/delete`, {})).status).toBe(303);
+    expect(await store.get(id)).toBeUndefined();
+  });
+});

@@ -263,6 +263,7 @@ describe('every article action', () => {
       `/staff/articles/${article!.id}/unpublish`,
       `/staff/articles/${article!.id}/publish-changes`,
       `/staff/articles/${article!.id}/discard-changes`,
+      `/staff/articles/${article!.id}/delete`,
       `/staff/articles/${article!.id}/revisions/1/restore`,
     ]) {
       const response = await consolePost(app, path, client, { ...form, publishAt: '2030-01-01T09:00' });

@@ -168,6 +168,14 @@ function Actions({ article, user, scheduleValue }: { article: Article; user: Con
           </button>
         </form>
       )}
+      {(article.state === 'draft' || article.state === 'unpublished') && (
+        <form className="staff-form" method="post" action={action('delete')}>
+          <CsrfField user={user} />
+          <button className="button button--secondary" type="submit">
+            Delete this {article.state === 'draft' ? 'draft' : 'article'}
+          </button>
+        </form>
+      )}
       <figure className="staff-articles__card">
         <img
           src={action('card')}
