@@ -79,7 +79,7 @@ export function followCover(preview: HTMLElement | null): void {
       reason.className = 'contact-field__error';
       reason.textContent = state.reason ?? '';
       preview.replaceChildren(reason);
-    } else setTimeout(() => void ask(), FOLLOW_MS);
+    } else if (!state || state.status === 'processing') setTimeout(() => void ask(), FOLLOW_MS);
   };
   setTimeout(() => void ask(), FOLLOW_MS);
 }

@@ -38,8 +38,10 @@ export function imageLibraryRoutes(router: Router, { images, assets, guardPost }
 
   // What the editor's script asks while an upload is made: its state, and its thumbnail once ready.
   router.get('/staff/articles/images/:hash/state', async (req, res, next) => {
-    const state = HASH.test(req.params.hash) ? await images.state(req.params.hash) : undefined;
-    if (!state) return next();
+    if (!HASH.test(req.params.hash)) return next();
+    const state = await images.state(req.params.hash);
+    // An image deleted or never uploaded: the script stops asking.
+    if (!state) return res.json({ status: 'missing' });
     const path = (await images.library()).find((image) => image.hash === req.params.hash)!.path;
     res.json({ ...state, ...(state.status === 'ready' ? { thumbnail: thumbnailOf(path) } : {}) });
   });
