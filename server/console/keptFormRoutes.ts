@@ -2,6 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { Router } from 'express';
 
 import { bodyFormat, formEndpoint, readBody } from '../http/formEndpoint';
+import { readPostedForm } from '../http/postedForm';
 import type { RateLimitCounters } from '../http/rateLimitCounters';
 import type { StaffAuth } from './auth';
 import { consoleCookie, returnPath, sameToken, signInLocation } from './auth';
@@ -42,11 +43,17 @@ export interface KeptFormFlow {
   finish(req: Request, res: Response, next: NextFunction, accountId: number, sessionToken: string): Promise<boolean>;
 }
 
+const multipart = (req: Request) => /^multipart\/form-data\s*;/i.test(req.get('content-type') ?? '');
+/** The posts a kept form can come from: a plain form, or a multipart one (its text alone is kept). */
+const keepable = (req: Request) => multipart(req) || bodyFormat(req.get('content-type')) === 'form';
+/** The largest multipart post read to keep its text: the article form's, with a phone photo (decision 075). */
+const KEPT_UPLOAD_MAX_BYTES = 32 * 1024 * 1024;
+
 /**
  * A console form posted after its session ended is kept rather than lost: when the post came from this site
  * with the ended session's own CSRF token (so the ended session's page sent it), its text fields are kept for a
- * day under a random token in a SameSite=Strict cookie of this browser, and the sign-in page says so. Multipart
- * uploads are not kept: the person picks the file again.
+ * day under a random token in a SameSite=Strict cookie of this browser, and the sign-in page says so. Of a multipart
+ * post only the text is kept: the person picks the file again.
  */
 export function keptFormFlow({ siteUrl, auth, kept, perMinute, counters, dispatch }: KeptFormOptions): KeptFormFlow {
   const cookie = consoleCookie(siteUrl, 'staff_kept_form', KEPT_FOR_MS / 1000);
@@ -55,8 +62,7 @@ export function keptFormFlow({ siteUrl, auth, kept, perMinute, counters, dispatc
   // Only a form post whose cookie names a session that ended goes on here; every other request skips the route.
   const endedOnly: RequestHandler = async (req, res, next) => {
     const token = auth.cookie.read(req);
-    const ended =
-      token && bodyFormat(req.get('content-type')) === 'form' ? await auth.sessions.ended(token) : undefined;
+    const ended = token && keepable(req) ? await auth.sessions.ended(token) : undefined;
     if (!ended) {
       next('route');
       return;
@@ -66,29 +72,40 @@ export function keptFormFlow({ siteUrl, auth, kept, perMinute, counters, dispatc
   };
   const keep: RequestHandler = async (req, res) => {
     const ended = res.locals.endedSession!;
-    const body = readBody(req, res);
-    const { csrf = '', ...fields } = textFields(body.ok ? body.fields : undefined);
+    // A multipart form (the article's, with its cover photo) keeps its text; a chosen file is chosen again.
+    const posted = multipart(req)
+      ? (await readPostedForm(req, '')).fields
+      : (() => {
+          const body = readBody(req, res);
+          return textFields(body.ok ? body.fields : undefined);
+        })();
+    const { csrf = '', ...fields } = posted;
     const path = returnPath(req.originalUrl);
     auth.cookie.clear(res);
-    if (!path || !sameToken(csrf, ended.csrfToken)) {
+    const size = Buffer.byteLength(JSON.stringify(fields));
+    if (!path || !sameToken(csrf, ended.csrfToken) || size > KEPT_FORM_MAX_BYTES) {
       res.redirect(303, signInLocation({ expired: true }));
       return;
     }
     cookie.set(res, await kept.keep(ended.accountId, { path, fields }, cookie.read(req)));
     res.redirect(303, signInLocation({ kept: true }));
   };
-  routes.post(
-    '/staff/{*rest}',
-    endedOnly,
-    ...formEndpoint({
+  const guard = (upload: boolean) =>
+    formEndpoint({
       siteUrl,
       perMinute,
       counters: counters?.('staff'),
-      maxBytes: KEPT_FORM_MAX_BYTES,
+      // A multipart post may carry a photo, read whole and dropped: only its text is kept, at most KEPT_FORM_MAX_BYTES.
+      maxBytes: upload ? KEPT_UPLOAD_MAX_BYTES : KEPT_FORM_MAX_BYTES,
       formPage: '/staff',
-    }),
-    keep,
-  );
+      anyMediaType: upload,
+    });
+  const onlyIf =
+    (wanted: boolean): RequestHandler =>
+    (req, _res, next) =>
+      next(multipart(req) === wanted ? undefined : 'route');
+  routes.post('/staff/{*rest}', endedOnly, onlyIf(true), ...guard(true), keep);
+  routes.post('/staff/{*rest}', endedOnly, onlyIf(false), ...guard(false), keep);
 
   return {
     routes,

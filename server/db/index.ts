@@ -636,6 +636,32 @@ export const migrations: readonly Migration[] = [
   -- When the session's person last typed their password: dangerous actions ask again after 10 minutes.
   ALTER TABLE staff_sessions ADD COLUMN checked_at TEXT NOT NULL DEFAULT '';
   UPDATE staff_sessions SET checked_at = created_at;`,
+  `-- An upload is taken at once and made in its widths off the request (decision 075): its state, its original bytes
+  -- (base64) until they are made, why it failed, and when a process took it (a process that died leaves it to
+  -- another). Each image of the library has its alt text per language.
+  ALTER TABLE article_images ADD COLUMN status TEXT NOT NULL DEFAULT 'ready';
+  ALTER TABLE article_images ADD COLUMN original TEXT;
+  ALTER TABLE article_images ADD COLUMN reason TEXT NOT NULL DEFAULT '';
+  ALTER TABLE article_images ADD COLUMN claimed_at TEXT;
+  -- A published article's saved edit waits beside the live version until it is published (or discarded), and
+  -- may be scheduled: its fields as JSON, and when it goes live.
+  ALTER TABLE articles ADD COLUMN pending TEXT;
+  ALTER TABLE articles ADD COLUMN pending_at TEXT;
+  -- What a writer typed in the editor, kept as they type (valid or not) until they save: one row per person and
+  -- form ("article:<id>", or "new" for an article not created yet).
+  CREATE TABLE article_autosaves (
+    form TEXT NOT NULL,
+    saved_by TEXT NOT NULL,
+    typed TEXT NOT NULL,
+    saved_at TEXT NOT NULL,
+    PRIMARY KEY (form, saved_by)
+  );
+  CREATE TABLE article_image_alts (
+    hash TEXT NOT NULL REFERENCES article_images (hash) ON DELETE CASCADE,
+    locale TEXT NOT NULL,
+    alt TEXT NOT NULL,
+    PRIMARY KEY (hash, locale)
+  );`,
 ];
 
 /**

@@ -136,7 +136,9 @@ export function formEndpoint(options: FormEndpointOptions): (RequestHandler | Er
     const locale = localeOf(req.originalUrl);
     const message = options.message?.(refusal, locale) ?? defaultMessage(refusal, locale);
     const back = typeof options.formPage === 'function' ? options.formPage(locale) : (options.formPage ?? '/');
-    if (!isPlainFormPost(req)) {
+    // A form that posts a file (multipart) is a plain form too: its refusal is a page, never a bare JSON answer.
+    const fileForm = /^multipart\/form-data\s*(;|$)/i.test(req.get('content-type') ?? '');
+    if (!isPlainFormPost(req) && !(fileForm && req.accepts(['html', 'json']) === 'html')) {
       res.status(status).json({ error: message });
       return;
     }

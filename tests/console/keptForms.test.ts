@@ -64,6 +64,8 @@ function idle(browser: Browser) {
 const sha = (token: string) => createHash('sha256').update(token).digest('hex');
 
 let article = 0;
+/** The article form's file field (decision 075). */
+const COVER_FIELD = 'coverFile';
 const edit = (csrf: string, title: string) => ({ ...articleForm, title, csrf });
 const titleOf = async () => (await createArticleStore(app.db).get(article))!.title;
 const kept = () => (app.db.connection.prepare('SELECT count(*) AS n FROM staff_kept_forms').get() as { n: number }).n;
@@ -109,6 +111,25 @@ describe('a console form posted after its session ended', () => {
     expect(browser.cookies.has('__Host-staff_kept_form')).toBe(false);
     expect(kept()).toBe(0);
     expect((await browser.get(`/staff/articles/${article}?saved=saved`)).text).toContain('Saved across a time-out');
+  });
+
+  it('keeps the text of the article form posted as multipart with a photo, which is chosen again', async () => {
+    const browser = new Browser();
+    await browser.signIn(OWNER);
+    const csrf = await browser.csrf(`/staff/articles/${article}`);
+    idle(browser);
+    let post = request(app)
+      .post(`/staff/articles/${article}`)
+      .set('Origin', 'https://meridianlab.test')
+      .set('X-Forwarded-For', browser.address)
+      .set('Cookie', browser.header());
+    for (const [name, value] of Object.entries(edit(csrf, 'Kept from a multipart post')))
+      post = post.field(name, value);
+    const posted = browser.take(await post.attach(COVER_FIELD, Buffer.alloc(2_000_000, 1), 'IMG_0001.jpg'));
+    expect(posted.headers.location).toBe('/staff/sign-in?kept=1');
+    const signedIn = await browser.signIn(OWNER);
+    expect(signedIn.headers.location).toBe(`/staff/articles/${article}?saved=saved`);
+    expect(await titleOf()).toBe('Kept from a multipart post');
   });
 
   it('is kept when the session was ended from another one, as when it timed out', async () => {

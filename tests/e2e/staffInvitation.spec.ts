@@ -106,6 +106,6 @@ test('an owner invites an editor, who sets a password from the e-mail; a reset f
   await expect(phone.getByRole('alert')).toContainText('This link no longer works');
   // The laptop's session ended with the reset.
   await laptop.goto('/staff/subscribers');
-  await expect(laptop).toHaveURL(/\/staff\/sign-in\?expired=1$/);
+  await expect(laptop).toHaveURL(/\/staff\/sign-in\?expired=1&next=%2Fstaff%2Fsubscribers$/);
   await signInAsEditor(laptop, SECOND_PASSWORD);
 });
