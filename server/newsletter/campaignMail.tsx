@@ -9,6 +9,8 @@ import { EMAIL_HTML, sanitize } from '../lib/markdown/profiles';
 import { renderStockMarkdown } from '../lib/markdown/render';
 import { headerText } from '../outbox/headerText';
 import type { MailMessage } from '../outbox/store';
+import type { CampaignTags } from './campaignLinks';
+import { taggedUrl, tagMarkdownLinks } from './campaignLinks';
 import { campaignWords } from './campaignTexts';
 import { listUnsubscribeHeaders } from './messages';
 import { sender, senderFacts } from './texts';
@@ -28,7 +30,18 @@ export interface CampaignLinks {
   unsubscribeUrl: string;
   /** The list's id (RFC 2919), such as "articles.meridianlab.dev". */
   listId: string;
+  /** The campaign's tags for its links to the site (decision 074); none in a mail outside a campaign. */
+  tags?: CampaignTags;
 }
+
+/** The body with its links to the site tagged, and the site's own address (the logo's link) tagged the same. */
+const tagged = ({ content, links }: Pick<CampaignParts, 'content' | 'links'>) =>
+  links.tags
+    ? {
+        body: tagMarkdownLinks(content.body, links.siteUrl, links.tags),
+        home: taggedUrl(links.siteUrl, links.siteUrl, links.tags),
+      }
+    : { body: content.body, home: links.siteUrl };
 
 const text = '#1c1917';
 const muted = '#57534e';
@@ -44,6 +57,7 @@ interface CampaignParts {
 function CampaignHtml({ content, locale, links, lab }: CampaignParts) {
   const words = campaignWords[locale];
   const { legalName, postalAddress } = senderFacts(lab, locale);
+  const { body, home } = tagged({ content, links });
   return (
     <html lang={localeTags[locale].lang}>
       <head>
@@ -76,13 +90,11 @@ function CampaignHtml({ content, locale, links, lab }: CampaignParts) {
                         }}
                       >
                         <p style={{ margin: '0 0 16px', fontWeight: 700, fontSize: 18 }}>
-                          <a href={links.siteUrl} style={{ color: text, textDecoration: 'none' }}>
+                          <a href={home} style={{ color: text, textDecoration: 'none' }}>
                             {siteFacts.name}
                           </a>
                         </p>
-                        <div
-                          dangerouslySetInnerHTML={{ __html: sanitize(renderStockMarkdown(content.body), EMAIL_HTML) }}
-                        />
+                        <div dangerouslySetInnerHTML={{ __html: sanitize(renderStockMarkdown(body), EMAIL_HTML) }} />
                         <hr style={{ border: 0, borderTop: '1px solid #e7e5e4', margin: '24px 0' }} />
                         <p style={{ margin: '0 0 8px', fontSize: 13, color: muted }}>
                           {words.why}{' '}
@@ -115,7 +127,7 @@ export function campaignHtml(parts: CampaignParts): string {
 /** The plain-text part: the body's words without Markdown's marks, then why, how to stop, and who sends. */
 export function campaignText({ content, locale, links, lab }: CampaignParts): string {
   const words = campaignWords[locale];
-  return `${markdownText(content.body)}
+  return `${markdownText(tagged({ content, links }).body)}
 
 --
 ${words.why}

@@ -9,10 +9,11 @@ import type { NewOutboxMessage } from '../outbox/store';
 import type { KindHooks } from '../outbox/worker';
 import { createSuppressions } from '../privacy/suppressions';
 import { recordRefusal } from './bounces';
-import type { CampaignContent, CampaignLinks } from './campaignMail';
+import type { CampaignLinks } from './campaignMail';
 import { campaignMail } from './campaignMail';
 import type { Campaign, CampaignStore } from './campaignStore';
 import { CAMPAIGN_KIND } from './campaignStore';
+import { campaignTag } from './campaignTag';
 import { createSubscriberStore } from './store';
 
 /** A test of a campaign, to the staff member's own address: urgent, never throttled. */
@@ -30,12 +31,18 @@ export const campaignThrottles = (ratePerMinute: number) => ({ [CAMPAIGN_KIND]: 
 const listId = (siteUrl: string) => `articles.${new URL(siteUrl).hostname}`;
 
 /** The links of a campaign e-mail; the unsubscribe link is the reader's own, tagged with the campaign. */
-function linksFor(siteUrl: string, locale: Locale, unsubscribeToken?: string): CampaignLinks {
+export function linksFor(
+  siteUrl: string,
+  campaign: Pick<Campaign, 'id' | 'articleId'>,
+  locale: Locale,
+  unsubscribeToken?: string,
+): CampaignLinks {
   const page = localizePath(UNSUBSCRIBE_PATH, locale);
   return {
     siteUrl,
     unsubscribeUrl: absoluteUrl(siteUrl, unsubscribeToken ? withToken(page, unsubscribeToken) : page),
     listId: listId(siteUrl),
+    tags: { campaign: campaignTag(campaign.id, campaign.articleId), locale },
   };
 }
 
@@ -45,14 +52,10 @@ function linksFor(siteUrl: string, locale: Locale, unsubscribeToken?: string): C
  */
 export function campaignTest(
   to: string,
-  {
-    siteUrl,
-    locale,
-    content,
-    lab,
-  }: { siteUrl: string; locale: Locale; content: CampaignContent; lab: Partial<LegalFacts> },
+  { siteUrl, campaign, locale, lab }: { siteUrl: string; campaign: Campaign; locale: Locale; lab: Partial<LegalFacts> },
 ): NewOutboxMessage {
-  return { kind: TEST_KIND, mail: campaignMail(to, { content, locale, links: linksFor(siteUrl, locale), lab }) };
+  const links = linksFor(siteUrl, campaign, locale);
+  return { kind: TEST_KIND, mail: campaignMail(to, { content: campaign.content[locale], locale, links, lab }) };
 }
 
 /** The subscriber's state that decides, at their turn, whether a campaign e-mail goes. */
@@ -92,15 +95,15 @@ export function campaignHooks(
       );
     const found = await contents.get(id);
     // Only an article's announcement goes to readers who agreed to new articles (decision 067).
-    return found?.articleId === null ? undefined : found?.content;
+    return found?.articleId === null ? undefined : found;
   };
 
   return {
     [CAMPAIGN_KIND]: {
       async compose(message) {
         const { campaign } = ('body' in message.payload ? message.payload.body : {}) as { campaign?: number };
-        const content = campaign === undefined ? undefined : await contentOf(campaign);
-        if (!content || message.subscriberId === null) return { skip: 'campaign not found' };
+        const found = campaign === undefined ? undefined : await contentOf(campaign);
+        if (!found || message.subscriberId === null) return { skip: 'campaign not found' };
         const row = await db.get<RecipientRow>(
           'SELECT email, locale, confirmed_at, unsubscribed_at, hard_bounces FROM subscribers WHERE id = ?',
           message.subscriberId,
@@ -112,10 +115,12 @@ export function campaignHooks(
         if (await suppressions.has(row.email)) return { skip: 'suppressed' };
         const token = await subscribers.unsubscribeToken(message.subscriberId);
         // The token's tail names the campaign, so an unsubscribe is counted against it.
-        const links = linksFor(siteUrl, row.locale, `${token}.c${campaign}`);
+        const links = linksFor(siteUrl, found, row.locale, `${token}.c${found.id}`);
         return {
           ...message,
-          payload: { mail: campaignMail(row.email, { content: content[row.locale], locale: row.locale, links, lab }) },
+          payload: {
+            mail: campaignMail(row.email, { content: found.content[row.locale], locale: row.locale, links, lab }),
+          },
         };
       },
       // Bounced out (the limit reached): suppressed too (decision 063).

@@ -5,7 +5,7 @@ import { createElement } from 'react';
 import type { LegalFacts } from '../../shared/content/legalFacts';
 import type { Locale } from '../../shared/lib/locale';
 import { locales } from '../../shared/lib/locale';
-import { absoluteUrl } from '../../shared/lib/runtime';
+import type { CampaignClicks } from '../analytics/campaignClicks';
 import type { ConsoleSection } from '../console/console';
 import type { ConsoleAssets } from '../console/kit/ConsoleDocument';
 import { fromLabTime } from '../console/kit/format';
@@ -15,7 +15,7 @@ import { readBody } from '../http/formEndpoint';
 import { articleCampaign, publishedArticles } from './articles';
 import { campaignHtml, campaignText } from './campaignMail';
 import { notesProblem } from './campaignNote';
-import { campaignTest } from './campaignSending';
+import { campaignTest, linksFor } from './campaignSending';
 import type { Campaign, CampaignStore } from './campaignStore';
 import { CampaignConfirmPage } from './views/CampaignConfirmPage';
 import type { CampaignNotice } from './views/CampaignPage';
@@ -28,6 +28,8 @@ export interface NewsletterConsole {
   wakeOutbox: () => void;
   /** Has the campaign runner look now (send now). */
   wakeCampaigns: () => void;
+  /** The visits a campaign's links brought (decision 074). */
+  clicks: (id: number) => Promise<CampaignClicks>;
   /** NEWSLETTER_RATE_PER_MINUTE, for the time a campaign will take. */
   ratePerMinute: number;
   /** The lab's legal identity as the settings give it, for the previews and the tests. */
@@ -128,6 +130,7 @@ function campaignRoutes({ newsletter, siteUrl, assets, guardPost, renderNotFound
         campaign,
         notes: notes ?? campaign.notes,
         figures: await campaigns.figures(campaign.id),
+        clicks: campaign.status === 'draft' ? undefined : await newsletter.clicks(campaign.id),
         notice,
       }),
     );
@@ -190,7 +193,7 @@ function campaignRoutes({ newsletter, siteUrl, assets, guardPost, renderNotFound
       renderNotFound(res, 'No such preview: each language has an .html and a .txt.');
       return;
     }
-    const links = { siteUrl, unsubscribeUrl: absoluteUrl(siteUrl, '/newsletter/unsubscribe'), listId: '' };
+    const links = linksFor(siteUrl, campaign, locale);
     const parts = { content: campaign.content[locale], locale, links, lab: newsletter.lab };
     if (match[2] === 'txt') {
       res.type('text/plain; charset=utf-8').send(campaignText(parts));
@@ -211,9 +214,7 @@ function campaignRoutes({ newsletter, siteUrl, assets, guardPost, renderNotFound
     }
     const to = consoleUser(res).email;
     await campaigns.queue(
-      locales.map((locale) =>
-        campaignTest(to, { siteUrl, locale, content: campaign.content[locale], lab: newsletter.lab }),
-      ),
+      locales.map((locale) => campaignTest(to, { siteUrl, campaign, locale, lab: newsletter.lab })),
     );
     newsletter.wakeOutbox();
     res.redirect(303, `/staff/newsletter/${campaign.id}?done=tested`);

@@ -19,7 +19,7 @@ const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 
 const lead = { name: 'Jane Smith', email: 'jane@acme.example', message: 'We need ads.', service: 'marketing-ads' };
-const blank = { source: '', medium: '', campaign: '', referrer: '', landing: '' };
+const blank = { source: '', medium: '', campaign: '', content: '', referrer: '', landing: '' };
 type Touch = typeof blank;
 
 interface StoredLead {

@@ -70,9 +70,19 @@ describe.each(locales)('a campaign e-mail in %s', (locale) => {
     expect(mail.html).toContain('What it is about');
   });
 
-  it('carries no tracking pixel and no tracked link: no image, and every link goes straight where it says', () => {
-    expect(mail.html).not.toMatch(/<img|tracker\.example/);
-    const hrefs = [...mail.html!.matchAll(/href="([^"]+)"/g)].map((match) => match[1]);
-    expect(hrefs.sort()).toEqual([links.unsubscribeUrl, 'https://meridianlab.example/blog/a-post', SITE].sort());
+  it('carries no tracking pixel and no per-reader link: its links to the site carry the campaign and language alone', () => {
+    const tagged = campaignMail('reader@example.com', {
+      content,
+      locale,
+      links: { ...links, tags: { campaign: '3-a-post', locale } },
+      lab: identity,
+    });
+    expect(tagged.html).not.toMatch(/<img|tracker\.example/);
+    const hrefs = [...tagged.html!.matchAll(/href="([^"]+)"/g)].map((match) => match[1]!.replace(/&amp;/g, '&'));
+    const tags = `utm_source=newsletter&utm_medium=email&utm_campaign=3-a-post&utm_content=${locale}`;
+    expect(hrefs.sort()).toEqual(
+      [links.unsubscribeUrl, `https://meridianlab.example/blog/a-post?${tags}`, `${SITE}/?${tags}`].sort(),
+    );
+    expect(tagged.text).toContain(`Read the article: https://meridianlab.example/blog/a-post?${tags}`);
   });
 });

@@ -1,5 +1,6 @@
 import type { Locale } from '../../../shared/lib/locale';
 import { locales } from '../../../shared/lib/locale';
+import type { CampaignClicks } from '../../analytics/campaignClicks';
 import type { ConsoleAssets, ConsoleUser } from '../../console/kit/ConsoleDocument';
 import { ConsoleDocument, ConsoleHeading, CsrfField, Notice } from '../../console/kit/ConsoleDocument';
 import { LabelledField } from '../../console/kit/LabelledField';
@@ -8,6 +9,7 @@ import { languageNames } from '../../lib/languageNames';
 import type { CampaignContent } from '../campaignMail';
 import { NOTE_LIMIT } from '../campaignNote';
 import type { Campaign, CampaignFigures } from '../campaignStore';
+import { CampaignClicksPanel } from './CampaignClicksPanel';
 import { CampaignFigureList, campaignState } from './CampaignFigures';
 
 export interface CampaignNotice {
@@ -22,6 +24,8 @@ interface CampaignPageProps {
   /** The notes in the form: the campaign's, or what was typed when they were refused. */
   notes: Record<Locale, string>;
   figures: CampaignFigures;
+  /** Once it has gone out: the visits its links brought. */
+  clicks?: CampaignClicks;
   notice?: CampaignNotice;
 }
 
@@ -75,7 +79,7 @@ function LanguageFieldsFor({
 }
 
 /** One campaign: a draft's form, test and schedule; then its progress and figures. */
-export function CampaignPage({ assets, user, campaign, notes, figures, notice }: CampaignPageProps) {
+export function CampaignPage({ assets, user, campaign, notes, figures, clicks, notice }: CampaignPageProps) {
   const sent = campaign.status !== 'draft';
   // A draft from before decision 067 announces no article: kept to read, never to send.
   const editable = !sent && campaign.articleId !== null;
@@ -109,6 +113,7 @@ export function CampaignPage({ assets, user, campaign, notes, figures, notice }:
           <CampaignFigureList figures={figures} unsubscribes={campaign.unsubscribes} />
         </section>
       )}
+      {sent && clicks && <CampaignClicksPanel clicks={clicks} />}
       <section className="staff-panel card" aria-labelledby="content-title">
         <h2 id="content-title">{editable ? 'Write' : sent ? 'What was sent' : 'Its text, which cannot be sent'}</h2>
         <form className="staff-form" method="post" action={base}>
