@@ -538,6 +538,10 @@ export const migrations: readonly Migration[] = [
   ALTER TABLE staff_accounts ADD COLUMN hours TEXT NOT NULL DEFAULT '{}';
   ALTER TABLE staff_accounts ADD COLUMN role TEXT NOT NULL DEFAULT 'sales' CHECK (role IN ('owner', 'editor', 'sales'));
   UPDATE staff_accounts SET role = 'owner';`,
+  `-- A campaign under control (decision 074): paused or cancelled at a time, and sent to one language only ('' is all).
+  ALTER TABLE campaigns ADD COLUMN paused_at TEXT;
+  ALTER TABLE campaigns ADD COLUMN cancelled_at TEXT;
+  ALTER TABLE campaigns ADD COLUMN only_locale TEXT NOT NULL DEFAULT '';`,
 ];
 
 /**

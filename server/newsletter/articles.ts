@@ -69,3 +69,9 @@ export function articleCampaign(
     }),
   ) as Record<Locale, CampaignContent>;
 }
+
+/** The languages an article has no version in, whose readers would get the English one (the review warns). */
+export function fallbackLocales(articleId: number | null): Locale[] {
+  const article = publishedArticles().find((candidate) => candidate.id === articleId);
+  return article ? locales.filter((locale) => !article.versions[locale]) : [];
+}

@@ -16,7 +16,7 @@ import { CAMPAIGN_KIND } from './campaignStore';
 import { campaignTag } from './campaignTag';
 import { createSubscriberStore } from './store';
 
-/** A test of a campaign, to the staff member's own address: urgent, never throttled. */
+/** A test of a campaign, to the addresses the staff typed: urgent, never throttled. */
 const TEST_KIND = 'newsletter-test';
 
 /** A campaign e-mail to a reader, for the composition root to register with the outbox. */
@@ -47,15 +47,16 @@ export function linksFor(
 }
 
 /**
- * The test of one language's version, to `to`: the e-mail a subscriber would get, except that
- * its unsubscribe link opens the page without a token (a test unsubscribes nobody).
+ * The test of one language's version, to `to`: the e-mail a subscriber would get, except that its subject
+ * starts with "[TEST]" and its unsubscribe link opens the page without a token (a test unsubscribes nobody).
  */
 export function campaignTest(
   to: string,
   { siteUrl, campaign, locale, lab }: { siteUrl: string; campaign: Campaign; locale: Locale; lab: Partial<LegalFacts> },
 ): NewOutboxMessage {
   const links = linksFor(siteUrl, campaign, locale);
-  return { kind: TEST_KIND, mail: campaignMail(to, { content: campaign.content[locale], locale, links, lab }) };
+  const content = { ...campaign.content[locale], subject: `[TEST] ${campaign.content[locale].subject}` };
+  return { kind: TEST_KIND, mail: campaignMail(to, { content, locale, links, lab }) };
 }
 
 /** The subscriber's state that decides, at their turn, whether a campaign e-mail goes. */
@@ -81,7 +82,7 @@ export function campaignHooks(
 ): Record<string, KindHooks> {
   const subscribers = createSubscriberStore(db);
   const suppressions = createSuppressions(db);
-  // A campaign's text is fixed once it is scheduled: read once per process.
+  // A campaign's text is fixed once it is sending (a scheduled one may still be edited): read once per process.
   const contents = new Map<number, Promise<Campaign | undefined>>();
   const contentOf = async (id: number) => {
     // A failed read is not kept: the message's next attempt reads again.
