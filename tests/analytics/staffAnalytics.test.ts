@@ -61,7 +61,7 @@ describe('/staff/analytics', () => {
     expect(body).toContain('Landed on the site 2');
     expect(body).toContain('Saw the contact page 1 50 %');
     expect(body).toContain('Sent a lead 1 100 % 50 %');
-    expect(body).toMatch(/newsletter other 2 1 50 %/);
+    expect(body).toMatch(/newsletter email 2 1 50 %/);
     expect(body).toContain('/blog 2 66.7 %');
     expect(body).toContain('nov 3 100 %');
     expect(body).toContain('marketing-ads 1');
