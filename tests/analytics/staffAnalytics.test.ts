@@ -64,7 +64,8 @@ describe('/staff/analytics', () => {
     expect(body).toMatch(/newsletter email 2 1 50 %/);
     expect(body).toContain('/blog 2 66.7 %');
     expect(body).toContain('nov 3 100 %');
-    expect(body).toContain('marketing-ads 1');
+    expect(body).toContain('Marketing with Ads 1');
+    expect(body).not.toContain('marketing-ads');
     expect(body).toMatch(/newsletter nov 1 1 100 %/);
     expect(response.text).toContain('<svg class="trend-chart"');
     expect(response.text).not.toContain('google.es');

@@ -19,8 +19,8 @@ const mail: Pick<MailConfig, 'inboxes' | 'webhook'> = {
 };
 
 const attribution = {
-  first: { source: 'newsletter', medium: 'email', campaign: 'nov', referrer: '', landing: '/blog' },
-  last: { source: '', medium: '', campaign: '', referrer: 'google.com', landing: '/services' },
+  first: { source: 'newsletter', medium: 'email', campaign: 'nov', content: '', referrer: '', landing: '/blog' },
+  last: { source: '', medium: '', campaign: '', content: '', referrer: 'google.com', landing: '/services' },
   formPage: '/es/contacto',
   pagesSeen: 4,
 };

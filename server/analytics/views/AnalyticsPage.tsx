@@ -6,6 +6,7 @@ import { formatDay } from '../../console/kit/format';
 import { ScrollTable } from '../../console/kit/ScrollTable';
 import { SelectField } from '../../console/kit/SelectField';
 import { deviceLabels } from '../../console/texts';
+import { serviceLabel } from '../../pages/serviceLabel';
 import type { AnalyticsReport, LabelCount, LeadSourceRow, ReportFilter } from '../report';
 import { analyticsCopy, languageLabels, periodLabels } from '../texts';
 import { VisitsChart } from './VisitsChart';
@@ -33,12 +34,15 @@ function Top({
   total,
   first,
   unit = 'Page views',
+  name = (label) => label,
 }: {
   title: string;
   rows: LabelCount[];
   total: number;
   first: string;
   unit?: string;
+  /** What a row's label reads as (a service's name for its slug). */
+  name?: (label: string) => string;
 }) {
   const id = `top-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
@@ -54,7 +58,7 @@ function Top({
           ) : (
             rows.slice(0, TOP).map((row) => (
               <tr key={row.label}>
-                <th scope="row">{row.label}</th>
+                <th scope="row">{name(row.label)}</th>
                 <td>{row.count}</td>
                 <td>{percent(row.count, total)}</td>
               </tr>
@@ -225,7 +229,14 @@ export function AnalyticsPage({ assets, user, filter, days, report, leads, query
           rows={report.languages.map((row) => ({ ...row, label: languageLabels[row.label as 'en'] ?? row.label }))}
           total={totals.views}
         />
-        <Top title="Leads by service" first="Service" unit="Leads" rows={report.services} total={leadsTotal} />
+        <Top
+          title="Leads by service"
+          first="Service"
+          unit="Leads"
+          rows={report.services}
+          total={leadsTotal}
+          name={serviceLabel}
+        />
       </div>
 
       <section className="staff-panel card" aria-labelledby="leads-report-title">

@@ -4,11 +4,12 @@ import { ConsoleDocument, ConsoleHeading, CsrfField, Notice } from '../../consol
 import { LabelledField } from '../../console/kit/LabelledField';
 import { LabTime } from '../../console/kit/LabTime';
 import type { StaffName } from '../../console/people/names';
+import { serviceLabel } from '../../pages/serviceLabel';
 import { deliveryLabels, statusActions, statusLabels } from '../consoleTexts';
 import type { LeadDetail } from '../inbox';
 import { STATUS_MOVES } from '../leadStatus';
 import { leadNotification } from '../texts';
-import { Field, serviceLabel, StatusBadge } from './leadParts';
+import { Field, StatusBadge } from './leadParts';
 import { LeadSource } from './LeadSource';
 
 export const NOTE_LIMIT = 5000;
