@@ -182,15 +182,17 @@ export async function analyticsReport(db: Database, filter: ReportFilter): Promi
 export interface LeadSourceRow {
   source: string;
   campaign: string;
+  /** What the leads answered to "How did you hear about us?", beside the source measured ("" for no answer). */
+  heard: string;
   leads: number;
   won: number;
 }
 
-/** Leads and won leads per first-touch source and campaign, received in the span: what an ads client asks for. */
+/** Leads and won leads per first-touch source and campaign, and what they said, received in the span: what an ads client asks for. */
 export async function leadsBySource(db: Database, from: string, to: string): Promise<LeadSourceRow[]> {
   const rows = await db.all<LeadSourceRow>(
-    `SELECT source, campaign, count(*) AS leads, count(*) FILTER (WHERE status = 'won') AS won FROM leads
-     WHERE received_at >= ? AND received_at < ? GROUP BY source, campaign ORDER BY leads DESC, won DESC, source, campaign`,
+    `SELECT source, campaign, heard, count(*) AS leads, count(*) FILTER (WHERE status = 'won') AS won FROM leads
+     WHERE received_at >= ? AND received_at < ? GROUP BY source, campaign, heard`,
     `${from}T00:00:00.000Z`,
     new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS).toISOString(),
   );
@@ -198,14 +200,18 @@ export async function leadsBySource(db: Database, from: string, to: string): Pro
   const merged = new Map<string, LeadSourceRow>();
   for (const row of rows) {
     const source = knownSource(row.source).source;
-    const key = `${source}\n${row.campaign}`;
-    const into = merged.get(key) ?? { source, campaign: row.campaign, leads: 0, won: 0 };
+    const key = `${source}\n${row.campaign}\n${row.heard}`;
+    const into = merged.get(key) ?? { source, campaign: row.campaign, heard: row.heard, leads: 0, won: 0 };
     into.leads += Number(row.leads);
     into.won += Number(row.won);
     merged.set(key, into);
   }
   return [...merged.values()].sort(
     (a, b) =>
-      b.leads - a.leads || b.won - a.won || a.source.localeCompare(b.source) || a.campaign.localeCompare(b.campaign),
+      b.leads - a.leads ||
+      b.won - a.won ||
+      a.source.localeCompare(b.source) ||
+      a.campaign.localeCompare(b.campaign) ||
+      a.heard.localeCompare(b.heard),
   );
 }

@@ -1,10 +1,11 @@
+import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { knownSource } from '../../server/analytics/referrers';
-import { analyticsReport } from '../../server/analytics/report';
+import { analyticsReport, leadsBySource } from '../../server/analytics/report';
 import { createAnalyticsStore } from '../../server/analytics/store';
 import { createDailyVisitors } from '../../server/analytics/visitors';
-import { testApp } from '../support/helpers';
+import { TEST_SITE_URL, testApp } from '../support/helpers';
 
 const app = testApp();
 afterAll(() => app.db.close());
@@ -50,5 +51,40 @@ describe('sources as the console reports them', () => {
       ['google', 'search', 2, 1],
       ['gmail', 'email', 1, 0],
     ]);
+  });
+
+  it('reports what a lead said about how they heard of us beside the source measured', async () => {
+    const blank = { source: '', medium: '', campaign: '', content: '', referrer: '', landing: '/' };
+    const send = (address: string, heard: string, first: typeof blank) =>
+      request(app)
+        .post('/api/contact')
+        .set({ 'X-Forwarded-For': address, Origin: TEST_SITE_URL })
+        .send({
+          name: 'Jane Smith',
+          email: 'jane@acme.example',
+          message: 'Hello.',
+          heard,
+          heardtext: heard === 'event' ? 'Medellín AI meetup' : '',
+          attribution: JSON.stringify({ first, last: first, formPage: '/contact', pagesSeen: 1 }),
+        })
+        .expect(201);
+    // A visitor who came back to a closed tab: "(direct)" measured, "an ad" in their own words.
+    await send('203.0.113.7', 'ad', blank);
+    await send('203.0.113.8', 'event', { ...blank, referrer: 'linkedin.com' });
+    await send('203.0.113.9', '', blank);
+    const day = new Date().toISOString().slice(0, 10);
+    const rows = (await leadsBySource(app.db, day, day)).map((row) => [row.source, row.heard, row.leads]);
+    expect(rows).toEqual([
+      ['(direct)', '', 1],
+      ['(direct)', 'ad', 1],
+      ['linkedin', 'event', 1],
+    ]);
+    // An answer not in the list is refused with the reason, and nothing typed is lost: the form comes back.
+    const wrong = await request(app)
+      .post('/api/contact')
+      .set({ 'X-Forwarded-For': '203.0.113.10', Origin: TEST_SITE_URL })
+      .send({ name: 'Jane Smith', email: 'jane@acme.example', message: 'Hello.', heard: 'telepathy' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.text).toContain('Please choose an answer from the list.');
   });
 });

@@ -9,7 +9,9 @@ const cheap = () => hashPassword('violet-cyan-meridian-42', { ...SCRYPT_PARAMS, 
 
 describe.each(engines)('staff accounts on $engine', { timeout: 30_000 }, ({ older }) => {
   it('made before roles, become owners with the office’s clock; new ones are sales; profiles round-trip', async () => {
-    const { db: old, current } = await older(migrations.slice(0, -1));
+    // The schema just before the migration that gave staff their roles (later ones may follow it).
+    const roles = migrations.findIndex((migration) => JSON.stringify(migration).includes('ADD COLUMN role '));
+    const { db: old, current } = await older(migrations.slice(0, roles));
     const hash = await cheap();
     await old.run(
       `INSERT INTO staff_accounts (email, password_hash, password_salt, password_params, created_at, password_changed_at)

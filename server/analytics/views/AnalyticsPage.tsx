@@ -6,6 +6,7 @@ import { formatDay } from '../../console/kit/format';
 import { ScrollTable } from '../../console/kit/ScrollTable';
 import { SelectField } from '../../console/kit/SelectField';
 import { deviceLabels } from '../../console/texts';
+import { heardLabel } from '../../pages/heardLabel';
 import { serviceLabel } from '../../pages/serviceLabel';
 import type { AnalyticsReport, LabelCount, LeadSourceRow, ReportFilter } from '../report';
 import { analyticsCopy, languageLabels, periodLabels } from '../texts';
@@ -250,17 +251,18 @@ export function AnalyticsPage({ assets, user, filter, days, report, leads, query
         <ScrollTable
           frame="staff-scroll"
           label="Table of leads and won leads by source and campaign"
-          columns={['Source', 'Campaign', 'Leads', 'Won', 'Won rate']}
+          columns={['Source', 'Campaign', 'They said they heard of us', 'Leads', 'Won', 'Won rate']}
         >
           {leads.length === 0 ? (
             <tr>
-              <td colSpan={5}>{analyticsCopy.none}</td>
+              <td colSpan={6}>{analyticsCopy.none}</td>
             </tr>
           ) : (
             leads.map((row) => (
-              <tr key={`${row.source} ${row.campaign}`}>
+              <tr key={`${row.source} ${row.campaign} ${row.heard}`}>
                 <th scope="row">{row.source || analyticsCopy.unknown}</th>
                 <td>{row.campaign || '–'}</td>
+                <td>{heardLabel(row.heard)}</td>
                 <td>{row.leads}</td>
                 <td>{row.won}</td>
                 <td>{percent(row.won, row.leads)}</td>

@@ -4,6 +4,7 @@ import { ConsoleDocument, ConsoleHeading, CsrfField, Notice } from '../../consol
 import { LabelledField } from '../../console/kit/LabelledField';
 import { LabTime } from '../../console/kit/LabTime';
 import type { StaffName } from '../../console/people/names';
+import { heardLabel } from '../../pages/heardLabel';
 import { serviceLabel } from '../../pages/serviceLabel';
 import { deliveryLabels, statusActions, statusLabels } from '../consoleTexts';
 import type { LeadDetail } from '../inbox';
@@ -101,6 +102,7 @@ export function LeadPage({ assets, user, detail, nameOf, notice, draftNote }: Le
                 <LabTime iso={lead.statusChangedAt} />
               </Field>
               <LeadSource lead={lead} />
+              <Field label="How they heard of us (their answer)">{heardLabel(lead.heard, lead.heardtext)}</Field>
               <Field label="Consent">{lead.notice ? `${lead.consentChannel}, notice ${lead.notice}` : '—'}</Field>
               <Field label="Browser">{lead.userAgent || '—'}</Field>
               <Field label="Sender hash">
