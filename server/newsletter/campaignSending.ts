@@ -8,6 +8,7 @@ import type { OutboxKind } from '../outbox/kinds';
 import type { NewOutboxMessage } from '../outbox/store';
 import type { KindHooks } from '../outbox/worker';
 import { createSuppressions } from '../privacy/suppressions';
+import { publishedArticles } from './articles';
 import { recordRefusal } from './bounces';
 import type { CampaignLinks } from './campaignMail';
 import { campaignMail } from './campaignMail';
@@ -43,7 +44,20 @@ export function linksFor(
     unsubscribeUrl: absoluteUrl(siteUrl, unsubscribeToken ? withToken(page, unsubscribeToken) : page),
     listId: listId(siteUrl),
     tags: { campaign: campaignTag(campaign.id, campaign.articleId), locale },
+    cover: coverOf(siteUrl, campaign.articleId, locale),
   };
+}
+
+const RASTER = /\.(?:jpe?g|png|gif|webp)$/i;
+
+/** The article's cover, served from the site, with its title as the alt text; none without one. */
+function coverOf(siteUrl: string, articleId: number | null, locale: Locale): CampaignLinks['cover'] {
+  const versions = publishedArticles().find((article) => article.id === articleId)?.versions;
+  const version = versions?.[locale] ?? versions?.en;
+  // Gmail and Outlook show no SVG (the seed's artwork): only a photo goes in the e-mail.
+  return version?.image && RASTER.test(version.image)
+    ? { src: absoluteUrl(siteUrl, version.image), alt: version.title }
+    : undefined;
 }
 
 /**

@@ -85,4 +85,21 @@ describe.each(locales)('a campaign e-mail in %s', (locale) => {
     );
     expect(tagged.text).toContain(`Read the article: https://meridianlab.example/blog/a-post?${tags}`);
   });
+
+  it('looks like the lab: its name as a text logo, the cover with its alt text from the site, a real button, dark mode', () => {
+    const dressed = campaignMail('reader@example.com', {
+      content,
+      locale,
+      links: { ...links, cover: { src: `${SITE}/images/blog/cover.webp`, alt: 'A cell culture plate' } },
+      lab: identity,
+    }).html!;
+    expect(dressed).toMatch(new RegExp(`class="mail-logo"[^>]*>.*${siteFacts.name}</a>`));
+    expect(dressed).toContain(`<img src="${SITE}/images/blog/cover.webp" alt="A cell culture plate"`);
+    // The body's lone link is a table button, the link filling its coloured cell.
+    expect(dressed).toMatch(
+      /<table role="presentation"[^>]*class="mail-button"[^>]*><tr><td style="background:#6d28d9[^"]*"><a href="https:\/\/meridianlab\.example\/blog\/a-post"[^>]*>Read the article<\/a><\/td><\/tr><\/table>/,
+    );
+    expect(dressed).toContain('<meta name="color-scheme" content="light dark"/>');
+    expect(dressed).toContain('@media (prefers-color-scheme: dark)');
+  });
 });
