@@ -662,6 +662,13 @@ export const migrations: readonly Migration[] = [
     alt TEXT NOT NULL,
     PRIMARY KEY (hash, locale)
   );`,
+  `-- A campaign under control (decision 074): paused or cancelled at a time, and sent to one language only ('' is all).
+  ALTER TABLE campaigns ADD COLUMN paused_at TEXT;
+  ALTER TABLE campaigns ADD COLUMN cancelled_at TEXT;
+  ALTER TABLE campaigns ADD COLUMN only_locale TEXT NOT NULL DEFAULT '';
+  -- How a lead says they heard of the lab, and their words for "other" (decision 074).
+  ALTER TABLE leads ADD COLUMN heard TEXT NOT NULL DEFAULT '';
+  ALTER TABLE leads ADD COLUMN heardtext TEXT NOT NULL DEFAULT '';`,
 ];
 
 /**

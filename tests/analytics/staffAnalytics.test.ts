@@ -61,10 +61,11 @@ describe('/staff/analytics', () => {
     expect(body).toContain('Landed on the site 2');
     expect(body).toContain('Saw the contact page 1 50 %');
     expect(body).toContain('Sent a lead 1 100 % 50 %');
-    expect(body).toMatch(/newsletter other 2 1 50 %/);
+    expect(body).toMatch(/newsletter email 2 1 50 %/);
     expect(body).toContain('/blog 2 66.7 %');
     expect(body).toContain('nov 3 100 %');
-    expect(body).toContain('marketing-ads 1');
+    expect(body).toContain('Marketing with Ads 1');
+    expect(body).not.toContain('marketing-ads');
     expect(body).toMatch(/newsletter nov 1 1 100 %/);
     expect(response.text).toContain('<svg class="trend-chart"');
     expect(response.text).not.toContain('google.es');

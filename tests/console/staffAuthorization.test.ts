@@ -68,6 +68,9 @@ const POSTS: [string, Record<string, string>][] = [
   ['/staff/newsletter/1', { subject_en: 'Changed' }],
   ['/staff/newsletter/1/test', {}],
   ['/staff/newsletter/1/schedule', { at: '' }],
+  ['/staff/newsletter/1/pause', {}],
+  ['/staff/newsletter/1/resume', {}],
+  ['/staff/newsletter/1/cancel', {}],
   ['/staff/sign-out', {}],
   ['/staff/no-such-action', {}],
   [

@@ -72,14 +72,14 @@ describe('the newsletter page of the console', { timeout: 60_000 }, () => {
     expect(text.text).toContain(`${TEST_SITE_URL}${article!.versions.es!.path}`);
     expect(text.text).toContain('Cancelar la suscripción');
 
-    // A test goes to the signed-in address, both languages, and to nobody else.
+    // A test goes to the signed-in address when none is typed, both languages, and to nobody else.
     expect((await consolePost(app, `${base}/test`, client, { csrf: client.csrf })).headers.location).toBe(
       `${base}?done=tested`,
     );
     await smtp.waitFor(2);
     expect(smtp.received.map((mail) => mail.recipients[0])).toEqual([STAFF, STAFF]);
     expect(smtp.received.map((mail) => header(mail, 'subject')).sort()).toEqual(
-      [article!.versions.en!.title, article!.versions.es!.title].sort(),
+      [article!.versions.en!.title, article!.versions.es!.title].map((title) => `[TEST] ${title}`).sort(),
     );
 
     // The confirmation step: recipients per language, then send now.

@@ -8,11 +8,12 @@ import { optionsWithAll, SelectField } from '../../console/kit/SelectField';
 import { StackTable } from '../../console/kit/StackTable';
 import { SearchField, TextField } from '../../console/kit/TextField';
 import { catalogues } from '../../pages/catalogues';
+import { serviceLabel } from '../../pages/serviceLabel';
 import { inboxCopy, statusLabels } from '../consoleTexts';
 import type { InboxFilter, InboxLead, OutboxSummary } from '../inbox';
 import { LEAD_STATUSES } from '../leadStatus';
 import { leadNotification } from '../texts';
-import { serviceLabel, StatusBadge } from './leadParts';
+import { StatusBadge } from './leadParts';
 
 interface InboxPageProps {
   assets: ConsoleAssets;
