@@ -265,9 +265,9 @@ describe('conversions and the funnel', () => {
     // A won lead shows in the report of leads per source and campaign.
     app.db.connection.prepare("UPDATE leads SET status = 'won' WHERE source = 'newsletter'").run();
     expect(await leadsBySource(app.db, today(), today())).toEqual([
-      { source: 'newsletter', campaign: 'nov', leads: 1, won: 1 },
-      { source: '(direct)', campaign: '', leads: 1, won: 0 },
-      { source: 'google', campaign: '', leads: 1, won: 0 },
+      { source: 'newsletter', campaign: 'nov', heard: '', leads: 1, won: 1 },
+      { source: '(direct)', campaign: '', heard: '', leads: 1, won: 0 },
+      { source: 'google', campaign: '', heard: '', leads: 1, won: 0 },
     ]);
     // Filtered by language: the Spanish pages saw nobody.
     expect((await analyticsReport(app.db, { from: today(), to: today(), locale: 'es', device: '' })).totals).toEqual({

@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 
 import { violations } from '../support/browser/axe';
 import { expect, test } from '../support/browser/fixtures';
@@ -38,6 +39,12 @@ async function setPassword(page: Page, link: string, password: string) {
   await expect(page.getByRole('status')).toHaveText('Your password is set. Sign in with it.');
 }
 
+/** The code an authenticator app shows for the secret the page wrote out, `steps` 30-second steps from now. */
+const codeFor = (secret: string, steps = 0) =>
+  new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({
+    timestamp: Date.now() + steps * 30_000,
+  });
+
 async function signInAsEditor(page: Page, password: string) {
   await page.goto('/staff/sign-in');
   await page.getByLabel('E-mail address').fill(editor);
@@ -46,11 +53,11 @@ async function signInAsEditor(page: Page, password: string) {
   await expect(page).toHaveURL(/\/staff\/subscribers$/);
 }
 
-test('an owner invites an editor, who sets a password from the e-mail; a reset from the e-mail works once and ends the other session', async ({
+test('an owner invites an editor, who sets a password from the e-mail and two factors, and opens no lead; a reset from the e-mail works once and ends the other session; the audit log names every step', async ({
   browser,
 }) => {
   // Seven scrypt hashes at the production cost, each a second or two on a busy machine.
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const ownerPassword = addStaffAccount(owner);
   const ownerPage = await person(browser);
   await signIn(ownerPage, owner, ownerPassword);
@@ -89,6 +96,29 @@ test('an owner invites an editor, who sets a password from the e-mail; a reset f
   await setPassword(laptop, invitationLink, FIRST_PASSWORD);
   await signInAsEditor(laptop, FIRST_PASSWORD);
 
+  // The editor sets up two factors from the secret written on the page, then signs in with a code.
+  await laptop.goto('/staff/account');
+  await laptop.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+  const secret = (await laptop.locator('#totp-secret').innerText()).replace(/\s/g, '');
+  await laptop.getByLabel('Six-digit code').fill(codeFor(secret));
+  await laptop.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+  await expect(laptop.getByRole('heading', { name: 'Your recovery codes' })).toBeVisible();
+  await laptop.getByRole('button', { name: 'Sign out' }).click();
+  await laptop.getByLabel('E-mail address').fill(editor);
+  await laptop.getByLabel('Password').fill(FIRST_PASSWORD);
+  await laptop.getByRole('button', { name: 'Sign in' }).click();
+  await expect(laptop).toHaveURL(/\/staff\/second-step$/);
+  // The set-up's code is spent: the next step's code (one step either side of now is taken).
+  await laptop.getByLabel('Code or recovery code').fill(codeFor(secret, 1));
+  await laptop.getByRole('button', { name: 'Continue' }).click();
+  await expect(laptop).toHaveURL(/\/staff\/subscribers$/);
+  // An editor opens no lead and exports none: 403, and no lead's data.
+  for (const path of ['/staff/leads', '/staff/leads.csv', '/staff/leads.json']) {
+    const answer = await laptop.request.get(path, { maxRedirects: 0 });
+    expect(answer.status(), path).toBe(403);
+    expect(await answer.text(), path).not.toContain('@example.test');
+  }
+
   // On another computer, "Forgot password?" from the sign-in page.
   const phone = await person(browser);
   await phone.goto('/staff/sign-in');
@@ -107,5 +137,20 @@ test('an owner invites an editor, who sets a password from the e-mail; a reset f
   // The laptop's session ended with the reset.
   await laptop.goto('/staff/subscribers');
   await expect(laptop).toHaveURL(/\/staff\/sign-in\?expired=1&next=%2Fstaff%2Fsubscribers$/);
-  await signInAsEditor(laptop, SECOND_PASSWORD);
+  await laptop.getByLabel('E-mail address').fill(editor);
+  await laptop.getByLabel('Password').fill(SECOND_PASSWORD);
+  await laptop.getByRole('button', { name: 'Sign in' }).click();
+  await laptop.getByLabel('Code or recovery code').fill(codeFor(secret, 2));
+  await laptop.getByRole('button', { name: 'Continue' }).click();
+  await expect(laptop).toHaveURL(/\/staff\/subscribers$/);
+
+  // The owner's audit log names each step, and the people, never an address for a name.
+  await ownerPage.goto('/staff/audit');
+  await ownerPage.getByLabel('Person').selectOption({ label: `Lucía ${run}` });
+  await ownerPage.getByRole('button', { name: 'Apply' }).click();
+  const log = ownerPage.getByRole('table');
+  for (const step of ['Invited', 'Password reset', 'Signed in', 'Two-factor sign-in changed'])
+    await expect(log.getByRole('cell', { name: step, exact: true }).first()).toBeVisible();
+  await expect(log).toContainText(`Lucía ${run}`);
+  await expect(log).not.toContainText(editor);
 });
