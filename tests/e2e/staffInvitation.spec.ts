@@ -103,6 +103,7 @@ test('an owner invites an editor, who sets a password from the e-mail and two fa
   await laptop.getByLabel('Six-digit code').fill(codeFor(secret));
   await laptop.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
   await expect(laptop.getByRole('heading', { name: 'Your recovery codes' })).toBeVisible();
+  const recoveryCode = (await laptop.locator('.staff-two-factor__codes li').first().innerText()).trim();
   await laptop.getByRole('button', { name: 'Sign out' }).click();
   await laptop.getByLabel('E-mail address').fill(editor);
   await laptop.getByLabel('Password').fill(FIRST_PASSWORD);
@@ -140,9 +141,10 @@ test('an owner invites an editor, who sets a password from the e-mail and two fa
   await laptop.getByLabel('E-mail address').fill(editor);
   await laptop.getByLabel('Password').fill(SECOND_PASSWORD);
   await laptop.getByRole('button', { name: 'Sign in' }).click();
-  await laptop.getByLabel('Code or recovery code').fill(codeFor(secret, 2));
+  // The codes of this time step and the next are spent: a recovery code, said on the account page once used.
+  await laptop.getByLabel('Code or recovery code').fill(recoveryCode);
   await laptop.getByRole('button', { name: 'Continue' }).click();
-  await expect(laptop).toHaveURL(/\/staff\/subscribers$/);
+  await expect(laptop).toHaveURL(/\/staff\/account\?saved=recovery$/);
 
   // The owner's audit log names each step, and the people, never an address for a name.
   await ownerPage.goto('/staff/audit');
@@ -150,7 +152,7 @@ test('an owner invites an editor, who sets a password from the e-mail and two fa
   await ownerPage.getByRole('button', { name: 'Apply' }).click();
   const log = ownerPage.getByRole('table');
   for (const step of ['Invited', 'Password reset', 'Signed in', 'Two-factor sign-in changed'])
-    await expect(log.getByRole('cell', { name: step, exact: true }).first()).toBeVisible();
+    await expect(log).toContainText(step);
   await expect(log).toContainText(`Lucía ${run}`);
   await expect(log).not.toContainText(editor);
 });
