@@ -142,7 +142,8 @@ export function createSessionStore(db: Database): SessionStore {
         await remove(id);
         return undefined;
       }
-      if (now.getTime() > endOf(row)) return undefined;
+      // Over at its end's very millisecond: a session ended just now opens nothing in the same instant.
+      if (now.getTime() >= endOf(row)) return undefined;
       if (now.getTime() - Date.parse(row.last_seen_at) > TOUCH_EVERY_MS)
         await db.run('UPDATE staff_sessions SET last_seen_at = ? WHERE id = ?', now.toISOString(), id);
       return {
@@ -164,7 +165,7 @@ export function createSessionStore(db: Database): SessionStore {
       const row = await rowOf(sessionId(token));
       if (!row || row.disabled_at) return undefined;
       const end = endOf(row);
-      return now.getTime() > end && now.getTime() - end < KEEP_ENDED_MS
+      return now.getTime() >= end && now.getTime() - end < KEEP_ENDED_MS
         ? { accountId: row.account_id, csrfToken: row.csrf_token }
         : undefined;
     },
@@ -174,7 +175,7 @@ export function createSessionStore(db: Database): SessionStore {
         accountId,
       );
       return rows
-        .filter((row) => now.getTime() <= endOf(row))
+        .filter((row) => now.getTime() < endOf(row))
         .map((row) => ({
           id: row.id,
           userAgent: row.user_agent,
