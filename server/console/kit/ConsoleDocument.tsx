@@ -159,3 +159,18 @@ export function Notice({ tone, children }: { tone: 'success' | 'error'; children
     </p>
   );
 }
+
+/** A refused form's problems, one a line, in one error notice; nothing when there are none. */
+export function ProblemsNotice({ problems }: { problems: readonly string[] }) {
+  if (problems.length === 0) return null;
+  return (
+    <Notice tone="error">
+      {problems.map((problem) => (
+        <span key={problem}>
+          {problem}
+          <br />
+        </span>
+      ))}
+    </Notice>
+  );
+}

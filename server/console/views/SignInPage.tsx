@@ -1,5 +1,6 @@
 import type { ConsoleAssets } from '../kit/ConsoleDocument';
 import { ConsoleDocument, Notice } from '../kit/ConsoleDocument';
+import { OwnEmailField } from '../kit/EmailField';
 import { LabelledField } from '../kit/LabelledField';
 import { signInCopy } from '../texts';
 
@@ -27,18 +28,7 @@ export function SignInPage({ assets, email = '', error, info, next }: SignInPage
         {info && <Notice tone="success">{info}</Notice>}
         <form className="staff-form" method="post" action="/staff/sign-in">
           {next && <input type="hidden" name="next" value={next} />}
-          <LabelledField id="sign-in-email" label="E-mail address">
-            <input
-              className="contact-field__control"
-              id="sign-in-email"
-              name="email"
-              type="email"
-              autoComplete="username"
-              required
-              maxLength={254}
-              defaultValue={email}
-            />
-          </LabelledField>
+          <OwnEmailField id="sign-in-email" value={email} />
           <LabelledField id="sign-in-password" label="Password">
             <input
               className="contact-field__control"

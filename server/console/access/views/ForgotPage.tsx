@@ -1,6 +1,6 @@
 import type { ConsoleAssets } from '../../kit/ConsoleDocument';
 import { ConsoleDocument, Notice } from '../../kit/ConsoleDocument';
-import { LabelledField } from '../../kit/LabelledField';
+import { OwnEmailField } from '../../kit/EmailField';
 import { passwordCopy } from '../texts';
 
 interface ForgotPageProps {
@@ -24,18 +24,7 @@ export function ForgotPage({ assets, email = '', error, info }: ForgotPageProps)
         {error && <Notice tone="error">{error}</Notice>}
         {info && <Notice tone="success">{info}</Notice>}
         <form className="staff-form" method="post" action="/staff/forgot">
-          <LabelledField id="forgot-email" label="E-mail address">
-            <input
-              className="contact-field__control"
-              id="forgot-email"
-              name="email"
-              type="email"
-              autoComplete="username"
-              required
-              maxLength={254}
-              defaultValue={email}
-            />
-          </LabelledField>
+          <OwnEmailField id="forgot-email" value={email} />
           <button className="button button--primary staff-sign-in__submit" type="submit">
             Send the link
           </button>

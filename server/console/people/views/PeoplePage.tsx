@@ -1,6 +1,6 @@
 import type { StaffAccount } from '../../accounts';
 import type { ConsoleAssets, ConsoleUser } from '../../kit/ConsoleDocument';
-import { ConsoleDocument, ConsoleHeading, CsrfField, Notice } from '../../kit/ConsoleDocument';
+import { ConsoleDocument, ConsoleHeading, CsrfField, Notice, ProblemsNotice } from '../../kit/ConsoleDocument';
 import { LabelledField } from '../../kit/LabelledField';
 import { SelectField } from '../../kit/SelectField';
 import { StackTable } from '../../kit/StackTable';
@@ -66,16 +66,7 @@ export function PeoplePage(props: PeoplePageProps) {
           address again sends a new link and the old one stops working.
         </p>
         {sent && <Notice tone="success">{sent}</Notice>}
-        {problems.length > 0 && (
-          <Notice tone="error">
-            {problems.map((problem) => (
-              <span key={problem}>
-                {problem}
-                <br />
-              </span>
-            ))}
-          </Notice>
-        )}
+        <ProblemsNotice problems={problems} />
         <form className="staff-form" method="post" action="/staff/people">
           <CsrfField user={user} />
           <TextField id="invite-name" name="name" label="Name" value={fields.name ?? ''} maxLength={NAME_MAX} />

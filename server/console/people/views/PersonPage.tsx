@@ -1,6 +1,6 @@
 import type { StaffAccount } from '../../accounts';
 import type { ConsoleAssets, ConsoleUser } from '../../kit/ConsoleDocument';
-import { ConsoleDocument, ConsoleHeading, CsrfField, Notice } from '../../kit/ConsoleDocument';
+import { ConsoleDocument, ConsoleHeading, CsrfField, Notice, ProblemsNotice } from '../../kit/ConsoleDocument';
 import { LabelledField } from '../../kit/LabelledField';
 import { SelectField } from '../../kit/SelectField';
 import { TextField } from '../../kit/TextField';
@@ -40,16 +40,7 @@ export function PersonPage(props: PersonPageProps) {
         <p className="staff-muted">{person.email}</p>
       </ConsoleHeading>
       {saved && <Notice tone="success">{saved}</Notice>}
-      {problems.length > 0 && (
-        <Notice tone="error">
-          {problems.map((problem) => (
-            <span key={problem}>
-              {problem}
-              <br />
-            </span>
-          ))}
-        </Notice>
-      )}
+      <ProblemsNotice problems={problems} />
       {person.invitedAt && (
         <section className="staff-panel card" aria-labelledby="invitation-title">
           <h2 id="invitation-title">Invitation</h2>
