@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 
 import { violations } from '../support/browser/axe';
-import { expect, gotoHydrated, test } from '../support/browser/fixtures';
+import { expect, gotoHydrated, PERSON_USER_AGENT, test } from '../support/browser/fixtures';
 import { addStaffAccount, seed, signIn } from '../support/browser/staff';
 
 /** Each run has its own UTM source, so the counts it reads are its own whatever else runs on the server. */
@@ -9,14 +9,11 @@ const run = `e2e-${process.pid}-${Date.now().toString(36)}`;
 const today = () => new Date().toISOString().slice(0, 10);
 let visitors = 0;
 
-/** Headless Chromium names itself "HeadlessChrome", which isbot rightly takes for a robot: a visitor's browser does not. */
-const PERSON = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-
 /** A visitor of their own: an address of their own behind the trusted proxy hop, as a person on their own line. */
 function visitor(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
   visitors += 1;
   return browser.newContext({
-    userAgent: PERSON,
+    userAgent: PERSON_USER_AGENT,
     ...options,
     extraHTTPHeaders: { 'X-Forwarded-For': `198.18.${process.pid % 250}.${visitors}`, ...options.extraHTTPHeaders },
   });

@@ -24,6 +24,15 @@ export interface MailServer {
   stop(): Promise<void>;
   /** Listens again on the same port. */
   start(): Promise<void>;
+  /**
+   * From now on every message waits, its data received but not yet answered, as at a mail server slow to accept:
+   * the sender still holds it. `held` lists every message that waited; `release()` accepts those waiting and ends the hold.
+   */
+  hold(): void;
+  held: ReceivedMail[];
+  /** Resolves once at least `count` messages are held; rejects after `timeoutMs`. */
+  waitForHeld(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
+  release(): void;
 }
 
 /**
@@ -38,7 +47,30 @@ export async function startMailServer({
   refuses = (_address: string): boolean => false,
 } = {}): Promise<MailServer> {
   const received: ReceivedMail[] = [];
+  const held: ReceivedMail[] = [];
+  /** The answers the held messages wait for, in the order they came. */
+  const accepting: (() => void)[] = [];
+  let holding = false;
   const waiters = new Set<() => void>();
+  const wakeAll = () => {
+    for (const wake of waiters) wake();
+  };
+  /** Resolves with `list` once it has `count` entries. */
+  const waitUntil = (list: ReceivedMail[], count: number, timeoutMs: number) =>
+    new Promise<ReceivedMail[]>((resolve, reject) => {
+      const check = () => {
+        if (list.length < count) return;
+        waiters.delete(check);
+        clearTimeout(timer);
+        resolve(list);
+      };
+      const timer = setTimeout(() => {
+        waiters.delete(check);
+        reject(new Error(`Expected ${count} messages within ${timeoutMs} ms, got ${list.length}`));
+      }, timeoutMs);
+      waiters.add(check);
+      check();
+    });
   let server: SMTPServer;
   let boundPort = port;
 
@@ -60,15 +92,22 @@ export async function startMailServer({
           const raw = Buffer.concat(chunks).toString('utf8');
           setTimeout(() => {
             simpleParser(raw).then((parsed) => {
-              received.push({
+              const mail = {
                 from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
                 recipients: session.envelope.rcptTo.map((recipient) => recipient.address),
                 raw,
                 parsed,
                 at: Date.now(),
-              });
-              for (const wake of waiters) wake();
-              callback();
+              };
+              const accept = () => {
+                received.push({ ...mail, at: Date.now() });
+                wakeAll();
+                callback();
+              };
+              if (!holding) return accept();
+              held.push(mail);
+              accepting.push(accept);
+              wakeAll();
             }, callback);
           }, delayMs);
         });
@@ -96,24 +135,18 @@ export async function startMailServer({
       return `smtp://127.0.0.1:${boundPort}`;
     },
     received,
-    waitFor(count, timeoutMs = 20_000) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          if (received.length < count) return;
-          waiters.delete(check);
-          clearTimeout(timer);
-          resolve(received);
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`Expected ${count} messages within ${timeoutMs} ms, got ${received.length}`));
-        }, timeoutMs);
-        waiters.add(check);
-        check();
-      });
-    },
+    waitFor: (count, timeoutMs = 20_000) => waitUntil(received, count, timeoutMs),
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
     start: listen,
+    hold() {
+      holding = true;
+    },
+    held,
+    waitForHeld: (count, timeoutMs = 20_000) => waitUntil(held, count, timeoutMs),
+    release() {
+      holding = false;
+      for (const accept of accepting.splice(0)) accept();
+    },
   };
 }
 

@@ -26,9 +26,9 @@ export function addStaffAccount(email: string, dir = dataDir(), name?: string): 
   }).trim();
 }
 
-/** Writes rows into the running server's database, as the site's own forms and beacon would. */
-export function seed(write: (db: DatabaseSync) => void): void {
-  const db = new DatabaseSync(path.join(dataDir(), 'site.db'));
+/** Writes rows into the running server's database (the one in `dir`), as the site's own forms and beacon would. */
+export function seed(write: (db: DatabaseSync) => void, dir = dataDir()): void {
+  const db = new DatabaseSync(path.join(dir, 'site.db'));
   try {
     db.exec('PRAGMA busy_timeout = 5000');
     write(db);
@@ -58,12 +58,19 @@ export async function signIn(page: Page, email: string, password: string, origin
 
 /**
  * A site of the test's own, so that what it publishes never reaches the shared server's blog: started as
- * production starts it, on an empty data folder, with `email` signed in. Returns the session's cookies.
+ * production starts it, on an empty data folder (`dir`), with `email` signed in and `env` added to its settings
+ * (its own mail server, say). Returns the session's cookies.
  */
 export async function siteOfItsOwn(
   browser: Browser,
   email: string,
-): Promise<{ origin: string; server: ServerProcess; cookies: Awaited<ReturnType<BrowserContext['cookies']>> }> {
+  env: NodeJS.ProcessEnv = {},
+): Promise<{
+  origin: string;
+  dir: string;
+  server: ServerProcess;
+  cookies: Awaited<ReturnType<BrowserContext['cookies']>>;
+}> {
   const port = await freePort();
   const origin = `http://localhost:${port}`;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-e2e-own-'));
@@ -72,10 +79,11 @@ export async function siteOfItsOwn(
     SITE_URL: origin,
     LOG_LEVEL: 'warn',
     TRUST_PROXY: 'false',
+    ...env,
   });
   const context = await browser.newContext();
   await signIn(await context.newPage(), email, addStaffAccount(email, dir), origin);
   const cookies = await context.cookies();
   await context.close();
-  return { origin, server, cookies };
+  return { origin, dir, server, cookies };
 }
