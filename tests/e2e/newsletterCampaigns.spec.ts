@@ -179,6 +179,8 @@ test('readers in both languages get a campaign, one clicks and writes, the lead 
     received[locale] = mine[0]!;
     const { parsed } = received[locale];
     expect(parsed.subject).toBe(subjects[locale]);
+    // On the sender's domain, as every e-mail's: a bare Message-ID hurts delivery.
+    expect(parsed.messageId).toMatch(new RegExp(`@${parsed.from!.value[0]!.address!.split('@')[1]}>$`));
     expect(parsed.html).toContain(`<html lang="${locale === 'en' ? 'en' : 'es'}`);
     expect(parsed.text).toContain(localizePath(UNSUBSCRIBE_PATH, locale));
     for (const link of parsed
@@ -194,7 +196,9 @@ test('readers in both languages get a campaign, one clicks and writes, the lead 
   const tag = articleLink.searchParams.get('utm_campaign')!;
   const reader = await readerPage(browser);
   await gotoHydrated(reader, articleLink.href);
-  await gotoHydrated(reader, `${site.origin}/es/contacto`);
+  // Through the site's own menu, as a reader goes on: the visit keeps where it came from.
+  await reader.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Contacto' }).click();
+  await expect(reader).toHaveURL(`${site.origin}/es/contacto`);
   const { fieldCopy, form } = catalogues.es.contact;
   await reader.getByRole('textbox', { name: fieldCopy.name.label, exact: true }).fill('Lucía Newsletter');
   await reader.getByRole('textbox', { name: fieldCopy.email.label, exact: true }).fill(readers.es);
@@ -225,7 +229,7 @@ test('readers in both languages get a campaign, one clicks and writes, the lead 
   await expect(perLanguage.getByRole('row', { name: /English/ })).toContainText('0');
   await expect(figure(staff, 'Delivered to the mail server')).toHaveText('2');
   await check(browser, campaignUrl, 'campaign-sent');
-  await lookAtMail(browser, received.es);
+  for (const locale of locales) await lookAtMail(browser, received[locale], locale);
 
   // A longer list: the two readers and nine more, so that the campaign takes more than one batch.
   const more = Array.from({ length: MORE_READERS }, (_, index) => `more-${index}@example.test`);
@@ -267,7 +271,7 @@ test('readers in both languages get a campaign, one clicks and writes, the lead 
  * One campaign e-mail as a reader's client shows it. In dark mode the lab's name reads as the text does and the
  * footer stays muted; photographed (HTML at a phone's and a desktop client's width, dark mode, and its text).
  */
-async function lookAtMail(browser: Browser, message: ReceivedMail) {
+async function lookAtMail(browser: Browser, message: ReceivedMail, locale: Locale) {
   for (const [name, width, colorScheme] of [
     ['mail-390', 390, 'light'],
     ['mail-600', 600, 'light'],
@@ -281,10 +285,10 @@ async function lookAtMail(browser: Browser, message: ReceivedMail) {
         .locator(selector)
         .first()
         .evaluate((element) => getComputedStyle(element).color);
-    expect(await color('.mail-logo'), `${name}: the logo`).toBe(await color('.mail-card'));
-    expect(await color('.mail-muted'), `${name}: the footer`).not.toBe(await color('.mail-card'));
-    if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+    expect(await color('.mail-logo'), `${name}-${locale}: the logo`).toBe(await color('.mail-card'));
+    expect(await color('.mail-muted'), `${name}-${locale}: the footer`).not.toBe(await color('.mail-card'));
+    if (shots) await page.screenshot({ path: `${shots}/${name}-${locale}.png`, fullPage: true });
     await context.close();
   }
-  if (shots) fs.writeFileSync(`${shots}/mail.txt`, message.parsed.text ?? '');
+  if (shots) fs.writeFileSync(`${shots}/mail-${locale}.txt`, message.parsed.text ?? '');
 }
