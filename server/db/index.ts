@@ -669,6 +669,8 @@ export const migrations: readonly Migration[] = [
   -- How a lead says they heard of the lab, and their words for "other" (decision 074).
   ALTER TABLE leads ADD COLUMN heard TEXT NOT NULL DEFAULT '';
   ALTER TABLE leads ADD COLUMN heardtext TEXT NOT NULL DEFAULT '';`,
+  `-- How many readers a cancel left without the campaign, counted at the cancel (decision 074).
+  ALTER TABLE campaigns ADD COLUMN left_unsent INTEGER;`,
 ];
 
 /**

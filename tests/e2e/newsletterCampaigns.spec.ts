@@ -263,7 +263,8 @@ test('readers in both languages get a campaign, one clicks and writes, the lead 
   await expect(staff.getByRole('status')).toHaveText('Cancelled: nobody else gets it.');
   await expect(staff.getByText(/^Cancelled ·/)).toBeVisible();
   await expect(figure(staff, 'Queued')).toHaveText('0');
-  await expect(figure(staff, 'Recipients')).toHaveText(String(BATCH));
+  await expect(figure(staff, 'Recipients so far')).toHaveText(String(BATCH));
+  await expect(figure(staff, 'Left without it (cancelled)')).toHaveText(String(MORE_READERS + 2 - BATCH));
   await expect(staff.getByRole('group', { name: 'Campaign controls' })).toHaveCount(0);
   await check(browser, staff.url(), 'campaign-cancelled');
   // Only the first batch got it: nothing of it is left to send, and the mail server has nothing else.

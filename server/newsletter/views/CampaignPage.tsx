@@ -117,7 +117,11 @@ export function CampaignPage({ assets, user, campaign, notes, figures, clicks, n
             </a>
           </div>
           <CampaignControls state={state} base={base} user={user} />
-          <CampaignFigureList figures={figures} unsubscribes={campaign.unsubscribes} />
+          <CampaignFigureList
+            figures={figures}
+            unsubscribes={campaign.unsubscribes}
+            cancelled={campaign.cancelledAt !== null}
+          />
         </section>
       )}
       {sent && clicks && <CampaignClicksPanel clicks={clicks} />}
