@@ -9,22 +9,25 @@ import { ROLES } from '../console/roles';
 import type { Database } from '../db';
 import type { CsvColumns } from '../lib/csv';
 import { toCsv } from '../lib/csv';
+import { addDays, dayOf } from './days';
 import type { AnalyticsReport, ReportFilter } from './report';
 import { analyticsReport, leadsBySource } from './report';
 import type { periodLabels } from './texts';
 import { analyticsNav } from './texts';
 import { AnalyticsPage } from './views/AnalyticsPage';
 
-const DAY_MS = 86_400_000;
 type Period = keyof typeof periodLabels;
 
-/** The page's filter from its query: what it does not know means the default (28 days, all). */
-function reportFilter(query: Request['query'], now: Date): { filter: ReportFilter; days: Period } {
+/**
+ * The page's filter from its query: what it does not know means the default (28 days, all). The period ends
+ * with the lab's today (decision 078).
+ */
+export function reportFilter(query: Request['query'], now: Date): { filter: ReportFilter; days: Period } {
   const days: Period = query.days === '7' || query.days === '90' ? query.days : '28';
   const locale = query.language === 'en' || query.language === 'es' ? query.language : '';
   const device = query.device === 'mobile' || query.device === 'desktop' ? query.device : '';
-  const to = now.toISOString().slice(0, 10);
-  const from = new Date(now.getTime() - (Number(days) - 1) * DAY_MS).toISOString().slice(0, 10);
+  const to = dayOf(now);
+  const from = addDays(to, 1 - Number(days));
   return { filter: { from, to, locale, device }, days };
 }
 

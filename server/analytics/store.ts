@@ -6,9 +6,9 @@ import type { CountKey } from '../db/dailyCounts';
 import { addCount, OTHER_LABEL } from '../db/dailyCounts';
 import { clientKey } from '../http/rateLimit';
 import { campaignClickOf, campaignClickSeries } from './campaignClicks';
+import { dayOf } from './days';
 import type { DailyVisitors, VisitorClient } from './visitors';
 import { ANALYTICS_SERIES } from './visitors';
-import { dayOf } from './visitors';
 
 /**
  * The distinct values a dimension counts a day (decision 046); the tail becomes "(other)". Real traffic has a

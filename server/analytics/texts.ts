@@ -1,4 +1,5 @@
 /** The console's analytics page: its navigation entry, filters and explanations. */
+import { LAB_TIME_ZONE } from '../console/texts';
 
 export const analyticsNav = { key: 'analytics', href: '/staff/analytics', label: 'Analytics' } as const;
 
@@ -16,5 +17,7 @@ export const analyticsCopy = {
     'Sources are the visit’s first touch: its utm_source, else the referring site, else direct. The lead rate is leads per visitor from the source. A sign-up counts once per address (not again while it is pending or subscribed), a confirmation once, a call or e-mail click once per visitor a day.',
   leadsReport: 'From the leads themselves, by the first touch they were sent with: the number an ads client asks for.',
   none: 'Nothing in this period.',
+  /** Whose days the counts are cut by (decision 078): "New York time" for America/New_York. */
+  days: `days in ${LAB_TIME_ZONE.split('/').at(-1)!.replaceAll('_', ' ')} time`,
   unknown: '(not recorded)',
 } as const;

@@ -1,12 +1,13 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 
+import { addDays, dayOf } from '../../server/analytics/days';
 import { violations } from '../support/browser/axe';
 import { expect, gotoHydrated, test } from '../support/browser/fixtures';
 import { addStaffAccount, seed, signIn } from '../support/browser/staff';
 
 /** Each run has its own UTM source, so the counts it reads are its own whatever else runs on the server. */
 const run = `e2e-${process.pid}-${Date.now().toString(36)}`;
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => dayOf(new Date());
 let visitors = 0;
 
 /** Headless Chromium names itself "HeadlessChrome", which isbot rightly takes for a robot: a visitor's browser does not. */
@@ -212,7 +213,7 @@ test.describe('the console’s analytics page', () => {
          ON CONFLICT DO UPDATE SET count = excluded.count`,
       );
       for (let day = 0; day < 28; day++) {
-        const at = new Date(Date.now() - day * 86_400_000).toISOString().slice(0, 10);
+        const at = addDays(today(), -day);
         const views = 40 + ((day * 37) % 50);
         add.run(at, 'web.views.page.en', '/', views);
         add.run(at, 'web.views.page.en', '/services', Math.round(views / 2));

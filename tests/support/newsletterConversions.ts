@@ -1,3 +1,4 @@
+import { dayOf } from '../../server/analytics/days';
 import { analyticsReport } from '../../server/analytics/report';
 import type { TestApp } from './helpers';
 
@@ -8,7 +9,7 @@ export const attribution = JSON.stringify({ first: touch, last: touch, formPage:
 /** The staff's analytics of today, once every count after an answer is written. */
 export async function reportOfToday(app: TestApp) {
   await app.afterAnswer.settled();
-  const today = new Date().toISOString().slice(0, 10);
+  const today = dayOf(new Date());
   return analyticsReport(app.db, { from: today, to: today, locale: '', device: '' });
 }
 

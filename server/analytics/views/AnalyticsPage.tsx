@@ -126,7 +126,10 @@ export function AnalyticsPage({ assets, user, filter, days, report, leads, query
 
       <section className="staff-panel card" aria-labelledby="daily-title">
         <h2 id="daily-title">
-          Per day <span className="staff-heading__aside">({scope}, days in UTC)</span>
+          Per day{' '}
+          <span className="staff-heading__aside">
+            ({scope}, {analyticsCopy.days})
+          </span>
         </h2>
         <div className="staff-trend">
           <figure className="staff-trend__chart">
