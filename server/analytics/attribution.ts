@@ -104,7 +104,7 @@ export function attributionOf(field: unknown, req: Request, siteUrl: string): St
 /**
  * A newsletter sign-up's source as stored: attributionOf's, with no source when the request is not counted (a
  * bot, a prefetch). Its sign-up is then not counted, and neither is its confirmation, which counts only a stored
- * source: every step of the funnel counts the same visitors.
+ * source: every step of the funnel counts the same visitors (decision 078).
  */
 export function signUpAttributionOf(field: unknown, req: Request, siteUrl: string): StoredAttribution {
   const stored = attributionOf(field, req, siteUrl);

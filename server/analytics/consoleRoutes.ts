@@ -9,9 +9,12 @@ import { ROLES } from '../console/roles';
 import type { Database } from '../db';
 import type { CsvColumns } from '../lib/csv';
 import { toCsv } from '../lib/csv';
+import { articleReport } from './articleReport';
 import { addDays, dayOf } from './days';
-import type { AnalyticsReport, ReportFilter } from './report';
+import type { ReportFilter } from './report';
 import { analyticsReport, leadsBySource } from './report';
+import type { AnalyticsTable, Cell } from './tables';
+import { analyticsTables, isTableKey, TABLE_KEYS } from './tables';
 import type { periodLabels } from './texts';
 import { analyticsNav } from './texts';
 import { AnalyticsPage } from './views/AnalyticsPage';
@@ -38,53 +41,44 @@ const filterQuery = ({ locale, device }: ReportFilter, days: Period) => {
   return `?${params.toString()}`;
 };
 
-/** One aggregate of the export: what is counted, under which value, how many. */
-interface CountRow {
-  table: string;
-  label: string;
-  count: number;
-}
-const csvColumns: CsvColumns<CountRow> = [
-  ['table', 'table'],
-  ['label', 'value'],
-  ['count', 'count'],
-];
+/** A cell as the CSV writes it: a share as a fraction (four decimals), a day as YYYY-MM-DD. */
+const csvValue = (cell: Cell): string | number =>
+  typeof cell !== 'object'
+    ? cell
+    : 'day' in cell
+      ? cell.day
+      : cell.share === null
+        ? ''
+        : Math.round(cell.share * 1e4) / 1e4;
 
-/** Every aggregate of the page, as rows: the daily counts, the top lists whole, conversions by source, the funnel. */
-function countRows(report: AnalyticsReport): CountRow[] {
-  const rows: CountRow[] = [];
-  for (const day of report.daily) {
-    rows.push({ table: 'views per day', label: day.day, count: day.views });
-    rows.push({ table: 'visitors per day', label: day.day, count: day.visitors });
-  }
-  const lists = {
-    'views by page': report.pages,
-    'views by referrer': report.referrers,
-    'views by utm_source': report.sources,
-    'views by utm_medium': report.mediums,
-    'views by utm_campaign': report.campaigns,
-    'views by language': report.languages,
-    'leads by service': report.services,
-  };
-  for (const [table, list] of Object.entries(lists))
-    for (const { label, count } of list) rows.push({ table, label, count });
-  for (const [group, count] of Object.entries(report.groups))
-    rows.push({ table: 'views by referrer group', label: group, count });
-  for (const row of report.conversions) {
-    rows.push({ table: 'visitors by source', label: row.source, count: row.visitors });
-    for (const [kind, count] of Object.entries(row.conversions))
-      rows.push({ table: `${kind} conversions by source`, label: row.source, count });
-  }
-  for (const [step, count] of Object.entries(report.funnel)) rows.push({ table: 'funnel', label: step, count });
-  return rows;
+/** One table as a CSV in wide form: its columns, every row. */
+function tableCsv(table: AnalyticsTable): string {
+  const columns: CsvColumns<Record<string, string | number>> = table.columns.map((name, index) => [
+    String(index),
+    name,
+  ]);
+  return toCsv(
+    columns,
+    table.rows.map((row) => Object.fromEntries(row.map((cell, index) => [String(index), csvValue(cell)]))),
+  );
 }
 
-/** The analytics page and its CSV export: reading only, so no form posts here. */
+/** What the page and its CSVs read for a filter: the counts, the leads report and the articles' table. */
+async function analyticsData(db: Database, filter: ReportFilter) {
+  const [report, leads, articles] = await Promise.all([
+    analyticsReport(db, filter),
+    leadsBySource(db, filter.from, filter.to),
+    articleReport(db, filter),
+  ]);
+  return { report, tables: analyticsTables({ report, leads, articles }) };
+}
+
+/** The analytics page and a CSV of each of its tables: reading only, so no form posts here. */
 function analyticsRoutes({ db, assets }: { db: Database; assets: () => ConsoleAssets }): Router {
   const router = Router();
   router.get('/staff/analytics', async (req, res) => {
     const { filter, days } = reportFilter(req.query, new Date());
-    const [report, leads] = await Promise.all([analyticsReport(db, filter), leadsBySource(db, filter.from, filter.to)]);
+    const { report, tables } = await analyticsData(db, filter);
     sendPage(
       res,
       200,
@@ -93,24 +87,33 @@ function analyticsRoutes({ db, assets }: { db: Database; assets: () => ConsoleAs
         user: consoleUser(res),
         filter,
         days,
-        report,
-        leads,
+        totals: { ...report.totals, leads: report.funnel.lead },
+        daily: report.daily,
+        tables,
         query: filterQuery(filter, days),
       }),
     );
   });
   router.get('/staff/analytics.csv', async (req, res) => {
-    const { filter } = reportFilter(req.query, new Date());
-    const rows = countRows(await analyticsReport(db, filter));
-    for (const row of await leadsBySource(db, filter.from, filter.to)) {
-      const label = `${row.source || '(not recorded)'} / ${row.campaign || '(none)'} / ${row.heard || '(no answer)'}`;
-      rows.push({ table: 'leads by source and campaign', label, count: row.leads });
-      rows.push({ table: 'won leads by source and campaign', label, count: row.won });
+    const key = req.query.table;
+    const { filter, days } = reportFilter(req.query, new Date());
+    // The one export of before, bookmarked or linked: the page's list of each table's CSV.
+    if (key === undefined) {
+      res.redirect(303, `/staff/analytics${filterQuery(filter, days)}#downloads`);
+      return;
     }
+    if (!isTableKey(key)) {
+      res
+        .status(404)
+        .type('text/plain')
+        .send(`No such table: ask for one of ${TABLE_KEYS.join(', ')} (?table=).`);
+      return;
+    }
+    const { tables } = await analyticsData(db, filter);
     res
-      .attachment(`analytics-${filter.from}-to-${filter.to}.csv`)
+      .attachment(`analytics-${key}-${filter.from}-to-${filter.to}.csv`)
       .type('text/csv; charset=utf-8')
-      .send(toCsv(csvColumns, rows));
+      .send(tableCsv(tables[key]));
   });
   return router;
 }
