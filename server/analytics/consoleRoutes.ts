@@ -41,15 +41,12 @@ const filterQuery = ({ locale, device }: ReportFilter, days: Period) => {
   return `?${params.toString()}`;
 };
 
-/** A cell as the CSV writes it: a share as a fraction (four decimals), a day as YYYY-MM-DD. */
-const csvValue = (cell: Cell): string | number =>
-  typeof cell !== 'object'
-    ? cell
-    : 'day' in cell
-      ? cell.day
-      : cell.share === null
-        ? ''
-        : Math.round(cell.share * 1e4) / 1e4;
+/** A cell as the CSV writes it: a share as a fraction (four decimals; empty without a whole), a day as YYYY-MM-DD. */
+function csvValue(cell: Cell): string | number {
+  if (typeof cell !== 'object') return cell;
+  if ('day' in cell) return cell.day;
+  return cell.share === null ? '' : Math.round(cell.share * 1e4) / 1e4;
+}
 
 /** One table as a CSV in wide form: its columns, every row. */
 function tableCsv(table: AnalyticsTable): string {

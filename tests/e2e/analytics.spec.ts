@@ -1,6 +1,8 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 
 import { addDays, dayOf } from '../../server/analytics/days';
+import { postIndex } from '../../shared/generated/postIndex';
+import { postPath } from '../../shared/model/articles';
 import { violations } from '../support/browser/axe';
 import { expect, gotoHydrated, test } from '../support/browser/fixtures';
 import { addStaffAccount, seed, signIn } from '../support/browser/staff';
@@ -222,6 +224,13 @@ test.describe('the console’s analytics page', () => {
         add.run(at, 'web.views.utm_campaign.en', 'nov', Math.round(views / 5));
         add.run(at, 'web.visitors.source.en', 'newsletter', 5);
         add.run(at, 'web.conversions.lead.en', 'newsletter', day % 3 === 0 ? 1 : 0);
+        // The newest seeded article's readers, in both languages, by source.
+        for (const [locale, slug] of Object.entries(postIndex[0]!.slugs)) {
+          const path = postPath({ slug, locale: locale as 'en' });
+          add.run(at, `web.articles.views.${locale}`, path, Math.round(views / 6));
+          add.run(at, `web.articles.sources.${locale}`, `${path} google.com`, Math.round(views / 10));
+          add.run(at, `web.articles.sources.${locale}`, `${path} newsletter`, Math.round(views / 20));
+        }
       }
     });
   });
