@@ -9,7 +9,7 @@ import type { Locale } from '../../shared/lib/locale';
 import { localeOf } from '../../shared/lib/locale';
 import { newsletterReturnHref, parseCategory, SUBSCRIBE_ENDPOINT } from '../../shared/model/blog';
 import { localizePath } from '../../shared/routes';
-import { attributionOf } from '../analytics/attribution';
+import { signUpAttributionOf } from '../analytics/attribution';
 import type { AfterAnswer } from '../http/afterAnswer';
 import { formEndpoint, isPlainFormPost, readBody } from '../http/formEndpoint';
 import { clientKey } from '../http/rateLimit';
@@ -127,7 +127,7 @@ export function subscribeRoutes({
     const outcome = held ? 'held' : due > now ? 'delayed' : 'pending';
     answer(req, res, { category, outcome, json: () => res.status(202).json({ status: outcome }) });
     // Where the visit came from (decision 047): kept with the address, and erased with it.
-    const source = attributionOf(body.data[ATTRIBUTION_FIELD], req, siteUrl);
+    const source = signUpAttributionOf(body.data[ATTRIBUTION_FIELD], req, siteUrl);
     // Counted once per address (a repeat is no new sign-up), and only after the answer, which it cannot change.
     afterAnswer.run('newsletter sign-up', async () => {
       if (await store.signUp(email.data, { now, locale, source, due }))

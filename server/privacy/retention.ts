@@ -1,4 +1,5 @@
 import { retention } from '../../shared/content/retention';
+import { addDays, dayOf } from '../analytics/days';
 import { ANALYTICS_SERIES } from '../analytics/visitors';
 import type { Database } from '../db';
 import { auditLogDeletable } from '../db';
@@ -102,14 +103,16 @@ export function purgeExpired(
       `${ANALYTICS_SERIES}%`,
     );
     // The day's salt and visitor hashes go once the day is over (the counting drops them sooner when it can).
+    // The visitor counts' days are the lab's (decision 078): at 22:00 in New York, UTC's day is already the next.
+    const today = dayOf(now);
     const analytics =
       (await tx.run(
         'DELETE FROM daily_counts WHERE day < ? AND series LIKE ?',
-        daysBefore(periods.analyticsDays),
+        addDays(today, -periods.analyticsDays),
         `${ANALYTICS_SERIES}%`,
       )) +
-      (await tx.run('DELETE FROM analytics_salts WHERE day < ?', daysBefore(0))) +
-      (await tx.run('DELETE FROM analytics_visitors WHERE day < ?', daysBefore(0)));
+      (await tx.run('DELETE FROM analytics_salts WHERE day < ?', today)) +
+      (await tx.run('DELETE FROM analytics_visitors WHERE day < ?', today));
     const signInFailures = await tx.run(
       'DELETE FROM staff_sign_in_attempts WHERE last_at < ?',
       now.getTime() - periods.signInFailuresDays * DAY_MS,

@@ -1,0 +1,30 @@
+/**
+ * The analytics' days are the lab's (decision 078): a view at 23:30 in New York counts on New York's day, as
+ * the console shows every time in the lab's zone. Intl knows the zone's rules, summer time included: no offset
+ * is written down here.
+ */
+import { fromLabTime } from '../console/kit/format';
+import { LAB_TIME_ZONE } from '../console/texts';
+
+const labDate = new Intl.DateTimeFormat('en-US', {
+  timeZone: LAB_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The lab's calendar day of a moment, YYYY-MM-DD: what a count is kept under. */
+export function dayOf(date: Date): string {
+  const part = Object.fromEntries(labDate.formatToParts(date).map(({ type, value }) => [type, value]));
+  return `${part.year}-${part.month}-${part.day}`;
+}
+
+/** The day `days` after a YYYY-MM-DD day (before it when negative): calendar days, whatever the zone. */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** The moment a lab's day begins (its midnight in New York), to read what carries a time by the lab's days. */
+export const dayStart = (day: string): Date => fromLabTime(`${day}T00:00`)!;
