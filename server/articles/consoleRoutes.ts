@@ -20,7 +20,6 @@ import { checkFields, fieldLabels, typedFields, typedOf } from './fields';
 import { goLiveProblem } from './goLive';
 import { imageLibraryRoutes } from './imageLibraryRoutes';
 import type { ArticleImages } from './images';
-import { IMAGE_MAX_BYTES } from './images';
 import { renderArticle } from './markdown';
 import { drawShareImage } from './shareImage';
 import type { Article, ArticleFilter, ArticleState, ArticleStore } from './store';
@@ -33,11 +32,6 @@ import { RevisionsPage } from './views/RevisionsPage';
 
 /** A body is at most 100,000 characters; a form percent-encodes each byte of a non-ASCII one as three. */
 const ARTICLE_POST_LIMIT_BYTES = 1024 * 1024;
-/**
- * The article's form with its cover file: read whole up to a file well over the largest image taken, so a file
- * a little too large is refused in the editor with everything typed (a larger one gets the console's notice page).
- */
-const ARTICLE_FORM_LIMIT_BYTES = IMAGE_MAX_BYTES + 12 * 1024 * 1024;
 /** The form's file input: a cover chosen from the writer's computer. */
 const COVER_FILE = 'coverFile';
 
@@ -111,7 +105,9 @@ function articleRoutes({ store, rootDir, preview, changed, images, editorScript,
   }: ConsoleSectionTools): Router => {
     const router = Router();
     const guardPost = guardPostOf(ARTICLE_POST_LIMIT_BYTES);
-    const guardForm = guardUpload(ARTICLE_FORM_LIMIT_BYTES);
+    // Read whole up to the console's upload bound, well over IMAGE_MAX_BYTES: a file a little too large is refused in
+    // the editor with everything typed (a larger one gets the console's notice page).
+    const guardForm = guardUpload();
     const by = (res: Response) => consoleUser(res).email;
 
     /** The article the URL names, or the console's not-found page. */

@@ -25,6 +25,7 @@ import { staffNames } from './people/names';
 import { peopleSection } from './people/section';
 import { askForCheck, CHECK_PATH, recentCheckRoutes, requireRecentCheck } from './recentCheck';
 import type { ConsoleSection } from './section';
+import { UPLOAD_MAX_BYTES } from './section';
 export type { ConsoleSection, ConsoleSectionTools } from './section';
 import type { Role } from './roles';
 import { ROLES } from './roles';
@@ -174,12 +175,12 @@ export function staffConsole({
       }),
       auth.requireCsrf,
     ] as RequestHandler[];
-  const guardUpload = (maxBytes: number) =>
+  const guardUpload = () =>
     formEndpoint({
       siteUrl,
       perMinute: POSTS_PER_MINUTE,
       counters: counters?.('staff'),
-      maxBytes,
+      maxBytes: UPLOAD_MAX_BYTES,
       formPage: '/staff',
       anyMediaType: true,
     }) as RequestHandler[];

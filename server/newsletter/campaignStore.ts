@@ -68,8 +68,17 @@ export interface CampaignStore {
   find(id: number): Promise<Campaign | undefined>;
   /** Newest first. */
   list(): Promise<Campaign[]>;
-  /** A draft's or a scheduled campaign's notes and the text made with them; false once it is sending or cancelled. */
-  update(id: number, content: Record<Locale, CampaignContent>, notes: Record<Locale, string>): Promise<boolean>;
+  /**
+   * A draft's or a scheduled campaign's notes and the text made with them, only over the notes `over` (those the
+   * save was checked against: campaignConflicts.ts); false once it is sending or cancelled, or when other notes
+   * were saved meanwhile.
+   */
+  update(
+    id: number,
+    content: Record<Locale, CampaignContent>,
+    notes: Record<Locale, string>,
+    over: Readonly<Record<Locale, string>>,
+  ): Promise<boolean>;
   /**
    * A draft goes at `sendAt` (now for "send now"); false when it is no longer a draft, or announces no article
    * (written before decision 067): nothing else may go to readers who agreed to new articles.
@@ -209,13 +218,15 @@ export function createCampaignStore(db: Database, outbox: OutboxStore, bounceLim
     async list() {
       return (await db.all<CampaignRow>('SELECT * FROM campaigns ORDER BY id DESC')).map(fromRow);
     },
-    async update(id, content, notes) {
+    async update(id, content, notes, over) {
       const changed = await db.run(
         `UPDATE campaigns SET note_en = ?, subject_en = ?, preview_en = ?, body_en = ?,
          note_es = ?, subject_es = ?, preview_es = ?, body_es = ?
-         WHERE id = ? AND status IN ('draft', 'scheduled') AND cancelled_at IS NULL`,
+         WHERE id = ? AND status IN ('draft', 'scheduled') AND cancelled_at IS NULL AND note_en = ? AND note_es = ?`,
         ...contentValues(content, notes),
         id,
+        over.en,
+        over.es,
       );
       return changed > 0;
     },

@@ -1,3 +1,5 @@
+import type { Response } from 'express';
+
 import type { Queryable } from '../../db';
 
 /**
@@ -63,3 +65,14 @@ export async function recordAudit(db: Queryable, entry: AuditEntry, now = new Da
     (entry.detail ?? '').slice(0, DETAIL_MAX),
   );
 }
+
+/**
+ * The writer of the rows a signed-in person's own account steps leave (their second step, their two factors):
+ * they are both who did it and what it was done to.
+ */
+export const ownAccountAudit =
+  (db: Queryable) =>
+  (res: Response, action: AuditAction, detail: string): Promise<void> => {
+    const { email, accountId } = res.locals.staffSession!;
+    return recordAudit(db, { actor: email, action, object: `person ${accountId}`, detail });
+  };
