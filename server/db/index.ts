@@ -669,6 +669,11 @@ export const migrations: readonly Migration[] = [
   -- How a lead says they heard of the lab, and their words for "other" (decision 074).
   ALTER TABLE leads ADD COLUMN heard TEXT NOT NULL DEFAULT '';
   ALTER TABLE leads ADD COLUMN heardtext TEXT NOT NULL DEFAULT '';`,
+  `-- An article's title and description for search results and shares ('' for its title and excerpt), and the staff
+  -- member who wrote it (NULL for a guest author, whose name is the author column alone) (decision 075).
+  ALTER TABLE articles ADD COLUMN seo_title TEXT NOT NULL DEFAULT '';
+  ALTER TABLE articles ADD COLUMN seo_description TEXT NOT NULL DEFAULT '';
+  ALTER TABLE articles ADD COLUMN author_id INTEGER;`,
 ];
 
 /**
