@@ -44,6 +44,7 @@ export function withAuthorName(
 ): { typed: TypedFields; error?: string } {
   if (typed.authorId.trim() === '') return { typed };
   const author = authorChoices(authors, saved).find((candidate) => String(candidate.id) === typed.authorId.trim());
-  if (!author) return { typed, error: 'Author: choose someone from the list, or a guest author and their name.' };
+  if (!author)
+    return { typed, error: 'Written by: choose someone from the list, or a guest author and type their name.' };
   return { typed: { ...typed, author: author.name } };
 }

@@ -88,9 +88,11 @@ function blankFields(translating?: Article): TypedFields {
       slug: '',
       title: '',
       excerpt: '',
-      // What the cover shows is said in the translation's own language.
+      // What the cover shows, and what search results say, in the translation's own language.
       imageAlt: '',
       body: '',
+      seoTitle: '',
+      seoDescription: '',
     };
   return {
     locale: 'en',

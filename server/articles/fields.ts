@@ -59,13 +59,13 @@ export const fieldLabels: Record<ArticleFieldName, string> = {
   excerpt: 'Excerpt',
   category: 'Category',
   author: 'Author',
-  authorId: 'Author',
+  authorId: 'Written by',
   date: 'Date',
   featured: 'Featured',
   image: 'Cover image',
   imageAlt: 'Cover image alt text',
   body: 'Body (Markdown)',
-  seoTitle: 'Title in search results and shares',
+  seoTitle: 'Headline in search results and shares',
   seoDescription: 'Description in search results and shares',
 };
 
@@ -143,7 +143,7 @@ export function checkFields(typed: TypedFields): CheckedFields {
   const seoTitle = seo('seoTitle');
   const seoDescription = seo('seoDescription');
   const authorId = typed.authorId.trim();
-  if (authorId !== '' && !/^\d{1,15}$/.test(authorId)) errors.authorId = 'Author: choose someone from the list.';
+  if (authorId !== '' && !/^\d{1,15}$/.test(authorId)) errors.authorId = 'Written by: choose someone from the list.';
   const imageAlt = typed.imageAlt.trim();
   if (image && !imageAlt) errors.imageAlt = 'Cover image alt text: say what the image shows.';
   else if (imageAlt.length > LIMITS.imageAlt)

@@ -79,7 +79,7 @@ describe('what search results and shares say', () => {
   it('refuses one past its limit, keeping every field as typed', async () => {
     const refused = await post('/staff/articles', { ...articleForm, slug: 'seo-too-long', seoTitle: 'x'.repeat(121) });
     expect(refused.status).toBe(400);
-    expect(refused.text).toContain('Title in search results and shares is at most 120 characters.');
+    expect(refused.text).toContain('Headline in search results and shares is at most 120 characters.');
     expect(refused.text).toContain('value="seo-too-long"');
   });
 });
@@ -170,7 +170,7 @@ describe('an article’s author', () => {
   it('refuses someone not offered, or a guest without a name, keeping every field as typed', async () => {
     const unknown = await post('/staff/articles', { ...articleForm, slug: 'by-nobody', authorId: '99999' });
     expect(unknown.status).toBe(400);
-    expect(unknown.text).toContain('Author: choose someone from the list');
+    expect(unknown.text).toContain('Written by: choose someone from the list');
     expect(unknown.text).toContain('value="by-nobody"');
     const nameless = await post('/staff/articles', { ...articleForm, slug: 'by-no-guest', authorId: '', author: ' ' });
     expect(nameless.status).toBe(400);
@@ -192,7 +192,11 @@ describe('an article’s author', () => {
 
 describe('a translation', () => {
   it('is written beside its original, read only, with its own alt text and address', async () => {
-    const id = await create({ slug: 'translated-original', body: 'The original’s own words.\n' });
+    const id = await create({
+      slug: 'translated-original',
+      body: 'The original’s own words.\n',
+      seoTitle: 'An English headline',
+    });
     const form = (await get(`/staff/articles/new?translate=${id}`)).text;
     expect(form).toContain('The original (English)');
     expect(form).toMatch(
@@ -200,6 +204,9 @@ describe('a translation', () => {
     );
     expect(form).toContain('The original’s own words.');
     expect(form).toMatch(/id="article-imageAlt"[^>]*value=""/);
+    expect(form).toMatch(/id="article-seoTitle"[^>]*value=""/);
+    expect(form).toMatch(/<label for="original-title">Original: Title<\/label>/);
+    expect(form.match(/id="original-title"/g)).toHaveLength(1);
     expect(form).toContain('The address: /es/blog/&lt;slug&gt;.');
     const es = await post('/staff/articles', {
       ...articleForm,

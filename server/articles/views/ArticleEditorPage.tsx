@@ -186,7 +186,7 @@ function AuthorFields({
   const guest = typed.authorId === '';
   return (
     <>
-      <Field name="authorId" typed={typed} errors={errors}>
+      <Field name="authorId" typed={typed} errors={errors} hint={articleCopy.staffHint}>
         {(control) => (
           <select
             {...control}
@@ -202,7 +202,7 @@ function AuthorFields({
           </select>
         )}
       </Field>
-      <Field name="author" typed={typed} errors={errors} label={articleCopy.guestName} hint={articleCopy.guestHint}>
+      <Field name="author" typed={typed} errors={errors} hint={articleCopy.guestHint}>
         {(control) => (
           <input {...control} type="text" defaultValue={guest ? typed.author : ''} maxLength={LIMITS.author} />
         )}
@@ -215,7 +215,7 @@ function AuthorFields({
 function Original({ original }: { original: Article }) {
   const shown = { ...original, ...original.pending };
   const read = (name: 'title' | 'excerpt' | 'body', rows: number) => (
-    <LabelledField id={`original-${name}`} label={fieldLabels[name]}>
+    <LabelledField id={`original-${name}`} label={`Original: ${fieldLabels[name]}`}>
       <textarea
         className="contact-field__control contact-field__control--area"
         id={`original-${name}`}
@@ -226,8 +226,12 @@ function Original({ original }: { original: Article }) {
     </LabelledField>
   );
   return (
-    <section className="staff-panel card staff-articles__original" aria-labelledby="original-title" lang={shown.locale}>
-      <h2 id="original-title">{articleCopy.original(languageNames[shown.locale])}</h2>
+    <section
+      className="staff-panel card staff-articles__original"
+      aria-labelledby="original-heading"
+      lang={shown.locale}
+    >
+      <h2 id="original-heading">{articleCopy.original(languageNames[shown.locale])}</h2>
       <p className="staff-muted staff-articles__hint">{articleCopy.originalHint}</p>
       {read('title', 2)}
       {read('excerpt', 3)}
