@@ -160,6 +160,10 @@ describe('an article’s author', () => {
     const page = (await request(app).get('/blog/by-staff')).text;
     expect(meta(page, 'article:author')).toBe('Ana Torres');
     expect(page).toContain('"author":{"@type":"Person","name":"Ana Torres"}');
+    // Their name and nothing else about them: not their address, in the page or the feeds.
+    const feeds = [(await request(app).get('/blog/rss.xml')).text, (await request(app).get('/blog/atom.xml')).text];
+    for (const published of [page, ...feeds]) expect(published).not.toContain('ana@meridianlab.test');
+    for (const feed of feeds) expect(feed).toContain('Ana Torres');
     const guest = await create({ slug: 'by-a-guest', authorId: '', author: 'Dr. Visiting Scholar' });
     expect((await store.get(guest))!).toMatchObject({ author: 'Dr. Visiting Scholar', authorId: null });
     expect((await get(`/staff/articles/${guest}`)).text).toMatch(
@@ -217,5 +221,39 @@ describe('a translation', () => {
     // The translation's editor goes on showing it; the original's does not show its translation so.
     expect((await get(`/staff/articles/${idOf(es.headers.location!)}`)).text).toContain('The original (English)');
     expect((await get(`/staff/articles/${id}`)).text).not.toContain('The original (');
+  });
+});
+
+describe('what was kept before these fields', () => {
+  it('restores a revision and shows a kept form without them, the fields empty', async () => {
+    const id = await create({ slug: 'kept-before', seoTitle: 'A headline given since' });
+    // A revision as it was written before these fields existed: without them.
+    const fields = JSON.stringify(
+      { ...(await store.get(id))!, body: 'Written before the fields were.\n' },
+      (key, value) => (['seoTitle', 'seoDescription', 'authorId'].includes(key) ? undefined : value),
+    );
+    app.db.connection
+      .prepare(
+        "INSERT INTO article_revisions (article_id, saved_at, saved_by, note, fields) VALUES (?, ?, 'old', '', ?)",
+      )
+      .run(id, new Date().toISOString(), fields);
+    app.db.connection
+      .prepare("INSERT INTO article_autosaves (form, saved_by, typed, saved_at) VALUES ('new', ?, ?, ?)")
+      .run(
+        'ana@meridianlab.test',
+        JSON.stringify({ ...articleForm, title: 'Typed before' }),
+        '2099-01-01T00:00:00.000Z',
+      );
+    const [revision] = await store.revisions(id);
+    expect((await post(`/staff/articles/${id}/revisions/${revision!.id}/restore`, {})).status).toBe(303);
+    expect(await store.get(id)).toMatchObject({
+      body: 'Written before the fields were.\n',
+      seoTitle: '',
+      seoDescription: '',
+      authorId: null,
+    });
+    const kept = await get('/staff/articles/new');
+    expect(kept.status).toBe(200);
+    expect(kept.text).toContain('value="Typed before"');
   });
 });
