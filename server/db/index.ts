@@ -671,6 +671,11 @@ export const migrations: readonly Migration[] = [
   ALTER TABLE leads ADD COLUMN heardtext TEXT NOT NULL DEFAULT '';`,
   `-- How many readers a cancel left without the campaign, counted at the cancel (decision 074).
   ALTER TABLE campaigns ADD COLUMN left_unsent INTEGER;`,
+  `-- An article's title and description for search results and shares ('' for its title and excerpt), and the staff
+  -- member who wrote it (NULL for a guest author, whose name is the author column alone) (decision 075).
+  ALTER TABLE articles ADD COLUMN seo_title TEXT NOT NULL DEFAULT '';
+  ALTER TABLE articles ADD COLUMN seo_description TEXT NOT NULL DEFAULT '';
+  ALTER TABLE articles ADD COLUMN author_id INTEGER;`,
 ];
 
 /**

@@ -166,6 +166,9 @@ beforeAll(async () => {
       image: '',
       imageAlt: '',
       body: 'Draft text.',
+      authorId: null,
+      seoTitle: '',
+      seoDescription: '',
     },
     'ana@meridianlab.test',
   );
