@@ -34,7 +34,7 @@ const allSent = (app: TestApp, id: number) => async () =>
   (await app.db.get<{ queued_at: string | null }>('SELECT queued_at FROM campaigns WHERE id = ?', id))!.queued_at !==
     null && (await campaignStore(app.db, app.config).figures(id)).queued === 0;
 
-describe('a newsletter campaign', { timeout: 120_000 }, () => {
+describe('a newsletter campaign', { timeout: 300_000 }, () => {
   it('reaches each of 500 confirmed subscribers once, in their language, with their own working unsubscribe link; the rest get nothing', async () => {
     const { app, smtp, start, stopWhenDone } = await campaignApp(cleanups);
     await seedReaders(app.db, 506);
@@ -66,7 +66,7 @@ describe('a newsletter campaign', { timeout: 120_000 }, () => {
 
     const started = Date.now();
     start();
-    await smtp.waitFor(500, 60_000);
+    await smtp.waitFor(500, 240_000);
     const seconds = (Date.now() - started) / 1000;
     await stopWhenDone(allSent(app, campaign));
     console.log(
