@@ -43,7 +43,7 @@ export interface LeasedMessage {
   attempts: number;
   /** The subscriber it is about, if any: a kind's compose hook reads their state at sending time. */
   subscriberId: number | null;
-  /** The lease this worker holds, until this time (ISO). */
+  /** The lease this worker holds, until this time (ISO); renew() moves it on while the message is being sent. */
   leaseUntil: string;
 }
 
@@ -100,6 +100,12 @@ export interface OutboxStore {
     kind: string,
     slots: { perMinute: number; leaseMs: number; limit: number; now?: Date },
   ): Promise<{ messages: LeasedMessage[]; nextSlotAt: number | null }>;
+  /**
+   * Moves a held lease on to `leaseMs` from now, while the message is being sent, so that no other worker takes
+   * it over mid-send (decision 077). False when the lease is no longer this worker's (it ran out and another
+   * took the message, or the message is done); `message.leaseUntil` follows a renewal.
+   */
+  renew(message: LeasedMessage, leaseMs: number, now?: Date): Promise<boolean>;
   /** The message went out: it is sent, and the secret in its text (if any) is blanked. */
   markSent(message: LeasedMessage, now?: Date): Promise<void>;
   /** A compose hook said no: the message is skipped for good, with the reason. */
@@ -231,6 +237,17 @@ export function createOutboxStore(db: Database, mailDomain: string): OutboxStore
         await slots.use(messages.length);
         return { messages, nextSlotAt: slots.granted === 0 ? slots.opensAt : null };
       });
+    },
+    async renew(message, leaseMs, now = new Date()) {
+      const until = new Date(now.getTime() + leaseMs).toISOString();
+      const renewed = await db.run(
+        `UPDATE outbox SET lease_until = ? WHERE id = ? AND status = 'queued' AND lease_until = ?`,
+        until,
+        message.id,
+        message.leaseUntil,
+      );
+      if (renewed > 0) message.leaseUntil = until;
+      return renewed > 0;
     },
     async markSkipped(message, reason, now = new Date()) {
       await db.run(

@@ -1,6 +1,7 @@
 import type { Logger } from '../http/logger';
 import { retryDelayMs } from './backoff';
 import type { Channel, OutboxKind } from './kinds';
+import { keepLease } from './leaseKeeper';
 import { PermanentFailure } from './mailer';
 import type { LeasedMessage, OutboxStore } from './store';
 
@@ -97,19 +98,34 @@ export function createOutboxWorker({
   let again = false;
   let stopped = false;
 
-  async function deliver(message: LeasedMessage): Promise<void> {
-    const log = { outboxId: message.id, kind: message.kind, attempt: message.attempts + 1 };
+  /** Composes and sends a message under its lease, renewed meanwhile: what the hook built, or what went wrong. */
+  async function attempt(message: LeasedMessage): Promise<{ skip: string } | { failed: unknown } | undefined> {
     const hook = hooks[message.kind];
+    const lease = keepLease(store, message, { leaseMs, logger });
     try {
       // A compose that fails (the database, say) is a failed attempt like a refused send.
       const composed = hook?.compose ? await hook.compose(message) : message;
-      if ('skip' in composed) {
-        await store.markSkipped(message, composed.skip);
-        logger.info({ ...log, reason: composed.skip }, 'outbox message skipped');
-        return;
-      }
+      if ('skip' in composed) return composed;
       await sendable.get(message.kind)!(composed);
+      return undefined;
     } catch (error) {
+      return { failed: error };
+    } finally {
+      await lease.release();
+    }
+  }
+
+  async function deliver(message: LeasedMessage): Promise<void> {
+    const log = { outboxId: message.id, kind: message.kind, attempt: message.attempts + 1 };
+    const hook = hooks[message.kind];
+    const outcome = await attempt(message);
+    if (outcome && 'skip' in outcome) {
+      await store.markSkipped(message, outcome.skip);
+      logger.info({ ...log, reason: outcome.skip }, 'outbox message skipped');
+      return;
+    }
+    if (outcome) {
+      const error = outcome.failed;
       const reason = error instanceof Error ? error.message : String(error);
       if (isBounce(error, hook)) {
         await store.markBounced(message, reason);
