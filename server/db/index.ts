@@ -669,6 +669,11 @@ export const migrations: readonly Migration[] = [
   -- How a lead says they heard of the lab, and their words for "other" (decision 074).
   ALTER TABLE leads ADD COLUMN heard TEXT NOT NULL DEFAULT '';
   ALTER TABLE leads ADD COLUMN heardtext TEXT NOT NULL DEFAULT '';`,
+  `-- Why the mail server refused a subscriber's address for good (its reply), shown on their row (decision 077).
+  ALTER TABLE subscribers ADD COLUMN bounce_reason TEXT NOT NULL DEFAULT '';
+  -- When a message was last tried: the failing alert is a share of the last hour's attempts (decision 077).
+  ALTER TABLE outbox ADD COLUMN attempted_at TEXT;
+  CREATE INDEX outbox_attempted ON outbox (attempted_at);`,
 ];
 
 /**
