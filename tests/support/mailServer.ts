@@ -31,13 +31,13 @@ export interface MailServer {
  * process: the site's mailer talks SMTP to it exactly as to a provider.
  * `delayMs` holds every message before accepting it, like a slow provider;
  * `refuses` names recipients it answers 550 (a permanent refusal), as for a mailbox that does not exist;
- * `refusesSender` answers 550 to every MAIL FROM, as a provider that refuses the site itself.
+ * `refusesSender` says when it answers 550 to MAIL FROM, as a provider that refuses the site itself.
  */
 export async function startMailServer({
   port = 0,
   delayMs = 0,
   refuses = (_address: string): boolean => false,
-  refusesSender = false,
+  refusesSender = (): boolean => false,
 } = {}): Promise<MailServer> {
   const received: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
@@ -51,7 +51,7 @@ export async function startMailServer({
       logger: false,
       disableReverseLookup: true,
       onMailFrom(_address, _session, callback) {
-        if (!refusesSender) return callback();
+        if (!refusesSender()) return callback();
         callback(Object.assign(new Error('5.7.1 Sender not allowed'), { responseCode: 550 }));
       },
       onRcptTo(address, _session, callback) {
