@@ -81,9 +81,7 @@ function outboxRoutes(
       }
       const actor = consoleUser(res).email;
       const acted =
-        action === 'retry'
-          ? (await outbox.retry(id)) === 'queued'
-          : await outbox.drop(id, `dropped from the console by ${actor}`);
+        action === 'retry' ? (await outbox.retry(id)) === 'queued' : await outbox.drop(id, 'dropped from the console');
       if (acted)
         await recordAudit(db, {
           actor,
