@@ -34,8 +34,8 @@ import { PAGE_CATCH_ALL, withEarlyAnswers } from './pages/cache/early';
 import { crawlerRoutes } from './pages/crawlers';
 import { feedRoutes } from './pages/feeds';
 import { privacy } from './privacy';
-import type { Job, OutboxPart } from './site/feature';
-import { outboxOf } from './site/feature';
+import type { Job, OutboxSending } from './site/feature';
+import { outboxHandlers, outboxOf } from './site/feature';
 import { createSite } from './site/services';
 import { vitals } from './vitals';
 
@@ -62,7 +62,7 @@ export interface AppOptions {
 /** The site's Node listener, with what main.ts runs beside it: the features' jobs and what the outbox sends for them. */
 export type SiteApp = Listener & {
   jobs: readonly Job[];
-  outbox: Required<OutboxPart>;
+  outbox: OutboxSending;
   /** The roles each console path admits (decision 069), for the test that walks the routes. */
   consoleRoles: readonly ConsoleRouteRoles[];
 };
@@ -122,7 +122,8 @@ export function createApp(config: AppConfig, options: AppOptions): SiteApp {
     ...{ outbox: site.outbox, wakeOutbox, afterAnswer },
     locked: lab.checkNow, // a sign-in lock is told to the lab at once, as an alert
     alerts: async () => [...legal.alerts, ...(await lab.alerts.active())],
-    sections: features.flatMap((feature) => feature.console ?? []),
+    // The outbox's failed messages last: each is for the owner and the roles of the feature that sent it.
+    sections: [...features.flatMap((feature) => feature.console ?? []), lab.outboxSection(outboxHandlers(features))],
     secretKey: config.analytics.keySet ? config.analytics.key : undefined,
   });
   app.use(staff);

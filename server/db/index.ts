@@ -676,6 +676,11 @@ export const migrations: readonly Migration[] = [
   ALTER TABLE articles ADD COLUMN seo_title TEXT NOT NULL DEFAULT '';
   ALTER TABLE articles ADD COLUMN seo_description TEXT NOT NULL DEFAULT '';
   ALTER TABLE articles ADD COLUMN author_id INTEGER;`,
+  `-- Why the mail server refused a subscriber's address for good (its reply), shown on their row (decision 077).
+  ALTER TABLE subscribers ADD COLUMN bounce_reason TEXT NOT NULL DEFAULT '';
+  -- When a message was last tried: the failing alert is a share of the last hour's attempts (decision 077).
+  ALTER TABLE outbox ADD COLUMN attempted_at TEXT;
+  CREATE INDEX outbox_attempted ON outbox (attempted_at);`,
 ];
 
 /**

@@ -34,6 +34,6 @@ export function leads(site: Site, { conversions }: { conversions: Conversions })
       converted: conversions.lead,
     }),
     console: [leadSection(db)],
-    outbox: { kinds: leadKinds },
+    outbox: { kinds: leadKinds, handledBy: ['sales'] },
   };
 }

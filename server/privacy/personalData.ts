@@ -48,8 +48,8 @@ async function messageContent(db: Database, payload: string, locale: 'en' | 'es'
 export async function exportPersonalData(db: Database, email: string): Promise<PersonalData> {
   const leads = await db.all<{ id: number }>(`SELECT * FROM leads WHERE ${sameAddress} ORDER BY id`, email);
   const subscription = await db.get<{ id: number }>(
-    `SELECT id, email, locale, created_at, confirmed_at, unsubscribed_at, confirmation_sent_at, hard_bounces, bounced_at, attribution, source,
-     notice, consent_channel FROM subscribers WHERE ${sameAddress}`,
+    `SELECT id, email, locale, created_at, confirmed_at, unsubscribed_at, confirmation_sent_at, hard_bounces, bounced_at,
+     bounce_reason, attribution, source, notice, consent_channel FROM subscribers WHERE ${sameAddress}`,
     email,
   );
   const rows = await db.all<Record<string, unknown> & { payload: string }>(

@@ -57,6 +57,8 @@ const GETS = [
   '/staff/audit',
   '/staff/audit?person=1&action=sign-in&from=2026-01-01&to=2026-12-31&page=2',
   '/staff/audit.csv',
+  '/staff/outbox',
+  '/staff/outbox?done=retry',
   '/staff/no-such-page',
   '/STAFF/leads',
 ];
@@ -123,6 +125,8 @@ const POSTS: [string, Record<string, string>][] = [
   ['/staff/people', { name: 'Mallory', email: 'mallory@evil.test', office: 'Miami', language_en: 'on', role: 'owner' }],
   ['/staff/people/1/invite', {}],
   ['/staff/check', { recheck_password: 'guess', recheck_next: '/staff/leads.csv', recheck_method: 'get' }],
+  ['/staff/outbox/1/retry', {}],
+  ['/staff/outbox/1/drop', {}],
 ];
 /** The only console routes a pending session (password passed, second factor not yet) may reach (decision 071). */
 const SECOND_STEP_ROUTES = ['/staff/second-step', '/staff/second-step/set-up', '/staff/sign-out'];
@@ -482,6 +486,8 @@ const POLICY: [RegExp, readonly Role[]][] = [
   [/^\/staff\/people(?:[./]|$)/i, ['owner']],
   [/^\/staff\/audit(?:[./]|$)/i, ['owner']],
   [/^\/staff\/(?:analytics|speed)(?:[./]|$)/i, ALL_ROLES],
+  // Every role opens it; each failed message is for the owner and its kind's roles (tests/alerts/outboxConsole).
+  [/^\/staff\/outbox(?:[./]|$)/i, ALL_ROLES],
 ];
 const policyOf = (path: string) => POLICY.find(([prefix]) => prefix.test(path))?.[1] ?? ALL_ROLES;
 
@@ -563,6 +569,7 @@ describe('each role', () => {
       '/staff/speed',
       '/staff/analytics',
       '/staff/articles',
+      '/staff/outbox',
       '/staff/people',
       '/staff/audit',
     ]);
@@ -572,8 +579,9 @@ describe('each role', () => {
       '/staff/speed',
       '/staff/analytics',
       '/staff/articles',
+      '/staff/outbox',
     ]);
-    expect(await nav('sales')).toEqual(['/staff/leads', '/staff/speed', '/staff/analytics']);
+    expect(await nav('sales')).toEqual(['/staff/leads', '/staff/speed', '/staff/analytics', '/staff/outbox']);
     // Home, and the sign-in page once signed in, is the first section the role opens.
     const editor = clients.get('editor')!.cookie;
     expect((await request(app).get('/staff').set('Cookie', editor)).headers.location).toBe('/staff/subscribers');

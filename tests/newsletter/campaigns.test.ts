@@ -175,11 +175,11 @@ describe('a newsletter campaign', { timeout: 300_000 }, () => {
     expect(new Set(ids).size).toBe(2);
   });
 
-  it('counts a 5xx from the mail server as a hard bounce, does not retry it, and skips the address from the limit on', async () => {
+  it('counts a 5xx to an address as a bounce, does not retry it, suppresses the address at once and bounces its next campaign unsent', async () => {
     const refused = readerAddress(1);
     const { app, smtp, start, stopWhenDone } = await campaignApp(
       cleanups,
-      { NEWSLETTER_BOUNCE_LIMIT: '1' },
+      {},
       { refuses: (address) => address === refused },
     );
     await seedReaders(app.db, 3);
@@ -189,26 +189,32 @@ describe('a newsletter campaign', { timeout: 300_000 }, () => {
     const campaigns = campaignStore(app.db, app.config);
     await until('the first campaign sent', async () => (await campaigns.figures(first)).queued === 0);
     expect(await campaigns.figures(first)).toMatchObject({ sent: 2, bounced: 1, failed: 0 });
-    const row = await app.db.get<{ hard_bounces: number; bounced_at: string | null }>(
-      'SELECT hard_bounces, bounced_at FROM subscribers WHERE email = ?',
+    const row = await app.db.get<{ hard_bounces: number; bounced_at: string | null; bounce_reason: string }>(
+      'SELECT hard_bounces, bounced_at, bounce_reason FROM subscribers WHERE email = ?',
       refused,
     );
-    expect(row).toEqual({ hard_bounces: 1, bounced_at: expect.any(String) });
+    // The server's reply is kept for the subscriber's row.
+    expect(row).toEqual({
+      hard_bounces: 1,
+      bounced_at: expect.any(String),
+      bounce_reason: expect.stringMatching(/550.*No such mailbox/),
+    });
     const bounced = await app.db.get<{ attempts: number; status: string; last_error: string }>(
       "SELECT attempts, status, last_error FROM outbox WHERE kind = 'newsletter-campaign' AND status = 'bounced'",
     );
     expect(bounced).toMatchObject({ attempts: 1, status: 'bounced', last_error: expect.stringContaining('550') });
-    // Bounced out (the limit is 1 here): suppressed as well.
+    // One refusal by the site's own mail server suppresses it, below NEWSLETTER_BOUNCE_LIMIT (decision 077).
     expect(await createSuppressions(app.db).has(refused)).toBe(true);
     expect(await createSuppressions(app.db).has(readerAddress(0))).toBe(false);
     expect(await campaigns.bounced()).toEqual([{ email: refused, hardBounces: 1, bouncedAt: row!.bounced_at }]);
 
-    // The next campaign leaves the address out.
+    // The next campaign sends the address nothing: a bounce already recorded, counted as a bounce.
     const second = await sendNow(app.db, app.config);
     await smtp.waitFor(4, 20_000);
     await stopWhenDone(allSent(app, second));
     expect(smtp.received.map(recipientOf).filter((address) => address === refused)).toHaveLength(0);
     expect(smtp.received).toHaveLength(4);
+    expect(await campaigns.figures(second)).toMatchObject({ sent: 2, bounced: 1, failed: 0, skipped: 0 });
   });
 
   it('sends a lead notification queued during a campaign ahead of the campaign’s queued e-mails, the campaign held to NEWSLETTER_RATE_PER_MINUTE', async () => {

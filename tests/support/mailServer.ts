@@ -39,12 +39,14 @@ export interface MailServer {
  * A real SMTP server (the smtp-server package) on a loopback port, in this
  * process: the site's mailer talks SMTP to it exactly as to a provider.
  * `delayMs` holds every message before accepting it, like a slow provider;
- * `refuses` names recipients it answers 550 (a permanent refusal), as for a mailbox that does not exist.
+ * `refuses` names recipients it answers 550 (a permanent refusal), as for a mailbox that does not exist;
+ * `refusesSender` says when it answers 550 to MAIL FROM, as a provider that refuses the site itself.
  */
 export async function startMailServer({
   port = 0,
   delayMs = 0,
   refuses = (_address: string): boolean => false,
+  refusesSender = (): boolean => false,
 } = {}): Promise<MailServer> {
   const received: ReceivedMail[] = [];
   const held: ReceivedMail[] = [];
@@ -80,6 +82,10 @@ export async function startMailServer({
       disabledCommands: ['STARTTLS'],
       logger: false,
       disableReverseLookup: true,
+      onMailFrom(_address, _session, callback) {
+        if (!refusesSender()) return callback();
+        callback(Object.assign(new Error('5.7.1 Sender not allowed'), { responseCode: 550 }));
+      },
       onRcptTo(address, _session, callback) {
         if (!refuses(address.address)) return callback();
         const refusal = Object.assign(new Error('5.1.1 No such mailbox'), { responseCode: 550 });

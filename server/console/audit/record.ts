@@ -24,6 +24,8 @@ export const AUDIT_ACTIONS = {
   erasure: 'A person’s data erased',
   correction: 'A person’s data corrected',
   'campaign.send': 'Campaign sent',
+  'outbox.retry': 'Failed message sent again',
+  'outbox.drop': 'Failed message dropped',
   'article.publish': 'Article published',
   'article.schedule': 'Article scheduled',
   'article.unpublish': 'Article unpublished',
