@@ -161,7 +161,11 @@ describe('a lead’s page', () => {
 
   it('moves the status new → contacted → won, keeping who and when', async () => {
     const move = (from: string, to: string) =>
-      consolePost(app, '/staff/leads/2/status', client, { csrf: client.csrf, from, to });
+      consolePost(app, '/staff/leads/2/status', client, {
+        ...{ csrf: client.csrf, from, to },
+        // A lead marked won says what it came to (decision 079).
+        ...(to === 'won' ? { plan: 'marketing-ads', monthly: '', start: '2026-12-01' } : {}),
+      });
     const first = await move('new', 'contacted');
     expect(first.status).toBe(303);
     expect(first.headers.location).toBe('/staff/leads/2?saved=status');
