@@ -12,12 +12,11 @@ import { noticeNamed } from '../console/notices';
 import { consoleUser, sendPage, textFields } from '../console/page';
 import type { Database } from '../db';
 import { readBody } from '../http/formEndpoint';
-import type { CsvColumns } from '../lib/csv';
 import { toCsv } from '../lib/csv';
-import { leadColumns } from './columns';
 import { inboxCopy, leadNav, pipelineCopy, responseHours } from './consoleTexts';
 import { isLostReason, readWon } from './deal';
-import type { InboxFilter, InboxLead } from './inbox';
+import { csvRows, exportColumns, exportedLeads } from './exportRows';
+import type { InboxFilter } from './inbox';
 import { createInbox, dueBounds } from './inbox';
 import { isLeadStatus, STATUS_MOVES } from './leadStatus';
 import { InboxPage } from './views/InboxPage';
@@ -95,13 +94,6 @@ function filterQuery(filter: InboxFilter, page = 1): string {
   return query ? `?${query}` : '';
 }
 
-/** The leads' own columns, then where each stands. */
-const exportColumns: CsvColumns<InboxLead> = [
-  ...leadColumns,
-  ['status', 'status'],
-  ['statusChangedAt', 'status_changed_at'],
-];
-
 /** The inbox, a lead's page, its status and notes, and the exports of the current filter. */
 function leadRoutes({ db, assets, guardPost, renderNotFound, staffNames, recentCheck }: LeadRoutesOptions): Router {
   const inbox = createInbox(db);
@@ -145,13 +137,13 @@ function leadRoutes({ db, assets, guardPost, renderNotFound, staffNames, recentC
     const leads = await inbox.all(filterOf(req, res));
     const detail = `${leads.length} leads as ${format}`;
     await recordAudit(db, { actor: consoleUser(res).email, action: 'export.leads', object: 'leads', detail });
-    return leads;
+    return exportedLeads(db, leads);
   };
   router.get('/staff/leads.csv', recentCheck, async (req, res) => {
     res
       .attachment(exportName('csv'))
       .type('text/csv; charset=utf-8')
-      .send(toCsv(exportColumns, await exported(req, res, 'CSV')));
+      .send(toCsv(exportColumns, csvRows(await exported(req, res, 'CSV'))));
   });
   router.get('/staff/leads.json', recentCheck, async (req, res) => {
     res
