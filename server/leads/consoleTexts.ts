@@ -1,5 +1,6 @@
 /** The leads section of the console: its link, headings, statuses and labels. */
 import { siteFacts } from '../../shared/content/data';
+import { LAB_TIME_ZONE } from '../console/texts';
 
 export const leadNav = { key: 'leads', href: '/staff/leads', label: 'Leads' } as const;
 
@@ -45,6 +46,8 @@ export const pipelineCopy = {
   nextStep: 'Next step',
   due: 'Due',
   overdue: 'Overdue, due',
+  /** The lab's clock, as every time the console shows: "Due (New York time)". */
+  dueLabel: `Due (${LAB_TIME_ZONE.split('/').pop()!.replace(/_/g, ' ')} time)`,
   dueFilter: 'Next step',
   dueAny: 'Any',
   dueToday: 'Due today or overdue',

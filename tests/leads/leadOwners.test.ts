@@ -191,6 +191,13 @@ describe('a lead from the form, with the real SMTP server', () => {
     expect(inbox.text).toMatch(
       /Call back about the demo<span class="staff-table__secondary"><strong class="staff-due">Overdue/,
     );
+    // A won lead's step is past, not overdue: there is nothing left to do.
+    app.db.connection
+      .prepare("UPDATE leads SET status = 'won', next_step_due_at = '2026-01-01T00:00:00.000Z' WHERE id = ?")
+      .run(later);
+    const won = await request(app).get('/staff/leads?owner=ana%40meridianlab.test').set('Cookie', owner.cookie);
+    expect(won.text).toContain('Write<span class="staff-table__secondary">Due');
+    expect(won.text).not.toContain('class="staff-due"');
   });
 
   it('changes the owner to one of the staff who may read leads, and refuses anyone else', async () => {

@@ -12,7 +12,7 @@ import { catalogues } from '../../pages/catalogues';
 import { serviceLabel } from '../../pages/serviceLabel';
 import { inboxCopy, pipelineCopy, statusLabels } from '../consoleTexts';
 import type { InboxFilter, InboxLead, OutboxSummary } from '../inbox';
-import { LEAD_STATUSES } from '../leadStatus';
+import { isOpen, LEAD_STATUSES } from '../leadStatus';
 import { leadNotification } from '../texts';
 import { StatusBadge } from './leadParts';
 
@@ -174,7 +174,7 @@ export function InboxPage(props: InboxPageProps) {
                   <>
                     {lead.nextStep}
                     <span className="staff-table__secondary">
-                      {Date.parse(lead.nextStepDueAt) <= now.getTime() ? (
+                      {isOpen(lead.status) && Date.parse(lead.nextStepDueAt) <= now.getTime() ? (
                         <strong className="staff-due">{pipelineCopy.overdue}</strong>
                       ) : (
                         pipelineCopy.due

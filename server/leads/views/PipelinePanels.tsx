@@ -7,7 +7,6 @@ import { LabelledField } from '../../console/kit/LabelledField';
 import { LabTime } from '../../console/kit/LabTime';
 import { SelectField } from '../../console/kit/SelectField';
 import type { StaffName } from '../../console/people/names';
-import { LAB_TIME_ZONE } from '../../console/texts';
 import { serviceLabel } from '../../pages/serviceLabel';
 import { lostReasonLabels, pipelineCopy, statusActions, statusLabels } from '../consoleTexts';
 import { LOST_REASONS, planPrice } from '../deal';
@@ -97,7 +96,7 @@ export function StepPanel({
             placeholder="Demo on Tuesday, follow up on Friday"
           />
         </LabelledField>
-        <LabelledField id="step-due" label={`${pipelineCopy.due} (${LAB_TIME_ZONE} time)`}>
+        <LabelledField id="step-due" label={pipelineCopy.dueLabel}>
           <input className="contact-field__control" id="step-due" name="due" type="datetime-local" defaultValue={due} />
         </LabelledField>
         <button className="button button--secondary" type="submit">
