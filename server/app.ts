@@ -85,8 +85,9 @@ export function createApp(config: AppConfig, options: AppOptions): SiteApp {
   const published = articles(site, { content: options.articles });
   const lab = alerts(site);
   const legal = identity(site); // the lab's legal identity, from its settings
+  const pipeline = leads(site, { conversions: counted.conversions });
   const features = [
-    leads(site, { conversions: counted.conversions }),
+    pipeline,
     newsletter(site, { conversions: counted.conversions, wakeCampaigns: options.wakeCampaigns }),
     vitals(site),
     counted,
@@ -122,6 +123,7 @@ export function createApp(config: AppConfig, options: AppOptions): SiteApp {
     ...{ outbox: site.outbox, wakeOutbox, afterAnswer },
     locked: lab.checkNow, // a sign-in lock is told to the lab at once, as an alert
     alerts: async () => [...legal.alerts, ...(await lab.alerts.active())],
+    personalAlerts: (email) => pipeline.alertsFor(email), // a lead's owner: their next steps due
     // The outbox's failed messages last: each is for the owner and the roles of the feature that sent it.
     sections: [...features.flatMap((feature) => feature.console ?? []), lab.outboxSection(outboxHandlers(features))],
     secretKey: config.analytics.keySet ? config.analytics.key : undefined,

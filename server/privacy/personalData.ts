@@ -66,7 +66,13 @@ export async function exportPersonalData(db: Database, email: string): Promise<P
     leads.map(async (lead) => ({
       ...lead,
       notes: await db.all(
-        'SELECT staff_email, created_at, body FROM lead_notes WHERE lead_id = ? ORDER BY id',
+        'SELECT id, staff_email, created_at, body FROM lead_notes WHERE lead_id = ? ORDER BY id',
+        lead.id,
+      ),
+      // A note's earlier wordings (decision 079); the lead's owner, next step and deal are columns of the lead above.
+      noteEdits: await db.all(
+        `SELECT note_id, edited_at, staff_email, previous_body FROM lead_note_edits
+         WHERE note_id IN (SELECT id FROM lead_notes WHERE lead_id = ?) ORDER BY id`,
         lead.id,
       ),
       statusChanges: await db.all(

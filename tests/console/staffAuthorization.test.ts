@@ -23,6 +23,7 @@ const GETS = [
   '/staff/',
   '/staff/leads',
   '/staff/leads?status=new&q=Maria',
+  '/staff/leads?owner=me&due=overdue',
   '/staff/leads.csv',
   '/staff/leads.json',
   '/staff/leads/1',
@@ -65,6 +66,9 @@ const GETS = [
 const POSTS: [string, Record<string, string>][] = [
   ['/staff/leads/1/status', { from: 'new', to: 'contacted' }],
   ['/staff/leads/1/notes', { body: 'A note' }],
+  ['/staff/leads/1/notes/1', { body: 'A changed note' }],
+  ['/staff/leads/1/owner', { owner: 'ana@meridianlab.test' }],
+  ['/staff/leads/1/step', { step: 'Call', due: '2030-01-01T09:00' }],
   ['/staff/subscribers/1/remove', {}],
   ['/staff/newsletter', {}],
   ['/staff/newsletter/1', { subject_en: 'Changed' }],
@@ -282,7 +286,7 @@ describe.each(visitors)('with %s', (_name, cookieFor) => {
       if (cookie) post.set('Cookie', cookie);
       expectNoData(await post.send(fields));
     }
-    expect(app.db.connection.prepare('SELECT status FROM leads WHERE id = 1').get()).toEqual({ status: 'new' });
+    expectLeadUntouched();
     expect(app.db.connection.prepare('SELECT count(*) AS notes FROM lead_notes').get()).toEqual({ notes: 0 });
     expect(
       app.db.connection
@@ -327,7 +331,7 @@ describe('a pending session, past the password but not the second factor', () =>
     const client = await pendingSession();
     for (const [path, fields] of POSTS.filter(([path]) => !SECOND_STEP_ROUTES.includes(path)))
       expectSentToSecondStep(await consolePost(app, path, client, { ...fields, csrf: client.csrf }), path);
-    expect(app.db.connection.prepare('SELECT status FROM leads WHERE id = 1').get()).toEqual({ status: 'new' });
+    expectLeadUntouched();
     expect(app.db.connection.prepare('SELECT count(*) AS notes FROM lead_notes').get()).toEqual({ notes: 0 });
     expect(app.db.connection.prepare('SELECT state FROM articles WHERE id = ?').get(DRAFT)).toEqual({ state: 'draft' });
     expect(app.db.connection.prepare('SELECT name, role FROM staff_accounts WHERE id = 1').get()).toEqual({
@@ -421,7 +425,7 @@ describe('state-changing requests', () => {
       expect((await consolePost(app, path, client, fields)).status, path).toBe(403);
       expect((await consolePost(app, path, client, { ...fields, csrf: other.csrf })).status, path).toBe(403);
     }
-    expect(app.db.connection.prepare('SELECT status FROM leads WHERE id = 1').get()).toEqual({ status: 'new' });
+    expectLeadUntouched();
     expectCampaignsUntouched();
   });
 
@@ -441,7 +445,7 @@ describe('state-changing requests', () => {
       .set('Sec-Fetch-Site', 'cross-site')
       .send({ csrf: client.csrf, from: 'new', to: 'spam' });
     expect(crossSite.status).toBe(403);
-    expect(app.db.connection.prepare('SELECT status FROM leads WHERE id = 1').get()).toEqual({ status: 'new' });
+    expectLeadUntouched();
   });
 
   it('go through with the token from the console’s own origin', async () => {
@@ -548,7 +552,7 @@ describe('each role', () => {
         expect(response.text, `${role} ${path}`).toContain('Not allowed');
       }
     }
-    expect(app.db.connection.prepare('SELECT status FROM leads WHERE id = 1').get()).toEqual({ status: 'new' });
+    expectLeadUntouched();
     expect(app.db.connection.prepare('SELECT count(*) AS notes FROM lead_notes').get()).toEqual({ notes: 0 });
     expect(app.db.connection.prepare('SELECT state FROM articles WHERE id = ?').get(DRAFT)).toEqual({ state: 'draft' });
     expect(app.db.connection.prepare('SELECT name, role FROM staff_accounts WHERE id = 1').get()).toEqual({
@@ -588,3 +592,12 @@ describe('each role', () => {
     expect((await request(app).get(SIGN_IN_PATH).set('Cookie', editor)).headers.location).toBe('/staff/subscribers');
   });
 });
+
+/** Lead 1 is as it arrived: new, nobody's, no next step (decision 079). */
+function expectLeadUntouched() {
+  expect(app.db.connection.prepare('SELECT status, owner, next_step FROM leads WHERE id = 1').get()).toEqual({
+    status: 'new',
+    owner: '',
+    next_step: '',
+  });
+}

@@ -29,6 +29,11 @@ export const AUDIT_ACTIONS = {
   'article.publish': 'Article published',
   'article.schedule': 'Article scheduled',
   'article.unpublish': 'Article unpublished',
+  'lead.owner': 'Lead assigned',
+  'lead.step': 'Lead’s next step set',
+  'lead.status': 'Lead’s status changed',
+  'lead.note': 'Note added to a lead',
+  'lead.note.edit': 'Note of a lead edited',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
@@ -36,6 +41,8 @@ export type AuditAction = keyof typeof AUDIT_ACTIONS;
 /** Who did it when no signed-in person did: the article schedule, a staff command run on the server. */
 export const SCHEDULE_ACTOR = 'schedule';
 export const COMMAND_ACTOR = 'command';
+/** The leads' assignment rule, which gives a lead its owner on arrival (decision 079). */
+export const ASSIGNMENT_ACTOR = 'assignment';
 /** A failed sign-in for an address with no account: the typed address is not kept. */
 export const UNKNOWN_ACTOR = 'unknown';
 
