@@ -5,18 +5,11 @@
  */
 import { fromLabTime } from '../console/kit/format';
 import { LAB_TIME_ZONE } from '../console/texts';
-
-const labDate = new Intl.DateTimeFormat('en-US', {
-  timeZone: LAB_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+import { wallClock } from '../lib/zonedTime';
 
 /** The lab's calendar day of a moment, YYYY-MM-DD: what a count is kept under. */
 export function dayOf(date: Date): string {
-  const part = Object.fromEntries(labDate.formatToParts(date).map(({ type, value }) => [type, value]));
-  return `${part.year}-${part.month}-${part.day}`;
+  return wallClock(date, LAB_TIME_ZONE).day;
 }
 
 /** The day `days` after a YYYY-MM-DD day (before it when negative): calendar days, whatever the zone. */

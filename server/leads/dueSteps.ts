@@ -5,6 +5,7 @@
 import type { ConsoleAlert } from '../console/kit/ConsoleDocument';
 import type { Database } from '../db';
 import type { Logger } from '../http/logger';
+import { runEvery } from '../lib/periodic';
 import type { OutboxStore } from '../outbox/store';
 import { dueCopy } from './consoleTexts';
 import { stepDueMail } from './ownerMessages';
@@ -56,18 +57,11 @@ export async function mailDueSteps({ db, outbox, siteUrl, committed }: DueOption
   return queued;
 }
 
-/** The job: at start, then every minute; a failed run is logged and the next one tries again. */
+/** The job: at start, then every minute. */
 export function startDueSteps(options: DueOptions, logger: Logger) {
-  let running: Promise<unknown> = Promise.resolve();
-  const run = () =>
-    (running = mailDueSteps(options).catch((error: unknown) => logger.error({ err: error }, 'due steps failed')));
-  void run();
-  const timer = setInterval(() => void run(), CHECK_EVERY_MS);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return runEvery(
+    CHECK_EVERY_MS,
+    () => mailDueSteps(options),
+    (error) => logger.error({ err: error }, 'due steps failed'),
+  );
 }

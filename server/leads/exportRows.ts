@@ -8,28 +8,15 @@ import { readAttribution } from '../analytics/attribution';
 import { LAB_TIME_ZONE } from '../console/texts';
 import type { Database } from '../db';
 import type { CsvColumns } from '../lib/csv';
+import { wallClock } from '../lib/zonedTime';
 import { leadColumns } from './columns';
 import type { InboxLead } from './inbox';
-
-const labClock = new Intl.DateTimeFormat('en-CA', {
-  timeZone: LAB_TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  timeZoneName: 'longOffset',
-});
 
 /** An ISO time in UTC as the lab's wall clock with its offset that day; null stays null. */
 function labIso(iso: string | null): string | null {
   if (iso === null) return null;
-  const part = Object.fromEntries(labClock.formatToParts(new Date(iso)).map(({ type, value }) => [type, value]));
-  // "GMT-05:00", or "GMT" alone at offset zero.
-  const offset = part.timeZoneName!.replace('GMT', '') || '+00:00';
-  return `${part.year}-${part.month}-${part.day}T${part.hour}:${part.minute}:${part.second}${offset}`;
+  const clock = wallClock(new Date(iso), LAB_TIME_ZONE);
+  return `${clock.day}T${clock.seconds}${clock.offset}`;
 }
 
 interface NoteOut {

@@ -7,42 +7,9 @@
 import type { City } from '../../shared/content/data';
 import { siteFacts } from '../../shared/content/data';
 import { OFFICE_TIME_ZONES } from '../console/people/profile';
+import { wallClock, zonedInstant } from '../lib/zonedTime';
 
 const DAY_MS = 86_400_000;
-
-/** The moment a wall clock in `zone` shows `day` at `time` ("2026-12-04", "09:00"). */
-function zonedInstant(day: string, time: string, zone: string): number {
-  const wanted = Date.parse(`${day}T${time}:00Z`);
-  const clock = new Intl.DateTimeFormat('en-CA', {
-    timeZone: zone,
-    hourCycle: 'h23',
-    ...{ year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' },
-  });
-  const wall = (ms: number) => {
-    const part = Object.fromEntries(clock.formatToParts(ms).map(({ type, value }) => [type, value]));
-    return Date.UTC(+part.year!, +part.month! - 1, +part.day!, +part.hour!, +part.minute!);
-  };
-  // The zone's offset found from a first guess and checked once more (a change of summer time between).
-  let at = wanted - (wall(wanted) - wanted);
-  at += wanted - wall(at);
-  return at;
-}
-
-/** The office's calendar day of a moment, and its weekday's English name. */
-function localDay(ms: number, zone: string): { day: string; weekday: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: zone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      weekday: 'long',
-    })
-      .formatToParts(ms)
-      .map(({ type, value }) => [type, value]),
-  );
-  return { day: `${parts.year}-${parts.month}-${parts.day}`, weekday: parts.weekday! };
-}
 
 /** Minutes of office hours of `office` between two moments (0 when the second is not after the first). */
 export function officeMinutes(from: Date, to: Date, office: City): number {
@@ -50,15 +17,15 @@ export function officeMinutes(from: Date, to: Date, office: City): number {
   const { days, opens, closes } = siteFacts.openingHours;
   let counted = 0;
   // Each calendar day of the office from the first moment's to the last's; noon steps past any summer-time change.
-  const last = localDay(to.getTime(), zone).day;
-  for (let day = localDay(from.getTime(), zone).day; day <= last;) {
+  const last = wallClock(to.getTime(), zone).day;
+  for (let day = wallClock(from.getTime(), zone).day; day <= last;) {
     const noon = zonedInstant(day, '12:00', zone);
-    if ((days as readonly string[]).includes(localDay(noon, zone).weekday)) {
+    if ((days as readonly string[]).includes(wallClock(noon, zone).weekday)) {
       const start = Math.max(from.getTime(), zonedInstant(day, opens, zone));
       const end = Math.min(to.getTime(), zonedInstant(day, closes, zone));
       if (end > start) counted += end - start;
     }
-    day = localDay(noon + DAY_MS, zone).day;
+    day = wallClock(noon + DAY_MS, zone).day;
   }
   return counted / 60_000;
 }

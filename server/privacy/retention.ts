@@ -4,6 +4,7 @@ import { ANALYTICS_SERIES } from '../analytics/visitors';
 import type { Database } from '../db';
 import { auditLogDeletable } from '../db';
 import type { Logger } from '../http/logger';
+import { runEvery } from '../lib/periodic';
 import { settleConsents } from './consents';
 import { createSuppressions } from './suppressions';
 
@@ -153,18 +154,14 @@ export function purgeExpired(
 }
 
 /** Runs the purge now and then once a day, logging the counts; stop() ends it (on drain). */
-export function startRetention(db: Database, logger: Logger): { stop(): void } {
-  const run = async () => {
-    try {
+export function startRetention(db: Database, logger: Logger): { stop(): Promise<void> } {
+  return runEvery(
+    DAY_MS,
+    async () => {
       const purged = await purgeExpired(db);
       // logEmptied false: another process held the log open; tomorrow's run empties it.
       logger.info({ purged, logEmptied: await db.forgetDeleted() }, 'retention purge');
-    } catch (error) {
-      logger.error({ err: error }, 'retention purge failed');
-    }
-  };
-  void run();
-  const timer = setInterval(run, DAY_MS);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+    },
+    (error) => logger.error({ err: error }, 'retention purge failed'),
+  );
 }
