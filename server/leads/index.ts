@@ -7,6 +7,7 @@ import { leadSection } from './consoleRoutes';
 import { dueStepAlerts, startDueSteps } from './dueSteps';
 import { leadKinds, leadMessages } from './messages';
 import { assignedMail, ownerKinds } from './ownerMessages';
+import { reportSection } from './reports/section';
 import { contactRoutes } from './routes';
 import { createLeadStore } from './store';
 
@@ -47,7 +48,7 @@ export function leads(site: Site, { conversions }: { conversions: Conversions })
       counters,
       converted: conversions.lead,
     }),
-    console: [leadSection(db)],
+    console: [leadSection(db), reportSection(db)],
     outbox: { kinds: [...leadKinds, ...ownerKinds], handledBy: ['sales'] },
     jobs: [
       {
