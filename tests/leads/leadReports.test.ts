@@ -159,7 +159,7 @@ describe('speed to lead in the console', () => {
       .set('Cookie', diego.cookie)
       .expect(200);
     expect(parseCsv(csv.text).slice(0, 2)).toEqual([
-      ['Week', 'Leads answered', 'Median (minutes)', '90th percentile (minutes)'],
+      ['Week of', 'Leads answered', 'Median (minutes)', '90th percentile (minutes)'],
       ['2026-11-30', '1', '45', '45'],
     ]);
   });

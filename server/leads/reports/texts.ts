@@ -14,7 +14,7 @@ export const groupingLabels: Record<Grouping, string> = {
   heard: 'How they heard about us',
 };
 
-export const speedGroupings = { week: 'Week', office: 'Office', owner: 'Owner' } as const;
+export const speedGroupings = { week: 'Week of', office: 'Office', owner: 'Owner' } as const;
 export type SpeedGrouping = keyof typeof speedGroupings;
 export const isSpeedGrouping = (value: unknown): value is SpeedGrouping =>
   typeof value === 'string' && Object.hasOwn(speedGroupings, value);
@@ -43,7 +43,9 @@ export const reportsCopy = {
     'Median (minutes)',
     '90th percentile (minutes)',
   ],
-  speedTableTitle: (by: SpeedGrouping) => `By ${speedGroupings[by].toLowerCase()}`,
+  speedTableTitle: (by: SpeedGrouping) => `By ${by}`,
+  speedLink: 'how long leads waited for a first answer, by week, office and owner.',
+  funnelLink: 'what the leads came to, by source, campaign, article, language, office and how they heard of us.',
   none: 'No leads in this period.',
   nobody: '(nobody)',
 } as const;

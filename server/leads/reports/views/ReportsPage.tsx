@@ -29,11 +29,12 @@ export function ReportsPage({ assets, user, period, by, rows, table, query }: Re
   return (
     <ConsoleDocument title="Reports" assets={assets} user={user} section={reportsNav.key}>
       <ConsoleHeading eyebrow="Sales" title="Reports">
-        <p className="staff-muted">
-          {reportsCopy.funnelIntro}{' '}
+        <p className="staff-muted">{reportsCopy.funnelIntro}</p>
+        <p>
           <a className="staff-link" href={`/staff/reports/speed?from=${period.from}&to=${period.to}`}>
-            Speed to lead
+            {reportsCopy.speedTitle}
           </a>
+          : {reportsCopy.speedLink}
         </p>
       </ConsoleHeading>
       <FilterForm
@@ -62,7 +63,7 @@ export function ReportsPage({ assets, user, period, by, rows, table, query }: Re
         />
         <ReportPeriod period={period} />
       </FilterForm>
-      <ul className="staff-stats" aria-label="In the period">
+      <ul className="staff-stats staff-stats--four" aria-label="In the period">
         <li className="staff-stat card">
           <span className="staff-stat__value">{total('leads')}</span>
           <span className="staff-stat__label">Leads</span>

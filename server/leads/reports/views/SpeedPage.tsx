@@ -25,11 +25,12 @@ export function SpeedPage({ assets, user, period, report, tables, query }: Speed
   return (
     <ConsoleDocument title={reportsCopy.speedTitle} assets={assets} user={user} section={reportsNav.key}>
       <ConsoleHeading eyebrow="Reports" title={reportsCopy.speedTitle}>
-        <p className="staff-muted">
-          {reportsCopy.speedIntro}{' '}
+        <p className="staff-muted">{reportsCopy.speedIntro}</p>
+        <p>
           <a className="staff-link" href={`/staff/reports?from=${period.from}&to=${period.to}`}>
             {reportsCopy.funnelTitle}
           </a>
+          : {reportsCopy.funnelLink}
         </p>
       </ConsoleHeading>
       <FilterForm action="/staff/reports/speed" label="Choose the period" submit="Show">
