@@ -712,6 +712,15 @@ export const migrations: readonly Migration[] = [
   },
   `-- The console's subscriber list, a page at a time from a keyset cursor, newest consent first (decision 084).
   CREATE INDEX subscribers_confirmed ON subscribers (confirmed_at, id);`,
+  `-- Speed to lead (decision 080): when the staff first acted on a lead (a status change or a note), and the office
+  -- seconds it waited, counted then so a report never recounts them. A lead acted on before is dated from its
+  -- history; its seconds are counted when first read.
+  ALTER TABLE leads ADD COLUMN first_action_at TEXT;
+  ALTER TABLE leads ADD COLUMN first_action_office_seconds INTEGER;
+  UPDATE leads SET first_action_at = (SELECT min(actions.at) FROM (
+    SELECT at FROM lead_events WHERE lead_events.lead_id = leads.id
+    UNION ALL SELECT created_at AS at FROM lead_notes WHERE lead_notes.lead_id = leads.id) AS actions);
+  CREATE INDEX leads_first_action ON leads (first_action_at, received_at);`,
 ];
 
 /**
