@@ -129,6 +129,7 @@ const envSchema = z.object({
   ALERT_COOLDOWN_MINUTES: z.coerce.number().int('expected a whole number').min(1).max(10_080).default(60),
   ALERT_OUTBOX_FAILING_MINUTES: z.coerce.number().int('expected a whole number').min(1).max(10_080).default(30),
   ALERT_DISK_PERCENT: z.coerce.number().min(1).max(100).default(90),
+  MAIL_DOMAIN_CHECK: z.enum(['on', 'off'], { error: 'expected on or off' }).default('on'),
   WEB_CONCURRENCY: z.coerce.number().int('expected a whole number').min(1).max(64).default(1),
   METRICS_TOKEN: z
     .string()
@@ -189,6 +190,8 @@ export interface AppConfig {
   /** The key of visitors' pseudonyms (decision 065). Never logged. */
   analytics: AnalyticsConfig;
   alerts: AlertConfig;
+  /** Whether a form's e-mail domain is looked up in the DNS (decision 073): off where no resolver answers truly. */
+  mailDomainCheck: boolean;
   /** Processes serving on the port (node:cluster), 1 by default (decision 050). */
   webConcurrency: number;
   /** The lab's legal identity, as far as its settings give it (see missingIdentity). */
@@ -342,6 +345,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
       outboxFailingMinutes: parsed.data.ALERT_OUTBOX_FAILING_MINUTES,
       diskPercent: parsed.data.ALERT_DISK_PERCENT,
     },
+    mailDomainCheck: parsed.data.MAIL_DOMAIN_CHECK === 'on',
     webConcurrency: parsed.data.WEB_CONCURRENCY,
     identity: {
       legalName: parsed.data.LAB_LEGAL_NAME,

@@ -40,6 +40,8 @@ export interface PageView {
    * place (cache/slotted.ts, decision 064).
    */
   slot?: string;
+  /** The view is its URL's own page (a form page with its token, decision 073): it hydrates as the page would. */
+  own?: boolean;
   /** The page already loaded with what it shows (an article's preview), instead of its path's. */
   loaded?: LoadedPage;
 }
@@ -106,13 +108,14 @@ export function pageRenderer({ App, manifest, siteUrl, logger, headers }: Render
     //    client entry, both inline. A page answering another URL ships no
     //    script: the browser would hydrate that URL's route, not this page.
     const build = manifest();
-    const assets = pageAssets(build, page.chunk, { hydrate: !view });
+    const own = !view || view.own === true;
+    const assets = pageAssets(build, page.chunk, { hydrate: own });
     const styleHash = criticalStyle(build, page.chunk).hash;
     const runtime = {
       siteUrl,
       stylesheet: build.stylesheet,
       modules: hydrationModules(build, page),
-      ...(page.texts?.includes('posts') && !view ? { articles: publishedFor(page.locale) } : {}),
+      ...(page.texts?.includes('posts') && own ? { articles: publishedFor(page.locale) } : {}),
     };
 
     // 5. The tree the browser will hydrate, with what only the server knows

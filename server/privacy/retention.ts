@@ -17,6 +17,7 @@ export interface RetentionPeriods {
   teamMailDays: number;
   consentRecordYears: number;
   bouncedMonths: number;
+  quarantineDays: number;
 }
 
 export interface PurgeCounts {
@@ -30,6 +31,8 @@ export interface PurgeCounts {
   /** Proofs of consent past their years. */
   consents: number;
   bouncedOut: number;
+  /** Form posts held back as likely robots, past their days (decision 073). */
+  quarantined: number;
 }
 
 function monthsBefore(now: Date, months: number): Date {
@@ -46,8 +49,8 @@ function monthsBefore(now: Date, months: number): Date {
  * consent, consents.ts), proofs of consent past their years, the field-speed
  * counts of days older than vitalsDays, the visitor counts older than analyticsDays
  * and the visitor salts and hashes of the days before today, staff sign-in failures (typed
- * addresses, client addresses) with no attempt for signInFailuresDays, and the team's e-mails older
- * than teamMailDays, and subscriptions bounced out (suppressed) whose last bounce is bouncedMonths old.
+ * addresses, client addresses) with no attempt for signInFailuresDays, the team's e-mails older
+ * than teamMailDays, form posts held in the quarantine for quarantineDays, and subscriptions bounced out (suppressed) whose last bounce is bouncedMonths old.
  */
 export function purgeExpired(
   db: Database,
@@ -111,7 +114,12 @@ export function purgeExpired(
       'DELETE FROM outbox WHERE lead_id IS NULL AND subscriber_id IS NULL AND created_at < ?',
       new Date(now.getTime() - periods.teamMailDays * DAY_MS).toISOString(),
     );
+    const quarantined = await tx.run(
+      'DELETE FROM form_quarantine WHERE received_at < ?',
+      new Date(now.getTime() - periods.quarantineDays * DAY_MS).toISOString(),
+    );
     return {
+      quarantined,
       leads,
       pendingSubscribers,
       unsubscribed: unsubscribed.length,

@@ -6,6 +6,8 @@ import type { LoadedPage } from '../../shared/pageShell';
 import type { AppConfig } from '../config';
 import type { Database } from '../db';
 import type { AfterAnswer } from '../http/afterAnswer';
+import type { FormTokens } from '../http/formToken';
+import { createFormTokens } from '../http/formToken';
 import type { Logger } from '../http/logger';
 import type { AssetSource } from '../http/manifest';
 import { assetSource } from '../http/manifest';
@@ -18,6 +20,7 @@ import { createOutbox } from '../outbox/delivery';
 import type { OutboxStore } from '../outbox/store';
 import type { PageCaching } from '../pages/cache';
 import { createPageCache } from '../pages/cache';
+import { withFormTokens } from '../pages/formPages';
 import { pageHeaders } from '../pages/pageHeaders';
 import type { RenderPage, StreamPage } from '../pages/render';
 import { pageRenderer } from '../pages/render';
@@ -42,6 +45,8 @@ export interface Site {
   render: StreamPage;
   /** Renders a page, kept in the page cache where it may be. */
   renderPage: RenderPage;
+  /** The signed, timed tokens of the pages with a public form (decision 073). */
+  formTokens: FormTokens;
 }
 
 interface SiteOptions {
@@ -67,17 +72,22 @@ export function createSite(
     hit: metrics.pageCache.tally({ result: 'hit' }),
     miss: metrics.pageCache.tally({ result: 'miss' }),
   };
+  const formTokens = createFormTokens(db);
+  const formToken = () => formTokens.issue();
   // Finished pages are kept in memory, except in development, where every build changes them.
   const cache = config.dev
     ? undefined
-    : createPageCache(render, { headers, logger, counted: (result) => lookups[result]() });
+    : createPageCache(render, { headers, logger, counted: (result) => lookups[result](), formToken });
   const outbox = createOutbox(db, config);
   metrics.watchOutbox(() => outbox.stats());
   // One limit over every process: in the database when instances share PostgreSQL or WEB_CONCURRENCY
   // workers share SQLite (decision 050); in memory for a single SQLite process.
   const shared = db.engine === 'postgres' || config.webConcurrency > 1;
   const counters = shared ? createRateLimitCounters(db) : undefined;
-  const renderPage = cache?.render ?? render;
-  const site = { config, db, logger, metrics, afterAnswer, outbox, wakeOutbox, counters, assets, render, renderPage };
+  const renderPage = cache?.render ?? withFormTokens(render, formToken);
+  const site = {
+    ...{ config, db, logger, metrics, afterAnswer, outbox, wakeOutbox, counters, assets, render, renderPage },
+    formTokens,
+  };
   return { site, security, cache };
 }

@@ -28,6 +28,8 @@ export const retention = {
    * bounce: nothing is sent to it, so after this only its suppression hash stays.
    */
   bouncedMonths: 6,
+  /** Form posts held back as likely robots (decision 073), counted from their arrival, unless staff act sooner. */
+  quarantineDays: 30,
   /** Back-ups, at most: BACKUP_KEEP × BACKUP_INTERVAL_HOURS may not exceed it (7 daily ones by default). */
   backupDays: 7,
 } as const;

@@ -5,6 +5,7 @@ import type { Request, Response } from 'express';
 import { findPage } from '../../../shared/routes';
 import type { Logger } from '../../http/logger';
 import { withoutQuery } from '../../http/requestStart';
+import { formView, hasForm } from '../formPages';
 import type { PageHeaders } from '../pageHeaders';
 import type { RenderPage, StreamPage } from '../render';
 import { ResponseTee } from '../responseTee';
@@ -129,6 +130,8 @@ type CacheLookup = (result: 'hit' | 'miss') => void;
 
 interface PageCacheOptions {
   headers: PageHeaders;
+  /** A form page's token (decision 073), fresh for each answer; such pages are kept with a slot for it. */
+  formToken?: () => Promise<string>;
   logger: Logger;
   pages?: PageCache;
   counted?: CacheLookup;
@@ -139,7 +142,7 @@ const sentId = (res: Response) => String(res.getHeader('X-Request-Id') ?? '');
 
 export function createPageCache(
   render: StreamPage,
-  { headers, logger, pages = new PageCache(), counted = () => {} }: PageCacheOptions,
+  { headers, logger, pages = new PageCache(), counted = () => {}, formToken }: PageCacheOptions,
 ): PageCaching {
   // Moves on each invalidation: a render, or its compression, from before one keeps nothing.
   let generation = 0;
@@ -216,13 +219,17 @@ export function createPageCache(
       return found;
     },
     async render(req, res, view) {
+      const found = view ? null : find(req);
+      // A form page is never kept whole: its bytes are kept around a slot that gets each answer's own token,
+      // once per key (the page's path and the query it reads).
+      const form = typeof found === 'string' && formToken && hasForm(found);
+      if (form) view = formView(req.originalUrl, await formToken());
       if (view?.slot !== undefined) {
-        const answer = await slotted.send(req, res, { ...view, slot: view.slot });
+        const answer = await slotted.send(req, res, { ...view, slot: view.slot, key: form ? found : undefined });
         counted(answer === 'hit' ? 'hit' : 'miss');
         if (answer === 'yours') await render(req, res, view);
         return;
       }
-      const found = view ? null : find(req);
       if (found === null) return render(req, res, view);
       counted(typeof found === 'string' ? 'miss' : 'hit');
       if (typeof found !== 'string') {

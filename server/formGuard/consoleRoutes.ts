@@ -1,0 +1,115 @@
+import { Router } from 'express';
+import { createElement } from 'react';
+
+import type { GuardedForm } from '../../shared/lib/formGuard';
+import type { ConsoleSection } from '../console/console';
+import { noticeNamed } from '../console/notices';
+import { consoleUser, sendPage, textFields } from '../console/page';
+import type { Database } from '../db';
+import { readBody } from '../http/formEndpoint';
+import type { Logger } from '../http/logger';
+import type { QuarantineStore } from './quarantine';
+import type { GuardSettings } from './settings';
+import { GUARD_SETTING_NAMES, readGuardSettings, saveGuardSettings, SETTING_MAX } from './settings';
+import { guardSettingsNav, quarantineNav, quarantineNotices } from './texts';
+import { GuardSettingsPage } from './views/GuardSettingsPage';
+import { QuarantinePage } from './views/QuarantinePage';
+
+/** Items the page lists at most, the newest first; a flood is deleted by the retention job or one by one. */
+const LISTED = 200;
+
+/** How each form delivers what was held: as if it had just arrived. */
+export type Deliverers = ReadonlyMap<GuardedForm, (payload: unknown) => Promise<void>>;
+
+const itemId = (raw: unknown): number | null =>
+  typeof raw === 'string' && /^\d{1,15}$/.test(raw) ? Number(raw) : null;
+
+/** The quarantine for sales and owners (decision 073): the list, "not spam" and delete. */
+export const quarantineSection = (
+  quarantine: QuarantineStore,
+  deliverers: Deliverers,
+  logger: Logger,
+): ConsoleSection => ({
+  nav: quarantineNav,
+  roles: ['owner', 'sales'],
+  routes: ({ assets, guardPost }) => {
+    const router = Router();
+    router.get('/staff/quarantine', async (req, res) => {
+      const done = noticeNamed(quarantineNotices, req.query.done);
+      const { items, total } = await quarantine.list(LISTED);
+      const notice =
+        done === undefined
+          ? undefined
+          : { tone: req.query.done === 'failed' ? ('error' as const) : ('success' as const), text: done };
+      sendPage(
+        res,
+        200,
+        createElement(QuarantinePage, { assets: assets(), user: consoleUser(res), items, total, notice }),
+      );
+    });
+    router.post('/staff/quarantine/:id/deliver', ...guardPost(), async (req, res) => {
+      const id = itemId(req.params.id);
+      const item = id === null ? undefined : await quarantine.take(id);
+      if (!item) return res.redirect(303, '/staff/quarantine');
+      const deliver = deliverers.get(item.form);
+      try {
+        if (!deliver) throw new Error(`No delivery for the ${item.form} form`);
+        await deliver(item.payload);
+      } catch (error) {
+        // Nothing typed is lost: the item goes back, to be tried again.
+        logger.error({ err: error, form: item.form }, 'quarantined post not delivered');
+        await quarantine.hold(item);
+        return res.redirect(303, '/staff/quarantine?done=failed');
+      }
+      res.redirect(303, '/staff/quarantine?done=delivered');
+    });
+    router.post('/staff/quarantine/:id/delete', ...guardPost(), async (req, res) => {
+      const id = itemId(req.params.id);
+      if (id !== null) await quarantine.take(id);
+      res.redirect(303, '/staff/quarantine?done=deleted');
+    });
+    return router;
+  },
+});
+
+/** The submitted settings, each a whole number in range; undefined when one is not. */
+function submitted(fields: Record<string, string>): GuardSettings | undefined {
+  const settings: Partial<GuardSettings> = {};
+  for (const name of GUARD_SETTING_NAMES) {
+    const raw = fields[name]?.trim() ?? '';
+    if (!/^\d{1,7}$/.test(raw) || Number(raw) > SETTING_MAX) return undefined;
+    settings[name] = Number(raw);
+  }
+  return settings as GuardSettings;
+}
+
+/** The owners' page of the checks' thresholds and weights (decision 073). */
+export const guardSettingsSection = (db: Database, changed: () => void): ConsoleSection => ({
+  nav: guardSettingsNav,
+  roles: ['owner'],
+  routes: ({ assets, guardPost }) => {
+    const router = Router();
+    const show = async (res: Parameters<typeof consoleUser>[0], status: number, saved: boolean) =>
+      sendPage(
+        res,
+        status,
+        createElement(GuardSettingsPage, {
+          assets: assets(),
+          user: consoleUser(res),
+          settings: await readGuardSettings(db),
+          saved,
+        }),
+      );
+    router.get('/staff/form-checks', (req, res) => show(res, 200, req.query.saved === '1'));
+    router.post('/staff/form-checks', ...guardPost(), async (req, res) => {
+      const body = readBody(req, res);
+      const settings = body.ok ? submitted(textFields(body.fields)) : undefined;
+      // The browser's own checks (whole numbers, in range) keep a person from this answer.
+      if (!settings) return show(res, 400, false);
+      await saveGuardSettings(db, settings);
+      changed();
+      res.redirect(303, '/staff/form-checks?saved=1');
+    });
+    return router;
+  },
+});
