@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 
+import { guardFields } from '../support/formGuard';
 import type { TestApp } from '../support/helpers';
 import { TEST_SITE_URL } from '../support/helpers';
 import { linkIn, mailingApp } from '../support/mailingApp';
@@ -20,11 +21,12 @@ let client = 0;
 const visitor = () => ({ 'X-Forwarded-For': `198.51.100.${++client}`, 'User-Agent': CHROME, Origin: TEST_SITE_URL });
 
 /** A sign-up as the blog's box sends it: with script (JSON), or without (a plain form post). */
-function signUp(app: TestApp, email: string, how: 'json' | 'form' = 'json') {
+async function signUp(app: TestApp, email: string, how: 'json' | 'form' = 'json') {
+  const guard = await guardFields(app, 'newsletter');
   const post = request(app).post('/api/subscribe').set(visitor());
   return how === 'form'
-    ? post.type('form').send({ email, category: 'all', attribution })
-    : post.send({ email, attribution });
+    ? post.type('form').send({ email, category: 'all', attribution, ...guard })
+    : post.send({ email, attribution, ...guard });
 }
 
 /**
