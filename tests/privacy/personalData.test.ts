@@ -10,6 +10,7 @@ import { erasePersonalData, exportPersonalData } from '../../server/privacy/pers
 import { purgeExpired } from '../../server/privacy/retention';
 import { createSuppressions } from '../../server/privacy/suppressions';
 import { retention } from '../../shared/content/retention';
+import { formOf, guardFields } from '../support/formGuard';
 import type { TestApp } from '../support/helpers';
 import { TEST_SITE_URL, testApp } from '../support/helpers';
 import { npmRun } from '../support/serverProcess';
@@ -29,7 +30,11 @@ const count = (app: TestApp, table: string) =>
 async function seeded(): Promise<TestApp> {
   const app = testApp();
   opened.push(app);
-  const post = (path: string, body: object) => request(app).post(path).set('Origin', TEST_SITE_URL).send(body);
+  const post = async (path: string, body: object) =>
+    request(app)
+      .post(path)
+      .set('Origin', TEST_SITE_URL)
+      .send({ ...(await guardFields(app, formOf(path))), ...body });
   expect(
     (
       await post('/api/contact', {
@@ -166,6 +171,7 @@ describe('the retention purge', () => {
       teamMail: 0,
       consents: 0,
       bouncedOut: 0,
+      quarantined: 0,
     });
   });
 
@@ -297,6 +303,7 @@ describe('npm run data', () => {
       teamMail: 0,
       consents: 0,
       bouncedOut: 0,
+      quarantined: 0,
     });
     const bad = await npmRun('data', ['erase', 'not-an-address'], dataDir);
     expect(bad.code).toBe(2);

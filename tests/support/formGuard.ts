@@ -3,13 +3,14 @@ import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import request from 'supertest';
 
+import type { SiteApp } from '../../server/app';
 import { DEFAULT_GUARD_SETTINGS, saveGuardSettings } from '../../server/formGuard/settings';
 import type { GuardedForm } from '../../shared/lib/formGuard';
 import { FORM_TOKEN_FIELD, PROOF_ENDPOINT } from '../../shared/lib/formGuard';
 import type { TestApp } from './helpers';
 
-/** An app in this process (its database at hand), or a server process's base URL. */
-type Target = TestApp | string;
+/** An app in this process (its database at hand, for a test app), or a server process's base URL. */
+type Target = SiteApp | TestApp | string;
 
 const tokens = new WeakMap<object, Promise<string>>();
 const urlTokens = new Map<string, Promise<string>>();
@@ -21,12 +22,12 @@ async function fetchToken(target: Target, path: string): Promise<string> {
   const page = await request(target).get(path);
   const token = tokenIn(page.text);
   if (!token) throw new Error(`No form token on ${path} (status ${page.status})`);
-  if (typeof target === 'string') {
-    // A server process's settings are its own: the token is simply let age as a person's page would.
-    await new Promise((resolve) => setTimeout(resolve, DEFAULT_GUARD_SETTINGS.minSeconds * 1000));
-  } else {
+  if (typeof target !== 'string' && 'db' in target) {
     // A test types faster than any person: this app takes a post at once (the timing has tests of its own).
     await saveGuardSettings(target.db, { ...DEFAULT_GUARD_SETTINGS, minSeconds: 0 });
+  } else {
+    // Settings out of reach: the token is simply let age as a person's page would.
+    await new Promise((resolve) => setTimeout(resolve, DEFAULT_GUARD_SETTINGS.minSeconds * 1000));
   }
   return token;
 }
@@ -58,3 +59,7 @@ export async function solvedProof(target: Target, form: GuardedForm): Promise<st
   const solution: Solution | null = await solveChallenge({ challenge, deriveKey });
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }
+
+/** The guarded form an endpoint is: the sign-up's or the contact form's. */
+export const formOf = (endpoint: string): GuardedForm =>
+  endpoint.includes('/api/subscribe') ? 'newsletter' : 'contact';
