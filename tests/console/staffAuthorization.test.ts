@@ -48,6 +48,8 @@ const GETS = [
   `/staff/articles/${DRAFT}/revisions?from=1&to=1`,
   '/staff/people',
   '/staff/people/1',
+  '/staff/quarantine',
+  '/staff/form-checks',
   '/staff/no-such-page',
   '/STAFF/leads',
 ];
@@ -93,6 +95,9 @@ const POSTS: [string, Record<string, string>][] = [
   [`/staff/articles/${DRAFT}/revisions/1/restore`, {}],
   [`/staff/articles/${DRAFT}/image`, {}],
   ['/staff/people/1', { name: 'Mallory', office: 'Miami', language_en: 'on', timeZone: '', role: 'sales' }],
+  ['/staff/quarantine/1/deliver', {}],
+  ['/staff/quarantine/1/delete', {}],
+  ['/staff/form-checks', { threshold: '1' }],
 ];
 
 const app = testApp();
@@ -376,6 +381,8 @@ const POLICY: [RegExp, readonly Role[]][] = [
   [/^\/staff\/newsletter(?:[./]|$)/i, ['owner', 'editor']],
   [/^\/staff\/articles(?:[./]|$)/i, ['owner', 'editor']],
   [/^\/staff\/people(?:[./]|$)/i, ['owner']],
+  [/^\/staff\/quarantine(?:[./]|$)/i, ['owner', 'sales']],
+  [/^\/staff\/form-checks(?:[./]|$)/i, ['owner']],
   [/^\/staff\/(?:analytics|speed)(?:[./]|$)/i, ALL_ROLES],
 ];
 const policyOf = (path: string) => POLICY.find(([prefix]) => prefix.test(path))?.[1] ?? ALL_ROLES;
@@ -455,6 +462,8 @@ describe('each role', () => {
       '/staff/leads',
       '/staff/subscribers',
       '/staff/newsletter',
+      '/staff/quarantine',
+      '/staff/form-checks',
       '/staff/speed',
       '/staff/analytics',
       '/staff/articles',
@@ -467,7 +476,7 @@ describe('each role', () => {
       '/staff/analytics',
       '/staff/articles',
     ]);
-    expect(await nav('sales')).toEqual(['/staff/leads', '/staff/speed', '/staff/analytics']);
+    expect(await nav('sales')).toEqual(['/staff/leads', '/staff/quarantine', '/staff/speed', '/staff/analytics']);
     // Home, and the sign-in page once signed in, is the first section the role opens.
     const editor = clients.get('editor')!.cookie;
     expect((await request(app).get('/staff').set('Cookie', editor)).headers.location).toBe('/staff/subscribers');

@@ -1,0 +1,199 @@
+import request from 'supertest';
+import { afterAll, describe, expect, it } from 'vitest';
+
+import { DEFAULT_GUARD_SETTINGS, saveGuardSettings } from '../../server/formGuard/settings';
+import { purgeExpired } from '../../server/privacy/retention';
+import { FORM_TOKEN_FIELD, PROOF_FIELD } from '../../shared/lib/formGuard';
+import { guardFields, solvedProof, tokenIn } from '../support/formGuard';
+import type { TestApp } from '../support/helpers';
+import { testApp } from '../support/helpers';
+import { addAccount, consolePost, signIn } from '../support/staffHelpers';
+
+const opened: TestApp[] = [];
+afterAll(() => opened.forEach((app) => app.db.close()));
+
+/** An app behind one proxy hop (each post may come from a client of its own), a lead webhook set. */
+function guardedApp(env: NodeJS.ProcessEnv = {}, dataDir?: string): TestApp {
+  const app = testApp({
+    TRUST_PROXY: '1',
+    LEAD_WEBHOOK_URL: 'http://127.0.0.1:9/hook',
+    LEAD_WEBHOOK_SECRET: 'a-webhook-secret-of-thirty-two-characters',
+    ...(dataDir ? { DATA_DIR: dataDir } : {}),
+    ...env,
+  });
+  opened.push(app);
+  return app;
+}
+
+const lead = { name: 'Ana Gómez', email: 'ana@example.com', service: 'consultation', message: 'A new website.' };
+const count = (app: TestApp, table: string) =>
+  (app.db.connection.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+const held = (app: TestApp) =>
+  (
+    app.db.connection.prepare('SELECT form, reasons, score FROM form_quarantine ORDER BY id').all() as {
+      form: string;
+      reasons: string;
+      score: number;
+    }[]
+  ).map((row) => ({ ...row, reasons: (JSON.parse(row.reasons) as { reason: string }[]).map((r) => r.reason) }));
+const postContact = (app: TestApp, body: object, client = '203.0.113.1') =>
+  request(app).post('/api/contact').set('X-Forwarded-For', client).set('Content-Type', 'application/json').send(body);
+const postSignUp = (app: TestApp, body: object, client = '203.0.113.1') =>
+  request(app).post('/api/subscribe').set('X-Forwarded-For', client).set('Content-Type', 'application/json').send(body);
+
+describe('posts that never loaded the form', () => {
+  it('1,000 scripted posts to each form without proof or page token: none delivered, no e-mail, no webhook, all held', async () => {
+    const app = guardedApp();
+    const statuses = new Set<number>();
+    for (let i = 0; i < 1000; i++) {
+      const client = `10.${Math.floor(i / 250)}.${i % 250}.9`;
+      statuses.add((await postContact(app, { ...lead, email: `bot${i}@example.com` }, client)).status);
+      statuses.add((await postSignUp(app, { email: `bot${i}@example.com` }, client)).status);
+    }
+    await app.afterAnswer.settled();
+    // The same answers a person gets: the robots learn nothing.
+    expect([...statuses].sort()).toEqual([201, 202]);
+    expect(count(app, 'leads')).toBe(0);
+    expect(count(app, 'subscribers')).toBe(0);
+    expect(count(app, 'outbox')).toBe(0); // no notification, no webhook, no confirmation
+    expect(count(app, 'form_quarantine')).toBe(2000);
+    expect(held(app)[0]!.reasons).toContain('page token missing');
+    const figures = { posts: 2000, delivered: count(app, 'leads') + count(app, 'subscribers'), held: 2000 };
+    console.info(`scripted posts without a page token or proof: ${JSON.stringify(figures)}`);
+  }, 120_000);
+
+  it('holds a forged or stale page token, and a post sent the moment its page was served', async () => {
+    const app = guardedApp();
+    // A minute is the least time from page to post here, so that no slow machine makes this post a person's.
+    await saveGuardSettings(app.db, { ...DEFAULT_GUARD_SETTINGS, minSeconds: 60 });
+    const page = await request(app).get('/contact');
+    const token = tokenIn(page.text);
+    expect(token).not.toBe('');
+    expect(page.headers['cache-control']).toBe('no-store');
+    // Each answer has its own token: the page is kept with a slot for it.
+    expect(tokenIn((await request(app).get('/contact')).text)).not.toBe(token);
+    const forged = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
+    expect((await postContact(app, { ...lead, [FORM_TOKEN_FIELD]: forged })).status).toBe(201);
+    expect((await postContact(app, { ...lead, [FORM_TOKEN_FIELD]: token }, '203.0.113.2')).status).toBe(201);
+    expect(count(app, 'leads')).toBe(0);
+    const [first, second] = held(app).map(({ reasons }) => reasons[0]);
+    expect(first).toBe('page token invalid');
+    expect(second).toMatch(/^sent \d+ s after the page$/);
+  });
+});
+
+describe('a person', () => {
+  it('without script: the page token, a plain form post, a human pace and nothing else wrong is delivered', async () => {
+    const app = guardedApp();
+    const fields = await guardFields(app, 'contact');
+    const response = await request(app)
+      .post('/api/contact')
+      .type('form')
+      .send(new URLSearchParams({ ...fields, ...lead }).toString());
+    expect(response.status).toBe(303);
+    expect(count(app, 'leads')).toBe(1);
+    expect(count(app, 'outbox')).toBe(2); // the notification and the webhook
+    expect(count(app, 'form_quarantine')).toBe(0);
+  });
+
+  it('with script: the proof of work is good once; the same proof again is refused', async () => {
+    const app = guardedApp();
+    const fields = await guardFields(app, 'newsletter', { proof: true });
+    expect((await postSignUp(app, { ...fields, email: 'reader@example.com' })).status).toBe(202);
+    expect((await postSignUp(app, { ...fields, email: 'other@example.com' })).status).toBe(202);
+    await app.afterAnswer.settled();
+    expect(count(app, 'subscribers')).toBe(1);
+    expect(held(app)).toEqual([
+      { form: 'newsletter', reasons: ['proof of work replayed'], score: DEFAULT_GUARD_SETTINGS.badProof },
+    ]);
+  });
+
+  it("refuses a proof solved for another form's challenge", async () => {
+    const app = guardedApp();
+    const { formToken } = await guardFields(app, 'contact');
+    const proof = await solvedProof(app, 'newsletter');
+    expect((await postContact(app, { ...lead, formToken, [PROOF_FIELD]: proof })).status).toBe(201);
+    expect(held(app).map(({ reasons }) => reasons)).toEqual([['proof of work otherForm']]);
+  });
+});
+
+describe('a headless browser that solves the proof', () => {
+  it('posting 50 times a minute from one client is delivered 5 times in 10 minutes, then held', async () => {
+    const first = guardedApp();
+    // Cheap proofs for the test; each post still needs its own.
+    await saveGuardSettings(first.db, { ...DEFAULT_GUARD_SETTINGS, minSeconds: 0, proofWork: 500 });
+    const minute = async (app: TestApp) => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 50; i++) {
+        const fields = await guardFields(app, 'contact', { proof: true });
+        statuses.push((await postContact(app, { ...lead, ...fields, email: `run${i}@example.com` })).status);
+      }
+      return statuses;
+    };
+    const firstMinute = await minute(first);
+    // The next minute, as another instance on the same database sees it: the minute's limit is fresh there.
+    const second = guardedApp({}, first.config.dataDir);
+    const secondMinute = await minute(second);
+    expect(firstMinute.filter((status) => status === 201)).toHaveLength(5);
+    expect(secondMinute.filter((status) => status === 201)).toHaveLength(5);
+    expect(count(first, 'leads')).toBe(5);
+    expect(held(first)).toHaveLength(5);
+    for (const { reasons } of held(first))
+      expect(reasons).toContain(`over ${DEFAULT_GUARD_SETTINGS.perClient} posts from one client in 10 minutes`);
+  }, 120_000);
+});
+
+describe('the quarantine in the console', () => {
+  it('shows sales why each post was held; "not spam" delivers it as if just arrived; delete removes it; 30 days purge it', async () => {
+    const app = guardedApp();
+    await postContact(app, { ...lead, message: 'Buy now at https://spam.example' });
+    await postSignUp(app, { email: 'held@example.com' });
+    await postContact(app, { ...lead, name: 'Third', message: 'Third one.' }, '203.0.113.3');
+    await app.afterAnswer.settled();
+    await addAccount(app.db, 'sam@meridianlab.test', undefined, { role: 'sales', name: 'Sam' });
+    const sales = await signIn(app, 'sam@meridianlab.test');
+    const page = await request(app).get('/staff/quarantine').set('Cookie', sales.cookie);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('page token missing (+100)');
+    expect(page.text).toContain('1 link(s) in the message (+10)');
+    expect(page.text).toContain('held@example.com');
+    const [contact, signUp, third] = app.db.connection
+      .prepare('SELECT id FROM form_quarantine ORDER BY id')
+      .all()
+      .map((row) => (row as { id: number }).id);
+
+    const delivered = await consolePost(app, `/staff/quarantine/${contact}/deliver`, sales, { csrf: sales.csrf });
+    expect(delivered.headers.location).toBe('/staff/quarantine?done=delivered');
+    expect(app.db.connection.prepare('SELECT name, client_hash FROM leads').all()).toEqual([
+      { name: 'Ana Gómez', client_hash: '' },
+    ]);
+    expect(count(app, 'outbox')).toBe(2); // its notification and webhook, now
+    await consolePost(app, `/staff/quarantine/${signUp}/deliver`, sales, { csrf: sales.csrf });
+    expect(app.db.connection.prepare('SELECT email FROM subscribers').all()).toEqual([{ email: 'held@example.com' }]);
+    expect(count(app, 'outbox')).toBe(3); // and its confirmation
+    const deleted = await consolePost(app, `/staff/quarantine/${third}/delete`, sales, { csrf: sales.csrf });
+    expect(deleted.headers.location).toBe('/staff/quarantine?done=deleted');
+    expect(count(app, 'form_quarantine')).toBe(0);
+
+    await postContact(app, { ...lead, name: 'Fourth' }, '203.0.113.4');
+    const day = 24 * 60 * 60_000;
+    expect((await purgeExpired(app.db, new Date(Date.now() + 30 * day - 60_000))).quarantined).toBe(0);
+    expect((await purgeExpired(app.db, new Date(Date.now() + 30 * day + 60_000))).quarantined).toBe(1);
+  });
+
+  it('lets owners tune the thresholds: a threshold above every score delivers what was held before', async () => {
+    const app = guardedApp();
+    await addAccount(app.db, 'olga@meridianlab.test');
+    const owner = await signIn(app, 'olga@meridianlab.test');
+    const form = Object.fromEntries(
+      Object.entries({ ...DEFAULT_GUARD_SETTINGS, threshold: 10_000 }).map(([name, value]) => [name, String(value)]),
+    );
+    const saved = await consolePost(app, '/staff/form-checks', owner, { ...form, csrf: owner.csrf });
+    expect(saved.headers.location).toBe('/staff/form-checks?saved=1');
+    expect(
+      (await consolePost(app, '/staff/form-checks', owner, { ...form, threshold: '-1', csrf: owner.csrf })).status,
+    ).toBe(400);
+    expect((await postContact(app, lead)).status).toBe(201);
+    expect(count(app, 'leads')).toBe(1);
+  });
+});
