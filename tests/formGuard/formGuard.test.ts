@@ -2,6 +2,7 @@ import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { DEFAULT_GUARD_SETTINGS, saveGuardSettings } from '../../server/formGuard/settings';
+import { erasePersonalData } from '../../server/privacy/personalData';
 import { purgeExpired } from '../../server/privacy/retention';
 import { FORM_TOKEN_FIELD, PROOF_FIELD } from '../../shared/lib/formGuard';
 import { guardFields, solvedProof, tokenIn } from '../support/formGuard';
@@ -195,5 +196,17 @@ describe('the quarantine in the console', () => {
     ).toBe(400);
     expect((await postContact(app, lead)).status).toBe(201);
     expect(count(app, 'leads')).toBe(1);
+  });
+});
+
+describe("an address's erasure", () => {
+  it('takes its held posts too', async () => {
+    const app = guardedApp();
+    await postContact(app, { ...lead, email: 'Gone@Example.com' });
+    await postContact(app, { ...lead, email: 'kept@example.com' }, '203.0.113.9');
+    await erasePersonalData(app.db, 'gone@example.com');
+    expect(app.db.connection.prepare('SELECT email FROM form_quarantine').all()).toEqual([
+      { email: 'kept@example.com' },
+    ]);
   });
 });
