@@ -23,6 +23,8 @@ const entryFile = 'client/entry.tsx';
 const stylesFile = 'shared/styles/index.css';
 // The staff console's stylesheet, apart so that visitors never download it.
 const consoleStylesFile = 'shared/styles/console.css';
+// The article editor's script: the one console page that runs one (autosave, the cover's thumbnail).
+const consoleEditorFile = 'client/console/editor.ts';
 const pagesDir = 'shared/pages/';
 // Each article's body and each legal page's text is a chunk of its own, preloaded with its page.
 const legalBodiesDir = 'shared/generated/legal/';
@@ -31,7 +33,7 @@ const cataloguesDir = 'shared/content/i18n/';
 
 /** @type {esbuild.BuildOptions} */
 const clientOptions = {
-  entryPoints: { entry: entryFile, styles: stylesFile, console: consoleStylesFile },
+  entryPoints: { entry: entryFile, styles: stylesFile, console: consoleStylesFile, editor: consoleEditorFile },
   outdir: staticOut,
   publicPath: '/static/',
   bundle: true,
@@ -163,6 +165,7 @@ function writeManifest(metafile, criticalCss, tabIcon) {
     entryImports: [...new Set([...booted(entry).flatMap(({ path: file }) => [url(file), ...staticImports(file)])])],
     stylesheet: url(stylesheet),
     consoleStylesheet: url(consoleStylesheet),
+    consoleEditorScript: url(find((file, output) => output.entryPoint === consoleEditorFile && file.endsWith('.js'))),
     routes,
     criticalCss,
     tabIcon,

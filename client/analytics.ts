@@ -27,11 +27,17 @@ export function startAnalytics(views: readonly string[]): (url: string) => void 
     send('view', new URL(url).pathname);
   };
   views.slice(1).forEach(countView);
-  document.addEventListener('click', (event) => {
-    const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
-    const scheme = link?.getAttribute('href')?.split(':')[0];
-    const click: ClickEvent | undefined = scheme === 'tel' ? 'call' : scheme === 'mailto' ? 'email' : undefined;
-    if (click) send(click, location.pathname);
-  });
+  // On the window as the click goes down: React stops a click inside a part it has not hydrated at its own
+  // listener on the document (client/pageLinks.ts), so one that waits for it to bubble up never hears it.
+  window.addEventListener(
+    'click',
+    (event) => {
+      const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+      const scheme = link?.getAttribute('href')?.split(':')[0];
+      const click: ClickEvent | undefined = scheme === 'tel' ? 'call' : scheme === 'mailto' ? 'email' : undefined;
+      if (click) send(click, location.pathname);
+    },
+    { capture: true },
+  );
   return countView;
 }

@@ -125,9 +125,11 @@ export function createApp(config: AppConfig, options: AppOptions): SiteApp {
   // The staff console: before the page catch-all, since /staff is no public page (never in the page cache).
   const staff = staffConsole({
     ...{ db, logger, siteUrl: config.siteUrl, assets: site.assets, counters: site.counters },
+    ...{ outbox: site.outbox, wakeOutbox, afterAnswer },
     locked: lab.checkNow, // a sign-in lock is told to the lab at once, as an alert
     alerts: async () => [...legal.alerts, ...(await lab.alerts.active())],
     sections: features.flatMap((feature) => feature.console ?? []),
+    secretKey: config.analytics.keySet ? config.analytics.key : undefined,
   });
   app.use(staff);
   app.use(publicFiles(path.join(config.rootDir, 'public'))); // icons, images, video: only paths with an extension
@@ -155,5 +157,7 @@ export function createApp(config: AppConfig, options: AppOptions): SiteApp {
     },
   });
   const jobs = features.flatMap((feature) => feature.jobs ?? []);
-  return Object.assign(listener, { jobs, outbox: outboxOf(features, metrics), consoleRoles: staff.routeRoles });
+  // The console's own e-mails (invitations, resets) go out with the features'.
+  const outbox = outboxOf([...features, { outbox: { kinds: staff.outboxKinds } }], metrics);
+  return Object.assign(listener, { jobs, outbox, consoleRoles: staff.routeRoles });
 }

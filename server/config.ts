@@ -221,6 +221,8 @@ interface AnalyticsConfig {
   key: string;
   /** Production (NODE_ENV=production, the default) without ANALYTICS_KEY: the start logs one error line. */
   keyMissing: boolean;
+  /** Whether the key is the setting's, which outlives a restart (staff TOTP secrets are sealed with it, decision 071). */
+  keySet: boolean;
 }
 
 /** The lab's alerts (server/alerts/, decision 041). */
@@ -338,6 +340,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
     analytics: {
       key: parsed.data.ANALYTICS_KEY ?? randomBytes(32).toString('hex'),
       keyMissing: NODE_ENV === 'production' && parsed.data.ANALYTICS_KEY === undefined,
+      keySet: parsed.data.ANALYTICS_KEY !== undefined,
     },
     alerts: {
       to: parsed.data.ALERT_TO ?? parsed.data.MAIL_TO_GENERAL,

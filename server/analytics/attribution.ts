@@ -33,6 +33,8 @@ export const touchSchema = z.object({
   source: utm,
   medium: utm,
   campaign: utm,
+  // Missing from a visit recorded before it was kept, and from a lead stored then.
+  content: utm.default(''),
   referrer: lower(TOUCH_FIELD_LIMIT).transform(referrerLabel),
   landing: path,
 });
@@ -44,7 +46,7 @@ const attributionSchema = z.object({
   pagesSeen: z.number().int().min(0).max(PAGES_SEEN_LIMIT),
 });
 
-const EMPTY_TOUCH: Touch = { source: '', medium: '', campaign: '', referrer: '', landing: '' };
+const EMPTY_TOUCH: Touch = { source: '', medium: '', campaign: '', content: '', referrer: '', landing: '' };
 
 /** The Referer when it is a page of this site: without JavaScript, the form's own page and its query. */
 function ownReferer(req: Request, siteUrl: string): string | undefined {

@@ -100,7 +100,7 @@ function analyticsRoutes({ db, assets }: { db: Database; assets: () => ConsoleAs
     const { filter } = reportFilter(req.query, new Date());
     const rows = countRows(await analyticsReport(db, filter));
     for (const row of await leadsBySource(db, filter.from, filter.to)) {
-      const label = `${row.source || '(not recorded)'} / ${row.campaign || '(none)'}`;
+      const label = `${row.source || '(not recorded)'} / ${row.campaign || '(none)'} / ${row.heard || '(no answer)'}`;
       rows.push({ table: 'leads by source and campaign', label, count: row.leads });
       rows.push({ table: 'won leads by source and campaign', label, count: row.won });
     }

@@ -3,7 +3,7 @@ import { locales } from '../../shared/lib/locale';
 import { routePatternOf } from '../../shared/routes';
 import type { Database } from '../db';
 import type { ReferrerGroup } from './referrers';
-import { referrerGroup } from './referrers';
+import { knownSource, referrerGroup } from './referrers';
 import type { Conversion } from './store';
 import { CONVERSIONS, NONE_LABEL, series, VIEW_DIMENSIONS } from './store';
 
@@ -120,22 +120,30 @@ export async function analyticsReport(db: Database, filter: ReportFilter): Promi
   }
   const of = (kind: string) => by.get(kind) ?? new Map<string, number>();
 
-  const groups: Record<ReferrerGroup, number> = { search: 0, social: 0, direct: 0, other: 0 };
+  const groups: Record<ReferrerGroup, number> = { search: 0, social: 0, email: 0, referral: 0, direct: 0 };
   const referrers = sorted(of('views.referrer')).map((row) => {
     const group = referrerGroup(row.label === NONE_LABEL ? '' : row.label);
     groups[group] += row.count;
     return { ...row, group };
   });
 
+  // A UTM source and its site's host are one row ("google" and "google.com"): the known sources' names.
+  const bySource = (kind: string) => {
+    const merged = new Map<string, number>();
+    for (const [label, n] of of(kind)) bump(merged, knownSource(label).source, n);
+    return merged;
+  };
+  const visitorsBySource = bySource('visitors.source');
+  const conversionsBySource = Object.fromEntries(CONVERSIONS.map((kind) => [kind, bySource(`conversions.${kind}`)]));
   const sources = new Set([
-    ...of('visitors.source').keys(),
-    ...CONVERSIONS.flatMap((kind) => [...of(`conversions.${kind}`).keys()]),
+    ...visitorsBySource.keys(),
+    ...CONVERSIONS.flatMap((kind) => [...conversionsBySource[kind]!.keys()]),
   ]);
   const conversions = [...sources]
     .map((source) => {
-      const visitors = of('visitors.source').get(source) ?? 0;
+      const visitors = visitorsBySource.get(source) ?? 0;
       const counts = Object.fromEntries(
-        CONVERSIONS.map((kind) => [kind, of(`conversions.${kind}`).get(source) ?? 0]),
+        CONVERSIONS.map((kind) => [kind, conversionsBySource[kind]!.get(source) ?? 0]),
       ) as Record<Conversion, number>;
       return {
         source,
@@ -174,17 +182,36 @@ export async function analyticsReport(db: Database, filter: ReportFilter): Promi
 export interface LeadSourceRow {
   source: string;
   campaign: string;
+  /** What the leads answered to "How did you hear about us?", beside the source measured ("" for no answer). */
+  heard: string;
   leads: number;
   won: number;
 }
 
-/** Leads and won leads per first-touch source and campaign, received in the span: what an ads client asks for. */
+/** Leads and won leads per first-touch source and campaign, and what they said, received in the span: what an ads client asks for. */
 export async function leadsBySource(db: Database, from: string, to: string): Promise<LeadSourceRow[]> {
   const rows = await db.all<LeadSourceRow>(
-    `SELECT source, campaign, count(*) AS leads, count(*) FILTER (WHERE status = 'won') AS won FROM leads
-     WHERE received_at >= ? AND received_at < ? GROUP BY source, campaign ORDER BY leads DESC, won DESC, source, campaign`,
+    `SELECT source, campaign, heard, count(*) AS leads, count(*) FILTER (WHERE status = 'won') AS won FROM leads
+     WHERE received_at >= ? AND received_at < ? GROUP BY source, campaign, heard`,
     `${from}T00:00:00.000Z`,
     new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS).toISOString(),
   );
-  return rows.map((row) => ({ ...row, leads: Number(row.leads), won: Number(row.won) }));
+  // Known sources under one name, as the conversions table has them: "google" and "google.com" are one row.
+  const merged = new Map<string, LeadSourceRow>();
+  for (const row of rows) {
+    const source = knownSource(row.source).source;
+    const key = `${source}\n${row.campaign}\n${row.heard}`;
+    const into = merged.get(key) ?? { source, campaign: row.campaign, heard: row.heard, leads: 0, won: 0 };
+    into.leads += Number(row.leads);
+    into.won += Number(row.won);
+    merged.set(key, into);
+  }
+  return [...merged.values()].sort(
+    (a, b) =>
+      b.leads - a.leads ||
+      b.won - a.won ||
+      a.source.localeCompare(b.source) ||
+      a.campaign.localeCompare(b.campaign) ||
+      a.heard.localeCompare(b.heard),
+  );
 }

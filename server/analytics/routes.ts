@@ -37,12 +37,14 @@ function pixelView(req: Request, siteUrl: string): PageView | undefined {
   if (!referer || !URL.canParse(referer) || new URL(referer).origin !== new URL(siteUrl).origin) return undefined;
   const { pathname } = new URL(referer);
   // No script ran, so the site that linked to the page is unknown; the campaign labels are in its address.
-  const { source, medium, campaign } = touchSchema.parse(touchOf(referer, undefined));
+  const { source, medium, campaign, content } = touchSchema.parse(touchOf(referer, undefined));
   return {
     page: routePatternOf(pathname) ?? OTHER_LABEL,
+    path: pathname,
     locale: localeOf(pathname),
     device: deviceOf(req),
-    touch: { source, medium, campaign, referrer: '' },
+    // Each page without script is its own landing: only a campaign's link carries its tags.
+    touch: { source, medium, campaign, content, referrer: '', landing: pathname },
   };
 }
 
@@ -101,7 +103,7 @@ export function analyticsRoutes({ store, siteUrl, afterAnswer, counters }: Analy
     const client = { address: req.ip ?? req.socket.remoteAddress ?? '', userAgent: req.get('user-agent') ?? '' };
     afterAnswer.run('page view count', () =>
       kind === 'view'
-        ? store.addView({ page, locale, device, touch }, client)
+        ? store.addView({ page, path, locale, device, touch }, client)
         : store.addClick(kind, { locale, device, source: sourceOf(touch) }, client),
     );
   });

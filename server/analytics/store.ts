@@ -5,6 +5,7 @@ import type { Database, Queryable } from '../db';
 import type { CountKey } from '../db/dailyCounts';
 import { addCount, OTHER_LABEL } from '../db/dailyCounts';
 import { clientKey } from '../http/rateLimit';
+import { campaignClickOf, campaignClickSeries } from './campaignClicks';
 import type { DailyVisitors, VisitorClient } from './visitors';
 import { ANALYTICS_SERIES } from './visitors';
 import { dayOf } from './visitors';
@@ -47,9 +48,11 @@ export const series = {
 export interface PageView {
   /** The page's route pattern, or "(other)". */
   page: string;
+  /** Its path: counted only as the page a campaign's link opened (campaignClicks.ts). */
+  path?: string;
   locale: Locale;
   device: string;
-  touch: Pick<Touch, 'source' | 'medium' | 'campaign' | 'referrer'>;
+  touch: Pick<Touch, 'source' | 'medium' | 'campaign' | 'referrer'> & Partial<Pick<Touch, 'content' | 'landing'>>;
 }
 
 export interface AnalyticsStore {
@@ -137,7 +140,7 @@ export function createAnalyticsStore(db: Database, visitors: DailyVisitors, cap 
     ]);
 
   return {
-    async addView({ page, locale, device, touch }, client, at = new Date()) {
+    async addView({ page, path, locale, device, touch }, client, at = new Date()) {
       const day = dayOf(at);
       const visitor = await visitors.visitorOf(client, day);
       const source = sourceOf(touch);
@@ -166,6 +169,10 @@ export function createAnalyticsStore(db: Database, visitors: DailyVisitors, cap 
             { key: { day, series: series.visitors('source', locale), label: source, device }, client },
           );
         if (firstOfPage) counts.push({ key: { day, series: series.visitors('page', locale), label: page, device } });
+        // A campaign link's click: once per visitor a day, however often they come back through it.
+        const click = path === undefined ? undefined : campaignClickOf(path, touch);
+        if (click && (await visitors.firstSeen(tx, day, visitor('click', `campaign ${click.label}`))))
+          counts.push({ key: { day, series: campaignClickSeries(click.locale), label: click.label, device }, client });
         await countAll(tx, counts);
       });
     },

@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import { Router } from 'express';
 import { createElement } from 'react';
 
+import { uploadedImage } from '../../shared/lib/assetNames';
 import type { Locale } from '../../shared/lib/locale';
 import { locales } from '../../shared/lib/locale';
 import type { ConsoleSection, ConsoleSectionTools } from '../console/console';
@@ -9,21 +10,36 @@ import { fromLabTime, toLabTime } from '../console/kit/format';
 import { noticeNamed } from '../console/notices';
 import { consoleUser, sendPage, textFields } from '../console/page';
 import { readBody } from '../http/formEndpoint';
-import type { TypedFields } from './fields';
+import { readPostedForm } from '../http/postedForm';
+import { allowOwnScripts } from '../http/security';
+import type { Autosaves } from './autosaves';
+import { autosaveForm } from './autosaves';
+import { conflictOf } from './conflicts';
+import type { ArticleFields, TypedFields } from './fields';
 import { checkFields, fieldLabels, typedFields, typedOf } from './fields';
 import { goLiveProblem } from './goLive';
+import { imageLibraryRoutes } from './imageLibraryRoutes';
 import type { ArticleImages } from './images';
-import { IMAGE_MAX_BYTES, uploadRefusals } from './images';
+import { IMAGE_MAX_BYTES } from './images';
 import { renderArticle } from './markdown';
+import { drawShareImage } from './shareImage';
 import type { Article, ArticleFilter, ArticleState, ArticleStore } from './store';
 import { articleStates, SCHEDULE_BY } from './store';
 import { articleCopy, articleNav } from './texts';
+import { uploadedImagesOf } from './uploadedImages';
 import { ArticleEditorPage } from './views/ArticleEditorPage';
 import { ArticleListPage } from './views/ArticleListPage';
 import { RevisionsPage } from './views/RevisionsPage';
 
 /** A body is at most 100,000 characters; a form percent-encodes each byte of a non-ASCII one as three. */
 const ARTICLE_POST_LIMIT_BYTES = 1024 * 1024;
+/**
+ * The article's form with its cover file: read whole up to a file well over the largest image taken, so a file
+ * a little too large is refused in the editor with everything typed (a larger one gets the console's notice page).
+ */
+const ARTICLE_FORM_LIMIT_BYTES = IMAGE_MAX_BYTES + 12 * 1024 * 1024;
+/** The form's file input: a cover chosen from the writer's computer. */
+const COVER_FILE = 'coverFile';
 
 interface ArticleRoutesOptions {
   store: ArticleStore;
@@ -34,6 +50,10 @@ interface ArticleRoutesOptions {
   /** Told after each change: this instance shows it at once (the others within a second, decision 052). */
   changed: () => Promise<unknown>;
   images: ArticleImages;
+  /** The editor page's script, from the build. */
+  editorScript: () => string | undefined;
+  /** What writers typed and did not save yet. */
+  autosaves: Autosaves;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -60,6 +80,8 @@ function blankFields(translating?: Article): TypedFields {
       slug: '',
       title: '',
       excerpt: '',
+      // What the cover shows is said in the translation's own language.
+      imageAlt: '',
       body: '',
     };
   return {
@@ -78,7 +100,7 @@ function blankFields(translating?: Article): TypedFields {
 }
 
 /** The console's articles: the list, the editor, publishing, revisions and the preview (decision 052). */
-function articleRoutes({ store, rootDir, preview, changed, images }: ArticleRoutesOptions) {
+function articleRoutes({ store, rootDir, preview, changed, images, editorScript, autosaves }: ArticleRoutesOptions) {
   return ({
     assets,
     guardPost: guardPostOf,
@@ -89,6 +111,7 @@ function articleRoutes({ store, rootDir, preview, changed, images }: ArticleRout
   }: ConsoleSectionTools): Router => {
     const router = Router();
     const guardPost = guardPostOf(ARTICLE_POST_LIMIT_BYTES);
+    const guardForm = guardUpload(ARTICLE_FORM_LIMIT_BYTES);
     const by = (res: Response) => consoleUser(res).email;
 
     /** The article the URL names, or the console's not-found page. */
@@ -105,10 +128,21 @@ function articleRoutes({ store, rootDir, preview, changed, images }: ArticleRout
       article: Article | undefined,
       extra: Partial<Parameters<typeof ArticleEditorPage>[0]> = {},
     ) => {
-      const typed = extra.typed ?? (article ? typedOf(article) : blankFields(extra.translating));
+      // A published article's pending edit is what the writer goes on with; what they typed and did not save,
+      // kept as they typed, comes back in its place, said so.
+      const kept =
+        extra.typed || extra.translating ? undefined : await autosaves.get(autosaveForm(article?.id), by(res));
+      const restored = kept && (!article || kept.savedAt > article.updatedAt) ? kept : undefined;
+      const typed =
+        extra.typed ??
+        restored?.typed ??
+        (article ? typedOf(article.pending ?? article) : blankFields(extra.translating));
+      const cover = uploadedImage(typed.image);
       const rendered = typed.body.trim()
         ? renderArticle(typed.body, typed.locale === 'es' ? 'es' : 'en', rootDir)
         : null;
+      // The editor alone runs a script, the site's own file: it saves as the writer types and shows the cover.
+      allowOwnScripts(res);
       sendPage(
         res,
         status,
@@ -118,6 +152,11 @@ function articleRoutes({ store, rootDir, preview, changed, images }: ArticleRout
           article,
           typed,
           readTime: rendered?.ok ? rendered.readTime : undefined,
+          coverState: cover && (await images.state(cover.hash)),
+          library: await images.library(),
+          script: editorScript(),
+          baseRevision: article && (await store.revisions(article.id))[0]?.id,
+          restoredAt: restored?.savedAt,
           translation: article && (await store.translationOf(article)),
           scheduleValue: toLabTime(
             article?.publishAt ? new Date(article.publishAt) : new Date(Date.now() + 60 * 60_000),
@@ -134,9 +173,20 @@ function articleRoutes({ store, rootDir, preview, changed, images }: ArticleRout
       return newest && articleCopy.notPublished(newest.note);
     };
 
+    /** An uploaded image the article shows that is not made yet (or failed): it cannot go live before it is. */
+    const imagesNotReady = async (fields: ArticleFields) => {
+      for (const { hash, field } of uploadedImagesOf(fields)) {
+        const state = await images.state(hash);
+        if (!state) return [field, articleCopy.noSuchImage] as [string, string];
+        if (state?.status === 'processing') return [field, articleCopy.imageProcessing] as [string, string];
+        if (state?.status === 'failed') return [field, state.reason] as [string, string];
+      }
+      return undefined;
+    };
+
     /** Shows the editor saying why the article cannot go live, when it cannot; true when it was refused. */
-    const refusedToGoLive = async (res: Response, article: Article) => {
-      const problem = goLiveProblem(article, rootDir);
+    const refusedToGoLive = async (res: Response, article: Article, fields: ArticleFields = article) => {
+      const problem = goLiveProblem(fields, rootDir) ?? (await imagesNotReady(fields));
       if (problem)
         await showEditor(res, 400, article, {
           notice: { tone: 'error', text: articleCopy.publishInvalid(...problem) },
@@ -144,11 +194,35 @@ function articleRoutes({ store, rootDir, preview, changed, images }: ArticleRout
       return problem !== undefined;
     };
 
-    /** The form's fields checked, the body rendered by the public page's rules; problems name their field. */
-    const checkForm = (req: Request, res: Response) => {
-      const body = readBody(req, res);
-      const form = textFields(body.ok ? body.fields : undefined);
+    /**
+     * The article's form as posted, its cover file (if one was chosen) taken and named in the image field, or
+     * undefined when its CSRF token is not the session's (answered here).
+     */
+    const postedArticle = async (req: Request, res: Response) => {
+      const posted = await readPostedForm(req, COVER_FILE);
+      if (!csrfMatches(res, posted.fields.csrf)) {
+        res.status(403).type('text').send('This form has expired or did not come from the console. Reload the page.');
+        return undefined;
+      }
+      if (!posted.file) return { form: posted.fields };
+      const uploaded = await images.upload(posted.file, by(res));
+      if (!uploaded.ok) return { form: posted.fields, refused: `${fieldLabels.image}: ${uploaded.reason}` };
+      return { form: { ...posted.fields, image: uploaded.path } };
+    };
+
+    /**
+     * The form's fields checked, the body rendered by the public page's rules; problems name their field. A cover
+     * file that was refused is a problem of the image field, and every field stays as typed.
+     */
+    const checkForm = ({ form, refused }: { form: Record<string, string>; refused?: string }) => {
       const checked = checkFields(typedFields(form));
+      if (refused)
+        return {
+          ok: false,
+          errors: { ...(checked.ok ? {} : checked.errors), image: refused },
+          typed: typedFields(form),
+          form,
+        } as const;
       if (checked.ok) {
         const rendered = renderArticle(checked.fields.body, checked.fields.locale, rootDir);
         if (!rendered.ok)
@@ -173,6 +247,7 @@ function articleRoutes({ store, rootDir, preview, changed, images }: ArticleRout
           filter,
           articles: await store.list(filter),
           nameOf: await staffNames(),
+          notice: req.query.saved === 'deleted' ? articleCopy.deleted : undefined,
         }),
       );
     });
@@ -183,8 +258,33 @@ function articleRoutes({ store, rootDir, preview, changed, images }: ArticleRout
       await showEditor(res, 200, undefined, translating ? { translating } : {});
     });
 
-    router.post('/staff/articles', ...guardPost, async (req, res) => {
-      const checked = checkForm(req, res);
+    imageLibraryRoutes(router, { images, assets, guardPost });
+
+    // What the editor's script sends as the writer types and as they leave the page: kept for them alone, until
+    // they save (decision 075). Never the article: nothing public, no revision.
+    const keepTyped = (articleId?: number) => async (req: Request, res: Response) => {
+      const posted = await readPostedForm(req, COVER_FILE);
+      if (!csrfMatches(res, posted.fields.csrf)) return res.status(403).json({ error: 'expired' });
+      await autosaves.keep(autosaveForm(articleId), by(res), typedFields(posted.fields));
+      res.status(204).end();
+    };
+    router.post('/staff/articles/autosave', ...guardForm, keepTyped());
+    router.post('/staff/articles/:id/autosave', ...guardForm, async (req, res) => {
+      const article = await articleOf(req, res);
+      if (article) await keepTyped(article.id)(req, res);
+    });
+    // The kept text dropped: the editor shows the article as saved.
+    router.post('/staff/articles/:id/autosave/discard', ...guardPost, async (req, res) => {
+      const article = await articleOf(req, res);
+      if (!article) return;
+      await autosaves.drop(autosaveForm(article.id), by(res));
+      res.redirect(303, `/staff/articles/${article.id}`);
+    });
+
+    router.post('/staff/articles', ...guardForm, async (req, res) => {
+      const posted = await postedArticle(req, res);
+      if (!posted) return;
+      const checked = checkForm(posted);
       const pairOf = idOf(checked.form.translationOf);
       const translating = pairOf === null ? undefined : await store.get(pairOf);
       if (!checked.ok) {
@@ -192,7 +292,7 @@ function articleRoutes({ store, rootDir, preview, changed, images }: ArticleRout
         return;
       }
       const result = await store.create(checked.fields, by(res), translating?.pairId);
-      if (result.ok) await changed();
+      if (result.ok) await Promise.all([changed(), autosaves.drop(autosaveForm(), by(res))]);
       if (result.ok) res.redirect(303, `/staff/articles/${result.id}?saved=created`);
       else
         await showEditor(res, 400, undefined, {
@@ -211,17 +311,29 @@ function articleRoutes({ store, rootDir, preview, changed, images }: ArticleRout
       await showEditor(res, 200, article, notice ? { notice } : {});
     });
 
-    router.post('/staff/articles/:id', ...guardPost, async (req, res) => {
+    router.post('/staff/articles/:id', ...guardForm, async (req, res) => {
       const article = await articleOf(req, res);
       if (!article) return;
-      const checked = checkForm(req, res);
+      const posted = await postedArticle(req, res);
+      if (!posted) return;
+      const checked = checkForm(posted);
       if (!checked.ok) {
         await showEditor(res, 400, article, { typed: checked.typed, errors: checked.errors });
         return;
       }
+      // Someone else saved since this form was opened: neither text is lost, the writer chooses.
+      const conflict = await conflictOf(store, article, posted.form.baseRevision, by(res));
+      if (conflict) {
+        await showEditor(res, 409, article, { typed: typedFields(checked.form), conflict });
+        return;
+      }
       const result = await store.update(article.id, checked.fields, { by: by(res) });
-      if (result.ok) await changed();
-      if (result.ok) res.redirect(303, `/staff/articles/${article.id}?saved=saved`);
+      if (result.ok) await Promise.all([changed(), autosaves.drop(autosaveForm(article.id), by(res))]);
+      if (result.ok)
+        res.redirect(
+          303,
+          `/staff/articles/${article.id}?saved=${'pending' in result && result.pending ? 'pending' : 'saved'}`,
+        );
       else
         await showEditor(res, 400, article, {
           typed: typedFields(checked.form),
@@ -247,11 +359,47 @@ function articleRoutes({ store, rootDir, preview, changed, images }: ArticleRout
         await showEditor(res, 400, article, { notice: { tone: 'error', text: articleCopy.scheduleInvalid } });
         return;
       }
+      // A live article's schedule is its pending edit's: without one there is nothing to schedule.
+      if (article.state === 'published' && !article.pending) {
+        await showEditor(res, 400, article, { notice: { tone: 'error', text: articleCopy.nothingToSchedule } });
+        return;
+      }
       // The schedule publishes what is saved as it is: it must pass the checks "Publish now" runs.
-      if (await refusedToGoLive(res, article)) return;
-      await store.schedule(article.id, at, by(res));
+      if (await refusedToGoLive(res, article, article.pending ?? article)) return;
+      if (article.pending) await store.scheduleChanges(article.id, at, by(res));
+      else await store.schedule(article.id, at, by(res));
       await changed();
       res.redirect(303, `/staff/articles/${article.id}?saved=scheduled`);
+    });
+
+    router.post('/staff/articles/:id/publish-changes', ...guardPost, async (req, res) => {
+      const article = await articleOf(req, res);
+      if (!article) return;
+      if (!article.pending) return res.redirect(303, `/staff/articles/${article.id}`);
+      if (await refusedToGoLive(res, article, article.pending)) return;
+      const result = await store.publishChanges(article.id, by(res));
+      if (result?.ok) await changed();
+      if (result && !result.ok) await showEditor(res, 409, article, { notice: { tone: 'error', text: result.reason } });
+      else res.redirect(303, `/staff/articles/${article.id}?saved=changesPublished`);
+    });
+
+    router.post('/staff/articles/:id/discard-changes', ...guardPost, async (req, res) => {
+      const article = await articleOf(req, res);
+      if (!article) return;
+      await store.discardChanges(article.id, by(res));
+      res.redirect(303, `/staff/articles/${article.id}?saved=discarded`);
+    });
+
+    // A draft (or an article taken off the site) deleted with its revisions; a live or scheduled one is unpublished first.
+    router.post('/staff/articles/:id/delete', ...guardPost, async (req, res) => {
+      const article = await articleOf(req, res);
+      if (!article) return;
+      if (!(await store.remove(article.id))) {
+        await showEditor(res, 409, article, { notice: { tone: 'error', text: articleCopy.deleteLive } });
+        return;
+      }
+      await Promise.all([changed(), autosaves.drop(autosaveForm(article.id), by(res))]);
+      res.redirect(303, '/staff/articles?saved=deleted');
     });
 
     router.post('/staff/articles/:id/unpublish', ...guardPost, async (req, res) => {
@@ -260,6 +408,14 @@ function articleRoutes({ store, rootDir, preview, changed, images }: ArticleRout
       await store.unpublish(article.id, by(res));
       await changed();
       res.redirect(303, `/staff/articles/${article.id}?saved=unpublished`);
+    });
+
+    // The social card as it will be shared, from the saved (or pending) title and cover: the editor's preview.
+    router.get('/staff/articles/:id/card', async (req, res) => {
+      const article = await articleOf(req, res);
+      if (!article) return;
+      const { title, image } = article.pending ?? article;
+      res.type('image/jpeg').send(await drawShareImage({ title, image }, rootDir, images));
     });
 
     router.get('/staff/articles/:id/preview', async (req, res) => {
@@ -296,58 +452,28 @@ function articleRoutes({ store, rootDir, preview, changed, images }: ArticleRout
       const article = await articleOf(req, res);
       if (!article) return;
       const revision = idOf(req.params.revision);
-      // A revision written back onto a live (or scheduled) article goes live with it: checked as a publish is.
-      const live = article.state === 'published' || article.state === 'scheduled';
+      // A revision written back onto a scheduled article goes live with it: checked as a publish is. One written
+      // back onto a published article is its pending edit, checked when it is published.
+      const live = article.state === 'scheduled';
       const restoring =
         live && revision !== null
           ? (await store.revisions(article.id)).find((saved) => saved.id === revision)
           : undefined;
       const problem = restoring && goLiveProblem(restoring.fields, rootDir);
       if (problem) {
-        const text = articleCopy.restoreInvalid(restoring.id, ...problem);
+        const text = articleCopy.restoreInvalid(restoring.number, ...problem);
         await showEditor(res, 400, article, { notice: { tone: 'error', text } });
         return;
       }
       const result = revision === null ? undefined : await store.restore(article.id, revision, by(res));
       if (result?.ok) await changed();
       if (!result) renderNotFound(res, articleCopy.revisionNotFound);
-      else if (result.ok) res.redirect(303, `/staff/articles/${article.id}/revisions?saved=restored`);
+      else if (result.ok)
+        res.redirect(
+          303,
+          `/staff/articles/${article.id}/revisions?saved=${'pending' in result && result.pending ? 'restoredPending' : 'restored'}`,
+        );
       else await showEditor(res, 409, article, { notice: { tone: 'error', text: result.reason } });
-    });
-
-    // A cover image: decoded and made in the build's widths, then the article's cover, as a save.
-    router.post('/staff/articles/:id/image', ...guardUpload(IMAGE_MAX_BYTES + 64 * 1024), async (req, res) => {
-      const article = await articleOf(req, res);
-      if (!article) return;
-      let form: FormData;
-      try {
-        const contentType = req.get('content-type') ?? '';
-        form = await new Response(Buffer.isBuffer(req.body) ? new Uint8Array(req.body) : '', {
-          headers: { 'content-type': contentType },
-        }).formData();
-      } catch {
-        form = new FormData();
-      }
-      if (!csrfMatches(res, form.get('csrf'))) {
-        res.status(403).type('text').send('This form has expired or did not come from the console. Reload the page.');
-        return;
-      }
-      const file = form.get('image');
-      const alt = String(form.get('imageAlt') ?? '').trim();
-      // What the writer typed beside the file stays in its field (a browser never fills a file input again).
-      const refuse = (reason: string) =>
-        showEditor(res, 400, article, { errors: { image: `${fieldLabels.image}: ${reason}` }, uploadAlt: alt });
-      if (!(file instanceof Blob) || file.size === 0) return refuse(uploadRefusals.empty);
-      if (!alt && !article.imageAlt) return refuse('say what the image shows in the alt text field first.');
-      const uploaded = await images.upload(new Uint8Array(await file.arrayBuffer()), by(res));
-      if (!uploaded.ok) return refuse(uploaded.reason);
-      const result = await store.update(
-        article.id,
-        { ...article, image: uploaded.path, imageAlt: alt || article.imageAlt },
-        { by: by(res), note: 'cover image uploaded' },
-      );
-      if (result.ok) await changed();
-      res.redirect(303, `/staff/articles/${article.id}?saved=image`);
     });
 
     return router;

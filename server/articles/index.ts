@@ -8,6 +8,7 @@ import type { RequestHandler } from 'express';
 import { staffSignedIn } from '../console/auth';
 import type { Feature } from '../site/feature';
 import type { Site } from '../site/services';
+import { createAutosaves } from './autosaves';
 import { articleSection } from './consoleRoutes';
 import type { ArticleContent } from './content';
 import { createArticleContent, followArticles } from './content';
@@ -45,8 +46,23 @@ export function articles(site: Site, { content: given }: { content?: ArticleCont
     loaded: articlesLoaded(content),
     isOldSlug: isOldSlugPath(content),
     paths: ['/media'],
-    routes: articlePublicRoutes({ content, images, isStaff: staffSignedIn(db, config.siteUrl) }),
-    console: [articleSection({ store, rootDir: config.rootDir, preview, changed: () => content.refresh(), images })],
+    routes: articlePublicRoutes({
+      content,
+      images,
+      isStaff: staffSignedIn(db, config.siteUrl),
+      rootDir: config.rootDir,
+    }),
+    console: [
+      articleSection({
+        store,
+        rootDir: config.rootDir,
+        preview,
+        changed: () => content.refresh(),
+        images,
+        editorScript: () => site.assets().consoleEditorScript,
+        autosaves: createAutosaves(db),
+      }),
+    ],
     jobs: [
       {
         // The content version read every second (a change on any instance is shown here within it), and what
@@ -54,6 +70,19 @@ export function articles(site: Site, { content: given }: { content?: ArticleCont
         what: 'articles follower',
         place: 'every process',
         start: () => followArticles(content, logger),
+      },
+      {
+        // Uploads another process took and did not make (it stopped): made here (decision 075).
+        what: 'article images left waiting',
+        place: 'every process',
+        start: () => {
+          const timer = setInterval(
+            () => void images.process().catch((error: unknown) => logger.error({ err: error }, 'article images')),
+            30_000,
+          );
+          timer.unref();
+          return { stop: () => clearInterval(timer) };
+        },
       },
     ],
   };

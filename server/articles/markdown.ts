@@ -3,6 +3,7 @@
  * as text, links only to site paths, http(s) and mailto:, images with alt text), then the article profile,
  * so no tag, attribute or URL the rules did not mean to make can reach a public page.
  */
+import { uploadedImage } from '../../shared/lib/assetNames';
 import type { Locale } from '../../shared/lib/locale';
 import { readImageSize } from '../lib/markdown/imageSize';
 import { ARTICLE_HTML, sanitize } from '../lib/markdown/profiles';
@@ -17,7 +18,9 @@ export type RenderedArticle = { ok: true; html: string; readTime: string } | { o
  */
 export function renderArticle(markdown: string, locale: Locale, rootDir: string): RenderedArticle {
   try {
-    const html = sanitize(renderMarkdown(markdown, { imageSize: (src) => readImageSize(rootDir, src) }), ARTICLE_HTML);
+    // An image uploaded in the console is named with its size; any other is a file under public/.
+    const imageSize = (src: string) => uploadedImage(src) ?? readImageSize(rootDir, src);
+    const html = sanitize(renderMarkdown(markdown, { imageSize }), ARTICLE_HTML);
     return { ok: true, html, readTime: readTime(html, locale) };
   } catch (error) {
     return { ok: false, error: (error as Error).message };

@@ -25,7 +25,9 @@ interface PreviewOptions {
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 export function articlePreview({ render, rootDir, publishedPosts }: PreviewOptions) {
-  return async (req: Request, res: Response, article: Article): Promise<void> => {
+  return async (req: Request, res: Response, saved: Article): Promise<void> => {
+    // A published article's pending edit is what its preview shows: what "Publish changes" would make live.
+    const article = saved.pending ? { ...saved, ...saved.pending } : saved;
     const rendered = renderArticle(article.body, article.locale, rootDir);
     // A body the rules refuse cannot be published; its preview says why where the body would be.
     const html = rendered.ok ? rendered.html : `<p><strong>${escapeText(rendered.error)}</strong></p>`;

@@ -2,6 +2,7 @@
 import type { BlogPost } from '../../shared/content/blog';
 import { isKnownImage } from '../../shared/model/images';
 import { formatDate } from '../lib/dates';
+import { sharePath } from './shareImage';
 import type { Article } from './store';
 
 export function toBlogPost(article: Article, readTime: string): BlogPost {
@@ -13,7 +14,13 @@ export function toBlogPost(article: Article, readTime: string): BlogPost {
     date: article.date,
     category: article.category,
     // A cover the pages cannot show (none, or art a later build dropped) is no cover: the page still renders.
-    ...(isKnownImage(article.image) ? { image: article.image } : {}),
+    ...(isKnownImage(article.image)
+      ? {
+          image: article.image,
+          imageAlt: article.imageAlt,
+          share: sharePath(article.locale, article.title, article.image),
+        }
+      : {}),
     featured: article.featured,
     slug: article.slug,
     locale: article.locale,

@@ -10,6 +10,8 @@ import { uploadedImage } from '../../shared/lib/assetNames';
 import { localePrefix, locales } from '../../shared/lib/locale';
 import type { ArticleContent, PublishedArticles } from './content';
 import type { ArticleImages } from './images';
+import { drawShareImage } from './shareImage';
+import { uploadedImagesOf } from './uploadedImages';
 
 /** The hashes of the uploaded images published articles show, made once for each load of the articles. */
 const publishedHashes = new WeakMap<PublishedArticles, ReadonlySet<string>>();
@@ -18,7 +20,11 @@ function publishedImages(articles: PublishedArticles): ReadonlySet<string> {
   let hashes = publishedHashes.get(articles);
   if (!hashes) {
     const posts = locales.flatMap((locale) => articles.posts[locale]);
-    hashes = new Set(posts.flatMap((post) => uploadedImage(post.image ?? '')?.hash ?? []));
+    const bodies = locales.flatMap((locale) => [...articles.bodies[locale].values()]);
+    hashes = new Set([
+      ...posts.flatMap((post) => uploadedImage(post.image ?? '')?.hash ?? []),
+      ...bodies.flatMap((html) => uploadedImagesOf({ image: '', body: html }).map(({ hash }) => hash)),
+    ]);
     publishedHashes.set(articles, hashes);
   }
   return hashes;
@@ -26,28 +32,54 @@ function publishedImages(articles: PublishedArticles): ReadonlySet<string> {
 
 interface PublicRoutesOptions {
   content: ArticleContent;
+  /** The project's root, whose public/ holds the build's covers. */
+  rootDir: string;
   images: ArticleImages;
   /** Whether the request comes from a signed-in staff member. */
   isStaff: (req: Request) => Promise<boolean>;
 }
 
-export function articlePublicRoutes({ content, images, isStaff }: PublicRoutesOptions): Router {
+export function articlePublicRoutes({ content, images, isStaff, rootDir }: PublicRoutesOptions): Router {
   const router = Router();
 
   // An uploaded image's variant. Its name is its file's hash, which anyone holding the file can compute: until
   // an article that shows it is published, only the staff get it (decision 066). Once public, its name holds
-  // its content, so it is cached for a year.
+  // its content, so it is cached for a year. An image a body places is named by its site path
+  // ("<hash>-<width>x<height>"): its largest WebP.
   router.get('/media/articles/:file', async (req, res, next) => {
-    const match = /^([0-9a-f]{16})-(\d{1,5})\.(avif|webp)$/.exec(req.params.file);
+    const match = /^([0-9a-f]{16})-(\d{1,5})(?:\.(avif|webp)|x\d{1,5})$/.exec(req.params.file);
     if (!match) return next();
     const published = publishedImages(content.current()).has(match[1]!);
     if (!published && !(await isStaff(req))) return next();
-    const body = await images.file(match[1]!, Number(match[2]), match[3] as 'avif' | 'webp');
+    const format = (match[3] ?? 'webp') as 'avif' | 'webp';
+    const body = await images.file(match[1]!, Number(match[2]), format);
     if (!body) return next();
     res
-      .type(`image/${match[3]}`)
+      .type(`image/${format}`)
       .set('Cache-Control', published ? 'public, max-age=31536000, immutable' : 'private, no-store')
       .send(body);
+  });
+  // A published article's social card (decision 075), drawn at its first request and kept: its name changes with
+  // what it shows, so it is cached for a year.
+  const cards = new Map<string, Promise<Buffer>>();
+  router.get('/media/og/:file', async (req, res, next) => {
+    const path = `/media/og/${req.params.file}`;
+    const post = locales
+      .flatMap((locale) => content.current().posts[locale])
+      .find((candidate) => candidate.share === path);
+    if (!post?.image) return next();
+    let card = cards.get(path);
+    if (!card) {
+      // A card whose title changed since is not asked for again: the kept ones stay few.
+      if (cards.size >= 100) cards.clear();
+      card = drawShareImage({ title: post.title, image: post.image }, rootDir, images);
+      cards.set(path, card);
+      card.catch(() => cards.delete(path));
+    }
+    res
+      .type('image/jpeg')
+      .set('Cache-Control', 'public, max-age=31536000, immutable')
+      .send(await card);
   });
   const localeNamed = (value: string) => locales.find((locale) => locale === value);
   // Revalidated on each use: a publish changes them at once.

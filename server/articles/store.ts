@@ -4,6 +4,8 @@
  * instance follows.
  */
 import type { Locale } from '../../shared/lib/locale';
+import type { AuditAction } from '../console/audit/record';
+import { recordAudit, SCHEDULE_ACTOR } from '../console/audit/record';
 import type { Database, Queryable } from '../db';
 import type { ArticleFields } from './fields';
 import { ARTICLE_FIELDS } from './fields';
@@ -24,6 +26,13 @@ export interface Article extends ArticleFields {
   createdAt: string;
   updatedAt: string;
   updatedBy: string;
+  /**
+   * A published article's saved edit, not live yet (decision 075): the preview shows it, "Publish changes" makes
+   * it live, "Discard" drops it. Null when there is none.
+   */
+  pending: ArticleFields | null;
+  /** When the pending edit is scheduled to go live (ISO, to the minute), or null. */
+  pendingAt: string | null;
 }
 
 /** The list's row: the article and its translation's state, or null when it has none. */
@@ -40,6 +49,8 @@ export interface ArticleFilter {
 
 export interface Revision {
   id: number;
+  /** Its place among the article's own revisions, from 1: what the console calls it. */
+  number: number;
   articleId: number;
   savedAt: string;
   savedBy: string;
@@ -60,10 +71,12 @@ type ArticleRow = Omit<ArticleFields, 'featured' | 'imageAlt'> & {
   created_at: string;
   updated_at: string;
   updated_by: string;
+  pending: string | null;
+  pending_at: string | null;
 };
 
 const COLUMNS =
-  'id, pair_id, locale, slug, title, excerpt, category, author, date, featured, image, image_alt, body, state, publish_at, published_at, created_at, updated_at, updated_by';
+  'id, pair_id, locale, slug, title, excerpt, category, author, date, featured, image, image_alt, body, state, publish_at, published_at, created_at, updated_at, updated_by, pending, pending_at';
 
 function toArticle(row: ArticleRow): Article {
   return {
@@ -86,6 +99,8 @@ function toArticle(row: ArticleRow): Article {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     updatedBy: row.updated_by,
+    pending: row.pending === null ? null : (JSON.parse(row.pending) as ArticleFields),
+    pendingAt: row.pending_at,
   };
 }
 
@@ -105,6 +120,9 @@ interface UpdateOptions {
   note?: string;
 }
 
+/** What a save did: went live (a draft's, or a change published), or was kept as a published article's pending edit. */
+type Saved = { ok: true; id: number; pending: boolean };
+
 export interface ArticleStore {
   /** Fills an empty database with the seed articles once, even when two instances start together. */
   seed(articles: readonly SeedArticle[], now?: Date): Promise<boolean>;
@@ -114,19 +132,31 @@ export interface ArticleStore {
   translationOf(article: Pick<Article, 'id' | 'pairId'>): Promise<Article | undefined>;
   /** A new draft; with `pairId`, the translation of that article. */
   create(fields: ArticleFields, by: string, pairId?: number, now?: Date): Promise<SaveResult>;
-  /** Saves the fields as they are, keeping a revision; a published slug that changes keeps its old URL. */
-  update(id: number, fields: ArticleFields, options: UpdateOptions): Promise<SaveResult>;
+  /**
+   * Saves the fields as they are, keeping a revision; a published slug that changes keeps its old URL. A
+   * published article's save is kept as its pending edit, the live version untouched.
+   */
+  update(id: number, fields: ArticleFields, options: UpdateOptions): Promise<SaveResult | Saved>;
+  /** Deletes a draft or unpublished article with its revisions; false when it is live or scheduled (or gone). */
+  remove(id: number): Promise<boolean>;
+  /** Makes a published article's pending edit live; false when it has none. */
+  publishChanges(id: number, by: string, now?: Date): Promise<SaveResult | undefined>;
+  /** Drops a published article's pending edit (and its schedule); false when it has none. */
+  discardChanges(id: number, by: string, now?: Date): Promise<boolean>;
+  /** Schedules a published article's pending edit to go live at `at`. */
+  scheduleChanges(id: number, at: Date, by: string, now?: Date): Promise<boolean>;
   publish(id: number, by: string, now?: Date): Promise<boolean>;
   schedule(id: number, at: Date, by: string, now?: Date): Promise<boolean>;
   unpublish(id: number, by: string, now?: Date): Promise<boolean>;
   /**
-   * Publishes every scheduled article that is due; the count this call published (0 when another instance did).
-   * One that `problemOf` finds a problem with goes back off the schedule instead, its revision saying why.
+   * Publishes every scheduled article (and scheduled pending edit) that is due; the count this call published
+   * (0 when another instance did). One that `problemOf` finds a problem with goes back off the schedule instead,
+   * its revision saying why.
    */
   publishDue(now?: Date, problemOf?: (article: Article) => string | undefined): Promise<number>;
   revisions(articleId: number): Promise<Revision[]>;
-  /** Saves an old revision's fields as the article's newest. */
-  restore(articleId: number, revisionId: number, by: string, now?: Date): Promise<SaveResult | undefined>;
+  /** Saves an old revision's fields as the article's newest (a published article's pending edit). */
+  restore(articleId: number, revisionId: number, by: string, now?: Date): Promise<SaveResult | Saved | undefined>;
   /** The published articles of a language, newest first. */
   published(locale: Locale): Promise<Article[]>;
   /** A language's old slugs of published articles, each with the article it now answers with. */
@@ -142,9 +172,18 @@ export interface SeedArticle extends ArticleFields {
 
 const SEED_MARKER = 'articles-seeded';
 /** Who the schedule's own step saves as, publishing an article or taking it off the schedule. */
-export const SCHEDULE_BY = 'schedule';
+export const SCHEDULE_BY = SCHEDULE_ACTOR;
+
+/** The audit log's action for each change of state a person makes (decision 072). */
+const stateActions = {
+  published: 'article.publish',
+  scheduled: 'article.schedule',
+  unpublished: 'article.unpublish',
+} as const satisfies Partial<Record<ArticleState, AuditAction>>;
 /** How a revision of an article the schedule could not publish begins; the time and the reason follow. */
 const NOT_PUBLISHED_NOTE = 'not published at';
+/** The note of a published article's save kept as its pending edit. */
+const PENDING_NOTE = 'pending change saved';
 
 async function bumpVersion(tx: Queryable): Promise<void> {
   await tx.run("UPDATE content_versions SET version = version + 1 WHERE name = 'articles'");
@@ -152,7 +191,7 @@ async function bumpVersion(tx: Queryable): Promise<void> {
 
 async function addRevision(
   tx: Queryable,
-  { articleId, fields, savedBy, savedAt, note }: Omit<Revision, 'id'>,
+  { articleId, fields, savedBy, savedAt, note }: Omit<Revision, 'id' | 'number'>,
 ): Promise<void> {
   await tx.run(
     'INSERT INTO article_revisions (article_id, saved_at, saved_by, note, fields) VALUES (?, ?, ?, ?, ?)',
@@ -219,7 +258,7 @@ interface StateChange {
   id: number;
   by: string;
   now: Date;
-  state: ArticleState;
+  state: keyof typeof stateActions;
   note: string;
   publishAt: string | null;
 }
@@ -249,8 +288,52 @@ export function createArticleStore(db: Database): ArticleStore {
       );
       await addRevision(tx, { articleId: id, fields: article, savedBy: by, savedAt: at, note });
       await bumpVersion(tx);
+      const detail = `${article.title} (${article.locale})${state === 'scheduled' ? `, ${note}` : ''}`;
+      await recordAudit(tx, { actor: by, action: stateActions[state], object: `article ${id}`, detail }, now);
       return true;
     });
+
+  /** Writes fields onto the live article, keeping a published slug's old URL, and its revision. */
+  const writeLive = async (
+    tx: Queryable,
+    before: Article,
+    fields: ArticleFields,
+    by: string,
+    at: string,
+    note: string,
+  ) => {
+    await tx.run(
+      `UPDATE articles SET ${FIELD_COLUMNS.map((column) => `${column} = ?`).join(', ')}, pending = NULL, pending_at = NULL,
+         updated_at = ?, updated_by = ?
+       WHERE id = ?`,
+      ...fieldValues(fields),
+      at,
+      by,
+      before.id,
+    );
+    // The old URL of an article visitors could have seen keeps working (301), and a slug taken back
+    // is no redirect any more.
+    if (before.slug !== fields.slug && before.publishedAt !== null)
+      await tx.run(
+        `INSERT INTO article_redirects (locale, slug, article_id) VALUES (?, ?, ?)
+         ON CONFLICT (locale, slug) DO UPDATE SET article_id = excluded.article_id`,
+        before.locale,
+        before.slug,
+        before.id,
+      );
+    await tx.run('DELETE FROM article_redirects WHERE locale = ? AND slug = ?', fields.locale, fields.slug);
+    await addRevision(tx, { articleId: before.id, fields, savedBy: by, savedAt: at, note });
+    await bumpVersion(tx);
+  };
+
+  /** A slug another article of the language already uses: checked before a pending edit is kept. */
+  const slugUsed = async (tx: Queryable, id: number, fields: ArticleFields) =>
+    (await tx.get(
+      'SELECT id FROM articles WHERE locale = ? AND slug = ? AND id <> ?',
+      fields.locale,
+      fields.slug,
+      id,
+    )) !== undefined;
 
   const update: ArticleStore['update'] = async (id, fields, { by, now = new Date(), note = '' }) => {
     try {
@@ -260,31 +343,39 @@ export function createArticleStore(db: Database): ArticleStore {
         if (before.locale !== fields.locale)
           return { ok: false, field: 'locale', reason: 'An article keeps its language: write a translation.' } as const;
         const at = now.toISOString();
+        if (before.state !== 'published') {
+          await writeLive(tx, before, fields, by, at, note);
+          return { ok: true, id, pending: false } as const;
+        }
+        // A live article keeps what visitors see: the save is its pending edit, and nothing public changes.
+        if (await slugUsed(tx, id, fields)) return slugTaken(fields);
         await tx.run(
-          `UPDATE articles SET ${FIELD_COLUMNS.map((column) => `${column} = ?`).join(', ')}, updated_at = ?, updated_by = ?
-           WHERE id = ?`,
-          ...fieldValues(fields),
+          'UPDATE articles SET pending = ?, updated_at = ?, updated_by = ? WHERE id = ?',
+          JSON.stringify(fieldsOf(fields)),
           at,
           by,
           id,
         );
-        // The old URL of an article visitors could have seen keeps working (301), and a slug taken back
-        // is no redirect any more.
-        if (before.slug !== fields.slug && before.publishedAt !== null)
-          await tx.run(
-            `INSERT INTO article_redirects (locale, slug, article_id) VALUES (?, ?, ?)
-             ON CONFLICT (locale, slug) DO UPDATE SET article_id = excluded.article_id`,
-            before.locale,
-            before.slug,
-            id,
-          );
-        await tx.run('DELETE FROM article_redirects WHERE locale = ? AND slug = ?', fields.locale, fields.slug);
-        await addRevision(tx, { articleId: id, fields, savedBy: by, savedAt: at, note });
-        await bumpVersion(tx);
-        return { ok: true, id } as const;
+        await addRevision(tx, { articleId: id, fields, savedBy: by, savedAt: at, note: note || PENDING_NOTE });
+        return { ok: true, id, pending: true } as const;
       });
     } catch (error) {
       if (isUniqueViolation(error)) return slugTaken(fields);
+      throw error;
+    }
+  };
+
+  const publishChanges: ArticleStore['publishChanges'] = async (id, by, now = new Date()) => {
+    try {
+      return await db.transaction(async (tx) => {
+        const before = await get(tx, id);
+        if (!before?.pending || before.state !== 'published') return undefined;
+        await writeLive(tx, before, before.pending, by, now.toISOString(), 'changes published');
+        return { ok: true, id } as const;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error))
+        return { ok: false, field: 'slug', reason: 'Another article already uses that slug.' };
       throw error;
     }
   };
@@ -388,6 +479,62 @@ export function createArticleStore(db: Database): ArticleStore {
 
     update,
 
+    publishChanges,
+
+    async remove(id) {
+      return db.transaction(async (tx) => {
+        const deleted = await tx.run("DELETE FROM articles WHERE id = ? AND state IN ('draft', 'unpublished')", id);
+        if (deleted) await bumpVersion(tx);
+        return deleted > 0;
+      });
+    },
+
+    async discardChanges(id, by, now = new Date()) {
+      return db.transaction(async (tx) => {
+        const before = await get(tx, id);
+        if (!before?.pending) return false;
+        const at = now.toISOString();
+        await tx.run(
+          'UPDATE articles SET pending = NULL, pending_at = NULL, updated_at = ?, updated_by = ? WHERE id = ?',
+          at,
+          by,
+          id,
+        );
+        await addRevision(tx, {
+          articleId: id,
+          fields: before,
+          savedBy: by,
+          savedAt: at,
+          note: 'pending changes discarded',
+        });
+        return true;
+      });
+    },
+
+    async scheduleChanges(id, at, by, now = new Date()) {
+      const minute = new Date(Math.floor(at.getTime() / 60_000) * 60_000).toISOString();
+      return db.transaction(async (tx) => {
+        const before = await get(tx, id);
+        if (!before?.pending || before.state !== 'published') return false;
+        const saved = now.toISOString();
+        await tx.run(
+          'UPDATE articles SET pending_at = ?, updated_at = ?, updated_by = ? WHERE id = ?',
+          minute,
+          saved,
+          by,
+          id,
+        );
+        await addRevision(tx, {
+          articleId: id,
+          fields: before.pending,
+          savedBy: by,
+          savedAt: saved,
+          note: `changes scheduled for ${minute}`,
+        });
+        return true;
+      });
+    },
+
     publish: (id, by, now = new Date()) =>
       changeState({ id, by, now, state: 'published', note: 'published', publishAt: null }),
 
@@ -427,8 +574,46 @@ export function createArticleStore(db: Database): ArticleStore {
           if (changed === 0) continue;
           moved += 1;
           if (problem === undefined) published += 1;
+          if (problem === undefined)
+            await recordAudit(
+              tx,
+              {
+                actor: SCHEDULE_ACTOR,
+                action: 'article.publish',
+                object: `article ${article.id}`,
+                detail: `${article.title} (${article.locale}), as scheduled`,
+              },
+              now,
+            );
           const note = problem === undefined ? 'published' : `${NOT_PUBLISHED_NOTE} ${article.publishAt}: ${problem}`;
           await addRevision(tx, { articleId: article.id, fields: article, savedBy: SCHEDULE_BY, savedAt: at, note });
+        }
+        // A live article's pending edit that is due: made live as "Publish changes" does, or its schedule dropped.
+        const dueChanges = await tx.all<ArticleRow>(
+          `SELECT ${COLUMNS} FROM articles WHERE state = 'published' AND pending IS NOT NULL AND pending_at <= ?`,
+          at,
+        );
+        for (const article of dueChanges.map(toArticle)) {
+          const problem = problemOf({ ...article, ...article.pending! });
+          if (problem === undefined && !(await slugUsed(tx, article.id, article.pending!))) {
+            await writeLive(tx, article, article.pending!, SCHEDULE_BY, at, 'changes published');
+            published += 1;
+            continue;
+          }
+          await tx.run(
+            'UPDATE articles SET pending_at = NULL, updated_at = ?, updated_by = ? WHERE id = ?',
+            at,
+            SCHEDULE_BY,
+            article.id,
+          );
+          const note = `${NOT_PUBLISHED_NOTE} ${article.pendingAt}: ${problem ?? 'the slug is taken'}`;
+          await addRevision(tx, {
+            articleId: article.id,
+            fields: article.pending!,
+            savedBy: SCHEDULE_BY,
+            savedAt: at,
+            note,
+          });
         }
         if (moved) await bumpVersion(tx);
         return published;
@@ -447,8 +632,9 @@ export function createArticleStore(db: Database): ArticleStore {
         'SELECT id, article_id, saved_at, saved_by, note, fields FROM article_revisions WHERE article_id = ? ORDER BY id DESC',
         articleId,
       );
-      return rows.map((row) => ({
+      return rows.map((row, index) => ({
         id: row.id,
+        number: rows.length - index,
         articleId: row.article_id,
         savedAt: row.saved_at,
         savedBy: row.saved_by,
@@ -458,8 +644,9 @@ export function createArticleStore(db: Database): ArticleStore {
     },
 
     async restore(articleId, revisionId, by, now = new Date()) {
-      const row = await db.get<{ fields: string }>(
-        'SELECT fields FROM article_revisions WHERE id = ? AND article_id = ?',
+      const row = await db.get<{ fields: string; number: number }>(
+        `SELECT fields, (SELECT count(*) FROM article_revisions AS earlier WHERE earlier.article_id = r.article_id AND earlier.id <= r.id) AS number
+         FROM article_revisions AS r WHERE id = ? AND article_id = ?`,
         revisionId,
         articleId,
       );
@@ -467,7 +654,7 @@ export function createArticleStore(db: Database): ArticleStore {
       return update(articleId, JSON.parse(row.fields) as ArticleFields, {
         by,
         now,
-        note: `restored revision ${revisionId}`,
+        note: `restored revision ${Number(row.number)}`,
       });
     },
 

@@ -24,8 +24,17 @@ export const articleCopy = {
     scheduled: 'Scheduled.',
     unpublished: 'Unpublished: visitors no longer see it.',
     restored: 'Revision restored: it is the newest revision now.',
-    image: 'Cover image uploaded: it is made in every width the page needs.',
+    restoredPending:
+      'Revision restored as a pending change: visitors see the live version until you publish the changes.',
+    pending: 'Saved as a pending change: visitors see the live version until you publish the changes.',
+    changesPublished: 'Changes published: visitors see them now.',
+    discarded: 'Pending changes discarded: the editor shows the live version.',
   },
+  noSuchImage: 'it names an uploaded image that does not exist: choose one from the image library.',
+  imageProcessing: 'the image is still being made in the widths the pages need: try again in a few seconds.',
+  deleted: 'Article deleted, with its revisions.',
+  deleteLive: 'This article is live or scheduled: unpublish it (or cancel the schedule) first, then delete it.',
+  nothingToSchedule: 'This article is live and has no pending change to schedule: save a change first.',
   scheduleInvalid: 'Publish at: a date and time in the future, as the field asks.',
   publishInvalid: (field: string, reason: string) => `This article cannot go live yet: ${field}: ${reason}`,
   notPublished: (note: string) =>

@@ -1,7 +1,7 @@
 /**
  * Staff accounts, from the command line only (there is no sign-up page):
  *   npm run --silent staff -- add <email> [--name <name>] [--office <office>] [--role owner|editor|sales]
- *   npm run --silent staff -- reset|disable|unlock <email>
+ *   npm run --silent staff -- reset|disable|unlock|two-factor-off <email>
  *   npm run --silent staff -- list
  * Reads the database in DATA_DIR, as the server does.
  */
@@ -9,11 +9,14 @@ import type { City } from '../../shared/content/data';
 import type { StaffCommand } from '../cli/run';
 import { openServerDatabase, SetupError, UsageError } from '../cli/run';
 import { createAccountStore } from './accounts';
+import { COMMAND_ACTOR, recordAudit } from './audit/record';
 import { generatePassword, hashPassword, passwordProblem } from './passwords';
 import { NAME_MAX, OFFICES } from './people/profile';
 import type { Role } from './roles';
 import { isRole, ROLES } from './roles';
 import { createSignInThrottle } from './signInThrottle';
+import { secretBox } from './twoFactor/secretBox';
+import { createTwoFactorStore } from './twoFactor/store';
 
 const USAGE = `Usage: npm run --silent staff -- <command>
 
@@ -24,13 +27,16 @@ const USAGE = `Usage: npm run --silent staff -- <command>
                    time zone and hours are set in the console's People page
   reset <email>    set a new password (ends the account's sessions)
   disable <email>  disable the account and end its sessions at once
-  unlock <email>   clear the sign-in lock-out after repeated wrong passwords
+  unlock <email>   clear the sign-in lock-out after repeated wrong passwords or codes
+  two-factor-off <email>
+                   turn off the account's two-factor sign-in (its secret and recovery codes
+                   are deleted), for someone who lost both and has no owner to reset it
   list             the accounts: address, name, role, when made and whether disabled
 
 add and reset ask for the password twice when run in a terminal; otherwise they
 generate one and print it once. The database is the one in DATA_DIR (default ./data).`;
 
-const COMMANDS = ['add', 'reset', 'disable', 'unlock', 'list'] as const;
+const COMMANDS = ['add', 'reset', 'disable', 'unlock', 'two-factor-off', 'list'] as const;
 type Command = (typeof COMMANDS)[number];
 
 /** Deliberately plain: the address is typed by the staff, and only has to be unique and deliverable. */
@@ -167,6 +173,22 @@ async function run(args: readonly string[]): Promise<void> {
             : `${email} had no failed sign-ins to clear.\n`,
         );
         break;
+      case 'two-factor-off': {
+        // Deleting reads no secret: no key is needed (decision 071).
+        const { id } = (await accounts.find(email))!;
+        const removed = await createTwoFactorStore(db, secretBox(undefined)).remove(id);
+        if (removed)
+          await recordAudit(db, {
+            ...{ actor: COMMAND_ACTOR, action: 'two-factor', object: `person ${id}` },
+            detail: 'turned off from the shell',
+          });
+        process.stderr.write(
+          removed
+            ? `Turned off the two-factor sign-in of ${email}: the password alone signs in until it is set up again.\n`
+            : `${email} had no two-factor sign-in to turn off.\n`,
+        );
+        break;
+      }
       case 'list':
         for (const account of await accounts.list()) {
           process.stdout.write(

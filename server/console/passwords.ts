@@ -94,16 +94,21 @@ export async function verifyPassword(password: string, stored: PasswordHash): Pr
 }
 
 /**
- * What a sign-in for an address with no account is checked against, so it
- * takes as long as a wrong password: the work of scrypt depends on the salt's
- * and the parameters' sizes only, and no password yields an all-zero key.
- * Nothing to compute ahead, so no first attempt answers slower than the next.
+ * A hash no password matches, checked with the production cost: no password yields an all-zero key, and the
+ * work of scrypt depends on the salt's and the parameters' sizes only. An invited account holds one until its
+ * person sets a password (decision 070).
  */
-export const DUMMY_HASH: PasswordHash = {
+export const unusablePassword = (): PasswordHash => ({
   hash: Buffer.alloc(SCRYPT_PARAMS.keyLength).toString('base64'),
   salt: randomBytes(16).toString('base64'),
   params: SCRYPT_PARAMS,
-};
+});
+
+/**
+ * What a sign-in for an address with no account is checked against, so it takes as long as a wrong password.
+ * Nothing to compute ahead, so no first attempt answers slower than the next.
+ */
+export const DUMMY_HASH: PasswordHash = unusablePassword();
 
 /** Why a new password is refused, or null when it is acceptable. */
 export function passwordProblem(password: string, email = ''): string | null {

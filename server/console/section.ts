@@ -1,4 +1,4 @@
-import type { RequestHandler, Response, Router } from 'express';
+import type { Request, RequestHandler, Response, Router } from 'express';
 
 import type { ConsoleAssets, ConsoleNavEntry } from './kit/ConsoleDocument';
 import type { StaffName } from './people/names';
@@ -18,6 +18,13 @@ export interface ConsoleSectionTools {
   renderNotFound: (res: Response, message: string) => void;
   /** The staff's display names, read for a page that says who did what. */
   staffNames: () => Promise<StaffName>;
+  /**
+   * Before a dangerous action (an export, a role, a campaign send), after guardPost for a post: asks for the
+   * password again when the session's last check is over 10 minutes old, carrying the action (decision 070).
+   */
+  recentCheck: RequestHandler;
+  /** The same asked from inside a handler, for an action dangerous only with some values (a role changed). */
+  askForCheck: (req: Request, res: Response) => void;
 }
 
 /**

@@ -1,14 +1,23 @@
 import { retention } from '../../shared/content/retention';
 import type { Database, Queryable } from '../db';
 
-/** Failures allowed before each further attempt must wait. */
-const FREE_FAILURES = 3;
-/** The wait doubles with each failure past the free ones, up to this. */
-const MAX_WAIT_MS = 15 * 60_000;
 /** Failures in a row from one client for one address after which that pair is locked… */
 export const LOCK_AFTER_FAILURES = 10;
 /** …for this long, and again after each further failure; other clients are not (decision 030). */
 export const LOCK_MS = 30 * 60_000;
+
+/** How failures in a row slow down, then lock, the next attempt on a key. */
+interface Backoff {
+  /** Failures allowed before each further attempt must wait… */
+  free: number;
+  /** …a wait that doubles with each failure past the free ones, up to this. */
+  maxWaitMs: number;
+  lockAfter: number;
+  lockMs: number;
+}
+const PASSWORD: Backoff = { free: 3, maxWaitMs: 15 * 60_000, lockAfter: LOCK_AFTER_FAILURES, lockMs: LOCK_MS };
+/** The second step (decision 071): five wrong codes in a row lock it for 15 minutes, from every client. */
+const SECOND_STEP: Backoff = { free: 5, maxWaitMs: 0, lockAfter: 5, lockMs: 15 * 60_000 };
 /** A quiet day forgets earlier failures; the daily purge deletes the rows as well. */
 const FORGET_AFTER_MS = retention.signInFailuresDays * 24 * 60 * 60_000;
 
@@ -42,18 +51,19 @@ export interface SignInThrottle {
 }
 
 /** How long after the attempt that made `failures` in a row the next one may come. */
-export function backoffMs(failures: number, lockable = false): number {
-  if (lockable && failures >= LOCK_AFTER_FAILURES) return LOCK_MS;
-  return failures < FREE_FAILURES ? 0 : Math.min(1000 * 2 ** (failures - FREE_FAILURES), MAX_WAIT_MS);
+export function backoffMs(failures: number, lockable = false, policy = PASSWORD): number {
+  if (lockable && failures >= policy.lockAfter) return policy.lockMs;
+  return failures < policy.free ? 0 : Math.min(1000 * 2 ** (failures - policy.free), policy.maxWaitMs);
 }
 
 /** backoffMs as SQL over a count: one arm per count until the wait stops changing, so the upsert decides alone. */
-function backoffSql(count: string, lockable: boolean): string {
+function backoffSql(count: string, lockable: boolean, policy = PASSWORD): string {
+  const wait = (failures: number) => backoffMs(failures, lockable, policy);
   const arms: string[] = [];
   let failures = 1;
-  for (; failures < FREE_FAILURES || backoffMs(failures, lockable) !== backoffMs(failures + 1, lockable); failures++)
-    arms.push(`WHEN ${failures} THEN ${backoffMs(failures, lockable)}`);
-  return `CASE ${count} ${arms.join(' ')} ELSE ${backoffMs(failures, lockable)} END`;
+  for (; failures < policy.free || wait(failures) !== wait(failures + 1); failures++)
+    arms.push(`WHEN ${failures} THEN ${wait(failures)}`);
+  return `CASE ${count} ${arms.join(' ')} ELSE ${wait(failures)} END`;
 }
 
 /**
@@ -61,20 +71,20 @@ function backoffSql(count: string, lockable: boolean): string {
  * (always when `always`), with the time the next may come. No row back: closed, nothing changed.
  * Atomic on both engines, so two parallel attempts never both see the same count.
  */
-const takeSql = (lockable: boolean, always: boolean) =>
+const takeSql = (lockable: boolean, always: boolean, policy = PASSWORD) =>
   `INSERT INTO staff_sign_in_attempts (key, email, failures, last_at, open_at) VALUES (?, ?, 1, ?, ?)
    ON CONFLICT (key) DO UPDATE SET
      failures = staff_sign_in_attempts.failures + 1,
      last_at = excluded.last_at,
-     open_at = excluded.last_at + ${backoffSql('staff_sign_in_attempts.failures + 1', lockable)}
+     open_at = excluded.last_at + ${backoffSql('staff_sign_in_attempts.failures + 1', lockable, policy)}
    ${always ? '' : 'WHERE staff_sign_in_attempts.open_at <= excluded.last_at'}
    RETURNING failures`;
 const TAKE_PAIR = takeSql(true, false);
 const TAKE = takeSql(false, false);
 const TAKE_ALWAYS = takeSql(false, true);
 /** A key's wait, counted again from `now`: it never ends sooner than the reservation's did. */
-const waitFromNowSql = (lockable: boolean) =>
-  `UPDATE staff_sign_in_attempts SET open_at = CAST(? AS BIGINT) + ${backoffSql('failures', lockable)} WHERE key = ?`;
+const waitFromNowSql = (lockable: boolean, policy = PASSWORD) =>
+  `UPDATE staff_sign_in_attempts SET open_at = CAST(? AS BIGINT) + ${backoffSql('failures', lockable, policy)} WHERE key = ?`;
 const WAIT_PAIR_FROM_NOW = waitFromNowSql(true);
 const WAIT_FROM_NOW = waitFromNowSql(false);
 
@@ -189,6 +199,50 @@ export function createSignInThrottle(db: Database): SignInThrottle {
       for (const { key, email } of rows)
         if (!locks.has(email)) locks.set(email, { email, client: key.slice(`pair:${email} `.length) });
       return [...locks.values()];
+    },
+  };
+}
+
+/** The second step's throttle: one key per account, whatever the client (the password is already known). */
+export interface SecondStepThrottle {
+  /** Reserves an attempt, counted as wrong until succeed(); undefined when reserved, else the seconds the lock still runs. */
+  reserve(email: string, now?: number): Promise<number | undefined>;
+  /** The reserved code was wrong: the lock, once reached, runs from now. */
+  fail(email: string, now?: number): Promise<void>;
+  /** The reserved code was right: the failures are forgotten. */
+  succeed(email: string): Promise<void>;
+}
+
+const TAKE_SECOND_STEP = takeSql(true, false, SECOND_STEP);
+const SECOND_STEP_FROM_NOW = waitFromNowSql(true, SECOND_STEP);
+
+/**
+ * The password's throttle on one key (decision 071): five wrong codes in a row lock the account's second step for
+ * 15 minutes. Kept under the address, so the CLI's unlock clears it too.
+ */
+export function createSecondStepThrottle(db: Database): SecondStepThrottle {
+  const keyOf = (email: string) => `second-step:${normalise(email)}`;
+  return {
+    async reserve(email, now = Date.now()) {
+      const key = keyOf(email);
+      // As for the password: a quiet day forgets earlier failures.
+      await db.run('DELETE FROM staff_sign_in_attempts WHERE key = ? AND last_at < ?', key, now - FORGET_AFTER_MS);
+      const taken = await db.get<{ failures: number }>(
+        TAKE_SECOND_STEP,
+        key,
+        normalise(email),
+        now,
+        now + backoffMs(1, true, SECOND_STEP),
+      );
+      if (taken) return undefined;
+      const row = await db.get<{ open_at: number }>('SELECT open_at FROM staff_sign_in_attempts WHERE key = ?', key);
+      return Math.max(1, Math.ceil((Number(row?.open_at ?? now) - now) / 1000));
+    },
+    async fail(email, now = Date.now()) {
+      await db.run(SECOND_STEP_FROM_NOW, now, keyOf(email));
+    },
+    async succeed(email) {
+      await db.run('DELETE FROM staff_sign_in_attempts WHERE key = ?', keyOf(email));
     },
   };
 }

@@ -18,6 +18,8 @@ export const signInCopy = {
   busy: (seconds: number) => `The console is busy checking other sign-ins. Try again in ${seconds} seconds.`,
   signedOut: 'You are signed out.',
   expired: 'Your session has ended. Sign in again.',
+  kept: 'Your session had ended, so your last form is kept: sign in to finish saving it.',
+  passwordSet: 'Your password is set. Sign in with it.',
 } as const;
 
 export const consoleCopy = {

@@ -2,12 +2,12 @@ import { openPostgres } from './postgres';
 import type { SqliteDatabase } from './sqlite';
 import { openSqlite } from './sqlite';
 import type { DatabaseConfig } from './types';
-import type { Database, Migration } from './types';
+import type { Database, Engine, Migration } from './types';
 
 export type { SqliteDatabase } from './sqlite';
 export { DATABASE_FILE } from './sqlite';
 export { timedDatabase } from './timed';
-export type { Database, Queryable } from './types';
+export type { Database, Queryable, SqlValue } from './types';
 
 /**
  * What is counted per UTC day (decision 034): a series (a web vital, the beacons' samples; page views next,
@@ -149,6 +149,63 @@ const quarantineTables = (id: string, options: string, bigint: string) => `
   )${options};
   CREATE INDEX form_quarantine_received ON form_quarantine (received_at);
   CREATE TABLE form_proofs_used (signature TEXT PRIMARY KEY, expires_at ${bigint} NOT NULL)${options};`;
+
+/**
+ * Decision 072: a session keeps the browser's user agent (its device and browser, shown to its person) and, once
+ * ended, stays a day as a tombstone (ended_at), so a form posted from it can be kept for its person; a kept form
+ * is encrypted with the key in its browser's cookie; the audit log is append-only, and only rows past its year
+ * (less a day for clocks that differ) may be deleted: the retention job's delete.
+ */
+const staffAudit = (id: string, tableOptions: string, appendOnly: string) => `
+  ALTER TABLE staff_sessions ADD COLUMN user_agent TEXT NOT NULL DEFAULT '';
+  ALTER TABLE staff_sessions ADD COLUMN ended_at TEXT;
+  CREATE TABLE staff_kept_forms (
+    id TEXT PRIMARY KEY,
+    account_id INTEGER NOT NULL REFERENCES staff_accounts (id) ON DELETE CASCADE,
+    sealed TEXT NOT NULL,
+    expires_at TEXT NOT NULL
+  )${tableOptions};
+  CREATE TABLE audit_log (
+    id ${id},
+    at TEXT NOT NULL,
+    actor TEXT NOT NULL,
+    action TEXT NOT NULL,
+    object TEXT NOT NULL,
+    detail TEXT NOT NULL
+  )${tableOptions};
+  CREATE INDEX audit_log_at ON audit_log (at);
+  CREATE INDEX audit_log_actor ON audit_log (actor, at);
+  ${appendOnly}`;
+
+/**
+ * The audit log's rows that may be deleted, by the database's own clock: those older than a year, less a day for
+ * clocks that differ (decision 072). The triggers refuse any other delete, and the retention job asks for no other.
+ */
+export const auditLogDeletable: Record<Engine, string> = {
+  sqlite: "at < strftime('%Y-%m-%dT%H:%M:%SZ', 'now', '-1 year', '+1 day')",
+  postgres: `at < to_char((now() - interval '1 year' + interval '1 day') AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
+};
+
+const sqliteAppendOnly = `
+  CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log
+  BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+  CREATE TRIGGER audit_log_no_delete BEFORE DELETE ON audit_log
+  WHEN NOT (OLD.${auditLogDeletable.sqlite})
+  BEGIN SELECT RAISE(ABORT, 'the audit log is append-only: only rows past a year go'); END;`;
+
+const postgresAppendOnly = `
+  CREATE FUNCTION audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    IF TG_OP = 'DELETE' THEN
+      IF OLD.${auditLogDeletable.postgres} THEN RETURN OLD;
+      END IF;
+    END IF;
+    RAISE EXCEPTION 'the audit log is append-only: only rows past a year go';
+  END $$;
+  CREATE TRIGGER audit_log_append_only BEFORE UPDATE OR DELETE ON audit_log
+    FOR EACH ROW EXECUTE FUNCTION audit_log_append_only();
+  CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON audit_log
+    FOR EACH STATEMENT EXECUTE FUNCTION audit_log_append_only();`;
 
 /**
  * Each entry runs once, in order, inside a transaction; append, never edit.
@@ -552,6 +609,80 @@ export const migrations: readonly Migration[] = [
   ALTER TABLE staff_accounts ADD COLUMN hours TEXT NOT NULL DEFAULT '{}';
   ALTER TABLE staff_accounts ADD COLUMN role TEXT NOT NULL DEFAULT 'sales' CHECK (role IN ('owner', 'editor', 'sales'));
   UPDATE staff_accounts SET role = 'owner';`,
+  `-- Two-factor sign-in (decision 071): a person's TOTP secret (sealed with a key kept outside the database when
+  -- the site has one), unconfirmed until a first code is entered, with the last time step accepted so a code is
+  -- never taken twice (a set-up never confirmed is deleted a day after it started); their recovery codes as SHA-256 hashes, each used once. A session that passed the password
+  -- but not yet the second step is pending, and opens nothing but that step. Requiring two factors for everyone
+  -- is a row of settings.
+  CREATE TABLE staff_totp (
+    account_id INTEGER PRIMARY KEY REFERENCES staff_accounts (id) ON DELETE CASCADE,
+    secret TEXT NOT NULL,
+    started_at TEXT NOT NULL,
+    confirmed_at TEXT,
+    last_step BIGINT NOT NULL DEFAULT 0
+  );
+  CREATE TABLE staff_recovery_codes (
+    account_id INTEGER NOT NULL REFERENCES staff_accounts (id) ON DELETE CASCADE,
+    hash TEXT NOT NULL,
+    used_at TEXT,
+    PRIMARY KEY (account_id, hash)
+  );
+  ALTER TABLE staff_sessions ADD COLUMN pending INTEGER NOT NULL DEFAULT 0;`,
+  // Staff sessions a person can list and end, forms kept across a sign-in, and the audit log (decision 072).
+  {
+    sqlite: staffAudit('INTEGER PRIMARY KEY AUTOINCREMENT', ' STRICT', sqliteAppendOnly),
+    postgres: staffAudit('INTEGER GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY', '', postgresAppendOnly),
+  },
+  `-- Invitations and password resets by e-mail (decision 070). A link's token is an id and a secret; only the
+  -- secret's SHA-256 is kept, with the time the link stops working. One link per account and purpose: a new one
+  -- replaces it, and it is deleted once used. An invited account (invited_at) has no password until its link is used.
+  CREATE TABLE staff_links (
+    id TEXT PRIMARY KEY,
+    account_id INTEGER NOT NULL REFERENCES staff_accounts (id) ON DELETE CASCADE,
+    purpose TEXT NOT NULL CHECK (purpose IN ('invite', 'reset')),
+    secret_hash TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL,
+    UNIQUE (account_id, purpose)
+  );
+  CREATE INDEX staff_links_expires ON staff_links (expires_at);
+  ALTER TABLE staff_accounts ADD COLUMN invited_at TEXT;
+  -- When the session's person last typed their password: dangerous actions ask again after 10 minutes.
+  ALTER TABLE staff_sessions ADD COLUMN checked_at TEXT NOT NULL DEFAULT '';
+  UPDATE staff_sessions SET checked_at = created_at;`,
+  `-- An upload is taken at once and made in its widths off the request (decision 075): its state, its original bytes
+  -- (base64) until they are made, why it failed, and when a process took it (a process that died leaves it to
+  -- another). Each image of the library has its alt text per language.
+  ALTER TABLE article_images ADD COLUMN status TEXT NOT NULL DEFAULT 'ready';
+  ALTER TABLE article_images ADD COLUMN original TEXT;
+  ALTER TABLE article_images ADD COLUMN reason TEXT NOT NULL DEFAULT '';
+  ALTER TABLE article_images ADD COLUMN claimed_at TEXT;
+  -- A published article's saved edit waits beside the live version until it is published (or discarded), and
+  -- may be scheduled: its fields as JSON, and when it goes live.
+  ALTER TABLE articles ADD COLUMN pending TEXT;
+  ALTER TABLE articles ADD COLUMN pending_at TEXT;
+  -- What a writer typed in the editor, kept as they type (valid or not) until they save: one row per person and
+  -- form ("article:<id>", or "new" for an article not created yet).
+  CREATE TABLE article_autosaves (
+    form TEXT NOT NULL,
+    saved_by TEXT NOT NULL,
+    typed TEXT NOT NULL,
+    saved_at TEXT NOT NULL,
+    PRIMARY KEY (form, saved_by)
+  );
+  CREATE TABLE article_image_alts (
+    hash TEXT NOT NULL REFERENCES article_images (hash) ON DELETE CASCADE,
+    locale TEXT NOT NULL,
+    alt TEXT NOT NULL,
+    PRIMARY KEY (hash, locale)
+  );`,
+  `-- A campaign under control (decision 074): paused or cancelled at a time, and sent to one language only ('' is all).
+  ALTER TABLE campaigns ADD COLUMN paused_at TEXT;
+  ALTER TABLE campaigns ADD COLUMN cancelled_at TEXT;
+  ALTER TABLE campaigns ADD COLUMN only_locale TEXT NOT NULL DEFAULT '';
+  -- How a lead says they heard of the lab, and their words for "other" (decision 074).
+  ALTER TABLE leads ADD COLUMN heard TEXT NOT NULL DEFAULT '';
+  ALTER TABLE leads ADD COLUMN heardtext TEXT NOT NULL DEFAULT '';`,
   // Forms that bots cannot use (decision 073): the submissions held back, with their reasons and score, until
   // staff deliver or delete them (30 days at most); the proofs of work already spent, until they expire.
   {

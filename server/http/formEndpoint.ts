@@ -136,7 +136,11 @@ export function formEndpoint(options: FormEndpointOptions): (RequestHandler | Er
     const locale = localeOf(req.originalUrl);
     const message = options.message?.(refusal, locale) ?? defaultMessage(refusal, locale);
     const back = typeof options.formPage === 'function' ? options.formPage(locale) : (options.formPage ?? '/');
-    if (!isPlainFormPost(req)) {
+    // A form that posts a file (multipart) to an endpoint that takes one is a plain form too: its refusal is a
+    // page, never a bare JSON answer. An endpoint of JSON and plain forms refuses multipart as JSON (415).
+    const fileForm =
+      options.anyMediaType === true && /^multipart\/form-data\s*(;|$)/i.test(req.get('content-type') ?? '');
+    if (!isPlainFormPost(req) && !(fileForm && req.accepts(['html', 'json']) === 'html')) {
       res.status(status).json({ error: message });
       return;
     }

@@ -16,6 +16,8 @@ export interface BuildManifest {
   stylesheet: string;
   /** The staff console's stylesheet, which no public page links. */
   consoleStylesheet: string;
+  /** The article editor's script (autosave, the cover's thumbnail): the one console page that runs one. */
+  consoleEditorScript?: string;
   /** Page chunk name (the page module's file name) to its file and the shared chunks it imports. */
   routes: Record<string, string[]>;
   /** Page chunk name to the CSS that page needs, inlined in its <style>, and that text's CSP hash. */

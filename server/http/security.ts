@@ -35,6 +35,7 @@ export type HeaderList = ReadonlyArray<readonly [name: string, value: string]>;
 /** What an answer calls to run no script at all (see forbidScripts). */
 interface PolicyLocals {
   forbidScripts?: () => void;
+  allowOwnScripts?: () => void;
 }
 
 /**
@@ -114,6 +115,9 @@ export function securityHeaders(config: Pick<AppConfig, 'siteUrl'>, assets?: Ass
     (res.locals as PolicyLocals).forbidScripts = () => {
       for (const [name, value] of headersAllowing('', false)) if (name === CSP) res.setHeader(name, value);
     };
+    (res.locals as PolicyLocals).allowOwnScripts = () => {
+      for (const [name, value] of headersAllowing('')) if (name === CSP) res.setHeader(name, value);
+    };
     next();
   };
   return Object.assign(handler, { headersFor: (styleHash: string) => headersAllowing(styleHash) });
@@ -122,4 +126,9 @@ export function securityHeaders(config: Pick<AppConfig, 'siteUrl'>, assets?: Ass
 /** An answer that carries no script (the staff console) tells the browser to run none: script-src 'none'. */
 export function forbidScripts(res: Response): void {
   (res.locals as PolicyLocals).forbidScripts?.();
+}
+
+/** A console page that runs the site's own script file (the article editor) is allowed it again: script-src 'self'. */
+export function allowOwnScripts(res: Response): void {
+  (res.locals as PolicyLocals).allowOwnScripts?.();
 }

@@ -3,6 +3,7 @@ import { Router } from 'express';
 import { createElement } from 'react';
 
 import { SERVICE_VALUES } from '../../shared/content/contactFields';
+import { recordAudit } from '../console/audit/record';
 import type { ConsoleSection, ConsoleSectionTools } from '../console/console';
 import type { ConsoleAssets } from '../console/kit/ConsoleDocument';
 import { noticeNamed } from '../console/notices';
@@ -28,6 +29,8 @@ interface LeadRoutesOptions {
   guardPost: RequestHandler[];
   renderNotFound: (res: Response, message: string) => void;
   staffNames: ConsoleSectionTools['staffNames'];
+  /** The fresh check an export of every lead's data asks for (decision 070). */
+  recentCheck: RequestHandler;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -73,7 +76,7 @@ const exportColumns: CsvColumns<InboxLead> = [
 ];
 
 /** The inbox, a lead's page, its status and notes, and the exports of the current filter. */
-function leadRoutes({ db, assets, guardPost, renderNotFound, staffNames }: LeadRoutesOptions): Router {
+function leadRoutes({ db, assets, guardPost, renderNotFound, staffNames, recentCheck }: LeadRoutesOptions): Router {
   const inbox = createInbox(db);
   const router = Router();
 
@@ -106,17 +109,24 @@ function leadRoutes({ db, assets, guardPost, renderNotFound, staffNames }: LeadR
   });
 
   const exportName = (extension: string) => `leads-${new Date().toISOString().slice(0, 10)}.${extension}`;
-  router.get('/staff/leads.csv', async (req, res) => {
+  /** The leads an export takes, written to the audit log before they leave (decision 072). */
+  const exported = async (req: Request, res: Response, format: string) => {
+    const leads = await inbox.all(inboxFilter(req.query));
+    const detail = `${leads.length} leads as ${format}`;
+    await recordAudit(db, { actor: consoleUser(res).email, action: 'export.leads', object: 'leads', detail });
+    return leads;
+  };
+  router.get('/staff/leads.csv', recentCheck, async (req, res) => {
     res
       .attachment(exportName('csv'))
       .type('text/csv; charset=utf-8')
-      .send(toCsv(exportColumns, await inbox.all(inboxFilter(req.query))));
+      .send(toCsv(exportColumns, await exported(req, res, 'CSV')));
   });
-  router.get('/staff/leads.json', async (req, res) => {
+  router.get('/staff/leads.json', recentCheck, async (req, res) => {
     res
       .attachment(exportName('json'))
       .type('application/json; charset=utf-8')
-      .send(`${JSON.stringify(await inbox.all(inboxFilter(req.query)), null, 2)}\n`);
+      .send(`${JSON.stringify(await exported(req, res, 'JSON'), null, 2)}\n`);
   });
 
   const showLead = async (

@@ -9,6 +9,7 @@ import { headerText, plainAddress } from '../outbox/headerText';
 import type { OutboxKind } from '../outbox/kinds';
 import type { MailMessage } from '../outbox/store';
 import { catalogues } from '../pages/catalogues';
+import { heardAnswer } from '../pages/heardLabel';
 import type { Lead } from './columns';
 import { webhookProperties } from './columns';
 import { departmentForService } from './departments';
@@ -74,7 +75,7 @@ export function leadMessages(mail: Pick<MailConfig, 'inboxes' | 'webhook'>, site
 
     // One line per field: a line break in a name or a company cannot forge a labelled line of its own.
     const fields = CONTACT_FIELDS.filter(({ control }) => control !== 'textarea').map(({ name }) => {
-      const value = headerText(name === 'service' ? service : lead[name]);
+      const value = headerText(name === 'service' ? service : name === 'heard' ? heardAnswer(lead.heard) : lead[name]);
       return `${fieldCopy[name].label}: ${value || leadNotification.notGiven}`;
     });
     // A text area's lines are the visitor's own: they come last, under their label.

@@ -22,7 +22,8 @@ function fieldSchema(field: ContactFieldSpec, texts: FieldErrorTexts) {
   if (field.control === 'email') return schema.pipe(z.email({ error: texts.invalidEmail }));
   if (field.control === 'select') {
     const options: readonly string[] = field.options;
-    return schema.refine((value) => value === '' || options.includes(value), { error: texts.unknownService });
+    // A value not in the list: its "too long" text, which asks to choose from the list.
+    return schema.refine((value) => value === '' || options.includes(value), { error: texts.tooLong[field.name] });
   }
   return schema;
 }

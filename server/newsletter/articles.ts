@@ -13,6 +13,8 @@ interface ArticleVersion {
   excerpt: string;
   /** The article's path in that language (/blog/<slug>, /es/blog/<slug>). */
   path: string;
+  /** Its cover, a path of the site; none without one. */
+  image?: string;
 }
 
 /** A published article with its versions; a translation shares the English post's id. */
@@ -31,7 +33,7 @@ export function publishedArticles(): PublishedArticle[] {
   for (const locale of locales) {
     for (const post of publishedPosts(locale) ?? catalogues[locale].posts.posts) {
       const article = byId.get(post.id) ?? { id: post.id, date: post.date, versions: {} };
-      article.versions[locale] = { title: post.title, excerpt: post.excerpt, path: postPath(post) };
+      article.versions[locale] = { title: post.title, excerpt: post.excerpt, path: postPath(post), image: post.image };
       byId.set(post.id, article);
     }
   }
@@ -68,4 +70,10 @@ export function articleCampaign(
       ];
     }),
   ) as Record<Locale, CampaignContent>;
+}
+
+/** The languages an article has no version in, whose readers would get the English one (the review warns). */
+export function fallbackLocales(articleId: number | null): Locale[] {
+  const article = publishedArticles().find((candidate) => candidate.id === articleId);
+  return article ? locales.filter((locale) => !article.versions[locale]) : [];
 }

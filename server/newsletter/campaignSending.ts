@@ -8,14 +8,16 @@ import type { OutboxKind } from '../outbox/kinds';
 import type { NewOutboxMessage } from '../outbox/store';
 import type { KindHooks } from '../outbox/worker';
 import { createSuppressions } from '../privacy/suppressions';
+import { publishedArticles } from './articles';
 import { recordRefusal } from './bounces';
-import type { CampaignContent, CampaignLinks } from './campaignMail';
+import type { CampaignLinks } from './campaignMail';
 import { campaignMail } from './campaignMail';
 import type { Campaign, CampaignStore } from './campaignStore';
 import { CAMPAIGN_KIND } from './campaignStore';
+import { campaignTag } from './campaignTag';
 import { createSubscriberStore } from './store';
 
-/** A test of a campaign, to the staff member's own address: urgent, never throttled. */
+/** A test of a campaign, to the addresses the staff typed: urgent, never throttled. */
 const TEST_KIND = 'newsletter-test';
 
 /** A campaign e-mail to a reader, for the composition root to register with the outbox. */
@@ -30,29 +32,45 @@ export const campaignThrottles = (ratePerMinute: number) => ({ [CAMPAIGN_KIND]: 
 const listId = (siteUrl: string) => `articles.${new URL(siteUrl).hostname}`;
 
 /** The links of a campaign e-mail; the unsubscribe link is the reader's own, tagged with the campaign. */
-function linksFor(siteUrl: string, locale: Locale, unsubscribeToken?: string): CampaignLinks {
+export function linksFor(
+  siteUrl: string,
+  campaign: Pick<Campaign, 'id' | 'articleId'>,
+  locale: Locale,
+  unsubscribeToken?: string,
+): CampaignLinks {
   const page = localizePath(UNSUBSCRIBE_PATH, locale);
   return {
     siteUrl,
     unsubscribeUrl: absoluteUrl(siteUrl, unsubscribeToken ? withToken(page, unsubscribeToken) : page),
     listId: listId(siteUrl),
+    tags: { campaign: campaignTag(campaign.id, campaign.articleId), locale },
+    cover: coverOf(siteUrl, campaign.articleId, locale),
   };
 }
 
+const RASTER = /\.(?:jpe?g|png|gif|webp)$/i;
+
+/** The article's cover, served from the site, with its title as the alt text; none without one. */
+function coverOf(siteUrl: string, articleId: number | null, locale: Locale): CampaignLinks['cover'] {
+  const versions = publishedArticles().find((article) => article.id === articleId)?.versions;
+  const version = versions?.[locale] ?? versions?.en;
+  // Gmail and Outlook show no SVG (the seed's artwork): only a photo goes in the e-mail.
+  return version?.image && RASTER.test(version.image)
+    ? { src: absoluteUrl(siteUrl, version.image), alt: version.title }
+    : undefined;
+}
+
 /**
- * The test of one language's version, to `to`: the e-mail a subscriber would get, except that
- * its unsubscribe link opens the page without a token (a test unsubscribes nobody).
+ * The test of one language's version, to `to`: the e-mail a subscriber would get, except that its subject
+ * starts with "[TEST]" and its unsubscribe link opens the page without a token (a test unsubscribes nobody).
  */
 export function campaignTest(
   to: string,
-  {
-    siteUrl,
-    locale,
-    content,
-    lab,
-  }: { siteUrl: string; locale: Locale; content: CampaignContent; lab: Partial<LegalFacts> },
+  { siteUrl, campaign, locale, lab }: { siteUrl: string; campaign: Campaign; locale: Locale; lab: Partial<LegalFacts> },
 ): NewOutboxMessage {
-  return { kind: TEST_KIND, mail: campaignMail(to, { content, locale, links: linksFor(siteUrl, locale), lab }) };
+  const links = linksFor(siteUrl, campaign, locale);
+  const content = { ...campaign.content[locale], subject: `[TEST] ${campaign.content[locale].subject}` };
+  return { kind: TEST_KIND, mail: campaignMail(to, { content, locale, links, lab }) };
 }
 
 /** The subscriber's state that decides, at their turn, whether a campaign e-mail goes. */
@@ -78,7 +96,7 @@ export function campaignHooks(
 ): Record<string, KindHooks> {
   const subscribers = createSubscriberStore(db);
   const suppressions = createSuppressions(db);
-  // A campaign's text is fixed once it is scheduled: read once per process.
+  // A campaign's text is fixed once it is sending (a scheduled one may still be edited): read once per process.
   const contents = new Map<number, Promise<Campaign | undefined>>();
   const contentOf = async (id: number) => {
     // A failed read is not kept: the message's next attempt reads again.
@@ -92,15 +110,15 @@ export function campaignHooks(
       );
     const found = await contents.get(id);
     // Only an article's announcement goes to readers who agreed to new articles (decision 067).
-    return found?.articleId === null ? undefined : found?.content;
+    return found?.articleId === null ? undefined : found;
   };
 
   return {
     [CAMPAIGN_KIND]: {
       async compose(message) {
         const { campaign } = ('body' in message.payload ? message.payload.body : {}) as { campaign?: number };
-        const content = campaign === undefined ? undefined : await contentOf(campaign);
-        if (!content || message.subscriberId === null) return { skip: 'campaign not found' };
+        const found = campaign === undefined ? undefined : await contentOf(campaign);
+        if (!found || message.subscriberId === null) return { skip: 'campaign not found' };
         const row = await db.get<RecipientRow>(
           'SELECT email, locale, confirmed_at, unsubscribed_at, hard_bounces FROM subscribers WHERE id = ?',
           message.subscriberId,
@@ -112,10 +130,12 @@ export function campaignHooks(
         if (await suppressions.has(row.email)) return { skip: 'suppressed' };
         const token = await subscribers.unsubscribeToken(message.subscriberId);
         // The token's tail names the campaign, so an unsubscribe is counted against it.
-        const links = linksFor(siteUrl, row.locale, `${token}.c${campaign}`);
+        const links = linksFor(siteUrl, found, row.locale, `${token}.c${found.id}`);
         return {
           ...message,
-          payload: { mail: campaignMail(row.email, { content: content[row.locale], locale: row.locale, links, lab }) },
+          payload: {
+            mail: campaignMail(row.email, { content: found.content[row.locale], locale: row.locale, links, lab }),
+          },
         };
       },
       // Bounced out (the limit reached): suppressed too (decision 063).

@@ -1,6 +1,7 @@
 import type { Locale } from '../../shared/lib/locale';
-import { locales } from '../../shared/lib/locale';
-import type { Database } from '../db';
+import { isLocale, locales } from '../../shared/lib/locale';
+import { recordAudit } from '../console/audit/record';
+import type { Database, Queryable } from '../db';
 import type { OutboxKind } from '../outbox/kinds';
 import type { NewOutboxMessage, OutboxStore } from '../outbox/store';
 import { NO_NOTES } from './articles';
@@ -29,6 +30,12 @@ export interface Campaign {
   queuedAt: string | null;
   /** Unsubscribes made with this campaign's links. */
   unsubscribes: number;
+  /** Held by the staff (decision 074): nothing more is queued or sent until it is resumed. */
+  pausedAt: string | null;
+  /** Stopped for good: no one else gets it. */
+  cancelledAt: string | null;
+  /** Sent to one language's readers only; null for all. */
+  onlyLocale: Locale | null;
 }
 
 /** A campaign's outbox figures: its recipients' messages by state, and how many went out in the last minute. */
@@ -56,13 +63,27 @@ export interface CampaignStore {
   find(id: number): Promise<Campaign | undefined>;
   /** Newest first. */
   list(): Promise<Campaign[]>;
-  /** A draft's notes and the text made with them; false when it is no longer a draft. */
+  /** A draft's or a scheduled campaign's notes and the text made with them; false once it is sending or cancelled. */
   update(id: number, content: Record<Locale, CampaignContent>, notes: Record<Locale, string>): Promise<boolean>;
   /**
    * A draft goes at `sendAt` (now for "send now"); false when it is no longer a draft, or announces no article
    * (written before decision 067): nothing else may go to readers who agreed to new articles.
    */
-  schedule(id: number, sendAt: Date): Promise<boolean>;
+  /**
+   * Schedules a draft to go at sendAt, to one language or all, written to the audit log as sent by `by` (decision
+   * 072); false when not a draft.
+   */
+  schedule(id: number, sendAt: Date, by: string, onlyLocale?: Locale): Promise<boolean>;
+  /**
+   * Holds a scheduled or sending campaign (decision 074): its messages not yet taken by a sender leave the outbox
+   * and its queue's cursor goes back before them, so a resume queues them again; what a sender holds (one batch)
+   * still goes. False when it is not scheduled or sending, or already paused or cancelled.
+   */
+  pause(id: number, now?: Date): Promise<boolean>;
+  /** Lets a paused campaign go on: the runner starts or queues it again at its next look. */
+  resume(id: number): Promise<boolean>;
+  /** Stops a scheduled, sending or paused campaign for good: its messages not yet taken leave the outbox. */
+  cancel(id: number, now?: Date): Promise<boolean>;
   /**
    * Scheduled campaigns whose time has come start sending, each once over
    * every instance: one UPDATE moves it from scheduled, and only one wins.
@@ -102,6 +123,9 @@ interface CampaignRow {
   started_at: string | null;
   queued_at: string | null;
   unsubscribes: number;
+  paused_at: string | null;
+  cancelled_at: string | null;
+  only_locale: string;
 }
 
 const fromRow = (row: CampaignRow): Campaign => ({
@@ -118,7 +142,13 @@ const fromRow = (row: CampaignRow): Campaign => ({
   startedAt: row.started_at,
   queuedAt: row.queued_at,
   unsubscribes: row.unsubscribes,
+  pausedAt: row.paused_at,
+  cancelledAt: row.cancelled_at,
+  onlyLocale: isLocale(row.only_locale) ? row.only_locale : null,
 });
+
+/** Neither paused nor cancelled: the runner may start it and queue its readers. */
+const GOING = 'paused_at IS NULL AND cancelled_at IS NULL';
 
 const contentValues = (content: Record<Locale, CampaignContent>, notes: Readonly<Record<Locale, string>>) =>
   locales.flatMap((locale) => [notes[locale], content[locale].subject, content[locale].preview, content[locale].body]);
@@ -128,6 +158,17 @@ const MAILABLE = 'confirmed_at IS NOT NULL AND unsubscribed_at IS NULL AND hard_
 
 /** The newsletter's campaigns, and their recipients queued in the outbox (decision 044). */
 export function createCampaignStore(db: Database, outbox: OutboxStore, bounceLimit: number): CampaignStore {
+  /** Takes a campaign's messages no sender holds out of the outbox; the subscribers they were for. */
+  const withdraw = async (tx: Queryable, id: number, now: Date) =>
+    (
+      await tx.all<{ subscriber_id: number | null }>(
+        `DELETE FROM outbox WHERE kind = ? AND dedupe_key LIKE ? AND status = 'queued'
+         AND (lease_until IS NULL OR lease_until < ?) RETURNING subscriber_id`,
+        CAMPAIGN_KIND,
+        `${keyPrefix(id)}%`,
+        now.toISOString(),
+      )
+    ).flatMap((row) => (row.subscriber_id === null ? [] : [Number(row.subscriber_id)]));
   return {
     async create(content, articleId, now = new Date()) {
       const row = await db.get<{ id: number }>(
@@ -150,23 +191,75 @@ export function createCampaignStore(db: Database, outbox: OutboxStore, bounceLim
       const changed = await db.run(
         `UPDATE campaigns SET note_en = ?, subject_en = ?, preview_en = ?, body_en = ?,
          note_es = ?, subject_es = ?, preview_es = ?, body_es = ?
-         WHERE id = ? AND status = 'draft'`,
+         WHERE id = ? AND status IN ('draft', 'scheduled') AND cancelled_at IS NULL`,
         ...contentValues(content, notes),
         id,
       );
       return changed > 0;
     },
-    async schedule(id, sendAt) {
-      const changed = await db.run(
-        "UPDATE campaigns SET status = 'scheduled', send_at = ? WHERE id = ? AND status = 'draft' AND article_id IS NOT NULL",
-        sendAt.toISOString(),
-        id,
+    schedule(id, sendAt, by, onlyLocale) {
+      return db.transaction(async (tx) => {
+        const changed = await tx.run(
+          "UPDATE campaigns SET status = 'scheduled', send_at = ?, only_locale = ? WHERE id = ? AND status = 'draft' AND article_id IS NOT NULL",
+          sendAt.toISOString(),
+          onlyLocale ?? '',
+          id,
+        );
+        if (changed > 0)
+          await recordAudit(tx, {
+            actor: by,
+            action: 'campaign.send',
+            object: `campaign ${id}`,
+            detail: `to go at ${sendAt.toISOString()}${onlyLocale ? `, ${onlyLocale} only` : ''}`,
+          });
+        return changed > 0;
+      });
+    },
+    pause(id, now = new Date()) {
+      return db.transaction(async (tx) => {
+        // The campaign's row first: a queueNext under way holds it, and this waits for its batch to commit.
+        const paused = await tx.get(
+          `UPDATE campaigns SET paused_at = ? WHERE id = ? AND status IN ('scheduled', 'sending') AND ${GOING} RETURNING id`,
+          now.toISOString(),
+          id,
+        );
+        if (!paused) return false;
+        const withdrawn = await withdraw(tx, id, now);
+        if (withdrawn.length > 0) {
+          const before = Math.min(...withdrawn) - 1;
+          await tx.run(
+            'UPDATE campaigns SET queued_through = ?, queued_at = NULL WHERE id = ? AND queued_through > ?',
+            before,
+            id,
+            before,
+          );
+        }
+        return true;
+      });
+    },
+    async resume(id) {
+      return (
+        (await db.run(
+          'UPDATE campaigns SET paused_at = NULL WHERE id = ? AND paused_at IS NOT NULL AND cancelled_at IS NULL',
+          id,
+        )) > 0
       );
-      return changed > 0;
+    },
+    cancel(id, now = new Date()) {
+      return db.transaction(async (tx) => {
+        const cancelled = await tx.get(
+          "UPDATE campaigns SET cancelled_at = ? WHERE id = ? AND status IN ('scheduled', 'sending') AND cancelled_at IS NULL RETURNING id",
+          now.toISOString(),
+          id,
+        );
+        if (!cancelled) return false;
+        await withdraw(tx, id, now);
+        return true;
+      });
     },
     async startDue(now = new Date()) {
       const rows = await db.all<{ id: number }>(
-        "UPDATE campaigns SET status = 'sending', started_at = ? WHERE status = 'scheduled' AND send_at <= ? RETURNING id",
+        `UPDATE campaigns SET status = 'sending', started_at = ? WHERE status = 'scheduled' AND send_at <= ? AND ${GOING} RETURNING id`,
         now.toISOString(),
         now.toISOString(),
       );
@@ -174,21 +267,25 @@ export function createCampaignStore(db: Database, outbox: OutboxStore, bounceLim
     },
     async queueing() {
       const rows = await db.all<{ id: number }>(
-        "SELECT id FROM campaigns WHERE status = 'sending' AND queued_at IS NULL ORDER BY id",
+        `SELECT id FROM campaigns WHERE status = 'sending' AND queued_at IS NULL AND ${GOING} ORDER BY id`,
       );
       return rows.map((row) => row.id);
     },
     queueNext(id, batch, now = new Date()) {
       return db.transaction(async (tx) => {
-        const campaign = await tx.get<{ queued_through: number; queued_at: string | null }>(
-          'SELECT queued_through, queued_at FROM campaigns WHERE id = ?',
+        // An UPDATE, not a SELECT: it locks the row, so a pause or a cancel waits for this batch, or this for it.
+        const campaign = await tx.get<{ queued_through: number; only_locale: string }>(
+          `UPDATE campaigns SET queued_through = queued_through WHERE id = ? AND queued_at IS NULL AND ${GOING}
+           RETURNING queued_through, only_locale`,
           id,
         );
-        if (!campaign || campaign.queued_at) return 0;
+        if (!campaign) return 0;
         const recipients = await tx.all<{ id: number }>(
-          `SELECT id FROM subscribers WHERE id > ? AND ${MAILABLE} ORDER BY id LIMIT ?`,
+          `SELECT id FROM subscribers WHERE id > ? AND ${MAILABLE} AND (? = '' OR locale = ?) ORDER BY id LIMIT ?`,
           campaign.queued_through,
           bounceLimit,
+          campaign.only_locale,
+          campaign.only_locale,
           batch,
         );
         if (recipients.length === 0) {

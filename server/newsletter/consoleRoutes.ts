@@ -4,19 +4,20 @@ import { createElement } from 'react';
 
 import type { LegalFacts } from '../../shared/content/legalFacts';
 import type { Locale } from '../../shared/lib/locale';
-import { locales } from '../../shared/lib/locale';
-import { absoluteUrl } from '../../shared/lib/runtime';
+import { isLocale, locales } from '../../shared/lib/locale';
+import type { CampaignClicks } from '../analytics/campaignClicks';
 import type { ConsoleSection } from '../console/console';
 import type { ConsoleAssets } from '../console/kit/ConsoleDocument';
 import { fromLabTime } from '../console/kit/format';
 import { noticeNamed } from '../console/notices';
 import { consoleUser, sendPage, textFields } from '../console/page';
 import { readBody } from '../http/formEndpoint';
-import { articleCampaign, publishedArticles } from './articles';
+import { articleCampaign, fallbackLocales, publishedArticles } from './articles';
 import { campaignHtml, campaignText } from './campaignMail';
 import { notesProblem } from './campaignNote';
-import { campaignTest } from './campaignSending';
+import { campaignTest, linksFor } from './campaignSending';
 import type { Campaign, CampaignStore } from './campaignStore';
+import { testAddresses } from './testAddresses';
 import { CampaignConfirmPage } from './views/CampaignConfirmPage';
 import type { CampaignNotice } from './views/CampaignPage';
 import { CampaignPage } from './views/CampaignPage';
@@ -28,6 +29,8 @@ export interface NewsletterConsole {
   wakeOutbox: () => void;
   /** Has the campaign runner look now (send now). */
   wakeCampaigns: () => void;
+  /** The visits a campaign's links brought (decision 074). */
+  clicks: (id: number) => Promise<CampaignClicks>;
   /** NEWSLETTER_RATE_PER_MINUTE, for the time a campaign will take. */
   ratePerMinute: number;
   /** The lab's legal identity as the settings give it, for the previews and the tests. */
@@ -42,21 +45,27 @@ interface CampaignRoutesOptions {
   assets: () => ConsoleAssets;
   guardPost: RequestHandler[];
   renderNotFound: (res: Response, message: string) => void;
+  /** The fresh check a send asks for (decision 070). */
+  recentCheck: RequestHandler;
 }
 
 const campaignNav = { key: 'newsletter', href: '/staff/newsletter', label: 'Newsletter' } as const;
 const NOT_FOUND = 'No such campaign.';
 const noticeOf = {
-  saved: 'Draft saved.',
-  tested: 'Test sent to your address, in both languages.',
+  saved: 'Saved.',
+  tested: 'Test sent, in both languages, with “[TEST]” before the subject.',
   scheduled: 'Scheduled.',
+  paused: 'Paused: no more messages are sent until you resume it (those already handed to the mail server go).',
+  resumed: 'Resumed.',
+  cancelled: 'Cancelled: nobody else gets it.',
 } as const;
 
 const campaignId = (req: Request) => {
   const raw = String(req.params.id);
   return /^\d{1,15}$/.test(raw) ? Number(raw) : 0;
 };
-const isLocale = (value: string): value is Locale => (locales as readonly string[]).includes(value);
+/** The one language a campaign goes to, from the review's choice; undefined for all. */
+const onlyOf = (value: unknown): Locale | undefined => (isLocale(value) ? value : undefined);
 
 /** The form's two notes, line ends as typed in a browser made plain; every other field is ignored. */
 const notesFrom = (fields: Record<string, string>): Record<Locale, string> =>
@@ -80,13 +89,15 @@ const sendProblem = (campaign: Campaign): string | undefined =>
  *   GET  /staff/newsletter                       campaigns with their figures, the bounced addresses, "new campaign"
  *   POST /staff/newsletter                       creates a draft from a published article (never from scratch: decision 067)
  *   GET  /staff/newsletter/:id                   a draft's form, or a campaign's progress and figures
- *   POST /staff/newsletter/:id                   saves a draft's notes (plain words above the article)
+ *   POST /staff/newsletter/:id                   saves a draft's or a scheduled campaign's notes (plain words above the article)
  *   GET  /staff/newsletter/:id/preview/:locale.html|.txt   the e-mail's HTML or text part
- *   POST /staff/newsletter/:id/test              sends both languages to the signed-in address
- *   GET  /staff/newsletter/:id/confirm?at=       the confirmation step: when, and recipients per language
- *   POST /staff/newsletter/:id/schedule          schedules it (at, or now)
+ *   POST /staff/newsletter/:id/test              sends both languages, "[TEST]" in the subject, to up to 5 typed addresses
+ *   GET  /staff/newsletter/:id/confirm?at=&only= the review: when, recipients per language, languages on a fallback
+ *   POST /staff/newsletter/:id/schedule          schedules it (at, or now; to one language, or all)
+ *   POST /staff/newsletter/:id/pause|resume|cancel   holds, lets go on, or stops a scheduled or sending campaign (decision 074)
  */
-function campaignRoutes({ newsletter, siteUrl, assets, guardPost, renderNotFound }: CampaignRoutesOptions): Router {
+function campaignRoutes(options: CampaignRoutesOptions): Router {
+  const { newsletter, siteUrl, assets, guardPost, renderNotFound, recentCheck } = options;
   const { campaigns } = newsletter;
   const router = Router();
 
@@ -128,6 +139,7 @@ function campaignRoutes({ newsletter, siteUrl, assets, guardPost, renderNotFound
         campaign,
         notes: notes ?? campaign.notes,
         figures: await campaigns.figures(campaign.id),
+        clicks: campaign.status === 'draft' ? undefined : await newsletter.clicks(campaign.id),
         notice,
       }),
     );
@@ -173,7 +185,7 @@ function campaignRoutes({ newsletter, siteUrl, assets, guardPost, renderNotFound
     if (problem || !(await campaigns.update(campaign.id, content!, notes))) {
       // What was typed comes back in the form, with the reason.
       await showCampaign(res, 400, campaign, {
-        notice: { tone: 'error', text: problem ?? 'Only a draft can be changed.' },
+        notice: { tone: 'error', text: problem ?? 'Only a draft or a scheduled campaign can be changed.' },
         notes,
       });
       return;
@@ -190,7 +202,7 @@ function campaignRoutes({ newsletter, siteUrl, assets, guardPost, renderNotFound
       renderNotFound(res, 'No such preview: each language has an .html and a .txt.');
       return;
     }
-    const links = { siteUrl, unsubscribeUrl: absoluteUrl(siteUrl, '/newsletter/unsubscribe'), listId: '' };
+    const links = linksFor(siteUrl, campaign, locale);
     const parts = { content: campaign.content[locale], locale, links, lab: newsletter.lab };
     if (match[2] === 'txt') {
       res.type('text/plain; charset=utf-8').send(campaignText(parts));
@@ -209,10 +221,15 @@ function campaignRoutes({ newsletter, siteUrl, assets, guardPost, renderNotFound
       await showCampaign(res, 400, campaign, { notice: { tone: 'error', text: problem } });
       return;
     }
-    const to = consoleUser(res).email;
+    const body = readBody(req, res);
+    const typed = testAddresses(textFields(body.ok ? body.fields : undefined).to ?? '', consoleUser(res).email);
+    if (!typed.ok) {
+      await showCampaign(res, 400, campaign, { notice: { tone: 'error', text: typed.error } });
+      return;
+    }
     await campaigns.queue(
-      locales.map((locale) =>
-        campaignTest(to, { siteUrl, locale, content: campaign.content[locale], lab: newsletter.lab }),
+      typed.to.flatMap((to) =>
+        locales.map((locale) => campaignTest(to, { siteUrl, campaign, locale, lab: newsletter.lab })),
       ),
     );
     newsletter.wakeOutbox();
@@ -245,19 +262,22 @@ function campaignRoutes({ newsletter, siteUrl, assets, guardPost, renderNotFound
         campaign,
         at: typeof req.query.at === 'string' ? req.query.at : '',
         sendAt: at!.toISOString(),
+        only: onlyOf(req.query.only),
+        fallbacks: fallbackLocales(campaign.articleId),
         counts: await campaigns.recipientCounts(),
         ratePerMinute: newsletter.ratePerMinute,
       }),
     );
   });
 
-  router.post('/staff/newsletter/:id/schedule', ...guardPost, async (req, res) => {
+  router.post('/staff/newsletter/:id/schedule', ...guardPost, recentCheck, async (req, res) => {
     const campaign = await found(req, res);
     if (!campaign) return;
     const body = readBody(req, res);
-    const at = sendTime(textFields(body.ok ? body.fields : undefined).at);
+    const fields = textFields(body.ok ? body.fields : undefined);
+    const at = sendTime(fields.at);
     const problem = !at ? 'That time is not a date and time.' : sendProblem(campaign);
-    if (problem || !(await campaigns.schedule(campaign.id, at!))) {
+    if (problem || !(await campaigns.schedule(campaign.id, at!, consoleUser(res).email, onlyOf(fields.only)))) {
       await showCampaign(res, 400, campaign, {
         notice: { tone: 'error', text: problem ?? 'This campaign is already scheduled.' },
       });
@@ -267,6 +287,36 @@ function campaignRoutes({ newsletter, siteUrl, assets, guardPost, renderNotFound
     res.redirect(303, `/staff/newsletter/${campaign.id}?done=scheduled`);
   });
 
+  // Taking effect within one batch: a pause or a cancel takes back what no sender holds yet (campaignStore.ts).
+  const controls = {
+    pause: {
+      act: (id: number) => campaigns.pause(id),
+      done: 'paused',
+      refused: 'Only a scheduled or sending campaign can be paused.',
+    },
+    resume: {
+      act: (id: number) => campaigns.resume(id),
+      done: 'resumed',
+      refused: 'Only a paused campaign can be resumed.',
+    },
+    cancel: {
+      act: (id: number) => campaigns.cancel(id),
+      done: 'cancelled',
+      refused: 'This campaign has already been sent or cancelled.',
+    },
+  } as const;
+  for (const [name, control] of Object.entries(controls))
+    router.post(`/staff/newsletter/:id/${name}`, ...guardPost, async (req, res) => {
+      const campaign = await found(req, res);
+      if (!campaign) return;
+      if (!(await control.act(campaign.id))) {
+        await showCampaign(res, 400, campaign, { notice: { tone: 'error', text: control.refused } });
+        return;
+      }
+      newsletter.wakeCampaigns();
+      res.redirect(303, `/staff/newsletter/${campaign.id}?done=${control.done}`);
+    });
+
   return router;
 }
 
@@ -274,6 +324,6 @@ function campaignRoutes({ newsletter, siteUrl, assets, guardPost, renderNotFound
 export const campaignSection = (newsletter: NewsletterConsole, siteUrl: string): ConsoleSection => ({
   nav: campaignNav,
   roles: ['owner', 'editor'],
-  routes: ({ assets, guardPost, renderNotFound }) =>
-    campaignRoutes({ newsletter, siteUrl, assets, guardPost: guardPost(), renderNotFound }),
+  routes: ({ assets, guardPost, renderNotFound, recentCheck }) =>
+    campaignRoutes({ newsletter, siteUrl, assets, guardPost: guardPost(), renderNotFound, recentCheck }),
 });

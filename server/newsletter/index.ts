@@ -5,6 +5,7 @@
 import { Router } from 'express';
 
 import type { Conversions } from '../analytics';
+import { campaignClicks } from '../analytics/campaignClicks';
 import type { AppConfig } from '../config';
 import { completeIdentity, missingIdentity } from '../config';
 import type { Database } from '../db';
@@ -17,6 +18,7 @@ import type { CampaignRunner } from './campaignRunner';
 import { startCampaignRunner } from './campaignRunner';
 import { campaignHooks, campaignKind, campaignTestKind, campaignThrottles } from './campaignSending';
 import { createCampaignStore } from './campaignStore';
+import { campaignTagPrefix } from './campaignTag';
 import { campaignSection } from './consoleRoutes';
 import { newsletterEventRoutes } from './eventRoutes';
 import { newsletterRoutes } from './linkRoutes';
@@ -83,6 +85,7 @@ export function newsletter(site: Site, { conversions, wakeCampaigns, guard }: Ne
           campaigns,
           wakeOutbox,
           wakeCampaigns: wakeCampaigns ?? (() => runner?.wake()),
+          clicks: (id) => campaignClicks(db, campaignTagPrefix(id)),
           ratePerMinute,
           lab: config.identity,
           held,

@@ -2,6 +2,7 @@ import type { RequestHandler } from 'express';
 import { Router } from 'express';
 import { createElement } from 'react';
 
+import { recordAudit } from '../console/audit/record';
 import type { ConsoleSection } from '../console/console';
 import type { ConsoleAssets } from '../console/kit/ConsoleDocument';
 import { consoleUser, sendPage } from '../console/page';
@@ -17,6 +18,8 @@ interface SubscriberRoutesOptions {
   assets: () => ConsoleAssets;
   /** formEndpoint, requireSession and requireCsrf. */
   guardPost: RequestHandler[];
+  /** The fresh check the export asks for (decision 070). */
+  recentCheck: RequestHandler;
 }
 
 const exportColumns: CsvColumns<ListedSubscriber> = [
@@ -29,7 +32,7 @@ const exportColumns: CsvColumns<ListedSubscriber> = [
 const subscriberId = (raw: string) => (/^\d{1,15}$/.test(raw) ? Number(raw) : 0);
 
 /** The newsletter list, its export, and removal (an unsubscription that revokes a pending link: the consent record stays). */
-function subscriberRoutes({ db, assets, guardPost }: SubscriberRoutesOptions): Router {
+function subscriberRoutes({ db, assets, guardPost, recentCheck }: SubscriberRoutesOptions): Router {
   const list = createSubscriberList(db);
   const router = Router();
 
@@ -50,11 +53,19 @@ function subscriberRoutes({ db, assets, guardPost }: SubscriberRoutesOptions): R
     );
   });
 
-  router.get('/staff/subscribers.csv', async (_req, res) => {
+  router.get('/staff/subscribers.csv', recentCheck, async (_req, res) => {
+    const subscribers = await list.confirmed();
+    const detail = `${subscribers.length} subscribers as CSV`;
+    await recordAudit(db, {
+      actor: consoleUser(res).email,
+      action: 'export.subscribers',
+      object: 'subscribers',
+      detail,
+    });
     res
       .attachment(`subscribers-${new Date().toISOString().slice(0, 10)}.csv`)
       .type('text/csv; charset=utf-8')
-      .send(toCsv(exportColumns, await list.confirmed()));
+      .send(toCsv(exportColumns, subscribers));
   });
 
   router.post('/staff/subscribers/:id/remove', ...guardPost, async (req, res) => {
@@ -70,5 +81,5 @@ function subscriberRoutes({ db, assets, guardPost }: SubscriberRoutesOptions): R
 export const subscriberSection = (db: Database): ConsoleSection => ({
   nav: { key: 'subscribers', href: '/staff/subscribers', label: 'Subscribers' },
   roles: ['owner', 'editor'], // the audience of the campaigns; sales neither sees nor exports it
-  routes: ({ assets, guardPost }) => subscriberRoutes({ db, assets, guardPost: guardPost() }),
+  routes: ({ assets, guardPost, recentCheck }) => subscriberRoutes({ db, assets, guardPost: guardPost(), recentCheck }),
 });

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { BACKUP_USAGE, backupCommand } from '../cli/backup';
 import type { StaffCommand } from '../cli/run';
 import { openServerDatabase, SetupError, UsageError } from '../cli/run';
+import { COMMAND_ACTOR, recordAudit } from '../console/audit/record';
 import type { Correction } from './correction';
 import { checkCorrection, CORRECTABLE_FIELDS, correctLeads } from './correction';
 import { readJournal } from './journal';
@@ -98,17 +99,26 @@ export const command: StaffCommand = {
     const request = parse(args);
     const { db } = await openServerDatabase();
     try {
+      // The audit log names what was done and how much, never the address (an erasure could not take it back).
+      const audit = (action: 'export.person' | 'erasure' | 'correction', detail: string) =>
+        recordAudit(db, { actor: COMMAND_ACTOR, action, object: 'a person’s data', detail });
       if (request.command === 'export') {
-        process.stdout.write(`${JSON.stringify(await exportPersonalData(db, request.email), null, 2)}\n`);
+        const data = await exportPersonalData(db, request.email);
+        await audit('export.person', `${data.leads.length} leads, ${data.subscription ? 1 : 0} subscription`);
+        process.stdout.write(`${JSON.stringify(data, null, 2)}\n`);
         return;
       }
       if (request.command === 'purge') process.stdout.write(`${JSON.stringify({ purged: await purgeExpired(db) })}\n`);
-      else if (request.command === 'erase')
-        process.stdout.write(`${JSON.stringify({ erased: await erasePersonalData(db, request.email) })}\n`);
-      else {
+      else if (request.command === 'erase') {
+        const erased = await erasePersonalData(db, request.email);
+        await audit('erasure', `${erased.leads} leads, ${erased.subscriptions} subscriptions`);
+        process.stdout.write(`${JSON.stringify({ erased })}\n`);
+      } else {
         const leads = await correctLeads(db, request.email, request.correction);
         if (leads === 0) throw new SetupError(`No lead has the address ${request.email}: nothing was corrected.`);
-        process.stdout.write(`${JSON.stringify({ corrected: { leads, fields: Object.keys(request.correction) } })}\n`);
+        const fields = Object.keys(request.correction);
+        await audit('correction', `${leads} leads: ${fields.join(', ')}`);
+        process.stdout.write(`${JSON.stringify({ corrected: { leads, fields } })}\n`);
       }
       // Deleted or replaced is not yet gone: until the write-ahead log is emptied, a copy of the file still holds the old rows.
       if (!(await db.forgetDeleted()))

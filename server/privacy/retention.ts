@@ -1,6 +1,7 @@
 import { retention } from '../../shared/content/retention';
 import { ANALYTICS_SERIES } from '../analytics/visitors';
 import type { Database } from '../db';
+import { auditLogDeletable } from '../db';
 import type { Logger } from '../http/logger';
 import { settleConsents } from './consents';
 import { createSuppressions } from './suppressions';
@@ -15,8 +16,10 @@ export interface RetentionPeriods {
   analyticsDays: number;
   signInFailuresDays: number;
   teamMailDays: number;
+  twoFactorSetUpDays: number;
   consentRecordYears: number;
   bouncedMonths: number;
+  auditLogYears: number;
   quarantineDays: number;
 }
 
@@ -28,9 +31,13 @@ export interface PurgeCounts {
   analytics: number;
   signInFailures: number;
   teamMail: number;
+  /** Staff two-factor set-ups never finished: their secrets. */
+  unfinishedTwoFactor: number;
   /** Proofs of consent past their years. */
   consents: number;
   bouncedOut: number;
+  /** Audit log rows past their year. */
+  auditLog: number;
   /** Form posts held back as likely robots, past their days (decision 073). */
   quarantined: number;
 }
@@ -49,8 +56,11 @@ function monthsBefore(now: Date, months: number): Date {
  * consent, consents.ts), proofs of consent past their years, the field-speed
  * counts of days older than vitalsDays, the visitor counts older than analyticsDays
  * and the visitor salts and hashes of the days before today, staff sign-in failures (typed
- * addresses, client addresses) with no attempt for signInFailuresDays, the team's e-mails older
- * than teamMailDays, form posts held in the quarantine for quarantineDays, and subscriptions bounced out (suppressed) whose last bounce is bouncedMonths old.
+ * addresses, client addresses) with no attempt for signInFailuresDays, staff links past their time, and the team's
+ * e-mails older than teamMailDays, the secrets of staff two-factor set-ups started twoFactorSetUpDays ago and never
+ * finished, subscriptions bounced out (suppressed) whose last bounce is bouncedMonths old, the audit log's rows
+ * older than auditLogYears, the staff's forms kept across a sign-in past their day, and form posts held in the
+ * quarantine for quarantineDays (decision 073).
  */
 export function purgeExpired(
   db: Database,
@@ -108,17 +118,31 @@ export function purgeExpired(
       'DELETE FROM staff_sign_in_attempts WHERE last_at < ?',
       now.getTime() - periods.signInFailuresDays * DAY_MS,
     );
+    // An invitation's or a reset's link whose time is over opens nothing: its hash goes too (decision 070).
+    await tx.run('DELETE FROM staff_links WHERE expires_at < ?', now.toISOString());
     // A message about no lead and no subscriber is the team's own (an alert, a campaign test): nothing else
     // removes it, and a lock's alert names a staff address and a client address (decision 068).
     const teamMail = await tx.run(
       'DELETE FROM outbox WHERE lead_id IS NULL AND subscriber_id IS NULL AND created_at < ?',
       new Date(now.getTime() - periods.teamMailDays * DAY_MS).toISOString(),
     );
+    const unfinishedTwoFactor = await tx.run(
+      'DELETE FROM staff_totp WHERE confirmed_at IS NULL AND started_at < ?',
+      new Date(now.getTime() - periods.twoFactorSetUpDays * DAY_MS).toISOString(),
+    );
+    // The audit log's year: the only delete its table lets through (decision 072). A form kept across a sign-in
+    // goes with its day, though its cookie's key is gone with the cookie by then.
+    const auditLog = await tx.run(
+      `DELETE FROM audit_log WHERE at < ? AND ${auditLogDeletable[db.engine]}`,
+      monthsBefore(now, periods.auditLogYears * 12).toISOString(),
+    );
+    await tx.run('DELETE FROM staff_kept_forms WHERE expires_at < ?', now.toISOString());
     const quarantined = await tx.run(
       'DELETE FROM form_quarantine WHERE received_at < ?',
       new Date(now.getTime() - periods.quarantineDays * DAY_MS).toISOString(),
     );
     return {
+      auditLog,
       quarantined,
       leads,
       pendingSubscribers,
@@ -127,6 +151,7 @@ export function purgeExpired(
       analytics,
       signInFailures,
       teamMail,
+      unfinishedTwoFactor,
       consents,
       bouncedOut,
     };

@@ -9,7 +9,7 @@ import { absoluteUrl, RUNTIME_CONFIG_ID } from '../lib/runtime';
 import { assetUrl } from '../model/assets';
 import { blogFeeds } from '../model/blog';
 import { serializeJsonForHtml } from '../model/structuredData';
-import { AssetsContext, LocaleContext, RuntimeContext } from './contexts';
+import { AssetsContext, LocaleContext, PageContext, RuntimeContext } from './contexts';
 
 /**
  * The head resources from the build, outside the hydrated tree (only the server has assets).
@@ -55,7 +55,13 @@ export function Document({ children }: { children: ReactNode }) {
   const localeValue = useContext(LocaleContext);
   const locale = localeValue?.locale ?? defaultLocale;
   const catalogue = localeValue?.catalogue;
-  const ogImage = absoluteUrl(runtime.siteUrl, siteFacts.ogImage);
+  // An article with a cover is shared with its own card; every other page with the site's.
+  const page = useContext(PageContext);
+  const post = page?.params.slug
+    ? catalogue?.posts.posts.find((candidate) => candidate.slug === page.params.slug)
+    : undefined;
+  const ogImage = absoluteUrl(runtime.siteUrl, post?.share ?? siteFacts.ogImage);
+  const ogImageAlt = post?.share ? post.imageAlt : catalogue?.layout.ogImageAlt;
   return (
     <html lang={localeTags[locale].lang}>
       <head>
@@ -66,7 +72,7 @@ export function Document({ children }: { children: ReactNode }) {
         <meta property="og:image" content={ogImage} />
         <meta property="og:image:width" content="1200" />
         <meta property="og:image:height" content="630" />
-        {catalogue ? <meta property="og:image:alt" content={catalogue.layout.ogImageAlt} /> : null}
+        {ogImageAlt ? <meta property="og:image:alt" content={ogImageAlt} /> : null}
         <meta name="twitter:card" content="summary_large_image" />
         <meta name="twitter:image" content={ogImage} />
         <link rel="apple-touch-icon" href={assetUrl('/icons/apple-touch-icon.png')} />

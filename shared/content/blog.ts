@@ -32,6 +32,10 @@ export interface BlogPost {
    * the article has no cover, or names one the site no longer has: the pages then draw the blog's own cover.
    */
   image?: string;
+  /** What the cover shows, in the article's language: its alt text, og:image:alt and the image's caption. */
+  imageAlt?: string;
+  /** Its social card (1200 × 630, the title drawn on its cover): og:image and the structured data's image. */
+  share?: string;
   featured: boolean;
 }
 

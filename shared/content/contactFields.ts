@@ -13,6 +13,9 @@ export type ServiceValue = PlanId | OtherService;
 /** The service field's values, in the order the select lists them: the plans, then the others; the empty value means none chosen. */
 export const SERVICE_VALUES: readonly ServiceValue[] = [...planFacts.map((plan) => plan.id), ...OTHER_SERVICES];
 
+/** How a visitor says they heard of the lab (decision 074): optional; "other" has the text beside it. */
+export const HEARD_VALUES = ['search', 'ad', 'social', 'newsletter', 'referral', 'event', 'other'] as const;
+
 /** One field of the form: what the page shows and what the server accepts, from the same line. */
 type FieldSpec = {
   /** The form's name for it, the lead's property and its column: one lower-case word. */
@@ -46,6 +49,8 @@ export const CONTACT_FIELDS = [
   { name: 'phone', limit: 50, control: 'tel', autoComplete: 'tel' },
   { name: 'service', limit: 40, control: 'select', options: SERVICE_VALUES },
   { name: 'message', limit: 5000, required: true, control: 'textarea' },
+  { name: 'heard', limit: 20, control: 'select', options: HEARD_VALUES },
+  { name: 'heardtext', limit: 200, control: 'text', autoComplete: 'off' },
 ] as const satisfies readonly FieldSpec[];
 
 export type ContactFieldSpec = (typeof CONTACT_FIELDS)[number];

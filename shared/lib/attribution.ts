@@ -23,6 +23,8 @@ export interface Touch {
   source: string;
   medium: string;
   campaign: string;
+  /** utm_content: which version of a link; a newsletter e-mail's language (decision 074). */
+  content: string;
   /** The referring site's host, without "www."; "" when there was none or it was this site. */
   referrer: string;
   /** The path the touch landed on, without its query. */
@@ -70,6 +72,7 @@ export function touchOf(url: string, referrer: string | undefined): Touch {
     source: cut(searchParams.get('utm_source')).toLowerCase(),
     medium: cut(searchParams.get('utm_medium')).toLowerCase(),
     campaign: cut(searchParams.get('utm_campaign')).toLowerCase(),
+    content: cut(searchParams.get('utm_content')).toLowerCase(),
     referrer: referrerDomain(referrer, host),
     landing: cut(pathname, PAGE_LIMIT),
   };

@@ -25,7 +25,7 @@ export const localeTags: Readonly<Record<Locale, LocaleTags>> = {
   es: { lang: 'es', ogLocale: 'es_CO', intl: 'es-CO', name: 'Español' },
 };
 
-function isLocale(value: unknown): value is Locale {
+export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (locales as readonly string[]).includes(value);
 }
 

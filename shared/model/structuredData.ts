@@ -85,8 +85,16 @@ export function buildBlogPostingJsonLd(siteUrl: string, post: BlogPost, path: st
     inLanguage: localeTags[post.locale].lang,
     headline: post.title,
     description: post.excerpt,
-    // A post without a cover is shared as every page is: with the site's image.
-    image: absoluteUrl(siteUrl, post.image ?? siteFacts.ogImage),
+    // Its social card, what its cover shows as the caption; a post without a cover is shared as every page is.
+    image: post.share
+      ? {
+          '@type': 'ImageObject',
+          url: absoluteUrl(siteUrl, post.share),
+          width: 1200,
+          height: 630,
+          caption: post.imageAlt,
+        }
+      : absoluteUrl(siteUrl, post.image ?? siteFacts.ogImage),
     datePublished: post.date,
     author: { '@type': 'Person', name: post.author },
     publisher: {

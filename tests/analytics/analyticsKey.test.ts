@@ -13,7 +13,7 @@ afterEach(killServers);
 describe('ANALYTICS_KEY', () => {
   it('is taken from the setting, and made for the process without it, which production reports', () => {
     const given = loadConfig({ NODE_ENV: 'production', ...TEST_ANALYTICS_KEY });
-    expect(given.analytics).toEqual({ key: TEST_ANALYTICS_KEY.ANALYTICS_KEY, keyMissing: false });
+    expect(given.analytics).toEqual({ key: TEST_ANALYTICS_KEY.ANALYTICS_KEY, keyMissing: false, keySet: true });
     const production = loadConfig({ NODE_ENV: 'production' });
     expect(production.analytics.keyMissing).toBe(true);
     expect(production.analytics.key).toMatch(/^[0-9a-f]{64}$/);

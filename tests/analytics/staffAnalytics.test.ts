@@ -61,11 +61,12 @@ describe('/staff/analytics', () => {
     expect(body).toContain('Landed on the site 2');
     expect(body).toContain('Saw the contact page 1 50 %');
     expect(body).toContain('Sent a lead 1 100 % 50 %');
-    expect(body).toMatch(/newsletter other 2 1 50 %/);
+    expect(body).toMatch(/newsletter email 2 1 50 %/);
     expect(body).toContain('/blog 2 66.7 %');
     expect(body).toContain('nov 3 100 %');
-    expect(body).toContain('marketing-ads 1');
-    expect(body).toMatch(/newsletter nov 1 1 100 %/);
+    expect(body).toContain('Marketing with Ads 1');
+    expect(body).not.toContain('marketing-ads');
+    expect(body).toMatch(/newsletter nov — 1 1 100 %/);
     expect(response.text).toContain('<svg class="trend-chart"');
     expect(response.text).not.toContain('google.es');
     // Every form of the page only reads: the header's sign-out is the one post.
@@ -98,7 +99,7 @@ describe('/staff/analytics', () => {
     expect(rows).toContainEqual(['views by utm_campaign', 'nov', '3']);
     expect(rows).toContainEqual(['funnel', 'contact', '1']);
     expect(rows).toContainEqual(['lead conversions by source', 'newsletter', '1']);
-    expect(rows).toContainEqual(['won leads by source and campaign', 'newsletter / nov', '1']);
+    expect(rows).toContainEqual(['won leads by source and campaign', 'newsletter / nov / (no answer)', '1']);
     expect(rows.filter(([table]) => table === 'views per day')).toHaveLength(7);
   });
 

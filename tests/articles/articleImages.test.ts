@@ -20,46 +20,87 @@ const photo = (width: number, height: number) =>
     .png()
     .toBuffer();
 
-const upload = (file: Buffer, name: string, fields: Record<string, string> = {}) => {
-  const post = request(app)
-    .post(`/staff/articles/${id}/image`)
-    .set('Origin', TEST_SITE_URL)
-    .set('Cookie', client.cookie)
-    .field('csrf', fields.csrf ?? client.csrf)
-    .field('imageAlt', fields.imageAlt ?? 'Racks of pipettes');
-  return post.attach('image', file, name);
+/** A one-colour PNG: small as a file whatever its size in pixels. */
+const plain = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#3a6' } })
+    .png()
+    .toBuffer();
+
+const form = {
+  locale: 'en',
+  title: 'A Photo on Top',
+  slug: 'a-photo-on-top',
+  excerpt: 'An article whose cover is a photo uploaded in the console.',
+  category: 'research',
+  author: 'Dr. Sarah Chen',
+  date: '2026-11-24',
+  featured: '',
+  image: '/images/blog/drug-discovery.svg',
+  imageAlt: 'A molecule',
+  body: 'Words.\n',
 };
+
+/** The article's form as the editor posts it with a chosen cover: every field, and the file (multipart). */
+const saveWithCover = (
+  file: Buffer,
+  name: string,
+  fields: Record<string, string> = {},
+  path = `/staff/articles/${id}`,
+) => {
+  const post = request(app).post(path).set('Origin', TEST_SITE_URL).set('Cookie', client.cookie);
+  for (const [field, value] of Object.entries({ ...form, csrf: client.csrf, ...fields })) post.field(field, value);
+  return post.attach('coverFile', file, name);
+};
+
+const imageRows = async () =>
+  (await app.db.all<{ hash: string; status: string }>('SELECT hash, status FROM article_images')).length;
+
+/** Waits until the upload is made (or failed): its state, as the editor's script asks it. */
+async function madeState(hash: string): Promise<{ status: string; reason?: string; thumbnail?: string }> {
+  for (let tries = 0; tries < 600; tries += 1) {
+    const state = await request(app).get(`/staff/articles/images/${hash}/state`).set('Cookie', client.cookie);
+    if (state.body.status !== 'processing') return state.body as { status: string };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`The image ${hash} was never made`);
+}
 
 beforeAll(async () => {
   await addAccount(app.db, 'ana@meridianlab.test');
   client = await sessionFor(app, 'ana@meridianlab.test');
-  const created = await consolePost(app, '/staff/articles', client, {
-    csrf: client.csrf,
-    locale: 'en',
-    title: 'A Photo on Top',
-    slug: 'a-photo-on-top',
-    excerpt: 'An article whose cover is a photo uploaded in the console.',
-    category: 'research',
-    author: 'Dr. Sarah Chen',
-    date: '2026-11-24',
-    image: '/images/blog/drug-discovery.svg',
-    imageAlt: 'A molecule',
-    body: 'Words.\n',
-  });
+  const created = await consolePost(app, '/staff/articles', client, { csrf: client.csrf, ...form });
   id = Number(/(\d+)/.exec(created.headers.location!)![1]);
 });
-afterAll(() => app.db.close());
+afterAll(async () => {
+  // Whatever an upload left being made finishes first: the database closes after it.
+  for (let tries = 0; tries < 600; tries += 1) {
+    const waiting = await app.db.get("SELECT hash FROM article_images WHERE status = 'processing'");
+    if (!waiting) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  app.db.close();
+});
 
-describe('a cover image uploaded in the console', () => {
-  it('is decoded, made in the build’s AVIF and WebP widths, kept, and shown with srcset on the article', async () => {
-    const response = await upload(await photo(800, 500), 'pipettes.png');
+describe('a cover photo chosen in the article’s form', () => {
+  it('is taken with every field as a save, processing at first, then made in the build’s widths and shown with srcset', async () => {
+    const response = await saveWithCover(await photo(800, 500), 'pipettes.png', {
+      excerpt: 'An excerpt typed and not saved before the photo was chosen.',
+      imageAlt: 'Racks of pipettes',
+    });
     expect(response.status).toBe(303);
-    expect(response.headers.location).toBe(`/staff/articles/${id}?saved=image`);
+    expect(response.headers.location).toBe(`/staff/articles/${id}?saved=saved`);
     const article = (await store.get(id))!;
     expect(article.image).toMatch(/^\/media\/articles\/[0-9a-f]{16}-800x500$/);
     expect(article.imageAlt).toBe('Racks of pipettes');
-    expect((await store.revisions(id))[0]!.note).toBe('cover image uploaded');
-    const hash = /articles\/([0-9a-f]{16})/.exec(article.image)![1];
+    expect(article.excerpt).toBe('An excerpt typed and not saved before the photo was chosen.');
+    const hash = /articles\/([0-9a-f]{16})/.exec(article.image)![1]!;
+
+    expect(await madeState(hash)).toEqual({ status: 'ready', thumbnail: `/media/articles/${hash}-400.webp` });
+    const editor = await request(app).get(`/staff/articles/${id}`).set('Cookie', client.cookie);
+    expect(editor.text).toContain(`<img src="/media/articles/${hash}-400.webp" alt="The cover as uploaded"`);
+    // The editor alone runs a script, the site's own file.
+    expect(editor.headers['content-security-policy']).toMatch(/script-src 'self'/);
+    expect(editor.text).toMatch(/<script type="module" src="\/static\/js\/editor-[\w-]+\.js">/);
 
     // A draft's cover is the staff's until the article is published: its name is its file's hash, which
     // anyone holding the same file could compute.
@@ -87,11 +128,36 @@ describe('a cover image uploaded in the console', () => {
         expect([decoded.format === 'heif' ? 'avif' : decoded.format, decoded.width]).toEqual([format, width]);
       }
     expect((await request(app).get(`/media/articles/${hash}-123.webp`)).status).toBe(404);
+    await consolePost(app, `/staff/articles/${id}/unpublish`, client, { csrf: client.csrf });
+  });
+
+  it('takes a 50-megapixel photo at once, processing, and refuses to publish it until it is made', async () => {
+    const response = await saveWithCover(await plain(8000, 6250), 'phone.png', { imageAlt: 'A field of green' });
+    expect(response.status).toBe(303);
+    const article = (await store.get(id))!;
+    expect(article.image).toMatch(/-2400x1875$/);
+    const hash = /articles\/([0-9a-f]{16})/.exec(article.image)![1]!;
+    const published = await consolePost(app, `/staff/articles/${id}/publish`, client, { csrf: client.csrf });
+    // Either still being made (refused, saying so) or already made (published): never a cover that 404s.
+    if (published.status === 400) expect(published.text).toContain('the image is still being made');
+    else expect(published.status).toBe(303);
+    expect((await madeState(hash)).status).toBe('ready');
+    await consolePost(app, `/staff/articles/${id}/unpublish`, client, { csrf: client.csrf });
+  });
+
+  it('is made upright from the EXIF orientation of a phone photo', async () => {
+    const sideways = await sharp(await plain(300, 200))
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    expect((await saveWithCover(sideways, 'phone.jpg', { imageAlt: 'Upright' })).status).toBe(303);
+    const image = (await store.get(id))!.image;
+    expect(image).toMatch(/-200x300$/);
+    expect((await madeState(/articles\/([0-9a-f]{16})/.exec(image)![1]!)).status).toBe('ready');
   });
 
   it.each([
     ['a text file named like a photo', Buffer.from('Not an image at all, just words.\n'), 'photo.png'],
-    ['a PNG cut short', async () => (await photo(64, 64)).subarray(0, 120), 'cut.png'],
     ['an SVG', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'), 'art.svg'],
     [
       'a GIF',
@@ -101,36 +167,46 @@ describe('a cover image uploaded in the console', () => {
           .toBuffer(),
       'a.gif',
     ],
-  ] as const)('refuses %s with a clear message, keeping the cover it had', async (_name, file, name) => {
-    const before = (await store.get(id))!.image;
+  ] as const)('refuses %s in the editor, every field kept as typed', async (_name, file, name) => {
+    const before = await store.get(id);
     const bytes = typeof file === 'function' ? await file() : file;
-    const response = await upload(bytes, name);
+    const response = await saveWithCover(bytes, name, { excerpt: 'Typed, not saved.' });
     expect(response.status).toBe(400);
+    expect(response.type).toBe('text/html');
     expect(response.text).toContain('That file is not a JPEG, PNG or WebP image');
-    expect((await store.get(id))!.image).toBe(before);
+    expect(response.text).toContain('Typed, not saved.</textarea>');
+    expect(await store.get(id)).toEqual(before);
   });
 
-  it('refuses a file over 5 MB, and an upload without the session’s CSRF token', async () => {
-    const big = await upload(Buffer.alloc(5 * 1024 * 1024 + 100 * 1024, 1), 'big.png');
-    expect(big.status).toBe(413);
-    const forged = await upload(await photo(32, 32), 'small.png', { csrf: 'not-the-token' });
+  it('says so beside the cover when a file that starts like a PNG cannot be decoded', async () => {
+    const cut = (await photo(64, 64)).subarray(0, 120);
+    expect((await saveWithCover(cut, 'cut.png')).status).toBe(303);
+    const hash = /articles\/([0-9a-f]{16})/.exec((await store.get(id))!.image)![1]!;
+    expect(await madeState(hash)).toEqual({ status: 'failed', reason: expect.stringContaining('not a JPEG, PNG') });
+    const refused = await consolePost(app, `/staff/articles/${id}/publish`, client, { csrf: client.csrf });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('That file is not a JPEG, PNG or WebP image');
+  });
+
+  it('refuses a file over 20 MB in the editor with every field kept, a far larger one on a page (never JSON), and a forged form', async () => {
+    const rows = await imageRows();
+    const big = await saveWithCover(Buffer.alloc(20 * 1024 * 1024 + 100 * 1024, 1), 'big.png', { title: 'Kept title' });
+    expect(big.status).toBe(400);
+    expect(big.text).toContain('The image is larger than 20 MB');
+    expect(big.text).toMatch(/id="article-title"[^>]*value="Kept title"/);
+    const huge = await saveWithCover(Buffer.alloc(40 * 1024 * 1024, 1), 'huge.png').set('Accept', 'text/html');
+    expect(huge.status).toBe(413);
+    expect(huge.type).toBe('text/html');
+    const forged = await saveWithCover(await photo(32, 32), 'small.png', { csrf: 'not-the-token' });
     expect(forged.status).toBe(403);
     const outsider = await request(app)
-      .post(`/staff/articles/${id}/image`)
+      .post(`/staff/articles/${id}`)
       .set('Origin', TEST_SITE_URL)
-      .attach('image', await photo(32, 32), 'small.png');
+      .attach('coverFile', await photo(32, 32), 'small.png');
     expect(outsider.status).toBe(303);
     expect(outsider.headers.location).toBe('/staff/sign-in');
-    expect(
-      (await app.db.connection.prepare('SELECT count(*) AS n FROM article_images').get()) as { n: number },
-    ).toEqual({ n: 1 });
+    expect(await imageRows()).toBe(rows);
   });
-
-  /** A one-colour PNG: small as a file whatever its size in pixels. */
-  const plain = (width: number, height: number) =>
-    sharp({ create: { width, height, channels: 3, background: '#3a6' } })
-      .png()
-      .toBuffer();
 
   it.each([
     ['a 10 × 20,000 strip', 10, 20_000, 'The image is 10 × 20000 pixels: neither side may be over 16,383 pixels.'],
@@ -138,34 +214,87 @@ describe('a cover image uploaded in the console', () => {
     ['a 100 × 1,000 image', 100, 1_000, 'a cover is at most 8 times as tall as it is wide, or as wide as it is tall'],
     ['a 2,000 × 200 image', 2_000, 200, 'a cover is at most 8 times as tall as it is wide, or as wide as it is tall'],
     [
-      'a 6,400 × 6,400 image',
-      6_400,
-      6_400,
-      'The image is 6400 × 6400 pixels, more than the 25 megapixels a cover needs',
+      'a 10,000 × 10,000 decompression bomb',
+      10_000,
+      10_000,
+      'The image is 10000 × 10000 pixels, more than the 50 megapixels taken',
     ],
   ])('refuses %s from its size, before decoding it, keeping the alt text typed', async (_name, width, height, says) => {
     const before = await store.get(id);
-    const response = await upload(await plain(width, height), 'odd.png', { imageAlt: 'A strip of film' });
+    const response = await saveWithCover(await plain(width, height), 'odd.png', { imageAlt: 'A strip of film' });
     expect(response.status).toBe(400);
     expect(response.text).toContain(says);
-    expect(response.text).toMatch(/id="upload-alt"[^>]*value="A strip of film"/);
+    expect(response.text).toMatch(/id="article-imageAlt"[^>]*value="A strip of film"/);
     expect(await store.get(id)).toEqual(before);
   });
 
   it('takes an image exactly 8 times as tall as it is wide', async () => {
-    const response = await upload(await plain(40, 320), 'tall.png', { imageAlt: 'A tall strip' });
+    const response = await saveWithCover(await plain(40, 320), 'tall.png', { imageAlt: 'A tall strip' });
     expect(response.status).toBe(303);
     expect((await store.get(id))!.image).toMatch(/-40x320$/);
+  });
+
+  it('keeps a new article’s fields and its cover when the form is refused, and creates it once fixed', async () => {
+    const refused = await saveWithCover(await plain(300, 200), 'new.png', { slug: 'Not A Slug' }, '/staff/articles');
+    expect(refused.status).toBe(400);
+    const path = /id="article-image"[^>]*value="(\/media\/articles\/[0-9a-f]{16}-300x200)"/.exec(refused.text)?.[1];
+    expect(path).toBeDefined();
+    const created = await consolePost(app, '/staff/articles', client, {
+      csrf: client.csrf,
+      ...form,
+      slug: 'a-new-photo',
+      image: path!,
+    });
+    expect(created.status).toBe(303);
   });
 
   it('refuses a cover path that names no image, naming the field', async () => {
     const response = await consolePost(app, `/staff/articles/${id}`, client, {
       csrf: client.csrf,
-      ...Object.fromEntries(Object.entries((await store.get(id))!).map(([key, value]) => [key, String(value)])),
-      featured: '',
+      ...form,
       image: '/images/blog/no-such-art.svg',
     });
     expect(response.status).toBe(400);
     expect(response.text).toContain('Cover image: there is no image at /images/blog/no-such-art.svg');
+  });
+});
+
+describe('the image library', () => {
+  it('keeps an alt text per language and gives each language’s Markdown, which a body places on the page', async () => {
+    const library = await request(app).get('/staff/articles/images').set('Cookie', client.cookie);
+    expect(library.status).toBe(200);
+    const { hash, width, height } = (await app.db.get<{ hash: string; width: number; height: number }>(
+      "SELECT hash, width, height FROM article_images WHERE status = 'ready' ORDER BY created_at LIMIT 1",
+    ))!;
+    const path = `/media/articles/${hash}-${width}x${height}`;
+    expect(library.text).toContain(`id="image-${hash}"`);
+    expect(library.text).toContain('No Spanish alt text yet.');
+    const saved = await consolePost(app, `/staff/articles/images/${hash}`, client, {
+      csrf: client.csrf,
+      'alt-en': 'A green field',
+      'alt-es': 'Un campo verde, señal de año',
+    });
+    expect(saved.status).toBe(303);
+    const after = (await request(app).get('/staff/articles/images').set('Cookie', client.cookie)).text;
+    expect(after).toContain(`![A green field](${path})`);
+    expect(after).toContain(`![Un campo verde, señal de año](${path})`);
+    const editor = (await request(app).get(`/staff/articles/${id}`).set('Cookie', client.cookie)).text;
+    expect(editor).toContain(`![A green field](${path})`);
+    expect(editor).not.toContain('![Un campo verde');
+
+    const placed = await consolePost(app, `/staff/articles/${id}`, client, {
+      csrf: client.csrf,
+      ...form,
+      slug: 'a-body-with-a-photo',
+      body: `Words.\n\n![A green field](${path})\n`,
+    });
+    expect(placed.status).toBe(303);
+    expect((await request(app).get(path)).status).toBe(404);
+    expect((await consolePost(app, `/staff/articles/${id}/publish`, client, { csrf: client.csrf })).status).toBe(303);
+    const page = (await request(app).get('/blog/a-body-with-a-photo')).text;
+    expect(page).toMatch(new RegExp(`<img src="${path}" alt="A green field"`));
+    const file = await request(app).get(path).buffer(true);
+    expect(file.status).toBe(200);
+    expect(file.headers['content-type']).toBe('image/webp');
   });
 });

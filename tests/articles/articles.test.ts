@@ -93,7 +93,8 @@ describe.each(articles)('GET $path', ({ path: url, locale, post, twin }) => {
     );
     expect(text).toMatch(
       new RegExp(
-        `<img class="article__image" src="${imageSources(post.image!).src}" width="1200" height="750" alt="" fetchPriority="high"/>`,
+        // The cover's alt text, as the editor requires it: what the image shows, in the page's language.
+        `<img class="article__image" src="${imageSources(post.image!).src}" width="1200" height="750" alt="[^"]+" fetchPriority="high"/>`,
       ),
     );
     expect(text).toMatch(/<div class="prose"><p>/);
@@ -125,7 +126,9 @@ describe.each(articles)('GET $path', ({ path: url, locale, post, twin }) => {
     expect(meta(text, 'property', 'article:published_time')).toBe(post.date);
     expect(meta(text, 'property', 'article:author')).toBe(post.author);
     expect(meta(text, 'property', 'article:section')).toBe(categoryLabel(post.category, categories));
-    expect(meta(text, 'property', 'og:image')).toBe(`${TEST_SITE_URL}/images/og-image.png`);
+    // Its own card, with what its cover shows (decision 075).
+    expect(meta(text, 'property', 'og:image')).toMatch(new RegExp(`^${TEST_SITE_URL}/media/og/[0-9a-f]{16}\\.jpg$`));
+    expect(meta(text, 'property', 'og:image:alt')).toMatch(/\w/);
     expect(meta(text, 'property', 'og:locale')).toBe(localeTags[locale].ogLocale);
     expect(meta(text, 'property', 'og:locale:alternate')).toBe(localeTags[other].ogLocale);
     expect(text).toContain(`<link rel="canonical" href="${TEST_SITE_URL}${url}"/>`);
@@ -153,7 +156,13 @@ describe.each(articles)('GET $path', ({ path: url, locale, post, twin }) => {
       inLanguage: locale,
       headline: post.title,
       description: post.excerpt,
-      image: `${TEST_SITE_URL}${post.image}`,
+      image: {
+        '@type': 'ImageObject',
+        url: meta(text, 'property', 'og:image'),
+        width: 1200,
+        height: 630,
+        caption: meta(text, 'property', 'og:image:alt'),
+      },
       datePublished: post.date,
       author: { '@type': 'Person', name: post.author },
       publisher: {

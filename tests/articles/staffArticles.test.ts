@@ -144,7 +144,9 @@ describe('writing an article', () => {
     const first = revisions.at(-1)!;
     const diff = await get(`/staff/articles/${id}/revisions?from=${newest!.id}&to=${first.id}`);
     expect(diff.status).toBe(200);
-    expect(diff.text).toContain(`Revision ${first.id} → revision ${newest!.id}`);
+    // Numbered among the article's own revisions, from 1, whatever other articles were saved meanwhile.
+    expect([first.number, newest!.number]).toEqual([1, revisions.length]);
+    expect(diff.text).toContain(`Revision 1 → revision ${revisions.length}`);
     expect(diff.text).toContain('<del>Pipetting Robots on a Budget</del>');
     expect(diff.text).toContain('<ins>Pipetting Robots for Less</ins>');
     expect(diff.text).toContain('<del>- The first paragraph.\n</del>');
@@ -154,7 +156,7 @@ describe('writing an article', () => {
     expect((await store.get(id))!.title).toBe('Pipetting Robots on a Budget');
     expect((await store.revisions(id))[0]).toMatchObject({
       savedBy: 'ana@meridianlab.test',
-      note: `restored revision ${first.id}`,
+      note: 'restored revision 1',
     });
   });
 
@@ -232,7 +234,7 @@ describe('going live', () => {
     expect(await content.publishDue(new Date('2026-11-30T14:00:10Z'))).toBe(0);
   });
 
-  it('checks a revision again before it replaces a published article', async () => {
+  it('checks a revision again before it replaces a published article, when its changes are published', async () => {
     const fields = { ...refused, slug: 'restored-before-a-rule' };
     const created = await store.create(fields, 'old');
     const id = created.ok ? created.id : 0;
@@ -240,11 +242,11 @@ describe('going live', () => {
     await store.update(id, fields, { by: 'old' });
     expect((await post(`/staff/articles/${id}/publish`, {})).status).toBe(303);
     const old = (await store.revisions(id)).find((revision) => revision.fields.body === scriptLink)!;
-    const response = await post(`/staff/articles/${id}/revisions/${old.id}/restore`, {});
+    // Restored onto a live article, it is a pending change: "Publish changes" checks it as a publish does.
+    expect((await post(`/staff/articles/${id}/revisions/${old.id}/restore`, {})).status).toBe(303);
+    const response = await post(`/staff/articles/${id}/publish-changes`, {});
     expect(response.status).toBe(400);
-    expect(response.text).toContain(
-      `Revision ${old.id} cannot replace the live article: body: link &quot;javascript:alert(1)&quot;`,
-    );
+    expect(response.text).toContain('This article cannot go live yet: body: link &quot;javascript:alert(1)&quot;');
     expect(await store.get(id)).toMatchObject({ state: 'published', body: fields.body });
   });
 });
@@ -259,6 +261,9 @@ describe('every article action', () => {
       `/staff/articles/${article!.id}/publish`,
       `/staff/articles/${article!.id}/schedule`,
       `/staff/articles/${article!.id}/unpublish`,
+      `/staff/articles/${article!.id}/publish-changes`,
+      `/staff/articles/${article!.id}/discard-changes`,
+      `/staff/articles/${article!.id}/delete`,
       `/staff/articles/${article!.id}/revisions/1/restore`,
     ]) {
       const response = await consolePost(app, path, client, { ...form, publishAt: '2030-01-01T09:00' });

@@ -11,6 +11,7 @@
 //   npm run bench -- --seconds=10 --connections=50   load: each wrk run
 //   npm run bench -- --only=flood --flood-seconds=600   random unknown paths and query strings: RSS and kept pages
 //   npm run bench -- --only=timings        rates and durations once asserted by tests, beside their limits (timings.ts)
+//   npm run bench -- --only=uploads        a 12-megapixel cover photo: the save's request time and its time to ready (uploads.ts)
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -32,11 +33,12 @@ import { calibratedMultiplier, SLOW_HOST_BENCHMARK_INDEX } from './cpuCalibratio
 import { securityHeaders, startNginx } from './nginx';
 import { compressedSize, firstVisitJs, readBuildManifest, routeChunk } from './sizes';
 import { measureTimings } from './timings';
+import { measureUploads } from './uploads';
 import type { LoadResult } from './wrk';
 import { PINNED, pinnedCommand, SERVER_CPU, wrk, wrkWarning } from './wrk';
 
 const args = new Map(process.argv.slice(2).map((arg) => arg.replace(/^--/, '').split('=') as [string, string]));
-const only = new Set((args.get('only') ?? 'sizes,paint,lighthouse,load,timings').split(','));
+const only = new Set((args.get('only') ?? 'sizes,paint,lighthouse,load,timings,uploads').split(','));
 const workerCounts = (args.get('workers') ?? '1,2').split(',').map(Number);
 const loadSeconds = Number(args.get('seconds') ?? 10);
 const connections = Number(args.get('connections') ?? 50);
@@ -619,6 +621,16 @@ async function timings() {
   report.timings = rows;
 }
 
+/** A 12-megapixel cover photo saved with its article (uploads.ts): printed, never failing the run. */
+async function uploads() {
+  console.log('\n## A cover photo from a phone (the built server; reported, never failed)\n');
+  const times = await measureUploads();
+  const ready = times.readyMs === null ? 'never' : `${Math.round(times.readyMs)} ms`;
+  console.log(`| photo | the save's request | upload to ready (every width) |\n| --- | --- | --- |`);
+  console.log(`| ${times.photo} | ${Math.round(times.requestMs)} ms (limit 2000 ms) | ${ready} (limit 15000 ms) |`);
+  report.uploads = times;
+}
+
 // Only these sections measure the site started here and nginx beside it; the others start what they need.
 const site = ['paint', 'lighthouse', 'load'].some((section) => only.has(section)) ? await startServer() : undefined;
 let stopNginx = () => {};
@@ -635,6 +647,7 @@ try {
   if (site && only.has('load')) await loadTest(site);
   if (only.has('flood')) await flood();
   if (only.has('timings')) await timings();
+  if (only.has('uploads')) await uploads();
 } finally {
   stopNginx();
   site?.stop();

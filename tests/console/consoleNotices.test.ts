@@ -34,7 +34,7 @@ afterAll(() => app.db.close());
 
 describe('a notice named in a console page’s query', () => {
   it('shows its own text when it is one of the page’s notices', async () => {
-    const texts = ['Saved.', 'Revision restored', 'Status changed.', 'Draft saved.'];
+    const texts = ['Saved.', 'Revision restored', 'Status changed.', 'Saved.'];
     const keys = ['saved', 'restored', 'status', 'saved'];
     for (const [index, [path, query]] of pages.entries()) {
       const page = await request(app).get(`${path}?${query}=${keys[index]}`).set('Cookie', client.cookie);

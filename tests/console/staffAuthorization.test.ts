@@ -4,13 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedArticles } from '../../server/articles/seed';
 import { createArticleStore } from '../../server/articles/store';
 import { createAccountStore } from '../../server/console/accounts';
-import { SIGN_IN_PATH } from '../../server/console/auth';
+import { SIGN_IN_PATH, staffSignedIn } from '../../server/console/auth';
 import type { Role } from '../../server/console/roles';
 import { createSessionStore } from '../../server/console/sessions';
 import { campaignStore } from '../../server/newsletter';
 import { pageCacheKey } from '../../server/pages/cache';
 import { pages } from '../../shared/routes';
-import { testApp } from '../support/helpers';
+import { TEST_SITE_URL, testApp } from '../support/helpers';
 import type { StaffClient } from '../support/staffHelpers';
 import { addAccount, consolePost, insertLead, sessionFor, signIn } from '../support/staffHelpers';
 
@@ -46,8 +46,17 @@ const GETS = [
   `/staff/articles/${DRAFT}/preview`,
   `/staff/articles/${DRAFT}/revisions`,
   `/staff/articles/${DRAFT}/revisions?from=1&to=1`,
+  `/staff/articles/${DRAFT}/card`,
+  '/staff/articles/images',
+  '/staff/articles/images/0123456789abcdef/state',
   '/staff/people',
   '/staff/people/1',
+  '/staff/account',
+  '/staff/second-step',
+  '/staff/sessions',
+  '/staff/audit',
+  '/staff/audit?person=1&action=sign-in&from=2026-01-01&to=2026-12-31&page=2',
+  '/staff/audit.csv',
   '/staff/quarantine',
   '/staff/form-checks',
   '/staff/no-such-page',
@@ -61,6 +70,9 @@ const POSTS: [string, Record<string, string>][] = [
   ['/staff/newsletter/1', { subject_en: 'Changed' }],
   ['/staff/newsletter/1/test', {}],
   ['/staff/newsletter/1/schedule', { at: '' }],
+  ['/staff/newsletter/1/pause', {}],
+  ['/staff/newsletter/1/resume', {}],
+  ['/staff/newsletter/1/cancel', {}],
   ['/staff/sign-out', {}],
   ['/staff/no-such-action', {}],
   [
@@ -93,14 +105,40 @@ const POSTS: [string, Record<string, string>][] = [
   [`/staff/articles/${DRAFT}/schedule`, { publishAt: '2030-01-01T09:00' }],
   [`/staff/articles/${DRAFT}/unpublish`, {}],
   [`/staff/articles/${DRAFT}/revisions/1/restore`, {}],
-  [`/staff/articles/${DRAFT}/image`, {}],
+  [`/staff/articles/${DRAFT}/publish-changes`, {}],
+  [`/staff/articles/${DRAFT}/discard-changes`, {}],
+  [`/staff/articles/${DRAFT}/delete`, {}],
+  ['/staff/articles/autosave', { title: 'Kept' }],
+  [`/staff/articles/${DRAFT}/autosave`, { title: 'Kept' }],
+  [`/staff/articles/${DRAFT}/autosave/discard`, {}],
+  ['/staff/articles/images/0123456789abcdef', { 'alt-en': 'Changed' }],
   ['/staff/people/1', { name: 'Mallory', office: 'Miami', language_en: 'on', timeZone: '', role: 'sales' }],
+  ['/staff/people/two-factor', { required: 'on' }],
+  ['/staff/people/1/two-factor/reset', {}],
+  ['/staff/account/two-factor', {}],
+  ['/staff/account/two-factor/confirm', { code: '123456' }],
+  ['/staff/account/two-factor/off', { code: '123456' }],
+  ['/staff/second-step', { code: '123456' }],
+  ['/staff/second-step/set-up', { code: '123456' }],
+  [`/staff/sessions/${'0'.repeat(64)}/end`, {}],
+  [`/staff/people/1/sessions/${'0'.repeat(64)}/end`, {}],
+  ['/staff/people', { name: 'Mallory', email: 'mallory@evil.test', office: 'Miami', language_en: 'on', role: 'owner' }],
+  ['/staff/people/1/invite', {}],
+  ['/staff/check', { recheck_password: 'guess', recheck_next: '/staff/leads.csv', recheck_method: 'get' }],
   ['/staff/quarantine/1/deliver', {}],
   ['/staff/quarantine/1/delete', {}],
   ['/staff/form-checks', { threshold: '1' }],
 ];
+/** The only console routes a pending session (password passed, second factor not yet) may reach (decision 071). */
+const SECOND_STEP_ROUTES = ['/staff/second-step', '/staff/second-step/set-up', '/staff/sign-out'];
+/**
+ * The console's routes open without a session: the sign-in form and its post (tested in staffSignIn), "Forgot
+ * password?" and the page of an invitation's or a reset's link (tested in staffPasswordLinks).
+ */
+const OPEN = new Set([SIGN_IN_PATH, '/staff/forgot', '/staff/password']);
 
-const app = testApp();
+// One proxy hop trusted: a post may name a client of its own (X-Forwarded-For).
+const app = testApp({ TRUST_PROXY: '1' });
 const COOKIE = '__Host-staff_session';
 const SECRET_TEXTS = [
   'Maria Gomez',
@@ -209,7 +247,10 @@ const visitors: [string, () => Promise<string | undefined>][] = [
 
 function expectNoData(response: request.Response) {
   expect(response.status).toBe(303);
-  expect(response.headers.location).toMatch(/^\/staff\/sign-in(\?expired=1)?$/);
+  // The sign-in page, saying the session ended, with the page asked for to return to.
+  expect(response.headers.location).toMatch(
+    /^\/staff\/sign-in(\?(expired=1)?&?(next=%2F[Ss][Tt][Aa][Ff][Ff][^&]*)?)?$/,
+  );
   expect(response.headers['cache-control']).toBe('no-store, no-transform');
   for (const text of SECRET_TEXTS) expect(response.text).not.toContain(text);
   expect(response.headers['content-disposition']).toBeUndefined();
@@ -228,8 +269,14 @@ describe.each(visitors)('with %s', (_name, cookieFor) => {
 
   it('every console action answers 303 to the sign-in page and changes nothing', async () => {
     const cookie = await cookieFor();
-    for (const [path, fields] of POSTS) {
-      const post = request(app).post(path).type('form').set('Origin', 'https://meridianlab.test');
+    // Each post from a client of its own: a session ended within the day keeps its forms, counted per client and
+    // minute like every console post, and there are more actions than that limit.
+    for (const [index, [path, fields]] of POSTS.entries()) {
+      const post = request(app)
+        .post(path)
+        .type('form')
+        .set('Origin', 'https://meridianlab.test')
+        .set('X-Forwarded-For', `198.51.100.${index % 250}`);
       if (cookie) post.set('Cookie', cookie);
       expectNoData(await post.send(fields));
     }
@@ -251,8 +298,64 @@ describe.each(visitors)('with %s', (_name, cookieFor) => {
   });
 });
 
-/** Campaign 1 is still the one draft, as written, and nothing of the newsletter is queued. */
+describe('a pending session, past the password but not the second factor', () => {
+  const pendingSession = async () => {
+    const token = await sessions().create(accountId, undefined, { pending: true });
+    const cookie = `${COOKIE}=${token}`;
+    const page = await request(app).get('/staff/second-step').set('Cookie', cookie);
+    return { cookie, csrf: /name="csrf" value="([^"]+)"/.exec(page.text)![1]! };
+  };
+  const expectSentToSecondStep = (response: request.Response, what: string) => {
+    expect(response.status, what).toBe(303);
+    expect(response.headers.location, what).toMatch(/^\/staff\/second-step(\?next=%2Fstaff[^/]*)?$/);
+    for (const text of SECRET_TEXTS) expect(response.text, what).not.toContain(text);
+    expect(response.headers['content-disposition'], what).toBeUndefined();
+  };
+
+  it('is sent back to the second step from every other console page and export', async () => {
+    const client = await pendingSession();
+    for (const path of GETS.filter((path) => !SECOND_STEP_ROUTES.includes(path)))
+      expectSentToSecondStep(await request(app).get(path).set('Cookie', client.cookie), path);
+    expect((await request(app).get('/staff/second-step').set('Cookie', client.cookie)).status).toBe(200);
+    // A cover of a draft, outside the console, is not shown to it either.
+    expect(await staffSignedIn(app.db, TEST_SITE_URL)({ get: () => client.cookie } as never)).toBe(false);
+  });
+
+  it('is sent back to the second step from every other action, with its own token, and changes nothing', async () => {
+    const client = await pendingSession();
+    for (const [path, fields] of POSTS.filter(([path]) => !SECOND_STEP_ROUTES.includes(path)))
+      expectSentToSecondStep(await consolePost(app, path, client, { ...fields, csrf: client.csrf }), path);
+    expect(app.db.connection.prepare('SELECT status FROM leads WHERE id = 1').get()).toEqual({ status: 'new' });
+    expect(app.db.connection.prepare('SELECT count(*) AS notes FROM lead_notes').get()).toEqual({ notes: 0 });
+    expect(app.db.connection.prepare('SELECT state FROM articles WHERE id = ?').get(DRAFT)).toEqual({ state: 'draft' });
+    expect(app.db.connection.prepare('SELECT name, role FROM staff_accounts WHERE id = 1').get()).toEqual({
+      name: '',
+      role: 'owner',
+    });
+    expect(
+      app.db.connection.prepare('SELECT count(*) AS n FROM staff_totp WHERE confirmed_at IS NOT NULL').get(),
+    ).toEqual({ n: 0 });
+    expect(
+      app.db.connection.prepare("SELECT count(*) AS n FROM settings WHERE key = 'staff_two_factor_required'").get(),
+    ).toEqual({ n: 0 });
+    expectCampaignsUntouched();
+    // It may still sign out.
+    expect((await consolePost(app, '/staff/sign-out', client, { csrf: client.csrf })).headers.location).toBe(
+      '/staff/sign-in?signedOut=1',
+    );
+  });
+});
+
+/** Campaign 1 is still the one draft, as written, and nothing of the newsletter is queued; nobody was invited. */
 function expectCampaignsUntouched() {
+  expect(app.db.connection.prepare("SELECT count(*) AS n FROM outbox WHERE kind = 'staff-link'").get()).toEqual({
+    n: 0,
+  });
+  expect(
+    app.db.connection.prepare("SELECT count(*) AS n FROM staff_accounts WHERE email LIKE 'mallory%'").get(),
+  ).toEqual({
+    n: 0,
+  });
   expect(app.db.connection.prepare('SELECT id, status, subject_en FROM campaigns').all()).toEqual([
     { id: 1, status: 'draft', subject_en: 'Campaign in the making' },
   ]);
@@ -263,8 +366,6 @@ function expectCampaignsUntouched() {
 
 describe('the lists of console pages and actions above', () => {
   it('name every console route the app has, so a new one cannot go untested', () => {
-    // The sign-in form and its post are the console's only routes open without a session (tested in staffSignIn).
-    const open = new Set([SIGN_IN_PATH]);
     const matcher = (pattern: string) =>
       new RegExp(
         `^${pattern
@@ -277,7 +378,7 @@ describe('the lists of console pages and actions above', () => {
     const tried = { get: GETS, post: posted, all: [...GETS, ...posted] } as Record<string, string[]>;
     const untested = app
       .routes()
-      .filter(({ pattern }) => /^\/staff(?:\/|$)/i.test(pattern) && !open.has(pattern))
+      .filter(({ pattern }) => /^\/staff(?:\/|$)/i.test(pattern) && !OPEN.has(pattern))
       .flatMap(({ pattern, methods }) =>
         methods
           .filter((method) => !(tried[method] ?? []).some((url) => matcher(pattern).test(url.split('?')[0]!)))
@@ -297,7 +398,7 @@ describe('a live session', () => {
     const dead = await request(app)
       .get('/staff/leads')
       .set('Cookie', `${COOKIE}=${'B'.repeat(43)}`);
-    expect(dead.headers.location).toBe('/staff/sign-in?expired=1');
+    expect(dead.headers.location).toBe('/staff/sign-in?expired=1&next=%2Fstaff%2Fleads');
     expect(String(dead.headers['set-cookie'])).toContain(
       `${COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Secure; Max-Age=0`,
     );
@@ -381,6 +482,7 @@ const POLICY: [RegExp, readonly Role[]][] = [
   [/^\/staff\/newsletter(?:[./]|$)/i, ['owner', 'editor']],
   [/^\/staff\/articles(?:[./]|$)/i, ['owner', 'editor']],
   [/^\/staff\/people(?:[./]|$)/i, ['owner']],
+  [/^\/staff\/audit(?:[./]|$)/i, ['owner']],
   [/^\/staff\/quarantine(?:[./]|$)/i, ['owner', 'sales']],
   [/^\/staff\/form-checks(?:[./]|$)/i, ['owner']],
   [/^\/staff\/(?:analytics|speed)(?:[./]|$)/i, ALL_ROLES],
@@ -404,7 +506,7 @@ describe('each role', () => {
       app
         .routes()
         .map(({ pattern }) => pattern)
-        .filter((pattern) => /^\/staff(?:\/|$)/i.test(pattern) && pattern !== SIGN_IN_PATH)
+        .filter((pattern) => /^\/staff(?:\/|$)/i.test(pattern) && !OPEN.has(pattern))
         // A path the console's own middleware is mounted at, as the walk lists it: the not-found answer's.
         .map((pattern) => pattern.replace(/(?:\/\{\*rest\})+$/, '/{*rest}')),
     );
@@ -468,6 +570,7 @@ describe('each role', () => {
       '/staff/analytics',
       '/staff/articles',
       '/staff/people',
+      '/staff/audit',
     ]);
     expect(await nav('editor')).toEqual([
       '/staff/subscribers',

@@ -119,6 +119,20 @@ describe('npm run staff', { timeout: 60_000 }, () => {
     });
   });
 
+  it('two-factor-off: deletes the secret and recovery codes of someone who lost both', async () => {
+    const { id } = (await accounts.find('ana@meridianlab.test'))!;
+    db.connection
+      .prepare("INSERT INTO staff_totp (account_id, secret, started_at, confirmed_at) VALUES (?, 'plain:X', '', '')")
+      .run(id);
+    db.connection.prepare("INSERT INTO staff_recovery_codes (account_id, hash) VALUES (?, 'h')").run(id);
+    const run = await staff(['two-factor-off', 'ana@meridianlab.test'], dataDir);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain('Turned off the two-factor sign-in of ana@meridianlab.test');
+    expect(db.connection.prepare('SELECT count(*) AS n FROM staff_totp').get()).toEqual({ n: 0 });
+    expect(db.connection.prepare('SELECT count(*) AS n FROM staff_recovery_codes').get()).toEqual({ n: 0 });
+    expect((await staff(['two-factor-off', 'ana@meridianlab.test'], dataDir)).stderr).toContain('had no two-factor');
+  });
+
   it('says what is wrong: an unknown account, an unknown command, no database', async () => {
     expect(await staff(['reset', 'nobody@meridianlab.test'], dataDir)).toMatchObject({
       code: 1,

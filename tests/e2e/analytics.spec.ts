@@ -72,6 +72,40 @@ test('three visitors over five pages, with client-side navigation, give the expe
   expect(counted('web.views.page.en', '/services') - before).toBeGreaterThanOrEqual(4);
 });
 
+test('every call and e-mail link of /services, /contact and /research is counted when clicked, hydrated part or not', async ({
+  browser,
+}) => {
+  let clicked = 0;
+  for (const path of ['/services', '/contact', '/research']) {
+    const probe = await (await visitor(browser)).newPage();
+    await gotoHydrated(probe, path);
+    const hrefs = await probe
+      .locator('a[href^="tel:"], a[href^="mailto:"]')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')!));
+    await probe.context().close();
+    for (const [index, href] of hrefs.entries()) {
+      // A visitor each: a second click of one kind the same day is no second conversion.
+      const source = `${run}-click-${path.slice(1)}-${index}`;
+      const context = await visitor(browser);
+      const page = await context.newPage();
+      await gotoHydrated(page, `${path}?utm_source=${source}`);
+      // The counting is running once the page's own view has arrived.
+      await expect.poll(() => counted('web.views.utm_source.en', source), { timeout: 20_000 }).toBe(1);
+      // No mail program or dialler opens: the click is stopped after every listener of the page has heard it.
+      await page.evaluate(() => window.addEventListener('click', (event) => event.preventDefault(), { capture: true }));
+      await page.locator(`a[href="${href}"]`).first().click();
+      const kind = href.startsWith('tel:') ? 'call' : 'email';
+      await expect
+        .poll(() => counted(`web.conversions.${kind}.en`, source), { timeout: 20_000, message: `${path} ${href}` })
+        .toBe(1);
+      await context.close();
+      clicked += 1;
+    }
+  }
+  // The contact page's and the research page's addresses at least (a stand-in number is no link).
+  expect(clicked).toBeGreaterThan(1);
+});
+
 test('a bot and a visitor asking not to be tracked are not counted', async ({ browser }) => {
   const source = `${run}-refused`;
   const bot = await visitor(browser, {

@@ -95,7 +95,7 @@ test.describe('the contact form with JavaScript', () => {
     const request = await posted;
     expect(request.headers()['content-type']).toBe('application/json');
     const { attribution, ...sent } = request.postDataJSON();
-    expect(sent).toEqual({ ...visitor, [HONEYPOT_FIELD]: '' });
+    expect(sent).toEqual({ ...visitor, heard: '', heardtext: '', [HONEYPOT_FIELD]: '' });
     // Where the visit came from rides along (decision 047): here, straight to the contact page.
     expect(JSON.parse(attribution)).toMatchObject({
       first: { landing: '/contact' },

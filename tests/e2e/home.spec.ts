@@ -146,17 +146,27 @@ test.describe('home hero, with motion', () => {
     });
     await expect(video).toHaveCSS('opacity', '1');
 
+    // Each shift with what moved, so a failure names the element.
     const shifts = await page.evaluate(
       () =>
-        new Promise<number>((resolve) => {
-          let total = 0;
+        new Promise<string[]>((resolve) => {
+          const seen: string[] = [];
           new PerformanceObserver((list) => {
-            for (const entry of list.getEntries() as unknown as { value: number }[]) total += entry.value;
+            for (const entry of list.getEntries() as unknown as {
+              value: number;
+              startTime: number;
+              sources: { node: Node | null }[];
+            }[])
+              seen.push(
+                `${entry.value.toFixed(3)} at ${Math.round(entry.startTime)} ms: ${entry.sources
+                  .map((source) => (source.node instanceof Element ? source.node.className : source.node?.nodeName))
+                  .join(', ')}`,
+              );
           }).observe({ type: 'layout-shift', buffered: true });
-          setTimeout(() => resolve(total), 2500);
+          setTimeout(() => resolve(seen), 2500);
         }),
     );
-    expect(shifts).toBe(0);
+    expect(shifts).toEqual([]);
   });
 
   test('the video pauses while scrolled out of sight and plays again on the way back', async ({ page }) => {

@@ -76,7 +76,7 @@ test('a campaign is written, confirmed and sent without script, each page with n
     .getByLabel(/^Note above the article/)
     .fill(`Campaign ${run}: our team's latest.`);
   await page.getByRole('button', { name: 'Save draft' }).click();
-  await expect(page.getByRole('status')).toHaveText('Draft saved.');
+  await expect(page.getByRole('status')).toHaveText('Saved.');
   await check(page, 'campaign-draft');
 
   await page.getByRole('group', { name: 'Spanish' }).getByRole('link', { name: 'HTML' }).click();

@@ -253,7 +253,9 @@ describe('POST /api/contact without JavaScript (urlencoded form)', () => {
     expect(attr(tagOf(html, 'contact-company'), 'value')).toBe('Acme &amp; &lt;Sons&gt;');
     expect(attr(tagOf(html, 'contact-phone'), 'value')).toBe('+1 305 555 0199');
     expect(html).toMatch(/<option value="marketing-ads" selected="">/);
-    expect(html.match(/selected=""/g)).toHaveLength(1);
+    // The service as typed, and "How did you hear about us?" left at its empty answer.
+    expect(html.match(/selected=""/g)).toHaveLength(2);
+    expect(html).toMatch(/<option value="" selected="">Choose one<\/option>/);
     expect(textareaContent(html)).toBe('Line one\nLine &quot;two&quot; &lt;script&gt;alert(1)&lt;/script&gt;');
     expect(executableInlineScripts(html)).toEqual([]);
     // Shown at /api/contact, the page must not hydrate as another route: no scripts at all.
@@ -364,6 +366,15 @@ describe('the contact page', () => {
       ['all-in-one', 'All-in-One Package'],
       ['custom-project', 'Custom Project'],
       ['consultation', 'Consultation'],
+      ['other', 'Other'],
+      // "How did you hear about us?", optional, after the message.
+      ['', 'Choose one'],
+      ['search', 'A search engine'],
+      ['ad', 'An ad'],
+      ['social', 'Social media'],
+      ['newsletter', 'Our newsletter'],
+      ['referral', 'Someone recommended you'],
+      ['event', 'An event'],
       ['other', 'Other'],
     ]);
     // The honeypot: out of sight, out of the accessibility tree and the tab order.

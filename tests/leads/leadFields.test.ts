@@ -35,7 +35,9 @@ const values = Object.fromEntries(CONTACT_FIELDS.map((field) => [field.name, sen
 /** The value as the staff read it: a select's option by its English name. */
 const shown = (field: ContactFieldSpec) =>
   field.control === 'select'
-    ? catalogues.en.contact.serviceOptions.find((option) => option.value === values[field.name])!.label
+    ? (field.name === 'service' ? catalogues.en.contact.serviceOptions : catalogues.en.contact.heardOptions).find(
+        (option) => option.value === values[field.name],
+      )!.label
     : values[field.name]!;
 
 let id: number;

@@ -19,8 +19,8 @@ const mail: Pick<MailConfig, 'inboxes' | 'webhook'> = {
 };
 
 const attribution = {
-  first: { source: 'newsletter', medium: 'email', campaign: 'nov', referrer: '', landing: '/blog' },
-  last: { source: '', medium: '', campaign: '', referrer: 'google.com', landing: '/services' },
+  first: { source: 'newsletter', medium: 'email', campaign: 'nov', content: '', referrer: '', landing: '/blog' },
+  last: { source: '', medium: '', campaign: '', content: '', referrer: 'google.com', landing: '/services' },
   formPage: '/es/contacto',
   pagesSeen: 4,
 };
@@ -35,6 +35,8 @@ const full: Lead = {
   phone: '+1 305 555 0100',
   service: 'marketing-ads',
   message: 'We need ads.\nBudget: $2,000.',
+  heard: 'event',
+  heardtext: 'Medellín AI meetup',
   clientHash: 'ab'.repeat(32),
   userAgent: 'Test/1.0',
   locale: 'es',
@@ -53,6 +55,8 @@ const bare: Lead = {
   phone: '',
   service: '',
   message: 'Hi',
+  heard: '',
+  heardtext: '',
   userAgent: '',
   locale: 'en',
   attribution: '{}',
@@ -82,6 +86,8 @@ describe("the team's e-mail about a lead", () => {
         'Company/Organization: Acme',
         'Phone Number: +1 305 555 0100',
         'Service of Interest: Marketing with Ads',
+        'How did you hear about us?: An event',
+        'Tell us more: Medellín AI meetup',
         'Received: Friday, March 15, 2024 at 10:00:00 AM EDT',
         'Routed to: Sales & Marketing',
         'Language: Spanish',
@@ -113,6 +119,8 @@ describe("the team's e-mail about a lead", () => {
         'Company/Organization: (not given)',
         'Phone Number: (not given)',
         'Service of Interest: No service chosen',
+        'How did you hear about us?: (not given)',
+        'Tell us more: (not given)',
         'Received: Friday, March 15, 2024 at 10:00:00 AM EDT',
         'Routed to: General Inquiries',
         'Language: English',
@@ -146,6 +154,8 @@ describe("the webhook's body", () => {
           service: 'marketing-ads',
           serviceLabel: 'Marketing with Ads',
           message: 'We need ads.\nBudget: $2,000.',
+          heard: 'event',
+          heardtext: 'Medellín AI meetup',
           locale: 'es',
           source: 'newsletter',
           campaign: 'nov',
@@ -171,6 +181,8 @@ describe("the webhook's body", () => {
           service: '',
           serviceLabel: null,
           message: 'Hi',
+          heard: '',
+          heardtext: '',
           locale: 'en',
           source: null,
           campaign: null,
@@ -186,9 +198,9 @@ describe('the CSV export of leads', () => {
     const visit = JSON.stringify(attribution).replace(/"/g, '""');
     expect(toCsv(leadColumns, [full, bare])).toBe(
       [
-        'id,received_at,name,email,company,phone,service,message,client_hash,user_agent,source,campaign,attribution,notice,consent_channel',
-        `"12","2024-03-15T14:00:00.000Z","Jane Smith","jane@acme.example","Acme","'+1 305 555 0100","marketing-ads","We need ads.\nBudget: $2,000.","${'ab'.repeat(32)}","Test/1.0","newsletter","nov","${visit}","lead-0123456789ab","contact form on /es/contacto"`,
-        `"13","2024-03-15T14:00:00.000Z","Jane Smith","jane@acme.example","","","","Hi","${'ab'.repeat(32)}","","","","{}","",""`,
+        'id,received_at,name,email,company,phone,service,message,heard,heardtext,client_hash,user_agent,source,campaign,attribution,notice,consent_channel',
+        `"12","2024-03-15T14:00:00.000Z","Jane Smith","jane@acme.example","Acme","'+1 305 555 0100","marketing-ads","We need ads.\nBudget: $2,000.","event","Medellín AI meetup","${'ab'.repeat(32)}","Test/1.0","newsletter","nov","${visit}","lead-0123456789ab","contact form on /es/contacto"`,
+        `"13","2024-03-15T14:00:00.000Z","Jane Smith","jane@acme.example","","","","Hi","","","${'ab'.repeat(32)}","","","","{}","",""`,
         '',
       ].join('\r\n'),
     );

@@ -227,6 +227,7 @@ describe('a lead’s page', () => {
     const overlong = await consolePost(app, '/staff/leads/1/notes', client, { csrf: client.csrf, body: long });
     expect(overlong.status).toBe(400);
     expect(overlong.text).toContain(long);
+    expect(overlong.text).not.toMatch(/<textarea[^>]*maxlength/i);
   });
 });
 

@@ -70,9 +70,36 @@ describe.each(locales)('a campaign e-mail in %s', (locale) => {
     expect(mail.html).toContain('What it is about');
   });
 
-  it('carries no tracking pixel and no tracked link: no image, and every link goes straight where it says', () => {
-    expect(mail.html).not.toMatch(/<img|tracker\.example/);
-    const hrefs = [...mail.html!.matchAll(/href="([^"]+)"/g)].map((match) => match[1]);
-    expect(hrefs.sort()).toEqual([links.unsubscribeUrl, 'https://meridianlab.example/blog/a-post', SITE].sort());
+  it('carries no tracking pixel and no per-reader link: its links to the site carry the campaign and language alone', () => {
+    const tagged = campaignMail('reader@example.com', {
+      content,
+      locale,
+      links: { ...links, tags: { campaign: '3-a-post', locale } },
+      lab: identity,
+    });
+    expect(tagged.html).not.toMatch(/<img|tracker\.example/);
+    const hrefs = [...tagged.html!.matchAll(/href="([^"]+)"/g)].map((match) => match[1]!.replace(/&amp;/g, '&'));
+    const tags = `utm_source=newsletter&utm_medium=email&utm_campaign=3-a-post&utm_content=${locale}`;
+    expect(hrefs.sort()).toEqual(
+      [links.unsubscribeUrl, `https://meridianlab.example/blog/a-post?${tags}`, `${SITE}/?${tags}`].sort(),
+    );
+    expect(tagged.text).toContain(`Read the article: https://meridianlab.example/blog/a-post?${tags}`);
+  });
+
+  it('looks like the lab: its name as a text logo, the cover with its alt text from the site, a real button, dark mode', () => {
+    const dressed = campaignMail('reader@example.com', {
+      content,
+      locale,
+      links: { ...links, cover: { src: `${SITE}/images/blog/cover.webp`, alt: 'A cell culture plate' } },
+      lab: identity,
+    }).html!;
+    expect(dressed).toMatch(new RegExp(`class="mail-logo"[^>]*>.*${siteFacts.name}</a>`));
+    expect(dressed).toContain(`<img src="${SITE}/images/blog/cover.webp" alt="A cell culture plate"`);
+    // The body's lone link is a table button, the link filling its coloured cell.
+    expect(dressed).toMatch(
+      /<table role="presentation"[^>]*class="mail-button"[^>]*><tr><td style="background:#6d28d9[^"]*"><a href="https:\/\/meridianlab\.example\/blog\/a-post"[^>]*>Read the article<\/a><\/td><\/tr><\/table>/,
+    );
+    expect(dressed).toContain('<meta name="color-scheme" content="light dark"/>');
+    expect(dressed).toContain('@media (prefers-color-scheme: dark)');
   });
 });

@@ -54,6 +54,9 @@ describe('the newsletter page of the console', { timeout: 60_000 }, () => {
     expect(refused.status).toBe(400);
     expect(refused.text).toContain('longer than 400 characters');
     expect(refused.text).toContain('Nota guardada');
+    // Kept whole: the field does not cut a longer paste in the browser either.
+    expect(refused.text).toContain(long);
+    expect(refused.text).not.toMatch(/<textarea[^>]*maxlength/i);
 
     // The lab's note goes above the article, rendered safely.
     const fields = { csrf: client.csrf, note_en: 'Hello **readers**.', note_es: 'Hola **lectores**.' };
@@ -69,14 +72,14 @@ describe('the newsletter page of the console', { timeout: 60_000 }, () => {
     expect(text.text).toContain(`${TEST_SITE_URL}${article!.versions.es!.path}`);
     expect(text.text).toContain('Cancelar la suscripción');
 
-    // A test goes to the signed-in address, both languages, and to nobody else.
+    // A test goes to the signed-in address when none is typed, both languages, and to nobody else.
     expect((await consolePost(app, `${base}/test`, client, { csrf: client.csrf })).headers.location).toBe(
       `${base}?done=tested`,
     );
     await smtp.waitFor(2);
     expect(smtp.received.map((mail) => mail.recipients[0])).toEqual([STAFF, STAFF]);
     expect(smtp.received.map((mail) => header(mail, 'subject')).sort()).toEqual(
-      [article!.versions.en!.title, article!.versions.es!.title].sort(),
+      [article!.versions.en!.title, article!.versions.es!.title].map((title) => `[TEST] ${title}`).sort(),
     );
 
     // The confirmation step: recipients per language, then send now.
@@ -208,7 +211,7 @@ describe('the newsletter page of the console', { timeout: 60_000 }, () => {
     expect((await consolePost(app, `${old}/test`, client, { csrf: client.csrf })).status).toBe(400);
     expect((await consolePost(app, `${old}/schedule`, client, { csrf: client.csrf, at: '' })).status).toBe(400);
     expect((await consolePost(app, old, client, { csrf: client.csrf, note_en: 'Hi' })).status).toBe(400);
-    expect(await store.schedule(legacy!.id, new Date())).toBe(false);
+    expect(await store.schedule(legacy!.id, new Date(), 'ana@meridianlab.test')).toBe(false);
     // Even forced to sending in the database, its messages are skipped at their turn: none reaches a reader.
     await app.db.run(
       "UPDATE campaigns SET status = 'sending', send_at = ?, started_at = ? WHERE id = ?",

@@ -97,7 +97,10 @@ describe.each(seedSitePages.map((sitePage) => pageHead(sitePage, catalogues[site
 
   it('adds the shared head (sharing tags, theme colour, icons, manifest) and the organization JSON-LD', async () => {
     const { text } = await request(app).get(page.path);
-    expect(meta(text, 'property', 'og:image')).toBe(`${TEST_SITE_URL}/images/og-image.png`);
+    // An article with a cover is shared with its own card (decision 075); every other page with the site's.
+    expect(meta(text, 'property', 'og:image')).toMatch(
+      page.article ? /\/media\/og\/[0-9a-f]{16}\.jpg$/ : new RegExp(`^${TEST_SITE_URL}/images/og-image\\.png$`),
+    );
     expect(meta(text, 'property', 'og:type')).toBe(page.article ? 'article' : 'website');
     expect(meta(text, 'name', 'twitter:card')).toBe('summary_large_image');
     expect(meta(text, 'name', 'theme-color')).toMatch(/^#[0-9a-f]{6}$/);

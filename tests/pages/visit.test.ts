@@ -29,7 +29,14 @@ describe('the visit kept in session storage', () => {
       'https://www.google.com/search?q=lab',
     );
     expect(first.entry).toBe(true);
-    const touch = { source: 'newsletter', medium: 'email', campaign: 'nov', referrer: 'google.com', landing: '/blog' };
+    const touch = {
+      source: 'newsletter',
+      medium: 'email',
+      campaign: 'nov',
+      content: '',
+      referrer: 'google.com',
+      landing: '/blog',
+    };
     expect(first.visit).toEqual({ first: touch, last: touch, pagesSeen: 1 });
     const next = recordPageView(`${SITE}/services`, '');
     expect(next).toEqual({ entry: false, visit: { first: touch, last: touch, pagesSeen: 2 } });
@@ -40,7 +47,14 @@ describe('the visit kept in session storage', () => {
     recordPageView(`${SITE}/services`, `${SITE}/`); // this site's own link: no new touch
     const { visit } = recordPageView(`${SITE}/contact`, 'https://t.co/abc');
     expect(visit.first).toMatchObject({ source: 'newsletter', campaign: 'nov', landing: '/' });
-    expect(visit.last).toEqual({ source: '', medium: '', campaign: '', referrer: 't.co', landing: '/contact' });
+    expect(visit.last).toEqual({
+      source: '',
+      medium: '',
+      campaign: '',
+      content: '',
+      referrer: 't.co',
+      landing: '/contact',
+    });
     expect(visit.pagesSeen).toBe(3);
   });
 

@@ -56,7 +56,9 @@ describe('two instances on one PostgreSQL', { timeout: 300_000 }, () => {
     cleanups.push(() => smtp.stop());
     const db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
     cleanups.push(() => db.end());
-    const env = { DATABASE_URL: databaseUrl, SMTP_URL: smtp.url, OUTBOX_LEASE_SECONDS: '5', LOG_LEVEL: 'warn' };
+    // A lease well over a send on a loaded machine: at 5 s, 200 sends at once on two busy cores outlasted it, and the
+    // other instance sent one again. The crash below waits for A's leases to run out, so shorter is not free either.
+    const env = { DATABASE_URL: databaseUrl, SMTP_URL: smtp.url, OUTBOX_LEASE_SECONDS: '20', LOG_LEVEL: 'warn' };
     const start = async () => {
       const port = await freePort();
       return {

@@ -20,7 +20,14 @@ afterAll(() => opened.forEach((app) => app.db.close()));
 
 const DAY = 24 * 60 * 60_000;
 /** Where Ana's visit came from, sent with her first lead and her sign-up: personal data with them. */
-const touch = { source: 'newsletter', medium: 'email', campaign: 'ana-spring-launch', referrer: '', landing: '/blog' };
+const touch = {
+  source: 'newsletter',
+  medium: 'email',
+  campaign: 'ana-spring-launch',
+  content: '',
+  referrer: '',
+  landing: '/blog',
+};
 const attribution = JSON.stringify({ first: touch, last: touch, formPage: '/contact', pagesSeen: 3 });
 const suppressionHash = (db: TestApp['db'], email: string) => createSuppressions(db).hash(email);
 const count = (app: TestApp, table: string) =>
@@ -169,8 +176,10 @@ describe('the retention purge', () => {
       analytics: 0,
       signInFailures: 0,
       teamMail: 0,
+      unfinishedTwoFactor: 0,
       consents: 0,
       bouncedOut: 0,
+      auditLog: 0,
       quarantined: 0,
     });
   });
@@ -301,8 +310,10 @@ describe('npm run data', () => {
       analytics: 0,
       signInFailures: 0,
       teamMail: 0,
+      unfinishedTwoFactor: 0,
       consents: 0,
       bouncedOut: 0,
+      auditLog: 0,
       quarantined: 0,
     });
     const bad = await npmRun('data', ['erase', 'not-an-address'], dataDir);

@@ -50,7 +50,7 @@ export async function seedReaders(db: Database, count: number, first = 0): Promi
 export async function sendNow(db: Database, config: Parameters<typeof campaignStore>[1]): Promise<number> {
   const campaigns = campaignStore(db, config);
   const id = await campaigns.create(campaignContent, announced.id);
-  await campaigns.schedule(id, new Date());
+  await campaigns.schedule(id, new Date(), 'ana@meridianlab.test');
   return id;
 }
 

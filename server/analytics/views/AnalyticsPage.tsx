@@ -6,6 +6,8 @@ import { formatDay } from '../../console/kit/format';
 import { ScrollTable } from '../../console/kit/ScrollTable';
 import { SelectField } from '../../console/kit/SelectField';
 import { deviceLabels } from '../../console/texts';
+import { heardLabel } from '../../pages/heardLabel';
+import { serviceLabel } from '../../pages/serviceLabel';
 import type { AnalyticsReport, LabelCount, LeadSourceRow, ReportFilter } from '../report';
 import { analyticsCopy, languageLabels, periodLabels } from '../texts';
 import { VisitsChart } from './VisitsChart';
@@ -33,12 +35,15 @@ function Top({
   total,
   first,
   unit = 'Page views',
+  name = (label) => label,
 }: {
   title: string;
   rows: LabelCount[];
   total: number;
   first: string;
   unit?: string;
+  /** What a row's label reads as (a service's name for its slug). */
+  name?: (label: string) => string;
 }) {
   const id = `top-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
@@ -54,7 +59,7 @@ function Top({
           ) : (
             rows.slice(0, TOP).map((row) => (
               <tr key={row.label}>
-                <th scope="row">{row.label}</th>
+                <th scope="row">{name(row.label)}</th>
                 <td>{row.count}</td>
                 <td>{percent(row.count, total)}</td>
               </tr>
@@ -225,7 +230,14 @@ export function AnalyticsPage({ assets, user, filter, days, report, leads, query
           rows={report.languages.map((row) => ({ ...row, label: languageLabels[row.label as 'en'] ?? row.label }))}
           total={totals.views}
         />
-        <Top title="Leads by service" first="Service" unit="Leads" rows={report.services} total={leadsTotal} />
+        <Top
+          title="Leads by service"
+          first="Service"
+          unit="Leads"
+          rows={report.services}
+          total={leadsTotal}
+          name={serviceLabel}
+        />
       </div>
 
       <section className="staff-panel card" aria-labelledby="leads-report-title">
@@ -239,17 +251,18 @@ export function AnalyticsPage({ assets, user, filter, days, report, leads, query
         <ScrollTable
           frame="staff-scroll"
           label="Table of leads and won leads by source and campaign"
-          columns={['Source', 'Campaign', 'Leads', 'Won', 'Won rate']}
+          columns={['Source', 'Campaign', 'They said they heard of us', 'Leads', 'Won', 'Won rate']}
         >
           {leads.length === 0 ? (
             <tr>
-              <td colSpan={5}>{analyticsCopy.none}</td>
+              <td colSpan={6}>{analyticsCopy.none}</td>
             </tr>
           ) : (
             leads.map((row) => (
-              <tr key={`${row.source} ${row.campaign}`}>
+              <tr key={`${row.source} ${row.campaign} ${row.heard}`}>
                 <th scope="row">{row.source || analyticsCopy.unknown}</th>
                 <td>{row.campaign || '–'}</td>
+                <td>{heardLabel(row.heard)}</td>
                 <td>{row.leads}</td>
                 <td>{row.won}</td>
                 <td>{percent(row.won, row.leads)}</td>

@@ -5,11 +5,16 @@ import { LabelledField } from '../../console/kit/LabelledField';
 import { LabTime } from '../../console/kit/LabTime';
 import { languageNames } from '../../lib/languageNames';
 import { catalogues } from '../../pages/catalogues';
+import type { Conflict } from '../conflicts';
 import type { ArticleFieldName, TypedFields } from '../fields';
+import { ARTICLE_FIELDS } from '../fields';
 import { fieldLabels, LIMITS, postCategories } from '../fields';
+import type { ImageState, LibraryImage } from '../images';
 import { IMAGE_MAX_BYTES } from '../images';
 import type { Article } from '../store';
 import { articleCopy } from '../texts';
+import { stateUrlOf, thumbnailOf } from '../uploadedImages';
+import { ImageSnippet } from './ImageSnippet';
 import { StateBadge } from './StateBadge';
 
 interface ArticleEditorPageProps {
@@ -28,8 +33,18 @@ interface ArticleEditorPageProps {
   translation?: Article;
   /** The schedule field's value, in the lab's clock. */
   scheduleValue: string;
-  /** The alt text sent with a refused upload, shown again in its form. */
-  uploadAlt?: string;
+  /** The cover's state when it is an upload (decision 075): processing, ready or failed. */
+  coverState?: ImageState;
+  /** The uploaded images a body may place. */
+  library: LibraryImage[];
+  /** The editor's script (autosave, the cover's thumbnail), from the build. */
+  script?: string;
+  /** The newest revision when the form was shown: a save after someone else's is told (decision 075). */
+  baseRevision?: number;
+  /** When the text in the form was kept as the writer typed it, not saved: it is shown in the article's place. */
+  restoredAt?: string;
+  /** Someone else's save since this form was opened: their text beside the writer's. */
+  conflict?: Conflict;
 }
 
 const categoryNames = catalogues.en.posts.categories;
@@ -92,9 +107,33 @@ function Actions({ article, user, scheduleValue }: { article: Article; user: Con
       )}
       <p>
         <a className="staff-link" href={action('preview')}>
-          Preview as visitors will see it
+          {article.pending ? 'Preview the pending changes' : 'Preview as visitors will see it'}
         </a>
       </p>
+      {article.pending && (
+        <div className="staff-articles__pending">
+          <p>
+            <strong>Pending changes:</strong> saved, not live. Visitors see the live version until you publish them.
+          </p>
+          {article.pendingAt && (
+            <p className="staff-muted">
+              Scheduled to go live <LabTime iso={article.pendingAt} />
+            </p>
+          )}
+          <form className="staff-form" method="post" action={action('publish-changes')}>
+            <CsrfField user={user} />
+            <button className="button button--primary" type="submit">
+              Publish changes
+            </button>
+          </form>
+          <form className="staff-form" method="post" action={action('discard-changes')}>
+            <CsrfField user={user} />
+            <button className="button button--secondary" type="submit">
+              Discard changes
+            </button>
+          </form>
+        </div>
+      )}
       {article.state !== 'published' && (
         <form className="staff-form" method="post" action={action('publish')}>
           <CsrfField user={user} />
@@ -103,22 +142,24 @@ function Actions({ article, user, scheduleValue }: { article: Article; user: Con
           </button>
         </form>
       )}
-      <form className="staff-form" method="post" action={action('schedule')}>
-        <CsrfField user={user} />
-        <LabelledField id="publish-at" label="Publish at (New York time)">
-          <input
-            className="contact-field__control"
-            id="publish-at"
-            name="publishAt"
-            type="datetime-local"
-            required
-            defaultValue={scheduleValue}
-          />
-        </LabelledField>
-        <button className="button button--secondary" type="submit">
-          Schedule
-        </button>
-      </form>
+      {(article.state !== 'published' || article.pending) && (
+        <form className="staff-form" method="post" action={action('schedule')}>
+          <CsrfField user={user} />
+          <LabelledField id="publish-at" label="Publish at (New York time)">
+            <input
+              className="contact-field__control"
+              id="publish-at"
+              name="publishAt"
+              type="datetime-local"
+              required
+              defaultValue={scheduleValue}
+            />
+          </LabelledField>
+          <button className="button button--secondary" type="submit">
+            {article.pending ? 'Schedule the changes' : 'Schedule'}
+          </button>
+        </form>
+      )}
       {(article.state === 'published' || article.state === 'scheduled') && (
         <form className="staff-form" method="post" action={action('unpublish')}>
           <CsrfField user={user} />
@@ -127,6 +168,23 @@ function Actions({ article, user, scheduleValue }: { article: Article; user: Con
           </button>
         </form>
       )}
+      {(article.state === 'draft' || article.state === 'unpublished') && (
+        <form className="staff-form" method="post" action={action('delete')}>
+          <CsrfField user={user} />
+          <button className="button button--secondary" type="submit">
+            Delete this {article.state === 'draft' ? 'draft' : 'article'}
+          </button>
+        </form>
+      )}
+      <figure className="staff-articles__card">
+        <img
+          src={action('card')}
+          alt={`The social card as shared: “${(article.pending ?? article).title}” on its cover`}
+          width={300}
+          height={158}
+        />
+        <figcaption className="staff-muted">How a link to it looks when shared (1200 × 630).</figcaption>
+      </figure>
       <p>
         <a className="staff-link" href={action('revisions')}>
           Revisions
@@ -136,39 +194,96 @@ function Actions({ article, user, scheduleValue }: { article: Article; user: Con
   );
 }
 
-/** A cover image from the staff member's computer: a form of its own, since it posts a file. */
-function CoverUpload({ article, user, alt }: { article: Article; user: ConsoleUser; alt: string }) {
+/** The cover as it is now: its thumbnail once made, "processing" while it is, or why it could not be. */
+function CoverPreview({ path, state }: { path: string; state?: ImageState }) {
+  const following = state?.status === 'processing' ? { 'data-state-url': stateUrlOf(path) } : {};
   return (
-    <form
-      className="staff-form staff-panel card"
-      method="post"
-      action={`/staff/articles/${article.id}/image`}
-      encType="multipart/form-data"
-      aria-labelledby="upload-title"
+    <div className="staff-cover__preview" data-cover-preview {...following}>
+      {state?.status === 'ready' && <img src={thumbnailOf(path)} alt="The cover as uploaded" width={200} />}
+      {state?.status === 'processing' && (
+        <p className="staff-muted" role="status">
+          Processing: the photo is being made in every width the pages need. It shows here when it is ready.
+        </p>
+      )}
+      {state?.status === 'failed' && <p className="contact-field__error">{state.reason}</p>}
+    </div>
+  );
+}
+
+/** Someone else saved since the form was opened: what they saved, field by field where it differs. */
+function ConflictPanel({
+  conflict,
+  typed,
+  discard,
+  user,
+}: {
+  conflict: Conflict;
+  typed: TypedFields;
+  discard: string;
+  user: ConsoleUser;
+}) {
+  const differing = ARTICLE_FIELDS.filter((name) => conflict.theirs[name] !== typed[name]);
+  return (
+    <section
+      className="staff-notice staff-notice--error staff-articles__conflict"
+      role="alert"
+      aria-labelledby="conflict-title"
     >
-      <h2 id="upload-title">Upload a cover image</h2>
-      <p className="staff-muted">
-        A JPEG, PNG or WebP image up to {IMAGE_MAX_BYTES / 1024 / 1024} MB. It is made in the widths and formats the
-        pages need, and becomes this article&apos;s cover at once (as a save).
+      <h2 id="conflict-title">
+        {conflict.by} saved this article <LabTime iso={conflict.at} />, after you opened it
+      </h2>
+      <p>
+        Nothing is lost: your text is in the form below, theirs is here. Save keeps yours (theirs stays in the
+        revisions), or copy from theirs first.
       </p>
+      {differing.map((name) => (
+        <LabelledField key={name} id={`theirs-${name}`} label={`Their ${fieldLabels[name]}`}>
+          <textarea
+            className="contact-field__control contact-field__control--area"
+            id={`theirs-${name}`}
+            readOnly
+            rows={name === 'body' ? 10 : 2}
+            defaultValue={conflict.theirs[name]}
+          />
+        </LabelledField>
+      ))}
+      <KeepSaved action={discard} label="Take their version instead of mine" user={user} />
+    </section>
+  );
+}
+
+/** A form that drops the writer's kept text: the editor shows the article as saved. */
+function KeepSaved({ action, label, user }: { action: string; label: string; user: ConsoleUser }) {
+  return (
+    <form className="staff-form" method="post" action={action}>
       <CsrfField user={user} />
-      <LabelledField id="upload-image" label="Image file">
-        <input id="upload-image" name="image" type="file" accept="image/jpeg,image/png,image/webp" required />
-      </LabelledField>
-      <LabelledField id="upload-alt" label="What the image shows">
-        <input
-          className="contact-field__control"
-          id="upload-alt"
-          name="imageAlt"
-          type="text"
-          defaultValue={alt}
-          maxLength={LIMITS.imageAlt}
-        />
-      </LabelledField>
       <button className="button button--secondary" type="submit">
-        Upload
+        {label}
       </button>
     </form>
+  );
+}
+
+/** The images a body may place, with their Markdown in the article's language. */
+function Library({ library, locale }: { library: LibraryImage[]; locale: string }) {
+  const ready = library.filter((image) => image.status === 'ready');
+  return (
+    <details className="staff-panel card staff-library__picker">
+      <summary>Place an image in the body</summary>
+      <p className="staff-muted">
+        Copy an image’s Markdown into the body where it should show. Each language has its own alt text:{' '}
+        <a href="/staff/articles/images">write them in the image library</a>.
+      </p>
+      {ready.length === 0 && <p>No image uploaded yet: choose a cover above, and it joins the library.</p>}
+      <ul className="staff-library">
+        {ready.map((image) => (
+          <li key={image.hash} className="staff-library__item">
+            <img className="staff-library__thumb" src={thumbnailOf(image.path)} alt="" width={120} />
+            <ImageSnippet image={image} locale={locale === 'es' ? 'es' : 'en'} />
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }
 
@@ -201,6 +316,28 @@ export function ArticleEditorPage(props: ArticleEditorPageProps) {
         )}
       </ConsoleHeading>
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
+      {props.restoredAt && (
+        <div className="staff-notice staff-notice--success" role="status">
+          <p>
+            What you typed <LabTime iso={props.restoredAt} /> was kept and is in the form, not saved yet: Save keeps it.
+          </p>
+          {article && (
+            <KeepSaved
+              action={`/staff/articles/${article.id}/autosave/discard`}
+              label="Show the saved version instead"
+              user={user}
+            />
+          )}
+        </div>
+      )}
+      {article && props.conflict && (
+        <ConflictPanel
+          conflict={props.conflict}
+          typed={typed}
+          discard={`/staff/articles/${article.id}/autosave/discard`}
+          user={user}
+        />
+      )}
       {problems.length > 0 && (
         <div className="staff-notice staff-notice--error" role="alert">
           <p>{articleCopy.fixFields(problems.length)}</p>
@@ -219,9 +356,13 @@ export function ArticleEditorPage(props: ArticleEditorPageProps) {
             className="staff-form staff-panel card"
             method="post"
             action={article ? `/staff/articles/${article.id}` : '/staff/articles'}
+            encType="multipart/form-data"
             aria-label="Article"
+            data-article-form
+            data-autosave-url={article ? `/staff/articles/${article.id}/autosave` : '/staff/articles/autosave'}
           >
             <CsrfField user={user} />
+            {props.baseRevision !== undefined && <input type="hidden" name="baseRevision" value={props.baseRevision} />}
             {translating && <input type="hidden" name="translationOf" value={translating.id} />}
             <Field name="title" typed={typed} errors={errors}>
               {(control) => <input {...control} type="text" defaultValue={typed.title} maxLength={LIMITS.title} />}
@@ -230,7 +371,7 @@ export function ArticleEditorPage(props: ArticleEditorPageProps) {
               name="slug"
               typed={typed}
               errors={errors}
-              hint="The address: /blog/<slug>. Lowercase words joined by hyphens."
+              hint={`The address: ${typed.locale === 'es' ? '/es/blog/<slug>' : '/blog/<slug>'}. Lowercase words joined by hyphens.`}
             >
               {(control) => <input {...control} type="text" defaultValue={typed.slug} maxLength={LIMITS.slug} />}
             </Field>
@@ -314,7 +455,7 @@ export function ArticleEditorPage(props: ArticleEditorPageProps) {
                 name="image"
                 typed={typed}
                 errors={errors}
-                hint="A path on this site, such as /images/blog/name.svg. Optional: without one, the blog draws its own cover with the lab’s mark and the article opens with its text."
+                hint="Choose a photo below, or name a path on this site, such as /images/blog/name.svg. Optional: without one, the blog draws its own cover with the lab’s mark and the article opens with its text."
               >
                 {(control) => <input {...control} type="text" defaultValue={typed.image} maxLength={LIMITS.image} />}
               </Field>
@@ -328,6 +469,24 @@ export function ArticleEditorPage(props: ArticleEditorPageProps) {
                   <input {...control} type="text" defaultValue={typed.imageAlt} maxLength={LIMITS.imageAlt} />
                 )}
               </Field>
+            </div>
+            <div className="staff-cover">
+              <LabelledField id="article-cover-file" label="Choose a cover photo">
+                <p className="staff-muted staff-articles__hint" id="article-cover-file-hint">
+                  A JPEG, PNG or WebP photo up to {IMAGE_MAX_BYTES / 1024 / 1024} MB, straight from a phone. It is
+                  uploaded when you save, with everything else on this form.
+                </p>
+                <input
+                  id="article-cover-file"
+                  name="coverFile"
+                  type="file"
+                  accept="image/jpeg,image/png,image/webp"
+                  aria-describedby="article-cover-file-hint"
+                  data-max-bytes={IMAGE_MAX_BYTES}
+                />
+              </LabelledField>
+              <p className="contact-field__error" data-cover-message role="alert" hidden />
+              <CoverPreview path={typed.image} state={props.coverState} />
             </div>
             <Field
               name="body"
@@ -348,8 +507,9 @@ export function ArticleEditorPage(props: ArticleEditorPageProps) {
             <button className="button button--primary" type="submit">
               {article ? 'Save' : 'Create draft'}
             </button>
+            <p className="staff-muted" data-autosave-status aria-live="polite" />
           </form>
-          {article && <CoverUpload article={article} user={user} alt={props.uploadAlt ?? article.imageAlt} />}
+          <Library library={props.library} locale={typed.locale} />
         </div>
         {article && (
           <aside className="staff-detail__side">
@@ -357,6 +517,7 @@ export function ArticleEditorPage(props: ArticleEditorPageProps) {
           </aside>
         )}
       </div>
+      {props.script && <script type="module" src={props.script} />}
     </ConsoleDocument>
   );
 }

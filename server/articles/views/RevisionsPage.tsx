@@ -27,7 +27,7 @@ function Diff({ compared: [from, to] }: { compared: [Revision, Revision] }) {
   return (
     <section className="staff-panel card" aria-labelledby="diff-title">
       <h2 id="diff-title">
-        Revision {from.id} → revision {to.id}
+        Revision {from.number} → revision {to.number}
       </h2>
       {changed.length === 0 && <p className="staff-muted">The two revisions are the same.</p>}
       {changed
@@ -64,15 +64,15 @@ function Diff({ compared: [from, to] }: { compared: [Revision, Revision] }) {
 }
 
 /** One end of the comparison, as a radio button in the revision's row: checked on the revision compared now. */
-function CompareCell({ end, revision, chosen }: { end: 'from' | 'to'; revision: number; chosen?: number }) {
+function CompareCell({ end, revision, chosen }: { end: 'from' | 'to'; revision: Revision; chosen?: number }) {
   return (
     <td data-label={`Compare ${end}`}>
       <input
         type="radio"
         name={end}
-        value={revision}
-        defaultChecked={revision === chosen}
-        aria-label={`Compare ${end} revision ${revision}`}
+        value={revision.id}
+        defaultChecked={revision.id === chosen}
+        aria-label={`Compare ${end} revision ${revision.number}`}
       />
     </td>
   );
@@ -106,7 +106,7 @@ export function RevisionsPage({ assets, user, nameOf, article, revisions, compar
           {revisions.map((revision) => (
             <tr key={revision.id}>
               <td data-label="Revision">
-                <span className="staff-table__primary">Revision {revision.id}</span>
+                <span className="staff-table__primary">Revision {revision.number}</span>
                 <span className="staff-table__secondary">
                   {[revision.fields.title, revision.note].filter(Boolean).join(' · ')}
                 </span>
@@ -115,8 +115,8 @@ export function RevisionsPage({ assets, user, nameOf, article, revisions, compar
                 <LabTime iso={revision.savedAt} />
                 <span className="staff-table__secondary">{nameOf(revision.savedBy)}</span>
               </td>
-              <CompareCell end="from" revision={revision.id} chosen={from} />
-              <CompareCell end="to" revision={revision.id} chosen={to} />
+              <CompareCell end="from" revision={revision} chosen={from} />
+              <CompareCell end="to" revision={revision} chosen={to} />
             </tr>
           ))}
         </StackTable>
@@ -138,7 +138,7 @@ export function RevisionsPage({ assets, user, nameOf, article, revisions, compar
               <form method="post" action={`/staff/articles/${article.id}/revisions/${revision.id}/restore`}>
                 <CsrfField user={user} />
                 <button className="button button--secondary" type="submit">
-                  Restore revision {revision.id}
+                  Restore revision {revision.number}
                 </button>
               </form>
             </li>

@@ -118,7 +118,11 @@ export function ConsoleDocument({ title, assets, user, section, children }: Cons
                 </nav>
                 <form className="staff-user" method="post" action="/staff/sign-out">
                   <CsrfField user={user} />
-                  <span className="staff-user__email">{user.name}</span>
+                  {/* Their name opens their own account: two-factor sign-in and sessions (decisions 071, 072). */}
+                  <a className="staff-user__email" href="/staff/account">
+                    {user.name}
+                    <span className="visually-hidden">: your account and sessions</span>
+                  </a>
                   <button className="staff-button staff-button--ghost" type="submit">
                     Sign out
                   </button>
@@ -153,5 +157,20 @@ export function Notice({ tone, children }: { tone: 'success' | 'error'; children
     <p className={`staff-notice staff-notice--${tone}`} role={tone === 'error' ? 'alert' : 'status'}>
       {children}
     </p>
+  );
+}
+
+/** A refused form's problems, one a line, in one error notice; nothing when there are none. */
+export function ProblemsNotice({ problems }: { problems: readonly string[] }) {
+  if (problems.length === 0) return null;
+  return (
+    <Notice tone="error">
+      {problems.map((problem) => (
+        <span key={problem}>
+          {problem}
+          <br />
+        </span>
+      ))}
+    </Notice>
   );
 }

@@ -1,5 +1,6 @@
 import type { ConsoleAssets } from '../kit/ConsoleDocument';
 import { ConsoleDocument, Notice } from '../kit/ConsoleDocument';
+import { OwnEmailField } from '../kit/EmailField';
 import { LabelledField } from '../kit/LabelledField';
 import { signInCopy } from '../texts';
 
@@ -9,10 +10,12 @@ interface SignInPageProps {
   email?: string;
   error?: string;
   info?: string;
+  /** The console page to return to after signing in. */
+  next?: string;
 }
 
 /** The only console page open without a session. */
-export function SignInPage({ assets, email = '', error, info }: SignInPageProps) {
+export function SignInPage({ assets, email = '', error, info, next }: SignInPageProps) {
   return (
     <ConsoleDocument title={signInCopy.title} assets={assets}>
       <section className="staff-sign-in card" aria-labelledby="sign-in-title">
@@ -24,18 +27,8 @@ export function SignInPage({ assets, email = '', error, info }: SignInPageProps)
         {error && <Notice tone="error">{error}</Notice>}
         {info && <Notice tone="success">{info}</Notice>}
         <form className="staff-form" method="post" action="/staff/sign-in">
-          <LabelledField id="sign-in-email" label="E-mail address">
-            <input
-              className="contact-field__control"
-              id="sign-in-email"
-              name="email"
-              type="email"
-              autoComplete="username"
-              required
-              maxLength={254}
-              defaultValue={email}
-            />
-          </LabelledField>
+          {next && <input type="hidden" name="next" value={next} />}
+          <OwnEmailField id="sign-in-email" value={email} />
           <LabelledField id="sign-in-password" label="Password">
             <input
               className="contact-field__control"
@@ -51,6 +44,9 @@ export function SignInPage({ assets, email = '', error, info }: SignInPageProps)
             Sign in
           </button>
         </form>
+        <p>
+          <a href="/staff/forgot">Forgot password?</a>
+        </p>
       </section>
     </ConsoleDocument>
   );

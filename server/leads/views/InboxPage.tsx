@@ -3,15 +3,17 @@ import { ConsoleDocument, ConsoleHeading } from '../../console/kit/ConsoleDocume
 import { FilterForm } from '../../console/kit/FilterForm';
 import { formatAge } from '../../console/kit/format';
 import { LabTime } from '../../console/kit/LabTime';
+import { Pagination } from '../../console/kit/Pagination';
 import { optionsWithAll, SelectField } from '../../console/kit/SelectField';
 import { StackTable } from '../../console/kit/StackTable';
 import { SearchField, TextField } from '../../console/kit/TextField';
 import { catalogues } from '../../pages/catalogues';
+import { serviceLabel } from '../../pages/serviceLabel';
 import { inboxCopy, statusLabels } from '../consoleTexts';
 import type { InboxFilter, InboxLead, OutboxSummary } from '../inbox';
 import { LEAD_STATUSES } from '../leadStatus';
 import { leadNotification } from '../texts';
-import { serviceLabel, StatusBadge } from './leadParts';
+import { StatusBadge } from './leadParts';
 
 interface InboxPageProps {
   assets: ConsoleAssets;
@@ -102,31 +104,6 @@ function Filters({ filter, query }: Pick<InboxPageProps, 'filter' | 'query'>) {
   );
 }
 
-function Pagination({ page, pages, pageHref }: Pick<InboxPageProps, 'page' | 'pages' | 'pageHref'>) {
-  if (pages <= 1) return null;
-  return (
-    <nav className="staff-pagination" aria-label="Pages of leads">
-      {page > 1 ? (
-        <a className="button button--secondary" href={pageHref(page - 1)} rel="prev">
-          Newer
-        </a>
-      ) : (
-        <span />
-      )}
-      <span className="staff-pagination__where">
-        Page {page} of {pages}
-      </span>
-      {page < pages ? (
-        <a className="button button--secondary" href={pageHref(page + 1)} rel="next">
-          Older
-        </a>
-      ) : (
-        <span />
-      )}
-    </nav>
-  );
-}
-
 /** The leads inbox: the promise and outbox at a glance, filters, the leads newest first, pages. */
 export function InboxPage(props: InboxPageProps) {
   const { assets, user, leads, total } = props;
@@ -165,7 +142,7 @@ export function InboxPage(props: InboxPageProps) {
           ))}
         </StackTable>
       )}
-      <Pagination {...props} />
+      <Pagination label="Pages of leads" page={props.page} pages={props.pages} pageHref={props.pageHref} />
     </ConsoleDocument>
   );
 }

@@ -4,11 +4,13 @@ import { ConsoleDocument, ConsoleHeading, CsrfField, Notice } from '../../consol
 import { LabelledField } from '../../console/kit/LabelledField';
 import { LabTime } from '../../console/kit/LabTime';
 import type { StaffName } from '../../console/people/names';
+import { heardLabel } from '../../pages/heardLabel';
+import { serviceLabel } from '../../pages/serviceLabel';
 import { deliveryLabels, statusActions, statusLabels } from '../consoleTexts';
 import type { LeadDetail } from '../inbox';
 import { STATUS_MOVES } from '../leadStatus';
 import { leadNotification } from '../texts';
-import { Field, serviceLabel, StatusBadge } from './leadParts';
+import { Field, StatusBadge } from './leadParts';
 import { LeadSource } from './LeadSource';
 
 export const NOTE_LIMIT = 5000;
@@ -100,6 +102,7 @@ export function LeadPage({ assets, user, detail, nameOf, notice, draftNote }: Le
                 <LabTime iso={lead.statusChangedAt} />
               </Field>
               <LeadSource lead={lead} />
+              <Field label="How they heard of us (their answer)">{heardLabel(lead.heard, lead.heardtext)}</Field>
               <Field label="Consent">{lead.notice ? `${lead.consentChannel}, notice ${lead.notice}` : '—'}</Field>
               <Field label="Browser">{lead.userAgent || '—'}</Field>
               <Field label="Sender hash">
@@ -135,7 +138,7 @@ export function LeadPage({ assets, user, detail, nameOf, notice, draftNote }: Le
                   id="note-body"
                   name="body"
                   rows={4}
-                  maxLength={NOTE_LIMIT}
+                  // No maxLength: a browser would cut a longer paste without a word; the server refuses it and keeps it whole.
                   required
                   defaultValue={draftNote}
                 />

@@ -1,7 +1,7 @@
 import type { Locale } from '../../../shared/lib/locale';
 import { locales } from '../../../shared/lib/locale';
 import type { ConsoleAssets, ConsoleUser } from '../../console/kit/ConsoleDocument';
-import { ConsoleDocument, ConsoleHeading, CsrfField } from '../../console/kit/ConsoleDocument';
+import { ConsoleDocument, ConsoleHeading, CsrfField, Notice } from '../../console/kit/ConsoleDocument';
 import { LabTime } from '../../console/kit/LabTime';
 import { languageNames } from '../../lib/languageNames';
 import type { Campaign } from '../campaignStore';
@@ -13,6 +13,10 @@ interface CampaignConfirmPageProps {
   /** The form's own value, posted again as it was typed. */
   at: string;
   sendAt: string;
+  /** The one language it goes to; undefined for all. */
+  only?: Locale;
+  /** The languages the article has no version in: their readers get the English one. */
+  fallbacks: readonly Locale[];
   counts: Record<Locale, number>;
   ratePerMinute: number;
 }
@@ -24,10 +28,13 @@ export function CampaignConfirmPage({
   campaign,
   at,
   sendAt,
+  only,
+  fallbacks,
   counts,
   ratePerMinute,
 }: CampaignConfirmPageProps) {
-  const total = locales.reduce((sum, locale) => sum + counts[locale], 0);
+  const going: readonly Locale[] = only ? [only] : locales;
+  const total = going.reduce((sum, locale) => sum + counts[locale], 0);
   const minutes = Math.ceil(total / ratePerMinute);
   const base = `/staff/newsletter/${campaign.id}`;
   return (
@@ -38,13 +45,21 @@ export function CampaignConfirmPage({
       <ConsoleHeading eyebrow={`Campaign ${campaign.id}`} title="Confirm sending">
         <p className="staff-muted">
           “{campaign.content.en.subject}” goes {at ? <LabTime iso={sendAt} /> : 'now'}, to every subscriber confirmed at
-          that moment.
+          that moment{only ? ` who reads in ${languageNames[only]}` : ''}.
         </p>
       </ConsoleHeading>
+      {going
+        .filter((locale) => fallbacks.includes(locale))
+        .map((locale) => (
+          <Notice key={locale} tone="error">
+            The article has no {languageNames[locale]} version: readers in {languageNames[locale]} would get the English
+            title, summary and article. Translate it first, or send to the other language only.
+          </Notice>
+        ))}
       <section className="staff-panel card" aria-labelledby="recipients-title">
         <h2 id="recipients-title">Recipients today</h2>
         <ul className="staff-stats" aria-label="Recipients by language">
-          {locales.map((locale) => (
+          {going.map((locale) => (
             <li key={locale} className="staff-stat card">
               <span className="staff-stat__value">{counts[locale]}</span>
               <span className="staff-stat__label">in {languageNames[locale]}</span>
@@ -58,6 +73,7 @@ export function CampaignConfirmPage({
         <form className="staff-form" method="post" action={`${base}/schedule`}>
           <CsrfField user={user} />
           <input type="hidden" name="at" value={at} />
+          {only && <input type="hidden" name="only" value={only} />}
           <button className="button button--primary" type="submit">
             {at ? 'Schedule' : 'Send now'} to {total} subscriber{total === 1 ? '' : 's'}
           </button>

@@ -25,8 +25,13 @@ export function CampaignFigureList({ figures, unsubscribes }: { figures: Campaig
 }
 
 /** Where a campaign stands, in words. */
-export function campaignState({ status, queuedAt }: Campaign, figures: CampaignFigures): string {
+export function campaignState(
+  { status, queuedAt, pausedAt, cancelledAt }: Campaign,
+  figures: CampaignFigures,
+): 'Draft' | 'Cancelled' | 'Paused' | 'Scheduled' | 'Sending' | 'Sent' {
   if (status === 'draft') return 'Draft';
+  if (cancelledAt !== null) return 'Cancelled';
+  if (pausedAt !== null) return 'Paused';
   if (status === 'scheduled') return 'Scheduled';
   // Sent once every reader is queued and no message waits.
   return queuedAt === null || figures.queued > 0 ? 'Sending' : 'Sent';

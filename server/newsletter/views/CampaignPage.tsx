@@ -1,13 +1,18 @@
 import type { Locale } from '../../../shared/lib/locale';
 import { locales } from '../../../shared/lib/locale';
+import type { CampaignClicks } from '../../analytics/campaignClicks';
 import type { ConsoleAssets, ConsoleUser } from '../../console/kit/ConsoleDocument';
 import { ConsoleDocument, ConsoleHeading, CsrfField, Notice } from '../../console/kit/ConsoleDocument';
 import { LabelledField } from '../../console/kit/LabelledField';
 import { LabTime } from '../../console/kit/LabTime';
+import { SelectField } from '../../console/kit/SelectField';
 import { languageNames } from '../../lib/languageNames';
 import type { CampaignContent } from '../campaignMail';
 import { NOTE_LIMIT } from '../campaignNote';
 import type { Campaign, CampaignFigures } from '../campaignStore';
+import { TEST_ADDRESS_LIMIT } from '../testAddresses';
+import { CampaignClicksPanel } from './CampaignClicksPanel';
+import { CampaignControls } from './CampaignControls';
 import { CampaignFigureList, campaignState } from './CampaignFigures';
 
 export interface CampaignNotice {
@@ -22,6 +27,8 @@ interface CampaignPageProps {
   /** The notes in the form: the campaign's, or what was typed when they were refused. */
   notes: Record<Locale, string>;
   figures: CampaignFigures;
+  /** Once it has gone out: the visits its links brought. */
+  clicks?: CampaignClicks;
   notice?: CampaignNotice;
 }
 
@@ -62,7 +69,7 @@ function LanguageFieldsFor({
           name={`note_${locale}`}
           rows={4}
           defaultValue={note}
-          maxLength={NOTE_LIMIT}
+          // No maxLength: a browser would cut a longer paste without a word; the server refuses it and keeps it whole.
           readOnly={!editable}
         />
       </LabelledField>
@@ -75,10 +82,12 @@ function LanguageFieldsFor({
 }
 
 /** One campaign: a draft's form, test and schedule; then its progress and figures. */
-export function CampaignPage({ assets, user, campaign, notes, figures, notice }: CampaignPageProps) {
+export function CampaignPage({ assets, user, campaign, notes, figures, clicks, notice }: CampaignPageProps) {
   const sent = campaign.status !== 'draft';
-  // A draft from before decision 067 announces no article: kept to read, never to send.
-  const editable = !sent && campaign.articleId !== null;
+  const state = campaignState(campaign, figures);
+  // A draft from before decision 067 announces no article: kept to read, never to send. A scheduled one may change.
+  const editable = (state === 'Draft' || state === 'Scheduled') && campaign.articleId !== null;
+  const draft = editable && !sent;
   const base = `/staff/newsletter/${campaign.id}`;
   const title = campaign.content.en.subject || `Campaign ${campaign.id}`;
   return (
@@ -88,7 +97,8 @@ export function CampaignPage({ assets, user, campaign, notes, figures, notice }:
       </p>
       <ConsoleHeading eyebrow={`Campaign ${campaign.id}`} title={title}>
         <p className="staff-muted">
-          {campaignState(campaign, figures)}
+          {state}
+          {campaign.onlyLocale && ` · to readers in ${languageNames[campaign.onlyLocale]} only`}
           {campaign.sendAt && (
             <>
               {' '}
@@ -106,9 +116,11 @@ export function CampaignPage({ assets, user, campaign, notes, figures, notice }:
               Refresh
             </a>
           </div>
+          <CampaignControls state={state} base={base} user={user} />
           <CampaignFigureList figures={figures} unsubscribes={campaign.unsubscribes} />
         </section>
       )}
+      {sent && clicks && <CampaignClicksPanel clicks={clicks} />}
       <section className="staff-panel card" aria-labelledby="content-title">
         <h2 id="content-title">{editable ? 'Write' : sent ? 'What was sent' : 'Its text, which cannot be sent'}</h2>
         <form className="staff-form" method="post" action={base}>
@@ -125,26 +137,48 @@ export function CampaignPage({ assets, user, campaign, notes, figures, notice }:
           ))}
           {editable && (
             <button className="button button--primary" type="submit">
-              Save draft
+              {sent ? 'Save' : 'Save draft'}
             </button>
           )}
         </form>
       </section>
       {editable && (
         <section className="staff-panel card" aria-labelledby="send-title">
-          <h2 id="send-title">Test and send</h2>
+          <h2 id="send-title">{draft ? 'Test and send' : 'Test'}</h2>
           <div className="staff-stack">
             <form className="staff-form" method="post" action={`${base}/test`}>
               <CsrfField user={user} />
-              <p className="staff-muted">Both languages go to {user.email}, as the saved draft reads.</p>
+              <LabelledField
+                id="test-to"
+                label={`Send a test to (up to ${TEST_ADDRESS_LIMIT} addresses, commas between; empty: ${user.email})`}
+              >
+                <input className="contact-field__control" id="test-to" name="to" type="text" autoComplete="off" />
+              </LabelledField>
+              <p className="staff-muted">Both languages, as the saved text reads, with “[TEST]” before the subject.</p>
               <button className="button button--secondary" type="submit">
-                Send a test to my address
+                Send a test
               </button>
             </form>
+          </div>
+        </section>
+      )}
+      {draft && (
+        <section className="staff-panel card" aria-labelledby="review-title">
+          <h2 id="review-title">Send</h2>
+          <div className="staff-stack">
             <form className="staff-form" method="get" action={`${base}/confirm`}>
               <LabelledField id="send-at" label="Send at (lab time; empty: now)">
                 <input className="contact-field__control" id="send-at" name="at" type="datetime-local" />
               </LabelledField>
+              <SelectField
+                id="send-only"
+                name="only"
+                label="To readers in"
+                options={[
+                  ['', 'Every language'],
+                  ...locales.map((locale) => [locale, `${languageNames[locale]} only`] as const),
+                ]}
+              />
               <button className="button button--primary" type="submit">
                 Review and send
               </button>

@@ -48,7 +48,13 @@ export function ArticleView() {
         {post.image ? (
           <div className="container article__media">
             {/* The largest paint: fetched first, never lazily. */}
-            <ResponsiveImage className="article__image" src={post.image} sizes={ARTICLE_IMAGE_SIZES} priority />
+            <ResponsiveImage
+              className="article__image"
+              src={post.image}
+              alt={post.imageAlt}
+              sizes={ARTICLE_IMAGE_SIZES}
+              priority
+            />
           </div>
         ) : null}
         <div className="container article__body">

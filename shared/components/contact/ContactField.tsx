@@ -15,7 +15,7 @@ export function ContactField({
   error?: string;
   onChange: (name: ContactFieldName, value: string) => void;
 }) {
-  const { fieldCopy, serviceOptions, servicePlaceholder } = useLocale().catalogue.contact;
+  const { fieldCopy, serviceOptions, servicePlaceholder, heardOptions } = useLocale().catalogue.contact;
   const { name } = field;
   const copy = fieldCopy[name];
   const id = `contact-${name}`;
@@ -43,10 +43,11 @@ export function ContactField({
       />
     );
   } else if (field.control === 'select') {
+    const service = name === 'service';
     control = (
       <select {...shared} className="contact-field__control contact-field__control--select">
-        <option value="">{servicePlaceholder}</option>
-        {serviceOptions.map((option) => (
+        <option value="">{service ? servicePlaceholder : copy.placeholder}</option>
+        {(service ? serviceOptions : heardOptions).map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>

@@ -14,11 +14,12 @@ import { expect } from './fixtures';
 const dataDir = () => process.env.E2E_DATA_DIR!;
 
 /**
- * `npm run staff -- add <email> --role owner` against the running server's database (an owner opens every
+ * `npm run staff -- add <email> --role owner [--name …]` against the running server's database (an owner opens every
  * section, whichever spec made the server's first account); returns the password it printed once.
  */
-export function addStaffAccount(email: string, dir = dataDir()): string {
-  return execFileSync(process.execPath, ['dist/commands.js', 'staff', 'add', email, '--role', 'owner'], {
+export function addStaffAccount(email: string, dir = dataDir(), name?: string): string {
+  const named = name ? ['--name', name] : [];
+  return execFileSync(process.execPath, ['dist/commands.js', 'staff', 'add', email, '--role', 'owner', ...named], {
     env: { ...process.env, DATA_DIR: dir },
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'ignore'],

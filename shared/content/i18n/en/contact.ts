@@ -1,7 +1,7 @@
 /** The English contact page's form: its head, labels, errors and messages, and the services it offers (contactInfo.ts holds the rest of the page). */
 import { translated } from '../../../lib/locale';
 import type { ContactFieldName, Failure, RequiredFieldName } from '../../contactFields';
-import { FIELD_LIMITS, SERVICE_VALUES } from '../../contactFields';
+import { FIELD_LIMITS, HEARD_VALUES, SERVICE_VALUES } from '../../contactFields';
 import { siteFacts } from '../../data';
 import type { HeadText } from '../../head';
 import { emailUs, responsePromise } from './shared';
@@ -53,6 +53,8 @@ export const contact = {
     phone: { label: 'Phone Number', placeholder: '+1 (555) 123-4567' },
     service: { label: 'Service of Interest', placeholder: '' },
     message: { label: 'Message', placeholder: 'Tell us about your project, goals and timeline…' },
+    heard: { label: 'How did you hear about us?', placeholder: 'Choose one' },
+    heardtext: { label: 'Tell us more', placeholder: 'The event, the site or the person' },
   } satisfies Record<ContactFieldName, { label: string; placeholder: string }>,
   /** What the server says about a field it refused, by field and reason. */
   fieldErrors: {
@@ -64,6 +66,8 @@ export const contact = {
       phone: `Please shorten the phone number to ${FIELD_LIMITS.phone} characters or fewer.`,
       service: 'Please choose a service from the list.',
       message: `Please shorten your message to ${FIELD_LIMITS.message} characters or fewer.`,
+      heard: 'Please choose an answer from the list.',
+      heardtext: `Please shorten this to ${FIELD_LIMITS.heardtext} characters or fewer.`,
     } satisfies Record<ContactFieldName, string>,
     missing: {
       name: 'Please enter your full name.',
@@ -71,7 +75,6 @@ export const contact = {
       message: 'Please enter a message.',
     } satisfies Record<RequiredFieldName, string>,
     invalidEmail: 'Please enter a valid e-mail address, such as name@company.com.',
-    unknownService: 'Please choose a service from the list.',
   },
   /** The service select's options after its empty one; the plans keep their own names. */
   serviceOptions: translated(
@@ -88,4 +91,18 @@ export const contact = {
     },
   ),
   servicePlaceholder: 'Select a service',
+  /** The answers to "How did you hear about us?" after its empty one. */
+  heardOptions: translated(
+    HEARD_VALUES.map((value) => ({ value })),
+    (option) => option.value,
+    {
+      search: { label: 'A search engine' },
+      ad: { label: 'An ad' },
+      social: { label: 'Social media' },
+      newsletter: { label: 'Our newsletter' },
+      referral: { label: 'Someone recommended you' },
+      event: { label: 'An event' },
+      other: { label: 'Other' },
+    },
+  ),
 };

@@ -3,7 +3,7 @@ import { localeTags } from '../../../lib/locale';
 import { translated } from '../../../lib/locale';
 import { countOf } from '../../../lib/plural';
 import type { Failure } from '../../contactFields';
-import { FIELD_LIMITS, SERVICE_VALUES } from '../../contactFields';
+import { FIELD_LIMITS, HEARD_VALUES, SERVICE_VALUES } from '../../contactFields';
 import type { Catalogue } from '../types';
 import { emailTime, emailUs, quoteTime } from './shared';
 
@@ -57,6 +57,8 @@ export const contact: Catalogue['contact'] = {
     phone: { label: 'Teléfono', placeholder: '+57 300 123 4567' },
     service: { label: 'Servicio de interés', placeholder: '' },
     message: { label: 'Mensaje', placeholder: 'Cuéntenos sobre su proyecto, sus metas y sus tiempos…' },
+    heard: { label: '¿Cómo supo de nosotros?', placeholder: 'Escoja una opción' },
+    heardtext: { label: 'Cuéntenos más', placeholder: 'El evento, el sitio o la persona' },
   },
   fieldErrors: {
     notText: 'Escriba este dato como texto.',
@@ -70,6 +72,8 @@ export const contact: Catalogue['contact'] = {
       get message() {
         return `Acorte su mensaje a ${characters(FIELD_LIMITS.message)} o menos.`;
       },
+      heard: 'Escoja una respuesta de la lista.',
+      heardtext: `Acorte este dato a ${characters(FIELD_LIMITS.heardtext)} o menos.`,
     },
     missing: {
       name: 'Escriba su nombre completo.',
@@ -77,7 +81,6 @@ export const contact: Catalogue['contact'] = {
       message: 'Escriba un mensaje.',
     },
     invalidEmail: 'Escriba un correo electrónico válido, por ejemplo nombre@empresa.com.',
-    unknownService: 'Escoja un servicio de la lista.',
   },
   serviceOptions: translated(
     SERVICE_VALUES.map((value) => ({ value })),
@@ -93,4 +96,17 @@ export const contact: Catalogue['contact'] = {
     },
   ),
   servicePlaceholder: 'Seleccione un servicio',
+  heardOptions: translated(
+    HEARD_VALUES.map((value) => ({ value })),
+    (option) => option.value,
+    {
+      search: { label: 'Un buscador' },
+      ad: { label: 'Un anuncio' },
+      social: { label: 'Redes sociales' },
+      newsletter: { label: 'Nuestro boletín' },
+      referral: { label: 'Alguien nos recomendó' },
+      event: { label: 'Un evento' },
+      other: { label: 'Otro' },
+    },
+  ),
 };

@@ -1,0 +1,92 @@
+import type { ConsoleAssets, ConsoleUser } from '../../kit/ConsoleDocument';
+import { ConsoleDocument, ConsoleHeading } from '../../kit/ConsoleDocument';
+import { FilterForm } from '../../kit/FilterForm';
+import { LabelledField } from '../../kit/LabelledField';
+import { LabTime } from '../../kit/LabTime';
+import { Pagination } from '../../kit/Pagination';
+import { SelectField } from '../../kit/SelectField';
+import { StackTable } from '../../kit/StackTable';
+import type { AuditFilter, AuditRow } from '../log';
+import { AUDIT_ACTIONS } from '../record';
+
+export interface AuditPageProps {
+  assets: ConsoleAssets;
+  user: ConsoleUser;
+  /** The filter as the form shows it: the person by account id. */
+  filter: AuditFilter & { person: string };
+  /** Every staff member, by account id, for the person filter. */
+  people: readonly (readonly [string, string])[];
+  rows: readonly (AuditRow & { who: string; what: string })[];
+  total: number;
+  page: number;
+  pages: number;
+  pageHref: (page: number) => string;
+  /** The filter's query string for the export ("" or "?…"). */
+  query: string;
+}
+
+function DayField({ id, name, label, value }: { id: string; name: string; label: string; value: string }) {
+  return (
+    <LabelledField id={id} label={label}>
+      <input className="contact-field__control" id={id} name={name} type="date" defaultValue={value} />
+    </LabelledField>
+  );
+}
+
+/** The audit log, newest first: who did what to what and when, filtered by person, action and days. */
+export function AuditPage({ assets, user, filter, people, rows, total, page, pages, pageHref, query }: AuditPageProps) {
+  return (
+    <ConsoleDocument title="Audit log" assets={assets} user={user} section="audit">
+      <ConsoleHeading eyebrow="Owners" title="Audit log">
+        <p className="staff-muted">Who did what in the console, newest first; kept for a year.</p>
+      </ConsoleHeading>
+      <FilterForm
+        action="/staff/audit"
+        label="Filter the audit log"
+        submit="Apply"
+        clearHref="/staff/audit"
+        after={
+          <p className="staff-filters__export">
+            Export these entries: <a href={`/staff/audit.csv${query}`}>CSV</a>
+          </p>
+        }
+      >
+        <SelectField
+          id="audit-person"
+          name="person"
+          label="Person"
+          value={filter.person}
+          options={[['', 'Everyone'], ...people]}
+        />
+        <SelectField
+          id="audit-action"
+          name="action"
+          label="Action"
+          value={filter.action}
+          options={[['', 'All actions'], ...Object.entries(AUDIT_ACTIONS)]}
+        />
+        <DayField id="audit-from" name="from" label="From" value={filter.from} />
+        <DayField id="audit-to" name="to" label="To" value={filter.to} />
+      </FilterForm>
+      <h2 className="staff-count" id="audit-count">
+        {total} entr{total === 1 ? 'y' : 'ies'}
+      </h2>
+      {rows.length > 0 && (
+        <StackTable labelledBy="audit-count" columns={['When', 'Who', 'What', 'Object', 'Detail']}>
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <td data-label="When">
+                <LabTime iso={row.at} />
+              </td>
+              <td data-label="Who">{row.who}</td>
+              <td data-label="What">{AUDIT_ACTIONS[row.action] ?? row.action}</td>
+              <td data-label="Object">{row.what}</td>
+              <td data-label="Detail">{row.detail}</td>
+            </tr>
+          ))}
+        </StackTable>
+      )}
+      <Pagination label="Pages of the audit log" page={page} pages={pages} pageHref={pageHref} />
+    </ConsoleDocument>
+  );
+}
