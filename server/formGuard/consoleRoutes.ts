@@ -1,14 +1,16 @@
+import type { Response } from 'express';
 import { Router } from 'express';
 import { createElement } from 'react';
 
 import type { GuardedForm } from '../../shared/lib/formGuard';
+import { recordAudit } from '../console/audit/record';
 import type { ConsoleSection } from '../console/console';
 import { noticeNamed } from '../console/notices';
 import { consoleUser, sendPage, textFields } from '../console/page';
 import type { Database } from '../db';
 import { readBody } from '../http/formEndpoint';
 import type { Logger } from '../http/logger';
-import type { QuarantineStore } from './quarantine';
+import type { HeldItem, QuarantineStore } from './quarantine';
 import type { GuardSettings } from './settings';
 import { GUARD_SETTING_NAMES, readGuardSettings, saveGuardSettings, SETTING_MAX } from './settings';
 import { guardSettingsNav, quarantineNav, quarantineNotices } from './texts';
@@ -24,8 +26,12 @@ export type Deliverers = ReadonlyMap<GuardedForm, (payload: unknown) => Promise<
 const itemId = (raw: unknown): number | null =>
   typeof raw === 'string' && /^\d{1,15}$/.test(raw) ? Number(raw) : null;
 
-/** The quarantine for sales and owners (decision 073): the list, "not spam" and delete. */
+/**
+ * The quarantine for sales and owners (decision 073): the list, "not spam" and delete, each of these two written
+ * to the audit log with the item and its form, never what it says or its address.
+ */
 export const quarantineSection = (
+  db: Database,
   quarantine: QuarantineStore,
   deliverers: Deliverers,
   logger: Logger,
@@ -34,6 +40,13 @@ export const quarantineSection = (
   roles: ['owner', 'sales'],
   routes: ({ assets, guardPost }) => {
     const router = Router();
+    const audit = (res: Response, item: HeldItem, action: 'quarantine.deliver' | 'quarantine.delete') =>
+      recordAudit(db, {
+        actor: consoleUser(res).email,
+        action,
+        object: `held post ${item.id}`,
+        detail: `${item.form} form`,
+      });
     router.get('/staff/quarantine', async (req, res) => {
       const done = noticeNamed(quarantineNotices, req.query.done);
       const { items, total } = await quarantine.list(LISTED);
@@ -61,11 +74,13 @@ export const quarantineSection = (
         await quarantine.hold(item);
         return res.redirect(303, '/staff/quarantine?done=failed');
       }
+      await audit(res, item, 'quarantine.deliver');
       res.redirect(303, '/staff/quarantine?done=delivered');
     });
     router.post('/staff/quarantine/:id/delete', ...guardPost(), async (req, res) => {
       const id = itemId(req.params.id);
-      if (id !== null) await quarantine.take(id);
+      const item = id === null ? undefined : await quarantine.take(id);
+      if (item) await audit(res, item, 'quarantine.delete');
       res.redirect(303, '/staff/quarantine?done=deleted');
     });
     return router;
@@ -106,8 +121,13 @@ export const guardSettingsSection = (db: Database, changed: () => void): Console
       const settings = body.ok ? submitted(textFields(body.fields)) : undefined;
       // The browser's own checks (whole numbers, in range) keep a person from this answer.
       if (!settings) return show(res, 400, false);
+      const before = await readGuardSettings(db);
       await saveGuardSettings(db, settings);
       changed();
+      const detail = GUARD_SETTING_NAMES.filter((name) => before[name] !== settings[name])
+        .map((name) => `${name} ${before[name]} → ${settings[name]}`)
+        .join(', ');
+      await recordAudit(db, { actor: consoleUser(res).email, action: 'setting.change', object: 'form checks', detail });
       res.redirect(303, '/staff/form-checks?saved=1');
     });
     return router;

@@ -36,6 +36,6 @@ export function formGuard(site: Site, options: { mailDomain?: MailDomainCheck } 
       return guard.form<T>(form);
     },
     routes: proofRoutes({ proofs, tokens, settings: guard.settings, counters }),
-    console: [quarantineSection(quarantine, deliverers, logger), guardSettingsSection(db, guard.forget)],
+    console: [quarantineSection(db, quarantine, deliverers, logger), guardSettingsSection(db, guard.forget)],
   };
 }

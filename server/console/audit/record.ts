@@ -25,6 +25,8 @@ export const AUDIT_ACTIONS = {
   'article.publish': 'Article published',
   'article.schedule': 'Article scheduled',
   'article.unpublish': 'Article unpublished',
+  'quarantine.deliver': 'Held form post delivered',
+  'quarantine.delete': 'Held form post deleted',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
