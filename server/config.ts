@@ -130,6 +130,7 @@ const envSchema = z.object({
   ALERT_OUTBOX_FAILING_MINUTES: z.coerce.number().int('expected a whole number').min(1).max(10_080).default(30),
   ALERT_DISK_PERCENT: z.coerce.number().min(1).max(100).default(90),
   MAIL_DOMAIN_CHECK: z.enum(['on', 'off'], { error: 'expected on or off' }).default('on'),
+  FORM_MIN_SECONDS: z.coerce.number().int('expected a whole number').min(0).max(3600).optional(),
   WEB_CONCURRENCY: z.coerce.number().int('expected a whole number').min(1).max(64).default(1),
   METRICS_TOKEN: z
     .string()
@@ -192,6 +193,8 @@ export interface AppConfig {
   alerts: AlertConfig;
   /** Whether a form's e-mail domain is looked up in the DNS (decision 073): off where no resolver answers truly. */
   mailDomainCheck: boolean;
+  /** The least seconds from a form's page to its post, when the form checks' settings do not say (decision 073). */
+  formMinSeconds?: number;
   /** Processes serving on the port (node:cluster), 1 by default (decision 050). */
   webConcurrency: number;
   /** The lab's legal identity, as far as its settings give it (see missingIdentity). */
@@ -349,6 +352,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
       diskPercent: parsed.data.ALERT_DISK_PERCENT,
     },
     mailDomainCheck: parsed.data.MAIL_DOMAIN_CHECK === 'on',
+    formMinSeconds: parsed.data.FORM_MIN_SECONDS,
     webConcurrency: parsed.data.WEB_CONCURRENCY,
     identity: {
       legalName: parsed.data.LAB_LEGAL_NAME,

@@ -99,7 +99,7 @@ function submitted(fields: Record<string, string>): GuardSettings | undefined {
 }
 
 /** The owners' page of the checks' thresholds and weights (decision 073). */
-export const guardSettingsSection = (db: Database, changed: () => void): ConsoleSection => ({
+export const guardSettingsSection = (db: Database, defaults: GuardSettings, changed: () => void): ConsoleSection => ({
   nav: guardSettingsNav,
   roles: ['owner'],
   routes: ({ assets, guardPost }) => {
@@ -111,7 +111,7 @@ export const guardSettingsSection = (db: Database, changed: () => void): Console
         createElement(GuardSettingsPage, {
           assets: assets(),
           user: consoleUser(res),
-          settings: await readGuardSettings(db),
+          settings: await readGuardSettings(db, defaults),
           saved,
         }),
       );
@@ -121,7 +121,7 @@ export const guardSettingsSection = (db: Database, changed: () => void): Console
       const settings = body.ok ? submitted(textFields(body.fields)) : undefined;
       // The browser's own checks (whole numbers, in range) keep a person from this answer.
       if (!settings) return show(res, 400, false);
-      const before = await readGuardSettings(db);
+      const before = await readGuardSettings(db, defaults);
       await saveGuardSettings(db, settings);
       changed();
       const detail = GUARD_SETTING_NAMES.filter((name) => before[name] !== settings[name])

@@ -48,6 +48,8 @@ interface GuardParts {
   quarantine: QuarantineStore;
   /** Undefined when the lookup is off (MAIL_DOMAIN_CHECK=off). */
   mailDomain?: MailDomainCheck;
+  /** What the settings are where the owners saved none (FORM_MIN_SECONDS sets the least time). */
+  defaults: GuardSettings;
 }
 
 const field = (fields: unknown, name: string): unknown =>
@@ -58,12 +60,12 @@ const field = (fields: unknown, name: string): unknown =>
  * post whose score reaches the threshold is kept in the quarantine instead of being delivered. The limits count
  * in the rate limiters' table (salted hashes, shared by every instance).
  */
-export function createGuard({ db, logger, tokens, proofs, quarantine, mailDomain }: GuardParts) {
+export function createGuard({ db, logger, tokens, proofs, quarantine, mailDomain, defaults }: GuardParts) {
   const counts = createWindowCounts();
   let settings: { value: Promise<GuardSettings>; at: number } | undefined;
   const current = () => {
     const now = Date.now();
-    if (!settings || now - settings.at > SETTINGS_MS) settings = { value: readGuardSettings(db), at: now };
+    if (!settings || now - settings.at > SETTINGS_MS) settings = { value: readGuardSettings(db, defaults), at: now };
     return settings.value;
   };
   /** Counts a hit and says whether it is over `limit` in the window. */

@@ -13,6 +13,7 @@ import type { MailDomainCheck } from './mailDomain';
 import { mailDomains } from './mailDomain';
 import { proofs as createProofs } from './proof';
 import { quarantineStore } from './quarantine';
+import { DEFAULT_GUARD_SETTINGS } from './settings';
 import { proofRoutes } from './routes';
 
 export type { FormGuard } from './guard';
@@ -28,7 +29,12 @@ export function formGuard(site: Site, options: { mailDomain?: MailDomainCheck } 
   const quarantine = quarantineStore(db);
   const proofs = createProofs(db);
   const mailDomain = options.mailDomain ?? (config.mailDomainCheck ? mailDomains() : undefined);
-  const guard = createGuard({ db, logger, tokens, proofs, quarantine, mailDomain });
+  // The least time from page to post may be set for the whole site (browser tests post as fast as they type).
+  const defaults = {
+    ...DEFAULT_GUARD_SETTINGS,
+    minSeconds: config.formMinSeconds ?? DEFAULT_GUARD_SETTINGS.minSeconds,
+  };
+  const guard = createGuard({ db, logger, tokens, proofs, quarantine, mailDomain, defaults });
   const deliverers = new Map<GuardedForm, (payload: unknown) => Promise<void>>();
   return {
     protect<T>(form: GuardedForm, deliver: (payload: T) => Promise<void>) {
@@ -36,6 +42,6 @@ export function formGuard(site: Site, options: { mailDomain?: MailDomainCheck } 
       return guard.form<T>(form);
     },
     routes: proofRoutes({ proofs, tokens, settings: guard.settings, counters }),
-    console: [quarantineSection(db, quarantine, deliverers, logger), guardSettingsSection(db, guard.forget)],
+    console: [quarantineSection(db, quarantine, deliverers, logger), guardSettingsSection(db, defaults, guard.forget)],
   };
 }

@@ -35,10 +35,13 @@ export const SETTING_MAX = 1_000_000;
 const KEY = 'form_guard';
 
 /** The settings in the database's `settings` table (one JSON row), over the defaults for what it lacks. */
-export async function readGuardSettings(db: Queryable): Promise<GuardSettings> {
+export async function readGuardSettings(
+  db: Queryable,
+  defaults: GuardSettings = DEFAULT_GUARD_SETTINGS,
+): Promise<GuardSettings> {
   const row = await db.get<{ value: string }>('SELECT value FROM settings WHERE key = ?', KEY);
   const saved = row ? (JSON.parse(row.value) as Partial<Record<string, unknown>>) : {};
-  const settings = { ...DEFAULT_GUARD_SETTINGS };
+  const settings = { ...defaults };
   for (const name of GUARD_SETTING_NAMES) {
     const value = saved[name];
     if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= SETTING_MAX)

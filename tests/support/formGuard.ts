@@ -4,7 +4,6 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import request from 'supertest';
 
 import type { SiteApp } from '../../server/app';
-import { DEFAULT_GUARD_SETTINGS, saveGuardSettings } from '../../server/formGuard/settings';
 import type { GuardedForm } from '../../shared/lib/formGuard';
 import { FORM_TOKEN_FIELD, PROOF_ENDPOINT } from '../../shared/lib/formGuard';
 import type { TestApp } from './helpers';
@@ -18,17 +17,11 @@ const urlTokens = new Map<string, Promise<string>>();
 /** The token in a form page's hidden field, as a browser without script sends it back. */
 export const tokenIn = (html: string) => new RegExp(`name="${FORM_TOKEN_FIELD}" value="([^"]*)"`).exec(html)?.[1] ?? '';
 
+/** A page's token; the test's site takes a post at once (TEST_FORM_CHECKS), as a test types at once. */
 async function fetchToken(target: Target, path: string): Promise<string> {
   const page = await request(target).get(path);
   const token = tokenIn(page.text);
   if (!token) throw new Error(`No form token on ${path} (status ${page.status})`);
-  if (typeof target !== 'string' && 'db' in target) {
-    // A test types faster than any person: this app takes a post at once (the timing has tests of its own).
-    await saveGuardSettings(target.db, { ...DEFAULT_GUARD_SETTINGS, minSeconds: 0 });
-  } else {
-    // Settings out of reach: the token is simply let age as a person's page would.
-    await new Promise((resolve) => setTimeout(resolve, DEFAULT_GUARD_SETTINGS.minSeconds * 1000));
-  }
   return token;
 }
 

@@ -18,7 +18,7 @@ import { createAfterAnswer } from '../../server/http/afterAnswer';
 import type { Logger } from '../../server/http/logger';
 import { createLogger } from '../../server/http/logger';
 import { readBuildManifest } from '../bench/sizes';
-import { NO_MAIL_DOMAIN_CHECK, TEST_IDENTITY } from './serverCommand';
+import { TEST_FORM_CHECKS, TEST_IDENTITY } from './serverCommand';
 
 export const TEST_SITE_URL = 'https://meridianlab.test';
 
@@ -30,7 +30,7 @@ export function testConfig(env: NodeJS.ProcessEnv = {}): AppConfig {
     LOG_LEVEL: 'silent',
     SITE_URL: TEST_SITE_URL,
     ...TEST_IDENTITY,
-    ...NO_MAIL_DOMAIN_CHECK,
+    ...TEST_FORM_CHECKS,
     ...env,
   });
 }

@@ -3,7 +3,7 @@ import { execFile, spawn } from 'node:child_process';
 import net from 'node:net';
 import { promisify } from 'node:util';
 
-import { NO_MAIL_DOMAIN_CHECK, SERVER_ARGS, TEST_ANALYTICS_KEY, TEST_IDENTITY } from './serverCommand';
+import { TEST_FORM_CHECKS, SERVER_ARGS, TEST_ANALYTICS_KEY, TEST_IDENTITY } from './serverCommand';
 
 export async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -46,7 +46,7 @@ export async function startServer(port: number, env: NodeJS.ProcessEnv): Promise
       TRUST_PROXY: '1',
       NODE_ENV: 'production',
       ...TEST_IDENTITY,
-      ...NO_MAIL_DOMAIN_CHECK,
+      ...TEST_FORM_CHECKS,
       ...TEST_ANALYTICS_KEY,
       ...env,
     },

@@ -18,8 +18,8 @@ interface SlottedPage {
   after: string;
 }
 
-/** A view with its slot's value; `key`, when its path holds a query, is the page cache's key of that path. */
-type SlottedView = PageView & { slot: string; key?: string };
+/** A view with its slot's value. */
+type SlottedView = PageView & { slot: string };
 
 /**
  * Views with a slot, kept (decision 064): a newsletter link's page differs from another's by its token
@@ -72,7 +72,7 @@ export function slottedPages(render: StreamPage, headers: PageHeaders) {
      */
     async send(req: Request, res: Response, view: SlottedView): Promise<'hit' | 'rendered' | 'yours'> {
       if (!SLOT_VALUE.test(view.slot)) return 'yours';
-      const key = `${view.status} ${view.key ?? view.path}`;
+      const key = `${view.status} ${view.path}`;
       let page = pages.get(key);
       const mine = !page;
       if (!page) {
