@@ -5,12 +5,27 @@ import type { Queryable } from '../db';
 /** A page left open longer than this has to be loaded again before its form is trusted. */
 const MAX_AGE_SECONDS = 24 * 60 * 60;
 
+/**
+ * A kept form page's token is the same for every answer for this long, then the page is rendered again with the
+ * next one (decision 073): the page stays in the page cache, its token still dates it to within these minutes.
+ */
+export const KEPT_TOKEN_WINDOW_MS = 5 * 60_000;
+/** When the window of a time (ms) ends: a kept form page is kept until then. */
+export const keptTokenWindowEnd = (ms: number) => (Math.floor(ms / KEPT_TOKEN_WINDOW_MS) + 1) * KEPT_TOKEN_WINDOW_MS;
+/** A kept page's token has no nonce of its own (nine zero bytes): every answer of its window carries the same. */
+const KEPT_NONCE = 'AAAAAAAAAAAA';
+
 /** What a form post's page token says: when its page was served, or why it says nothing. */
 export type TokenCheck = { ok: true; ageSeconds: number } | { ok: false; reason: 'missing' | 'invalid' | 'expired' };
 
 export interface FormTokens {
   /** A new token for a page served now: its time and a nonce, signed; only word characters, dots and dashes. */
   issue(now?: Date): Promise<string>;
+  /**
+   * The token of a kept page rendered now: issued at the start of its window (KEPT_TOKEN_WINDOW_MS), so its age
+   * is never less than the time since the page was served, and a person is never taken for too fast.
+   */
+  kept(now?: Date): Promise<string>;
   /** Whether a posted token is one the site issued, and how long ago. */
   check(token: unknown, now?: Date): Promise<TokenCheck>;
 }
@@ -36,11 +51,13 @@ export function createFormTokens(db: Queryable): FormTokens {
     createHmac('sha256', await (key ??= readKey()))
       .update(body)
       .digest('base64url');
+  const token = async (seconds: number, nonce: string) => {
+    const body = `${seconds.toString(36)}.${nonce}`;
+    return `${body}.${await sign(body)}`;
+  };
   return {
-    async issue(now = new Date()) {
-      const body = `${Math.floor(now.getTime() / 1000).toString(36)}.${randomBytes(9).toString('base64url')}`;
-      return `${body}.${await sign(body)}`;
-    },
+    issue: (now = new Date()) => token(Math.floor(now.getTime() / 1000), randomBytes(9).toString('base64url')),
+    kept: (now = new Date()) => token((keptTokenWindowEnd(now.getTime()) - KEPT_TOKEN_WINDOW_MS) / 1000, KEPT_NONCE),
     async check(token, now = new Date()) {
       if (typeof token !== 'string' || token === '') return { ok: false, reason: 'missing' };
       const match = /^([0-9a-z]{1,10})\.([\w-]{12})\.([\w-]{43})$/.exec(token);

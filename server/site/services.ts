@@ -20,7 +20,6 @@ import { createOutbox } from '../outbox/delivery';
 import type { OutboxStore } from '../outbox/store';
 import type { PageCaching } from '../pages/cache';
 import { createPageCache } from '../pages/cache';
-import { withFormTokens } from '../pages/formPages';
 import { pageHeaders } from '../pages/pageHeaders';
 import type { RenderPage, StreamPage } from '../pages/render';
 import { pageRenderer } from '../pages/render';
@@ -67,24 +66,24 @@ export function createSite(
   const assets = assetSource(path.join(config.rootDir, 'dist', 'client', 'manifest.json'), config);
   const security = securityHeaders(config, assets);
   const headers = pageHeaders(security); // every page's headers, from its first render to its kept answers
-  const render = pageRenderer({ App, manifest: assets, siteUrl: config.siteUrl, logger, headers });
+  const formTokens = createFormTokens(db);
+  const formToken = () => formTokens.kept();
+  const render = pageRenderer({ App, manifest: assets, siteUrl: config.siteUrl, logger, headers, formToken });
   const lookups = {
     hit: metrics.pageCache.tally({ result: 'hit' }),
     miss: metrics.pageCache.tally({ result: 'miss' }),
   };
-  const formTokens = createFormTokens(db);
-  const formToken = () => formTokens.issue();
   // Finished pages are kept in memory, except in development, where every build changes them.
   const cache = config.dev
     ? undefined
-    : createPageCache(render, { headers, logger, counted: (result) => lookups[result](), formToken });
+    : createPageCache(render, { headers, logger, counted: (result) => lookups[result]() });
   const outbox = createOutbox(db, config);
   metrics.watchOutbox(() => outbox.stats());
   // One limit over every process: in the database when instances share PostgreSQL or WEB_CONCURRENCY
   // workers share SQLite (decision 050); in memory for a single SQLite process.
   const shared = db.engine === 'postgres' || config.webConcurrency > 1;
   const counters = shared ? createRateLimitCounters(db) : undefined;
-  const renderPage = cache?.render ?? withFormTokens(render, formToken);
+  const renderPage = cache?.render ?? render;
   const site = {
     ...{ config, db, logger, metrics, afterAnswer, outbox, wakeOutbox, counters, assets, render, renderPage },
     formTokens,

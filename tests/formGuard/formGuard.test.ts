@@ -1,10 +1,11 @@
 import request from 'supertest';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 
 import { DEFAULT_GUARD_SETTINGS, saveGuardSettings } from '../../server/formGuard/settings';
+import { createFormTokens, KEPT_TOKEN_WINDOW_MS } from '../../server/http/formToken';
 import { erasePersonalData } from '../../server/privacy/personalData';
 import { purgeExpired } from '../../server/privacy/retention';
-import { FORM_TOKEN_FIELD, PROOF_FIELD } from '../../shared/lib/formGuard';
+import { FORM_TOKEN_FIELD, PROOF_ENDPOINT, PROOF_FIELD } from '../../shared/lib/formGuard';
 import { guardFields, solvedProof, tokenIn } from '../support/formGuard';
 import type { TestApp } from '../support/helpers';
 import { testApp } from '../support/helpers';
@@ -63,23 +64,51 @@ describe('posts that never loaded the form', () => {
     console.info(`scripted posts without a page token or proof: ${JSON.stringify(figures)}`);
   }, 120_000);
 
-  it('holds a forged or stale page token, and a post sent the moment its page was served', async () => {
-    const app = guardedApp();
+  it('holds a forged page token, and a post sent sooner after its token than the least time a person takes', async () => {
     // A minute is the least time from page to post here, so that no slow machine makes this post a person's.
-    await saveGuardSettings(app.db, { ...DEFAULT_GUARD_SETTINGS, minSeconds: 60 });
-    const page = await request(app).get('/contact');
-    const token = tokenIn(page.text);
+    const app = guardedApp({ FORM_MIN_SECONDS: '60' });
+    const token = tokenIn((await request(app).get('/contact')).text);
     expect(token).not.toBe('');
-    expect(page.headers['cache-control']).toBe('no-store');
-    // Each answer has its own token: the page is kept with a slot for it.
-    expect(tokenIn((await request(app).get('/contact')).text)).not.toBe(token);
     const forged = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
     expect((await postContact(app, { ...lead, [FORM_TOKEN_FIELD]: forged })).status).toBe(201);
-    expect((await postContact(app, { ...lead, [FORM_TOKEN_FIELD]: token }, '203.0.113.2')).status).toBe(201);
+    // The token a form gets with its proof at its first focus dates the post to the second.
+    const fresh = await request(app).get(`${PROOF_ENDPOINT}?form=contact`);
+    const { token: focused } = fresh.body as { token: string };
+    expect((await postContact(app, { ...lead, [FORM_TOKEN_FIELD]: focused }, '203.0.113.2')).status).toBe(201);
     expect(count(app, 'leads')).toBe(0);
     const [first, second] = held(app).map(({ reasons }) => reasons[0]);
     expect(first).toBe('page token invalid');
     expect(second).toMatch(/^sent \d+ s after the page$/);
+  });
+});
+
+describe('a form page', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('is kept whole: every answer of its window has the same bytes and token; the next window renders the next one', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const app = guardedApp();
+    const start = Math.floor(Date.now() / KEPT_TOKEN_WINDOW_MS) * KEPT_TOKEN_WINDOW_MS;
+    vi.setSystemTime(start + 1000);
+    // The first answer is rendered and kept; the next ones are the kept bytes.
+    const first = await request(app).get('/contact');
+    const second = await request(app).get('/contact');
+    const third = await request(app).get('/contact');
+    expect(second.headers['cache-control']).not.toBe('no-store');
+    expect(second.headers.etag).toMatch(/^"/);
+    expect(third.headers.etag).toBe(second.headers.etag);
+    expect(second.text).toBe(first.text);
+    const token = tokenIn(first.text);
+    // Dated to its window's start: never younger than the page, so a person is never taken for too fast.
+    expect(await createFormTokens(app.db).check(token)).toEqual({ ok: true, ageSeconds: 1 });
+    vi.setSystemTime(start + KEPT_TOKEN_WINDOW_MS + 1000);
+    const next = await request(app).get('/contact');
+    expect(next.text).not.toBe(first.text);
+    expect(tokenIn(next.text)).not.toBe(token);
+    expect(await createFormTokens(app.db).check(tokenIn(next.text))).toEqual({ ok: true, ageSeconds: 1 });
+    // The window before's page, still open in a browser, posts as a person's would.
+    expect((await postContact(app, { ...lead, [FORM_TOKEN_FIELD]: token })).status).toBe(201);
+    expect(count(app, 'leads')).toBe(1);
   });
 });
 

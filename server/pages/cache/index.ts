@@ -3,9 +3,10 @@ import type { IncomingMessage } from 'node:http';
 import type { Request, Response } from 'express';
 
 import { findPage } from '../../../shared/routes';
+import { keptTokenWindowEnd } from '../../http/formToken';
 import type { Logger } from '../../http/logger';
 import { withoutQuery } from '../../http/requestStart';
-import { formView, hasForm } from '../formPages';
+import { hasForm } from '../formPages';
 import type { PageHeaders } from '../pageHeaders';
 import type { RenderPage, StreamPage } from '../render';
 import { ResponseTee } from '../responseTee';
@@ -23,7 +24,7 @@ const MAX_KEPT = 200;
  * or visitor state reaches the render. Bounded, since URLs are the visitor's.
  */
 export class PageCache {
-  private readonly pages = new Map<string, { page: KeptPage; used: number }>();
+  private readonly pages = new Map<string, { page: KeptPage; used: number; until: number }>();
   /** Counts the uses: each entry holds the count at its last one. */
   private uses = 0;
 
@@ -38,13 +39,21 @@ export class PageCache {
   get(key: string): KeptPage | undefined {
     const entry = this.pages.get(key);
     if (!entry) return undefined;
+    // A form page's token window is over (decision 073): it is rendered again with the next one.
+    if (entry.until !== 0 && entry.until <= Date.now()) {
+      this.pages.delete(key);
+      return undefined;
+    }
     entry.used = ++this.uses;
     return entry.page;
   }
 
-  /** Keeps a page; beyond the bound, the least recently used goes, found by a scan of the few kept. */
-  set(key: string, page: KeptPage): void {
-    this.pages.set(key, { page, used: ++this.uses });
+  /**
+   * Keeps a page, until a time (ms) when `until` is given (a form page's token window), else until evicted;
+   * beyond the bound, the least recently used goes, found by a scan of the few kept.
+   */
+  set(key: string, page: KeptPage, until = 0): void {
+    this.pages.set(key, { page, used: ++this.uses, until });
     if (this.pages.size <= this.maxEntries) return;
     let oldest: string | undefined;
     let least = Infinity;
@@ -130,8 +139,6 @@ type CacheLookup = (result: 'hit' | 'miss') => void;
 
 interface PageCacheOptions {
   headers: PageHeaders;
-  /** A form page's token (decision 073), fresh for each answer; such pages are kept with a slot for it. */
-  formToken?: () => Promise<string>;
   logger: Logger;
   pages?: PageCache;
   counted?: CacheLookup;
@@ -142,7 +149,7 @@ const sentId = (res: Response) => String(res.getHeader('X-Request-Id') ?? '');
 
 export function createPageCache(
   render: StreamPage,
-  { headers, logger, pages = new PageCache(), counted = () => {}, formToken }: PageCacheOptions,
+  { headers, logger, pages = new PageCache(), counted = () => {} }: PageCacheOptions,
 ): PageCaching {
   // Moves on each invalidation: a render, or its compression, from before one keeps nothing.
   let generation = 0;
@@ -177,6 +184,8 @@ export function createPageCache(
   const renderAndKeep = (key: string, req: Request, res: Response) =>
     new Promise<KeptPage | undefined>((resolve, reject) => {
       const from = generation;
+      // A form page's token is its window's (decision 073): the page is kept until the window ends.
+      const until = hasForm(key) ? keptTokenWindowEnd(Date.now()) : 0;
       let whole = true;
       let streamed = false;
       // A visitor who leaves mid-render leaves nothing to keep; those waiting render it themselves.
@@ -194,7 +203,7 @@ export function createPageCache(
             if (!whole) return resolve(undefined);
             keptPage(status, html, headers(styleHash))
               .then((page) => {
-                if (from === generation) pages.set(key, page);
+                if (from === generation) pages.set(key, page, until);
                 return page;
               })
               // The page is simply rendered again next time, but a failure here is a fault worth seeing.
@@ -219,17 +228,13 @@ export function createPageCache(
       return found;
     },
     async render(req, res, view) {
-      const found = view ? null : find(req);
-      // A form page is never kept whole: its bytes are kept around a slot that gets each answer's own token,
-      // once per key (the page's path and the query it reads).
-      const form = typeof found === 'string' && formToken && hasForm(found);
-      if (form) view = formView(req.originalUrl, await formToken());
       if (view?.slot !== undefined) {
-        const answer = await slotted.send(req, res, { ...view, slot: view.slot, key: form ? found : undefined });
+        const answer = await slotted.send(req, res, { ...view, slot: view.slot });
         counted(answer === 'hit' ? 'hit' : 'miss');
         if (answer === 'yours') await render(req, res, view);
         return;
       }
+      const found = view ? null : find(req);
       if (found === null) return render(req, res, view);
       counted(typeof found === 'string' ? 'miss' : 'hit');
       if (typeof found !== 'string') {
