@@ -4,7 +4,7 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 import { CHROMIUM_ARGS, findChromium } from './tests/support/browser/chromium.mjs';
-import { TEST_FORM_CHECKS, SERVER_COMMAND, TEST_ANALYTICS_KEY, TEST_IDENTITY } from './tests/support/serverCommand';
+import { SERVER_COMMAND, TEST_ANALYTICS_KEY, TEST_FORM_CHECKS, TEST_IDENTITY } from './tests/support/serverCommand';
 
 // E2E_PORT lets two checkouts run their browser tests side by side.
 const PORT = Number(process.env.E2E_PORT ?? 4173);

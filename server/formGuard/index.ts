@@ -13,8 +13,8 @@ import type { MailDomainCheck } from './mailDomain';
 import { mailDomains } from './mailDomain';
 import { proofs as createProofs } from './proof';
 import { quarantineStore } from './quarantine';
-import { DEFAULT_GUARD_SETTINGS } from './settings';
 import { proofRoutes } from './routes';
+import { DEFAULT_GUARD_SETTINGS } from './settings';
 
 export type { FormGuard } from './guard';
 

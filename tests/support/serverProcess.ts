@@ -3,7 +3,7 @@ import { execFile, spawn } from 'node:child_process';
 import net from 'node:net';
 import { promisify } from 'node:util';
 
-import { TEST_FORM_CHECKS, SERVER_ARGS, TEST_ANALYTICS_KEY, TEST_IDENTITY } from './serverCommand';
+import { SERVER_ARGS, TEST_ANALYTICS_KEY, TEST_FORM_CHECKS, TEST_IDENTITY } from './serverCommand';
 
 export async function freePort(): Promise<number> {
   const server = net.createServer();
