@@ -12,6 +12,8 @@
 //   npm run bench -- --only=flood --flood-seconds=600   random unknown paths and query strings: RSS and kept pages
 //   npm run bench -- --only=timings        rates and durations once asserted by tests, beside their limits (timings.ts)
 //   npm run bench -- --only=uploads        a 12-megapixel cover photo: the save's request time and its time to ready (uploads.ts)
+//   npm run bench -- --only=guard          the forms' proof of work solved at 4× CPU slowdown, and the pages' p99 while
+//                                          1,000 scripted posts flood each form (formGuard.ts)
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -30,6 +32,7 @@ import { SERVER_ARGS, TEST_ANALYTICS_KEY } from '../support/serverCommand';
 import { freePort } from '../support/serverProcess';
 import type { BareAnswers } from './bareNode';
 import { calibratedMultiplier, SLOW_HOST_BENCHMARK_INDEX } from './cpuCalibration';
+import { measureFormGuard } from './formGuard';
 import { securityHeaders, startNginx } from './nginx';
 import { compressedSize, firstVisitJs, readBuildManifest, routeChunk } from './sizes';
 import { measureTimings } from './timings';
@@ -38,7 +41,7 @@ import type { LoadResult } from './wrk';
 import { PINNED, pinnedCommand, SERVER_CPU, wrk, wrkWarning } from './wrk';
 
 const args = new Map(process.argv.slice(2).map((arg) => arg.replace(/^--/, '').split('=') as [string, string]));
-const only = new Set((args.get('only') ?? 'sizes,paint,lighthouse,load,timings,uploads').split(','));
+const only = new Set((args.get('only') ?? 'sizes,paint,lighthouse,load,timings,uploads,guard').split(','));
 const workerCounts = (args.get('workers') ?? '1,2').split(',').map(Number);
 const loadSeconds = Number(args.get('seconds') ?? 10);
 const connections = Number(args.get('connections') ?? 50);
@@ -631,6 +634,27 @@ async function uploads() {
   report.uploads = times;
 }
 
+/** The forms' guard (formGuard.ts, decision 073): printed, never failing the run. */
+async function guard() {
+  console.log(`\n## The forms' guard (the built server; reported, never failed)\n`);
+  const figures = await measureFormGuard(cpuMultiplier);
+  console.log('| form | CPU slowdown | proof fetched and solved: median | slowest (limit 1000 ms) |');
+  console.log('| --- | --- | --- | --- |');
+  for (const row of figures.solveMs)
+    console.log(`| ${row.form} | ${row.cpuSlowdown}× | ${row.medianMs} ms | ${row.slowestMs} ms |`);
+  console.log('\n| page | p99 quiet | p99 during the flood | ratio (limit 2×) | req/s quiet | req/s flooded |');
+  console.log('| --- | --- | --- | --- | --- | --- |');
+  for (const row of figures.pages)
+    console.log(
+      `| ${row.path} | ${row.quiet.p99Ms.toFixed(2)} ms | ${row.flooded.p99Ms.toFixed(2)} ms | ${row.p99Ratio}× | ${row.quiet.requestsPerSecond} | ${row.flooded.requestsPerSecond} |`,
+    );
+  const { posts, seconds, delivered, held, outbox } = figures.flood;
+  console.log(
+    `\nScripted posts without a page token or proof: ${posts} in ${seconds} s; ${delivered} delivered, ${held} held, ${outbox} e-mails or webhooks queued.`,
+  );
+  report.guard = figures;
+}
+
 // Only these sections measure the site started here and nginx beside it; the others start what they need.
 const site = ['paint', 'lighthouse', 'load'].some((section) => only.has(section)) ? await startServer() : undefined;
 let stopNginx = () => {};
@@ -648,6 +672,7 @@ try {
   if (only.has('flood')) await flood();
   if (only.has('timings')) await timings();
   if (only.has('uploads')) await uploads();
+  if (only.has('guard')) await guard();
 } finally {
   stopNginx();
   site?.stop();
