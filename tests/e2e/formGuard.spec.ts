@@ -3,7 +3,10 @@ import { DatabaseSync } from 'node:sqlite';
 
 import type { Page } from '@playwright/test';
 
+import { violations } from '../support/browser/axe';
 import { expect, gotoHydrated, test } from '../support/browser/fixtures';
+import { addStaffAccount, signIn } from '../support/browser/staff';
+import { AXE_WIDTHS } from '../support/browser/widths';
 
 /** The leads the running site stored under a name. */
 function leadsNamed(name: string): number {
@@ -53,4 +56,31 @@ test('a person in Chromium is delivered with script (proof of work) and without 
   await expect(noScript).toHaveURL(/\/contact\?sent=1#contact-form$/);
   await plain.close();
   await expect.poll(() => leadsNamed('Guarded Without Script')).toBe(1);
+});
+
+test('a post that never loaded its form waits in the quarantine, and staff deliver it', async ({ page, baseURL }) => {
+  // Each run its own names, so runs on one server never meet.
+  const run = `${process.pid}-${Date.now().toString(36)}`;
+  const name = `Held ${run}`;
+  const answer = await page.request.post('/api/contact', {
+    headers: { 'X-Forwarded-For': '198.51.100.233', Origin: baseURL! },
+    data: { name, email: `held-${run}@example.com`, message: 'Posted by a script that never loaded the form.' },
+  });
+  expect(answer.status()).toBe(201); // the thank-you everyone gets
+  expect(leadsNamed(name)).toBe(0);
+
+  const email = `quarantine-${run}@meridianlab.test`;
+  await signIn(page, email, addStaffAccount(email));
+  await page.goto('/staff/quarantine');
+  const row = page.getByRole('row').filter({ hasText: `held-${run}@example.com` });
+  await expect(row).toContainText('page token missing (+100)');
+  for (const width of AXE_WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await violations(page), `quarantine at ${width} px`).toEqual([]);
+    if (process.env.SCREENSHOT_DIR)
+      await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/quarantine-${width}.png`, fullPage: true });
+  }
+  await row.getByRole('button', { name: /^Not spam/ }).click();
+  await expect(page.getByText(/delivered/i).first()).toBeVisible();
+  await expect.poll(() => leadsNamed(name)).toBe(1);
 });
