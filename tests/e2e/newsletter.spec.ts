@@ -7,8 +7,8 @@ import { locales, localeTags } from '../../shared/lib/locale';
 import { violations } from '../support/browser/axe';
 import { expect, gotoHydrated, test } from '../support/browser/fixtures';
 import { consentedAddresses, linkPath, mailTo } from '../support/browser/mailbox';
-import { guardFields } from '../support/formGuard';
 import { AXE_WIDTHS, REFLOW_WIDTHS } from '../support/browser/widths';
+import { guardFields } from '../support/formGuard';
 
 const freshAddress = (name: string) => `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
