@@ -36,8 +36,8 @@ import { PAGE_CATCH_ALL, withEarlyAnswers } from './pages/cache/early';
 import { crawlerRoutes } from './pages/crawlers';
 import { feedRoutes } from './pages/feeds';
 import { privacy } from './privacy';
-import type { Job, OutboxPart } from './site/feature';
-import { outboxOf } from './site/feature';
+import type { Job, OutboxSending } from './site/feature';
+import { outboxHandlers, outboxOf } from './site/feature';
 import { createSite } from './site/services';
 import { vitals } from './vitals';
 
@@ -66,7 +66,7 @@ export interface AppOptions {
 /** The site's Node listener, with what main.ts runs beside it: the features' jobs and what the outbox sends for them. */
 export type SiteApp = Listener & {
   jobs: readonly Job[];
-  outbox: Required<OutboxPart>;
+  outbox: OutboxSending;
   /** The roles each console path admits (decision 069), for the test that walks the routes. */
   consoleRoles: readonly ConsoleRouteRoles[];
 };
@@ -90,8 +90,9 @@ export function createApp(config: AppConfig, options: AppOptions): SiteApp {
   const lab = alerts(site);
   const legal = identity(site); // the lab's legal identity, from its settings
   const guard = formGuard(site, { mailDomain: options.mailDomain }); // the public forms' checks and quarantine
+  const pipeline = leads(site, { conversions: counted.conversions, guard });
   const features = [
-    leads(site, { conversions: counted.conversions, guard }),
+    pipeline,
     newsletter(site, { conversions: counted.conversions, wakeCampaigns: options.wakeCampaigns, guard }),
     guard,
     vitals(site),
@@ -128,7 +129,9 @@ export function createApp(config: AppConfig, options: AppOptions): SiteApp {
     ...{ outbox: site.outbox, wakeOutbox, afterAnswer },
     locked: lab.checkNow, // a sign-in lock is told to the lab at once, as an alert
     alerts: async () => [...legal.alerts, ...(await lab.alerts.active())],
-    sections: features.flatMap((feature) => feature.console ?? []),
+    personalAlerts: (email) => pipeline.alertsFor(email), // a lead's owner: their next steps due
+    // The outbox's failed messages last: each is for the owner and the roles of the feature that sent it.
+    sections: [...features.flatMap((feature) => feature.console ?? []), lab.outboxSection(outboxHandlers(features))],
     secretKey: config.analytics.keySet ? config.analytics.key : undefined,
   });
   app.use(staff);

@@ -128,6 +128,8 @@ const envSchema = z.object({
   ALERT_TO: mailbox.optional(),
   ALERT_COOLDOWN_MINUTES: z.coerce.number().int('expected a whole number').min(1).max(10_080).default(60),
   ALERT_OUTBOX_FAILING_MINUTES: z.coerce.number().int('expected a whole number').min(1).max(10_080).default(30),
+  ALERT_OUTBOX_FAILING_COUNT: z.coerce.number().int('expected a whole number').min(1).max(10_000).default(3),
+  ALERT_OUTBOX_FAILING_PERCENT: z.coerce.number().min(0).max(99).default(20),
   ALERT_DISK_PERCENT: z.coerce.number().min(1).max(100).default(90),
   MAIL_DOMAIN_CHECK: z.enum(['on', 'off'], { error: 'expected on or off' }).default('on'),
   FORM_MIN_SECONDS: z.coerce.number().int('expected a whole number').min(0).max(3600).optional(),
@@ -234,8 +236,14 @@ export interface AlertConfig {
   to: string;
   /** The least time between two e-mails for the same cause. */
   cooldownMinutes: number;
-  /** How long messages may keep failing to go out before it is an alert. */
+  /** How long a message may keep failing to go out before it counts as failing. */
   outboxFailingMinutes: number;
+  /**
+   * The failing alert holds from this many messages failing, when they are more than `outboxFailingPercent` of
+   * the messages tried within the hour (decision 077): one mistyped address never raises it.
+   */
+  outboxFailingCount: number;
+  outboxFailingPercent: number;
   /** The share of the disk under DATA_DIR in use above which it is an alert. */
   diskPercent: number;
 }
@@ -349,6 +357,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
       to: parsed.data.ALERT_TO ?? parsed.data.MAIL_TO_GENERAL,
       cooldownMinutes: parsed.data.ALERT_COOLDOWN_MINUTES,
       outboxFailingMinutes: parsed.data.ALERT_OUTBOX_FAILING_MINUTES,
+      outboxFailingCount: parsed.data.ALERT_OUTBOX_FAILING_COUNT,
+      outboxFailingPercent: parsed.data.ALERT_OUTBOX_FAILING_PERCENT,
       diskPercent: parsed.data.ALERT_DISK_PERCENT,
     },
     mailDomainCheck: parsed.data.MAIL_DOMAIN_CHECK === 'on',

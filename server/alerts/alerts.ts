@@ -1,5 +1,6 @@
 import type { Database } from '../db';
 import type { Logger } from '../http/logger';
+import { runEvery } from '../lib/periodic';
 import type { OutboxKind } from '../outbox/kinds';
 import type { OutboxStore } from '../outbox/store';
 import type { ActiveAlert, AlertName, AlertSettings } from './conditions';
@@ -65,21 +66,14 @@ export function createAlerts(db: Database, settings: AlertSettings, options: Ale
     active,
     check,
     start(logger) {
-      let running: Promise<unknown> = Promise.resolve();
-      const run = () =>
-        (running = check().then(
-          (causes) => causes.length > 0 && logger.warn({ causes }, 'alerts queued'),
-          (error: unknown) => logger.error({ err: error }, 'alert check failed'),
-        ));
-      void run();
-      const timer = setInterval(() => void run(), CHECK_EVERY_MS);
-      timer.unref();
-      return {
-        async stop() {
-          clearInterval(timer);
-          await running;
+      return runEvery(
+        CHECK_EVERY_MS,
+        async () => {
+          const causes = await check();
+          if (causes.length > 0) logger.warn({ causes }, 'alerts queued');
         },
-      };
+        (error) => logger.error({ err: error }, 'alert check failed'),
+      );
     },
   };
 }

@@ -14,6 +14,8 @@ export type AlertName = 'lead-waiting' | 'outbox-failing' | 'outbox-bouncing' | 
 /** Distinct addresses refused for good within the window that alert: more than typos, a mail server refusing us. */
 export const BOUNCE_BURST = 10;
 const BOUNCE_WINDOW_MS = 60 * 60_000;
+/** The failing alert's share is of the messages tried within this time. */
+const FAILING_WINDOW_MS = 60 * 60_000;
 
 /** One alert active now: its cause (what the cool-down counts by), what the console shows, and its e-mail. */
 export interface ActiveAlert {
@@ -45,6 +47,25 @@ async function diskPercent(dir: string): Promise<number | undefined> {
   }
 }
 
+/**
+ * The messages failing now, and the messages tried within the hour they are a share of (decision 077). Failing:
+ * still being retried and first queued longer ago than the setting, or given up within the hour. Tried: those,
+ * and every message sent or bounced within the hour. A bounce is no failure (decisions 063, 077): it is the
+ * address's, counted below.
+ */
+async function failingShare(db: Database, { outboxFailingMinutes }: AlertSettings, now: Date) {
+  const hourAgo = new Date(now.getTime() - FAILING_WINDOW_MS).toISOString();
+  const row = (await db.get<{ failing: number | null; tried: number }>(
+    `SELECT sum(CASE WHEN status = 'sent' OR status = 'bounced' THEN 0 ELSE 1 END) AS failing, count(*) AS tried
+     FROM outbox
+     WHERE (status = 'queued' AND attempts > 0 AND created_at < ?)
+        OR (status IN ('failed', 'sent', 'bounced') AND attempted_at >= ?)`,
+    new Date(now.getTime() - outboxFailingMinutes * 60_000).toISOString(),
+    hourAgo,
+  ))!;
+  return { count: Number(row.failing ?? 0), tried: Number(row.tried) };
+}
+
 /** What is wrong now: the alerts whose cause holds at `now`, read from the database and the disk. */
 export async function activeAlerts(db: Database, settings: AlertSettings, now = new Date()): Promise<ActiveAlert[]> {
   const { siteUrl, outboxFailingMinutes: minutes } = settings;
@@ -62,23 +83,20 @@ export async function activeAlerts(db: Database, settings: AlertSettings, now = 
       mail: { subject: text.leadWaiting.subject(waiting), text: text.leadWaiting.text({ count: waiting, siteUrl }) },
     });
 
-  // Failing: tried and not sent since a time longer ago than the setting, or given up. A bulk message given
-  // up (a campaign's) is shown in its campaign's figures: while it was being retried it counted already. An
-  // address refused for good is no failure but a bounce (decision 063), counted below.
-  const failing = (await db.get<{ count: number }>(
-    `SELECT count(*) AS count FROM outbox
-     WHERE (status = 'failed' AND priority = 0) OR (status = 'queued' AND attempts > 0 AND created_at < ?)`,
-    new Date(now.getTime() - minutes * 60_000).toISOString(),
-  ))!.count;
-  if (failing > 0)
+  const failing = await failingShare(db, settings, now);
+  if (
+    failing.count >= settings.outboxFailingCount &&
+    failing.count * 100 > settings.outboxFailingPercent * failing.tried
+  )
     active.push({
       name: 'outbox-failing',
       cause: 'outbox-failing',
-      title: text.outboxFailing.title(failing),
-      meaning: text.outboxFailing.meaning(minutes),
+      title: text.outboxFailing.title(failing.count),
+      meaning: text.outboxFailing.meaning(failing.count, failing.tried),
+      link: { href: '/staff/outbox', label: text.outboxFailing.link },
       mail: {
-        subject: text.outboxFailing.subject(failing),
-        text: text.outboxFailing.text({ count: failing, minutes, siteUrl }),
+        subject: text.outboxFailing.subject(failing.count),
+        text: text.outboxFailing.text({ count: failing.count, tried: failing.tried, minutes, siteUrl }),
       },
     });
 

@@ -28,16 +28,17 @@ export const alertTexts = {
   },
   outboxFailing: {
     title: (count: number) => `${plural(count, 'message')} failing to go out`,
-    meaning: (minutes: number) =>
-      `Lead notifications or e-mails the site sends have failed for more than ${minutes} minutes. See “npm run --silent outbox -- status”.`,
+    meaning: (count: number, tried: number) =>
+      `${count} of the ${plural(tried, 'message')} the site tried to send within the hour ${count === 1 ? 'is' : 'are'} failing: the mail server or the webhook may be down.`,
+    link: 'Show failed messages',
     subject: (count: number) => `Alert: ${plural(count, 'message')} failing to go out`,
-    text: ({ count, minutes, siteUrl }: { count: number; minutes: number; siteUrl: string }) =>
+    text: ({ count, tried, minutes, siteUrl }: { count: number; tried: number; minutes: number; siteUrl: string }) =>
       [
-        `${plural(count, 'message')} the site queued (lead notifications, webhooks, confirmations) ${count === 1 ? 'has' : 'have'} failed`,
-        `to go out for more than ${minutes} minutes, or gave up. The reasons, on the server:`,
-        '  npm run --silent outbox -- status',
-        'Once the mail server or the webhook works again, send them at once:',
-        '  npm run --silent outbox -- retry --failed',
+        `${count} of the ${plural(tried, 'message')} the site tried to send within the hour (lead notifications, webhooks,`,
+        `confirmations, campaigns) ${count === 1 ? 'has' : 'have'} failed for more than ${minutes} minutes, or gave up. The failed ones, their`,
+        'reasons, and a button to send each again or drop it:',
+        `  ${siteUrl}/staff/outbox`,
+        'An address that does not exist is no failure: it is counted as a bounce and raises no alert.',
         ...footer(siteUrl),
       ].join('\n'),
   },

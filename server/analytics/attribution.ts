@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 import type { Attribution, Touch } from '../../shared/lib/attribution';
 import { PAGE_LIMIT, PAGES_SEEN_LIMIT, sourceOf, TOUCH_FIELD_LIMIT, touchOf } from '../../shared/lib/attribution';
-import { optedOut } from './consent';
+import { notCounted, optedOut } from './consent';
 import { pagePath, referrerLabel, utmLabel } from './labels';
 
 /** A lead's or a sign-up's source as stored (decision 047): the whole attribution, and its first touch's source and campaign to filter and report by. */
@@ -99,6 +99,16 @@ export function attributionOf(field: unknown, req: Request, siteUrl: string): St
     source: sourceOf(attribution.first),
     campaign: attribution.first.campaign,
   };
+}
+
+/**
+ * A newsletter sign-up's source as stored: attributionOf's, with no source when the request is not counted (a
+ * bot, a prefetch). Its sign-up is then not counted, and neither is its confirmation, which counts only a stored
+ * source: every step of the funnel counts the same visitors (decision 078).
+ */
+export function signUpAttributionOf(field: unknown, req: Request, siteUrl: string): StoredAttribution {
+  const stored = attributionOf(field, req, siteUrl);
+  return notCounted(req) ? { ...stored, source: '' } : stored;
 }
 
 /** One field of a decoded body (JSON or form), or undefined when the body is no object. */

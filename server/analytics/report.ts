@@ -2,14 +2,15 @@ import type { Locale } from '../../shared/lib/locale';
 import { locales } from '../../shared/lib/locale';
 import { routePatternOf } from '../../shared/routes';
 import type { Database } from '../db';
+import { addDays, dayStart } from './days';
 import type { ReferrerGroup } from './referrers';
 import { knownSource, referrerGroup } from './referrers';
 import type { Conversion } from './store';
 import { CONVERSIONS, NONE_LABEL, series, VIEW_DIMENSIONS } from './store';
 
-/** What the console reads the counts for: a span of whole UTC days, a language and a device class ("" for all). */
+/** What the console reads the counts for: a span of the lab's whole days, a language and a device class ("" for all). */
 export interface ReportFilter {
-  /** First and last day, YYYY-MM-DD, UTC, both included. */
+  /** First and last day, YYYY-MM-DD, the lab's days (decision 078), both included. */
   from: string;
   to: string;
   locale: Locale | '';
@@ -48,12 +49,10 @@ export interface AnalyticsReport {
   funnel: { landing: number; contact: number; lead: number };
 }
 
-const DAY_MS = 86_400_000;
 /** The days from `from` to `to`, both included. */
 function daysOf(from: string, to: string): string[] {
   const days: string[] = [];
-  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += DAY_MS)
-    days.push(new Date(t).toISOString().slice(0, 10));
+  for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
   return days;
 }
 
@@ -188,13 +187,16 @@ export interface LeadSourceRow {
   won: number;
 }
 
-/** Leads and won leads per first-touch source and campaign, and what they said, received in the span: what an ads client asks for. */
+/**
+ * Leads and won leads per first-touch source and campaign, and what they said, received in the span of the lab's
+ * days: what an ads client asks for.
+ */
 export async function leadsBySource(db: Database, from: string, to: string): Promise<LeadSourceRow[]> {
   const rows = await db.all<LeadSourceRow>(
     `SELECT source, campaign, heard, count(*) AS leads, count(*) FILTER (WHERE status = 'won') AS won FROM leads
      WHERE received_at >= ? AND received_at < ? GROUP BY source, campaign, heard`,
-    `${from}T00:00:00.000Z`,
-    new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS).toISOString(),
+    dayStart(from).toISOString(),
+    dayStart(addDays(to, 1)).toISOString(),
   );
   // Known sources under one name, as the conversions table has them: "google" and "google.com" are one row.
   const merged = new Map<string, LeadSourceRow>();

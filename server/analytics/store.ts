@@ -5,10 +5,11 @@ import type { Database, Queryable } from '../db';
 import type { CountKey } from '../db/dailyCounts';
 import { addCount, OTHER_LABEL } from '../db/dailyCounts';
 import { clientKey } from '../http/rateLimit';
+import { isArticlePath } from './articles';
 import { campaignClickOf, campaignClickSeries } from './campaignClicks';
+import { dayOf } from './days';
 import type { DailyVisitors, VisitorClient } from './visitors';
 import { ANALYTICS_SERIES } from './visitors';
-import { dayOf } from './visitors';
 
 /**
  * The distinct values a dimension counts a day (decision 046); the tail becomes "(other)". Real traffic has a
@@ -43,12 +44,14 @@ export const series = {
   views: (dimension: 'page' | ViewDimension, locale: Locale) => `${ANALYTICS_SERIES}views.${dimension}.${locale}`,
   visitors: (of: 'site' | 'page' | 'source', locale: Locale) => `${ANALYTICS_SERIES}visitors.${of}.${locale}`,
   conversions: (kind: Conversion | 'service', locale: Locale) => `${ANALYTICS_SERIES}conversions.${kind}.${locale}`,
+  /** A published article's views by its own path, and by its path and the visit's source ("<path> <source>"). */
+  articles: (of: 'views' | 'sources', locale: Locale) => `${ANALYTICS_SERIES}articles.${of}.${locale}`,
 };
 
 export interface PageView {
   /** The page's route pattern, or "(other)". */
   page: string;
-  /** Its path: counted only as the page a campaign's link opened (campaignClicks.ts). */
+  /** Its path: counted only as a published article's and as the page a campaign's link opened (campaignClicks.ts). */
   path?: string;
   locale: Locale;
   device: string;
@@ -169,6 +172,12 @@ export function createAnalyticsStore(db: Database, visitors: DailyVisitors, cap 
             { key: { day, series: series.visitors('source', locale), label: source, device }, client },
           );
         if (firstOfPage) counts.push({ key: { day, series: series.visitors('page', locale), label: page, device } });
+        // An article is counted under its own path as well (decision 078): its route pattern is every article's.
+        if (path !== undefined && isArticlePath(path))
+          counts.push(
+            { key: { day, series: series.articles('views', locale), label: path, device } },
+            { key: { day, series: series.articles('sources', locale), label: `${path} ${source}`, device }, client },
+          );
         // A campaign link's click: once per visitor a day, however often they come back through it.
         const click = path === undefined ? undefined : campaignClickOf(path, touch);
         if (click && (await visitors.firstSeen(tx, day, visitor('click', `campaign ${click.label}`))))

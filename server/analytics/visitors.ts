@@ -13,8 +13,6 @@ export const ANALYTICS_SERIES = 'web.';
 /** The count of the day's hashes, beside the other counts: it is what the cap is checked against. */
 const HASHES_SERIES = `${ANALYTICS_SERIES}visitor-hashes`;
 
-export const dayOf = (date: Date): string => date.toISOString().slice(0, 10);
-
 /** HMAC-SHA256 of the parts, one a line (none holds a line break: headers, route patterns, hex). */
 const keyedHash = (key: string, parts: readonly string[]) =>
   createHmac('sha256', key).update(parts.join('\n')).digest('hex');

@@ -4,6 +4,7 @@
  */
 import type { Database } from '../db';
 import type { TypedFields } from './fields';
+import { typedFields } from './fields';
 
 interface Autosave {
   typed: TypedFields;
@@ -38,7 +39,8 @@ export function createAutosaves(db: Database): Autosaves {
         form,
         by,
       );
-      return row && { typed: JSON.parse(row.typed) as TypedFields, savedAt: row.saved_at };
+      // Kept before a field was added: that field empty.
+      return row && { typed: typedFields(JSON.parse(row.typed) as Record<string, string>), savedAt: row.saved_at };
     },
     async drop(form, by) {
       await db.run('DELETE FROM article_autosaves WHERE form = ? AND saved_by = ?', form, by);

@@ -12,6 +12,8 @@ import { consoleUser, sendPage, textFields } from '../console/page';
 import { readBody } from '../http/formEndpoint';
 import { readPostedForm } from '../http/postedForm';
 import { allowOwnScripts } from '../http/security';
+import type { ArticleAuthor } from './authors';
+import { withAuthorName } from './authors';
 import type { Autosaves } from './autosaves';
 import { autosaveForm } from './autosaves';
 import { conflictOf } from './conflicts';
@@ -20,9 +22,10 @@ import { checkFields, fieldLabels, typedFields, typedOf } from './fields';
 import { goLiveProblem } from './goLive';
 import { imageLibraryRoutes } from './imageLibraryRoutes';
 import type { ArticleImages } from './images';
-import { IMAGE_MAX_BYTES } from './images';
 import { renderArticle } from './markdown';
 import { drawShareImage } from './shareImage';
+import type { SitePathExists } from './sitePaths';
+import { linksLeadingNowhere, missingLinks } from './sitePaths';
 import type { Article, ArticleFilter, ArticleState, ArticleStore } from './store';
 import { articleStates, SCHEDULE_BY } from './store';
 import { articleCopy, articleNav } from './texts';
@@ -33,11 +36,6 @@ import { RevisionsPage } from './views/RevisionsPage';
 
 /** A body is at most 100,000 characters; a form percent-encodes each byte of a non-ASCII one as three. */
 const ARTICLE_POST_LIMIT_BYTES = 1024 * 1024;
-/**
- * The article's form with its cover file: read whole up to a file well over the largest image taken, so a file
- * a little too large is refused in the editor with everything typed (a larger one gets the console's notice page).
- */
-const ARTICLE_FORM_LIMIT_BYTES = IMAGE_MAX_BYTES + 12 * 1024 * 1024;
 /** The form's file input: a cover chosen from the writer's computer. */
 const COVER_FILE = 'coverFile';
 
@@ -54,6 +52,10 @@ interface ArticleRoutesOptions {
   editorScript: () => string | undefined;
   /** What writers typed and did not save yet. */
   autosaves: Autosaves;
+  /** The staff who can be named an article's author. */
+  authors: () => Promise<ArticleAuthor[]>;
+  /** Whether a site path leads somewhere: a body's links to one that does not are flagged before going live. */
+  pathExists: SitePathExists;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -80,9 +82,11 @@ function blankFields(translating?: Article): TypedFields {
       slug: '',
       title: '',
       excerpt: '',
-      // What the cover shows is said in the translation's own language.
+      // What the cover shows, and what search results say, in the translation's own language.
       imageAlt: '',
       body: '',
+      seoTitle: '',
+      seoDescription: '',
     };
   return {
     locale: 'en',
@@ -91,16 +95,29 @@ function blankFields(translating?: Article): TypedFields {
     excerpt: '',
     category: 'research',
     author: '',
+    authorId: '',
     date: today,
     featured: '',
     image: '',
     imageAlt: '',
     body: '',
+    seoTitle: '',
+    seoDescription: '',
   };
 }
 
 /** The console's articles: the list, the editor, publishing, revisions and the preview (decision 052). */
-function articleRoutes({ store, rootDir, preview, changed, images, editorScript, autosaves }: ArticleRoutesOptions) {
+function articleRoutes({
+  store,
+  rootDir,
+  preview,
+  changed,
+  images,
+  editorScript,
+  autosaves,
+  authors,
+  pathExists,
+}: ArticleRoutesOptions) {
   return ({
     assets,
     guardPost: guardPostOf,
@@ -111,7 +128,9 @@ function articleRoutes({ store, rootDir, preview, changed, images, editorScript,
   }: ConsoleSectionTools): Router => {
     const router = Router();
     const guardPost = guardPostOf(ARTICLE_POST_LIMIT_BYTES);
-    const guardForm = guardUpload(ARTICLE_FORM_LIMIT_BYTES);
+    // Read whole up to the console's upload bound, well over IMAGE_MAX_BYTES: a file a little too large is refused in
+    // the editor with everything typed (a larger one gets the console's notice page).
+    const guardForm = guardUpload();
     const by = (res: Response) => consoleUser(res).email;
 
     /** The article the URL names, or the console's not-found page. */
@@ -133,14 +152,14 @@ function articleRoutes({ store, rootDir, preview, changed, images, editorScript,
       const kept =
         extra.typed || extra.translating ? undefined : await autosaves.get(autosaveForm(article?.id), by(res));
       const restored = kept && (!article || kept.savedAt > article.updatedAt) ? kept : undefined;
+      const staff = await authors();
       const typed =
         extra.typed ??
         restored?.typed ??
-        (article ? typedOf(article.pending ?? article) : blankFields(extra.translating));
+        (article ? typedOf(article.pending ?? article) : newArticleFields(res, staff, extra.translating));
       const cover = uploadedImage(typed.image);
-      const rendered = typed.body.trim()
-        ? renderArticle(typed.body, typed.locale === 'es' ? 'es' : 'en', rootDir)
-        : null;
+      const locale = typed.locale === 'es' ? 'es' : 'en';
+      const rendered = typed.body.trim() ? renderArticle(typed.body, locale, rootDir) : null;
       // The editor alone runs a script, the site's own file: it saves as the writer types and shows the cover.
       allowOwnScripts(res);
       sendPage(
@@ -152,6 +171,10 @@ function articleRoutes({ store, rootDir, preview, changed, images, editorScript,
           article,
           typed,
           readTime: rendered?.ok ? rendered.readTime : undefined,
+          missingLinks: rendered?.ok
+            ? linksLeadingNowhere(rendered.html, { slug: typed.slug, locale }, pathExists)
+            : [],
+          authors: staff,
           coverState: cover && (await images.state(cover.hash)),
           library: await images.library(),
           script: editorScript(),
@@ -164,6 +187,36 @@ function articleRoutes({ store, rootDir, preview, changed, images, editorScript,
           ...extra,
         }),
       );
+    };
+
+    /** A new article's form: the signed-in person its author when they have a display name, else a guest. */
+    const newArticleFields = (res: Response, staff: ArticleAuthor[], translating?: Article): TypedFields => {
+      const blank = blankFields(translating);
+      if (translating) return blank;
+      const me = staff.find((author) => author.active && author.email.toLowerCase() === by(res).toLowerCase());
+      return me ? { ...blank, authorId: String(me.id), author: me.name } : blank;
+    };
+
+    /**
+     * Before an article goes live with links to site paths that lead nowhere: the editor lists them and asks
+     * (decision 075). True when it asked; a post that says "go ahead" (`confirmLinks`) goes live as it is.
+     */
+    const askedAboutLinks = async (
+      req: Request,
+      res: Response,
+      article: Article,
+      fields: ArticleFields,
+      action: 'publish' | 'schedule' | 'publish-changes',
+    ) => {
+      const body = readBody(req, res);
+      const form = textFields(body.ok ? body.fields : undefined);
+      if (form.confirmLinks === 'yes') return false;
+      const links = missingLinks(fields, rootDir, pathExists);
+      if (links.length === 0) return false;
+      await showEditor(res, 409, article, {
+        linkCheck: { action, links, publishAt: form.publishAt },
+      });
+      return true;
     };
 
     /** Why the schedule's step took the article off instead of publishing it, until someone changes it. */
@@ -214,12 +267,18 @@ function articleRoutes({ store, rootDir, preview, changed, images, editorScript,
      * The form's fields checked, the body rendered by the public page's rules; problems name their field. A cover
      * file that was refused is a problem of the image field, and every field stays as typed.
      */
-    const checkForm = ({ form, refused }: { form: Record<string, string>; refused?: string }) => {
-      const checked = checkFields(typedFields(form));
-      if (refused)
+    const checkForm = async (
+      { form, refused }: { form: Record<string, string>; refused?: string },
+      article?: Article,
+    ) => {
+      const named = withAuthorName(typedFields(form), await authors(), article ? typedOf(article).authorId : '');
+      const checked = checkFields(named.typed);
+      // A refused cover file, or an author no one offered: problems of their fields, every field as typed.
+      const refusals = { ...(named.error ? { authorId: named.error } : {}), ...(refused ? { image: refused } : {}) };
+      if (Object.keys(refusals).length)
         return {
           ok: false,
-          errors: { ...(checked.ok ? {} : checked.errors), image: refused },
+          errors: { ...(checked.ok ? {} : checked.errors), ...refusals },
           typed: typedFields(form),
           form,
         } as const;
@@ -284,7 +343,7 @@ function articleRoutes({ store, rootDir, preview, changed, images, editorScript,
     router.post('/staff/articles', ...guardForm, async (req, res) => {
       const posted = await postedArticle(req, res);
       if (!posted) return;
-      const checked = checkForm(posted);
+      const checked = await checkForm(posted);
       const pairOf = idOf(checked.form.translationOf);
       const translating = pairOf === null ? undefined : await store.get(pairOf);
       if (!checked.ok) {
@@ -316,7 +375,7 @@ function articleRoutes({ store, rootDir, preview, changed, images, editorScript,
       if (!article) return;
       const posted = await postedArticle(req, res);
       if (!posted) return;
-      const checked = checkForm(posted);
+      const checked = await checkForm(posted, article);
       if (!checked.ok) {
         await showEditor(res, 400, article, { typed: checked.typed, errors: checked.errors });
         return;
@@ -345,6 +404,7 @@ function articleRoutes({ store, rootDir, preview, changed, images, editorScript,
       const article = await articleOf(req, res);
       if (!article) return;
       if (await refusedToGoLive(res, article)) return;
+      if (await askedAboutLinks(req, res, article, article, 'publish')) return;
       await store.publish(article.id, by(res));
       await changed();
       res.redirect(303, `/staff/articles/${article.id}?saved=published`);
@@ -366,6 +426,7 @@ function articleRoutes({ store, rootDir, preview, changed, images, editorScript,
       }
       // The schedule publishes what is saved as it is: it must pass the checks "Publish now" runs.
       if (await refusedToGoLive(res, article, article.pending ?? article)) return;
+      if (await askedAboutLinks(req, res, article, article.pending ?? article, 'schedule')) return;
       if (article.pending) await store.scheduleChanges(article.id, at, by(res));
       else await store.schedule(article.id, at, by(res));
       await changed();
@@ -377,6 +438,7 @@ function articleRoutes({ store, rootDir, preview, changed, images, editorScript,
       if (!article) return;
       if (!article.pending) return res.redirect(303, `/staff/articles/${article.id}`);
       if (await refusedToGoLive(res, article, article.pending)) return;
+      if (await askedAboutLinks(req, res, article, article.pending, 'publish-changes')) return;
       const result = await store.publishChanges(article.id, by(res));
       if (result?.ok) await changed();
       if (result && !result.ok) await showEditor(res, 409, article, { notice: { tone: 'error', text: result.reason } });

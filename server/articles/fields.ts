@@ -11,7 +11,10 @@ export interface ArticleFields {
   title: string;
   excerpt: string;
   category: PostCategory;
+  /** The name the page shows: a staff member's display name when `authorId` names them, else a guest's. */
   author: string;
+  /** The staff member who wrote it, or null for a guest author (decision 075). */
+  authorId: number | null;
   /** ISO date (YYYY-MM-DD): the date the article shows. */
   date: string;
   featured: boolean;
@@ -20,6 +23,10 @@ export interface ArticleFields {
   imageAlt: string;
   /** Markdown. */
   body: string;
+  /** The page's <title> and og:title; '' for the title followed by the site's name. */
+  seoTitle: string;
+  /** The page's meta description and og:description; '' for the excerpt. */
+  seoDescription: string;
 }
 
 export const ARTICLE_FIELDS = [
@@ -29,14 +36,20 @@ export const ARTICLE_FIELDS = [
   'excerpt',
   'category',
   'author',
+  'authorId',
   'date',
   'featured',
   'image',
   'imageAlt',
   'body',
+  'seoTitle',
+  'seoDescription',
 ] as const satisfies readonly (keyof ArticleFields)[];
 
 export type ArticleFieldName = (typeof ARTICLE_FIELDS)[number];
+
+/** The fields a person compares (revisions, a conflict): the author by name, not by account number. */
+export const COMPARED_FIELDS = ARTICLE_FIELDS.filter((name) => name !== 'authorId');
 
 /** The editor's labels: a problem names its field by them. */
 export const fieldLabels: Record<ArticleFieldName, string> = {
@@ -46,14 +59,30 @@ export const fieldLabels: Record<ArticleFieldName, string> = {
   excerpt: 'Excerpt',
   category: 'Category',
   author: 'Author',
+  authorId: 'Written by',
   date: 'Date',
   featured: 'Featured',
   image: 'Cover image',
   imageAlt: 'Cover image alt text',
   body: 'Body (Markdown)',
+  seoTitle: 'Headline in search results and shares',
+  seoDescription: 'Description in search results and shares',
 };
 
-export const LIMITS = { slug: 120, title: 160, excerpt: 400, author: 100, image: 300, imageAlt: 200, body: 100_000 };
+export const LIMITS = {
+  slug: 120,
+  title: 160,
+  excerpt: 400,
+  author: 100,
+  image: 300,
+  imageAlt: 200,
+  body: 100_000,
+  seoTitle: 120,
+  seoDescription: 320,
+};
+
+/** What search results show whole: a longer SEO title or description is cut there (the editor counts against these). */
+export const SEO_RECOMMENDED = { seoTitle: 60, seoDescription: 160 } as const;
 
 export const postCategories = categoryValues.filter((value): value is PostCategory => value !== 'all');
 
@@ -106,6 +135,15 @@ export function checkFields(typed: TypedFields): CheckedFields {
     errors.image = 'Cover image: a path on this site, such as /images/blog/name.svg, or upload one below.';
   else if (image && !isKnownImage(image))
     errors.image = `Cover image: there is no image at ${image}; name one under public/images/blog/ or upload one below.`;
+  const seo = (name: 'seoTitle' | 'seoDescription') => {
+    const value = typed[name].trim().replace(/\s+/g, ' ');
+    if (value.length > LIMITS[name]) errors[name] = `${fieldLabels[name]} is at most ${LIMITS[name]} characters.`;
+    return value;
+  };
+  const seoTitle = seo('seoTitle');
+  const seoDescription = seo('seoDescription');
+  const authorId = typed.authorId.trim();
+  if (authorId !== '' && !/^\d{1,15}$/.test(authorId)) errors.authorId = 'Written by: choose someone from the list.';
   const imageAlt = typed.imageAlt.trim();
   if (image && !imageAlt) errors.imageAlt = 'Cover image alt text: say what the image shows.';
   else if (imageAlt.length > LIMITS.imageAlt)
@@ -120,16 +158,33 @@ export function checkFields(typed: TypedFields): CheckedFields {
       excerpt,
       category,
       author,
+      authorId: authorId === '' ? null : Number(authorId),
       date,
       featured: typed.featured === 'on' || typed.featured === 'true',
       image,
       imageAlt,
       body,
+      seoTitle,
+      seoDescription,
     },
   };
 }
 
 /** An article's fields as the form shows them. */
 export function typedOf(fields: ArticleFields): TypedFields {
-  return { ...fields, featured: fields.featured ? 'on' : '' };
+  return {
+    ...fields,
+    featured: fields.featured ? 'on' : '',
+    authorId: fields.authorId === null ? '' : String(fields.authorId),
+  };
+}
+
+/** Fields kept as JSON (a revision, a pending edit) before some were added: the new ones empty. */
+export function fieldsFromJson(json: string): ArticleFields {
+  return {
+    authorId: null,
+    seoTitle: '',
+    seoDescription: '',
+    ...(JSON.parse(json) as Partial<ArticleFields>),
+  } as ArticleFields;
 }

@@ -8,6 +8,7 @@ import type { RequestHandler } from 'express';
 import { staffSignedIn } from '../console/auth';
 import type { Feature } from '../site/feature';
 import type { Site } from '../site/services';
+import { articleAuthors } from './authors';
 import { createAutosaves } from './autosaves';
 import { articleSection } from './consoleRoutes';
 import type { ArticleContent } from './content';
@@ -17,6 +18,7 @@ import { articlesLoaded } from './loadedGate';
 import { servePublishedArticles } from './pages';
 import { articlePreview } from './preview';
 import { articlePublicRoutes, isOldSlugPath } from './publicRoutes';
+import { sitePathExists } from './sitePaths';
 import { createArticleStore } from './store';
 
 interface Articles extends Feature {
@@ -61,6 +63,8 @@ export function articles(site: Site, { content: given }: { content?: ArticleCont
         images,
         editorScript: () => site.assets().consoleEditorScript,
         autosaves: createAutosaves(db),
+        authors: () => articleAuthors(db),
+        pathExists: sitePathExists(content, config.rootDir),
       }),
     ],
     jobs: [

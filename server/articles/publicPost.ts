@@ -21,6 +21,9 @@ export function toBlogPost(article: Article, readTime: string): BlogPost {
           share: sharePath(article.locale, article.title, article.image),
         }
       : {}),
+    // What search results and shares show, when the writer gave it: absent, the head's own defaults.
+    ...(article.seoTitle ? { seoTitle: article.seoTitle } : {}),
+    ...(article.seoDescription ? { seoDescription: article.seoDescription } : {}),
     featured: article.featured,
     slug: article.slug,
     locale: article.locale,

@@ -10,12 +10,16 @@ export const seedArticles: readonly SeedArticle[] = postSeed.flatMap((post) =>
     title: version.title,
     excerpt: version.excerpt,
     category: post.category,
+    // The seed's writers are guest authors: no staff account is theirs.
     author: version.author,
+    authorId: null,
     date: post.date,
     featured: post.featured,
     image: post.image,
     // The cover is drawn art beside the title, which says what it is about.
     imageAlt: version.title,
     body: version.markdown,
+    seoTitle: '',
+    seoDescription: '',
   })),
 );

@@ -8,7 +8,7 @@ import type { AuditAction } from '../console/audit/record';
 import { recordAudit, SCHEDULE_ACTOR } from '../console/audit/record';
 import type { Database, Queryable } from '../db';
 import type { ArticleFields } from './fields';
-import { ARTICLE_FIELDS } from './fields';
+import { ARTICLE_FIELDS, fieldsFromJson } from './fields';
 
 export const articleStates = ['draft', 'scheduled', 'published', 'unpublished'] as const;
 export type ArticleState = (typeof articleStates)[number];
@@ -60,8 +60,11 @@ export interface Revision {
 }
 
 /** A row of the articles table: the fields under their column names, featured stored as 0 or 1. */
-type ArticleRow = Omit<ArticleFields, 'featured' | 'imageAlt'> & {
+type ArticleRow = Omit<ArticleFields, 'featured' | 'imageAlt' | 'authorId' | 'seoTitle' | 'seoDescription'> & {
   id: number;
+  author_id: number | null;
+  seo_title: string;
+  seo_description: string;
   pair_id: number;
   featured: number;
   image_alt: string;
@@ -76,7 +79,7 @@ type ArticleRow = Omit<ArticleFields, 'featured' | 'imageAlt'> & {
 };
 
 const COLUMNS =
-  'id, pair_id, locale, slug, title, excerpt, category, author, date, featured, image, image_alt, body, state, publish_at, published_at, created_at, updated_at, updated_by, pending, pending_at';
+  'id, pair_id, locale, slug, title, excerpt, category, author, author_id, date, featured, image, image_alt, body, seo_title, seo_description, state, publish_at, published_at, created_at, updated_at, updated_by, pending, pending_at';
 
 function toArticle(row: ArticleRow): Article {
   return {
@@ -88,18 +91,21 @@ function toArticle(row: ArticleRow): Article {
     excerpt: row.excerpt,
     category: row.category,
     author: row.author,
+    authorId: row.author_id === null ? null : Number(row.author_id),
     date: row.date,
     featured: row.featured === 1,
     image: row.image,
     imageAlt: row.image_alt,
     body: row.body,
+    seoTitle: row.seo_title,
+    seoDescription: row.seo_description,
     state: row.state,
     publishAt: row.publish_at,
     publishedAt: row.published_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     updatedBy: row.updated_by,
-    pending: row.pending === null ? null : (JSON.parse(row.pending) as ArticleFields),
+    pending: row.pending === null ? null : fieldsFromJson(row.pending),
     pendingAt: row.pending_at,
   };
 }
@@ -205,7 +211,7 @@ async function addRevision(
 
 /** The fields a save writes: all but the language, which a version keeps from its creation. */
 const SAVED_FIELDS = ARTICLE_FIELDS.filter((name) => name !== 'locale');
-/** Their columns: the names in snake_case (imageAlt: image_alt). */
+/** Their columns: the names in snake_case (imageAlt: image_alt, seoTitle: seo_title). */
 const FIELD_COLUMNS = SAVED_FIELDS.map((name) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`));
 /** The saved fields as the columns hold them (featured as 0 or 1), in the order of FIELD_COLUMNS. */
 const fieldValues = (fields: ArticleFields) =>
@@ -639,7 +645,7 @@ export function createArticleStore(db: Database): ArticleStore {
         savedAt: row.saved_at,
         savedBy: row.saved_by,
         note: row.note,
-        fields: JSON.parse(row.fields) as ArticleFields,
+        fields: fieldsFromJson(row.fields),
       }));
     },
 
@@ -651,7 +657,7 @@ export function createArticleStore(db: Database): ArticleStore {
         articleId,
       );
       if (!row) return undefined;
-      return update(articleId, JSON.parse(row.fields) as ArticleFields, {
+      return update(articleId, fieldsFromJson(row.fields), {
         by,
         now,
         note: `restored revision ${Number(row.number)}`,

@@ -41,4 +41,34 @@ export const articleCopy = {
     `The schedule did not publish this article: ${note}. Fix it, then publish or schedule it again.`,
   restoreInvalid: (revision: number, field: string, reason: string) =>
     `Revision ${revision} cannot replace the live article: ${field}: ${reason}`,
+  /** A length counter's words, {n} the count: the editor's script fills them in as the writer types. */
+  seoCount: {
+    within: '{n} characters: search results show up to {max}.',
+    over: '{n} characters: over {max}, search results cut the rest.',
+  },
+  seoEmpty: {
+    seoTitle: 'Empty: search results and shares show the title, then “| Meridian Lab”.',
+    seoDescription: 'Empty: search results and shares show the excerpt.',
+  },
+  seoHint: {
+    seoTitle: (max: number) =>
+      `The page’s title in search results and when shared. Up to ${max} characters show whole.`,
+    seoDescription: (max: number) =>
+      `What search results and shares say under the title. Up to ${max} characters show whole.`,
+  },
+  sharePreview: 'As a shared link shows it',
+  guestAuthor: 'A guest author (their name below)',
+  staffHint: 'A member of staff shows by their display name.',
+  guestHint: 'Only for a guest: the name the page shows.',
+  original: (language: string) => `The original (${language})`,
+  originalHint: 'Read only: translate from it into the form.',
+  linksMissing: 'The body links to pages this site does not have: visitors would land on “page not found”.',
+  linksMissingHint: 'Fix the links, or publish anyway: publishing asks first.',
+  linkConfirm: {
+    publish: 'Publish anyway',
+    schedule: 'Schedule anyway',
+    'publish-changes': 'Publish the changes anyway',
+  },
+  linkAsk:
+    'This article links to pages this site does not have. Fix the links in the body and save, or go ahead with them as they are:',
 } as const;

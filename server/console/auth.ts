@@ -113,8 +113,10 @@ export function staffAuth(db: Database, siteUrl: string): StaffAuth {
       // The page asked for with GET, to return to once signed in (and past the second step).
       const asked = req.method === 'GET' ? returnPath(req.originalUrl) : undefined;
       if (!session) {
-        // A cookie that no longer opens a session is dropped, and the sign-in page says why.
-        if (token) cookie.clear(res);
+        // A cookie that no longer opens a session is dropped, and the sign-in page says why; unless its session
+        // ended within the day: a request the page makes meanwhile (the editor's autosave, a reload) must not
+        // take from the form the page posts next the cookie that gets it kept (decision 072).
+        if (token && !(await sessions.ended(token))) cookie.clear(res);
         res.redirect(303, signInLocation({ expired: token !== undefined, next: asked }));
         return;
       }

@@ -25,6 +25,7 @@ import { staffNames } from './people/names';
 import { peopleSection } from './people/section';
 import { askForCheck, CHECK_PATH, recentCheckRoutes, requireRecentCheck } from './recentCheck';
 import type { ConsoleSection } from './section';
+import { UPLOAD_MAX_BYTES } from './section';
 export type { ConsoleSection, ConsoleSectionTools } from './section';
 import type { Role } from './roles';
 import { ROLES } from './roles';
@@ -74,6 +75,8 @@ interface StaffConsoleOptions {
   locked?: () => Promise<void>;
   /** The alerts active now, shown at the top of every page to the signed-in staff. */
   alerts?: () => Promise<readonly ConsoleAlert[]>;
+  /** The alerts for the signed-in person alone (their leads' next steps due), after the others. */
+  personalAlerts?: (email: string) => Promise<readonly ConsoleAlert[]>;
   /** The features' console sections, in the header's order; the first a role may open is its home page. */
   sections: readonly ConsoleSection[];
   /** The site's key that TOTP secrets are sealed with (ANALYTICS_KEY when set; none: kept as they are, decision 071). */
@@ -111,6 +114,7 @@ export function staffConsole({
   afterAnswer,
   locked,
   alerts = async () => [],
+  personalAlerts = async () => [],
   sections: featureSections,
   secretKey,
 }: StaffConsoleOptions): StaffConsole {
@@ -158,7 +162,7 @@ export function staffConsole({
   // Read for each page, so the top bar says what is wrong now (a few counts; the console is seldom busy).
   // The header shows only the sections the person's role may open.
   router.use(['/staff', '/staff/{*rest}'], async (_req, res, next) => {
-    res.locals.staffAlerts = await alerts();
+    res.locals.staffAlerts = [...(await alerts()), ...(await personalAlerts(res.locals.staffSession!.email))];
     res.locals.staffNav = navOf(res.locals.staffSession!.role);
     next();
   });
@@ -174,12 +178,12 @@ export function staffConsole({
       }),
       auth.requireCsrf,
     ] as RequestHandler[];
-  const guardUpload = (maxBytes: number) =>
+  const guardUpload = () =>
     formEndpoint({
       siteUrl,
       perMinute: POSTS_PER_MINUTE,
       counters: counters?.('staff'),
-      maxBytes,
+      maxBytes: UPLOAD_MAX_BYTES,
       formPage: '/staff',
       anyMediaType: true,
     }) as RequestHandler[];

@@ -9,6 +9,7 @@ import { consoleCookie, returnPath, sameToken, signInLocation } from './auth';
 import type { KeptForms } from './keptForms';
 import { KEPT_FOR_MS, KEPT_FORM_MAX_BYTES } from './keptForms';
 import { textFields } from './page';
+import { UPLOAD_MAX_BYTES } from './section';
 import type { EndedSession } from './sessions';
 
 declare module 'express-serve-static-core' {
@@ -46,8 +47,6 @@ export interface KeptFormFlow {
 const multipart = (req: Request) => /^multipart\/form-data\s*;/i.test(req.get('content-type') ?? '');
 /** The posts a kept form can come from: a plain form, or a multipart one (its text alone is kept). */
 const keepable = (req: Request) => multipart(req) || bodyFormat(req.get('content-type')) === 'form';
-/** The largest multipart post read to keep its text: the article form's, with a phone photo (decision 075). */
-const KEPT_UPLOAD_MAX_BYTES = 32 * 1024 * 1024;
 
 /**
  * A console form posted after its session ended is kept rather than lost: when the post came from this site
@@ -96,7 +95,7 @@ export function keptFormFlow({ siteUrl, auth, kept, perMinute, counters, dispatc
       perMinute,
       counters: counters?.('staff'),
       // A multipart post may carry a photo, read whole and dropped: only its text is kept, at most KEPT_FORM_MAX_BYTES.
-      maxBytes: upload ? KEPT_UPLOAD_MAX_BYTES : KEPT_FORM_MAX_BYTES,
+      maxBytes: upload ? UPLOAD_MAX_BYTES : KEPT_FORM_MAX_BYTES,
       formPage: '/staff',
       anyMediaType: upload,
     });

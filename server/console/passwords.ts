@@ -12,7 +12,7 @@ export interface ScryptParams {
 
 export const SCRYPT_PARAMS: ScryptParams = { N: 2 ** 17, r: 8, p: 1, keyLength: 32 };
 
-const MIN_PASSWORD_LENGTH = 12;
+export const MIN_PASSWORD_LENGTH = 12;
 /** Longer than anyone types: a bound on the work one sign-in can ask of the server. */
 export const MAX_PASSWORD_LENGTH = 256;
 

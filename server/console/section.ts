@@ -4,16 +4,23 @@ import type { ConsoleAssets, ConsoleNavEntry } from './kit/ConsoleDocument';
 import type { StaffName } from './people/names';
 import type { Role } from './roles';
 
+/**
+ * The most a console file upload may send, read whole: the article form's, a cover photo (at most its 20 MB) with
+ * room over it so a file a little too large is refused in the editor with everything typed (decision 075). A form
+ * kept after its session ended is read to the same bound (keptFormRoutes.ts).
+ */
+export const UPLOAD_MAX_BYTES = 32 * 1024 * 1024;
+
 /** What a console section needs to answer behind the sign-in. */
 export interface ConsoleSectionTools {
   assets: () => ConsoleAssets;
   /** What every console post passes first (see guardPost in console.ts), its body bounded to maxBytes (32 KB by default). */
   guardPost: (maxBytes?: number) => RequestHandler[];
   /**
-   * The same for a file upload (multipart/form-data): the body is read raw, and the handler, which parses
-   * it, checks its csrf field with csrfMatches.
+   * The same for a file upload (multipart/form-data), its body bounded to UPLOAD_MAX_BYTES: the body is read raw,
+   * and the handler, which parses it, checks its csrf field with csrfMatches.
    */
-  guardUpload: (maxBytes: number) => RequestHandler[];
+  guardUpload: () => RequestHandler[];
   csrfMatches: (res: Response, sent: unknown) => boolean;
   renderNotFound: (res: Response, message: string) => void;
   /** The staff's display names, read for a page that says who did what. */

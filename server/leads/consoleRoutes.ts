@@ -3,22 +3,25 @@ import { Router } from 'express';
 import { createElement } from 'react';
 
 import { SERVICE_VALUES } from '../../shared/content/contactFields';
+import { createAccountStore } from '../console/accounts';
 import { recordAudit } from '../console/audit/record';
 import type { ConsoleSection, ConsoleSectionTools } from '../console/console';
 import type { ConsoleAssets } from '../console/kit/ConsoleDocument';
+import { fromLabTime } from '../console/kit/format';
 import { noticeNamed } from '../console/notices';
 import { consoleUser, sendPage, textFields } from '../console/page';
 import type { Database } from '../db';
 import { readBody } from '../http/formEndpoint';
-import type { CsvColumns } from '../lib/csv';
 import { toCsv } from '../lib/csv';
-import { leadColumns } from './columns';
-import { inboxCopy, leadNav, responseHours } from './consoleTexts';
-import type { InboxFilter, InboxLead } from './inbox';
-import { createInbox } from './inbox';
-import { isLeadStatus } from './leadStatus';
+import { inboxCopy, leadNav, pipelineCopy, responseHours } from './consoleTexts';
+import { isLostReason, readWon } from './deal';
+import { csvRows, exportColumns, exportedLeads } from './exportRows';
+import type { InboxFilter } from './inbox';
+import { createInbox, dueBounds } from './inbox';
+import { isLeadStatus, STATUS_MOVES } from './leadStatus';
 import { InboxPage } from './views/InboxPage';
-import { LeadPage, NOTE_LIMIT } from './views/LeadPage';
+import type { LeadPageProps } from './views/LeadPage';
+import { LeadPage, NOTE_LIMIT, STEP_LIMIT } from './views/LeadPage';
 
 const PAGE_SIZE = 25;
 
@@ -41,11 +44,32 @@ const leadId = (req: Request): number | null => {
   return /^\d{1,15}$/.test(raw) ? Number(raw) : null;
 };
 
-/** The inbox filter from the query; values it does not know mean "all", the search is trimmed and bounded. */
-function inboxFilter(query: Request['query']): InboxFilter {
+/** The note number in the URL, or null when it is not one. */
+const noteId = (req: Request): number | null => {
+  const raw = text(req.params.note);
+  return /^\d{1,15}$/.test(raw) ? Number(raw) : null;
+};
+
+/** The people who may own a lead (decision 079): the active staff who may read leads, by address. */
+async function possibleOwners(db: Database): Promise<{ email: string; name: string }[]> {
+  const people = await createAccountStore(db).list();
+  return people
+    .filter((person) => !person.disabledAt && (person.role === 'owner' || person.role === 'sales'))
+    .map((person) => ({ email: person.email, name: person.name || person.email }));
+}
+
+/**
+ * The inbox filter from the query; values it does not know mean "all", the search is trimmed and bounded. The
+ * owner "me" is the signed-in person (the alert bar's link says so).
+ */
+function inboxFilter(query: Request['query'], me: string): InboxFilter {
   const status = text(query.status);
   const service = text(query.service);
+  const owner = text(query.owner).trim().toLowerCase().slice(0, 254);
+  const due = text(query.due);
   return {
+    owner: owner === 'me' ? me.toLowerCase() : owner,
+    due: due === 'today' || due === 'overdue' ? due : '',
     status: isLeadStatus(status) ? status : '',
     service: (SERVICE_VALUES as readonly string[]).includes(service) ? service : '',
     search: text(query.q).trim().slice(0, 200),
@@ -63,31 +87,28 @@ function filterQuery(filter: InboxFilter, page = 1): string {
   if (filter.service) params.set('service', filter.service);
   if (filter.source) params.set('source', filter.source);
   if (filter.campaign) params.set('campaign', filter.campaign);
+  if (filter.owner) params.set('owner', filter.owner);
+  if (filter.due) params.set('due', filter.due);
   if (page > 1) params.set('page', String(page));
   const query = params.toString();
   return query ? `?${query}` : '';
 }
-
-/** The leads' own columns, then where each stands. */
-const exportColumns: CsvColumns<InboxLead> = [
-  ...leadColumns,
-  ['status', 'status'],
-  ['statusChangedAt', 'status_changed_at'],
-];
 
 /** The inbox, a lead's page, its status and notes, and the exports of the current filter. */
 function leadRoutes({ db, assets, guardPost, renderNotFound, staffNames, recentCheck }: LeadRoutesOptions): Router {
   const inbox = createInbox(db);
   const router = Router();
 
+  const filterOf = (req: Request, res: Response) => inboxFilter(req.query, consoleUser(res).email);
   router.get('/staff/leads', async (req, res) => {
-    const filter = inboxFilter(req.query);
+    const filter = filterOf(req, res);
     const requested = Number.parseInt(text(req.query.page), 10);
-    const first = await inbox.page(filter, 0, PAGE_SIZE);
+    const now = new Date();
+    const bounds = dueBounds(now);
+    const first = await inbox.page(filter, 0, PAGE_SIZE, bounds);
     const pages = Math.max(1, Math.ceil(first.total / PAGE_SIZE));
     const page = Number.isSafeInteger(requested) ? Math.min(Math.max(requested, 1), pages) : 1;
-    const { leads, total } = page === 1 ? first : await inbox.page(filter, (page - 1) * PAGE_SIZE, PAGE_SIZE);
-    const now = new Date();
+    const { leads, total } = page === 1 ? first : await inbox.page(filter, (page - 1) * PAGE_SIZE, PAGE_SIZE, bounds);
     sendPage(
       res,
       200,
@@ -102,6 +123,8 @@ function leadRoutes({ db, assets, guardPost, renderNotFound, staffNames, recentC
         pageHref: (target: number) => `/staff/leads${filterQuery(filter, target)}`,
         query: filterQuery(filter),
         waiting: await inbox.waitingSince(new Date(now.getTime() - responseHours * 3_600_000)),
+        owners: await possibleOwners(db),
+        nameOf: await staffNames(),
         outbox: await inbox.outbox(),
         now,
       }),
@@ -111,16 +134,16 @@ function leadRoutes({ db, assets, guardPost, renderNotFound, staffNames, recentC
   const exportName = (extension: string) => `leads-${new Date().toISOString().slice(0, 10)}.${extension}`;
   /** The leads an export takes, written to the audit log before they leave (decision 072). */
   const exported = async (req: Request, res: Response, format: string) => {
-    const leads = await inbox.all(inboxFilter(req.query));
+    const leads = await inbox.all(filterOf(req, res));
     const detail = `${leads.length} leads as ${format}`;
     await recordAudit(db, { actor: consoleUser(res).email, action: 'export.leads', object: 'leads', detail });
-    return leads;
+    return exportedLeads(db, leads);
   };
   router.get('/staff/leads.csv', recentCheck, async (req, res) => {
     res
       .attachment(exportName('csv'))
       .type('text/csv; charset=utf-8')
-      .send(toCsv(exportColumns, await exported(req, res, 'CSV')));
+      .send(toCsv(exportColumns, csvRows(await exported(req, res, 'CSV'))));
   });
   router.get('/staff/leads.json', recentCheck, async (req, res) => {
     res
@@ -133,7 +156,7 @@ function leadRoutes({ db, assets, guardPost, renderNotFound, staffNames, recentC
     req: Request,
     res: Response,
     status: number,
-    extra: { notice?: { tone: 'success' | 'error'; text: string }; draftNote?: string } = {},
+    extra: Partial<Pick<LeadPageProps, 'notice' | 'draftNote' | 'draftStep' | 'draftDeal' | 'draftEdit'>> = {},
   ) => {
     const id = leadId(req);
     const detail = id === null ? undefined : await inbox.detail(id);
@@ -141,29 +164,56 @@ function leadRoutes({ db, assets, guardPost, renderNotFound, staffNames, recentC
       renderNotFound(res, inboxCopy.leadNotFound);
       return;
     }
-    const page = { assets: assets(), user: consoleUser(res), detail, nameOf: await staffNames(), ...extra };
+    const page = {
+      ...{ assets: assets(), user: consoleUser(res), detail, nameOf: await staffNames() },
+      ...{ owners: await possibleOwners(db), ...extra },
+    };
     sendPage(res, status, createElement(LeadPage, page));
   };
 
-  const saved: Record<string, string> = { status: 'Status changed.', note: 'Note added.' };
+  const saved: Record<string, string> = { status: 'Status changed.', note: 'Note added.', ...pipelineCopy.saved };
+  const refuse = (req: Request, res: Response, problems: string[], drafts: Parameters<typeof showLead>[3] = {}) =>
+    showLead(req, res, 400, { notice: { tone: 'error', text: problems.join(' ') }, ...drafts });
+  /** The lead of a post's URL, or the not-found page (null). */
+  const postedLead = async (req: Request, res: Response) => {
+    const id = leadId(req);
+    const detail = id === null ? undefined : await inbox.detail(id);
+    if (!detail || id === null) renderNotFound(res, inboxCopy.leadNotFound);
+    return detail ? id : null;
+  };
+  const postedFields = (req: Request, res: Response) => {
+    const body = readBody(req, res);
+    return textFields(body.ok ? body.fields : undefined);
+  };
   router.get('/staff/leads/:id', async (req, res) => {
     const done = noticeNamed(saved, req.query.saved);
     await showLead(req, res, 200, done ? { notice: { tone: 'success', text: done } } : {});
   });
 
   router.post('/staff/leads/:id/status', ...guardPost, async (req, res) => {
-    const body = readBody(req, res);
-    const { from, to } = textFields(body.ok ? body.fields : undefined);
-    const id = leadId(req);
-    if (id === null || !(await inbox.detail(id))) {
-      renderNotFound(res, inboxCopy.leadNotFound);
-      return;
-    }
-    if (!isLeadStatus(from) || !isLeadStatus(to)) {
+    const fields = postedFields(req, res);
+    const { from, to } = fields;
+    const id = await postedLead(req, res);
+    if (id === null) return;
+    if (!isLeadStatus(from) || !isLeadStatus(to) || !STATUS_MOVES[from].includes(to)) {
       await showLead(req, res, 400, { notice: { tone: 'error', text: inboxCopy.statusNotAllowed } });
       return;
     }
-    const result = await inbox.changeStatus(id, { from, to, staffEmail: consoleUser(res).email });
+    // Won needs its deal, lost its reason (decision 079); what was typed comes back with the reasons.
+    const won = to === 'won' ? readWon(fields) : undefined;
+    if (won && 'problems' in won) {
+      await refuse(req, res, won.problems, { draftDeal: fields });
+      return;
+    }
+    if (to === 'lost' && !isLostReason(fields.reason)) {
+      await refuse(req, res, [pipelineCopy.lostReasonMissing], { draftDeal: fields });
+      return;
+    }
+    const result = await inbox.changeStatus(id, {
+      ...{ from, to, staffEmail: consoleUser(res).email },
+      won: won?.deal,
+      lost: isLostReason(fields.reason) ? fields.reason : undefined,
+    });
     if (result.ok) res.redirect(303, `/staff/leads/${id}?saved=status`);
     else if (result.reason === 'stale')
       await showLead(req, res, 409, { notice: { tone: 'error', text: inboxCopy.staleStatus } });
@@ -186,6 +236,61 @@ function leadRoutes({ db, assets, guardPost, renderNotFound, staffNames, recentC
     }
     await inbox.addNote(id, note.trim(), consoleUser(res).email);
     res.redirect(303, `/staff/leads/${id}?saved=note#notes`);
+  });
+
+  router.post('/staff/leads/:id/notes/:note', ...guardPost, async (req, res) => {
+    const body = (postedFields(req, res).body ?? '').replace(/\r\n/g, '\n');
+    const id = await postedLead(req, res);
+    if (id === null) return;
+    const note = noteId(req);
+    const draftEdit = { id: note ?? 0, body };
+    const problem =
+      body.trim() === '' ? inboxCopy.noteEmpty : body.length > NOTE_LIMIT ? inboxCopy.noteTooLong(NOTE_LIMIT) : null;
+    if (problem) {
+      await refuse(req, res, [problem], { draftEdit });
+      return;
+    }
+    if (note === null || !(await inbox.editNote(id, note, body.trim(), consoleUser(res).email))) {
+      await showLead(req, res, 404, { notice: { tone: 'error', text: pipelineCopy.noteMissing } });
+      return;
+    }
+    res.redirect(303, `/staff/leads/${id}?saved=noteEdit#notes`);
+  });
+
+  router.post('/staff/leads/:id/owner', ...guardPost, async (req, res) => {
+    const owner = (postedFields(req, res).owner ?? '').trim().toLowerCase();
+    const id = await postedLead(req, res);
+    if (id === null) return;
+    if (owner !== '' && !(await possibleOwners(db)).some((person) => person.email.toLowerCase() === owner)) {
+      await refuse(req, res, [pipelineCopy.ownerUnknown]);
+      return;
+    }
+    await inbox.setOwner(id, owner, consoleUser(res).email);
+    res.redirect(303, `/staff/leads/${id}?saved=owner`);
+  });
+
+  router.post('/staff/leads/:id/step', ...guardPost, async (req, res) => {
+    const fields = postedFields(req, res);
+    const id = await postedLead(req, res);
+    if (id === null) return;
+    const step = (fields.step ?? '').replace(/\s+/g, ' ').trim();
+    const typedDue = (fields.due ?? '').trim();
+    // The due time is read on the lab's clock, as the console shows every time, and kept in UTC.
+    const due = typedDue === '' ? null : (fromLabTime(typedDue) ?? undefined);
+    const problems = [
+      ...(step.length > STEP_LIMIT ? [pipelineCopy.stepTooLong(STEP_LIMIT)] : []),
+      ...(due === undefined
+        ? [pipelineCopy.dueNotTime]
+        : step !== '' && due === null
+          ? [pipelineCopy.stepNeedsDue]
+          : []),
+    ];
+    if (problems.length > 0) {
+      await refuse(req, res, problems, { draftStep: { step: fields.step ?? '', due: typedDue } });
+      return;
+    }
+    await inbox.setNextStep(id, step, step === '' ? null : (due ?? null), consoleUser(res).email);
+    res.redirect(303, `/staff/leads/${id}?saved=step`);
   });
 
   return router;

@@ -1,5 +1,6 @@
 /** The leads section of the console: its link, headings, statuses and labels. */
 import { siteFacts } from '../../shared/content/data';
+import { LAB_TIME_ZONE } from '../console/texts';
 
 export const leadNav = { key: 'leads', href: '/staff/leads', label: 'Leads' } as const;
 
@@ -34,4 +35,60 @@ export const inboxCopy = {
   noteEmpty: 'Write the note before adding it.',
   noteTooLong: (limit: number) => `A note can have at most ${limit} characters.`,
   leadNotFound: 'There is no lead with that number.',
+} as const;
+
+/** The owner, next step and deal of a lead (decision 079). */
+export const pipelineCopy = {
+  owner: 'Owner',
+  nobody: 'Nobody',
+  allOwners: 'All owners',
+  me: 'Me',
+  nextStep: 'Next step',
+  due: 'Due',
+  overdue: 'Overdue, due',
+  /** The lab's clock, as every time the console shows: "Due (New York time)". */
+  dueLabel: `Due (${LAB_TIME_ZONE.split('/').pop()!.replace(/_/g, ' ')} time)`,
+  dueFilter: 'Next step',
+  dueAny: 'Any',
+  dueToday: 'Due today or overdue',
+  dueOverdue: 'Overdue',
+  noStep: 'No next step',
+  saved: { owner: 'Owner changed.', step: 'Next step saved.', noteEdit: 'Note changed.' },
+  ownerUnknown: 'Choose one of the staff who may read leads, or nobody.',
+  stepTooLong: (limit: number) => `A next step can have at most ${limit} characters.`,
+  stepNeedsDue: 'Give the next step a date and time it is due.',
+  dueNotTime: 'The due date and time is not one: use the date and time fields, as 2026-12-04 at 10:00.',
+  dealPlan: 'Plan',
+  dealMonthly: 'Monthly value (USD)',
+  dealMonthlyHint: 'Prefilled from the price table; leave it empty for the plan’s listed price.',
+  dealStart: 'Starts on',
+  dealPlanMissing: 'Choose the plan the client takes.',
+  dealMonthlyBad: 'The monthly value is a whole number of dollars, from 0 to 1,000,000.',
+  dealStartBad: 'Give the day the plan starts, as 2026-12-01.',
+  lostReason: 'Reason',
+  lostReasonMissing: 'Choose why the lead was lost.',
+  won: (plan: string, monthly: number, start: string) => `${plan}, $${monthly} a month from ${start}`,
+  noteEdited: 'edited',
+  noteHistory: 'Earlier wordings',
+  editNote: 'Change note',
+  saveNote: 'Save note',
+  noteMissing: 'There is no such note on this lead.',
+  technicalDetails: 'Technical details',
+} as const;
+
+/** Why a lead was lost: a short list, so the reasons can be counted. */
+export const lostReasonLabels = {
+  price: 'Price',
+  timing: 'Not now',
+  competitor: 'Chose another provider',
+  'no-answer': 'Stopped answering',
+  'not-a-fit': 'Not a fit for our plans',
+  other: 'Other',
+} as const;
+
+/** The alert bar's words for the signed-in person's steps now due. */
+export const dueCopy = {
+  alertTitle: (count: number) => `${count} next step${count === 1 ? '' : 's'} of your leads due`,
+  alertMeaning: 'Take the step, then set the next one on the lead’s page.',
+  alertLink: 'Show my due steps',
 } as const;

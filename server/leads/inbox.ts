@@ -1,6 +1,9 @@
+import { recordAudit } from '../console/audit/record';
+import { fromLabTime, toLabTime } from '../console/kit/format';
 import type { Database } from '../db';
 import type { Lead } from './columns';
 import { LEAD_SELECT } from './columns';
+import type { LostReason, WonDeal } from './deal';
 import type { LeadStatus } from './leadStatus';
 import { STATUS_MOVES } from './leadStatus';
 
@@ -13,11 +16,36 @@ export interface InboxFilter {
   /** The first touch's source and campaign, exactly (decision 047). */
   source: string;
   campaign: string;
+  /** A staff member's address, "none" for the leads nobody owns (decision 079). */
+  owner: string;
+  /** Open leads whose next step is due by the end of the lab's day (overdue ones too), or before now. */
+  due: '' | 'today' | 'overdue';
+}
+
+/** Where the due filter stops: the end of the lab's day, and now. */
+interface DueBounds {
+  endOfToday: Date;
+  now: Date;
+}
+
+/** The bounds at `now`: the lab's next midnight, read on its clock (a summer-time change included). */
+export function dueBounds(now = new Date()): DueBounds {
+  const today = toLabTime(now).slice(0, 10);
+  const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  return { now, endOfToday: fromLabTime(`${tomorrow}T00:00`)! };
 }
 
 export interface InboxLead extends Lead {
   status: LeadStatus;
   statusChangedAt: string;
+  /** Decision 079: the owner's address ("" for nobody), the next step and when it is due (UTC), the deal. */
+  owner: string;
+  nextStep: string;
+  nextStepDueAt: string | null;
+  dealPlan: string;
+  dealMonthly: number | null;
+  dealStart: string | null;
+  lostReason: string;
 }
 
 interface LeadEvent {
@@ -28,9 +56,12 @@ interface LeadEvent {
 }
 
 interface LeadNote {
+  id: number;
   staffEmail: string;
   createdAt: string;
   body: string;
+  /** The wordings it had before, oldest first, each with who replaced it and when. */
+  edits: { staffEmail: string; editedAt: string; previousBody: string }[];
 }
 
 /** One message the outbox holds about a lead: its delivery state. */
@@ -65,40 +96,60 @@ interface StatusMove {
   from: LeadStatus;
   to: LeadStatus;
   staffEmail: string;
+  /** What a lead marked won came to, or why one marked lost was (decision 079). */
+  won?: WonDeal;
+  lost?: LostReason;
   now?: Date;
 }
 
 export interface Inbox {
   /** One page of leads, newest first, and how many match in all. */
-  page(filter: InboxFilter, offset: number, limit: number): Promise<{ leads: InboxLead[]; total: number }>;
+  page(
+    filter: InboxFilter,
+    offset: number,
+    limit: number,
+    bounds?: DueBounds,
+  ): Promise<{ leads: InboxLead[]; total: number }>;
   /** Every lead that matches, newest first: the export. */
-  all(filter: InboxFilter): Promise<InboxLead[]>;
+  all(filter: InboxFilter, bounds?: DueBounds): Promise<InboxLead[]>;
   detail(id: number): Promise<LeadDetail | undefined>;
   /** Moves a lead from the status the staff saw to another; stale when someone moved it meanwhile. */
   changeStatus(id: number, move: StatusMove): Promise<StatusChange>;
   /** Adds a note; false when the lead does not exist. */
   addNote(id: number, body: string, staffEmail: string, now?: Date): Promise<boolean>;
+  /** Rewords a note of the lead, keeping the wording it had; false when the lead has no such note. */
+  editNote(id: number, noteId: number, body: string, staffEmail: string, now?: Date): Promise<boolean>;
+  /** Gives the lead an owner ("" for nobody); false when the lead does not exist. */
+  setOwner(id: number, owner: string, staffEmail: string, now?: Date): Promise<boolean>;
+  /** Sets the next step and when it is due ("" and null clear it); false when the lead does not exist. */
+  setNextStep(id: number, step: string, dueAt: Date | null, staffEmail: string, now?: Date): Promise<boolean>;
   /** New leads received before this time: still unanswered past the promise. */
   waitingSince(before: Date): Promise<number>;
   outbox(): Promise<OutboxSummary>;
 }
 
 /** The lead's columns, then where it stands, under the names of InboxLead. */
-const LEAD_COLUMNS = `${LEAD_SELECT}, status, status_changed_at AS "statusChangedAt"`;
+const LEAD_COLUMNS = `${LEAD_SELECT}, status, status_changed_at AS "statusChangedAt", owner,
+  next_step AS "nextStep", next_step_due_at AS "nextStepDueAt", deal_plan AS "dealPlan", deal_monthly AS "dealMonthly",
+  deal_start AS "dealStart", lost_reason AS "lostReason"`;
 
 /** LIKE's wildcards in the visitor's text are matched as themselves. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 /** The WHERE of a filter and its parameters. SQLite's LIKE ignores ASCII case; PostgreSQL's ILIKE does the same. */
-function filtered(db: Database, filter: InboxFilter): { sql: string; params: string[] } {
+function filtered(db: Database, filter: InboxFilter, bounds: DueBounds): { sql: string; params: string[] } {
   const like = db.engine === 'postgres' ? 'ILIKE' : 'LIKE';
   const pattern = likePattern(filter.search);
+  const owner = filter.owner === 'none' ? '' : filter.owner;
+  const dueBy = { '': '', today: bounds.endOfToday.toISOString(), overdue: bounds.now.toISOString() }[filter.due];
   return {
     sql: `FROM leads
       WHERE (? = '' OR status = ?)
         AND (? = '' OR service = ?)
         AND (? = '' OR source = ?)
         AND (? = '' OR campaign = ?)
+        AND (? = '' OR lower(owner) = lower(?))
+        AND (? = '' OR (status IN ('new', 'contacted') AND next_step_due_at < ?))
         AND (? = '' OR name ${like} ? ESCAPE '\\' OR email ${like} ? ESCAPE '\\'
              OR company ${like} ? ESCAPE '\\' OR message ${like} ? ESCAPE '\\')`,
     params: [
@@ -110,6 +161,10 @@ function filtered(db: Database, filter: InboxFilter): { sql: string; params: str
       filter.source,
       filter.campaign,
       filter.campaign,
+      filter.owner,
+      owner,
+      dueBy,
+      dueBy,
       filter.search,
       pattern,
       pattern,
@@ -123,7 +178,8 @@ function filtered(db: Database, filter: InboxFilter): { sql: string; params: str
 export function createInbox(db: Database): Inbox {
   const selectOne = (id: number) => db.get<InboxLead>(`SELECT ${LEAD_COLUMNS} FROM leads WHERE id = ?`, id);
   type EventRow = { staff_email: string; at: string; from_status: LeadStatus; to_status: LeadStatus };
-  type NoteRow = { staff_email: string; created_at: string; body: string };
+  type NoteRow = { id: number; staff_email: string; created_at: string; body: string };
+  type EditRow = { note_id: number; staff_email: string; edited_at: string; previous_body: string };
   type DeliveryRow = {
     kind: string;
     status: Delivery['status'];
@@ -134,8 +190,8 @@ export function createInbox(db: Database): Inbox {
   };
 
   return {
-    async page(filter, offset, limit) {
-      const where = filtered(db, filter);
+    async page(filter, offset, limit, bounds = dueBounds()) {
+      const where = filtered(db, filter, bounds);
       const leads = await db.all<InboxLead>(
         `SELECT ${LEAD_COLUMNS} ${where.sql} ORDER BY received_at DESC, id DESC LIMIT ? OFFSET ?`,
         ...where.params,
@@ -145,8 +201,8 @@ export function createInbox(db: Database): Inbox {
       const { total } = (await db.get<{ total: number }>(`SELECT count(*) AS total ${where.sql}`, ...where.params))!;
       return { leads, total };
     },
-    all(filter) {
-      const where = filtered(db, filter);
+    all(filter, bounds = dueBounds()) {
+      const where = filtered(db, filter, bounds);
       return db.all<InboxLead>(
         `SELECT ${LEAD_COLUMNS} ${where.sql} ORDER BY received_at DESC, id DESC`,
         ...where.params,
@@ -160,7 +216,12 @@ export function createInbox(db: Database): Inbox {
         id,
       );
       const notes = await db.all<NoteRow>(
-        'SELECT staff_email, created_at, body FROM lead_notes WHERE lead_id = ? ORDER BY id',
+        'SELECT id, staff_email, created_at, body FROM lead_notes WHERE lead_id = ? ORDER BY id',
+        id,
+      );
+      const edits = await db.all<EditRow>(
+        `SELECT note_id, staff_email, edited_at, previous_body FROM lead_note_edits
+         WHERE note_id IN (SELECT id FROM lead_notes WHERE lead_id = ?) ORDER BY id`,
         id,
       );
       const deliveries = await db.all<DeliveryRow>(
@@ -175,7 +236,19 @@ export function createInbox(db: Database): Inbox {
           from: event.from_status,
           to: event.to_status,
         })),
-        notes: notes.map((note) => ({ staffEmail: note.staff_email, createdAt: note.created_at, body: note.body })),
+        notes: notes.map((note) => ({
+          id: note.id,
+          staffEmail: note.staff_email,
+          createdAt: note.created_at,
+          body: note.body,
+          edits: edits
+            .filter((edit) => edit.note_id === note.id)
+            .map((edit) => ({
+              staffEmail: edit.staff_email,
+              editedAt: edit.edited_at,
+              previousBody: edit.previous_body,
+            })),
+        })),
         deliveries: deliveries.map((delivery) => ({
           kind: delivery.kind,
           status: delivery.status,
@@ -186,22 +259,32 @@ export function createInbox(db: Database): Inbox {
         })),
       };
     },
-    async changeStatus(id, { from, to, staffEmail, now = new Date() }) {
+    async changeStatus(id, { from, to, staffEmail, won, lost, now = new Date() }) {
       if (!(await selectOne(id))) return { ok: false, reason: 'missing' };
       if (!STATUS_MOVES[from].includes(to)) return { ok: false, reason: 'notAllowed' };
       return db.transaction(async (tx) => {
         const at = now.toISOString();
         // Only from the status the staff member saw: two people moving one lead cannot both win.
+        // A deal or a reason belongs to its status: reopened, the lead keeps neither (its history keeps both).
+        const deal = to === 'won' && won ? won : undefined;
         if (
           (await tx.run(
-            'UPDATE leads SET status = ?, status_changed_at = ? WHERE id = ? AND status = ?',
+            `UPDATE leads SET status = ?, status_changed_at = ?, deal_plan = ?, deal_monthly = ?, deal_start = ?,
+               lost_reason = ? WHERE id = ? AND status = ?`,
             to,
             at,
+            deal?.plan ?? '',
+            deal?.monthly ?? null,
+            deal?.start ?? null,
+            to === 'lost' ? (lost ?? '') : '',
             id,
             from,
           )) !== 1
         )
           return { ok: false, reason: 'stale' } as const;
+        const closed = deal ? `: ${deal.plan}, ${deal.monthly} a month from ${deal.start}` : lost ? `: ${lost}` : '';
+        const detail = `${from} → ${to}${closed}`;
+        await recordAudit(tx, { actor: staffEmail, action: 'lead.status', object: `lead ${id}`, detail }, now);
         await tx.run(
           'INSERT INTO lead_events (lead_id, staff_email, at, from_status, to_status) VALUES (?, ?, ?, ?, ?)',
           id,
@@ -213,15 +296,74 @@ export function createInbox(db: Database): Inbox {
         return { ok: true } as const;
       });
     },
-    async addNote(id, body, staffEmail, now = new Date()) {
-      const added = await db.run(
-        'INSERT INTO lead_notes (lead_id, staff_email, created_at, body) SELECT id, ?, ?, ? FROM leads WHERE id = ?',
-        staffEmail,
-        now.toISOString(),
-        body,
-        id,
-      );
-      return added === 1;
+    addNote(id, body, staffEmail, now = new Date()) {
+      return db.transaction(async (tx) => {
+        const added = await tx.run(
+          'INSERT INTO lead_notes (lead_id, staff_email, created_at, body) SELECT id, ?, ?, ? FROM leads WHERE id = ?',
+          staffEmail,
+          now.toISOString(),
+          body,
+          id,
+        );
+        if (added === 1) await recordAudit(tx, { actor: staffEmail, action: 'lead.note', object: `lead ${id}` }, now);
+        return added === 1;
+      });
+    },
+    editNote(id, noteId, body, staffEmail, now = new Date()) {
+      return db.transaction(async (tx) => {
+        const note = await tx.get<{ body: string }>(
+          'SELECT body FROM lead_notes WHERE id = ? AND lead_id = ?',
+          noteId,
+          id,
+        );
+        if (!note) return false;
+        if (note.body === body) return true;
+        await tx.run(
+          'INSERT INTO lead_note_edits (note_id, edited_at, staff_email, previous_body) VALUES (?, ?, ?, ?)',
+          noteId,
+          now.toISOString(),
+          staffEmail,
+          note.body,
+        );
+        await tx.run('UPDATE lead_notes SET body = ? WHERE id = ?', body, noteId);
+        const entry = {
+          actor: staffEmail,
+          action: 'lead.note.edit' as const,
+          object: `lead ${id}`,
+          detail: `note ${noteId}`,
+        };
+        await recordAudit(tx, entry, now);
+        return true;
+      });
+    },
+    setOwner(id, owner, staffEmail, now = new Date()) {
+      return db.transaction(async (tx) => {
+        if ((await tx.run('UPDATE leads SET owner = ? WHERE id = ?', owner, id)) !== 1) return false;
+        const entry = {
+          actor: staffEmail,
+          action: 'lead.owner' as const,
+          object: `lead ${id}`,
+          detail: owner || 'nobody',
+        };
+        await recordAudit(tx, entry, now);
+        return true;
+      });
+    },
+    setNextStep(id, step, dueAt, staffEmail, now = new Date()) {
+      return db.transaction(async (tx) => {
+        const due = dueAt?.toISOString() ?? null;
+        if ((await tx.run('UPDATE leads SET next_step = ?, next_step_due_at = ? WHERE id = ?', step, due, id)) !== 1)
+          return false;
+        // The step's words are the staff's notes on a client: the log keeps only when it is due.
+        const entry = {
+          actor: staffEmail,
+          action: 'lead.step' as const,
+          object: `lead ${id}`,
+          detail: due ?? 'cleared',
+        };
+        await recordAudit(tx, entry, now);
+        return true;
+      });
     },
     async waitingSince(before) {
       return (await db.get<{ waiting: number }>(

@@ -1,23 +1,37 @@
 /** The contact form end to end: its route, the leads' console section, and the e-mail and webhook it queues. */
 import type { Conversions } from '../analytics';
+import type { ConsoleAlert } from '../console/kit/ConsoleDocument';
 import type { FormGuarding } from '../formGuard';
 import type { Feature } from '../site/feature';
 import type { Site } from '../site/services';
 import { leadSection } from './consoleRoutes';
+import { dueStepAlerts, startDueSteps } from './dueSteps';
 import { leadKinds, leadMessages } from './messages';
+import { assignedMail, ownerKinds } from './ownerMessages';
 import type { HeldLead } from './routes';
 import { contactRoutes } from './routes';
 import { createLeadStore } from './store';
 
 /** Its command for the staff (`npm run leads`), loaded only when it runs: server/commands.ts. */
 export const commands = { leads: () => import('./command') };
-export function leads(site: Site, { conversions, guard }: { conversions: Conversions; guard: FormGuarding }): Feature {
+
+interface Leads extends Feature {
+  /** The signed-in person's own alerts for the console's top bar: their next steps now due (decision 079). */
+  alertsFor: (email: string) => Promise<ConsoleAlert[]>;
+}
+
+export function leads(site: Site, { conversions, guard }: { conversions: Conversions; guard: FormGuarding }): Leads {
   const { db, config, metrics, logger, counters, renderPage } = site;
+  const notification = leadMessages(config.mail, config.siteUrl);
   const store = createLeadStore(
     db,
     {
       outbox: site.outbox,
-      messagesFor: leadMessages(config.mail, config.siteUrl),
+      // The department's notification and webhook, and the owner's e-mail (decision 079).
+      messagesFor: (lead) => [
+        ...notification(lead),
+        ...(lead.owner ? [assignedMail(config.siteUrl, lead, lead.owner)] : []),
+      ],
       committed: () => {
         metrics.leadsReceived.inc();
         site.wakeOutbox();
@@ -40,6 +54,18 @@ export function leads(site: Site, { conversions, guard }: { conversions: Convers
       converted: conversions.lead,
     }),
     console: [leadSection(db)],
-    outbox: { kinds: leadKinds },
+    outbox: { kinds: [...leadKinds, ...ownerKinds], handledBy: ['sales'] },
+    jobs: [
+      {
+        what: 'next steps due',
+        place: 'once for the site',
+        start: () =>
+          startDueSteps(
+            { db, outbox: site.outbox, siteUrl: config.siteUrl, committed: () => site.wakeOutbox() },
+            logger,
+          ),
+      },
+    ],
+    alertsFor: (email) => dueStepAlerts(db, email),
   };
 }

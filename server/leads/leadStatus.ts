@@ -14,3 +14,6 @@ export const STATUS_MOVES: Readonly<Record<LeadStatus, readonly LeadStatus[]>> =
 export function isLeadStatus(value: unknown): value is LeadStatus {
   return typeof value === 'string' && (LEAD_STATUSES as readonly string[]).includes(value);
 }
+
+/** A lead still being worked on: its next step can be due (decision 079). */
+export const isOpen = (status: LeadStatus) => status === 'new' || status === 'contacted';

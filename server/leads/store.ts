@@ -3,12 +3,17 @@ import { createHmac } from 'node:crypto';
 import type { Locale } from '../../shared/lib/locale';
 import type { ContactValues } from '../../shared/model/contactForm';
 import { localizePath } from '../../shared/routes';
+import { ASSIGNMENT_ACTOR, recordAudit } from '../console/audit/record';
 import type { Database } from '../db';
 import type { Delivery } from '../outbox/port';
 import { recordConsent } from '../privacy/consents';
 import { noticeVersions } from '../privacy/notices';
+import { ownerFor, staffForAssignment } from './assignment';
 import type { Lead } from './columns';
 import { insertedValues, LEAD_INSERT, LEAD_SELECT } from './columns';
+
+/** A lead as committed: with its owner's address, "" when the staff has nobody who may read leads (decision 079). */
+export type AssignedLead = Lead & { owner: string };
 
 /** What a visitor sent: the form's fields, the language of the page it was on (English when not said) and the visit's source. */
 export type NewLead = ContactValues & { locale?: Locale } & Partial<Pick<Lead, 'attribution' | 'source' | 'campaign'>>;
@@ -38,7 +43,7 @@ export interface LeadStore {
  * the database holds no key, so neither the address nor the day's visitor hashes can be worked out from it.
  * Without a key (a store that only reads) a lead keeps no client hash.
  */
-export function createLeadStore(db: Database, delivery?: Delivery<Lead>, clientKey?: string): LeadStore {
+export function createLeadStore(db: Database, delivery?: Delivery<AssignedLead>, clientKey?: string): LeadStore {
   return {
     async add(values, client, receivedAt = new Date()) {
       const locale = values.locale ?? 'en';
@@ -57,9 +62,17 @@ export function createLeadStore(db: Database, delivery?: Delivery<Lead>, clientK
         notice: noticeVersions.lead,
         consentChannel: `contact form on ${localizePath('/contact', locale)}`,
       };
+      const people = await staffForAssignment(db);
       const id = await db.transaction(async (tx) => {
         const row = await tx.get<{ id: number }>(LEAD_INSERT, ...insertedValues(lead));
-        const stored = { ...lead, id: row!.id };
+        // Assigned on arrival, in the same transaction: the load it reads counts every lead committed before.
+        const owner = await ownerFor(tx, people, { locale, at: receivedAt });
+        const stored = { ...lead, id: row!.id, owner: owner?.email ?? '' };
+        if (owner) {
+          await tx.run('UPDATE leads SET owner = ? WHERE id = ?', owner.email, stored.id);
+          const entry = { actor: ASSIGNMENT_ACTOR, action: 'lead.owner', object: `lead ${stored.id}` } as const;
+          await recordAudit(tx, { ...entry, detail: owner.email }, receivedAt);
+        }
         // The proof of consent outlives the lead (decision 067).
         await recordConsent(tx, lead.email, {
           purpose: 'lead',

@@ -27,3 +27,21 @@ export const leadNotification = {
   reply: (name: string) =>
     `Reply to this e-mail to answer ${name} directly. The contact page promises an answer within ${siteFacts.responseTimes.email}.`,
 } as const;
+
+/** The e-mails to a lead's owner (decision 079): no message text, which stays in the console. */
+export const ownerMail = {
+  assignedSubject: (name: string) => `Lead assigned to you: ${name}`,
+  assignedText: ({ name, link }: { name: string; link: string }) =>
+    [
+      `A new lead from ${name} is yours, by the lab's assignment rule. Read it and answer it in the console:`,
+      `  ${link}`,
+      '',
+      `The contact page promises an answer within ${siteFacts.responseTimes.email}.`,
+      '',
+    ].join('\n'),
+  dueSubject: (name: string) => `Next step due: ${name}`,
+  dueText: ({ name, step, due, link }: { name: string; step: string; due: string; link: string }) =>
+    [`The next step you set for the lead from ${name} is due (${due}):`, `  ${step}`, '', `The lead: ${link}`, ''].join(
+      '\n',
+    ),
+} as const;

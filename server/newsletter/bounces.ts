@@ -2,6 +2,9 @@ import type { Queryable } from '../db';
 import { createSuppressions } from '../privacy/suppressions';
 import { UNSUBSCRIBE_SET } from './unsubscribing';
 
+/** The longest refusal kept: an SMTP reply, never more. */
+const REASON_LIMIT = 300;
+
 /**
  * A provider's report of a permanent refusal of a newsletter address: counted against it,
  * with the time. From the limit on (NEWSLETTER_BOUNCE_LIMIT) it gets no campaign (decision 044).
@@ -17,17 +20,19 @@ export async function recordBounce(db: Queryable, email: string, now: Date) {
 }
 
 /**
- * The site's mail server refused a newsletter e-mail to a subscriber for good (a 5xx): a hard bounce, and from
- * `suppressFrom` bounces on, the address is suppressed as well, so no later sign-up of it gets more than the
- * rare confirmation a suppressed address may (decision 063).
+ * The site's mail server refused a newsletter e-mail to a subscriber for good (a 5xx to RCPT TO or DATA): a hard
+ * bounce, with the server's reply kept for the subscriber's row, and the address suppressed at once, so it gets no
+ * campaign and no later sign-up of it more than the rare confirmation a suppressed address may (decision 077).
  */
-export async function recordRefusal(db: Queryable, subscriberId: number, suppressFrom: number, now: Date) {
-  const row = await db.get<{ email: string; hard_bounces: number }>(
-    'UPDATE subscribers SET hard_bounces = hard_bounces + 1, bounced_at = ? WHERE id = ? RETURNING email, hard_bounces',
+export async function recordRefusal(db: Queryable, subscriberId: number, reason: string, now: Date) {
+  const row = await db.get<{ email: string }>(
+    `UPDATE subscribers SET hard_bounces = hard_bounces + 1, bounced_at = ?, bounce_reason = ? WHERE id = ?
+     RETURNING email`,
     now.toISOString(),
+    reason.slice(0, REASON_LIMIT),
     subscriberId,
   );
-  if (row && row.hard_bounces >= suppressFrom) await createSuppressions(db).add(row.email, now);
+  if (row) await createSuppressions(db).add(row.email, now);
 }
 
 /**

@@ -51,14 +51,16 @@ const violet = '#6d28d9';
 
 /**
  * Dark mode for the clients that honour it (Apple Mail, Outlook on the web and the apps); Gmail repaints by itself.
- * The colours are inline for the clients that drop <style>; these take over only where it is kept.
+ * The colours are inline for the clients that drop <style>; these take over only where it is kept. The logo's and
+ * the footer's rules name the card too, so that they outrank its links' and paragraphs' (all are !important).
  */
 const DARK_MODE = `:root{color-scheme:light dark;supported-color-schemes:light dark}
 @media (prefers-color-scheme: dark){
 .mail-page{background:#0b0b1a !important}
 .mail-card{background:#141430 !important}
-.mail-card,.mail-card h2,.mail-card p,.mail-logo{color:#f5f5fb !important}
-.mail-muted,.mail-muted a{color:#b9bad0 !important}
+.mail-card,.mail-card h2,.mail-card p,.mail-card a.mail-logo{color:#f5f5fb !important}
+.mail-card .mail-muted,.mail-card .mail-muted a{color:#b9bad0 !important}
+.mail-mark{color:#a78bfa !important}
 .mail-card hr{border-top-color:#2e2e5a !important}
 .mail-card a{color:#a78bfa !important}
 .mail-button td{background:#a78bfa !important}
@@ -134,7 +136,10 @@ function CampaignHtml({ content, locale, links, lab }: CampaignParts) {
                             href={home}
                             style={{ color: text, textDecoration: 'none', fontWeight: 800, fontSize: 20 }}
                           >
-                            <span style={{ color: violet }}>◆</span> {siteFacts.name}
+                            <span className="mail-mark" style={{ color: violet }}>
+                              ◆
+                            </span>{' '}
+                            {siteFacts.name}
                           </a>
                         </p>
                         {links.cover && (
@@ -186,16 +191,20 @@ export function campaignHtml(parts: CampaignParts): string {
   return `<!DOCTYPE html>${renderToStaticMarkup(<CampaignHtml {...parts} />)}`;
 }
 
-/** The plain-text part: the body's words without Markdown's marks, then why, how to stop, and who sends. */
+/**
+ * The plain-text part: the body's words without Markdown's marks, then why, how to stop, and who sends, the site's
+ * address there tagged as the HTML's logo is (a reader may click it).
+ */
 export function campaignText({ content, locale, links, lab }: CampaignParts): string {
   const words = campaignWords[locale];
-  return `${markdownText(tagged({ content, links }).body)}
+  const { body, home } = tagged({ content, links });
+  return `${markdownText(body)}
 
 --
 ${words.why}
 ${words.unsubscribe} (${words.unsubscribeNote}): ${links.unsubscribeUrl}
 
-${sender(senderFacts(lab, locale), links.siteUrl)}
+${sender(senderFacts(lab, locale), home)}
 `;
 }
 

@@ -85,8 +85,8 @@ interface RecipientRow {
 /**
  * What the newsletter adds to the outbox's sending of a campaign (decision 044): each message is
  * written at its turn, in the reader's language, with their own unsubscribe link, unless the list
- * says no by then (erased, unsubscribed, no longer confirmed, bounced out, suppressed); and a 5xx
- * counts a hard bounce against the address (the message is bounced, not failed: decision 063). A campaign that
+ * says no by then (erased, unsubscribed, no longer confirmed, suppressed; bounced out, then the message is
+ * bounced); and a 5xx to the address suppresses it (the message is bounced, not failed: decision 077). A campaign that
  * announces no article (a draft from before decision 067) is skipped, whatever its state.
  */
 export function campaignHooks(
@@ -126,8 +126,9 @@ export function campaignHooks(
         if (!row) return { skip: 'erased' };
         if (row.unsubscribed_at !== null) return { skip: 'unsubscribed' };
         if (row.confirmed_at === null) return { skip: 'not confirmed' };
-        if (row.hard_bounces >= bounceLimit) return { skip: 'bounced' };
-        if (await suppressions.has(row.email)) return { skip: 'suppressed' };
+        if (row.hard_bounces >= bounceLimit) return { bounced: 'the address bounced before' };
+        if (await suppressions.has(row.email))
+          return row.hard_bounces > 0 ? { bounced: 'the address bounced before' } : { skip: 'suppressed' };
         const token = await subscribers.unsubscribeToken(message.subscriberId);
         // The token's tail names the campaign, so an unsubscribe is counted against it.
         const links = linksFor(siteUrl, found, row.locale, `${token}.c${found.id}`);
@@ -138,9 +139,9 @@ export function campaignHooks(
           },
         };
       },
-      // Bounced out (the limit reached): suppressed too (decision 063).
-      async refused(message) {
-        if (message.subscriberId !== null) await recordRefusal(db, message.subscriberId, bounceLimit, new Date());
+      // Refused by the site's own mail server: suppressed at once (decision 077).
+      async refused(message, reason) {
+        if (message.subscriberId !== null) await recordRefusal(db, message.subscriberId, reason, new Date());
       },
     },
   };

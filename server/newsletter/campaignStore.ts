@@ -48,6 +48,11 @@ export interface CampaignFigures {
   /** Refused for good by the reader's mail server: counted as hard bounces (decision 063). */
   bounced: number;
   sentLastMinute: number;
+  /**
+   * Readers it has not reached: while it goes (or is paused), those not queued yet; once cancelled, those the
+   * cancel left without it, counted at the cancel.
+   */
+  unsent: number;
 }
 
 /** An address the mail server refused for good. */
@@ -63,8 +68,17 @@ export interface CampaignStore {
   find(id: number): Promise<Campaign | undefined>;
   /** Newest first. */
   list(): Promise<Campaign[]>;
-  /** A draft's or a scheduled campaign's notes and the text made with them; false once it is sending or cancelled. */
-  update(id: number, content: Record<Locale, CampaignContent>, notes: Record<Locale, string>): Promise<boolean>;
+  /**
+   * A draft's or a scheduled campaign's notes and the text made with them, only over the notes `over` (those the
+   * save was checked against: campaignConflicts.ts); false once it is sending or cancelled, or when other notes
+   * were saved meanwhile.
+   */
+  update(
+    id: number,
+    content: Record<Locale, CampaignContent>,
+    notes: Record<Locale, string>,
+    over: Readonly<Record<Locale, string>>,
+  ): Promise<boolean>;
   /**
    * A draft goes at `sendAt` (now for "send now"); false when it is no longer a draft, or announces no article
    * (written before decision 067): nothing else may go to readers who agreed to new articles.
@@ -126,6 +140,7 @@ interface CampaignRow {
   paused_at: string | null;
   cancelled_at: string | null;
   only_locale: string;
+  left_unsent: number | null;
 }
 
 const fromRow = (row: CampaignRow): Campaign => ({
@@ -169,6 +184,22 @@ export function createCampaignStore(db: Database, outbox: OutboxStore, bounceLim
         now.toISOString(),
       )
     ).flatMap((row) => (row.subscriber_id === null ? [] : [Number(row.subscriber_id)]));
+  /** Readers past the queue's cursor who would get it now: 0 once every reader is queued. */
+  const unqueued = async (tx: Queryable, id: number) => {
+    const campaign = await tx.get<{ queued_through: number; only_locale: string }>(
+      "SELECT queued_through, only_locale FROM campaigns WHERE id = ? AND queued_at IS NULL AND status IN ('scheduled', 'sending')",
+      id,
+    );
+    if (!campaign) return 0;
+    const row = await tx.get<{ count: number }>(
+      `SELECT count(*) AS count FROM subscribers WHERE id > ? AND ${MAILABLE} AND (? = '' OR locale = ?)`,
+      campaign.queued_through,
+      bounceLimit,
+      campaign.only_locale,
+      campaign.only_locale,
+    );
+    return Number(row!.count);
+  };
   return {
     async create(content, articleId, now = new Date()) {
       const row = await db.get<{ id: number }>(
@@ -187,13 +218,15 @@ export function createCampaignStore(db: Database, outbox: OutboxStore, bounceLim
     async list() {
       return (await db.all<CampaignRow>('SELECT * FROM campaigns ORDER BY id DESC')).map(fromRow);
     },
-    async update(id, content, notes) {
+    async update(id, content, notes, over) {
       const changed = await db.run(
         `UPDATE campaigns SET note_en = ?, subject_en = ?, preview_en = ?, body_en = ?,
          note_es = ?, subject_es = ?, preview_es = ?, body_es = ?
-         WHERE id = ? AND status IN ('draft', 'scheduled') AND cancelled_at IS NULL`,
+         WHERE id = ? AND status IN ('draft', 'scheduled') AND cancelled_at IS NULL AND note_en = ? AND note_es = ?`,
         ...contentValues(content, notes),
         id,
+        over.en,
+        over.es,
       );
       return changed > 0;
     },
@@ -253,7 +286,13 @@ export function createCampaignStore(db: Database, outbox: OutboxStore, bounceLim
           id,
         );
         if (!cancelled) return false;
-        await withdraw(tx, id, now);
+        const withdrawn = await withdraw(tx, id, now);
+        // Counted now: the list changes after, and a cancelled campaign's cursor no longer means anything.
+        await tx.run(
+          'UPDATE campaigns SET left_unsent = ? WHERE id = ?',
+          withdrawn.length + (await unqueued(tx, id)),
+          id,
+        );
         return true;
       });
     },
@@ -333,6 +372,7 @@ export function createCampaignStore(db: Database, outbox: OutboxStore, bounceLim
         skipped: 0,
         bounced: 0,
         sentLastMinute: 0,
+        unsent: 0,
       };
       const rows = await db.all<{
         status: 'queued' | 'sent' | 'failed' | 'skipped' | 'bounced';
@@ -350,6 +390,8 @@ export function createCampaignStore(db: Database, outbox: OutboxStore, bounceLim
         figures.recipients += Number(row.count);
         if (row.status === 'sent') figures.sentLastMinute = Number(row.recent);
       }
+      const left = await db.get<{ left_unsent: number | null }>('SELECT left_unsent FROM campaigns WHERE id = ?', id);
+      figures.unsent = left?.left_unsent ?? (await unqueued(db, id));
       return figures;
     },
     async bounced() {

@@ -13,6 +13,7 @@ import { noticeNamed } from '../console/notices';
 import { consoleUser, sendPage, textFields } from '../console/page';
 import { readBody } from '../http/formEndpoint';
 import { articleCampaign, fallbackLocales, publishedArticles } from './articles';
+import { notesVersion, overwrites, sameNotes } from './campaignConflicts';
 import { campaignHtml, campaignText } from './campaignMail';
 import { notesProblem } from './campaignNote';
 import { campaignTest, linksFor } from './campaignSending';
@@ -89,7 +90,8 @@ const sendProblem = (campaign: Campaign): string | undefined =>
  *   GET  /staff/newsletter                       campaigns with their figures, the bounced addresses, "new campaign"
  *   POST /staff/newsletter                       creates a draft from a published article (never from scratch: decision 067)
  *   GET  /staff/newsletter/:id                   a draft's form, or a campaign's progress and figures
- *   POST /staff/newsletter/:id                   saves a draft's or a scheduled campaign's notes (plain words above the article)
+ *   POST /staff/newsletter/:id                   saves a draft's or a scheduled campaign's notes (plain words above the article),
+ *                                                never over notes saved since its form was opened: both are shown (409)
  *   GET  /staff/newsletter/:id/preview/:locale.html|.txt   the e-mail's HTML or text part
  *   POST /staff/newsletter/:id/test              sends both languages, "[TEST]" in the subject, to up to 5 typed addresses
  *   GET  /staff/newsletter/:id/confirm?at=&only= the review: when, recipients per language, languages on a fallback
@@ -128,7 +130,19 @@ function campaignRoutes(options: CampaignRoutesOptions): Router {
     res: Response,
     status: number,
     campaign: Campaign,
-    { notice, notes }: { notice?: CampaignNotice; notes?: Record<Locale, string> },
+    {
+      notice,
+      notes,
+      theirs,
+      base,
+    }: {
+      notice?: CampaignNotice;
+      notes?: Record<Locale, string>;
+      /** Notes someone saved since the form was opened, beside the writer's own. */
+      theirs?: Record<Locale, string>;
+      /** The version the typed notes were opened on; the saved notes' by default. */
+      base?: string;
+    },
   ) =>
     sendPage(
       res,
@@ -138,6 +152,8 @@ function campaignRoutes(options: CampaignRoutesOptions): Router {
         user: consoleUser(res),
         campaign,
         notes: notes ?? campaign.notes,
+        theirs,
+        version: base ?? notesVersion(campaign.notes),
         figures: await campaigns.figures(campaign.id),
         clicks: campaign.status === 'draft' ? undefined : await newsletter.clicks(campaign.id),
         notice,
@@ -175,22 +191,38 @@ function campaignRoutes(options: CampaignRoutesOptions): Router {
     });
   });
 
+  /**
+   * Saves the typed notes over the campaign as read, unless someone saved other notes since the form was opened
+   * on `base` (campaignConflicts.ts): then neither is lost, and the writer chooses.
+   */
+  const saveNotes = async (res: Response, campaign: Campaign, notes: Record<Locale, string>, base?: string) => {
+    if (overwrites(campaign.notes, base, notes)) {
+      await showCampaign(res, 409, campaign, { notes, theirs: campaign.notes });
+      return;
+    }
+    const content = campaign.articleId === null ? undefined : articleCampaign(campaign.articleId, siteUrl, notes);
+    const problem = notesProblem(notes) ?? (content ? undefined : sendProblem(campaign));
+    if (!problem && (await campaigns.update(campaign.id, content!, notes, campaign.notes))) {
+      res.redirect(303, `/staff/newsletter/${campaign.id}?done=saved`);
+      return;
+    }
+    // Other notes saved between the reading and the writing: the same choice as above.
+    const now = problem ? undefined : await campaigns.find(campaign.id);
+    if (now && !sameNotes(now.notes, campaign.notes)) return saveNotes(res, now, notes, base);
+    // What was typed comes back in the form, with the reason and the version it was opened on.
+    await showCampaign(res, 400, campaign, {
+      notice: { tone: 'error', text: problem ?? 'Only a draft or a scheduled campaign can be changed.' },
+      notes,
+      base,
+    });
+  };
+
   router.post('/staff/newsletter/:id', ...guardPost, async (req, res) => {
     const campaign = await found(req, res);
     if (!campaign) return;
     const body = readBody(req, res);
-    const notes = notesFrom(textFields(body.ok ? body.fields : undefined));
-    const content = campaign.articleId === null ? undefined : articleCampaign(campaign.articleId, siteUrl, notes);
-    const problem = notesProblem(notes) ?? (content ? undefined : sendProblem(campaign));
-    if (problem || !(await campaigns.update(campaign.id, content!, notes))) {
-      // What was typed comes back in the form, with the reason.
-      await showCampaign(res, 400, campaign, {
-        notice: { tone: 'error', text: problem ?? 'Only a draft or a scheduled campaign can be changed.' },
-        notes,
-      });
-      return;
-    }
-    res.redirect(303, `/staff/newsletter/${campaign.id}?done=saved`);
+    const fields = textFields(body.ok ? body.fields : undefined);
+    await saveNotes(res, campaign, notesFrom(fields), fields.base);
   });
 
   router.get('/staff/newsletter/:id/preview/:part', async (req, res) => {

@@ -99,6 +99,7 @@ export function newsletter(site: Site, { conversions, wakeCampaigns, guard }: Ne
         ? { ...confirmationHooks(db, lab), ...campaignHooks(db, campaigns, { siteUrl, bounceLimit, lab }) }
         : {},
       throttles: campaignThrottles(ratePerMinute),
+      handledBy: ['editor'], // the roles of its console sections
       // An e-mail sent is counted as the newsletter's too, under its kind without the prefix.
       attempted: (kind, outcome) => {
         if (outcome === 'sent' && newsletterKindNames.has(kind))

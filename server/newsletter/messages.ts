@@ -26,11 +26,13 @@ export function confirmationHooks(db: Queryable, lab: LegalFacts): Record<string
   return {
     [confirmation.name]: {
       async compose(message) {
-        const row = await db.get<{ link: string | null }>(
-          'SELECT confirmation_token_hash AS link FROM subscribers WHERE id = ?',
+        const row = await db.get<{ link: string | null; bounces: number }>(
+          'SELECT confirmation_token_hash AS link, hard_bounces AS bounces FROM subscribers WHERE id = ?',
           message.subscriberId,
         );
         if (!row?.link) return { skip: 'link revoked' };
+        // An address that bounced before gets nothing more (decision 077).
+        if (row.bounces > 0) return { bounced: 'the address bounced before' };
         if (!('mail' in message.payload)) return message;
         // The lab's legal name and postal address are filled in as it is sent (what is composed is never stored).
         const { mail } = message.payload;
@@ -38,9 +40,9 @@ export function confirmationHooks(db: Queryable, lab: LegalFacts): Record<string
         return { ...message, payload: { ...message.payload, mail: { ...mail, text } } };
       },
       // An address that does not take mail is the sign-up's, not an outage: a bounce, and suppressed at once,
-      // so that signing it up again sends it at most the rare confirmation of a suppressed address (decision 063).
-      async refused(message) {
-        if (message.subscriberId !== null) await recordRefusal(db, message.subscriberId, 1, new Date());
+      // so that signing it up again sends it at most the rare confirmation of a suppressed address (decision 077).
+      async refused(message, reason) {
+        if (message.subscriberId !== null) await recordRefusal(db, message.subscriberId, reason, new Date());
       },
     },
   };

@@ -10,7 +10,7 @@ import { localeOf } from '../../shared/lib/locale';
 import { newsletterReturnHref, parseCategory, SUBSCRIBE_ENDPOINT } from '../../shared/model/blog';
 import { localizePath } from '../../shared/routes';
 import type { StoredAttribution } from '../analytics/attribution';
-import { attributionOf } from '../analytics/attribution';
+import { signUpAttributionOf } from '../analytics/attribution';
 import type { FormGuard } from '../formGuard';
 import type { AfterAnswer } from '../http/afterAnswer';
 import { formEndpoint, isPlainFormPost, readBody } from '../http/formEndpoint';
@@ -140,7 +140,7 @@ export function subscribeRoutes({
     }
     const locale = localeOf(req.originalUrl);
     // Where the visit came from (decision 047): kept with the address, and erased with it.
-    const source = attributionOf(body.data[ATTRIBUTION_FIELD], req, siteUrl);
+    const source = signUpAttributionOf(body.data[ATTRIBUTION_FIELD], req, siteUrl);
     // Held back (decision 073): no budget is spent and nothing is sent, and the answer is everyone's.
     const submission = { fields: decoded.fields, email: email.data, summary: email.data };
     if (await guard.held(req, { ...submission, payload: { email: email.data, locale, source } })) {

@@ -8,6 +8,8 @@ export interface ListedSubscriber {
   createdAt: string;
   /** The consent: when the confirmation link was opened. */
   confirmedAt: string | null;
+  /** Refused for good: when last, and the mail server's reply when it was the site's own server's (decision 077). */
+  bounce: { at: string; reason: string } | null;
 }
 
 export interface SubscriberList {
@@ -26,17 +28,26 @@ export interface SubscriberList {
 
 /** The console's view of the newsletter list; the sign-up and its confirmation are the newsletter's own. */
 export function createSubscriberList(db: Database): SubscriberList {
-  type Row = { id: number; email: string; created_at: string; confirmed_at: string | null };
+  type Row = {
+    id: number;
+    email: string;
+    created_at: string;
+    confirmed_at: string | null;
+    bounced_at: string | null;
+    bounce_reason: string;
+  };
   const toSubscriber = (row: Row): ListedSubscriber => ({
     id: row.id,
     email: row.email,
     createdAt: row.created_at,
     confirmedAt: row.confirmed_at,
+    bounce: row.bounced_at === null ? null : { at: row.bounced_at, reason: row.bounce_reason },
   });
   const select = async (where: string, order: string) =>
     (
       await db.all<Row>(
-        `SELECT id, email, created_at, confirmed_at FROM subscribers WHERE ${where} AND unsubscribed_at IS NULL ORDER BY ${order}`,
+        `SELECT id, email, created_at, confirmed_at, bounced_at, bounce_reason FROM subscribers
+         WHERE ${where} AND unsubscribed_at IS NULL ORDER BY ${order}`,
       )
     ).map(toSubscriber);
   return {

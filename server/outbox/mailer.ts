@@ -5,14 +5,21 @@ import type { MailMessage } from './store';
 /** The mail server refused a message for good (a 5xx reply): sending it again would be refused again. */
 export class PermanentFailure extends Error {}
 
-/** nodemailer's error for a refused command carries the server's reply code. */
-const replyCode = (error: unknown) =>
-  typeof error === 'object' && error !== null && 'responseCode' in error ? Number(error.responseCode) : 0;
+/**
+ * The mail server refused the recipient for good: a 5xx to RCPT TO or to the message's DATA, the address's
+ * answer and not the site's (decision 077). A 5xx to anything else (MAIL FROM, AUTH) refuses the site itself.
+ */
+export class RecipientRefused extends PermanentFailure {}
+
+/** nodemailer's error for a refused command carries the server's reply code and the command refused. */
+const field = (error: unknown, name: 'responseCode' | 'command') =>
+  typeof error === 'object' && error !== null && name in error ? (error as Record<string, unknown>)[name] : undefined;
+const RECIPIENT_COMMANDS = new Set(['RCPT TO', 'DATA']);
 
 export interface Mailer {
   /**
    * Sends one message with its Message-ID; rejects when the server refused it or any recipient,
-   * with a PermanentFailure when the refusal is a 5xx.
+   * with a PermanentFailure when the refusal is a 5xx, a RecipientRefused when it is the recipient's.
    */
   send(message: MailMessage, messageId: string): Promise<void>;
   /** Closes the pooled connections. */
@@ -63,10 +70,12 @@ export function createMailer({
           signal: AbortSignal.timeout(timeoutMs * 2),
         })
         .catch((error: unknown) => {
-          const code = replyCode(error);
-          if (code >= 500 && code < 600)
-            throw new PermanentFailure(error instanceof Error ? error.message : String(error));
-          throw error;
+          const code = Number(field(error, 'responseCode') ?? 0);
+          if (code < 500 || code >= 600) throw error;
+          const reason = error instanceof Error ? error.message : String(error);
+          throw RECIPIENT_COMMANDS.has(String(field(error, 'command')))
+            ? new RecipientRefused(reason)
+            : new PermanentFailure(reason);
         });
       if (info.rejected.length > 0)
         throw new Error(`The SMTP server refused ${info.rejected.length} recipient(s): ${info.response}`);

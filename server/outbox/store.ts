@@ -43,7 +43,7 @@ export interface LeasedMessage {
   attempts: number;
   /** The subscriber it is about, if any: a kind's compose hook reads their state at sending time. */
   subscriberId: number | null;
-  /** The lease this worker holds, until this time (ISO). */
+  /** The lease this worker holds, until this time (ISO); renew() moves it on while the message is being sent. */
   leaseUntil: string;
 }
 
@@ -100,6 +100,12 @@ export interface OutboxStore {
     kind: string,
     slots: { perMinute: number; leaseMs: number; limit: number; now?: Date },
   ): Promise<{ messages: LeasedMessage[]; nextSlotAt: number | null }>;
+  /**
+   * Moves a held lease on to `leaseMs` from now, while the message is being sent, so that no other worker takes
+   * it over mid-send (decision 077). False when the lease is no longer this worker's (it ran out and another
+   * took the message, or the message is done); `message.leaseUntil` follows a renewal.
+   */
+  renew(message: LeasedMessage, leaseMs: number, now?: Date): Promise<boolean>;
   /** The message went out: it is sent, and the secret in its text (if any) is blanked. */
   markSent(message: LeasedMessage, now?: Date): Promise<void>;
   /** A compose hook said no: the message is skipped for good, with the reason. */
@@ -107,7 +113,7 @@ export interface OutboxStore {
   /** The mail server refused its address for good: bounced, never retried, with the server's reply. */
   markBounced(message: LeasedMessage, reason: string, now?: Date): Promise<void>;
   /** An attempt failed: try again at `retryAt`, or mark it failed when there is none. */
-  markAttemptFailed(message: LeasedMessage, error: string, retryAt: Date | null): Promise<void>;
+  markAttemptFailed(message: LeasedMessage, error: string, retryAt: Date | null, now?: Date): Promise<void>;
   stats(now?: Date): Promise<OutboxStats>;
   /** Messages still queued or failed, oldest first (sent, skipped and bounced ones are done). */
   pending(): Promise<OutboxEntry[]>;
@@ -118,6 +124,11 @@ export interface OutboxStore {
   retry(id: number, now?: Date): Promise<'queued' | 'sent' | 'missing'>;
   /** retry() for every failed message; returns how many. */
   retryFailed(now?: Date): Promise<number>;
+  /**
+   * Gives a failed message up for good, from the console: skipped, with `reason`, and nothing of it kept (it will
+   * never be sent). False when it is not failed (sent, retried or dropped meanwhile).
+   */
+  drop(id: number, reason: string, now?: Date): Promise<boolean>;
 }
 
 interface Row {
@@ -145,7 +156,7 @@ const withoutSecret = (payload: OutboxPayload): OutboxPayload =>
     ? { mail: { ...payload.mail, text: payload.mail.text.replaceAll(payload.secret, REDACTED) } }
     : payload;
 /**
- * What a message about a lead keeps once done: nothing of it. The lead holds its own fields, corrected or
+ * What a message about a lead keeps once done, and a dropped one: nothing of it. The lead holds its own fields, corrected or
  * erased there; a sent copy here would keep the old values a correction replaced (decision 037).
  */
 const DONE_LEAD_PAYLOAD: OutboxPayload = { body: null };
@@ -232,6 +243,17 @@ export function createOutboxStore(db: Database, mailDomain: string): OutboxStore
         return { messages, nextSlotAt: slots.granted === 0 ? slots.opensAt : null };
       });
     },
+    async renew(message, leaseMs, now = new Date()) {
+      const until = new Date(now.getTime() + leaseMs).toISOString();
+      const renewed = await db.run(
+        `UPDATE outbox SET lease_until = ? WHERE id = ? AND status = 'queued' AND lease_until = ?`,
+        until,
+        message.id,
+        message.leaseUntil,
+      );
+      if (renewed > 0) message.leaseUntil = until;
+      return renewed > 0;
+    },
     async markSkipped(message, reason, now = new Date()) {
       await db.run(
         `UPDATE outbox SET status = 'skipped', sent_at = ?, last_error = ?, lease_until = NULL WHERE id = ? AND status = 'queued'`,
@@ -243,8 +265,10 @@ export function createOutboxStore(db: Database, mailDomain: string): OutboxStore
     async markBounced(message, reason, now = new Date()) {
       // Its link never arrived: blanked all the same, as a sent message's is.
       await db.run(
-        `UPDATE outbox SET status = 'bounced', sent_at = ?, attempts = attempts + 1, last_error = ?, lease_until = NULL, ${DONE_PAYLOAD}
+        `UPDATE outbox SET status = 'bounced', sent_at = ?, attempted_at = ?, attempts = attempts + 1, last_error = ?,
+           lease_until = NULL, ${DONE_PAYLOAD}
          WHERE id = ? AND status = 'queued' AND lease_until = ?`,
+        now.toISOString(),
         now.toISOString(),
         reason.slice(0, ERROR_LIMIT),
         ...donePayload(message.payload),
@@ -254,20 +278,23 @@ export function createOutboxStore(db: Database, mailDomain: string): OutboxStore
     },
     async markSent(message, now = new Date()) {
       await db.run(
-        `UPDATE outbox SET status = 'sent', sent_at = ?, attempts = attempts + 1, last_error = NULL, lease_until = NULL, ${DONE_PAYLOAD}
+        `UPDATE outbox SET status = 'sent', sent_at = ?, attempted_at = ?, attempts = attempts + 1, last_error = NULL,
+           lease_until = NULL, ${DONE_PAYLOAD}
          WHERE id = ?`,
+        now.toISOString(),
         now.toISOString(),
         ...donePayload(message.payload),
         message.id,
       );
     },
-    async markAttemptFailed(message, error, retryAt) {
+    async markAttemptFailed(message, error, retryAt, now = new Date()) {
       const retry = retryAt?.toISOString() ?? null;
       await db.run(
-        `UPDATE outbox SET attempts = attempts + 1, last_error = ?, lease_until = NULL,
+        `UPDATE outbox SET attempts = attempts + 1, last_error = ?, lease_until = NULL, attempted_at = ?,
            status = ?, next_attempt_at = coalesce(?, next_attempt_at)
          WHERE id = ? AND status = 'queued' AND lease_until = ?`,
         error.slice(0, ERROR_LIMIT),
+        now.toISOString(),
         retry === null ? 'failed' : 'queued',
         retry,
         message.id,
@@ -313,6 +340,16 @@ export function createOutboxStore(db: Database, mailDomain: string): OutboxStore
         id,
       );
       return 'queued';
+    },
+    async drop(id, reason, now = new Date()) {
+      const dropped = await db.run(
+        `UPDATE outbox SET status = 'skipped', sent_at = ?, last_error = ?, payload = ? WHERE id = ? AND status = 'failed'`,
+        now.toISOString(),
+        reason.slice(0, ERROR_LIMIT),
+        JSON.stringify(DONE_LEAD_PAYLOAD),
+        id,
+      );
+      return dropped > 0;
     },
     retryFailed(now = new Date()) {
       return db.run(

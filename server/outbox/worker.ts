@@ -1,7 +1,8 @@
 import type { Logger } from '../http/logger';
 import { retryDelayMs } from './backoff';
 import type { Channel, OutboxKind } from './kinds';
-import { PermanentFailure } from './mailer';
+import { keepLease } from './leaseKeeper';
+import { PermanentFailure, RecipientRefused } from './mailer';
 import type { LeasedMessage, OutboxStore } from './store';
 
 /** Sends one message through a channel; rejects on failure. */
@@ -11,13 +12,14 @@ export type Sender = (message: LeasedMessage) => Promise<void>;
 export interface KindHooks {
   /**
    * Builds the message at its turn, from what is true then: the message to send, or the reason
-   * it must not go out (it is then skipped for good). What it builds is sent, never stored.
+   * it must not go out (it is then skipped for good), or that its address bounced before (it is then
+   * bounced, not sent: decision 077). What it builds is sent, never stored.
    */
-  compose?(message: LeasedMessage): Promise<LeasedMessage | { skip: string }>;
+  compose?(message: LeasedMessage): Promise<LeasedMessage | { skip: string } | { bounced: string }>;
   /**
-   * The mail server refused its address for good (a 5xx): a kind with this hook sends to addresses people
-   * typed, so the message is a bounce, not a failure (decision 063). It is marked bounced, never retried, and
-   * this is told; without the hook, a 5xx fails the message at once.
+   * The mail server refused its address for good (a 5xx to RCPT TO or DATA): a kind with this hook sends to
+   * addresses people typed, so the message is a bounce, not a failure (decisions 063, 077). It is marked bounced,
+   * never retried, and this is told; without the hook, a 5xx fails the message at once.
    */
   refused?(message: LeasedMessage, reason: string): Promise<void>;
 }
@@ -25,9 +27,9 @@ export interface KindHooks {
 /** How an attempt ended, as the metrics count it: a bounce is an address's, an error the server's or the network's. */
 export type SendOutcome = 'sent' | 'bounced' | 'error';
 
-/** Whether a failed send is a bounce: a permanent refusal of a kind that takes refusals (decision 063). */
+/** Whether a failed send is a bounce: the recipient refused for good, for a kind that takes refusals (decision 077). */
 export const isBounce = (error: unknown, hooks: KindHooks | undefined) =>
-  error instanceof PermanentFailure && hooks?.refused !== undefined;
+  error instanceof RecipientRefused && hooks?.refused !== undefined;
 
 export interface OutboxWorkerOptions {
   store: OutboxStore;
@@ -97,19 +99,41 @@ export function createOutboxWorker({
   let again = false;
   let stopped = false;
 
-  async function deliver(message: LeasedMessage): Promise<void> {
-    const log = { outboxId: message.id, kind: message.kind, attempt: message.attempts + 1 };
+  /** Composes and sends a message under its lease, renewed meanwhile: what the hook built, or what went wrong. */
+  async function attempt(
+    message: LeasedMessage,
+  ): Promise<{ skip: string } | { bounced: string } | { failed: unknown } | undefined> {
     const hook = hooks[message.kind];
+    const lease = keepLease(store, message, { leaseMs, logger });
     try {
       // A compose that fails (the database, say) is a failed attempt like a refused send.
       const composed = hook?.compose ? await hook.compose(message) : message;
-      if ('skip' in composed) {
-        await store.markSkipped(message, composed.skip);
-        logger.info({ ...log, reason: composed.skip }, 'outbox message skipped');
-        return;
-      }
+      if ('skip' in composed || 'bounced' in composed) return composed;
       await sendable.get(message.kind)!(composed);
+      return undefined;
     } catch (error) {
+      return { failed: error };
+    } finally {
+      await lease.release();
+    }
+  }
+
+  async function deliver(message: LeasedMessage): Promise<void> {
+    const log = { outboxId: message.id, kind: message.kind, attempt: message.attempts + 1 };
+    const hook = hooks[message.kind];
+    const outcome = await attempt(message);
+    if (outcome && 'skip' in outcome) {
+      await store.markSkipped(message, outcome.skip);
+      logger.info({ ...log, reason: outcome.skip }, 'outbox message skipped');
+      return;
+    }
+    if (outcome && 'bounced' in outcome) {
+      await store.markBounced(message, outcome.bounced);
+      logger.info({ ...log, reason: outcome.bounced }, 'outbox message not sent: its address bounced before');
+      return;
+    }
+    if (outcome) {
+      const error = outcome.failed;
       const reason = error instanceof Error ? error.message : String(error);
       if (isBounce(error, hook)) {
         await store.markBounced(message, reason);

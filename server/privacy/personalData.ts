@@ -48,8 +48,8 @@ async function messageContent(db: Database, payload: string, locale: 'en' | 'es'
 export async function exportPersonalData(db: Database, email: string): Promise<PersonalData> {
   const leads = await db.all<{ id: number }>(`SELECT * FROM leads WHERE ${sameAddress} ORDER BY id`, email);
   const subscription = await db.get<{ id: number }>(
-    `SELECT id, email, locale, created_at, confirmed_at, unsubscribed_at, confirmation_sent_at, hard_bounces, bounced_at, attribution, source,
-     notice, consent_channel FROM subscribers WHERE ${sameAddress}`,
+    `SELECT id, email, locale, created_at, confirmed_at, unsubscribed_at, confirmation_sent_at, hard_bounces, bounced_at,
+     bounce_reason, attribution, source, notice, consent_channel FROM subscribers WHERE ${sameAddress}`,
     email,
   );
   const rows = await db.all<Record<string, unknown> & { payload: string }>(
@@ -66,7 +66,13 @@ export async function exportPersonalData(db: Database, email: string): Promise<P
     leads.map(async (lead) => ({
       ...lead,
       notes: await db.all(
-        'SELECT staff_email, created_at, body FROM lead_notes WHERE lead_id = ? ORDER BY id',
+        'SELECT id, staff_email, created_at, body FROM lead_notes WHERE lead_id = ? ORDER BY id',
+        lead.id,
+      ),
+      // A note's earlier wordings (decision 079); the lead's owner, next step and deal are columns of the lead above.
+      noteEdits: await db.all(
+        `SELECT note_id, edited_at, staff_email, previous_body FROM lead_note_edits
+         WHERE note_id IN (SELECT id FROM lead_notes WHERE lead_id = ?) ORDER BY id`,
         lead.id,
       ),
       statusChanges: await db.all(

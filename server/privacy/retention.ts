@@ -1,8 +1,10 @@
 import { retention } from '../../shared/content/retention';
+import { addDays, dayOf } from '../analytics/days';
 import { ANALYTICS_SERIES } from '../analytics/visitors';
 import type { Database } from '../db';
 import { auditLogDeletable } from '../db';
 import type { Logger } from '../http/logger';
+import { runEvery } from '../lib/periodic';
 import { settleConsents } from './consents';
 import { createSuppressions } from './suppressions';
 
@@ -106,14 +108,16 @@ export function purgeExpired(
       `${ANALYTICS_SERIES}%`,
     );
     // The day's salt and visitor hashes go once the day is over (the counting drops them sooner when it can).
+    // The visitor counts' days are the lab's (decision 078): at 22:00 in New York, UTC's day is already the next.
+    const today = dayOf(now);
     const analytics =
       (await tx.run(
         'DELETE FROM daily_counts WHERE day < ? AND series LIKE ?',
-        daysBefore(periods.analyticsDays),
+        addDays(today, -periods.analyticsDays),
         `${ANALYTICS_SERIES}%`,
       )) +
-      (await tx.run('DELETE FROM analytics_salts WHERE day < ?', daysBefore(0))) +
-      (await tx.run('DELETE FROM analytics_visitors WHERE day < ?', daysBefore(0)));
+      (await tx.run('DELETE FROM analytics_salts WHERE day < ?', today)) +
+      (await tx.run('DELETE FROM analytics_visitors WHERE day < ?', today));
     const signInFailures = await tx.run(
       'DELETE FROM staff_sign_in_attempts WHERE last_at < ?',
       now.getTime() - periods.signInFailuresDays * DAY_MS,
@@ -159,18 +163,14 @@ export function purgeExpired(
 }
 
 /** Runs the purge now and then once a day, logging the counts; stop() ends it (on drain). */
-export function startRetention(db: Database, logger: Logger): { stop(): void } {
-  const run = async () => {
-    try {
+export function startRetention(db: Database, logger: Logger): { stop(): Promise<void> } {
+  return runEvery(
+    DAY_MS,
+    async () => {
       const purged = await purgeExpired(db);
       // logEmptied false: another process held the log open; tomorrow's run empties it.
       logger.info({ purged, logEmptied: await db.forgetDeleted() }, 'retention purge');
-    } catch (error) {
-      logger.error({ err: error }, 'retention purge failed');
-    }
-  };
-  void run();
-  const timer = setInterval(run, DAY_MS);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+    },
+    (error) => logger.error({ err: error }, 'retention purge failed'),
+  );
 }

@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 
 import type { ConsoleSection } from '../console/console';
+import type { Role } from '../console/roles';
 import type { Metrics } from '../http/metrics';
 import type { JobPlace } from '../lib/workers';
 import type { OutboxKind } from '../outbox/kinds';
@@ -19,14 +20,22 @@ export interface Job {
 }
 
 /** What the outbox worker (main.ts) does for a feature's messages beside sending them (decision 043). */
-export interface OutboxPart {
+interface OutboxPart {
   kinds: readonly OutboxKind[];
   hooks?: Readonly<Record<string, KindHooks>>;
   /** At most this many of a kind a minute, over every process. */
   throttles?: Readonly<Record<string, number>>;
   /** Told of each attempt's outcome, by the message's kind: the feature's own metrics. */
   attempted?: (kind: string, outcome: SendOutcome) => void;
+  /**
+   * Besides the owner, the console roles that may retry or drop its failed messages: the roles of its own
+   * console section (decision 077). None: the owner's alone.
+   */
+  handledBy?: readonly Role[];
 }
+
+/** What the outbox worker (main.ts) is given for every feature together. */
+export type OutboxSending = Required<Omit<OutboxPart, 'handledBy'>>;
 
 /**
  * What a feature brings to the site through its one front door (server/<feature>/index.ts); app.ts lists the
@@ -49,7 +58,7 @@ export interface Feature {
  * What the outbox worker sends for all the features together: their kinds, hooks and throttles, and each
  * attempt counted by kind in the metrics, then told to the feature that counts its own.
  */
-export function outboxOf(features: readonly Feature[], metrics: Metrics): Required<OutboxPart> {
+export function outboxOf(features: readonly Feature[], metrics: Metrics): OutboxSending {
   const parts = features.flatMap((feature) => (feature.outbox ? [feature.outbox] : []));
   return {
     kinds: parts.flatMap((part) => part.kinds),
@@ -60,4 +69,12 @@ export function outboxOf(features: readonly Feature[], metrics: Metrics): Requir
       for (const part of parts) part.attempted?.(kind, outcome);
     },
   };
+}
+
+/** The roles that may retry or drop a failed message of each kind, the owner's included (decision 077). */
+export function outboxHandlers(features: readonly Feature[]): (kind: string) => readonly Role[] {
+  const byKind = new Map<string, readonly Role[]>();
+  for (const { outbox } of features)
+    for (const { name } of outbox?.kinds ?? []) byKind.set(name, ['owner', ...(outbox?.handledBy ?? [])]);
+  return (kind) => byKind.get(kind) ?? ['owner'];
 }

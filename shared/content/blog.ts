@@ -36,6 +36,10 @@ export interface BlogPost {
   imageAlt?: string;
   /** Its social card (1200 × 630, the title drawn on its cover): og:image and the structured data's image. */
   share?: string;
+  /** Its whole <title>, og:title and twitter:title, when the writer gave one; else its title and the site's name. */
+  seoTitle?: string;
+  /** Its meta description, og:description and twitter:description, when given; else its excerpt. */
+  seoDescription?: string;
   featured: boolean;
 }
 

@@ -24,12 +24,15 @@ export function truncateAtWord(text: string, max: number = DESCRIPTION_MAX): str
   return `${cut.slice(0, cut.lastIndexOf(' ')).replace(/[\s,;:.]+$/, '')}…`;
 }
 
-/** An article's head in its language (the categories' names are that language's): its title and excerpt, and the Open Graph article facts. */
+/**
+ * An article's head in its language (the categories' names are that language's): its SEO title and description
+ * when the writer gave them, else its title and excerpt; and the Open Graph article facts.
+ */
 export function articleHead(post: BlogPost, categories: readonly BlogCategory[]): PageHead {
   const section = categoryLabel(post.category, categories);
   return {
-    title: `${post.title} | ${siteFacts.name}`,
-    description: truncateAtWord(post.excerpt),
+    title: post.seoTitle || `${post.title} | ${siteFacts.name}`,
+    description: post.seoDescription || truncateAtWord(post.excerpt),
     keywords: [section, 'blog', post.author, siteFacts.name],
     article: { publishedTime: post.date, author: post.author, section },
   };

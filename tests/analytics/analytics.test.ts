@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 
+import { dayOf } from '../../server/analytics/days';
 import { DAILY_LABEL_CAP, NEW_LABELS_PER_CLIENT } from '../../server/analytics/store';
 import { createDailyVisitors } from '../../server/analytics/visitors';
 import { purgeExpired } from '../../server/privacy/retention';
@@ -10,7 +11,7 @@ import { testApp } from '../support/helpers';
 // Behind one proxy hop: each visitor below is its own address (X-Forwarded-For), as Plausible tells them apart.
 const app = testApp({ TRUST_PROXY: '1' });
 afterAll(() => app.db.close());
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => dayOf(new Date());
 // The day's salt stays: the app keeps it in memory for the day, as it would.
 beforeEach(() => app.db.connection.exec('DELETE FROM daily_counts; DELETE FROM analytics_visitors'));
 

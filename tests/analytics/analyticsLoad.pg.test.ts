@@ -6,6 +6,7 @@ import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 
+import { dayOf } from '../../server/analytics/days';
 import { DAILY_LABEL_CAP } from '../../server/analytics/store';
 import { DATABASE_FILE } from '../../server/db';
 import { postgresDatabase } from '../support/engines';
@@ -18,7 +19,7 @@ afterAll(async () => {
 });
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => dayOf(new Date());
 const random = () => Math.random().toString(36).slice(2, 10);
 
 /** A page view beacon as sendBeacon posts it, from `address` behind the trusted proxy hop. */

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 
+import { dayOf } from '../../server/analytics/days';
 import { analyticsReport, leadsBySource } from '../../server/analytics/report';
 import { guardFields } from '../support/formGuard';
 import { TEST_SITE_URL, testApp } from '../support/helpers';
@@ -15,7 +16,7 @@ beforeEach(() =>
     'DELETE FROM daily_counts; DELETE FROM analytics_visitors; DELETE FROM leads; DELETE FROM subscribers; DELETE FROM rate_limit_hits',
   ),
 );
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => dayOf(new Date());
 const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 

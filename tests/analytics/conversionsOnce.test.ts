@@ -6,7 +6,7 @@ import type { TestApp } from '../support/helpers';
 import { TEST_SITE_URL } from '../support/helpers';
 import { linkIn, mailingApp } from '../support/mailingApp';
 import type { MailServer } from '../support/mailServer';
-import { attribution, counted } from '../support/newsletterConversions';
+import { attribution, counted, reportOfToday } from '../support/newsletterConversions';
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
@@ -18,12 +18,16 @@ const CHROME =
 
 // Behind one proxy hop, each request from an address of its own: the sign-up limit per client stays out of the way.
 let client = 0;
-const visitor = () => ({ 'X-Forwarded-For': `198.51.100.${++client}`, 'User-Agent': CHROME, Origin: TEST_SITE_URL });
+const visitor = (userAgent = CHROME) => ({
+  'X-Forwarded-For': `198.51.100.${++client}`,
+  'User-Agent': userAgent,
+  Origin: TEST_SITE_URL,
+});
 
 /** A sign-up as the blog's box sends it: with script (JSON), or without (a plain form post). */
-async function signUp(app: TestApp, email: string, how: 'json' | 'form' = 'json') {
+async function signUp(app: TestApp, email: string, how: 'json' | 'form' = 'json', userAgent = CHROME) {
   const guard = await guardFields(app, 'newsletter');
-  const post = request(app).post('/api/subscribe').set(visitor());
+  const post = request(app).post('/api/subscribe').set(visitor(userAgent));
   return how === 'form'
     ? post.type('form').send({ email, category: 'all', attribution, ...guard })
     : post.send({ email, attribution, ...guard });
@@ -41,12 +45,12 @@ function answerOf(response: request.Response) {
 }
 
 /** Presses the e-mail's confirm or unsubscribe button: the link's page posts its token. */
-async function press(app: TestApp, link: string) {
+async function press(app: TestApp, link: string, userAgent = CHROME) {
   const { pathname, searchParams } = new URL(link);
   const response = await request(app)
     .post(pathname)
     .type('form')
-    .set(visitor())
+    .set(visitor(userAgent))
     .send({ token: searchParams.get('token') });
   expect(response.status).toBe(303);
   return new URL(response.headers.location!, TEST_SITE_URL).searchParams.get('result');
@@ -108,5 +112,44 @@ describe('newsletter conversions', { timeout: 30_000 }, () => {
     expect(await counted(app)).toEqual({ signup: 2, confirmed: 1 });
     expect(await press(app, await linkTo(smtp, 2, '/newsletter/confirm'))).toBe('confirmed');
     expect(await counted(app)).toEqual({ signup: 2, confirmed: 2 });
+  });
+
+  it('count no step of a bot’s way through the site: not its pages, its lead, its sign-up or its confirmation', async () => {
+    const { app, smtp } = await mailingApp(cleanups, { TRUST_PROXY: '1' });
+    const BOT =
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0 Safari/537.36';
+    const address = { 'X-Forwarded-For': '198.51.100.250', 'User-Agent': BOT, Origin: TEST_SITE_URL };
+    const touch = { source: 'newsletter', medium: 'email', campaign: 'nov', referrer: '' };
+    for (const page of ['/blog', '/contact'])
+      await request(app)
+        .post('/api/visits')
+        .set({ ...address, 'Content-Type': 'text/plain;charset=UTF-8' })
+        .send(JSON.stringify({ kind: 'view', page, device: 'desktop', touch }))
+        .expect(204);
+    await request(app)
+      .post('/api/contact')
+      .set(address)
+      .send({
+        ...(await guardFields(app, 'contact')),
+        name: 'Robot Roberts',
+        email: 'robot@example.com',
+        message: 'Hello.',
+        attribution,
+      })
+      .expect(201);
+    expect((await signUp(app, 'robot@example.com', 'json', BOT)).status).toBe(202);
+    // The team's e-mail of the lead and the confirmation e-mail, in either order.
+    const confirm = (await smtp.waitFor(2))
+      .map((mail) => linkIn(mail.parsed.text!, '/newsletter/confirm'))
+      .find(Boolean);
+    expect(await press(app, confirm!, BOT)).toBe('confirmed');
+
+    expect(await counted(app)).toEqual({ signup: 0, confirmed: 0 });
+    const { totals, funnel, conversions } = await reportOfToday(app);
+    expect({ totals, funnel, conversions }).toEqual({
+      totals: { views: 0, visitors: 0 },
+      funnel: { landing: 0, contact: 0, lead: 0 },
+      conversions: [],
+    });
   });
 });

@@ -1,10 +1,12 @@
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 
+import { dayOf } from '../../server/analytics/days';
 import { knownSource } from '../../server/analytics/referrers';
 import { analyticsReport, leadsBySource } from '../../server/analytics/report';
 import { createAnalyticsStore } from '../../server/analytics/store';
 import { createDailyVisitors } from '../../server/analytics/visitors';
+import { guardFields } from '../support/formGuard';
 import { TEST_SITE_URL, testApp } from '../support/helpers';
 
 const app = testApp();
@@ -44,7 +46,7 @@ describe('sources as the console reports them', () => {
     await view('203.0.113.2', { referrer: 'google.com' });
     await view('203.0.113.3', { referrer: 'mail.google.com' });
     await store.addConversion('lead', { locale: 'en', device: 'desktop', source: 'google.com' });
-    const day = new Date().toISOString().slice(0, 10);
+    const day = dayOf(new Date());
     const report = await analyticsReport(app.db, { from: day, to: day, locale: '', device: '' });
     const rows = report.conversions.map((row) => [row.source, row.group, row.visitors, row.conversions.lead]);
     expect(rows).toEqual([
@@ -55,11 +57,12 @@ describe('sources as the console reports them', () => {
 
   it('reports what a lead said about how they heard of us beside the source measured', async () => {
     const blank = { source: '', medium: '', campaign: '', content: '', referrer: '', landing: '/' };
-    const send = (address: string, heard: string, first: typeof blank) =>
+    const send = async (address: string, heard: string, first: typeof blank) =>
       request(app)
         .post('/api/contact')
         .set({ 'X-Forwarded-For': address, Origin: TEST_SITE_URL })
         .send({
+          ...(await guardFields(app, 'contact')),
           name: 'Jane Smith',
           email: 'jane@acme.example',
           message: 'Hello.',
@@ -72,7 +75,7 @@ describe('sources as the console reports them', () => {
     await send('203.0.113.7', 'ad', blank);
     await send('203.0.113.8', 'event', { ...blank, referrer: 'linkedin.com' });
     await send('203.0.113.9', '', blank);
-    const day = new Date().toISOString().slice(0, 10);
+    const day = dayOf(new Date());
     const rows = (await leadsBySource(app.db, day, day)).map((row) => [row.source, row.heard, row.leads]);
     expect(rows).toEqual([
       ['(direct)', '', 1],

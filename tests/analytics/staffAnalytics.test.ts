@@ -1,7 +1,9 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { pageTitle } from '../../server/analytics/pageTitles';
 import { createAnalyticsStore } from '../../server/analytics/store';
+import { TABLE_KEYS } from '../../server/analytics/tables';
 import { createDailyVisitors } from '../../server/analytics/visitors';
 import { parseCsv } from '../support/csv';
 import { testApp } from '../support/helpers';
@@ -79,28 +81,98 @@ describe('/staff/analytics', () => {
     expect(text((await page('?days=90')).text)).toContain('4 Visitors');
     const spanish = text((await page('?days=28&language=es')).text);
     expect(spanish).toContain('1 Visitors');
-    expect(spanish).toContain('google.es (search)');
+    expect(spanish).toContain('google.es search 1');
     expect(text((await page('?days=7&device=mobile')).text)).toContain('1 Visitors');
     // Unknown values are the defaults, never an error.
     expect((await page('?days=1000&language=fr&device=fridge')).status).toBe(200);
   });
 
   it('exports the aggregates as CSV, never stored, with the leads per source and campaign', async () => {
-    const response = await request(app).get('/staff/analytics.csv?days=7').set('Cookie', client.cookie);
+    const csv = (table: string) =>
+      request(app).get(`/staff/analytics.csv?days=7&table=${table}`).set('Cookie', client.cookie);
+    const response = await csv('leads');
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(
-      /^attachment; filename="?analytics-\d{4}-\d\d-\d\d-to-\d{4}-\d\d-\d\d\.csv/,
+      /^attachment; filename="?analytics-leads-\d{4}-\d\d-\d\d-to-\d{4}-\d\d-\d\d\.csv/,
     );
     expect(response.headers['cache-control']).toBe('no-store, no-transform');
-    const [header, ...rows] = parseCsv(response.text);
-    expect(header).toEqual(['table', 'value', 'count']);
-    expect(rows).toContainEqual(['views by page', '/blog', '2']);
-    expect(rows).toContainEqual(['views by utm_campaign', 'nov', '3']);
-    expect(rows).toContainEqual(['funnel', 'contact', '1']);
-    expect(rows).toContainEqual(['lead conversions by source', 'newsletter', '1']);
-    expect(rows).toContainEqual(['won leads by source and campaign', 'newsletter / nov / (no answer)', '1']);
-    expect(rows.filter(([table]) => table === 'views per day')).toHaveLength(7);
+    // Wide form: the table's own columns, a row per row.
+    expect(parseCsv(response.text)).toEqual([
+      ['Source', 'Campaign', 'They said they heard of us', 'Leads', 'Won', 'Won rate'],
+      ['newsletter', 'nov', '—', '1', '1', '1'],
+    ]);
+    const pages = parseCsv((await csv('pages')).text);
+    expect(pages[0]).toEqual(['Page', 'Path', 'Page views', 'Share']);
+    expect(pages).toContainEqual(['Blog', '/blog', '2', '0.6667']);
+    expect(parseCsv((await csv('funnel')).text)).toEqual([
+      ['Step', 'Visitors', 'Of the step before', 'Of all'],
+      ['Landed on the site', '2', '–', '1'],
+      ['Saw the contact page', '1', '0.5', '0.5'],
+      ['Sent a lead', '1', '1', '0.5'],
+    ]);
+    const conversions = parseCsv((await csv('conversions')).text);
+    expect(conversions[0]).toEqual([
+      'Source',
+      'Channel',
+      'Visitors',
+      'Leads',
+      'Lead rate',
+      'Sign-ups',
+      'Confirmed',
+      'Calls',
+      'E-mails',
+    ]);
+    expect(conversions).toContainEqual(['newsletter', 'email', '2', '1', '0.5', '0', '0', '0', '0']);
+    const daily = parseCsv((await csv('daily')).text);
+    expect(daily[0]).toEqual(['Day', 'Views', 'Visitors']);
+    expect(daily).toHaveLength(8);
+    // Every table the page shows has its CSV, linked from its heading.
+    const html = (await page('?days=7')).text;
+    for (const table of TABLE_KEYS) {
+      expect(html).toContain(`href="/staff/analytics.csv?days=7&amp;table=${table}"`);
+      expect((await csv(table)).status, table).toBe(200);
+    }
+    // The one export of before leads to the page's list of each table's CSV.
+    const bare = await request(app).get('/staff/analytics.csv?days=7&language=es').set('Cookie', client.cookie);
+    expect(bare.status).toBe(303);
+    expect(bare.headers.location).toBe('/staff/analytics?days=7&language=es#downloads');
+    expect(html).toMatch(/<section[^>]*id="downloads"/);
+    // A table it does not know is a 404 that names the tables, never an error.
+    const unknown = await csv('everything');
+    expect(unknown.status).toBe(404);
+    expect(unknown.text).toContain('conversions');
+  });
+
+  it('shows every row of the conversions table, outside any box of a fixed height', async () => {
+    const store = createAnalyticsStore(
+      app.db,
+      createDailyVisitors(app.db, 'meridianlab.test', app.config.analytics.key),
+    );
+    for (let index = 0; index < 14; index++)
+      await store.addView(
+        { page: '/', locale: 'en', device: 'desktop', touch: { ...none, source: `partner${index}` } },
+        { address: `198.51.100.${index}`, userAgent: 'Firefox' },
+      );
+    const html = (await page('?days=7')).text;
+    const region = /<div class="([^"]+)"[^>]*aria-label="Table of conversions by source">([\s\S]*?)<\/table>/.exec(
+      html,
+    )!;
+    expect(region[1]).toBe('staff-scroll');
+    expect(region[2]!.match(/<tr>/g)).toHaveLength(1 + 1 + 14);
+    app.db.connection.prepare("DELETE FROM daily_counts WHERE label LIKE 'partner%'").run();
+  });
+
+  it('names the pages and services by their titles, from the content that defines them', async () => {
+    const body = text((await page('?days=90')).text);
+    expect(body).toContain('Blog /blog 2');
+    expect(body).toContain('Research /research 1');
+    // The home page's title starts with the lab's name: what follows it names the page.
+    expect(pageTitle('/')).toBe('Custom Websites, AI Voice & Marketing');
+    expect(pageTitle('/es/servicios')).not.toContain('Meridian Lab');
+    expect(pageTitle('/blog/:slug')).toMatch(/^Articles/);
+    expect(pageTitle('(other)')).toBeUndefined();
+    expect(body).toContain('Marketing with Ads 1');
   });
 
   it('takes no posts: with or without the CSRF token, a post changes nothing and finds nothing', async () => {

@@ -19,11 +19,14 @@ const draft: ArticleFields = {
   excerpt: 'What it is about.',
   category: 'research',
   author: 'Dr. Sarah Chen',
+  authorId: null,
   date: '2026-11-20',
   featured: false,
   image: '/images/blog/drug-discovery.svg',
   imageAlt: 'A molecule',
   body: 'First paragraph.\n\n## A section\n\nSecond paragraph.\n',
+  seoTitle: '',
+  seoDescription: '',
 };
 
 describe.each(engines)('the article store on $engine', { timeout: 30_000 }, ({ open }) => {

@@ -185,7 +185,15 @@ describe('writing an article', () => {
 
 describe('going live', () => {
   // Saved before a rule changed (the editor refuses it now): written straight to the store.
-  const refused = { ...form, locale: 'en' as const, category: 'technology' as const, featured: false };
+  const refused = {
+    ...form,
+    locale: 'en' as const,
+    category: 'technology' as const,
+    featured: false,
+    authorId: null,
+    seoTitle: '',
+    seoDescription: '',
+  };
   const scriptLink = '[click](javascript:alert(1))';
 
   it('checks the article again when it is scheduled, and refuses what the editor would', async () => {

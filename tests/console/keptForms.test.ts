@@ -113,6 +113,20 @@ describe('a console form posted after its session ended', () => {
     expect((await browser.get(`/staff/articles/${article}?saved=saved`)).text).toContain('Saved across a time-out');
   });
 
+  it('is kept when the page asked something of the console after the time-out and before the post', async () => {
+    const browser = new Browser();
+    await browser.signIn(OWNER);
+    const csrf = await browser.csrf(`/staff/articles/${article}`);
+    idle(browser);
+    // The editor's own requests meet the ended session first (its autosave, a status poll, a reload).
+    const asked = await browser.get(`/staff/articles/${article}`);
+    expect(asked.headers.location).toBe(`/staff/sign-in?expired=1&next=%2Fstaff%2Farticles%2F${article}`);
+    const posted = await browser.post(`/staff/articles/${article}`, edit(csrf, 'Saved after the autosave met the end'));
+    expect(posted.headers.location).toBe('/staff/sign-in?kept=1');
+    await browser.signIn(OWNER);
+    expect(await titleOf()).toBe('Saved after the autosave met the end');
+  });
+
   it('keeps the text of the article form posted as multipart with a photo, which is chosen again', async () => {
     const browser = new Browser();
     await browser.signIn(OWNER);

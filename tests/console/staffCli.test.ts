@@ -32,7 +32,7 @@ const db = openSqliteDatabase(dataDir);
 const accounts = createAccountStore(db);
 afterAll(() => db.close());
 
-describe('npm run staff', { timeout: 60_000 }, () => {
+describe('npm run staff', { timeout: 240_000 }, () => {
   it('add: creates the account with a generated password printed once, on stdout alone; the database holds only its scrypt hash', async () => {
     const run = await staff(['add', 'Ana@MeridianLab.test', '--name', 'Ana Ruiz', '--office', 'new york'], dataDir);
     expect(run.code).toBe(0);

@@ -1,22 +1,22 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 
+import { addDays, dayOf } from '../../server/analytics/days';
+import { postIndex } from '../../shared/generated/postIndex';
+import { postPath } from '../../shared/model/articles';
 import { violations } from '../support/browser/axe';
-import { expect, gotoHydrated, test } from '../support/browser/fixtures';
+import { expect, gotoHydrated, PERSON_USER_AGENT, test } from '../support/browser/fixtures';
 import { addStaffAccount, seed, signIn } from '../support/browser/staff';
 
 /** Each run has its own UTM source, so the counts it reads are its own whatever else runs on the server. */
 const run = `e2e-${process.pid}-${Date.now().toString(36)}`;
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => dayOf(new Date());
 let visitors = 0;
-
-/** Headless Chromium names itself "HeadlessChrome", which isbot rightly takes for a robot: a visitor's browser does not. */
-const PERSON = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 /** A visitor of their own: an address of their own behind the trusted proxy hop, as a person on their own line. */
 function visitor(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
   visitors += 1;
   return browser.newContext({
-    userAgent: PERSON,
+    userAgent: PERSON_USER_AGENT,
     ...options,
     extraHTTPHeaders: { 'X-Forwarded-For': `198.18.${process.pid % 250}.${visitors}`, ...options.extraHTTPHeaders },
   });
@@ -212,7 +212,7 @@ test.describe('the console’s analytics page', () => {
          ON CONFLICT DO UPDATE SET count = excluded.count`,
       );
       for (let day = 0; day < 28; day++) {
-        const at = new Date(Date.now() - day * 86_400_000).toISOString().slice(0, 10);
+        const at = addDays(today(), -day);
         const views = 40 + ((day * 37) % 50);
         add.run(at, 'web.views.page.en', '/', views);
         add.run(at, 'web.views.page.en', '/services', Math.round(views / 2));
@@ -221,19 +221,34 @@ test.describe('the console’s analytics page', () => {
         add.run(at, 'web.views.utm_campaign.en', 'nov', Math.round(views / 5));
         add.run(at, 'web.visitors.source.en', 'newsletter', 5);
         add.run(at, 'web.conversions.lead.en', 'newsletter', day % 3 === 0 ? 1 : 0);
+        // The newest seeded article's readers, in both languages, by source.
+        for (const [locale, slug] of Object.entries(postIndex[0]!.slugs)) {
+          const path = postPath({ slug, locale: locale as 'en' });
+          add.run(at, `web.articles.views.${locale}`, path, Math.round(views / 6));
+          add.run(at, `web.articles.sources.${locale}`, `${path} google.com`, Math.round(views / 10));
+          add.run(at, `web.articles.sources.${locale}`, `${path} newsletter`, Math.round(views / 20));
+        }
       }
     });
   });
 
-  for (const width of [390, 1440]) {
+  for (const width of [320, 390, 1440]) {
     // The console runs no script of its own (its CSP forbids any); axe is the test's, injected by the browser.
-    test(`shows its numbers and has no axe violations at ${width} px`, async ({ browser }, testInfo) => {
+    test(`shows its numbers, fits ${width} px without scrolling sideways and has no axe violations`, async ({
+      browser,
+    }, testInfo) => {
       const context = await browser.newContext({ viewport: { width, height: 900 } });
       const page = await context.newPage();
       await signIn(page, email, password);
       await page.goto('/staff/analytics?days=28');
       await expect(page.getByRole('heading', { name: 'Analytics', level: 1 })).toBeVisible();
       await expect(page.getByRole('img', { name: /Page views and visitors per day/ })).toBeVisible();
+      // Wide tables scroll inside their own labelled region; the page itself never does.
+      expect(await page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
+      await expect(page.getByRole('region', { name: 'Table of conversions by source' })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Table of articles' })).toBeVisible();
       expect(await violations(page)).toEqual([]);
       await page.screenshot({ path: testInfo.outputPath(`analytics-${width}.png`), fullPage: true });
       await context.close();

@@ -149,8 +149,11 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(staff.getByRole('status').first()).toContainText('Saved as a pending change');
       await expect(staff.getByLabel('Excerpt')).toHaveValue(excerpt);
       if (!javaScriptEnabled)
+        // Made off the request: on a loaded machine it may take a while, so the page is read until it is there.
         await expect
-          .poll(async () => (await staff.reload(), staff.getByRole('img', { name: 'The cover as uploaded' }).count()))
+          .poll(async () => (await staff.reload(), staff.getByRole('img', { name: 'The cover as uploaded' }).count()), {
+            timeout: 60_000,
+          })
           .toBe(1);
       await expect(staff.getByRole('img', { name: 'The cover as uploaded' })).toBeVisible({ timeout: 60_000 });
       await staff.getByRole('button', { name: 'Publish changes' }).click();

@@ -110,6 +110,66 @@ const buttonsStickingOut = (page: Page) =>
       .map((button) => button.textContent!.trim()),
   );
 
+/** Where a Tab press left the focus: the element, and whether it or the card around it shows a ring. */
+interface TabStop {
+  tag: string;
+  text: string | undefined;
+  ringed: boolean;
+}
+
+/** The Tab key's events as page.keyboard.press('Tab') sends them. */
+const TAB = { key: 'Tab', code: 'Tab', windowsVirtualKeyCode: 9, modifiers: 0, location: 0, isKeypad: false };
+
+/**
+ * Presses Tab `presses` times and returns where each press left the focus, up to the press that took it out of the
+ * page's elements, each read in the page as its press ends (its keyup, which lands on the element the press focused).
+ * The presses go to the browser in one batch, in order: a press and a read per round trip cost seconds a page.
+ */
+async function tabStops(page: Page, presses: number): Promise<TabStop[]> {
+  await page.evaluate(() => {
+    const stops: (TabStop | null)[] = [];
+    Object.assign(window, { tabStops: stops });
+    document.addEventListener(
+      'keyup',
+      (event) => {
+        if (event.key !== 'Tab') return;
+        const el = document.activeElement as HTMLElement | null;
+        if (!el || el === document.body) {
+          stops.push(null);
+          return;
+        }
+        // The ring is on the focused element, or on the card around it (a link that covers its card).
+        let ring: HTMLElement | null = el;
+        for (let depth = 0; ring && depth < 4; depth += 1, ring = ring.parentElement) {
+          const style = getComputedStyle(ring);
+          if (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2) break;
+        }
+        stops.push({ tag: el.tagName, text: el.textContent?.trim().slice(0, 30), ringed: Boolean(ring) });
+      },
+      true,
+    );
+  });
+  const cdp = await page.context().newCDPSession(page);
+  await Promise.all(
+    Array.from({ length: presses }, () => [
+      cdp.send('Input.dispatchKeyEvent', {
+        ...TAB,
+        type: 'rawKeyDown',
+        text: '',
+        unmodifiedText: '',
+        autoRepeat: false,
+      }),
+      cdp.send('Input.dispatchKeyEvent', { ...TAB, type: 'keyUp' }),
+    ]).flat(),
+  );
+  await cdp.detach();
+  const stops = await page.evaluate(() => (window as unknown as { tabStops: (TabStop | null)[] }).tabStops);
+  const out = stops.indexOf(null);
+  // Every press was read, up to the one that left the page.
+  expect(out >= 0 || stops.length === presses, `${stops.length} of ${presses} presses read`).toBe(true);
+  return (out < 0 ? stops : stops.slice(0, out)) as TabStop[];
+}
+
 for (const { path, locale, title, notFound } of everyPage) {
   test(`${path}: its critical path, layout, language, axe at 1440 and 390 px, reflow from 320 to 1440 px, keyboard focus and legal links`, async ({
     page,
@@ -182,22 +242,8 @@ for (const { path, locale, title, notFound } of everyPage) {
     });
 
     await test.step('every stop of the first 40 Tab presses shows a focus indicator', async () => {
-      for (let i = 0; i < 40; i += 1) {
-        await page.keyboard.press('Tab');
-        // The ring is on the focused element, or on the card around it (a link that covers its card).
-        const focus = await page.evaluate(() => {
-          const el = document.activeElement as HTMLElement | null;
-          if (!el || el === document.body) return null;
-          let ring: HTMLElement | null = el;
-          for (let depth = 0; ring && depth < 4; depth += 1, ring = ring.parentElement) {
-            const style = getComputedStyle(ring);
-            if (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2) break;
-          }
-          return { tag: el.tagName, text: el.textContent?.trim().slice(0, 30), ringed: Boolean(ring) };
-        });
-        if (!focus) break;
+      for (const focus of await tabStops(page, 40))
         expect(focus.ringed, `${focus.tag} "${focus.text}" shows a focus ring`).toBe(true);
-      }
     });
 
     await test.step("the footer's legal links: real links to the page's language, reachable by keyboard", async () => {

@@ -27,6 +27,13 @@ test.beforeAll(() => {
       'We want an AI receptionist for two clinics.',
     );
     insertLead(db, `Other Person ${run}`, `other-${run}@example.test`, 'marketing-ads', 'Ads for a bakery.');
+    // Rosa's lead is this person's, with a step already due: the inbox's columns and the alert bar show it.
+    db.prepare('UPDATE leads SET owner = ?, next_step = ?, next_step_due_at = ? WHERE id = ?').run(
+      email,
+      'Send the clinic demo',
+      new Date(Date.now() - 3_600_000).toISOString(),
+      leadId,
+    );
     db.prepare('INSERT INTO subscribers (email, created_at, confirmed_at) VALUES (?, ?, ?)').run(
       `reader-${run}@example.test`,
       new Date().toISOString(),
@@ -150,6 +157,8 @@ test.describe.serial('the inbox', () => {
       const [from, to, label] = javaScriptEnabled
         ? ['Contacted', 'Won', 'Mark won']
         : ['New', 'Contacted', 'Mark contacted'];
+      // Won says when the plan starts; the plan and its monthly value come prefilled from the price table.
+      if (to === 'Won') await page.getByLabel('Starts on').fill('2026-12-01');
       await page.getByRole('button', { name: label }).click();
       await expect(page.getByRole('status')).toHaveText('Status changed.');
       await expect(page.locator('.staff-history li').last()).toContainText(`${from} → ${to}${email}`);
@@ -158,6 +167,15 @@ test.describe.serial('the inbox', () => {
       await expect(page.locator('.staff-note').last()).toContainText(
         `Called back (${javaScriptEnabled ? 'with' : 'without'} JavaScript)`,
       );
+      if (to === 'Won') {
+        await expect(page.getByText('AI Voice Systems, $99 a month from 2026-12-01')).toBeVisible();
+        await expect(page.getByRole('button', { name: 'Mark contacted' })).toHaveClass(/button--secondary/);
+      } else {
+        // The owner's due step is in the alert bar; its link lists it.
+        await page.getByRole('link', { name: 'Show my due steps' }).click();
+        await expect(page.getByRole('link', { name: `Rosa Browser ${run}` })).toBeVisible();
+        await expect(page.getByRole('cell', { name: /Send the clinic demo/ })).toBeVisible();
+      }
       expect(leadId).toBeGreaterThan(0);
       await context.close();
     });

@@ -9,6 +9,9 @@ const email = `alerts-${run}@meridianlab.test`;
 const locked = `locked-${run}@meridianlab.test`;
 let password = '';
 let leadId = 0;
+/** Two failed lead notifications, to be retried and dropped from the console's Outbox page. */
+const retried = `retried-${run}@example.test`;
+const dropped = `dropped-${run}@example.test`;
 
 test.describe.configure({ mode: 'serial' });
 
@@ -28,6 +31,15 @@ test.beforeAll(() => {
       Date.now(),
       Date.now() + 30 * 60_000,
     );
+    const failed = db.prepare(
+      `INSERT INTO outbox (kind, payload, message_id, created_at, next_attempt_at, status, attempts, attempted_at, last_error)
+       VALUES ('lead-notification', ?, ?, ?, ?, 'failed', 10, ?, 'Greeting never received')`,
+    );
+    for (const to of [retried, dropped]) {
+      const at = new Date().toISOString();
+      const mail = { to, subject: `Failed ${run}`, text: 'A notification the mail server did not take.' };
+      failed.run(JSON.stringify({ mail }), `<${to}>`, at, at, at);
+    }
   });
 });
 
@@ -35,10 +47,11 @@ test.afterAll(() => {
   seed((db) => {
     db.prepare('DELETE FROM leads WHERE id = ?').run(leadId);
     db.prepare('DELETE FROM staff_sign_in_attempts WHERE email = ?').run(locked);
+    db.prepare('DELETE FROM outbox WHERE message_id IN (?, ?)').run(`<${retried}>`, `<${dropped}>`);
   });
 });
 
-test("the console's top bar shows each active alert and what it means, without script, axe-clean at 1440 and 390 px", async ({
+test("the console's top bar shows each active alert and what it means, without script, axe-clean at 1440 and 390 px; failed messages are retried and dropped", async ({
   browser,
 }) => {
   // Without script, as the console always is.
@@ -65,6 +78,22 @@ test("the console's top bar shows each active alert and what it means, without s
     await checked.setViewportSize({ width, height: 900 });
     expect(await violations(checked), `at ${width} px`).toEqual([]);
   }
+  // The failed messages' page too, while it lists them.
+  await checked.goto('/staff/outbox');
+  for (const width of AXE_WIDTHS) {
+    await checked.setViewportSize({ width, height: 900 });
+    expect(await violations(checked), `outbox at ${width} px`).toEqual([]);
+  }
   await checking.close();
+
+  // The failed messages, each retried or dropped with a plain form post (decision 077).
+  await page.getByRole('link', { name: 'Outbox' }).click();
+  await expect(page.getByRole('cell', { name: 'Greeting never received' })).toHaveCount(2);
+  await page.getByRole('button', { name: new RegExp(`^Retry message \\d+ to ${retried}$`) }).click();
+  await expect(page.getByText('The message is queued again: it goes out within seconds.')).toBeVisible();
+  await page.getByRole('button', { name: new RegExp(`^Drop message \\d+ to ${dropped}$`) }).click();
+  await expect(page.getByText('The message is dropped: it will not be sent.')).toBeVisible();
+  await expect(page.getByText(retried)).toHaveCount(0);
+  await expect(page.getByText(dropped)).toHaveCount(0);
   await context.close();
 });

@@ -197,10 +197,10 @@ describe('the quarantine in the console', () => {
     expect(app.db.connection.prepare('SELECT name, client_hash FROM leads').all()).toEqual([
       { name: 'Ana Gómez', client_hash: '' },
     ]);
-    expect(count(app, 'outbox')).toBe(2); // its notification and webhook, now
+    expect(count(app, 'outbox')).toBe(3); // its notification, webhook and owner's e-mail, now
     await consolePost(app, `/staff/quarantine/${signUp}/deliver`, sales, { csrf: sales.csrf });
     expect(app.db.connection.prepare('SELECT email FROM subscribers').all()).toEqual([{ email: 'held@example.com' }]);
-    expect(count(app, 'outbox')).toBe(3); // and its confirmation
+    expect(count(app, 'outbox')).toBe(4); // and its confirmation
     const deleted = await consolePost(app, `/staff/quarantine/${third}/delete`, sales, { csrf: sales.csrf });
     expect(deleted.headers.location).toBe('/staff/quarantine?done=deleted');
     expect(count(app, 'form_quarantine')).toBe(0);

@@ -161,7 +161,11 @@ describe('a lead’s page', () => {
 
   it('moves the status new → contacted → won, keeping who and when', async () => {
     const move = (from: string, to: string) =>
-      consolePost(app, '/staff/leads/2/status', client, { csrf: client.csrf, from, to });
+      consolePost(app, '/staff/leads/2/status', client, {
+        ...{ csrf: client.csrf, from, to },
+        // A lead marked won says what it came to (decision 079).
+        ...(to === 'won' ? { plan: 'marketing-ads', monthly: '', start: '2026-12-01' } : {}),
+      });
     const first = await move('new', 'contacted');
     expect(first.status).toBe(303);
     expect(first.headers.location).toBe('/staff/leads/2?saved=status');
@@ -250,7 +254,11 @@ describe('the exports', () => {
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename=leads-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(response.headers['cache-control']).toBe('no-store, no-transform');
     const [header] = parseCsv(response.text);
-    expect(header).toEqual([...leadColumns.map(([, column]) => column), 'status', 'status_changed_at']);
+    expect(header).toEqual([
+      ...leadColumns.map(([, column]) => column),
+      ...['status', 'status_changed_at', 'owner', 'next_step', 'next_step_due_at'],
+      ...['deal_plan', 'deal_monthly', 'deal_start', 'lost_reason', 'notes', 'history'],
+    ]);
     const [row, ...rest] = csvRecords(response.text);
     expect(rest).toEqual([]);
     expect(row).toMatchObject({ name: `'=HYPERLINK("http://evil.example")`, message: "'@SUM(A1)" });
@@ -262,5 +270,49 @@ describe('the exports', () => {
     const leads = JSON.parse(response.text) as { name: string; status: string }[];
     expect(leads).toHaveLength(26);
     expect(leads[0]).toMatchObject({ name: 'Archive 25', status: 'new' });
+  });
+
+  it('carry the notes with their earlier wordings and the status history, the attribution as an object, times on the lab’s clock', async () => {
+    const id = insertLead(app.db, {
+      received_at: '2026-07-01T14:05:00.000Z',
+      name: 'Export Erin',
+      email: 'erin@x.test',
+    });
+    app.db.connection.prepare('UPDATE leads SET attribution = ? WHERE id = ?').run(
+      JSON.stringify({
+        first: { source: 'newsletter', medium: 'email', campaign: 'nov', content: '', referrer: '', landing: '/' },
+        last: { source: '', medium: '', campaign: '', content: '', referrer: '', landing: '/' },
+        formPage: '/contact',
+        pagesSeen: 2,
+      }),
+      id,
+    );
+    await consolePost(app, `/staff/leads/${id}/notes`, client, { csrf: client.csrf, body: 'First try' });
+    const noteId = (app.db.connection.prepare('SELECT id FROM lead_notes WHERE lead_id = ?').get(id) as { id: number })
+      .id;
+    await consolePost(app, `/staff/leads/${id}/notes/${noteId}`, client, { csrf: client.csrf, body: 'Second try' });
+    await consolePost(app, `/staff/leads/${id}/status`, client, { csrf: client.csrf, from: 'new', to: 'contacted' });
+    const [lead] = JSON.parse((await get('/staff/leads.json?q=erin')).text) as Record<string, unknown>[];
+    // Summer time in New York: four hours behind UTC.
+    expect(lead!.receivedAt).toBe('2026-07-01T10:05:00-04:00');
+    expect(lead!.attribution).toMatchObject({ first: { source: 'newsletter', campaign: 'nov' }, pagesSeen: 2 });
+    expect(lead!.notes).toEqual([
+      {
+        by: 'ana@meridianlab.test',
+        at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}-0[45]:00$/),
+        body: 'Second try',
+        earlier: [{ by: 'ana@meridianlab.test', replacedAt: expect.any(String), body: 'First try' }],
+      },
+    ]);
+    expect(lead!.history).toEqual([
+      { by: 'ana@meridianlab.test', at: expect.any(String), from: 'new', to: 'contacted' },
+    ]);
+    const [row] = csvRecords((await get('/staff/leads.csv?q=erin')).text);
+    expect(row!.received_at).toBe('2026-07-01T10:05:00-04:00');
+    expect(row!.notes).toMatch(
+      / ana@meridianlab\.test: Second try\n {2}\(before .+, ana@meridianlab\.test: First try\)$/,
+    );
+    expect(row!.history).toMatch(/ ana@meridianlab\.test: new → contacted$/);
+    expect(JSON.parse(row!.attribution!)).toMatchObject({ formPage: '/contact' });
   });
 });

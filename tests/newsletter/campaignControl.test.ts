@@ -45,6 +45,8 @@ describe('a campaign under control', { timeout: 60_000 }, () => {
     expect(text((await request(app).get(`/staff/newsletter/${id}`).set('Cookie', client.cookie)).text)).toContain(
       'Paused',
     );
+    // Everyone the paused campaign has not reached is counted as not queued yet.
+    expect((await campaignStore(app.db, app.config).figures(id)).unsent).toBe(40 - went);
 
     const cancelled = await consolePost(app, `/staff/newsletter/${id}/cancel`, client, { csrf: client.csrf });
     expect(cancelled.headers.location).toBe(`/staff/newsletter/${id}?done=cancelled`);
@@ -57,6 +59,10 @@ describe('a campaign under control', { timeout: 60_000 }, () => {
     expect(smtp.received).toHaveLength(went);
     const page = text((await request(app).get(`/staff/newsletter/${id}`).set('Cookie', client.cookie)).text);
     expect(page).toContain('Cancelled');
+    // Those the cancel left without it stay counted, whatever the list does after.
+    await seedReaders(app.db, 5, 40);
+    expect(page).toContain(`${40 - went} Left without it (cancelled)`);
+    expect((await store.figures(id)).unsent).toBe(40 - went);
     expect(page).not.toMatch(/Resume|Pause/);
     // A second cancel is refused with the reason, never a 500.
     expect((await consolePost(app, `/staff/newsletter/${id}/cancel`, client, { csrf: client.csrf })).status).toBe(400);

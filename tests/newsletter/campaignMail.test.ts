@@ -84,6 +84,11 @@ describe.each(locales)('a campaign e-mail in %s', (locale) => {
       [links.unsubscribeUrl, `https://meridianlab.example/blog/a-post?${tags}`, `${SITE}/?${tags}`].sort(),
     );
     expect(tagged.text).toContain(`Read the article: https://meridianlab.example/blog/a-post?${tags}`);
+    // The plain-text part's links too, the site's address under the sender's among them: a reader may click any.
+    const textLinks = tagged.text.match(/https:\/\/meridianlab\.example\S*/g)!;
+    expect(textLinks.filter((url) => url !== links.unsubscribeUrl).sort()).toEqual(
+      [`https://meridianlab.example/blog/a-post?${tags}`, `${SITE}/?${tags}`].sort(),
+    );
   });
 
   it('looks like the lab: its name as a text logo, the cover with its alt text from the site, a real button, dark mode', () => {

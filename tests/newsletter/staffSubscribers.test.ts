@@ -19,6 +19,18 @@ beforeAll(async () => {
   add.run('=cmd@example.test', '2025-03-01T10:00:00.000Z', '2025-03-01T11:00:00.000Z', null);
   add.run('pending@example.test', '2025-04-01T10:00:00.000Z', null, null);
   add.run('gone@example.test', '2025-01-01T10:00:00.000Z', '2025-01-01T10:01:00.000Z', '2025-01-20T00:00:00.000Z');
+  // Refused for good by the mail server (decision 077): its reply kept, a pending one's too.
+  const bounced = app.db.connection.prepare(
+    'INSERT INTO subscribers (email, created_at, confirmed_at, hard_bounces, bounced_at, bounce_reason) VALUES (?, ?, ?, 1, ?, ?)',
+  );
+  bounced.run(
+    'typo@exampel.test',
+    '2025-05-01T10:00:00.000Z',
+    '2025-05-01T10:01:00.000Z',
+    '2025-06-02T15:00:00.000Z',
+    "Can't send mail - all recipients were rejected: 550 5.1.1 No such mailbox <script>",
+  );
+  bounced.run('made-up@exampel.test', '2025-05-03T10:00:00.000Z', null, '2025-05-03T10:00:05.000Z', '');
 });
 afterAll(() => app.db.close());
 
@@ -36,6 +48,20 @@ describe('subscribers', () => {
     expect(page.text).not.toContain('gone@example.test');
   });
 
+  it('shows a bounced address as bounced on its row, with the date and the mail server’s reply', async () => {
+    const page = await get('/staff/subscribers');
+    const rowOf = (email: string) => page.text.split(`<td data-label="E-mail">${email}</td>`)[1]!.split('</tr>')[0]!;
+    expect(rowOf('typo@exampel.test')).toContain('Bounced');
+    expect(rowOf('typo@exampel.test')).toContain(
+      '<time dateTime="2025-06-02T15:00:00.000Z">Jun 2, 2025, 11:00 AM EDT</time>',
+    );
+    // The reply is the server's text, shown as text.
+    expect(rowOf('typo@exampel.test')).toContain('550 5.1.1 No such mailbox &lt;script&gt;');
+    expect(rowOf('made-up@exampel.test')).toContain('Bounced');
+    expect(rowOf('=cmd@example.test')).toContain('Receiving');
+    expect(rowOf('=cmd@example.test')).not.toContain('Bounced');
+  });
+
   it('exports the confirmed as formula-safe CSV', async () => {
     const response = await get('/staff/subscribers.csv');
     expect(response.headers['content-disposition']).toMatch(
@@ -43,6 +69,7 @@ describe('subscribers', () => {
     );
     expect(parseCsv(response.text)).toEqual([
       ['email', 'signed_up_at', 'consent_at'],
+      ['typo@exampel.test', '2025-05-01T10:00:00.000Z', '2025-05-01T10:01:00.000Z'],
       ["'=cmd@example.test", '2025-03-01T10:00:00.000Z', '2025-03-01T11:00:00.000Z'],
       ['first@example.test', '2025-02-01T10:00:00.000Z', '2025-02-01T10:05:00.000Z'],
     ]);

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { appAlerts } from '../../server/alerts';
 import { BOUNCE_BURST } from '../../server/alerts/conditions';
 import { createOutbox } from '../../server/outbox/delivery';
+import { exportPersonalData } from '../../server/privacy/personalData';
 import { createSuppressions } from '../../server/privacy/suppressions';
 import { guardFields } from '../support/formGuard';
 import type { TestApp } from '../support/helpers';
@@ -73,8 +74,14 @@ describe('an address the mail server refuses for good', { timeout: 60_000 }, () 
     expect(await createSuppressions(app.db).has('nobody@example.net')).toBe(true);
     expect(await createSuppressions(app.db).has('ana@example.com')).toBe(false);
     expect(
-      app.db.connection.prepare('SELECT hard_bounces FROM subscribers WHERE email = ?').get('nobody@example.net'),
-    ).toEqual({ hard_bounces: 1 });
+      app.db.connection
+        .prepare('SELECT hard_bounces, bounce_reason FROM subscribers WHERE email = ?')
+        .get('nobody@example.net'),
+    ).toEqual({ hard_bounces: 1, bounce_reason: expect.stringMatching(/550.*No such mailbox/) });
+    // The reply kept is what the address's owner may ask to see.
+    expect((await exportPersonalData(app.db, 'nobody@example.net')).subscription).toMatchObject({
+      bounce_reason: expect.stringContaining('No such mailbox'),
+    });
     // Counted: in the outbox's figures and the metrics.
     expect(await outbox.stats()).toMatchObject({ sent: 2, bounced: 1, failed: 0 });
     expect(await metrics.registry.getSingleMetricAsString('outbox_send_attempts_total')).toContain(
@@ -85,15 +92,42 @@ describe('an address the mail server refuses for good', { timeout: 60_000 }, () 
     expect(await alerts.active()).toEqual([]);
     expect(await alerts.check()).toEqual([]);
 
+    // A bounce already recorded: signing the address up again sends it nothing, and the message is a bounce.
+    app.db.connection
+      .prepare('UPDATE subscribers SET confirmation_sent_at = ? WHERE email = ?')
+      .run('2020-01-01T00:00:00.000Z', 'nobody@example.net');
+    await signUp(app, 'nobody@example.net', '203.0.113.4');
+    await until('every confirmation sent or bounced', settledAll(app));
+    expect(confirmations(app).filter((row) => row.email === 'nobody@example.net')).toMatchObject([
+      { status: 'bounced' },
+      { status: 'bounced', last_error: 'the address bounced before' },
+    ]);
+    expect(smtp.received).toHaveLength(2);
+    expect(await alerts.check()).toEqual([]);
+
     // Many refused within the hour: the mail server refuses the site, and that alerts.
     for (let n = 1; n < BOUNCE_BURST; n++) await signUp(app, `nobody${n}@d${n}.example`, `198.51.100.${n}`);
     await until('every confirmation sent or bounced', settledAll(app));
-    expect((await outbox.stats()).bounced).toBe(BOUNCE_BURST);
+    expect((await outbox.stats()).bounced).toBe(BOUNCE_BURST + 1);
     expect(await alerts.check()).toEqual(['outbox-bouncing']);
     const alert = await smtp.waitFor(3);
     expect(alert[2]!.recipients).toEqual(['alerts@meridianlab.test']);
     expect(alert[2]!.parsed.subject).toBe(
       `Alert: ${BOUNCE_BURST} addresses refused by the mail server within the hour`,
     );
+  });
+
+  it('is no bounce when the server refuses the site itself (a 5xx to MAIL FROM): the message fails, nobody is suppressed', async () => {
+    const { app } = await mailingApp(cleanups, { TRUST_PROXY: '1' }, { refusesSender: () => true });
+    await signUp(app, 'ana@example.com', '203.0.113.1');
+    await until('the confirmation given up', settledAll(app));
+    expect(confirmations(app)).toMatchObject([
+      { status: 'failed', attempts: 1, last_error: expect.stringContaining('550') },
+    ]);
+    expect(await createSuppressions(app.db).has('ana@example.com')).toBe(false);
+    expect(app.db.connection.prepare('SELECT hard_bounces, bounce_reason FROM subscribers').get()).toEqual({
+      hard_bounces: 0,
+      bounce_reason: '',
+    });
   });
 });

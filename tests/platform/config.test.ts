@@ -104,6 +104,8 @@ describe('loadConfig', () => {
       to: 'hello@meridianlab.dev',
       cooldownMinutes: 60,
       outboxFailingMinutes: 30,
+      outboxFailingCount: 3,
+      outboxFailingPercent: 20,
       diskPercent: 90,
     });
     expect(loadConfig({ MAIL_TO_GENERAL: 'office@example.com' }).alerts.to).toBe('office@example.com');
@@ -113,13 +115,24 @@ describe('loadConfig', () => {
         ALERT_TO: 'Ops <ops@example.com>',
         ALERT_COOLDOWN_MINUTES: '240',
         ALERT_OUTBOX_FAILING_MINUTES: '15',
+        ALERT_OUTBOX_FAILING_COUNT: '5',
+        ALERT_OUTBOX_FAILING_PERCENT: '50',
         ALERT_DISK_PERCENT: '80',
       }).alerts,
-    ).toEqual({ to: 'Ops <ops@example.com>', cooldownMinutes: 240, outboxFailingMinutes: 15, diskPercent: 80 });
+    ).toEqual({
+      to: 'Ops <ops@example.com>',
+      cooldownMinutes: 240,
+      outboxFailingMinutes: 15,
+      outboxFailingCount: 5,
+      outboxFailingPercent: 50,
+      diskPercent: 80,
+    });
     for (const [name, value] of [
       ['ALERT_TO', 'ops@example.com\r\nBcc: x@example.com'],
       ['ALERT_COOLDOWN_MINUTES', '0'],
       ['ALERT_OUTBOX_FAILING_MINUTES', 'soon'],
+      ['ALERT_OUTBOX_FAILING_COUNT', '0'],
+      ['ALERT_OUTBOX_FAILING_PERCENT', '100'],
       ['ALERT_DISK_PERCENT', '101'],
     ])
       expect(() => loadConfig({ [name!]: value })).toThrow(new RegExp(`^Invalid ${name}=`));

@@ -122,9 +122,9 @@ describe.each(engines)('the stores on $engine', { timeout: 30_000 }, ({ open, ol
     await leads.add(lead, client);
     expect((await leads.all()).map((row) => row.locale)).toEqual(['es', 'en']);
     expect(
-      (await createInbox(db).all({ status: '', service: '', search: '', source: '', campaign: '' })).map(
-        (row) => row.locale,
-      ),
+      (
+        await createInbox(db).all({ status: '', service: '', search: '', source: '', campaign: '', owner: '', due: '' })
+      ).map((row) => row.locale),
     ).toEqual(['en', 'es']);
   });
 
@@ -470,7 +470,7 @@ describe.each(engines)('the stores on $engine', { timeout: 30_000 }, ({ open, ol
     );
     await leads.add({ ...lead, name: 'Ben', email: 'ben@example.com', message: 'Hello' }, client, at(10));
     const inbox = createInbox(db);
-    const all = { status: '', service: '', search: '', source: '', campaign: '' } as const;
+    const all = { status: '', service: '', search: '', source: '', campaign: '', owner: '', due: '' } as const;
     expect(await inbox.page(all, 0, 1)).toMatchObject({
       total: 2,
       leads: [expect.objectContaining({ name: 'Ben', statusChangedAt: at(10).toISOString() })],

@@ -92,7 +92,10 @@ describe('what the site keeps of staff sign-ins, as the privacy policy says', ()
     expect(teamMail()).toHaveLength(1);
     expect((await purgeExpired(target.db, new Date(now + days + 60_000))).teamMail).toBe(1);
     expect(teamMail()).toEqual([]);
-    // The lead's own notification is the lead's: it goes with the lead, not with the team's mail.
-    expect(target.db.connection.prepare('SELECT kind FROM outbox').all()).toEqual([{ kind: 'lead-notification' }]);
+    // The lead's own notification and its owner's e-mail are the lead's: they go with the lead, not with the team's mail.
+    expect(target.db.connection.prepare('SELECT kind FROM outbox').all()).toEqual([
+      { kind: 'lead-notification' },
+      { kind: 'lead-assigned' },
+    ]);
   });
 });

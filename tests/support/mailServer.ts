@@ -24,21 +24,55 @@ export interface MailServer {
   stop(): Promise<void>;
   /** Listens again on the same port. */
   start(): Promise<void>;
+  /**
+   * From now on every message waits, its data received but not yet answered, as at a mail server slow to accept:
+   * the sender still holds it. `held` lists every message that waited; `release()` accepts those waiting and ends the hold.
+   */
+  hold(): void;
+  held: ReceivedMail[];
+  /** Resolves once at least `count` messages are held; rejects after `timeoutMs`. */
+  waitForHeld(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
+  release(): void;
 }
 
 /**
  * A real SMTP server (the smtp-server package) on a loopback port, in this
  * process: the site's mailer talks SMTP to it exactly as to a provider.
  * `delayMs` holds every message before accepting it, like a slow provider;
- * `refuses` names recipients it answers 550 (a permanent refusal), as for a mailbox that does not exist.
+ * `refuses` names recipients it answers 550 (a permanent refusal), as for a mailbox that does not exist;
+ * `refusesSender` says when it answers 550 to MAIL FROM, as a provider that refuses the site itself.
  */
 export async function startMailServer({
   port = 0,
   delayMs = 0,
   refuses = (_address: string): boolean => false,
+  refusesSender = (): boolean => false,
 } = {}): Promise<MailServer> {
   const received: ReceivedMail[] = [];
+  const held: ReceivedMail[] = [];
+  /** The answers the held messages wait for, in the order they came. */
+  const accepting: (() => void)[] = [];
+  let holding = false;
   const waiters = new Set<() => void>();
+  const wakeAll = () => {
+    for (const wake of waiters) wake();
+  };
+  /** Resolves with `list` once it has `count` entries. */
+  const waitUntil = (list: ReceivedMail[], count: number, timeoutMs: number) =>
+    new Promise<ReceivedMail[]>((resolve, reject) => {
+      const check = () => {
+        if (list.length < count) return;
+        waiters.delete(check);
+        clearTimeout(timer);
+        resolve(list);
+      };
+      const timer = setTimeout(() => {
+        waiters.delete(check);
+        reject(new Error(`Expected ${count} messages within ${timeoutMs} ms, got ${list.length}`));
+      }, timeoutMs);
+      waiters.add(check);
+      check();
+    });
   let server: SMTPServer;
   let boundPort = port;
 
@@ -48,6 +82,10 @@ export async function startMailServer({
       disabledCommands: ['STARTTLS'],
       logger: false,
       disableReverseLookup: true,
+      onMailFrom(_address, _session, callback) {
+        if (!refusesSender()) return callback();
+        callback(Object.assign(new Error('5.7.1 Sender not allowed'), { responseCode: 550 }));
+      },
       onRcptTo(address, _session, callback) {
         if (!refuses(address.address)) return callback();
         const refusal = Object.assign(new Error('5.1.1 No such mailbox'), { responseCode: 550 });
@@ -60,15 +98,22 @@ export async function startMailServer({
           const raw = Buffer.concat(chunks).toString('utf8');
           setTimeout(() => {
             simpleParser(raw).then((parsed) => {
-              received.push({
+              const mail = {
                 from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
                 recipients: session.envelope.rcptTo.map((recipient) => recipient.address),
                 raw,
                 parsed,
                 at: Date.now(),
-              });
-              for (const wake of waiters) wake();
-              callback();
+              };
+              const accept = () => {
+                received.push({ ...mail, at: Date.now() });
+                wakeAll();
+                callback();
+              };
+              if (!holding) return accept();
+              held.push(mail);
+              accepting.push(accept);
+              wakeAll();
             }, callback);
           }, delayMs);
         });
@@ -96,24 +141,18 @@ export async function startMailServer({
       return `smtp://127.0.0.1:${boundPort}`;
     },
     received,
-    waitFor(count, timeoutMs = 20_000) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          if (received.length < count) return;
-          waiters.delete(check);
-          clearTimeout(timer);
-          resolve(received);
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`Expected ${count} messages within ${timeoutMs} ms, got ${received.length}`));
-        }, timeoutMs);
-        waiters.add(check);
-        check();
-      });
-    },
+    waitFor: (count, timeoutMs = 20_000) => waitUntil(received, count, timeoutMs),
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
     start: listen,
+    hold() {
+      holding = true;
+    },
+    held,
+    waitForHeld: (count, timeoutMs = 20_000) => waitUntil(held, count, timeoutMs),
+    release() {
+      holding = false;
+      for (const accept of accepting.splice(0)) accept();
+    },
   };
 }
 

@@ -1,3 +1,4 @@
+import { dayOf } from '../../server/analytics/days';
 import { analyticsReport } from '../../server/analytics/report';
 import type { TestApp } from './helpers';
 
@@ -5,11 +6,16 @@ const touch = { source: 'newsletter', medium: 'email', campaign: 'nov', referrer
 /** A sign-up's visit as the blog's box sends it: it came from a newsletter link, so it counts under "newsletter". */
 export const attribution = JSON.stringify({ first: touch, last: touch, formPage: '/blog', pagesSeen: 1 });
 
+/** The staff's analytics of today, once every count after an answer is written. */
+export async function reportOfToday(app: TestApp) {
+  await app.afterAnswer.settled();
+  const today = dayOf(new Date());
+  return analyticsReport(app.db, { from: today, to: today, locale: '', device: '' });
+}
+
 /** The sign-ups and confirmations the staff's analytics show today for those sign-ups' source. */
 export async function counted(app: TestApp) {
-  await app.afterAnswer.settled();
-  const today = new Date().toISOString().slice(0, 10);
-  const report = await analyticsReport(app.db, { from: today, to: today, locale: '', device: '' });
+  const report = await reportOfToday(app);
   const row = report.conversions.find((conversion) => conversion.source === 'newsletter');
   return { signup: row?.conversions.signup ?? 0, confirmed: row?.conversions.confirmed ?? 0 };
 }

@@ -1,20 +1,26 @@
 import { locales } from '../../../shared/lib/locale';
+import { articleHead } from '../../../shared/model/articles';
 import type { ConsoleAssets, ConsoleUser } from '../../console/kit/ConsoleDocument';
 import { ConsoleDocument, ConsoleHeading, CsrfField, Notice } from '../../console/kit/ConsoleDocument';
 import { LabelledField } from '../../console/kit/LabelledField';
 import { LabTime } from '../../console/kit/LabTime';
 import { languageNames } from '../../lib/languageNames';
 import { catalogues } from '../../pages/catalogues';
+import type { ArticleAuthor } from '../authors';
+import { authorChoices } from '../authors';
 import type { Conflict } from '../conflicts';
 import type { ArticleFieldName, TypedFields } from '../fields';
-import { ARTICLE_FIELDS } from '../fields';
-import { fieldLabels, LIMITS, postCategories } from '../fields';
+import { COMPARED_FIELDS, fieldLabels, LIMITS, postCategories } from '../fields';
 import type { ImageState, LibraryImage } from '../images';
 import { IMAGE_MAX_BYTES } from '../images';
+import { toBlogPost } from '../publicPost';
 import type { Article } from '../store';
 import { articleCopy } from '../texts';
 import { stateUrlOf, thumbnailOf } from '../uploadedImages';
+import { Field } from './ArticleField';
 import { ImageSnippet } from './ImageSnippet';
+import { LinkCheck, MissingLinks } from './LinkWarnings';
+import { SeoFields } from './SeoFields';
 import { StateBadge } from './StateBadge';
 
 interface ArticleEditorPageProps {
@@ -45,52 +51,15 @@ interface ArticleEditorPageProps {
   restoredAt?: string;
   /** Someone else's save since this form was opened: their text beside the writer's. */
   conflict?: Conflict;
+  /** The staff who can be named its author. */
+  authors: readonly ArticleAuthor[];
+  /** Site paths the body links to that lead nowhere: said before it goes live. */
+  missingLinks: readonly string[];
+  /** A publish held to ask about those links: what it was, and its schedule's time. */
+  linkCheck?: { action: 'publish' | 'schedule' | 'publish-changes'; links: readonly string[]; publishAt?: string };
 }
 
 const categoryNames = catalogues.en.posts.categories;
-
-interface FieldProps {
-  name: ArticleFieldName;
-  typed: TypedFields;
-  errors: Partial<Record<ArticleFieldName, string>>;
-  hint?: string;
-  children: (props: {
-    id: string;
-    name: string;
-    'aria-invalid'?: true;
-    'aria-describedby'?: string;
-    className: string;
-  }) => React.ReactNode;
-}
-
-/** A labelled control with its hint and, when refused, its error. */
-function Field({ name, errors, hint, children }: FieldProps) {
-  const id = `article-${name}`;
-  const error = errors[name];
-  const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
-  return (
-    <div className={`staff-field contact-field${error ? ' contact-field--invalid' : ''}`}>
-      <label htmlFor={id}>{fieldLabels[name]}</label>
-      {hint && (
-        <p className="staff-muted staff-articles__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      {children({
-        id,
-        name,
-        className: 'contact-field__control',
-        ...(error ? { 'aria-invalid': true } : {}),
-        ...(described ? { 'aria-describedby': described } : {}),
-      })}
-      {error && (
-        <p className="contact-field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 function Actions({ article, user, scheduleValue }: { article: Article; user: ConsoleUser; scheduleValue: string }) {
   const action = (verb: string) => `/staff/articles/${article.id}/${verb}`;
@@ -176,20 +145,97 @@ function Actions({ article, user, scheduleValue }: { article: Article; user: Con
           </button>
         </form>
       )}
-      <figure className="staff-articles__card">
-        <img
-          src={action('card')}
-          alt={`The social card as shared: “${(article.pending ?? article).title}” on its cover`}
-          width={300}
-          height={158}
-        />
-        <figcaption className="staff-muted">How a link to it looks when shared (1200 × 630).</figcaption>
-      </figure>
+      <SharePreview article={article} card={action('card')} />
       <p>
         <a className="staff-link" href={action('revisions')}>
           Revisions
         </a>
       </p>
+    </section>
+  );
+}
+
+/** A link to the article as social networks and chat apps show it: its card, its title and its description. */
+function SharePreview({ article, card }: { article: Article; card: string }) {
+  const shown = { ...article, ...article.pending };
+  const head = articleHead(toBlogPost(shown, ''), catalogues[shown.locale].posts.categories);
+  return (
+    <figure className="staff-articles__card" aria-labelledby="share-preview-title">
+      <figcaption id="share-preview-title" className="staff-panel__subtitle">
+        {articleCopy.sharePreview}
+      </figcaption>
+      <div className="staff-articles__share">
+        <img src={card} alt={`The social card: “${shown.title}” on its cover`} width={300} height={158} />
+        <p className="staff-articles__share-title">{head.title}</p>
+        <p className="staff-muted staff-articles__share-text">{head.description}</p>
+      </div>
+    </figure>
+  );
+}
+
+/** The author: a member of staff by their display name, or a guest whose name is typed. */
+function AuthorFields({
+  typed,
+  errors,
+  authors,
+}: {
+  typed: TypedFields;
+  errors: Partial<Record<ArticleFieldName, string>>;
+  authors: readonly ArticleAuthor[];
+}) {
+  const guest = typed.authorId === '';
+  return (
+    <>
+      <Field name="authorId" typed={typed} errors={errors} hint={articleCopy.staffHint}>
+        {(control) => (
+          <select
+            {...control}
+            className="contact-field__control contact-field__control--select"
+            defaultValue={typed.authorId}
+          >
+            {authorChoices(authors, typed.authorId).map((author) => (
+              <option key={author.id} value={author.id}>
+                {author.name}
+              </option>
+            ))}
+            <option value="">{articleCopy.guestAuthor}</option>
+          </select>
+        )}
+      </Field>
+      <Field name="author" typed={typed} errors={errors} hint={articleCopy.guestHint}>
+        {(control) => (
+          <input {...control} type="text" defaultValue={guest ? typed.author : ''} maxLength={LIMITS.author} />
+        )}
+      </Field>
+    </>
+  );
+}
+
+/** What a translation translates, beside its form: read only, to translate from. */
+function Original({ original }: { original: Article }) {
+  const shown = { ...original, ...original.pending };
+  const read = (name: 'title' | 'excerpt' | 'body', rows: number) => (
+    <LabelledField id={`original-${name}`} label={`Original: ${fieldLabels[name]}`}>
+      <textarea
+        className="contact-field__control contact-field__control--area"
+        id={`original-${name}`}
+        readOnly
+        rows={rows}
+        defaultValue={shown[name]}
+      />
+    </LabelledField>
+  );
+  return (
+    <section
+      className="staff-panel card staff-articles__original"
+      aria-labelledby="original-heading"
+      lang={shown.locale}
+    >
+      <h2 id="original-heading">{articleCopy.original(languageNames[shown.locale])}</h2>
+      <p className="staff-muted staff-articles__hint">{articleCopy.originalHint}</p>
+      {read('title', 2)}
+      {read('excerpt', 3)}
+      {read('body', 16)}
     </section>
   );
 }
@@ -222,7 +268,7 @@ function ConflictPanel({
   discard: string;
   user: ConsoleUser;
 }) {
-  const differing = ARTICLE_FIELDS.filter((name) => conflict.theirs[name] !== typed[name]);
+  const differing = COMPARED_FIELDS.filter((name) => conflict.theirs[name] !== typed[name]);
   return (
     <section
       className="staff-notice staff-notice--error staff-articles__conflict"
@@ -293,6 +339,8 @@ export function ArticleEditorPage(props: ArticleEditorPageProps) {
   const title = article ? `Edit: ${article.title}` : articleCopy.newTitle;
   const problems = Object.entries(errors) as [ArticleFieldName, string][];
   const other = article ? translation : translating;
+  // The version written first is the original; its translation shows it beside the form.
+  const original = other && (!article || other.id < article.id) ? other : undefined;
   return (
     <ConsoleDocument title={title} assets={assets} user={user} section="articles">
       <p className="staff-back">
@@ -316,6 +364,8 @@ export function ArticleEditorPage(props: ArticleEditorPageProps) {
         )}
       </ConsoleHeading>
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
+      {article && props.linkCheck && <LinkCheck article={article} user={user} {...props.linkCheck} />}
+      {!props.linkCheck && props.missingLinks.length > 0 && <MissingLinks links={props.missingLinks} />}
       {props.restoredAt && (
         <div className="staff-notice staff-notice--success" role="status">
           <p>
@@ -437,13 +487,11 @@ export function ArticleEditorPage(props: ArticleEditorPageProps) {
               </Field>
             </div>
             <div className="staff-articles__row">
-              <Field name="author" typed={typed} errors={errors}>
-                {(control) => <input {...control} type="text" defaultValue={typed.author} maxLength={LIMITS.author} />}
-              </Field>
-              <Field name="date" typed={typed} errors={errors}>
-                {(control) => <input {...control} type="date" defaultValue={typed.date} />}
-              </Field>
+              <AuthorFields typed={typed} errors={errors} authors={props.authors} />
             </div>
+            <Field name="date" typed={typed} errors={errors}>
+              {(control) => <input {...control} type="date" defaultValue={typed.date} />}
+            </Field>
             <div className="staff-articles__check">
               <input id="article-featured" name="featured" type="checkbox" defaultChecked={typed.featured === 'on'} />
               <label htmlFor="article-featured">
@@ -504,6 +552,7 @@ export function ArticleEditorPage(props: ArticleEditorPageProps) {
                 />
               )}
             </Field>
+            <SeoFields typed={typed} errors={errors} />
             <button className="button button--primary" type="submit">
               {article ? 'Save' : 'Create draft'}
             </button>
@@ -511,9 +560,10 @@ export function ArticleEditorPage(props: ArticleEditorPageProps) {
           </form>
           <Library library={props.library} locale={typed.locale} />
         </div>
-        {article && (
+        {(article || original) && (
           <aside className="staff-detail__side">
-            <Actions article={article} user={user} scheduleValue={props.scheduleValue} />
+            {article && <Actions article={article} user={user} scheduleValue={props.scheduleValue} />}
+            {original && <Original original={original} />}
           </aside>
         )}
       </div>

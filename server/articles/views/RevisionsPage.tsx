@@ -3,7 +3,7 @@ import { ConsoleDocument, ConsoleHeading, CsrfField, Notice } from '../../consol
 import { LabTime } from '../../console/kit/LabTime';
 import { StackTable } from '../../console/kit/StackTable';
 import type { StaffName } from '../../console/people/names';
-import { ARTICLE_FIELDS, fieldLabels } from '../fields';
+import { COMPARED_FIELDS, fieldLabels } from '../fields';
 import { diffLines } from '../lineDiff';
 import type { Article, Revision } from '../store';
 
@@ -23,7 +23,7 @@ const shown = (value: unknown) => (typeof value === 'boolean' ? (value ? 'yes' :
 
 /** What changed from one revision to another: each field that differs, the body line by line. */
 function Diff({ compared: [from, to] }: { compared: [Revision, Revision] }) {
-  const changed = ARTICLE_FIELDS.filter((name) => shown(from.fields[name]) !== shown(to.fields[name]));
+  const changed = COMPARED_FIELDS.filter((name) => shown(from.fields[name]) !== shown(to.fields[name]));
   return (
     <section className="staff-panel card" aria-labelledby="diff-title">
       <h2 id="diff-title">

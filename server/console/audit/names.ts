@@ -1,10 +1,11 @@
 import type { StaffName } from '../people/names';
-import { COMMAND_ACTOR, SCHEDULE_ACTOR, UNKNOWN_ACTOR } from './record';
+import { ASSIGNMENT_ACTOR, COMMAND_ACTOR, SCHEDULE_ACTOR, UNKNOWN_ACTOR } from './record';
 
 const actorWords: Record<string, string> = {
   [SCHEDULE_ACTOR]: 'The article schedule',
   [COMMAND_ACTOR]: 'A staff command on the server',
   [UNKNOWN_ACTOR]: 'An address with no account',
+  [ASSIGNMENT_ACTOR]: 'The leads’ assignment rule',
 };
 
 /** Who did it, as the log shows them: a person by name, or what acted without one. */

@@ -1,3 +1,5 @@
+import type { Response } from 'express';
+
 import type { Queryable } from '../../db';
 
 /**
@@ -22,9 +24,16 @@ export const AUDIT_ACTIONS = {
   erasure: 'A person’s data erased',
   correction: 'A person’s data corrected',
   'campaign.send': 'Campaign sent',
+  'outbox.retry': 'Failed message sent again',
+  'outbox.drop': 'Failed message dropped',
   'article.publish': 'Article published',
   'article.schedule': 'Article scheduled',
   'article.unpublish': 'Article unpublished',
+  'lead.owner': 'Lead assigned',
+  'lead.step': 'Lead’s next step set',
+  'lead.status': 'Lead’s status changed',
+  'lead.note': 'Note added to a lead',
+  'lead.note.edit': 'Note of a lead edited',
   'quarantine.deliver': 'Held form post delivered',
   'quarantine.delete': 'Held form post deleted',
 } as const;
@@ -34,6 +43,8 @@ export type AuditAction = keyof typeof AUDIT_ACTIONS;
 /** Who did it when no signed-in person did: the article schedule, a staff command run on the server. */
 export const SCHEDULE_ACTOR = 'schedule';
 export const COMMAND_ACTOR = 'command';
+/** The leads' assignment rule, which gives a lead its owner on arrival (decision 079). */
+export const ASSIGNMENT_ACTOR = 'assignment';
 /** A failed sign-in for an address with no account: the typed address is not kept. */
 export const UNKNOWN_ACTOR = 'unknown';
 
@@ -65,3 +76,14 @@ export async function recordAudit(db: Queryable, entry: AuditEntry, now = new Da
     (entry.detail ?? '').slice(0, DETAIL_MAX),
   );
 }
+
+/**
+ * The writer of the rows a signed-in person's own account steps leave (their second step, their two factors):
+ * they are both who did it and what it was done to.
+ */
+export const ownAccountAudit =
+  (db: Queryable) =>
+  (res: Response, action: AuditAction, detail: string): Promise<void> => {
+    const { email, accountId } = res.locals.staffSession!;
+    return recordAudit(db, { actor: email, action, object: `person ${accountId}`, detail });
+  };

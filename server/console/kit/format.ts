@@ -1,3 +1,4 @@
+import { wallClock, zonedInstant } from '../../lib/zonedTime';
 import { LAB_TIME_ZONE } from '../texts';
 
 const labTime = new Intl.DateTimeFormat('en-US', {
@@ -15,22 +16,6 @@ export function formatLabTime(iso: string): string {
   return labTime.format(new Date(iso));
 }
 
-const wallClock = new Intl.DateTimeFormat('en-CA', {
-  timeZone: LAB_TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-/** The lab's wall-clock time of a moment, as epoch ms of the same digits in UTC. */
-function labWallClock(ms: number): number {
-  const part = Object.fromEntries(wallClock.formatToParts(ms).map(({ type, value }) => [type, value]));
-  return Date.UTC(+part.year!, +part.month! - 1, +part.day!, +part.hour!, +part.minute!);
-}
-
 /**
  * A form's "YYYY-MM-DDTHH:MM" (an input of type datetime-local) read in the lab's time zone, as the
  * console shows times; undefined when it is not one.
@@ -41,15 +26,13 @@ export function fromLabTime(value: string): Date | undefined {
   const wanted = Date.parse(`${value}:00Z`);
   // Date.parse rolls "02-30" or "T24:00" over into another day: that is no time the form meant.
   if (Number.isNaN(wanted) || new Date(wanted).getUTCDate() !== Number(day)) return undefined;
-  // The zone's offset at that moment, found from a first guess and checked once more (a DST change between).
-  let at = wanted - (labWallClock(wanted) - wanted);
-  at += wanted - labWallClock(at);
-  return new Date(at);
+  return new Date(zonedInstant(value.slice(0, 10), value.slice(11), LAB_TIME_ZONE));
 }
 
 /** A moment as a datetime-local input's value in the lab's time zone: fromLabTime's inverse. */
 export function toLabTime(date: Date): string {
-  return new Date(labWallClock(date.getTime())).toISOString().slice(0, 16);
+  const { day, time } = wallClock(date, LAB_TIME_ZONE);
+  return `${day}T${time}`;
 }
 
 const shortDay = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric' });

@@ -5,7 +5,7 @@ import { createElement } from 'react';
 import type { Database } from '../../db';
 import { readBody } from '../../http/formEndpoint';
 import type { Logger } from '../../http/logger';
-import { recordAudit } from '../audit/record';
+import { ownAccountAudit } from '../audit/record';
 import type { ConsoleAssets } from '../kit/ConsoleDocument';
 import { noticeNamed } from '../notices';
 import { consoleUser, sendPage, textFields } from '../page';
@@ -51,10 +51,7 @@ export function accountRoutes({ db, logger, assets, guardPost, store, throttle }
   };
   const logged = (res: Response, outcome: string) =>
     logger.info({ event: 'staff two-factor', outcome, email: res.locals.staffSession!.email }, 'staff two-factor');
-  const audit = (res: Response, action: 'two-factor' | 'sign-in.fail' | 'sign-in.lock', detail: string) => {
-    const { email, accountId } = res.locals.staffSession!;
-    return recordAudit(db, { actor: email, action, object: `person ${accountId}`, detail });
-  };
+  const audit = ownAccountAudit(db);
 
   router.get(ACCOUNT, async (req, res) => {
     await show(res, 200, { notice: noticeNamed(accountNotices, req.query.saved) });

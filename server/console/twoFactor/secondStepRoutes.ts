@@ -6,7 +6,7 @@ import type { Database } from '../../db';
 import { formEndpoint, readBody } from '../../http/formEndpoint';
 import type { Logger } from '../../http/logger';
 import type { RateLimitCounters } from '../../http/rateLimitCounters';
-import { recordAudit } from '../audit/record';
+import { ownAccountAudit } from '../audit/record';
 import type { StaffAuth } from '../auth';
 import { returnPath, SECOND_STEP_PATH } from '../auth';
 import type { ConsoleAssets } from '../kit/ConsoleDocument';
@@ -89,10 +89,7 @@ export function secondStepRoutes(options: SecondStepOptions): Router {
     await throttle.succeed(session.email);
     return token;
   };
-  const audit = (res: Response, action: 'sign-in.fail' | 'sign-in.lock' | 'two-factor', detail: string) => {
-    const session = res.locals.staffSession!;
-    return recordAudit(db, { actor: session.email, action, object: `person ${session.accountId}`, detail });
-  };
+  const audit = ownAccountAudit(db);
   const logged = (res: Response, outcome: string) =>
     logger.info({ event: 'staff second step', outcome, email: res.locals.staffSession!.email }, 'staff second step');
 
@@ -144,10 +141,7 @@ export function secondStepRoutes(options: SecondStepOptions): Router {
     logged(res, 'set up');
     await passed(req, res);
     await audit(res, 'two-factor', 'set up at sign-in');
-    await recordAudit(db, {
-      ...{ actor: session.email, action: 'sign-in', object: `person ${session.accountId}` },
-      detail: 'after setting up two factors',
-    });
+    await audit(res, 'sign-in', 'after setting up two factors');
     const next = { href: returnPath(req.query.next) ?? home(session.role), label: 'Continue to the console' };
     sendPage(res, 200, createElement(RecoveryCodesPage, { assets: assets(), user: consoleUser(res), codes, next }));
   });

@@ -7,11 +7,12 @@ import { Pagination } from '../../console/kit/Pagination';
 import { optionsWithAll, SelectField } from '../../console/kit/SelectField';
 import { StackTable } from '../../console/kit/StackTable';
 import { SearchField, TextField } from '../../console/kit/TextField';
+import type { StaffName } from '../../console/people/names';
 import { catalogues } from '../../pages/catalogues';
 import { serviceLabel } from '../../pages/serviceLabel';
-import { inboxCopy, statusLabels } from '../consoleTexts';
+import { inboxCopy, pipelineCopy, statusLabels } from '../consoleTexts';
 import type { InboxFilter, InboxLead, OutboxSummary } from '../inbox';
-import { LEAD_STATUSES } from '../leadStatus';
+import { isOpen, LEAD_STATUSES } from '../leadStatus';
 import { leadNotification } from '../texts';
 import { StatusBadge } from './leadParts';
 
@@ -30,6 +31,9 @@ interface InboxPageProps {
   waiting: number;
   outbox: OutboxSummary;
   now: Date;
+  /** Who may own a lead, for the owner filter; names for the owner column (decision 079). */
+  owners: { email: string; name: string }[];
+  nameOf: StaffName;
 }
 
 function Summary({ waiting, outbox, now }: Pick<InboxPageProps, 'waiting' | 'outbox' | 'now'>) {
@@ -58,7 +62,7 @@ function Summary({ waiting, outbox, now }: Pick<InboxPageProps, 'waiting' | 'out
   );
 }
 
-function Filters({ filter, query }: Pick<InboxPageProps, 'filter' | 'query'>) {
+function Filters({ filter, query, owners }: Pick<InboxPageProps, 'filter' | 'query' | 'owners'>) {
   return (
     <FilterForm
       action="/staff/leads"
@@ -100,13 +104,35 @@ function Filters({ filter, query }: Pick<InboxPageProps, 'filter' | 'query'>) {
         placeholder="newsletter, google.com, (direct)"
       />
       <TextField id="filter-campaign" name="campaign" label="Campaign" value={filter.campaign} maxLength={100} />
+      <SelectField
+        id="filter-owner"
+        name="owner"
+        label={pipelineCopy.owner}
+        value={filter.owner}
+        options={[
+          ['', pipelineCopy.allOwners],
+          ['none', pipelineCopy.nobody],
+          ...owners.map((owner) => [owner.email.toLowerCase(), owner.name] as const),
+        ]}
+      />
+      <SelectField
+        id="filter-due"
+        name="due"
+        label={pipelineCopy.dueFilter}
+        value={filter.due}
+        options={[
+          ['', pipelineCopy.dueAny],
+          ['today', pipelineCopy.dueToday],
+          ['overdue', pipelineCopy.dueOverdue],
+        ]}
+      />
     </FilterForm>
   );
 }
 
 /** The leads inbox: the promise and outbox at a glance, filters, the leads newest first, pages. */
 export function InboxPage(props: InboxPageProps) {
-  const { assets, user, leads, total } = props;
+  const { assets, user, leads, total, nameOf, now } = props;
   return (
     <ConsoleDocument title={inboxCopy.inboxTitle} assets={assets} user={user} section="leads">
       <ConsoleHeading eyebrow="Inbox" title={inboxCopy.inboxTitle}>
@@ -120,7 +146,10 @@ export function InboxPage(props: InboxPageProps) {
       {leads.length === 0 ? (
         <p className="staff-empty card">No lead matches these filters.</p>
       ) : (
-        <StackTable labelledBy="leads-count" columns={['Received', 'From', 'Service', 'Status']}>
+        <StackTable
+          labelledBy="leads-count"
+          columns={['Received', 'From', 'Service', 'Source', pipelineCopy.owner, pipelineCopy.nextStep, 'Status']}
+        >
           {leads.map((lead) => (
             <tr key={lead.id}>
               <td data-label="Received">
@@ -135,6 +164,28 @@ export function InboxPage(props: InboxPageProps) {
                 </span>
               </td>
               <td data-label="Service">{serviceLabel(lead.service)}</td>
+              <td data-label="Source">
+                {lead.source || '—'}
+                {lead.campaign && <span className="staff-table__secondary">{lead.campaign}</span>}
+              </td>
+              <td data-label={pipelineCopy.owner}>{lead.owner ? nameOf(lead.owner) : pipelineCopy.nobody}</td>
+              <td data-label={pipelineCopy.nextStep}>
+                {lead.nextStep && lead.nextStepDueAt ? (
+                  <>
+                    {lead.nextStep}
+                    <span className="staff-table__secondary">
+                      {isOpen(lead.status) && Date.parse(lead.nextStepDueAt) <= now.getTime() ? (
+                        <strong className="staff-due">{pipelineCopy.overdue}</strong>
+                      ) : (
+                        pipelineCopy.due
+                      )}{' '}
+                      <LabTime iso={lead.nextStepDueAt} />
+                    </span>
+                  </>
+                ) : (
+                  '—'
+                )}
+              </td>
               <td data-label="Status">
                 <StatusBadge status={lead.status} />
               </td>

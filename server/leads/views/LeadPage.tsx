@@ -1,29 +1,36 @@
 import { siteFacts } from '../../../shared/content/data';
 import type { ConsoleAssets, ConsoleUser } from '../../console/kit/ConsoleDocument';
-import { ConsoleDocument, ConsoleHeading, CsrfField, Notice } from '../../console/kit/ConsoleDocument';
-import { LabelledField } from '../../console/kit/LabelledField';
+import { ConsoleDocument, ConsoleHeading, Notice } from '../../console/kit/ConsoleDocument';
 import { LabTime } from '../../console/kit/LabTime';
 import type { StaffName } from '../../console/people/names';
 import { heardLabel } from '../../pages/heardLabel';
 import { serviceLabel } from '../../pages/serviceLabel';
-import { deliveryLabels, statusActions, statusLabels } from '../consoleTexts';
+import { deliveryLabels, pipelineCopy } from '../consoleTexts';
 import type { LeadDetail } from '../inbox';
-import { STATUS_MOVES } from '../leadStatus';
 import { leadNotification } from '../texts';
 import { Field, StatusBadge } from './leadParts';
 import { LeadSource } from './LeadSource';
+import { Notes } from './Notes';
+import { OwnerPanel, StatusPanel, StepPanel } from './PipelinePanels';
 
 export const NOTE_LIMIT = 5000;
+export { STEP_LIMIT } from './PipelinePanels';
 
-interface LeadPageProps {
+export interface LeadPageProps {
   assets: ConsoleAssets;
   user: ConsoleUser;
   detail: LeadDetail;
   /** Who moved the lead or wrote a note, by name. */
   nameOf: StaffName;
+  /** Who may own it (decision 079). */
+  owners: { email: string; name: string }[];
   notice?: { tone: 'success' | 'error'; text: string };
   /** A note that was refused, shown again as typed. */
   draftNote?: string;
+  /** A next step, a deal and a note's new wording that were refused, shown again as typed. */
+  draftStep?: { step: string; due: string };
+  draftDeal?: Record<string, string>;
+  draftEdit?: { id: number; body: string };
 }
 
 function Deliveries({ detail }: Pick<LeadPageProps, 'detail'>) {
@@ -58,9 +65,10 @@ function Deliveries({ detail }: Pick<LeadPageProps, 'detail'>) {
   );
 }
 
-/** One lead: every field, the reply link, its delivery, status with history, and notes. */
-export function LeadPage({ assets, user, detail, nameOf, notice, draftNote }: LeadPageProps) {
-  const { lead, events, notes } = detail;
+/** One lead: every field, the reply link, its delivery, owner, next step, status with history, and notes. */
+export function LeadPage(props: LeadPageProps) {
+  const { assets, user, detail, nameOf, notice } = props;
+  const { lead } = detail;
   const reply = `mailto:${lead.email}?subject=${encodeURIComponent(`Re: your message to ${siteFacts.name}`)}`;
   return (
     <ConsoleDocument title={`Lead from ${lead.name}`} assets={assets} user={user} section="leads">
@@ -101,91 +109,32 @@ export function LeadPage({ assets, user, detail, nameOf, notice, draftNote }: Le
               <Field label="Status changed">
                 <LabTime iso={lead.statusChangedAt} />
               </Field>
+              <Field label={pipelineCopy.owner}>{lead.owner ? nameOf(lead.owner) : pipelineCopy.nobody}</Field>
               <LeadSource lead={lead} />
               <Field label="How they heard of us (their answer)">{heardLabel(lead.heard, lead.heardtext)}</Field>
-              <Field label="Consent">{lead.notice ? `${lead.consentChannel}, notice ${lead.notice}` : '—'}</Field>
-              <Field label="Browser">{lead.userAgent || '—'}</Field>
-              <Field label="Sender hash">
-                <code className="staff-code">{lead.clientHash}</code>
-              </Field>
             </dl>
+            {/* What only a question about the lead's proof or its sender needs: out of the way of the business. */}
+            <details className="staff-technical">
+              <summary>{pipelineCopy.technicalDetails}</summary>
+              <dl className="staff-fields">
+                <Field label="Consent">{lead.notice ? `${lead.consentChannel}, notice ${lead.notice}` : '—'}</Field>
+                <Field label="Browser">{lead.userAgent || '—'}</Field>
+                <Field label="Sender hash">
+                  <code className="staff-code">{lead.clientHash || '—'}</code>
+                </Field>
+              </dl>
+            </details>
           </section>
           <section className="staff-panel card" aria-labelledby="delivery-title">
             <h2 id="delivery-title">Notification delivery</h2>
             <Deliveries detail={detail} />
           </section>
-          <section className="staff-panel card" aria-labelledby="notes-title" id="notes">
-            <h2 id="notes-title">Notes</h2>
-            {notes.length === 0 ? (
-              <p className="staff-muted">No notes yet.</p>
-            ) : (
-              <ol className="staff-notes">
-                {notes.map((note, index) => (
-                  <li key={index} className="staff-note">
-                    <p className="staff-note__meta">
-                      {nameOf(note.staffEmail)}, <LabTime iso={note.createdAt} />
-                    </p>
-                    <p className="staff-note__body">{note.body}</p>
-                  </li>
-                ))}
-              </ol>
-            )}
-            <form className="staff-form" method="post" action={`/staff/leads/${lead.id}/notes`}>
-              <CsrfField user={user} />
-              <LabelledField id="note-body" label="Add a note">
-                <textarea
-                  className="contact-field__control contact-field__control--area"
-                  id="note-body"
-                  name="body"
-                  rows={4}
-                  // No maxLength: a browser would cut a longer paste without a word; the server refuses it and keeps it whole.
-                  required
-                  defaultValue={draftNote}
-                />
-              </LabelledField>
-              <button className="button button--secondary" type="submit">
-                Add note
-              </button>
-            </form>
-          </section>
+          <Notes {...props} />
         </div>
         <aside className="staff-detail__side">
-          <section className="staff-panel card" aria-labelledby="status-title">
-            <h2 id="status-title">Status</h2>
-            <p>
-              Now: <StatusBadge status={lead.status} />
-            </p>
-            <form className="staff-status-form" method="post" action={`/staff/leads/${lead.id}/status`}>
-              <CsrfField user={user} />
-              <input type="hidden" name="from" value={lead.status} />
-              {STATUS_MOVES[lead.status].map((to) => (
-                <button
-                  key={to}
-                  className={`button ${to === 'spam' ? 'button--secondary' : 'button--primary'}`}
-                  type="submit"
-                  name="to"
-                  value={to}
-                >
-                  {statusActions[to]}
-                </button>
-              ))}
-            </form>
-            <h3 className="staff-panel__subtitle">History</h3>
-            {events.length === 0 ? (
-              <p className="staff-muted">Not moved yet.</p>
-            ) : (
-              <ol className="staff-history">
-                {events.map((event, index) => (
-                  <li key={index}>
-                    {statusLabels[event.from]} → {statusLabels[event.to]}
-                    <span className="staff-history__meta">
-                      {nameOf(event.staffEmail)}, <LabTime iso={event.at} />
-                    </span>
-                  </li>
-                ))}
-              </ol>
-            )}
-          </section>
+          <StatusPanel user={user} detail={detail} nameOf={nameOf} draftDeal={props.draftDeal} />
+          <OwnerPanel user={user} lead={lead} owners={props.owners} nameOf={nameOf} />
+          <StepPanel user={user} lead={lead} draft={props.draftStep} />
         </aside>
       </div>
     </ConsoleDocument>

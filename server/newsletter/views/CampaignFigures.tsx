@@ -1,9 +1,18 @@
 import type { Campaign, CampaignFigures } from '../campaignStore';
 
 /** A campaign's figures at a glance: its recipients' messages by state, the rate, and unsubscribes from it. */
-export function CampaignFigureList({ figures, unsubscribes }: { figures: CampaignFigures; unsubscribes: number }) {
+export function CampaignFigureList({
+  figures,
+  unsubscribes,
+  cancelled,
+}: {
+  figures: CampaignFigures;
+  unsubscribes: number;
+  cancelled: boolean;
+}) {
   const items: [string, number][] = [
-    ['Recipients', figures.recipients],
+    ['Recipients so far', figures.recipients],
+    [cancelled ? 'Left without it (cancelled)' : 'Not queued yet', figures.unsent],
     ['Queued', figures.queued],
     ['Delivered to the mail server', figures.sent],
     ['Failed', figures.failed],

@@ -26,6 +26,10 @@ interface CampaignPageProps {
   campaign: Campaign;
   /** The notes in the form: the campaign's, or what was typed when they were refused. */
   notes: Record<Locale, string>;
+  /** Notes someone saved after the form was opened (campaignConflicts.ts): shown beside the writer's own. */
+  theirs?: Record<Locale, string>;
+  /** The version of the notes the form was opened on, carried by the form as `base`. */
+  version: string;
   figures: CampaignFigures;
   /** Once it has gone out: the visits its links brought. */
   clicks?: CampaignClicks;
@@ -81,8 +85,58 @@ function LanguageFieldsFor({
   );
 }
 
+/** Someone saved other notes after the form was opened: theirs, language by language where they differ. */
+function ConflictPanel({
+  theirs,
+  typed,
+  saved,
+}: {
+  theirs: Record<Locale, string>;
+  typed: Record<Locale, string>;
+  /** The campaign's page, which shows the saved notes. */
+  saved: string;
+}) {
+  return (
+    <section className="staff-notice staff-notice--error" role="alert" aria-labelledby="conflict-title">
+      <h2 id="conflict-title">Other notes were saved after you opened this campaign</h2>
+      <p>
+        Nothing is lost: your notes are in the form below, the saved ones are here. Save keeps yours, or copy from the
+        saved ones first.
+      </p>
+      {locales
+        .filter((locale) => theirs[locale] !== typed[locale])
+        .map((locale) => (
+          <LabelledField key={locale} id={`theirs-note-${locale}`} label={`Saved ${languageNames[locale]} note`}>
+            <textarea
+              className="contact-field__control contact-field__control--area"
+              id={`theirs-note-${locale}`}
+              readOnly
+              rows={4}
+              defaultValue={theirs[locale]}
+            />
+          </LabelledField>
+        ))}
+      <p>
+        <a className="button button--secondary" href={saved}>
+          Keep the saved notes instead of mine
+        </a>
+      </p>
+    </section>
+  );
+}
+
 /** One campaign: a draft's form, test and schedule; then its progress and figures. */
-export function CampaignPage({ assets, user, campaign, notes, figures, clicks, notice }: CampaignPageProps) {
+export function CampaignPage({
+  assets,
+  user,
+  campaign,
+  notes,
+  theirs,
+  version,
+  figures,
+  clicks,
+  notice,
+}: CampaignPageProps) {
   const sent = campaign.status !== 'draft';
   const state = campaignState(campaign, figures);
   // A draft from before decision 067 announces no article: kept to read, never to send. A scheduled one may change.
@@ -108,6 +162,7 @@ export function CampaignPage({ assets, user, campaign, notes, figures, clicks, n
         </p>
       </ConsoleHeading>
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
+      {theirs && <ConflictPanel theirs={theirs} typed={notes} saved={base} />}
       {sent && (
         <section className="staff-panel card" aria-labelledby="progress-title">
           <div className="staff-panel__head">
@@ -117,7 +172,11 @@ export function CampaignPage({ assets, user, campaign, notes, figures, clicks, n
             </a>
           </div>
           <CampaignControls state={state} base={base} user={user} />
-          <CampaignFigureList figures={figures} unsubscribes={campaign.unsubscribes} />
+          <CampaignFigureList
+            figures={figures}
+            unsubscribes={campaign.unsubscribes}
+            cancelled={campaign.cancelledAt !== null}
+          />
         </section>
       )}
       {sent && clicks && <CampaignClicksPanel clicks={clicks} />}
@@ -125,6 +184,7 @@ export function CampaignPage({ assets, user, campaign, notes, figures, clicks, n
         <h2 id="content-title">{editable ? 'Write' : sent ? 'What was sent' : 'Its text, which cannot be sent'}</h2>
         <form className="staff-form" method="post" action={base}>
           <CsrfField user={user} />
+          {editable && <input type="hidden" name="base" value={version} />}
           {locales.map((locale) => (
             <LanguageFieldsFor
               key={locale}

@@ -13,13 +13,24 @@ interface SubscribersPageProps {
   removed?: string;
 }
 
-/** The cells every row of both lists starts with: the address and when it signed up. */
+/** The cells every row of both lists starts with: the address, when it signed up, and whether it takes mail. */
 function AddressCells({ subscriber }: { subscriber: ListedSubscriber }) {
+  const { bounce } = subscriber;
   return (
     <>
       <td data-label="E-mail">{subscriber.email}</td>
       <td data-label="Signed up">
         <LabTime iso={subscriber.createdAt} />
+      </td>
+      <td data-label="State">
+        {bounce ? (
+          <>
+            <span className="staff-badge staff-badge--bounced">Bounced</span> <LabTime iso={bounce.at} />
+            {bounce.reason && <span className="staff-muted"> {bounce.reason}</span>}
+          </>
+        ) : (
+          'Receiving'
+        )}
       </td>
     </>
   );
@@ -31,7 +42,8 @@ export function SubscribersPage({ assets, user, confirmed, pending, removed }: S
     <ConsoleDocument title="Subscribers" assets={assets} user={user} section="subscribers">
       <ConsoleHeading eyebrow="Newsletter" title="Subscribers">
         <p className="staff-muted">
-          Addresses that confirmed their sign-up. Removing one unsubscribes it: its consent stays on record.
+          Addresses that confirmed their sign-up. Removing one unsubscribes it: its consent stays on record. A bounced
+          address was refused for good by the mail server: it gets no more e-mail.
         </p>
       </ConsoleHeading>
       {removed && <Notice tone="success">{removed} is unsubscribed.</Notice>}
@@ -50,7 +62,7 @@ export function SubscribersPage({ assets, user, confirmed, pending, removed }: S
         ) : (
           <StackTable
             labelledBy="confirmed-title"
-            columns={['E-mail', 'Signed up', 'Consent given', <span className="visually-hidden">Remove</span>]}
+            columns={['E-mail', 'Signed up', 'State', 'Consent given', <span className="visually-hidden">Remove</span>]}
           >
             {confirmed.map((subscriber) => (
               <tr key={subscriber.id}>
@@ -78,7 +90,7 @@ export function SubscribersPage({ assets, user, confirmed, pending, removed }: S
       <CountPanel id="pending-title" title="Pending" count={pending.length}>
         <p className="staff-muted">Signed up, confirmation link not opened yet: they get no newsletter.</p>
         {pending.length > 0 && (
-          <StackTable labelledBy="pending-title" columns={['E-mail', 'Signed up']}>
+          <StackTable labelledBy="pending-title" columns={['E-mail', 'Signed up', 'State']}>
             {pending.map((subscriber) => (
               <tr key={subscriber.id}>
                 <AddressCells subscriber={subscriber} />

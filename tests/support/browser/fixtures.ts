@@ -4,6 +4,10 @@ import { expect, test as base } from '@playwright/test';
 import { DISMISSED_KEY } from '../../../shared/components/LanguageHint';
 import { ANALYTICS_ENDPOINT } from '../../../shared/lib/attribution';
 
+/** Headless Chromium names itself "HeadlessChrome", which isbot rightly takes for a robot: a visitor's browser does not. */
+export const PERSON_USER_AGENT =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
 interface Fixtures {
   /** Console errors and uncaught page errors seen during the test; each test must end with none unless it empties the list. */
   browserErrors: string[];

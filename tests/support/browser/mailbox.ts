@@ -6,18 +6,25 @@ import { promisify } from 'node:util';
 import type { ParsedMail } from 'mailparser';
 import { simpleParser } from 'mailparser';
 
-/** The messages the mail catcher received (see playwright.config.ts), parsed. */
-async function received(): Promise<ParsedMail[]> {
-  const folder = process.env.E2E_MAIL_DIR!;
+/** The messages the mail catcher received into `folder`, parsed. */
+async function received(folder: string): Promise<ParsedMail[]> {
   const files = fs.existsSync(folder) ? fs.readdirSync(folder).filter((name) => name.endsWith('.eml')) : [];
   return Promise.all(files.map((name) => simpleParser(fs.readFileSync(path.join(folder, name)))));
 }
 
-/** Waits for the messages sent to `address` (the site sends through real SMTP, from its outbox). */
-export async function mailTo(address: string, count = 1, timeoutMs = 10_000): Promise<ParsedMail[]> {
+/**
+ * Waits for the messages sent to `address` (the site sends through real SMTP, from its outbox), caught into
+ * `folder`: the shared server's catcher's (playwright.config.ts) unless a spec's site of its own has its own.
+ */
+export async function mailTo(
+  address: string,
+  count = 1,
+  timeoutMs = 10_000,
+  folder = process.env.E2E_MAIL_DIR!,
+): Promise<ParsedMail[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const mine = (await received()).filter(
+    const mine = (await received(folder)).filter(
       (mail) =>
         mail.to &&
         !Array.isArray(mail.to) &&

@@ -1,8 +1,8 @@
 import type { ConsoleAssets, ConsoleUser } from '../../kit/ConsoleDocument';
 import { ConsoleDocument, ConsoleHeading, CsrfField, Notice } from '../../kit/ConsoleDocument';
-import { LabelledField } from '../../kit/LabelledField';
 import type { TwoFactorStatus } from '../store';
 import { twoFactorCopy } from '../texts';
+import { CodeField } from './CodeField';
 import { SetUpPanel } from './SetUpPanel';
 
 interface AccountPageProps {
@@ -51,18 +51,7 @@ export function AccountPage({ assets, user, status, required, setUpSecret, notic
             <form className="staff-form" method="post" action="/staff/account/two-factor/off">
               <CsrfField user={user} />
               <p className="staff-muted">{twoFactorCopy.turnOffIntro}</p>
-              <LabelledField id="turn-off-code" label={twoFactorCopy.codeLabel}>
-                <input
-                  className="contact-field__control"
-                  id="turn-off-code"
-                  name="code"
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  pattern="[0-9 ]{6,7}"
-                  maxLength={7}
-                  required
-                />
-              </LabelledField>
+              <CodeField id="turn-off-code" label={twoFactorCopy.codeLabel} />
               <button className="staff-button" type="submit">
                 Turn off two-factor sign-in
               </button>

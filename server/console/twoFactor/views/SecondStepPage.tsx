@@ -1,7 +1,7 @@
 import type { ConsoleAssets, ConsoleUser } from '../../kit/ConsoleDocument';
 import { ConsoleDocument, ConsoleHeading, CsrfField, Notice } from '../../kit/ConsoleDocument';
-import { LabelledField } from '../../kit/LabelledField';
 import { twoFactorCopy } from '../texts';
+import { CodeField } from './CodeField';
 import { SetUpPanel } from './SetUpPanel';
 
 interface SecondStepPageProps {
@@ -31,18 +31,7 @@ export function SecondStepPage({ assets, user, setUpSecret, error, next }: Secon
           <h2 id="code-title">Your code</h2>
           <form className="staff-form" method="post" action={`/staff/second-step${query}`}>
             <CsrfField user={user} />
-            <LabelledField id="second-step-code" label={twoFactorCopy.stepCodeLabel}>
-              <input
-                className="contact-field__control"
-                id="second-step-code"
-                name="code"
-                autoComplete="one-time-code"
-                autoCapitalize="none"
-                spellCheck={false}
-                maxLength={40}
-                required
-              />
-            </LabelledField>
+            <CodeField id="second-step-code" label={twoFactorCopy.stepCodeLabel} recovery />
             <button className="button button--primary" type="submit">
               Continue
             </button>

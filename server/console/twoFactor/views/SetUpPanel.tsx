@@ -1,9 +1,9 @@
 import type { ConsoleUser } from '../../kit/ConsoleDocument';
 import { CsrfField } from '../../kit/ConsoleDocument';
-import { LabelledField } from '../../kit/LabelledField';
 import { qrCodeDataUrl } from '../qrCode';
 import { twoFactorCopy } from '../texts';
 import { groupedSecret, totpUri } from '../totp';
+import { CodeField } from './CodeField';
 
 interface SetUpPanelProps {
   user: ConsoleUser;
@@ -39,18 +39,7 @@ export function SetUpPanel({ user, secret, action }: SetUpPanelProps) {
       </div>
       <form className="staff-form" method="post" action={action}>
         <CsrfField user={user} />
-        <LabelledField id="set-up-code" label={twoFactorCopy.codeLabel}>
-          <input
-            className="contact-field__control"
-            id="set-up-code"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9 ]{6,7}"
-            maxLength={7}
-            required
-          />
-        </LabelledField>
+        <CodeField id="set-up-code" label={twoFactorCopy.codeLabel} />
         <button className="button button--primary" type="submit">
           Turn on two-factor sign-in
         </button>

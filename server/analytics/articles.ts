@@ -1,0 +1,46 @@
+/**
+ * The published articles as the analytics count and show them (decision 078): each one's path in every language
+ * it is published in and its title, from what the site publishes now (an article published from the console
+ * too, whenever it was).
+ */
+import type { PostFacts } from '../../shared/content/blog';
+import { publishedIndex, publishedPosts } from '../../shared/content/publishedArticles';
+import type { Locale } from '../../shared/lib/locale';
+import { locales } from '../../shared/lib/locale';
+import { postPath } from '../../shared/model/articles';
+
+export interface PublishedArticle {
+  id: number;
+  /** Its title in the first language it is published in (English when it is). */
+  title: string;
+  /** Its path in each language it is published in. */
+  paths: Partial<Record<Locale, string>>;
+}
+
+const pathsOf = (post: PostFacts): Partial<Record<Locale, string>> =>
+  Object.fromEntries(
+    locales.flatMap((locale) => {
+      const slug = post.slugs[locale];
+      return slug ? [[locale, postPath({ slug, locale })]] : [];
+    }),
+  );
+
+let made: { index: readonly PostFacts[]; paths: Set<string> } | undefined;
+
+/** Whether a path is a published article's: a view of it is counted under its own path too. */
+export function isArticlePath(path: string): boolean {
+  const index = publishedIndex();
+  if (made?.index !== index) made = { index, paths: new Set(index.flatMap((post) => Object.values(pathsOf(post)))) };
+  return made.paths.has(path);
+}
+
+/** Every article published now, newest first, with its title and paths. */
+export function publishedArticles(): PublishedArticle[] {
+  return publishedIndex().map((post) => {
+    const paths = pathsOf(post);
+    const title = locales
+      .map((locale) => publishedPosts(locale)?.find((candidate) => candidate.id === post.id)?.title)
+      .find(Boolean);
+    return { id: post.id, title: title ?? Object.values(paths)[0]!, paths };
+  });
+}

@@ -1,0 +1,65 @@
+/**
+ * Speed to lead (decision 079): how long a lead waited for the staff's first action (a status change or a note),
+ * counted in the office hours of its office only, so a lead sent on Friday evening and answered on Monday at
+ * opening waited minutes, not days. The office's days and hours are the site's opening hours, on the office's own
+ * clock (its IANA zone, read through Intl: never a fixed offset).
+ */
+import type { City } from '../../shared/content/data';
+import { siteFacts } from '../../shared/content/data';
+import { OFFICE_TIME_ZONES } from '../console/people/profile';
+import { wallClock, zonedInstant } from '../lib/zonedTime';
+
+const DAY_MS = 86_400_000;
+
+/** Minutes of office hours of `office` between two moments (0 when the second is not after the first). */
+export function officeMinutes(from: Date, to: Date, office: City): number {
+  const zone = OFFICE_TIME_ZONES[office];
+  const { days, opens, closes } = siteFacts.openingHours;
+  let counted = 0;
+  // Each calendar day of the office from the first moment's to the last's; noon steps past any summer-time change.
+  const last = wallClock(to.getTime(), zone).day;
+  for (let day = wallClock(from.getTime(), zone).day; day <= last;) {
+    const noon = zonedInstant(day, '12:00', zone);
+    if ((days as readonly string[]).includes(wallClock(noon, zone).weekday)) {
+      const start = Math.max(from.getTime(), zonedInstant(day, opens, zone));
+      const end = Math.min(to.getTime(), zonedInstant(day, closes, zone));
+      if (end > start) counted += end - start;
+    }
+    day = wallClock(noon + DAY_MS, zone).day;
+  }
+  return counted / 60_000;
+}
+
+/** The nearest-rank percentile of some figures (undefined with none). */
+function percentile(sorted: readonly number[], share: number): number | undefined {
+  if (sorted.length === 0) return undefined;
+  return sorted[Math.max(0, Math.ceil(share * sorted.length) - 1)];
+}
+
+export interface SpeedRow {
+  /** The Monday of the lead's arrival week (UTC day), its office and its owner. */
+  week: string;
+  office: string;
+  owner: string;
+  /** Office minutes from arrival to the first staff action. */
+  minutes: number;
+}
+
+export interface SpeedFigure {
+  key: string;
+  leads: number;
+  median: number;
+  p90: number;
+}
+
+/** The median and the 90th percentile of the rows, grouped by week, office or owner. */
+export function speedFigures(rows: readonly SpeedRow[], by: 'week' | 'office' | 'owner'): SpeedFigure[] {
+  const groups = new Map<string, number[]>();
+  for (const row of rows) groups.set(row[by], [...(groups.get(row[by]) ?? []), row.minutes]);
+  return [...groups.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([key, minutes]) => {
+      const sorted = [...minutes].sort((a, b) => a - b);
+      return { key, leads: sorted.length, median: percentile(sorted, 0.5)!, p90: percentile(sorted, 0.9)! };
+    });
+}
