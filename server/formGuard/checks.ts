@@ -4,17 +4,20 @@ import type { ProofCheck } from './proof';
 import type { Reason } from './quarantine';
 import type { GuardSettings } from './settings';
 
-/** What the guard learnt of one submission, each answer from its own check. */
+/**
+ * What the guard learnt of one submission, each answer from its own check. The costly ones (a write, a lookup)
+ * are undefined when they were not run: the cheap ones alone had held the post, or the client was over its limit.
+ */
 export interface Findings {
   honeypot: boolean;
   token: TokenCheck;
-  proof: ProofCheck;
+  links: number;
+  proof?: ProofCheck;
   /** Undefined when the form has no address, or the lookup is off. */
   mailDomain?: MailDomainAnswer;
-  links: number;
-  duplicate: boolean;
-  overClient: boolean;
-  overAddress: boolean;
+  duplicate?: boolean;
+  overClient?: boolean;
+  overAddress?: boolean;
 }
 
 /** Links counted at most: past four, a message is scored as four. */
@@ -35,7 +38,7 @@ export function reasonsOf(found: Findings, settings: GuardSettings): Reason[] {
   else if (found.token.ageSeconds < settings.minSeconds)
     add(`sent ${found.token.ageSeconds} s after the page`, settings.tooFast);
   if (found.proof === 'missing') add('no proof of work', settings.noProof);
-  else if (found.proof !== 'good') add(`proof of work ${found.proof}`, settings.badProof);
+  else if (found.proof !== undefined && found.proof !== 'good') add(`proof of work ${found.proof}`, settings.badProof);
   if (found.overClient) add(`over ${settings.perClient} posts from one client in 10 minutes`, settings.clientLimit);
   if (found.overAddress) add(`over ${settings.perAddress} posts from one address in 10 minutes`, settings.addressLimit);
   if (found.mailDomain === 'none') add('e-mail domain has no MX or A record', settings.noMailDomain);

@@ -9,6 +9,7 @@ import type { Site } from '../site/services';
 import { guardSettingsSection, quarantineSection } from './consoleRoutes';
 import type { FormGuard } from './guard';
 import { createGuard } from './guard';
+import { heldBatches } from './heldBatches';
 import type { MailDomainCheck } from './mailDomain';
 import { mailDomains } from './mailDomain';
 import { proofs as createProofs } from './proof';
@@ -25,7 +26,7 @@ export interface FormGuarding {
 
 /** The guard and what it brings: the challenge route, the quarantine (sales) and the settings (owners). */
 export function formGuard(site: Site, options: { mailDomain?: MailDomainCheck } = {}): Feature & FormGuarding {
-  const { db, logger, config, formTokens: tokens, counters } = site;
+  const { db, logger, config, formTokens: tokens, counters, afterAnswer } = site;
   const quarantine = quarantineStore(db);
   const proofs = createProofs(db);
   const mailDomain = options.mailDomain ?? (config.mailDomainCheck ? mailDomains() : undefined);
@@ -34,7 +35,8 @@ export function formGuard(site: Site, options: { mailDomain?: MailDomainCheck } 
     ...DEFAULT_GUARD_SETTINGS,
     minSeconds: config.formMinSeconds ?? DEFAULT_GUARD_SETTINGS.minSeconds,
   };
-  const guard = createGuard({ db, logger, tokens, proofs, quarantine, mailDomain, defaults });
+  const held = heldBatches(quarantine, afterAnswer);
+  const guard = createGuard({ db, logger, tokens, proofs, held, mailDomain, defaults });
   const deliverers = new Map<GuardedForm, (payload: unknown) => Promise<void>>();
   return {
     protect<T>(form: GuardedForm, deliver: (payload: T) => Promise<void>) {

@@ -1,5 +1,5 @@
 import type { GuardedForm } from '../../shared/lib/formGuard';
-import type { Queryable } from '../db';
+import type { Database, Queryable } from '../db';
 
 /** One check that failed: why, and what it added to the score. */
 export interface Reason {
@@ -29,6 +29,9 @@ interface Row {
   score: number;
 }
 
+/** An item to hold, with what its form needs to deliver it. */
+export type NewItem = Omit<HeldItem, 'id'> & { payload: unknown };
+
 const itemOf = (row: Row): HeldItem => ({
   id: Number(row.id),
   form: row.form,
@@ -46,20 +49,28 @@ const COLUMNS = 'id, form, received_at, email, summary, reasons, score';
  * form delivers when staff say it is not spam. Nothing here is mailed, sent to a webhook or counted anywhere;
  * the privacy job deletes what is 30 days old.
  */
-export function quarantineStore(db: Queryable) {
+export function quarantineStore(db: Database) {
+  const insert = (q: Queryable, item: NewItem) =>
+    q.run(
+      `INSERT INTO form_quarantine (form, received_at, email, summary, payload, reasons, score)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      item.form,
+      item.receivedAt,
+      item.email,
+      item.summary,
+      JSON.stringify(item.payload),
+      JSON.stringify(item.reasons),
+      item.score,
+    );
   return {
-    async hold(item: Omit<HeldItem, 'id'> & { payload: unknown }): Promise<void> {
-      await db.run(
-        `INSERT INTO form_quarantine (form, received_at, email, summary, payload, reasons, score)
-         VALUES (?, ?, ?, ?, ?, ?, ?)`,
-        item.form,
-        item.receivedAt,
-        item.email,
-        item.summary,
-        JSON.stringify(item.payload),
-        JSON.stringify(item.reasons),
-        item.score,
-      );
+    async hold(item: NewItem): Promise<void> {
+      await insert(db, item);
+    },
+    /** Many items in one transaction: one commit for a batch of held posts (heldBatches.ts). */
+    async holdAll(items: readonly NewItem[]): Promise<void> {
+      await db.transaction(async (tx) => {
+        for (const item of items) await insert(tx, item);
+      });
     },
     async list(limit: number): Promise<{ items: HeldItem[]; total: number }> {
       const rows = await db.all<Row>(`SELECT ${COLUMNS} FROM form_quarantine ORDER BY id DESC LIMIT ?`, limit);

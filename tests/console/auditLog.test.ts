@@ -278,6 +278,7 @@ async function heldPost(): Promise<number> {
     .post('/api/contact')
     .set('X-Forwarded-For', '203.0.113.20')
     .send({ name: 'Held Person', email: HELD, message: 'Held words.' });
+  await app.afterAnswer.settled(); // held posts are written together after their answers
   return (app.db.connection.prepare('SELECT max(id) AS id FROM form_quarantine').get() as { id: number }).id;
 }
 

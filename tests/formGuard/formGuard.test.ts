@@ -38,6 +38,13 @@ const held = (app: TestApp) =>
       score: number;
     }[]
   ).map((row) => ({ ...row, reasons: (JSON.parse(row.reasons) as { reason: string }[]).map((r) => r.reason) }));
+/** The guard's own counts in the rate limiters' table (per client, per address, per message): their hits. */
+const guardCounts = (app: TestApp, kind = '') =>
+  (
+    app.db.connection
+      .prepare("SELECT hits FROM rate_limit_hits WHERE key LIKE ? || '%' ORDER BY key")
+      .all(`guard:contact:${kind}`) as { hits: number }[]
+  ).map((row) => row.hits);
 const postContact = (app: TestApp, body: object, client = '203.0.113.1') =>
   request(app).post('/api/contact').set('X-Forwarded-For', client).set('Content-Type', 'application/json').send(body);
 const postSignUp = (app: TestApp, body: object, client = '203.0.113.1') =>
@@ -60,6 +67,8 @@ describe('posts that never loaded the form', () => {
     expect(count(app, 'outbox')).toBe(0); // no notification, no webhook, no confirmation
     expect(count(app, 'form_quarantine')).toBe(2000);
     expect(held(app)[0]!.reasons).toContain('page token missing');
+    // Held by the checks in memory alone: no count was written for them (decision 073).
+    expect(guardCounts(app)).toEqual([]);
     const figures = { posts: 2000, delivered: count(app, 'leads') + count(app, 'subscribers'), held: 2000 };
     console.info(`scripted posts without a page token or proof: ${JSON.stringify(figures)}`);
   }, 120_000);
@@ -76,6 +85,7 @@ describe('posts that never loaded the form', () => {
     const { token: focused } = fresh.body as { token: string };
     expect((await postContact(app, { ...lead, [FORM_TOKEN_FIELD]: focused }, '203.0.113.2')).status).toBe(201);
     expect(count(app, 'leads')).toBe(0);
+    await app.afterAnswer.settled();
     const [first, second] = held(app).map(({ reasons }) => reasons[0]);
     expect(first).toBe('page token invalid');
     expect(second).toMatch(/^sent \d+ s after the page$/);
@@ -143,6 +153,7 @@ describe('a person', () => {
     const { formToken } = await guardFields(app, 'contact');
     const proof = await solvedProof(app, 'newsletter');
     expect((await postContact(app, { ...lead, formToken, [PROOF_FIELD]: proof })).status).toBe(201);
+    await app.afterAnswer.settled();
     expect(held(app).map(({ reasons }) => reasons)).toEqual([['proof of work otherForm']]);
   });
 });
@@ -171,6 +182,26 @@ describe('a headless browser that solves the proof', () => {
     for (const { reasons } of held(first))
       expect(reasons).toContain(`over ${DEFAULT_GUARD_SETTINGS.perClient} posts from one client in 10 minutes`);
   }, 120_000);
+});
+
+describe('a client over its limit', () => {
+  it('is known over it in memory: past the limit, its posts are held without another count written', async () => {
+    const app = guardedApp();
+    await saveGuardSettings(app.db, { ...DEFAULT_GUARD_SETTINGS, minSeconds: 0, proofWork: 500, perClient: 2 });
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const fields = await guardFields(app, 'contact', { proof: true });
+      statuses.push((await postContact(app, { ...lead, ...fields, email: `twice${i}@example.com` })).status);
+    }
+    await app.afterAnswer.settled();
+    expect(statuses).toEqual([201, 201, 201, 201, 201]);
+    expect(count(app, 'leads')).toBe(2);
+    expect(held(app).map(({ reasons }) => reasons)).toEqual(
+      Array.from({ length: 3 }, () => ['over 2 posts from one client in 10 minutes']),
+    );
+    // The shared count stopped at the limit: the three past it were known over in memory, with no write.
+    expect(guardCounts(app, 'client')).toEqual([2]);
+  });
 });
 
 describe('the quarantine in the console', () => {
@@ -206,6 +237,7 @@ describe('the quarantine in the console', () => {
     expect(count(app, 'form_quarantine')).toBe(0);
 
     await postContact(app, { ...lead, name: 'Fourth' }, '203.0.113.4');
+    await app.afterAnswer.settled();
     const day = 24 * 60 * 60_000;
     expect((await purgeExpired(app.db, new Date(Date.now() + 30 * day - 60_000))).quarantined).toBe(0);
     expect((await purgeExpired(app.db, new Date(Date.now() + 30 * day + 60_000))).quarantined).toBe(1);
@@ -233,6 +265,7 @@ describe("an address's erasure", () => {
     const app = guardedApp();
     await postContact(app, { ...lead, email: 'Gone@Example.com' });
     await postContact(app, { ...lead, email: 'kept@example.com' }, '203.0.113.9');
+    await app.afterAnswer.settled();
     await erasePersonalData(app.db, 'gone@example.com');
     expect(app.db.connection.prepare('SELECT email FROM form_quarantine').all()).toEqual([
       { email: 'kept@example.com' },

@@ -81,6 +81,7 @@ describe('a form post whose address cannot receive mail', () => {
         });
     await post('ana@nowhere.test');
     await post('ana@dns-down.test');
+    await app.afterAnswer.settled();
     expect(app.db.connection.prepare('SELECT email FROM leads').all()).toEqual([{ email: 'ana@dns-down.test' }]);
     const reasons = app.db.connection.prepare('SELECT reasons FROM form_quarantine').all() as { reasons: string }[];
     expect(reasons.map((row) => JSON.parse(row.reasons))).toEqual([
