@@ -23,8 +23,8 @@ export const DEFAULT_GUARD_SETTINGS = {
   duplicate: 25,
   /** Per link in the message, counted up to four. */
   link: 10,
-  /** The most hashes a proof of work asks for (half of it on average): about 0.3 s on a mid-range phone. */
-  proofWork: 20_000,
+  /** The most hashes a proof of work asks for (half of it on average): at most about 0.4 s on a mid-range phone. */
+  proofWork: 10_000,
 };
 export type GuardSettings = typeof DEFAULT_GUARD_SETTINGS;
 export type GuardSetting = keyof GuardSettings;

@@ -35,9 +35,16 @@ export const errorLines = (server: ServerProcess): string[] =>
     .split('\n')
     .filter((line) => line.includes('"level":50'));
 
-/** Starts the built server as production does (`npm start`'s command, the lab's identity set) and waits until it answers. */
-export async function startServer(port: number, env: NodeJS.ProcessEnv): Promise<ServerProcess> {
-  const child = spawn(process.execPath, SERVER_ARGS, {
+/**
+ * Starts the built server as production does (`npm start`'s command, the lab's identity set) and waits until it
+ * answers. `command` runs it another way (the bench pins it to a CPU with taskset, which execs it: the same pid).
+ */
+export async function startServer(
+  port: number,
+  env: NodeJS.ProcessEnv,
+  [command, args]: [string, string[]] = [process.execPath, SERVER_ARGS],
+): Promise<ServerProcess> {
+  const child = spawn(command, args, {
     env: {
       ...process.env,
       PORT: String(port),
