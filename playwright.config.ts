@@ -4,7 +4,7 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 import { CHROMIUM_ARGS, findChromium } from './tests/support/browser/chromium.mjs';
-import { SERVER_COMMAND, TEST_ANALYTICS_KEY, TEST_IDENTITY } from './tests/support/serverCommand';
+import { SERVER_COMMAND, TEST_ANALYTICS_KEY, TEST_FORM_CHECKS, TEST_IDENTITY } from './tests/support/serverCommand';
 
 // E2E_PORT lets two checkouts run their browser tests side by side.
 const PORT = Number(process.env.E2E_PORT ?? 4173);
@@ -58,6 +58,7 @@ export default defineConfig({
         // The newsletter's e-mails wait without it.
         ...TEST_IDENTITY,
         ...TEST_ANALYTICS_KEY,
+        ...TEST_FORM_CHECKS,
       },
     },
   ],

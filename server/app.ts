@@ -14,6 +14,8 @@ import type { AppConfig } from './config';
 import type { ConsoleRouteRoles } from './console/console';
 import { staffConsole } from './console/console';
 import type { Database } from './db';
+import { formGuard } from './formGuard';
+import type { MailDomainCheck } from './formGuard/mailDomain';
 import type { AfterAnswer } from './http/afterAnswer';
 import { createAfterAnswer } from './http/afterAnswer';
 import type { Drain } from './http/drain';
@@ -57,6 +59,8 @@ export interface AppOptions {
   metrics?: Metrics;
   /** The published articles (a test's); loaded from the database by default. */
   articles?: ArticleContent;
+  /** Looks up whether an e-mail's domain receives mail (a test's resolver); the DNS's by default. */
+  mailDomain?: MailDomainCheck;
 }
 
 /** The site's Node listener, with what main.ts runs beside it: the features' jobs and what the outbox sends for them. */
@@ -85,10 +89,12 @@ export function createApp(config: AppConfig, options: AppOptions): SiteApp {
   const published = articles(site, { content: options.articles });
   const lab = alerts(site);
   const legal = identity(site); // the lab's legal identity, from its settings
-  const pipeline = leads(site, { conversions: counted.conversions });
+  const guard = formGuard(site, { mailDomain: options.mailDomain }); // the public forms' checks and quarantine
+  const pipeline = leads(site, { conversions: counted.conversions, guard });
   const features = [
     pipeline,
-    newsletter(site, { conversions: counted.conversions, wakeCampaigns: options.wakeCampaigns }),
+    newsletter(site, { conversions: counted.conversions, wakeCampaigns: options.wakeCampaigns, guard }),
+    guard,
     vitals(site),
     counted,
     published,

@@ -134,6 +134,8 @@ const envSchema = z.object({
   // Office minutes, at most two office days (decision 080).
   ALERT_LEAD_OWNER_MINUTES: z.coerce.number().int('expected a whole number').min(1).max(1080).default(5),
   ALERT_LEAD_OWNERS_MINUTES: z.coerce.number().int('expected a whole number').min(1).max(1080).default(30),
+  MAIL_DOMAIN_CHECK: z.enum(['on', 'off'], { error: 'expected on or off' }).default('on'),
+  FORM_MIN_SECONDS: z.coerce.number().int('expected a whole number').min(0).max(3600).optional(),
   WEB_CONCURRENCY: z.coerce.number().int('expected a whole number').min(1).max(64).default(1),
   METRICS_TOKEN: z
     .string()
@@ -194,6 +196,10 @@ export interface AppConfig {
   /** The key of visitors' pseudonyms (decision 065). Never logged. */
   analytics: AnalyticsConfig;
   alerts: AlertConfig;
+  /** Whether a form's e-mail domain is looked up in the DNS (decision 073): off where no resolver answers truly. */
+  mailDomainCheck: boolean;
+  /** The least seconds from a form's page to its post, when the form checks' settings do not say (decision 073). */
+  formMinSeconds?: number;
   /** Processes serving on the port (node:cluster), 1 by default (decision 050). */
   webConcurrency: number;
   /** The lab's legal identity, as far as its settings give it (see missingIdentity). */
@@ -366,6 +372,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
       leadOwnerMinutes: parsed.data.ALERT_LEAD_OWNER_MINUTES,
       leadOwnersMinutes: parsed.data.ALERT_LEAD_OWNERS_MINUTES,
     },
+    mailDomainCheck: parsed.data.MAIL_DOMAIN_CHECK === 'on',
+    formMinSeconds: parsed.data.FORM_MIN_SECONDS,
     webConcurrency: parsed.data.WEB_CONCURRENCY,
     identity: {
       legalName: parsed.data.LAB_LEGAL_NAME,

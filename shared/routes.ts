@@ -91,6 +91,8 @@ interface RouteBase {
    * a URL another route answers (a newsletter link's token), never kept.
    */
   readQuery?: (params: URLSearchParams) => string | null;
+  /** Its page holds a public form: each answer carries a fresh signed token in it (decision 073). */
+  hasForm?: boolean;
 }
 
 /** A route that is one page: its path is plain. */
@@ -200,6 +202,7 @@ export const pages: readonly PageRoute[] = [
     texts: ['blog', 'posts'],
     styles: ['blog'],
     readQuery: blogViewKey,
+    hasForm: true,
     paths: { es: '/es/blog' },
   },
   {
@@ -223,6 +226,7 @@ export const pages: readonly PageRoute[] = [
     texts: ['contact'],
     styles: ['contact'],
     readQuery: (params) => (params.get(SENT_PARAM) === '1' ? `${SENT_PARAM}=1` : ''),
+    hasForm: true,
     paths: { es: '/es/contacto' },
   },
   // The newsletter's consent steps, opened from its e-mails. A link's token is

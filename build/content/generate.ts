@@ -111,6 +111,7 @@ function placeholderValues(locale: Locale): Record<string, string> {
     'retention.analyticsDays': String(retention.analyticsDays),
     'retention.backupDays': String(retention.backupDays),
     'retention.teamMailDays': String(retention.teamMailDays),
+    'retention.quarantineDays': String(retention.quarantineDays),
     'retention.consentRecordYears': String(retention.consentRecordYears),
     'retention.auditLogYears': String(retention.auditLogYears),
     'retention.bouncedMonths': String(retention.bouncedMonths),

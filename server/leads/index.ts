@@ -2,6 +2,7 @@
 import type { Conversions } from '../analytics';
 import { createAccountStore } from '../console/accounts';
 import type { ConsoleAlert } from '../console/kit/ConsoleDocument';
+import type { FormGuarding } from '../formGuard';
 import type { Feature } from '../site/feature';
 import type { Site } from '../site/services';
 import { leadSection } from './consoleRoutes';
@@ -9,6 +10,7 @@ import { dueStepAlerts, startDueSteps } from './dueSteps';
 import { leadKinds, leadMessages } from './messages';
 import { assignedMail, ownerKinds } from './ownerMessages';
 import { reportSection } from './reports/section';
+import type { HeldLead } from './routes';
 import { contactRoutes } from './routes';
 import { createLeadStore } from './store';
 import { startUnanswered, unansweredAlerts } from './unanswered';
@@ -24,7 +26,7 @@ interface Leads extends Feature {
   alertsFor: (email: string) => Promise<ConsoleAlert[]>;
 }
 
-export function leads(site: Site, { conversions }: { conversions: Conversions }): Leads {
+export function leads(site: Site, { conversions, guard }: { conversions: Conversions; guard: FormGuarding }): Leads {
   const { db, config, metrics, logger, counters, renderPage } = site;
   const notification = leadMessages(config.mail, config.siteUrl);
   const store = createLeadStore(
@@ -47,6 +49,10 @@ export function leads(site: Site, { conversions }: { conversions: Conversions })
     // The form re-renders its page when it refuses a post without script.
     routes: contactRoutes({
       store,
+      // A held message, once staff say it is no spam, is stored and notified as at its arrival.
+      guard: guard.protect<HeldLead>('contact', async ({ lead, userAgent }) => {
+        await store.add(lead, { address: '', userAgent });
+      }),
       logger,
       siteUrl: config.siteUrl,
       renderPage,

@@ -16,9 +16,10 @@ import { insertedValues, LEAD_INSERT, LEAD_SELECT } from './columns';
 export type AssignedLead = Lead & { owner: string };
 
 /** What a visitor sent: the form's fields, the language of the page it was on (English when not said) and the visit's source. */
-type NewLead = ContactValues & { locale?: Locale } & Partial<Pick<Lead, 'attribution' | 'source' | 'campaign'>>;
+export type NewLead = ContactValues & { locale?: Locale } & Partial<Pick<Lead, 'attribution' | 'source' | 'campaign'>>;
 
 interface LeadClient {
+  /** '' for a message the quarantine held, which keeps no address: its lead has no client hash. */
   address: string;
   userAgent: string;
 }
@@ -53,7 +54,10 @@ export function createLeadStore(db: Database, delivery?: Delivery<AssignedLead>,
         source: values.source ?? '',
         campaign: values.campaign ?? '',
         receivedAt: receivedAt.toISOString(),
-        clientHash: clientKey ? createHmac('sha256', clientKey).update(`lead\n${client.address}`).digest('hex') : '',
+        clientHash:
+          clientKey && client.address
+            ? createHmac('sha256', clientKey).update(`lead\n${client.address}`).digest('hex')
+            : '',
         userAgent: client.userAgent.slice(0, USER_AGENT_LIMIT),
         notice: noticeVersions.lead,
         consentChannel: `contact form on ${localizePath('/contact', locale)}`,

@@ -9,6 +9,7 @@ import { campaignClicks } from '../analytics/campaignClicks';
 import type { AppConfig } from '../config';
 import { completeIdentity, missingIdentity } from '../config';
 import type { Database } from '../db';
+import type { FormGuarding } from '../formGuard';
 import { createOutbox } from '../outbox/delivery';
 import type { Feature } from '../site/feature';
 import type { Site } from '../site/services';
@@ -23,7 +24,8 @@ import { newsletterEventRoutes } from './eventRoutes';
 import { newsletterRoutes } from './linkRoutes';
 import { confirmationHooks, newsletterKinds, signUpMessages } from './messages';
 import { createSubscriberStore } from './store';
-import { subscribeRoutes } from './subscribeRoutes';
+import type { HeldSignUp } from './subscribeRoutes';
+import { deliverSignUp, subscribeRoutes } from './subscribeRoutes';
 import { subscriberSection } from './subscriberRoutes';
 
 /** The campaigns over the database, their recipients queued in its outbox (the commands and tests use it too). */
@@ -41,9 +43,11 @@ interface NewsletterOptions {
   conversions: Conversions;
   /** Has the campaign runner look now; by default the one this feature's job starts. */
   wakeCampaigns?: () => void;
+  /** The public forms' guard (decision 073). */
+  guard: FormGuarding;
 }
 
-export function newsletter(site: Site, { conversions, wakeCampaigns }: NewsletterOptions): Feature {
+export function newsletter(site: Site, { conversions, wakeCampaigns, guard }: NewsletterOptions): Feature {
   const { db, config, logger, counters, afterAnswer, renderPage, wakeOutbox } = site;
   const { siteUrl } = config;
   const { bounceLimit, ratePerMinute, eventsSecret, draftNewArticles: draftNew } = config.newsletter;
@@ -62,8 +66,12 @@ export function newsletter(site: Site, { conversions, wakeCampaigns }: Newslette
     : { missing: missingIdentity(config.identity), waiting: () => campaigns.queued(readerKinds) };
 
   const routes = Router();
+  const signUps = guard.protect<HeldSignUp>('newsletter', deliverSignUp(subscribers));
   routes.use(
-    subscribeRoutes({ store: subscribers, siteUrl, afterAnswer, counters, converted: conversions.signUp, held: !lab }),
+    subscribeRoutes({
+      ...{ store: subscribers, guard: signUps, siteUrl, afterAnswer, counters },
+      ...{ converted: conversions.signUp, held: !lab },
+    }),
   ); // the newsletter box
   routes.use(newsletterRoutes({ store: subscribers, siteUrl, renderPage, counters })); // the e-mails' confirm and unsubscribe links
   if (eventsSecret) routes.use(newsletterEventRoutes({ db, siteUrl, secret: eventsSecret, counters })); // a mail provider's signed bounces and complaints

@@ -9,7 +9,9 @@ import type { Locale } from '../../shared/lib/locale';
 import { localeOf } from '../../shared/lib/locale';
 import { newsletterReturnHref, parseCategory, SUBSCRIBE_ENDPOINT } from '../../shared/model/blog';
 import { localizePath } from '../../shared/routes';
+import type { StoredAttribution } from '../analytics/attribution';
 import { signUpAttributionOf } from '../analytics/attribution';
+import type { FormGuard } from '../formGuard';
 import type { AfterAnswer } from '../http/afterAnswer';
 import { formEndpoint, isPlainFormPost, readBody } from '../http/formEndpoint';
 import { clientKey } from '../http/rateLimit';
@@ -46,8 +48,30 @@ function answer(
   else json();
 }
 
+/** A sign-up as the quarantine keeps it until staff deliver it (decision 073). */
+export interface HeldSignUp {
+  email: string;
+  locale: Locale;
+  source: StoredAttribution;
+}
+
+/**
+ * Delivers a sign-up the quarantine held, as if it had just arrived: its confirmation e-mail is booked from
+ * the same budgets (with no client to count it against) and the address signed up.
+ */
+export const deliverSignUp =
+  (store: SubscriberStore) =>
+  async ({ email, locale, source }: HeldSignUp): Promise<void> => {
+    const now = new Date();
+    const due = await store.schedule(email, '', now);
+    if (!due) throw new Error('The confirmation budgets are spent for the day');
+    await store.signUp(email, { now, locale, source, due });
+  };
+
 interface SubscribeRoutesOptions {
   store: SubscriberStore;
+  /** The checks a sign-up passes before anything is booked or sent (decision 073). */
+  guard: FormGuard<HeldSignUp>;
   siteUrl: string;
   /** Where the sign-up itself runs, once the answer is sent. */
   afterAnswer: AfterAnswer;
@@ -76,6 +100,7 @@ interface SubscribeRoutesOptions {
  */
 export function subscribeRoutes({
   store,
+  guard,
   siteUrl,
   afterAnswer,
   counters,
@@ -114,6 +139,15 @@ export function subscribeRoutes({
       return;
     }
     const locale = localeOf(req.originalUrl);
+    // Where the visit came from (decision 047): kept with the address, and erased with it.
+    const source = signUpAttributionOf(body.data[ATTRIBUTION_FIELD], req, siteUrl);
+    // Held back (decision 073): no budget is spent and nothing is sent, and the answer is everyone's.
+    const submission = { fields: decoded.fields, email: email.data, summary: email.data };
+    if (await guard.held(req, { ...submission, payload: { email: email.data, locale, source } })) {
+      const outcome = held ? 'held' : 'pending';
+      answer(req, res, { category, outcome, json: () => res.status(202).json({ status: outcome }) });
+      return;
+    }
     const now = new Date();
     const due = await store.schedule(email.data, clientKey(req.ip ?? req.socket.remoteAddress ?? ''), now);
     if (!due) {
@@ -126,8 +160,6 @@ export function subscribeRoutes({
     // Held: nothing goes until a start with the settings, so neither "sent" nor an hour can be promised.
     const outcome = held ? 'held' : due > now ? 'delayed' : 'pending';
     answer(req, res, { category, outcome, json: () => res.status(202).json({ status: outcome }) });
-    // Where the visit came from (decision 047): kept with the address, and erased with it.
-    const source = signUpAttributionOf(body.data[ATTRIBUTION_FIELD], req, siteUrl);
     // Counted once per address (a repeat is no new sign-up), and only after the answer, which it cannot change.
     afterAnswer.run('newsletter sign-up', async () => {
       if (await store.signUp(email.data, { now, locale, source, due }))

@@ -5,7 +5,7 @@ import type { ComponentType, ReactElement } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 
-import { AssetsContext, RuntimeContext } from '../../shared/components/contexts';
+import { AssetsContext, FormTokenContext, RuntimeContext } from '../../shared/components/contexts';
 import { publishedIndex, publishedPosts } from '../../shared/content/publishedArticles';
 import type { Locale } from '../../shared/lib/locale';
 import { localeOf } from '../../shared/lib/locale';
@@ -15,6 +15,7 @@ import { errorDocument } from '../http/errors';
 import type { Logger } from '../http/logger';
 import type { AssetSource } from '../http/manifest';
 import { criticalStyle, hydrationModules, pageAssets } from '../http/manifest';
+import { hasForm } from './formPages';
 import { matchablePath } from './matchablePath';
 import type { PageHeaders } from './pageHeaders';
 
@@ -74,6 +75,8 @@ interface RendererOptions {
   logger: Logger;
   /** A page's headers, the same its kept answers send (pageHeaders.ts). */
   headers: PageHeaders;
+  /** The token a form page carries, the same for every answer of its window (decision 073). */
+  formToken: () => Promise<string>;
 }
 
 /**
@@ -81,7 +84,7 @@ interface RendererOptions {
  * module and data load (loadPage), then React streams the whole document
  * into the response as soon as its shell is ready.
  */
-export function pageRenderer({ App, manifest, siteUrl, logger, headers }: RendererOptions): StreamPage {
+export function pageRenderer({ App, manifest, siteUrl, logger, headers, formToken }: RendererOptions): StreamPage {
   return async (req, res, view, hooks = {}) => {
     // 1. A visitor who leaves mid-render is no error to log; a normal close,
     //    after the last byte, has nothing to abort.
@@ -120,14 +123,18 @@ export function pageRenderer({ App, manifest, siteUrl, logger, headers }: Render
     //    the page's one script is the entry, allowed by its hash (the runtime
     //    configuration is a JSON data block), and the browser loads the same
     //    page and data itself before it hydrates.
+    //    A page with a public form carries its window's token, which the page cache keeps it with.
+    const token = hasForm(url.pathname) ? await formToken() : '';
     const tree = (
-      <RuntimeContext value={runtime}>
-        <AssetsContext value={assets}>
-          <StaticRouter location={url.pathname + url.search}>
-            <App loaded={loaded} />
-          </StaticRouter>
-        </AssetsContext>
-      </RuntimeContext>
+      <FormTokenContext value={token}>
+        <RuntimeContext value={runtime}>
+          <AssetsContext value={assets}>
+            <StaticRouter location={url.pathname + url.search}>
+              <App loaded={loaded} />
+            </StaticRouter>
+          </AssetsContext>
+        </RuntimeContext>
+      </FormTokenContext>
     );
 
     // 6. Stream. At onShellReady everything outside Suspense boundaries is

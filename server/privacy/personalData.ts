@@ -123,6 +123,8 @@ export function erasePersonalData(db: Database, email: string, now = new Date())
     // Notes, history and messages go with their lead or subscriber (ON DELETE CASCADE).
     await tx.run(`DELETE FROM leads WHERE ${sameAddress}`, email);
     await tx.run(`DELETE FROM subscribers WHERE ${sameAddress}`, email);
+    // A form post held as likely automated (decision 073) is erased with the rest.
+    await tx.run(`DELETE FROM form_quarantine WHERE ${sameAddress}`, email);
     await settleConsents(tx, now);
     const suppressions = createSuppressions(tx);
     const hash = await suppressions.hash(email);

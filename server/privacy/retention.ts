@@ -22,6 +22,7 @@ export interface RetentionPeriods {
   consentRecordYears: number;
   bouncedMonths: number;
   auditLogYears: number;
+  quarantineDays: number;
 }
 
 export interface PurgeCounts {
@@ -39,6 +40,8 @@ export interface PurgeCounts {
   bouncedOut: number;
   /** Audit log rows past their year. */
   auditLog: number;
+  /** Form posts held back as likely robots, past their days (decision 073). */
+  quarantined: number;
 }
 
 function monthsBefore(now: Date, months: number): Date {
@@ -58,7 +61,8 @@ function monthsBefore(now: Date, months: number): Date {
  * addresses, client addresses) with no attempt for signInFailuresDays, staff links past their time, and the team's
  * e-mails older than teamMailDays, the secrets of staff two-factor set-ups started twoFactorSetUpDays ago and never
  * finished, subscriptions bounced out (suppressed) whose last bounce is bouncedMonths old, the audit log's rows
- * older than auditLogYears, and the staff's forms kept across a sign-in past their day.
+ * older than auditLogYears, the staff's forms kept across a sign-in past their day, and form posts held in the
+ * quarantine for quarantineDays (decision 073).
  */
 export function purgeExpired(
   db: Database,
@@ -137,8 +141,13 @@ export function purgeExpired(
       monthsBefore(now, periods.auditLogYears * 12).toISOString(),
     );
     await tx.run('DELETE FROM staff_kept_forms WHERE expires_at < ?', now.toISOString());
+    const quarantined = await tx.run(
+      'DELETE FROM form_quarantine WHERE received_at < ?',
+      new Date(now.getTime() - periods.quarantineDays * DAY_MS).toISOString(),
+    );
     return {
       auditLog,
+      quarantined,
       leads,
       pendingSubscribers,
       unsubscribed: unsubscribed.length,

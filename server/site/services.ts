@@ -6,6 +6,8 @@ import type { LoadedPage } from '../../shared/pageShell';
 import type { AppConfig } from '../config';
 import type { Database } from '../db';
 import type { AfterAnswer } from '../http/afterAnswer';
+import type { FormTokens } from '../http/formToken';
+import { createFormTokens } from '../http/formToken';
 import type { Logger } from '../http/logger';
 import type { AssetSource } from '../http/manifest';
 import { assetSource } from '../http/manifest';
@@ -42,6 +44,8 @@ export interface Site {
   render: StreamPage;
   /** Renders a page, kept in the page cache where it may be. */
   renderPage: RenderPage;
+  /** The signed, timed tokens of the pages with a public form (decision 073). */
+  formTokens: FormTokens;
 }
 
 interface SiteOptions {
@@ -62,7 +66,9 @@ export function createSite(
   const assets = assetSource(path.join(config.rootDir, 'dist', 'client', 'manifest.json'), config);
   const security = securityHeaders(config, assets);
   const headers = pageHeaders(security); // every page's headers, from its first render to its kept answers
-  const render = pageRenderer({ App, manifest: assets, siteUrl: config.siteUrl, logger, headers });
+  const formTokens = createFormTokens(db);
+  const formToken = () => formTokens.kept();
+  const render = pageRenderer({ App, manifest: assets, siteUrl: config.siteUrl, logger, headers, formToken });
   const lookups = {
     hit: metrics.pageCache.tally({ result: 'hit' }),
     miss: metrics.pageCache.tally({ result: 'miss' }),
@@ -78,6 +84,9 @@ export function createSite(
   const shared = db.engine === 'postgres' || config.webConcurrency > 1;
   const counters = shared ? createRateLimitCounters(db) : undefined;
   const renderPage = cache?.render ?? render;
-  const site = { config, db, logger, metrics, afterAnswer, outbox, wakeOutbox, counters, assets, render, renderPage };
+  const site = {
+    ...{ config, db, logger, metrics, afterAnswer, outbox, wakeOutbox, counters, assets, render, renderPage },
+    formTokens,
+  };
   return { site, security, cache };
 }

@@ -45,3 +45,6 @@ export interface PageData {
 
 /** Provided on both sides around the whole document, by the route tree. */
 export const PageContext = createContext<PageData | null>(null);
+
+/** A form page's signed token (decision 073), provided by the server's renderer only: the browser keeps the page's. */
+export const FormTokenContext = createContext('');

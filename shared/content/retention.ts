@@ -36,6 +36,8 @@ export const retention = {
   staffInviteHours: 72,
   /** …and a reset's link this long; each is kept only as a hash, until used, replaced or out of time. */
   staffResetMinutes: 30,
+  /** Form posts held back as likely robots (decision 073), counted from their arrival, unless staff act sooner. */
+  quarantineDays: 30,
   /** Back-ups, at most: BACKUP_KEEP × BACKUP_INTERVAL_HOURS may not exceed it (7 daily ones by default). */
   backupDays: 7,
 } as const;

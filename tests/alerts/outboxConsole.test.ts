@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 
+import { guardFields } from '../support/formGuard';
 import type { TestApp } from '../support/helpers';
 import { mailingApp } from '../support/mailingApp';
 import { addAccount, consolePost, sessionFor } from '../support/staffHelpers';
@@ -36,14 +37,20 @@ describe('failed messages in the console (decision 077)', { timeout: 60_000 }, (
       .set('Content-Type', 'application/json')
       .set('X-Forwarded-For', '203.0.113.10')
       .send(
-        JSON.stringify({ name: 'Jane Smith', email: 'jane@acme.example', service: 'marketing-ads', message: 'Ads' }),
+        JSON.stringify({
+          ...(await guardFields(app, 'contact')),
+          name: 'Jane Smith',
+          email: 'jane@acme.example',
+          service: 'marketing-ads',
+          message: 'Ads',
+        }),
       );
     expect(lead.status).toBe(201);
     const signUp = await request(app)
       .post('/api/subscribe')
       .set('Content-Type', 'application/json')
       .set('X-Forwarded-For', '203.0.113.11')
-      .send(JSON.stringify({ email: 'reader@example.com' }));
+      .send(JSON.stringify({ ...(await guardFields(app, 'newsletter')), email: 'reader@example.com' }));
     expect(signUp.status).toBe(202);
     await app.afterAnswer.settled();
     await until(

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { publishedArticles } from '../../server/analytics/articles';
 import { parseCsv } from '../support/csv';
+import { guardFields } from '../support/formGuard';
 import { TEST_SITE_URL, testApp } from '../support/helpers';
 import type { StaffClient } from '../support/staffHelpers';
 import { addAccount, sessionFor } from '../support/staffHelpers';
@@ -26,12 +27,13 @@ const view = (address: string, page: string, touch: Partial<typeof none>, userAg
     .send(JSON.stringify({ kind: 'view', page, device: 'desktop', touch: { ...none, ...touch } }))
     .expect(204);
 
-const lead = (address: string, landing: string) => {
+const lead = async (address: string, landing: string) => {
   const touch = { ...none, content: '', landing };
   return request(app)
     .post('/api/contact')
     .set({ 'X-Forwarded-For': address, Origin: TEST_SITE_URL })
     .send({
+      ...(await guardFields(app, 'contact')),
       name: 'Jane Smith',
       email: 'jane@acme.example',
       message: 'Hello.',

@@ -5,6 +5,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { dayOf } from '../../server/analytics/days';
 import { analyticsReport, leadsBySource } from '../../server/analytics/report';
+import { guardFields } from '../support/formGuard';
 import { TEST_SITE_URL, testApp } from '../support/helpers';
 
 // Behind one proxy hop: each visitor is an address of its own.
@@ -12,14 +13,18 @@ const app = testApp({ TRUST_PROXY: '1' });
 afterAll(() => app.db.close());
 beforeEach(() =>
   app.db.connection.exec(
-    'DELETE FROM daily_counts; DELETE FROM analytics_visitors; DELETE FROM leads; DELETE FROM subscribers',
+    'DELETE FROM daily_counts; DELETE FROM analytics_visitors; DELETE FROM leads; DELETE FROM subscribers; DELETE FROM rate_limit_hits',
   ),
 );
 const today = () => dayOf(new Date());
 const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 
-const lead = { name: 'Jane Smith', email: 'jane@acme.example', message: 'We need ads.', service: 'marketing-ads' };
+// The contact page's token goes with every post, as a person's does (decision 073).
+const lead = {
+  ...{ name: 'Jane Smith', email: 'jane@acme.example', message: 'We need ads.', service: 'marketing-ads' },
+  ...(await guardFields(app, 'contact')),
+};
 const blank = { source: '', medium: '', campaign: '', content: '', referrer: '', landing: '' };
 type Touch = typeof blank;
 
@@ -177,7 +182,10 @@ describe('a lead’s source', () => {
     const response = await request(app)
       .post('/api/subscribe')
       .set({ 'X-Forwarded-For': '203.0.113.50', Origin: TEST_SITE_URL })
-      .send({ email: 'reader@example.com', attribution: JSON.stringify(attribution) });
+      .send({
+        ...{ email: 'reader@example.com', attribution: JSON.stringify(attribution) },
+        ...(await guardFields(app, 'newsletter')),
+      });
     expect(response.status).toBe(202);
     await app.afterAnswer.settled();
     const row = app.db.connection.prepare('SELECT attribution, source FROM subscribers').get() as {
@@ -225,6 +233,7 @@ describe('conversions and the funnel', () => {
       .post('/api/subscribe')
       .set({ 'X-Forwarded-For': '198.51.100.4', 'User-Agent': CHROME, Origin: TEST_SITE_URL })
       .send({
+        ...(await guardFields(app, 'newsletter')),
         email: 'four@example.com',
         attribution: JSON.stringify({ first: touch, last: touch, formPage: '/blog', pagesSeen: 1 }),
       });
@@ -283,11 +292,11 @@ describe('conversions and the funnel', () => {
   it('count a newsletter confirmation under the source the sign-up came with, and not one from an opted-out sign-up', async () => {
     const touch = { ...blank, referrer: 'linkedin.com', landing: '/blog' };
     const attribution = JSON.stringify({ first: touch, last: touch, formPage: '/blog', pagesSeen: 1 });
-    const signUp = (address: string, email: string, headers: Record<string, string> = {}) =>
+    const signUp = async (address: string, email: string, headers: Record<string, string> = {}) =>
       request(app)
         .post('/api/subscribe')
         .set({ 'X-Forwarded-For': address, 'User-Agent': CHROME, Origin: TEST_SITE_URL, ...headers })
-        .send({ email, attribution });
+        .send({ ...(await guardFields(app, 'newsletter')), email, attribution });
     await signUp('198.51.100.20', 'kept@example.com');
     await signUp('198.51.100.21', 'private@example.com', { 'Sec-GPC': '1' });
     await app.afterAnswer.settled();

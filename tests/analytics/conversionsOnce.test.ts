@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 
+import { guardFields } from '../support/formGuard';
 import type { TestApp } from '../support/helpers';
 import { TEST_SITE_URL } from '../support/helpers';
 import { linkIn, mailingApp } from '../support/mailingApp';
@@ -24,11 +25,12 @@ const visitor = (userAgent = CHROME) => ({
 });
 
 /** A sign-up as the blog's box sends it: with script (JSON), or without (a plain form post). */
-function signUp(app: TestApp, email: string, how: 'json' | 'form' = 'json', userAgent = CHROME) {
+async function signUp(app: TestApp, email: string, how: 'json' | 'form' = 'json', userAgent = CHROME) {
+  const guard = await guardFields(app, 'newsletter');
   const post = request(app).post('/api/subscribe').set(visitor(userAgent));
   return how === 'form'
-    ? post.type('form').send({ email, category: 'all', attribution })
-    : post.send({ email, attribution });
+    ? post.type('form').send({ email, category: 'all', attribution, ...guard })
+    : post.send({ email, attribution, ...guard });
 }
 
 /**
@@ -127,7 +129,13 @@ describe('newsletter conversions', { timeout: 30_000 }, () => {
     await request(app)
       .post('/api/contact')
       .set(address)
-      .send({ name: 'Robot Roberts', email: 'robot@example.com', message: 'Hello.', attribution })
+      .send({
+        ...(await guardFields(app, 'contact')),
+        name: 'Robot Roberts',
+        email: 'robot@example.com',
+        message: 'Hello.',
+        attribution,
+      })
       .expect(201);
     expect((await signUp(app, 'robot@example.com', 'json', BOT)).status).toBe(202);
     // The team's e-mail of the lead and the confirmation e-mail, in either order.

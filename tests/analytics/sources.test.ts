@@ -6,6 +6,7 @@ import { knownSource } from '../../server/analytics/referrers';
 import { analyticsReport, leadsBySource } from '../../server/analytics/report';
 import { createAnalyticsStore } from '../../server/analytics/store';
 import { createDailyVisitors } from '../../server/analytics/visitors';
+import { guardFields } from '../support/formGuard';
 import { TEST_SITE_URL, testApp } from '../support/helpers';
 
 const app = testApp();
@@ -56,11 +57,12 @@ describe('sources as the console reports them', () => {
 
   it('reports what a lead said about how they heard of us beside the source measured', async () => {
     const blank = { source: '', medium: '', campaign: '', content: '', referrer: '', landing: '/' };
-    const send = (address: string, heard: string, first: typeof blank) =>
+    const send = async (address: string, heard: string, first: typeof blank) =>
       request(app)
         .post('/api/contact')
         .set({ 'X-Forwarded-For': address, Origin: TEST_SITE_URL })
         .send({
+          ...(await guardFields(app, 'contact')),
           name: 'Jane Smith',
           email: 'jane@acme.example',
           message: 'Hello.',

@@ -3,6 +3,7 @@ import { createHash, createHmac } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 
+import { guardFields } from '../support/formGuard';
 import { TEST_SITE_URL, testApp } from '../support/helpers';
 
 // Behind one proxy hop: the visitor is the address it sends (X-Forwarded-For).
@@ -62,7 +63,10 @@ describe('what the analytics and a lead keep of a visitor', () => {
       .send(
         JSON.stringify({ kind: 'call', page: '/contact', device: 'desktop', touch: { ...none, source: 'newsletter' } }),
       );
-    const lead = { name: 'Jane Smith', email: 'jane@acme.example', message: 'We need ads.', service: 'marketing-ads' };
+    const lead = {
+      ...{ name: 'Jane Smith', email: 'jane@acme.example', message: 'We need ads.', service: 'marketing-ads' },
+      ...(await guardFields(app, 'contact')),
+    };
     expect((await request(app).post('/api/contact').set(headers).send(lead)).status).toBe(201);
     await app.afterAnswer.settled();
 

@@ -14,6 +14,8 @@
 //   npm run bench -- --only=uploads        a 12-megapixel cover photo: the save's request time and its time to ready (uploads.ts)
 //   npm run bench -- --only=scale          the large lab's console and heavy jobs at 1/100, 1/10 and 1× (scale/table.ts)
 //   npm run bench -- --only=scale --factors=0.01,0.1 --engines=sqlite   some sizes, one engine
+//   npm run bench -- --only=guard          the forms' proof of work solved at 4× CPU slowdown, and the pages' p99 while
+//                                          1,000 scripted posts flood each form (formGuard.ts)
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -32,6 +34,7 @@ import { SERVER_ARGS, TEST_ANALYTICS_KEY } from '../support/serverCommand';
 import { freePort } from '../support/serverProcess';
 import type { BareAnswers } from './bareNode';
 import { calibratedMultiplier, SLOW_HOST_BENCHMARK_INDEX } from './cpuCalibration';
+import { measureFormGuard } from './formGuard';
 import { securityHeaders, startNginx } from './nginx';
 import { scaleTables } from './scale/table';
 import { compressedSize, firstVisitJs, readBuildManifest, routeChunk } from './sizes';
@@ -41,7 +44,7 @@ import type { LoadResult } from './wrk';
 import { PINNED, pinnedCommand, SERVER_CPU, wrk, wrkWarning } from './wrk';
 
 const args = new Map(process.argv.slice(2).map((arg) => arg.replace(/^--/, '').split('=') as [string, string]));
-const only = new Set((args.get('only') ?? 'sizes,paint,lighthouse,load,timings,uploads').split(','));
+const only = new Set((args.get('only') ?? 'sizes,paint,lighthouse,load,timings,uploads,guard').split(','));
 const workerCounts = (args.get('workers') ?? '1,2').split(',').map(Number);
 const loadSeconds = Number(args.get('seconds') ?? 10);
 const connections = Number(args.get('connections') ?? 50);
@@ -634,6 +637,31 @@ async function uploads() {
   report.uploads = times;
 }
 
+/** The forms' guard (formGuard.ts, decision 073): printed, never failing the run. */
+async function guard() {
+  console.log(`\n## The forms' guard (the built server; reported, never failed)\n`);
+  const figures = await measureFormGuard(cpuMultiplier);
+  console.log(
+    '| form | CPU slowdown | proof fetched and solved: median | slowest | worst challenge: median | slowest (limit 1000 ms) |',
+  );
+  console.log('| --- | --- | --- | --- | --- | --- |');
+  for (const { form, cpuSlowdown, medianMs, slowestMs, worstCase } of figures.solveMs)
+    console.log(
+      `| ${form} | ${cpuSlowdown}× | ${medianMs} ms | ${slowestMs} ms | ${worstCase.medianMs} ms | ${worstCase.slowestMs} ms (${worstCase.proofWork} hashes) |`,
+    );
+  console.log('\n| page | p99 quiet | p99 during the flood | ratio (limit 2×) | req/s quiet | req/s flooded |');
+  console.log('| --- | --- | --- | --- | --- | --- |');
+  for (const row of figures.pages)
+    console.log(
+      `| ${row.path} | ${row.quiet.p99Ms.toFixed(2)} ms | ${row.flooded.p99Ms.toFixed(2)} ms | ${row.p99Ratio}× | ${row.quiet.requestsPerSecond} | ${row.flooded.requestsPerSecond} |`,
+    );
+  const { posts, seconds, delivered, held, refused, outbox } = figures.flood;
+  console.log(
+    `\nScripted posts without a page token or proof: ${posts} in ${seconds} s; ${delivered} delivered, ${held} held, ${refused} refused (429), ${outbox} e-mails or webhooks queued.`,
+  );
+  report.guard = figures;
+}
+
 // Only these sections measure the site started here and nginx beside it; the others start what they need.
 const site = ['paint', 'lighthouse', 'load'].some((section) => only.has(section)) ? await startServer() : undefined;
 let stopNginx = () => {};
@@ -656,6 +684,7 @@ try {
       (args.get('factors') ?? '0.01,0.1,1').split(',').map(Number),
       (args.get('engines') ?? 'sqlite,postgres').split(','),
     );
+  if (only.has('guard')) await guard();
 } finally {
   stopNginx();
   site?.stop();

@@ -94,8 +94,11 @@ test.describe('the contact form with JavaScript', () => {
     await expect(submitButton(page)).toHaveText('Sending Message...');
     const request = await posted;
     expect(request.headers()['content-type']).toBe('application/json');
-    const { attribution, ...sent } = request.postDataJSON();
+    const { attribution, formToken, proof, ...sent } = request.postDataJSON();
     expect(sent).toEqual({ ...visitor, heard: '', heardtext: '', [HONEYPOT_FIELD]: '' });
+    // The form's guard rides along (decision 073): a signed token and the proof of work solved since its first focus.
+    expect(formToken).toMatch(/^\w+\.[\w-]+\.[\w-]+$/);
+    expect(proof).not.toBe('');
     // Where the visit came from rides along (decision 047): here, straight to the contact page.
     expect(JSON.parse(attribution)).toMatchObject({
       first: { landing: '/contact' },

@@ -7,6 +7,7 @@ import request from 'supertest';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 
 import { DATABASE_FILE } from '../../server/db';
+import { guardFields } from '../support/formGuard';
 import type { TestApp } from '../support/helpers';
 import { testApp } from '../support/helpers';
 import { mailingApp } from '../support/mailingApp';
@@ -45,8 +46,11 @@ function appWith(env: NodeJS.ProcessEnv): TestApp {
   return app;
 }
 
-const signUp = (app: TestApp, email: string) =>
-  request(app).post('/api/subscribe').set('Content-Type', 'application/json').send(JSON.stringify({ email }));
+const signUp = async (app: TestApp, email: string) =>
+  request(app)
+    .post('/api/subscribe')
+    .set('Content-Type', 'application/json')
+    .send(JSON.stringify({ ...(await guardFields(app, 'newsletter')), email }));
 
 describe("the lab's legal identity", () => {
   it.each(legalPages)('without its settings, %s says plainly what is not yet published', async (url, words) => {
@@ -82,7 +86,7 @@ describe("the lab's legal identity", () => {
       const response = await request(app)
         .post(`/api/subscribe${query}`)
         .set('Content-Type', 'application/json')
-        .send(JSON.stringify({ email: 'reader@example.com' }));
+        .send(JSON.stringify({ ...(await guardFields(app, 'newsletter')), email: 'reader@example.com' }));
       expect(response.status).toBe(202);
       const [mail] = await smtp.waitFor(1);
       expect(mail!.parsed.text).toContain(`(${TEST_IDENTITY.LAB_LEGAL_NAME})\n${TEST_IDENTITY.LAB_POSTAL_ADDRESS}\n`);
@@ -95,7 +99,7 @@ describe("the lab's legal identity", () => {
     await app.afterAnswer.settled();
     const lead = await request(app)
       .post('/api/contact')
-      .send({ name: 'Ana', email: 'ana@example.com', message: 'Hi.' });
+      .send({ ...(await guardFields(app, 'contact')), name: 'Ana', email: 'ana@example.com', message: 'Hi.' });
     expect(lead.status).toBe(201);
     const [notification] = await smtp.waitFor(1);
     expect(header(notification!, 'subject')).toMatch(/Ana/);
@@ -156,7 +160,7 @@ describe("the server process without the lab's legal identity", { timeout: 120_0
     const signedUp = await fetch(`${site}/api/subscribe`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: 'reader@example.com' }),
+      body: JSON.stringify({ ...(await guardFields(site, 'newsletter')), email: 'reader@example.com' }),
     });
     expect(signedUp.status).toBe(202);
     await first.stop();

@@ -10,6 +10,7 @@ import { catalogues } from '../../server/pages/catalogues';
 import type { Locale } from '../../shared/lib/locale';
 import { locales } from '../../shared/lib/locale';
 import { HONEYPOT_FIELD } from '../../shared/model/contactForm';
+import { guardFields } from '../support/formGuard';
 import type { TestApp } from '../support/helpers';
 import { executableInlineScripts, TEST_SITE_URL, testApp, testConfig } from '../support/helpers';
 import { section, text } from '../support/html';
@@ -18,11 +19,13 @@ const opened: TestApp[] = [];
 afterAll(() => opened.forEach((app) => app.db.close()));
 
 /** A fresh app (own database, own rate limit), logging into the returned lines. */
-function freshApp(env: NodeJS.ProcessEnv = {}) {
+async function freshApp(env: NodeJS.ProcessEnv = {}) {
   const lines: string[] = [];
   const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) }) as unknown as Logger;
   const app = testApp(env, { logger });
   opened.push(app);
+  pageTokens.set(app, await guardFields(app, 'contact'));
+  lines.length = 0; // the page's own log line
   return { app, lines, leads: () => createLeadStore(app.db).all() };
 }
 
@@ -35,11 +38,22 @@ const valid = {
   message: 'We need a new website and an AI receptionist.',
 };
 
+/** The form page's token of each app, as a person's post has it (decision 073). */
+const pageTokens = new Map<SiteApp, Record<string, string>>();
+const withToken = (app: SiteApp, body: unknown) =>
+  typeof body === 'object' && body !== null && !Array.isArray(body) ? { ...pageTokens.get(app), ...body } : body;
+
 const postJson = (app: SiteApp, body: unknown) =>
-  request(app).post('/api/contact').set('Content-Type', 'application/json').send(JSON.stringify(body));
+  request(app)
+    .post('/api/contact')
+    .set('Content-Type', 'application/json')
+    .send(JSON.stringify(withToken(app, body)));
 
 const postForm = (app: SiteApp, fields: Record<string, string>) =>
-  request(app).post('/api/contact').type('form').send(new URLSearchParams(fields).toString());
+  request(app)
+    .post('/api/contact')
+    .type('form')
+    .send(new URLSearchParams({ ...pageTokens.get(app), ...fields }).toString());
 
 /** The opening tag of the element with this id, attributes in any order. */
 function tagOf(html: string, id: string): string {
@@ -62,7 +76,7 @@ function settings(db: TestApp['db']): Record<string, string> {
 
 describe('POST /api/contact with JSON (the enhanced form)', () => {
   it('stores the lead, committed, before answering 201', async () => {
-    const { app, leads } = freshApp();
+    const { app, leads } = await freshApp();
     const before = new Date().toISOString();
     const response = await postJson(app, { ...valid, name: `  ${valid.name} `, [HONEYPOT_FIELD]: '' }).set(
       'User-Agent',
@@ -78,7 +92,7 @@ describe('POST /api/contact with JSON (the enhanced form)', () => {
   });
 
   it('keeps a hash of the client address keyed with ANALYTICS_KEY, never the address', async () => {
-    const { app, leads } = freshApp({ TRUST_PROXY: '1' });
+    const { app, leads } = await freshApp({ TRUST_PROXY: '1' });
     await postJson(app, valid).set('X-Forwarded-For', '203.0.113.7');
     await postJson(app, valid).set('X-Forwarded-For', '203.0.113.7');
     await postJson(app, valid).set('X-Forwarded-For', '198.51.100.23');
@@ -93,9 +107,9 @@ describe('POST /api/contact with JSON (the enhanced form)', () => {
     expect(raw).not.toContain('198.51.100.23');
   });
 
-  it('gives each database its own salt', () => {
-    const a = freshApp().app.db;
-    const b = freshApp().app.db;
+  it('gives each database its own salt', async () => {
+    const a = (await freshApp()).app.db;
+    const b = (await freshApp()).app.db;
     expect(settings(a).client_hash_salt).not.toBe(settings(b).client_hash_salt);
   });
 
@@ -115,7 +129,7 @@ describe('POST /api/contact with JSON (the enhanced form)', () => {
     ['an unknown service', { ...valid, service: 'crypto-mining' }, ['service']],
     ['a body that is not an object', [valid], ['email', 'message', 'name']],
   ])('answers %s with 400 and the field errors, storing nothing', async (_name, body, fields) => {
-    const { app, leads } = freshApp();
+    const { app, leads } = await freshApp();
     const response = await postJson(app, body);
     expect(response.status).toBe(400);
     expect(Object.keys(response.body.errors).sort()).toEqual(fields);
@@ -124,7 +138,7 @@ describe('POST /api/contact with JSON (the enhanced form)', () => {
   });
 
   it('answers malformed JSON with 400, never 500', async () => {
-    const { app, leads } = freshApp();
+    const { app, leads } = await freshApp();
     for (const body of ['{"name": "Ana",', 'not json', '']) {
       const response = await request(app).post('/api/contact').set('Content-Type', 'application/json').send(body);
       expect(response.status).toBe(400);
@@ -134,7 +148,7 @@ describe('POST /api/contact with JSON (the enhanced form)', () => {
   });
 
   it('refuses a body over 32 KB with 413 without reading it', async () => {
-    const { app, leads } = freshApp();
+    const { app, leads } = await freshApp();
     const response = await postJson(app, { ...valid, message: 'a'.repeat(33 * 1024) });
     expect(response.status).toBe(413);
     expect(response.body.error).toMatch(/too long/);
@@ -147,7 +161,7 @@ describe('POST /api/contact with JSON (the enhanced form)', () => {
     ['XML', 'application/xml', '<lead/>'],
     ['JSON in another charset', 'application/json; charset=iso-8859-1', JSON.stringify(valid)],
   ])('refuses %s with 415', async (_name, type, body) => {
-    const { app, leads } = freshApp();
+    const { app, leads } = await freshApp();
     const response = await request(app).post('/api/contact').set('Content-Type', type).send(body);
     expect(response.status).toBe(415);
     expect(response.body.error).toMatch(/application\/json/);
@@ -155,12 +169,12 @@ describe('POST /api/contact with JSON (the enhanced form)', () => {
   });
 
   it('refuses a post without a content type with 415', async () => {
-    const { app } = freshApp();
+    const { app } = await freshApp();
     expect((await request(app).post('/api/contact')).status).toBe(415);
   });
 
   it('answers a filled honeypot exactly like a success, and stores nothing', async () => {
-    const { app, leads } = freshApp();
+    const { app, leads } = await freshApp();
     const spam = await postJson(app, { ...valid, [HONEYPOT_FIELD]: 'https://spam.example' });
     const real = await postJson(app, valid);
     expect(spam.status).toBe(real.status);
@@ -169,7 +183,7 @@ describe('POST /api/contact with JSON (the enhanced form)', () => {
   });
 
   it('answers the sixth message in a minute from one client with 429 and Retry-After', async () => {
-    const { app, leads } = freshApp();
+    const { app, leads } = await freshApp();
     for (let i = 0; i < 5; i++) expect((await postJson(app, valid)).status).toBe(201);
     const limited = await postJson(app, valid);
     expect(limited.status).toBe(429);
@@ -180,14 +194,14 @@ describe('POST /api/contact with JSON (the enhanced form)', () => {
   });
 
   it('only answers POST', async () => {
-    const { app } = freshApp();
+    const { app } = await freshApp();
     expect((await request(app).put('/api/contact').send(valid)).status).toBe(404);
   });
 });
 
 describe('POST /api/contact without JavaScript (urlencoded form)', () => {
   it('stores the lead and answers 303 to the contact page with the success banner', async () => {
-    const { app, leads } = freshApp();
+    const { app, leads } = await freshApp();
     const response = await postForm(app, { ...valid, [HONEYPOT_FIELD]: '' });
     expect(response.status).toBe(303);
     expect(response.headers.location).toBe('/contact?sent=1#contact-form');
@@ -203,7 +217,7 @@ describe('POST /api/contact without JavaScript (urlencoded form)', () => {
   });
 
   it('shows the page again with 400, the errors at their fields and everything typed', async () => {
-    const { app, leads } = freshApp();
+    const { app, leads } = await freshApp();
     const typed = {
       name: 'A'.repeat(201),
       email: 'ana.example.com',
@@ -251,7 +265,7 @@ describe('POST /api/contact without JavaScript (urlencoded form)', () => {
   });
 
   it('answers a body over 32 KB with a small page that gives the reason and the way back, without rendering the contact page', async () => {
-    const { app } = freshApp();
+    const { app } = await freshApp();
     const response = await postForm(app, { ...valid, message: 'a'.repeat(33 * 1024) });
     expect(response.status).toBe(413);
     expect(response.headers['cache-control']).toBe('no-store');
@@ -262,7 +276,7 @@ describe('POST /api/contact without JavaScript (urlencoded form)', () => {
   });
 
   it('answers a filled honeypot with the same redirect, and stores nothing', async () => {
-    const { app, leads } = freshApp();
+    const { app, leads } = await freshApp();
     const response = await postForm(app, { ...valid, [HONEYPOT_FIELD]: 'https://spam.example' });
     expect(response.status).toBe(303);
     expect(response.headers.location).toBe('/contact?sent=1#contact-form');
@@ -270,7 +284,7 @@ describe('POST /api/contact without JavaScript (urlencoded form)', () => {
   });
 
   it('over the rate limit answers 429 with Retry-After and a small page, without rendering the contact page', async () => {
-    const { app, leads } = freshApp();
+    const { app, leads } = await freshApp();
     for (let i = 0; i < 5; i++) expect((await postForm(app, valid)).status).toBe(303);
     const response = await postForm(app, { ...valid, name: 'Sixth Sender' });
     expect(response.status).toBe(429);
@@ -283,14 +297,14 @@ describe('POST /api/contact without JavaScript (urlencoded form)', () => {
   });
 
   it('counts a post against the limit before reading its body: oversized posts count too', async () => {
-    const { app } = freshApp();
+    const { app } = await freshApp();
     for (let i = 0; i < 5; i++)
       expect((await postJson(app, { ...valid, message: 'a'.repeat(33 * 1024) })).status).toBe(413);
     expect((await postJson(app, valid)).status).toBe(429);
   });
 
   it('sends a page showing what the visitor typed with no-store, so no shared cache keeps it', async () => {
-    const { app } = freshApp();
+    const { app } = await freshApp();
     const response = await postForm(app, { ...valid, email: 'not-an-address' });
     expect(response.status).toBe(400);
     expect(response.text).toContain('not-an-address');
@@ -300,7 +314,7 @@ describe('POST /api/contact without JavaScript (urlencoded form)', () => {
 
 describe('the contact page', () => {
   it('renders the form the spec describes, posting without JavaScript', async () => {
-    const { app } = freshApp();
+    const { app } = await freshApp();
     const { text } = await request(app).get('/contact');
     const form = /<form\b[^>]*>/.exec(text)?.[0] ?? '';
     expect(attr(form, 'method')).toBe('post');
@@ -380,7 +394,7 @@ describe('the contact page', () => {
   ])(
     '%s marks every stand-in phone number as an example, dials none from its opening and gives none to machines',
     async (path, note) => {
-      const { app } = freshApp();
+      const { app } = await freshApp();
       const html = (await request(app).get(path)).text;
       const main = text(/<main[\s\S]*<\/main>/.exec(html)?.[0] ?? '');
       // Three departments, then the Miami and New York offices; Bogota has no number until the lab gives one.
@@ -394,7 +408,7 @@ describe('the contact page', () => {
   );
 
   it('lists the departments, response times, hours, offices and FAQ', async () => {
-    const { app } = freshApp();
+    const { app } = await freshApp();
     const { text } = await request(app).get('/contact');
     for (const name of ['General Inquiries', 'Web Development', 'Sales &amp; Marketing'])
       expect(text).toContain(`>${name}</h3>`);
@@ -416,7 +430,7 @@ describe('the contact page', () => {
 
 describe('privacy of leads', () => {
   it('writes nothing a visitor sent to the logs, on success or on any failure', async () => {
-    const { app, lines } = freshApp({ TRUST_PROXY: '1' });
+    const { app, lines } = await freshApp({ TRUST_PROXY: '1' });
     const secret = {
       name: 'Zelda Unique-Name',
       email: 'zelda.secret@example.org',
@@ -484,15 +498,18 @@ describe.each(locales)('the contact form in %s', (locale) => {
     message: 'Necesitamos pauta.',
   };
   const postIn = (app: SiteApp, fields: Record<string, string>) =>
-    request(app).post(endpoint).type('form').send(new URLSearchParams(fields).toString());
+    request(app)
+      .post(endpoint)
+      .type('form')
+      .send(new URLSearchParams({ ...pageTokens.get(app), ...fields }).toString());
 
   it('posts to the endpoint with its language in the URL', async () => {
-    const { text } = await request(freshApp().app).get(page);
+    const { text } = await request((await freshApp()).app).get(page);
     expect(text).toContain(`action="${endpoint}"`);
   });
 
   it('without JavaScript, sends the visitor back to the page in its language and stores the lead with it', async () => {
-    const { app, leads } = freshApp();
+    const { app, leads } = await freshApp();
     const response = await postIn(app, typed);
     expect(response.status).toBe(303);
     expect(response.headers.location).toBe(`${page}?sent=1#contact-form`);
@@ -505,7 +522,7 @@ describe.each(locales)('the contact form in %s', (locale) => {
   });
 
   it('shows the page again in its language with its errors and everything typed', async () => {
-    const response = await postIn(freshApp().app, {
+    const response = await postIn((await freshApp()).app, {
       ...typed,
       email: 'no-es-correo',
       message: 'Hola, necesitamos ayuda con nuestro sitio.',
@@ -520,7 +537,7 @@ describe.each(locales)('the contact form in %s', (locale) => {
   });
 
   it('answers the enhanced form in its language too', async () => {
-    const response = await request(freshApp().app)
+    const response = await request((await freshApp()).app)
       .post(endpoint)
       .set('Content-Type', 'application/json')
       .send(JSON.stringify({ name: '' }));
@@ -529,7 +546,7 @@ describe.each(locales)('the contact form in %s', (locale) => {
   });
 
   it('refuses a post from another site with a small page in its language that leads back to its form', async () => {
-    const response = await postIn(freshApp().app, typed).set('Origin', 'https://elsewhere.example');
+    const response = await postIn((await freshApp()).app, typed).set('Origin', 'https://elsewhere.example');
     expect(response.status).toBe(403);
     expect(response.text).toContain(`<html lang="${locale}">`);
     expect(response.text).toContain(contactIn.nothingSent[locale]);
@@ -538,7 +555,7 @@ describe.each(locales)('the contact form in %s', (locale) => {
   });
 
   it('words the rate limit in its language, with the seconds to wait', async () => {
-    const { app } = freshApp();
+    const { app } = await freshApp();
     for (let i = 0; i < 5; i++) await postIn(app, { ...typed, email: '' });
     const response = await postIn(app, typed);
     expect(response.status).toBe(429);

@@ -8,6 +8,7 @@ import { CONTACT_FIELDS } from '../../shared/content/contactFields';
 import { locales } from '../../shared/lib/locale';
 import { localizePath } from '../../shared/routes';
 import { csvRecords } from '../support/csv';
+import { guardFields } from '../support/formGuard';
 import { testApp } from '../support/helpers';
 import type { StaffClient } from '../support/staffHelpers';
 import { addAccount, sessionFor } from '../support/staffHelpers';
@@ -52,7 +53,7 @@ beforeAll(async () => {
   const response = await request(app)
     .post('/api/contact')
     .set('Content-Type', 'application/json')
-    .send(JSON.stringify(values));
+    .send(JSON.stringify({ ...(await guardFields(app, 'contact')), ...values }));
   expect(response.status).toBe(201);
   id = (await createLeadStore(app.db).all())[0]!.id;
 });

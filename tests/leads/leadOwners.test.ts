@@ -5,6 +5,7 @@ import type { StaffAccount } from '../../server/console/accounts';
 import { chooseOwner } from '../../server/leads/assignment';
 import { mailDueSteps } from '../../server/leads/dueSteps';
 import { createOutbox } from '../../server/outbox/delivery';
+import { guardFields } from '../support/formGuard';
 import type { TestApp } from '../support/helpers';
 import { mailingApp } from '../support/mailingApp';
 import type { MailServer } from '../support/mailServer';
@@ -103,7 +104,12 @@ describe('a lead from the form, with the real SMTP server', () => {
       .set('Content-Type', 'application/json')
       .set('X-Forwarded-For', '203.0.113.7')
       .send(
-        JSON.stringify({ name: 'Lucía Pérez', email: 'lucia@cliente.test', message: 'Necesitamos un sitio nuevo.' }),
+        JSON.stringify({
+          ...(await guardFields(app, 'contact')),
+          name: 'Lucía Pérez',
+          email: 'lucia@cliente.test',
+          message: 'Necesitamos un sitio nuevo.',
+        }),
       );
     expect(posted.status).toBe(201);
     const lead = app.db.connection.prepare('SELECT id, owner FROM leads').get() as { id: number; owner: string };

@@ -4,6 +4,7 @@ import path from 'node:path';
 
 import { afterAll, describe, expect, it } from 'vitest';
 
+import { guardFields } from '../support/formGuard';
 import { freePort, killServers, npmRun, startServer } from '../support/serverProcess';
 
 /** Leads posted before the crash; each from its own address so the rate limit lets them all through. */
@@ -31,12 +32,13 @@ describe('leads survive a crash', () => {
     const port = await freePort();
     const first = await startServer(port, { DATA_DIR: dataDir });
 
+    const guard = await guardFields(`http://127.0.0.1:${port}`, 'contact');
     const acknowledged = await Promise.all(
       Array.from({ length: LEADS }, async (_, index) => {
         const response = await fetch(`http://127.0.0.1:${port}/api/contact`, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `203.0.113.${index + 1}` },
-          body: JSON.stringify(lead(index)),
+          body: JSON.stringify({ ...guard, ...lead(index) }),
         });
         expect(response.status).toBe(201);
         return index;

@@ -15,6 +15,7 @@ import { createSuppressions } from '../../server/privacy/suppressions';
 import { siteFacts } from '../../shared/content/data';
 import type { Locale } from '../../shared/lib/locale';
 import { locales, localeTags } from '../../shared/lib/locale';
+import { guardFields } from '../support/formGuard';
 import type { TestApp } from '../support/helpers';
 import { executableInlineScripts, TEST_SITE_URL, testApp, testConfig } from '../support/helpers';
 import { linkIn, mailingApp } from '../support/mailingApp';
@@ -26,8 +27,12 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-const signUp = (app: TestApp, email: string, query = '') =>
-  request(app).post(`/api/subscribe${query}`).set('Content-Type', 'application/json').send(JSON.stringify({ email }));
+/** A sign-up with the blog page's token, as a person's has it (decision 073), from `client` when given. */
+const signUp = async (app: TestApp, email: string, query = '', client?: string) => {
+  const post = request(app).post(`/api/subscribe${query}`).set('Content-Type', 'application/json');
+  if (client) void post.set('X-Forwarded-For', client);
+  return post.send(JSON.stringify({ ...(await guardFields(app, 'newsletter')), email }));
+};
 const subscriber = (app: TestApp) =>
   app.db.connection
     .prepare('SELECT email, confirmed_at, unsubscribed_at, confirmation_token_hash FROM subscribers')
@@ -95,7 +100,7 @@ describe('newsletter double opt-in', { timeout: 30_000 }, () => {
     const response = await request(app)
       .post('/api/subscribe?locale=es')
       .set('Content-Type', 'application/json')
-      .send(JSON.stringify({ email: 'lectora@example.com' }));
+      .send(JSON.stringify({ ...(await guardFields(app, 'newsletter')), email: 'lectora@example.com' }));
     expect(response.status).toBe(202);
     const [mail] = await smtp.waitFor(1);
     expect(header(mail!, 'subject')).toBe('Confirme su suscripción a los artículos de Meridian Lab');
@@ -175,7 +180,7 @@ describe('newsletter double opt-in', { timeout: 30_000 }, () => {
       'TARGET+3@example.com',
       'target+4@example.com',
     ].entries())
-      answers.push(await signUp(app, email).set('X-Forwarded-For', `198.51.100.${index + 1}`));
+      answers.push(await signUp(app, email, '', `198.51.100.${index + 1}`));
     await smtp.waitFor(3);
     await app.afterAnswer.settled();
     await stopWhenDone();
@@ -234,14 +239,14 @@ describe('the confirmation budgets', { timeout: 120_000 }, () => {
   const frozen = () => vi.useFakeTimers({ toFake: ['Date'], now: NOW });
 
   /** A sign-up from `client`: with TRUST_PROXY=1, X-Forwarded-For names the client. */
-  const signUpFrom = (app: TestApp, client: string, email: string) => signUp(app, email).set('X-Forwarded-For', client);
-  const formFrom = (app: TestApp, client: string, email: string, query = '') =>
+  const signUpFrom = (app: TestApp, client: string, email: string) => signUp(app, email, '', client);
+  const formFrom = async (app: TestApp, client: string, email: string, query = '') =>
     request(app)
       .post(`/api/subscribe${query}`)
       .set('X-Forwarded-For', client)
       .type('form')
       .set('Accept', 'text/html')
-      .send(new URLSearchParams({ email, category: 'all' }).toString());
+      .send(new URLSearchParams({ ...(await guardFields(app, 'newsletter')), email, category: 'all' }).toString());
   /** When each address's confirmation e-mail is due, from the outbox. */
   const dueTimes = (app: TestApp) =>
     new Map(

@@ -8,6 +8,7 @@ import { DATABASE_FILE } from '../../server/db';
 import type { AfterAnswer } from '../../server/http/afterAnswer';
 import { createSubscriberStore } from '../../server/newsletter/store';
 import { erasePersonalData } from '../../server/privacy/personalData';
+import { guardFields } from '../support/formGuard';
 import type { TestApp } from '../support/helpers';
 import { recordingLogger, testApp } from '../support/helpers';
 import { TEST_IDENTITY } from '../support/serverCommand';
@@ -25,19 +26,27 @@ async function settled<T>(target: TestApp, answer: PromiseLike<T>): Promise<T> {
   await target.afterAnswer.settled();
   return response;
 }
-const postJson = (body: unknown, target: TestApp = app) =>
+/** An object body gets the form page's token, as a person's post has it (decision 073). */
+const withToken = async (target: TestApp, body: unknown) =>
+  typeof body === 'object' && body !== null && !Array.isArray(body)
+    ? { ...(await guardFields(target, 'newsletter')), ...body }
+    : body;
+const postJson = async (body: unknown, target: TestApp = app) =>
   settled(
     target,
-    request(target).post('/api/subscribe').set('Content-Type', 'application/json').send(JSON.stringify(body)),
+    request(target)
+      .post('/api/subscribe')
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify(await withToken(target, body))),
   );
-const postForm = (fields: Record<string, string>, target: TestApp = app) =>
+const postForm = async (fields: Record<string, string>, target: TestApp = app) =>
   settled(
     target,
     request(target)
       .post('/api/subscribe')
       .type('form')
       .set('Accept', 'text/html')
-      .send(new URLSearchParams(fields).toString()),
+      .send(new URLSearchParams({ ...(await guardFields(target, 'newsletter')), ...fields }).toString()),
   );
 
 const rows = (target: TestApp = app) =>
@@ -283,12 +292,12 @@ describe('the answer says nothing of the address, not even by its timing', () =>
     const own = testApp({ TRUST_PROXY: '1' }, { afterAnswer });
     return { own, held };
   }
-  const from = (target: TestApp, client: string, email: string) =>
+  const from = async (target: TestApp, client: string, email: string) =>
     request(target)
       .post('/api/subscribe')
       .set('X-Forwarded-For', client)
       .set('Content-Type', 'application/json')
-      .send(JSON.stringify({ email }));
+      .send(JSON.stringify({ ...(await guardFields(target, 'newsletter')), email }));
   /** What a visitor can observe of an answer, the per-client limit's own headers aside. */
   const observable = (response: request.Response) => ({
     status: response.status,

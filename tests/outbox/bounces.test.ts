@@ -6,6 +6,7 @@ import { BOUNCE_BURST } from '../../server/alerts/conditions';
 import { createOutbox } from '../../server/outbox/delivery';
 import { exportPersonalData } from '../../server/privacy/personalData';
 import { createSuppressions } from '../../server/privacy/suppressions';
+import { guardFields } from '../support/formGuard';
 import type { TestApp } from '../support/helpers';
 import { mailingApp } from '../support/mailingApp';
 import { until } from '../support/waits';
@@ -21,7 +22,7 @@ async function signUp(app: TestApp, email: string, client: string) {
     .post('/api/subscribe')
     .set('Content-Type', 'application/json')
     .set('X-Forwarded-For', client)
-    .send(JSON.stringify({ email }));
+    .send(JSON.stringify({ ...(await guardFields(app, 'newsletter')), email }));
   expect(answer.status).toBe(202);
   await app.afterAnswer.settled();
 }

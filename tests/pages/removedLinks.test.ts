@@ -6,6 +6,7 @@ import { exportPersonalData } from '../../server/privacy/personalData';
 import { locales } from '../../shared/lib/locale';
 import { CONFIRM_PATH } from '../../shared/model/newsletter';
 import { localizePath } from '../../shared/routes';
+import { guardFields } from '../support/formGuard';
 import type { TestApp } from '../support/helpers';
 import { TEST_SITE_URL } from '../support/helpers';
 import { linkIn, mailingApp } from '../support/mailingApp';
@@ -33,8 +34,12 @@ describe.each(locales)('a pending address taken off the list, in %s', { timeout:
   const confirmPath = localizePath(CONFIRM_PATH, locale);
   const { invalid, confirmed } = catalogues[locale].newsletterConfirm.outcomes;
 
-  const signUp = (app: TestApp, email: string) =>
-    request(app).post(`/api/subscribe?locale=${locale}`).set(visitor()).send({ email, attribution }).expect(202);
+  const signUp = async (app: TestApp, email: string) =>
+    request(app)
+      .post(`/api/subscribe?locale=${locale}`)
+      .set(visitor())
+      .send({ ...(await guardFields(app, 'newsletter')), email, attribution })
+      .expect(202);
 
   /** The confirmation link of the `count`th e-mail the SMTP server received. */
   const confirmLink = async (smtp: MailServer, count: number) =>

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 
+import { formOf, guardFields } from '../support/formGuard';
 import { testApp } from '../support/helpers';
 
 const app = testApp();
@@ -19,7 +20,11 @@ describe.each([
   });
 
   it('is taken from this site', async () => {
-    const response = await request(app).post(path).set('Sec-Fetch-Site', 'same-origin').send(body);
+    const guard = await guardFields(app, formOf(path));
+    const response = await request(app)
+      .post(path)
+      .set('Sec-Fetch-Site', 'same-origin')
+      .send({ ...guard, ...body });
     expect(response.status).toBe(accepted);
   });
 });

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 import { HONEYPOT_FIELD } from '../../shared/model/contactForm';
 import { capturedLogger, unhandledSignIn } from '../support/capturedLog';
+import { guardFields } from '../support/formGuard';
 import type { TestApp } from '../support/helpers';
 import { testApp } from '../support/helpers';
 import { addAccount } from '../support/staffHelpers';
@@ -80,7 +81,7 @@ describe('X-Request-Id', () => {
     const error = lines.find((line) => line.msg === 'render failed') as unknown as { err: { stack: string } };
     expect(error.err.stack).toMatch(/at Broken/);
 
-    // A honeypot post: the route's own line and the request line share the id.
+    // A honeypot post, held in the quarantine (decision 073): the route's own line and the request line share the id.
     const honeypot = await request(app)
       .post('/api/contact')
       .set('Content-Type', 'application/json')
@@ -93,7 +94,7 @@ describe('X-Request-Id', () => {
         .lines()
         .filter((line) => line.requestId === postId)
         .map((line) => line.msg),
-    ).toEqual(['contact message discarded', 'request']);
+    ).toEqual(['form post quarantined', 'request']);
   });
 });
 
@@ -113,15 +114,19 @@ describe('the log', () => {
       message: 'Our confidential launch plan needs a landing page.',
     };
     expect(
-      (await request(app).post('/api/contact').set('Content-Type', 'application/json').send(JSON.stringify(lead)))
-        .status,
+      (
+        await request(app)
+          .post('/api/contact')
+          .set('Content-Type', 'application/json')
+          .send(JSON.stringify({ ...(await guardFields(app, 'contact')), ...lead }))
+      ).status,
     ).toBe(201);
     expect(
       (
         await request(app)
           .post('/api/subscribe')
           .set('Content-Type', 'application/json')
-          .send(JSON.stringify({ email: 'reader.private@example.com' }))
+          .send(JSON.stringify({ ...(await guardFields(app, 'newsletter')), email: 'reader.private@example.com' }))
       ).status,
     ).toBe(202);
     expect(
@@ -140,7 +145,7 @@ describe('the log', () => {
     const unstored = await request(app)
       .post('/api/contact')
       .set('Content-Type', 'application/json')
-      .send(JSON.stringify({ ...lead, email: 'second.try@example.com' }));
+      .send(JSON.stringify({ ...(await guardFields(app, 'contact')), ...lead, email: 'second.try@example.com' }));
     expect(unstored.status).toBe(503);
     const refused = await unhandledSignIn(
       app,

@@ -11,6 +11,7 @@ import { CONFIRM_PATH, UNSUBSCRIBE_PATH } from '../../shared/model/newsletter';
 import { sendNow } from '../support/campaigns';
 import type { DebianPostgres } from '../support/debianPostgres';
 import { POSTGRES_BIN, startDebianPostgres } from '../support/debianPostgres';
+import { guardFields } from '../support/formGuard';
 import type { MailServer } from '../support/mailServer';
 import { startMailServer } from '../support/mailServer';
 import { freePort, killServers, npmRun, startServer } from '../support/serverProcess';
@@ -66,9 +67,15 @@ async function restoreAfterRequests(env: NodeJS.ProcessEnv): Promise<void> {
   let server = await startServer(port, serverEnv);
 
   for (const address of Object.values(READERS))
-    expect((await post(`${site}/api/subscribe`, 'application/json', JSON.stringify({ email: address }))).status).toBe(
-      202,
-    );
+    expect(
+      (
+        await post(
+          `${site}/api/subscribe`,
+          'application/json',
+          JSON.stringify({ ...(await guardFields(site, 'newsletter')), email: address }),
+        )
+      ).status,
+    ).toBe(202);
   await smtp.waitFor(4);
   for (const address of Object.values(READERS)) {
     const token = new URL(linkIn(smtp, address, CONFIRM_PATH)).searchParams.get('token')!;
@@ -85,7 +92,10 @@ async function restoreAfterRequests(env: NodeJS.ProcessEnv): Promise<void> {
         await post(
           `${site}/api/contact`,
           'application/json',
-          JSON.stringify({ name, email, service: 'all-in-one', message: 'A website, please.' }),
+          JSON.stringify({
+            ...(await guardFields(site, 'contact')),
+            ...{ name, email, service: 'all-in-one', message: 'A website, please.' },
+          }),
         )
       ).status,
     ).toBe(201);

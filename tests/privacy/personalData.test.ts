@@ -10,6 +10,7 @@ import { erasePersonalData, exportPersonalData } from '../../server/privacy/pers
 import { purgeExpired } from '../../server/privacy/retention';
 import { createSuppressions } from '../../server/privacy/suppressions';
 import { retention } from '../../shared/content/retention';
+import { formOf, guardFields } from '../support/formGuard';
 import type { TestApp } from '../support/helpers';
 import { TEST_SITE_URL, testApp } from '../support/helpers';
 import { npmRun } from '../support/serverProcess';
@@ -36,7 +37,11 @@ const count = (app: TestApp, table: string) =>
 async function seeded(): Promise<TestApp> {
   const app = testApp();
   opened.push(app);
-  const post = (path: string, body: object) => request(app).post(path).set('Origin', TEST_SITE_URL).send(body);
+  const post = async (path: string, body: object) =>
+    request(app)
+      .post(path)
+      .set('Origin', TEST_SITE_URL)
+      .send({ ...(await guardFields(app, formOf(path))), ...body });
   expect(
     (
       await post('/api/contact', {
@@ -175,6 +180,7 @@ describe('the retention purge', () => {
       consents: 0,
       bouncedOut: 0,
       auditLog: 0,
+      quarantined: 0,
     });
   });
 
@@ -308,6 +314,7 @@ describe('npm run data', () => {
       consents: 0,
       bouncedOut: 0,
       auditLog: 0,
+      quarantined: 0,
     });
     const bad = await npmRun('data', ['erase', 'not-an-address'], dataDir);
     expect(bad.code).toBe(2);

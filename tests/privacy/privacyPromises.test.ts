@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { siteFacts } from '../../shared/content/data';
 import { common as enCommon } from '../../shared/content/i18n/en/common';
 import { common as esCommon } from '../../shared/content/i18n/es/common';
+import { formOf, guardFields } from '../support/formGuard';
 import { cspSources, TEST_SITE_URL, testApp } from '../support/helpers';
 import { TEST_IDENTITY } from '../support/serverCommand';
 
@@ -35,7 +36,11 @@ describe('the public site', () => {
         url,
       ).toEqual([]);
     }
-    const post = (path: string, body: object) => request(app).post(path).set('Origin', TEST_SITE_URL).send(body);
+    const post = async (path: string, body: object) =>
+      request(app)
+        .post(path)
+        .set('Origin', TEST_SITE_URL)
+        .send({ ...(await guardFields(app, formOf(path))), ...body });
     for (const response of [
       await post('/api/contact', { name: 'Ana', email: 'ana@example.com', message: 'Hello.' }),
       await post('/api/subscribe', { email: 'ana@example.com' }),

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { exportPersonalData } from '../../server/privacy/personalData';
+import { formOf, guardFields } from '../support/formGuard';
 import type { TestApp } from '../support/helpers';
 import { TEST_SITE_URL, testApp } from '../support/helpers';
 
@@ -14,8 +15,12 @@ describe('what the server records beside what a visitor types, as the privacy po
   it("keeps a lead's arrival time, page language and user agent, and a sign-up's language and e-mail time, all exported", async () => {
     const app = testApp();
     opened.push(app);
-    const post = (path: string, body: object) =>
-      request(app).post(path).set('Origin', TEST_SITE_URL).set('User-Agent', USER_AGENT).send(body);
+    const post = async (path: string, body: object) =>
+      request(app)
+        .post(path)
+        .set('Origin', TEST_SITE_URL)
+        .set('User-Agent', USER_AGENT)
+        .send({ ...(await guardFields(app, formOf(path))), ...body });
     const before = new Date().toISOString();
     const lead = await post('/api/contact?locale=es', {
       name: 'Ana Gómez',

@@ -6,6 +6,7 @@ import { createMetrics } from '../../server/http/metrics';
 import { purgeExpired } from '../../server/privacy/retention';
 import { retention } from '../../shared/content/retention';
 import { capturedLogger } from '../support/capturedLog';
+import { guardFields } from '../support/formGuard';
 import type { TestApp } from '../support/helpers';
 import { TEST_SITE_URL, testApp } from '../support/helpers';
 import { addAccount, STAFF_PASSWORD } from '../support/staffHelpers';
@@ -68,7 +69,10 @@ describe('what the site keeps of staff sign-ins, as the privacy policy says', ()
     const lead = await request(target)
       .post('/api/contact')
       .set('Origin', TEST_SITE_URL)
-      .send({ name: 'Ana Gómez', email: 'ana@example.com', message: 'A new website, please.' });
+      .send({
+        ...(await guardFields(target, 'contact')),
+        ...{ name: 'Ana Gómez', email: 'ana@example.com', message: 'A new website, please.' },
+      });
     expect(lead.status).toBe(201);
     // Ten wrong passwords in a row from one client lock the account for it.
     const now = Date.now();

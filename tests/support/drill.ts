@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 
+import { guardFields } from './formGuard';
 import type { ServerProcess } from './serverProcess';
 import { freePort, npmRun, startServer } from './serverProcess';
 
@@ -8,7 +9,10 @@ export async function postLead(port: number, name: string): Promise<void> {
   const response = await fetch(`http://127.0.0.1:${port}/api/contact`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ name, email: 'drill@example.com', service: 'all-in-one', message: 'A drill lead.' }),
+    body: JSON.stringify({
+      ...(await guardFields(`http://127.0.0.1:${port}`, 'contact')),
+      ...{ name, email: 'drill@example.com', service: 'all-in-one', message: 'A drill lead.' },
+    }),
   });
   expect(response.status).toBe(201);
 }

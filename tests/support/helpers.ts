@@ -18,14 +18,21 @@ import { createAfterAnswer } from '../../server/http/afterAnswer';
 import type { Logger } from '../../server/http/logger';
 import { createLogger } from '../../server/http/logger';
 import { readBuildManifest } from '../bench/sizes';
-import { TEST_IDENTITY } from './serverCommand';
+import { TEST_FORM_CHECKS, TEST_IDENTITY } from './serverCommand';
 
 export const TEST_SITE_URL = 'https://meridianlab.test';
 
 /** A configuration like production's (the lab's identity included), with its own empty data folder. */
 export function testConfig(env: NodeJS.ProcessEnv = {}): AppConfig {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-test-'));
-  return loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SITE_URL: TEST_SITE_URL, ...TEST_IDENTITY, ...env });
+  return loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SITE_URL: TEST_SITE_URL,
+    ...TEST_IDENTITY,
+    ...TEST_FORM_CHECKS,
+    ...env,
+  });
 }
 
 export type TestApp = ReturnType<typeof createApp> & {

@@ -3,7 +3,7 @@ import { execFile, spawn } from 'node:child_process';
 import net from 'node:net';
 import { promisify } from 'node:util';
 
-import { SERVER_ARGS, TEST_ANALYTICS_KEY, TEST_IDENTITY } from './serverCommand';
+import { SERVER_ARGS, TEST_ANALYTICS_KEY, TEST_FORM_CHECKS, TEST_IDENTITY } from './serverCommand';
 
 export async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -35,9 +35,16 @@ export const errorLines = (server: ServerProcess): string[] =>
     .split('\n')
     .filter((line) => line.includes('"level":50'));
 
-/** Starts the built server as production does (`npm start`'s command, the lab's identity set) and waits until it answers. */
-export async function startServer(port: number, env: NodeJS.ProcessEnv): Promise<ServerProcess> {
-  const child = spawn(process.execPath, SERVER_ARGS, {
+/**
+ * Starts the built server as production does (`npm start`'s command, the lab's identity set) and waits until it
+ * answers. `command` runs it another way (the bench pins it to a CPU with taskset, which execs it: the same pid).
+ */
+export async function startServer(
+  port: number,
+  env: NodeJS.ProcessEnv,
+  [command, args]: [string, string[]] = [process.execPath, SERVER_ARGS],
+): Promise<ServerProcess> {
+  const child = spawn(command, args, {
     env: {
       ...process.env,
       PORT: String(port),
@@ -46,6 +53,7 @@ export async function startServer(port: number, env: NodeJS.ProcessEnv): Promise
       TRUST_PROXY: '1',
       NODE_ENV: 'production',
       ...TEST_IDENTITY,
+      ...TEST_FORM_CHECKS,
       ...TEST_ANALYTICS_KEY,
       ...env,
     },

@@ -34,6 +34,8 @@ export const AUDIT_ACTIONS = {
   'lead.status': 'Lead’s status changed',
   'lead.note': 'Note added to a lead',
   'lead.note.edit': 'Note of a lead edited',
+  'quarantine.deliver': 'Held form post delivered',
+  'quarantine.delete': 'Held form post deleted',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -3,8 +3,10 @@ import type { IncomingMessage } from 'node:http';
 import type { Request, Response } from 'express';
 
 import { findPage } from '../../../shared/routes';
+import { keptTokenWindowEnd } from '../../http/formToken';
 import type { Logger } from '../../http/logger';
 import { withoutQuery } from '../../http/requestStart';
+import { hasForm } from '../formPages';
 import type { PageHeaders } from '../pageHeaders';
 import type { RenderPage, StreamPage } from '../render';
 import { ResponseTee } from '../responseTee';
@@ -22,7 +24,7 @@ const MAX_KEPT = 200;
  * or visitor state reaches the render. Bounded, since URLs are the visitor's.
  */
 export class PageCache {
-  private readonly pages = new Map<string, { page: KeptPage; used: number }>();
+  private readonly pages = new Map<string, { page: KeptPage; used: number; until: number }>();
   /** Counts the uses: each entry holds the count at its last one. */
   private uses = 0;
 
@@ -37,13 +39,21 @@ export class PageCache {
   get(key: string): KeptPage | undefined {
     const entry = this.pages.get(key);
     if (!entry) return undefined;
+    // A form page's token window is over (decision 073): it is rendered again with the next one.
+    if (entry.until !== 0 && entry.until <= Date.now()) {
+      this.pages.delete(key);
+      return undefined;
+    }
     entry.used = ++this.uses;
     return entry.page;
   }
 
-  /** Keeps a page; beyond the bound, the least recently used goes, found by a scan of the few kept. */
-  set(key: string, page: KeptPage): void {
-    this.pages.set(key, { page, used: ++this.uses });
+  /**
+   * Keeps a page, until a time (ms) when `until` is given (a form page's token window), else until evicted;
+   * beyond the bound, the least recently used goes, found by a scan of the few kept.
+   */
+  set(key: string, page: KeptPage, until = 0): void {
+    this.pages.set(key, { page, used: ++this.uses, until });
     if (this.pages.size <= this.maxEntries) return;
     let oldest: string | undefined;
     let least = Infinity;
@@ -174,6 +184,8 @@ export function createPageCache(
   const renderAndKeep = (key: string, req: Request, res: Response) =>
     new Promise<KeptPage | undefined>((resolve, reject) => {
       const from = generation;
+      // A form page's token is its window's (decision 073): the page is kept until the window ends.
+      const until = hasForm(key) ? keptTokenWindowEnd(Date.now()) : 0;
       let whole = true;
       let streamed = false;
       // A visitor who leaves mid-render leaves nothing to keep; those waiting render it themselves.
@@ -191,7 +203,7 @@ export function createPageCache(
             if (!whole) return resolve(undefined);
             keptPage(status, html, headers(styleHash))
               .then((page) => {
-                if (from === generation) pages.set(key, page);
+                if (from === generation) pages.set(key, page, until);
                 return page;
               })
               // The page is simply rendered again next time, but a failure here is a fault worth seeing.

@@ -7,11 +7,14 @@ import { useState } from 'react';
 import type { CategoryValue, SubscribeOutcome } from '../../content/blog';
 import { NEWSLETTER_ANCHOR } from '../../content/newsletter';
 import { localeAction } from '../../lib/formAction';
+import { FORM_TOKEN_FIELD } from '../../lib/formGuard';
 import { fillAttribution } from '../../lib/visit';
 import { isSubscribeSuccess, SUBSCRIBE_ENDPOINT } from '../../model/blog';
 import { AttributionField } from '../AttributionField';
+import { FormTokenField } from '../FormTokenField';
 import { Icon } from '../Icon';
 import { PrivacyNotice } from '../PrivacyNotice';
+import { useFormProof } from '../useFormProof';
 import { useLocale } from '../useLocale';
 import { sendSubscription } from './sendSubscription';
 
@@ -32,12 +35,19 @@ export function NewsletterBox({ category, returned }: { category: CategoryValue;
   const [outcome, setOutcome] = useState<SubscribeOutcome | null>(null);
   const shown = outcome ?? returned;
   const success = shown ? isSubscribeSuccess(shown) : false;
+  const proof = useFormProof('newsletter');
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending) return;
     setSending(true);
-    const result = await sendSubscription(action, email, category, fillAttribution(event.currentTarget));
+    const form = event.currentTarget;
+    const attribution = fillAttribution(form);
+    // The proof begun at the form's first focus; the page's own token when no fresh one came with it.
+    const guard = await proof.fields();
+    const pageToken = form.elements.namedItem(FORM_TOKEN_FIELD);
+    const formToken = guard.formToken || (pageToken instanceof HTMLInputElement ? pageToken.value : '');
+    const result = await sendSubscription(action, email, category, attribution, { ...guard, formToken });
     setOutcome(result);
     // A new address is done with; on a problem the reader corrects what they typed.
     if (isSubscribeSuccess(result)) setEmail('');
@@ -53,9 +63,10 @@ export function NewsletterBox({ category, returned }: { category: CategoryValue;
         {newsletter.title}
       </h2>
       <p className="blog-newsletter__text">{newsletter.text}</p>
-      <form className="blog-newsletter__form" method="post" action={action} onSubmit={submit}>
+      <form className="blog-newsletter__form" method="post" action={action} onFocus={proof.start} onSubmit={submit}>
         <input type="hidden" name="category" value={category} />
         <AttributionField />
+        <FormTokenField />
         <label className="blog-newsletter__label" htmlFor="newsletter-email">
           {newsletter.label}
         </label>

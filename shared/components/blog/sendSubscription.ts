@@ -1,5 +1,6 @@
 import type { CategoryValue, SubscribeOutcome } from '../../content/blog';
 import { ATTRIBUTION_FIELD } from '../../lib/attribution';
+import type { ProofFields } from '../../lib/formGuard';
 import { postJson } from '../../lib/postJson';
 import { subscribeOutcomeOf } from '../../model/blog';
 
@@ -9,7 +10,8 @@ export async function sendSubscription(
   email: string,
   category: CategoryValue,
   attribution: string,
+  guard?: ProofFields,
 ): Promise<SubscribeOutcome> {
-  const result = await postJson(action, { email, category, [ATTRIBUTION_FIELD]: attribution });
+  const result = await postJson(action, { email, category, [ATTRIBUTION_FIELD]: attribution, ...guard });
   return result.ok ? subscribeOutcomeOf(result.status, result.body) : 'unreachable';
 }

@@ -9,6 +9,7 @@ import { useContext, useEffect, useReducer, useRef } from 'react';
 import type { ContactFieldName } from '../../content/contactFields';
 import { CONTACT_FIELDS } from '../../content/contactFields';
 import { SENT_PARAM } from '../../lib/contactSent';
+import { FORM_TOKEN_FIELD } from '../../lib/formGuard';
 import { fillAttribution } from '../../lib/visit';
 import {
   CONTACT_FORM_ID,
@@ -19,8 +20,10 @@ import {
   settleNoSoonerThan,
 } from '../../model/contactForm';
 import { AttributionField } from '../AttributionField';
+import { FormTokenField } from '../FormTokenField';
 import { Icon } from '../Icon';
 import { PrivacyNotice } from '../PrivacyNotice';
+import { useFormProof } from '../useFormProof';
 import { useLocale } from '../useLocale';
 import { useSearchParams } from '../useSearchParams';
 import { ContactField } from './ContactField';
@@ -57,6 +60,7 @@ export function ContactForm() {
   const failureRef = useRef<HTMLDivElement>(null);
   const settledHere = useRef(false);
   const sending = state.status === 'sending';
+  const proof = useFormProof('contact');
 
   // Whatever was typed before the page came alive stays: the fields take over the browser's values.
   useEffect(() => {
@@ -83,11 +87,17 @@ export function ContactForm() {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (sending) return;
-    const honeypot = control(event.currentTarget, HONEYPOT_FIELD)?.value ?? '';
-    const attribution = fillAttribution(event.currentTarget);
+    const form = event.currentTarget;
+    const honeypot = control(form, HONEYPOT_FIELD)?.value ?? '';
+    const attribution = fillAttribution(form);
     const values = state.values;
     dispatch({ type: 'submit' });
-    const outcome = await settleNoSoonerThan(() => sendContact(values, { honeypot, locale, attribution }));
+    const outcome = await settleNoSoonerThan(async () => {
+      // The proof begun at the form's first focus; the page's own token when no fresh one came with it.
+      const guard = await proof.fields();
+      const formToken = guard.formToken || (control(form, FORM_TOKEN_FIELD)?.value ?? '');
+      return sendContact(values, { honeypot, locale, attribution, guard: { ...guard, formToken } });
+    });
     settledHere.current = true;
     dispatch({ type: 'settled', outcome });
   };
@@ -119,6 +129,7 @@ export function ContactForm() {
         className="contact-form__form"
         method="post"
         action={contactEndpoint(locale)}
+        onFocus={proof.start}
         onSubmit={(event) => void submit(event)}
       >
         <p className="contact-form__required-note">{contactFormCopy.requiredNote}</p>
@@ -134,6 +145,7 @@ export function ContactForm() {
           ))}
         </div>
         <AttributionField />
+        <FormTokenField />
         {/* Robots fill every field; people never see this one. */}
         <div className="contact-form__trap visually-hidden" aria-hidden="true">
           <label htmlFor="contact-mlx-hp">{contactFormCopy.honeypot}</label>

@@ -1,4 +1,5 @@
 import { ATTRIBUTION_FIELD } from '../../lib/attribution';
+import type { ProofFields } from '../../lib/formGuard';
 import type { Locale } from '../../lib/locale';
 import type { PostOptions } from '../../lib/postJson';
 import { postJson } from '../../lib/postJson';
@@ -11,16 +12,18 @@ interface SendContactOptions extends PostOptions {
   locale: Locale;
   /** The visit's attribution JSON; '' when none. */
   attribution?: string;
+  /** The page token and the proof of work (decision 073). */
+  guard?: ProofFields;
 }
 
 /** Posts the contact form and says how it went; never throws. */
 export async function sendContact(
   values: ContactValues,
-  { honeypot, locale, attribution = '', ...options }: SendContactOptions,
+  { honeypot, locale, attribution = '', guard, ...options }: SendContactOptions,
 ): Promise<SendOutcome> {
   const result = await postJson(
     contactEndpoint(locale),
-    { ...values, [HONEYPOT_FIELD]: honeypot, [ATTRIBUTION_FIELD]: attribution },
+    { ...values, [HONEYPOT_FIELD]: honeypot, [ATTRIBUTION_FIELD]: attribution, ...guard },
     options,
   );
   if (!result.ok) return { ok: false, failure: { kind: result.failure }, errors: {} };
