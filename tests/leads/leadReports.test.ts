@@ -5,6 +5,7 @@ import { publishedArticles } from '../../server/analytics/articles';
 import { createInbox } from '../../server/leads/inbox';
 import { planFacts } from '../../shared/content/data';
 import { parseCsv } from '../support/csv';
+import { guardFields } from '../support/formGuard';
 import { TEST_SITE_URL, testApp } from '../support/helpers';
 import type { StaffClient } from '../support/staffHelpers';
 import { addAccount, consolePost, insertLead, sessionFor } from '../support/staffHelpers';
@@ -32,6 +33,7 @@ async function sendLead(address: string, first: ReturnType<typeof touch>, last =
     .set({ 'X-Forwarded-For': address, Origin: TEST_SITE_URL })
     .send({
       ...{ name: 'Jane Smith', email: 'jane@acme.example', message: 'We would like a plan.', heard },
+      ...(await guardFields(app, 'contact')),
       attribution: JSON.stringify({ first, last, formPage: '/contact', pagesSeen: 3 }),
     })
     .expect(201);
