@@ -13,6 +13,7 @@ import type { ArticleContent } from './articles/content';
 import type { AppConfig } from './config';
 import type { ConsoleRouteRoles } from './console/console';
 import { staffConsole } from './console/console';
+import { crm } from './crm';
 import type { Database } from './db';
 import type { AfterAnswer } from './http/afterAnswer';
 import { createAfterAnswer } from './http/afterAnswer';
@@ -85,7 +86,8 @@ export function createApp(config: AppConfig, options: AppOptions): SiteApp {
   const published = articles(site, { content: options.articles });
   const lab = alerts(site);
   const legal = identity(site); // the lab's legal identity, from its settings
-  const pipeline = leads(site, { conversions: counted.conversions });
+  const handOff = crm(site); // the lab's CRM: the leads' events, signed (decision 081)
+  const pipeline = leads(site, { conversions: counted.conversions, crm: handOff.events });
   const features = [
     pipeline,
     newsletter(site, { conversions: counted.conversions, wakeCampaigns: options.wakeCampaigns }),
@@ -95,6 +97,7 @@ export function createApp(config: AppConfig, options: AppOptions): SiteApp {
     lab,
     privacy(site),
     legal,
+    handOff,
   ];
   // The articles live in the database (decision 052): every kept page is forgotten when what is published changes.
   if (cache) published.content.onChange(() => cache.invalidate());

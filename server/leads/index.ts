@@ -1,9 +1,11 @@
 /** The contact form end to end: its route, the leads' console section, and the e-mail and webhook it queues. */
 import type { Conversions } from '../analytics';
 import type { ConsoleAlert } from '../console/kit/ConsoleDocument';
+import type { CrmEvents } from '../crm';
 import type { Feature } from '../site/feature';
 import type { Site } from '../site/services';
 import { leadSection } from './consoleRoutes';
+import { arrivalEvents } from './crmEvents';
 import { dueStepAlerts, startDueSteps } from './dueSteps';
 import { leadKinds, leadMessages } from './messages';
 import { assignedMail, ownerKinds } from './ownerMessages';
@@ -18,17 +20,18 @@ interface Leads extends Feature {
   alertsFor: (email: string) => Promise<ConsoleAlert[]>;
 }
 
-export function leads(site: Site, { conversions }: { conversions: Conversions }): Leads {
+export function leads(site: Site, { conversions, crm }: { conversions: Conversions; crm: CrmEvents }): Leads {
   const { db, config, metrics, logger, counters, renderPage } = site;
   const notification = leadMessages(config.mail, config.siteUrl);
   const store = createLeadStore(
     db,
     {
       outbox: site.outbox,
-      // The department's notification and webhook, and the owner's e-mail (decision 079).
+      // The department's notification and webhook, the owner's e-mail (decision 079), the CRM's events (081).
       messagesFor: (lead) => [
         ...notification(lead),
         ...(lead.owner ? [assignedMail(config.siteUrl, lead, lead.owner)] : []),
+        ...arrivalEvents(lead).flatMap((event) => crm.messages(event, new Date(lead.receivedAt), lead.id)),
       ],
       committed: () => {
         metrics.leadsReceived.inc();
@@ -47,7 +50,7 @@ export function leads(site: Site, { conversions }: { conversions: Conversions })
       counters,
       converted: conversions.lead,
     }),
-    console: [leadSection(db)],
+    console: [leadSection(db, crm)],
     outbox: { kinds: [...leadKinds, ...ownerKinds], handledBy: ['sales'] },
     jobs: [
       {
