@@ -54,7 +54,7 @@ const noteId = (req: Request): number | null => {
 };
 
 /** The people who may own a lead (decision 079): the active staff who may read leads, by address. */
-async function possibleOwners(db: Database): Promise<{ email: string; name: string }[]> {
+export async function possibleOwners(db: Database): Promise<{ email: string; name: string }[]> {
   const people = await createAccountStore(db).list();
   return people
     .filter((person) => !person.disabledAt && (person.role === 'owner' || person.role === 'sales'))

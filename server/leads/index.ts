@@ -4,6 +4,7 @@ import type { ConsoleAlert } from '../console/kit/ConsoleDocument';
 import type { CrmEvents } from '../crm';
 import type { Feature } from '../site/feature';
 import type { Site } from '../site/services';
+import { assignmentSection } from './assignmentRoutes';
 import { leadSection } from './consoleRoutes';
 import { arrivalEvents } from './crmEvents';
 import { dueStepAlerts, startDueSteps } from './dueSteps';
@@ -50,7 +51,7 @@ export function leads(site: Site, { conversions, crm }: { conversions: Conversio
       counters,
       converted: conversions.lead,
     }),
-    console: [leadSection(db, crm)],
+    console: [leadSection(db, crm), assignmentSection(db)],
     outbox: { kinds: [...leadKinds, ...ownerKinds], handledBy: ['sales'] },
     jobs: [
       {

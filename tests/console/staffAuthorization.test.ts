@@ -27,6 +27,7 @@ const GETS = [
   '/staff/leads.csv',
   '/staff/leads.json',
   '/staff/leads/1',
+  '/staff/assignment',
   '/staff/subscribers',
   '/staff/subscribers.csv',
   '/staff/speed',
@@ -69,6 +70,7 @@ const POSTS: [string, Record<string, string>][] = [
   ['/staff/leads/1/notes/1', { body: 'A changed note' }],
   ['/staff/leads/1/owner', { owner: 'ana@meridianlab.test' }],
   ['/staff/leads/1/step', { step: 'Call', due: '2030-01-01T09:00' }],
+  ['/staff/assignment', { rule: 'round-robin' }],
   ['/staff/subscribers/1/remove', {}],
   ['/staff/newsletter', {}],
   ['/staff/newsletter/1', { subject_en: 'Changed' }],
@@ -488,6 +490,7 @@ const POLICY: [RegExp, readonly Role[]][] = [
   [/^\/staff\/newsletter(?:[./]|$)/i, ['owner', 'editor']],
   [/^\/staff\/articles(?:[./]|$)/i, ['owner', 'editor']],
   [/^\/staff\/people(?:[./]|$)/i, ['owner']],
+  [/^\/staff\/assignment(?:[./]|$)/i, ['owner']],
   [/^\/staff\/audit(?:[./]|$)/i, ['owner']],
   [/^\/staff\/(?:analytics|speed)(?:[./]|$)/i, ALL_ROLES],
   // Every role opens it; each failed message is for the owner and its kind's roles (tests/alerts/outboxConsole).
@@ -568,6 +571,7 @@ describe('each role', () => {
       links((await request(app).get('/staff/speed').set('Cookie', clients.get(role)!.cookie)).text);
     expect(await nav('owner')).toEqual([
       '/staff/leads',
+      '/staff/assignment',
       '/staff/subscribers',
       '/staff/newsletter',
       '/staff/speed',
