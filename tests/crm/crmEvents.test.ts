@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 import pino from 'pino';
@@ -7,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
 import { crmEvents } from '../../server/crm';
+import { openSqliteDatabase } from '../../server/db';
 import { crmEventSchema } from '../../server/leads/crmEvents';
 import { LOST_REASONS } from '../../server/leads/deal';
 import { createOutbox, startOutboxWorker } from '../../server/outbox/delivery';
@@ -15,8 +17,9 @@ import { erasePersonalData } from '../../server/privacy/personalData';
 import { EMPTY_CONTACT_VALUES } from '../../shared/model/contactForm';
 import type { TestApp } from '../support/helpers';
 import { testApp } from '../support/helpers';
+import { npmRun } from '../support/serverProcess';
 import type { StaffClient } from '../support/staffHelpers';
-import { addAccount, consolePost, sessionFor } from '../support/staffHelpers';
+import { addAccount, consolePost, insertLead, sessionFor } from '../support/staffHelpers';
 import { stopWhenDone, until } from '../support/waits';
 import { startWebhookReceiver } from '../support/webhookReceiver';
 
@@ -149,5 +152,31 @@ describe('a lead’s life told to the CRM', { timeout: 30_000 }, () => {
     expect(app.db.connection.prepare('SELECT kind, lead_id, status FROM outbox').all()).toEqual([
       { kind: 'crm-event', lead_id: null, status: 'sent' },
     ]);
+  });
+});
+
+describe('npm run data -- erase', { timeout: 30_000 }, () => {
+  it('queues the erasure’s event for the CRM, with the lead’s external id alone', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-crm-erase-'));
+    const db = openSqliteDatabase(dataDir);
+    const id = insertLead(db, { email: 'gone@example.com' });
+    const { external_id: externalId } = db.connection.prepare('SELECT external_id FROM leads WHERE id = ?').get(id) as {
+      external_id: string;
+    };
+    db.close();
+    const env = { CRM_WEBHOOK_URL: 'https://crm.example.com/hooks', CRM_WEBHOOK_SECRET: secret };
+    expect((await npmRun('data', ['erase', 'gone@example.com'], dataDir, env)).code).toBe(0);
+    const after = openSqliteDatabase(dataDir);
+    const rows = after.connection.prepare('SELECT kind, lead_id, payload FROM outbox').all() as {
+      kind: string;
+      lead_id: number | null;
+      payload: string;
+    }[];
+    after.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ kind: 'crm-event', lead_id: null });
+    const event = crmEventSchema.parse((JSON.parse(rows[0]!.payload) as { body: unknown }).body);
+    expect(event).toMatchObject({ type: 'lead.erased', lead: { id: externalId } });
   });
 });
