@@ -89,8 +89,19 @@ const SERVER_FLOORS = [
     why: 'The console kit and what a feature is made of serve every feature, so they render and send nothing themselves.',
   },
   {
-    files: ['server/{alerts,analytics,articles,formGuard,identity,leads,newsletter,privacy,vitals}/**'],
-    names: ['alerts', 'analytics', 'articles', 'formGuard', 'identity', 'leads', 'newsletter', 'privacy', 'vitals'],
+    files: ['server/{alerts,analytics,articles,crm,formGuard,identity,leads,newsletter,privacy,vitals}/**'],
+    names: [
+      'alerts',
+      'analytics',
+      'articles',
+      'crm',
+      'formGuard',
+      'identity',
+      'leads',
+      'newsletter',
+      'privacy',
+      'vitals',
+    ],
     why: "Nothing below a feature knows one: each feature's front door (index.ts) says what it brings, and the composition root (app.ts, main.ts) mounts it.",
   },
   {

@@ -13,6 +13,7 @@ import type { ArticleContent } from './articles/content';
 import type { AppConfig } from './config';
 import type { ConsoleRouteRoles } from './console/console';
 import { staffConsole } from './console/console';
+import { crm } from './crm';
 import type { Database } from './db';
 import { formGuard } from './formGuard';
 import type { MailDomainCheck } from './formGuard/mailDomain';
@@ -90,7 +91,8 @@ export function createApp(config: AppConfig, options: AppOptions): SiteApp {
   const lab = alerts(site);
   const legal = identity(site); // the lab's legal identity, from its settings
   const guard = formGuard(site, { mailDomain: options.mailDomain }); // the public forms' checks and quarantine
-  const pipeline = leads(site, { conversions: counted.conversions, guard });
+  const handOff = crm(site); // the lab's CRM: the leads' events, signed (decision 081)
+  const pipeline = leads(site, { conversions: counted.conversions, guard, crm: handOff.events });
   const features = [
     pipeline,
     newsletter(site, { conversions: counted.conversions, wakeCampaigns: options.wakeCampaigns, guard }),
@@ -101,6 +103,7 @@ export function createApp(config: AppConfig, options: AppOptions): SiteApp {
     lab,
     privacy(site),
     legal,
+    handOff,
   ];
   // The articles live in the database (decision 052): every kept page is forgotten when what is published changes.
   if (cache) published.content.onChange(() => cache.invalidate());

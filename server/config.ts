@@ -90,6 +90,11 @@ const envSchema = z.object({
     .string()
     .min(32, 'expected at least 32 characters (for example: openssl rand -hex 32)')
     .optional(),
+  CRM_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }).optional(),
+  CRM_WEBHOOK_SECRET: z
+    .string()
+    .min(32, 'expected at least 32 characters (for example: openssl rand -hex 32)')
+    .optional(),
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int('expected a whole number').min(1).max(100).default(16),
   OUTBOX_LEASE_SECONDS: z.coerce.number().int('expected a whole number').min(5).max(3600).default(300),
   NEWSLETTER_CONFIRMATIONS_PER_HOUR: z.coerce
@@ -158,8 +163,10 @@ export interface MailConfig {
   inboxes: Record<DepartmentId, string>;
   /** Where each lead is also posted, signed with the secret. */
   webhook?: { url: string; secret: string };
-  /** Production with an http:// webhook on another host: the server refuses to start (serverConfigError). */
-  plainWebhook: boolean;
+  /** Where each lead's events are posted for the lab's CRM, signed with its own secret (decision 081). */
+  crm?: { url: string; secret: string };
+  /** Production with an http:// webhook (the lead's or the CRM's) on another host: the setting refused at start (serverConfigError). */
+  plainWebhook?: 'LEAD_WEBHOOK_URL' | 'CRM_WEBHOOK_URL';
   /** Tries per message before it is marked failed. */
   maxAttempts: number;
   /** How long a worker holds a message it is sending; after a crash, the message waits this long. */
@@ -276,6 +283,7 @@ export function completeIdentity(identity: Partial<LegalFacts>): LegalFacts | un
 const SECRET_VARIABLES = new Set([
   'SMTP_URL',
   'LEAD_WEBHOOK_SECRET',
+  'CRM_WEBHOOK_SECRET',
   'DATABASE_URL',
   'METRICS_TOKEN',
   'NEWSLETTER_EVENTS_SECRET',
@@ -285,10 +293,11 @@ const SECRET_VARIABLES = new Set([
 
 /** What the server may not start with in production (NODE_ENV=production, the default): one line, or undefined. */
 export function serverConfigError(config: AppConfig): string | undefined {
-  if (config.mail.plainWebhook)
+  const plain = config.mail.plainWebhook;
+  if (plain)
     return (
-      `Refused LEAD_WEBHOOK_URL=${config.mail.webhook!.url}: in production a lead is posted only over https://, ` +
-      'or over http:// to a receiver on this host (localhost)'
+      `Refused ${plain}=${(plain === 'CRM_WEBHOOK_URL' ? config.mail.crm : config.mail.webhook)!.url}: ` +
+      'in production a lead is posted only over https://, or over http:// to a receiver on this host (localhost)'
     );
   return undefined;
 }
@@ -305,10 +314,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
     throw new ConfigError(`Invalid ${name}=${shown}: ${issue.message}`);
   }
   const { PORT, HOST, SITE_URL, DATA_DIR, LOG_LEVEL, TRUST_PROXY, NODE_ENV } = parsed.data;
-  const { LEAD_WEBHOOK_URL, LEAD_WEBHOOK_SECRET } = parsed.data;
+  const { LEAD_WEBHOOK_URL, LEAD_WEBHOOK_SECRET, CRM_WEBHOOK_URL, CRM_WEBHOOK_SECRET } = parsed.data;
   // A webhook nobody can verify would let anyone post fake leads to it.
   if (LEAD_WEBHOOK_URL && !LEAD_WEBHOOK_SECRET)
     throw new ConfigError('Missing LEAD_WEBHOOK_SECRET: LEAD_WEBHOOK_URL needs a secret to sign its posts with');
+  if (CRM_WEBHOOK_URL && !CRM_WEBHOOK_SECRET)
+    throw new ConfigError('Missing CRM_WEBHOOK_SECRET: CRM_WEBHOOK_URL needs a secret to sign its posts with');
   const { BACKUP_KEEP, BACKUP_INTERVAL_HOURS, SMTP_URL } = parsed.data;
   const production = NODE_ENV === 'production';
   // The privacy policy says how long back-ups are kept.
@@ -345,7 +356,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
       },
       webhook:
         LEAD_WEBHOOK_URL && LEAD_WEBHOOK_SECRET ? { url: LEAD_WEBHOOK_URL, secret: LEAD_WEBHOOK_SECRET } : undefined,
-      plainWebhook: production && LEAD_WEBHOOK_URL?.startsWith('http:') === true && !onThisHost(LEAD_WEBHOOK_URL),
+      crm: CRM_WEBHOOK_URL && CRM_WEBHOOK_SECRET ? { url: CRM_WEBHOOK_URL, secret: CRM_WEBHOOK_SECRET } : undefined,
+      plainWebhook: !production
+        ? undefined
+        : LEAD_WEBHOOK_URL?.startsWith('http:') && !onThisHost(LEAD_WEBHOOK_URL)
+          ? 'LEAD_WEBHOOK_URL'
+          : CRM_WEBHOOK_URL?.startsWith('http:') && !onThisHost(CRM_WEBHOOK_URL)
+            ? 'CRM_WEBHOOK_URL'
+            : undefined,
       maxAttempts: parsed.data.OUTBOX_MAX_ATTEMPTS,
       leaseMs: parsed.data.OUTBOX_LEASE_SECONDS * 1000,
     },

@@ -24,6 +24,8 @@ export interface Lead extends ContactValues {
   /** The first touch's source and campaign ("" when unknown). */
   source: string;
   campaign: string;
+  /** Its id for the lab's CRM (decision 081): a random UUID, which tells nobody how many leads there are. */
+  externalId: string;
   /** The proof of consent (decision 067): the version of the form's notice shown, and the form and page it was sent from. */
   notice: string;
   consentChannel: string;
@@ -41,6 +43,8 @@ interface LeadColumn {
 /** In the order the exports and the webhook list them. */
 const LEAD_COLUMNS: readonly LeadColumn[] = [
   { property: 'id', column: 'id', csv: true, webhook: true },
+  // The CRM's id goes in the CRM's events only (decision 081); the exports keep their columns.
+  { property: 'externalId', column: 'external_id', csv: false, webhook: false },
   { property: 'receivedAt', column: 'received_at', csv: true, webhook: true },
   // A form field is kept in a column of its name.
   ...CONTACT_FIELDS.map(({ name }) => ({ property: name, column: name, csv: true, webhook: true })),

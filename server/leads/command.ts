@@ -12,15 +12,18 @@ import type { CsvColumns } from '../lib/csv';
 import { toCsv } from '../lib/csv';
 import type { ConsentedSubscriber } from '../newsletter/store';
 import { createSubscriberStore } from '../newsletter/store';
-import { leadColumns } from './columns';
-import { createLeadStore } from './store';
+import { csvRows, exportColumns, exportedLeads } from './exportRows';
+import type { InboxFilter } from './inbox';
+import { createInbox } from './inbox';
 
 const FORMATS = ['csv', 'json'] as const;
 type Format = (typeof FORMATS)[number];
 
 const USAGE = `Usage: npm run --silent leads -- export|subscribers --format csv|json [--output FILE]
 
-export       every lead from the contact form, oldest first
+export       every lead from the contact form, oldest first, as the console's
+             export gives it: owner, next step, deal, notes and history,
+             times on the lab's clock with their offset
 subscribers  the newsletter addresses that confirmed and did not unsubscribe,
              with when they signed up and when they confirmed (the proof of consent)
 
@@ -35,6 +38,9 @@ const subscriberColumns: CsvColumns<ConsentedSubscriber> = [
   ['notice', 'notice'],
   ['consentChannel', 'consent_channel'],
 ];
+
+/** The inbox's filter that shows every lead. */
+const EVERY_LEAD: InboxFilter = { status: '', service: '', search: '', source: '', campaign: '', owner: '', due: '' };
 
 const COMMANDS = ['export', 'subscribers'] as const;
 type Command = (typeof COMMANDS)[number];
@@ -85,8 +91,15 @@ function writeNewFile(file: string, text: string): void {
   }
 }
 
-function write<T>(command: ExportCommand, noun: string, columns: CsvColumns<T>, records: readonly T[]): void {
-  const text = command.format === 'csv' ? toCsv(columns, records) : `${JSON.stringify(records, null, 2)}\n`;
+/** What the command writes: the records as JSON, or as CSV through their own rows and columns. */
+function write<T, Row>(
+  command: ExportCommand,
+  noun: string,
+  records: readonly T[],
+  csv: { columns: CsvColumns<Row>; rows: (records: readonly T[]) => readonly Row[] },
+): void {
+  const text =
+    command.format === 'csv' ? toCsv(csv.columns, csv.rows(records)) : `${JSON.stringify(records, null, 2)}\n`;
   if (command.output) {
     writeNewFile(command.output, text);
     process.stderr.write(`Wrote ${records.length} ${noun}${records.length === 1 ? '' : 's'} to ${command.output}.\n`);
@@ -101,8 +114,14 @@ export const command: StaffCommand = {
     const command = parseArguments(args);
     const { db } = await openServerDatabase();
     try {
-      if (command.command === 'export') write(command, 'lead', leadColumns, await createLeadStore(db).all());
-      else write(command, 'subscriber', subscriberColumns, await createSubscriberStore(db).consented());
+      if (command.command === 'export') {
+        // The console's export of every lead (exportRows.ts), oldest first.
+        const leads = (await createInbox(db).all(EVERY_LEAD)).reverse();
+        write(command, 'lead', await exportedLeads(db, leads), { columns: exportColumns, rows: csvRows });
+      } else {
+        const subscribers = await createSubscriberStore(db).consented();
+        write(command, 'subscriber', subscribers, { columns: subscriberColumns, rows: (records) => records });
+      }
     } finally {
       await db.close();
     }

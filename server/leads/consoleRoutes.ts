@@ -10,6 +10,7 @@ import type { ConsoleAssets } from '../console/kit/ConsoleDocument';
 import { fromLabTime } from '../console/kit/format';
 import { noticeNamed } from '../console/notices';
 import { consoleUser, sendPage, textFields } from '../console/page';
+import type { CrmEvents } from '../crm';
 import type { Database } from '../db';
 import { readBody } from '../http/formEndpoint';
 import { toCsv } from '../lib/csv';
@@ -27,6 +28,8 @@ const PAGE_SIZE = 25;
 
 interface LeadRoutesOptions {
   db: Database;
+  /** Where an owner's or a status's change queues its event for the lab's CRM (decision 081). */
+  crm: CrmEvents;
   assets: () => ConsoleAssets;
   /** formEndpoint, requireSession and requireCsrf: what every console post passes first. */
   guardPost: RequestHandler[];
@@ -51,7 +54,7 @@ const noteId = (req: Request): number | null => {
 };
 
 /** The people who may own a lead (decision 079): the active staff who may read leads, by address. */
-async function possibleOwners(db: Database): Promise<{ email: string; name: string }[]> {
+export async function possibleOwners(db: Database): Promise<{ email: string; name: string }[]> {
   const people = await createAccountStore(db).list();
   return people
     .filter((person) => !person.disabledAt && (person.role === 'owner' || person.role === 'sales'))
@@ -95,8 +98,16 @@ function filterQuery(filter: InboxFilter, page = 1): string {
 }
 
 /** The inbox, a lead's page, its status and notes, and the exports of the current filter. */
-function leadRoutes({ db, assets, guardPost, renderNotFound, staffNames, recentCheck }: LeadRoutesOptions): Router {
-  const inbox = createInbox(db);
+function leadRoutes({
+  db,
+  crm,
+  assets,
+  guardPost,
+  renderNotFound,
+  staffNames,
+  recentCheck,
+}: LeadRoutesOptions): Router {
+  const inbox = createInbox(db, crm);
   const router = Router();
 
   const filterOf = (req: Request, res: Response) => inboxFilter(req.query, consoleUser(res).email);
@@ -297,8 +308,8 @@ function leadRoutes({ db, assets, guardPost, renderNotFound, staffNames, recentC
 }
 
 /** The console's leads section. */
-export const leadSection = (db: Database): ConsoleSection => ({
+export const leadSection = (db: Database, crm: CrmEvents): ConsoleSection => ({
   nav: leadNav,
   roles: ['owner', 'sales'],
-  routes: ({ guardPost, ...tools }) => leadRoutes({ db, ...tools, guardPost: guardPost() }),
+  routes: ({ guardPost, ...tools }) => leadRoutes({ db, crm, ...tools, guardPost: guardPost() }),
 });

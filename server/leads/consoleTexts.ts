@@ -103,3 +103,23 @@ export const dueCopy = {
   alertMeaning: 'Take the step, then set the next one on the lead’s page.',
   alertLink: 'Show my due steps',
 } as const;
+
+/** The owners' page of the assignment rule (decision 081). */
+export const assignmentNav = { key: 'assignment', href: '/staff/assignment', label: 'Lead rule' } as const;
+export const assignmentCopy = {
+  title: 'How new leads get their owner',
+  intro: 'A lead is given its owner the moment it arrives, by the rule chosen here; anyone can change it afterwards.',
+  panel: 'The rule',
+  ruleLabel: 'Rule',
+  rules: {
+    balanced: 'The least-loaded person of the lead’s office and language, at work now (the default)',
+    'round-robin': 'Everyone who may own leads in turn',
+    fixed: 'Always the person below',
+  },
+  personLabel: 'Person (for “always the person below”)',
+  nobody: 'Choose a person',
+  save: 'Save the rule',
+  saved: 'The rule is saved: it gives the next lead its owner.',
+  unknownRule: 'Choose one of the rules.',
+  personMissing: 'Choose the person who gets every lead: someone who may own leads.',
+} as const;

@@ -1,8 +1,10 @@
 import { recordAudit } from '../console/audit/record';
 import { fromLabTime, toLabTime } from '../console/kit/format';
+import type { CrmEvents } from '../crm';
 import type { Database } from '../db';
 import type { Lead } from './columns';
 import { LEAD_SELECT } from './columns';
+import { assignedEvent, statusEvent } from './crmEvents';
 import type { LostReason, WonDeal } from './deal';
 import { recordFirstAction } from './firstAction';
 import type { LeadStatus } from './leadStatus';
@@ -175,8 +177,11 @@ function filtered(db: Database, filter: InboxFilter, bounds: DueBounds): { sql: 
   };
 }
 
-/** The console's reading (and status and notes) of the leads the contact form stores. */
-export function createInbox(db: Database): Inbox {
+/**
+ * The console's reading (and status and notes) of the leads the contact form stores. A change of owner or status
+ * queues its event for the lab's CRM in its own transaction (decision 081).
+ */
+export function createInbox(db: Database, crm?: CrmEvents): Inbox {
   const selectOne = (id: number) => db.get<InboxLead>(`SELECT ${LEAD_COLUMNS} FROM leads WHERE id = ?`, id);
   type EventRow = { staff_email: string; at: string; from_status: LeadStatus; to_status: LeadStatus };
   type NoteRow = { id: number; staff_email: string; created_at: string; body: string };
@@ -261,9 +266,10 @@ export function createInbox(db: Database): Inbox {
       };
     },
     async changeStatus(id, { from, to, staffEmail, won, lost, now = new Date() }) {
-      if (!(await selectOne(id))) return { ok: false, reason: 'missing' };
+      const lead = await selectOne(id);
+      if (!lead) return { ok: false, reason: 'missing' };
       if (!STATUS_MOVES[from].includes(to)) return { ok: false, reason: 'notAllowed' };
-      return db.transaction(async (tx) => {
+      const changed = await db.transaction(async (tx) => {
         const at = now.toISOString();
         // Only from the status the staff member saw: two people moving one lead cannot both win.
         // A deal or a reason belongs to its status: reopened, the lead keeps neither (its history keeps both).
@@ -295,8 +301,12 @@ export function createInbox(db: Database): Inbox {
           from,
           to,
         );
+        const reason = to === 'lost' ? lost : undefined;
+        await crm?.queue(tx, statusEvent(lead.externalId, { from, to, deal, reason }), now, id);
         return { ok: true } as const;
       });
+      if (changed.ok) crm?.committed();
+      return changed;
     },
     addNote(id, body, staffEmail, now = new Date()) {
       return db.transaction(async (tx) => {
@@ -341,9 +351,18 @@ export function createInbox(db: Database): Inbox {
         return true;
       });
     },
-    setOwner(id, owner, staffEmail, now = new Date()) {
-      return db.transaction(async (tx) => {
-        if ((await tx.run('UPDATE leads SET owner = ? WHERE id = ?', owner, id)) !== 1) return false;
+    async setOwner(id, owner, staffEmail, now = new Date()) {
+      const set = await db.transaction(async (tx) => {
+        const lead = await tx.get<{ externalId: string }>(
+          'SELECT external_id AS "externalId" FROM leads WHERE id = ?',
+          id,
+        );
+        if (!lead || (await tx.run('UPDATE leads SET owner = ? WHERE id = ?', owner, id)) !== 1) return false;
+        const person = owner
+          ? await tx.get<{ name: string }>('SELECT name FROM staff_accounts WHERE lower(email) = lower(?)', owner)
+          : undefined;
+        const event = assignedEvent(lead.externalId, owner ? { email: owner, name: person?.name ?? '' } : undefined);
+        await crm?.queue(tx, event, now, id);
         const entry = {
           actor: staffEmail,
           action: 'lead.owner' as const,
@@ -353,6 +372,8 @@ export function createInbox(db: Database): Inbox {
         await recordAudit(tx, entry, now);
         return true;
       });
+      if (set) crm?.committed();
+      return set;
     },
     setNextStep(id, step, dueAt, staffEmail, now = new Date()) {
       return db.transaction(async (tx) => {

@@ -2,10 +2,13 @@
 import type { Conversions } from '../analytics';
 import { createAccountStore } from '../console/accounts';
 import type { ConsoleAlert } from '../console/kit/ConsoleDocument';
+import type { CrmEvents } from '../crm';
 import type { FormGuarding } from '../formGuard';
 import type { Feature } from '../site/feature';
 import type { Site } from '../site/services';
+import { assignmentSection } from './assignmentRoutes';
 import { leadSection } from './consoleRoutes';
+import { arrivalEvents } from './crmEvents';
 import { dueStepAlerts, startDueSteps } from './dueSteps';
 import { leadKinds, leadMessages } from './messages';
 import { assignedMail, ownerKinds } from './ownerMessages';
@@ -26,17 +29,21 @@ interface Leads extends Feature {
   alertsFor: (email: string) => Promise<ConsoleAlert[]>;
 }
 
-export function leads(site: Site, { conversions, guard }: { conversions: Conversions; guard: FormGuarding }): Leads {
+export function leads(
+  site: Site,
+  { conversions, guard, crm }: { conversions: Conversions; guard: FormGuarding; crm: CrmEvents },
+): Leads {
   const { db, config, metrics, logger, counters, renderPage } = site;
   const notification = leadMessages(config.mail, config.siteUrl);
   const store = createLeadStore(
     db,
     {
       outbox: site.outbox,
-      // The department's notification and webhook, and the owner's e-mail (decision 079).
+      // The department's notification and webhook, the owner's e-mail (decision 079), the CRM's events (081).
       messagesFor: (lead) => [
         ...notification(lead),
         ...(lead.owner ? [assignedMail(config.siteUrl, lead, lead.owner)] : []),
+        ...arrivalEvents(lead).flatMap((event) => crm.messages(event, new Date(lead.receivedAt), lead.id)),
       ],
       committed: () => {
         metrics.leadsReceived.inc();
@@ -59,7 +66,7 @@ export function leads(site: Site, { conversions, guard }: { conversions: Convers
       counters,
       converted: conversions.lead,
     }),
-    console: [leadSection(db), reportSection(db)],
+    console: [leadSection(db, crm), reportSection(db), assignmentSection(db)],
     outbox: { kinds: [...leadKinds, ...ownerKinds], handledBy: ['sales'] },
     jobs: [
       {

@@ -38,8 +38,8 @@ const officeTime = new Intl.DateTimeFormat('en-US', {
 const { fieldCopy, serviceOptions } = catalogues.en.contact;
 const serviceLabel = (service: string) => serviceOptions.find((option) => option.value === service)?.label;
 
-/** The lead as the webhook posts it: the service by name too, and what is unknown as null. */
-function postedLead(lead: Lead, attribution: Attribution | undefined) {
+/** The lead as the webhook posts it (and the CRM's created event): the service by name too, and what is unknown as null. */
+export function postedLead(lead: Lead, attribution: Attribution | undefined) {
   return Object.fromEntries(
     webhookProperties.flatMap((property): [string, unknown][] => {
       switch (property) {

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 
 import type { Locale } from '../../shared/lib/locale';
 import type { ContactValues } from '../../shared/model/contactForm';
@@ -12,8 +12,11 @@ import { ownerFor, staffForAssignment } from './assignment';
 import type { Lead } from './columns';
 import { insertedValues, LEAD_INSERT, LEAD_SELECT } from './columns';
 
-/** A lead as committed: with its owner's address, "" when the staff has nobody who may read leads (decision 079). */
-export type AssignedLead = Lead & { owner: string };
+/**
+ * A lead as committed: with its owner's address, "" when the staff has nobody who may read leads (decision 079),
+ * and their name.
+ */
+export type AssignedLead = Lead & { owner: string; ownerName: string };
 
 /** What a visitor sent: the form's fields, the language of the page it was on (English when not said) and the visit's source. */
 export type NewLead = ContactValues & { locale?: Locale } & Partial<Pick<Lead, 'attribution' | 'source' | 'campaign'>>;
@@ -54,6 +57,7 @@ export function createLeadStore(db: Database, delivery?: Delivery<AssignedLead>,
         source: values.source ?? '',
         campaign: values.campaign ?? '',
         receivedAt: receivedAt.toISOString(),
+        externalId: randomUUID(),
         clientHash:
           clientKey && client.address
             ? createHmac('sha256', clientKey).update(`lead\n${client.address}`).digest('hex')
@@ -67,7 +71,7 @@ export function createLeadStore(db: Database, delivery?: Delivery<AssignedLead>,
         const row = await tx.get<{ id: number }>(LEAD_INSERT, ...insertedValues(lead));
         // Assigned on arrival, in the same transaction: the load it reads counts every lead committed before.
         const owner = await ownerFor(tx, people, { locale, at: receivedAt });
-        const stored = { ...lead, id: row!.id, owner: owner?.email ?? '' };
+        const stored = { ...lead, id: row!.id, owner: owner?.email ?? '', ownerName: owner?.name ?? '' };
         if (owner) {
           await tx.run('UPDATE leads SET owner = ? WHERE id = ?', owner.email, stored.id);
           const entry = { actor: ASSIGNMENT_ACTOR, action: 'lead.owner', object: `lead ${stored.id}` } as const;

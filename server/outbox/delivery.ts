@@ -1,7 +1,7 @@
 import type { AppConfig } from '../config';
 import type { Database } from '../db';
 import type { Logger } from '../http/logger';
-import type { OutboxKind } from './kinds';
+import type { Channel, OutboxKind } from './kinds';
 import { createMailer } from './mailer';
 import type { OutboxStore } from './store';
 import { createOutboxStore } from './store';
@@ -41,7 +41,7 @@ interface OutboxWorkerOptions {
 /**
  * The worker that sends this process's (and any other process's) queued
  * messages of the registered `kinds`, with the senders the configuration
- * allows: mail with SMTP_URL, webhooks with LEAD_WEBHOOK_URL. Started at once;
+ * allows: mail with SMTP_URL, webhooks with LEAD_WEBHOOK_URL, CRM events with CRM_WEBHOOK_URL. Started at once;
  * stop() also closes the SMTP pool.
  */
 export function startOutboxWorker({
@@ -57,23 +57,25 @@ export function startOutboxWorker({
   const mailer = mail.smtpUrl
     ? createMailer({ smtpUrl: mail.smtpUrl, from: mail.from, timeoutMs, requireTls: mail.requireTls })
     : undefined;
-  const senders: Partial<Record<'mail' | 'webhook', Sender>> = {};
+  const senders: Partial<Record<Channel, Sender>> = {};
   if (mailer) {
     senders.mail = async (message) => {
       if (!('mail' in message.payload)) throw new Error('An e-mail without its message');
       await mailer.send(message.payload.mail, asMessageId(message.messageId, mailDomain(mail.from)));
     };
   }
-  const { webhook } = mail;
-  if (webhook)
-    senders.webhook = (message) =>
+  // The lead webhook and the CRM's are posted alike, each to its own address with its own secret.
+  const poster =
+    (endpoint: { url: string; secret: string }): Sender =>
+    (message) =>
       postWebhook({
-        url: webhook.url,
-        secret: webhook.secret,
+        ...endpoint,
         body: JSON.stringify('body' in message.payload ? message.payload.body : null),
         deliveryId: message.messageId,
         timeoutMs,
       });
+  if (mail.webhook) senders.webhook = poster(mail.webhook);
+  if (mail.crm) senders.crm = poster(mail.crm);
   const counted = Object.fromEntries(
     Object.entries(senders).map(([channel, send]): [string, Sender] => [
       channel,

@@ -1,5 +1,8 @@
-/** The ways a message goes out: an e-mail through SMTP, or a signed post to the webhook. */
-export type Channel = 'mail' | 'webhook';
+/**
+ * The ways a message goes out: an e-mail through SMTP, a signed post to the lead webhook, or a signed post to the
+ * lab's CRM (decision 081).
+ */
+export type Channel = 'mail' | 'webhook' | 'crm';
 
 /**
  * One kind of message a feature sends: the name its rows carry and the

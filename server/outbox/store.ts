@@ -26,6 +26,8 @@ type OutboxPayload =
  */
 export type NewOutboxMessage = OutboxPayload & {
   kind: string;
+  /** A body's delivery id, when its body names it too (a CRM event's id, decision 081); else a new UUID. */
+  deliveryId?: string;
   leadId?: number;
   subscriberId?: number;
   dedupeKey?: string;
@@ -217,7 +219,7 @@ export function createOutboxStore(db: Database, mailDomain: string): OutboxStore
     async enqueue(message, due, tx) {
       const payload: OutboxPayload =
         'body' in message ? { body: message.body } : { mail: message.mail, secret: message.secret };
-      const messageId = 'mail' in payload ? `<${randomUUID()}@${mailDomain}>` : randomUUID();
+      const messageId = 'mail' in payload ? `<${randomUUID()}@${mailDomain}>` : (message.deliveryId ?? randomUUID());
       const at = due.toISOString();
       const queued = await tx.run(
         `INSERT INTO outbox (kind, lead_id, subscriber_id, payload, message_id, created_at, next_attempt_at, priority, dedupe_key)

@@ -13,6 +13,8 @@ import { BACKUP_USAGE, backupCommand } from '../cli/backup';
 import type { StaffCommand } from '../cli/run';
 import { openServerDatabase, SetupError, UsageError } from '../cli/run';
 import { COMMAND_ACTOR, recordAudit } from '../console/audit/record';
+import { crmEvents } from '../crm';
+import { createOutbox } from '../outbox/delivery';
 import type { Correction } from './correction';
 import { checkCorrection, CORRECTABLE_FIELDS, correctLeads } from './correction';
 import { readJournal } from './journal';
@@ -97,7 +99,7 @@ export const command: StaffCommand = {
       return;
     }
     const request = parse(args);
-    const { db } = await openServerDatabase();
+    const { db, config } = await openServerDatabase();
     try {
       // The audit log names what was done and how much, never the address (an erasure could not take it back).
       const audit = (action: 'export.person' | 'erasure' | 'correction', detail: string) =>
@@ -110,7 +112,9 @@ export const command: StaffCommand = {
       }
       if (request.command === 'purge') process.stdout.write(`${JSON.stringify({ purged: await purgeExpired(db) })}\n`);
       else if (request.command === 'erase') {
-        const erased = await erasePersonalData(db, request.email);
+        // The server's worker posts the erasure's events to the CRM (decision 081).
+        const crm = crmEvents(createOutbox(db, config), config.mail.crm);
+        const erased = await erasePersonalData(db, request.email, new Date(), crm);
         await audit('erasure', `${erased.leads} leads, ${erased.subscriptions} subscriptions`);
         process.stdout.write(`${JSON.stringify({ erased })}\n`);
       } else {

@@ -1,3 +1,4 @@
+import type { CrmEvents } from '../crm';
 import type { Database } from '../db';
 import { consentsOf, settleConsents } from './consents';
 import { recordErasure } from './journal';
@@ -97,10 +98,16 @@ export async function exportPersonalData(db: Database, email: string): Promise<P
  * messages, the newsletter record and its messages) in one transaction, and
  * keeps only a suppression hash so the address is not added again by mistake,
  * the erasure's record, which a restore applies to an older back-up (journal.ts),
- * and the proof of its consents, ended now and kept their years (consents.ts).
+ * and the proof of its consents, ended now and kept their years (consents.ts). Each lead's erasure is told to the
+ * lab's CRM by its external id alone (decision 081), queued in the same transaction.
  */
-export function erasePersonalData(db: Database, email: string, now = new Date()): Promise<Erased> {
-  return db.transaction(async (tx) => {
+export async function erasePersonalData(
+  db: Database,
+  email: string,
+  now = new Date(),
+  crm?: CrmEvents,
+): Promise<Erased> {
+  const erased = await db.transaction(async (tx) => {
     const count = async (sql: string, ...params: (string | number | null)[]) =>
       (await tx.get<{ n: number }>(sql, ...params))!.n;
     const leadIds = `SELECT id FROM leads WHERE ${sameAddress}`;
@@ -116,10 +123,12 @@ export function erasePersonalData(db: Database, email: string, now = new Date())
       ),
       subscriptions: subscriber ? 1 : 0,
     };
-    const leads = await tx.all<{ id: number; received_at: string }>(
-      `SELECT id, received_at FROM leads WHERE ${sameAddress} ORDER BY id`,
+    const leads = await tx.all<{ id: number; received_at: string; external_id: string }>(
+      `SELECT id, received_at, external_id FROM leads WHERE ${sameAddress} ORDER BY id`,
       email,
     );
+    // No row of the lead: the event outlives it, and says nothing but the id the CRM knows it by.
+    for (const lead of leads) await crm?.queue(tx, { type: 'lead.erased', lead: { id: lead.external_id } }, now);
     // Notes, history and messages go with their lead or subscriber (ON DELETE CASCADE).
     await tx.run(`DELETE FROM leads WHERE ${sameAddress}`, email);
     await tx.run(`DELETE FROM subscribers WHERE ${sameAddress}`, email);
@@ -138,4 +147,6 @@ export function erasePersonalData(db: Database, email: string, now = new Date())
     });
     return erased;
   });
+  crm?.committed();
+  return erased;
 }

@@ -45,6 +45,7 @@ const full: Lead = {
   campaign: 'nov',
   notice: 'lead-0123456789ab',
   consentChannel: 'contact form on /es/contacto',
+  externalId: '0f8e2b4c-1d3a-4e5f-9a6b-7c8d9e0f1a2b',
 };
 
 /** Only the required fields, from an unknown visit. */
@@ -64,6 +65,7 @@ const bare: Lead = {
   campaign: '',
   notice: '',
   consentChannel: '',
+  externalId: '',
 };
 
 const compose = leadMessages(mail, 'https://meridianlab.test');

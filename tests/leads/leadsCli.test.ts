@@ -5,7 +5,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { openSqliteDatabase } from '../../server/db';
-import { leadColumns } from '../../server/leads/columns';
+import { exportColumns } from '../../server/leads/exportRows';
+import { createInbox } from '../../server/leads/inbox';
 import { createLeadStore } from '../../server/leads/store';
 import { signUpMessages } from '../../server/newsletter/messages';
 import type { Confirmation } from '../../server/newsletter/store';
@@ -52,6 +53,14 @@ beforeAll(async () => {
       new Date(Date.UTC(2025, 0, 2, 3, 4, 5 + index)),
     );
   }
+  // The first lead is worked on: a note reworded, won with its deal, an owner and a next step.
+  const inbox = createInbox(db);
+  await inbox.addNote(1, 'Called, wants a demo', 'sam@meridianlab.test', new Date('2025-01-03T15:00:00Z'));
+  await inbox.editNote(1, 1, 'Called; demo on Tuesday', 'sam@meridianlab.test', new Date('2025-01-03T15:10:00Z'));
+  const now = new Date('2025-01-03T16:00:00Z');
+  await inbox.changeStatus(1, { from: 'new', to: 'contacted', staffEmail: 'sam@meridianlab.test', now });
+  await inbox.setOwner(1, 'sam@meridianlab.test', 'sam@meridianlab.test', new Date('2025-01-03T16:01:00Z'));
+  await inbox.setNextStep(1, 'Demo', new Date('2025-07-08T14:00:00Z'), 'sam@meridianlab.test');
   // The newsletter: one address confirmed, one pending, one confirmed then unsubscribed.
   const sent = new Map<string, Confirmation>();
   const subscribers = createSubscriberStore(db, {
@@ -119,22 +128,55 @@ describe('npm run leads -- export', { timeout: 30_000 }, () => {
         notice: noticeVersions.lead,
         consentChannel: 'contact form on /contact',
       });
-      expect(lead.receivedAt).toBe(`2025-01-02T03:04:0${5 + index}.000Z`);
+      // On the lab's clock, with its offset: the console's export (decision 079).
+      expect(lead.receivedAt).toBe(`2025-01-01T22:04:0${5 + index}-05:00`);
       expect(lead.clientHash).toMatch(/^[0-9a-f]{64}$/);
     });
     expect(run.stdout).not.toContain('198.51.100.');
+  });
+
+  it('carries what the console’s export does: owner, next step, deal, notes with their earlier wording, history', async () => {
+    const run = await leads(['export', '--format', 'json'], dataDir);
+    const [first] = JSON.parse(run.stdout) as Record<string, unknown>[];
+    expect(first).toMatchObject({
+      status: 'contacted',
+      statusChangedAt: '2025-01-03T11:00:00-05:00',
+      owner: 'sam@meridianlab.test',
+      nextStep: 'Demo',
+      // Summer time: the offset is the day's.
+      nextStepDueAt: '2025-07-08T10:00:00-04:00',
+      attribution: null,
+      notes: [
+        {
+          by: 'sam@meridianlab.test',
+          at: '2025-01-03T10:00:00-05:00',
+          body: 'Called; demo on Tuesday',
+          earlier: [
+            { by: 'sam@meridianlab.test', replacedAt: '2025-01-03T10:10:00-05:00', body: 'Called, wants a demo' },
+          ],
+        },
+      ],
+      history: [{ by: 'sam@meridianlab.test', at: '2025-01-03T11:00:00-05:00', from: 'new', to: 'contacted' }],
+    });
+    const csv = await leads(['export', '--format', 'csv'], dataDir);
+    const [header] = parseCsv(csv.stdout);
+    expect(header).toEqual(exportColumns.map(([, column]) => column));
+    const [row] = csvRecords(csv.stdout);
+    expect(row).toMatchObject({ owner: 'sam@meridianlab.test', next_step: 'Demo', status: 'contacted' });
+    expect(row!.notes).toContain('Called; demo on Tuesday');
+    expect(row!.history).toContain('new → contacted');
   });
 
   it('writes CSV with a header, quotes escaped, line breaks kept inside cells', async () => {
     const run = await leads(['export', '--format=csv'], dataDir);
     expect(run.code).toBe(0);
     const [header] = parseCsv(run.stdout);
-    expect(header).toEqual(leadColumns.map(([, column]) => column));
+    expect(header).toEqual(exportColumns.map(([, column]) => column));
     const [first, ...others] = csvRecords(run.stdout);
     expect(others).toHaveLength(2);
     expect(first).toMatchObject({
       id: '1',
-      received_at: '2025-01-02T03:04:05.000Z',
+      received_at: '2025-01-01T22:04:05-05:00',
       name: 'Ana Gómez',
       email: 'ana@example.com',
       company: 'Acme, "Clinics" Ltd',

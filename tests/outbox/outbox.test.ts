@@ -160,6 +160,7 @@ describe('a lead becomes one e-mail to the right department', { timeout: 30_000 
       campaign: '',
       notice: '',
       consentChannel: '',
+      externalId: '',
     });
     expect(notification).toMatchObject({ kind: 'lead-notification', mail: { to: inbox(department) } });
     if (!service && notification?.kind === 'lead-notification') {
@@ -182,6 +183,7 @@ describe('a lead becomes one e-mail to the right department', { timeout: 30_000 
       campaign: '',
       notice: '',
       consentChannel: '',
+      externalId: '',
     };
     const [summer] = compose({ ...base, receivedAt: '2024-07-04T16:30:00.000Z' });
     const [winter] = compose({ ...base, receivedAt: '2024-01-10T14:00:00.000Z' });
@@ -210,6 +212,7 @@ describe('a lead becomes one e-mail to the right department', { timeout: 30_000 
       campaign: '',
       notice: '',
       consentChannel: '',
+      externalId: '',
     });
     if (notification?.kind !== 'lead-notification' || webhook?.kind !== 'lead-webhook')
       throw new Error('expected a notification and a webhook');
@@ -236,6 +239,7 @@ describe('a lead becomes one e-mail to the right department', { timeout: 30_000 
       campaign: 'nov',
       notice: '',
       consentChannel: '',
+      externalId: '',
     });
     if (notification?.kind !== 'lead-notification' || webhook?.kind !== 'lead-webhook')
       throw new Error('expected a notification and a webhook');

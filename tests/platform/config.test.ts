@@ -75,7 +75,8 @@ describe('loadConfig', () => {
       from: 'Meridian Lab <hello@meridianlab.dev>',
       inboxes: { general: 'hello@meridianlab.dev', development: 'dev@meridianlab.dev', sales: 'sales@meridianlab.dev' },
       webhook: undefined,
-      plainWebhook: false,
+      crm: undefined,
+      plainWebhook: undefined,
       maxAttempts: 16,
       leaseMs: 300_000,
     });
@@ -86,6 +87,8 @@ describe('loadConfig', () => {
       MAIL_TO_SALES: 'Sales Team <team@example.com>',
       LEAD_WEBHOOK_URL: 'https://hooks.example.com/leads',
       LEAD_WEBHOOK_SECRET: secret,
+      CRM_WEBHOOK_URL: 'https://crm.example.com/hooks/meridian',
+      CRM_WEBHOOK_SECRET: 'c'.repeat(32),
       OUTBOX_MAX_ATTEMPTS: '5',
       OUTBOX_LEASE_SECONDS: '60',
     }).mail;
@@ -97,6 +100,8 @@ describe('loadConfig', () => {
     });
     expect(mail.inboxes.sales).toBe('Sales Team <team@example.com>');
     expect(mail.webhook).toEqual({ url: 'https://hooks.example.com/leads', secret });
+    // The CRM's events go to their own address, signed with their own secret (decision 081).
+    expect(mail.crm).toEqual({ url: 'https://crm.example.com/hooks/meridian', secret: 'c'.repeat(32) });
   });
 
   it('sends alerts to the general inbox unless ALERT_TO says otherwise, and reads their limits', () => {
@@ -154,6 +159,8 @@ describe('loadConfig', () => {
       /^Invalid LEAD_WEBHOOK_SECRET=\(value hidden\)/,
     );
     expect(() => loadConfig({ LEAD_WEBHOOK_URL: 'https://hooks.example.com' })).toThrow(/^Missing LEAD_WEBHOOK_SECRET/);
+    expect(() => loadConfig({ CRM_WEBHOOK_SECRET: 'hunter2' })).toThrow(/^Invalid CRM_WEBHOOK_SECRET=\(value hidden\)/);
+    expect(() => loadConfig({ CRM_WEBHOOK_URL: 'https://crm.example.com' })).toThrow(/^Missing CRM_WEBHOOK_SECRET/);
     expect(() => loadConfig({ BACKUP_KEY: 'too-short-a-key' })).toThrow(
       /^Invalid BACKUP_KEY=\(value hidden\): expected at least 32 bytes/,
     );
@@ -184,6 +191,11 @@ describe('loadConfig', () => {
     expect(refused('https://hooks.example.com/leads')).toBeUndefined();
     expect(refused('http://127.0.0.1:9000/leads')).toBeUndefined();
     expect(refused('http://hooks.example.com/leads', { ...production, NODE_ENV: 'test' })).toBeUndefined();
+    const crm = { ...production, CRM_WEBHOOK_SECRET: 'c'.repeat(32) };
+    expect(serverConfigError(loadConfig({ ...crm, CRM_WEBHOOK_URL: 'http://crm.example.com/hooks' }))).toMatch(
+      /^Refused CRM_WEBHOOK_URL=http:\/\/crm\.example\.com\/hooks: in production/,
+    );
+    expect(serverConfigError(loadConfig({ ...crm, CRM_WEBHOOK_URL: 'https://crm.example.com/hooks' }))).toBeUndefined();
   });
 
   it('keeps back-ups no longer than the privacy policy says', () => {

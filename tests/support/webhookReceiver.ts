@@ -16,9 +16,9 @@ export interface ReceivedPost {
 /**
  * A real HTTP receiver, as a CRM or chat tool would run it: it checks every
  * post with the reference verifyWebhookSignature and answers 401 to a bad
- * signature, 204 to a good one (whose body it keeps).
+ * signature, 204 to a good one (whose body it keeps). On `port` when given: a receiver started again where it was.
  */
-export async function startWebhookReceiver(secret: string) {
+export async function startWebhookReceiver(secret: string, port = 0) {
   const accepted: ReceivedPost[] = [];
   let rejected = 0;
   const server = http.createServer((req, res) => {
@@ -41,10 +41,11 @@ export async function startWebhookReceiver(secret: string) {
       res.writeHead(204).end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}/hooks/leads`,
+    url: `http://127.0.0.1:${bound}/hooks/leads`,
+    port: bound,
     accepted,
     get rejected() {
       return rejected;
