@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { crmEventSchema } from '../../server/leads/crmEvents';
 import { startOutboxWorker } from '../../server/outbox/delivery';
 import { EMPTY_CONTACT_VALUES } from '../../shared/model/contactForm';
+import { guardFields } from '../support/formGuard';
 import { testApp } from '../support/helpers';
 import { addAccount, consolePost, sessionFor } from '../support/staffHelpers';
 import { stopWhenDone, until } from '../support/waits';
@@ -39,7 +40,7 @@ describe('the CRM’s receiver, down while leads come and go', { timeout: 60_000
         .post('/api/contact')
         .set('Content-Type', 'application/json')
         .set('X-Forwarded-For', `203.0.113.${index}`)
-        .send(JSON.stringify(lead));
+        .send(JSON.stringify({ ...lead, ...(await guardFields(app, 'contact')) }));
       expect(posted.status).toBe(201);
       const move = (fields: Record<string, string>) =>
         consolePost(app, `/staff/leads/${index}/status`, ana, { csrf: ana.csrf, ...fields });

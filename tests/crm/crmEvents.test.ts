@@ -15,6 +15,7 @@ import { createOutbox, startOutboxWorker } from '../../server/outbox/delivery';
 import type { OutboxWorker } from '../../server/outbox/worker';
 import { erasePersonalData } from '../../server/privacy/personalData';
 import { EMPTY_CONTACT_VALUES } from '../../shared/model/contactForm';
+import { guardFields } from '../support/formGuard';
 import type { TestApp } from '../support/helpers';
 import { testApp } from '../support/helpers';
 import { npmRun } from '../support/serverProcess';
@@ -81,7 +82,7 @@ describe('a lead’s life told to the CRM', { timeout: 30_000 }, () => {
       .post('/api/contact')
       .set('Content-Type', 'application/json')
       .set('X-Forwarded-For', '203.0.113.10')
-      .send(JSON.stringify(visitor));
+      .send(JSON.stringify({ ...visitor, ...(await guardFields(app, 'contact')) }));
     expect(posted.status).toBe(201);
     const id = 1;
     const externalId = (

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createAccountStore } from '../../server/console/accounts';
 import { EMPTY_CONTACT_VALUES } from '../../shared/model/contactForm';
+import { guardFields } from '../support/formGuard';
 import { testApp } from '../support/helpers';
 import type { StaffClient } from '../support/staffHelpers';
 import { addAccount, consolePost, sessionFor } from '../support/staffHelpers';
@@ -19,7 +20,7 @@ async function arrive(): Promise<string> {
     .post('/api/contact')
     .set('Content-Type', 'application/json')
     .set('X-Forwarded-For', `203.0.113.${client}`)
-    .send(JSON.stringify(lead));
+    .send(JSON.stringify({ ...lead, ...(await guardFields(app, 'contact')) }));
   expect(posted.status).toBe(201);
   const row = app.db.connection.prepare('SELECT owner FROM leads ORDER BY id DESC LIMIT 1').get() as { owner: string };
   return row.owner;
