@@ -68,7 +68,8 @@ export async function measureBoot(
     for (const path of paths) {
       const samples = new Map<string, BootSample[]>(names.map((name) => [name, []]));
       for (let run = 0; run < runs; run += 1) {
-        for (const name of names) {
+        // Each run in the other order, so that neither site always comes first.
+        for (const name of run % 2 ? [...names].reverse() : names) {
           const measured = await sample(chrome.port, `${sites[name]}${path}`, cpuMultiplier);
           if (measured) samples.get(name)!.push(measured);
         }
