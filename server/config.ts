@@ -131,6 +131,9 @@ const envSchema = z.object({
   ALERT_OUTBOX_FAILING_COUNT: z.coerce.number().int('expected a whole number').min(1).max(10_000).default(3),
   ALERT_OUTBOX_FAILING_PERCENT: z.coerce.number().min(0).max(99).default(20),
   ALERT_DISK_PERCENT: z.coerce.number().min(1).max(100).default(90),
+  // Office minutes, at most two office days (decision 080).
+  ALERT_LEAD_OWNER_MINUTES: z.coerce.number().int('expected a whole number').min(1).max(1080).default(5),
+  ALERT_LEAD_OWNERS_MINUTES: z.coerce.number().int('expected a whole number').min(1).max(1080).default(30),
   WEB_CONCURRENCY: z.coerce.number().int('expected a whole number').min(1).max(64).default(1),
   METRICS_TOKEN: z
     .string()
@@ -240,6 +243,12 @@ export interface AlertConfig {
   outboxFailingPercent: number;
   /** The share of the disk under DATA_DIR in use above which it is an alert. */
   diskPercent: number;
+  /**
+   * Office minutes a lead may wait for the staff's first action before its owner is e-mailed, and before the lab's
+   * owners are (decision 080).
+   */
+  leadOwnerMinutes: number;
+  leadOwnersMinutes: number;
 }
 
 export class ConfigError extends Error {}
@@ -354,6 +363,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
       outboxFailingCount: parsed.data.ALERT_OUTBOX_FAILING_COUNT,
       outboxFailingPercent: parsed.data.ALERT_OUTBOX_FAILING_PERCENT,
       diskPercent: parsed.data.ALERT_DISK_PERCENT,
+      leadOwnerMinutes: parsed.data.ALERT_LEAD_OWNER_MINUTES,
+      leadOwnersMinutes: parsed.data.ALERT_LEAD_OWNERS_MINUTES,
     },
     webConcurrency: parsed.data.WEB_CONCURRENCY,
     identity: {

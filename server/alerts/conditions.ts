@@ -3,13 +3,11 @@ import fs from 'node:fs/promises';
 import type { AlertConfig } from '../config';
 import { createSignInThrottle, LOCK_AFTER_FAILURES, LOCK_MS } from '../console/signInThrottle';
 import type { Database } from '../db';
-import { responseHours } from '../leads/consoleTexts';
-import { createInbox } from '../leads/inbox';
 import type { MailMessage } from '../outbox/store';
 import { alertTexts } from './texts';
 
 /** The alerts there are, each a label of the alerts_fired_total metric. */
-export type AlertName = 'lead-waiting' | 'outbox-failing' | 'outbox-bouncing' | 'staff-locked' | 'disk-full';
+export type AlertName = 'outbox-failing' | 'outbox-bouncing' | 'staff-locked' | 'disk-full';
 
 /** Distinct addresses refused for good within the window that alert: more than typos, a mail server refusing us. */
 export const BOUNCE_BURST = 10;
@@ -71,17 +69,6 @@ export async function activeAlerts(db: Database, settings: AlertSettings, now = 
   const { siteUrl, outboxFailingMinutes: minutes } = settings;
   const active: ActiveAlert[] = [];
   const text = alertTexts;
-
-  const waiting = await createInbox(db).waitingSince(new Date(now.getTime() - responseHours * 3_600_000));
-  if (waiting > 0)
-    active.push({
-      name: 'lead-waiting',
-      cause: 'lead-waiting',
-      title: text.leadWaiting.title(waiting),
-      meaning: text.leadWaiting.meaning,
-      link: { href: '/staff/leads?status=new', label: text.leadWaiting.link },
-      mail: { subject: text.leadWaiting.subject(waiting), text: text.leadWaiting.text({ count: waiting, siteUrl }) },
-    });
 
   const failing = await failingShare(db, settings, now);
   if (

@@ -1,8 +1,5 @@
 /** The alerts' words: what the console's top bar says of each, and the e-mail to ALERT_TO. No lead's or subscriber's details. */
-import { siteFacts } from '../../shared/content/data';
-
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
-const promise = siteFacts.responseTimes.email;
 
 /** Every alert e-mail ends alike: where to look, and where the runbook says what to do. */
 const footer = (siteUrl: string) => [
@@ -13,19 +10,6 @@ const footer = (siteUrl: string) => [
 ];
 
 export const alertTexts = {
-  leadWaiting: {
-    title: (count: number) => `${plural(count, 'new lead')} waiting longer than ${promise}`,
-    meaning: `The contact page promises an answer within ${promise}: answer, then set the status.`,
-    link: 'Show new leads',
-    subject: (count: number) => `Alert: ${plural(count, 'new lead')} waiting longer than ${promise}`,
-    text: ({ count, siteUrl }: { count: number; siteUrl: string }) =>
-      [
-        `${plural(count, 'lead')} from the contact form ${count === 1 ? 'has' : 'have'} been "New" for longer than ${promise},`,
-        `the answer time the site promises. Answer ${count === 1 ? 'it' : 'them'}, then set the status in the console:`,
-        `  ${siteUrl}/staff/leads?status=new`,
-        ...footer(siteUrl),
-      ].join('\n'),
-  },
   outboxFailing: {
     title: (count: number) => `${plural(count, 'message')} failing to go out`,
     meaning: (count: number, tried: number) =>

@@ -7,14 +7,11 @@ import type { ConsoleAssets } from '../console/kit/ConsoleDocument';
 import { consoleUser, sendPage } from '../console/page';
 import { ROLES } from '../console/roles';
 import type { Database } from '../db';
-import type { CsvColumns } from '../lib/csv';
-import { toCsv } from '../lib/csv';
 import { articleReport } from './articleReport';
 import { addDays, dayOf } from './days';
 import type { ReportFilter } from './report';
 import { analyticsReport, leadsBySource } from './report';
-import type { AnalyticsTable, Cell } from './tables';
-import { analyticsTables, isTableKey, TABLE_KEYS } from './tables';
+import { analyticsTables, isTableKey, TABLE_KEYS, tableCsv } from './tables';
 import type { periodLabels } from './texts';
 import { analyticsNav } from './texts';
 import { AnalyticsPage } from './views/AnalyticsPage';
@@ -40,25 +37,6 @@ const filterQuery = ({ locale, device }: ReportFilter, days: Period) => {
   if (device) params.set('device', device);
   return `?${params.toString()}`;
 };
-
-/** A cell as the CSV writes it: a share as a fraction (four decimals; empty without a whole), a day as YYYY-MM-DD. */
-function csvValue(cell: Cell): string | number {
-  if (typeof cell !== 'object') return cell;
-  if ('day' in cell) return cell.day;
-  return cell.share === null ? '' : Math.round(cell.share * 1e4) / 1e4;
-}
-
-/** One table as a CSV in wide form: its columns, every row. */
-function tableCsv(table: AnalyticsTable): string {
-  const columns: CsvColumns<Record<string, string | number>> = table.columns.map((name, index) => [
-    String(index),
-    name,
-  ]);
-  return toCsv(
-    columns,
-    table.rows.map((row) => Object.fromEntries(row.map((cell, index) => [String(index), csvValue(cell)]))),
-  );
-}
 
 /** What the page and its CSVs read for a filter: the counts, the leads report and the articles' table. */
 async function analyticsData(db: Database, filter: ReportFilter) {

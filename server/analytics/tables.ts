@@ -3,6 +3,8 @@
  * CSV of its own in wide form, under the same columns, every row (the page shows the first few of a top list).
  */
 import { locales } from '../../shared/lib/locale';
+import type { CsvColumns } from '../lib/csv';
+import { toCsv } from '../lib/csv';
 import { heardLabel } from '../pages/heardLabel';
 import { serviceLabel } from '../pages/serviceLabel';
 import type { ArticleRow } from './articleReport';
@@ -37,6 +39,25 @@ export const TABLE_KEYS = [
 export type TableKey = (typeof TABLE_KEYS)[number];
 
 export const isTableKey = (value: unknown): value is TableKey => TABLE_KEYS.includes(value as TableKey);
+
+/** A cell as the CSV writes it: a share as a fraction (four decimals; empty without a whole), a day as YYYY-MM-DD. */
+function csvValue(cell: Cell): string | number {
+  if (typeof cell !== 'object') return cell;
+  if ('day' in cell) return cell.day;
+  return cell.share === null ? '' : Math.round(cell.share * 1e4) / 1e4;
+}
+
+/** One table as a CSV in wide form: its columns, every row. */
+export function tableCsv(table: AnalyticsTable): string {
+  const columns: CsvColumns<Record<string, string | number>> = table.columns.map((name, index) => [
+    String(index),
+    name,
+  ]);
+  return toCsv(
+    columns,
+    table.rows.map((row) => Object.fromEntries(row.map((cell, index) => [String(index), csvValue(cell)]))),
+  );
+}
 
 /** How many rows of a top list the page shows. */
 const TOP = 10;

@@ -176,7 +176,7 @@ export interface SeedArticle extends ArticleFields {
   pairId: number;
 }
 
-const SEED_MARKER = 'articles-seeded';
+export const SEED_MARKER = 'articles-seeded';
 /** Who the schedule's own step saves as, publishing an article or taking it off the schedule. */
 export const SCHEDULE_BY = SCHEDULE_ACTOR;
 

@@ -99,7 +99,7 @@ export function createMetrics() {
     ),
     alertsFired: counter(
       'alerts_fired_total',
-      'Alert e-mails queued to ALERT_TO, by alert (lead-waiting, outbox-failing, outbox-bouncing, staff-locked, disk-full)',
+      'Alert e-mails queued to ALERT_TO, by alert (outbox-failing, outbox-bouncing, staff-locked, disk-full)',
       ['alert'],
     ),
     queries: histogram(

@@ -87,6 +87,17 @@ export const lostReasonLabels = {
 } as const;
 
 /** The alert bar's words for the signed-in person's steps now due. */
+/** The alert bar's entries for leads waiting for a first action (decision 080). */
+export const unansweredCopy = {
+  mineTitle: (count: number, minutes: number) =>
+    `${count} of your leads waiting over ${minutes} office minutes for a first answer`,
+  allTitle: (count: number, minutes: number) =>
+    `${count} lead${count === 1 ? '' : 's'} waiting over ${minutes} office minutes for a first answer`,
+  meaning: 'Answer, then mark the lead contacted or add a note: that is its first action.',
+  mineLink: 'Show my new leads',
+  allLink: 'Show new leads',
+} as const;
+
 export const dueCopy = {
   alertTitle: (count: number) => `${count} next step${count === 1 ? '' : 's'} of your leads due`,
   alertMeaning: 'Take the step, then set the next one on the lead’s page.',

@@ -39,36 +39,58 @@ export type ExportedLead = Omit<InboxLead, 'attribution'> & {
   history: StatusOut[];
 };
 
+/** Rows by a key, each key's in their order; with `only`, the keys it holds alone. */
+function grouped<T>(rows: readonly T[], key: (row: T) => number, only?: ReadonlySet<number>): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const value = key(row);
+    if (only && !only.has(value)) continue;
+    const group = groups.get(value);
+    if (group) group.push(row);
+    else groups.set(value, [row]);
+  }
+  return groups;
+}
+
 /** The notes, their edits and the status moves of the leads given, each lead's in order. */
 async function recordsOf(db: Database, ids: ReadonlySet<number>) {
   type Note = { id: number; lead_id: number; staff_email: string; created_at: string; body: string };
   type Edit = { note_id: number; staff_email: string; edited_at: string; previous_body: string };
   type Move = { lead_id: number; staff_email: string; at: string; from_status: string; to_status: string };
-  // Read whole and kept for the leads exported: one query each, however many leads.
-  const notes = (
-    await db.all<Note>('SELECT id, lead_id, staff_email, created_at, body FROM lead_notes ORDER BY id')
-  ).filter((note) => ids.has(note.lead_id));
-  const edits = await db.all<Edit>(
-    'SELECT note_id, staff_email, edited_at, previous_body FROM lead_note_edits ORDER BY id',
+  // Read whole and grouped once by lead (and edits by note): one query each, and each lead's records found in one
+  // step, so an export's cost grows with the rows, not with the leads times the notes.
+  const notes = grouped(
+    await db.all<Note>('SELECT id, lead_id, staff_email, created_at, body FROM lead_notes ORDER BY id'),
+    (note) => note.lead_id,
+    ids,
   );
-  const moves = (
-    await db.all<Move>('SELECT lead_id, staff_email, at, from_status, to_status FROM lead_events ORDER BY id')
-  ).filter((move) => ids.has(move.lead_id));
+  const edits = grouped(
+    await db.all<Edit>('SELECT note_id, staff_email, edited_at, previous_body FROM lead_note_edits ORDER BY id'),
+    (edit) => edit.note_id,
+  );
+  const moves = grouped(
+    await db.all<Move>('SELECT lead_id, staff_email, at, from_status, to_status FROM lead_events ORDER BY id'),
+    (move) => move.lead_id,
+    ids,
+  );
   const notesOf = (id: number): NoteOut[] =>
-    notes
-      .filter((note) => note.lead_id === id)
-      .map((note) => ({
-        by: note.staff_email,
-        at: labIso(note.created_at),
-        body: note.body,
-        earlier: edits
-          .filter((edit) => edit.note_id === note.id)
-          .map((edit) => ({ by: edit.staff_email, replacedAt: labIso(edit.edited_at), body: edit.previous_body })),
-      }));
+    (notes.get(id) ?? []).map((note) => ({
+      by: note.staff_email,
+      at: labIso(note.created_at),
+      body: note.body,
+      earlier: (edits.get(note.id) ?? []).map((edit) => ({
+        by: edit.staff_email,
+        replacedAt: labIso(edit.edited_at),
+        body: edit.previous_body,
+      })),
+    }));
   const historyOf = (id: number): StatusOut[] =>
-    moves
-      .filter((move) => move.lead_id === id)
-      .map((move) => ({ by: move.staff_email, at: labIso(move.at), from: move.from_status, to: move.to_status }));
+    (moves.get(id) ?? []).map((move) => ({
+      by: move.staff_email,
+      at: labIso(move.at),
+      from: move.from_status,
+      to: move.to_status,
+    }));
   return { notesOf, historyOf };
 }
 

@@ -4,6 +4,7 @@ import type { Database } from '../db';
 import type { Lead } from './columns';
 import { LEAD_SELECT } from './columns';
 import type { LostReason, WonDeal } from './deal';
+import { recordFirstAction } from './firstAction';
 import type { LeadStatus } from './leadStatus';
 import { STATUS_MOVES } from './leadStatus';
 
@@ -285,6 +286,7 @@ export function createInbox(db: Database): Inbox {
         const closed = deal ? `: ${deal.plan}, ${deal.monthly} a month from ${deal.start}` : lost ? `: ${lost}` : '';
         const detail = `${from} → ${to}${closed}`;
         await recordAudit(tx, { actor: staffEmail, action: 'lead.status', object: `lead ${id}`, detail }, now);
+        await recordFirstAction(tx, id, now);
         await tx.run(
           'INSERT INTO lead_events (lead_id, staff_email, at, from_status, to_status) VALUES (?, ?, ?, ?, ?)',
           id,
@@ -305,7 +307,10 @@ export function createInbox(db: Database): Inbox {
           body,
           id,
         );
-        if (added === 1) await recordAudit(tx, { actor: staffEmail, action: 'lead.note', object: `lead ${id}` }, now);
+        if (added === 1) {
+          await recordAudit(tx, { actor: staffEmail, action: 'lead.note', object: `lead ${id}` }, now);
+          await recordFirstAction(tx, id, now);
+        }
         return added === 1;
       });
     },

@@ -1,5 +1,6 @@
 /** The contact form end to end: its route, the leads' console section, and the e-mail and webhook it queues. */
 import type { Conversions } from '../analytics';
+import { createAccountStore } from '../console/accounts';
 import type { ConsoleAlert } from '../console/kit/ConsoleDocument';
 import type { Feature } from '../site/feature';
 import type { Site } from '../site/services';
@@ -7,14 +8,19 @@ import { leadSection } from './consoleRoutes';
 import { dueStepAlerts, startDueSteps } from './dueSteps';
 import { leadKinds, leadMessages } from './messages';
 import { assignedMail, ownerKinds } from './ownerMessages';
+import { reportSection } from './reports/section';
 import { contactRoutes } from './routes';
 import { createLeadStore } from './store';
+import { startUnanswered, unansweredAlerts } from './unanswered';
 
 /** Its command for the staff (`npm run leads`), loaded only when it runs: server/commands.ts. */
 export const commands = { leads: () => import('./command') };
 
 interface Leads extends Feature {
-  /** The signed-in person's own alerts for the console's top bar: their next steps now due (decision 079). */
+  /**
+   * The signed-in person's own alerts for the console's top bar: their next steps now due (decision 079), their
+   * leads waiting for a first answer and, for an owner, everyone's past the second threshold (decision 080).
+   */
   alertsFor: (email: string) => Promise<ConsoleAlert[]>;
 }
 
@@ -47,9 +53,18 @@ export function leads(site: Site, { conversions }: { conversions: Conversions })
       counters,
       converted: conversions.lead,
     }),
-    console: [leadSection(db)],
+    console: [leadSection(db), reportSection(db)],
     outbox: { kinds: [...leadKinds, ...ownerKinds], handledBy: ['sales'] },
     jobs: [
+      {
+        what: 'leads waiting for a first answer',
+        place: 'once for the site',
+        start: () =>
+          startUnanswered(
+            { db, outbox: site.outbox, siteUrl: config.siteUrl, thresholds: config.alerts, committed: site.wakeOutbox },
+            logger,
+          ),
+      },
       {
         what: 'next steps due',
         place: 'once for the site',
@@ -60,6 +75,12 @@ export function leads(site: Site, { conversions }: { conversions: Conversions })
           ),
       },
     ],
-    alertsFor: (email) => dueStepAlerts(db, email),
+    alertsFor: async (email) => {
+      const person = await createAccountStore(db).find(email);
+      return [
+        ...(await dueStepAlerts(db, email)),
+        ...(person ? await unansweredAlerts(db, config.alerts, person) : []),
+      ];
+    },
   };
 }

@@ -7,7 +7,8 @@ import { ownerMail } from './texts';
 
 const assigned = { name: 'lead-assigned', channel: 'mail' } as const satisfies OutboxKind;
 const stepDue = { name: 'lead-step-due', channel: 'mail' } as const satisfies OutboxKind;
-export const ownerKinds: readonly OutboxKind[] = [assigned, stepDue];
+const unanswered = { name: 'lead-unanswered', channel: 'mail' } as const satisfies OutboxKind;
+export const ownerKinds: readonly OutboxKind[] = [assigned, stepDue, unanswered];
 
 interface LeadOf {
   id: number;
@@ -53,6 +54,29 @@ export function stepDueMail(
         due: formatLabTime(lead.nextStepDueAt),
         link: leadLink(siteUrl, lead.id),
       }),
+    },
+  };
+}
+
+/**
+ * "Lead waiting", once per lead, stage and person (decision 080): the key names them, so the job that finds the lead
+ * again every minute queues nothing more, and the lead's owner who is one of the lab's owners too is told at each
+ * stage (`owner`, then `owners`).
+ */
+export function unansweredMail(
+  siteUrl: string,
+  lead: LeadOf & { owner: string },
+  { stage, to, minutes }: { stage: 'owner' | 'owners'; to: string; minutes: number },
+): NewOutboxMessage {
+  const name = headerText(lead.name);
+  return {
+    kind: unanswered.name,
+    leadId: lead.id,
+    dedupeKey: `lead-unanswered:${stage}:${lead.id}:${to.toLowerCase()}`,
+    mail: {
+      to,
+      subject: ownerMail.unansweredSubject(name, minutes),
+      text: ownerMail.unansweredText({ name, minutes, owner: lead.owner, link: leadLink(siteUrl, lead.id) }),
     },
   };
 }

@@ -1,13 +1,22 @@
 /**
- * Speed to lead (decision 079): how long a lead waited for the staff's first action (a status change or a note),
- * counted in the office hours of its office only, so a lead sent on Friday evening and answered on Monday at
+ * Speed to lead (decisions 079, 080): how long a lead waited for the staff's first action (a status change or a
+ * note), counted in the office hours of its office only, so a lead sent on Friday evening and answered on Monday at
  * opening waited minutes, not days. The office's days and hours are the site's opening hours, on the office's own
  * clock (its IANA zone, read through Intl: never a fixed offset).
  */
 import type { City } from '../../shared/content/data';
 import { siteFacts } from '../../shared/content/data';
-import { OFFICE_TIME_ZONES } from '../console/people/profile';
+import { OFFICE_TIME_ZONES, OFFICES } from '../console/people/profile';
 import { wallClock, zonedInstant } from '../lib/zonedTime';
+
+/**
+ * A lead's office, as SQL over `leads` (decision 080): its owner's office, else the lab's first office, while the
+ * contact form asks for none.
+ */
+export const LEAD_OFFICE = `coalesce((SELECT office FROM staff_accounts WHERE lower(staff_accounts.email) = lower(leads.owner)), '${OFFICES[0]}')`;
+
+/** An office as read from the database: one of the offices, else the lab's first. */
+export const officeOf = (office: string): City => OFFICES.find((city) => city === office) ?? OFFICES[0]!;
 
 const DAY_MS = 86_400_000;
 
@@ -37,7 +46,7 @@ function percentile(sorted: readonly number[], share: number): number | undefine
 }
 
 export interface SpeedRow {
-  /** The Monday of the lead's arrival week (UTC day), its office and its owner. */
+  /** The Monday of the lead's arrival week (the lab's day), its office and its owner. */
   week: string;
   office: string;
   owner: string;

@@ -39,6 +39,15 @@ export const ownerMail = {
       `The contact page promises an answer within ${siteFacts.responseTimes.email}.`,
       '',
     ].join('\n'),
+  /** A lead still waiting for the staff's first action, to its owner, then to the lab's owners (decision 080). */
+  unansweredSubject: (name: string, minutes: number) => `Lead waiting ${minutes} office minutes: ${name}`,
+  unansweredText: ({ name, minutes, owner, link }: { name: string; minutes: number; owner: string; link: string }) =>
+    [
+      `The lead from ${name} has waited ${minutes} minutes of office hours with nobody acting on it (no status change,`,
+      `no note). ${owner ? `Its owner is ${owner}.` : 'Nobody owns it.'} Answer it, then mark it contacted or add a note:`,
+      `  ${link}`,
+      '',
+    ].join('\n'),
   dueSubject: (name: string) => `Next step due: ${name}`,
   dueText: ({ name, step, due, link }: { name: string; step: string; due: string; link: string }) =>
     [`The next step you set for the lead from ${name} is due (${due}):`, `  ${step}`, '', `The lead: ${link}`, ''].join(

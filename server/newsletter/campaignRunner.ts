@@ -2,7 +2,7 @@ import type { Logger } from '../http/logger';
 import type { CampaignStore } from './campaignStore';
 
 /** Recipients queued per transaction: short transactions, and a restart loses no more than one batch's work. */
-const QUEUE_BATCH = 200;
+export const QUEUE_BATCH = 200;
 const DEFAULT_POLL_MS = 5_000;
 
 export interface CampaignRunner {

@@ -12,9 +12,27 @@ export interface ListedSubscriber {
   bounce: { at: string; reason: string } | null;
 }
 
+/** Where a page of the confirmed list starts: after this consent time and id (decision 084). */
+export interface ListCursor {
+  confirmedAt: string;
+  id: number;
+}
+
+/** One page of the confirmed list, how many match in all, and where the next page starts (null at the end). */
+interface ConfirmedPage {
+  subscribers: ListedSubscriber[];
+  total: number;
+  next: ListCursor | null;
+}
+
 export interface SubscriberList {
-  /** Confirmed and still subscribed, newest consent first. */
+  /** Confirmed and still subscribed, newest consent first: the CSV export. */
   confirmed(): Promise<ListedSubscriber[]>;
+  /**
+   * A page of them (`limit`), from a keyset cursor rather than an offset (decision 084): the index walks straight to
+   * it however deep the page; `search` is part of the address.
+   */
+  confirmedPage(search: string, after: ListCursor | null, limit: number): Promise<ConfirmedPage>;
   /** Signed up, link not yet opened. */
   pending(): Promise<ListedSubscriber[]>;
   /** The address of an unsubscribed subscriber, or undefined: what the console may say it removed. */
@@ -50,8 +68,35 @@ export function createSubscriberList(db: Database): SubscriberList {
          WHERE ${where} AND unsubscribed_at IS NULL ORDER BY ${order}`,
       )
     ).map(toSubscriber);
+  // SQLite's LIKE ignores ASCII case; PostgreSQL's ILIKE does the same.
+  const like = db.engine === 'postgres' ? 'ILIKE' : 'LIKE';
+  const CONFIRMED = `confirmed_at IS NOT NULL AND unsubscribed_at IS NULL AND (? = '' OR email ${like} ? ESCAPE '\\')`;
   return {
     confirmed: () => select('confirmed_at IS NOT NULL', 'confirmed_at DESC, id DESC'),
+    async confirmedPage(search, after, limit) {
+      const matching = [search, `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`];
+      const rows = await db.all<Row>(
+        `SELECT id, email, created_at, confirmed_at, bounced_at, bounce_reason FROM subscribers
+         WHERE ${CONFIRMED} AND (? = 0 OR (confirmed_at, id) < (?, ?))
+         ORDER BY confirmed_at DESC, id DESC LIMIT ?`,
+        ...matching,
+        after ? 1 : 0,
+        after?.confirmedAt ?? '',
+        after?.id ?? 0,
+        limit + 1,
+      );
+      const { total } = (await db.get<{ total: number }>(
+        `SELECT count(*) AS total FROM subscribers WHERE ${CONFIRMED}`,
+        ...matching,
+      ))!;
+      const shown = rows.slice(0, limit).map(toSubscriber);
+      const last = shown.at(-1);
+      return {
+        subscribers: shown,
+        total: Number(total),
+        next: rows.length > limit && last ? { confirmedAt: last.confirmedAt!, id: last.id } : null,
+      };
+    },
     pending: () => select('confirmed_at IS NULL', 'created_at DESC, id DESC'),
     unsubscribed: async (id) =>
       (

@@ -9,7 +9,7 @@ import { consoleUser, sendPage } from '../console/page';
 import type { Database } from '../db';
 import type { CsvColumns } from '../lib/csv';
 import { toCsv } from '../lib/csv';
-import type { ListedSubscriber } from './subscriberList';
+import type { ListCursor, ListedSubscriber } from './subscriberList';
 import { createSubscriberList } from './subscriberList';
 import { SubscribersPage } from './views/SubscribersPage';
 
@@ -28,6 +28,15 @@ const exportColumns: CsvColumns<ListedSubscriber> = [
   ['confirmedAt', 'consent_at'],
 ];
 
+/** Confirmed subscribers a page shows. */
+const PAGE_SIZE = 100;
+
+/** The cursor of a "Next page" link ("<consent time>_<id>"), or null for the first page (anything else typed). */
+function cursorOf(raw: unknown): ListCursor | null {
+  const match = typeof raw === 'string' ? /^(\d{4}-\d{2}-\d{2}T[\d:.]{8,12}Z)_(\d{1,15})$/.exec(raw) : null;
+  return match ? { confirmedAt: match[1]!, id: Number(match[2]) } : null;
+}
+
 /** A subscriber number from the URL, or 0 when it is not one. */
 const subscriberId = (raw: string) => (/^\d{1,15}$/.test(raw) ? Number(raw) : 0);
 
@@ -40,13 +49,20 @@ function subscriberRoutes({ db, assets, guardPost, recentCheck }: SubscriberRout
     // The banner names an address the database holds as unsubscribed, never text from the URL (a crafted link).
     const id = typeof req.query.removed === 'string' ? subscriberId(req.query.removed) : 0;
     const removed = id ? await list.unsubscribed(id) : undefined;
+    const search = typeof req.query.q === 'string' ? req.query.q.trim().slice(0, 254) : '';
+    const page = await list.confirmedPage(search, cursorOf(req.query.after), PAGE_SIZE);
+    const query = (cursor: ListCursor) =>
+      `?${new URLSearchParams({ ...(search ? { q: search } : {}), after: `${cursor.confirmedAt}_${cursor.id}` })}`;
     sendPage(
       res,
       200,
       createElement(SubscribersPage, {
         assets: assets(),
         user: consoleUser(res),
-        confirmed: await list.confirmed(),
+        confirmed: page.subscribers,
+        total: page.total,
+        search,
+        nextHref: page.next ? `/staff/subscribers${query(page.next)}` : null,
         pending: await list.pending(),
         removed,
       }),

@@ -9,7 +9,6 @@ import { appAlerts } from '../../server/alerts';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db';
 import { createMetrics } from '../../server/http/metrics';
-import { siteFacts } from '../../shared/content/data';
 import { postgresDatabase } from '../support/engines';
 import type { TestApp } from '../support/helpers';
 import { testApp } from '../support/helpers';
@@ -17,12 +16,10 @@ import { mailingApp } from '../support/mailingApp';
 import type { MailServer } from '../support/mailServer';
 import { startMailServer } from '../support/mailServer';
 import { freePort, killServers, startServer } from '../support/serverProcess';
-import { addAccount, insertLead, sessionFor } from '../support/staffHelpers';
+import { addAccount, sessionFor } from '../support/staffHelpers';
 
 const ALERT_TO = 'alerts@meridianlab.test';
 const HOUR_MS = 3_600_000;
-/** The answer promise, in hours, as the contact page states it. */
-const promisedHours = Number.parseInt(siteFacts.responseTimes.email, 10);
 
 let cleanups: (() => unknown)[] = [];
 afterEach(async () => {
@@ -39,10 +36,6 @@ async function alertingApp(env: NodeJS.ProcessEnv = {}) {
   return { app, smtp, alerts, metrics };
 }
 
-/** The alert e-mails queued so far. */
-const queuedAlerts = (app: TestApp) =>
-  (app.db.connection.prepare("SELECT count(*) AS n FROM outbox WHERE kind = 'alert'").get() as { n: number }).n;
-
 /** Lets the cool-down of every cause run out, as if its last e-mail went `minutes` ago. */
 const coolDown = (app: TestApp, minutes: number) =>
   app.db.connection
@@ -56,42 +49,6 @@ const alertMails = async (smtp: MailServer, count: number) =>
   );
 
 describe('alerts', () => {
-  it('tells ALERT_TO of new leads still "new" past the promised time, once per cool-down, without their details', async () => {
-    const { app, smtp, alerts, metrics } = await alertingApp({ ALERT_COOLDOWN_MINUTES: '60' });
-    const old = new Date(Date.now() - promisedHours * HOUR_MS - 60_000).toISOString();
-    insertLead(app.db, { received_at: old, name: 'Zora Quill', email: 'zora@acme.test', message: 'Our secret plan' });
-    // Not yet past the promise, and past it but answered: neither counts.
-    insertLead(app.db, { received_at: new Date(Date.now() - promisedHours * HOUR_MS + 60_000).toISOString() });
-    const answered = insertLead(app.db, { received_at: old });
-    app.db.connection.prepare("UPDATE leads SET status = 'contacted' WHERE id = ?").run(answered);
-
-    expect(await alerts.check()).toEqual(['lead-waiting']);
-    const [mail] = await alertMails(smtp, 1);
-    expect(mail!.recipients).toEqual([ALERT_TO]);
-    expect(mail!.parsed.subject).toBe(`Alert: 1 new lead waiting longer than ${siteFacts.responseTimes.email}`);
-    expect(mail!.parsed.text).toContain('https://meridianlab.test/staff/leads?status=new');
-    // Nothing of the lead itself: no name, address or message.
-    for (const detail of ['Zora', 'zora@acme.test', 'Our secret plan', 'Maria', 'maria@acme.test', 'new website'])
-      expect(mail!.raw).not.toContain(detail);
-    expect(await metrics.registry.getSingleMetricAsString('alerts_fired_total')).toContain(
-      'alerts_fired_total{alert="lead-waiting"} 1',
-    );
-
-    // Within the cool-down, nothing more, however often it is checked.
-    expect(await alerts.check()).toEqual([]);
-    coolDown(app, 59);
-    expect(await alerts.check()).toEqual([]);
-    expect(queuedAlerts(app)).toBe(1);
-    // After it, again.
-    coolDown(app, 61);
-    expect(await alerts.check()).toEqual(['lead-waiting']);
-    expect(await alertMails(smtp, 2)).toHaveLength(2);
-    // Once answered, there is nothing to tell.
-    app.db.connection.prepare("UPDATE leads SET status = 'contacted'").run();
-    coolDown(app, 61);
-    expect(await alerts.check()).toEqual([]);
-  });
-
   it('raises the failing alert on a share of the hour’s messages, never on one: ALERT_OUTBOX_FAILING_COUNT and _PERCENT', async () => {
     const { app, smtp, alerts } = await alertingApp({
       ALERT_OUTBOX_FAILING_MINUTES: '20',
@@ -227,13 +184,18 @@ describe('alerts', () => {
       () => first.close(),
       () => second.close(),
     );
+    // An account locked: its sign-in failed ten times from one client, the lock still running.
+    await addAccount(first, 'di@meridianlab.test');
     await first.run(
-      "INSERT INTO leads (received_at, name, email, message, client_hash) VALUES (?, 'Di', 'di@acme.test', 'Hi', 'h')",
-      new Date(Date.now() - promisedHours * HOUR_MS - 60_000).toISOString(),
+      'INSERT INTO staff_sign_in_attempts (key, email, failures, last_at, open_at) VALUES (?, ?, 10, ?, ?)',
+      'pair:di@meridianlab.test 203.0.113.9',
+      'di@meridianlab.test',
+      Date.now(),
+      Date.now() + HOUR_MS,
     );
     const instances = [first, second].map((db) => appAlerts(db, config, createMetrics(), () => {}));
     const fired = await Promise.all([...instances, ...instances, ...instances].map((alerts) => alerts.check()));
-    expect(fired.flat()).toEqual(['lead-waiting']);
+    expect(fired.flat()).toEqual(['staff-locked di@meridianlab.test']);
     const queued = await first.all<{ kind: string; payload: string }>('SELECT kind, payload FROM outbox');
     expect(queued.map((row) => row.kind)).toEqual(['alert']);
     expect(testApp().outbox.kinds.map((kind) => kind.name)).toContain('alert');

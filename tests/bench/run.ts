@@ -13,6 +13,8 @@
 //   npm run bench -- --only=timings        rates and durations once asserted by tests, beside their limits (timings.ts)
 //   npm run bench -- --only=uploads        a 12-megapixel cover photo: the save's request time and its time to ready (uploads.ts)
 //   npm run bench -- --only=boot --baseline=../other   boot-up and TBT beside their limits, runs interleaved with another built checkout's (boot.ts)
+//   npm run bench -- --only=scale          the large lab's console and heavy jobs at 1/100, 1/10 and 1× (scale/table.ts)
+//   npm run bench -- --only=scale --factors=0.01,0.1 --engines=sqlite   some sizes, one engine
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -33,6 +35,7 @@ import type { BareAnswers } from './bareNode';
 import { measureBoot } from './boot';
 import { calibratedMultiplier, SLOW_HOST_BENCHMARK_INDEX } from './cpuCalibration';
 import { securityHeaders, startNginx } from './nginx';
+import { scaleTables } from './scale/table';
 import { compressedSize, firstVisitJs, readBuildManifest, routeChunk } from './sizes';
 import { measureTimings } from './timings';
 import { measureUploads } from './uploads';
@@ -672,6 +675,11 @@ try {
   if (only.has('flood')) await flood();
   if (only.has('timings')) await timings();
   if (only.has('uploads')) await uploads();
+  if (only.has('scale'))
+    report.scale = await scaleTables(
+      (args.get('factors') ?? '0.01,0.1,1').split(',').map(Number),
+      (args.get('engines') ?? 'sqlite,postgres').split(','),
+    );
 } finally {
   stopNginx();
   site?.stop();

@@ -27,6 +27,13 @@ const GETS = [
   '/staff/leads.csv',
   '/staff/leads.json',
   '/staff/leads/1',
+  '/staff/reports',
+  '/staff/reports?by=article&from=2026-01-01&to=2026-12-31',
+  '/staff/reports.csv?by=campaign',
+  '/staff/reports.json',
+  '/staff/reports/speed',
+  '/staff/reports/speed?from=2026-12-31&to=2026-01-01',
+  '/staff/reports/speed.csv?by=owner',
   '/staff/subscribers',
   '/staff/subscribers.csv',
   '/staff/speed',
@@ -484,6 +491,7 @@ describe('kept out of caches and search engines', () => {
 const ALL_ROLES: readonly Role[] = ['owner', 'editor', 'sales'];
 const POLICY: [RegExp, readonly Role[]][] = [
   [/^\/staff\/leads(?:[./]|$)/i, ['owner', 'sales']],
+  [/^\/staff\/reports(?:[./]|$)/i, ['owner', 'sales']],
   [/^\/staff\/subscribers(?:[./]|$)/i, ['owner', 'editor']],
   [/^\/staff\/newsletter(?:[./]|$)/i, ['owner', 'editor']],
   [/^\/staff\/articles(?:[./]|$)/i, ['owner', 'editor']],
@@ -568,6 +576,7 @@ describe('each role', () => {
       links((await request(app).get('/staff/speed').set('Cookie', clients.get(role)!.cookie)).text);
     expect(await nav('owner')).toEqual([
       '/staff/leads',
+      '/staff/reports',
       '/staff/subscribers',
       '/staff/newsletter',
       '/staff/speed',
@@ -585,7 +594,13 @@ describe('each role', () => {
       '/staff/articles',
       '/staff/outbox',
     ]);
-    expect(await nav('sales')).toEqual(['/staff/leads', '/staff/speed', '/staff/analytics', '/staff/outbox']);
+    expect(await nav('sales')).toEqual([
+      '/staff/leads',
+      '/staff/reports',
+      '/staff/speed',
+      '/staff/analytics',
+      '/staff/outbox',
+    ]);
     // Home, and the sign-in page once signed in, is the first section the role opens.
     const editor = clients.get('editor')!.cookie;
     expect((await request(app).get('/staff').set('Cookie', editor)).headers.location).toBe('/staff/subscribers');

@@ -214,3 +214,28 @@ for (const path of CONSOLE_PAGES) {
     await context.close();
   });
 }
+
+test('the reports group a won lead under its campaign, beside speed to lead, both axe-clean', async ({ browser }) => {
+  const campaign = `spring-${run}`;
+  seed((db) => {
+    const id = insertLead(db, `Won Browser ${run}`, `won-${run}@example.test`, 'marketing-ads', 'Ads for a gym.');
+    db.prepare(
+      `UPDATE leads SET source = 'newsletter', campaign = ?, status = 'won', deal_plan = 'marketing-ads',
+         deal_monthly = 299, deal_start = '2026-12-01', first_action_at = ?, first_action_office_seconds = 240
+       WHERE id = ?`,
+    ).run(campaign, new Date().toISOString(), id);
+  });
+  // The console runs no script of its own (its CSP forbids it): the group-by form is a plain GET form.
+  const context = await signedInContext(browser, true);
+  const page = await context.newPage();
+  await page.goto('/staff/reports');
+  await page.getByLabel('Group by').selectOption('campaign');
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(page).toHaveURL(/by=campaign/);
+  await expect(page.locator('tr', { hasText: campaign }).locator('td').last()).toHaveText('299');
+  await expectNoViolations(page);
+  await page.getByRole('link', { name: 'Speed to lead' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Speed to lead' })).toBeVisible();
+  await expectNoViolations(page);
+  await context.close();
+});

@@ -19,10 +19,12 @@ test.beforeAll(() => {
   password = addStaffAccount(email);
   addStaffAccount(locked);
   seed((db) => {
-    // A lead left "new" for five hours, past the promise; and an account locked for one client now.
+    // A lead of this person's with no first answer for thirteen days, past 30 office minutes whatever the day the
+    // test runs on; and an account locked for one client now.
     leadId = insertLead(db, `Waiting Lead ${run}`, `waiting-${run}@example.test`, 'marketing-ads', 'Still waiting.');
-    db.prepare('UPDATE leads SET received_at = ? WHERE id = ?').run(
-      new Date(Date.now() - 5 * 3_600_000).toISOString(),
+    db.prepare('UPDATE leads SET received_at = ?, owner = ? WHERE id = ?').run(
+      new Date(Date.now() - 13 * 86_400_000).toISOString(),
+      email,
       leadId,
     );
     db.prepare('INSERT INTO staff_sign_in_attempts VALUES (?, ?, 10, ?, ?)').run(
@@ -61,8 +63,9 @@ test("the console's top bar shows each active alert and what it means, without s
   const alerts = page.getByRole('region', { name: 'Alerts' });
   await expect(alerts).toContainText(`Staff sign-in locked for ${locked}`);
   await expect(alerts).toContainText('someone is guessing the password');
-  await expect(alerts).toContainText(/new leads? waiting longer than/);
-  await expect(alerts).toContainText('The contact page promises an answer within');
+  await expect(alerts).toContainText('1 of your leads waiting over 5 office minutes for a first answer');
+  await expect(alerts).toContainText(/leads? waiting over 30 office minutes for a first answer/);
+  await expect(alerts).toContainText('Answer, then mark the lead contacted or add a note');
   // On every console page, and its link leads to the new leads.
   await page.goto('/staff/speed');
   await alerts.getByRole('link', { name: 'Show new leads' }).click();

@@ -107,6 +107,8 @@ describe('loadConfig', () => {
       outboxFailingCount: 3,
       outboxFailingPercent: 20,
       diskPercent: 90,
+      leadOwnerMinutes: 5,
+      leadOwnersMinutes: 30,
     });
     expect(loadConfig({ MAIL_TO_GENERAL: 'office@example.com' }).alerts.to).toBe('office@example.com');
     expect(
@@ -118,6 +120,8 @@ describe('loadConfig', () => {
         ALERT_OUTBOX_FAILING_COUNT: '5',
         ALERT_OUTBOX_FAILING_PERCENT: '50',
         ALERT_DISK_PERCENT: '80',
+        ALERT_LEAD_OWNER_MINUTES: '10',
+        ALERT_LEAD_OWNERS_MINUTES: '60',
       }).alerts,
     ).toEqual({
       to: 'Ops <ops@example.com>',
@@ -126,6 +130,8 @@ describe('loadConfig', () => {
       outboxFailingCount: 5,
       outboxFailingPercent: 50,
       diskPercent: 80,
+      leadOwnerMinutes: 10,
+      leadOwnersMinutes: 60,
     });
     for (const [name, value] of [
       ['ALERT_TO', 'ops@example.com\r\nBcc: x@example.com'],
@@ -134,6 +140,8 @@ describe('loadConfig', () => {
       ['ALERT_OUTBOX_FAILING_COUNT', '0'],
       ['ALERT_OUTBOX_FAILING_PERCENT', '100'],
       ['ALERT_DISK_PERCENT', '101'],
+      ['ALERT_LEAD_OWNER_MINUTES', '0'],
+      ['ALERT_LEAD_OWNERS_MINUTES', '1081'],
     ])
       expect(() => loadConfig({ [name!]: value })).toThrow(new RegExp(`^Invalid ${name}=`));
   });

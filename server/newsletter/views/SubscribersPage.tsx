@@ -1,14 +1,20 @@
 import type { ConsoleAssets, ConsoleUser } from '../../console/kit/ConsoleDocument';
 import { ConsoleDocument, ConsoleHeading, CsrfField, Notice } from '../../console/kit/ConsoleDocument';
 import { CountPanel } from '../../console/kit/CountPanel';
+import { FilterForm } from '../../console/kit/FilterForm';
 import { LabTime } from '../../console/kit/LabTime';
 import { StackTable } from '../../console/kit/StackTable';
+import { TextField } from '../../console/kit/TextField';
 import type { ListedSubscriber } from '../subscriberList';
 
 interface SubscribersPageProps {
   assets: ConsoleAssets;
   user: ConsoleUser;
+  /** A page of the confirmed ones, how many match in all, the search and the next page's link (decision 084). */
   confirmed: ListedSubscriber[];
+  total: number;
+  search: string;
+  nextHref: string | null;
   pending: ListedSubscriber[];
   removed?: string;
 }
@@ -37,7 +43,16 @@ function AddressCells({ subscriber }: { subscriber: ListedSubscriber }) {
 }
 
 /** The newsletter list: confirmed addresses with their consent time, pending ones apart. */
-export function SubscribersPage({ assets, user, confirmed, pending, removed }: SubscribersPageProps) {
+export function SubscribersPage({
+  assets,
+  user,
+  confirmed,
+  total,
+  search,
+  nextHref,
+  pending,
+  removed,
+}: SubscribersPageProps) {
   return (
     <ConsoleDocument title="Subscribers" assets={assets} user={user} section="subscribers">
       <ConsoleHeading eyebrow="Newsletter" title="Subscribers">
@@ -47,10 +62,19 @@ export function SubscribersPage({ assets, user, confirmed, pending, removed }: S
         </p>
       </ConsoleHeading>
       {removed && <Notice tone="success">{removed} is unsubscribed.</Notice>}
+      <FilterForm
+        action="/staff/subscribers"
+        label="Search subscribers"
+        search
+        submit="Search"
+        clearHref={search ? '/staff/subscribers' : undefined}
+      >
+        <TextField id="subscriber-search" name="q" label="Address contains" value={search} maxLength={254} />
+      </FilterForm>
       <CountPanel
         id="confirmed-title"
         title="Confirmed"
-        count={confirmed.length}
+        count={total}
         action={
           <a className="button button--secondary" href="/staff/subscribers.csv">
             Export CSV
@@ -58,7 +82,7 @@ export function SubscribersPage({ assets, user, confirmed, pending, removed }: S
         }
       >
         {confirmed.length === 0 ? (
-          <p className="staff-muted">No confirmed subscribers yet.</p>
+          <p className="staff-muted">{search ? 'No confirmed subscriber matches.' : 'No confirmed subscribers yet.'}</p>
         ) : (
           <StackTable
             labelledBy="confirmed-title"
@@ -85,6 +109,11 @@ export function SubscribersPage({ assets, user, confirmed, pending, removed }: S
               </tr>
             ))}
           </StackTable>
+        )}
+        {nextHref && (
+          <p>
+            <a href={nextHref}>Next page</a>
+          </p>
         )}
       </CountPanel>
       <CountPanel id="pending-title" title="Pending" count={pending.length}>

@@ -1,7 +1,7 @@
 import type { ConsoleAssets, ConsoleUser } from '../../kit/ConsoleDocument';
 import { ConsoleDocument, ConsoleHeading } from '../../kit/ConsoleDocument';
+import { DayField } from '../../kit/DayField';
 import { FilterForm } from '../../kit/FilterForm';
-import { LabelledField } from '../../kit/LabelledField';
 import { LabTime } from '../../kit/LabTime';
 import { Pagination } from '../../kit/Pagination';
 import { SelectField } from '../../kit/SelectField';
@@ -23,14 +23,6 @@ export interface AuditPageProps {
   pageHref: (page: number) => string;
   /** The filter's query string for the export ("" or "?…"). */
   query: string;
-}
-
-function DayField({ id, name, label, value }: { id: string; name: string; label: string; value: string }) {
-  return (
-    <LabelledField id={id} label={label}>
-      <input className="contact-field__control" id={id} name={name} type="date" defaultValue={value} />
-    </LabelledField>
-  );
 }
 
 /** The audit log, newest first: who did what to what and when, filtered by person, action and days. */
