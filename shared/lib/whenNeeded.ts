@@ -33,8 +33,15 @@ export function whenNeeded(element: Element | null): Promise<void> {
     const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && wake(), {
       rootMargin: ISLAND_MARGIN,
     });
-    observer.observe(element);
-    stops.push(() => observer.disconnect());
+    // From the load event on: a page opened at a fragment (/contact#faq) is scrolled there by then, and an
+    // island it scrolled past is not seen in the window's first place.
+    const observe = () => observer.observe(element);
+    if (document.readyState === 'complete') observe();
+    else window.addEventListener('load', observe, { once: true });
+    stops.push(() => {
+      window.removeEventListener('load', observe);
+      observer.disconnect();
+    });
     const touched = (event: Event) => {
       if (event.target instanceof Node && element.contains(event.target)) wake();
     };
