@@ -30,10 +30,33 @@ export function staticSection(
   load: () => Promise<ComponentType>,
   texts: readonly CataloguePart[] = [],
 ): StaticSection {
+  return heldSection(chunkId, load, texts, () => {
+    const hold = staticSectionsHold();
+    return hold && { hold };
+  });
+}
+
+/** While the first hydration holds a section: what it waits on, and whether a failed chunk then keeps the server's markup (an island's does). */
+interface Held {
+  hold: Promise<unknown>;
+  keepOnFailure?: boolean;
+}
+
+/** Never settles: the boundary keeps the server's markup, which works without script. */
+const kept = new Promise<never>(() => {});
+
+/** A section in a Suspense boundary of its own whose code loads when `held` says nothing holds it. */
+export function heldSection(
+  chunkId: string,
+  load: () => Promise<ComponentType>,
+  texts: readonly CataloguePart[],
+  held: () => Held | undefined,
+): StaticSection {
   let Loaded: ComponentType | undefined;
   let code: Promise<ComponentType> | undefined;
   // One promise per language, as React's use() needs the same one on each render.
   const loading = new Map<Locale, Promise<unknown>>();
+  const keeping = new Map<Locale, Promise<unknown>>();
   const ready = new Set<Locale>();
   const preload = (locale: Locale) => {
     let both = loading.get(locale);
@@ -45,13 +68,21 @@ export function staticSection(
     }
     return both;
   };
+  const preloadOrKeep = (locale: Locale) => {
+    let loaded = keeping.get(locale);
+    if (!loaded) {
+      loaded = preload(locale).catch(() => kept);
+      keeping.set(locale, loaded);
+    }
+    return loaded;
+  };
 
   function Section() {
     const { locale } = useLocale();
     if (!ready.has(locale)) {
-      const hold = staticSectionsHold();
-      if (hold) use(hold);
-      use(preload(locale));
+      const holding = held();
+      if (holding) use(holding.hold);
+      use(holding?.keepOnFailure ? preloadOrKeep(locale) : preload(locale));
     }
     const Component = Loaded!;
     return <Component />;

@@ -1,4 +1,5 @@
 import type { PageLoader, PageLoaderArgs } from './pageLoader';
+import { whenNeeded } from './whenNeeded';
 
 /**
  * Partial hydration's switch. While the browser's first hydration is held,
@@ -30,4 +31,21 @@ export function staticSectionsHold(): Promise<void> | undefined {
 /** A loader for a page's static text (see StaticBody): nothing while the first hydration holds it, so none of it is fetched. */
 export function heldTextLoader(load: (args: PageLoaderArgs) => Promise<string | null>): PageLoader {
   return (args) => (held ? Promise.resolve(undefined) : load(args));
+}
+
+const islandHolds = new Map<string, Promise<void>>();
+
+/**
+ * An island's hold (decision 085): while the first hydration holds the page, the island waits
+ * until it is needed (whenNeeded: near the window, touched, or idle), or for the page's release.
+ * `rootId` is the id of the element its server markup starts with.
+ */
+export function islandHold(name: string, rootId: string | undefined): Promise<void> | undefined {
+  if (!held) return undefined;
+  let hold = islandHolds.get(name);
+  if (!hold) {
+    hold = Promise.race([held, whenNeeded(rootId ? document.getElementById(rootId) : null)]);
+    islandHolds.set(name, hold);
+  }
+  return hold;
 }

@@ -12,6 +12,7 @@
 //   npm run bench -- --only=flood --flood-seconds=600   random unknown paths and query strings: RSS and kept pages
 //   npm run bench -- --only=timings        rates and durations once asserted by tests, beside their limits (timings.ts)
 //   npm run bench -- --only=uploads        a 12-megapixel cover photo: the save's request time and its time to ready (uploads.ts)
+//   npm run bench -- --only=boot --baseline=../other   boot-up and TBT beside their limits, runs interleaved with another built checkout's (boot.ts)
 //   npm run bench -- --only=scale          the large lab's console and heavy jobs at 1/100, 1/10 and 1× (scale/table.ts)
 //   npm run bench -- --only=scale --factors=0.01,0.1 --engines=sqlite   some sizes, one engine
 //   npm run bench -- --only=guard          the forms' proof of work solved at 4× CPU slowdown, and the pages' p99 while
@@ -33,6 +34,7 @@ import { CHROMIUM_ARGS, findChromium } from '../support/browser/chromium.mjs';
 import { SERVER_ARGS, TEST_ANALYTICS_KEY } from '../support/serverCommand';
 import { freePort } from '../support/serverProcess';
 import type { BareAnswers } from './bareNode';
+import { measureBoot } from './boot';
 import { calibratedMultiplier, SLOW_HOST_BENCHMARK_INDEX } from './cpuCalibration';
 import { measureFormGuard } from './formGuard';
 import { securityHeaders, startNginx } from './nginx';
@@ -103,9 +105,10 @@ function answering(child: ChildProcess, url: string, stop: () => void): Promise<
  * The built site on `port`: one process pinned to the servers' core, or with `workers` above 1 that many
  * (WEB_CONCURRENCY), on every core, sharing them with wrk.
  */
-function startServer(port = PORT, workers = 1): Promise<Started> {
+function startServer(port = PORT, workers = 1, cwd = process.cwd()): Promise<Started> {
   const [command, commandArgs] = pinnedCommand(SERVER_CPU, process.execPath, SERVER_ARGS, PINNED && workers === 1);
   const child = spawn(command, commandArgs, {
+    cwd,
     env: {
       ...process.env,
       PORT: String(port),
@@ -120,6 +123,24 @@ function startServer(port = PORT, workers = 1): Promise<Started> {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   return answering(child, `http://127.0.0.1:${port}/healthz`, () => child.kill('SIGTERM'));
+}
+
+/** The boot section: this site, and beside it the built checkout --baseline names, if any. */
+async function boot() {
+  const baselineDir = args.get('baseline');
+  const sites: Record<string, string> = { site: servers.site };
+  let baseline: Started | undefined;
+  try {
+    if (baselineDir) {
+      const port = await freePort();
+      sites.baseline = `http://127.0.0.1:${port}`;
+      baseline = await startServer(port, 1, path.resolve(baselineDir));
+      await warmUp(sites.baseline);
+    }
+    report.boot = await measureBoot(sites, paths, runs, cpuMultiplier);
+  } finally {
+    baseline?.stop();
+  }
 }
 
 /** First visits render and keep each page; the measurements below are of the kept pages, as every later visitor gets them. */
@@ -662,12 +683,14 @@ async function guard() {
   report.guard = figures;
 }
 
-// Only these sections measure the site started here and nginx beside it; the others start what they need.
-const site = ['paint', 'lighthouse', 'load'].some((section) => only.has(section)) ? await startServer() : undefined;
+// Only these sections measure the site started here, all but boot with nginx beside it; the others start what they need.
+const site = ['paint', 'lighthouse', 'load', 'boot'].some((section) => only.has(section))
+  ? await startServer()
+  : undefined;
 let stopNginx = () => {};
 try {
-  if (site) {
-    await warmUp();
+  if (site) await warmUp();
+  if (site && ['paint', 'lighthouse', 'load'].some((section) => only.has(section))) {
     const headers = await securityHeaders(servers.site);
     stopNginx = await startNginx(servers.site, paths, NGINX_PORT, headers, PINNED ? SERVER_CPU : undefined);
   }
@@ -675,6 +698,7 @@ try {
   if (only.has('sizes')) sizes();
   if (only.has('paint')) await paint();
   if (only.has('lighthouse')) await lighthouseAll();
+  if (only.has('boot')) await boot();
   if (site && only.has('load')) await loadTest(site);
   if (only.has('flood')) await flood();
   if (only.has('timings')) await timings();

@@ -169,6 +169,30 @@ test.describe('home hero, with motion', () => {
     expect(shifts).toEqual([]);
   });
 
+  test('a slow device renders no frame of half a hero, so nothing in it moves as the rest of the page is parsed', async ({
+    page,
+  }) => {
+    // A slow CPU parses the page in pieces, and renders between two of them unless told to wait.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
+    await page.addInitScript(() => {
+      const halfHeroFrames: string[] = [];
+      Object.assign(window, { halfHeroFrames });
+      const sample = () => {
+        const hero = document.querySelector('.home-hero');
+        if (hero && !hero.querySelector('.home-hero__scroll svg'))
+          halfHeroFrames.push(String(hero.lastChild?.nodeName));
+        if (document.readyState === 'loading') requestAnimationFrame(sample);
+      };
+      requestAnimationFrame(sample);
+    });
+    // A few loads: on one, the parser may happen to stop after the hero.
+    for (let load = 0; load < 3; load += 1) {
+      await page.goto('/', { waitUntil: 'domcontentloaded' });
+      expect(await page.evaluate(() => (window as unknown as { halfHeroFrames: string[] }).halfHeroFrames)).toEqual([]);
+    }
+  });
+
   test('the video pauses while scrolled out of sight and plays again on the way back', async ({ page }) => {
     await gotoHydrated(page, '/');
     const video = page.locator('.home-hero__video');

@@ -11,6 +11,12 @@ const pagesWithStaticSections = {
   '/blog': ['BlogHero', 'FeaturedPost', 'PostGrid', 'RecentPosts'],
 } as const;
 
+/** The islands a page hydrates when they are needed (decision 085), by their root's id: each is a boundary too. */
+const islands: Readonly<Record<string, readonly string[]>> = {
+  '/contact': ['contact-form'],
+  '/es/contacto': ['contact-form'],
+};
+
 /** Every page's footer (with the lab's structured data) is a static section of the layout. */
 const layoutSections = ['Footer'] as const;
 
@@ -69,8 +75,8 @@ const hasChunkOf = (files: string[], components: readonly string[]) =>
  * each change to them, and whether each is still in the document at the end.
  * Counts the boundaries.
  */
-async function watchStaticSections(page: Page) {
-  await page.addInitScript(() => {
+async function watchStaticSections(page: Page, islandRoots: readonly string[]) {
+  await page.addInitScript((islandIds) => {
     const changes: string[] = [];
     const watched: Element[] = [];
     const sections = { changes, watched, boundaries: 0 };
@@ -82,7 +88,8 @@ async function watchStaticSections(page: Page) {
           if (node.nodeType === Node.COMMENT_NODE && node.nodeValue === '$') sections.boundaries += 1;
           if (node.nodeType === Node.COMMENT_NODE)
             inside = node.nodeValue === '$' ? true : node.nodeValue === '/$' ? false : inside;
-          else if (inside && node instanceof Element) watched.push(node);
+          // An island hydrates (React writes its form controls' attributes then): not a static section.
+          else if (inside && node instanceof Element && !islandIds.includes(node.id)) watched.push(node);
         }
       }
       const observer = new MutationObserver((records) => {
@@ -92,7 +99,7 @@ async function watchStaticSections(page: Page) {
       for (const element of watched)
         observer.observe(element, { subtree: true, childList: true, attributes: true, characterData: true });
     });
-  });
+  }, islandRoots);
 }
 
 test.describe('partial hydration', () => {
@@ -106,7 +113,7 @@ test.describe('partial hydration', () => {
     test(`${path}: a first visit leaves the static sections' server DOM untouched and fetches none of their code or texts`, async ({
       page,
     }) => {
-      await watchStaticSections(page);
+      await watchStaticSections(page, islands[path] ?? []);
       await gotoHydrated(page, path);
       // Hydration is done and the late work (vitals, the whole stylesheet) has started.
       await expect
@@ -118,7 +125,7 @@ test.describe('partial hydration', () => {
         ).staticSections;
         return { changes, boundaries, connected: watched.every((element) => element.isConnected) };
       });
-      expect(sections.boundaries).toBe(components.length);
+      expect(sections.boundaries).toBe(components.length + (islands[path]?.length ?? 0));
       expect(sections.changes).toEqual([]);
       expect(sections.connected).toBe(true);
       expect(hasChunkOf(await scriptsFetched(page), [...components, ...(sectionTexts[path] ?? [])])).toBe(false);
@@ -177,6 +184,48 @@ test.describe('partial hydration', () => {
     await page.getByRole('link', { name: 'Español' }).first().click();
     await page.waitForURL('/es/privacidad');
     expect(await sameDocument()).toBe(false);
+    expect(browserErrors).toEqual([]);
+  });
+
+  test('an island below the fold hydrates when it is needed: not at load, then on a first touch (what was typed stays) or on scroll', async ({
+    page,
+    browserErrors,
+  }) => {
+    // A phone opening the page at its FAQ, far below the form, and no idle period: only the form's need wakes it.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.addInitScript(() => Object.assign(window, { requestIdleCallback: () => 0 }));
+    const held: Route[] = [];
+    let holding = true;
+    const asked: string[] = [];
+    await page.route('**/static/js/ContactForm-*.js', (route) => {
+      asked.push(route.request().url());
+      return holding ? held.push(route) : route.continue();
+    });
+    // React marks each element it has hydrated with its fiber.
+    const hydrated = () =>
+      page.locator('#contact-form').evaluate((form) => Object.keys(form).some((key) => key.startsWith('__reactFiber')));
+    const name = page.locator('#contact-form input[name="name"]');
+
+    await gotoHydrated(page, '/contact#contact-faq-title');
+    expect(await hydrated()).toBe(false);
+    expect(asked).toEqual([]);
+    // A first touch without scrolling (focus, then keys) wakes it; typed before its code arrives, nothing is lost.
+    await name.evaluate((input: HTMLInputElement) => input.focus({ preventScroll: true }));
+    await page.keyboard.type('Ada');
+    await expect.poll(() => asked.length).toBe(1);
+    expect(await hydrated()).toBe(false);
+    holding = false;
+    await Promise.all(held.map((route) => route.continue()));
+    await expect.poll(hydrated).toBe(true);
+    await expect(name).toBeFocused();
+    await page.keyboard.type(' Lovelace');
+    await expect(name).toHaveValue('Ada Lovelace');
+
+    // Scrolled into view, it hydrates too.
+    await gotoHydrated(page, '/es/contacto#contact-faq-title');
+    expect(await hydrated()).toBe(false);
+    await page.locator('#contact-form').scrollIntoViewIfNeeded();
+    await expect.poll(hydrated).toBe(true);
     expect(browserErrors).toEqual([]);
   });
 

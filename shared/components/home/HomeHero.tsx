@@ -8,10 +8,17 @@ import { Typewriter } from './Typewriter';
 /** The full-screen opening: video background, veil, the page's one h1, the two first actions and the scroll cue (static: the page's). */
 export function HomeHero({ scrollCue }: { scrollCue: ReactNode }) {
   const { catalogue, localize } = useLocale();
-  const homeHero = catalogue.home.hero;
+  const { hero: homeHero, about } = catalogue.home;
   const [primary, secondary] = homeHero.actions;
   return (
     <section className="home-hero" aria-labelledby="page-title">
+      {/*
+        Hoisted into <head>: no frame is rendered before the section after the hero is in the DOM, so
+        the whole hero is. Between two pieces of the HTML a slow device rendered half a hero, and its
+        centred text and its scroll cue moved when the rest came (decision 085). Chromium lets the
+        frame go at the target's start tag, hence the next section, not the hero itself.
+      */}
+      <link rel="expect" href={`#${about.id}`} blocking="render" />
       <HeroVideo media={homeHero.media} />
       <div className="home-hero__veil" />
       <div className="container home-hero__inner">

@@ -1,0 +1,102 @@
+// npm run bench -- --only=boot: what a first visit costs the main thread on a slow phone, on every page:
+// Lighthouse's script evaluation at load (bootup-time) and Total Blocking Time, median of the runs, beside
+// the limits of decision 085. With --baseline=DIR (another checkout, built) its site is measured too, its
+// runs interleaved with this one's, so both meet the same load on a shared machine.
+import os from 'node:os';
+
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+import { CHROMIUM_ARGS, findChromium } from '../support/browser/chromium.mjs';
+
+/** Decision 085's limits, median of five runs, mobile preset. */
+export const BOOT_LIMITS = { bootupMs: 250, tbtMs: 50 };
+
+interface BootSample {
+  bootupMs: number;
+  tbtMs: number;
+  /** The 1-minute load average when the run started. */
+  load: number;
+}
+
+interface BootRow {
+  path: string;
+  site: string;
+  bootupMs: number;
+  tbtMs: number;
+  load: number;
+  runs: BootSample[];
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function sample(port: number, url: string, cpuMultiplier: number): Promise<BootSample | undefined> {
+  const load = os.loadavg()[0]!;
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyAudits: ['bootup-time', 'total-blocking-time'],
+    throttling: { cpuSlowdownMultiplier: cpuMultiplier },
+  });
+  const audits = result?.lhr.audits;
+  const bootupMs = audits?.['bootup-time']?.numericValue;
+  const tbtMs = audits?.['total-blocking-time']?.numericValue;
+  // A run Lighthouse could not finish (no paint seen in time on a busy machine) is left out, not ranked.
+  if (bootupMs === undefined || tbtMs === undefined || !Number.isFinite(tbtMs)) return undefined;
+  return { bootupMs: Math.round(bootupMs), tbtMs: Math.round(tbtMs), load: Number(load.toFixed(2)) };
+}
+
+/** Measures each page on each site (name → origin), the sites' runs interleaved, and prints the medians beside the limits. */
+export async function measureBoot(
+  sites: Record<string, string>,
+  paths: readonly string[],
+  runs: number,
+  cpuMultiplier: number,
+): Promise<BootRow[]> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: findChromium(),
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+  });
+  const names = Object.keys(sites);
+  console.log(
+    `\n## First visit's main thread: Lighthouse mobile, CPU ${cpuMultiplier}×, median of ${runs} (limits: boot-up ≤ ${BOOT_LIMITS.bootupMs} ms, TBT ≤ ${BOOT_LIMITS.tbtMs} ms)\n`,
+  );
+  console.log('| page | site | boot-up | TBT | load (1 min) | runs |\n| --- | --- | --- | --- | --- | --- |');
+  const rows: BootRow[] = [];
+  try {
+    for (const path of paths) {
+      const samples = new Map<string, BootSample[]>(names.map((name) => [name, []]));
+      for (let run = 0; run < runs; run += 1) {
+        // Each run in the other order, so that neither site always comes first.
+        for (const name of run % 2 ? [...names].reverse() : names) {
+          const measured = await sample(chrome.port, `${sites[name]}${path}`, cpuMultiplier);
+          if (measured) samples.get(name)!.push(measured);
+        }
+      }
+      for (const name of names) {
+        const taken = samples.get(name)!;
+        if (!taken.length) {
+          console.log(`| ${path} | ${name} | all ${runs} runs failed | | | 0 |`);
+          continue;
+        }
+        const row = {
+          path,
+          site: name,
+          bootupMs: median(taken.map((s) => s.bootupMs)),
+          tbtMs: median(taken.map((s) => s.tbtMs)),
+          load: median(taken.map((s) => s.load)),
+          runs: taken,
+        };
+        const mark = (value: number, limit: number) => `${value} ms${value > limit ? ' (over)' : ''}`;
+        console.log(
+          `| ${path} | ${name} | ${mark(row.bootupMs, BOOT_LIMITS.bootupMs)} | ${mark(row.tbtMs, BOOT_LIMITS.tbtMs)} | ${row.load} | ${taken.length} |`,
+        );
+        rows.push(row);
+      }
+    }
+  } finally {
+    chrome.kill();
+  }
+  return rows;
+}
