@@ -59,8 +59,8 @@ const identityVariables: Readonly<Record<LegalFactName, string>> = {
 };
 
 /**
- * The kept pages' memory by default (decision 083): every page of a lab of 2,000 articles in both
- * encodings is about twice this, and the process's resident memory stays under 400 MB with it full.
+ * The kept pages' memory by default (decision 083): a fresh install's pages take a few MB; with many
+ * articles the most read stay kept (a page that lists 1,000 posts keeps over 1 MB).
  */
 export const DEFAULT_PAGE_CACHE_MB = 64;
 

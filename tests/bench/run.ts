@@ -631,12 +631,15 @@ async function manyArticles() {
     const idle = rssKb(started.child.pid!);
     const began = performance.now();
     const sizes = { br: 0, gzip: 0 };
+    let asked = 0;
     for (const encoding of ['br', 'gzip'] as const)
       for (const page of articlePaths) {
         const response = await fetch(`${origin}${page}`, { headers: { 'Accept-Encoding': encoding } });
         if (response.status !== 200) throw new Error(`${page}: ${response.status}`);
         await response.arrayBuffer();
         sizes[encoding] = Math.max(sizes[encoding], Number(response.headers.get('content-length') ?? 0));
+        // Along the way too: on a busy machine the run may be stopped before its end.
+        if (++asked % 500 === 0) console.log(`${asked} answers: ${(rssKb(started.child.pid!) / 1024).toFixed(0)} MB`);
       }
     const seconds = (performance.now() - began) / 1000;
     const end = rssKb(started.child.pid!);
