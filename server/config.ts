@@ -58,6 +58,12 @@ const identityVariables: Readonly<Record<LegalFactName, string>> = {
   privacyOfficer: 'LAB_PRIVACY_OFFICER',
 };
 
+/**
+ * The kept pages' memory by default (decision 083): a fresh install's pages take a few MB; with many
+ * articles the most read stay kept (a page that lists 1,000 posts keeps over 1 MB).
+ */
+export const DEFAULT_PAGE_CACHE_MB = 64;
+
 const envSchema = z.object({
   PORT: z.coerce.number().int('expected a whole number').min(0).max(65535).default(3000),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
@@ -142,6 +148,7 @@ const envSchema = z.object({
   MAIL_DOMAIN_CHECK: z.enum(['on', 'off'], { error: 'expected on or off' }).default('on'),
   FORM_MIN_SECONDS: z.coerce.number().int('expected a whole number').min(0).max(3600).optional(),
   WEB_CONCURRENCY: z.coerce.number().int('expected a whole number').min(1).max(64).default(1),
+  PAGE_CACHE_MB: z.coerce.number().int('expected a whole number').min(1).max(4096).default(DEFAULT_PAGE_CACHE_MB),
   METRICS_TOKEN: z
     .string()
     .regex(/^[\x21-\x7e]{32,}$/, 'expected at least 32 visible characters (for example: openssl rand -hex 32)')
@@ -209,6 +216,8 @@ export interface AppConfig {
   formMinSeconds?: number;
   /** Processes serving on the port (node:cluster), 1 by default (decision 050). */
   webConcurrency: number;
+  /** The kept pages' bytes at most, in each process (decision 083). */
+  pageCacheBytes: number;
   /** The lab's legal identity, as far as its settings give it (see missingIdentity). */
   identity: Partial<LegalFacts>;
 }
@@ -393,6 +402,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
     mailDomainCheck: parsed.data.MAIL_DOMAIN_CHECK === 'on',
     formMinSeconds: parsed.data.FORM_MIN_SECONDS,
     webConcurrency: parsed.data.WEB_CONCURRENCY,
+    pageCacheBytes: parsed.data.PAGE_CACHE_MB * 2 ** 20,
     identity: {
       legalName: parsed.data.LAB_LEGAL_NAME,
       taxId: parsed.data.LAB_TAX_ID,

@@ -11,7 +11,13 @@ import { catalogues } from './catalogues';
 /** A post's ISO date as the moment feed readers sort by: midnight UTC of that day. */
 const published = (isoDate: string) => new Date(`${isoDate}T00:00:00Z`);
 
-/** A language's blog as a feed: every post in it, newest first, with its excerpt and a link to its article. */
+/**
+ * Articles a feed carries: the newest, as readers poll a feed for what is new and the whole blog would make
+ * each poll grow with it (decision 083).
+ */
+export const FEED_ARTICLES = 50;
+
+/** A language's blog as a feed: its latest posts, newest first, with their excerpts and links to their articles. */
 function blogFeed(siteUrl: string, locale: Locale, [rss, atom]: ReturnType<typeof blogFeeds>): Feed {
   const { layout, blog, posts } = catalogues[locale];
   const blogUrl = absoluteUrl(siteUrl, `${localePrefix(locale)}/blog`);
@@ -28,7 +34,7 @@ function blogFeed(siteUrl: string, locale: Locale, [rss, atom]: ReturnType<typeo
     feedLinks: { rss: absoluteUrl(siteUrl, rss.path), atom: absoluteUrl(siteUrl, atom.path) },
     generator: false,
   });
-  for (const post of posts.posts) {
+  for (const post of posts.posts.slice(0, FEED_ARTICLES)) {
     const url = absoluteUrl(siteUrl, postPath(post));
     feed.addItem({
       title: post.title,

@@ -19,7 +19,7 @@ import { securityHeaders } from '../http/security';
 import { createOutbox } from '../outbox/delivery';
 import type { OutboxStore } from '../outbox/store';
 import type { PageCaching } from '../pages/cache';
-import { createPageCache } from '../pages/cache';
+import { createPageCache, PageCache } from '../pages/cache';
 import { pageHeaders } from '../pages/pageHeaders';
 import type { RenderPage, StreamPage } from '../pages/render';
 import { pageRenderer } from '../pages/render';
@@ -76,7 +76,12 @@ export function createSite(
   // Finished pages are kept in memory, except in development, where every build changes them.
   const cache = config.dev
     ? undefined
-    : createPageCache(render, { headers, logger, counted: (result) => lookups[result]() });
+    : createPageCache(render, {
+        headers,
+        logger,
+        pages: new PageCache(config.pageCacheBytes),
+        counted: (result) => lookups[result](),
+      });
   const outbox = createOutbox(db, config);
   metrics.watchOutbox(() => outbox.stats());
   // One limit over every process: in the database when instances share PostgreSQL or WEB_CONCURRENCY

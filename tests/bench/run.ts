@@ -10,6 +10,7 @@
 //   npm run bench -- --workers=1           load: the site with WEB_CONCURRENCY=1 only (default 1,2)
 //   npm run bench -- --seconds=10 --connections=50   load: each wrk run
 //   npm run bench -- --only=flood --flood-seconds=600   random unknown paths and query strings: RSS and kept pages
+//   npm run bench -- --only=articles --articles=2000   a lab of that many articles: each one asked for in br and gzip, then the RSS
 //   npm run bench -- --only=timings        rates and durations once asserted by tests, beside their limits (timings.ts)
 //   npm run bench -- --only=uploads        a 12-megapixel cover photo: the save's request time and its time to ready (uploads.ts)
 //   npm run bench -- --only=boot --baseline=../other   boot-up and TBT beside their limits, runs interleaved with another built checkout's (boot.ts)
@@ -31,6 +32,7 @@ import lighthouse from 'lighthouse';
 
 import { seedSitePages } from '../../shared/routes';
 import { CHROMIUM_ARGS, findChromium } from '../support/browser/chromium.mjs';
+import { seedManyArticles } from '../support/manyArticles';
 import { SERVER_ARGS, TEST_ANALYTICS_KEY } from '../support/serverCommand';
 import { freePort } from '../support/serverProcess';
 import type { BareAnswers } from './bareNode';
@@ -105,7 +107,11 @@ function answering(child: ChildProcess, url: string, stop: () => void): Promise<
  * The built site on `port`: one process pinned to the servers' core, or with `workers` above 1 that many
  * (WEB_CONCURRENCY), on every core, sharing them with wrk.
  */
-function startServer(port = PORT, workers = 1, cwd = process.cwd()): Promise<Started> {
+function startServer(
+  port = PORT,
+  workers = 1,
+  { cwd = process.cwd(), dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-bench-')) } = {},
+): Promise<Started> {
   const [command, commandArgs] = pinnedCommand(SERVER_CPU, process.execPath, SERVER_ARGS, PINNED && workers === 1);
   const child = spawn(command, commandArgs, {
     cwd,
@@ -117,7 +123,7 @@ function startServer(port = PORT, workers = 1, cwd = process.cwd()): Promise<Sta
       SITE_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
       WEB_CONCURRENCY: String(workers),
-      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'lab-bench-')),
+      DATA_DIR: dataDir,
       ...TEST_ANALYTICS_KEY,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -134,7 +140,7 @@ async function boot() {
     if (baselineDir) {
       const port = await freePort();
       sites.baseline = `http://127.0.0.1:${port}`;
-      baseline = await startServer(port, 1, path.resolve(baselineDir));
+      baseline = await startServer(port, 1, { cwd: path.resolve(baselineDir) });
       await warmUp(sites.baseline);
     }
     report.boot = await measureBoot(sites, paths, runs, cpuMultiplier);
@@ -636,6 +642,51 @@ async function flood() {
   }
 }
 
+/**
+ * A lab of `--articles` published articles (manyArticles.ts): every article asked for once in brotli and
+ * once in gzip, as crawlers and readers would over a day, then the server's resident memory, which the
+ * page cache's bound (PAGE_CACHE_MB, decision 083) keeps under 400 MB.
+ */
+async function manyArticles() {
+  const count = Number(args.get('articles') ?? 2000);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-articles-'));
+  const articlePaths = await seedManyArticles(dataDir, Math.ceil(count / 2));
+  const port = await freePort();
+  const started = await startServer(port, 1, { dataDir });
+  const origin = `http://127.0.0.1:${port}`;
+  try {
+    const idle = rssKb(started.child.pid!);
+    const began = performance.now();
+    const sizes = { br: 0, gzip: 0 };
+    let asked = 0;
+    for (const encoding of ['br', 'gzip'] as const)
+      for (const page of articlePaths) {
+        const response = await fetch(`${origin}${page}`, { headers: { 'Accept-Encoding': encoding } });
+        if (response.status !== 200) throw new Error(`${page}: ${response.status}`);
+        await response.arrayBuffer();
+        sizes[encoding] = Math.max(sizes[encoding], Number(response.headers.get('content-length') ?? 0));
+        // Along the way too: on a busy machine the run may be stopped before its end.
+        if (++asked % 500 === 0) console.log(`${asked} answers: ${(rssKb(started.child.pid!) / 1024).toFixed(0)} MB`);
+      }
+    const seconds = (performance.now() - began) / 1000;
+    const end = rssKb(started.child.pid!);
+    const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
+    console.log(`\n## ${articlePaths.length} articles, each asked for in br and in gzip (${seconds.toFixed(0)} s)\n`);
+    console.log(`| resident memory idle | after every article twice | largest br answer | largest gzip answer |`);
+    console.log(`| --- | --- | --- | --- |`);
+    console.log(`| ${mb(idle)} | ${mb(end)} | ${kb(sizes.br)} | ${kb(sizes.gzip)} |`);
+    console.log(
+      `Load average: ${os
+        .loadavg()
+        .map((value) => value.toFixed(2))
+        .join(', ')}`,
+    );
+    report.articles = { count: articlePaths.length, seconds, rssKb: { idle, end }, largest: sizes };
+  } finally {
+    started.stop();
+  }
+}
+
 /** The figures tests once held to a limit (timings.ts): printed beside it, never failing the run. */
 async function timings() {
   console.log('\n## Timings the tests no longer assert (the built server; reported, never failed)\n');
@@ -701,6 +752,7 @@ try {
   if (only.has('boot')) await boot();
   if (site && only.has('load')) await loadTest(site);
   if (only.has('flood')) await flood();
+  if (only.has('articles')) await manyArticles();
   if (only.has('timings')) await timings();
   if (only.has('uploads')) await uploads();
   if (only.has('scale'))

@@ -8,7 +8,7 @@ import request from 'supertest';
 import { describe, expect, it, vi } from 'vitest';
 
 import type { Logger } from '../../server/http/logger';
-import { createPageCache, PageCache, pageCacheKey } from '../../server/pages/cache';
+import { createPageCache, keptPageBytes, PageCache, pageCacheKey } from '../../server/pages/cache';
 import type { KeptPage } from '../../server/pages/cache/send';
 import { prepared, sendKeptPage } from '../../server/pages/cache/send';
 import type { StreamPage } from '../../server/pages/render';
@@ -26,24 +26,59 @@ const page = (text: string): KeptPage => {
 };
 const textOf = (kept: KeptPage | undefined) => kept?.identity.body.toString();
 
+/** What one of these pages of a one-letter text holds: the bound of the tests below counts in them. */
+const ONE = keptPageBytes(page('a'));
+
 describe('PageCache', () => {
   it('returns what was stored for a URL', () => {
-    const cache = new PageCache(3);
+    const cache = new PageCache(3 * ONE);
     cache.set('/services', page('services'));
     expect(textOf(cache.get('/services'))).toBe('services');
     expect(cache.get('/blog')).toBeUndefined();
   });
 
-  it('evicts the least recently used page beyond its bound', () => {
-    const cache = new PageCache(2);
+  it("counts a page's bytes as its three encodings and their headers", () => {
+    // Each encoding: the one-letter body, then its headers and its 304's, with the request id's slot.
+    const headers = ['Content-Type', 'text/html; charset=utf-8', 'ETag', '"a"', 'X-Page', 'a', 'X-Request-Id', ''];
+    const notModified = ['ETag', '"a"', 'X-Request-Id', ''];
+    expect(ONE).toBe(3 * (1 + headers.join('').length + notModified.join('').length));
+    const cache = new PageCache(10 * ONE);
+    cache.set('/a', page('a'));
+    cache.set('/b', page('b'));
+    expect(cache.bytes).toBe(2 * ONE);
+    // The same key again replaces its page: counted once.
+    cache.set('/a', page('a'));
+    expect(cache.bytes).toBe(2 * ONE);
+  });
+
+  it('evicts the least recently used pages once their bytes pass its bound, never holding more', () => {
+    const cache = new PageCache(2 * ONE);
     cache.set('/a', page('a'));
     cache.set('/b', page('b'));
     cache.get('/a'); // /b is now the least recently used
     cache.set('/c', page('c'));
     expect(cache.size).toBe(2);
+    expect(cache.bytes).toBe(2 * ONE);
     expect(cache.get('/b')).toBeUndefined();
     expect(textOf(cache.get('/a'))).toBe('a');
     expect(textOf(cache.get('/c'))).toBe('c');
+    // A page twice as large makes room by evicting both in their order of use: /a was used before /c.
+    cache.get('/a');
+    cache.get('/c');
+    cache.set('/dd', page('dd'));
+    expect(cache.get('/a')).toBeUndefined();
+    expect(cache.get('/c')).toBeUndefined();
+    expect(cache.bytes).toBe(keptPageBytes(page('dd')));
+    expect(cache.bytes).toBeLessThanOrEqual(2 * ONE);
+  });
+
+  it('keeps no page larger than its whole bound, and evicts nothing for it', () => {
+    const cache = new PageCache(2 * ONE);
+    cache.set('/a', page('a'));
+    cache.set('/large', page('a'.repeat(ONE)));
+    expect(cache.get('/large')).toBeUndefined();
+    expect(textOf(cache.get('/a'))).toBe('a');
+    expect(cache.bytes).toBe(ONE);
   });
 });
 
@@ -178,7 +213,7 @@ describe('createPageCache', () => {
   }
 
   it('keeps the real pages however many made-up query strings arrive, and answers HEAD from it', async () => {
-    const { app, calls } = site(new PageCache(200));
+    const { app, calls } = site(new PageCache());
     await request(app).get('/');
     await request(app).get('/services');
     // Kept once their compressed copies are made.
@@ -234,7 +269,7 @@ describe('createPageCache', () => {
   });
 
   it('counts an early answer as a use: the page evicted is the one least recently answered by either caller', async () => {
-    const cache = new PageCache(2);
+    const cache = new PageCache(keptPageBytes(page('services')) + keptPageBytes(page('contact')));
     cache.set('/services', page('services'));
     cache.set('/blog', page('blog'));
     expect((await request(early(cache)).get('/services')).text).toBe('services');

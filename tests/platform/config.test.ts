@@ -18,7 +18,12 @@ describe('loadConfig', () => {
       logLevel: 'info',
       trustProxy: false,
       dev: false,
+      pageCacheBytes: 64 * 2 ** 20,
     });
+  });
+
+  it('bounds the kept pages by PAGE_CACHE_MB, in bytes', () => {
+    expect(loadConfig({ PAGE_CACHE_MB: '200' }).pageCacheBytes).toBe(200 * 2 ** 20);
   });
 
   it('reads every variable and drops a trailing slash from SITE_URL', () => {
@@ -58,6 +63,8 @@ describe('loadConfig', () => {
     ['LEAD_WEBHOOK_URL', 'ftp://hooks.example.com'],
     ['OUTBOX_MAX_ATTEMPTS', '0'],
     ['OUTBOX_LEASE_SECONDS', '1'],
+    ['PAGE_CACHE_MB', '0'],
+    ['PAGE_CACHE_MB', 'lots'],
   ])('stops on an invalid %s with one line naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     try {

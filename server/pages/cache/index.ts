@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Request, Response } from 'express';
 
 import { findPage } from '../../../shared/routes';
+import { DEFAULT_PAGE_CACHE_MB } from '../../config';
 import { keptTokenWindowEnd } from '../../http/formToken';
 import type { Logger } from '../../http/logger';
 import { withoutQuery } from '../../http/requestStart';
@@ -15,20 +16,36 @@ import { keptPage, sendKeptPage } from './send';
 import { slottedPages } from './slotted';
 import { PLAIN_PATH, unknownPathPage } from './unknownPaths';
 
-/** Kept pages at most: the route table's pages and their views, and a not-found page per section and language. */
-const MAX_KEPT = 200;
+/** The kept pages' bytes at most, unless a setting says otherwise (PAGE_CACHE_MB, decision 083). */
+const DEFAULT_PAGE_CACHE_BYTES = DEFAULT_PAGE_CACHE_MB * 2 ** 20;
 
 /**
- * Finished pages by key, the least recently used evicted first. Sound because a
- * page is a pure function of its URL (and of the deploy): no cookie, header
- * or visitor state reaches the render. Bounded, since URLs are the visitor's.
+ * What a kept page holds in memory, counted the same way every time: its three encodings' bytes and the
+ * characters of their headers. The objects around them are left out: a few hundred bytes a page.
+ */
+export function keptPageBytes(page: KeptPage): number {
+  let bytes = 0;
+  for (const { body, headers, notModified } of [page.br, page.gzip, page.identity]) {
+    bytes += body.length;
+    for (const text of headers) bytes += text.length;
+    for (const text of notModified) bytes += text.length;
+  }
+  return bytes;
+}
+
+/**
+ * Finished pages by key, the least recently used evicted first once their bytes pass the bound. Sound
+ * because a page is a pure function of its URL (and of the deploy): no cookie, header or visitor state
+ * reaches the render. The keys are finite (pageCacheKey), but the site's articles are many: bounded by
+ * bytes, so memory stays flat however many the lab publishes (decision 083).
  */
 export class PageCache {
-  private readonly pages = new Map<string, { page: KeptPage; used: number; until: number }>();
+  private readonly pages = new Map<string, { page: KeptPage; used: number; bytes: number; until: number }>();
   /** Counts the uses: each entry holds the count at its last one. */
   private uses = 0;
+  private kept = 0;
 
-  constructor(private readonly maxEntries = MAX_KEPT) {}
+  constructor(private readonly maxBytes = DEFAULT_PAGE_CACHE_BYTES) {}
 
   /**
    * The page kept under a key, its use noted. A use is a number written into the entry: moving the entry
@@ -41,7 +58,7 @@ export class PageCache {
     if (!entry) return undefined;
     // A form page's token window is over (decision 073): it is rendered again with the next one.
     if (entry.until !== 0 && entry.until <= Date.now()) {
-      this.pages.delete(key);
+      this.delete(key);
       return undefined;
     }
     entry.used = ++this.uses;
@@ -50,27 +67,46 @@ export class PageCache {
 
   /**
    * Keeps a page, until a time (ms) when `until` is given (a form page's token window), else until evicted;
-   * beyond the bound, the least recently used goes, found by a scan of the few kept.
+   * beyond the bound, the least recently used go, each found by a scan (a miss, which rendered a page, pays it;
+   * a hit pays nothing). A page larger than the whole bound is not kept.
    */
   set(key: string, page: KeptPage, until = 0): void {
-    this.pages.set(key, { page, used: ++this.uses, until });
-    if (this.pages.size <= this.maxEntries) return;
-    let oldest: string | undefined;
-    let least = Infinity;
-    for (const [candidate, { used }] of this.pages)
-      if (used < least) {
-        least = used;
-        oldest = candidate;
-      }
-    this.pages.delete(oldest!);
+    const bytes = keptPageBytes(page);
+    this.delete(key);
+    if (bytes > this.maxBytes) return;
+    this.pages.set(key, { page, used: ++this.uses, bytes, until });
+    this.kept += bytes;
+    while (this.kept > this.maxBytes) {
+      let oldest: string | undefined;
+      let least = Infinity;
+      for (const [candidate, { used }] of this.pages)
+        if (used < least) {
+          least = used;
+          oldest = candidate;
+        }
+      this.delete(oldest!);
+    }
+  }
+
+  private delete(key: string): void {
+    const entry = this.pages.get(key);
+    if (!entry) return;
+    this.kept -= entry.bytes;
+    this.pages.delete(key);
   }
 
   clear(): void {
     this.pages.clear();
+    this.kept = 0;
   }
 
   get size(): number {
     return this.pages.size;
+  }
+
+  /** The kept pages' bytes, as keptPageBytes counts them. */
+  get bytes(): number {
+    return this.kept;
   }
 }
 
