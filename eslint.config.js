@@ -90,7 +90,7 @@ const SERVER_FLOORS = [
   },
   {
     files: ['server/{alerts,analytics,articles,identity,leads,newsletter,privacy,vitals}/**'],
-    names: ['alerts', 'analytics', 'articles', 'identity', 'leads', 'newsletter', 'privacy', 'vitals'],
+    names: ['alerts', 'analytics', 'articles', 'booking', 'identity', 'leads', 'newsletter', 'privacy', 'vitals'],
     why: "Nothing below a feature knows one: each feature's front door (index.ts) says what it brings, and the composition root (app.ts, main.ts) mounts it.",
   },
   {

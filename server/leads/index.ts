@@ -1,6 +1,7 @@
 /** The contact form end to end: its route, the leads' console section, and the e-mail and webhook it queues. */
 import type { Conversions } from '../analytics';
 import type { ConsoleAlert } from '../console/kit/ConsoleDocument';
+import type { Queryable } from '../db';
 import type { Feature } from '../site/feature';
 import type { Site } from '../site/services';
 import { leadSection } from './consoleRoutes';
@@ -8,12 +9,18 @@ import { dueStepAlerts, startDueSteps } from './dueSteps';
 import { leadKinds, leadMessages } from './messages';
 import { assignedMail, ownerKinds } from './ownerMessages';
 import { contactRoutes } from './routes';
-import { createLeadStore } from './store';
+import type { LeadStore } from './store';
+import { createLeadStore, returningLead } from './store';
 
 /** Its command for the staff (`npm run leads`), loaded only when it runs: server/commands.ts. */
 export const commands = { leads: () => import('./command') };
 
+/** The owner of the visitor's latest lead, for the booking that goes back to them (decision 082). */
+export const returningOwnerOf = async (tx: Queryable, email: string) => (await returningLead(tx, email))?.owner;
+
 interface Leads extends Feature {
+  /** A booked call's lead, in the booking's transaction (decision 082). */
+  booked: Pick<LeadStore, 'bookedIn' | 'committed'>;
   /** The signed-in person's own alerts for the console's top bar: their next steps now due (decision 079). */
   alertsFor: (email: string) => Promise<ConsoleAlert[]>;
 }
@@ -61,5 +68,6 @@ export function leads(site: Site, { conversions }: { conversions: Conversions })
       },
     ],
     alertsFor: (email) => dueStepAlerts(db, email),
+    booked: store,
   };
 }
