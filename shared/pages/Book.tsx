@@ -17,14 +17,14 @@ export default function Book() {
   return (
     <>
       <PageHero eyebrow={book.eyebrow} title={book.title} intro={book.intro} />
-      <section className="book" aria-label={book.title}>
+      <div className="book">
         <div className="container book__body">
           {!view ? <ChooseStep /> : null}
           {view?.step === 'slots' ? <SlotsStep view={view} /> : null}
           {view?.step === 'manage' ? <ManageStep view={view} /> : null}
           {view?.step === 'stale' ? <StaleStep view={view} /> : null}
         </div>
-      </section>
+      </div>
     </>
   );
 }

@@ -90,6 +90,8 @@ describe('booking an intro call without script', () => {
     expect(booked.headers.location).toMatch(/^\/es\/reservar\?manage=[\w.-]+&notice=booked$/);
     const done = await request(app).get(booked.headers.location!);
     expect(done.text).toContain('Su llamada quedó reservada');
+    // "9:00 a. m." ends the sentence with its own period.
+    expect(done.text).toMatch(/Nos vemos el [^<]*m\. Enviamos/);
     const lead = app.db.connection
       .prepare(
         'SELECT owner, next_step AS step, next_step_due_at AS due, locale, consent_channel AS channel FROM leads',

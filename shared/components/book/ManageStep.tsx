@@ -31,7 +31,7 @@ export function ManageStep({ view }: { view: ManageView }) {
         <input type="hidden" name="token" value={view.token} />
         <input type="hidden" name="do" value="cancel" />
         <p className="book-card__note">{manage.cancelNote}</p>
-        <button type="submit" className="button button--ghost">
+        <button type="submit" className="button button--secondary">
           {manage.cancel}
         </button>
       </form>

@@ -2,6 +2,9 @@
 import type { HeadText } from '../../head';
 import type { CataloguePages } from '../types';
 
+/** A time ending a sentence: "9:00 a. m." already ends in its period. */
+const sentence = (when: string) => (when.endsWith('.') ? when : `${when}.`);
+
 export const book: CataloguePages['book'] = {
   head: {
     title: 'Reserve una llamada de presentación | Meridian Lab',
@@ -62,16 +65,16 @@ export const book: CataloguePages['book'] = {
   done: {
     title: 'Su llamada quedó reservada',
     text: (when, email) =>
-      `Nos vemos el ${when}. Enviamos la invitación a ${email}, con enlaces para cambiar o cancelar la llamada.`,
+      `Nos vemos el ${sentence(when)} Enviamos la invitación a ${email}, con enlaces para cambiar o cancelar la llamada.`,
   },
   manage: {
     title: 'Su llamada de presentación',
-    when: (when) => `Reservada para el ${when}.`,
+    when: (when) => `Reservada para el ${sentence(when)}`,
     move: 'Cambiar la hora',
     moveSubmit: 'Cambiar a esta hora',
     cancel: 'Cancelar la llamada',
     cancelNote: 'Al cancelar, la hora queda libre de inmediato y la invitación se retira de su calendario.',
-    moved: (when) => `Su llamada cambió al ${when}. Le enviamos la nueva invitación.`,
+    moved: (when) => `Su llamada cambió al ${sentence(when)} Le enviamos la nueva invitación.`,
     cancelled: 'Su llamada quedó cancelada. Le enviamos una confirmación.',
   },
   stale: {
