@@ -89,11 +89,12 @@ const SERVER_FLOORS = [
     why: 'The console kit and what a feature is made of serve every feature, so they render and send nothing themselves.',
   },
   {
-    files: ['server/{alerts,analytics,articles,crm,formGuard,identity,leads,newsletter,privacy,vitals}/**'],
+    files: ['server/{alerts,analytics,articles,booking,crm,formGuard,identity,leads,newsletter,privacy,vitals}/**'],
     names: [
       'alerts',
       'analytics',
       'articles',
+      'booking',
       'crm',
       'formGuard',
       'identity',

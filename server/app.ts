@@ -10,6 +10,7 @@ import { alerts } from './alerts';
 import { analytics } from './analytics';
 import { articles } from './articles';
 import type { ArticleContent } from './articles/content';
+import { booking } from './booking';
 import type { AppConfig } from './config';
 import type { ConsoleRouteRoles } from './console/console';
 import { staffConsole } from './console/console';
@@ -30,7 +31,7 @@ import { requestStart } from './http/requestStart';
 import { hashedAssets, publicFiles } from './http/static';
 import { canonicalPath } from './http/trailingSlash';
 import { identity } from './identity';
-import { leads } from './leads';
+import { leads, returningOwnerOf } from './leads';
 import { newsletter } from './newsletter';
 import type { SiteApp as Listener } from './pages/cache/early';
 import { PAGE_CATCH_ALL, withEarlyAnswers } from './pages/cache/early';
@@ -95,6 +96,7 @@ export function createApp(config: AppConfig, options: AppOptions): SiteApp {
   const pipeline = leads(site, { conversions: counted.conversions, guard, crm: handOff.events });
   const features = [
     pipeline,
+    booking(site, { leads: { ...pipeline.booked, returningOwner: returningOwnerOf } }),
     newsletter(site, { conversions: counted.conversions, wakeCampaigns: options.wakeCampaigns, guard }),
     guard,
     vitals(site),

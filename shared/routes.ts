@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 
 import type { StaticSection } from './components/StaticSection';
 import type { PostFacts } from './content/blog';
+import { BOOK_PATH } from './content/bookingFacts';
 import { siteFacts } from './content/data';
 import type { HeadText, PageHead } from './content/head';
 import type { Catalogue, CataloguePart } from './content/i18n/types';
@@ -228,6 +229,17 @@ export const pages: readonly PageRoute[] = [
     readQuery: (params) => (params.get(SENT_PARAM) === '1' ? `${SENT_PARAM}=1` : ''),
     hasForm: true,
     paths: { es: '/es/contacto' },
+  },
+  // Booking an intro call (decision 082): the first step is kept; a query with a time zone (the free times) or a
+  // manage link's token is server/booking's answer, never kept.
+  {
+    path: BOOK_PATH,
+    chunk: 'Book',
+    load: () => import('./pages/Book'),
+    texts: ['book'],
+    styles: ['book'],
+    paths: { es: '/es/reservar' },
+    readQuery: (params) => (params.has('tz') || params.has('manage') ? null : ''),
   },
   // The newsletter's consent steps, opened from its e-mails. A link's token is
   // shown by server/newsletter/linkRoutes.ts, never cached: these entries serve the outcomes.

@@ -1,6 +1,6 @@
 /**
  * Staff accounts, from the command line only (there is no sign-up page):
- *   npm run --silent staff -- add <email> [--name <name>] [--office <office>] [--role owner|editor|sales]
+ *   npm run --silent staff -- add <email> [--name <name>] [--office <office>] [--languages en,es] [--role owner|editor|sales]
  *   npm run --silent staff -- reset|disable|unlock|two-factor-off <email>
  *   npm run --silent staff -- list
  * Reads the database in DATA_DIR, as the server does.
@@ -11,7 +11,8 @@ import { openServerDatabase, SetupError, UsageError } from '../cli/run';
 import { createAccountStore } from './accounts';
 import { COMMAND_ACTOR, recordAudit } from './audit/record';
 import { generatePassword, hashPassword, passwordProblem } from './passwords';
-import { NAME_MAX, OFFICES } from './people/profile';
+import type { StaffProfile } from './people/profile';
+import { DEFAULT_HOURS, LANGUAGES, NAME_MAX, OFFICES } from './people/profile';
 import type { Role } from './roles';
 import { isRole, ROLES } from './roles';
 import { createSignInThrottle } from './signInThrottle';
@@ -20,11 +21,13 @@ import { createTwoFactorStore } from './twoFactor/store';
 
 const USAGE = `Usage: npm run --silent staff -- <command>
 
-  add <email> [--name <name>] [--office <office>] [--role <role>]
+  add <email> [--name <name>] [--office <office>] [--languages <en,es>] [--role <role>]
                    create an account for the staff console: the person's name, office
-                   (${OFFICES.join(', ')}) and role (${ROLES.join(', ')}); the first
-                   account is an owner unless told otherwise, later ones sales; languages,
-                   time zone and hours are set in the console's People page
+                   (${OFFICES.join(', ')}; new-york as well), the languages they take
+                   calls in (${LANGUAGES.join(', ')} or both, comma-separated; en by default)
+                   and role (${ROLES.join(', ')}); the first account is an owner unless
+                   told otherwise, later ones sales; they work Monday to Friday 09:00-17:00
+                   in their office's time zone until the console's People page changes it
   reset <email>    set a new password (ends the account's sessions)
   disable <email>  disable the account and end its sessions at once
   unlock <email>   clear the sign-in lock-out after repeated wrong passwords or codes
@@ -46,6 +49,7 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 interface NewPerson {
   name?: string;
   office?: City;
+  languages?: StaffProfile['languages'];
   role?: Role;
 }
 
@@ -54,16 +58,22 @@ function parsePerson(options: readonly string[]): NewPerson {
   const person: NewPerson = {};
   for (let at = 0; at < options.length; at += 2) {
     const [flag, value] = [options[at]!, options[at + 1]];
-    if (value === undefined || !['--name', '--office', '--role'].includes(flag))
+    if (value === undefined || !['--name', '--office', '--languages', '--role'].includes(flag))
       throw new UsageError(`Unexpected "${flag}".`);
     if (flag === '--name') {
       if (value.trim() === '' || value.length > NAME_MAX)
         throw new UsageError(`A name is 1 to ${NAME_MAX} characters.`);
       person.name = value.trim();
     } else if (flag === '--office') {
-      const office = OFFICES.find((city) => city.toLowerCase() === value.toLowerCase());
+      // "new-york" as well as "New York": the form a shell argument takes without quotes.
+      const office = OFFICES.find((city) => city.toLowerCase() === value.toLowerCase().replace('-', ' '));
       if (!office) throw new UsageError(`"${value}" is no office: ${OFFICES.join(', ')}.`);
       person.office = office;
+    } else if (flag === '--languages') {
+      const languages = LANGUAGES.filter((language) => value.split(',').includes(language));
+      if (languages.length === 0 || languages.length !== value.split(',').length)
+        throw new UsageError(`"${value}" is no list of languages: en, es or en,es.`);
+      person.languages = languages;
     } else {
       if (!isRole(value)) throw new UsageError(`"${value}" is no role: ${ROLES.join(', ')}.`);
       person.role = value;
@@ -148,7 +158,8 @@ async function run(args: readonly string[]): Promise<void> {
         const hash = await hashPassword(password);
         // The first account is the console's first owner: no one else could give it a role.
         const first = (await accounts.list()).length === 0;
-        if (command === 'add') await accounts.add(email, hash, { role: first ? 'owner' : 'sales', ...person });
+        if (command === 'add')
+          await accounts.add(email, hash, { role: first ? 'owner' : 'sales', hours: DEFAULT_HOURS, ...person });
         else await accounts.reset(email, hash);
         process.stderr.write(
           command === 'add'

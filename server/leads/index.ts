@@ -3,6 +3,7 @@ import type { Conversions } from '../analytics';
 import { createAccountStore } from '../console/accounts';
 import type { ConsoleAlert } from '../console/kit/ConsoleDocument';
 import type { CrmEvents } from '../crm';
+import type { Queryable } from '../db';
 import type { FormGuarding } from '../formGuard';
 import type { Feature } from '../site/feature';
 import type { Site } from '../site/services';
@@ -15,13 +16,19 @@ import { assignedMail, ownerKinds } from './ownerMessages';
 import { reportSection } from './reports/section';
 import type { HeldLead } from './routes';
 import { contactRoutes } from './routes';
-import { createLeadStore } from './store';
+import type { LeadStore } from './store';
+import { createLeadStore, returningLead } from './store';
 import { startUnanswered, unansweredAlerts } from './unanswered';
 
 /** Its command for the staff (`npm run leads`), loaded only when it runs: server/commands.ts. */
 export const commands = { leads: () => import('./command') };
 
+/** The owner of the visitor's latest lead, for the booking that goes back to them (decision 082). */
+export const returningOwnerOf = async (tx: Queryable, email: string) => (await returningLead(tx, email))?.owner;
+
 interface Leads extends Feature {
+  /** A booked call's lead, in the booking's transaction (decision 082). */
+  booked: Pick<LeadStore, 'bookedIn' | 'committed'>;
   /**
    * The signed-in person's own alerts for the console's top bar: their next steps now due (decision 079), their
    * leads waiting for a first answer and, for an owner, everyone's past the second threshold (decision 080).
@@ -95,5 +102,6 @@ export function leads(
         ...(person ? await unansweredAlerts(db, config.alerts, person) : []),
       ];
     },
+    booked: store,
   };
 }

@@ -66,6 +66,15 @@ export function createMailer({
           text: message.text,
           html: message.html,
           headers: message.headers,
+          ...(message.calendar
+            ? {
+                icalEvent: {
+                  method: message.calendar.method,
+                  filename: 'invite.ics',
+                  content: message.calendar.content,
+                },
+              }
+            : {}),
           messageId,
           signal: AbortSignal.timeout(timeoutMs * 2),
         })

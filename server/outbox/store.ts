@@ -12,6 +12,8 @@ export interface MailMessage {
   /** An HTML alternative to the text (newsletter campaigns). */
   html?: string;
   headers?: Record<string, string>;
+  /** A calendar invitation (RFC 5546), sent as the text/calendar part and an .ics attachment (decision 082). */
+  calendar?: { method: 'REQUEST' | 'CANCEL'; content: string };
 }
 
 /** The stored form of a message: its mail or its webhook body, as JSON. */

@@ -8,6 +8,8 @@ import { createSuppressions } from './suppressions';
 export interface PersonalData {
   email: string;
   leads: Record<string, unknown>[];
+  /** Booked calls, past, to come and cancelled (decision 082). */
+  bookings: Record<string, unknown>[];
   subscription: Record<string, unknown> | null;
   messages: Record<string, unknown>[];
   /** The proof of each consent the address gave, kept after its subscription or leads (decision 067). */
@@ -21,6 +23,8 @@ export interface Erased {
   statusChanges: number;
   messages: number;
   subscriptions: number;
+  /** Booked calls deleted: one to come is cancelled so, its time free again (decision 082). */
+  bookings: number;
 }
 
 const sameAddress = 'lower(email) = lower(?)';
@@ -86,6 +90,7 @@ export async function exportPersonalData(db: Database, email: string): Promise<P
   return {
     email,
     leads: withHistory,
+    bookings: await db.all(`SELECT * FROM bookings WHERE ${sameAddress} ORDER BY id`, email),
     subscription: subscription ?? null,
     messages,
     consents: await consentsOf(db, email),
@@ -95,7 +100,7 @@ export async function exportPersonalData(db: Database, email: string): Promise<P
 
 /**
  * Deletes everything held about an address (leads, their notes, history and
- * messages, the newsletter record and its messages) in one transaction, and
+ * messages, booked calls, the newsletter record and its messages) in one transaction, and
  * keeps only a suppression hash so the address is not added again by mistake,
  * the erasure's record, which a restore applies to an older back-up (journal.ts),
  * and the proof of its consents, ended now and kept their years (consents.ts). Each lead's erasure is told to the
@@ -122,6 +127,7 @@ export async function erasePersonalData(
         subscriber?.id ?? null,
       ),
       subscriptions: subscriber ? 1 : 0,
+      bookings: await count(`SELECT COUNT(*) AS n FROM bookings WHERE ${sameAddress}`, email),
     };
     const leads = await tx.all<{ id: number; received_at: string; external_id: string }>(
       `SELECT id, received_at, external_id FROM leads WHERE ${sameAddress} ORDER BY id`,
@@ -134,6 +140,8 @@ export async function erasePersonalData(
     await tx.run(`DELETE FROM subscribers WHERE ${sameAddress}`, email);
     // A form post held as likely automated (decision 073) is erased with the rest.
     await tx.run(`DELETE FROM form_quarantine WHERE ${sameAddress}`, email);
+    // A call to come is cancelled by its deletion: its time is free again, and its messages went with its lead.
+    await tx.run(`DELETE FROM bookings WHERE ${sameAddress}`, email);
     await settleConsents(tx, now);
     const suppressions = createSuppressions(tx);
     const hash = await suppressions.hash(email);

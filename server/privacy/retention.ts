@@ -74,6 +74,8 @@ export function purgeExpired(
       'DELETE FROM leads WHERE status_changed_at < ?',
       monthsBefore(now, periods.leadsMonths).toISOString(),
     );
+    // A booked call goes with the inquiry it became (decision 082).
+    await tx.run('DELETE FROM bookings WHERE lead_id IS NOT NULL AND lead_id NOT IN (SELECT id FROM leads)');
     // A sign-up is kept while its last link works (pendingDays from its e-mail, which may go late: decision
     // 060), or pendingDays from the sign-up when none was sent.
     const pendingSubscribers = await tx.run(

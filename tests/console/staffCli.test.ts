@@ -56,11 +56,23 @@ describe('npm run staff', { timeout: 240_000 }, () => {
   it('add: a later account is sales unless given a role; a wrong office, role or option is a usage error', async () => {
     expect((await staff(['add', 'luis@meridianlab.test', '--office', 'Bogota'], dataDir)).code).toBe(0);
     expect(await accounts.find('luis@meridianlab.test')).toMatchObject({ role: 'sales', timeZone: 'America/Bogota' });
+    // Languages as a list, the office as a shell word; hours Monday to Friday 09:00-17:00 until changed.
+    const add = ['add', 'rosa@meridianlab.test', '--office', 'new-york', '--languages', 'en,es'];
+    expect((await staff(add, dataDir)).code).toBe(0);
+    const nine = { from: '09:00', to: '17:00' };
+    expect(await accounts.find('rosa@meridianlab.test')).toMatchObject({
+      office: 'New York',
+      languages: ['en', 'es'],
+      timeZone: 'America/New_York',
+      hours: { monday: nine, tuesday: nine, wednesday: nine, thursday: nine, friday: nine },
+    });
+    expect((await accounts.find('rosa@meridianlab.test'))!.hours.saturday).toBeUndefined();
     expect((await staff(['add', 'eva@meridianlab.test', '--role', 'editor'], dataDir)).code).toBe(0);
     expect((await accounts.find('eva@meridianlab.test'))!.role).toBe('editor');
     for (const [options, message] of [
       [['--office', 'Paris'], '"Paris" is no office: Miami, Bogota, New York.'],
       [['--role', 'admin'], '"admin" is no role: owner, editor, sales.'],
+      [['--languages', 'en,fr'], '"en,fr" is no list of languages: en, es or en,es.'],
       [['--name'], 'Unexpected "--name".'],
       [['--colour', 'red'], 'Unexpected "--colour".'],
     ] as const)

@@ -47,7 +47,7 @@ describe('the language catalogues', () => {
     expect(
       same.filter(
         (key) =>
-          !/^(notFound\.eyebrow|site\.offices\.0\.city|site\.areaServed\.0|(\w+\.)?head\.keywords\.\d|blog\.head\.title|blog\.hero\.eyebrow|navigation\.(mainNav|footerColumns\.1\.links)\.\d\.label|contactInfo\.responsePromises\.2\.time|legal\.eyebrow)$/.test(
+          !/^(notFound\.eyebrow|site\.offices\.0\.city|book\.choose\.offices\.miami|site\.areaServed\.0|(\w+\.)?head\.keywords\.\d|blog\.head\.title|blog\.hero\.eyebrow|navigation\.(mainNav|footerColumns\.1\.links)\.\d\.label|contactInfo\.responsePromises\.2\.time|legal\.eyebrow)$/.test(
             key,
           ),
       ),
@@ -183,6 +183,7 @@ describe('locales in URLs', () => {
       '/es/investigacion',
       '/es/blog',
       '/es/contacto',
+      '/es/reservar',
       '/es/boletin/confirmar',
       '/es/boletin/cancelar',
       '/es/privacidad',

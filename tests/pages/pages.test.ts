@@ -53,6 +53,8 @@ const mainHeadings: Record<string, string> = {
   '/es/boletin/cancelar': catalogues.es.newsletterUnsubscribe.missing.title,
   '/es/privacidad': catalogues.es.legal.documents.privacy.title,
   '/es/terminos': catalogues.es.legal.documents.terms.title,
+  '/book': catalogues.en.book.title,
+  '/es/reservar': catalogues.es.book.title,
   ...Object.fromEntries([...blogPosts, ...esPosts].map((post) => [postPath(post), post.title])),
 };
 

@@ -388,6 +388,7 @@ describe.each(engines)('the stores on $engine', { timeout: 30_000 }, ({ open, ol
       statusChanges: 0,
       messages: 1,
       subscriptions: 0,
+      bookings: 0,
     });
     expect((await leads.all()).map((row) => row.email)).toEqual(['someone@else.test']);
   });

@@ -27,6 +27,11 @@ type Weekday = (typeof WEEKDAYS)[number];
 /** A day's working hours, "09:00" to "17:30" in the member's time zone; a day left out is not worked. */
 type WorkingHours = Partial<Record<Weekday, { from: string; to: string }>>;
 
+/** A new person's hours from the staff command until they change them: Monday to Friday, 09:00 to 17:00. */
+export const DEFAULT_HOURS: WorkingHours = Object.fromEntries(
+  WEEKDAYS.slice(0, 5).map((day) => [day, { from: '09:00', to: '17:00' }]),
+);
+
 export interface StaffProfile {
   name: string;
   office: City;

@@ -1,6 +1,7 @@
 import ArrowRight from 'lucide/dist/esm/icons/arrow-right.mjs';
 import Phone from 'lucide/dist/esm/icons/phone.mjs';
 
+import { BOOK_PATH } from '../../content/bookingFacts';
 import { links, siteFacts, telHref } from '../../content/data';
 import { CtaPanel } from '../CtaPanel';
 import { Icon } from '../Icon';
@@ -8,7 +9,7 @@ import { Link } from '../Link';
 import { PhoneNumber } from '../PhoneNumber';
 import { useLocale } from '../useLocale';
 
-/** The closing call to action: a free quote, or a phone call once the lab's number is real. */
+/** The closing call to action: a free quote, or a phone call once the lab's number is real; and a booked call (decision 082). */
 export function ServicesCta() {
   const { catalogue, localize } = useLocale();
   const cta = catalogue.services.cta;
@@ -23,7 +24,7 @@ export function ServicesCta() {
           <span>
             <PhoneNumber phone={siteFacts.phone} />
           </span>{' '}
-          <span>{cta.hours}</span>
+          <span>{cta.hours}</span> <Link to={localize(BOOK_PATH)}>{cta.bookCall}</Link>
         </>
       }
     >

@@ -32,6 +32,7 @@ const importers: Readonly<Record<Locale, LanguageParts>> = {
       blog: async () => (await import('./en/blog')).blog,
       newsletterConfirm: async () => (await import('./en/newsletterConfirm')).newsletterConfirm,
       newsletterUnsubscribe: async () => (await import('./en/newsletterUnsubscribe')).newsletterUnsubscribe,
+      book: async () => (await import('./en/book')).book,
     },
   },
   es: {
@@ -48,6 +49,7 @@ const importers: Readonly<Record<Locale, LanguageParts>> = {
       blog: async () => (await import('./es/blog')).blog,
       newsletterConfirm: async () => (await import('./es/newsletterConfirm')).newsletterConfirm,
       newsletterUnsubscribe: async () => (await import('./es/newsletterUnsubscribe')).newsletterUnsubscribe,
+      book: async () => (await import('./es/book')).book,
     },
   },
 };

@@ -6,6 +6,7 @@
 import type { BlogCategory, BlogPost } from '../blog';
 import type { article } from './en/article';
 import type { blog } from './en/blog';
+import type { book } from './en/book';
 import type { common } from './en/common';
 import type { contact } from './en/contact';
 import type { contactInfo } from './en/contactInfo';
@@ -51,6 +52,7 @@ export interface CataloguePages {
   blog: Widen<typeof blog>;
   newsletterConfirm: Widen<typeof newsletterConfirm>;
   newsletterUnsubscribe: Widen<typeof newsletterUnsubscribe>;
+  book: Widen<typeof book>;
 }
 
 export type CataloguePart = keyof CataloguePages;

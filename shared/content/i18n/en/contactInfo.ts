@@ -12,6 +12,7 @@ export const contactInfo = {
     eyebrow: 'Contact',
     title: 'Get In Touch',
     intro: `Tell us about your project and get a free quote. ${responsePromise}`,
+    bookCall: 'Book a call',
   },
   /** The headings of the page's sections beside and below the form. */
   sections: {

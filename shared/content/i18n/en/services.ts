@@ -147,5 +147,6 @@ export const services = {
     hours: officeHours,
     quoteAction: 'Get Free Quote',
     callAction: 'Call Us Now',
+    bookCall: 'Or book a 30-minute intro call',
   },
 };

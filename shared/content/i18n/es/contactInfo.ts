@@ -9,6 +9,7 @@ export const contactInfo: Catalogue['contactInfo'] = {
     eyebrow: 'Contacto',
     title: 'Hablemos',
     intro: `Cuéntenos sobre su proyecto y reciba una cotización gratuita. ${responsePromise}`,
+    bookCall: 'Reservar una llamada',
   },
   sections: {
     detailsTitle: 'Hable con el equipo indicado',

@@ -151,5 +151,6 @@ export const services: Catalogue['services'] = {
     hours: officeHours,
     quoteAction: 'Pida su cotización gratis',
     callAction: 'Llámenos ahora',
+    bookCall: 'O reserve una llamada de presentación de 30 minutos',
   },
 };

@@ -1,0 +1,24 @@
+/** Booking an intro call (decision 082): its pages, its e-mails, and the owners' settings in the console. */
+import type { Feature } from '../site/feature';
+import type { Site } from '../site/services';
+import { bookingSection } from './consoleRoutes';
+import { bookingKinds } from './messages';
+import { bookingRoutes } from './routes';
+import type { BookingLeads } from './service';
+import { bookingService } from './service';
+
+export function booking(site: Site, { leads }: { leads: BookingLeads }): Feature {
+  const { db, config, counters, renderPage } = site;
+  const service = bookingService({
+    db,
+    outbox: site.outbox,
+    wakeOutbox: site.wakeOutbox,
+    siteUrl: config.siteUrl,
+    leads,
+  });
+  return {
+    routes: bookingRoutes({ service, siteUrl: config.siteUrl, renderPage, counters }),
+    console: [bookingSection(db)],
+    outbox: { kinds: bookingKinds, handledBy: ['sales'] },
+  };
+}
