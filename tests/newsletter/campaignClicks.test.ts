@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { campaignStore } from '../../server/newsletter';
 import { touchOf } from '../../shared/lib/attribution';
 import { campaignApp, readerAddress, seedReaders, sendNow } from '../support/campaigns';
+import { guardFields } from '../support/formGuard';
 import { TEST_SITE_URL } from '../support/helpers';
 import type { ReceivedMail } from '../support/mailServer';
 import { addAccount, sessionFor } from '../support/staffHelpers';
@@ -68,6 +69,7 @@ describe('a campaign’s links', { timeout: 60_000 }, () => {
         name: 'Jane Smith',
         email: 'jane@acme.example',
         message: 'We read your article.',
+        ...(await guardFields(app, 'contact')),
         attribution: JSON.stringify({ first, last: first, formPage: '/contact', pagesSeen: 2 }),
       });
     expect(lead.status).toBe(201);

@@ -14,6 +14,14 @@ const VNU_JAR = path.resolve('node_modules/vnu-jar/build/dist/vnu.jar');
 const app = testApp();
 afterAll(() => app.db.close());
 
+/**
+ * What the HTML standard allows and this checker does not know yet: `<link rel="expect" blocking="render">`
+ * (https://html.spec.whatwg.org/multipage/links.html#link-type-expect), which holds the home page's first frame
+ * until its whole hero is read (decision 085).
+ */
+const NEWER_THAN_VNU =
+  /^A “link” element with a “blocking” attribute must have a “rel” attribute whose value is “stylesheet”\.$/;
+
 interface VnuMessage {
   type: string;
   url: string;
@@ -35,7 +43,7 @@ function validate(files: string[]): VnuMessage[] {
     if (!output) throw error;
   }
   const report = JSON.parse(output || '{"messages":[]}') as { messages: VnuMessage[] };
-  return report.messages.filter((message) => message.type === 'error');
+  return report.messages.filter((message) => message.type === 'error' && !NEWER_THAN_VNU.test(message.message));
 }
 
 describe('W3C HTML validity', () => {
