@@ -17,7 +17,7 @@ const { mainNav } = enCommon.navigation;
 const { posts: blogPosts } = enPosts;
 
 describe('route table', () => {
-  it("has the spec's five public routes in the nav order, the articles' route, the newsletter e-mails' two pages out of the index, and the legal pages", () => {
+  it("has the spec's five public routes in the nav order, the articles' route, the booking page, the newsletter e-mails' two pages out of the index, and the legal pages", () => {
     expect(pages.map((page) => page.path)).toEqual([
       '/',
       '/services',
@@ -25,6 +25,7 @@ describe('route table', () => {
       '/blog',
       '/blog/:slug',
       '/contact',
+      '/book',
       '/newsletter/confirm',
       '/newsletter/unsubscribe',
       '/privacy',

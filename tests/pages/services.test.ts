@@ -142,7 +142,11 @@ describe('GET /services: the rest of the page in the raw HTML', () => {
   it("closes with 'Get Free Quote' to /contact, and 'Call Us Now' only once the site's phone number is real", () => {
     const closing = links(section(main, 'services-cta-title'));
     expect(siteFacts.phone.placeholder).toBe(true);
-    expect(closing).toEqual([{ href: '/contact', text: 'Get Free Quote' }]);
+    // Beside the hours, a line of text offers a booked call (decision 082); the block's actions are the spec's.
+    expect(closing).toEqual([
+      { href: '/contact', text: 'Get Free Quote' },
+      { href: '/book', text: 'Or book a 30-minute intro call' },
+    ]);
     // A stand-in until the lab gives its number: the page says so beside it, and offers no call.
     expect(text(section(main, 'services-cta-title'))).toContain(
       `${siteFacts.phone.number} (example number, not yet in service)`,

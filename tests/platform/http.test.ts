@@ -339,6 +339,7 @@ describe('crawler files', () => {
       ...['/', '/services', '/research', '/blog'].map((path) => [new URL(path, TEST_SITE_URL).href, undefined]),
       ...blogPosts.map((post) => [`${TEST_SITE_URL}/blog/${post.slug}`, post.date]),
       [`${TEST_SITE_URL}/contact`, undefined],
+      [`${TEST_SITE_URL}/book`, undefined],
       [`${TEST_SITE_URL}/privacy`, legalDocuments.privacy.updated],
       [`${TEST_SITE_URL}/terms`, legalDocuments.terms.updated],
       ...['/es', '/es/servicios', '/es/investigacion', '/es/blog'].map((path) => [
@@ -347,6 +348,7 @@ describe('crawler files', () => {
       ]),
       ...esPosts.map((post) => [`${TEST_SITE_URL}/es/blog/${post.slug}`, post.date]),
       [`${TEST_SITE_URL}/es/contacto`, undefined],
+      [`${TEST_SITE_URL}/es/reservar`, undefined],
       [`${TEST_SITE_URL}/es/privacidad`, catalogues.es.legal.documents.privacy.updated],
       [`${TEST_SITE_URL}/es/terminos`, catalogues.es.legal.documents.terms.updated],
     ]);

@@ -107,11 +107,11 @@ describe('field speed', () => {
     const { db } = freshApps()();
     const buckets = await fillFieldSpeed(db, 100_000, 28, now);
     const rows = (await db.get<{ rows: number }>('SELECT count(*) AS rows FROM daily_counts'))!.rows;
-    // 28 days × 21 labels (20 route patterns and "(other)") × 5 metrics × 2 device classes.
-    expect(rows).toBe(28 * 21 * 5 * 2);
+    // 28 days × 23 labels (22 route patterns and "(other)") × 5 metrics × 2 device classes.
+    expect(rows).toBe(28 * 23 * 5 * 2);
     expect(buckets).toBeGreaterThan(10 * rows);
     const summary = await createFieldSpeed(db).summary('', now);
-    expect(summary).toHaveLength(21 * 5);
+    expect(summary).toHaveLength(23 * 5);
     expect(summary.reduce((sum, row) => sum + row.last28.samples, 0)).toBe(100_000);
   });
 
