@@ -2,7 +2,7 @@
  * The staff's first action on a lead (decision 080): a status change or a note, recorded in that action's own
  * transaction with the office seconds the lead waited, so the speed report and the unanswered alerts read a column
  * and never recount. A reply leaves as the staff member's own e-mail (the lead page's mailto link), which the site
- * never sees; a booking, once the site takes them, records its lead's first action here in its own transaction.
+ * never sees; a booked call records its lead's first action here, in the booking's transaction (decision 082).
  */
 import type { Queryable } from '../db';
 import { LEAD_OFFICE, officeMinutes, officeOf } from './speedToLead';

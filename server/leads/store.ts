@@ -12,6 +12,7 @@ import type { LeadOwner } from './assignment';
 import { ownerFor, staffForAssignment } from './assignment';
 import type { Lead } from './columns';
 import { insertedValues, LEAD_INSERT, LEAD_SELECT } from './columns';
+import { recordFirstAction } from './firstAction';
 
 /**
  * A lead as committed: with its owner's address, "" when the staff has nobody who may read leads (decision 079),
@@ -139,6 +140,8 @@ export function createLeadStore(db: Database, delivery?: Delivery<AssignedLead>,
       const id =
         returning?.id ?? (await insert(tx, prepared(values, client, receivedAt, `booking form on ${page}`), owner));
       await tx.run('UPDATE leads SET next_step = ?, next_step_due_at = ? WHERE id = ?', step, at.toISOString(), id);
+      // A booked call answers its lead: the first action, if the staff had taken none (decision 080).
+      await recordFirstAction(tx, id, receivedAt);
       return id;
     },
     committed: () => delivery?.committed(),

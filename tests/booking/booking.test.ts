@@ -94,7 +94,8 @@ describe('booking an intro call without script', () => {
     expect(done.text).toMatch(/Nos vemos el [^<]*m\. Enviamos/);
     const lead = app.db.connection
       .prepare(
-        'SELECT owner, next_step AS step, next_step_due_at AS due, locale, consent_channel AS channel FROM leads',
+        `SELECT owner, next_step AS step, next_step_due_at AS due, locale, consent_channel AS channel,
+           first_action_at = received_at AS answered, first_action_office_seconds AS waited FROM leads`,
       )
       .get() as Record<string, string>;
     expect(lead).toEqual({
@@ -103,6 +104,9 @@ describe('booking an intro call without script', () => {
       due: new Date(start).toISOString(),
       locale: 'es',
       channel: 'booking form on /es/reservar',
+      // A booked call is its lead's first answer (decision 080): it waited for none.
+      answered: 1,
+      waited: 0,
     });
     await smtp.waitFor(2 + 2); // the booking's two, the lead's notification and its owner's
     const [mail] = mailsTo('ana@example.com');
