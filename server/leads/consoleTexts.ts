@@ -1,5 +1,6 @@
 /** The leads section of the console: its link, headings, statuses and labels. */
-import { siteFacts } from '../../shared/content/data';
+import { currency, siteFacts } from '../../shared/content/data';
+import { formatDollars } from '../console/kit/format';
 import { LAB_TIME_ZONE } from '../console/texts';
 
 export const leadNav = { key: 'leads', href: '/staff/leads', label: 'Leads' } as const;
@@ -59,7 +60,7 @@ export const pipelineCopy = {
   stepNeedsDue: 'Give the next step a date and time it is due.',
   dueNotTime: 'The due date and time is not one: use the date and time fields, as 2026-12-04 at 10:00.',
   dealPlan: 'Plan',
-  dealMonthly: 'Monthly value (USD)',
+  dealMonthly: `Monthly value (${currency})`,
   dealMonthlyHint: 'Prefilled from the price table; leave it empty for the plan’s listed price.',
   dealStart: 'Starts on',
   dealPlanMissing: 'Choose the plan the client takes.',
@@ -67,7 +68,8 @@ export const pipelineCopy = {
   dealStartBad: 'Give the day the plan starts, as 2026-12-01.',
   lostReason: 'Reason',
   lostReasonMissing: 'Choose why the lead was lost.',
-  won: (plan: string, monthly: number, start: string) => `${plan}, $${monthly} a month from ${start}`,
+  won: (plan: string, monthly: number, start: string) =>
+    `${plan}, ${formatDollars(monthly)} ${currency} a month from ${start}`,
   noteEdited: 'edited',
   noteHistory: 'Earlier wordings',
   editNote: 'Change note',

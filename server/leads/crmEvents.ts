@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { ContactFieldName } from '../../shared/content/contactFields';
 import { CONTACT_FIELDS } from '../../shared/content/contactFields';
 import type { PlanId } from '../../shared/content/data';
-import { planFacts } from '../../shared/content/data';
+import { currency, planFacts } from '../../shared/content/data';
 import { locales } from '../../shared/lib/locale';
 import { readAttribution } from '../analytics/attribution';
 import { envelope, externalLeadId, leadErased } from '../crm';
@@ -83,8 +83,8 @@ const won = z
     from: status,
     deal: z.strictObject({
       plan: z.enum(planFacts.map((plan) => plan.id) as [PlanId, ...PlanId[]]),
-      monthlyValue: z.int().min(0).describe('Whole US dollars a month'),
-      currency: z.literal('USD'),
+      monthlyValue: z.int().min(0).describe(`Whole ${currency} dollars a month`),
+      currency: z.literal(currency),
       startDate: z.iso.date(),
     }),
   })
@@ -132,7 +132,7 @@ export function statusEvent(
   const lead = { id: externalId };
   if (to === 'won' && deal) {
     const { plan, monthly, start } = deal;
-    return { type: 'lead.won', lead, from, deal: { plan, monthlyValue: monthly, currency: 'USD', startDate: start } };
+    return { type: 'lead.won', lead, from, deal: { plan, monthlyValue: monthly, currency, startDate: start } };
   }
   if (to === 'lost' && reason) return { type: 'lead.lost', lead, from, reason };
   return { type: 'lead.status_changed', lead, from, to };

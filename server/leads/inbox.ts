@@ -1,5 +1,5 @@
 import { recordAudit } from '../console/audit/record';
-import { fromLabTime, toLabTime } from '../console/kit/format';
+import { formatDollars, fromLabTime, toLabTime } from '../console/kit/format';
 import type { CrmEvents } from '../crm';
 import type { Database } from '../db';
 import type { Lead } from './columns';
@@ -289,7 +289,11 @@ export function createInbox(db: Database, crm?: CrmEvents): Inbox {
           )) !== 1
         )
           return { ok: false, reason: 'stale' } as const;
-        const closed = deal ? `: ${deal.plan}, ${deal.monthly} a month from ${deal.start}` : lost ? `: ${lost}` : '';
+        const closed = deal
+          ? `: ${deal.plan}, ${formatDollars(deal.monthly)} a month from ${deal.start}`
+          : lost
+            ? `: ${lost}`
+            : '';
         const detail = `${from} → ${to}${closed}`;
         await recordAudit(tx, { actor: staffEmail, action: 'lead.status', object: `lead ${id}`, detail }, now);
         await recordFirstAction(tx, id, now);

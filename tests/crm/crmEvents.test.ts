@@ -134,7 +134,7 @@ describe('a lead’s life told to the CRM', { timeout: 30_000 }, () => {
     expect(owners).toContainEqual(null);
     expect(byType['lead.won']).toMatchObject({
       from: 'contacted',
-      deal: { plan: 'marketing-ads', monthlyValue: 250, currency: 'USD', startDate: '2026-12-01' },
+      deal: { plan: 'marketing-ads', monthlyValue: 250, currency: 'CAD', startDate: '2026-12-01' },
     });
     expect(byType['lead.lost']).toMatchObject({ from: 'contacted', reason: 'price' });
     // The erasure carries the external id alone: nothing a person could be known by.

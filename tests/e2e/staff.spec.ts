@@ -168,7 +168,7 @@ test.describe.serial('the inbox', () => {
         `Called back (${javaScriptEnabled ? 'with' : 'without'} JavaScript)`,
       );
       if (to === 'Won') {
-        await expect(page.getByText('AI Voice Systems, $99 a month from 2026-12-01')).toBeVisible();
+        await expect(page.getByText('AI Voice Systems, $99 CAD a month from 2026-12-01')).toBeVisible();
         await expect(page.getByRole('button', { name: 'Mark contacted' })).toHaveClass(/button--secondary/);
       } else {
         // The owner's due step is in the alert bar; its link lists it.

@@ -1,6 +1,8 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { LAB_TIME_ZONE } from '../../server/console/texts';
+import { wallClock } from '../../server/lib/zonedTime';
 import { testApp } from '../support/helpers';
 import type { StaffClient } from '../support/staffHelpers';
 import { addAccount, consolePost, insertLead, sessionFor } from '../support/staffHelpers';
@@ -39,6 +41,9 @@ describe('closing a lead', () => {
       /<option value="marketing-ads" selected="">Marketing with Ads \(\$299 a month\)<\/option>/,
     );
     expect(contacted).toMatch(/id="deal-monthly"[^>]*value="299"/);
+    // In the price table's currency, and starting, unless changed, on the lab's today.
+    expect(contacted).toContain('Monthly value (CAD)');
+    expect(contacted).toMatch(new RegExp(`id="deal-start"[^>]*value="${wallClock(new Date(), LAB_TIME_ZONE).day}"`));
     expect(buttons(contacted)).toEqual(['primary won', 'secondary lost', 'secondary spam']);
     const won = await post(`/staff/leads/${id}/status`, {
       from: 'contacted',
@@ -56,14 +61,14 @@ describe('closing a lead', () => {
       lost_reason: '',
     });
     const shown = await page(id);
-    expect(shown).toContain('All-in-One Package, $1000 a month from 2026-12-01');
+    expect(shown).toContain('All-in-One Package, $1,000 CAD a month from 2026-12-01');
     // A won lead's only move is to reopen it, and that is no primary action.
     expect(buttons(shown)).toEqual(['secondary contacted']);
     expect(
       app.db.connection
         .prepare("SELECT detail FROM audit_log WHERE action = 'lead.status' ORDER BY id DESC LIMIT 1")
         .get(),
-    ).toEqual({ detail: 'contacted → won: all-in-one, 1000 a month from 2026-12-01' });
+    ).toEqual({ detail: 'contacted → won: all-in-one, $1,000 a month from 2026-12-01' });
     // Reopened, it keeps no deal; the audit log keeps what it was.
     await post(`/staff/leads/${id}/status`, { from: 'won', to: 'contacted' });
     expect(lead(id)).toMatchObject({ status: 'contacted', deal_plan: '', deal_monthly: null, deal_start: null });

@@ -42,6 +42,11 @@ export function formatDay(day: string): string {
   return shortDay.format(new Date(`${day}T00:00:00Z`));
 }
 
+/** Whole dollars a month as the console writes them: "$1,490". */
+export function formatDollars(amount: number): string {
+  return `$${amount.toLocaleString('en-US')}`;
+}
+
 /** How long ago, roughly: "3 h 20 min", "2 days". */
 export function formatAge(iso: string, now: Date): string {
   const minutes = Math.max(0, Math.floor((now.getTime() - Date.parse(iso)) / 60_000));

@@ -2,11 +2,13 @@
 import { planFacts } from '../../../shared/content/data';
 import type { ConsoleUser } from '../../console/kit/ConsoleDocument';
 import { CsrfField } from '../../console/kit/ConsoleDocument';
-import { toLabTime } from '../../console/kit/format';
+import { formatDollars, toLabTime } from '../../console/kit/format';
 import { LabelledField } from '../../console/kit/LabelledField';
 import { LabTime } from '../../console/kit/LabTime';
 import { SelectField } from '../../console/kit/SelectField';
 import type { StaffName } from '../../console/people/names';
+import { LAB_TIME_ZONE } from '../../console/texts';
+import { wallClock } from '../../lib/zonedTime';
 import { serviceLabel } from '../../pages/serviceLabel';
 import { lostReasonLabels, pipelineCopy, statusActions, statusLabels } from '../consoleTexts';
 import { LOST_REASONS, planPrice } from '../deal';
@@ -133,7 +135,9 @@ function WonForm({ user, lead, draft }: { user: ConsoleUser; lead: InboxLead; dr
         name="plan"
         label={pipelineCopy.dealPlan}
         value={plan}
-        options={planFacts.map((fact) => [fact.id, `${serviceLabel(fact.id)} ($${fact.price} a month)`] as const)}
+        options={planFacts.map(
+          (fact) => [fact.id, `${serviceLabel(fact.id)} (${formatDollars(fact.price)} a month)`] as const,
+        )}
       />
       <LabelledField id="deal-monthly" label={pipelineCopy.dealMonthly}>
         <input
@@ -154,7 +158,8 @@ function WonForm({ user, lead, draft }: { user: ConsoleUser; lead: InboxLead; dr
           id="deal-start"
           name="start"
           type="date"
-          defaultValue={draft?.start}
+          // Most deals start the day they are won; the day is the lab's.
+          defaultValue={draft?.start ?? wallClock(new Date(), LAB_TIME_ZONE).day}
         />
       </LabelledField>
       <button className="button button--primary" type="submit" name="to" value="won">

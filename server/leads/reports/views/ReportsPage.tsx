@@ -4,7 +4,7 @@ import { DataTable } from '../../../analytics/views/DataTable';
 import type { ConsoleAssets, ConsoleUser } from '../../../console/kit/ConsoleDocument';
 import { ConsoleDocument, ConsoleHeading } from '../../../console/kit/ConsoleDocument';
 import { FilterForm } from '../../../console/kit/FilterForm';
-import { formatDay } from '../../../console/kit/format';
+import { formatDay, formatDollars } from '../../../console/kit/format';
 import { SelectField } from '../../../console/kit/SelectField';
 import type { FunnelRow, Grouping } from '../funnel';
 import { GROUPINGS } from '../funnel';
@@ -80,7 +80,7 @@ export function ReportsPage({ assets, user, period, by, rows, table, query }: Re
           <span className="staff-stat__label">Won</span>
         </li>
         <li className="staff-stat card">
-          <span className="staff-stat__value">{total('monthly')}</span>
+          <span className="staff-stat__value">{formatDollars(total('monthly'))}</span>
           <span className="staff-stat__label">Won monthly value ({currency})</span>
         </li>
       </ul>
