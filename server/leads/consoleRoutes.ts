@@ -250,7 +250,8 @@ function leadRoutes({
   });
 
   router.post('/staff/leads/:id/notes/:note', ...guardPost, async (req, res) => {
-    const body = (postedFields(req, res).body ?? '').replace(/\r\n/g, '\n');
+    const fields = postedFields(req, res);
+    const body = (fields.body ?? '').replace(/\r\n/g, '\n');
     const id = await postedLead(req, res);
     if (id === null) return;
     const note = noteId(req);
@@ -261,22 +262,31 @@ function leadRoutes({
       await refuse(req, res, [problem], { draftEdit });
       return;
     }
-    if (note === null || !(await inbox.editNote(id, note, body.trim(), consoleUser(res).email))) {
-      await showLead(req, res, 404, { notice: { tone: 'error', text: pipelineCopy.noteMissing } });
+    const edit =
+      note === null
+        ? 'missing'
+        : await inbox.editNote(id, { note, body: body.trim(), was: fields.was, by: consoleUser(res).email });
+    if (edit !== 'done') {
+      const [status, text] = edit === 'stale' ? [409, pipelineCopy.noteStale] : [404, pipelineCopy.noteMissing];
+      await showLead(req, res, status, { notice: { tone: 'error', text }, ...(edit === 'stale' && { draftEdit }) });
       return;
     }
     res.redirect(303, `/staff/leads/${id}?saved=noteEdit#notes`);
   });
 
   router.post('/staff/leads/:id/owner', ...guardPost, async (req, res) => {
-    const owner = (postedFields(req, res).owner ?? '').trim().toLowerCase();
+    const fields = postedFields(req, res);
+    const owner = (fields.owner ?? '').trim().toLowerCase();
     const id = await postedLead(req, res);
     if (id === null) return;
     if (owner !== '' && !(await possibleOwners(db)).some((person) => person.email.toLowerCase() === owner)) {
       await refuse(req, res, [pipelineCopy.ownerUnknown]);
       return;
     }
-    await inbox.setOwner(id, owner, consoleUser(res).email);
+    if ((await inbox.setOwner(id, { owner, was: fields.was, by: consoleUser(res).email })) === 'stale') {
+      await showLead(req, res, 409, { notice: { tone: 'error', text: pipelineCopy.ownerStale } });
+      return;
+    }
     res.redirect(303, `/staff/leads/${id}?saved=owner`);
   });
 
@@ -300,7 +310,14 @@ function leadRoutes({
       await refuse(req, res, problems, { draftStep: { step: fields.step ?? '', due: typedDue } });
       return;
     }
-    await inbox.setNextStep(id, step, step === '' ? null : (due ?? null), consoleUser(res).email);
+    const change = { step, dueAt: step === '' ? null : (due ?? null), was: fields.was, by: consoleUser(res).email };
+    if ((await inbox.setNextStep(id, change)) === 'stale') {
+      await showLead(req, res, 409, {
+        notice: { tone: 'error', text: pipelineCopy.stepStale },
+        draftStep: { step: fields.step ?? '', due: typedDue },
+      });
+      return;
+    }
     res.redirect(303, `/staff/leads/${id}?saved=step`);
   });
 

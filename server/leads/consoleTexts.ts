@@ -75,6 +75,12 @@ export const pipelineCopy = {
   editNote: 'Change note',
   saveNote: 'Save note',
   noteMissing: 'There is no such note on this lead.',
+  noteStale:
+    'Someone changed this note meanwhile: it now reads as shown, and your wording is kept in its form. Save again to replace theirs.',
+  ownerStale:
+    'Someone changed the owner meanwhile: here is who owns the lead now. Choose again if it should still change.',
+  stepStale:
+    'Someone changed the next step meanwhile: theirs is shown, and yours is kept in the form. Save again to replace theirs.',
   technicalDetails: 'Technical details',
 } as const;
 

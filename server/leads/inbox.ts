@@ -94,6 +94,22 @@ export interface OutboxSummary {
 
 type StatusChange = { ok: true } | { ok: false; reason: 'missing' | 'stale' | 'notAllowed' };
 
+/**
+ * What saving a lead's owner, next step or a note came to: stale when someone saved it after the page the staff
+ * member typed on was shown, so two people at once never overwrite each other unseen.
+ */
+export type LeadEdit = 'done' | 'missing' | 'stale';
+
+/** A change by a staff member: `was` is the value their page showed (the form sends it back); without it, no check. */
+interface Change {
+  by: string;
+  was?: string;
+  now?: Date;
+}
+
+/** A next step as its form carries it back, to tell whether someone changed it meanwhile. */
+export const stepSeen = (step: string, dueAt: string | null) => JSON.stringify([step, dueAt]);
+
 /** A lead's move: the status the staff member saw, the one they chose, who they are and when. */
 interface StatusMove {
   from: LeadStatus;
@@ -120,12 +136,12 @@ export interface Inbox {
   changeStatus(id: number, move: StatusMove): Promise<StatusChange>;
   /** Adds a note; false when the lead does not exist. */
   addNote(id: number, body: string, staffEmail: string, now?: Date): Promise<boolean>;
-  /** Rewords a note of the lead, keeping the wording it had; false when the lead has no such note. */
-  editNote(id: number, noteId: number, body: string, staffEmail: string, now?: Date): Promise<boolean>;
-  /** Gives the lead an owner ("" for nobody); false when the lead does not exist. */
-  setOwner(id: number, owner: string, staffEmail: string, now?: Date): Promise<boolean>;
-  /** Sets the next step and when it is due ("" and null clear it); false when the lead does not exist. */
-  setNextStep(id: number, step: string, dueAt: Date | null, staffEmail: string, now?: Date): Promise<boolean>;
+  /** Rewords a note of the lead, keeping the wording it had; missing when the lead has no such note. `was` is the count of its edits the page showed. */
+  editNote(id: number, change: Change & { note: number; body: string }): Promise<LeadEdit>;
+  /** Gives the lead an owner ("" for nobody). */
+  setOwner(id: number, change: Change & { owner: string }): Promise<LeadEdit>;
+  /** Sets the next step and when it is due ("" and null clear it). */
+  setNextStep(id: number, change: Change & { step: string; dueAt: Date | null }): Promise<LeadEdit>;
   /** New leads received before this time: still unanswered past the promise. */
   waitingSince(before: Date): Promise<number>;
   outbox(): Promise<OutboxSummary>;
@@ -328,15 +344,20 @@ export function createInbox(db: Database, crm?: CrmEvents): Inbox {
         return added === 1;
       });
     },
-    editNote(id, noteId, body, staffEmail, now = new Date()) {
-      return db.transaction(async (tx) => {
+    editNote(id, { note: noteId, body, was, by: staffEmail, now = new Date() }) {
+      return db.transaction(async (tx): Promise<LeadEdit> => {
         const note = await tx.get<{ body: string }>(
           'SELECT body FROM lead_notes WHERE id = ? AND lead_id = ?',
           noteId,
           id,
         );
-        if (!note) return false;
-        if (note.body === body) return true;
+        if (!note) return 'missing';
+        if (note.body === body) return 'done';
+        const edits = await tx.get<{ count: number }>(
+          'SELECT count(*) AS count FROM lead_note_edits WHERE note_id = ?',
+          noteId,
+        );
+        if (was !== undefined && String(edits?.count ?? 0) !== was) return 'stale';
         await tx.run(
           'INSERT INTO lead_note_edits (note_id, edited_at, staff_email, previous_body) VALUES (?, ?, ?, ?)',
           noteId,
@@ -352,16 +373,19 @@ export function createInbox(db: Database, crm?: CrmEvents): Inbox {
           detail: `note ${noteId}`,
         };
         await recordAudit(tx, entry, now);
-        return true;
+        return 'done';
       });
     },
-    async setOwner(id, owner, staffEmail, now = new Date()) {
-      const set = await db.transaction(async (tx) => {
-        const lead = await tx.get<{ externalId: string }>(
-          'SELECT external_id AS "externalId" FROM leads WHERE id = ?',
+    async setOwner(id, { owner, was, by: staffEmail, now = new Date() }) {
+      const set = await db.transaction(async (tx): Promise<LeadEdit> => {
+        const lead = await tx.get<{ externalId: string; owner: string }>(
+          'SELECT external_id AS "externalId", owner FROM leads WHERE id = ?',
           id,
         );
-        if (!lead || (await tx.run('UPDATE leads SET owner = ? WHERE id = ?', owner, id)) !== 1) return false;
+        if (!lead) return 'missing';
+        if (lead.owner.toLowerCase() === owner.toLowerCase()) return 'done';
+        if (was !== undefined && lead.owner.toLowerCase() !== was.toLowerCase()) return 'stale';
+        await tx.run('UPDATE leads SET owner = ? WHERE id = ?', owner, id);
         const person = owner
           ? await tx.get<{ name: string }>('SELECT name FROM staff_accounts WHERE lower(email) = lower(?)', owner)
           : undefined;
@@ -374,16 +398,21 @@ export function createInbox(db: Database, crm?: CrmEvents): Inbox {
           detail: owner || 'nobody',
         };
         await recordAudit(tx, entry, now);
-        return true;
+        return 'done';
       });
-      if (set) crm?.committed();
+      if (set === 'done') crm?.committed();
       return set;
     },
-    setNextStep(id, step, dueAt, staffEmail, now = new Date()) {
-      return db.transaction(async (tx) => {
+    setNextStep(id, { step, dueAt, was, by: staffEmail, now = new Date() }) {
+      return db.transaction(async (tx): Promise<LeadEdit> => {
         const due = dueAt?.toISOString() ?? null;
-        if ((await tx.run('UPDATE leads SET next_step = ?, next_step_due_at = ? WHERE id = ?', step, due, id)) !== 1)
-          return false;
+        const lead = await tx.get<{ step: string; dueAt: string | null }>(
+          'SELECT next_step AS step, next_step_due_at AS "dueAt" FROM leads WHERE id = ?',
+          id,
+        );
+        if (!lead) return 'missing';
+        if (was !== undefined && stepSeen(lead.step, lead.dueAt) !== was) return 'stale';
+        await tx.run('UPDATE leads SET next_step = ?, next_step_due_at = ? WHERE id = ?', step, due, id);
         // The step's words are the staff's notes on a client: the log keeps only when it is due.
         const entry = {
           actor: staffEmail,
@@ -392,7 +421,7 @@ export function createInbox(db: Database, crm?: CrmEvents): Inbox {
           detail: due ?? 'cleared',
         };
         await recordAudit(tx, entry, now);
-        return true;
+        return 'done';
       });
     },
     async waitingSince(before) {

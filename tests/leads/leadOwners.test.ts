@@ -260,4 +260,74 @@ describe('a lead from the form, with the real SMTP server', () => {
       n: 2,
     });
   });
+
+  it('refuses an owner, a step or a note saved from a page shown before someone else’s save, keeping what was typed', async () => {
+    const page = async (client: StaffClient) =>
+      (await request(app).get(`/staff/leads/${leadId}`).set('Cookie', client.cookie)).text;
+    /** The value the page's form sends back to say what it showed. */
+    const was = (html: string, action: string) =>
+      new RegExp(
+        `action="${action}" method="post"><input[^>]*csrf[^>]*/><input type="hidden" name="was" value="([^"]*)"`,
+      )
+        .exec(html)?.[1]
+        ?.replace(/&quot;/g, '"');
+    const note = await consolePost(app, `/staff/leads/${leadId}/notes`, owner, { csrf: owner.csrf, body: 'Call her' });
+    expect(note.status).toBe(303);
+    const noteId = (app.db.connection.prepare('SELECT max(id) AS id FROM lead_notes').get() as { id: number }).id;
+    // Both open the lead; Ana saves first.
+    const [diegoSaw, anaSaw] = [await page(owner), await page(other)];
+    const forms = [
+      `/staff/leads/${leadId}/owner`,
+      `/staff/leads/${leadId}/step`,
+      `/staff/leads/${leadId}/notes/${noteId}`,
+    ];
+    for (const action of forms) expect(was(anaSaw, action), action).toBeDefined();
+    const saves: { action: string; fields: Record<string, string> }[] = [
+      { action: forms[0]!, fields: { owner: 'diego@meridianlab.test' } },
+      { action: forms[1]!, fields: { step: 'Demo on Tuesday', due: '2026-12-08T10:00' } },
+      { action: forms[2]!, fields: { body: 'Call her on Tuesday' } },
+    ];
+    for (const { action, fields } of saves)
+      expect(
+        (await consolePost(app, action, other, { csrf: other.csrf, was: was(anaSaw, action)!, ...fields })).status,
+      ).toBe(303);
+    // Diego, from the page he opened before, saves other choices: each is refused, his words kept, Ana's standing.
+    const stale: { action: string; fields: Record<string, string>; text: string }[] = [
+      { action: forms[0]!, fields: { owner: '' }, text: 'Someone changed the owner meanwhile' },
+      {
+        action: forms[1]!,
+        fields: { step: 'Send the quote', due: '2026-12-09T11:00' },
+        text: 'value="Send the quote"',
+      },
+      { action: forms[2]!, fields: { body: 'Call her on Friday' }, text: 'Call her on Friday</textarea>' },
+    ];
+    for (const { action, fields, text } of stale) {
+      const refused = await consolePost(app, action, owner, {
+        csrf: owner.csrf,
+        was: was(diegoSaw, action)!,
+        ...fields,
+      });
+      expect(refused.status, action).toBe(409);
+      expect(refused.text, action).toContain('meanwhile');
+      expect(refused.text, action).toContain(text);
+    }
+    expect(
+      app.db.connection
+        .prepare('SELECT owner, next_step, (SELECT body FROM lead_notes WHERE id = ?) AS note FROM leads WHERE id = ?')
+        .get(noteId, leadId),
+    ).toEqual({ owner: 'diego@meridianlab.test', next_step: 'Demo on Tuesday', note: 'Call her on Tuesday' });
+    // Saved again from the page that refused it, Diego's step replaces Ana's: he has seen it now.
+    const refusedPage = await consolePost(app, forms[1]!, owner, {
+      csrf: owner.csrf,
+      was: was(diegoSaw, forms[1]!)!,
+      step: 'x',
+      due: '',
+    });
+    const again = await consolePost(app, forms[1]!, owner, {
+      ...{ csrf: owner.csrf, was: was(await page(owner), forms[1]!)! },
+      ...{ step: 'Send the quote', due: '2026-12-09T11:00' },
+    });
+    expect(refusedPage.status).toBe(400);
+    expect(again.status).toBe(303);
+  });
 });

@@ -41,7 +41,9 @@ describe.each(engines)('a lead’s owner, next step, deal and notes ($engine)', 
     const inbox = createInbox(db);
     expect((await inbox.detail(id))!.lead.owner).toBe('Diego@Lab.test');
 
-    expect(await inbox.setNextStep(id, 'Demo', at('2026-12-01T15:00:00Z'), 'diego@lab.test')).toBe(true);
+    expect(await inbox.setNextStep(id, { step: 'Demo', dueAt: at('2026-12-01T15:00:00Z'), by: 'diego@lab.test' })).toBe(
+      'done',
+    );
     const bounds = { now: at('2026-12-01T16:00:00Z'), endOfToday: at('2026-12-02T05:00:00Z') };
     expect(
       (await inbox.all({ ...noFilter, owner: 'diego@lab.test', due: 'overdue' }, bounds)).map((l) => l.id),
@@ -60,8 +62,14 @@ describe.each(engines)('a lead’s owner, next step, deal and notes ($engine)', 
     expect(await dueStepAlerts(db, 'diego@lab.test', bounds.now)).toEqual([]);
     await inbox.addNote(id, 'Called', 'diego@lab.test');
     const noteId = (await inbox.detail(id))!.notes[0]!.id;
-    expect(await inbox.editNote(id, noteId, 'Called twice', 'diego@lab.test')).toBe(true);
-    expect(await inbox.editNote(id + 1, noteId, 'Not this lead’s', 'diego@lab.test')).toBe(false);
+    expect(await inbox.editNote(id, { note: noteId, body: 'Called twice', by: 'diego@lab.test', was: '0' })).toBe(
+      'done',
+    );
+    expect(await inbox.editNote(id + 1, { note: noteId, body: 'Not this lead’s', by: 'diego@lab.test' })).toBe(
+      'missing',
+    );
+    // A second edit from a page that showed none is someone else's change unseen: refused on PostgreSQL's count too.
+    expect(await inbox.editNote(id, { note: noteId, body: 'Called once', by: 'ana@lab.test', was: '0' })).toBe('stale');
 
     const [exported] = (await exportPersonalData(db, 'lucia@client.test')).leads as Record<string, unknown>[];
     expect(exported).toMatchObject({

@@ -56,11 +56,20 @@ beforeAll(async () => {
   // The first lead is worked on: a note reworded, won with its deal, an owner and a next step.
   const inbox = createInbox(db);
   await inbox.addNote(1, 'Called, wants a demo', 'sam@meridianlab.test', new Date('2025-01-03T15:00:00Z'));
-  await inbox.editNote(1, 1, 'Called; demo on Tuesday', 'sam@meridianlab.test', new Date('2025-01-03T15:10:00Z'));
+  await inbox.editNote(1, {
+    note: 1,
+    body: 'Called; demo on Tuesday',
+    by: 'sam@meridianlab.test',
+    now: new Date('2025-01-03T15:10:00Z'),
+  });
   const now = new Date('2025-01-03T16:00:00Z');
   await inbox.changeStatus(1, { from: 'new', to: 'contacted', staffEmail: 'sam@meridianlab.test', now });
-  await inbox.setOwner(1, 'sam@meridianlab.test', 'sam@meridianlab.test', new Date('2025-01-03T16:01:00Z'));
-  await inbox.setNextStep(1, 'Demo', new Date('2025-07-08T14:00:00Z'), 'sam@meridianlab.test');
+  await inbox.setOwner(1, {
+    owner: 'sam@meridianlab.test',
+    by: 'sam@meridianlab.test',
+    now: new Date('2025-01-03T16:01:00Z'),
+  });
+  await inbox.setNextStep(1, { step: 'Demo', dueAt: new Date('2025-07-08T14:00:00Z'), by: 'sam@meridianlab.test' });
   // The newsletter: one address confirmed, one pending, one confirmed then unsubscribed.
   const sent = new Map<string, Confirmation>();
   const subscribers = createSubscriberStore(db, {

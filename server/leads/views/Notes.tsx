@@ -69,6 +69,8 @@ export function Notes({ user, detail, nameOf, draftNote, draftEdit }: NotesProps
                   <summary>{pipelineCopy.editNote}</summary>
                   <form className="staff-form" method="post" action={`/staff/leads/${lead.id}/notes/${note.id}`}>
                     <CsrfField user={user} />
+                    {/* The edits this page showed: a save after someone else's is refused, with its wording kept. */}
+                    <input type="hidden" name="was" value={note.edits.length} />
                     <NoteArea id={`note-${note.id}`} label="Note" value={refused ? draftEdit.body : note.body} />
                     <button className="button button--secondary" type="submit">
                       {pipelineCopy.saveNote}

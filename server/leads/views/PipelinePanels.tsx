@@ -13,6 +13,7 @@ import { serviceLabel } from '../../pages/serviceLabel';
 import { lostReasonLabels, pipelineCopy, statusActions, statusLabels } from '../consoleTexts';
 import { LOST_REASONS, planPrice } from '../deal';
 import type { InboxLead, LeadDetail } from '../inbox';
+import { stepSeen } from '../inbox';
 import type { LeadStatus } from '../leadStatus';
 import { STATUS_MOVES } from '../leadStatus';
 import { StatusBadge } from './leadParts';
@@ -48,6 +49,8 @@ export function OwnerPanel({
       <h2 id="owner-title">{pipelineCopy.owner}</h2>
       <form className="staff-form" method="post" action={`/staff/leads/${lead.id}/owner`}>
         <CsrfField user={user} />
+        {/* What this page showed: a save after someone else's is refused, not silently over theirs. */}
+        <input type="hidden" name="was" value={lead.owner.toLowerCase()} />
         <SelectField
           id="lead-owner"
           name="owner"
@@ -88,6 +91,7 @@ export function StepPanel({
       )}
       <form className="staff-form" method="post" action={`/staff/leads/${lead.id}/step`}>
         <CsrfField user={user} />
+        <input type="hidden" name="was" value={stepSeen(lead.nextStep, lead.nextStepDueAt)} />
         <LabelledField id="step-text" label={pipelineCopy.nextStep}>
           <input
             className="contact-field__control"
