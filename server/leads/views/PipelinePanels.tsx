@@ -1,4 +1,6 @@
 /** A lead's owner, next step and status with its deal (decision 079): the side of the lead's page. */
+import type { ReactNode } from 'react';
+
 import { planFacts } from '../../../shared/content/data';
 import type { ConsoleUser } from '../../console/kit/ConsoleDocument';
 import { CsrfField } from '../../console/kit/ConsoleDocument';
@@ -127,13 +129,32 @@ function Outcome({ lead }: { lead: InboxLead }) {
   return null;
 }
 
+/** A form that moves the lead on from the status this page showed (a move from another is refused as stale). */
+function StatusForm({
+  user,
+  lead,
+  className,
+  children,
+}: {
+  user: ConsoleUser;
+  lead: InboxLead;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <form className={className} method="post" action={`/staff/leads/${lead.id}/status`}>
+      <CsrfField user={user} />
+      <input type="hidden" name="from" value={lead.status} />
+      {children}
+    </form>
+  );
+}
+
 /** Won: the plan (the lead's own service when it is one), its listed price, and the start day. */
 function WonForm({ user, lead, draft }: { user: ConsoleUser; lead: InboxLead; draft?: Record<string, string> }) {
   const plan = draft?.plan ?? (planPrice(lead.service) === undefined ? planFacts[0]!.id : lead.service);
   return (
-    <form className="staff-form staff-deal" method="post" action={`/staff/leads/${lead.id}/status`}>
-      <CsrfField user={user} />
-      <input type="hidden" name="from" value={lead.status} />
+    <StatusForm user={user} lead={lead} className="staff-form staff-deal">
       <SelectField
         id="deal-plan"
         name="plan"
@@ -169,15 +190,13 @@ function WonForm({ user, lead, draft }: { user: ConsoleUser; lead: InboxLead; dr
       <button className="button button--primary" type="submit" name="to" value="won">
         {statusActions.won}
       </button>
-    </form>
+    </StatusForm>
   );
 }
 
 function LostForm({ user, lead, draft }: { user: ConsoleUser; lead: InboxLead; draft?: Record<string, string> }) {
   return (
-    <form className="staff-form staff-deal" method="post" action={`/staff/leads/${lead.id}/status`}>
-      <CsrfField user={user} />
-      <input type="hidden" name="from" value={lead.status} />
+    <StatusForm user={user} lead={lead} className="staff-form staff-deal">
       <SelectField
         id="lost-reason"
         name="reason"
@@ -191,7 +210,7 @@ function LostForm({ user, lead, draft }: { user: ConsoleUser; lead: InboxLead; d
       <button className="button button--secondary" type="submit" name="to" value="lost">
         {statusActions.lost}
       </button>
-    </form>
+    </StatusForm>
   );
 }
 
@@ -220,9 +239,7 @@ export function StatusPanel({
       {moves.includes('won') && <WonForm user={user} lead={lead} draft={draftDeal} />}
       {moves.includes('lost') && <LostForm user={user} lead={lead} draft={draftDeal} />}
       {plain.length > 0 && (
-        <form className="staff-status-form" method="post" action={`/staff/leads/${lead.id}/status`}>
-          <CsrfField user={user} />
-          <input type="hidden" name="from" value={lead.status} />
+        <StatusForm user={user} lead={lead} className="staff-status-form">
           {plain.map((to) => (
             <button
               key={to}
@@ -234,7 +251,7 @@ export function StatusPanel({
               {statusActions[to]}
             </button>
           ))}
-        </form>
+        </StatusForm>
       )}
       <h3 className="staff-panel__subtitle">History</h3>
       {events.length === 0 ? (
