@@ -7,8 +7,9 @@ import { StackTable } from '../../kit/StackTable';
 import { TextField } from '../../kit/TextField';
 import { roleLabels, ROLES } from '../../roles';
 import type { ProfileFields } from '../profile';
-import { languageLabels, LANGUAGES, NAME_MAX, OFFICES } from '../profile';
+import { languageLabels, NAME_MAX, OFFICES } from '../profile';
 import { peopleCopy } from '../texts';
+import { LanguageChecks } from './LanguageChecks';
 
 interface PeoplePageProps {
   assets: ConsoleAssets;
@@ -88,19 +89,10 @@ export function PeoplePage(props: PeoplePageProps) {
             value={fields.office}
             options={OFFICES.map((office) => [office, office] as const)}
           />
-          <fieldset className="staff-fieldset">
-            <legend>Languages they take calls in (the e-mail is in Spanish for Spanish alone)</legend>
-            {LANGUAGES.map((language) => (
-              <label key={language} className="staff-articles__check">
-                <input
-                  type="checkbox"
-                  name={`language_${language}`}
-                  defaultChecked={fields[`language_${language}`] === 'on'}
-                />{' '}
-                {languageLabels[language]}
-              </label>
-            ))}
-          </fieldset>
+          <LanguageChecks
+            legend="Languages they take calls in (the e-mail is in Spanish for Spanish alone)"
+            fields={fields}
+          />
           <SelectField
             id="invite-role"
             name="role"

@@ -8,7 +8,8 @@ import { roleLabels, ROLES } from '../../roles';
 import type { SessionSummary } from '../../sessions';
 import { SessionTable } from '../../views/SessionTable';
 import type { ProfileFields } from '../profile';
-import { languageLabels, LANGUAGES, NAME_MAX, OFFICE_TIME_ZONES, OFFICES, WEEKDAYS } from '../profile';
+import { NAME_MAX, OFFICE_TIME_ZONES, OFFICES, WEEKDAYS } from '../profile';
+import { LanguageChecks } from './LanguageChecks';
 
 interface PersonPageProps {
   assets: ConsoleAssets;
@@ -67,19 +68,7 @@ export function PersonPage(props: PersonPageProps) {
             value={fields.office}
             options={OFFICES.map((office) => [office, office] as const)}
           />
-          <fieldset className="staff-fieldset">
-            <legend>Languages they take calls in</legend>
-            {LANGUAGES.map((language) => (
-              <label key={language} className="staff-articles__check">
-                <input
-                  type="checkbox"
-                  name={`language_${language}`}
-                  defaultChecked={fields[`language_${language}`] === 'on'}
-                />{' '}
-                {languageLabels[language]}
-              </label>
-            ))}
-          </fieldset>
+          <LanguageChecks legend="Languages they take calls in" fields={fields} />
           <TextField
             id="person-zone"
             name="timeZone"
