@@ -45,6 +45,19 @@ async function waitingLeads(db: Database, least: number, now: Date): Promise<Wai
     .map(({ id, name, owner, minutes }) => ({ id, name, owner, minutes }));
 }
 
+/**
+ * The two stages of waiting (decision 080): past the first threshold a lead is its owner's to answer, past the
+ * second the lab owners' too. The e-mails and the alert bar read the same stages.
+ */
+async function stagesAt(db: Database, thresholds: Thresholds, now: Date) {
+  const { leadOwnerMinutes: first, leadOwnersMinutes: second } = thresholds;
+  const waiting = await waitingLeads(db, Math.min(first, second), now);
+  return {
+    owner: waiting.filter((lead) => lead.owner !== '' && lead.minutes >= first),
+    owners: waiting.filter((lead) => lead.minutes >= second),
+  };
+}
+
 /** The active staff of the owner role: the owners' list. */
 async function labOwners(db: Database): Promise<string[]> {
   const people = await createAccountStore(db).list();
@@ -62,17 +75,16 @@ interface UnansweredOptions {
 /** Queues each e-mail due by `now` and not queued before; how many it queued. */
 export async function mailUnanswered(options: UnansweredOptions, now = new Date()): Promise<number> {
   const { db, outbox, siteUrl, thresholds, committed } = options;
-  const { leadOwnerMinutes: first, leadOwnersMinutes: second } = thresholds;
-  const waiting = await waitingLeads(db, Math.min(first, second), now);
-  const owners = waiting.some((lead) => lead.minutes >= second) ? await labOwners(db) : [];
-  const messages = waiting.flatMap((lead) => [
-    ...(lead.owner && lead.minutes >= first
-      ? [unansweredMail(siteUrl, lead, { stage: 'owner', to: lead.owner, minutes: first })]
-      : []),
-    ...(lead.minutes >= second
-      ? owners.map((to) => unansweredMail(siteUrl, lead, { stage: 'owners', to, minutes: second }))
-      : []),
-  ]);
+  const stages = await stagesAt(db, thresholds, now);
+  const owners = stages.owners.length > 0 ? await labOwners(db) : [];
+  const messages = [
+    ...stages.owner.map((lead) =>
+      unansweredMail(siteUrl, lead, { stage: 'owner', to: lead.owner, minutes: thresholds.leadOwnerMinutes }),
+    ),
+    ...stages.owners.flatMap((lead) =>
+      owners.map((to) => unansweredMail(siteUrl, lead, { stage: 'owners', to, minutes: thresholds.leadOwnersMinutes })),
+    ),
+  ];
   let queued = 0;
   for (const message of messages) if (await db.transaction((tx) => outbox.enqueue(message, now, tx))) queued += 1;
   if (queued > 0) committed();
@@ -86,18 +98,15 @@ export async function unansweredAlerts(
   person: { email: string; role: Role },
   now = new Date(),
 ): Promise<ConsoleAlert[]> {
-  const { leadOwnerMinutes: first, leadOwnersMinutes: second } = thresholds;
-  const waiting = await waitingLeads(db, Math.min(first, second), now);
-  const mine = waiting.filter(
-    (lead) => lead.minutes >= first && lead.owner.toLowerCase() === person.email.toLowerCase(),
-  );
-  const all = person.role === 'owner' ? waiting.filter((lead) => lead.minutes >= second) : [];
+  const stages = await stagesAt(db, thresholds, now);
+  const mine = stages.owner.filter((lead) => lead.owner.toLowerCase() === person.email.toLowerCase());
+  const all = person.role === 'owner' ? stages.owners : [];
   return [
     ...(mine.length > 0
       ? [
           {
             cause: 'lead-unanswered-mine',
-            title: unansweredCopy.mineTitle(mine.length, first),
+            title: unansweredCopy.mineTitle(mine.length, thresholds.leadOwnerMinutes),
             meaning: unansweredCopy.meaning,
             link: { href: '/staff/leads?owner=me&status=new', label: unansweredCopy.mineLink },
           },
@@ -107,7 +116,7 @@ export async function unansweredAlerts(
       ? [
           {
             cause: 'lead-unanswered',
-            title: unansweredCopy.allTitle(all.length, second),
+            title: unansweredCopy.allTitle(all.length, thresholds.leadOwnersMinutes),
             meaning: unansweredCopy.meaning,
             link: { href: '/staff/leads?status=new', label: unansweredCopy.allLink },
           },
