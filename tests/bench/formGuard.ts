@@ -161,8 +161,11 @@ async function loadClient<T>(args: string[]) {
  */
 async function probed(url: string, during: (begin: () => void) => Promise<unknown>): Promise<ProbeResult> {
   const probe = await loadClient<ProbeResult>(['probe', url, String(PROBE_INTERVAL_MS)]);
-  await during(() => probe.child.kill('SIGUSR2'));
-  probe.child.kill('SIGTERM');
+  try {
+    await during(() => probe.child.kill('SIGUSR2'));
+  } finally {
+    probe.child.kill('SIGTERM'); // never left asking once what it measures has failed
+  }
   return probe.result;
 }
 
