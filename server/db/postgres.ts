@@ -1,7 +1,7 @@
 import pg from 'pg';
 
 import { POSTGRES_BASELINE, POSTGRES_BASELINE_VERSION } from './postgresSchema';
-import type { Database, Migration, Queryable, SqlValue } from './types';
+import type { Database, Migration, Queryable, SqlValue, TransactionOptions } from './types';
 import { MigrationError, migrationFor } from './types';
 
 /** Any number: the key of the advisory lock the instances take in turn to migrate. */
@@ -31,10 +31,16 @@ function queries(client: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
-async function inTransaction<T>(pool: pg.Pool, work: (tx: Queryable, client: pg.PoolClient) => Promise<T>): Promise<T> {
+async function inTransaction<T>(
+  pool: pg.Pool,
+  work: (tx: Queryable, client: pg.PoolClient) => Promise<T>,
+  options?: TransactionOptions,
+): Promise<T> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
+    // Not durable (decision 089): the commit returns before its WAL record is flushed, for this transaction only.
+    if (options?.durable === false) await client.query('SET LOCAL synchronous_commit = off');
     const result = await work(queries(client), client);
     await client.query('COMMIT');
     return result;
@@ -98,7 +104,7 @@ export async function openPostgres(url: string, migrations: readonly Migration[]
   return {
     engine: 'postgres',
     ...queries(pool),
-    transaction: (work) => inTransaction(pool, work),
+    transaction: (work, options) => inTransaction(pool, work, options),
     forgetDeleted: async () => true,
     async ready() {
       try {

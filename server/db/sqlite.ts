@@ -92,8 +92,12 @@ function sqliteDatabase(db: DatabaseSync): SqliteDatabase {
     get: (sql, ...params) => inLine(() => direct.get(sql, ...params)),
     run: (sql, ...params) => inLine(() => direct.run(sql, ...params)),
     // IMMEDIATE takes the write lock at once, so another process's writer makes it wait (busy_timeout), not fail midway.
-    transaction: (work) =>
+    // Not durable (decision 089): in WAL, synchronous NORMAL writes the commit to the log without waiting for the
+    // disk, which the next FULL commit's wait covers. Set and put back inside the line, so no other commit is lighter.
+    transaction: (work, options) =>
       inLine(async () => {
+        const light = options?.durable === false;
+        if (light) db.exec('PRAGMA synchronous = NORMAL');
         db.exec('BEGIN IMMEDIATE');
         try {
           const result = await inTransaction.run(true, () => work(direct));
@@ -102,6 +106,8 @@ function sqliteDatabase(db: DatabaseSync): SqliteDatabase {
         } catch (error) {
           if (db.isTransaction) db.exec('ROLLBACK');
           throw error;
+        } finally {
+          if (light) db.exec('PRAGMA synchronous = FULL'); // as openSqlite sets it
         }
       }),
     // TRUNCATE waits (busy_timeout) for other processes' reads, then leaves the log empty: busy is 1 when it could not.

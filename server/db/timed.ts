@@ -28,7 +28,8 @@ export function timedDatabase<D extends Database>(db: D, report: QueryTimer): D 
     ...db,
     engine: db.engine,
     ...timedQueries(db, report),
-    transaction: (work) => timed(report, 'transaction', () => db.transaction((tx) => work(timedQueries(tx, report)))),
+    transaction: (work, options) =>
+      timed(report, 'transaction', () => db.transaction((tx) => work(timedQueries(tx, report)), options)),
     ready: () => db.ready(),
     close: () => db.close(),
   };

@@ -15,13 +15,23 @@ export interface Queryable {
 
 export type Engine = 'sqlite' | 'postgres';
 
+export interface TransactionOptions {
+  /**
+   * False: the commit does not wait for the disk (decision 089). It is whole or absent, never half, and the next
+   * durable commit on the database makes it durable too; until then a power cut (SQLite) or a crash of the
+   * database server (PostgreSQL) may lose it, a crash of the site's process never does. For what may be lost
+   * that way and must not hold the event loop (held form posts), never for what a person is told is kept.
+   */
+  durable?: boolean;
+}
+
 export interface Database extends Queryable {
   readonly engine: Engine;
   /**
-   * Runs `work` in one transaction: all of it is committed (and durable) when
-   * the promise resolves, or none of it when it rejects.
+   * Runs `work` in one transaction: all of it is committed (and durable, unless
+   * `options.durable` is false) when the promise resolves, or none of it when it rejects.
    */
-  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(work: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /**
    * After personal data is deleted, leaves no copy of it for a reader of the
    * files: SQLite zeroes deleted content as it goes (secure_delete), and this

@@ -46,7 +46,7 @@ interface GuardParts {
   logger: Logger;
   tokens: FormTokens;
   proofs: Proofs;
-  /** Where held posts go: written together, after the answer. */
+  /** Where held posts go: written together, each answered once written. */
   held: HeldBatches;
   /** Undefined when the lookup is off (MAIL_DOMAIN_CHECK=off). */
   mailDomain?: MailDomainCheck;
@@ -106,16 +106,17 @@ export function createGuard({ db, logger, tokens, proofs, held, mailDomain, defa
         async held(req, { fields, honeypot = false, email, text = '', summary, payload }) {
           const set = await current();
           const address = email?.trim().toLowerCase();
-          const hold = (found: Findings) => {
+          /** Holds the post when its score reaches the threshold, and resolves once it is written (decision 089). */
+          const hold = async (found: Findings) => {
             const reasons = reasonsOf(found, set);
             const score = scoreOf(reasons);
             if (score < set.threshold) return false;
-            held.add({
+            // Why, never what: the reasons name no value the visitor typed.
+            logger.info({ form, score, reasons: reasons.map(({ reason }) => reason) }, 'form post quarantined');
+            await held.add({
               ...{ form, email: address ?? '', summary: summary.slice(0, 200), payload, reasons, score },
               receivedAt: new Date().toISOString(),
             });
-            // Why, never what: the reasons name no value the visitor typed.
-            logger.info({ form, score, reasons: reasons.map(({ reason }) => reason) }, 'form post quarantined');
             return true;
           };
           const proofField = field(fields, PROOF_FIELD);
@@ -123,12 +124,12 @@ export function createGuard({ db, logger, tokens, proofs, held, mailDomain, defa
             ...{ honeypot, token: await tokens.check(field(fields, FORM_TOKEN_FIELD)), links: linksIn(text) },
             proof: proofField === undefined || proofField === '' ? ('missing' as const) : undefined,
           };
-          if (hold(cheap)) return true;
+          if (await hold(cheap)) return true;
           const client = clientKey(req.ip ?? req.socket.remoteAddress ?? '');
           const overClient =
             recent(`${form}:${client}`, Date.now()) > set.perClient ||
             (await over(`guard:${form}:client`, client, TEN_MINUTES_MS, set.perClient));
-          if (overClient && hold({ ...cheap, overClient })) return true;
+          if (overClient && (await hold({ ...cheap, overClient }))) return true;
           const [proof, mailDomainAnswer, duplicate, overAddress] = await Promise.all([
             proofs.check(form, proofField),
             address && mailDomain ? mailDomain(address) : undefined,

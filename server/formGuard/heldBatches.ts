@@ -1,29 +1,41 @@
 import type { AfterAnswer } from '../http/afterAnswer';
 import type { NewItem, QuarantineStore } from './quarantine';
 
-/**
- * How long a held post waits to be written with the others that arrive meanwhile. SQLite commits are durable
- * (synchronous FULL): one per post would hold the event loop on the disk for every post of a flood.
- */
+/** How long held posts that arrive together (a flood) are gathered, to be written in one transaction. */
 const HELD_BATCH_MS = 100;
 
 /**
- * Held posts written together, after their answers (decision 073): the first of a batch starts a wait of
- * HELD_BATCH_MS, then every post held meanwhile is written in one transaction. The wait is work after the answer,
- * so the server writes what is queued before it closes the database, and `afterAnswer.settled()` waits for it.
+ * Held posts written together (decisions 073, 089), each answered once it is written, as a delivered post is
+ * answered once stored. A post held alone is written at the next turn of the event loop, with whatever else was
+ * held in that turn. When the last batch held more than one and was taken to be written less than HELD_BATCH_MS ago, posts are
+ * coming together: the next batch is gathered for HELD_BATCH_MS. A flood whose script waits for its answers then
+ * gets them a batch at a time, which slows it to what it has under way every HELD_BATCH_MS, and the pages keep the
+ * event loop; a person's post, held alone, waits for nothing. The write runs through `afterAnswer`, so that
+ * `settled()` (the server's stop, the tests) waits for it too.
  */
 export function heldBatches(quarantine: QuarantineStore, afterAnswer: AfterAnswer) {
-  let queued: NewItem[] = [];
+  let gathering: { items: NewItem[]; written: Promise<void> } | undefined;
+  let last = { size: 0, at: 0 };
   return {
-    add(item: NewItem): void {
-      queued.push(item);
-      if (queued.length > 1) return;
-      afterAnswer.run('holding form posts', async () => {
-        await new Promise((resolve) => setTimeout(resolve, HELD_BATCH_MS));
-        const batch = queued;
-        queued = [];
-        await quarantine.holdAll(batch);
-      });
+    /** Resolves once the item is written; rejects if its batch could not be. */
+    add(item: NewItem): Promise<void> {
+      if (gathering) {
+        gathering.items.push(item);
+        return gathering.written;
+      }
+      const together = last.size > 1 && Date.now() - last.at < HELD_BATCH_MS;
+      const items = [item];
+      // The failure goes to the posts' answers (their routes log it), not to afterAnswer's log.
+      const written = new Promise<void>((resolve, reject) =>
+        afterAnswer.run('holding form posts', async () => {
+          if (together) await new Promise((wait) => setTimeout(wait, HELD_BATCH_MS));
+          gathering = undefined;
+          last = { size: items.length, at: Date.now() };
+          await quarantine.holdAll(items).then(resolve, reject);
+        }),
+      );
+      gathering = { items, written };
+      return written;
     },
   };
 }

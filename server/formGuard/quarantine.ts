@@ -66,11 +66,17 @@ export function quarantineStore(db: Database) {
     async hold(item: NewItem): Promise<void> {
       await insert(db, item);
     },
-    /** Many items in one transaction: one commit for a batch of held posts (heldBatches.ts). */
+    /**
+     * Many items in one transaction: one commit for a batch of held posts (heldBatches.ts), which does not wait for
+     * the disk (decision 089): a flood's batches never hold the event loop the pages are answered on.
+     */
     async holdAll(items: readonly NewItem[]): Promise<void> {
-      await db.transaction(async (tx) => {
-        for (const item of items) await insert(tx, item);
-      });
+      await db.transaction(
+        async (tx) => {
+          for (const item of items) await insert(tx, item);
+        },
+        { durable: false },
+      );
     },
     async list(limit: number): Promise<{ items: HeldItem[]; total: number }> {
       const rows = await db.all<Row>(`SELECT ${COLUMNS} FROM form_quarantine ORDER BY id DESC LIMIT ?`, limit);

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 
-/** Pinning: on two or more cores, the servers run on CPU 0 and wrk on CPU 1, so neither takes the other's time. */
+/** Pinning: on two or more cores, the servers run on CPU 0 and the load (wrk, the guard's flood) on CPU 1, so neither takes the other's time. */
 export const PINNED = os.cpus().length >= 2;
 export const SERVER_CPU = '0';
-const WRK_CPU = '1';
+export const LOAD_CPU = '1';
 
 /** Above this share of its core, wrk itself may have been what limited the rate. */
 const WRK_LIMIT_SHARE = 0.9;
@@ -55,7 +55,7 @@ export async function wrk(url: string, options: LoadOptions): Promise<LoadResult
     ...(options.script ? ['-s', options.script] : []),
     url,
   ];
-  const [command, commandArgs] = pinnedCommand(WRK_CPU, 'wrk', args, pinned);
+  const [command, commandArgs] = pinnedCommand(LOAD_CPU, 'wrk', args, pinned);
   // The shell's `times` prints its children's CPU time once wrk is done: wrk's own, exactly.
   const quoted = [command, ...commandArgs].map((arg) => `'${arg.replaceAll("'", "'\\''")}'`).join(' ');
   const child = spawn('sh', ['-c', `${quoted}; code=$?; times; exit $code`], { stdio: ['ignore', 'pipe', 'inherit'] });

@@ -73,6 +73,14 @@ describe('posts that never loaded the form', () => {
     console.info(`scripted posts without a page token or proof: ${JSON.stringify(figures)}`);
   }, 120_000);
 
+  it('answers a held post once it is kept, as a delivered one once stored', async () => {
+    const app = guardedApp();
+    expect((await postContact(app, lead)).status).toBe(201);
+    expect((await postSignUp(app, { email: 'bot@example.com' })).status).toBe(202);
+    // Read at once, nothing awaited after the answers (decision 089).
+    expect(held(app).map(({ form }) => form)).toEqual(['contact', 'newsletter']);
+  });
+
   it('holds a forged page token, and a post sent sooner after its token than the least time a person takes', async () => {
     // A minute is the least time from page to post here, so that no slow machine makes this post a person's.
     const app = guardedApp({ FORM_MIN_SECONDS: '60' });

@@ -4,7 +4,7 @@ import { completeIdentity } from '../../server/config';
 import { createAccountStore } from '../../server/console/accounts';
 import { createSessionStore } from '../../server/console/sessions';
 import { backoffMs, createSignInThrottle, LOCK_AFTER_FAILURES, LOCK_MS } from '../../server/console/signInThrottle';
-import type { Database } from '../../server/db';
+import type { Database, Queryable } from '../../server/db';
 import { migrations } from '../../server/db';
 import { createRateLimitCounters, createWindowCounts } from '../../server/http/rateLimitCounters';
 import { createInbox } from '../../server/leads/inbox';
@@ -77,6 +77,30 @@ describe.each(engines)('the stores on $engine', { timeout: 30_000 }, ({ open, ol
     opened.push(db);
     return db;
   };
+
+  it('transactions: one not durable commits like any other, without waiting for the disk, for itself only', async () => {
+    const db = await fresh();
+    // What the commit waits for: SQLite's synchronous (2 FULL, 1 NORMAL), PostgreSQL's synchronous_commit.
+    const waits = async (q: Queryable) =>
+      db.engine === 'sqlite'
+        ? String((await q.get<{ synchronous: number }>('PRAGMA synchronous'))!.synchronous)
+        : (await q.get<{ synchronous_commit: string }>('SHOW synchronous_commit'))!.synchronous_commit;
+    const durable = db.engine === 'sqlite' ? '2' : 'on';
+    const light = db.engine === 'sqlite' ? '1' : 'off';
+    expect(await db.transaction((tx) => waits(tx))).toBe(durable);
+    const during = await db.transaction(
+      async (tx) => {
+        await tx.run("INSERT INTO settings (key, value) VALUES ('light', '1')");
+        return waits(tx);
+      },
+      { durable: false },
+    );
+    expect(during).toBe(light);
+    expect(await db.get<{ value: string }>("SELECT value FROM settings WHERE key = 'light'")).toEqual({ value: '1' });
+    // The next commit waits for the disk again, and so covers the light one's (decision 089).
+    expect(await waits(db)).toBe(durable);
+    expect(await db.transaction((tx) => waits(tx))).toBe(durable);
+  });
 
   it('leads: stores a lead with its messages in one transaction, or neither', async () => {
     const db = await fresh();
