@@ -16,7 +16,8 @@ export const CHROMIUM_ARGS = [
 
 /**
  * The browser's own address-bar pop-ups, which headless Chromium still builds, as web pages of their own, for every
- * window, that is every test's context: each kept a renderer at a fifth of a core, a third of the browser's CPU.
+ * window, that is every test's context: each kept a renderer at a fifth of a core, a third of the browser's CPU
+ * (decision 086).
  */
 const IDLE_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
 
