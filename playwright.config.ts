@@ -3,7 +3,7 @@ import path from 'node:path';
 
 import { defineConfig } from '@playwright/test';
 
-import { CHROMIUM_ARGS, findChromium } from './tests/support/browser/chromium.mjs';
+import { findChromium, PLAYWRIGHT_CHROMIUM_ARGS } from './tests/support/browser/chromium.mjs';
 import { SERVER_COMMAND, TEST_ANALYTICS_KEY, TEST_FORM_CHECKS, TEST_IDENTITY } from './tests/support/serverCommand';
 
 // E2E_PORT lets two checkouts run their browser tests side by side.
@@ -27,7 +27,7 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${PORT}`,
     browserName: 'chromium',
-    launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: findChromium(), args: PLAYWRIGHT_CHROMIUM_ARGS },
     trace: 'off',
   },
   webServer: [
