@@ -3,6 +3,7 @@ import type { Feature } from '../site/feature';
 import type { Site } from '../site/services';
 import { bookingSection } from './consoleRoutes';
 import { bookingKinds } from './messages';
+import { reminderHooks, reminderKinds } from './reminders';
 import { bookingRoutes } from './routes';
 import type { BookingLeads } from './service';
 import { bookingService } from './service';
@@ -19,6 +20,10 @@ export function booking(site: Site, { leads }: { leads: BookingLeads }): Feature
   return {
     routes: bookingRoutes({ service, siteUrl: config.siteUrl, renderPage, counters }),
     console: [bookingSection(db)],
-    outbox: { kinds: bookingKinds, handledBy: ['sales'] },
+    outbox: {
+      kinds: [...bookingKinds, ...reminderKinds],
+      hooks: reminderHooks(db, config.siteUrl),
+      handledBy: ['sales'],
+    },
   };
 }

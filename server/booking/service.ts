@@ -14,6 +14,7 @@ import type { BookingChange } from './messages';
 import { bookingMessages } from './messages';
 import type { CallTaker } from './people';
 import { callTakers } from './people';
+import { queueReminders } from './reminders';
 import { readSettings } from './settings';
 import type { Slot } from './slots';
 import type { Booking, BookingRequest } from './store';
@@ -104,6 +105,8 @@ export function bookingService({ db, outbox, wakeOutbox, siteUrl, leads }: Servi
     const context = { siteUrl, organizer: siteFacts.email, meetingUrl, token };
     for (const message of bookingMessages(booking, taker, change, context, new Date(now)))
       await outbox.enqueue(message, new Date(now), tx);
+    // Each version of a call to come has its reminders (decision 087); a cancel's are skipped when due.
+    if (change !== 'cancelled') await queueReminders(tx, outbox, booking, now);
     return token;
   }
 
