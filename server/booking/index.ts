@@ -8,6 +8,9 @@ import { bookingRoutes } from './routes';
 import type { BookingLeads } from './service';
 import { bookingService } from './service';
 
+/** An erasure's cancel of the person's calls to come (decision 087). */
+export { cancelCallsOfErased } from './erasure';
+
 export function booking(site: Site, { leads }: { leads: BookingLeads }): Feature {
   const { db, config, counters, renderPage } = site;
   const service = bookingService({
