@@ -1,6 +1,8 @@
 /** Booking an intro call (decision 082): its pages, its e-mails, and the owners' settings in the console. */
 import type { Feature } from '../site/feature';
 import type { Site } from '../site/services';
+import { callsSection } from './console/callsSection';
+import { noShowKinds } from './console/noShow';
 import { bookingSection } from './consoleRoutes';
 import { bookingKinds } from './messages';
 import { reminderHooks, reminderKinds } from './reminders';
@@ -22,9 +24,12 @@ export function booking(site: Site, { leads }: { leads: BookingLeads }): Feature
   });
   return {
     routes: bookingRoutes({ service, siteUrl: config.siteUrl, renderPage, counters }),
-    console: [bookingSection(db)],
+    console: [
+      callsSection({ db, service, outbox: site.outbox, wakeOutbox: site.wakeOutbox, siteUrl: config.siteUrl }),
+      bookingSection(db),
+    ],
     outbox: {
-      kinds: [...bookingKinds, ...reminderKinds],
+      kinds: [...bookingKinds, ...reminderKinds, ...noShowKinds],
       hooks: reminderHooks(db, config.siteUrl),
       handledBy: ['sales'],
     },
