@@ -1,4 +1,5 @@
 import ICAL from 'ical.js';
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { createOutbox } from '../../server/outbox/delivery';
@@ -7,6 +8,7 @@ import { addLucia, bookAt, bookingPost } from '../support/booking';
 import type { TestApp } from '../support/helpers';
 import { mailingApp } from '../support/mailingApp';
 import type { MailServer, ReceivedMail } from '../support/mailServer';
+import { addAccount, sessionFor } from '../support/staffHelpers';
 import { until } from '../support/waits';
 
 const HOUR = 3_600_000;
@@ -53,6 +55,34 @@ describe('a booked call after booking', () => {
       step: '',
       due: null,
     });
+  });
+
+  it('the reports count the calls booked by first touch, last touch and campaign, cancelled ones left out', async () => {
+    const touch = (source: string, campaign: string) => ({
+      ...{ source, medium: 'email', campaign, content: '', referrer: '', landing: '/' },
+    });
+    const attribution = JSON.stringify({
+      ...{ first: touch('newsletter', 'spring-calls'), last: touch('google', 'retargeting') },
+      ...{ formPage: '/es/reservar', pagesSeen: 2 },
+    });
+    await bookAt(app, WEDNESDAY_9_BOGOTA + 26 * HOUR, { email: 'kept@example.com', attribution });
+    const gone = await bookAt(app, WEDNESDAY_9_BOGOTA + 27 * HOUR, { email: 'gone@example.com', attribution });
+    await bookingPost(app, '/es/reservar', { token: gone, do: 'cancel' });
+    await addAccount(app.db, 'diego@meridianlab.test', undefined, { role: 'sales', name: 'Diego' });
+    const diego = await sessionFor(app, 'diego@meridianlab.test');
+    const rows = async (by: string) =>
+      (
+        JSON.parse((await request(app).get(`/staff/reports.json?by=${by}`).set('Cookie', diego.cookie)).text) as {
+          rows: { group: string; leads: number; booked: number }[];
+        }
+      ).rows;
+    expect(await rows('campaign')).toContainEqual(
+      expect.objectContaining({ group: 'spring-calls', leads: 2, booked: 1 }),
+    );
+    expect(await rows('first')).toContainEqual(expect.objectContaining({ group: 'newsletter', booked: 1 }));
+    expect(await rows('last')).toContainEqual(expect.objectContaining({ group: 'google', booked: 1 }));
+    const html = (await request(app).get('/staff/reports?by=campaign').set('Cookie', diego.cookie)).text;
+    expect(html).toContain('Calls booked');
   });
 
   it('never books a person more than the daily cap, however many ask at once', async () => {

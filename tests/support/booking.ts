@@ -34,12 +34,13 @@ export const bookingPost = (app: TestApp, path: string, fields: Record<string, s
 export async function bookAt(
   app: TestApp,
   start: number,
-  visitor: { email: string; lang?: 'en' | 'es'; name?: string },
+  visitor: { email: string; lang?: 'en' | 'es'; name?: string; attribution?: string },
 ): Promise<string> {
   const lang = visitor.lang ?? 'es';
   const answer = await bookingPost(app, lang === 'es' ? '/es/reservar' : '/book', {
     ...{ topic: 'ai-voice-systems', lang, office: '', tz: 'Europe/Madrid', slot: `${start}.bogota` },
     ...{ name: visitor.name ?? 'Ana Gómez', email: visitor.email, company: 'Panadería Sol', phone: '', message: '' },
+    ...(visitor.attribution ? { attribution: visitor.attribution } : {}),
   });
   if (answer.status !== 303) throw new Error(`Booking at ${new Date(start).toISOString()} answered ${answer.status}`);
   return /manage=([\w.-]+)/.exec(answer.headers.location!)![1]!;
