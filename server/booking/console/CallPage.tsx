@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+
 import type { ConsoleAssets, ConsoleUser } from '../../console/kit/ConsoleDocument';
 import { ConsoleDocument, CsrfField } from '../../console/kit/ConsoleDocument';
 import { SelectField } from '../../console/kit/SelectField';
@@ -7,6 +9,16 @@ import type { Booking } from '../store';
 import type { Outcome } from './calls';
 import { OUTCOMES } from './calls';
 import { callWhen } from './callTimes';
+
+/** One fact of the call: a term and its value in the console's field list. */
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="staff-fields__item">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
 
 /** What the page says above the call: what was just done, or why a post changed nothing. */
 export type CallNotice = 'cancelled' | 'moved' | 'marked' | 'stale' | 'taken' | 'no-time' | 'no-outcome';
@@ -58,56 +70,46 @@ export function CallPage({ assets, user, booking, person, zone, outcome, free, n
           {booking.company ? `, ${booking.company}` : ''}
         </h1>
         {said ? <p role={said.alert ? 'alert' : 'status'}>{said.text}</p> : null}
-        <dl className="staff-details">
-          <dt>When (your zone)</dt>
-          <dd>
-            <time dateTime={booking.startAt}>{callWhen(start, zone)}</time>
-          </dd>
-          <dt>When (the visitor’s zone)</dt>
-          <dd>{callWhen(start, booking.timeZone)}</dd>
-          <dt>Status</dt>
-          <dd>
-            {confirmed ? 'Booked' : 'Cancelled'}
-            {outcome ? `, ${OUTCOMES[outcome.outcome].toLowerCase()} (marked by ${outcome.by})` : ''}
-          </dd>
-          <dt>Person</dt>
-          <dd>{person?.name ?? booking.personEmail}</dd>
-          <dt>Office</dt>
-          <dd>{booking.office}</dd>
-          <dt>Language of the call</dt>
-          <dd>{booking.locale === 'es' ? 'Spanish' : 'English'}</dd>
-          <dt>Visitor</dt>
-          <dd>
-            {booking.name}, <a href={`mailto:${booking.email}`}>{booking.email}</a>
-            {booking.phone ? `, ${booking.phone}` : ''}
-          </dd>
-          {booking.message ? (
-            <>
-              <dt>Message</dt>
-              <dd>{booking.message}</dd>
-            </>
-          ) : null}
-          {booking.leadId ? (
-            <>
-              <dt>Lead</dt>
-              <dd>
+        <section className="staff-panel card" aria-labelledby="call-details">
+          <h2 id="call-details">The call</h2>
+          <dl className="staff-fields">
+            <Item label="When (your zone)">
+              <time dateTime={booking.startAt}>{callWhen(start, zone)}</time>
+            </Item>
+            <Item label="When (the visitor’s zone)">{callWhen(start, booking.timeZone)}</Item>
+            <Item label="Status">
+              {confirmed ? 'Booked' : 'Cancelled'}
+              {outcome ? `, ${OUTCOMES[outcome.outcome].toLowerCase()} (marked by ${outcome.by})` : ''}
+            </Item>
+            <Item label="Person">{person?.name ?? booking.personEmail}</Item>
+            <Item label="Office">{booking.office}</Item>
+            <Item label="Language of the call">{booking.locale === 'es' ? 'Spanish' : 'English'}</Item>
+            <Item label="Visitor">
+              {booking.name}, <a href={`mailto:${booking.email}`}>{booking.email}</a>
+              {booking.phone ? `, ${booking.phone}` : ''}
+            </Item>
+            {booking.message ? <Item label="Message">{booking.message}</Item> : null}
+            {booking.leadId ? (
+              <Item label="Lead">
                 <a className="staff-link" href={`/staff/leads/${booking.leadId}`}>
-                  The lead
+                  Lead #{booking.leadId}
                 </a>
-              </dd>
-            </>
-          ) : null}
-        </dl>
+              </Item>
+            ) : null}
+          </dl>
+        </section>
         {confirmed && start <= now && !outcome ? (
-          <form method="post" action={`/staff/calls/${booking.id}/outcome`} className="staff-form card">
+          <form method="post" action={`/staff/calls/${booking.id}/outcome`} className="staff-panel card staff-form">
             <CsrfField user={user} />
             {version}
-            <fieldset>
+            <fieldset className="staff-fieldset">
               <legend>How did it go?</legend>
               {Object.entries(OUTCOMES).map(([value, label]) => (
-                <label key={value} className="staff-check">
-                  <input type="radio" name="outcome" value={value} required /> {label}
-                </label>
+                <p key={value}>
+                  <label>
+                    <input type="radio" name="outcome" value={value} required /> {label}
+                  </label>
+                </p>
               ))}
             </fieldset>
             <p>A no-show sends the visitor one e-mail, in their language, inviting them to book again.</p>
@@ -118,7 +120,7 @@ export function CallPage({ assets, user, booking, person, zone, outcome, free, n
         ) : null}
         {confirmed && start > now ? (
           <>
-            <form method="post" action={`/staff/calls/${booking.id}/move`} className="staff-form card">
+            <form method="post" action={`/staff/calls/${booking.id}/move`} className="staff-panel card staff-form">
               <CsrfField user={user} />
               {version}
               <h2>Move it</h2>
@@ -139,7 +141,7 @@ export function CallPage({ assets, user, booking, person, zone, outcome, free, n
                 </>
               )}
             </form>
-            <form method="post" action={`/staff/calls/${booking.id}/cancel`} className="staff-form card">
+            <form method="post" action={`/staff/calls/${booking.id}/cancel`} className="staff-panel card staff-form">
               <CsrfField user={user} />
               {version}
               <h2>Cancel it</h2>

@@ -37,8 +37,8 @@ function CallTable({
   empty: string;
 }) {
   return (
-    <section className="staff-section" aria-labelledby={id}>
-      <h2 id={id}>
+    <section aria-labelledby={id}>
+      <h2 id={id} className="staff-section-title">
         {title} ({calls.length})
       </h2>
       {calls.length === 0 ? (
