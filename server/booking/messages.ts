@@ -19,7 +19,7 @@ import type { Booking } from './store';
 import { callWords, personWords } from './texts';
 
 const visitorMail = { name: 'booking-visitor', channel: 'mail' } as const satisfies OutboxKind;
-const personMail = { name: 'booking-person', channel: 'mail' } as const satisfies OutboxKind;
+export const personMail = { name: 'booking-person', channel: 'mail' } as const satisfies OutboxKind;
 export const bookingKinds: readonly OutboxKind[] = [visitorMail, personMail];
 
 const topics = { en: enBook.choose.topics, es: esBook.choose.topics };

@@ -8,12 +8,15 @@ import { siteFacts } from '../../shared/content/data';
 import { localizePath } from '../../shared/routes';
 import type { Database, Queryable } from '../db';
 import type { OutboxStore } from '../outbox/store';
+import { CALL_STEP, clearCallStep } from './leadStep';
 import type { LinkSigner } from './links';
 import { storedSigner } from './links';
+import { lockBookings } from './lock';
 import type { BookingChange } from './messages';
 import { bookingMessages } from './messages';
 import type { CallTaker } from './people';
 import { callTakers } from './people';
+import { queueReminders } from './reminders';
 import { readSettings } from './settings';
 import type { Slot } from './slots';
 import type { Booking, BookingRequest } from './store';
@@ -80,8 +83,6 @@ interface ServiceOptions {
   leads: BookingLeads;
 }
 
-const STEP = 'Intro call';
-
 export function bookingService({ db, outbox, wakeOutbox, siteUrl, leads }: ServiceOptions): BookingService {
   let signer: LinkSigner | undefined;
   const signerOf = async (q: Queryable) => (signer ??= await storedSigner(q));
@@ -104,6 +105,8 @@ export function bookingService({ db, outbox, wakeOutbox, siteUrl, leads }: Servi
     const context = { siteUrl, organizer: siteFacts.email, meetingUrl, token };
     for (const message of bookingMessages(booking, taker, change, context, new Date(now)))
       await outbox.enqueue(message, new Date(now), tx);
+    // Each version of a call to come has its reminders (decision 087); a cancel's are skipped when due.
+    if (change !== 'cancelled') await queueReminders(tx, outbox, booking, now);
     return token;
   }
 
@@ -141,7 +144,7 @@ export function bookingService({ db, outbox, wakeOutbox, siteUrl, leads }: Servi
               },
               page: localizePath(BOOK_PATH, request.language),
               owner: { email: taker.email, name: taker.name },
-              step: STEP,
+              step: CALL_STEP,
               at: new Date(booking.startAt),
               receivedAt: new Date(now),
             },
@@ -164,6 +167,7 @@ export function bookingService({ db, outbox, wakeOutbox, siteUrl, leads }: Servi
         if ('stale' in found) return found;
         if (!(await cancelIn(tx, found.booking.id, found.booking.sequence, now))) return { stale: 'moved' };
         const cancelled = (await bookingIn(tx, found.booking.id))!;
+        await clearCallStep(tx, cancelled);
         await tell(tx, cancelled, 'cancelled', people, now);
         return { cancelled: true };
       });
@@ -174,6 +178,7 @@ export function bookingService({ db, outbox, wakeOutbox, siteUrl, leads }: Servi
       const [people, settings] = [await callTakers(db), await readSettings(db)];
       const result = await db
         .transaction(async (tx): Promise<Opened | { taken: true }> => {
+          await lockBookings(db, tx);
           const found = await opened(tx, token);
           if ('stale' in found) return found;
           const outcome = await rescheduleIn(tx, { booking: found.booking, start, people, settings, now });
@@ -184,7 +189,7 @@ export function bookingService({ db, outbox, wakeOutbox, siteUrl, leads }: Servi
             'UPDATE leads SET next_step_due_at = ? WHERE id = ? AND next_step = ?',
             moved.startAt,
             moved.leadId,
-            STEP,
+            CALL_STEP,
           );
           return { booking: moved, token: (await tell(tx, moved, 'moved', people, now))! };
         })

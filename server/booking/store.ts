@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { City } from '../../shared/content/data';
 import type { Locale } from '../../shared/lib/locale';
 import type { Database, Queryable } from '../db';
+import { lockBookings } from './lock';
 import type { CallTaker } from './people';
 import type { EventSettings } from './settings';
 import type { Busy, Slot } from './slots';
@@ -144,6 +145,7 @@ export async function book(
   for (let attempt = 0; attempt < 3; attempt += 1) {
     try {
       return await db.transaction(async (tx): Promise<BookOutcome> => {
+        await lockBookings(db, tx);
         const query = { from: request.start, to: request.start + 1, language: request.language, now };
         const slots = await slotsFor(tx, people, settings, { ...query, office: request.office });
         const freeIds = new Set(slots.filter((slot) => slot.start === request.start).flatMap((slot) => slot.people));

@@ -112,9 +112,15 @@ export const command: StaffCommand = {
       }
       if (request.command === 'purge') process.stdout.write(`${JSON.stringify({ purged: await purgeExpired(db) })}\n`);
       else if (request.command === 'erase') {
-        // The server's worker posts the erasure's events to the CRM (decision 081).
-        const crm = crmEvents(createOutbox(db, config), config.mail.crm);
-        const erased = await erasePersonalData(db, request.email, new Date(), crm);
+        // The server's worker posts the erasure's events to the CRM (decision 081) and the calls' cancels (087).
+        const outbox = createOutbox(db, config);
+        const erased = await erasePersonalData(
+          db,
+          request.email,
+          new Date(),
+          crmEvents(outbox, config.mail.crm),
+          outbox,
+        );
         await audit('erasure', `${erased.leads} leads, ${erased.subscriptions} subscriptions`);
         process.stdout.write(`${JSON.stringify({ erased })}\n`);
       } else {

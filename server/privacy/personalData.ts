@@ -1,5 +1,7 @@
+import { cancelCallsOfErased } from '../booking';
 import type { CrmEvents } from '../crm';
 import type { Database } from '../db';
+import type { OutboxStore } from '../outbox/store';
 import { consentsOf, settleConsents } from './consents';
 import { recordErasure } from './journal';
 import { createSuppressions } from './suppressions';
@@ -111,6 +113,8 @@ export async function erasePersonalData(
   email: string,
   now = new Date(),
   crm?: CrmEvents,
+  /** Where the calls to come queue their person's cancel (decision 087); none: they are deleted unannounced. */
+  outbox?: OutboxStore,
 ): Promise<Erased> {
   const erased = await db.transaction(async (tx) => {
     const count = async (sql: string, ...params: (string | number | null)[]) =>
@@ -140,7 +144,9 @@ export async function erasePersonalData(
     await tx.run(`DELETE FROM subscribers WHERE ${sameAddress}`, email);
     // A form post held as likely automated (decision 073) is erased with the rest.
     await tx.run(`DELETE FROM form_quarantine WHERE ${sameAddress}`, email);
-    // A call to come is cancelled by its deletion: its time is free again, and its messages went with its lead.
+    // A call to come is cancelled (its person told, the visitor not), then deleted: its time is free again, and its
+    // messages went with its lead.
+    if (outbox) await cancelCallsOfErased(tx, outbox, email, now);
     await tx.run(`DELETE FROM bookings WHERE ${sameAddress}`, email);
     await settleConsents(tx, now);
     const suppressions = createSuppressions(tx);

@@ -35,6 +35,9 @@ const GETS = [
   '/staff/reports/speed?from=2026-12-31&to=2026-01-01',
   '/staff/reports/speed.csv?by=owner',
   '/staff/assignment',
+  '/staff/calls',
+  '/staff/calls?person=lucia@meridianlab.test&office=Bogota',
+  '/staff/calls/1',
   '/staff/bookings/settings',
   '/staff/subscribers',
   '/staff/subscribers.csv',
@@ -81,6 +84,9 @@ const POSTS: [string, Record<string, string>][] = [
   ['/staff/leads/1/owner', { owner: 'ana@meridianlab.test' }],
   ['/staff/leads/1/step', { step: 'Call', due: '2030-01-01T09:00' }],
   ['/staff/assignment', { rule: 'round-robin' }],
+  ['/staff/calls/1/cancel', { sequence: '0' }],
+  ['/staff/calls/1/move', { sequence: '0', slot: '1' }],
+  ['/staff/calls/1/outcome', { sequence: '0', outcome: 'held' }],
   ['/staff/bookings/settings', { durationMinutes: '45' }],
   ['/staff/subscribers/1/remove', {}],
   ['/staff/newsletter', {}],
@@ -160,6 +166,7 @@ const OPEN = new Set([SIGN_IN_PATH, '/staff/forgot', '/staff/password']);
 const app = testApp({ TRUST_PROXY: '1' });
 const COOKIE = '__Host-staff_session';
 const SECRET_TEXTS = [
+  'Booked Visitor',
   'Maria Gomez',
   'maria@acme.test',
   'reader@example.test',
@@ -175,6 +182,16 @@ beforeAll(async () => {
   await addAccount(app.db, 'ana@meridianlab.test');
   accountId = (await createAccountStore(app.db).find('ana@meridianlab.test'))!.id;
   insertLead(app.db);
+  // Call 1, booked by a visitor of lead 1's kind: what only owners and sales may see.
+  app.db.connection
+    .prepare(
+      `INSERT INTO bookings (uid, person_id, person_email, status, start_at, end_at, block_end_at, office, topic, locale,
+         time_zone, name, email, company, created_at, updated_at)
+       VALUES ('call@test', 1, 'ana@meridianlab.test', 'confirmed', '2030-01-07T15:00:00.000Z', '2030-01-07T15:30:00.000Z',
+         '2030-01-07T15:40:00.000Z', 'Miami', 'other', 'en', 'America/New_York', 'Booked Visitor', 'booked@example.test',
+         'Secret Co', '', '')`,
+    )
+    .run();
   // Once the seed is in (a page waits for it), the draft comes after it.
   await request(app).get('/robots.txt');
   await createArticleStore(app.db).create(
@@ -506,6 +523,7 @@ const POLICY: [RegExp, readonly Role[]][] = [
   [/^\/staff\/articles(?:[./]|$)/i, ['owner', 'editor']],
   [/^\/staff\/people(?:[./]|$)/i, ['owner']],
   [/^\/staff\/assignment(?:[./]|$)/i, ['owner']],
+  [/^\/staff\/calls(?:[./]|$)/i, ['owner', 'sales']],
   [/^\/staff\/bookings(?:[./]|$)/i, ['owner']],
   [/^\/staff\/audit(?:[./]|$)/i, ['owner']],
   [/^\/staff\/quarantine(?:[./]|$)/i, ['owner', 'sales']],
@@ -591,6 +609,7 @@ describe('each role', () => {
       '/staff/leads',
       '/staff/reports',
       '/staff/assignment',
+      '/staff/calls',
       '/staff/bookings/settings',
       '/staff/subscribers',
       '/staff/newsletter',
@@ -614,6 +633,7 @@ describe('each role', () => {
     expect(await nav('sales')).toEqual([
       '/staff/leads',
       '/staff/reports',
+      '/staff/calls',
       '/staff/quarantine',
       '/staff/speed',
       '/staff/analytics',

@@ -76,9 +76,11 @@ describe('the reports: leads → contacted → won, and the won monthly value', 
     expect(html).toContain('<option value="campaign" selected="">Campaign</option>');
     const row = (name: string) => new RegExp(`<th scope="row">${name}</th>((?:<td>[^<]*</td>)+)`).exec(html)?.[1];
     expect(row('spring-plans')).toBe(
-      `<td>1</td><td>1</td><td>100\u00a0%</td><td>1</td><td>100\u00a0%</td><td>${plan.price}</td>`,
+      `<td>1</td><td>0</td><td>1</td><td>100\u00a0%</td><td>1</td><td>100\u00a0%</td><td>${plan.price}</td>`,
     );
-    expect(row('\\(none\\)')).toBe('<td>1</td><td>1</td><td>100\u00a0%</td><td>0</td><td>0\u00a0%</td><td>0</td>');
+    expect(row('\\(none\\)')).toBe(
+      '<td>1</td><td>0</td><td>1</td><td>100\u00a0%</td><td>0</td><td>0\u00a0%</td><td>0</td>',
+    );
 
     // The same in the CSV and the JSON.
     const csv = await request(app).get('/staff/reports.csv?by=campaign').set('Cookie', diego.cookie).expect(200);
@@ -86,13 +88,23 @@ describe('the reports: leads → contacted → won, and the won monthly value', 
       /^attachment; filename="?lead-report-campaign-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv"?$/,
     );
     expect(parseCsv(csv.text).slice(0, 2)).toEqual([
-      ['Campaign', 'Leads', 'Contacted', 'Contacted share', 'Won', 'Won share', 'Won monthly value (CAD)'],
-      ['spring-plans', '1', '1', '1', '1', '1', String(plan.price)],
+      [
+        'Campaign',
+        'Leads',
+        'Calls booked',
+        'Contacted',
+        'Contacted share',
+        'Won',
+        'Won share',
+        'Won monthly value (CAD)',
+      ],
+      ['spring-plans', '1', '0', '1', '1', '1', '1', String(plan.price)],
     ]);
     const json = await request(app).get('/staff/reports.json?by=campaign').set('Cookie', diego.cookie).expect(200);
     expect(JSON.parse(json.text).rows).toContainEqual({
       group: 'spring-plans',
       leads: 1,
+      booked: 0,
       contacted: 1,
       won: 1,
       monthly: plan.price,

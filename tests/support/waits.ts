@@ -8,9 +8,10 @@ export async function until(
   check: () => boolean | Promise<boolean>,
   { timeoutMs = 20_000, everyMs = 20 }: { timeoutMs?: number; everyMs?: number } = {},
 ): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
+  // performance.now(): a test that controls Date (vi.useFakeTimers) still gets its timeout.
+  const deadline = performance.now() + timeoutMs;
   while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+    if (performance.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }

@@ -34,6 +34,9 @@ export const AUDIT_ACTIONS = {
   'lead.status': 'Lead’s status changed',
   'lead.note': 'Note added to a lead',
   'lead.note.edit': 'Note of a lead edited',
+  'call.cancel': 'Intro call cancelled',
+  'call.move': 'Intro call moved',
+  'call.outcome': 'Intro call marked',
   'quarantine.deliver': 'Held form post delivered',
   'quarantine.delete': 'Held form post deleted',
 } as const;

@@ -1,7 +1,8 @@
 /**
  * Leads → contacted → won, and the won leads' monthly value, grouped by one of a lead's facts (decision 080). The
  * leads are those received in the period, spam left out; contacted is a lead the staff ever moved to contacted, won
- * or lost (reopened since, it still was); won is a lead won now, worth the monthly value its deal records.
+ * or lost (reopened since, it still was); won is a lead won now, worth the monthly value its deal records. Calls
+ * booked counts their intro calls not cancelled (decision 087), so each source and campaign shows its bookings.
  */
 import { sourceOf } from '../../../shared/lib/attribution';
 import { publishedArticles } from '../../analytics/articles';
@@ -21,6 +22,8 @@ export const isGrouping = (value: unknown): value is Grouping => GROUPINGS.inclu
 export interface FunnelRow {
   group: string;
   leads: number;
+  /** Calls booked by those leads, cancelled ones left out (decision 087). */
+  booked: number;
   contacted: number;
   won: number;
   /** The won leads' monthly values added up, whole dollars. */
@@ -37,6 +40,7 @@ interface FunnelLead {
   status: string;
   monthly: number | null;
   contacted: number;
+  booked: number;
 }
 
 const NONE = '(none)';
@@ -76,7 +80,8 @@ export async function funnelReport(db: Database, period: Period, by: Grouping): 
     `SELECT source, campaign, attribution, locale, heard, ${LEAD_OFFICE} AS office, status, deal_monthly AS monthly,
        CASE WHEN status IN ('contacted', 'won', 'lost') OR EXISTS (SELECT 1 FROM lead_events
          WHERE lead_events.lead_id = leads.id AND lead_events.to_status IN ('contacted', 'won', 'lost'))
-       THEN 1 ELSE 0 END AS contacted
+       THEN 1 ELSE 0 END AS contacted,
+       (SELECT count(*) FROM bookings WHERE bookings.lead_id = leads.id AND bookings.status <> 'cancelled') AS booked
      FROM leads WHERE received_at >= ? AND received_at < ? AND status <> 'spam'`,
     ...periodBounds(period),
   );
@@ -86,8 +91,9 @@ export async function funnelReport(db: Database, period: Period, by: Grouping): 
   const groups = new Map<string, FunnelRow>();
   for (const lead of leads) {
     const group = groupOf(by, lead, titles);
-    const row = groups.get(group) ?? { group, leads: 0, contacted: 0, won: 0, monthly: 0 };
+    const row = groups.get(group) ?? { group, leads: 0, booked: 0, contacted: 0, won: 0, monthly: 0 };
     row.leads += 1;
+    row.booked += Number(lead.booked);
     row.contacted += Number(lead.contacted);
     if (lead.status === 'won') {
       row.won += 1;

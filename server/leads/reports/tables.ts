@@ -17,6 +17,7 @@ export function funnelTable(rows: readonly FunnelRow[], by: Grouping): Analytics
     rows: rows.map((row) => [
       row.group,
       row.leads,
+      row.booked,
       row.contacted,
       share(row.contacted, row.leads),
       row.won,

@@ -22,11 +22,12 @@ export const isSpeedGrouping = (value: unknown): value is SpeedGrouping =>
 export const reportsCopy = {
   funnelTitle: 'Leads, contacted and won',
   funnelIntro:
-    'The leads received in the period, spam left out. Contacted: ever moved to contacted, won or lost. Won: won now, ' +
-    'with the monthly value its deal records.',
+    'The leads received in the period, spam left out. Calls booked: their intro calls, cancelled ones left out. ' +
+    'Contacted: ever moved to contacted, won or lost. Won: won now, with the monthly value its deal records.',
   funnelColumns: (by: Grouping) => [
     groupingLabels[by],
     'Leads',
+    'Calls booked',
     'Contacted',
     'Contacted share',
     'Won',

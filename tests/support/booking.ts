@@ -1,0 +1,47 @@
+import request from 'supertest';
+
+import type { StaffProfile } from '../../server/console/people/profile';
+import type { Database } from '../../server/db';
+import type { TestApp } from './helpers';
+import { addAccount } from './staffHelpers';
+
+/** Working every day, all day: a test finds free times whenever its clock says it is. */
+export const ALWAYS = Object.fromEntries(
+  ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [
+    day,
+    { from: '00:00', to: '23:59' },
+  ]),
+) as StaffProfile['hours'];
+
+/** Lucía takes Spanish and English calls in Bogota, always: a slot is hers or taken. */
+export const addLucia = (db: Database, profile: Partial<StaffProfile> = {}) =>
+  addAccount(db, 'lucia@meridianlab.test', undefined, {
+    ...{ role: 'sales', name: 'Lucía Pérez', office: 'Bogota', languages: ['es', 'en'] },
+    ...{ timeZone: 'America/Bogota', hours: ALWAYS, ...profile },
+  });
+
+let client = 0;
+
+/** A form post to the booking page from a client of its own (the page limits posts per client). */
+export const bookingPost = (app: TestApp, path: string, fields: Record<string, string>) =>
+  request(app)
+    .post(path)
+    .type('form')
+    .set('X-Forwarded-For', `198.51.100.${(client = (client % 250) + 1)}`)
+    .send(fields);
+
+/** Books the call starting at `start` (epoch ms) in Bogota: the manage token. */
+export async function bookAt(
+  app: TestApp,
+  start: number,
+  visitor: { email: string; lang?: 'en' | 'es'; name?: string; attribution?: string },
+): Promise<string> {
+  const lang = visitor.lang ?? 'es';
+  const answer = await bookingPost(app, lang === 'es' ? '/es/reservar' : '/book', {
+    ...{ topic: 'ai-voice-systems', lang, office: '', tz: 'Europe/Madrid', slot: `${start}.bogota` },
+    ...{ name: visitor.name ?? 'Ana Gómez', email: visitor.email, company: 'Panadería Sol', phone: '', message: '' },
+    ...(visitor.attribution ? { attribution: visitor.attribution } : {}),
+  });
+  if (answer.status !== 303) throw new Error(`Booking at ${new Date(start).toISOString()} answered ${answer.status}`);
+  return /manage=([\w.-]+)/.exec(answer.headers.location!)![1]!;
+}
