@@ -50,7 +50,7 @@ describe.each(engines)('speed to lead, its alerts and the funnel ($engine)', ({ 
     expect(speed.byOffice).toEqual([{ key: 'Bogota', leads: 1, median: 45, p90: 45 }]);
     expect(speed.byWeek.map((figure) => figure.key)).toEqual(['2026-11-30']);
     expect(await funnelReport(db, period, 'office')).toEqual([
-      { group: 'Bogota', leads: 2, contacted: 1, won: 1, monthly: 900 },
+      { group: 'Bogota', leads: 2, contacted: 1, won: 1, monthly: 900, booked: 0 },
     ]);
 
     const options = { db, outbox, siteUrl: 'https://lab.test', committed: () => {} };
