@@ -1,6 +1,9 @@
 /** Booking an intro call (decision 082): its pages, its e-mails, and the owners' settings in the console. */
+import { Router } from 'express';
+
 import type { Feature } from '../site/feature';
 import type { Site } from '../site/services';
+import { bookingApiRoutes } from './api/routes';
 import { bookingSection } from './consoleRoutes';
 import { bookingKinds } from './messages';
 import { bookingRoutes } from './routes';
@@ -16,8 +19,11 @@ export function booking(site: Site, { leads }: { leads: BookingLeads }): Feature
     siteUrl: config.siteUrl,
     leads,
   });
+  const routes = Router();
+  routes.use(bookingRoutes({ service, siteUrl: config.siteUrl, renderPage, counters }));
+  routes.use(bookingApiRoutes({ service, siteUrl: config.siteUrl, token: config.bookingApiToken, counters }));
   return {
-    routes: bookingRoutes({ service, siteUrl: config.siteUrl, renderPage, counters }),
+    routes,
     console: [bookingSection(db)],
     outbox: { kinds: bookingKinds, handledBy: ['sales'] },
   };

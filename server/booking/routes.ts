@@ -34,10 +34,10 @@ const DAY = 86_400_000;
 /** The page lists a week of free times at a time: a month of them would be thousands of radio buttons. */
 const WEEK = 7 * DAY;
 const texts = { en: enBook, es: esBook };
-const officeKey = (city: string) => Object.keys(BOOKING_OFFICES).find((key) => BOOKING_OFFICES[key] === city)!;
+export const officeKey = (city: string) => Object.keys(BOOKING_OFFICES).find((key) => BOOKING_OFFICES[key] === city)!;
 
 /** Whether Intl knows the zone: the page offers a list, but a typed URL may name any. */
-function isZone(zone: unknown): zone is string {
+export function isZone(zone: unknown): zone is string {
   if (typeof zone !== 'string' || zone === '' || zone.length > 64) return false;
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });

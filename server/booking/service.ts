@@ -53,6 +53,8 @@ export interface BookingLeads {
 interface Visit {
   client: { address: string; userAgent: string };
   attribution: { attribution: string; source: string; campaign: string };
+  /** Where it was booked, for the lead's consent channel: the booking page of its language by default. */
+  page?: string;
 }
 
 export type Opened = { booking: Booking; token: string } | { stale: 'cancelled' | 'moved' | 'invalid' };
@@ -139,7 +141,7 @@ export function bookingService({ db, outbox, wakeOutbox, siteUrl, leads }: Servi
                 ...{ service: request.topic === 'other' ? 'consultation' : request.topic, message: request.message },
                 ...{ heard: '', heardtext: '', locale: request.language, ...visit.attribution },
               },
-              page: localizePath(BOOK_PATH, request.language),
+              page: visit.page ?? localizePath(BOOK_PATH, request.language),
               owner: { email: taker.email, name: taker.name },
               step: STEP,
               at: new Date(booking.startAt),
