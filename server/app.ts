@@ -96,7 +96,7 @@ export function createApp(config: AppConfig, options: AppOptions): SiteApp {
   const pipeline = leads(site, { conversions: counted.conversions, guard, crm: handOff.events });
   const features = [
     pipeline,
-    booking(site, { leads: { ...pipeline.booked, returningOwner: returningOwnerOf } }),
+    booking(site, { leads: { ...pipeline.booked, returningOwner: returningOwnerOf }, guard }),
     newsletter(site, { conversions: counted.conversions, wakeCampaigns: options.wakeCampaigns, guard }),
     guard,
     vitals(site),

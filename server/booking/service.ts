@@ -47,10 +47,12 @@ export interface BookingLeads {
     client: { address: string; userAgent: string },
   ): Promise<number>;
   committed(): void;
+  /** A lead as the contact form stores it: a held booking whose time was gone when it was let through. */
+  add(values: Parameters<BookingLeads['bookedIn']>[1]['values'], client: Visit['client']): Promise<number>;
   returningOwner(tx: Queryable, email: string): Promise<string | undefined>;
 }
 
-interface Visit {
+export interface Visit {
   client: { address: string; userAgent: string };
   attribution: { attribution: string; source: string; campaign: string };
   /** Where it was booked, for the lead's consent channel: the booking page of its language by default. */
