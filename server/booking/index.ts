@@ -1,11 +1,18 @@
-/** Booking an intro call (decision 082): its pages, its e-mails, and the owners' settings in the console. */
+/**
+ * Booking an intro call (decision 082): its pages, its e-mails, and the owners' settings in the console; the API
+ * for machines, the forms' guard, and each person's calendar feed (decision 088).
+ */
 import { Router } from 'express';
 
+import { createAccountStore } from '../console/accounts';
+import type { ConsoleAlert } from '../console/kit/ConsoleDocument';
 import type { FormGuarding } from '../formGuard';
 import type { Feature } from '../site/feature';
 import type { Site } from '../site/services';
 import { bookingApiRoutes } from './api/routes';
 import { bookingSection } from './consoleRoutes';
+import { calendarFeedSection } from './feeds/consoleRoutes';
+import { feedAlerts, feedKinds, startFeedReader } from './feeds/reader';
 import type { HeldBooking } from './guarded';
 import { heldBookingDelivery } from './guarded';
 import { bookingKinds } from './messages';
@@ -13,8 +20,20 @@ import { bookingRoutes } from './routes';
 import type { BookingLeads } from './service';
 import { bookingService } from './service';
 
-export function booking(site: Site, { leads, guard }: { leads: BookingLeads; guard: FormGuarding }): Feature {
-  const { db, config, counters, renderPage } = site;
+interface BookingParts {
+  leads: BookingLeads;
+  guard: FormGuarding;
+  /** Tests only: calendar feeds may be served from this machine (decision 088). */
+  feedsAllowPrivate?: boolean;
+}
+
+interface Booking extends Feature {
+  /** The signed-in person's own alerts: their calendar feed closing their times (decision 088). */
+  alertsFor: (email: string) => Promise<ConsoleAlert[]>;
+}
+
+export function booking(site: Site, { leads, guard, feedsAllowPrivate = false }: BookingParts): Booking {
+  const { db, config, counters, renderPage, logger } = site;
   const service = bookingService({
     db,
     outbox: site.outbox,
@@ -29,7 +48,19 @@ export function booking(site: Site, { leads, guard }: { leads: BookingLeads; gua
   routes.use(bookingApiRoutes({ service, siteUrl: config.siteUrl, token: config.bookingApiToken, counters }));
   return {
     routes,
-    console: [bookingSection(db)],
-    outbox: { kinds: bookingKinds, handledBy: ['sales'] },
+    console: [bookingSection(db), calendarFeedSection(db)],
+    outbox: { kinds: [...bookingKinds, ...feedKinds], handledBy: ['sales'] },
+    jobs: [
+      {
+        what: 'calendar feeds read',
+        place: 'once for the site',
+        start: () =>
+          startFeedReader({
+            ...{ db, outbox: site.outbox, committed: site.wakeOutbox, siteUrl: config.siteUrl, logger },
+            ...{ people: service.people, allowPrivate: feedsAllowPrivate },
+          }),
+      },
+    ],
+    alertsFor: async (email) => feedAlerts(db, (await createAccountStore(db).find(email))?.id),
   };
 }

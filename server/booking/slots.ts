@@ -21,6 +21,8 @@ export interface Busy {
   personId: number;
   start: number;
   blockEnd: number;
+  /** A busy time of the person's own calendar feed (decision 088): it blocks, but is no call of the daily cap. */
+  external?: boolean;
 }
 
 export interface Slot {
@@ -54,7 +56,8 @@ function isFree(person: BookingPerson, busy: readonly Busy[], start: number, set
   let thatDay = 0;
   for (const booking of busy) {
     if (booking.start < blockEnd && start < booking.blockEnd) return false;
-    if (DateTime.fromMillis(booking.start, { zone: person.timeZone }).toISODate() === day) thatDay += 1;
+    if (!booking.external && DateTime.fromMillis(booking.start, { zone: person.timeZone }).toISODate() === day)
+      thatDay += 1;
   }
   return thatDay < settings.dailyCap;
 }

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { City } from '../../shared/content/data';
 import type { Locale } from '../../shared/lib/locale';
 import type { Database, Queryable } from '../db';
+import { feedBusy } from './feeds/store';
 import type { CallTaker } from './people';
 import type { EventSettings } from './settings';
 import type { Busy, Slot } from './slots';
@@ -114,7 +115,8 @@ export async function slotsFor(
   settings: EventSettings,
   query: { from: number; to: number; language: string; office?: City; now: number },
 ): Promise<Slot[]> {
-  return freeSlots(people, await busyAround(q, query.from, query.to), settings, query);
+  const feeds = await feedBusy(q, query.from - DAY * 1.5, query.to + DAY * 1.5, query.now);
+  return freeSlots(people, [...(await busyAround(q, query.from, query.to)), ...feeds], settings, query);
 }
 
 /**
