@@ -15,6 +15,7 @@ import { calendarFeedSection } from './feeds/consoleRoutes';
 import { feedAlerts, feedKinds, startFeedReader } from './feeds/reader';
 import type { HeldBooking } from './guarded';
 import { heldBookingDelivery } from './guarded';
+import { holdRoutes } from './holdRoutes';
 import { bookingKinds } from './messages';
 import { bookingRoutes } from './routes';
 import type { BookingLeads } from './service';
@@ -45,6 +46,7 @@ export function booking(site: Site, { leads, guard, feedsAllowPrivate = false }:
   // A held booking holds no time and mails nobody; "not spam" books it as if it had just arrived (decision 088).
   const guarded = guard.protect<HeldBooking>('booking', heldBookingDelivery(db, service, leads));
   routes.use(bookingRoutes({ service, guard: guarded, siteUrl: config.siteUrl, renderPage, counters }));
+  routes.use(holdRoutes({ db, service, siteUrl: config.siteUrl, counters }));
   routes.use(bookingApiRoutes({ service, siteUrl: config.siteUrl, token: config.bookingApiToken, counters }));
   return {
     routes,

@@ -229,6 +229,7 @@ export function bookingRoutes({ service, guard, siteUrl, renderPage, counters }:
       office: BOOKING_OFFICES[office],
       topic: choice.topic,
       timeZone: choice.zone,
+      holdKey: text(fields.hold).slice(0, 64),
     };
     const userAgent = req.get('user-agent') ?? '';
     if (await heldBack(req, fields, { request, attribution, userAgent })) {

@@ -835,6 +835,11 @@ export const migrations: readonly Migration[] = [
   // Decision 088: each person's private calendar feed (its URL a secret), the busy times last read from it, and
   // since when it fails. A person's row goes with their account.
   { sqlite: `${bookingFeeds} STRICT`, postgres: bookingFeeds },
+  // Decision 088: a held booking (a visitor with script typing their details) lapses at hold_until; its client
+  // and its key are hashes.
+  `ALTER TABLE bookings ADD COLUMN hold_until TEXT;
+   ALTER TABLE bookings ADD COLUMN hold_client TEXT NOT NULL DEFAULT '';
+   ALTER TABLE bookings ADD COLUMN hold_key TEXT NOT NULL DEFAULT '';`,
 ];
 
 /**
