@@ -63,6 +63,8 @@ export interface AppOptions {
   articles?: ArticleContent;
   /** Looks up whether an e-mail's domain receives mail (a test's resolver); the DNS's by default. */
   mailDomain?: MailDomainCheck;
+  /** Tests only: calendar feeds served on this machine are read (decision 088); never in production. */
+  feedsAllowPrivate?: boolean;
 }
 
 /** The site's Node listener, with what main.ts runs beside it: the features' jobs and what the outbox sends for them. */
@@ -94,9 +96,13 @@ export function createApp(config: AppConfig, options: AppOptions): SiteApp {
   const guard = formGuard(site, { mailDomain: options.mailDomain }); // the public forms' checks and quarantine
   const handOff = crm(site); // the lab's CRM: the leads' events, signed (decision 081)
   const pipeline = leads(site, { conversions: counted.conversions, guard, crm: handOff.events });
+  const calls = booking(site, {
+    ...{ leads: { ...pipeline.booked, returningOwner: returningOwnerOf }, guard },
+    feedsAllowPrivate: options.feedsAllowPrivate,
+  });
   const features = [
     pipeline,
-    booking(site, { leads: { ...pipeline.booked, returningOwner: returningOwnerOf } }),
+    calls,
     newsletter(site, { conversions: counted.conversions, wakeCampaigns: options.wakeCampaigns, guard }),
     guard,
     vitals(site),
@@ -134,7 +140,8 @@ export function createApp(config: AppConfig, options: AppOptions): SiteApp {
     ...{ outbox: site.outbox, wakeOutbox, afterAnswer },
     locked: lab.checkNow, // a sign-in lock is told to the lab at once, as an alert
     alerts: async () => [...legal.alerts, ...(await lab.alerts.active())],
-    personalAlerts: (email) => pipeline.alertsFor(email), // a lead's owner: their next steps due
+    // a lead's owner: their next steps due; a person whose calendar feed closed their booking times
+    personalAlerts: async (email) => [...(await pipeline.alertsFor(email)), ...(await calls.alertsFor(email))],
     // The outbox's failed messages last: each is for the owner and the roles of the feature that sent it.
     sections: [...features.flatMap((feature) => feature.console ?? []), lab.outboxSection(outboxHandlers(features))],
     secretKey: config.analytics.keySet ? config.analytics.key : undefined,

@@ -153,6 +153,10 @@ const envSchema = z.object({
     .string()
     .regex(/^[\x21-\x7e]{32,}$/, 'expected at least 32 visible characters (for example: openssl rand -hex 32)')
     .optional(),
+  BOOKING_API_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{32,}$/, 'expected at least 32 visible characters (for example: openssl rand -hex 32)')
+    .optional(),
   LAB_LEGAL_NAME: identityFact.optional(),
   LAB_TAX_ID: identityFact.optional(),
   LAB_DOMICILE: identityFact.optional(),
@@ -207,6 +211,8 @@ export interface AppConfig {
   backup: BackupConfig;
   /** The bearer token Prometheus scrapes /metrics with; none: /metrics does not exist. Never logged. */
   metricsToken?: string;
+  /** The bearer token machine clients book with (decision 088); none: the booking API answers 404. Never logged. */
+  bookingApiToken?: string;
   /** The key of visitors' pseudonyms (decision 065). Never logged. */
   analytics: AnalyticsConfig;
   alerts: AlertConfig;
@@ -295,6 +301,7 @@ const SECRET_VARIABLES = new Set([
   'CRM_WEBHOOK_SECRET',
   'DATABASE_URL',
   'METRICS_TOKEN',
+  'BOOKING_API_TOKEN',
   'NEWSLETTER_EVENTS_SECRET',
   'BACKUP_KEY',
   'ANALYTICS_KEY',
@@ -384,6 +391,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
       keyRequired: NODE_ENV === 'production',
     },
     metricsToken: parsed.data.METRICS_TOKEN,
+    bookingApiToken: parsed.data.BOOKING_API_TOKEN,
     analytics: {
       key: parsed.data.ANALYTICS_KEY ?? randomBytes(32).toString('hex'),
       keyMissing: NODE_ENV === 'production' && parsed.data.ANALYTICS_KEY === undefined,

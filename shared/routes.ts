@@ -238,6 +238,8 @@ export const pages: readonly PageRoute[] = [
     load: () => import('./pages/Book'),
     texts: ['book'],
     styles: ['book'],
+    // The free times' form carries the page token (decision 088): the slots' answer is rendered at this path.
+    hasForm: true,
     paths: { es: '/es/reservar' },
     readQuery: (params) => (params.has('tz') || params.has('manage') ? null : ''),
   },

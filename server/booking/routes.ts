@@ -19,25 +19,30 @@ import { book as esBook } from '../../shared/content/i18n/es/book';
 import { ATTRIBUTION_FIELD } from '../../shared/lib/attribution';
 import type { Locale } from '../../shared/lib/locale';
 import { isLocale, localeOf, locales } from '../../shared/lib/locale';
+import { HONEYPOT_FIELD } from '../../shared/model/contactForm';
 import { localizePath } from '../../shared/routes';
 import { attributionOf, fieldOf } from '../analytics/attribution';
 import { OFFICE_TIME_ZONES } from '../console/people/profile';
+import type { FormGuard } from '../formGuard';
 import { formEndpoint, readBody } from '../http/formEndpoint';
 import type { RateLimitCounters } from '../http/rateLimitCounters';
 import type { RenderPage } from '../pages/render';
+import type { HeldBooking } from './guarded';
 import type { BookingService, Opened } from './service';
 import type { Slot } from './slots';
 
 const POSTS_PER_MINUTE = 10;
+/** The answer to a held booking: the booked page's words, with no link that acts (decision 088). */
+const HELD_ANSWER = { step: 'manage', token: '', slots: [], notice: 'booked' } as const;
 const BODY_LIMIT_BYTES = 16 * 1024;
 const DAY = 86_400_000;
 /** The page lists a week of free times at a time: a month of them would be thousands of radio buttons. */
 const WEEK = 7 * DAY;
 const texts = { en: enBook, es: esBook };
-const officeKey = (city: string) => Object.keys(BOOKING_OFFICES).find((key) => BOOKING_OFFICES[key] === city)!;
+export const officeKey = (city: string) => Object.keys(BOOKING_OFFICES).find((key) => BOOKING_OFFICES[key] === city)!;
 
 /** Whether Intl knows the zone: the page offers a list, but a typed URL may name any. */
-function isZone(zone: unknown): zone is string {
+export function isZone(zone: unknown): zone is string {
   if (typeof zone !== 'string' || zone === '' || zone.length > 64) return false;
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
@@ -78,12 +83,14 @@ const detailsSchema = z.object({
 
 interface RoutesOptions {
   service: BookingService;
+  /** The forms' checks (decisions 073, 088): a held booking is answered as a booked one, and books nothing. */
+  guard: FormGuard<HeldBooking>;
   siteUrl: string;
   renderPage: RenderPage;
   counters?: RateLimitCounters;
 }
 
-export function bookingRoutes({ service, siteUrl, renderPage, counters }: RoutesOptions): Router {
+export function bookingRoutes({ service, guard, siteUrl, renderPage, counters }: RoutesOptions): Router {
   const router = Router();
   const paths = locales.map((locale) => localizePath(BOOK_PATH, locale));
 
@@ -152,6 +159,17 @@ export function bookingRoutes({ service, siteUrl, renderPage, counters }: Routes
     });
   });
 
+  /** Whether the guard keeps the post in the quarantine: then nothing is booked, and the page says "booked". */
+  const heldBack = (req: Request, fields: Record<string, unknown>, payload: HeldBooking) =>
+    guard.held(req, {
+      fields,
+      honeypot: text(fields[HONEYPOT_FIELD]) !== '',
+      email: payload.request.email,
+      text: payload.request.message,
+      summary: `${payload.request.name} (${payload.request.company}), a call at ${new Date(payload.request.start).toISOString()}: ${payload.request.message}`,
+      payload,
+    });
+
   const receive = async (req: Request, res: Response, next: NextFunction) => {
     const locale = localeOf(req.originalUrl);
     const body = readBody(req, res);
@@ -204,17 +222,21 @@ export function bookingRoutes({ service, siteUrl, renderPage, counters }: Routes
       await again(400, false);
       return;
     }
-    const outcome = await service.book(
-      {
-        ...details.data,
-        start,
-        language: choice.language,
-        office: BOOKING_OFFICES[office],
-        topic: choice.topic,
-        timeZone: choice.zone,
-      },
-      { client: { address: req.ip ?? '', userAgent: req.get('user-agent') ?? '' }, attribution },
-    );
+    const request = {
+      ...details.data,
+      start,
+      language: choice.language,
+      office: BOOKING_OFFICES[office],
+      topic: choice.topic,
+      timeZone: choice.zone,
+      holdKey: text(fields.hold).slice(0, 64),
+    };
+    const userAgent = req.get('user-agent') ?? '';
+    if (await heldBack(req, fields, { request, attribution, userAgent })) {
+      show(req, res, next, 200, { ...HELD_ANSWER, start, zone: choice.zone, email: request.email });
+      return;
+    }
+    const outcome = await service.book(request, { client: { address: req.ip ?? '', userAgent }, attribution });
     if ('taken' in outcome) await again(409, true);
     else to(outcome.token, 'booked');
   };

@@ -50,12 +50,16 @@ export interface BookingLeads {
     client: { address: string; userAgent: string },
   ): Promise<number>;
   committed(): void;
+  /** A lead as the contact form stores it: a held booking whose time was gone when it was let through. */
+  add(values: Parameters<BookingLeads['bookedIn']>[1]['values'], client: Visit['client']): Promise<number>;
   returningOwner(tx: Queryable, email: string): Promise<string | undefined>;
 }
 
-interface Visit {
+export interface Visit {
   client: { address: string; userAgent: string };
   attribution: { attribution: string; source: string; campaign: string };
+  /** Where it was booked, for the lead's consent channel: the booking page of its language by default. */
+  page?: string;
 }
 
 export type Opened = { booking: Booking; token: string } | { stale: 'cancelled' | 'moved' | 'invalid' };
@@ -142,7 +146,7 @@ export function bookingService({ db, outbox, wakeOutbox, siteUrl, leads }: Servi
                 ...{ service: request.topic === 'other' ? 'consultation' : request.topic, message: request.message },
                 ...{ heard: '', heardtext: '', locale: request.language, ...visit.attribution },
               },
-              page: localizePath(BOOK_PATH, request.language),
+              page: visit.page ?? localizePath(BOOK_PATH, request.language),
               owner: { email: taker.email, name: taker.name },
               step: CALL_STEP,
               at: new Date(booking.startAt),

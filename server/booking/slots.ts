@@ -21,6 +21,8 @@ export interface Busy {
   personId: number;
   start: number;
   blockEnd: number;
+  /** A busy time of the person's own calendar feed (decision 088): it blocks, but is no call of the daily cap. */
+  external?: boolean;
 }
 
 export interface Slot {
@@ -47,20 +49,38 @@ function bookableWindow(settings: EventSettings, now: number): { opens: number; 
   return { opens: now + settings.noticeMinutes * MINUTE, closes: now + settings.horizonDays * 86_400_000 };
 }
 
-/** Whether a person may take a call from `start` given their bookings (sorted by start) and the daily cap. */
-function isFree(person: BookingPerson, busy: readonly Busy[], start: number, settings: EventSettings): boolean {
-  const blockEnd = start + (settings.durationMinutes + settings.bufferMinutes) * MINUTE;
-  const day = DateTime.fromMillis(start, { zone: person.timeZone }).toISODate();
-  let thatDay = 0;
+/** A person's calls per local day, for the daily cap: read once per person, not once per candidate start. */
+function callsPerDay(person: BookingPerson, busy: readonly Busy[]): Map<string, number> {
+  const calls = new Map<string, number>();
   for (const booking of busy) {
-    if (booking.start < blockEnd && start < booking.blockEnd) return false;
-    if (DateTime.fromMillis(booking.start, { zone: person.timeZone }).toISODate() === day) thatDay += 1;
+    if (booking.external) continue;
+    const day = DateTime.fromMillis(booking.start, { zone: person.timeZone }).toISODate()!;
+    calls.set(day, (calls.get(day) ?? 0) + 1);
   }
-  return thatDay < settings.dailyCap;
+  return calls;
 }
 
-/** A person's candidate starts: every step of the call's length through each working day, closed days left out. */
-function* startsOf(person: BookingPerson, from: number, to: number, settings: EventSettings): Generator<number> {
+/** Whether a person may take a call from `start` (on their local `day`) given their busy times and the daily cap. */
+function isFree(
+  busy: readonly Busy[],
+  calls: Map<string, number>,
+  start: number,
+  day: string,
+  settings: EventSettings,
+) {
+  if ((calls.get(day) ?? 0) >= settings.dailyCap) return false;
+  const blockEnd = start + (settings.durationMinutes + settings.bufferMinutes) * MINUTE;
+  for (const booking of busy) if (booking.start < blockEnd && start < booking.blockEnd) return false;
+  return true;
+}
+
+/** A person's candidate starts with their local day: every step of the call's length through each working day, closed days left out. */
+function* startsOf(
+  person: BookingPerson,
+  from: number,
+  to: number,
+  settings: EventSettings,
+): Generator<[number, string]> {
   const length = settings.durationMinutes * MINUTE;
   let day = DateTime.fromMillis(from, { zone: person.timeZone }).startOf('day');
   const last = DateTime.fromMillis(to, { zone: person.timeZone }).endOf('day');
@@ -70,7 +90,8 @@ function* startsOf(person: BookingPerson, from: number, to: number, settings: Ev
     if (!range || isHoliday(person.office, date)) continue;
     const opens = DateTime.fromISO(`${date}T${range.from}`, { zone: person.timeZone }).toMillis();
     const closes = DateTime.fromISO(`${date}T${range.to}`, { zone: person.timeZone }).toMillis();
-    for (let start = opens; start + length <= closes; start += length) if (start >= from && start < to) yield start;
+    for (let start = opens; start + length <= closes; start += length)
+      if (start >= from && start < to) yield [start, date];
   }
 }
 
@@ -92,8 +113,9 @@ export function freeSlots(
     if (!(person.languages as readonly string[]).includes(query.language)) continue;
     if (query.office && person.office !== query.office) continue;
     const busy = bookings.filter((booking) => booking.personId === person.id);
-    for (const start of startsOf(person, from, to, settings)) {
-      if (!isFree(person, busy, start, settings)) continue;
+    const calls = callsPerDay(person, busy);
+    for (const [start, day] of startsOf(person, from, to, settings)) {
+      if (!isFree(busy, calls, start, day, settings)) continue;
       const key = `${start} ${person.office}`;
       const slot = slots.get(key);
       if (slot) slot.people.push(person.id);

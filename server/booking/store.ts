@@ -8,6 +8,8 @@ import { randomUUID } from 'node:crypto';
 import type { City } from '../../shared/content/data';
 import type { Locale } from '../../shared/lib/locale';
 import type { Database, Queryable } from '../db';
+import { feedBusy } from './feeds/store';
+import { releaseHolds } from './holdRelease';
 import { lockBookings } from './lock';
 import type { CallTaker } from './people';
 import type { EventSettings } from './settings';
@@ -54,6 +56,8 @@ export interface BookingRequest {
   company: string;
   phone: string;
   message: string;
+  /** The key of the visitor's own hold of this time, when their page held it (decision 088). */
+  holdKey?: string;
 }
 
 const HOLDING = "status IN ('held', 'confirmed')";
@@ -66,11 +70,15 @@ export function isOverlap(error: unknown): boolean {
   return code === '23P01' || (typeof message === 'string' && message.includes('booking overlaps another'));
 }
 
-/** The bookings that hold people around `start`: a day and a half either side covers any person's local day. */
-async function busyAround(q: Queryable, from: number, to: number): Promise<Busy[]> {
+/**
+ * The bookings that hold people around `start`: a day and a half either side covers any person's local day. A
+ * hold counts until it lapses (decision 088).
+ */
+async function busyAround(q: Queryable, from: number, to: number, now: number): Promise<Busy[]> {
   const rows = await q.all<{ personId: number; startAt: string; blockEndAt: string }>(
     `SELECT person_id AS "personId", start_at AS "startAt", block_end_at AS "blockEndAt" FROM bookings
-     WHERE ${HOLDING} AND start_at < ? AND block_end_at > ?`,
+     WHERE ${HOLDING} AND (hold_until IS NULL OR hold_until > ?) AND start_at < ? AND block_end_at > ?`,
+    new Date(now).toISOString(),
     new Date(to + DAY * 1.5).toISOString(),
     new Date(from - DAY * 1.5).toISOString(),
   );
@@ -115,7 +123,9 @@ export async function slotsFor(
   settings: EventSettings,
   query: { from: number; to: number; language: string; office?: City; now: number },
 ): Promise<Slot[]> {
-  return freeSlots(people, await busyAround(q, query.from, query.to), settings, query);
+  const feeds = await feedBusy(q, query.from - DAY * 1.5, query.to + DAY * 1.5, query.now);
+  const bookings = await busyAround(q, query.from, query.to, query.now);
+  return freeSlots(people, [...bookings, ...feeds], settings, query);
 }
 
 /**
@@ -146,6 +156,8 @@ export async function book(
     try {
       return await db.transaction(async (tx): Promise<BookOutcome> => {
         await lockBookings(db, tx);
+        // Lapsed holds go first (the database's overlap check counts every held row); the visitor's own is let go.
+        await releaseHolds(tx, now, request.holdKey);
         const query = { from: request.start, to: request.start + 1, language: request.language, now };
         const slots = await slotsFor(tx, people, settings, { ...query, office: request.office });
         const freeIds = new Set(slots.filter((slot) => slot.start === request.start).flatMap((slot) => slot.people));
@@ -245,7 +257,7 @@ export async function rescheduleIn(
   const current = await bookingIn(tx, booking.id);
   if (!current || current.status !== 'confirmed' || current.sequence !== booking.sequence) return 'stale';
   const person = people.find((candidate) => candidate.id === current.personId);
-  const busy = (await busyAround(tx, start, start + 1)).filter(
+  const busy = (await busyAround(tx, start, start + 1, now)).filter(
     (entry) => !(entry.personId === current.personId && entry.start === Date.parse(current.startAt)),
   );
   const query = { from: start, to: start + 1, language: current.locale, now };

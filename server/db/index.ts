@@ -294,6 +294,16 @@ const postgresBookingGuard = `
     ('booking_link_secret', encode(sha256((gen_random_uuid()::text || gen_random_uuid()::text)::bytea), 'hex'))
   ON CONFLICT (key) DO NOTHING;`;
 
+const bookingFeeds = `CREATE TABLE booking_feeds (
+    person_id INTEGER PRIMARY KEY REFERENCES staff_accounts (id) ON DELETE CASCADE,
+    url TEXT NOT NULL,
+    busy TEXT NOT NULL DEFAULT '[]',
+    read_at TEXT,
+    failing_since TEXT,
+    problem TEXT NOT NULL DEFAULT '',
+    alerted_at TEXT
+  )`;
+
 /**
  * Each entry runs once, in order, inside a transaction; append, never edit.
  * A new entry is one string when the same SQL runs on both engines (ALTER
@@ -826,6 +836,14 @@ export const migrations: readonly Migration[] = [
   `ALTER TABLE bookings ADD COLUMN outcome TEXT NOT NULL DEFAULT '';
    ALTER TABLE bookings ADD COLUMN outcome_at TEXT;
    ALTER TABLE bookings ADD COLUMN outcome_by TEXT NOT NULL DEFAULT '';`,
+  // Decision 088: each person's private calendar feed (its URL a secret), the busy times last read from it, and
+  // since when it fails. A person's row goes with their account.
+  { sqlite: `${bookingFeeds} STRICT`, postgres: bookingFeeds },
+  // Decision 088: a held booking (a visitor with script typing their details) lapses at hold_until; its client
+  // and its key are hashes.
+  `ALTER TABLE bookings ADD COLUMN hold_until TEXT;
+   ALTER TABLE bookings ADD COLUMN hold_client TEXT NOT NULL DEFAULT '';
+   ALTER TABLE bookings ADD COLUMN hold_key TEXT NOT NULL DEFAULT '';`,
 ];
 
 /**

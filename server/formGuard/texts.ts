@@ -4,7 +4,11 @@ import type { GuardSetting } from './settings';
 export const quarantineNav = { key: 'quarantine', href: '/staff/quarantine', label: 'Quarantine' };
 export const guardSettingsNav = { key: 'form-checks', href: '/staff/form-checks', label: 'Form checks' };
 
-export const formNames: Record<GuardedForm, string> = { contact: 'Contact form', newsletter: 'Newsletter sign-up' };
+export const formNames: Record<GuardedForm, string> = {
+  contact: 'Contact form',
+  newsletter: 'Newsletter sign-up',
+  booking: 'Booking page',
+};
 
 /** What the quarantine page says after an action, by the query's `done`. */
 export const quarantineNotices = {

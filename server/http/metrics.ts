@@ -1,10 +1,10 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
 import type { RequestHandler } from 'express';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 import { routePatternOf } from '../../shared/routes';
+import { bearerCheck } from './bearer';
 import { collectNodeMetrics } from './nodeMetrics';
 import { TalliedCounter, TalliedHistogram } from './tallies';
 
@@ -173,21 +173,19 @@ export function answerCounter(metrics: Metrics) {
   };
 }
 
-const digest = (text: string) => createHash('sha256').update(text).digest();
-
 /**
  * GET /metrics for Prometheus, only with `Authorization: Bearer <METRICS_TOKEN>` (compared in constant time).
  * Without a token configured it does not exist: the site's 404, as for any unknown path.
  */
 export function metricsRoute(metrics: Metrics, token: string | undefined): RequestHandler {
-  const expected = token === undefined ? undefined : digest(`Bearer ${token}`);
+  const authorized = token === undefined ? undefined : bearerCheck(token);
   return (req, res, next) => {
-    if (req.path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD') || !expected) {
+    if (req.path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD') || !authorized) {
       next();
       return;
     }
     res.set('Cache-Control', 'no-store');
-    if (!timingSafeEqual(digest(req.get('authorization') ?? ''), expected)) {
+    if (!authorized(req.get('authorization'))) {
       res.status(401).set('WWW-Authenticate', 'Bearer').type('text/plain').send('Unauthorized\n');
       return;
     }

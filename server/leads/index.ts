@@ -28,7 +28,7 @@ export const returningOwnerOf = async (tx: Queryable, email: string) => (await r
 
 interface Leads extends Feature {
   /** A booked call's lead, in the booking's transaction (decision 082). */
-  booked: Pick<LeadStore, 'bookedIn' | 'committed'>;
+  booked: Pick<LeadStore, 'bookedIn' | 'committed' | 'add'>;
   /**
    * The signed-in person's own alerts for the console's top bar: their next steps now due (decision 079), their
    * leads waiting for a first answer and, for an owner, everyone's past the second threshold (decision 080).

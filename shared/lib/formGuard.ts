@@ -1,5 +1,5 @@
 /** The public forms the site guards (decision 073): each proof of work is issued for one of them. */
-export const GUARDED_FORMS = ['contact', 'newsletter'] as const;
+export const GUARDED_FORMS = ['contact', 'newsletter', 'booking'] as const;
 export type GuardedForm = (typeof GUARDED_FORMS)[number];
 
 /** The hidden field that carries the form page's signed token, with or without script. */

@@ -16,6 +16,7 @@
 //   npm run bench -- --only=boot --baseline=../other   boot-up and TBT beside their limits, runs interleaved with another built checkout's (boot.ts)
 //   npm run bench -- --only=scale          the large lab's console and heavy jobs at 1/100, 1/10 and 1× (scale/table.ts)
 //   npm run bench -- --only=scale --factors=0.01,0.1 --engines=sqlite   some sizes, one engine
+//   npm run bench -- --only=slots          the intro call's free times: 3 people, 60 days, 1,000 busy intervals (slots.ts)
 //   npm run bench -- --only=guard          the forms' proof of work solved at 4× CPU slowdown, and the pages' p99 while
 //                                          1,000 scripted posts flood each form (formGuard.ts)
 //   npm run bench -- --only=guard --guard=flood   the flood alone
@@ -43,13 +44,14 @@ import { measureFormGuard } from './formGuard';
 import { securityHeaders, startNginx } from './nginx';
 import { scaleTables } from './scale/table';
 import { compressedSize, firstVisitJs, readBuildManifest, routeChunk } from './sizes';
+import { measureSlots } from './slots';
 import { measureTimings } from './timings';
 import { measureUploads } from './uploads';
 import type { LoadResult } from './wrk';
 import { PINNED, pinnedCommand, SERVER_CPU, wrk, wrkWarning } from './wrk';
 
 const args = new Map(process.argv.slice(2).map((arg) => arg.replace(/^--/, '').split('=') as [string, string]));
-const only = new Set((args.get('only') ?? 'sizes,paint,lighthouse,load,timings,uploads,guard').split(','));
+const only = new Set((args.get('only') ?? 'sizes,paint,lighthouse,load,timings,uploads,guard,slots').split(','));
 const workerCounts = (args.get('workers') ?? '1,2').split(',').map(Number);
 const loadSeconds = Number(args.get('seconds') ?? 10);
 const connections = Number(args.get('connections') ?? 50);
@@ -710,6 +712,19 @@ async function uploads() {
   report.uploads = times;
 }
 
+/** The intro call's free times (slots.ts, decision 088): printed beside the limit, never failing the run. */
+async function slots() {
+  console.log(`\n## The intro call's free times (SQLite; reported, never failed)\n`);
+  const figures = await measureSlots();
+  console.log(
+    '| people | days | busy intervals | free times | median | p95 (limit 50 ms) |\n| --- | --- | --- | --- | --- | --- |',
+  );
+  console.log(
+    `| ${figures.people} | ${figures.days} | ${figures.busyIntervals} | ${figures.slots} | ${figures.medianMs} ms | ${figures.p95Ms} ms (${figures.p95Ms <= 50 ? 'within' : 'OVER'}) |`,
+  );
+  report.slots = figures;
+}
+
 /** The forms' guard (formGuard.ts, decision 073): printed, never failing the run. */
 async function guard() {
   console.log(`\n## The forms' guard (the built server; reported, never failed)\n`);
@@ -767,6 +782,7 @@ try {
       (args.get('engines') ?? 'sqlite,postgres').split(','),
     );
   if (only.has('guard')) await guard();
+  if (only.has('slots')) await slots();
 } finally {
   stopNginx();
   site?.stop();

@@ -3,6 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { erasePersonalData, exportPersonalData } from '../../server/privacy/personalData';
+import { guardFields } from '../support/formGuard';
 import type { TestApp } from '../support/helpers';
 import { mailingApp } from '../support/mailingApp';
 import type { MailServer, ReceivedMail } from '../support/mailServer';
@@ -33,14 +34,18 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-const post = (path: string, fields: Record<string, string>) =>
+const choice = { topic: 'ai-voice-systems', lang: 'es', office: '', tz: 'Europe/Madrid' };
+
+/** A post as a person's browser without script sends it: with the page token the slots' page carried. */
+const post = async (path: string, fields: Record<string, string>) =>
   request(app)
     .post(path)
     .type('form')
     .set('X-Forwarded-For', `198.51.100.${(client = (client % 250) + 1)}`)
-    .send(fields);
-
-const choice = { topic: 'ai-voice-systems', lang: 'es', office: '', tz: 'Europe/Madrid' };
+    .send({
+      ...(await guardFields(app, 'booking', { path: `/es/reservar?${new URLSearchParams(choice)}` })),
+      ...fields,
+    });
 const visitor = { name: 'Ana Gómez', email: 'ana@example.com', company: 'Panadería Sol', phone: '', message: 'Hola' };
 
 /** The free times the slots page offers, as their radio values. */

@@ -7,6 +7,7 @@ import { openDatabase } from '../../server/db';
 import { createAfterAnswer } from '../../server/http/afterAnswer';
 import { createLogger } from '../../server/http/logger';
 import { postgresDatabase } from '../support/engines';
+import { tokenIn } from '../support/formGuard';
 import { testConfig } from '../support/helpers';
 import { addAccount } from '../support/staffHelpers';
 
@@ -40,6 +41,8 @@ describe('one booking a slot on PostgreSQL', () => {
     const choice = { topic: 'other', lang: 'es', office: '', tz: 'America/Bogota' };
     const page = await request(a.app).get('/es/reservar').query(choice);
     const slot = /name="slot" value="(\d+\.bogota)"/.exec(page.text)![1]!;
+    // The page token the slots' page carried, as a person's browser sends it back (decision 088).
+    const token = tokenIn(page.text);
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, at) =>
         request(at % 2 === 0 ? a.app : b.app)
@@ -48,6 +51,7 @@ describe('one booking a slot on PostgreSQL', () => {
           .set('X-Forwarded-For', `198.51.100.${at + 1}`)
           .send({
             ...choice,
+            formToken: token,
             slot,
             name: 'Ana',
             email: `racer${at}@example.com`,

@@ -80,6 +80,9 @@ describe('the intro call’s free slots across time zones', () => {
       blockEnd: day + at * 3_600_000 + 40 * 60_000,
     }));
     expect(freeSlots([bogota], six, DEFAULT_SETTINGS, query)).toEqual([]);
+    // Six busy times of the person's own calendar block only themselves: they are no calls of the cap (decision 088).
+    const own = six.map((entry) => ({ ...entry, external: true }));
+    expect(freeSlots([bogota], own, DEFAULT_SETTINGS, query).length).toBeGreaterThan(0);
   });
 
   it('keeps 4 hours’ notice and 30 days’ horizon, and the language and office asked for', () => {

@@ -1,5 +1,7 @@
 import { BOOK_PATH } from '../../content/bookingFacts';
 import { ATTRIBUTION_FIELD } from '../../lib/attribution';
+import { HONEYPOT_FIELD } from '../../model/contactForm';
+import { FormTokenField } from '../FormTokenField';
 import { PrivacyNotice } from '../PrivacyNotice';
 import { useLocale } from '../useLocale';
 import { SlotList } from './SlotList';
@@ -85,6 +87,12 @@ export function SlotsStep({ view }: { view: SlotsView }) {
           </label>
         </div>
       </fieldset>
+      <FormTokenField />
+      {/* Robots fill every field; people never see this one (decision 073). */}
+      <div className="visually-hidden" aria-hidden="true">
+        <label htmlFor="book-mlx-hp">{details.honeypot}</label>
+        <input id="book-mlx-hp" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
       <button type="submit" className="button button--primary" disabled={view.slots.length === 0}>
         {details.submit}
       </button>

@@ -49,6 +49,7 @@ export const book = {
     message: 'What would you like to discuss? (optional)',
     submit: 'Book the call',
     privacy: 'We use these details to hold the call and reply to you.',
+    honeypot: 'Leave this empty',
   },
   errors: {
     heading: 'Please check the form:',

@@ -53,6 +53,7 @@ export const book: CataloguePages['book'] = {
     message: '¿De qué le gustaría hablar? (opcional)',
     submit: 'Reservar la llamada',
     privacy: 'Usamos estos datos para la llamada y para responderle.',
+    honeypot: 'Deje este campo vacío',
   },
   errors: {
     heading: 'Revise el formulario:',
