@@ -3,7 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { erasePersonalData, exportPersonalData } from '../../server/privacy/personalData';
-import { guardFields } from '../support/formGuard';
+import { bookingPost } from '../support/booking';
 import type { TestApp } from '../support/helpers';
 import { mailingApp } from '../support/mailingApp';
 import type { MailServer, ReceivedMail } from '../support/mailServer';
@@ -20,7 +20,6 @@ const ALWAYS = Object.fromEntries(
 const cleanups: (() => unknown)[] = [];
 let app: TestApp;
 let smtp: MailServer;
-let client = 0;
 
 beforeAll(async () => {
   ({ app, smtp } = await mailingApp(cleanups, { TRUST_PROXY: '1', LOG_LEVEL: 'error' }));
@@ -36,16 +35,7 @@ afterAll(async () => {
 
 const choice = { topic: 'ai-voice-systems', lang: 'es', office: '', tz: 'Europe/Madrid' };
 
-/** A post as a person's browser without script sends it: with the page token the slots' page carried. */
-const post = async (path: string, fields: Record<string, string>) =>
-  request(app)
-    .post(path)
-    .type('form')
-    .set('X-Forwarded-For', `198.51.100.${(client = (client % 250) + 1)}`)
-    .send({
-      ...(await guardFields(app, 'booking', { path: `/es/reservar?${new URLSearchParams(choice)}` })),
-      ...fields,
-    });
+const post = (path: string, fields: Record<string, string>) => bookingPost(app, path, fields);
 const visitor = { name: 'Ana Gómez', email: 'ana@example.com', company: 'Panadería Sol', phone: '', message: 'Hola' };
 
 /** The free times the slots page offers, as their radio values. */

@@ -2,6 +2,7 @@ import request from 'supertest';
 
 import type { StaffProfile } from '../../server/console/people/profile';
 import type { Database } from '../../server/db';
+import { guardFields } from './formGuard';
 import type { TestApp } from './helpers';
 import { addAccount } from './staffHelpers';
 
@@ -22,13 +23,19 @@ export const addLucia = (db: Database, profile: Partial<StaffProfile> = {}) =>
 
 let client = 0;
 
-/** A form post to the booking page from a client of its own (the page limits posts per client). */
-export const bookingPost = (app: TestApp, path: string, fields: Record<string, string>) =>
+/** The slots' page, whose form carries the booking's page token. */
+const SLOTS_PAGE = `/es/reservar?${new URLSearchParams({ topic: 'ai-voice-systems', lang: 'es', office: '', tz: 'Europe/Madrid' })}`;
+
+/**
+ * A form post to the booking page as a person's browser without script sends it: from a client of its own (the
+ * page limits posts per client), with the page token the slots' page carried (decision 088).
+ */
+export const bookingPost = async (app: TestApp, path: string, fields: Record<string, string>) =>
   request(app)
     .post(path)
     .type('form')
     .set('X-Forwarded-For', `198.51.100.${(client = (client % 250) + 1)}`)
-    .send(fields);
+    .send({ ...(await guardFields(app, 'booking', { path: SLOTS_PAGE })), ...fields });
 
 /** Books the call starting at `start` (epoch ms) in Bogota: the manage token. */
 export async function bookAt(
