@@ -10,6 +10,7 @@
 //   npm run bench -- --workers=1           load: the site with WEB_CONCURRENCY=1 only (default 1,2)
 //   npm run bench -- --seconds=10 --connections=50   load: each wrk run
 //   npm run bench -- --only=flood --flood-seconds=600   random unknown paths and query strings: RSS and kept pages
+//   npm run bench -- --only=load,flood --articles=2000   the same with that many articles published
 //   npm run bench -- --only=articles --articles=2000   a lab of that many articles: each one and each blog page asked for in br, gzip and identity, then the RSS beside 400 MB
 //   npm run bench -- --only=timings        rates and durations once asserted by tests, beside their limits (timings.ts)
 //   npm run bench -- --only=uploads        a 12-megapixel cover photo: the save's request time and its time to ready (uploads.ts)
@@ -129,6 +130,17 @@ function startServer(
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   return answering(child, `http://127.0.0.1:${port}/healthz`, () => child.kill('SIGTERM'));
+}
+
+/**
+ * Where a server started here keeps its data: with --articles=N (beside load or flood), a lab of that many
+ * published articles (decision 090: the kept pages' figures with all of them), else a fresh install's.
+ */
+async function siteDataDir(): Promise<string> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-bench-'));
+  if (args.has('articles') && !only.has('articles'))
+    await seedManyArticles(dataDir, Math.ceil(Number(args.get('articles')) / 2));
+  return dataDir;
 }
 
 /** The boot section: this site, and beside it the built checkout --baseline names, if any. */
@@ -579,7 +591,7 @@ end
  */
 async function flood() {
   const port = await freePort();
-  const fresh = await startServer(port);
+  const fresh = await startServer(port, 1, { dataDir: await siteDataDir() });
   const origin = `http://127.0.0.1:${port}`;
   const page = paths[0]!;
   const script = floodScript(true);
@@ -761,7 +773,7 @@ async function guard() {
 
 // Only these sections measure the site started here, all but boot with nginx beside it; the others start what they need.
 const site = ['paint', 'lighthouse', 'load', 'boot'].some((section) => only.has(section))
-  ? await startServer()
+  ? await startServer(PORT, 1, { dataDir: await siteDataDir() })
   : undefined;
 let stopNginx = () => {};
 try {
