@@ -10,7 +10,7 @@
 //   npm run bench -- --workers=1           load: the site with WEB_CONCURRENCY=1 only (default 1,2)
 //   npm run bench -- --seconds=10 --connections=50   load: each wrk run
 //   npm run bench -- --only=flood --flood-seconds=600   random unknown paths and query strings: RSS and kept pages
-//   npm run bench -- --only=load,flood --articles=2000   the same with that many articles published
+//   npm run bench -- --only=load,flood --articles=2000   the same with that many articles published (--no-nginx: without it)
 //   npm run bench -- --only=articles --articles=2000   a lab of that many articles: each one and each blog page asked for in br, gzip and identity, then the RSS beside 400 MB
 //   npm run bench -- --only=timings        rates and durations once asserted by tests, beside their limits (timings.ts)
 //   npm run bench -- --only=uploads        a 12-megapixel cover photo: the save's request time and its time to ready (uploads.ts)
@@ -55,6 +55,8 @@ const loadSeconds = Number(args.get('seconds') ?? 10);
 const connections = Number(args.get('connections') ?? 50);
 const floodSeconds = Number(args.get('flood-seconds') ?? 600);
 const runs = Number(args.get('runs') ?? 5);
+// --no-nginx: the load's table without the static peer, on a host without nginx.
+const withNginx = !args.has('no-nginx');
 // Lighthouse's own mobile default unless told otherwise, so figures compare with anyone else's.
 const cpuMultiplier = args.has('cpu-multiplier') ? Number(args.get('cpu-multiplier')) : 4;
 // Free loopback ports, so the bench runs beside a dev server or the browser tests.
@@ -450,17 +452,17 @@ async function loadTest(site: Started) {
       const result = {
         site: await measured(site.child.pid!, `${servers.site}${page}`),
         bare: await measured(bare.child.pid!, `${bareOrigin}${page}`),
-        nginx: await load(`${servers.nginx}${page}`),
+        nginx: withNginx ? await load(`${servers.nginx}${page}`) : undefined,
       };
-      runs.push(result.site, result.bare, result.nginx);
+      runs.push(result.site, result.bare, ...(result.nginx ? [result.nginx] : []));
       const row = {
         path: page,
         ...result,
         toBare: ratio(result.site.requestsPerSecond, result.bare.requestsPerSecond),
-        toNginx: ratio(result.site.requestsPerSecond, result.nginx.requestsPerSecond),
+        toNginx: result.nginx ? ratio(result.site.requestsPerSecond, result.nginx.requestsPerSecond) : undefined,
       };
       console.log(
-        `| ${page} | ${result.site.requestsPerSecond} | ${ms(result.site.p99Ms)} | ${result.bare.requestsPerSecond} | ${ms(result.bare.p99Ms)} | ${result.nginx.requestsPerSecond} | ${ms(result.nginx.p99Ms)} | ${row.toBare}× | ${row.toNginx}× | ${result.site.cpuUsPerRequest}, ${result.bare.cpuUsPerRequest} | ${result.site.errors + result.bare.errors + result.nginx.errors} |`,
+        `| ${page} | ${result.site.requestsPerSecond} | ${ms(result.site.p99Ms)} | ${result.bare.requestsPerSecond} | ${ms(result.bare.p99Ms)} | ${result.nginx?.requestsPerSecond ?? '–'} | ${result.nginx ? ms(result.nginx.p99Ms) : '–'} | ${row.toBare}× | ${row.toNginx ?? '–'}× | ${result.site.cpuUsPerRequest}, ${result.bare.cpuUsPerRequest} | ${result.site.errors + result.bare.errors + (result.nginx?.errors ?? 0)} |`,
       );
       rows.push(row);
     }
@@ -778,7 +780,7 @@ const site = ['paint', 'lighthouse', 'load', 'boot'].some((section) => only.has(
 let stopNginx = () => {};
 try {
   if (site) await warmUp();
-  if (site && ['paint', 'lighthouse', 'load'].some((section) => only.has(section))) {
+  if (site && withNginx && ['paint', 'lighthouse', 'load'].some((section) => only.has(section))) {
     const headers = await securityHeaders(servers.site);
     stopNginx = await startNginx(servers.site, paths, NGINX_PORT, headers, PINNED ? SERVER_CPU : undefined);
   }
