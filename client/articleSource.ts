@@ -1,9 +1,10 @@
 /**
- * The browser's side of the published articles (decision 052): the page's own list from its data block,
- * then a language's list and an article's body from the server's JSON on a client-side navigation.
+ * The browser's side of the published articles (decision 052): the page's own share from its data block
+ * (decision 090), then a language's whole list and an article's body from the server's JSON on a
+ * client-side navigation.
  */
-import type { PublishedPosts } from '../shared/content/publishedArticles';
-import { setArticleSource, setPublished } from '../shared/content/publishedArticles';
+import type { PageShare, PublishedPosts } from '../shared/content/publishedArticles';
+import { setArticleSource, setPageShare } from '../shared/content/publishedArticles';
 import type { Locale } from '../shared/lib/locale';
 
 /** Each body once per visit: React's use() needs the same promise on every render. */
@@ -16,8 +17,13 @@ async function getJson(url: string): Promise<unknown> {
   return response.json();
 }
 
-export function serveArticlesFromServer(fromPage: unknown): void {
-  if (fromPage) setPublished(fromPage as PublishedPosts);
+/** The posts the first page shows, as the server rendered it: what its hydration renders from. */
+export function takePageShare(fromPage: unknown): void {
+  if (fromPage) setPageShare(fromPage as PageShare);
+}
+
+/** From here on, a page's texts load its language's whole list, and an article's body, from the server. */
+export function serveArticlesFromServer(): void {
   setArticleSource({
     posts: async (locale: Locale) => (await getJson(`/api/articles/${locale}.json`)) as PublishedPosts,
     body(locale, slug) {

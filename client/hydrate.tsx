@@ -2,11 +2,12 @@ import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 
 import { RuntimeContext } from '../shared/components/contexts';
+import { loadWholePublished } from '../shared/content/publishedArticles';
 import { clearChunkReloadMark } from '../shared/lib/loadChunk';
 import type { RuntimeConfig } from '../shared/lib/runtime';
 import { holdStaticSections, releaseStaticSections } from '../shared/lib/staticSections';
 import { loadPage } from '../shared/pageShell';
-import { serveArticlesFromServer } from './articleSource';
+import { serveArticlesFromServer, takePageShare } from './articleSource';
 import { browserNavigation } from './navigation';
 import { followPageLinks } from './pageLinks';
 import { PageRouter } from './PageRouter';
@@ -29,9 +30,12 @@ function whenIdle(work: () => void): void {
 export async function hydrate(runtime: RuntimeConfig): Promise<void> {
   // Partial hydration: static sections keep the server's markup and fetch no code until a navigation.
   holdStaticSections();
-  serveArticlesFromServer(runtime.articles);
+  // The first render is the server's, from the page's share of the articles: the server's whole lists are
+  // fetched only from the first navigation on (decision 090).
+  takePageShare(runtime.articles);
   const loaded = await loadPage(window.location.pathname);
   if (loaded.error !== undefined) throw loaded.error;
+  serveArticlesFromServer();
   const showWebFont = loadWebFont();
   const navigation = browserNavigation(loaded, {
     // Every navigation (another page, or this one's URL changing, a fragment link too) reaches the
@@ -40,8 +44,15 @@ export async function hydrate(runtime: RuntimeConfig): Promise<void> {
       releaseStaticSections();
       showWebFont();
     },
-    // The page came with only its own CSS inlined; another page needs the whole stylesheet.
-    ready: () => (runtime.stylesheet ? loadStylesheet(runtime.stylesheet) : Promise.resolve()),
+    // The page came with only its own CSS inlined; another page needs the whole stylesheet. The sections a
+    // navigation releases render from the whole list of posts, even on this page (a fragment link); if it
+    // cannot load, another page's texts fail as a chunk does, and this one's sections show its share.
+    ready: async () => {
+      await Promise.all([
+        runtime.stylesheet ? loadStylesheet(runtime.stylesheet) : undefined,
+        loadWholePublished().catch(() => undefined),
+      ]);
+    },
   });
   // Page views wait here until the analytics chunk loads; a fragment or a query change is no new page.
   const views = [window.location.href];

@@ -38,13 +38,14 @@ const Footer = staticSection('Footer', async () => (await import('./components/F
 
 /** What every page shares inside <body>: its head tags, the skip link, header, main, footer and the language hint. */
 function Layout({ page, children }: { page: SitePage; children: ReactNode }) {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const { catalogue } = useLocale();
   useFocusMainOnNavigation(pathname);
+  const canonical = pathname + (page.canonicalQuery?.(new URLSearchParams(search)) ?? '');
   return (
     <>
       {/* The not-found page is the same for every unknown URL (the server keeps it once, see pageCache.ts). */}
-      <Seo head={pageHead(page, catalogue)} path={page.status === 404 ? undefined : pathname} />
+      <Seo head={pageHead(page, catalogue)} path={page.status === 404 ? undefined : canonical} />
       <a className="skip-link" href="#main">
         {catalogue.layout.skipLink}
       </a>

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 
 import type { StaticSection } from './components/StaticSection';
-import type { PostFacts } from './content/blog';
+import type { BlogPost, PostFacts } from './content/blog';
 import { BOOK_PATH } from './content/bookingFacts';
 import { siteFacts } from './content/data';
 import type { HeadText, PageHead } from './content/head';
@@ -12,8 +12,8 @@ import { SENT_PARAM } from './lib/contactSent';
 import type { Locale } from './lib/locale';
 import { defaultLocale, localeOf, localePrefix, locales } from './lib/locale';
 import type { PageLoader } from './lib/pageLoader';
-import { articleHead, postPath } from './model/articles';
-import { blogViewKey } from './model/blog';
+import { articleHead, articlePagePosts, postPath } from './model/articles';
+import { blogCanonicalQuery, blogPagePosts, blogViewKey } from './model/blog';
 import {
   CONFIRM_OUTCOMES,
   CONFIRM_PATH,
@@ -49,6 +49,8 @@ export interface SitePage extends TableHead {
   alternates: Partial<Record<Locale, string>>;
   /** Its head when its words are in a catalogue part it loads but are not that part's `head` (an article's, a legal page's). */
   headIn?: (catalogue: Catalogue) => PageHead | undefined;
+  /** The query its canonical URL keeps ("?page=2"), for a page whose query shows other content: '' for none. */
+  canonicalQuery?: (params: URLSearchParams) => string;
 }
 
 /** A page module: its component, its static sections if it has any (see StaticSection), and its loader when it needs data before it renders (an article's body). */
@@ -89,11 +91,24 @@ interface RouteBase {
    * server keeps one finished page per path and this value, so an unread or
    * out-of-range parameter cannot multiply cache entries. A page that reads
    * none omits it. The page's plain view is '' (its key is its path); null is
-   * a URL another route answers (a newsletter link's token), never kept.
+   * a URL another route answers (a newsletter link's token), never kept; false a query that names no view
+   * of the page (a page past the blog's last): the not-found page answers it, kept once per language.
    */
-  readQuery?: (params: URLSearchParams) => string | null;
+  readQuery?: (params: URLSearchParams) => string | null | false;
+  canonicalQuery?: SitePage['canonicalQuery'];
   /** Its page holds a public form: each answer carries a fresh signed token in it (decision 073). */
   hasForm?: boolean;
+  /**
+   * On a page that lists articles: the posts of its language's list it shows, the only ones its first
+   * hydration is given (decision 090). A page of the posts texts without it is given none.
+   */
+  shownPosts?: (posts: readonly BlogPost[], at: ShownAt) => (BlogPost | null | undefined)[];
+}
+
+/** Where a page that lists articles is: its URL's parameters (an article's slug) and query. */
+export interface ShownAt {
+  params: Readonly<Record<string, string | undefined>>;
+  search: URLSearchParams;
 }
 
 /** A route that is one page: its path is plain. */
@@ -203,6 +218,8 @@ export const pages: readonly PageRoute[] = [
     texts: ['blog', 'posts'],
     styles: ['blog'],
     readQuery: blogViewKey,
+    canonicalQuery: blogCanonicalQuery,
+    shownPosts: (posts, { search }) => blogPagePosts(posts, search),
     hasForm: true,
     paths: { es: '/es/blog' },
   },
@@ -214,6 +231,7 @@ export const pages: readonly PageRoute[] = [
     texts: ['posts', 'article'],
     // An article ends with related posts, shown as the blog's cards.
     styles: ['article', 'blog'],
+    shownPosts: (posts, { params }) => articlePagePosts(posts, params.slug),
     // The articles published now: the list changes while the site runs (the staff console), so it is
     // worked out again when it does.
     get entries() {

@@ -6,11 +6,9 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 
 import { AssetsContext, FormTokenContext, RuntimeContext } from '../../shared/components/contexts';
-import { publishedIndex, publishedPosts } from '../../shared/content/publishedArticles';
-import type { Locale } from '../../shared/lib/locale';
-import { localeOf } from '../../shared/lib/locale';
+import { localeOf, localePrefix } from '../../shared/lib/locale';
 import type { LoadedPage } from '../../shared/pageShell';
-import { loadPage } from '../../shared/pageShell';
+import { loadPage, matchPage } from '../../shared/pageShell';
 import { errorDocument } from '../http/errors';
 import type { Logger } from '../http/logger';
 import type { AssetSource } from '../http/manifest';
@@ -18,9 +16,19 @@ import { criticalStyle, hydrationModules, pageAssets } from '../http/manifest';
 import { hasForm } from './formPages';
 import { matchablePath } from './matchablePath';
 import type { PageHeaders } from './pageHeaders';
+import { pageShare } from './pageShare';
 
-/** What a page that lists articles hands the browser: the index and its language's posts, as it rendered them. */
-const publishedFor = (locale: Locale) => ({ index: publishedIndex(), posts: { [locale]: publishedPosts(locale) } });
+/**
+ * A URL whose query names no view of its page (a page past the blog's last, decision 090): answered with its
+ * language's not-found page, as another page's view, so without the script that would hydrate the URL's own
+ * page. "*" is no page's path nor any slug, so the path below the language's prefix is the not-found page's.
+ */
+function noSuchView(originalUrl: string): PageView | undefined {
+  const url = new URL(originalUrl, 'http://localhost');
+  if (!url.search || matchPage(matchablePath(url.pathname)).handle.route.readQuery?.(url.searchParams) !== false)
+    return undefined;
+  return { path: `${localePrefix(localeOf(url.pathname))}/*`, status: 404, wrap: (page) => page };
+}
 
 /** A render still streaming after this long is cut off, so a stuck page cannot hold a connection. */
 const RENDER_TIMEOUT_MS = 10_000;
@@ -85,7 +93,8 @@ interface RendererOptions {
  * into the response as soon as its shell is ready.
  */
 export function pageRenderer({ App, manifest, siteUrl, logger, headers, formToken }: RendererOptions): StreamPage {
-  return async (req, res, view, hooks = {}) => {
+  return async (req, res, given, hooks = {}) => {
+    const view = given ?? noSuchView(req.originalUrl);
     // 1. A visitor who leaves mid-render is no error to log; a normal close,
     //    after the last byte, has nothing to abort.
     const controller = new AbortController();
@@ -96,7 +105,8 @@ export function pageRenderer({ App, manifest, siteUrl, logger, headers, formToke
     // 2. Match and load the page. A view is matched by its own path, not by
     //    the URL that was posted to; an encoded line break by what stands for it.
     const url = new URL(view?.path ?? req.originalUrl, 'http://localhost');
-    const loaded = view?.loaded ?? (await loadPage(matchablePath(url.pathname)));
+    const path = matchablePath(url.pathname);
+    const loaded = view?.loaded ?? (await loadPage(path));
     const { page } = loaded;
 
     // 3. Decide the status now: it goes out with the first byte of the stream.
@@ -115,7 +125,14 @@ export function pageRenderer({ App, manifest, siteUrl, logger, headers, formToke
       siteUrl,
       stylesheet: build.stylesheet,
       modules: hydrationModules(build, page),
-      ...(page.texts?.includes('posts') && !view ? { articles: publishedFor(page.locale) } : {}),
+      ...(page.texts?.includes('posts') && !view
+        ? {
+            articles: pageShare(matchPage(path).handle.route, page.locale, {
+              params: loaded.params,
+              search: url.searchParams,
+            }),
+          }
+        : {}),
     };
 
     // 5. The tree the browser will hydrate, with what only the server knows
@@ -149,7 +166,7 @@ export function pageRenderer({ App, manifest, siteUrl, logger, headers, formToke
       progressiveChunkSize: Number.POSITIVE_INFINITY,
       onShellReady() {
         res.status(status);
-        for (const [name, value] of headers(styleHash, view !== undefined)) res.setHeader(name, value);
+        for (const [name, value] of headers(styleHash, given !== undefined)) res.setHeader(name, value);
         stream.pipe(hooks.onShellReady?.(status, styleHash) ?? res);
       },
       onShellError(error) {

@@ -6,7 +6,7 @@
  */
 import { postIndex } from '../generated/postIndex';
 import type { Locale } from '../lib/locale';
-import type { BlogPost, PostFacts } from './blog';
+import type { BlogPost, CategoryValue, PostFacts } from './blog';
 
 export interface PublishedPosts {
   /** Each post's facts and its slug in every language it is published in, newest first. */
@@ -23,8 +23,25 @@ export interface ArticleSource {
   body(locale: Locale, slug: string): Promise<string | null>;
 }
 
+/**
+ * A page's share of the published articles (decision 090): only the posts it shows, in the blog's order, and
+ * their facts, with its language's counts per category over every post. A list of every post would grow
+ * each page with the blog; a subset in the same order gives the page's own choices (adjacent, related,
+ * featured) the same answers.
+ */
+export interface PageShare {
+  locale: Locale;
+  index: readonly PostFacts[];
+  posts: readonly BlogPost[];
+  counts: Record<CategoryValue, number>;
+}
+
 let published: PublishedPosts = { index: postIndex, posts: {} };
 let source: ArticleSource | undefined;
+/** The first page's share while its language's whole list is not loaded. */
+let share: PageShare | undefined;
+/** Each language's whole list once per fetch: a navigation and its page's texts may ask at once. */
+const loading = new Map<Locale, Promise<void>>();
 
 export function setArticleSource(next: ArticleSource): void {
   source = next;
@@ -33,6 +50,18 @@ export function setArticleSource(next: ArticleSource): void {
 /** Replaces what is published: the index, and the posts of each language given. */
 export function setPublished(next: PublishedPosts): void {
   published = { index: next.index, posts: { ...published.posts, ...next.posts } };
+  if (share && next.posts[share.locale]) share = undefined;
+}
+
+/** What the first page shows, as it was rendered: its language's lists are that share until the whole ones load. */
+export function setPageShare(next: PageShare): void {
+  setPublished({ index: next.index, posts: { [next.locale]: next.posts } });
+  share = next;
+}
+
+/** A language's counts per category over every post while only a page's share of them is loaded. */
+export function sharedCounts(locale: Locale): Record<CategoryValue, number> | undefined {
+  return share?.locale === locale ? share.counts : undefined;
 }
 
 export function publishedIndex(): readonly PostFacts[] {
@@ -44,10 +73,22 @@ export function publishedPosts(locale: Locale): readonly BlogPost[] | undefined 
   return published.posts[locale];
 }
 
-/** Loads a language's posts once, from the source (the browser's: the server's JSON). */
-export async function loadPublishedPosts(locale: Locale): Promise<void> {
-  if (!source || published.posts[locale]) return;
-  setPublished(await source.posts(locale));
+/** Loads a language's whole list once, from the source (the browser's: the server's JSON), unless it is loaded. */
+export function loadPublishedPosts(locale: Locale): Promise<void> {
+  if (!source || (published.posts[locale] && share?.locale !== locale)) return Promise.resolve();
+  let load = loading.get(locale);
+  if (!load) {
+    load = source.posts(locale).then(setPublished);
+    // A failed fetch is tried again by the next page that needs it.
+    void load.finally(() => loading.delete(locale)).catch(() => undefined);
+    loading.set(locale, load);
+  }
+  return load;
+}
+
+/** Loads the whole list of the first page's language, if only its share is loaded: what a navigation renders from. */
+export function loadWholePublished(): Promise<void> {
+  return share ? loadPublishedPosts(share.locale) : Promise.resolve();
 }
 
 /** An article's body from the source, or null for a slug that names none. */

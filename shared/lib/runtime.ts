@@ -7,8 +7,8 @@ export interface RuntimeConfig {
   /** The scripts the first hydration of this page runs: the entry preloads them all once the page is painted. */
   modules?: string[];
   /**
-   * On a page that lists articles (the blog, an article): the published articles it was rendered with
-   * (PublishedPosts of shared/content/publishedArticles.ts), so the browser hydrates the same list.
+   * On a page that lists articles (the blog, an article): the posts it shows, as it rendered them (PageShare of
+   * shared/content/publishedArticles.ts), so the browser hydrates from the same (decision 090).
    */
   articles?: unknown;
 }

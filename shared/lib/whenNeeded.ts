@@ -1,5 +1,7 @@
 /** How far below (or above) the window an island starts to hydrate, so it is ready when it scrolls in. */
-const ISLAND_MARGIN = '300px 0px';
+const ISLAND_MARGIN_PX = 300;
+/** A scroll is over once no scroll event came for this long (a smooth scroll sends one a frame). */
+const SCROLL_SETTLED_MS = 150;
 /** The longest an island waits for an idle period once the page has hydrated. */
 const ISLAND_IDLE_TIMEOUT_MS = 5000;
 
@@ -12,6 +14,28 @@ function idle(): Promise<void> {
     if ('requestIdleCallback' in window) requestIdleCallback(() => resolve(), { timeout: ISLAND_IDLE_TIMEOUT_MS });
     else setTimeout(resolve, ISLAND_IDLE_TIMEOUT_MS);
   });
+}
+
+/** Resolves once the window has not scrolled for a while: at once when it is not scrolling. */
+function scrollSettled(): Promise<void> {
+  return new Promise((resolve) => {
+    let timer = setTimeout(done, SCROLL_SETTLED_MS);
+    const moved = () => {
+      clearTimeout(timer);
+      timer = setTimeout(done, SCROLL_SETTLED_MS);
+    };
+    function done() {
+      window.removeEventListener('scroll', moved);
+      resolve();
+    }
+    window.addEventListener('scroll', moved, { passive: true });
+  });
+}
+
+/** Whether an element is within the margin of the window now. */
+function nearTheWindow(element: Element): boolean {
+  const { top, bottom } = element.getBoundingClientRect();
+  return bottom >= -ISLAND_MARGIN_PX && top <= window.innerHeight + ISLAND_MARGIN_PX;
 }
 
 /**
@@ -30,11 +54,18 @@ export function whenNeeded(element: Element | null): Promise<void> {
     };
     void idle().then(wake);
     if (!element) return;
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && wake(), {
-      rootMargin: ISLAND_MARGIN,
-    });
-    // From the load event on: a page opened at a fragment (/contact#faq) is scrolled there by then, and an
-    // island it scrolled past is not seen in the window's first place.
+    // Near the window where a scroll ends, not on the way: a page opened at a fragment (/contact#faq) is
+    // scrolled there smoothly (scroll-behavior), past the island, around the load event, and the observer
+    // may see it on the way. The observer tells each time the island comes near, so one seen on the way
+    // and left behind is told of again if the visitor comes back to it.
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting))
+          void scrollSettled().then(() => nearTheWindow(element) && wake());
+      },
+      { rootMargin: `${ISLAND_MARGIN_PX}px 0px` },
+    );
+    // From the load event on: by then the window is on its way to the fragment, if any.
     const observe = () => observer.observe(element);
     if (document.readyState === 'complete') observe();
     else window.addEventListener('load', observe, { once: true });

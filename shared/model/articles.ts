@@ -50,3 +50,11 @@ export function relatedPosts(posts: readonly BlogPost[], post: BlogPost, count =
   const sameCategory = others.filter((candidate) => candidate.category === post.category);
   return [...sameCategory, ...others.filter((candidate) => candidate.category !== post.category)].slice(0, count);
 }
+
+/** What an article's page shows of its language's posts: itself, the ones either side and the related ones. */
+export function articlePagePosts(posts: readonly BlogPost[], slug: string | undefined): (BlogPost | undefined)[] {
+  const post = findPost(posts, slug);
+  if (!post) return [];
+  const { older, newer } = adjacentPosts(posts, post);
+  return [post, older, newer, ...relatedPosts(posts, post)];
+}

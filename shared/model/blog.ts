@@ -57,6 +57,12 @@ export function selectBlogView<P extends Selectable>(
   };
 }
 
+/** What a view of the blog shows of its language's posts: the featured one, the grid and the recent ones: the posts it links to. */
+export function blogPagePosts(posts: readonly BlogPost[], search: URLSearchParams): (BlogPost | null | undefined)[] {
+  const view = selectBlogView(posts, parseBlogQuery(search));
+  return [view.featured, ...view.posts, ...recentPosts(posts)];
+}
+
 /** Posts per category over every post, the featured one included; "all" counts them all. */
 export function countByCategory(posts: readonly BlogPost[]): Record<CategoryValue, number> {
   const counts = Object.fromEntries(categoryValues.map((value) => [value, 0])) as Record<CategoryValue, number>;
@@ -102,16 +108,24 @@ export function parseBlogQuery(params: URLSearchParams): BlogQuery {
 
 /**
  * What the blog page shows for a query, as a string: the category, the page
- * once clamped to the pages there are, and the sign-up outcome. Two URLs
- * with the same key render the same page; the default view's is empty, as
- * for a page that reads no query (its key is then its path alone).
+ * and the sign-up outcome. Two URLs with the same key render the same page;
+ * the default view's is empty, as for a page that reads no query (its key is
+ * then its path alone). A page that is not a whole number from 1 to the
+ * category's last names no view: false, the not-found page (decision 090).
  */
-export function blogViewKey(params: URLSearchParams): string {
+export function blogViewKey(params: URLSearchParams): string | false {
   const query = parseBlogQuery(params);
-  const { page } = selectBlogView(publishedIndex(), query);
-  const href = blogHref({ category: query.category, page });
+  const asked = params.get('page');
+  if (asked !== null && !/^[1-9]\d{0,3}$/.test(asked)) return false;
+  if (query.page > selectBlogView(publishedIndex(), query).pageCount) return false;
+  const href = blogHref(query);
   const outcome = parseSubscribeOutcome(params.get('subscribe')) ?? '';
   return href === blogHref() && !outcome ? '' : `${href}|${outcome}`;
+}
+
+/** A blog view's canonical query: its category and page, each only when not the default, so "?page=2" is its own URL. */
+export function blogCanonicalQuery(params: URLSearchParams): string {
+  return blogHref(parseBlogQuery(params)).slice('/blog'.length);
 }
 
 /** The URL of a blog view: "/blog" for the default, the category and page only when they differ from it. */

@@ -4,6 +4,7 @@ import { useRevealHash } from '../components/blog/useRevealHash';
 import { staticSection } from '../components/StaticSection';
 import { useLocale } from '../components/useLocale';
 import { useSearchParams } from '../components/useSearchParams';
+import { sharedCounts } from '../content/publishedArticles';
 import { countByCategory, parseBlogQuery, parseSubscribeOutcome } from '../model/blog';
 
 // Static sections: their code loads only when a navigation shows them (see StaticSection). Each reads
@@ -28,7 +29,7 @@ export const sections = [BlogHero, FeaturedPost, PostGrid, RecentPosts];
  */
 export default function Blog() {
   const params = useSearchParams();
-  const { posts } = useLocale().catalogue.posts;
+  const { locale, catalogue } = useLocale();
   const { category } = parseBlogQuery(params);
   useRevealHash();
 
@@ -42,7 +43,8 @@ export default function Blog() {
           <PostGrid />
           <BlogSidebar
             selected={category}
-            counts={countByCategory(posts)}
+            // Over every post: the first hydration has only the page's share of them, and their counts (decision 090).
+            counts={sharedCounts(locale) ?? countByCategory(catalogue.posts.posts)}
             recent={<RecentPosts />}
             returned={parseSubscribeOutcome(params.get('subscribe'))}
           />

@@ -9,6 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { crawlerRoutes } from '../../server/pages/crawlers';
 import { FEED_ARTICLES } from '../../server/pages/feeds';
+import type { BlogPost } from '../../shared/content/blog';
+import type { PageShare } from '../../shared/content/publishedArticles';
+import { publishedPosts } from '../../shared/content/publishedArticles';
+import { adjacentPosts, findPost, postPath, relatedPosts } from '../../shared/model/articles';
 import type { TestApp } from '../support/helpers';
 import { TEST_SITE_URL, testApp } from '../support/helpers';
 import { seedManyArticles } from '../support/manyArticles';
@@ -95,5 +99,80 @@ describe('the sitemap of a lab of many articles', () => {
       expect((await request(small).get(missing)).status).toBe(404);
     // Under the limit the app lists no such file.
     expect((await request(app).get('/sitemap-1.xml')).status).toBe(404);
+  });
+});
+
+/** The posts a page hands the browser in its runtime configuration (decision 090). */
+const shareOf = async (url: string) => {
+  const response = await request(app).get(url);
+  expect(response.status).toBe(200);
+  const config = /<script id="runtime-config" type="application\/json">([\s\S]*?)<\/script>/.exec(response.text)?.[1];
+  const { articles } = JSON.parse(config!) as { articles: PageShare };
+  return { html: response.text, share: articles };
+};
+
+/** The article paths a page's HTML links to. */
+const linkedArticles = (html: string) =>
+  new Set([...html.matchAll(/href="(\/(?:es\/)?blog\/[a-z0-9-]+)"/g)].map((match) => match[1]!));
+
+describe('the posts a page of a lab of many articles gives the browser', () => {
+  it.each(['/blog', '/blog?page=3', '/blog?category=research', '/es/blog'])(
+    '%s: only the posts it shows, and every post counted',
+    async (url) => {
+      const { html, share } = await shareOf(url);
+      const shown = share.posts.map(postPath);
+      // The featured post, the grid and the recent ones: what it links to.
+      expect(new Set(shown)).toEqual(linkedArticles(html));
+      expect(share.index.map((facts) => facts.id)).toEqual(share.posts.map((post) => post.id));
+      expect(share.counts.all).toBe(PAIRS);
+    },
+  );
+
+  it('on an article: itself, the ones either side and the related ones, in the blog order', async () => {
+    for (const page of [articlePaths[0]!, articlePaths[41]!, articlePaths.at(-1)!]) {
+      const { html, share } = await shareOf(page);
+      const all = publishedPosts(share.locale)!;
+      expect(share.posts.length).toBeLessThanOrEqual(6);
+      const positions = share.posts.map((post) => all.findIndex((full) => full.id === post.id));
+      expect(positions).toEqual([...positions].sort((a, b) => a - b));
+      // Itself and what it links to in its language (the language switch links to its translation), no more.
+      const prefix = postPath({ slug: '', locale: share.locale });
+      const links = [...linkedArticles(html), page].filter((link) => link.startsWith(prefix));
+      expect(new Set(share.posts.map(postPath))).toEqual(new Set(links));
+      // Its share gives the article the same neighbours and related posts as the whole list, which the server rendered with.
+      const post = findPost(share.posts, findPost(all, page.split('/').at(-1))!.slug)!;
+      const full = findPost(all, post.slug)!;
+      const ids = (posts: (BlogPost | undefined)[]) => posts.map((each) => each?.id);
+      expect(ids(Object.values(adjacentPosts(share.posts, post)))).toEqual(
+        ids(Object.values(adjacentPosts(all, full))),
+      );
+      expect(ids(relatedPosts(share.posts, post))).toEqual(ids(relatedPosts(all, full)));
+    }
+  });
+});
+
+describe('the pages of the blog of a lab of many articles (decision 090)', () => {
+  /** Non-featured posts a language has: every pair but the featured one, six to a page. */
+  const lastPage = Math.ceil((PAIRS - 1) / 6);
+
+  it.each(['/blog', '/es/blog'])('%s?page=N is a crawlable URL of its own, each up to the last', async (blog) => {
+    for (const page of [2, lastPage]) {
+      const { status, text } = await request(app).get(`${blog}?page=${page}`);
+      expect(status).toBe(200);
+      expect(text).toContain(`<link rel="canonical" href="${TEST_SITE_URL}${blog}?page=${page}"/>`);
+      expect(text.match(/<link rel="canonical"/g)).toHaveLength(1);
+      // "Load More Posts" is a real link to the next page, landing on its first post, until the last.
+      const more = /<a [^>]*class="[^"]*blog-load-more__button[^"]*"[^>]*href="([^"]*)"/.exec(text)?.[1];
+      if (page < lastPage) expect(more).toMatch(new RegExp(`^${blog}\\?page=${page + 1}#post-\\d+$`));
+      else expect(more).toBeUndefined();
+    }
+    expect((await request(app).get(`${blog}?page=${lastPage + 1}`)).status).toBe(404);
+  });
+
+  it('keeps the category in the canonical URL, and an unknown category is the whole blog', async () => {
+    const { text } = await request(app).get('/es/blog?category=research&page=1&utm_source=x');
+    expect(text).toContain(`<link rel="canonical" href="${TEST_SITE_URL}/es/blog?category=research"/>`);
+    const unknown = await request(app).get('/blog?category=nothing&page=2');
+    expect(unknown.text).toContain(`<link rel="canonical" href="${TEST_SITE_URL}/blog?page=2"/>`);
   });
 });

@@ -10,7 +10,8 @@
 //   npm run bench -- --workers=1           load: the site with WEB_CONCURRENCY=1 only (default 1,2)
 //   npm run bench -- --seconds=10 --connections=50   load: each wrk run
 //   npm run bench -- --only=flood --flood-seconds=600   random unknown paths and query strings: RSS and kept pages
-//   npm run bench -- --only=articles --articles=2000   a lab of that many articles: each one asked for in br and gzip, then the RSS
+//   npm run bench -- --only=load,flood --articles=2000   the same with that many articles published (--no-nginx: without it)
+//   npm run bench -- --only=articles --articles=2000   a lab of that many articles: each one and each blog page asked for in br, gzip and identity, then the RSS beside 400 MB
 //   npm run bench -- --only=timings        rates and durations once asserted by tests, beside their limits (timings.ts)
 //   npm run bench -- --only=uploads        a 12-megapixel cover photo: the save's request time and its time to ready (uploads.ts)
 //   npm run bench -- --only=boot --baseline=../other   boot-up and TBT beside their limits, runs interleaved with another built checkout's (boot.ts)
@@ -57,6 +58,8 @@ const loadSeconds = Number(args.get('seconds') ?? 10);
 const connections = Number(args.get('connections') ?? 50);
 const floodSeconds = Number(args.get('flood-seconds') ?? 600);
 const runs = Number(args.get('runs') ?? 5);
+// --no-nginx: the load's table without the static peer, on a host without nginx.
+const withNginx = !args.has('no-nginx');
 // Lighthouse's own mobile default unless told otherwise, so figures compare with anyone else's.
 const cpuMultiplier = args.has('cpu-multiplier') ? Number(args.get('cpu-multiplier')) : 4;
 // Free loopback ports, so the bench runs beside a dev server or the browser tests.
@@ -132,6 +135,17 @@ function startServer(
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   return answering(child, `http://127.0.0.1:${port}/healthz`, () => child.kill('SIGTERM'));
+}
+
+/**
+ * Where a server started here keeps its data: with --articles=N (beside load or flood), a lab of that many
+ * published articles (decision 090: the kept pages' figures with all of them), else a fresh install's.
+ */
+async function siteDataDir(): Promise<string> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-bench-'));
+  if (args.has('articles') && !only.has('articles'))
+    await seedManyArticles(dataDir, Math.ceil(Number(args.get('articles')) / 2));
+  return dataDir;
 }
 
 /** The boot section: this site, and beside it the built checkout --baseline names, if any. */
@@ -441,17 +455,17 @@ async function loadTest(site: Started) {
       const result = {
         site: await measured(site.child.pid!, `${servers.site}${page}`),
         bare: await measured(bare.child.pid!, `${bareOrigin}${page}`),
-        nginx: await load(`${servers.nginx}${page}`),
+        nginx: withNginx ? await load(`${servers.nginx}${page}`) : undefined,
       };
-      runs.push(result.site, result.bare, result.nginx);
+      runs.push(result.site, result.bare, ...(result.nginx ? [result.nginx] : []));
       const row = {
         path: page,
         ...result,
         toBare: ratio(result.site.requestsPerSecond, result.bare.requestsPerSecond),
-        toNginx: ratio(result.site.requestsPerSecond, result.nginx.requestsPerSecond),
+        toNginx: result.nginx ? ratio(result.site.requestsPerSecond, result.nginx.requestsPerSecond) : undefined,
       };
       console.log(
-        `| ${page} | ${result.site.requestsPerSecond} | ${ms(result.site.p99Ms)} | ${result.bare.requestsPerSecond} | ${ms(result.bare.p99Ms)} | ${result.nginx.requestsPerSecond} | ${ms(result.nginx.p99Ms)} | ${row.toBare}× | ${row.toNginx}× | ${result.site.cpuUsPerRequest}, ${result.bare.cpuUsPerRequest} | ${result.site.errors + result.bare.errors + result.nginx.errors} |`,
+        `| ${page} | ${result.site.requestsPerSecond} | ${ms(result.site.p99Ms)} | ${result.bare.requestsPerSecond} | ${ms(result.bare.p99Ms)} | ${result.nginx?.requestsPerSecond ?? '–'} | ${result.nginx ? ms(result.nginx.p99Ms) : '–'} | ${row.toBare}× | ${row.toNginx ?? '–'}× | ${result.site.cpuUsPerRequest}, ${result.bare.cpuUsPerRequest} | ${result.site.errors + result.bare.errors + (result.nginx?.errors ?? 0)} |`,
       );
       rows.push(row);
     }
@@ -582,7 +596,7 @@ end
  */
 async function flood() {
   const port = await freePort();
-  const fresh = await startServer(port);
+  const fresh = await startServer(port, 1, { dataDir: await siteDataDir() });
   const origin = `http://127.0.0.1:${port}`;
   const page = paths[0]!;
   const script = floodScript(true);
@@ -654,37 +668,62 @@ async function manyArticles() {
   const count = Number(args.get('articles') ?? 2000);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-articles-'));
   const articlePaths = await seedManyArticles(dataDir, Math.ceil(count / 2));
+  // Every article, and of each blog its first pages and its last, the largest (a page shows the pages before it too).
+  const last = Math.ceil((count / 2 - 1) / 6);
+  const blogPages = ['/blog', '/es/blog'].flatMap((blog) => [
+    blog,
+    ...[2, 3, 4, 5, last].map((page) => `${blog}?page=${page}`),
+  ]);
   const port = await freePort();
   const started = await startServer(port, 1, { dataDir });
   const origin = `http://127.0.0.1:${port}`;
+  const encodings = ['br', 'gzip', 'identity'] as const;
   try {
     const idle = rssKb(started.child.pid!);
     const began = performance.now();
-    const sizes = { br: 0, gzip: 0 };
+    const largest = { article: 0, blog: 0 };
     let asked = 0;
-    for (const encoding of ['br', 'gzip'] as const)
-      for (const page of articlePaths) {
+    let peak = idle;
+    for (const encoding of encodings)
+      for (const page of [...articlePaths, ...blogPages]) {
         const response = await fetch(`${origin}${page}`, { headers: { 'Accept-Encoding': encoding } });
         if (response.status !== 200) throw new Error(`${page}: ${response.status}`);
-        await response.arrayBuffer();
-        sizes[encoding] = Math.max(sizes[encoding], Number(response.headers.get('content-length') ?? 0));
+        const bytes = (await response.arrayBuffer()).byteLength;
+        const kind = page.includes('?') || page.endsWith('blog') ? 'blog' : 'article';
+        if (encoding === 'identity') largest[kind] = Math.max(largest[kind], bytes);
         // Along the way too: on a busy machine the run may be stopped before its end.
-        if (++asked % 500 === 0) console.log(`${asked} answers: ${(rssKb(started.child.pid!) / 1024).toFixed(0)} MB`);
+        if (++asked % 500 === 0) {
+          peak = Math.max(peak, rssKb(started.child.pid!));
+          console.log(`${asked} answers: ${(rssKb(started.child.pid!) / 1024).toFixed(0)} MB`);
+        }
       }
     const seconds = (performance.now() - began) / 1000;
     const end = rssKb(started.child.pid!);
+    peak = Math.max(peak, end);
     const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
-    console.log(`\n## ${articlePaths.length} articles, each asked for in br and in gzip (${seconds.toFixed(0)} s)\n`);
-    console.log(`| resident memory idle | after every article twice | largest br answer | largest gzip answer |`);
-    console.log(`| --- | --- | --- | --- |`);
-    console.log(`| ${mb(idle)} | ${mb(end)} | ${kb(sizes.br)} | ${kb(sizes.gzip)} |`);
+    console.log(
+      `\n## ${articlePaths.length} articles and ${blogPages.length} blog pages, each asked for in ${encodings.join(', ')} (${seconds.toFixed(0)} s)\n`,
+    );
+    console.log(
+      `| resident memory idle | after every page in each encoding | peak seen | bound | largest article HTML | largest blog page HTML |`,
+    );
+    console.log(`| --- | --- | --- | --- | --- | --- |`);
+    console.log(
+      `| ${mb(idle)} | ${mb(end)} | ${mb(peak)} | 400 MB (${peak <= 400 * 1024 ? 'within' : 'OVER'}) | ${kb(largest.article)} | ${kb(largest.blog)} |`,
+    );
     console.log(
       `Load average: ${os
         .loadavg()
         .map((value) => value.toFixed(2))
         .join(', ')}`,
     );
-    report.articles = { count: articlePaths.length, seconds, rssKb: { idle, end }, largest: sizes };
+    report.articles = {
+      count: articlePaths.length,
+      blogPages: blogPages.length,
+      seconds,
+      rssKb: { idle, end, peak },
+      largest,
+    };
   } finally {
     started.stop();
   }
@@ -757,12 +796,12 @@ async function guard() {
 
 // Only these sections measure the site started here, all but boot with nginx beside it; the others start what they need.
 const site = ['paint', 'lighthouse', 'load', 'boot'].some((section) => only.has(section))
-  ? await startServer()
+  ? await startServer(PORT, 1, { dataDir: await siteDataDir() })
   : undefined;
 let stopNginx = () => {};
 try {
   if (site) await warmUp();
-  if (site && ['paint', 'lighthouse', 'load'].some((section) => only.has(section))) {
+  if (site && withNginx && ['paint', 'lighthouse', 'load'].some((section) => only.has(section))) {
     const headers = await securityHeaders(servers.site);
     stopNginx = await startNginx(servers.site, paths, NGINX_PORT, headers, PINNED ? SERVER_CPU : undefined);
   }

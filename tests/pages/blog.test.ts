@@ -178,21 +178,32 @@ describe('GET /blog?category=', () => {
 });
 
 describe('GET /blog?page=', () => {
-  it.each(['2', '3', '999', '0', 'abc', '-1'])(
-    'renders ?page=%s as the one page there is, never an error',
+  it('renders ?page=1 as the blog, whose canonical URL is /blog', async () => {
+    const { status, text } = await request(app).get('/blog?page=1');
+    expect(status).toBe(200);
+    expect(articleIds(grid(text))).toEqual(expectedGrid.all);
+    expect(text).toContain(`<link rel="canonical" href="${TEST_SITE_URL}/blog"/>`);
+  });
+
+  // Decision 090: a page past the last, or one that is not a whole number, names no page of the blog.
+  it.each(['2', '999', '0', '01', 'abc', '-1', '1.5', '', '99999'])(
+    'answers ?page=%s with the not-found page and its 404, never an error, in each language',
     async (page) => {
-      const { status, text } = await request(app).get(`/blog?page=${page}`);
-      expect(status).toBe(200);
-      expect(articleIds(grid(text))).toEqual(expectedGrid.all);
-      expect(text).toContain('No more posts to load');
+      for (const locale of locales) {
+        const { status, text } = await request(app).get(`${localePrefix(locale)}/blog?page=${page}`);
+        expect(status).toBe(404);
+        expect(text).toContain(`<html lang="${localeTags[locale].lang}"`);
+        expect(text).toContain(catalogues[locale].notFound.title);
+        expect(text).not.toContain('<section id="blog-posts"');
+        // The not-found page answers a URL whose own page is the blog: nothing hydrates it as the blog.
+        expect(executableInlineScripts(text)).toEqual([]);
+      }
     },
   );
 
-  it('combines a page with a category', async () => {
-    const { status, text } = await request(app).get('/blog?category=technology&page=2');
-    expect(status).toBe(200);
-    expect(articleIds(grid(text))).toEqual([2, 6]);
-    expect(currentLinks(filterRow(text))).toEqual(['/blog?category=technology']);
+  it('answers a page past the last of a category with 404 too', async () => {
+    expect((await request(app).get('/blog?category=technology&page=2')).status).toBe(404);
+    expect((await request(app).get('/blog?category=technology&page=1')).status).toBe(200);
   });
 });
 

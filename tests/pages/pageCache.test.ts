@@ -133,11 +133,20 @@ describe('pageCacheKey', () => {
     expect(key('/?x=1')).toBe('/');
     expect(key('/services?utm_source=mail&x=2')).toBe('/services');
     expect(key('/blog?category=research&page=1&x=9')).toBe(key('/blog?category=research'));
-    expect(key('/blog?page=9999')).toBe(key('/blog'));
+    expect(key('/blog?page=1')).toBe(key('/blog'));
     expect(key('/blog?category=nope')).toBe(key('/blog'));
     expect(key('/blog?category=research')).not.toBe(key('/blog'));
     expect(key('/contact?sent=1')).not.toBe(key('/contact'));
     expect(key('/contact?sent=2')).toBe(key('/contact'));
+  });
+
+  it('keys every query that names no page of the blog on the one not-found page of its language (decision 090)', () => {
+    for (const page of ['9999', '0', 'abc', '-1', ''])
+      for (const [blog, locale] of [
+        ['/blog', 'en'],
+        ['/es/blog', 'es'],
+      ])
+        expect(key(`${blog}?page=${page}&x=1`)).toBe(`404 ${locale} Blog?`);
   });
 
   it("keys every page's plain URL on its path alone, so the early answer finds it in one lookup", () => {

@@ -115,7 +115,8 @@ export class PageCache {
  * route's "/blog/:slug") plus the query the page reads, normalised (so "/?x=1"
  * is "/"); for a path that is no page, the not-found page of its section and
  * language ("404 en Article" for an unknown article), since that page is the
- * same for every such path; null for what is never kept (a newsletter link's
+ * same for every such path (and "404 en Blog?" for a query that names no view
+ * of a page); null for what is never kept (a newsletter link's
  * token). The keys are finite, so no flood of made-up URLs can evict the real
  * pages or grow the cache.
  */
@@ -128,6 +129,8 @@ export function pageCacheKey(url: string): string | null {
   }
   const query = found.route.readQuery ? found.route.readQuery(searchParams) : '';
   if (query === null) return null;
+  // A query that names no view of the page: its language's not-found page, without script (render.tsx).
+  if (query === false) return `404 ${found.page.locale} ${found.route.chunk}?`;
   return query ? `${pathname}?${query}` : pathname;
 }
 

@@ -24,7 +24,7 @@ const importers: Readonly<Record<Locale, LanguageParts>> = {
       home: async () => (await import('./en/home')).home,
       contact: async () => (await import('./en/contact')).contact,
       contactInfo: async () => (await import('./en/contactInfo')).contactInfo,
-      posts: async () => (await Promise.all([import('./en/posts'), loadPublishedPosts('en')]))[0].posts,
+      posts: async () => (await import('./en/posts')).posts,
       article: async () => (await import('./en/article')).article,
       legal: async () => (await import('./en/legal')).legal,
       services: async () => (await import('./en/services')).services,
@@ -41,7 +41,7 @@ const importers: Readonly<Record<Locale, LanguageParts>> = {
       home: async () => (await import('./es/home')).home,
       contact: async () => (await import('./es/contact')).contact,
       contactInfo: async () => (await import('./es/contactInfo')).contactInfo,
-      posts: async () => (await Promise.all([import('./es/posts'), loadPublishedPosts('es')]))[0].posts,
+      posts: async () => (await import('./es/posts')).posts,
       article: async () => (await import('./es/article')).article,
       legal: async () => (await import('./es/legal')).legal,
       services: async () => (await import('./es/services')).services,
@@ -60,11 +60,16 @@ export const catalogueParts = Object.keys(importers.en.pages) as CataloguePart[]
 const loadedCommon = new Map<Locale, CatalogueCommon>();
 const loadedPages = new Map<Locale, Partial<CataloguePages>>();
 
-/** Loads a language's common part and the given page parts, each once (a route loads them with its page's chunk). */
+/**
+ * Loads a language's common part and the given page parts, each once (a route loads them with its page's chunk).
+ * The posts part reads the published articles: their whole list is asked for each time, since the first page
+ * may have loaded only its share of them (decision 090).
+ */
 export async function loadCatalogue(locale: Locale, parts: readonly CataloguePart[] = []): Promise<void> {
   const pages = loadedPages.get(locale) ?? {};
   loadedPages.set(locale, pages);
   await Promise.all([
+    parts.includes('posts') ? loadPublishedPosts(locale) : undefined,
     loadedCommon.has(locale)
       ? undefined
       : importers[locale].common().then((common) => void loadedCommon.set(locale, common)),

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+
+import { posts as enPosts } from '../../shared/content/i18n/en/posts';
+import type { PublishedPosts } from '../../shared/content/publishedArticles';
+import {
+  loadPublishedPosts,
+  loadWholePublished,
+  publishedPosts,
+  setArticleSource,
+  setPageShare,
+  sharedCounts,
+} from '../../shared/content/publishedArticles';
+import { countByCategory } from '../../shared/model/blog';
+
+// Decision 090: the browser's first page renders from its share, and the whole list comes with the first navigation.
+describe("a page's share of the published articles, in the browser", () => {
+  it('stands for its language until the whole list loads, once however many ask', async () => {
+    const whole = enPosts.posts;
+    const share = whole.slice(0, 2);
+    setPageShare({ locale: 'en', index: [], posts: share, counts: countByCategory(whole) });
+    expect(publishedPosts('en')).toEqual(share);
+    expect(sharedCounts('en')).toEqual(countByCategory(whole));
+    expect(sharedCounts('es')).toBeUndefined();
+
+    const asked: string[] = [];
+    setArticleSource({
+      posts: async (locale): Promise<PublishedPosts> => {
+        asked.push(locale);
+        return { index: [], posts: { [locale]: whole } };
+      },
+      body: async () => null,
+    });
+    // A navigation's start and its page's texts ask together: one fetch.
+    await Promise.all([loadWholePublished(), loadPublishedPosts('en')]);
+    expect(asked).toEqual(['en']);
+    expect(publishedPosts('en')).toEqual(whole);
+    expect(sharedCounts('en')).toBeUndefined();
+    // Loaded whole, it is not asked for again.
+    await Promise.all([loadWholePublished(), loadPublishedPosts('en')]);
+    expect(asked).toEqual(['en']);
+  });
+});
