@@ -50,14 +50,19 @@ const seconds = (start: number) => (performance.now() - start) / 1000;
 /** The console's pages a person opens most, at this lab's size. */
 async function consolePages(db: Database): Promise<Record<string, string>> {
   const lead = (await db.get<{ id: number }>("SELECT id FROM leads WHERE status = 'won' ORDER BY id DESC LIMIT 1"))!;
+  const today = new Date().toISOString().slice(0, 10);
+  const quarter = `from=${new Date(Date.now() - 89 * 86_400_000).toISOString().slice(0, 10)}&to=${today}`;
   return {
-    'inbox, filtered and searched': '/staff/leads?status=lost&source=google.com&search=garcia',
+    'inbox, filtered and searched': '/staff/leads?status=lost&source=google.com&q=garcia',
     'inbox, first page': '/staff/leads',
     'a lead': `/staff/leads/${lead.id}`,
     subscribers: '/staff/subscribers',
-    'articles, searched': '/staff/articles?search=cell',
+    'articles, searched': '/staff/articles?q=cell',
     campaigns: '/staff/newsletter',
     'analytics, 90 days': '/staff/analytics?days=90',
+    // The funnel with its monthly value and speed to lead (decision 080), over a quarter.
+    'revenue reports': `/staff/reports?${quarter}`,
+    'speed to lead': `/staff/reports/speed?${quarter}`,
   };
 }
 

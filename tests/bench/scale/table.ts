@@ -22,6 +22,8 @@ const FIGURES: [string, string, (figures: ScaleFigures) => number][] = [
       ['articles, searched', '≤ 100'],
       ['campaigns', '≤ 100'],
       ['analytics, 90 days', '≤ 300'],
+      ['revenue reports', '≤ 300'],
+      ['speed to lead', '≤ 300'],
     ] as const
   ).map(([page, bound]): [string, string, (f: ScaleFigures) => number] => [
     `${page} p95 (ms)`,
