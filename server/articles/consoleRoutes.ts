@@ -198,11 +198,6 @@ function articleRoutes({
       );
     };
 
-    /** The list's filter as query parameters (none when all is shown), for its pages' links. */
-    function filterParams({ state, locale, search }: ArticleFilter): Record<string, string> {
-      return { ...(search ? { q: search } : {}), ...(state ? { state } : {}), ...(locale ? { language: locale } : {}) };
-    }
-
     /** A new article's form: the signed-in person its author when they have a display name, else a guest. */
     const newArticleFields = (res: Response, staff: ArticleAuthor[], translating?: Article): TypedFields => {
       const blank = blankFields(translating);

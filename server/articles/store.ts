@@ -6,9 +6,9 @@
 import type { Locale } from '../../shared/lib/locale';
 import type { AuditAction } from '../console/audit/record';
 import { recordAudit, SCHEDULE_ACTOR } from '../console/audit/record';
+import type { Database, Queryable } from '../db';
 import type { Cursor, KeysetPage } from '../db/keyset';
 import { keysetPage } from '../db/keyset';
-import type { Database, Queryable } from '../db';
 import type { ArticleFields } from './fields';
 import { ARTICLE_FIELDS, fieldsFromJson } from './fields';
 
