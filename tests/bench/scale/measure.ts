@@ -25,6 +25,8 @@ import { purgeExpired } from '../../../server/privacy/retention';
 import { TEST_IDENTITY } from '../../support/serverCommand';
 import { npmRun } from '../../support/serverProcess';
 import { addAccount } from '../../support/staffHelpers';
+import type { PagePlans } from './plans';
+import { explain, recordingDatabase } from './plans';
 import { seedLargeLab } from './seed';
 
 const REQUESTS = 20;
@@ -42,6 +44,8 @@ export interface ScaleFigures {
   backupSeconds: number;
   restoreSeconds: number;
   dailyJobsSeconds: number;
+  /** What each console page runs, explained on this database. */
+  plans: PagePlans[];
 }
 
 const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.95) - 1]!;
@@ -89,7 +93,10 @@ export async function measureScale(factor: number, databaseUrl?: string): Promis
   await addAccount(db, OWNER);
   const account = (await createAccountStore(db).find(OWNER))!;
   const cookie = `staff_session=${await createSessionStore(db).create(account.id)}`;
-  const server = http.createServer(createApp(config, { db, logger: createLogger({ logLevel: 'silent' }) }));
+  const recorder = recordingDatabase(db);
+  const server = http.createServer(
+    createApp(config, { db: recorder.db, logger: createLogger({ logLevel: 'silent' }) }),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   const get = async (url: string) => {
@@ -103,8 +110,9 @@ export async function measureScale(factor: number, databaseUrl?: string): Promis
     while ((await fetch(`${origin}/staff/leads`, { headers: { Cookie: cookie } })).status === 503)
       await new Promise((resolve) => setTimeout(resolve, 100));
     const pages: Record<string, number> = {};
+    const plans: PagePlans[] = [];
     for (const [name, url] of Object.entries(await consolePages(db))) {
-      await get(url);
+      plans.push(await explain(db, name, await recorder.record(() => get(url))));
       const times: number[] = [];
       for (let run = 0; run < REQUESTS; run += 1) {
         const start = performance.now();
@@ -161,6 +169,7 @@ export async function measureScale(factor: number, databaseUrl?: string): Promis
       backupSeconds,
       restoreSeconds,
       dailyJobsSeconds,
+      plans,
     };
   } finally {
     server.close();
