@@ -1,6 +1,7 @@
 /**
  * The indexes the console's hot reads on a large lab need (decision 091), shown by SQLite's plans of the reads as the
- * pages send them: analytics' series over a span of days, and the bounced addresses newest first.
+ * pages send them: analytics' series over a span of days, the bounced addresses newest first, and a person's rows
+ * by address for their erasure.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,6 +27,15 @@ describe('the hot reads of a large lab on SQLite', () => {
        AND series IN ('web.articles.views.en', 'web.articles.views.es') GROUP BY series, label`,
     );
     expect(read).toMatch(/SEARCH daily_counts USING INDEX daily_counts_series \(series=\? AND day>\? AND day<\?\)/);
+  });
+
+  it("find a person's leads and subscription by address in any case through an index, for their erasure", () => {
+    expect(plan("SELECT id FROM leads WHERE lower(email) = lower('Ana@Example.test')")).toMatch(
+      /SEARCH leads USING (COVERING )?INDEX leads_email/,
+    );
+    expect(plan("SELECT id FROM subscribers WHERE lower(email) = lower('Ana@Example.test')")).toMatch(
+      /SEARCH subscribers USING (COVERING )?INDEX subscribers_email/,
+    );
   });
 
   it('read the bounced addresses through their own index, not the whole list', () => {
