@@ -6,9 +6,11 @@ import { uploadedImage } from '../../shared/lib/assetNames';
 import type { Locale } from '../../shared/lib/locale';
 import { locales } from '../../shared/lib/locale';
 import type { ConsoleSection, ConsoleSectionTools } from '../console/console';
+import { cursorHrefs } from '../console/kit/CursorPagination';
 import { fromLabTime, toLabTime } from '../console/kit/format';
 import { noticeNamed } from '../console/notices';
 import { consoleUser, sendPage, textFields } from '../console/page';
+import { cursorOf } from '../db/keyset';
 import { readBody } from '../http/formEndpoint';
 import { readPostedForm } from '../http/postedForm';
 import { allowOwnScripts } from '../http/security';
@@ -38,6 +40,8 @@ import { RevisionsPage } from './views/RevisionsPage';
 const ARTICLE_POST_LIMIT_BYTES = 1024 * 1024;
 /** The form's file input: a cover chosen from the writer's computer. */
 const COVER_FILE = 'coverFile';
+/** Articles a page of the console's list shows (decision 091). */
+const LIST_PAGE = 50;
 
 interface ArticleRoutesOptions {
   store: ArticleStore;
@@ -70,6 +74,11 @@ function listFilter(query: Request['query']): ArticleFilter {
     locale: (locales as readonly string[]).includes(locale) ? (locale as Locale) : '',
     search: text(query.q).trim().slice(0, 200),
   };
+}
+
+/** The list's filter as query parameters (none when all is shown), for its pages' links. */
+function filterParams({ state, locale, search }: ArticleFilter): Record<string, string> {
+  return { ...(search ? { q: search } : {}), ...(state ? { state } : {}), ...(locale ? { language: locale } : {}) };
 }
 
 /** A new article's form: today's date, the first category, or the facts of the article it translates. */
@@ -297,6 +306,7 @@ function articleRoutes({
 
     router.get('/staff/articles', async (req, res) => {
       const filter = listFilter(req.query);
+      const page = await store.page(filter, cursorOf(req.query), LIST_PAGE);
       sendPage(
         res,
         200,
@@ -304,7 +314,9 @@ function articleRoutes({
           assets: assets(),
           user: consoleUser(res),
           filter,
-          articles: await store.list(filter),
+          articles: page.articles,
+          total: page.total,
+          pages: cursorHrefs('/staff/articles', filterParams(filter), page),
           nameOf: await staffNames(),
           notice: req.query.saved === 'deleted' ? articleCopy.deleted : undefined,
         }),

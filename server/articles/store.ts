@@ -7,6 +7,8 @@ import type { Locale } from '../../shared/lib/locale';
 import type { AuditAction } from '../console/audit/record';
 import { recordAudit, SCHEDULE_ACTOR } from '../console/audit/record';
 import type { Database, Queryable } from '../db';
+import type { Cursor, KeysetPage } from '../db/keyset';
+import { keysetPage } from '../db/keyset';
 import type { ArticleFields } from './fields';
 import { ARTICLE_FIELDS, fieldsFromJson } from './fields';
 
@@ -132,7 +134,15 @@ type Saved = { ok: true; id: number; pending: boolean };
 export interface ArticleStore {
   /** Fills an empty database with the seed articles once, even when two instances start together. */
   seed(articles: readonly SeedArticle[], now?: Date): Promise<boolean>;
-  list(filter: ArticleFilter): Promise<ArticleListItem[]>;
+  /**
+   * A page of the console's list (`limit`), the last changed first, from a keyset cursor of change time and id
+   * (decision 091), how many match in all, and the cursors of the pages either side.
+   */
+  page(
+    filter: ArticleFilter,
+    cursor: Cursor | null,
+    limit: number,
+  ): Promise<Omit<KeysetPage<ArticleListItem>, 'rows'> & { articles: ArticleListItem[]; total: number }>;
   get(id: number): Promise<Article | undefined>;
   /** The other language version of an article, if it has one. */
   translationOf(article: Pick<Article, 'id' | 'pairId'>): Promise<Article | undefined>;
@@ -412,9 +422,9 @@ export function createArticleStore(db: Database): ArticleStore {
       });
     },
 
-    async list({ state, locale, search }) {
+    async page({ state, locale, search }, cursor, limit) {
       const where: string[] = [];
-      const params: (string | number)[] = [];
+      const params: string[] = [];
       if (state) {
         where.push('a.state = ?');
         params.push(state);
@@ -430,19 +440,31 @@ export function createArticleStore(db: Database): ArticleStore {
         );
         params.push(like, like, like);
       }
-      const rows = await db.all<ArticleRow & { t_id: number | null; t_locale: Locale | null; t_state: ArticleState }>(
-        `SELECT ${COLUMNS.split(', ')
+      type Row = ArticleRow & { t_id: number | null; t_locale: Locale | null; t_state: ArticleState };
+      const page = await keysetPage<Row>(db, {
+        select: `SELECT ${COLUMNS.split(', ')
           .map((column) => `a.${column}`)
           .join(', ')}, t.id AS t_id, t.locale AS t_locale, t.state AS t_state
-         FROM articles AS a LEFT JOIN articles AS t ON t.pair_id = a.pair_id AND t.id <> a.id
-         ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-         ORDER BY a.updated_at DESC, a.id DESC`,
+         FROM articles AS a LEFT JOIN articles AS t ON t.pair_id = a.pair_id AND t.id <> a.id`,
+        where: where.join(' AND '),
+        params,
+        ...{ keyColumn: 'a.updated_at', idColumn: 'a.id', keyOf: (row) => row.updated_at, idOf: (row) => row.id },
+        cursor,
+        limit,
+      });
+      const { total } = (await db.get<{ total: number }>(
+        `SELECT count(*) AS total FROM articles AS a ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`,
         ...params,
-      );
-      return rows.map((row) => ({
-        ...toArticle(row),
-        translation: row.t_id === null ? null : { id: row.t_id, locale: row.t_locale!, state: row.t_state },
-      }));
+      ))!;
+      return {
+        articles: page.rows.map((row) => ({
+          ...toArticle(row),
+          translation: row.t_id === null ? null : { id: row.t_id, locale: row.t_locale!, state: row.t_state },
+        })),
+        total: Number(total),
+        next: page.next,
+        previous: page.previous,
+      };
     },
 
     get: (id) => get(db, id),

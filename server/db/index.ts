@@ -844,6 +844,14 @@ export const migrations: readonly Migration[] = [
   `ALTER TABLE bookings ADD COLUMN hold_until TEXT;
    ALTER TABLE bookings ADD COLUMN hold_client TEXT NOT NULL DEFAULT '';
    ALTER TABLE bookings ADD COLUMN hold_key TEXT NOT NULL DEFAULT '';`,
+  `-- The console's hot reads on a large lab (decision 091): analytics asks for some series over a span of days (the
+  -- key starts with the day, so a quarter read every series of it), and the campaigns page for the addresses that
+  -- bounced, newest first (a few in fifty thousand). A person's erasure and export find their rows by address in any
+  -- case (lower(email) = lower(?)).
+  CREATE INDEX daily_counts_series ON daily_counts (series, day);
+  CREATE INDEX subscribers_bounced ON subscribers (bounced_at) WHERE hard_bounces > 0;
+  CREATE INDEX leads_email ON leads (lower(email));
+  CREATE INDEX subscribers_email ON subscribers (lower(email));`,
 ];
 
 /**

@@ -12,6 +12,7 @@ import type { CsvColumns } from '../lib/csv';
 import { toCsv } from '../lib/csv';
 import type { ConsentedSubscriber } from '../newsletter/store';
 import { createSubscriberStore } from '../newsletter/store';
+import type { ExportedLead } from './exportRows';
 import { csvRows, exportColumns, exportedLeads } from './exportRows';
 import type { InboxFilter } from './inbox';
 import { createInbox } from './inbox';
@@ -115,9 +116,11 @@ export const command: StaffCommand = {
     const { db } = await openServerDatabase();
     try {
       if (command.command === 'export') {
-        // The console's export of every lead (exportRows.ts), oldest first.
-        const leads = (await createInbox(db).all(EVERY_LEAD)).reverse();
-        write(command, 'lead', await exportedLeads(db, leads), { columns: exportColumns, rows: csvRows });
+        // The console's export of every lead (exportRows.ts), oldest first: read newest first a batch at a time.
+        const leads: ExportedLead[] = [];
+        for await (const batch of createInbox(db).batches(EVERY_LEAD, 500))
+          leads.push(...(await exportedLeads(db, batch)));
+        write(command, 'lead', leads.reverse(), { columns: exportColumns, rows: csvRows });
       } else {
         const subscribers = await createSubscriberStore(db).consented();
         write(command, 'subscriber', subscribers, { columns: subscriberColumns, rows: (records) => records });

@@ -7,15 +7,20 @@ import { createAccountStore } from '../console/accounts';
 import { recordAudit } from '../console/audit/record';
 import type { ConsoleSection, ConsoleSectionTools } from '../console/console';
 import type { ConsoleAssets } from '../console/kit/ConsoleDocument';
+import { cursorHrefs } from '../console/kit/CursorPagination';
 import { fromLabTime } from '../console/kit/format';
 import { noticeNamed } from '../console/notices';
 import { consoleUser, sendPage, textFields } from '../console/page';
 import type { CrmEvents } from '../crm';
 import type { Database } from '../db';
+import { cursorOf } from '../db/keyset';
 import { readBody } from '../http/formEndpoint';
-import { toCsv } from '../lib/csv';
+import { streamText } from '../http/streamText';
+import { csvChunks } from '../lib/csv';
+import { jsonArrayChunks } from '../lib/jsonChunks';
 import { inboxCopy, leadNav, pipelineCopy, responseHours } from './consoleTexts';
 import { isLostReason, readWon } from './deal';
+import type { ExportedLead } from './exportRows';
 import { csvRows, exportColumns, exportedLeads } from './exportRows';
 import type { InboxFilter } from './inbox';
 import { createInbox, dueBounds } from './inbox';
@@ -25,6 +30,8 @@ import type { LeadPageProps } from './views/LeadPage';
 import { LeadPage, NOTE_LIMIT, STEP_LIMIT } from './views/LeadPage';
 
 const PAGE_SIZE = 25;
+/** Leads an export reads at a time: a few hundred kilobytes of text (decision 091). */
+const EXPORT_BATCH = 200;
 
 interface LeadRoutesOptions {
   db: Database;
@@ -82,8 +89,8 @@ function inboxFilter(query: Request['query'], me: string): InboxFilter {
   };
 }
 
-/** The filter as a query string ("" when all is shown), plus a page. */
-function filterQuery(filter: InboxFilter, page = 1): string {
+/** The filter as query parameters (none when all is shown). */
+function filterParams(filter: InboxFilter): Record<string, string> {
   const params = new URLSearchParams();
   if (filter.search) params.set('q', filter.search);
   if (filter.status) params.set('status', filter.status);
@@ -92,8 +99,12 @@ function filterQuery(filter: InboxFilter, page = 1): string {
   if (filter.campaign) params.set('campaign', filter.campaign);
   if (filter.owner) params.set('owner', filter.owner);
   if (filter.due) params.set('due', filter.due);
-  if (page > 1) params.set('page', String(page));
-  const query = params.toString();
+  return Object.fromEntries(params);
+}
+
+/** The filter as a query string ("" when all is shown): the exports'. */
+function filterQuery(filter: InboxFilter): string {
+  const query = new URLSearchParams(filterParams(filter)).toString();
   return query ? `?${query}` : '';
 }
 
@@ -113,13 +124,8 @@ function leadRoutes({
   const filterOf = (req: Request, res: Response) => inboxFilter(req.query, consoleUser(res).email);
   router.get('/staff/leads', async (req, res) => {
     const filter = filterOf(req, res);
-    const requested = Number.parseInt(text(req.query.page), 10);
     const now = new Date();
-    const bounds = dueBounds(now);
-    const first = await inbox.page(filter, 0, PAGE_SIZE, bounds);
-    const pages = Math.max(1, Math.ceil(first.total / PAGE_SIZE));
-    const page = Number.isSafeInteger(requested) ? Math.min(Math.max(requested, 1), pages) : 1;
-    const { leads, total } = page === 1 ? first : await inbox.page(filter, (page - 1) * PAGE_SIZE, PAGE_SIZE, bounds);
+    const page = await inbox.page(filter, cursorOf(req.query), PAGE_SIZE, dueBounds(now));
     sendPage(
       res,
       200,
@@ -127,11 +133,9 @@ function leadRoutes({
         assets: assets(),
         user: consoleUser(res),
         filter,
-        leads,
-        total,
-        page,
-        pages,
-        pageHref: (target: number) => `/staff/leads${filterQuery(filter, target)}`,
+        leads: page.leads,
+        total: page.total,
+        pages: cursorHrefs('/staff/leads', filterParams(filter), page),
         query: filterQuery(filter),
         waiting: await inbox.waitingSince(new Date(now.getTime() - responseHours * 3_600_000)),
         owners: await possibleOwners(db),
@@ -143,24 +147,29 @@ function leadRoutes({
   });
 
   const exportName = (extension: string) => `leads-${new Date().toISOString().slice(0, 10)}.${extension}`;
-  /** The leads an export takes, written to the audit log before they leave (decision 072). */
-  const exported = async (req: Request, res: Response, format: string) => {
-    const leads = await inbox.all(filterOf(req, res));
-    const detail = `${leads.length} leads as ${format}`;
+  /**
+   * The leads an export takes, written to the audit log before they leave (decision 072), then read and sent a batch
+   * at a time (decision 091): memory stays flat however many there are, and a reader who goes away stops the reads.
+   */
+  const exported = async function* <T>(
+    req: Request,
+    res: Response,
+    format: string,
+    shape: (leads: readonly ExportedLead[]) => T[],
+  ) {
+    const filter = filterOf(req, res);
+    const bounds = dueBounds();
+    const detail = `${await inbox.count(filter, bounds)} leads as ${format}`;
     await recordAudit(db, { actor: consoleUser(res).email, action: 'export.leads', object: 'leads', detail });
-    return exportedLeads(db, leads);
+    for await (const leads of inbox.batches(filter, EXPORT_BATCH, bounds)) yield shape(await exportedLeads(db, leads));
   };
   router.get('/staff/leads.csv', recentCheck, async (req, res) => {
-    res
-      .attachment(exportName('csv'))
-      .type('text/csv; charset=utf-8')
-      .send(toCsv(exportColumns, csvRows(await exported(req, res, 'CSV'))));
+    res.attachment(exportName('csv')).type('text/csv; charset=utf-8');
+    await streamText(res, csvChunks(exportColumns, exported(req, res, 'CSV', csvRows)));
   });
   router.get('/staff/leads.json', recentCheck, async (req, res) => {
-    res
-      .attachment(exportName('json'))
-      .type('application/json; charset=utf-8')
-      .send(`${JSON.stringify(await exported(req, res, 'JSON'), null, 2)}\n`);
+    res.attachment(exportName('json')).type('application/json; charset=utf-8');
+    await streamText(res, jsonArrayChunks(exported(req, res, 'JSON', (leads) => [...leads])));
   });
 
   const showLead = async (

@@ -39,39 +39,46 @@ export type ExportedLead = Omit<InboxLead, 'attribution'> & {
   history: StatusOut[];
 };
 
-/** Rows by a key, each key's in their order; with `only`, the keys it holds alone. */
-function grouped<T>(rows: readonly T[], key: (row: T) => number, only?: ReadonlySet<number>): Map<number, T[]> {
+/** Rows by a key, each key's in their order. */
+function grouped<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[]> {
   const groups = new Map<number, T[]>();
   for (const row of rows) {
-    const value = key(row);
-    if (only && !only.has(value)) continue;
-    const group = groups.get(value);
+    const group = groups.get(key(row));
     if (group) group.push(row);
-    else groups.set(value, [row]);
+    else groups.set(key(row), [row]);
   }
   return groups;
 }
 
-/** The notes, their edits and the status moves of the leads given, each lead's in order. */
-async function recordsOf(db: Database, ids: ReadonlySet<number>) {
+/** The notes, their edits and the status moves of the leads given (a batch of an export), each lead's in order. */
+async function recordsOf(db: Database, ids: readonly number[]) {
   type Note = { id: number; lead_id: number; staff_email: string; created_at: string; body: string };
   type Edit = { note_id: number; staff_email: string; edited_at: string; previous_body: string };
   type Move = { lead_id: number; staff_email: string; at: string; from_status: string; to_status: string };
-  // Read whole and grouped once by lead (and edits by note): one query each, and each lead's records found in one
-  // step, so an export's cost grows with the rows, not with the leads times the notes.
+  // The batch's own records through their indexes, grouped once by lead (and edits by note): an export's cost grows
+  // with its rows, not with the leads times the notes, and its memory with a batch (decision 091).
+  const leads = `(${ids.map(() => '?').join(', ') || 'NULL'})`;
   const notes = grouped(
-    await db.all<Note>('SELECT id, lead_id, staff_email, created_at, body FROM lead_notes ORDER BY id'),
+    await db.all<Note>(
+      `SELECT id, lead_id, staff_email, created_at, body FROM lead_notes WHERE lead_id IN ${leads} ORDER BY id`,
+      ...ids,
+    ),
     (note) => note.lead_id,
-    ids,
   );
   const edits = grouped(
-    await db.all<Edit>('SELECT note_id, staff_email, edited_at, previous_body FROM lead_note_edits ORDER BY id'),
+    await db.all<Edit>(
+      `SELECT note_id, staff_email, edited_at, previous_body FROM lead_note_edits
+       WHERE note_id IN (SELECT id FROM lead_notes WHERE lead_id IN ${leads}) ORDER BY id`,
+      ...ids,
+    ),
     (edit) => edit.note_id,
   );
   const moves = grouped(
-    await db.all<Move>('SELECT lead_id, staff_email, at, from_status, to_status FROM lead_events ORDER BY id'),
+    await db.all<Move>(
+      `SELECT lead_id, staff_email, at, from_status, to_status FROM lead_events WHERE lead_id IN ${leads} ORDER BY id`,
+      ...ids,
+    ),
     (move) => move.lead_id,
-    ids,
   );
   const notesOf = (id: number): NoteOut[] =>
     (notes.get(id) ?? []).map((note) => ({
@@ -94,9 +101,12 @@ async function recordsOf(db: Database, ids: ReadonlySet<number>) {
   return { notesOf, historyOf };
 }
 
-/** The leads as the exports give them. */
+/** The leads as the exports give them: a batch of them at a time (a few hundred), each with its records. */
 export async function exportedLeads(db: Database, leads: readonly InboxLead[]): Promise<ExportedLead[]> {
-  const { notesOf, historyOf } = await recordsOf(db, new Set(leads.map((lead) => lead.id)));
+  const { notesOf, historyOf } = await recordsOf(
+    db,
+    leads.map((lead) => lead.id),
+  );
   return leads.map((lead) => ({
     ...lead,
     receivedAt: labIso(lead.receivedAt)!,

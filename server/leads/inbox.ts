@@ -2,6 +2,8 @@ import { recordAudit } from '../console/audit/record';
 import { formatDollars, fromLabTime, toLabTime } from '../console/kit/format';
 import type { CrmEvents } from '../crm';
 import type { Database } from '../db';
+import type { Cursor, KeysetPage } from '../db/keyset';
+import { keysetPage } from '../db/keyset';
 import type { Lead } from './columns';
 import { LEAD_SELECT } from './columns';
 import { assignedEvent, statusEvent } from './crmEvents';
@@ -122,15 +124,23 @@ interface StatusMove {
 }
 
 export interface Inbox {
-  /** One page of leads, newest first, and how many match in all. */
+  /**
+   * One page of leads, newest first, from a keyset cursor of received time and id (decision 091), how many match in
+   * all, and the cursors of the pages either side.
+   */
   page(
     filter: InboxFilter,
-    offset: number,
+    cursor: Cursor | null,
     limit: number,
     bounds?: DueBounds,
-  ): Promise<{ leads: InboxLead[]; total: number }>;
-  /** Every lead that matches, newest first: the export. */
-  all(filter: InboxFilter, bounds?: DueBounds): Promise<InboxLead[]>;
+  ): Promise<Omit<KeysetPage<InboxLead>, 'rows'> & { leads: InboxLead[]; total: number }>;
+  /** How many leads match. */
+  count(filter: InboxFilter, bounds?: DueBounds): Promise<number>;
+  /**
+   * Every lead that matches, newest first, `size` at a time: the exports, which stream them (decision 091) rather
+   * than hold every lead at once.
+   */
+  batches(filter: InboxFilter, size: number, bounds?: DueBounds): AsyncGenerator<InboxLead[]>;
   detail(id: number): Promise<LeadDetail | undefined>;
   /** Moves a lead from the status the staff saw to another; stale when someone moved it meanwhile. */
   changeStatus(id: number, move: StatusMove): Promise<StatusChange>;
@@ -155,42 +165,30 @@ const LEAD_COLUMNS = `${LEAD_SELECT}, status, status_changed_at AS "statusChange
 /** LIKE's wildcards in the visitor's text are matched as themselves. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
-/** The WHERE of a filter and its parameters. SQLite's LIKE ignores ASCII case; PostgreSQL's ILIKE does the same. */
+/**
+ * The condition of a filter and its parameters: only the filters chosen, so that each engine plans the query with
+ * the indexes they allow (a status, a source, an owner) rather than one plan for every choice (decision 091). SQLite's
+ * LIKE ignores ASCII case; PostgreSQL's ILIKE does the same.
+ */
 function filtered(db: Database, filter: InboxFilter, bounds: DueBounds): { sql: string; params: string[] } {
   const like = db.engine === 'postgres' ? 'ILIKE' : 'LIKE';
   const pattern = likePattern(filter.search);
-  const owner = filter.owner === 'none' ? '' : filter.owner;
   const dueBy = { '': '', today: bounds.endOfToday.toISOString(), overdue: bounds.now.toISOString() }[filter.due];
-  return {
-    sql: `FROM leads
-      WHERE (? = '' OR status = ?)
-        AND (? = '' OR service = ?)
-        AND (? = '' OR source = ?)
-        AND (? = '' OR campaign = ?)
-        AND (? = '' OR lower(owner) = lower(?))
-        AND (? = '' OR (status IN ('new', 'contacted') AND next_step_due_at < ?))
-        AND (? = '' OR name ${like} ? ESCAPE '\\' OR email ${like} ? ESCAPE '\\'
-             OR company ${like} ? ESCAPE '\\' OR message ${like} ? ESCAPE '\\')`,
-    params: [
-      filter.status,
-      filter.status,
-      filter.service,
-      filter.service,
-      filter.source,
-      filter.source,
-      filter.campaign,
-      filter.campaign,
-      filter.owner,
-      owner,
-      dueBy,
-      dueBy,
-      filter.search,
-      pattern,
-      pattern,
-      pattern,
-      pattern,
+  const conditions: [boolean, string, string[]][] = [
+    [filter.status !== '', 'status = ?', [filter.status]],
+    [filter.service !== '', 'service = ?', [filter.service]],
+    [filter.source !== '', 'source = ?', [filter.source]],
+    [filter.campaign !== '', 'campaign = ?', [filter.campaign]],
+    [filter.owner !== '', 'lower(owner) = lower(?)', [filter.owner === 'none' ? '' : filter.owner]],
+    [dueBy !== '', "status IN ('new', 'contacted') AND next_step_due_at < ?", [dueBy]],
+    [
+      filter.search !== '',
+      `(name ${like} ? ESCAPE '\\' OR email ${like} ? ESCAPE '\\' OR company ${like} ? ESCAPE '\\' OR message ${like} ? ESCAPE '\\')`,
+      [pattern, pattern, pattern, pattern],
     ],
-  };
+  ];
+  const chosen = conditions.filter(([on]) => on);
+  return { sql: chosen.map(([, sql]) => sql).join(' AND '), params: chosen.flatMap(([, , params]) => params) };
 }
 
 /**
@@ -198,6 +196,22 @@ function filtered(db: Database, filter: InboxFilter, bounds: DueBounds): { sql: 
  * queues its event for the lab's CRM in its own transaction (decision 081).
  */
 export function createInbox(db: Database, crm?: CrmEvents): Inbox {
+  const pageOf = (where: { sql: string; params: string[] }, cursor: Cursor | null, limit: number) =>
+    keysetPage<InboxLead>(db, {
+      select: `SELECT ${LEAD_COLUMNS} FROM leads`,
+      where: where.sql,
+      params: where.params,
+      ...{ keyColumn: 'received_at', idColumn: 'id', keyOf: (lead) => lead.receivedAt, idOf: (lead) => lead.id },
+      cursor,
+      limit,
+    });
+  const countOf = async (where: { sql: string; params: string[] }) =>
+    Number(
+      (await db.get<{ total: number }>(
+        `SELECT count(*) AS total FROM leads${where.sql ? ` WHERE ${where.sql}` : ''}`,
+        ...where.params,
+      ))!.total,
+    );
   const selectOne = (id: number) => db.get<InboxLead>(`SELECT ${LEAD_COLUMNS} FROM leads WHERE id = ?`, id);
   type EventRow = { staff_email: string; at: string; from_status: LeadStatus; to_status: LeadStatus };
   type NoteRow = { id: number; staff_email: string; created_at: string; body: string };
@@ -212,23 +226,21 @@ export function createInbox(db: Database, crm?: CrmEvents): Inbox {
   };
 
   return {
-    async page(filter, offset, limit, bounds = dueBounds()) {
+    async page(filter, cursor, limit, bounds = dueBounds()) {
       const where = filtered(db, filter, bounds);
-      const leads = await db.all<InboxLead>(
-        `SELECT ${LEAD_COLUMNS} ${where.sql} ORDER BY received_at DESC, id DESC LIMIT ? OFFSET ?`,
-        ...where.params,
-        limit,
-        offset,
-      );
-      const { total } = (await db.get<{ total: number }>(`SELECT count(*) AS total ${where.sql}`, ...where.params))!;
-      return { leads, total };
+      const { rows, next, previous } = await pageOf(where, cursor, limit);
+      return { leads: rows, total: await countOf(where), next, previous };
     },
-    all(filter, bounds = dueBounds()) {
+    count: (filter, bounds = dueBounds()) => countOf(filtered(db, filter, bounds)),
+    async *batches(filter, size, bounds = dueBounds()) {
       const where = filtered(db, filter, bounds);
-      return db.all<InboxLead>(
-        `SELECT ${LEAD_COLUMNS} ${where.sql} ORDER BY received_at DESC, id DESC`,
-        ...where.params,
-      );
+      // Each batch its own short read: a long export neither holds every lead nor holds the database.
+      for (let cursor: Cursor | null = null; ;) {
+        const { rows, next } = await pageOf(where, cursor, size);
+        if (rows.length > 0) yield rows;
+        if (!next) return;
+        cursor = next;
+      }
     },
     async detail(id) {
       const lead = await selectOne(id);

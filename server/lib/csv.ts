@@ -15,10 +15,19 @@ export type CsvColumns<Row> = readonly (readonly [CsvKey<Row>, string])[];
 /** The keys of a row whose values a cell can hold. */
 type CsvKey<Row> = { [Key in keyof Row]: Row[Key] extends string | number | null | undefined ? Key : never }[keyof Row];
 
+/** A CSV line: the row's cells, formula-safe. */
+const csvLine = <Row>(columns: CsvColumns<Row>, row: Row) =>
+  columns.map(([key]) => csvCell(row[key] as string | number | null | undefined)).join(',');
+
 /** RFC 4180: a header row, then one row per record, CRLF line ends; every cell formula-safe. */
 export function toCsv<Row>(columns: CsvColumns<Row>, rows: readonly Row[]): string {
-  const lines = [columns.map(([, header]) => header).join(',')];
-  for (const row of rows)
-    lines.push(columns.map(([key]) => csvCell(row[key] as string | number | null | undefined)).join(','));
-  return `${lines.join('\r\n')}\r\n`;
+  return [columns.map(([, header]) => header).join(','), ...rows.map((row) => csvLine(columns, row))]
+    .map((line) => `${line}\r\n`)
+    .join('');
+}
+
+/** The same CSV as toCsv, a batch of rows at a time: the header first, then each batch's lines as they come. */
+export async function* csvChunks<Row>(columns: CsvColumns<Row>, batches: AsyncIterable<readonly Row[]>) {
+  yield toCsv(columns, []);
+  for await (const rows of batches) yield rows.map((row) => `${csvLine(columns, row)}\r\n`).join('');
 }

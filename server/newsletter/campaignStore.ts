@@ -2,6 +2,8 @@ import type { Locale } from '../../shared/lib/locale';
 import { isLocale, locales } from '../../shared/lib/locale';
 import { recordAudit } from '../console/audit/record';
 import type { Database, Queryable } from '../db';
+import type { Cursor, KeysetPage } from '../db/keyset';
+import { keysetPage } from '../db/keyset';
 import type { OutboxKind } from '../outbox/kinds';
 import type { NewOutboxMessage, OutboxStore } from '../outbox/store';
 import { NO_NOTES } from './articles';
@@ -66,8 +68,14 @@ export interface CampaignStore {
   /** A draft announcing a published article (decision 067), its text made from it by articleCampaign; no note yet. */
   create(content: Record<Locale, CampaignContent>, articleId: number, now?: Date): Promise<number>;
   find(id: number): Promise<Campaign | undefined>;
-  /** Newest first. */
-  list(): Promise<Campaign[]>;
+  /**
+   * A page of the console's list (`limit`), newest first, from a keyset cursor of id (decision 091), how many there are
+   * in all, and the cursors of the pages either side.
+   */
+  page(
+    cursor: Cursor | null,
+    limit: number,
+  ): Promise<Omit<KeysetPage<Campaign>, 'rows'> & { campaigns: Campaign[]; total: number }>;
   /**
    * A draft's or a scheduled campaign's notes and the text made with them, only over the notes `over` (those the
    * save was checked against: campaignConflicts.ts); false once it is sending or cancelled, or when other notes
@@ -215,8 +223,13 @@ export function createCampaignStore(db: Database, outbox: OutboxStore, bounceLim
       const row = await db.get<CampaignRow>('SELECT * FROM campaigns WHERE id = ?', id);
       return row && fromRow(row);
     },
-    async list() {
-      return (await db.all<CampaignRow>('SELECT * FROM campaigns ORDER BY id DESC')).map(fromRow);
+    async page(cursor, limit) {
+      const page = await keysetPage<CampaignRow>(db, {
+        ...{ select: 'SELECT * FROM campaigns', where: '', params: [], keyColumn: '', idColumn: 'id' },
+        ...{ keyOf: () => '', idOf: (row) => row.id, cursor, limit },
+      });
+      const { total } = (await db.get<{ total: number }>('SELECT count(*) AS total FROM campaigns'))!;
+      return { campaigns: page.rows.map(fromRow), total: Number(total), next: page.next, previous: page.previous };
     },
     async update(id, content, notes, over) {
       const changed = await db.run(

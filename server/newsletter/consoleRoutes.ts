@@ -8,9 +8,11 @@ import { isLocale, locales } from '../../shared/lib/locale';
 import type { CampaignClicks } from '../analytics/campaignClicks';
 import type { ConsoleSection } from '../console/console';
 import type { ConsoleAssets } from '../console/kit/ConsoleDocument';
+import { cursorHrefs } from '../console/kit/CursorPagination';
 import { fromLabTime } from '../console/kit/format';
 import { noticeNamed } from '../console/notices';
 import { consoleUser, sendPage, textFields } from '../console/page';
+import { cursorOf } from '../db/keyset';
 import { readBody } from '../http/formEndpoint';
 import { articleCampaign, fallbackLocales, publishedArticles } from './articles';
 import { notesVersion, overwrites, sameNotes } from './campaignConflicts';
@@ -52,6 +54,8 @@ interface CampaignRoutesOptions {
 
 const campaignNav = { key: 'newsletter', href: '/staff/newsletter', label: 'Newsletter' } as const;
 const NOT_FOUND = 'No such campaign.';
+/** Campaigns a page of the list shows, each with its figures (decision 091). */
+const LIST_PAGE = 25;
 const noticeOf = {
   saved: 'Saved.',
   tested: 'Test sent, in both languages, with “[TEST]” before the subject.',
@@ -103,8 +107,8 @@ function campaignRoutes(options: CampaignRoutesOptions): Router {
   const { campaigns } = newsletter;
   const router = Router();
 
-  const showList = async (res: Response, status: number, error?: string) => {
-    const list = await campaigns.list();
+  const showList = async (req: Request, res: Response, status: number, error?: string) => {
+    const page = await campaigns.page(cursorOf(req.query, ''), LIST_PAGE);
     sendPage(
       res,
       status,
@@ -112,8 +116,10 @@ function campaignRoutes(options: CampaignRoutesOptions): Router {
         assets: assets(),
         user: consoleUser(res),
         campaigns: await Promise.all(
-          list.map(async (campaign) => ({ campaign, figures: await campaigns.figures(campaign.id) })),
+          page.campaigns.map(async (campaign) => ({ campaign, figures: await campaigns.figures(campaign.id) })),
         ),
+        total: page.total,
+        pages: cursorHrefs('/staff/newsletter', {}, page),
         articles: publishedArticles().map((article) => ({
           id: article.id,
           title: (article.versions.en ?? Object.values(article.versions)[0]!).title,
@@ -167,7 +173,7 @@ function campaignRoutes(options: CampaignRoutesOptions): Router {
     return campaign;
   };
 
-  router.get('/staff/newsletter', (_req, res) => showList(res, 200));
+  router.get('/staff/newsletter', (req, res) => showList(req, res, 200));
 
   router.post('/staff/newsletter', ...guardPost, async (req, res) => {
     const body = readBody(req, res);
@@ -175,7 +181,7 @@ function campaignRoutes(options: CampaignRoutesOptions): Router {
     // Only from a published article (decision 067): there is no campaign written from scratch.
     const content = /^\d{1,15}$/.test(article) ? articleCampaign(Number(article), siteUrl) : undefined;
     if (!content) {
-      await showList(res, 400, 'A campaign announces a published article: choose one from the list.');
+      await showList(req, res, 400, 'A campaign announces a published article: choose one from the list.');
       return;
     }
     const id = await campaigns.create(content, Number(article));

@@ -1,4 +1,6 @@
 import type { Database } from '../db';
+import type { Cursor, KeysetPage } from '../db/keyset';
+import { keysetPage } from '../db/keyset';
 import { UNSUBSCRIBE_SET } from './unsubscribing';
 
 export interface ListedSubscriber {
@@ -12,27 +14,25 @@ export interface ListedSubscriber {
   bounce: { at: string; reason: string } | null;
 }
 
-/** Where a page of the confirmed list starts: after this consent time and id (decision 084). */
-export interface ListCursor {
-  confirmedAt: string;
-  id: number;
-}
-
-/** One page of the confirmed list, how many match in all, and where the next page starts (null at the end). */
-interface ConfirmedPage {
+/** One page of the confirmed list, how many match in all, and the cursors of the pages either side. */
+interface ConfirmedPage extends Omit<KeysetPage<ListedSubscriber>, 'rows'> {
   subscribers: ListedSubscriber[];
   total: number;
-  next: ListCursor | null;
 }
 
 export interface SubscriberList {
-  /** Confirmed and still subscribed, newest consent first: the CSV export. */
-  confirmed(): Promise<ListedSubscriber[]>;
+  /** How many are confirmed and still subscribed: the export's count for the audit log. */
+  confirmedCount(): Promise<number>;
   /**
-   * A page of them (`limit`), from a keyset cursor rather than an offset (decision 084): the index walks straight to
-   * it however deep the page; `search` is part of the address.
+   * Confirmed and still subscribed, newest consent first, `size` at a time: the CSV export, which streams them
+   * (decision 091).
    */
-  confirmedPage(search: string, after: ListCursor | null, limit: number): Promise<ConfirmedPage>;
+  confirmedBatches(size: number): AsyncGenerator<ListedSubscriber[]>;
+  /**
+   * A page of them (`limit`), from a keyset cursor of consent time and id rather than an offset (decision 084): the
+   * index walks straight to it however deep the page; `search` is part of the address.
+   */
+  confirmedPage(search: string, cursor: Cursor | null, limit: number): Promise<ConfirmedPage>;
   /** Signed up, link not yet opened. */
   pending(): Promise<ListedSubscriber[]>;
   /** The address of an unsubscribed subscriber, or undefined: what the console may say it removed. */
@@ -71,30 +71,40 @@ export function createSubscriberList(db: Database): SubscriberList {
   // SQLite's LIKE ignores ASCII case; PostgreSQL's ILIKE does the same.
   const like = db.engine === 'postgres' ? 'ILIKE' : 'LIKE';
   const CONFIRMED = `confirmed_at IS NOT NULL AND unsubscribed_at IS NULL AND (? = '' OR email ${like} ? ESCAPE '\\')`;
-  return {
-    confirmed: () => select('confirmed_at IS NOT NULL', 'confirmed_at DESC, id DESC'),
-    async confirmedPage(search, after, limit) {
-      const matching = [search, `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`];
-      const rows = await db.all<Row>(
-        `SELECT id, email, created_at, confirmed_at, bounced_at, bounce_reason FROM subscribers
-         WHERE ${CONFIRMED} AND (? = 0 OR (confirmed_at, id) < (?, ?))
-         ORDER BY confirmed_at DESC, id DESC LIMIT ?`,
-        ...matching,
-        after ? 1 : 0,
-        after?.confirmedAt ?? '',
-        after?.id ?? 0,
-        limit + 1,
-      );
-      const { total } = (await db.get<{ total: number }>(
+  const matching = (search: string) => [search, `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`];
+  const pageOf = (search: string, cursor: Cursor | null, limit: number) =>
+    keysetPage<Row>(db, {
+      select: 'SELECT id, email, created_at, confirmed_at, bounced_at, bounce_reason FROM subscribers',
+      where: CONFIRMED,
+      params: matching(search),
+      ...{ keyColumn: 'confirmed_at', idColumn: 'id', keyOf: (row) => row.confirmed_at!, idOf: (row) => row.id },
+      cursor,
+      limit,
+    });
+  const countOf = async (search: string) =>
+    Number(
+      (await db.get<{ total: number }>(
         `SELECT count(*) AS total FROM subscribers WHERE ${CONFIRMED}`,
-        ...matching,
-      ))!;
-      const shown = rows.slice(0, limit).map(toSubscriber);
-      const last = shown.at(-1);
+        ...matching(search),
+      ))!.total,
+    );
+  return {
+    confirmedCount: () => countOf(''),
+    async *confirmedBatches(size) {
+      for (let cursor: Cursor | null = null; ;) {
+        const { rows, next } = await pageOf('', cursor, size);
+        if (rows.length > 0) yield rows.map(toSubscriber);
+        if (!next) return;
+        cursor = next;
+      }
+    },
+    async confirmedPage(search, cursor, limit) {
+      const page = await pageOf(search, cursor, limit);
       return {
-        subscribers: shown,
-        total: Number(total),
-        next: rows.length > limit && last ? { confirmedAt: last.confirmedAt!, id: last.id } : null,
+        subscribers: page.rows.map(toSubscriber),
+        total: await countOf(search),
+        next: page.next,
+        previous: page.previous,
       };
     },
     pending: () => select('confirmed_at IS NULL', 'created_at DESC, id DESC'),

@@ -123,7 +123,8 @@ describe('links in the body to pages the site does not have', () => {
   });
 
   it('count an article as there once it is published, and hold "Publish changes" and a schedule too', async () => {
-    const draft = (await store.list({ state: 'draft', locale: 'en', search: 'a-draft-not-live' }))[0]!;
+    const draft = (await store.page({ state: 'draft', locale: 'en', search: 'a-draft-not-live' }, null, 1))
+      .articles[0]!;
     await post(`/staff/articles/${draft.id}/publish`, {});
     const editor = (await get(`/staff/articles/${id}`)).text;
     expect(editor).not.toContain('<code>/blog/a-draft-not-live</code>');

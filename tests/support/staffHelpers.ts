@@ -5,6 +5,7 @@ import { hashPassword, SCRYPT_PARAMS } from '../../server/console/passwords';
 import type { StaffProfile } from '../../server/console/people/profile';
 import { createSessionStore } from '../../server/console/sessions';
 import type { Database, SqliteDatabase } from '../../server/db';
+import type { Inbox, InboxFilter, InboxLead } from '../../server/leads/inbox';
 import type { TestApp } from './helpers';
 import { TEST_SITE_URL } from './helpers';
 
@@ -113,3 +114,14 @@ export const articleForm = {
   imageAlt: 'A pipetting robot',
   body: 'The first paragraph.\n\n## What it costs\n\nLess than you think.\n',
 };
+
+/** Every lead an inbox filter matches, newest first, read through the exports' batches. */
+export async function everyLead(
+  inbox: Inbox,
+  filter: InboxFilter,
+  bounds?: Parameters<Inbox['count']>[1],
+): Promise<InboxLead[]> {
+  const leads: InboxLead[] = [];
+  for await (const batch of inbox.batches(filter, 2, bounds)) leads.push(...batch);
+  return leads;
+}

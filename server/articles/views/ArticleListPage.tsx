@@ -1,6 +1,7 @@
 import { locales } from '../../../shared/lib/locale';
 import type { ConsoleAssets, ConsoleUser } from '../../console/kit/ConsoleDocument';
 import { ConsoleDocument, ConsoleHeading, Notice } from '../../console/kit/ConsoleDocument';
+import { CursorPagination } from '../../console/kit/CursorPagination';
 import { FilterForm } from '../../console/kit/FilterForm';
 import { LabTime } from '../../console/kit/LabTime';
 import { optionsWithAll, SelectField } from '../../console/kit/SelectField';
@@ -19,7 +20,10 @@ interface ArticleListPageProps {
   /** Who saved, by name. */
   nameOf: StaffName;
   filter: ArticleFilter;
+  /** A page of the list, how many match in all, and the newer and older pages' links (decision 091). */
   articles: ArticleListItem[];
+  total: number;
+  pages: { previousHref: string | null; nextHref: string | null };
   notice?: string;
 }
 
@@ -63,7 +67,8 @@ function Translation({ article }: { article: ArticleListItem }) {
 }
 
 /** Every article in both languages, the last changed first, with its state, its translation and its author. */
-export function ArticleListPage({ assets, user, nameOf, filter, articles, notice }: ArticleListPageProps) {
+export function ArticleListPage(props: ArticleListPageProps) {
+  const { assets, user, nameOf, filter, articles, total, notice } = props;
   return (
     <ConsoleDocument title={articleCopy.listTitle} assets={assets} user={user} section="articles">
       <ConsoleHeading eyebrow="Blog" title={articleCopy.listTitle}>
@@ -79,7 +84,7 @@ export function ArticleListPage({ assets, user, nameOf, filter, articles, notice
       {notice && <Notice tone="success">{notice}</Notice>}
       <Filters filter={filter} />
       <h2 className="staff-count" id="articles-count">
-        {articles.length} article{articles.length === 1 ? '' : 's'}
+        {total} article{total === 1 ? '' : 's'}
       </h2>
       {articles.length === 0 ? (
         <p className="staff-empty card">No article matches these filters.</p>
@@ -110,6 +115,7 @@ export function ArticleListPage({ assets, user, nameOf, filter, articles, notice
           ))}
         </StackTable>
       )}
+      <CursorPagination label="Pages of articles" {...props.pages} />
     </ConsoleDocument>
   );
 }

@@ -1,9 +1,9 @@
 import type { ConsoleAssets, ConsoleUser } from '../../console/kit/ConsoleDocument';
 import { ConsoleDocument, ConsoleHeading } from '../../console/kit/ConsoleDocument';
+import { CursorPagination } from '../../console/kit/CursorPagination';
 import { FilterForm } from '../../console/kit/FilterForm';
 import { formatAge } from '../../console/kit/format';
 import { LabTime } from '../../console/kit/LabTime';
-import { Pagination } from '../../console/kit/Pagination';
 import { optionsWithAll, SelectField } from '../../console/kit/SelectField';
 import { StackTable } from '../../console/kit/StackTable';
 import { SearchField, TextField } from '../../console/kit/TextField';
@@ -22,10 +22,8 @@ interface InboxPageProps {
   filter: InboxFilter;
   leads: InboxLead[];
   total: number;
-  page: number;
-  pages: number;
-  /** The inbox URL of a page with the current filter; page 1 with no page parameter. */
-  pageHref: (page: number) => string;
+  /** The newer and older pages' links, with the current filter (decision 091). */
+  pages: { previousHref: string | null; nextHref: string | null };
   /** The current filter's query string, for the exports ("" or "?…"). */
   query: string;
   waiting: number;
@@ -193,7 +191,7 @@ export function InboxPage(props: InboxPageProps) {
           ))}
         </StackTable>
       )}
-      <Pagination label="Pages of leads" page={props.page} pages={props.pages} pageHref={props.pageHref} />
+      <CursorPagination label="Pages of leads" {...props.pages} />
     </ConsoleDocument>
   );
 }

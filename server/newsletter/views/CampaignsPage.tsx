@@ -1,6 +1,7 @@
 import type { ConsoleAssets, ConsoleUser } from '../../console/kit/ConsoleDocument';
 import { ConsoleDocument, ConsoleHeading, CsrfField, Notice } from '../../console/kit/ConsoleDocument';
 import { CountPanel } from '../../console/kit/CountPanel';
+import { CursorPagination } from '../../console/kit/CursorPagination';
 import { LabTime } from '../../console/kit/LabTime';
 import { SelectField } from '../../console/kit/SelectField';
 import { StackTable } from '../../console/kit/StackTable';
@@ -10,7 +11,10 @@ import { campaignState } from './CampaignFigures';
 interface CampaignsPageProps {
   assets: ConsoleAssets;
   user: ConsoleUser;
+  /** A page of them, newest first, how many there are, and the newer and older pages' links (decision 091). */
   campaigns: { campaign: Campaign; figures: CampaignFigures }[];
+  total: number;
+  pages: { previousHref: string | null; nextHref: string | null };
   articles: { id: number; title: string; date: string }[];
   bounced: BouncedAddress[];
   /** While the lab's legal identity is incomplete: the settings missing, and the e-mails to readers waiting. */
@@ -19,7 +23,8 @@ interface CampaignsPageProps {
 }
 
 /** The newsletter's campaigns with their figures, a new campaign, and the addresses that bounced. */
-export function CampaignsPage({ assets, user, campaigns, articles, bounced, held, error }: CampaignsPageProps) {
+export function CampaignsPage(props: CampaignsPageProps) {
+  const { assets, user, campaigns, total, articles, bounced, held, error } = props;
   return (
     <ConsoleDocument title="Newsletter" assets={assets} user={user} section="newsletter">
       <ConsoleHeading eyebrow="Newsletter" title="Campaigns">
@@ -56,7 +61,7 @@ export function CampaignsPage({ assets, user, campaigns, articles, bounced, held
           )}
         </div>
       </section>
-      <CountPanel id="campaigns-title" title="Campaigns" count={campaigns.length}>
+      <CountPanel id="campaigns-title" title="Campaigns" count={total}>
         {campaigns.length === 0 ? (
           <p className="staff-muted">No campaigns yet.</p>
         ) : (
@@ -87,6 +92,7 @@ export function CampaignsPage({ assets, user, campaigns, articles, bounced, held
             ))}
           </StackTable>
         )}
+        <CursorPagination label="Pages of campaigns" {...props.pages} />
       </CountPanel>
       <CountPanel id="bounced-title" title="Bounced addresses" count={bounced.length}>
         <p className="staff-muted">

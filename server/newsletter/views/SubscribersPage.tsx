@@ -1,6 +1,7 @@
 import type { ConsoleAssets, ConsoleUser } from '../../console/kit/ConsoleDocument';
 import { ConsoleDocument, ConsoleHeading, CsrfField, Notice } from '../../console/kit/ConsoleDocument';
 import { CountPanel } from '../../console/kit/CountPanel';
+import { CursorPagination } from '../../console/kit/CursorPagination';
 import { FilterForm } from '../../console/kit/FilterForm';
 import { LabTime } from '../../console/kit/LabTime';
 import { StackTable } from '../../console/kit/StackTable';
@@ -10,11 +11,11 @@ import type { ListedSubscriber } from '../subscriberList';
 interface SubscribersPageProps {
   assets: ConsoleAssets;
   user: ConsoleUser;
-  /** A page of the confirmed ones, how many match in all, the search and the next page's link (decision 084). */
+  /** A page of the confirmed ones, how many match in all, the search and the links either side (decision 084). */
   confirmed: ListedSubscriber[];
   total: number;
   search: string;
-  nextHref: string | null;
+  pages: { previousHref: string | null; nextHref: string | null };
   pending: ListedSubscriber[];
   removed?: string;
 }
@@ -49,7 +50,7 @@ export function SubscribersPage({
   confirmed,
   total,
   search,
-  nextHref,
+  pages,
   pending,
   removed,
 }: SubscribersPageProps) {
@@ -110,11 +111,7 @@ export function SubscribersPage({
             ))}
           </StackTable>
         )}
-        {nextHref && (
-          <p>
-            <a href={nextHref}>Next page</a>
-          </p>
-        )}
+        <CursorPagination label="Pages of subscribers" {...pages} />
       </CountPanel>
       <CountPanel id="pending-title" title="Pending" count={pending.length}>
         <p className="staff-muted">Signed up, confirmation link not opened yet: they get no newsletter.</p>

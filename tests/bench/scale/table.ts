@@ -4,6 +4,8 @@
  * and how each grew from one size to the next beside how the data grew (growth faster than the data is marked).
  */
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 
 import { POSTGRES_BIN, startDebianPostgres } from '../../support/debianPostgres';
 import { PINNED, SERVER_CPU } from '../wrk';
@@ -22,6 +24,8 @@ const FIGURES: [string, string, (figures: ScaleFigures) => number][] = [
       ['articles, searched', '≤ 100'],
       ['campaigns', '≤ 100'],
       ['analytics, 90 days', '≤ 300'],
+      ['revenue reports', '≤ 300'],
+      ['speed to lead', '≤ 300'],
     ] as const
   ).map(([page, bound]): [string, string, (f: ScaleFigures) => number] => [
     `${page} p95 (ms)`,
@@ -74,6 +78,26 @@ export async function scaleTables(factors: number[], engines: string[]): Promise
       });
       console.log(`| ${name} | ${bound} | ${values.map(shown).join(' | ')} | ${ratios.join(' | ')} |`);
     }
+    for (const row of rows) {
+      const scans = row.plans.flatMap(({ page, fullScans }) => fullScans.map((line) => `${page}: ${line.trim()}`));
+      console.log(
+        `\nFull reads of a big table at ×${row.factor}: ${scans.length ? `\n- ${scans.join('\n- ')}` : 'none'}`,
+      );
+    }
+    // Every page's statements and plans at the largest size, for the note.
+    const largest = rows.at(-1)!;
+    const file = `tests/bench/results/scale-plans-${engine}-${largest.factor}.txt`;
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(
+      file,
+      largest.plans
+        .map(
+          ({ page, plans }) =>
+            `## ${page}\n\n${plans.map(({ sql, plan }) => `${sql}\n  ${plan.join('\n  ')}`).join('\n\n')}`,
+        )
+        .join('\n\n'),
+    );
+    console.log(`Plans at ×${largest.factor}: ${file}`);
   }
   return all;
 }

@@ -1,0 +1,48 @@
+/**
+ * The indexes the console's hot reads on a large lab need (decision 091), shown by SQLite's plans of the reads as the
+ * pages send them: analytics' series over a span of days, the bounced addresses newest first, and a person's rows
+ * by address for their erasure.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { afterAll, describe, expect, it } from 'vitest';
+
+import { openSqliteDatabase } from '../../server/db';
+
+const db = openSqliteDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'lab-indexes-')));
+afterAll(() => db.close());
+const plan = (sql: string) =>
+  db.connection
+    .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+    .all()
+    .map((row) => String((row as { detail: string }).detail))
+    .join('\n');
+
+describe('the hot reads of a large lab on SQLite', () => {
+  it("read some series' days through daily_counts_series, not every series of those days", () => {
+    const read = plan(
+      `SELECT series, label, sum(count) AS n FROM daily_counts WHERE day >= '2026-09-01' AND day <= '2026-11-29'
+       AND series IN ('web.articles.views.en', 'web.articles.views.es') GROUP BY series, label`,
+    );
+    expect(read).toMatch(/SEARCH daily_counts USING INDEX daily_counts_series \(series=\? AND day>\? AND day<\?\)/);
+  });
+
+  it("find a person's leads and subscription by address in any case through an index, for their erasure", () => {
+    expect(plan("SELECT id FROM leads WHERE lower(email) = lower('Ana@Example.test')")).toMatch(
+      /SEARCH leads USING (COVERING )?INDEX leads_email/,
+    );
+    expect(plan("SELECT id FROM subscribers WHERE lower(email) = lower('Ana@Example.test')")).toMatch(
+      /SEARCH subscribers USING (COVERING )?INDEX subscribers_email/,
+    );
+  });
+
+  it('read the bounced addresses through their own index, not the whole list', () => {
+    const read = plan(
+      'SELECT email, hard_bounces, bounced_at FROM subscribers WHERE hard_bounces > 0 ORDER BY bounced_at DESC, id',
+    );
+    expect(read).toMatch(/subscribers USING INDEX subscribers_bounced/);
+    expect(read).not.toMatch(/SCAN subscribers$/m);
+  });
+});
