@@ -100,7 +100,7 @@ type StatusChange = { ok: true } | { ok: false; reason: 'missing' | 'stale' | 'n
  * What saving a lead's owner, next step or a note came to: stale when someone saved it after the page the staff
  * member typed on was shown, so two people at once never overwrite each other unseen.
  */
-export type LeadEdit = 'done' | 'missing' | 'stale';
+type LeadEdit = 'done' | 'missing' | 'stale';
 
 /** A change by a staff member: `was` is the value their page showed (the form sends it back); without it, no check. */
 interface Change {
