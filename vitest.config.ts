@@ -7,21 +7,6 @@ import { configDefaults, defineConfig } from 'vitest/config';
  */
 const NEEDS_POSTGRES = '**/*.pg.test.{ts,tsx}';
 
-/**
- * The files that test what a browser keeps for one visit in module state (the published articles, the legal pages'
- * facts, the loaded chunks and catalogues): each needs the modules loaded afresh, which the main project no longer
- * does (decision 086). A file that passes alone and fails after another file in the same worker belongs here.
- */
-const NEEDS_FRESH_MODULES = [
-  'tests/articles/seedArticles.test.ts',
-  'tests/newsletter/campaignControl.test.ts',
-  'tests/pages/browserStorage.test.ts',
-  'tests/pages/legalPages.test.ts',
-  'tests/pages/loadChunk.test.ts',
-  'tests/pages/routes.test.ts',
-  'tests/privacy/campaignLanguage.test.ts',
-];
-
 export default defineConfig({
   test: {
     environment: 'node',
@@ -40,18 +25,10 @@ export default defineConfig({
         test: {
           name: 'main',
           include: ['**/*.test.{ts,tsx}'],
-          exclude: [...configDefaults.exclude, NEEDS_POSTGRES, ...NEEDS_FRESH_MODULES],
-          // A worker keeps the modules it loaded from one file to the next (decision 086): loading the server, React
-          // and their libraries anew for each file was most of the CPU of a light file. Vitest still restores spies
-          // and drops module mocks after each file; what a file creates (apps, databases, servers) is its own.
-          isolate: false,
+          exclude: [...configDefaults.exclude, NEEDS_POSTGRES],
           // Many read the build (its manifest, or dist/server.js): built once if a plain `vitest` run finds none.
           globalSetup: ['tests/support/ensureBuild.ts'],
         },
-      },
-      {
-        extends: true,
-        test: { name: 'fresh', include: NEEDS_FRESH_MODULES, globalSetup: ['tests/support/ensureBuild.ts'] },
       },
       {
         extends: true,
@@ -59,7 +36,6 @@ export default defineConfig({
           // Vitest runs its projects' files in the order of the projects' names: this one's hold the longest
           // waits (a minute's boundary, leases, restarts), so it comes first and they overlap the rest's work.
           name: 'database',
-          // Isolated, as by default: a file here mocks node:crypto, which only modules loaded afresh see.
           include: [NEEDS_POSTGRES],
           // One PostgreSQL server, started only when a file of this project runs. The set-ups run one after the
           // other, so the two projects never build at once.

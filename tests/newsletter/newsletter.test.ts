@@ -31,7 +31,10 @@ afterEach(async () => {
 const signUp = async (app: TestApp, email: string, query = '', client?: string) => {
   const post = request(app).post(`/api/subscribe${query}`).set('Content-Type', 'application/json');
   if (client) void post.set('X-Forwarded-For', client);
-  return post.send(JSON.stringify({ ...(await guardFields(app, 'newsletter')), email }));
+  const answer = await post.send(JSON.stringify({ ...(await guardFields(app, 'newsletter')), email }));
+  // A sign-up is stored after its answer (decision 032): what the test reads next is there once that work is done.
+  await app.afterAnswer.settled();
+  return answer;
 };
 const subscriber = (app: TestApp) =>
   app.db.connection
