@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { z } from 'zod';
 
+import { ALWAYS } from '../support/booking';
 import type { TestApp } from '../support/helpers';
 import { testApp } from '../support/helpers';
 import { mailingApp } from '../support/mailingApp';
@@ -12,13 +13,6 @@ import type { MailServer } from '../support/mailServer';
 import { addAccount } from '../support/staffHelpers';
 
 const TOKEN = 'booking-api-test-token-0123456789abcdef';
-const ALWAYS = Object.fromEntries(
-  ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [
-    day,
-    { from: '00:00', to: '23:59' },
-  ]),
-);
-
 const cleanups: (() => unknown)[] = [];
 let app: TestApp;
 let smtp: MailServer;

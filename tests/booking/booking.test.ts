@@ -3,19 +3,11 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { erasePersonalData, exportPersonalData } from '../../server/privacy/personalData';
-import { bookingPost } from '../support/booking';
+import { ALWAYS, bookingPost } from '../support/booking';
 import type { TestApp } from '../support/helpers';
 import { mailingApp } from '../support/mailingApp';
 import type { MailServer, ReceivedMail } from '../support/mailServer';
 import { addAccount } from '../support/staffHelpers';
-
-/** Working every day, all day: a test finds free times whenever it runs. */
-const ALWAYS = Object.fromEntries(
-  ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [
-    day,
-    { from: '00:00', to: '23:59' },
-  ]),
-);
 
 const cleanups: (() => unknown)[] = [];
 let app: TestApp;

@@ -1,19 +1,13 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { ALWAYS } from '../support/booking';
 import { guardFields } from '../support/formGuard';
 import type { TestApp } from '../support/helpers';
 import { testApp } from '../support/helpers';
 import type { StaffClient } from '../support/staffHelpers';
 import { addAccount, consolePost, signIn } from '../support/staffHelpers';
 
-/** Working every day, all day: a test finds free times whenever it runs. */
-const ALWAYS = Object.fromEntries(
-  ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [
-    day,
-    { from: '00:00', to: '23:59' },
-  ]),
-);
 const choice = { topic: 'ai-voice-systems', lang: 'es', office: '', tz: 'Europe/Madrid' };
 const visitor = { name: 'Ana Gómez', email: 'ana@example.com', company: 'Panadería Sol', phone: '', message: '' };
 

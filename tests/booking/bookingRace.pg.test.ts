@@ -6,17 +6,11 @@ import type { Database } from '../../server/db';
 import { openDatabase } from '../../server/db';
 import { createAfterAnswer } from '../../server/http/afterAnswer';
 import { createLogger } from '../../server/http/logger';
+import { ALWAYS } from '../support/booking';
 import { postgresDatabase } from '../support/engines';
 import { tokenIn } from '../support/formGuard';
 import { testConfig } from '../support/helpers';
 import { addAccount } from '../support/staffHelpers';
-
-const ALWAYS = Object.fromEntries(
-  ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [
-    day,
-    { from: '00:00', to: '23:59' },
-  ]),
-);
 
 const opened: Database[] = [];
 afterAll(() => Promise.all(opened.map((db) => db.close())));

@@ -5,18 +5,13 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { fetchFeed } from '../../server/booking/feeds/fetch';
+import { ALWAYS } from '../support/booking';
 import type { TestApp } from '../support/helpers';
 import { recordingLogger, testApp } from '../support/helpers';
 import type { StaffClient } from '../support/staffHelpers';
 import { addAccount, consolePost, signIn } from '../support/staffHelpers';
 
 const TOKEN = 'calendar-feeds-test-token-0123456789abcdef';
-const ALWAYS = Object.fromEntries(
-  ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [
-    day,
-    { from: '00:00', to: '23:59' },
-  ]),
-);
 const HOUR = 3_600_000;
 /** Two days ahead, at midnight UTC: past the notice whenever the test runs. */
 const day = Math.ceil(Date.now() / (24 * HOUR)) * 24 * HOUR + 24 * HOUR;

@@ -1,17 +1,12 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { ALWAYS } from '../support/booking';
 import { guardFields } from '../support/formGuard';
 import type { TestApp } from '../support/helpers';
 import { testApp } from '../support/helpers';
 import { addAccount } from '../support/staffHelpers';
 
-const ALWAYS = Object.fromEntries(
-  ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [
-    day,
-    { from: '00:00', to: '23:59' },
-  ]),
-);
 const choice = { topic: 'ai-voice-systems', lang: 'es', office: '', tz: 'Europe/Madrid' };
 const visitor = { name: 'Ana Gómez', email: 'ana@example.com', company: 'Panadería Sol', phone: '', message: '' };
 const slotsPage = `/es/reservar?${new URLSearchParams(choice)}`;
