@@ -21,7 +21,11 @@ export const calendarFeedSection = (db: Database): ConsoleSection => ({
   routes: ({ assets, guardPost }) => {
     const router = Router();
     const personOf = async (email: string) => (await createAccountStore(db).find(email))!.id;
-    const show = async (res: Parameters<typeof consoleUser>[0], status: number, problems: string[], notice = '') => {
+    const show = async (
+      res: Parameters<typeof consoleUser>[0],
+      status: number,
+      { problems = [], notice = '', typed = '' }: { problems?: string[]; notice?: string; typed?: string },
+    ) => {
       const user = consoleUser(res);
       const feed = await feedOf(db, await personOf(user.email));
       const shown = feed && {
@@ -30,12 +34,12 @@ export const calendarFeedSection = (db: Database): ConsoleSection => ({
         problem: feed.problem,
         closed: isFailedClosed(feed, Date.now()),
       };
-      const page = { assets: assets(), user, feed: shown, problems, notice: notice as '' | 'saved' | 'removed' };
+      const page = { assets: assets(), user, feed: shown, problems, typed, notice: notice as '' | 'saved' | 'removed' };
       sendPage(res, status, createElement(CalendarFeedPage, page));
     };
     router.get(CALENDAR_PAGE, async (req, res) => {
       const done = req.query.done;
-      await show(res, 200, [], done === 'saved' || done === 'removed' ? done : '');
+      await show(res, 200, { notice: done === 'saved' || done === 'removed' ? done : '' });
     });
     router.post(CALENDAR_PAGE, ...guardPost(), async (req, res) => {
       const body = readBody(req, res);
@@ -45,7 +49,8 @@ export const calendarFeedSection = (db: Database): ConsoleSection => ({
       const remove = fields.remove === '1';
       const problem = remove ? undefined : url.length > MAX_URL ? 'the address is too long' : urlProblem(url);
       if (problem) {
-        await show(res, 400, [`The feed address: ${problem}.`]);
+        // The address the person typed comes back to them for mending; only a saved one is masked.
+        await show(res, 400, { problems: [`The feed address: ${problem}.`], typed: url });
         return;
       }
       const person = await personOf(user.email);

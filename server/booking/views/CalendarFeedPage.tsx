@@ -1,5 +1,5 @@
 import type { ConsoleAssets, ConsoleUser } from '../../console/kit/ConsoleDocument';
-import { ConsoleDocument, CsrfField } from '../../console/kit/ConsoleDocument';
+import { ConsoleDocument, CsrfField, Notice, ProblemsNotice } from '../../console/kit/ConsoleDocument';
 
 interface CalendarFeedPageProps {
   assets: ConsoleAssets;
@@ -7,11 +7,13 @@ interface CalendarFeedPageProps {
   /** The feed as shown back: its host and last characters only, never the whole secret URL. */
   feed?: { masked: string; readAt: string | null; problem: string; closed: boolean };
   problems: readonly string[];
+  /** A refused address, as its person typed it. */
+  typed: string;
   notice: '' | 'saved' | 'removed';
 }
 
 /** A person's own calendar feed (decision 088): its busy times block their booking slots. */
-export function CalendarFeedPage({ assets, user, feed, problems, notice }: CalendarFeedPageProps) {
+export function CalendarFeedPage({ assets, user, feed, problems, typed, notice }: CalendarFeedPageProps) {
   return (
     <ConsoleDocument title="My calendar" assets={assets} user={user} section="calendar">
       <section className="container staff-section" aria-labelledby="calendar-feed">
@@ -21,18 +23,11 @@ export function CalendarFeedPage({ assets, user, feed, problems, notice }: Calen
           calendar”, ICS link). Every 5 minutes its busy events close your booking times; events shown as free do not.
           If it cannot be read for 30 minutes, all your booking times close until it can, and you are told.
         </p>
-        {notice === 'saved' ? <p role="status">Saved: it is read within 5 minutes.</p> : null}
-        {notice === 'removed' ? <p role="status">Removed: your calendar no longer closes any time.</p> : null}
-        {problems.length > 0 ? (
-          <div role="alert">
-            <p>Nothing was saved:</p>
-            <ul>
-              {problems.map((problem) => (
-                <li key={problem}>{problem}</li>
-              ))}
-            </ul>
-          </div>
+        {notice === 'saved' ? <Notice tone="success">Saved: it is read within 5 minutes.</Notice> : null}
+        {notice === 'removed' ? (
+          <Notice tone="success">Removed: your calendar no longer closes any time.</Notice>
         ) : null}
+        <ProblemsNotice problems={problems} />
         {feed ? (
           <dl>
             <dt>Feed</dt>
@@ -56,7 +51,14 @@ export function CalendarFeedPage({ assets, user, feed, problems, notice }: Calen
           <CsrfField user={user} />
           <label className="staff-field">
             <span>{feed ? 'A new feed address (replaces the one above)' : 'Feed address (https://…)'}</span>
-            <input className="contact-field__control" name="url" type="url" required autoComplete="off" />
+            <input
+              className="contact-field__control"
+              name="url"
+              type="url"
+              required
+              autoComplete="off"
+              defaultValue={typed}
+            />
           </label>
           <button className="button button--primary" type="submit">
             Save

@@ -1,5 +1,5 @@
 import type { ConsoleAssets, ConsoleUser } from '../../console/kit/ConsoleDocument';
-import { ConsoleDocument, CsrfField } from '../../console/kit/ConsoleDocument';
+import { ConsoleDocument, CsrfField, Notice, ProblemsNotice } from '../../console/kit/ConsoleDocument';
 import type { EventSettings } from '../settings';
 import { SETTING_BOUNDS, SETTING_LABELS } from '../settings';
 
@@ -17,17 +17,8 @@ export function SettingsPage({ assets, user, fields, problems, saved }: Settings
     <ConsoleDocument title="Bookings" assets={assets} user={user} section="bookings">
       <section className="container staff-section" aria-labelledby="booking-settings">
         <h1 id="booking-settings">Intro call settings</h1>
-        {saved ? <p role="status">Saved: new bookings follow these settings.</p> : null}
-        {problems.length > 0 ? (
-          <div role="alert">
-            <p>Nothing was saved:</p>
-            <ul>
-              {problems.map((problem) => (
-                <li key={problem}>{problem}</li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
+        {saved ? <Notice tone="success">Saved: new bookings follow these settings.</Notice> : null}
+        <ProblemsNotice problems={problems} />
         <form method="post" action="/staff/bookings/settings" className="staff-form">
           <CsrfField user={user} />
           {Object.entries(SETTING_BOUNDS).map(([name, [least, most]]) => (
