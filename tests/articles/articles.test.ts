@@ -1,4 +1,3 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 
@@ -17,6 +16,7 @@ import {
   TEST_SITE_URL,
   testApp,
 } from '../support/helpers';
+import { xmlOf } from '../support/xml';
 
 const { posts: blogPosts } = enPosts;
 
@@ -313,6 +313,12 @@ describe('the sitemap', () => {
   });
 });
 
+/** A feed as parsed: RSS's channel of items, or Atom's entries. */
+type FeedDoc = {
+  rss: { channel: { item: Record<string, unknown>[]; language: string } };
+  feed: { entry: Record<string, unknown>[] };
+};
+
 describe.each([
   ['/blog/rss.xml', 'application/rss+xml', 'en'],
   ['/blog/atom.xml', 'application/atom+xml', 'en'],
@@ -322,19 +328,8 @@ describe.each([
   const { posts, categories } = catalogues[locale].posts;
 
   it("is well-formed XML listing the language's six posts, newest first, each linking to its article in that language", async () => {
-    const response = await request(app)
-      .get(url)
-      .buffer(true)
-      .parse((res, done) => {
-        let body = '';
-        res.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-        res.on('end', () => done(null, body));
-      });
-    expect(response.status).toBe(200);
+    const { response, doc } = await xmlOf<FeedDoc>(app, url);
     expect(response.headers['content-type']).toBe(`${type}; charset=utf-8`);
-    const xml = response.body as string;
-    expect(XMLValidator.validate(xml)).toBe(true);
-    const doc = new XMLParser({ ignoreAttributes: false }).parse(xml);
     const items = (type.includes('rss') ? doc.rss.channel.item : doc.feed.entry) as Record<string, unknown>[];
     expect(items).toHaveLength(6);
     const links = items.map((item) =>

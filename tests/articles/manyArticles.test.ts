@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 
 import express from 'express';
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -16,6 +15,7 @@ import { adjacentPosts, findPost, postPath, relatedPosts } from '../../shared/mo
 import type { TestApp } from '../support/helpers';
 import { TEST_SITE_URL, testApp } from '../support/helpers';
 import { seedManyArticles } from '../support/manyArticles';
+import { xmlOf } from '../support/xml';
 
 /** More articles in each language than a feed carries. */
 const PAIRS = 60;
@@ -31,20 +31,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.db.close());
 
-const xmlOf = async (server: Parameters<typeof request>[0], url: string) => {
-  const response = await request(server)
-    .get(url)
-    .buffer(true)
-    .parse((res, done) => {
-      let body = '';
-      res.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-      res.on('end', () => done(null, body));
-    });
-  expect(response.status).toBe(200);
-  const xml = response.body as string;
-  expect(XMLValidator.validate(xml)).toBe(true);
-  return new XMLParser({ ignoreAttributes: false }).parse(xml) as Record<string, Record<string, unknown>>;
-};
+const docOf = async (server: Parameters<typeof request>[0], url: string) => (await xmlOf(server, url)).doc;
 
 /** The URLs a sitemap file lists. */
 const locs = (doc: Record<string, Record<string, unknown>>) =>
@@ -57,7 +44,7 @@ describe.each([
   ['/es/blog/atom.xml', 'es'],
 ] as const)('GET %s of a lab of many articles', (url, locale) => {
   it(`carries the latest ${FEED_ARTICLES} articles, newest first`, async () => {
-    const doc = await xmlOf(app, url);
+    const doc = await docOf(app, url);
     const items = (url.endsWith('rss.xml') ? doc.rss!.channel : doc.feed) as Record<string, unknown>;
     const entries = [items.item ?? items.entry].flat() as Record<string, unknown>[];
     const links = entries.map((entry) =>
@@ -72,15 +59,15 @@ describe.each([
 
 describe('the sitemap of a lab of many articles', () => {
   it('is one file under the limit, listing every article', async () => {
-    const listed = locs(await xmlOf(app, '/sitemap.xml'));
+    const listed = locs(await docOf(app, '/sitemap.xml'));
     for (const page of articlePaths) expect(listed).toContain(`${TEST_SITE_URL}${page}`);
   });
 
   it('becomes an index of files of at most the limit each, together listing every URL once, past the limit', async () => {
-    const all = locs(await xmlOf(app, '/sitemap.xml'));
+    const all = locs(await docOf(app, '/sitemap.xml'));
     const limit = 50;
     const small = express().use(crawlerRoutes(TEST_SITE_URL, { urlsPerSitemap: limit }));
-    const index = await xmlOf(small, '/sitemap.xml');
+    const index = await docOf(small, '/sitemap.xml');
     expect(index.urlset).toBeUndefined();
     const parts = [index.sitemapindex!.sitemap].flat() as { loc: string; lastmod?: string }[];
     expect(parts.map((part) => part.loc)).toEqual(
@@ -88,7 +75,7 @@ describe('the sitemap of a lab of many articles', () => {
     );
     const listed: string[] = [];
     for (const part of parts) {
-      const urls = locs(await xmlOf(small, new URL(part.loc).pathname));
+      const urls = locs(await docOf(small, new URL(part.loc).pathname));
       expect(urls.length).toBeLessThanOrEqual(limit);
       listed.push(...urls);
     }
