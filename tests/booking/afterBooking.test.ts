@@ -1,13 +1,12 @@
-import ICAL from 'ical.js';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { createOutbox } from '../../server/outbox/delivery';
 import { erasePersonalData } from '../../server/privacy/personalData';
-import { addLucia, bookAt, bookingPost } from '../support/booking';
+import { addLucia, bookAt, bookingPost, calendarOf } from '../support/booking';
 import type { TestApp } from '../support/helpers';
 import { mailingApp } from '../support/mailingApp';
-import type { MailServer, ReceivedMail } from '../support/mailServer';
+import type { MailServer } from '../support/mailServer';
 import { addAccount, sessionFor } from '../support/staffHelpers';
 import { until } from '../support/waits';
 
@@ -33,17 +32,6 @@ afterAll(async () => {
 const row = (sql: string, ...params: (string | number)[]) =>
   app.db.connection.prepare(sql).get(...params) as Record<string, unknown>;
 const mailsTo = (address: string) => smtp.received.filter((mail) => mail.recipients.includes(address));
-const calendarOf = (mail: ReceivedMail) => {
-  const part = mail.parsed.attachments.find((attachment) => attachment.contentType === 'text/calendar');
-  const calendar = new ICAL.Component(ICAL.parse(part!.content.toString('utf8')));
-  const event = calendar.getFirstSubcomponent('vevent')!;
-  return {
-    method: calendar.getFirstPropertyValue('method'),
-    uid: event.getFirstPropertyValue('uid'),
-    sequence: event.getFirstPropertyValue('sequence'),
-  };
-};
-
 describe('a booked call after booking', () => {
   it('a cancel clears its lead’s next step while the step is still that call', async () => {
     const token = await bookAt(app, WEDNESDAY_9_BOGOTA + 10 * HOUR, { email: 'step@example.com' });
@@ -117,7 +105,8 @@ describe('a booked call after booking', () => {
     });
     await until('the person’s cancel', () => toPerson().length === before + 1);
     const cancel = toPerson().at(-1)!;
-    expect(calendarOf(cancel)).toEqual({ method: 'CANCEL', uid: invitation.uid, sequence: 1 });
+    const { method, uid, sequence } = calendarOf(cancel);
+    expect({ method, uid, sequence }).toEqual({ method: 'CANCEL', uid: invitation.uid, sequence: 1 });
     expect(cancel.parsed.subject).toBe('Intro call cancelled: Friday, March 5 at 10:00 AM');
     expect(cancel.raw.toString()).not.toMatch(/Eraseme|erase\.me/i);
     // Past the reminders' times: nothing more reaches the visitor, and no row names them.

@@ -1,12 +1,11 @@
-import ICAL from 'ical.js';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { erasePersonalData, exportPersonalData } from '../../server/privacy/personalData';
-import { ALWAYS, bookingPost } from '../support/booking';
+import { ALWAYS, bookingPost, calendarOf } from '../support/booking';
 import type { TestApp } from '../support/helpers';
 import { mailingApp } from '../support/mailingApp';
-import type { MailServer, ReceivedMail } from '../support/mailServer';
+import type { MailServer } from '../support/mailServer';
 import { addAccount } from '../support/staffHelpers';
 
 const cleanups: (() => unknown)[] = [];
@@ -36,20 +35,6 @@ async function offeredSlots(): Promise<string[]> {
   expect(page.status).toBe(200);
   return [...page.text.matchAll(/name="slot" value="([\d]+\.[a-z-]+)"/g)].map((match) => match[1]!);
 }
-
-const calendarOf = (mail: ReceivedMail) => {
-  const part = mail.parsed.attachments.find((attachment) => attachment.contentType === 'text/calendar');
-  const calendar = new ICAL.Component(ICAL.parse(part!.content.toString('utf8')));
-  const event = calendar.getFirstSubcomponent('vevent')!;
-  return {
-    method: calendar.getFirstPropertyValue('method'),
-    uid: event.getFirstPropertyValue('uid'),
-    sequence: event.getFirstPropertyValue('sequence'),
-    start: (event.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().getTime(),
-    summary: event.getFirstPropertyValue('summary'),
-    organizer: event.getFirstPropertyValue('organizer'),
-  };
-};
 
 const mailsTo = (address: string) => smtp.received.filter((mail) => mail.recipients.includes(address));
 const manageToken = (location: string) => /manage=([\w.-]+)/.exec(location)![1]!;

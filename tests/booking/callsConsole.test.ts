@@ -1,11 +1,10 @@
-import ICAL from 'ical.js';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-import { addLucia, bookAt } from '../support/booking';
+import { addLucia, bookAt, calendarOf } from '../support/booking';
 import type { TestApp } from '../support/helpers';
 import { mailingApp } from '../support/mailingApp';
-import type { MailServer, ReceivedMail } from '../support/mailServer';
+import type { MailServer } from '../support/mailServer';
 import { addAccount, consolePost, sessionFor } from '../support/staffHelpers';
 import { until } from '../support/waits';
 
@@ -32,17 +31,6 @@ afterAll(async () => {
 });
 
 const mailsTo = (address: string) => smtp.received.filter((mail) => mail.recipients.includes(address));
-const calendarOf = (mail: ReceivedMail) => {
-  const part = mail.parsed.attachments.find((attachment) => attachment.contentType === 'text/calendar');
-  const calendar = new ICAL.Component(ICAL.parse(part!.content.toString('utf8')));
-  const event = calendar.getFirstSubcomponent('vevent')!;
-  return {
-    method: calendar.getFirstPropertyValue('method'),
-    uid: event.getFirstPropertyValue('uid'),
-    sequence: event.getFirstPropertyValue('sequence'),
-    start: (event.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().getTime(),
-  };
-};
 const idOf = (email: string) =>
   (app.db.connection.prepare('SELECT id FROM bookings WHERE email = ?').get(email) as { id: number }).id;
 const staff = () => sessionFor(app, 'marco@meridianlab.test');
