@@ -4,6 +4,7 @@
  * site's settings, edited by the owners in the console; the defaults stand until they do.
  */
 import type { Queryable } from '../db';
+import { readJsonSetting, writeSetting } from '../db/settings';
 
 export interface EventSettings {
   durationMinutes: number;
@@ -36,15 +37,12 @@ export const SETTING_BOUNDS = {
 const SETTINGS_KEY = 'booking_intro_call';
 
 export async function readSettings(q: Queryable): Promise<EventSettings> {
-  const row = await q.get<{ value: string }>(`SELECT value FROM settings WHERE key = '${SETTINGS_KEY}'`);
-  return { ...DEFAULT_SETTINGS, ...(row ? (JSON.parse(row.value) as Partial<EventSettings>) : {}) };
+  const saved = (await readJsonSetting(q, SETTINGS_KEY)) as Partial<EventSettings> | undefined;
+  return { ...DEFAULT_SETTINGS, ...saved };
 }
 
 export async function writeSettings(q: Queryable, settings: EventSettings): Promise<void> {
-  await q.run(
-    `INSERT INTO settings (key, value) VALUES ('${SETTINGS_KEY}', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
-    JSON.stringify(settings),
-  );
+  await writeSetting(q, SETTINGS_KEY, JSON.stringify(settings));
 }
 
 type Checked = { settings: EventSettings; problems?: undefined } | { settings?: undefined; problems: string[] };

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db';
+import { readJsonSetting, writeSetting } from '../db/settings';
 
 /**
  * The guard's thresholds and each check's weight (decision 073), which the owners tune in the console: a
@@ -39,8 +40,7 @@ export async function readGuardSettings(
   db: Queryable,
   defaults: GuardSettings = DEFAULT_GUARD_SETTINGS,
 ): Promise<GuardSettings> {
-  const row = await db.get<{ value: string }>('SELECT value FROM settings WHERE key = ?', KEY);
-  const saved = row ? (JSON.parse(row.value) as Partial<Record<string, unknown>>) : {};
+  const saved = ((await readJsonSetting(db, KEY)) ?? {}) as Partial<Record<string, unknown>>;
   const settings = { ...defaults };
   for (const name of GUARD_SETTING_NAMES) {
     const value = saved[name];
@@ -51,9 +51,5 @@ export async function readGuardSettings(
 }
 
 export async function saveGuardSettings(db: Queryable, settings: GuardSettings): Promise<void> {
-  await db.run(
-    'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-    KEY,
-    JSON.stringify(settings),
-  );
+  await writeSetting(db, KEY, JSON.stringify(settings));
 }

@@ -3,6 +3,7 @@
  * person of the right office and language at work (decision 079, the default), round-robin, or one fixed person.
  */
 import type { Queryable } from '../db';
+import { readJsonSetting, writeSetting } from '../db/settings';
 
 export const ASSIGNMENT_RULES = ['balanced', 'round-robin', 'fixed'] as const;
 type RuleName = (typeof ASSIGNMENT_RULES)[number];
@@ -14,23 +15,14 @@ const DEFAULT_RULE: AssignmentRule = { rule: 'balanced' };
 
 /** The rule in force; the default while none was set (or the row cannot be read as one). */
 export async function readAssignmentRule(q: Queryable): Promise<AssignmentRule> {
-  const row = await q.get<{ value: string }>('SELECT value FROM settings WHERE key = ?', KEY);
-  try {
-    const stored = JSON.parse(row?.value ?? 'null') as Partial<{ rule: string; person: unknown }> | null;
-    if (stored?.rule === 'fixed' && typeof stored.person === 'string') return { rule: 'fixed', person: stored.person };
-    if (stored?.rule === 'balanced' || stored?.rule === 'round-robin') return { rule: stored.rule };
-  } catch {
-    // A row no version of the site wrote: the default.
-  }
+  const stored = (await readJsonSetting(q, KEY)) as Partial<{ rule: string; person: unknown }> | null | undefined;
+  if (stored?.rule === 'fixed' && typeof stored.person === 'string') return { rule: 'fixed', person: stored.person };
+  if (stored?.rule === 'balanced' || stored?.rule === 'round-robin') return { rule: stored.rule };
   return DEFAULT_RULE;
 }
 
 export async function writeAssignmentRule(q: Queryable, rule: AssignmentRule): Promise<void> {
-  await q.run(
-    'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-    KEY,
-    JSON.stringify(rule),
-  );
+  await writeSetting(q, KEY, JSON.stringify(rule));
 }
 
 /** The rule in words, for the audit log and the page. */

@@ -1,4 +1,5 @@
 import type { Database } from '../../db';
+import { writeSetting } from '../../db/settings';
 import { newRecoveryCodes, normaliseRecoveryCode, recoveryCodeHash } from './recoveryCodes';
 import type { SecretBox } from './secretBox';
 import { newTotpSecret, totpStep } from './totp';
@@ -157,11 +158,7 @@ export function createTwoFactorStore(db: Database, box: SecretBox): TwoFactorSto
     },
     required,
     async setRequired(required) {
-      await db.run(
-        'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-        REQUIRED_KEY,
-        String(required),
-      );
+      await writeSetting(db, REQUIRED_KEY, String(required));
     },
   };
 }
