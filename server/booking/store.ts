@@ -116,6 +116,10 @@ export type AlongWithBooking = (tx: Queryable, booking: Booking, taker: CallTake
 
 export type BookOutcome = { booked: Booking; taker: CallTaker } | { taken: true };
 
+/** The calendar feeds' busy times around a span, a day and a half either side as busyAround's. */
+const feedsAround = (q: Queryable, from: number, to: number, now: number) =>
+  feedBusy(q, from - DAY * 1.5, to + DAY * 1.5, now);
+
 /** Free slots for a query, bookings read from `q`. */
 export async function slotsFor(
   q: Queryable,
@@ -123,7 +127,7 @@ export async function slotsFor(
   settings: EventSettings,
   query: { from: number; to: number; language: string; office?: City; now: number },
 ): Promise<Slot[]> {
-  const feeds = await feedBusy(q, query.from - DAY * 1.5, query.to + DAY * 1.5, query.now);
+  const feeds = await feedsAround(q, query.from, query.to, query.now);
   const bookings = await busyAround(q, query.from, query.to, query.now);
   return freeSlots(people, [...bookings, ...feeds], settings, query);
 }
@@ -257,9 +261,13 @@ export async function rescheduleIn(
   const current = await bookingIn(tx, booking.id);
   if (!current || current.status !== 'confirmed' || current.sequence !== booking.sequence) return 'stale';
   const person = people.find((candidate) => candidate.id === current.personId);
-  const busy = (await busyAround(tx, start, start + 1, now)).filter(
-    (entry) => !(entry.personId === current.personId && entry.start === Date.parse(current.startAt)),
-  );
+  // The person's other calls and their calendar feed's busy times, never the call being moved.
+  const busy = [
+    ...(await busyAround(tx, start, start + 1, now)).filter(
+      (entry) => !(entry.personId === current.personId && entry.start === Date.parse(current.startAt)),
+    ),
+    ...(await feedsAround(tx, start, start + 1, now)),
+  ];
   const query = { from: start, to: start + 1, language: current.locale, now };
   const free = person && freeSlots([person], busy, settings, query).some((slot) => slot.start === start);
   if (!free) return 'taken';

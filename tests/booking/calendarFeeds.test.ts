@@ -5,7 +5,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { fetchFeed } from '../../server/booking/feeds/fetch';
-import { ALWAYS } from '../support/booking';
+import { ALWAYS, bookingPost } from '../support/booking';
 import type { TestApp } from '../support/helpers';
 import { recordingLogger, testApp } from '../support/helpers';
 import type { StaffClient } from '../support/staffHelpers';
@@ -115,6 +115,23 @@ describe('calendar feeds', () => {
     expect((JSON.parse(kept!.busy) as unknown[]).every((pair) => /^\[\d+,\d+\]$/.test(JSON.stringify(pair)))).toBe(
       true,
     );
+  });
+
+  it('a move from a manage link meets the busy times of the person’s feed too', async () => {
+    const booked = await request(app)
+      .post('/api/booking')
+      .set('Authorization', `Bearer ${TOKEN}`)
+      .send({
+        ...{ start: new Date(day + 10 * HOUR).toISOString(), name: 'Marta Ruiz', email: 'marta@example.com' },
+        ...{ company: 'Ruiz SAS', topic: 'web-subscription', lang: 'es', tz: 'America/Bogota' },
+      });
+    expect(booked.status, booked.text).toBe(201);
+    const token = new URL(booked.body.manageUrl as string).searchParams.get('manage')!;
+    const move = (start: number) => bookingPost(app, '/es/reservar', { do: 'move', token, slot: `${start}.bogota` });
+    // 15:00 is the dentist's hour in the feed: no move onto it.
+    const refused = await move(day + 15 * HOUR);
+    expect(refused.status).toBe(409);
+    expect((await move(day + 16 * HOUR)).status).toBe(303);
   });
 
   it('a feed failing for over 30 minutes closes all the person’s times, alerts them once, and never logs the URL', async () => {
