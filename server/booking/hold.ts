@@ -32,6 +32,7 @@ export async function hold(
     office,
     client,
     now,
+    release,
   }: {
     people: readonly CallTaker[];
     settings: EventSettings;
@@ -40,6 +41,8 @@ export async function hold(
     office?: City;
     client: string;
     now: number;
+    /** The key of the visitor's earlier hold, let go first: choosing another time frees the one chosen before. */
+    release?: string;
   },
 ): Promise<HoldOutcome> {
   const key = randomBytes(24).toString('base64url');
@@ -48,7 +51,7 @@ export async function hold(
   const clientHash = hashed(`${secret.value}\nhold\n${client}`);
   return db
     .transaction(async (tx): Promise<HoldOutcome> => {
-      await releaseHolds(tx, now);
+      await releaseHolds(tx, now, release);
       const counts = await tx.get<{ mine: number; all: number }>(
         `SELECT count(*) AS "all", count(CASE WHEN hold_client = ? THEN 1 END) AS mine FROM bookings
          WHERE status = 'held'`,

@@ -1,6 +1,6 @@
 /**
- * POST /api/booking/hold, JSON `{ slot: "<start>.<office>", lang }` (decision 088): the booking page's script holds
- * the time a visitor chose while they type. 201 `{ hold, until }`; 409 when it is no longer free; 429 when the
+ * POST /api/booking/hold, JSON `{ slot: "<start>.<office>", lang, release? }` (decision 088): the booking page's
+ * script holds the time a visitor chose while they type, letting go of the one they chose before (`release`). 201 `{ hold, until }`; 409 when it is no longer free; 429 when the
  * client or the site holds all it may. The key goes back in the details form's `hold` field.
  */
 import type { NextFunction, Request, Response } from 'express';
@@ -23,6 +23,8 @@ const HOLDS_PER_MINUTE = 10;
 const holdBody = z.object({
   slot: z.string().regex(/^\d{1,15}\.[a-z-]{1,20}$/),
   lang: z.enum(locales),
+  /** The visitor's earlier hold, which this one replaces. */
+  release: z.string().max(64).optional(),
 });
 
 export function holdRoutes({
@@ -50,6 +52,7 @@ export function holdRoutes({
       ...{ people: await service.people(), settings: await readSettings(db), start: Number(start) },
       ...{ language: body.value.lang, office: BOOKING_OFFICES[office], now },
       client: clientKey(req.ip ?? req.socket.remoteAddress ?? ''),
+      release: body.value.release,
     });
     if ('taken' in outcome) res.status(409).json({ error: 'That time is no longer free.' });
     else if ('limited' in outcome) res.status(429).json({ error: 'Too many times held at once.' });

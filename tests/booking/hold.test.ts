@@ -63,6 +63,26 @@ describe('holding a time while the visitor types', () => {
     });
   });
 
+  it('choosing another time lets go of the one chosen before, and only its holder can', async () => {
+    // Times far enough apart that one person can hold all three.
+    const [first, second, third] = (await offered()).filter((_, at) => at % 4 === 0);
+    const held = await holdFor(first!, '203.0.113.25');
+    const other = await request(app)
+      .post('/api/booking/hold')
+      .set('X-Forwarded-For', '203.0.113.26')
+      .send({ slot: second!, lang: 'es', release: 'not-the-key' });
+    expect(other.status).toBe(201);
+    expect(await offered()).not.toContain(first);
+    const again = await request(app)
+      .post('/api/booking/hold')
+      .set('X-Forwarded-For', '203.0.113.25')
+      .send({ slot: third!, lang: 'es', release: held.body.hold });
+    expect(again.status).toBe(201);
+    expect(await offered()).toContain(first);
+    expect(await offered()).not.toContain(third);
+    app.db.connection.prepare("DELETE FROM bookings WHERE status = 'held'").run();
+  });
+
   it('a client holds 2 times at most, the site 30: nobody can hold every time', async () => {
     const slots = (await offered()).filter((_, at) => at % 2 === 0);
     expect((await holdFor(slots[0]!, '203.0.113.30')).status).toBe(201);
