@@ -25,6 +25,8 @@ const stylesFile = 'shared/styles/index.css';
 const consoleStylesFile = 'shared/styles/console.css';
 // The article editor's script: the one console page that runs one (autosave, the cover's thumbnail).
 const consoleEditorFile = 'client/console/editor.ts';
+// The booking page's free times: a page the server answers with, which hydrates nothing, runs this file instead.
+const bookingSlotsFile = 'client/book/slots.ts';
 const pagesDir = 'shared/pages/';
 // Each article's body and each legal page's text is a chunk of its own, preloaded with its page.
 const legalBodiesDir = 'shared/generated/legal/';
@@ -33,7 +35,10 @@ const cataloguesDir = 'shared/content/i18n/';
 
 /** @type {esbuild.BuildOptions} */
 const clientOptions = {
-  entryPoints: { entry: entryFile, styles: stylesFile, console: consoleStylesFile, editor: consoleEditorFile },
+  entryPoints: {
+    ...{ entry: entryFile, styles: stylesFile, console: consoleStylesFile },
+    ...{ editor: consoleEditorFile, booking: bookingSlotsFile },
+  },
   outdir: staticOut,
   publicPath: '/static/',
   bundle: true,
@@ -48,7 +53,14 @@ const clientOptions = {
   loader: { '.woff2': 'file' },
   // The head's tags as they are: on React 19 Helmet adds nothing in the browser (see client/headTags.tsx).
   alias: { 'react-helmet-async': './client/headTags.tsx' },
-  plugins: [fontSubsetPlugin(), coreChunkPlugin({ core: 'shared/pageShell.tsx', entry: entryFile })],
+  plugins: [
+    fontSubsetPlugin(),
+    coreChunkPlugin({
+      ...{ core: 'shared/pageShell.tsx', entry: entryFile },
+      // The proof of work's solver runs on the booking page's free times too, which load no route tree.
+      standalone: ['shared/lib/formProof.ts'],
+    }),
+  ],
   minify: !dev,
   // Production maps are written apart (moved out of the served folder below), never linked.
   sourcemap: dev ? 'inline' : 'external',
@@ -166,6 +178,9 @@ function writeManifest(metafile, criticalCss, tabIcon) {
     stylesheet: url(stylesheet),
     consoleStylesheet: url(consoleStylesheet),
     consoleEditorScript: url(find((file, output) => output.entryPoint === consoleEditorFile && file.endsWith('.js'))),
+    viewScripts: {
+      booking: url(find((file, output) => output.entryPoint === bookingSlotsFile && file.endsWith('.js'))),
+    },
     routes,
     criticalCss,
     tabIcon,

@@ -6,10 +6,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** @param {{ core: string, entry: string }} files the route tree, and the client entry whose own imports are the core itself */
-export function coreChunkPlugin({ core, entry }) {
+/**
+ * @param {{ core: string, entry: string, standalone?: string[] }} files the route tree, the client entry whose own
+ * imports are the core itself, and lazy modules that use nothing of the route tree and load on pages without it
+ */
+export function coreChunkPlugin({ core, entry, standalone = [] }) {
   const coreFile = path.resolve(core);
   const entryFile = path.resolve(entry);
+  const alone = new Set(standalone.map((file) => path.resolve(file)));
   return {
     name: 'core-chunk',
     setup(build) {
@@ -28,7 +32,11 @@ export function coreChunkPlugin({ core, entry }) {
           resolveDir,
           pluginData: { coreChunk: true },
         });
-        if (!result.errors.length && !result.path.includes(`${path.sep}node_modules${path.sep}`))
+        if (
+          !result.errors.length &&
+          !result.path.includes(`${path.sep}node_modules${path.sep}`) &&
+          !alone.has(result.path)
+        )
           lazyModules.add(result.path);
         return result;
       });

@@ -100,6 +100,8 @@ export function bookingRoutes({ service, guard, siteUrl, renderPage, counters }:
       path: localizePath(BOOK_PATH, localeOf(req.originalUrl)),
       status,
       wrap: (page) => createElement(BookingViewContext, { value: view }, page),
+      // The free times' page holds the time chosen and proves its post with a script of its own (decision 088).
+      ...(view.step === 'slots' ? { script: 'booking' as const } : {}),
     }).catch(next);
   };
 

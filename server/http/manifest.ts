@@ -4,6 +4,9 @@ import type { PageAssets } from '../../shared/components/contexts';
 import type { SitePage } from '../../shared/routes';
 import { catalogueChunks } from '../../shared/routes';
 
+/** The scripts of pages that answer another URL: the booking page's free times (client/book/slots.ts). */
+export type ViewScript = 'booking';
+
 /** What build.mjs writes to dist/client/manifest.json. */
 export interface BuildManifest {
   /**
@@ -18,6 +21,8 @@ export interface BuildManifest {
   consoleStylesheet: string;
   /** The article editor's script (autosave, the cover's thumbnail): the one console page that runs one. */
   consoleEditorScript?: string;
+  /** The scripts a page answering another URL may run instead of hydrating (PageView's `script`), by name. */
+  viewScripts: Record<ViewScript, string>;
   /** Page chunk name (the page module's file name) to its file and the shared chunks it imports. */
   routes: Record<string, string[]>;
   /** Page chunk name to the CSS that page needs, inlined in its <style>, and that text's CSP hash. */
@@ -57,12 +62,17 @@ export function criticalStyle(manifest: BuildManifest, chunk: string): { css: st
  * inlined. Nothing is asked for before the first paint: the entry preloads the
  * page's chunks (hydrationModules) and loads the font once the page is painted.
  */
-export function pageAssets(manifest: BuildManifest, chunk: string, { hydrate = true } = {}): PageAssets {
+export function pageAssets(
+  manifest: BuildManifest,
+  chunk: string,
+  { hydrate = true, script }: { hydrate?: boolean; script?: ViewScript } = {},
+): PageAssets {
   const critical = criticalStyle(manifest, chunk);
   return {
     criticalCss: { id: `critical-${chunk}`, css: critical.css },
     tabIcon: manifest.tabIcon,
     ...(hydrate ? { entryScript: manifest.entryScript.code } : {}),
+    ...(script ? { viewScript: manifest.viewScripts[script] } : {}),
   };
 }
 

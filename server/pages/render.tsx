@@ -11,7 +11,7 @@ import type { LoadedPage } from '../../shared/pageShell';
 import { loadPage, matchPage } from '../../shared/pageShell';
 import { errorDocument } from '../http/errors';
 import type { Logger } from '../http/logger';
-import type { AssetSource } from '../http/manifest';
+import type { AssetSource, ViewScript } from '../http/manifest';
 import { criticalStyle, hydrationModules, pageAssets } from '../http/manifest';
 import { hasForm } from './formPages';
 import { matchablePath } from './matchablePath';
@@ -49,6 +49,8 @@ export interface PageView {
    * place (cache/slotted.ts, decision 064).
    */
   slot?: string;
+  /** The script file the page runs instead of hydrating (the booking page's free times). */
+  script?: ViewScript;
   /** The page already loaded with what it shows (an article's preview), instead of its path's. */
   loaded?: LoadedPage;
 }
@@ -119,7 +121,7 @@ export function pageRenderer({ App, manifest, siteUrl, logger, headers, formToke
     //    client entry, both inline. A page answering another URL ships no
     //    script: the browser would hydrate that URL's route, not this page.
     const build = manifest();
-    const assets = pageAssets(build, page.chunk, { hydrate: !view });
+    const assets = pageAssets(build, page.chunk, { hydrate: !view, script: view?.script });
     const styleHash = criticalStyle(build, page.chunk).hash;
     const runtime = {
       siteUrl,

@@ -13,6 +13,8 @@ export interface PageAssets {
   tabIcon: string;
   /** The client entry's code, run as an inline module script; absent on a page that must not hydrate. */
   entryScript?: string;
+  /** A page that does not hydrate may run a script file of its own instead (the booking page's free times). */
+  viewScript?: string;
 }
 
 /** Provided by the server's renderer only: in the browser the head is already there. */

@@ -1,20 +1,13 @@
-import { useRef } from 'react';
+import { useState } from 'react';
 
-import type { GuardedForm, ProofFields } from '../lib/formGuard';
+import type { GuardedForm } from '../lib/formGuard';
+import { lazyProof } from '../lib/lazyProof';
 
 /**
- * A guarded form's proof of work (decision 073): `start` (the form's onFocus) loads the solver's chunk and
- * begins solving once; `fields` waits for it at submit. No script is fetched before a form gets focus.
+ * A guarded form's proof of work (decision 073): `start` (the form's onFocus) begins it once; `fields` waits for
+ * it at submit.
  */
 export function useFormProof(form: GuardedForm) {
-  const proof = useRef<Promise<ProofFields> | null>(null);
-  const start = () => {
-    proof.current ??= import('../lib/formProof').then(
-      ({ proveForm }) => proveForm(form),
-      // Without its chunk (offline, a new deploy), the post goes with the page's token alone.
-      () => ({ formToken: '', proof: '' }),
-    );
-    return proof.current;
-  };
-  return { start: () => void start(), fields: start };
+  const [fields] = useState(() => lazyProof(form));
+  return { start: () => void fields(), fields };
 }

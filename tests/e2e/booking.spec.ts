@@ -6,6 +6,7 @@ import { expect, test } from '../support/browser/fixtures';
 import { mailTo } from '../support/browser/mailbox';
 import { addStaffAccount, seed } from '../support/browser/staff';
 import { AXE_WIDTHS } from '../support/browser/widths';
+import { calendarIn } from '../support/calendar';
 
 const book = catalogues.es.book;
 const SHOTS = '/tmp/shots-book';
@@ -79,4 +80,115 @@ test('books a call in Spanish without script, gets the invitation by e-mail and 
   } finally {
     await context.close();
   }
+});
+
+test('books a call in Spanish with script: the chosen time is held, the post proves itself, then moves and cancels from the e-mails’ links', async ({
+  page,
+  playwright,
+  baseURL,
+  browserErrors,
+}) => {
+  const person = 'miami.llamadas@meridianlab.test';
+  const visitor = 'beatriz.e2e@example.com';
+  addStaffAccount(person, undefined, 'Marisol Vega', 'sales');
+  const always = Object.fromEntries(
+    ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [
+      day,
+      { from: '06:00', to: '20:00' },
+    ]),
+  );
+  seed((db) =>
+    db
+      .prepare(
+        "UPDATE staff_accounts SET office = 'Miami', languages = '[\"es\"]', time_zone = 'America/New_York', hours = ? WHERE email = ?",
+      )
+      .run(JSON.stringify(always), person),
+  );
+  const rows = () => {
+    let found: { status: string; email: string }[] = [];
+    seed((db) => {
+      found = db
+        .prepare('SELECT status, email FROM bookings WHERE person_email = ? ORDER BY id')
+        .all(person) as typeof found;
+    });
+    return found;
+  };
+  const posted: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.method() === 'POST' && sent.url().endsWith('/es/reservar')) posted.push(sent.postData() ?? '');
+  });
+  await page.goto('/es/reservar');
+  await page.getByLabel(book.choose.topic).selectOption('web-subscription');
+  await page.getByLabel(book.choose.office).selectOption('miami');
+  await page.getByRole('button', { name: book.choose.submit }).click();
+  await expect(page.getByRole('heading', { name: book.slots.title })).toBeVisible();
+  const radios = page.locator('fieldset.book-day').first().getByRole('radio');
+
+  // Someone else holds the first time after the page was shown: choosing it says so and strikes it out.
+  const other = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { 'X-Forwarded-For': '203.0.113.140', Origin: new URL(baseURL!).origin },
+  });
+  const first = (await radios.first().getAttribute('value'))!;
+  expect((await other.post('/api/booking/hold', { data: { slot: first, lang: 'es' } })).status()).toBe(201);
+  // A click, not check(): the refusal may uncheck it before check() looks.
+  await radios.first().click();
+  await expect(page.locator('[data-hold-status]')).toHaveText(book.slots.justTaken);
+  await expect(radios.first()).toBeDisabled();
+  await other.dispose();
+  // The browser logs the hold's refusal (409) as a failed request: the one error this page may show.
+  expect(browserErrors.splice(0)).toEqual([expect.stringContaining('status of 409')]);
+
+  // The visitor's own choice is held while they type; choosing another lets the first go.
+  await radios.nth(4).check();
+  await expect(page.locator('[data-hold-status]')).toHaveText(book.slots.held);
+  await radios.nth(8).check();
+  await expect(page.locator('[data-hold-status]')).toHaveText(book.slots.held);
+  await expect.poll(() => rows().filter((row) => row.status === 'held').length).toBe(2);
+  fs.mkdirSync(SHOTS, { recursive: true });
+  for (const width of AXE_WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await violations(page)).toEqual([]);
+    await radios.nth(8).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/held-${width}.png` });
+  }
+  const chosen = (await radios.nth(8).getAttribute('value'))!;
+
+  await page.getByLabel(book.details.name).fill('Beatriz Ruiz');
+  await page.getByLabel(book.details.email).fill(visitor);
+  await page.getByRole('textbox', { name: book.details.company }).fill('Café Ruiz');
+  await page.getByRole('button', { name: book.details.submit }).click();
+  await expect(page.getByRole('heading', { name: book.done.title })).toBeVisible();
+  // The post carried the time's hold and a solved proof of work; the hold became the booking.
+  const fields = new URLSearchParams(posted.at(-1));
+  expect(fields.get('slot')).toBe(chosen);
+  expect(fields.get('hold')).not.toBe('');
+  expect(fields.get('proof')).toMatch(/^[A-Za-z0-9+/=]{40,}$/);
+  expect(rows()).toEqual([
+    { status: 'held', email: '' },
+    { status: 'confirmed', email: visitor },
+  ]);
+
+  const [invitation] = await mailTo(visitor);
+  const booked = calendarIn(invitation!);
+  expect(booked).toMatchObject({ method: 'REQUEST', sequence: 0, start: Number(chosen.split('.')[0]) });
+  const manage = /https?:\/\/[^\s/]+(\/es\/reservar\?manage=[\w.-]+)/.exec(invitation!.text ?? '')![1]!;
+  await page.goto(manage);
+  const later = page.locator('.book-manage').getByRole('radio').nth(6);
+  const movedTo = Number((await later.getAttribute('value'))!.split('.')[0]);
+  await later.check();
+  await page.getByRole('button', { name: book.manage.moveSubmit }).click();
+  await expect(page.locator('.book-manage [role="status"]')).toContainText(book.manage.moved('').slice(0, 20));
+  const moved = calendarIn((await mailTo(visitor, 2)).find((mail) => Number(calendarIn(mail).sequence) === 1)!);
+  expect(moved).toMatchObject({ method: 'REQUEST', uid: booked.uid, start: movedTo });
+
+  // The first e-mail's link is out of date now; the newest one cancels.
+  await page.goto(manage);
+  await expect(page.getByRole('heading', { name: book.stale.moved.title })).toBeVisible();
+  const newest = (await mailTo(visitor, 2)).find((mail) => Number(calendarIn(mail).sequence) === 1)!;
+  await page.goto(/https?:\/\/[^\s/]+(\/es\/reservar\?manage=[\w.-]+)/.exec(newest.text ?? '')![1]!);
+  await page.getByRole('button', { name: book.manage.cancel }).click();
+  await expect(page.getByRole('heading', { name: book.manage.cancelled })).toBeVisible();
+  const cancel = (await mailTo(visitor, 3)).map(calendarIn).find((calendar) => calendar.method === 'CANCEL');
+  expect(cancel).toMatchObject({ uid: booked.uid });
 });

@@ -98,6 +98,22 @@ describe('scripts', () => {
     expect(manifest.entryImports.length).toBeLessThanOrEqual(5);
   });
 
+  it(`run on the booking page's free times as a file of their own, its proof's solver included, of at most ${BUDGET.routeChunk / KB} KB`, async () => {
+    // Every module the file imports, at once or when its form gets focus.
+    const files = new Set<string>();
+    const visit = (url: string) => {
+      if (files.has(url)) return;
+      files.add(url);
+      const code = fs.readFileSync(`dist/client${url}`, 'utf8');
+      for (const [, imported] of code.matchAll(/(?:from|import\(?)"(\/static\/js\/[\w-]+\.js)"/g)) visit(imported!);
+    };
+    visit(manifest.viewScripts.booking);
+    expect([...files].some((url) => url.includes('formProof'))).toBe(true);
+    expect([...files].reduce((sum, url) => sum + compressedSize(url).br, 0)).toBeLessThanOrEqual(BUDGET.routeChunk);
+    const page = await request(app).get('/es/reservar').query({ tz: 'Europe/Madrid' });
+    expect(page.text).toContain(`<script type="module" src="${manifest.viewScripts.booking}"></script>`);
+  });
+
   it('ask Chromium to compile every function while the file downloads, off the main thread', () => {
     // Each script once: most are shared by every page.
     for (const script of new Set(seedSitePages.flatMap((page) => hydrationModules(manifest, page)))) {

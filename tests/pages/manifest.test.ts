@@ -18,6 +18,7 @@ const manifest: BuildManifest = {
     NotFound: { css: '.error-page{margin:0}', hash: 'sha256-N' },
   },
   tabIcon: 'data:image/webp;base64,T',
+  viewScripts: { booking: '/static/js/booking-H.js' },
 };
 
 describe('pageAssets', () => {
@@ -33,6 +34,14 @@ describe('pageAssets', () => {
     expect(pageAssets(manifest, 'Services', { hydrate: false })).toEqual({
       criticalCss: { id: 'critical-Services', css: '.plans{display:grid}' },
       tabIcon: 'data:image/webp;base64,T',
+    });
+  });
+
+  it('gives a page that does not hydrate the script file it asks for instead', () => {
+    expect(pageAssets(manifest, 'Services', { hydrate: false, script: 'booking' })).toEqual({
+      criticalCss: { id: 'critical-Services', css: '.plans{display:grid}' },
+      tabIcon: 'data:image/webp;base64,T',
+      viewScript: '/static/js/booking-H.js',
     });
   });
 

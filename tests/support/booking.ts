@@ -1,8 +1,8 @@
-import ICAL from 'ical.js';
 import request from 'supertest';
 
 import type { StaffProfile } from '../../server/console/people/profile';
 import type { Database } from '../../server/db';
+import { calendarIn } from './calendar';
 import { guardFields } from './formGuard';
 import type { TestApp } from './helpers';
 import type { ReceivedMail } from './mailServer';
@@ -55,17 +55,5 @@ export async function bookAt(
   return /manage=([\w.-]+)/.exec(answer.headers.location!)![1]!;
 }
 
-/** The `.ics` an e-mail carries, read with a real parser: what the tests check of an invitation or a cancel. */
-export function calendarOf(mail: ReceivedMail) {
-  const part = mail.parsed.attachments.find((attachment) => attachment.contentType === 'text/calendar');
-  const calendar = new ICAL.Component(ICAL.parse(part!.content.toString('utf8')));
-  const event = calendar.getFirstSubcomponent('vevent')!;
-  return {
-    method: calendar.getFirstPropertyValue('method'),
-    uid: event.getFirstPropertyValue('uid'),
-    sequence: event.getFirstPropertyValue('sequence'),
-    start: (event.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().getTime(),
-    summary: event.getFirstPropertyValue('summary'),
-    organizer: event.getFirstPropertyValue('organizer'),
-  };
-}
+/** The `.ics` an e-mail the tests' SMTP server received carries, read with a real parser. */
+export const calendarOf = (mail: ReceivedMail) => calendarIn(mail.parsed);

@@ -22,7 +22,7 @@ export function SlotsStep({ view }: { view: SlotsView }) {
   const { slots: copy, details, errors } = catalogue.book;
   const { choice, values } = view;
   return (
-    <form className="book-card book-slots" method="post" action={localize(BOOK_PATH)}>
+    <form className="book-card book-slots" method="post" action={localize(BOOK_PATH)} data-booking-slots>
       <input type="hidden" name="topic" value={choice.topic} />
       <input type="hidden" name="lang" value={choice.language} />
       <input type="hidden" name="office" value={choice.office} />
@@ -52,6 +52,10 @@ export function SlotsStep({ view }: { view: SlotsView }) {
       ) : (
         <SlotList slots={view.slots} zone={choice.zone} checked={values.slot} />
       )}
+      {/* With script, a chosen time is held while the visitor types (client/book/slots.ts, decision 088): its key
+          and its words go here. */}
+      <input type="hidden" name="hold" defaultValue="" />
+      <p className="book-card__note" role="status" data-hold-status data-held={copy.held} data-taken={copy.justTaken} />
       {view.later !== null ? (
         <p>
           <a

@@ -38,6 +38,8 @@ export const book = {
     later: 'Later times',
     change: 'Change your choices',
     taken: 'That time was just taken. Here are the next free times.',
+    held: 'We are holding this time for you for 5 minutes while you fill in your details.',
+    justTaken: 'Someone has just taken that time. Please choose another.',
   },
   details: {
     title: 'Your details',

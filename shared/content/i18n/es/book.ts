@@ -42,6 +42,8 @@ export const book: CataloguePages['book'] = {
     later: 'Horas más adelante',
     change: 'Cambiar sus opciones',
     taken: 'Esa hora se acaba de reservar. Estas son las siguientes horas libres.',
+    held: 'Le guardamos esta hora durante 5 minutos mientras completa sus datos.',
+    justTaken: 'Alguien acaba de reservar esa hora. Elija otra, por favor.',
   },
   details: {
     title: 'Sus datos',

@@ -1,0 +1,13 @@
+/**
+ * The booking page's free times, with script (decisions 073, 088): the time chosen is held while the visitor
+ * types, and the post carries its proof of work. The page is the server's answer and hydrates nothing; without
+ * this script its form works the same, holding nothing.
+ */
+import { holdChosenTime } from './holdTime';
+import { proveOnSubmit } from './proveOnSubmit';
+
+const form = document.querySelector<HTMLFormElement>('form[data-booking-slots]');
+if (form) {
+  holdChosenTime(form);
+  proveOnSubmit(form, 'booking');
+}
