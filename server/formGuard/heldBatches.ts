@@ -13,6 +13,14 @@ const HELD_BATCH_MS = 100;
  * event loop; a person's post, held alone, waits for nothing. The write runs through `afterAnswer`, so that
  * `settled()` (the server's stop, the tests) waits for it too.
  */
+/**
+ * A batch's answers go out spread over the next gathering window, not all at once: each answer releases the
+ * flood's next post, and a batch answered together brought them back together, a burst of posts that pages
+ * queued behind (decision 089). The first is answered at once, so a post held alone waits for nothing.
+ */
+const inTurn = (place: number, of: number) =>
+  place === 0 ? undefined : new Promise<void>((resolve) => setTimeout(resolve, (place * HELD_BATCH_MS) / of));
+
 export function heldBatches(quarantine: QuarantineStore, afterAnswer: AfterAnswer) {
   let gathering: { items: NewItem[]; written: Promise<void> } | undefined;
   let last = { size: 0, at: 0 };
@@ -20,8 +28,9 @@ export function heldBatches(quarantine: QuarantineStore, afterAnswer: AfterAnswe
     /** Resolves once the item is written; rejects if its batch could not be. */
     add(item: NewItem): Promise<void> {
       if (gathering) {
-        gathering.items.push(item);
-        return gathering.written;
+        const batch = gathering;
+        const place = batch.items.push(item) - 1;
+        return batch.written.then(() => inTurn(place, batch.items.length));
       }
       const together = last.size > 1 && Date.now() - last.at < HELD_BATCH_MS;
       const items = [item];

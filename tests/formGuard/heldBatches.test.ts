@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 
 import type { Database } from '../../server/db';
 import { heldBatches } from '../../server/formGuard/heldBatches';
@@ -8,6 +8,9 @@ import { testApp } from '../support/helpers';
 
 const app = testApp();
 afterAll(() => app.db.close());
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 /** The site's database, its transactions counted, and those that do not wait for the disk. */
 function countingTransactions(db: Database) {
@@ -76,5 +79,21 @@ describe('held posts', () => {
     await Promise.all(later);
     expect(counted.transactions).toBe(4);
     expect(rows()).toBe(before + 6);
+  });
+
+  it('answer a batch one by one over the next gathering window, not all at once, in the order they came', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    const batches = heldBatches(quarantineStore(app.db), app.afterAnswer);
+    const answered: number[] = [];
+    const all = Array.from({ length: 20 }, (_, i) => batches.add(item(i)).then(() => answered.push(i)));
+    await all[0];
+    await nextTurn();
+    // Written together, the first answered at once; the others wait their turn, a twentieth of the window apart.
+    expect(answered).toEqual([0]);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(answered).toEqual(Array.from({ length: 11 }, (_, i) => i));
+    await vi.advanceTimersByTimeAsync(50);
+    await Promise.all(all);
+    expect(answered).toEqual(Array.from({ length: 20 }, (_, i) => i));
   });
 });
