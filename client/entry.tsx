@@ -61,6 +61,11 @@ async function preloadModules(modules: readonly string[] = []): Promise<void> {
 async function start(): Promise<void> {
   await firstPaint();
   const runtime = readRuntimeConfig();
+  // A page that answers another URL (the booking page's free times) would hydrate the wrong route: it runs its own.
+  if (runtime.viewScript) {
+    await import(runtime.viewScript);
+    return;
+  }
   await preloadModules(runtime.modules);
   // Each import evaluates its module graph in one task: the route tree with React and the router
   // first, then React DOM with the hydration, each in a task of its own, so neither holds the main thread long.

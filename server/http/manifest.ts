@@ -21,7 +21,7 @@ export interface BuildManifest {
   consoleStylesheet: string;
   /** The article editor's script (autosave, the cover's thumbnail): the one console page that runs one. */
   consoleEditorScript?: string;
-  /** The scripts a page answering another URL may run instead of hydrating (PageView's `script`), by name. */
+  /** The scripts a page answering another URL may run instead of hydrating (PageView's `script`), by name: the entry loads one once the page is painted. */
   viewScripts: Record<ViewScript, string>;
   /** Page chunk name (the page module's file name) to its file and the shared chunks it imports. */
   routes: Record<string, string[]>;
@@ -57,22 +57,17 @@ export function criticalStyle(manifest: BuildManifest, chunk: string): { css: st
 }
 
 /**
- * The head resources of one page: its critical CSS, the tab icon and, unless the page
- * answers another URL (the browser would hydrate that URL's route), the client entry, all
- * inlined. Nothing is asked for before the first paint: the entry preloads the
+ * The head resources of one page: its critical CSS, the tab icon and the client entry, all
+ * inlined; a page that answers another URL (the browser would hydrate that URL's route) carries
+ * the entry only to run a script of its own (PageView's `script`). Nothing is asked for before the first paint: the entry preloads the
  * page's chunks (hydrationModules) and loads the font once the page is painted.
  */
-export function pageAssets(
-  manifest: BuildManifest,
-  chunk: string,
-  { hydrate = true, script }: { hydrate?: boolean; script?: ViewScript } = {},
-): PageAssets {
+export function pageAssets(manifest: BuildManifest, chunk: string, { entry = true } = {}): PageAssets {
   const critical = criticalStyle(manifest, chunk);
   return {
     criticalCss: { id: `critical-${chunk}`, css: critical.css },
     tabIcon: manifest.tabIcon,
-    ...(hydrate ? { entryScript: manifest.entryScript.code } : {}),
-    ...(script ? { viewScript: manifest.viewScripts[script] } : {}),
+    ...(entry ? { entryScript: manifest.entryScript.code } : {}),
   };
 }
 

@@ -118,15 +118,18 @@ export function pageRenderer({ App, manifest, siteUrl, logger, headers, formToke
     const status = loaded.error !== undefined ? 500 : (view?.status ?? page.status ?? 200);
 
     // 4. The head resources from the build: the page's critical CSS and the
-    //    client entry, both inline. A page answering another URL ships no
-    //    script: the browser would hydrate that URL's route, not this page.
+    //    client entry, both inline. A page answering another URL hydrates
+    //    nothing (the browser would hydrate that URL's route, not this page):
+    //    it carries the entry only to run a script of its own once painted.
     const build = manifest();
-    const assets = pageAssets(build, page.chunk, { hydrate: !view, script: view?.script });
+    const assets = pageAssets(build, page.chunk, { entry: !view || view.script !== undefined });
     const styleHash = criticalStyle(build, page.chunk).hash;
     const runtime = {
       siteUrl,
       stylesheet: build.stylesheet,
-      modules: hydrationModules(build, page),
+      ...(view
+        ? { ...(view.script ? { viewScript: build.viewScripts[view.script] } : {}) }
+        : { modules: hydrationModules(build, page) }),
       ...(page.texts?.includes('posts') && !view
         ? {
             articles: pageShare(matchPage(path).handle.route, page.locale, {

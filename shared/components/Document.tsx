@@ -37,13 +37,11 @@ function ServerAssets() {
  * The client entry as an inline module script, the last child of <head>: the
  * first paint asks for no script at all, and the module, deferred, runs once the
  * document is parsed (then waits for the paint). The server alone renders it (a
- * hash in script-src allows it); hydration leaves the extra tail of <head> as it is. A page that answers another
- * URL runs its own script file instead, if any ('self' allows it).
+ * hash in script-src allows it); hydration leaves the extra tail of <head> as it is.
  */
 function ServerEntryScript() {
-  const assets = useContext(AssetsContext);
-  if (assets?.viewScript) return <script type="module" src={assets.viewScript} />;
-  return assets?.entryScript ? <script type="module" dangerouslySetInnerHTML={{ __html: assets.entryScript }} /> : null;
+  const code = useContext(AssetsContext)?.entryScript;
+  return code ? <script type="module" dangerouslySetInnerHTML={{ __html: code }} /> : null;
 }
 
 /** The whole HTML document: the root route renders it on the server, the client hydrates it. */

@@ -11,10 +11,8 @@ export interface PageAssets {
   criticalCss: { id: string; css: string };
   /** The tab icon as a data URL. */
   tabIcon: string;
-  /** The client entry's code, run as an inline module script; absent on a page that must not hydrate. */
+  /** The client entry's code, run as an inline module script; absent on a page that runs no script. */
   entryScript?: string;
-  /** A page that does not hydrate may run a script file of its own instead (the booking page's free times). */
-  viewScript?: string;
 }
 
 /** Provided by the server's renderer only: in the browser the head is already there. */

@@ -6,6 +6,8 @@ export interface RuntimeConfig {
   stylesheet?: string;
   /** The scripts the first hydration of this page runs: the entry preloads them all once the page is painted. */
   modules?: string[];
+  /** On a page that answers another URL and hydrates nothing: the script it runs instead, once painted. */
+  viewScript?: string;
   /**
    * On a page that lists articles (the blog, an article): the posts it shows, as it rendered them (PageShare of
    * shared/content/publishedArticles.ts), so the browser hydrates from the same (decision 090).

@@ -30,18 +30,10 @@ describe('pageAssets', () => {
     });
   });
 
-  it('leaves the entry out of a page that must not hydrate', () => {
-    expect(pageAssets(manifest, 'Services', { hydrate: false })).toEqual({
+  it('leaves the entry out of a page that runs no script', () => {
+    expect(pageAssets(manifest, 'Services', { entry: false })).toEqual({
       criticalCss: { id: 'critical-Services', css: '.plans{display:grid}' },
       tabIcon: 'data:image/webp;base64,T',
-    });
-  });
-
-  it('gives a page that does not hydrate the script file it asks for instead', () => {
-    expect(pageAssets(manifest, 'Services', { hydrate: false, script: 'booking' })).toEqual({
-      criticalCss: { id: 'critical-Services', css: '.plans{display:grid}' },
-      tabIcon: 'data:image/webp;base64,T',
-      viewScript: '/static/js/booking-H.js',
     });
   });
 
