@@ -88,9 +88,8 @@ export function browserNavigation(loaded: LoadedPage, { onStart, ready }: Naviga
     } catch {
       // Storage can be unavailable (privacy modes): a reload then starts at the top.
     }
-    // A reload or a return from another site is the browser's to restore, unless the entry shows more than its
-    // URL (the blog's pages added in place): reloaded, that page is shorter, and its fragment is the place to go.
-    window.history.scrollRestoration = state.location.state == null ? 'auto' : 'manual';
+    // A reload or a return from another site is the browser's to restore.
+    window.history.scrollRestoration = 'auto';
   });
   window.addEventListener('pageshow', () => {
     window.history.scrollRestoration = 'manual';
