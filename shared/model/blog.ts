@@ -136,16 +136,23 @@ export function parseBlogQuery(params: URLSearchParams): BlogQuery {
   return { category: parseCategory(params.get('category')), page: parsePage(params.get('page')) };
 }
 
+/** Each index's page counts, per language: the server reads them for every request of a page past the first. */
+const pageCounts = new WeakMap<readonly PostFacts[], Partial<Record<Locale, Record<CategoryValue, number>>>>();
+
 /** How many pages the blog has per category in a language, over its published posts (the index's facts). */
 export function blogPageCounts(index: readonly PostFacts[], locale: Locale): Record<CategoryValue, number> {
+  const known = pageCounts.get(index) ?? {};
+  pageCounts.set(index, known);
+  if (known[locale]) return known[locale];
   const written = index.filter((facts) => facts.slugs[locale] !== undefined);
-  return Object.fromEntries(
+  return (known[locale] = Object.fromEntries(
     categoryValues.map((category) => [category, selectBlogView(written, { category, page: 1 }).pageCount]),
-  ) as Record<CategoryValue, number>;
+  ) as Record<CategoryValue, number>);
 }
 
 /** Whether a page of a category's grid exists in a language: the first always does (decision 090). */
 function hasBlogPage(locale: Locale, { category, page }: BlogQuery): boolean {
+  if (page === 1) return true;
   const counts = sharedBlogPages(locale) ?? blogPageCounts(publishedIndex(), locale);
   return page <= counts[category];
 }
