@@ -68,9 +68,12 @@ export function samePage(a: Location, b: Location): boolean {
  * per history entry, in session storage across reloads.
  */
 export function browserNavigation(loaded: LoadedPage, { onStart, ready }: NavigationOptions): Navigation {
-  // The landing entry gets its own key, so its scroll position is its own and not any keyless entry's.
-  if (!(window.history.state as HistoryEntry | null)?.key)
-    window.history.replaceState({ usr: window.history.state, key: newKey() } satisfies HistoryEntry, '');
+  // The landing entry gets its own key, so its scroll position is its own and not any keyless entry's. Its
+  // page is the server's, rendered from the URL alone: a reloaded entry's state (the blog's pages added in
+  // place, decision 090) no longer describes it.
+  const landing = window.history.state as HistoryEntry | null;
+  if (!landing?.key || landing.usr != null)
+    window.history.replaceState({ key: landing?.key ?? newKey() } satisfies HistoryEntry, '');
   let state: PageState = { location: currentLocation(), action: NavigationType.Pop, loaded, preventScrollReset: false };
   const listeners = new Set<(next: PageState) => void>();
   const positions = readPositions();

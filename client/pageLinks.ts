@@ -19,7 +19,8 @@ function followedLink(event: MouseEvent): HTMLAnchorElement | null {
  * Left to the browser: other origins and protocols, a fragment of the page on
  * screen, paths that are no page of the site (feeds, files), a link to another
  * language's page (hreflang), which loads whole with its texts, and a link that
- * asks for the whole document (data-reload-document: the way out of an error).
+ * asks for the whole document (data-reload-document: the way out of an error). A link's data-history-state
+ * is its entry's state.
  * Call it after hydrateRoot, whose listeners on the document must run first.
  */
 export function followPageLinks(navigator: Navigator): void {
@@ -35,8 +36,10 @@ export function followPageLinks(navigator: Navigator): void {
     const to = { pathname: url.pathname, search: url.search, hash: url.hash };
     // The URL on screen again shows the page from its top, as a reload would, with no second history entry.
     if (url.href === window.location.href) return navigator.replace(to);
-    // Another view of the page on screen (the blog's category or page) keeps the scroll position.
-    navigator.push(to, undefined, { preventScrollReset: samePath });
+    // Another view of the page on screen (the blog's category or page) keeps the scroll position; the entry
+    // carries the state its link names (the blog's first page shown, decision 090).
+    const state = link.dataset.historyState;
+    navigator.push(to, state ? (JSON.parse(state) as unknown) : undefined, { preventScrollReset: samePath });
   };
   // A click in a boundary React has not hydrated goes no further than React's capture listener
   // on the document: React stops it there, as it has no handler to give it to.

@@ -15,6 +15,7 @@ import { useLocale } from './components/useLocale';
 import type { BlogPost } from './content/blog';
 import { loadedCatalogue, loadTexts } from './content/i18n/catalogue';
 import { loadChunk } from './lib/loadChunk';
+import type { Locale } from './lib/locale';
 import { staticSectionsHold } from './lib/staticSections';
 import type { RouteHandle, SitePage } from './routes';
 import { localizedRoutes, localizePath, pageHead, pageOf } from './routes';
@@ -36,16 +37,34 @@ function useFocusMainOnNavigation(pathname: string): void {
 // The footer (and the lab's structured data) is static on every page: its code loads with the first navigation.
 const Footer = staticSection('Footer', async () => (await import('./components/Footer')).Footer);
 
+/** A view's alternates (the blog's ?page=2): the same view in each language that has it, with its query. */
+function viewAlternates(page: SitePage, params: URLSearchParams): SitePage['alternates'] {
+  const alternates: SitePage['alternates'] = {};
+  for (const [locale, path] of Object.entries(page.alternates) as [Locale, string][]) {
+    const query = page.alternateQuery?.(params, locale);
+    if (query !== undefined) alternates[locale] = path + query;
+  }
+  return alternates;
+}
+
 /** What every page shares inside <body>: its head tags, the skip link, header, main, footer and the language hint. */
 function Layout({ page, children }: { page: SitePage; children: ReactNode }) {
   const { pathname, search } = useLocation();
   const { catalogue } = useLocale();
   useFocusMainOnNavigation(pathname);
-  const canonical = pathname + (page.canonicalQuery?.(new URLSearchParams(search)) ?? '');
+  const { head, canonical, alternates } = useMemo(() => {
+    const params = new URLSearchParams(search);
+    const own = pageHead(page, catalogue);
+    return {
+      head: page.queryHead?.(own, params, catalogue) ?? own,
+      canonical: pathname + (page.canonicalQuery?.(params) ?? ''),
+      alternates: page.alternateQuery && viewAlternates(page, params),
+    };
+  }, [page, catalogue, pathname, search]);
   return (
     <>
       {/* The not-found page is the same for every unknown URL (the server keeps it once, see pageCache.ts). */}
-      <Seo head={pageHead(page, catalogue)} path={page.status === 404 ? undefined : canonical} />
+      <Seo head={head} path={page.status === 404 ? undefined : canonical} alternates={alternates} />
       <a className="skip-link" href="#main">
         {catalogue.layout.skipLink}
       </a>

@@ -13,7 +13,7 @@ import type { Locale } from './lib/locale';
 import { defaultLocale, localeOf, localePrefix, locales } from './lib/locale';
 import type { PageLoader } from './lib/pageLoader';
 import { articleHead, articlePagePosts, postPath } from './model/articles';
-import { blogCanonicalQuery, blogPagePosts, blogViewKey } from './model/blog';
+import { blogAlternateQuery, blogCanonicalQuery, blogHead, blogPagePosts, blogViewKey } from './model/blog';
 import {
   CONFIRM_OUTCOMES,
   CONFIRM_PATH,
@@ -51,6 +51,10 @@ export interface SitePage extends TableHead {
   headIn?: (catalogue: Catalogue) => PageHead | undefined;
   /** The query its canonical URL keeps ("?page=2"), for a page whose query shows other content: '' for none. */
   canonicalQuery?: (params: URLSearchParams) => string;
+  /** The query of the same view in another language ("?page=2"), or undefined where that language has no such view. */
+  alternateQuery?: (params: URLSearchParams, locale: Locale) => string | undefined;
+  /** Its head for the view its query names (the blog's second page on says which page it is). */
+  queryHead?: <H extends HeadText>(head: H, params: URLSearchParams, catalogue: Catalogue) => H;
 }
 
 /** A page module: its component, its static sections if it has any (see StaticSection), and its loader when it needs data before it renders (an article's body). */
@@ -94,8 +98,10 @@ interface RouteBase {
    * a URL another route answers (a newsletter link's token), never kept; false a query that names no view
    * of the page (a page past the blog's last): the not-found page answers it, kept once per language.
    */
-  readQuery?: (params: URLSearchParams) => string | null | false;
+  readQuery?: (params: URLSearchParams, locale: Locale) => string | null | false;
   canonicalQuery?: SitePage['canonicalQuery'];
+  alternateQuery?: SitePage['alternateQuery'];
+  queryHead?: SitePage['queryHead'];
   /** Its page holds a public form: each answer carries a fresh signed token in it (decision 073). */
   hasForm?: boolean;
   /**
@@ -219,6 +225,8 @@ export const pages: readonly PageRoute[] = [
     styles: ['blog'],
     readQuery: blogViewKey,
     canonicalQuery: blogCanonicalQuery,
+    alternateQuery: blogAlternateQuery,
+    queryHead: (head, params, catalogue) => blogHead(head, params, catalogue.blog),
     shownPosts: (posts, { search }) => blogPagePosts(posts, search),
     hasForm: true,
     paths: { es: '/es/blog' },

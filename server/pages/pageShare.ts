@@ -8,12 +8,14 @@ import { loadedCatalogue } from '../../shared/content/i18n/catalogue';
 import type { PageShare } from '../../shared/content/publishedArticles';
 import { publishedIndex } from '../../shared/content/publishedArticles';
 import type { Locale } from '../../shared/lib/locale';
-import { countByCategory } from '../../shared/model/blog';
+import { locales } from '../../shared/lib/locale';
+import { blogPageCounts, countByCategory } from '../../shared/model/blog';
 import type { PageRoute, ShownAt } from '../../shared/routes';
 
 /**
  * The page's share: the posts its route shows, in the list's order (a subset in the same order gives its
- * choices, the adjacent and related posts, the same answers), their facts, and the counts per category.
+ * choices, the adjacent and related posts, the same answers), their facts, the counts per category and the
+ * blog's pages per category in each language.
  */
 export function pageShare(route: PageRoute, locale: Locale, at: ShownAt): PageShare {
   const all = loadedCatalogue(locale).posts.posts;
@@ -25,5 +27,7 @@ export function pageShare(route: PageRoute, locale: Locale, at: ShownAt): PageSh
     index: publishedIndex().filter((facts) => ids.has(facts.id)),
     posts,
     counts: countByCategory(all),
+    // Every language's, as a page of the blog names the same page in another language only where it exists.
+    blogPages: Object.fromEntries(locales.map((each) => [each, blogPageCounts(publishedIndex(), each)])),
   };
 }

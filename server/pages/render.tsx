@@ -25,8 +25,9 @@ import { pageShare } from './pageShare';
  */
 function noSuchView(originalUrl: string): PageView | undefined {
   const url = new URL(originalUrl, 'http://localhost');
-  if (!url.search || matchPage(matchablePath(url.pathname)).handle.route.readQuery?.(url.searchParams) !== false)
-    return undefined;
+  if (!url.search) return undefined;
+  const { handle, page } = matchPage(matchablePath(url.pathname));
+  if (handle.route.readQuery?.(url.searchParams, page.locale) !== false) return undefined;
   return { path: `${localePrefix(localeOf(url.pathname))}/*`, status: 404, wrap: (page) => page };
 }
 

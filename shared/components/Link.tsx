@@ -5,6 +5,8 @@ interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'
   to: string;
   /** Load the whole document, not a page in it: the way out of an error. */
   reloadDocument?: boolean;
+  /** The state of the history entry its navigation adds (the blog's pages added in place), as JSON in the markup. */
+  state?: object;
 }
 
 /**
@@ -13,6 +15,13 @@ interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'
  * React Router's Link would do the same for the hydrated parts, with a DOM module on every page
  * (docs/decisions/006-own-link-instead-of-react-router-link.md).
  */
-export function Link({ to, reloadDocument, ...props }: LinkProps) {
-  return <a {...props} href={to} data-reload-document={reloadDocument ? '' : undefined} />;
+export function Link({ to, reloadDocument, state, ...props }: LinkProps) {
+  return (
+    <a
+      {...props}
+      href={to}
+      data-reload-document={reloadDocument ? '' : undefined}
+      data-history-state={state ? JSON.stringify(state) : undefined}
+    />
+  );
 }

@@ -3,6 +3,7 @@ import { Helmet } from 'react-helmet-async';
 
 import { siteFacts } from '../content/data';
 import type { PageHead } from '../content/head';
+import type { Locale } from '../lib/locale';
 import { defaultLocale, locales, localeTags } from '../lib/locale';
 import { absoluteUrl } from '../lib/runtime';
 import { RuntimeContext } from './contexts';
@@ -12,11 +13,21 @@ import { useLocale } from './useLocale';
  * The page's own head tags. Exactly one per page (the root route renders it
  * from the matched route), since React 19 hoists these tags without merging
  * them. The path is the page's URL, for the canonical and Open Graph links;
- * the not-found page has none: it is one page for every unknown URL.
+ * the not-found page has none: it is one page for every unknown URL. `alternates` are a view's own (the
+ * blog's ?page=2 in the languages that have it), when they are not the page's.
  */
-export function Seo({ head, path }: { head: PageHead; path?: string }) {
+export function Seo({
+  head,
+  path,
+  alternates: viewAlternates,
+}: {
+  head: PageHead;
+  path?: string;
+  alternates?: Partial<Record<Locale, string>>;
+}) {
   const { siteUrl } = useContext(RuntimeContext);
-  const { locale, alternates } = useLocale();
+  const { locale, alternates: pageAlternates } = useLocale();
+  const alternates = viewAlternates ?? pageAlternates;
   const url = path === undefined ? undefined : absoluteUrl(siteUrl, path);
   // Every language the page exists in, itself included, and x-default (the English page) when there is more than one.
   const translations = head.noindex ? [] : locales.filter((other) => alternates[other] !== undefined);

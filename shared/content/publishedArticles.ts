@@ -34,6 +34,8 @@ export interface PageShare {
   index: readonly PostFacts[];
   posts: readonly BlogPost[];
   counts: Record<CategoryValue, number>;
+  /** How many pages the blog has per category in each language: which languages hold a blog page's view, for its alternates. */
+  blogPages: Partial<Record<Locale, Record<CategoryValue, number>>>;
 }
 
 let published: PublishedPosts = { index: postIndex, posts: {} };
@@ -62,6 +64,11 @@ export function setPageShare(next: PageShare): void {
 /** A language's counts per category over every post while only a page's share of them is loaded. */
 export function sharedCounts(locale: Locale): Record<CategoryValue, number> | undefined {
   return share?.locale === locale ? share.counts : undefined;
+}
+
+/** A language's blog pages per category while only a page's share of the index is loaded. */
+export function sharedBlogPages(locale: Locale): Record<CategoryValue, number> | undefined {
+  return share?.blogPages[locale];
 }
 
 export function publishedIndex(): readonly PostFacts[] {

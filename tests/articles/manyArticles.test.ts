@@ -19,12 +19,14 @@ import { xmlOf } from '../support/xml';
 
 /** More articles in each language than a feed carries. */
 const PAIRS = 60;
+/** The oldest pairs have no Spanish version: the Spanish blog has fewer pages than the English one. */
+const ENGLISH_ONLY = 6;
 
 let app: TestApp;
 let articlePaths: string[];
 beforeAll(async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-many-'));
-  articlePaths = await seedManyArticles(dataDir, PAIRS);
+  articlePaths = await seedManyArticles(dataDir, PAIRS, ENGLISH_ONLY);
   app = testApp({ DATA_DIR: dataDir });
   // The first page waits for the articles to load.
   expect((await request(app).get('/blog')).status).toBe(200);
@@ -111,7 +113,7 @@ describe('the posts a page of a lab of many articles gives the browser', () => {
       // The featured post, the grid and the recent ones: what it links to.
       expect(new Set(shown)).toEqual(linkedArticles(html));
       expect(share.index.map((facts) => facts.id)).toEqual(share.posts.map((post) => post.id));
-      expect(share.counts.all).toBe(PAIRS);
+      expect(share.counts.all).toBe(share.locale === 'en' ? PAIRS : PAIRS - ENGLISH_ONLY);
     },
   );
 
@@ -139,21 +141,100 @@ describe('the posts a page of a lab of many articles gives the browser', () => {
 });
 
 describe('the pages of the blog of a lab of many articles (decision 090)', () => {
-  /** Non-featured posts a language has: every pair but the featured one, six to a page. */
-  const lastPage = Math.ceil((PAIRS - 1) / 6);
+  /** Non-featured posts a language has: every article but the featured one, six to a page. */
+  const lastPage = { en: Math.ceil((PAIRS - 1) / 6), es: Math.ceil((PAIRS - ENGLISH_ONLY - 1) / 6) };
+  const blogOf = { en: '/blog', es: '/es/blog' } as const;
 
-  it.each(['/blog', '/es/blog'])('%s?page=N is a crawlable URL of its own, each up to the last', async (blog) => {
-    for (const page of [2, lastPage]) {
+  /** The article paths of the grid (between its heading and "Load More Posts"), in order. */
+  const gridOf = (html: string) =>
+    [
+      ...html
+        .slice(html.indexOf('id="blog-posts"'), html.indexOf('class="blog-load-more"'))
+        .matchAll(/<h3[^>]*>\s*<a [^>]*href="([^"]*)"/g),
+    ].map((match) => match[1]!);
+  const hrefOf = (html: string, rel: string) => new RegExp(`<a [^>]*rel="${rel}"[^>]*href="([^"]*)"`).exec(html)?.[1];
+  const headOf = (html: string) => ({
+    title: /<title>([^<]*)<\/title>/.exec(html)?.[1],
+    description: /<meta name="description" content="([^"]*)"/.exec(html)?.[1],
+    alternates: [...html.matchAll(/<link rel="alternate" hrefLang="([^"]*)" href="([^"]*)"/g)].map(
+      ([, lang, href]) => `${lang} ${href!.slice(TEST_SITE_URL.length)}`,
+    ),
+  });
+
+  it.each(['en', 'es'] as const)('%s: ?page=N is a crawlable URL of its own, each up to the last', async (locale) => {
+    const blog = blogOf[locale];
+    for (const page of [2, lastPage[locale]]) {
       const { status, text } = await request(app).get(`${blog}?page=${page}`);
       expect(status).toBe(200);
       expect(text).toContain(`<link rel="canonical" href="${TEST_SITE_URL}${blog}?page=${page}"/>`);
       expect(text.match(/<link rel="canonical"/g)).toHaveLength(1);
       // "Load More Posts" is a real link to the next page, landing on its first post, until the last.
       const more = /<a [^>]*class="[^"]*blog-load-more__button[^"]*"[^>]*href="([^"]*)"/.exec(text)?.[1];
-      if (page < lastPage) expect(more).toMatch(new RegExp(`^${blog}\\?page=${page + 1}#post-\\d+$`));
+      if (page < lastPage[locale]) expect(more).toMatch(new RegExp(`^${blog}\\?page=${page + 1}#post-\\d+$`));
       else expect(more).toBeUndefined();
     }
-    expect((await request(app).get(`${blog}?page=${lastPage + 1}`)).status).toBe(404);
+    expect((await request(app).get(`${blog}?page=${lastPage[locale] + 1}`)).status).toBe(404);
+  });
+
+  it.each(['en', 'es'] as const)(
+    '%s: a page shows only its own posts, with a link to the one before and its number in its head',
+    async (locale) => {
+      const blog = blogOf[locale];
+      const others = publishedPosts(locale)!
+        .filter((post) => !post.featured)
+        .map(postPath);
+      const first = (await request(app).get(blog)).text;
+      expect(gridOf(first)).toEqual(others.slice(0, 6));
+      expect(hrefOf(first, 'prev')).toBeUndefined();
+      const { title, description } = headOf(first);
+
+      for (const page of [2, 3, lastPage[locale]]) {
+        const { text } = await request(app).get(`${blog}?page=${page}`);
+        expect(gridOf(text)).toEqual(others.slice((page - 1) * 6, page * 6));
+        expect(hrefOf(text, 'prev')).toBe(`${blog}${page > 2 ? `?page=${page - 1}` : ''}#blog-posts`);
+        const head = headOf(text);
+        expect(head.title).not.toBe(title);
+        expect(head.title).toContain(String(page));
+        expect(head.description).not.toBe(description);
+        expect(head.description).toContain(String(page));
+      }
+      expect(headOf((await request(app).get(`${blog}?page=2`)).text).title).toBe(
+        { en: 'Blog, Page 2 | Meridian Lab', es: 'Nuestro blog, página 2 | Meridian Lab' }[locale],
+      );
+    },
+  );
+
+  it('pages within a category: its own posts, its canonical, and 404 past its last', async () => {
+    const technology = publishedPosts('en')!
+      .filter((post) => !post.featured && post.category === 'technology')
+      .map(postPath);
+    const last = Math.ceil(technology.length / 6);
+    expect(last).toBeGreaterThan(2);
+    const { status, text } = await request(app).get('/blog?page=2&category=technology&utm_source=x');
+    expect(status).toBe(200);
+    expect(gridOf(text)).toEqual(technology.slice(6, 12));
+    expect(text).toContain(`<link rel="canonical" href="${TEST_SITE_URL}/blog?category=technology&amp;page=2"/>`);
+    expect(hrefOf(text, 'prev')).toBe('/blog?category=technology#blog-posts');
+    expect(hrefOf(text, 'next')).toMatch(/^\/blog\?category=technology&amp;page=3#post-\d+$/);
+    expect((await request(app).get(`/blog?category=technology&page=${last}`)).status).toBe(200);
+    expect((await request(app).get(`/blog?category=technology&page=${last + 1}`)).status).toBe(404);
+  });
+
+  it("names a page's alternates in the other language only where that page exists", async () => {
+    expect(headOf((await request(app).get('/blog?page=2')).text).alternates).toEqual([
+      'en /blog?page=2',
+      'es /es/blog?page=2',
+      'x-default /blog?page=2',
+    ]);
+    // Spanish has fewer pages: the English last one has no Spanish twin, and the Spanish blog stops before it.
+    expect(lastPage.es).toBeLessThan(lastPage.en);
+    expect(headOf((await request(app).get(`/blog?page=${lastPage.en}`)).text).alternates).toEqual([]);
+    expect((await request(app).get(`/es/blog?page=${lastPage.en}`)).status).toBe(404);
+    expect(headOf((await request(app).get(`/es/blog?page=${lastPage.es}`)).text).alternates).toEqual([
+      `en /blog?page=${lastPage.es}`,
+      `es /es/blog?page=${lastPage.es}`,
+      `x-default /blog?page=${lastPage.es}`,
+    ]);
   });
 
   it('keeps the category in the canonical URL, and an unknown category is the whole blog', async () => {

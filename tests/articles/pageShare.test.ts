@@ -8,6 +8,7 @@ import {
   publishedPosts,
   setArticleSource,
   setPageShare,
+  sharedBlogPages,
   sharedCounts,
 } from '../../shared/content/publishedArticles';
 import { countByCategory } from '../../shared/model/blog';
@@ -17,9 +18,18 @@ describe("a page's share of the published articles, in the browser", () => {
   it('stands for its language until the whole list loads, once however many ask', async () => {
     const whole = enPosts.posts;
     const share = whole.slice(0, 2);
-    setPageShare({ locale: 'en', index: [], posts: share, counts: countByCategory(whole) });
+    const blogPages = { all: 3, research: 1, technology: 2, industry: 1, tutorials: 1, sustainability: 1 };
+    setPageShare({
+      locale: 'en',
+      index: [],
+      posts: share,
+      counts: countByCategory(whole),
+      blogPages: { es: blogPages },
+    });
     expect(publishedPosts('en')).toEqual(share);
     expect(sharedCounts('en')).toEqual(countByCategory(whole));
+    // The blog's pages in each language, which its partial index cannot tell.
+    expect(sharedBlogPages('es')).toEqual(blogPages);
     expect(sharedCounts('es')).toBeUndefined();
 
     const asked: string[] = [];
@@ -35,6 +45,7 @@ describe("a page's share of the published articles, in the browser", () => {
     expect(asked).toEqual(['en']);
     expect(publishedPosts('en')).toEqual(whole);
     expect(sharedCounts('en')).toBeUndefined();
+    expect(sharedBlogPages('es')).toBeUndefined();
     // Loaded whole, it is not asked for again.
     await Promise.all([loadWholePublished(), loadPublishedPosts('en')]);
     expect(asked).toEqual(['en']);

@@ -7,7 +7,10 @@ import type { Locale } from '../../shared/lib/locale';
 import { locales, localeTags } from '../../shared/lib/locale';
 import { violations } from '../support/browser/axe';
 import { expect, gotoHydrated, test } from '../support/browser/fixtures';
+import { serverOfItsOwn } from '../support/browser/staff';
 import { AXE_WIDTHS } from '../support/browser/widths';
+import { seedManyArticles } from '../support/manyArticles';
+import type { ServerProcess } from '../support/serverProcess';
 
 const { categories: blogCategories, posts: blogPosts } = enPosts;
 const { newsletter } = enBlog;
@@ -127,8 +130,37 @@ test.describe('posts', () => {
       await expect(card).toContainText(post.author);
     }
   });
+});
 
-  test('"Load More Posts" is disabled with a note once every post is shown, under every filter', async ({ page }) => {
+test.describe('"Load More Posts"', () => {
+  /** A lab of 20 articles a language: 19 besides the featured one, on four pages of six. */
+  let many: { origin: string; server: ServerProcess } | undefined;
+  test.beforeAll(async () => {
+    many = await serverOfItsOwn({}, (dir) => seedManyArticles(dir, 20));
+  });
+  test.afterAll(async () => many?.server.stop());
+
+  const loadMore = (page: Page) => page.locator('.blog-load-more__button');
+  const gridTexts = async (page: Page) => gridTitles(page).allTextContents();
+  /** The head's hreflang alternates, exactly: the blog in both languages with the query. */
+  const expectAlternates = async (page: Page, query: string) => {
+    const links = page.locator('link[rel="alternate"][hreflang]');
+    await expect(links).toHaveCount(3);
+    const hrefs = await links.evaluateAll((all) =>
+      (all as HTMLLinkElement[]).map((link) => `${link.hreflang} ${link.href}`),
+    );
+    expect(hrefs.sort()).toEqual(
+      [`en /blog${query}`, `es /es/blog${query}`, `x-default /blog${query}`].map((each) =>
+        each.replace(' ', ` ${many!.origin}`),
+      ),
+    );
+  };
+
+  test('adds the next page in place with script, and each page is its own URL without it', async ({
+    page,
+    browser,
+  }) => {
+    // Today's six posts fit on one page: disabled with a note under every filter.
     await gotoHydrated(page, '/blog');
     for (const { value, label } of blogCategories) {
       await filterRow(page).getByRole('link', { name: label }).click();
@@ -137,6 +169,69 @@ test.describe('posts', () => {
       await expect(button).toBeVisible();
       await expect(button).toBeDisabled();
       await expect(page.locator('.blog-load-more')).toContainText('No more posts to load');
+    }
+
+    // With script: each click adds the next page below the ones shown, with no reload, and the address names it.
+    const { origin } = many!;
+    await gotoHydrated(page, `${origin}/blog`);
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    const first = await gridTexts(page);
+    expect(first).toHaveLength(6);
+    await loadMore(page).click();
+    await expect(page).toHaveURL(new RegExp(`^${origin}/blog\\?page=2#post-\\d+$`));
+    await expect(gridTitles(page)).toHaveCount(12);
+    const second = (await gridTexts(page)).slice(6);
+    expect(await gridTexts(page)).toEqual([...first, ...second]);
+    await expect(page.locator('.blog-posts__summary')).toHaveText('Showing 12 of 19 posts');
+    await expect(page.locator(new URL(page.url()).hash)).toBeInViewport();
+    await loadMore(page).click();
+    await expect(page).toHaveURL(new RegExp(`^${origin}/blog\\?page=3#post-\\d+$`));
+    await expect(gridTitles(page)).toHaveCount(18);
+    const third = (await gridTexts(page)).slice(12);
+    // Back takes the page added away, forward adds it again: each address shows what it showed.
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`^${origin}/blog\\?page=2#post-\\d+$`));
+    await expect(gridTitles(page)).toHaveText([...first, ...second]);
+    await page.goForward();
+    await expect(gridTitles(page)).toHaveText([...first, ...second, ...third]);
+    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+    // Reloaded, the address is page 3 alone, at the first post the visitor had not seen, with the way back.
+    const anchor = new URL(page.url()).hash;
+    await page.reload();
+    await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1, { timeout: 20_000 });
+    await expect(gridTitles(page)).toHaveText(third);
+    await expect(page.locator(anchor)).toBeInViewport();
+    await expect(page.locator('.blog-posts__summary')).toHaveText('Showing 13–18 of 19 posts');
+    // Hydrated from the page's share, the head holds the server's alternates (page 3 in both languages) as its own.
+    await expectAlternates(page, '?page=3');
+    await expect(page.getByRole('link', { name: 'Previous Page' })).toHaveAttribute('href', '/blog?page=2#blog-posts');
+    // Its entry shows page 3 alone from then on, back from another view too.
+    await filterRow(page).getByRole('link', { name: 'Technology' }).click();
+    await expect(page).toHaveURL(`${origin}/blog?category=technology`);
+    await expectAlternates(page, '?category=technology');
+    await page.goBack();
+    await expect(gridTitles(page)).toHaveText(third);
+
+    // Without script: every page is its own, with a link to the one before and "Load More Posts" to the next.
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const plain = await context.newPage();
+    try {
+      await plain.goto(`${origin}/blog?page=2`);
+      await expect(gridTitles(plain)).toHaveText(second);
+      await loadMore(plain).click();
+      await expect(plain).toHaveURL(new RegExp(`^${origin}/blog\\?page=3#post-\\d+$`));
+      await expect(gridTitles(plain)).toHaveCount(6);
+      await loadMore(plain).click();
+      await expect(plain).toHaveURL(new RegExp(`^${origin}/blog\\?page=4#post-\\d+$`));
+      await expect(gridTitles(plain)).toHaveCount(1);
+      await expect(plain.getByRole('button', { name: 'Load More Posts' })).toBeDisabled();
+      await expect(plain.locator('.blog-load-more')).toContainText('No more posts to load');
+      await plain.getByRole('link', { name: 'Previous Page' }).click();
+      await plain.getByRole('link', { name: 'Previous Page' }).click();
+      await expect(plain).toHaveURL(`${origin}/blog?page=2#blog-posts`);
+      await expect(gridTitles(plain)).toHaveText(second);
+    } finally {
+      await context.close();
     }
   });
 });

@@ -151,26 +151,36 @@ describe('selectBlogView', () => {
 describe('paging with a larger set of posts', () => {
   const posts = manyPosts(20); // 1 featured + 20 others: 14 technology, then 6 over the other categories
 
-  it('shows six posts a page and reveals the next page each time', () => {
+  it('shows six posts a page, each page only its own, and names the pages either side', () => {
     const first = selectBlogView(posts, { category: 'all', page: 1 });
     expect(first.posts).toHaveLength(6);
-    expect(first).toMatchObject({ total: 20, page: 1, pageCount: 4, nextPage: 2 });
+    expect(first).toMatchObject({ total: 20, page: 1, pageCount: 4, previousPage: null, nextPage: 2, before: 0 });
     expect(first.firstOfNextPage?.id).toBe(8);
 
     const second = selectBlogView(posts, { category: 'all', page: 2 });
-    expect(ids(second.posts)).toEqual(ids(posts.slice(1, 13)));
-    expect(second).toMatchObject({ page: 2, nextPage: 3 });
+    expect(ids(second.posts)).toEqual(ids(posts.slice(7, 13)));
+    expect(second).toMatchObject({ page: 2, firstPage: 2, previousPage: 1, nextPage: 3, before: 6 });
     expect(second.firstOfNextPage?.id).toBe(14);
 
     const last = selectBlogView(posts, { category: 'all', page: 4 });
-    expect(last.posts).toHaveLength(20);
-    expect(last).toMatchObject({ page: 4, nextPage: null, firstOfNextPage: null });
+    expect(ids(last.posts)).toEqual(ids(posts.slice(19)));
+    expect(last).toMatchObject({ page: 4, previousPage: 3, nextPage: null, firstOfNextPage: null });
+  });
+
+  it('shows the pages "Load More Posts" added in place, from the first one shown to the URL\'s', () => {
+    const added = selectBlogView(posts, { category: 'all', page: 3, from: 2 });
+    expect(ids(added.posts)).toEqual(ids(posts.slice(7, 19)));
+    expect(added).toMatchObject({ page: 3, firstPage: 2, previousPage: 1, nextPage: 4, before: 6 });
+    // A first page past the URL's is the URL's; one below 1 is the first.
+    expect(selectBlogView(posts, { category: 'all', page: 2, from: 3 }).posts).toHaveLength(6);
+    expect(selectBlogView(posts, { category: 'all', page: 2, from: 0 }).posts).toHaveLength(12);
   });
 
   it('clamps a page past the end to the last page, and a page below 1 to the first', () => {
     expect(selectBlogView(posts, { category: 'all', page: 50 })).toMatchObject({ page: 4, nextPage: null });
     expect(selectBlogView(posts, { category: 'all', page: 0 })).toMatchObject({ page: 1, nextPage: 2 });
     expect(selectBlogView(posts, { category: 'all', page: -3 }).posts).toHaveLength(6);
+    expect(selectBlogView(posts, { category: 'all', page: 50 }).posts).toHaveLength(2);
   });
 
   it('pages within the selected category', () => {
@@ -178,7 +188,7 @@ describe('paging with a larger set of posts', () => {
     expect(first).toMatchObject({ total: 14, pageCount: 3, nextPage: 2 });
     expect(first.posts.every((post) => post.category === 'technology')).toBe(true);
     const third = selectBlogView(posts, { category: 'technology', page: 3 });
-    expect(third.posts).toHaveLength(14);
+    expect(third.posts).toHaveLength(2);
     expect(third.nextPage).toBeNull();
     const small = selectBlogView(posts, { category: 'tutorials', page: 1 });
     expect(small).toMatchObject({ pageCount: 1, nextPage: null });
@@ -186,7 +196,7 @@ describe('paging with a larger set of posts', () => {
 
   it('honours another page size', () => {
     expect(selectBlogView(posts, { category: 'all', page: 1 }, 4)).toMatchObject({ pageCount: 5, nextPage: 2 });
-    expect(selectBlogView(posts, { category: 'all', page: 2 }, 4).posts).toHaveLength(8);
+    expect(selectBlogView(posts, { category: 'all', page: 2 }, 4).posts).toHaveLength(4);
   });
 });
 
@@ -328,14 +338,21 @@ const wording = {
       [12000, '12.000 artículos'],
     ],
   },
-  /** One post in Research, five in all, six of eight in Technology, none in Industry News. */
+  /** One post in Research, five in all, six of eight in Technology, none in Industry News, the second page of eight. */
   summaries: {
-    en: ['1 post in Research', '5 posts', 'Showing 6 of 8 posts in Technology', 'No other posts in Industry News yet'],
+    en: [
+      '1 post in Research',
+      '5 posts',
+      'Showing 6 of 8 posts in Technology',
+      'No other posts in Industry News yet',
+      'Showing 7–8 of 8 posts',
+    ],
     es: [
       '1 artículo en Investigación',
       '5 artículos',
       'Mostrando 6 de 8 artículos en Tecnología',
       'Aún no hay más artículos en Noticias del sector',
+      'Mostrando 7–8 de 8 artículos',
     ],
   },
   /** The real posts: all of them, then Research (whose only post is the featured one). */
@@ -370,13 +387,25 @@ describe.each(locales)('the blog in %s', (locale) => {
   const catalogue = catalogues[locale];
   const { intl } = localeTags[locale];
 
-  /** A grid of `shown` posts out of `total`, as selectBlogView returns it. */
-  function view(shown: number, total: number): BlogView {
+  /** A grid of `shown` posts out of `total`, after `before` on earlier pages, as selectBlogView returns it. */
+  function view(shown: number, total: number, before = 0): BlogView {
     const posts = Array.from(
       { length: shown },
       (_, index) => ({ ...catalogue.posts.posts[1]!, id: index + 2 }) as BlogPost,
     );
-    return { featured: undefined, posts, total, page: 1, pageCount: 1, nextPage: null, firstOfNextPage: null };
+    const page = before / POSTS_PER_PAGE + 1;
+    return {
+      featured: undefined,
+      posts,
+      before,
+      total,
+      page,
+      firstPage: page,
+      pageCount: page,
+      previousPage: page > 1 ? page - 1 : null,
+      nextPage: null,
+      firstOfNextPage: null,
+    };
   }
 
   it('counts posts by the plural rules of the language', () => {
@@ -390,6 +419,7 @@ describe.each(locales)('the blog in %s', (locale) => {
       gridSummary(view(5, 5), 'all', catalogue, locale),
       gridSummary(view(6, 8), 'technology', catalogue, locale),
       gridSummary(view(0, 0), 'industry', catalogue, locale),
+      gridSummary(view(2, 8, 6), 'all', catalogue, locale),
     ]).toEqual(wording.summaries[locale]);
   });
 

@@ -10,14 +10,17 @@ import { postPath } from '../../shared/model/articles';
 const dayBefore = (isoDate: string, days: number) =>
   new Date(Date.parse(`${isoDate}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 
-/** Fills `dataDir`'s database with `pairs` published pairs of articles; returns every article's path. */
-export async function seedManyArticles(dataDir: string, pairs: number): Promise<string[]> {
+/**
+ * Fills `dataDir`'s database with `pairs` published pairs of articles, the oldest `englishOnly` of them without
+ * their Spanish version; returns every article's path.
+ */
+export async function seedManyArticles(dataDir: string, pairs: number, englishOnly = 0): Promise<string[]> {
   const originals = [...new Set(seedArticles.map((article) => article.pairId))];
   const newest = seedArticles.reduce((latest, article) => (article.date > latest ? article.date : latest), '');
   const articles = Array.from({ length: pairs }, (_, copy) => {
     const pairId = originals[copy % originals.length]!;
     return seedArticles
-      .filter((article) => article.pairId === pairId)
+      .filter((article) => article.pairId === pairId && (copy < pairs - englishOnly || article.locale === 'en'))
       .map((article) => ({
         ...article,
         pairId: copy + 1,

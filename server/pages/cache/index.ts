@@ -127,7 +127,7 @@ export function pageCacheKey(url: string): string | null {
     const page = unknownPathPage(pathname);
     return page.status === 404 ? `404 ${page.locale} ${page.chunk}` : null;
   }
-  const query = found.route.readQuery ? found.route.readQuery(searchParams) : '';
+  const query = found.route.readQuery ? found.route.readQuery(searchParams, found.page.locale) : '';
   if (query === null) return null;
   // A query that names no view of the page: its language's not-found page, without script (render.tsx).
   if (query === false) return `404 ${found.page.locale} ${found.route.chunk}?`;

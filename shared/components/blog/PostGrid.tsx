@@ -22,10 +22,13 @@ export function gridSummary(
   const where = category === 'all' ? '' : words.inCategory(categoryLabel(category, catalogue.posts.categories));
   if (view.total === 0) return words.noOtherPosts(where);
   const total = countOf(localeTags[locale].intl, view.total, words.postForms);
-  return view.posts.length < view.total ? words.showing(view.posts.length, total, where) : `${total}${where}`;
+  if (view.posts.length === view.total) return `${total}${where}`;
+  // A page past the first says which posts it shows: "7–12".
+  const shown = view.before ? `${view.before + 1}–${view.before + view.posts.length}` : String(view.posts.length);
+  return words.showing(shown, total, where);
 }
 
-/** The grid of the selected category's posts (the featured one excluded), with "Load More Posts". */
+/** The grid of the selected category's posts on the pages shown (the featured one excluded), with "Load More Posts". */
 export function PostGrid() {
   const { catalogue, locale, localize } = useLocale();
   const { view, query } = useBlogView();
@@ -42,6 +45,16 @@ export function PostGrid() {
           {gridSummary(view, category, catalogue, locale)}
         </p>
       </div>
+      {view.previousPage ? (
+        // Without script, and on a page opened by its URL: the way to the newer posts of the page before.
+        <Link
+          to={localize(blogHref({ category, page: view.previousPage }, 'blog-posts'))}
+          rel="prev"
+          className="button button--secondary blog-posts__previous"
+        >
+          {words.previousPage}
+        </Link>
+      ) : null}
       {view.posts.length > 0 ? (
         <ul className="blog-posts__grid">
           {view.posts.map((post) => (

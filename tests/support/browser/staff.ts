@@ -62,11 +62,15 @@ export async function signIn(page: Page, email: string, password: string, origin
   await expect(page).toHaveURL(/\/staff\/leads$/);
 }
 
-/** A server of the test's own, started as production starts it on an empty data folder, with `env` besides. */
-async function serverOfItsOwn(env: NodeJS.ProcessEnv = {}) {
+/**
+ * A server of the test's own, started as production starts it on a data folder of its own, with `env` besides;
+ * `prepare` fills the folder first (a lab of many articles), else it is empty.
+ */
+export async function serverOfItsOwn(env: NodeJS.ProcessEnv = {}, prepare?: (dir: string) => Promise<unknown>) {
   const port = await freePort();
   const origin = `http://localhost:${port}`;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-e2e-own-'));
+  await prepare?.(dir);
   const server = await startServer(port, { DATA_DIR: dir, SITE_URL: origin, LOG_LEVEL: 'warn', ...env });
   return { origin, dir, server };
 }

@@ -3,13 +3,20 @@ import type { SubscribeOutcome } from '../../blog';
 import type { HeadText } from '../../head';
 import { CONFIRMATION_DELAY_HOURS, CONFIRMATION_VALID_DAYS } from '../../newsletter';
 
+const head = {
+  title: 'Blog | Meridian Lab',
+  description:
+    'Insights on web development, AI voice systems and digital marketing from the Meridian Lab team, with research news and hands-on tutorials.',
+  keywords: ['blog', 'web development', 'technology', 'industry news', 'tutorials', 'sustainability'],
+} satisfies HeadText;
+
 export const blog = {
-  head: {
-    title: 'Blog | Meridian Lab',
-    description:
-      'Insights on web development, AI voice systems and digital marketing from the Meridian Lab team, with research news and hands-on tutorials.',
-    keywords: ['blog', 'web development', 'technology', 'industry news', 'tutorials', 'sustainability'],
-  } satisfies HeadText,
+  head,
+  /** The head of the blog's second page on: each page is a URL of its own, so its title says which. */
+  pageHead: (page: number): Pick<HeadText, 'title' | 'description'> => ({
+    title: `Blog, Page ${page} | Meridian Lab`,
+    description: `Page ${page}. ${head.description}`,
+  }),
   hero: {
     eyebrow: 'Blog',
     title: 'Our Blog',
@@ -26,7 +33,9 @@ export const blog = {
   /** "in Research": after a count, when a category is chosen. */
   inCategory: (label: string) => ` in ${label}`,
   noOtherPosts: (where: string) => `No other posts${where} yet`,
-  showing: (shown: number, total: string, where: string) => `Showing ${shown} of ${total}${where}`,
+  /** `shown`: how many ("6"), or which when the grid starts past the first post ("7–12"). */
+  showing: (shown: string, total: string, where: string) => `Showing ${shown} of ${total}${where}`,
+  previousPage: 'Previous Page',
   loadMore: 'Load More Posts',
   morePosts: (count: string) => `${count} to read`,
   moreForms: { one: 'more post', other: 'more posts' },

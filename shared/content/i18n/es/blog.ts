@@ -4,13 +4,19 @@ import { CONFIRMATION_DELAY_HOURS, CONFIRMATION_VALID_DAYS } from '../../newslet
 import type { Catalogue } from '../types';
 import { intl } from './shared';
 
+const head: Catalogue['blog']['head'] = {
+  title: 'Nuestro blog | Meridian Lab',
+  description:
+    'Ideas sobre desarrollo web, sistemas de voz con IA y marketing digital del equipo de Meridian Lab, con noticias de investigación y tutoriales prácticos.',
+  keywords: ['blog', 'desarrollo web', 'tecnología', 'noticias de la industria', 'tutoriales', 'sostenibilidad'],
+};
+
 export const blog: Catalogue['blog'] = {
-  head: {
-    title: 'Nuestro blog | Meridian Lab',
-    description:
-      'Ideas sobre desarrollo web, sistemas de voz con IA y marketing digital del equipo de Meridian Lab, con noticias de investigación y tutoriales prácticos.',
-    keywords: ['blog', 'desarrollo web', 'tecnología', 'noticias de la industria', 'tutoriales', 'sostenibilidad'],
-  },
+  head,
+  pageHead: (page) => ({
+    title: `Nuestro blog, página ${page} | Meridian Lab`,
+    description: `Página ${page}. ${head.description}`,
+  }),
   hero: {
     eyebrow: 'Blog',
     title: 'Nuestro blog',
@@ -27,6 +33,7 @@ export const blog: Catalogue['blog'] = {
   inCategory: (label) => ` en ${label}`,
   noOtherPosts: (where) => `Aún no hay más artículos${where}`,
   showing: (shown, total, where) => `Mostrando ${shown} de ${total}${where}`,
+  previousPage: 'Página anterior',
   loadMore: 'Ver más artículos',
   morePosts: (count) => `${count} por leer`,
   moreForms: { one: 'artículo más', other: 'artículos más' },
