@@ -143,6 +143,8 @@ export function purgeExpired(
       monthsBefore(now, periods.auditLogYears * 12).toISOString(),
     );
     await tx.run('DELETE FROM staff_kept_forms WHERE expires_at < ?', now.toISOString());
+    // A booking page's hold of a time, with its client's hash, lapsed and not since let go by another (decision 088).
+    await tx.run("DELETE FROM bookings WHERE status = 'held' AND hold_until <= ?", now.toISOString());
     const quarantined = await tx.run(
       'DELETE FROM form_quarantine WHERE received_at < ?',
       new Date(now.getTime() - periods.quarantineDays * DAY_MS).toISOString(),

@@ -6,8 +6,8 @@ export const legalDocuments = {
   "privacy": {
     "title": "Política de privacidad",
     "description": "Cómo Meridian Lab recoge, usa, guarda y protege los datos personales que usted comparte en nuestro sitio web, y cómo ejercer sus derechos.",
-    "updated": "2026-11-28",
-    "updatedText": "28 de noviembre de 2026"
+    "updated": "2026-11-29",
+    "updatedText": "29 de noviembre de 2026"
   },
   "terms": {
     "title": "Términos del servicio",

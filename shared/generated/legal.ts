@@ -6,8 +6,8 @@ export const legalDocuments = {
   "privacy": {
     "title": "Privacy Policy",
     "description": "How Meridian Lab collects, uses, stores and protects the personal information you share through our website, and how to exercise your rights.",
-    "updated": "2026-11-28",
-    "updatedText": "November 28, 2026"
+    "updated": "2026-11-29",
+    "updatedText": "November 29, 2026"
   },
   "terms": {
     "title": "Terms of Service",

@@ -4,11 +4,11 @@ import type { Locale } from '../lib/locale';
 /** When each legal page last changed, by language: the sitemap's lastmod. */
 export const legalDates: Readonly<Record<Locale, Readonly<Record<string, string>>>> = {
   "en": {
-    "privacy": "2026-11-28",
+    "privacy": "2026-11-29",
     "terms": "2026-11-28"
   },
   "es": {
-    "privacy": "2026-11-28",
+    "privacy": "2026-11-29",
     "terms": "2026-11-28"
   }
 };

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { purgeExpired } from '../../server/privacy/retention';
 import { ALWAYS } from '../support/booking';
 import { guardFields } from '../support/formGuard';
 import type { TestApp } from '../support/helpers';
@@ -61,6 +62,16 @@ describe('holding a time while the visitor types', () => {
     expect(app.db.connection.prepare("SELECT count(*) AS n FROM bookings WHERE status = 'held'").get()).toEqual({
       n: 0,
     });
+  });
+
+  it('a lapsed hold that nothing let go is deleted, with its client’s hash, by the daily clean-up', async () => {
+    const [slot] = await offered();
+    expect((await holdFor(slot!, '203.0.113.22')).status).toBe(201);
+    const held = () => app.db.connection.prepare("SELECT hold_client FROM bookings WHERE status = 'held'").all();
+    await purgeExpired(app.db);
+    expect(held()).toHaveLength(1);
+    await purgeExpired(app.db, new Date(Date.now() + 5 * 60_000 + 1000));
+    expect(held()).toEqual([]);
   });
 
   it('choosing another time lets go of the one chosen before, and only its holder can', async () => {
