@@ -11,11 +11,10 @@ import { calendarIn } from '../support/calendar';
 const book = catalogues.es.book;
 const SHOTS = '/tmp/shots-book';
 
-test('books a call in Spanish without script, gets the invitation by e-mail and cancels from its link', async ({
-  browser,
-}) => {
-  addStaffAccount('bogota.calls@meridianlab.test', undefined, 'Lucía Pérez', 'sales');
-  const always = Object.fromEntries(
+/** A sales person who takes Spanish calls in `office`, every day from 06:00 to 20:00 on its clock. */
+function addCallTaker(email: string, name: string, office: string, zone: string) {
+  addStaffAccount(email, undefined, name, 'sales');
+  const hours = Object.fromEntries(
     ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [
       day,
       { from: '06:00', to: '20:00' },
@@ -23,11 +22,15 @@ test('books a call in Spanish without script, gets the invitation by e-mail and 
   );
   seed((db) =>
     db
-      .prepare(
-        "UPDATE staff_accounts SET office = 'Bogota', languages = '[\"es\"]', time_zone = 'America/Bogota', hours = ? WHERE email = ?",
-      )
-      .run(JSON.stringify(always), 'bogota.calls@meridianlab.test'),
+      .prepare('UPDATE staff_accounts SET office = ?, languages = \'["es"]\', time_zone = ?, hours = ? WHERE email = ?')
+      .run(office, zone, JSON.stringify(hours), email),
   );
+}
+
+test('books a call in Spanish without script, gets the invitation by e-mail and cancels from its link', async ({
+  browser,
+}) => {
+  addCallTaker('bogota.calls@meridianlab.test', 'Lucía Pérez', 'Bogota', 'America/Bogota');
   // axe walks a week of free times at two widths: more than a plain page's share of a loaded machine.
   test.setTimeout(180_000);
   fs.mkdirSync(SHOTS, { recursive: true });
@@ -90,20 +93,7 @@ test('books a call in Spanish with script: the chosen time is held, the post pro
 }) => {
   const person = 'miami.llamadas@meridianlab.test';
   const visitor = 'beatriz.e2e@example.com';
-  addStaffAccount(person, undefined, 'Marisol Vega', 'sales');
-  const always = Object.fromEntries(
-    ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [
-      day,
-      { from: '06:00', to: '20:00' },
-    ]),
-  );
-  seed((db) =>
-    db
-      .prepare(
-        "UPDATE staff_accounts SET office = 'Miami', languages = '[\"es\"]', time_zone = 'America/New_York', hours = ? WHERE email = ?",
-      )
-      .run(JSON.stringify(always), person),
-  );
+  addCallTaker(person, 'Marisol Vega', 'Miami', 'America/New_York');
   const rows = () => {
     let found: { status: string; email: string }[] = [];
     seed((db) => {
