@@ -4,9 +4,14 @@ import { lazyProof } from '../../shared/lib/lazyProof';
 
 /**
  * A plain form's proof of work (decision 073): begun when the form first gets focus, added at submit, then the
- * form posts as it would without script. The fresh page token it comes with replaces the page's.
+ * form posts as it would without script. The fresh page token it comes with replaces the page's. `ready` is what
+ * else the post waits for; when it says no, the form stays as it is.
  */
-export function proveOnSubmit(form: HTMLFormElement, name: GuardedForm): void {
+export function proveOnSubmit(
+  form: HTMLFormElement,
+  name: GuardedForm,
+  ready: () => Promise<boolean> = async () => true,
+): void {
   const fields = lazyProof(name);
   form.addEventListener('focusin', () => void fields(), { once: true });
   const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
@@ -17,7 +22,11 @@ export function proveOnSubmit(form: HTMLFormElement, name: GuardedForm): void {
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     if (button) button.disabled = true;
-    void fields().then((proof) => {
+    void Promise.all([fields(), ready()]).then(([proof, go]) => {
+      if (!go) {
+        if (button) button.disabled = false;
+        return;
+      }
       const token = form.elements.namedItem(FORM_TOKEN_FIELD);
       if (proof.formToken && token instanceof HTMLInputElement) token.value = proof.formToken;
       const kept = form.elements.namedItem(PROOF_FIELD);

@@ -8,6 +8,8 @@ import { proveOnSubmit } from './proveOnSubmit';
 
 const form = document.querySelector<HTMLFormElement>('form[data-booking-slots]');
 if (form) {
-  holdChosenTime(form);
-  proveOnSubmit(form, 'booking');
+  // The post waits for the hold of the time chosen last, so that it carries its key.
+  proveOnSubmit(form, 'booking', holdChosenTime(form).settled);
+  // As a hydrated page's root: tests and styles may rely on it.
+  form.dataset.enhanced = 'true';
 }
