@@ -29,8 +29,8 @@ describe.each(engines)('the audit log on $engine', { timeout: 30_000 }, ({ engin
       expect(await log.all(everything)).toEqual([
         expect.objectContaining({ actor: 'ana@meridianlab.test', action: 'sign-in', object: 'person 1', detail: '' }),
       ]);
-      expect((await log.page({ ...everything, action: 'sign-in', from: old.slice(0, 10) }, 1)).total).toBe(1);
-      expect((await log.page({ ...everything, to: old.slice(0, 10) }, 1)).total).toBe(0);
+      expect((await log.page({ ...everything, action: 'sign-in', from: old.slice(0, 10) }, null)).total).toBe(1);
+      expect((await log.page({ ...everything, to: old.slice(0, 10) }, null)).total).toBe(0);
     } finally {
       await db.close();
     }

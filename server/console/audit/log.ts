@@ -1,9 +1,11 @@
 import type { Database, SqlValue } from '../../db';
+import type { Cursor, KeysetPage } from '../../db/keyset';
+import { keysetPage } from '../../db/keyset';
 import type { AuditAction } from './record';
 import { AUDIT_ACTIONS } from './record';
 
 /** Rows on one page of the log. */
-export const AUDIT_PAGE_SIZE = 50;
+const AUDIT_PAGE_SIZE = 50;
 
 export interface AuditRow {
   id: number;
@@ -49,26 +51,25 @@ function where(filter: AuditFilter): [string, SqlValue[]] {
   if (filter.from) add('at >= ?', filter.from);
   // The whole "to" day: everything before the next one.
   if (filter.to) add('at < ?', new Date(Date.parse(filter.to) + 86_400_000).toISOString());
-  return [clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params];
+  return [clauses.join(' AND '), params];
 }
 
-/** The log, newest first: one page of it with the count of all that match, or all of it for the export. */
+/** The log, newest first: one page of it from a keyset cursor with the count of all that match, or all of it for the export. */
 export function createAuditLog(db: Database) {
   return {
-    async page(filter: AuditFilter, page: number): Promise<{ rows: AuditRow[]; total: number }> {
+    async page(filter: AuditFilter, cursor: Cursor | null): Promise<KeysetPage<AuditRow> & { total: number }> {
       const [clause, params] = where(filter);
-      const total = (await db.get<{ n: number }>(`SELECT count(*) AS n FROM audit_log ${clause}`, ...params))!.n;
-      const rows = await db.all<AuditRow>(
-        `SELECT * FROM audit_log ${clause} ORDER BY id DESC LIMIT ? OFFSET ?`,
-        ...params,
-        AUDIT_PAGE_SIZE,
-        (page - 1) * AUDIT_PAGE_SIZE,
-      );
-      return { rows, total: Number(total) };
+      const matching = clause ? `WHERE ${clause}` : '';
+      const total = (await db.get<{ n: number }>(`SELECT count(*) AS n FROM audit_log ${matching}`, ...params))!.n;
+      const page = await keysetPage<AuditRow>(db, {
+        ...{ select: 'SELECT * FROM audit_log', where: clause, params, keyColumn: '', idColumn: 'id' },
+        ...{ keyOf: () => '', idOf: (row) => Number(row.id), cursor, limit: AUDIT_PAGE_SIZE },
+      });
+      return { ...page, total: Number(total) };
     },
     all(filter: AuditFilter): Promise<AuditRow[]> {
       const [clause, params] = where(filter);
-      return db.all<AuditRow>(`SELECT * FROM audit_log ${clause} ORDER BY id DESC`, ...params);
+      return db.all<AuditRow>(`SELECT * FROM audit_log ${clause ? `WHERE ${clause}` : ''} ORDER BY id DESC`, ...params);
     },
   };
 }

@@ -3,13 +3,15 @@ import { Router } from 'express';
 import { createElement } from 'react';
 
 import type { Database } from '../../db';
+import { cursorOf } from '../../db/keyset';
 import type { CsvColumns } from '../../lib/csv';
 import { toCsv } from '../../lib/csv';
 import { createAccountStore } from '../accounts';
+import { cursorHrefs } from '../kit/CursorPagination';
 import { consoleUser, sendPage } from '../page';
 import type { ConsoleSection, ConsoleSectionTools } from '../section';
 import type { AuditFilter } from './log';
-import { AUDIT_PAGE_SIZE, auditFilter, createAuditLog } from './log';
+import { auditFilter, createAuditLog } from './log';
 import { actorName, objectName } from './names';
 import { AUDIT_ACTIONS, recordAudit } from './record';
 import { AuditPage } from './views/AuditPage';
@@ -44,22 +46,19 @@ function auditRoutes(db: Database, { assets, staffNames }: ConsoleSectionTools):
     const choices = people.map((account) => [String(account.id), nameOf(account.email)] as const);
     return { filter, person: person === undefined ? '' : String(person), named, choices };
   };
-  const queryOf = (filter: AuditFilter, person: string, page = 1) => {
-    const params = new URLSearchParams();
-    if (person) params.set('person', person);
-    for (const key of ['action', 'from', 'to'] as const) if (filter[key]) params.set(key, filter[key]);
-    if (page > 1) params.set('page', String(page));
-    const text = params.toString();
-    return text ? `?${text}` : '';
+  /** The filter as a page link's parameters. */
+  const paramsOf = (filter: AuditFilter, person: string) => {
+    const params: Record<string, string> = {};
+    if (person) params.person = person;
+    for (const key of ['action', 'from', 'to'] as const) if (filter[key]) params[key] = filter[key];
+    return params;
   };
 
   router.get('/staff/audit', async (req, res) => {
     const { filter, person, named, choices } = await read(req.query);
-    const requested = Number.parseInt(typeof req.query.page === 'string' ? req.query.page : '', 10);
-    const first = await log.page(filter, 1);
-    const pages = Math.max(1, Math.ceil(first.total / AUDIT_PAGE_SIZE));
-    const page = Number.isSafeInteger(requested) ? Math.min(Math.max(requested, 1), pages) : 1;
-    const { rows, total } = page === 1 ? first : await log.page(filter, page);
+    const page = await log.page(filter, cursorOf(req.query as Record<string, unknown>, ''));
+    const params = paramsOf(filter, person);
+    const query = new URLSearchParams(params).toString();
     sendPage(
       res,
       200,
@@ -68,12 +67,10 @@ function auditRoutes(db: Database, { assets, staffNames }: ConsoleSectionTools):
         user: consoleUser(res),
         filter: { ...filter, person },
         people: choices,
-        rows: rows.map(named),
-        total,
-        page,
-        pages,
-        pageHref: (target) => `/staff/audit${queryOf(filter, person, target)}`,
-        query: queryOf(filter, person),
+        rows: page.rows.map(named),
+        total: page.total,
+        ...cursorHrefs('/staff/audit', params, page),
+        query: query ? `?${query}` : '',
       }),
     );
   });

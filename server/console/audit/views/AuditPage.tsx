@@ -1,9 +1,9 @@
 import type { ConsoleAssets, ConsoleUser } from '../../kit/ConsoleDocument';
 import { ConsoleDocument, ConsoleHeading } from '../../kit/ConsoleDocument';
+import { CursorPagination } from '../../kit/CursorPagination';
 import { DayField } from '../../kit/DayField';
 import { FilterForm } from '../../kit/FilterForm';
 import { LabTime } from '../../kit/LabTime';
-import { Pagination } from '../../kit/Pagination';
 import { SelectField } from '../../kit/SelectField';
 import { StackTable } from '../../kit/StackTable';
 import type { AuditFilter, AuditRow } from '../log';
@@ -18,15 +18,16 @@ export interface AuditPageProps {
   people: readonly (readonly [string, string])[];
   rows: readonly (AuditRow & { who: string; what: string })[];
   total: number;
-  page: number;
-  pages: number;
-  pageHref: (page: number) => string;
+  /** The newer and the older page, with the filter; null where there is none. */
+  previousHref: string | null;
+  nextHref: string | null;
   /** The filter's query string for the export ("" or "?…"). */
   query: string;
 }
 
 /** The audit log, newest first: who did what to what and when, filtered by person, action and days. */
-export function AuditPage({ assets, user, filter, people, rows, total, page, pages, pageHref, query }: AuditPageProps) {
+export function AuditPage(props: AuditPageProps) {
+  const { assets, user, filter, people, rows, total, previousHref, nextHref, query } = props;
   return (
     <ConsoleDocument title="Audit log" assets={assets} user={user} section="audit">
       <ConsoleHeading eyebrow="Owners" title="Audit log">
@@ -78,7 +79,7 @@ export function AuditPage({ assets, user, filter, people, rows, total, page, pag
           ))}
         </StackTable>
       )}
-      <Pagination label="Pages of the audit log" page={page} pages={pages} pageHref={pageHref} />
+      <CursorPagination label="Pages of the audit log" previousHref={previousHref} nextHref={nextHref} />
     </ConsoleDocument>
   );
 }
