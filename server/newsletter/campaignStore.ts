@@ -345,18 +345,17 @@ export function createCampaignStore(db: Database, outbox: OutboxStore, bounceLim
           return 0;
         }
         // Another instance queueing the same batch meets the unique key: each message is queued once.
-        for (const { id: subscriberId } of recipients)
-          await outbox.enqueue(
-            {
-              kind: CAMPAIGN_KIND,
-              subscriberId,
-              body: { campaign: id },
-              dedupeKey: campaignKey(id, subscriberId),
-              bulk: true,
-            },
-            now,
-            tx,
-          );
+        await outbox.enqueueAll(
+          recipients.map(({ id: subscriberId }) => ({
+            kind: CAMPAIGN_KIND,
+            subscriberId,
+            body: { campaign: id },
+            dedupeKey: campaignKey(id, subscriberId),
+            bulk: true,
+          })),
+          now,
+          tx,
+        );
         const through = recipients.at(-1)!.id;
         await tx.run(
           'UPDATE campaigns SET queued_through = ? WHERE id = ? AND queued_through < ?',

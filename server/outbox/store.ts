@@ -88,6 +88,8 @@ export interface OutboxStore {
    * dedupeKey was queued before (nothing is queued then).
    */
   enqueue(message: NewOutboxMessage, due: Date, tx: Queryable): Promise<boolean>;
+  /** enqueue() for many messages in one statement (a campaign's batch): how many were queued. */
+  enqueueAll(messages: readonly NewOutboxMessage[], due: Date, tx: Queryable): Promise<number>;
   /**
    * Claims up to `limit` due messages of the given kinds for `leaseMs`, in
    * one statement: SQLite runs an UPDATE … RETURNING alone, and PostgreSQL
@@ -217,27 +219,32 @@ export function createOutboxStore(db: Database, mailDomain: string): OutboxStore
     }));
   }
 
-  return {
-    async enqueue(message, due, tx) {
+  /** Queues messages in one statement (see OutboxStore.enqueueAll). */
+  async function enqueueAll(messages: readonly NewOutboxMessage[], due: Date, tx: Queryable): Promise<number> {
+    if (messages.length === 0) return 0;
+    const at = due.toISOString();
+    const rows = messages.map((message) => {
       const payload: OutboxPayload =
         'body' in message ? { body: message.body } : { mail: message.mail, secret: message.secret };
       const messageId = 'mail' in payload ? `<${randomUUID()}@${mailDomain}>` : (message.deliveryId ?? randomUUID());
-      const at = due.toISOString();
-      const queued = await tx.run(
-        `INSERT INTO outbox (kind, lead_id, subscriber_id, payload, message_id, created_at, next_attempt_at, priority, dedupe_key)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (dedupe_key) DO NOTHING`,
-        message.kind,
-        message.leadId ?? null,
-        message.subscriberId ?? null,
-        JSON.stringify(payload),
-        messageId,
-        at,
-        at,
-        message.bulk ? BULK : URGENT,
-        message.dedupeKey ?? null,
-      );
-      return queued > 0;
+      return [
+        ...[message.kind, message.leadId ?? null, message.subscriberId ?? null, JSON.stringify(payload), messageId],
+        ...[at, at, message.bulk ? BULK : URGENT, message.dedupeKey ?? null],
+      ];
+    });
+    // One statement, not one a message: a campaign's batch is one round trip to PostgreSQL.
+    return tx.run(
+      `INSERT INTO outbox (kind, lead_id, subscriber_id, payload, message_id, created_at, next_attempt_at, priority, dedupe_key)
+       VALUES ${rows.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')} ON CONFLICT (dedupe_key) DO NOTHING`,
+      ...rows.flat(),
+    );
+  }
+
+  return {
+    async enqueue(message, due, tx) {
+      return (await enqueueAll([message], due, tx)) > 0;
     },
+    enqueueAll,
     lease: (kinds, leaseMs, limit, now = new Date()) => leaseIn(db, kinds, { leaseMs, limit, now }),
     leaseThrottled(kind, { perMinute, leaseMs, limit, now = new Date() }) {
       return db.transaction(async (tx) => {

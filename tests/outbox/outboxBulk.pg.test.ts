@@ -53,6 +53,24 @@ describe.each(engines)('the outbox for bulk mail on $engine (decision 043)', ({ 
     expect(await db.get('SELECT count(*) AS n FROM outbox')).toEqual({ n: 3 });
   });
 
+  it('queues many messages in one statement, each once-only key once, counting those queued', async () => {
+    const { db, outbox } = await fresh();
+    await queue(db, [message('k', { dedupeKey: 'campaign:2:1' })]);
+    const batch = [1, 2, 3].map((n) => message('k', { dedupeKey: `campaign:2:${n}`, bulk: true }));
+    expect(await db.transaction((tx) => outbox.enqueueAll(batch, at(0), tx))).toBe(2);
+    expect(await db.transaction((tx) => outbox.enqueueAll(batch, at(0), tx))).toBe(0);
+    expect(await db.transaction((tx) => outbox.enqueueAll([], at(0), tx))).toBe(0);
+    expect(
+      (
+        await db.all<{ dedupe_key: string; priority: number }>('SELECT dedupe_key, priority FROM outbox ORDER BY id')
+      ).map((row) => [row.dedupe_key, Number(row.priority)]),
+    ).toEqual([
+      ['campaign:2:1', 0],
+      ['campaign:2:2', 1],
+      ['campaign:2:3', 1],
+    ]);
+  });
+
   it('gives a throttled kind one slot per 60 000 / rate ms, shared by every store on the database, banking at most a burst', async () => {
     const { db, outbox } = await fresh();
     // Another instance's store: the slots are the database's, not a process's.
