@@ -9,7 +9,7 @@ import { postPath } from '../../shared/model/articles';
 import type { Logger } from '../http/logger';
 import { BodyCache } from './bodyCache';
 import { goLiveProblem } from './goLive';
-import { renderArticle } from './markdown';
+import { articleReadTime, renderArticle } from './markdown';
 import { byBlogOrder, toBlogPost } from './publicPost';
 import { seedArticles } from './seed';
 import type { ArticleStore } from './store';
@@ -49,7 +49,7 @@ async function loadPublished(store: ArticleStore, rootDir: string, logger: Logge
     ids[locale] = new Map();
     moved[locale] = new Map([...(await store.redirects(locale))].map(([slug, article]) => [slug, postPath(article)]));
     for (const article of await store.published(locale)) {
-      const rendered = renderArticle(article.body, locale, rootDir);
+      const rendered = articleReadTime(article.body, locale, rootDir);
       // Publishing checks the body; one that a later rule refuses stays off the site rather than break it.
       if (!rendered.ok) {
         logger.error({ article: article.id, reason: rendered.error }, 'published article not shown');
