@@ -7,11 +7,13 @@ import type { Locale } from '../../shared/lib/locale';
 import { locales } from '../../shared/lib/locale';
 import { postPath } from '../../shared/model/articles';
 import type { Logger } from '../http/logger';
+import { BodyCache } from './bodyCache';
 import { goLiveProblem } from './goLive';
-import { renderArticle } from './markdown';
+import { articleReadTime, renderArticle } from './markdown';
 import { byBlogOrder, toBlogPost } from './publicPost';
 import { seedArticles } from './seed';
 import type { ArticleStore } from './store';
+import { uploadedImagesOf } from './uploadedImages';
 
 /** The published articles of every language, as the public pages read them. */
 export interface PublishedArticles {
@@ -19,8 +21,13 @@ export interface PublishedArticles {
   posts: Readonly<Record<Locale, readonly BlogPost[]>>;
   /** Each post's facts and its slug in every language it is published in, newest first: the route table's index. */
   index: readonly PostFacts[];
-  /** Each language's bodies by slug, as HTML. */
-  bodies: Readonly<Record<Locale, ReadonlyMap<string, string>>>;
+  /**
+   * Each language's published slugs, each with its article's id: its body is read from the store and rendered
+   * when asked for (ArticleContent.body), not held here (decision 092).
+   */
+  ids: Readonly<Record<Locale, ReadonlyMap<string, number>>>;
+  /** The hashes of the uploaded images the published articles show, as covers or in their bodies. */
+  images: ReadonlySet<string>;
   /** Each language's old slugs of published articles, each with the path it answers with now (a 301). */
   moved: Readonly<Record<Locale, ReadonlyMap<string, string>>>;
 }
@@ -29,24 +36,30 @@ export interface PublishedArticles {
 const VERSION_POLL_MS = 1_000;
 /** How often an instance publishes what is due: a scheduled article goes live at most this long after its minute. */
 const SCHEDULE_MS = 5_000;
+/** The rendered bodies kept, in characters: a few hundred articles' (decision 092). */
+const BODY_CACHE_CHARS = 2_000_000;
 
 async function loadPublished(store: ArticleStore, rootDir: string, logger: Logger): Promise<PublishedArticles> {
   const posts = {} as Record<Locale, BlogPost[]>;
-  const bodies = {} as Record<Locale, Map<string, string>>;
+  const ids = {} as Record<Locale, Map<string, number>>;
+  const images = new Set<string>();
   const moved = {} as Record<Locale, Map<string, string>>;
   for (const locale of locales) {
     posts[locale] = [];
-    bodies[locale] = new Map();
+    ids[locale] = new Map();
     moved[locale] = new Map([...(await store.redirects(locale))].map(([slug, article]) => [slug, postPath(article)]));
     for (const article of await store.published(locale)) {
-      const rendered = renderArticle(article.body, locale, rootDir);
+      const rendered = articleReadTime(article.body, locale, rootDir);
       // Publishing checks the body; one that a later rule refuses stays off the site rather than break it.
       if (!rendered.ok) {
         logger.error({ article: article.id, reason: rendered.error }, 'published article not shown');
         continue;
       }
-      posts[locale].push(toBlogPost(article, rendered.readTime));
-      bodies[locale].set(article.slug, rendered.html);
+      const post = toBlogPost(article, rendered.readTime);
+      posts[locale].push(post);
+      ids[locale].set(article.slug, article.id);
+      // A cover counts when the post shows it; the body's images as its Markdown names them.
+      for (const { hash } of uploadedImagesOf({ image: post.image ?? '', body: article.body })) images.add(hash);
     }
     posts[locale].sort(byBlogOrder);
   }
@@ -63,7 +76,7 @@ async function loadPublished(store: ArticleStore, rootDir: string, logger: Logge
     facts.slugs[post.locale] = post.slug;
     byPair.set(post.id, facts);
   }
-  return { posts, bodies, moved, index: [...byPair.values()] };
+  return { posts, ids, images, moved, index: [...byPair.values()] };
 }
 
 export interface ArticleContent {
@@ -73,6 +86,8 @@ export interface ArticleContent {
   loaded(): boolean;
   /** The published articles as last loaded (call after `ready`). */
   current(): PublishedArticles;
+  /** A published article's body as HTML, or null for a slug published in no such language (call after `ready`). */
+  body(locale: Locale, slug: string): Promise<string | null>;
   /** Reads the content version and reloads when it moved; true when it did. */
   refresh(): Promise<boolean>;
   /** Called after each reload, with the new articles. */
@@ -88,6 +103,8 @@ const LOAD_RETRY_MAX_MS = 30_000;
 export function createArticleContent(store: ArticleStore, rootDir: string, logger: Logger): ArticleContent {
   let articles: PublishedArticles | undefined;
   let version = -1;
+  // Emptied at each reload: a body rendered before one is not kept after it.
+  const bodies = new BodyCache(BODY_CACHE_CHARS);
   const listeners: ((articles: PublishedArticles) => void)[] = [];
   // One reload at a time: a poll that finds a reload under way waits for it.
   let refreshing: Promise<boolean> | undefined;
@@ -100,6 +117,7 @@ export function createArticleContent(store: ArticleStore, rootDir: string, logge
         const loaded = await loadPublished(store, rootDir, logger);
         version = now;
         articles = loaded;
+        bodies.clear();
         for (const listener of listeners) listener(loaded);
         return true;
       } finally {
@@ -131,6 +149,21 @@ export function createArticleContent(store: ArticleStore, rootDir: string, logge
     current() {
       if (!articles) throw new Error('The articles are not loaded yet: await ready first.');
       return articles;
+    },
+    async body(locale, slug) {
+      const from = articles;
+      const id = from?.ids[locale].get(slug);
+      if (id === undefined) return null;
+      const key = `${locale} ${slug}`;
+      const kept = bodies.get(key);
+      if (kept !== undefined) return kept;
+      const article = await store.get(id);
+      // Changed since the load (unpublished, or its slug): the next reload, within a second, says what is published.
+      if (!article || article.state !== 'published' || article.locale !== locale || article.slug !== slug) return null;
+      const rendered = renderArticle(article.body, locale, rootDir);
+      if (!rendered.ok) return null;
+      if (articles === from) bodies.set(key, rendered.html);
+      return rendered.html;
     },
     refresh,
     onChange: (listener) => void listeners.push(listener),

@@ -10,6 +10,6 @@ export function servePublishedArticles(content: ArticleContent): void {
   content.onChange(show);
   setArticleSource({
     posts: async () => content.current(),
-    body: async (locale, slug) => content.current().bodies[locale].get(slug) ?? null,
+    body: (locale, slug) => content.body(locale, slug),
   });
 }

@@ -6,29 +6,10 @@
 import type { Request, Response } from 'express';
 import { Router } from 'express';
 
-import { uploadedImage } from '../../shared/lib/assetNames';
 import { localePrefix, locales } from '../../shared/lib/locale';
-import type { ArticleContent, PublishedArticles } from './content';
+import type { ArticleContent } from './content';
 import type { ArticleImages } from './images';
 import { drawShareImage } from './shareImage';
-import { uploadedImagesOf } from './uploadedImages';
-
-/** The hashes of the uploaded images published articles show, made once for each load of the articles. */
-const publishedHashes = new WeakMap<PublishedArticles, ReadonlySet<string>>();
-
-function publishedImages(articles: PublishedArticles): ReadonlySet<string> {
-  let hashes = publishedHashes.get(articles);
-  if (!hashes) {
-    const posts = locales.flatMap((locale) => articles.posts[locale]);
-    const bodies = locales.flatMap((locale) => [...articles.bodies[locale].values()]);
-    hashes = new Set([
-      ...posts.flatMap((post) => uploadedImage(post.image ?? '')?.hash ?? []),
-      ...bodies.flatMap((html) => uploadedImagesOf({ image: '', body: html }).map(({ hash }) => hash)),
-    ]);
-    publishedHashes.set(articles, hashes);
-  }
-  return hashes;
-}
 
 interface PublicRoutesOptions {
   content: ArticleContent;
@@ -49,7 +30,7 @@ export function articlePublicRoutes({ content, images, isStaff, rootDir }: Publi
   router.get('/media/articles/:file', async (req, res, next) => {
     const match = /^([0-9a-f]{16})-(\d{1,5})(?:\.(avif|webp)|x\d{1,5})$/.exec(req.params.file);
     if (!match) return next();
-    const published = publishedImages(content.current()).has(match[1]!);
+    const published = content.current().images.has(match[1]!);
     if (!published && !(await isStaff(req))) return next();
     const format = (match[3] ?? 'webp') as 'avif' | 'webp';
     const body = await images.file(match[1]!, Number(match[2]), format);
@@ -93,11 +74,11 @@ export function articlePublicRoutes({ content, images, isStaff, rootDir }: Publi
     sendJson(res, { index, posts: { [locale]: posts[locale] } });
   });
 
-  router.get('/api/articles/:locale/:file', (req, res, next) => {
+  router.get('/api/articles/:locale/:file', async (req, res, next) => {
     const locale = localeNamed(req.params.locale);
     const slug = req.params.file.replace(/\.json$/, '');
-    const html = locale && req.params.file.endsWith('.json') ? content.current().bodies[locale].get(slug) : undefined;
-    if (html === undefined) return next();
+    const html = locale && req.params.file.endsWith('.json') ? await content.body(locale, slug) : null;
+    if (html === null) return next();
     sendJson(res, { html });
   });
 
@@ -106,8 +87,8 @@ export function articlePublicRoutes({ content, images, isStaff, rootDir }: Publi
   for (const locale of locales)
     router.get(`${localePrefix(locale)}/blog/:slug`, (req, res, next) => {
       const { slug } = req.params;
-      const { bodies, moved } = content.current();
-      const to = bodies[locale].has(slug) ? undefined : moved[locale].get(slug);
+      const { ids, moved } = content.current();
+      const to = ids[locale].has(slug) ? undefined : moved[locale].get(slug);
       if (!to) return next();
       const query = req.originalUrl.slice(req.path.length);
       res.redirect(301, to + query);

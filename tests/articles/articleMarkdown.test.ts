@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { renderArticle } from '../../server/articles/markdown';
+import { articleReadTime, renderArticle } from '../../server/articles/markdown';
 import { postSeed } from '../../server/articles/postSeed';
 import { readImageSize } from '../../server/lib/markdown/imageSize';
 import { ARTICLE_HTML, sanitize } from '../../server/lib/markdown/profiles';
@@ -21,6 +21,24 @@ describe('article Markdown at run time', () => {
         expect(rendered.html, version.slug).toBe(built);
         expect(rendered.readTime).toBe(listed[version.locale].find((p) => p.slug === version.slug)!.readTime);
       }
+  });
+});
+
+describe("a load's read of each body (decision 092)", () => {
+  it('gives the read time of the rendered page without the sanitizer, and refuses what rendering refuses, with its reason', () => {
+    for (const post of postSeed)
+      for (const version of post.versions) {
+        const rendered = renderArticle(version.markdown, version.locale, root);
+        expect(articleReadTime(version.markdown, version.locale, root), version.slug).toEqual({
+          ok: true,
+          readTime: rendered.ok && rendered.readTime,
+        });
+      }
+    for (const refused of ['# A second title\n', '[a link](javascript:alert(1))\n', '![](/images/logo.svg)\n']) {
+      const rendered = renderArticle(refused, 'en', root);
+      expect(rendered.ok).toBe(false);
+      expect(articleReadTime(refused, 'es', root)).toEqual({ ok: false, error: !rendered.ok && rendered.error });
+    }
   });
 });
 

@@ -9,6 +9,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 import type { Logger } from '../../server/http/logger';
 import { createPageCache, keptPageBytes, PageCache, pageCacheKey } from '../../server/pages/cache';
+import { createCompressions } from '../../server/pages/cache/compressions';
 import type { KeptPage } from '../../server/pages/cache/send';
 import { prepared, sendKeptPage } from '../../server/pages/cache/send';
 import type { StreamPage } from '../../server/pages/render';
@@ -259,6 +260,35 @@ describe('createPageCache', () => {
     expect(log.warn.mock.calls[0]).toEqual([expect.objectContaining({ page: '/services' }), 'page not kept']);
     await request(app).get('/services');
     expect(calls.count).toBe(2);
+  });
+
+  it('keeps no page while the pages waiting for their compression are at their bound, and keeps it again after (decision 092)', async () => {
+    const compressions = createCompressions(1);
+    let release = () => {};
+    // A page compressing: every other waits behind it, past the bound of one byte.
+    const compressing = compressions.run(1, () => new Promise<void>((resolve) => (release = resolve)));
+    const cache = new PageCache();
+    const render = countingRender();
+    const caching = createPageCache(render.render, {
+      headers,
+      logger: logger() as unknown as Logger,
+      pages: cache,
+      compressions,
+    });
+    const app = express();
+    app.get('/{*splat}', (req, res) => caching.render(req, res));
+    expect((await request(app).get('/services')).text).toBe('<!DOCTYPE html><p>page</p>');
+    // Time enough to compress so small a page, were it let through.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(cache.size).toBe(0);
+    await request(app).get('/services');
+    expect(render.calls.count).toBe(2);
+    release();
+    await compressing;
+    await request(app).get('/services');
+    await expect.poll(() => cache.size, { timeout: 10_000 }).toBe(1);
+    await request(app).get('/services');
+    expect(render.calls.count).toBe(3);
   });
 
   it('answers a kept page at once, with its prepared headers and the request id, so the app has no work', async () => {

@@ -11,6 +11,8 @@ import { hasForm } from '../formPages';
 import type { PageHeaders } from '../pageHeaders';
 import type { RenderPage, StreamPage } from '../render';
 import { ResponseTee } from '../responseTee';
+import type { Compressions } from './compressions';
+import { createCompressions } from './compressions';
 import type { KeptPage } from './send';
 import { keptPage, sendKeptPage } from './send';
 import { slottedPages } from './slotted';
@@ -180,6 +182,8 @@ interface PageCacheOptions {
   headers: PageHeaders;
   logger: Logger;
   pages?: PageCache;
+  /** Where the pages to keep wait for their compression (decision 092). */
+  compressions?: Compressions;
   counted?: CacheLookup;
 }
 
@@ -188,7 +192,13 @@ const sentId = (res: Response) => String(res.getHeader('X-Request-Id') ?? '');
 
 export function createPageCache(
   render: StreamPage,
-  { headers, logger, pages = new PageCache(), counted = () => {} }: PageCacheOptions,
+  {
+    headers,
+    logger,
+    pages = new PageCache(),
+    compressions = createCompressions(),
+    counted = () => {},
+  }: PageCacheOptions,
 ): PageCaching {
   // Moves on each invalidation: a render, or its compression, from before one keeps nothing.
   let generation = 0;
@@ -240,7 +250,10 @@ export function createPageCache(
           return new ResponseTee(res, (html) => {
             streamed = true;
             if (!whole) return resolve(undefined);
-            keptPage(status, html, headers(styleHash))
+            // Too many pages waiting for their compression: this one is rendered again next time (decision 092).
+            const keeping = compressions.run(html.length, () => keptPage(status, html, headers(styleHash)));
+            if (!keeping) return resolve(undefined);
+            keeping
               .then((page) => {
                 if (from === generation) pages.set(key, page, until);
                 return page;
