@@ -24,8 +24,8 @@ import { createArticleStore } from './store';
 interface Articles extends Feature {
   /** What is published now; its changes empty the page cache. */
   content: ArticleContent;
-  /** Holds a request until the articles' first load, a few seconds at most. */
-  loaded: RequestHandler;
+  /** Holds a request until the articles' first load, a few seconds at most, then runs it with these articles. */
+  loaded: RequestHandler[];
   /** An article's old slug: answered by the app (a 301), never by the early not-found page. */
   isOldSlug: (path: string) => boolean;
 }
@@ -37,7 +37,7 @@ export function articles(site: Site, { content: given }: { content?: ArticleCont
   const images = createArticleImages(db);
   const content = given ?? createArticleContent(store, config.rootDir, logger);
   // The shared pages read the published articles through this source, on the server.
-  servePublishedArticles(content);
+  const withArticles = servePublishedArticles(content);
   const preview = articlePreview({
     render,
     rootDir: config.rootDir,
@@ -45,7 +45,7 @@ export function articles(site: Site, { content: given }: { content?: ArticleCont
   });
   return {
     content,
-    loaded: articlesLoaded(content),
+    loaded: [articlesLoaded(content), withArticles],
     isOldSlug: isOldSlugPath(content),
     paths: ['/media'],
     routes: articlePublicRoutes({
