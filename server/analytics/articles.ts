@@ -25,6 +25,9 @@ const pathsOf = (post: PostFacts): Partial<Record<Locale, string>> =>
     }),
   );
 
+/** What every article's path holds, in every language ("/blog/", after the language's prefix). */
+export const ARTICLE_PATH_PART = postPath({ slug: '', locale: locales[0] });
+
 let made: { index: readonly PostFacts[]; paths: Set<string> } | undefined;
 
 /** Whether a path is a published article's: a view of it is counted under its own path too. */
