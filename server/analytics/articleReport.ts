@@ -7,6 +7,7 @@ import { readAttribution } from './attribution';
 import { addDays, dayStart } from './days';
 import { knownSource } from './referrers';
 import type { LabelCount, ReportFilter } from './report';
+import { spanCounts } from './spanCounts';
 import { series } from './store';
 
 /** How many of an article's sources the table names. */
@@ -36,16 +37,7 @@ export async function articleReport(db: Database, filter: ReportFilter): Promise
       [series.articles('sources', locale), { of: 'sources', locale }],
     ]),
   );
-  const counts = await db.all<{ series: string; label: string; n: number }>(
-    `SELECT series, label, sum(count) AS n FROM daily_counts
-     WHERE day >= ? AND day <= ? AND series IN (${[...names.keys()].map(() => '?').join(', ')}) AND (? = '' OR device = ?)
-     GROUP BY series, label`,
-    filter.from,
-    filter.to,
-    ...names.keys(),
-    filter.device,
-    filter.device,
-  );
+  const counts = await spanCounts(db, filter, [...names.keys()]);
   const views = new Map<string, number>();
   const sources = new Map<string, Map<string, number>>();
   for (const row of counts) {
