@@ -2,11 +2,12 @@ import type { Locale } from '../../shared/lib/locale';
 import { locales } from '../../shared/lib/locale';
 import type { Database } from '../db';
 import type { PublishedArticle } from './articles';
-import { publishedArticles } from './articles';
+import { ARTICLE_PATH_PART, publishedArticles } from './articles';
 import { readAttribution } from './attribution';
 import { addDays, dayStart } from './days';
 import { knownSource } from './referrers';
 import type { LabelCount, ReportFilter } from './report';
+import { spanCounts } from './spanCounts';
 import { series } from './store';
 
 /** How many of an article's sources the table names. */
@@ -36,16 +37,7 @@ export async function articleReport(db: Database, filter: ReportFilter): Promise
       [series.articles('sources', locale), { of: 'sources', locale }],
     ]),
   );
-  const counts = await db.all<{ series: string; label: string; n: number }>(
-    `SELECT series, label, sum(count) AS n FROM daily_counts
-     WHERE day >= ? AND day <= ? AND series IN (${[...names.keys()].map(() => '?').join(', ')}) AND (? = '' OR device = ?)
-     GROUP BY series, label`,
-    filter.from,
-    filter.to,
-    ...names.keys(),
-    filter.device,
-    filter.device,
-  );
+  const counts = await spanCounts(db, filter, [...names.keys()]);
   const views = new Map<string, number>();
   const sources = new Map<string, Map<string, number>>();
   for (const row of counts) {
@@ -62,16 +54,24 @@ export async function articleReport(db: Database, filter: ReportFilter): Promise
     }
   }
 
-  const leadPaths = (
-    await db.all<{ attribution: string }>(
-      'SELECT attribution FROM leads WHERE received_at >= ? AND received_at < ?',
-      dayStart(filter.from).toISOString(),
-      dayStart(addDays(filter.to, 1)).toISOString(),
-    )
-  ).map(({ attribution }) => {
+  // Each path's leads (by their place in the list), so an article counts its own leads, not every lead again. Only
+  // a lead whose attribution names an article's path can count, and that path is written as is (JSON.stringify
+  // escapes no "/"): the others are not parsed.
+  const leadsAt = new Map<string, number[]>();
+  const leadRows = await db.all<{ attribution: string }>(
+    'SELECT attribution FROM leads WHERE received_at >= ? AND received_at < ? AND attribution LIKE ?',
+    dayStart(filter.from).toISOString(),
+    dayStart(addDays(filter.to, 1)).toISOString(),
+    `%${ARTICLE_PATH_PART}%`,
+  );
+  for (const [lead, { attribution }] of leadRows.entries()) {
     const read = readAttribution(attribution);
-    return new Set(read ? [read.first.landing, read.last.landing, read.formPage] : []);
-  });
+    for (const path of new Set(read ? [read.first.landing, read.last.landing, read.formPage] : [])) {
+      const leads = leadsAt.get(path) ?? [];
+      leadsAt.set(path, leads);
+      leads.push(lead);
+    }
+  }
 
   return publishedArticles()
     .map((article) => {
@@ -93,7 +93,7 @@ export async function articleReport(db: Database, filter: ReportFilter): Promise
           .map(([label, count]) => ({ label, count }))
           .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label))
           .slice(0, TOP_SOURCES),
-        leads: leadPaths.filter((read) => paths.some((path) => read.has(path))).length,
+        leads: new Set(paths.flatMap((path) => leadsAt.get(path) ?? [])).size,
       };
     })
     .sort((a, b) => b.views - a.views || b.leads - a.leads || a.title.localeCompare(b.title));

@@ -21,3 +21,9 @@ export function addDays(day: string, days: number): string {
 
 /** The moment a lab's day begins (its midnight in New York), to read what carries a time by the lab's days. */
 export const dayStart = (day: string): Date => fromLabTime(`${day}T00:00`)!;
+
+/** The Monday of a YYYY-MM-DD day's week (the day itself on a Monday): a week of the roll-up (decision 093). */
+export function mondayOf(day: string): string {
+  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+  return addDays(day, -((weekday + 6) % 7));
+}

@@ -5,6 +5,7 @@ import type { Feature } from '../site/feature';
 import type { Site } from '../site/services';
 import { analyticsSection } from './consoleRoutes';
 import { conversionCounts } from './conversions';
+import { startRollUp } from './rollup';
 import { analyticsRoutes } from './routes';
 import { createAnalyticsStore } from './store';
 import { createDailyVisitors } from './visitors';
@@ -12,12 +13,14 @@ import { createDailyVisitors } from './visitors';
 /** What the features whose forms convert (leads, the newsletter) call to count a conversion. */
 export type Conversions = ReturnType<typeof conversionCounts>;
 
-export function analytics({ db, config, afterAnswer, counters }: Site): Feature & { conversions: Conversions } {
+export function analytics({ db, config, afterAnswer, counters, logger }: Site): Feature & { conversions: Conversions } {
   const store = createAnalyticsStore(db, createDailyVisitors(db, new URL(config.siteUrl).host, config.analytics.key));
   return {
     conversions: conversionCounts(store, afterAnswer),
     routes: analyticsRoutes({ store, siteUrl: config.siteUrl, afterAnswer, counters }),
     console: [analyticsSection(db)],
+    // At start, then hourly: the closed weeks' sums the reports read (decision 093).
+    jobs: [{ what: 'analytics weekly roll-up', place: 'once for the site', start: () => startRollUp(db, logger) }],
   };
 }
 

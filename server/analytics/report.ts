@@ -5,6 +5,7 @@ import type { Database } from '../db';
 import { addDays, dayStart } from './days';
 import type { ReferrerGroup } from './referrers';
 import { knownSource, referrerGroup } from './referrers';
+import { spanCounts } from './spanCounts';
 import type { Conversion } from './store';
 import { CONVERSIONS, NONE_LABEL, series, VIEW_DIMENSIONS } from './store';
 
@@ -86,19 +87,19 @@ export async function analyticsReport(db: Database, filter: ReportFilter): Promi
       name(`conversions.${kind}`, locale, series.conversions(kind, locale));
   }
   const names = [...wanted.keys()];
-  const where = `day >= ? AND day <= ? AND series IN (${names.map(() => '?').join(', ')}) AND (? = '' OR device = ?)`;
-  const params = [filter.from, filter.to, ...names, filter.device, filter.device];
+  // Per day only the page views and the visitors, read by their own series from the day rows (3,000 for a quarter).
+  const dayNames = names.filter((name) => ['views.page', 'visitors.site'].includes(wanted.get(name)!.kind));
   const daily = await db.all<{ day: string; series: string; n: number }>(
-    `SELECT day, series, sum(count) AS n FROM daily_counts WHERE ${where} AND (series LIKE ? OR series LIKE ?)
+    `SELECT day, series, sum(count) AS n FROM daily_counts
+     WHERE day >= ? AND day <= ? AND series IN (${dayNames.map(() => '?').join(', ')}) AND (? = '' OR device = ?)
      GROUP BY day, series`,
-    ...params,
-    '%views.page.%',
-    '%visitors.site.%',
+    filter.from,
+    filter.to,
+    ...dayNames,
+    filter.device,
+    filter.device,
   );
-  const labels = await db.all<{ series: string; label: string; n: number }>(
-    `SELECT series, label, sum(count) AS n FROM daily_counts WHERE ${where} GROUP BY series, label`,
-    ...params,
-  );
+  const labels = await spanCounts(db, filter, names);
 
   const days = new Map(daysOf(filter.from, filter.to).map((day) => [day, { day, views: 0, visitors: 0 }]));
   for (const row of daily) {

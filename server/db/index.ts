@@ -103,6 +103,21 @@ const vitalsIntoDailyCounts = (histogram: string) => `
   FROM buckets GROUP BY day, series, label, device;
   DROP TABLE vitals;`;
 
+/**
+ * The analytics' weekly roll-up (decision 093): a closed week's counts by series, label and device, summed from
+ * daily_counts, and the weeks rolled; both go with the week's first day past the retention period.
+ */
+const weeklyCounts = (include: string, tableOptions: string) => `
+  CREATE TABLE weekly_counts (
+    week TEXT NOT NULL,
+    series TEXT NOT NULL,
+    label TEXT NOT NULL,
+    device TEXT NOT NULL,
+    count INTEGER NOT NULL,
+    PRIMARY KEY (series, week, label, device)${include}
+  )${tableOptions};
+  CREATE TABLE weekly_counts_rolled (week TEXT PRIMARY KEY)${tableOptions};`;
+
 /** The campaigns table (decision 044); `id` is each engine's never-reused key (decision 033). */
 const campaignsTable = (id: string, tableOptions: string) => `
   CREATE TABLE campaigns (
@@ -852,6 +867,10 @@ export const migrations: readonly Migration[] = [
   CREATE INDEX subscribers_bounced ON subscribers (bounced_at) WHERE hard_bounces > 0;
   CREATE INDEX leads_email ON leads (lower(email));
   CREATE INDEX subscribers_email ON subscribers (lower(email));`,
+  // Decision 093: the analytics counts of each closed week (its Monday, the lab's day), summed from daily_counts,
+  // keyed by series first as the reports ask, the count in the key's index (SQLite's rows are the key's order; on
+  // PostgreSQL an index-only scan); a week's mark says its sums are in.
+  { sqlite: weeklyCounts('', ' STRICT, WITHOUT ROWID'), postgres: weeklyCounts(' INCLUDE (count)', '') },
 ];
 
 /**

@@ -20,21 +20,50 @@ export const officeOf = (office: string): City => OFFICES.find((city) => city ==
 
 const DAY_MS = 86_400_000;
 
+/** An office's calendar day: when it opens and closes (equal on a day it is shut), and the day after. */
+interface OfficeDay {
+  opens: number;
+  closes: number;
+  next: string;
+}
+
+/**
+ * Office days as worked out once: each takes several readings of Intl's clock, and the alert bar of every console
+ * page counts the office minutes of each waiting lead over up to two weeks. Cleared past a bound: days only add up.
+ */
+const officeDays = new Map<string, OfficeDay>();
+const OFFICE_DAYS_KEPT = 10_000;
+
+function officeDay(day: string, zone: string): OfficeDay {
+  const key = `${zone} ${day}`;
+  const known = officeDays.get(key);
+  if (known) return known;
+  const { days, opens, closes } = siteFacts.openingHours;
+  // Noon steps past any summer-time change.
+  const noon = zonedInstant(day, '12:00', zone);
+  const open = (days as readonly string[]).includes(wallClock(noon, zone).weekday);
+  const made = {
+    opens: open ? zonedInstant(day, opens, zone) : noon,
+    closes: open ? zonedInstant(day, closes, zone) : noon,
+    next: wallClock(noon + DAY_MS, zone).day,
+  };
+  if (officeDays.size >= OFFICE_DAYS_KEPT) officeDays.clear();
+  officeDays.set(key, made);
+  return made;
+}
+
 /** Minutes of office hours of `office` between two moments (0 when the second is not after the first). */
 export function officeMinutes(from: Date, to: Date, office: City): number {
   const zone = OFFICE_TIME_ZONES[office];
-  const { days, opens, closes } = siteFacts.openingHours;
   let counted = 0;
-  // Each calendar day of the office from the first moment's to the last's; noon steps past any summer-time change.
+  // Each calendar day of the office from the first moment's to the last's.
   const last = wallClock(to.getTime(), zone).day;
   for (let day = wallClock(from.getTime(), zone).day; day <= last;) {
-    const noon = zonedInstant(day, '12:00', zone);
-    if ((days as readonly string[]).includes(wallClock(noon, zone).weekday)) {
-      const start = Math.max(from.getTime(), zonedInstant(day, opens, zone));
-      const end = Math.min(to.getTime(), zonedInstant(day, closes, zone));
-      if (end > start) counted += end - start;
-    }
-    day = wallClock(noon + DAY_MS, zone).day;
+    const { opens, closes, next } = officeDay(day, zone);
+    const start = Math.max(from.getTime(), opens);
+    const end = Math.min(to.getTime(), closes);
+    if (end > start) counted += end - start;
+    day = next;
   }
   return counted / 60_000;
 }

@@ -1,5 +1,6 @@
 import { retention } from '../../shared/content/retention';
 import { addDays, dayOf } from '../analytics/days';
+import { forgetWeeksBefore } from '../analytics/rollup';
 import { ANALYTICS_SERIES } from '../analytics/visitors';
 import type { Database } from '../db';
 import { auditLogDeletable } from '../db';
@@ -112,12 +113,11 @@ export function purgeExpired(
     // The day's salt and visitor hashes go once the day is over (the counting drops them sooner when it can).
     // The visitor counts' days are the lab's (decision 078): at 22:00 in New York, UTC's day is already the next.
     const today = dayOf(now);
+    const firstKept = addDays(today, -periods.analyticsDays);
     const analytics =
-      (await tx.run(
-        'DELETE FROM daily_counts WHERE day < ? AND series LIKE ?',
-        addDays(today, -periods.analyticsDays),
-        `${ANALYTICS_SERIES}%`,
-      )) +
+      (await tx.run('DELETE FROM daily_counts WHERE day < ? AND series LIKE ?', firstKept, `${ANALYTICS_SERIES}%`)) +
+      // A week summed from a purged day goes with it (decision 093).
+      (await forgetWeeksBefore(tx, firstKept)) +
       (await tx.run('DELETE FROM analytics_salts WHERE day < ?', today)) +
       (await tx.run('DELETE FROM analytics_visitors WHERE day < ?', today));
     const signInFailures = await tx.run(

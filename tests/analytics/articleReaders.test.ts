@@ -27,7 +27,7 @@ const view = (address: string, page: string, touch: Partial<typeof none>, userAg
     .send(JSON.stringify({ kind: 'view', page, device: 'desktop', touch: { ...none, ...touch } }))
     .expect(204);
 
-const lead = async (address: string, landing: string) => {
+const lead = async (address: string, landing: string, lastLanding = landing) => {
   const touch = { ...none, content: '', landing };
   return request(app)
     .post('/api/contact')
@@ -37,7 +37,12 @@ const lead = async (address: string, landing: string) => {
       name: 'Jane Smith',
       email: 'jane@acme.example',
       message: 'Hello.',
-      attribution: JSON.stringify({ first: touch, last: touch, formPage: '/contact', pagesSeen: 2 }),
+      attribution: JSON.stringify({
+        first: touch,
+        last: { ...touch, landing: lastLanding },
+        formPage: '/contact',
+        pagesSeen: 2,
+      }),
     })
     .expect(201);
 };
@@ -56,6 +61,8 @@ describe('the articles’ table', () => {
     await view('203.0.113.6', en, {}, 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)');
     await lead('203.0.113.7', en);
     await lead('203.0.113.8', '/services');
+    // Landed on both versions: one lead of the article.
+    await lead('203.0.113.9', en, es);
     await app.afterAnswer.settled();
 
     // Counted under its own path as well as under the articles' route.
@@ -85,19 +92,19 @@ describe('the articles’ table', () => {
     ]);
     // Every published article has its row, read or not; the one read comes first.
     expect(rows).toHaveLength(articles.length);
-    expect(rows[0]).toEqual([both.title, '4', '3', '1', 'google 2, linkedin 1, newsletter 1', '1']);
+    expect(rows[0]).toEqual([both.title, '4', '3', '1', 'google 2, linkedin 1, newsletter 1', '2']);
     expect(both.title).not.toMatch(/^\//);
 
     const page = await request(app).get('/staff/analytics?days=7').set('Cookie', client.cookie);
     expect(page.text).toContain('aria-label="Table of articles"');
     expect(page.text.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ')).toContain(
-      `${both.title} 4 3 1 google 2, linkedin 1, newsletter 1 1`,
+      `${both.title} 4 3 1 google 2, linkedin 1, newsletter 1 2`,
     );
 
-    // In Spanish only: the Spanish version's readers, and no lead landed there.
+    // In Spanish only: the Spanish version's readers, and the lead that came back to it.
     const spanish = await request(app)
       .get('/staff/analytics.csv?days=7&language=es&table=articles')
       .set('Cookie', client.cookie);
-    expect(parseCsv(spanish.text)[1]).toEqual([both.title, '1', '0', '1', 'linkedin 1', '0']);
+    expect(parseCsv(spanish.text)[1]).toEqual([both.title, '1', '0', '1', 'linkedin 1', '1']);
   });
 });

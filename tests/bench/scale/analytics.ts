@@ -1,3 +1,4 @@
+import { rollUpWeeks } from '../../../server/analytics/rollup';
 import { series } from '../../../server/analytics/store';
 import type { Database, SqlValue } from '../../../server/db';
 import { bulkInsert } from './bulkInsert';
@@ -78,5 +79,8 @@ export async function seedAnalytics(db: Database, rng: Random, visitsPerDay: num
         }
     }
   }
-  return bulkInsert(db, 'daily_counts', ['day', 'series', 'label', 'device', 'count'], rows());
+  const inserted = await bulkInsert(db, 'daily_counts', ['day', 'series', 'label', 'device', 'count'], rows());
+  // The closed weeks' sums, as the site's hourly roll-up would have kept them over the year (decision 093).
+  await rollUpWeeks(db, now);
+  return inserted;
 }

@@ -30,7 +30,7 @@ import { explain, recordingDatabase } from './plans';
 import { seedLargeLab } from './seed';
 
 const REQUESTS = 20;
-const OWNER = 'owner@meridianlab.test';
+export const OWNER = 'owner@meridianlab.test';
 
 export interface ScaleFigures {
   engine: string;
@@ -48,7 +48,7 @@ export interface ScaleFigures {
   plans: PagePlans[];
 }
 
-const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.95) - 1]!;
+export const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.95) - 1]!;
 const seconds = (start: number) => (performance.now() - start) / 1000;
 
 /** The console's pages a person opens most, at this lab's size. */

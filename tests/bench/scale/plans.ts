@@ -13,6 +13,7 @@ const BIG = [
   'lead_note_edits',
   'subscribers',
   'daily_counts',
+  'weekly_counts',
   'articles',
   'article_revisions',
   'outbox',
