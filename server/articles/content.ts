@@ -7,7 +7,7 @@ import type { Locale } from '../../shared/lib/locale';
 import { locales } from '../../shared/lib/locale';
 import { postPath } from '../../shared/model/articles';
 import type { Logger } from '../http/logger';
-import { BodyCache } from './bodyCache';
+import { createBodyCache } from './bodyCache';
 import { goLiveProblem } from './goLive';
 import { articleReadTime, renderArticle } from './markdown';
 import { byBlogOrder, toBlogPost } from './publicPost';
@@ -104,7 +104,7 @@ export function createArticleContent(store: ArticleStore, rootDir: string, logge
   let articles: PublishedArticles | undefined;
   let version = -1;
   // Emptied at each reload: a body rendered before one is not kept after it.
-  const bodies = new BodyCache(BODY_CACHE_CHARS);
+  const bodies = createBodyCache(BODY_CACHE_CHARS);
   const listeners: ((articles: PublishedArticles) => void)[] = [];
   // One reload at a time: a poll that finds a reload under way waits for it.
   let refreshing: Promise<boolean> | undefined;
