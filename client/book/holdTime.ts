@@ -1,5 +1,6 @@
-/** Holding the time a visitor chose while they type (decision 088): POST /api/booking/hold, JSON. */
-const HOLD_ENDPOINT = '/api/booking/hold';
+/** Holding the time a visitor chose while they type (decision 088): POST HOLD_ENDPOINT, JSON. */
+import { HOLD_ENDPOINT, HOLD_FIELD } from '../../shared/lib/bookingHold';
+
 /** How long a choice stands before its hold is asked for: arrow keys check each time they pass. */
 const SETTLE_MS = 300;
 
@@ -10,7 +11,7 @@ const SETTLE_MS = 300;
  * resolves when the last hold is answered: false when its time was just taken, so the form is not sent.
  */
 export function holdChosenTime(form: HTMLFormElement): { settled: () => Promise<boolean> } {
-  const field = form.elements.namedItem('hold');
+  const field = form.elements.namedItem(HOLD_FIELD);
   const lang = form.elements.namedItem('lang');
   const status = form.querySelector<HTMLElement>('[data-hold-status]');
   if (!(field instanceof HTMLInputElement) || !(lang instanceof HTMLInputElement) || !status)

@@ -8,6 +8,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 
 import { BOOKING_OFFICES } from '../../shared/content/bookingFacts';
+import { HOLD_ENDPOINT } from '../../shared/lib/bookingHold';
 import { locales } from '../../shared/lib/locale';
 import type { Database } from '../db';
 import { formEndpoint, parseBody } from '../http/formEndpoint';
@@ -17,7 +18,6 @@ import { hold } from './hold';
 import type { BookingService } from './service';
 import { readSettings } from './settings';
 
-const HOLD_ENDPOINT = '/api/booking/hold';
 const HOLDS_PER_MINUTE = 10;
 
 const holdBody = z.object({

@@ -17,6 +17,7 @@ import { BOOK_PATH, BOOKING_OFFICES, BOOKING_TOPICS, DEFAULT_ZONES } from '../..
 import { book as enBook } from '../../shared/content/i18n/en/book';
 import { book as esBook } from '../../shared/content/i18n/es/book';
 import { ATTRIBUTION_FIELD } from '../../shared/lib/attribution';
+import { HOLD_FIELD } from '../../shared/lib/bookingHold';
 import type { Locale } from '../../shared/lib/locale';
 import { isLocale, localeOf, locales } from '../../shared/lib/locale';
 import { HONEYPOT_FIELD } from '../../shared/model/contactForm';
@@ -231,7 +232,7 @@ export function bookingRoutes({ service, guard, siteUrl, renderPage, counters }:
       office: BOOKING_OFFICES[office],
       topic: choice.topic,
       timeZone: choice.zone,
-      holdKey: text(fields.hold).slice(0, 64),
+      holdKey: text(fields[HOLD_FIELD]).slice(0, 64),
     };
     const userAgent = req.get('user-agent') ?? '';
     if (await heldBack(req, fields, { request, attribution, userAgent })) {

@@ -2,6 +2,7 @@ import { retention } from '../../shared/content/retention';
 import { addDays, dayOf } from '../analytics/days';
 import { forgetWeeksBefore } from '../analytics/rollup';
 import { ANALYTICS_SERIES } from '../analytics/visitors';
+import { releaseHolds } from '../booking/holdRelease';
 import type { Database } from '../db';
 import { auditLogDeletable } from '../db';
 import type { Logger } from '../http/logger';
@@ -144,7 +145,7 @@ export function purgeExpired(
     );
     await tx.run('DELETE FROM staff_kept_forms WHERE expires_at < ?', now.toISOString());
     // A booking page's hold of a time, with its client's hash, lapsed and not since let go by another (decision 088).
-    await tx.run("DELETE FROM bookings WHERE status = 'held' AND hold_until <= ?", now.toISOString());
+    await releaseHolds(tx, now.getTime());
     const quarantined = await tx.run(
       'DELETE FROM form_quarantine WHERE received_at < ?',
       new Date(now.getTime() - periods.quarantineDays * DAY_MS).toISOString(),

@@ -1,5 +1,6 @@
 import { BOOK_PATH } from '../../content/bookingFacts';
 import { ATTRIBUTION_FIELD } from '../../lib/attribution';
+import { HOLD_FIELD } from '../../lib/bookingHold';
 import { HONEYPOT_FIELD } from '../../model/contactForm';
 import { FormTokenField } from '../FormTokenField';
 import { PrivacyNotice } from '../PrivacyNotice';
@@ -54,7 +55,7 @@ export function SlotsStep({ view }: { view: SlotsView }) {
       )}
       {/* With script, a chosen time is held while the visitor types (client/book/slots.ts, decision 088): its key
           and its words go here. */}
-      <input type="hidden" name="hold" defaultValue="" />
+      <input type="hidden" name={HOLD_FIELD} defaultValue="" />
       <p className="book-card__note" role="status" data-hold-status data-held={copy.held} data-taken={copy.justTaken} />
       {view.later !== null ? (
         <p>
