@@ -3,6 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { testApp } from '../support/helpers';
+import { pageLink } from '../support/pageLinks';
 import type { StaffClient } from '../support/staffHelpers';
 import { addAccount, sessionFor } from '../support/staffHelpers';
 
@@ -29,14 +30,12 @@ afterAll(() => app.db.close());
 const get = (path: string) => request(app).get(path).set('Cookie', client.cookie);
 const titles = (html: string) =>
   [...html.matchAll(/class="staff-table__primary"[^>]*>Paged (\w+ \d+)</g)].map((m) => m[1]!);
-const link = (html: string, rel: string) =>
-  new RegExp(`href="([^"]+)" rel="${rel}"`).exec(html)?.[1]?.replace(/&amp;/g, '&');
 
 describe('the article list', () => {
   it('shows 50 a page, the last changed first, with the filter in its links, every article once, and back', async () => {
     const pages: string[][] = [];
     let html = '';
-    for (let path: string | undefined = '/staff/articles?q=paged&language=es'; path; path = link(html, 'next')) {
+    for (let path: string | undefined = '/staff/articles?q=paged&language=es'; path; path = pageLink(html, 'next')) {
       html = (await get(path)).text;
       expect(html).toContain(`${PAIRS} articles`);
       pages.push(titles(html));
@@ -44,7 +43,7 @@ describe('the article list', () => {
     }
     expect(pages.map((page) => page.length)).toEqual([50, 10]);
     expect(pages.flat()).toEqual(Array.from({ length: PAIRS }, (_, n) => `es ${PAIRS - n}`));
-    const back = (await get(link(html, 'prev')!)).text;
+    const back = (await get(pageLink(html, 'prev')!)).text;
     expect(titles(back)).toEqual(pages[0]);
     expect(back).not.toContain('rel="prev"');
     expect((await get('/staff/articles?after=nonsense')).status).toBe(200);

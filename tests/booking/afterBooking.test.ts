@@ -3,31 +3,29 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { createOutbox } from '../../server/outbox/delivery';
 import { erasePersonalData } from '../../server/privacy/personalData';
-import { addLucia, bookAt, bookingPost, calendarOf } from '../support/booking';
+import {
+  bookAt,
+  bookingPost,
+  calendarOf,
+  startBookingLab,
+  stopBookingLab,
+  WEDNESDAY_9_BOGOTA,
+} from '../support/booking';
 import type { TestApp } from '../support/helpers';
-import { mailingApp } from '../support/mailingApp';
 import type { MailServer } from '../support/mailServer';
 import { addAccount, sessionFor } from '../support/staffHelpers';
 import { until } from '../support/waits';
 
 const HOUR = 3_600_000;
-/** A Monday noon UTC; only Date is controlled. Wednesday 3 March 2027 is a working day in Bogota. */
-const T0 = Date.parse('2027-03-01T12:00:00Z');
-const WEDNESDAY_9_BOGOTA = Date.parse('2027-03-03T14:00:00Z');
 
 const cleanups: (() => unknown)[] = [];
 let app: TestApp;
 let smtp: MailServer;
 
 beforeAll(async () => {
-  vi.useFakeTimers({ toFake: ['Date'], now: T0 });
-  ({ app, smtp } = await mailingApp(cleanups, { TRUST_PROXY: '1' }));
-  await addLucia(app.db);
+  ({ app, smtp } = await startBookingLab(cleanups));
 });
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-  vi.useRealTimers();
-});
+afterAll(() => stopBookingLab(cleanups));
 
 const row = (sql: string, ...params: (string | number)[]) =>
   app.db.connection.prepare(sql).get(...params) as Record<string, unknown>;

@@ -1,34 +1,25 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-import { addLucia, bookAt, calendarOf } from '../support/booking';
+import { bookAt, calendarOf, startBookingLab, stopBookingLab, WEDNESDAY_9_BOGOTA } from '../support/booking';
 import type { TestApp } from '../support/helpers';
-import { mailingApp } from '../support/mailingApp';
 import type { MailServer } from '../support/mailServer';
 import { addAccount, consolePost, sessionFor } from '../support/staffHelpers';
 import { until } from '../support/waits';
 
 const HOUR = 3_600_000;
-/** A Monday noon UTC; only Date is controlled. */
-const T0 = Date.parse('2027-03-01T12:00:00Z');
-const WEDNESDAY_9_BOGOTA = Date.parse('2027-03-03T14:00:00Z');
 
 const cleanups: (() => unknown)[] = [];
 let app: TestApp;
 let smtp: MailServer;
 
 beforeAll(async () => {
-  vi.useFakeTimers({ toFake: ['Date'], now: T0 });
-  ({ app, smtp } = await mailingApp(cleanups, { TRUST_PROXY: '1' }));
-  await addLucia(app.db);
+  ({ app, smtp } = await startBookingLab(cleanups));
   await addAccount(app.db, 'marco@meridianlab.test', undefined, {
     ...{ role: 'sales', name: 'Marco Díaz', office: 'Miami', languages: ['en'], timeZone: 'Europe/Madrid' },
   });
 });
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-  vi.useRealTimers();
-});
+afterAll(() => stopBookingLab(cleanups));
 
 const mailsTo = (address: string) => smtp.received.filter((mail) => mail.recipients.includes(address));
 const idOf = (email: string) =>

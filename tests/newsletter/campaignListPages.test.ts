@@ -3,6 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { testApp } from '../support/helpers';
+import { pageLink } from '../support/pageLinks';
 import type { StaffClient } from '../support/staffHelpers';
 import { addAccount, sessionFor } from '../support/staffHelpers';
 
@@ -23,14 +24,12 @@ afterAll(() => app.db.close());
 
 const get = (path: string) => request(app).get(path).set('Cookie', client.cookie);
 const subjects = (html: string) => [...html.matchAll(/>Issue (\d+)</g)].map((match) => Number(match[1]));
-const link = (html: string, rel: string) =>
-  new RegExp(`href="([^"]+)" rel="${rel}"`).exec(html)?.[1]?.replace(/&amp;/g, '&');
 
 describe('the campaign list', () => {
   it('shows 25 a page with their figures, newest first, every campaign once, and back', async () => {
     const pages: number[][] = [];
     let html = '';
-    for (let path: string | undefined = '/staff/newsletter'; path; path = link(html, 'next')) {
+    for (let path: string | undefined = '/staff/newsletter'; path; path = pageLink(html, 'next')) {
       const page = await get(path);
       expect(page.status).toBe(200);
       html = page.text;
@@ -39,7 +38,7 @@ describe('the campaign list', () => {
     }
     expect(pages.map((page) => page.length)).toEqual([25, 25, 10]);
     expect(pages.flat()).toEqual(Array.from({ length: CAMPAIGNS }, (_, n) => CAMPAIGNS - n));
-    const back = (await get(link(html, 'prev')!)).text;
+    const back = (await get(pageLink(html, 'prev')!)).text;
     expect(subjects(back)).toEqual(pages[1]);
     expect((await get('/staff/newsletter?after=2026-01-01T00:00:00.000Z_5')).text).toContain('>Issue 60<');
   });

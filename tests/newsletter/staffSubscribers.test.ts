@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { parseCsv } from '../support/csv';
 import { testApp } from '../support/helpers';
+import { pageLink } from '../support/pageLinks';
 import type { StaffClient } from '../support/staffHelpers';
 import { addAccount, consolePost, sessionFor } from '../support/staffHelpers';
 
@@ -130,8 +131,6 @@ describe('a long list (decision 084)', () => {
   const read = (path: string) => request(big).get(path).set('Cookie', owner.cookie);
   const addresses = (html: string) => [...html.matchAll(/data-label="E-mail">(reader\d+)@/g)].map((match) => match[1]!);
 
-  const link = (html: string, rel: string) =>
-    new RegExp(`href="([^"]+)" rel="${rel}"`).exec(html)?.[1]?.replace(/&amp;/g, '&');
   it('pages by a cursor, newest consent first: every reader once, the total on every page, and back', async () => {
     const pages: string[][] = [];
     let path: string | undefined = '/staff/subscribers';
@@ -143,7 +142,7 @@ describe('a long list (decision 084)', () => {
       expect(addresses(page.text).length).toBeLessThanOrEqual(100);
       pages.push(addresses(page.text));
       last = page.text;
-      path = link(page.text, 'next');
+      path = pageLink(page.text, 'next');
     }
     const seen = pages.flat();
     expect(seen).toHaveLength(250);
@@ -152,10 +151,10 @@ describe('a long list (decision 084)', () => {
     expect(seen.at(-1)).toMatch(/reader[01]$/);
     // Newer pages lead back through the same pages, the first with no link further.
     const back: string[][] = [];
-    for (let previous = link(last, 'prev'); previous;) {
+    for (let previous = pageLink(last, 'prev'); previous;) {
       const html = (await read(previous)).text;
       back.unshift(addresses(html));
-      previous = link(html, 'prev');
+      previous = pageLink(html, 'prev');
     }
     expect(back).toEqual(pages.slice(0, -1));
   });

@@ -1,10 +1,12 @@
 import request from 'supertest';
+import { vi } from 'vitest';
 
 import type { StaffProfile } from '../../server/console/people/profile';
 import type { Database } from '../../server/db';
 import { calendarIn } from './calendar';
 import { guardFields } from './formGuard';
 import type { TestApp } from './helpers';
+import { mailingApp } from './mailingApp';
 import type { ReceivedMail } from './mailServer';
 import { addAccount } from './staffHelpers';
 
@@ -57,3 +59,22 @@ export async function bookAt(
 
 /** The `.ics` an e-mail the tests' SMTP server received carries, read with a real parser. */
 export const calendarOf = (mail: ReceivedMail) => calendarIn(mail.parsed);
+
+/** A Monday noon UTC, where the booking tests that follow calls over days start. */
+export const T0 = Date.parse('2027-03-01T12:00:00Z');
+/** Wednesday 3 March 2027, 09:00 in Bogota: a working day there. */
+export const WEDNESDAY_9_BOGOTA = Date.parse('2027-03-03T14:00:00Z');
+
+/** A site that mails through a real SMTP server, its clock (Date alone) at T0, and Lucía taking calls. */
+export async function startBookingLab(cleanups: (() => unknown)[]) {
+  vi.useFakeTimers({ toFake: ['Date'], now: T0 });
+  const made = await mailingApp(cleanups, { TRUST_PROXY: '1' });
+  await addLucia(made.app.db);
+  return made;
+}
+
+/** Closes what startBookingLab opened, last first, and gives the clock back. */
+export async function stopBookingLab(cleanups: (() => unknown)[]) {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  vi.useRealTimers();
+}
