@@ -12,6 +12,8 @@ type Sink = NodeJS.WritableStream & { flush?: () => void };
  */
 export class ResponseTee extends Writable {
   private readonly chunks: Buffer[] = [];
+  /** The write waiting for the response to drain. */
+  private waiting?: () => void;
 
   constructor(
     private readonly res: Sink,
@@ -19,12 +21,19 @@ export class ResponseTee extends Writable {
   ) {
     super();
     res.once('close', () => this.destroy());
+    // One listener for every drain: compression hands a response's drain listeners to its zlib stream, where a
+    // once() is never taken off again, so one per full buffer would pile up on a long page.
+    res.on('drain', () => {
+      const waiting = this.waiting;
+      this.waiting = undefined;
+      waiting?.();
+    });
   }
 
   override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
     this.chunks.push(chunk);
     if (this.res.write(chunk)) done();
-    else this.res.once('drain', () => done());
+    else this.waiting = done;
   }
 
   override _final(done: (error?: Error | null) => void): void {

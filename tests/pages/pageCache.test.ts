@@ -1,8 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { PassThrough } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
+import compression from 'compression';
 import express from 'express';
 import request from 'supertest';
 import { describe, expect, it, vi } from 'vitest';
@@ -113,6 +116,29 @@ describe('ResponseTee', () => {
     const flush = vi.fn();
     new ResponseTee(Object.assign(res, { flush }), () => {}).flush();
     expect(flush).toHaveBeenCalledOnce();
+  });
+
+  it('waits for each drain of a compressed response without leaving a listener behind', async () => {
+    // compression hands a response's drain listeners to its zlib stream, where a once() is never taken off again.
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on('warning', onWarning);
+    const chunks = Array.from({ length: 64 }, () => randomBytes(32 * 1024)); // incompressible: each write fills zlib
+    const app = express()
+      .use(compression({ threshold: 0 }))
+      .get('/', (_req, res) => {
+        res.type('html');
+        void pipeline(Readable.from(chunks), new ResponseTee(res, () => {}));
+      });
+    try {
+      const response = await request(app).get('/').set('Accept-Encoding', 'gzip').responseType('blob');
+      expect(response.headers['content-encoding']).toBe('gzip');
+      expect(response.body).toEqual(Buffer.concat(chunks));
+      await new Promise((resolve) => setImmediate(resolve)); // a warning is emitted on the next tick
+      expect(warnings.filter((warning) => warning.name === 'MaxListenersExceededWarning')).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+    }
   });
 
   it('hands nothing over when the response closes first, and closes too, so React stops rendering', async () => {
