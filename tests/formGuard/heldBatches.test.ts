@@ -96,4 +96,35 @@ describe('held posts', () => {
     await Promise.all(all);
     expect(answered).toEqual(Array.from({ length: 20 }, (_, i) => i));
   });
+
+  it('gather a flood that lasts longer and longer, up to a second, and start again after a quiet moment', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setImmediate', 'Date'] });
+    const TURN = 1;
+    const quarantine = quarantineStore(app.db);
+    const writtenAt: number[] = [];
+    const batches = heldBatches(
+      { ...quarantine, holdAll: (items) => (writtenAt.push(Date.now()), quarantine.holdAll(items)) },
+      app.afterAnswer,
+    );
+    // A script with 10 posts under way, each sending its next post once answered, 80 in all.
+    let sent = 0;
+    const lane = async () => {
+      while (sent < 80) await batches.add(item(sent++));
+    };
+    const lanes = Promise.all(Array.from({ length: 10 }, lane));
+    await vi.advanceTimersByTimeAsync(10_000);
+    await lanes;
+    const start = writtenAt[0]!;
+    // The first batch at once; then each gathered twice as long as the last, from 100 ms up to a second, and
+    // written at the turn after (setImmediate, a millisecond on this clock).
+    const gaps = writtenAt.slice(1).map((at, i) => at - (writtenAt[i] ?? start) - TURN);
+    expect(gaps).toEqual([100, 200, 400, 800, 1000, 1000, 1000]);
+    // A person's post after a quiet moment is written at the next turn, the window started again.
+    await vi.advanceTimersByTimeAsync(1_001);
+    const alone = Date.now();
+    const written = batches.add(item(80));
+    await vi.advanceTimersByTimeAsync(TURN);
+    await written;
+    expect(writtenAt.at(-1)! - alone).toBeLessThanOrEqual(TURN);
+  });
 });
