@@ -46,3 +46,18 @@ describe('the hot reads of a large lab on SQLite', () => {
     expect(read).not.toMatch(/SCAN subscribers$/m);
   });
 });
+
+describe("a campaign's messages on SQLite (decision 095)", () => {
+  it('are counted and withdrawn through outbox_campaign, not by reading the outbox', () => {
+    const figures = plan(
+      `SELECT status, count(*) AS count, sum(CASE WHEN sent_at >= '2026-11-29' THEN 1 ELSE 0 END) AS recent
+       FROM outbox WHERE campaign_id = 7 GROUP BY status`,
+    );
+    expect(figures).toMatch(/SEARCH outbox USING (COVERING )?INDEX outbox_campaign \(campaign_id=\?\)/);
+    const withdraw = plan(
+      `DELETE FROM outbox WHERE campaign_id = 7 AND status = 'queued'
+       AND (lease_until IS NULL OR lease_until < '2026-11-29') RETURNING subscriber_id`,
+    );
+    expect(withdraw).toMatch(/SEARCH outbox USING INDEX outbox_campaign \(campaign_id=\? AND status=\?\)/);
+  });
+});
