@@ -36,7 +36,7 @@ describe('the funnel report on PostgreSQL', () => {
       engine: db.engine,
       all: (sql, ...params) => (statements.push({ sql, params }), db.all(sql, ...params)),
     };
-    const rows = await funnelReport(recorded, { from: '2026-12-01', to: '2026-12-31' }, 'source');
+    const rows = await funnelReport(recorded, { from: '2026-12-01', to: '2026-12-31' }, 'first');
     expect(rows.reduce((sum, row) => sum + row.contacted, 0)).toBe(3000);
     const [read] = statements;
     const plan = (await db.all<{ 'QUERY PLAN': string }>(`EXPLAIN ${read!.sql}`, ...read!.params))
