@@ -61,3 +61,14 @@ describe("a campaign's messages on SQLite (decision 095)", () => {
     expect(withdraw).toMatch(/SEARCH outbox USING INDEX outbox_campaign \(campaign_id=\? AND status=\?\)/);
   });
 });
+
+describe("a lead's bookings on SQLite (decision 095)", () => {
+  it("are counted through bookings_lead, not by reading every booking for each of a period's leads", () => {
+    const read = plan(
+      `SELECT (SELECT count(*) FROM bookings WHERE bookings.lead_id = leads.id AND bookings.status <> 'cancelled')
+       FROM leads WHERE received_at >= '2026-09-01' AND received_at < '2026-12-01'`,
+    );
+    expect(read).toMatch(/SEARCH bookings USING INDEX bookings_lead \(lead_id=\?\)/);
+    expect(read).not.toMatch(/SCAN bookings/);
+  });
+});
