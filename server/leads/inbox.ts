@@ -444,12 +444,17 @@ export function createInbox(db: Database, crm?: CrmEvents): Inbox {
       ))!.waiting;
     },
     async outbox() {
-      const row = (await db.get<{ queued: number; sent: number; failed: number; oldest: string | null }>(
-        `SELECT count(*) FILTER (WHERE status = 'queued') AS queued, count(*) FILTER (WHERE status = 'sent') AS sent,
-                count(*) FILTER (WHERE status = 'failed') AS failed, min(created_at) FILTER (WHERE status = 'queued') AS oldest
-         FROM outbox`,
-      ))!;
-      return { queued: row.queued, sent: row.sent, failed: row.failed, oldestQueuedAt: row.oldest };
+      // Counted by status through outbox_due's entries, not by reading every row the outbox keeps (decision 095).
+      const counts = await db.all<{ status: 'queued' | 'sent' | 'failed'; count: number }>(
+        "SELECT status, count(*) AS count FROM outbox WHERE status IN ('queued', 'sent', 'failed') GROUP BY status",
+      );
+      const summary = { queued: 0, sent: 0, failed: 0, oldestQueuedAt: null as string | null };
+      for (const { status, count } of counts) summary[status] = Number(count);
+      if (summary.queued > 0)
+        summary.oldestQueuedAt = (await db.get<{ oldest: string }>(
+          "SELECT min(created_at) AS oldest FROM outbox WHERE status = 'queued'",
+        ))!.oldest;
+      return summary;
     },
   };
 }
