@@ -2,6 +2,7 @@ import { recordAudit } from '../console/audit/record';
 import { formatDollars, fromLabTime, toLabTime } from '../console/kit/format';
 import type { CrmEvents } from '../crm';
 import type { Database } from '../db';
+import { boundedCount } from '../db/boundedCount';
 import type { Cursor, KeysetPage } from '../db/keyset';
 import { keysetPage } from '../db/keyset';
 import type { Lead } from './columns';
@@ -125,8 +126,8 @@ interface StatusMove {
 
 export interface Inbox {
   /**
-   * One page of leads, newest first, from a keyset cursor of received time and id (decision 091), how many match in
-   * all, and the cursors of the pages either side.
+   * One page of leads, newest first, from a keyset cursor of received time and id (decision 091), how many match
+   * up to a cap (past it, COUNT_CAP + 1: decision 095), and the cursors of the pages either side.
    */
   page(
     filter: InboxFilter,
@@ -229,7 +230,7 @@ export function createInbox(db: Database, crm?: CrmEvents): Inbox {
     async page(filter, cursor, limit, bounds = dueBounds()) {
       const where = filtered(db, filter, bounds);
       const { rows, next, previous } = await pageOf(where, cursor, limit);
-      return { leads: rows, total: await countOf(where), next, previous };
+      return { leads: rows, total: await boundedCount(db, 'leads', where.sql, where.params), next, previous };
     },
     count: (filter, bounds = dueBounds()) => countOf(filtered(db, filter, bounds)),
     async *batches(filter, size, bounds = dueBounds()) {
@@ -443,12 +444,17 @@ export function createInbox(db: Database, crm?: CrmEvents): Inbox {
       ))!.waiting;
     },
     async outbox() {
-      const row = (await db.get<{ queued: number; sent: number; failed: number; oldest: string | null }>(
-        `SELECT count(*) FILTER (WHERE status = 'queued') AS queued, count(*) FILTER (WHERE status = 'sent') AS sent,
-                count(*) FILTER (WHERE status = 'failed') AS failed, min(created_at) FILTER (WHERE status = 'queued') AS oldest
-         FROM outbox`,
-      ))!;
-      return { queued: row.queued, sent: row.sent, failed: row.failed, oldestQueuedAt: row.oldest };
+      // Counted by status through outbox_due's entries, not by reading every row the outbox keeps (decision 095).
+      const counts = await db.all<{ status: 'queued' | 'sent' | 'failed'; count: number }>(
+        "SELECT status, count(*) AS count FROM outbox WHERE status IN ('queued', 'sent', 'failed') GROUP BY status",
+      );
+      const summary = { queued: 0, sent: 0, failed: 0, oldestQueuedAt: null as string | null };
+      for (const { status, count } of counts) summary[status] = Number(count);
+      if (summary.queued > 0)
+        summary.oldestQueuedAt = (await db.get<{ oldest: string }>(
+          "SELECT min(created_at) AS oldest FROM outbox WHERE status = 'queued'",
+        ))!.oldest;
+      return summary;
     },
   };
 }

@@ -1,3 +1,2 @@
-/** The once-only key of one campaign's message to one subscriber; its prefix finds the campaign's messages. */
-export const keyPrefix = (id: number) => `campaign:${id}:`;
-export const campaignKey = (id: number, subscriberId: number) => `${keyPrefix(id)}${subscriberId}`;
+/** The once-only key of one campaign's message to one subscriber (its messages are found by campaign_id). */
+export const campaignKey = (id: number, subscriberId: number) => `campaign:${id}:${subscriberId}`;

@@ -7,7 +7,7 @@ import { keysetPage } from '../db/keyset';
 import type { OutboxKind } from '../outbox/kinds';
 import type { NewOutboxMessage, OutboxStore } from '../outbox/store';
 import { NO_NOTES } from './articles';
-import { campaignKey, keyPrefix } from './campaignKeys';
+import { campaignKey } from './campaignKeys';
 import type { CampaignContent } from './campaignMail';
 
 /** A campaign's e-mail: the bulk kind, throttled, and sent after every urgent message (decision 043). */
@@ -185,10 +185,9 @@ export function createCampaignStore(db: Database, outbox: OutboxStore, bounceLim
   const withdraw = async (tx: Queryable, id: number, now: Date) =>
     (
       await tx.all<{ subscriber_id: number | null }>(
-        `DELETE FROM outbox WHERE kind = ? AND dedupe_key LIKE ? AND status = 'queued'
+        `DELETE FROM outbox WHERE campaign_id = ? AND status = 'queued'
          AND (lease_until IS NULL OR lease_until < ?) RETURNING subscriber_id`,
-        CAMPAIGN_KIND,
-        `${keyPrefix(id)}%`,
+        id,
         now.toISOString(),
       )
     ).flatMap((row) => (row.subscriber_id === null ? [] : [Number(row.subscriber_id)]));
@@ -351,6 +350,7 @@ export function createCampaignStore(db: Database, outbox: OutboxStore, bounceLim
             subscriberId,
             body: { campaign: id },
             dedupeKey: campaignKey(id, subscriberId),
+            campaignId: id,
             bulk: true,
           })),
           now,
@@ -392,10 +392,9 @@ export function createCampaignStore(db: Database, outbox: OutboxStore, bounceLim
         recent: number;
       }>(
         `SELECT status, count(*) AS count, sum(CASE WHEN sent_at >= ? THEN 1 ELSE 0 END) AS recent
-         FROM outbox WHERE kind = ? AND dedupe_key LIKE ? GROUP BY status`,
+         FROM outbox WHERE campaign_id = ? GROUP BY status`,
         new Date(now.getTime() - 60_000).toISOString(),
-        CAMPAIGN_KIND,
-        `${keyPrefix(id)}%`,
+        id,
       );
       for (const row of rows) {
         figures[row.status] = Number(row.count);

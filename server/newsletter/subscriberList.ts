@@ -1,4 +1,5 @@
 import type { Database } from '../db';
+import { boundedCount } from '../db/boundedCount';
 import type { Cursor, KeysetPage } from '../db/keyset';
 import { keysetPage } from '../db/keyset';
 import { UNSUBSCRIBE_SET } from './unsubscribing';
@@ -33,8 +34,11 @@ export interface SubscriberList {
    * index walks straight to it however deep the page; `search` is part of the address.
    */
   confirmedPage(search: string, cursor: Cursor | null, limit: number): Promise<ConfirmedPage>;
-  /** Signed up, link not yet opened. */
-  pending(): Promise<ListedSubscriber[]>;
+  /**
+   * Signed up, link not yet opened: the newest `limit`, and how many in all up to the heading's cap (decision 095).
+   * The daily purge keeps them few; a list never purged still shows a page's worth.
+   */
+  pending(limit: number): Promise<{ subscribers: ListedSubscriber[]; total: number }>;
   /** The address of an unsubscribed subscriber, or undefined: what the console may say it removed. */
   unsubscribed(id: number): Promise<string | undefined>;
   /**
@@ -61,13 +65,6 @@ export function createSubscriberList(db: Database): SubscriberList {
     confirmedAt: row.confirmed_at,
     bounce: row.bounced_at === null ? null : { at: row.bounced_at, reason: row.bounce_reason },
   });
-  const select = async (where: string, order: string) =>
-    (
-      await db.all<Row>(
-        `SELECT id, email, created_at, confirmed_at, bounced_at, bounce_reason FROM subscribers
-         WHERE ${where} AND unsubscribed_at IS NULL ORDER BY ${order}`,
-      )
-    ).map(toSubscriber);
   // SQLite's LIKE ignores ASCII case; PostgreSQL's ILIKE does the same.
   const like = db.engine === 'postgres' ? 'ILIKE' : 'LIKE';
   const CONFIRMED = `confirmed_at IS NOT NULL AND unsubscribed_at IS NULL AND (? = '' OR email ${like} ? ESCAPE '\\')`;
@@ -81,15 +78,15 @@ export function createSubscriberList(db: Database): SubscriberList {
       cursor,
       limit,
     });
-  const countOf = async (search: string) =>
-    Number(
-      (await db.get<{ total: number }>(
-        `SELECT count(*) AS total FROM subscribers WHERE ${CONFIRMED}`,
-        ...matching(search),
-      ))!.total,
-    );
+  const PENDING = 'confirmed_at IS NULL AND unsubscribed_at IS NULL';
   return {
-    confirmedCount: () => countOf(''),
+    confirmedCount: async () =>
+      Number(
+        (await db.get<{ total: number }>(
+          `SELECT count(*) AS total FROM subscribers WHERE ${CONFIRMED}`,
+          ...matching(''),
+        ))!.total,
+      ),
     async *confirmedBatches(size) {
       for (let cursor: Cursor | null = null; ;) {
         const { rows, next } = await pageOf('', cursor, size);
@@ -102,12 +99,21 @@ export function createSubscriberList(db: Database): SubscriberList {
       const page = await pageOf(search, cursor, limit);
       return {
         subscribers: page.rows.map(toSubscriber),
-        total: await countOf(search),
+        total: await boundedCount(db, 'subscribers', CONFIRMED, matching(search)),
         next: page.next,
         previous: page.previous,
       };
     },
-    pending: () => select('confirmed_at IS NULL', 'created_at DESC, id DESC'),
+    pending: async (limit) => ({
+      subscribers: (
+        await db.all<Row>(
+          `SELECT id, email, created_at, confirmed_at, bounced_at, bounce_reason FROM subscribers
+           WHERE ${PENDING} ORDER BY created_at DESC, id DESC LIMIT ?`,
+          limit,
+        )
+      ).map(toSubscriber),
+      total: await boundedCount(db, 'subscribers', PENDING, []),
+    }),
     unsubscribed: async (id) =>
       (
         await db.get<{ email: string }>(

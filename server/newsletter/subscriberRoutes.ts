@@ -31,8 +31,9 @@ const exportColumns: CsvColumns<ListedSubscriber> = [
   ['confirmedAt', 'consent_at'],
 ];
 
-/** Confirmed subscribers a page shows. */
+/** Confirmed subscribers a page shows, and pending ones. */
 const PAGE_SIZE = 100;
+const PENDING_SHOWN = 100;
 /** Addresses the export reads at a time. */
 const EXPORT_BATCH = 200;
 
@@ -60,7 +61,7 @@ function subscriberRoutes({ db, assets, guardPost, recentCheck }: SubscriberRout
         total: page.total,
         search,
         pages: cursorHrefs('/staff/subscribers', search ? { q: search } : {}, page),
-        pending: await list.pending(),
+        pending: await list.pending(PENDING_SHOWN),
         removed,
       }),
     );

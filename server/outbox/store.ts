@@ -33,6 +33,8 @@ export type NewOutboxMessage = OutboxPayload & {
   leadId?: number;
   subscriberId?: number;
   dedupeKey?: string;
+  /** The newsletter campaign it is part of: its figures and a cancel find its messages by it (decision 095). */
+  campaignId?: number;
   bulk?: boolean;
 };
 
@@ -229,13 +231,14 @@ export function createOutboxStore(db: Database, mailDomain: string): OutboxStore
       const messageId = 'mail' in payload ? `<${randomUUID()}@${mailDomain}>` : (message.deliveryId ?? randomUUID());
       return [
         ...[message.kind, message.leadId ?? null, message.subscriberId ?? null, JSON.stringify(payload), messageId],
-        ...[at, at, message.bulk ? BULK : URGENT, message.dedupeKey ?? null],
+        ...[at, at, message.bulk ? BULK : URGENT, message.dedupeKey ?? null, message.campaignId ?? null],
       ];
     });
     // One statement, not one a message: a campaign's batch is one round trip to PostgreSQL.
     return tx.run(
-      `INSERT INTO outbox (kind, lead_id, subscriber_id, payload, message_id, created_at, next_attempt_at, priority, dedupe_key)
-       VALUES ${rows.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')} ON CONFLICT (dedupe_key) DO NOTHING`,
+      `INSERT INTO outbox (kind, lead_id, subscriber_id, payload, message_id, created_at, next_attempt_at, priority, dedupe_key,
+         campaign_id)
+       VALUES ${rows.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')} ON CONFLICT (dedupe_key) DO NOTHING`,
       ...rows.flat(),
     );
   }

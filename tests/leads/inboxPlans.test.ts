@@ -41,3 +41,22 @@ describe('the inbox on SQLite', () => {
     }
   });
 });
+
+describe("the inbox's outbox summary on SQLite (decision 095)", () => {
+  it("counts the messages by status through outbox_due's entries, never reading the outbox's rows whole", async () => {
+    statements.length = 0;
+    await createInbox(recorded).outbox();
+    await app.db.run(
+      "INSERT INTO outbox (kind, payload, message_id, created_at, next_attempt_at) VALUES ('x', '{}', 'm1', ?, ?)",
+      '2026-11-29T00:00:00.000Z',
+      '2026-11-29T00:00:00.000Z',
+    );
+    expect(await createInbox(recorded).outbox()).toMatchObject({
+      queued: 1,
+      oldestQueuedAt: '2026-11-29T00:00:00.000Z',
+    });
+    const plans = statements.map(plan);
+    expect(plans.join('\n')).toMatch(/SEARCH outbox USING COVERING INDEX outbox_due \(status=\?\)/);
+    for (const lines of plans) expect(lines).not.toMatch(/SCAN outbox/);
+  });
+});

@@ -46,3 +46,29 @@ describe('the hot reads of a large lab on SQLite', () => {
     expect(read).not.toMatch(/SCAN subscribers$/m);
   });
 });
+
+describe("a campaign's messages on SQLite (decision 095)", () => {
+  it('are counted and withdrawn through outbox_campaign, not by reading the outbox', () => {
+    const figures = plan(
+      `SELECT status, count(*) AS count, sum(CASE WHEN sent_at >= '2026-11-29' THEN 1 ELSE 0 END) AS recent
+       FROM outbox WHERE campaign_id = 7 GROUP BY status`,
+    );
+    expect(figures).toMatch(/SEARCH outbox USING (COVERING )?INDEX outbox_campaign \(campaign_id=\?\)/);
+    const withdraw = plan(
+      `DELETE FROM outbox WHERE campaign_id = 7 AND status = 'queued'
+       AND (lease_until IS NULL OR lease_until < '2026-11-29') RETURNING subscriber_id`,
+    );
+    expect(withdraw).toMatch(/SEARCH outbox USING INDEX outbox_campaign \(campaign_id=\? AND status=\?\)/);
+  });
+});
+
+describe("a lead's bookings on SQLite (decision 095)", () => {
+  it("are counted through bookings_lead, not by reading every booking for each of a period's leads", () => {
+    const read = plan(
+      `SELECT (SELECT count(*) FROM bookings WHERE bookings.lead_id = leads.id AND bookings.status <> 'cancelled')
+       FROM leads WHERE received_at >= '2026-09-01' AND received_at < '2026-12-01'`,
+    );
+    expect(read).toMatch(/SEARCH bookings USING INDEX bookings_lead \(lead_id=\?\)/);
+    expect(read).not.toMatch(/SCAN bookings/);
+  });
+});

@@ -4,7 +4,8 @@ interface CountPanelProps {
   /** The heading's id, which names the panel and its table. */
   id: string;
   title: string;
-  count: number;
+  /** A number, or a bounded count's label ("1,000+"). */
+  count: number | string;
   /** A button beside the heading, such as an export. */
   action?: ReactNode;
   children: ReactNode;

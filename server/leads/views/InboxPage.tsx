@@ -8,6 +8,7 @@ import { optionsWithAll, SelectField } from '../../console/kit/SelectField';
 import { StackTable } from '../../console/kit/StackTable';
 import { SearchField, TextField } from '../../console/kit/TextField';
 import type { StaffName } from '../../console/people/names';
+import { countLabel } from '../../db/boundedCount';
 import { catalogues } from '../../pages/catalogues';
 import { serviceLabel } from '../../pages/serviceLabel';
 import { inboxCopy, pipelineCopy, statusLabels } from '../consoleTexts';
@@ -139,7 +140,7 @@ export function InboxPage(props: InboxPageProps) {
       <Summary {...props} />
       <Filters {...props} />
       <h2 className="staff-count" id="leads-count">
-        {total} lead{total === 1 ? '' : 's'}
+        {countLabel(total)} lead{total === 1 ? '' : 's'}
       </h2>
       {leads.length === 0 ? (
         <p className="staff-empty card">No lead matches these filters.</p>

@@ -6,6 +6,7 @@ import { FilterForm } from '../../console/kit/FilterForm';
 import { LabTime } from '../../console/kit/LabTime';
 import { StackTable } from '../../console/kit/StackTable';
 import { TextField } from '../../console/kit/TextField';
+import { countLabel } from '../../db/boundedCount';
 import type { ListedSubscriber } from '../subscriberList';
 
 interface SubscribersPageProps {
@@ -16,7 +17,8 @@ interface SubscribersPageProps {
   total: number;
   search: string;
   pages: { previousHref: string | null; nextHref: string | null };
-  pending: ListedSubscriber[];
+  /** The newest pending sign-ups, and how many in all (bounded: decision 095). */
+  pending: { subscribers: ListedSubscriber[]; total: number };
   removed?: string;
 }
 
@@ -75,7 +77,7 @@ export function SubscribersPage({
       <CountPanel
         id="confirmed-title"
         title="Confirmed"
-        count={total}
+        count={countLabel(total)}
         action={
           <a className="button button--secondary" href="/staff/subscribers.csv">
             Export CSV
@@ -113,11 +115,14 @@ export function SubscribersPage({
         )}
         <CursorPagination label="Pages of subscribers" {...pages} />
       </CountPanel>
-      <CountPanel id="pending-title" title="Pending" count={pending.length}>
+      <CountPanel id="pending-title" title="Pending" count={countLabel(pending.total)}>
         <p className="staff-muted">Signed up, confirmation link not opened yet: they get no newsletter.</p>
-        {pending.length > 0 && (
+        {pending.total > pending.subscribers.length && (
+          <p className="staff-muted">The newest {pending.subscribers.length} are shown.</p>
+        )}
+        {pending.subscribers.length > 0 && (
           <StackTable labelledBy="pending-title" columns={['E-mail', 'Signed up', 'State']}>
-            {pending.map((subscriber) => (
+            {pending.subscribers.map((subscriber) => (
               <tr key={subscriber.id}>
                 <AddressCells subscriber={subscriber} />
               </tr>
