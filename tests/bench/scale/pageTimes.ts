@@ -2,7 +2,7 @@
  * One console page's server time on a lab seeded beforehand (`npm run seed:large`), without the whole scale bench:
  *   DATA_DIR=… [DATABASE_URL=…] npx tsx tests/bench/scale/pageTimes.ts '/staff/analytics?days=90' [requests]
  * prints the p95, median and fastest of the requests (20 by default), after one request to warm up. React renders
- * with its development build unless NODE_ENV=production, as in the bench (production's server uses the other).
+ * with its development build unless NODE_ENV=production, which `npm run bench` sets, as production's server runs.
  */
 import http from 'node:http';
 
