@@ -62,6 +62,17 @@ test.describe('home hero, with motion', () => {
   test('the typewriter reads Experiences, then deletes and retypes it, while the h1 keeps its name and size', async ({
     page,
   }) => {
+    // React's commits, counted through the hook its developer tools use: the steps write the letters outside React (decision 096).
+    await page.addInitScript(() => {
+      const hook = { supportsFiber: true, commits: 0, inject: () => 1, onCommitFiberRoot: () => (hook.commits += 1) };
+      Object.assign(window, { __REACT_DEVTOOLS_GLOBAL_HOOK__: hook });
+    });
+    const commits = () =>
+      page.evaluate(
+        () =>
+          (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: { commits: number } }).__REACT_DEVTOOLS_GLOBAL_HOOK__
+            .commits,
+      );
     await gotoHydrated(page, '/');
     const heading = page.getByRole('heading', { level: 1 });
     await expect(heading).toHaveAccessibleName(HEADLINE);
@@ -83,6 +94,7 @@ test.describe('home hero, with motion', () => {
       page.evaluate(
         () => (window as unknown as { typewriterSeen: { length: number; height: number }[] }).typewriterSeen,
       );
+    const commitsBefore = await commits();
 
     await expect
       .poll(
@@ -111,6 +123,8 @@ test.describe('home hero, with motion', () => {
     expect(growing.at(-1)).toBe(WORD.length);
     expect(growing.length).toBeGreaterThan(6);
     expect(new Set(entries.map((entry) => entry.height)).size).toBe(1);
+    // A cycle of twenty-odd steps, and React committed nothing for them.
+    expect(await commits()).toBe(commitsBefore);
     await expect(heading).toHaveAccessibleName(HEADLINE);
     await expect(letters(page)).toHaveText(WORD);
   });

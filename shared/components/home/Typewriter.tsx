@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 
 import type { TypewriterState } from '../../lib/typewriter';
 import { clampLetterDelay, initialTypewriterState, runTypewriter } from '../../lib/typewriter';
@@ -19,24 +19,34 @@ interface TypewriterProps {
  * it (aria-hidden) while the word itself is made transparent, so it keeps its
  * width and the line never reflows. Without JavaScript, before hydration and
  * under reduced motion, the word simply stands.
+ *
+ * Each step writes the letters' text node itself, outside React: a render and a
+ * commit per letter, twenty a cycle for as long as the page is open, were most of the
+ * home page's script time after its hydration on a slow phone (decision 096). React
+ * renders the letters' span empty and never touches its text.
  */
 export function Typewriter({ text, delay = 120, infinite = false, className }: TypewriterProps) {
   const mode = infinite ? 'infinite' : 'once';
   const animate = useMotionAllowed();
-  const [state, setState] = useState<TypewriterState>(() => initialTypewriterState(text, mode));
+  const typed = useRef<HTMLSpanElement>(null);
   // The timers continue from what is on screen when they restart (a prop or the motion setting changed).
-  const current = useRef(state);
+  const current = useRef<TypewriterState>(undefined);
 
-  useEffect(() => {
-    if (!animate) return;
+  // Before the frame that shows the span, so it never paints empty.
+  useLayoutEffect(() => {
+    const span = typed.current;
+    if (!animate || !span) return;
+    const from = (current.current ??= initialTypewriterState(text, mode));
+    const letters = new Text(text.slice(0, from.length));
+    span.replaceChildren(letters);
     return runTypewriter({
       text,
       mode,
       letterDelay: clampLetterDelay(delay),
-      from: current.current,
+      from,
       onChange: (next) => {
         current.current = next;
-        setState(next);
+        letters.data = text.slice(0, next.length);
       },
     });
   }, [animate, text, mode, delay]);
@@ -47,7 +57,7 @@ export function Typewriter({ text, delay = 120, infinite = false, className }: T
       <span className="home-typewriter__word">{text}</span>
       <span className="home-typewriter__letters" aria-hidden="true">
         {/* The caret is this span's border: it grows from a fixed start, so nothing shifts. */}
-        {animate ? <span className="home-typewriter__typed">{text.slice(0, state.length)}</span> : null}
+        {animate ? <span className="home-typewriter__typed" ref={typed} /> : null}
       </span>
     </span>
   );
