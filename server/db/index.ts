@@ -871,6 +871,10 @@ export const migrations: readonly Migration[] = [
   // keyed by series first as the reports ask, the count in the key's index (SQLite's rows are the key's order; on
   // PostgreSQL an index-only scan); a week's mark says its sums are in.
   { sqlite: weeklyCounts('', ' STRICT, WITHOUT ROWID'), postgres: weeklyCounts(' INCLUDE (count)', '') },
+  `-- Decision 094: a live body's read time, counted once by the load that first finds it empty (the rows here now, a
+  -- body just made live) and kept, so a load renders only what changed. A change of the Markdown rules that refuses
+  -- what it took before empties it (UPDATE articles SET read_time = NULL): the next load checks every body again.
+  ALTER TABLE articles ADD COLUMN read_time TEXT;`,
 ];
 
 /**
