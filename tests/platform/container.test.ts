@@ -14,8 +14,9 @@ describe('Dockerfile', () => {
     expect(cmd).toBeDefined();
     expect((JSON.parse(cmd!) as string[]).join(' ')).toBe(SERVER_COMMAND.slice(SERVER_COMMAND.indexOf('node ')));
     const env = /^ENV ((?:.*\\\n)*.*)$/m.exec(finalStage)![1]!;
-    // Glibc's arenas for the threads that compress the kept pages (decision 094).
+    // Glibc's arenas for the threads that compress the kept pages, and a young generation of 2 × 16 MB (decision 094).
     expect(SERVER_ENV).toEqual({ MALLOC_ARENA_MAX: '2' });
+    expect(SERVER_COMMAND).toContain(' --max-semi-space-size=16 ');
     for (const [name, value] of Object.entries(SERVER_ENV)) expect(env).toMatch(new RegExp(`\\b${name}=${value}\\b`));
   });
 
