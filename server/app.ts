@@ -20,6 +20,7 @@ import { formGuard } from './formGuard';
 import type { MailDomainCheck } from './formGuard/mailDomain';
 import type { AfterAnswer } from './http/afterAnswer';
 import { createAfterAnswer } from './http/afterAnswer';
+import { STREAM_COMPRESSION } from './http/contentEncoding';
 import type { Drain } from './http/drain';
 import { createDrain } from './http/drain';
 import { errorHandler, notFound } from './http/errors';
@@ -127,7 +128,7 @@ export function createApp(config: AppConfig, options: AppOptions): SiteApp {
   app.use(security); // before anything answers, so every answer carries them
   app.use(drain.handler); // after SIGTERM: 503 for /readyz and every new request, while those under way finish
   app.use(metricsRoute(metrics, config.metricsToken)); // Prometheus, with METRICS_TOKEN only; else no such path
-  app.use(compression()); // wraps res before any body is written; React's stream calls its flush()
+  app.use(compression(STREAM_COMPRESSION)); // wraps res before any body is written; React's stream calls its flush()
   app.use(healthRoutes(db, published.content.loaded)); // probes answer early and cheaply, and are never cached
   app.use('/static', ...hashedAssets(path.join(clientDir, 'static'))); // hashed build output: immutable, precompressed, a plain 404
   app.use(published.loaded); // what follows shows the articles: it waits for their first load, for a few seconds at most

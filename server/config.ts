@@ -59,10 +59,12 @@ const identityVariables: Readonly<Record<LegalFactName, string>> = {
 };
 
 /**
- * The kept pages' memory by default (decision 083): a fresh install's pages take a few MB; with many
- * articles the most read stay kept (a page that lists 1,000 posts keeps over 1 MB).
+ * The kept pages' memory by default (decisions 083, 094): a fresh install's pages take a few MB; with many
+ * articles the most read stay kept. A page keeps about 90 KB in its three encodings since pages carry only the
+ * posts they show (decision 090), so 32 MB keeps some 350 pages, over five times the 60 that 64 MB kept when the
+ * bound was set; the other 32 MB went to the 400 MB a lab of 2,000 articles must stay within.
  */
-export const DEFAULT_PAGE_CACHE_MB = 64;
+export const DEFAULT_PAGE_CACHE_MB = 32;
 
 const envSchema = z.object({
   PORT: z.coerce.number().int('expected a whole number').min(0).max(65535).default(3000),

@@ -12,7 +12,7 @@ import { goLiveProblem } from './goLive';
 import { articleReadTime, renderArticle } from './markdown';
 import { byBlogOrder, toBlogPost } from './publicPost';
 import { seedArticles } from './seed';
-import type { ArticleStore } from './store';
+import type { Article, ArticleStore } from './store';
 import { uploadedImagesOf } from './uploadedImages';
 
 /** The published articles of every language, as the public pages read them. */
@@ -44,17 +44,22 @@ async function loadPublished(store: ArticleStore, rootDir: string, logger: Logge
   const ids = {} as Record<Locale, Map<string, number>>;
   const images = new Set<string>();
   const moved = {} as Record<Locale, Map<string, string>>;
+  const counted: Article[] = [];
   for (const locale of locales) {
     posts[locale] = [];
     ids[locale] = new Map();
     moved[locale] = new Map([...(await store.redirects(locale))].map(([slug, article]) => [slug, postPath(article)]));
     for (const article of await store.published(locale)) {
-      const rendered = articleReadTime(article.body, locale, rootDir);
+      // A body counted by an earlier load is not rendered again (decision 094): a load renders what changed.
+      const rendered = article.readTime
+        ? { ok: true as const, readTime: article.readTime }
+        : articleReadTime(article.body, locale, rootDir);
       // Publishing checks the body; one that a later rule refuses stays off the site rather than break it.
       if (!rendered.ok) {
         logger.error({ article: article.id, reason: rendered.error }, 'published article not shown');
         continue;
       }
+      if (!article.readTime) counted.push({ ...article, readTime: rendered.readTime });
       const post = toBlogPost(article, rendered.readTime);
       posts[locale].push(post);
       ids[locale].set(article.slug, article.id);
@@ -63,6 +68,7 @@ async function loadPublished(store: ArticleStore, rootDir: string, logger: Logge
     }
     posts[locale].sort(byBlogOrder);
   }
+  if (counted.length) await store.keepReadTimes(counted);
   // The index follows the blog's order of every language's posts, each pair once, with its slugs.
   const byPair = new Map<number, PostFacts>();
   for (const post of locales.flatMap((locale) => posts[locale]).sort(byBlogOrder)) {

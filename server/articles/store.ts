@@ -35,6 +35,8 @@ export interface Article extends ArticleFields {
   pending: ArticleFields | null;
   /** When the pending edit is scheduled to go live (ISO, to the minute), or null. */
   pendingAt: string | null;
+  /** The live body's read time as a load counted it (decision 094), or null until one has. */
+  readTime: string | null;
 }
 
 /** The list's row: the article and its translation's state, or null when it has none. */
@@ -78,10 +80,11 @@ type ArticleRow = Omit<ArticleFields, 'featured' | 'imageAlt' | 'authorId' | 'se
   updated_by: string;
   pending: string | null;
   pending_at: string | null;
+  read_time: string | null;
 };
 
 const COLUMNS =
-  'id, pair_id, locale, slug, title, excerpt, category, author, author_id, date, featured, image, image_alt, body, seo_title, seo_description, state, publish_at, published_at, created_at, updated_at, updated_by, pending, pending_at';
+  'id, pair_id, locale, slug, title, excerpt, category, author, author_id, date, featured, image, image_alt, body, seo_title, seo_description, state, publish_at, published_at, created_at, updated_at, updated_by, pending, pending_at, read_time';
 
 function toArticle(row: ArticleRow): Article {
   return {
@@ -109,6 +112,7 @@ function toArticle(row: ArticleRow): Article {
     updatedBy: row.updated_by,
     pending: row.pending === null ? null : fieldsFromJson(row.pending),
     pendingAt: row.pending_at,
+    readTime: row.read_time,
   };
 }
 
@@ -175,6 +179,11 @@ export interface ArticleStore {
   restore(articleId: number, revisionId: number, by: string, now?: Date): Promise<SaveResult | Saved | undefined>;
   /** The published articles of a language, newest first. */
   published(locale: Locale): Promise<Article[]>;
+  /**
+   * Keeps the read times a load counted (decision 094), each for the body it counted: one saved since (a later
+   * `updatedAt`) stays uncounted for the next load.
+   */
+  keepReadTimes(counted: readonly Pick<Article, 'id' | 'updatedAt' | 'readTime'>[]): Promise<void>;
   /** A language's old slugs of published articles, each with the article it now answers with. */
   redirects(locale: Locale): Promise<ReadonlyMap<string, Article>>;
   /** The content version: it moves with every change any instance makes. */
@@ -320,7 +329,7 @@ export function createArticleStore(db: Database): ArticleStore {
   ) => {
     await tx.run(
       `UPDATE articles SET ${FIELD_COLUMNS.map((column) => `${column} = ?`).join(', ')}, pending = NULL, pending_at = NULL,
-         updated_at = ?, updated_by = ?
+         read_time = NULL, updated_at = ?, updated_by = ?
        WHERE id = ?`,
       ...fieldValues(fields),
       at,
@@ -692,6 +701,18 @@ export function createArticleStore(db: Database): ArticleStore {
         locale,
       );
       return rows.map(toArticle);
+    },
+
+    async keepReadTimes(counted) {
+      await db.transaction(async (tx) => {
+        for (const { id, updatedAt, readTime } of counted)
+          await tx.run(
+            'UPDATE articles SET read_time = ? WHERE id = ? AND updated_at = ? AND read_time IS NULL',
+            readTime,
+            id,
+            updatedAt,
+          );
+      });
     },
 
     async redirects(locale) {

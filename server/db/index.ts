@@ -885,6 +885,10 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX outbox_campaign ON outbox (campaign_id, status) WHERE campaign_id IS NOT NULL;
       CREATE INDEX bookings_lead ON bookings (lead_id);`,
   },
+  `-- Decision 094: a live body's read time, counted once by the load that first finds it empty (the rows here now, a
+  -- body just made live) and kept, so a load renders only what changed. A change of the Markdown rules that refuses
+  -- what it took before empties it (UPDATE articles SET read_time = NULL): the next load checks every body again.
+  ALTER TABLE articles ADD COLUMN read_time TEXT;`,
 ];
 
 /**

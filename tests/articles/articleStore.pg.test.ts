@@ -116,6 +116,20 @@ describe.each(engines)('the article store on $engine', { timeout: 30_000 }, ({ o
     expect(await store.version()).toBe(before + 2);
   });
 
+  it('keeps a read time counted for the body it was counted on, and empties it when the live body changes', async () => {
+    const { store } = await fresh();
+    const { id } = (await store.create(draft, 'ana')) as { id: number };
+    const counted = (await store.get(id))!;
+    expect(counted.readTime).toBeNull();
+    await store.keepReadTimes([{ id, updatedAt: counted.updatedAt, readTime: '1 min read' }]);
+    expect((await store.get(id))!.readTime).toBe('1 min read');
+    await store.update(id, { ...draft, body: 'Another body.\n' }, { by: 'ana', now: new Date(Date.now() + 1_000) });
+    expect((await store.get(id))!.readTime).toBeNull();
+    // A count of the body before that save is not kept.
+    await store.keepReadTimes([{ id, updatedAt: counted.updatedAt, readTime: '1 min read' }]);
+    expect((await store.get(id))!.readTime).toBeNull();
+  });
+
   it('publishes a scheduled article at its minute, once, when two instances run the schedule together', async () => {
     const { store } = await fresh();
     const { id } = (await store.create(draft, 'ana')) as { id: number };

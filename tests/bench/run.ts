@@ -36,7 +36,7 @@ import lighthouse from 'lighthouse';
 import { seedSitePages } from '../../shared/routes';
 import { CHROMIUM_ARGS, findChromium } from '../support/browser/chromium.mjs';
 import { seedManyArticles } from '../support/manyArticles';
-import { SERVER_ARGS, TEST_ANALYTICS_KEY } from '../support/serverCommand';
+import { SERVER_ARGS, SERVER_ENV, TEST_ANALYTICS_KEY } from '../support/serverCommand';
 import { freePort } from '../support/serverProcess';
 import type { BareAnswers } from './bareNode';
 import { measureBoot } from './boot';
@@ -123,6 +123,7 @@ function startServer(
     cwd,
     env: {
       ...process.env,
+      ...SERVER_ENV,
       PORT: String(port),
       HOST: '127.0.0.1',
       // The origin Lighthouse loads the pages from: the beacons' same-site check accepts it.

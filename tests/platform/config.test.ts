@@ -18,7 +18,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       trustProxy: false,
       dev: false,
-      pageCacheBytes: 64 * 2 ** 20,
+      pageCacheBytes: 32 * 2 ** 20, // a lab of 2,000 articles within 400 MB (decision 094)
     });
   });
 

@@ -2,15 +2,22 @@ import fs from 'node:fs';
 
 import { describe, expect, it } from 'vitest';
 
+import { SERVER_COMMAND, SERVER_ENV } from '../support/serverCommand';
+
 const dockerfile = fs.readFileSync('Dockerfile', 'utf8');
 const pkg = JSON.parse(fs.readFileSync('package.json', 'utf8'));
 const finalStage = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
 
 describe('Dockerfile', () => {
-  it('starts the container with exactly the command of `npm start`', () => {
+  it('starts the container with exactly the command of `npm start`, the environment it sets in ENV', () => {
     const cmd = /^CMD (\[.*\])$/m.exec(finalStage)?.[1];
     expect(cmd).toBeDefined();
-    expect((JSON.parse(cmd!) as string[]).join(' ')).toBe(pkg.scripts.start);
+    expect((JSON.parse(cmd!) as string[]).join(' ')).toBe(SERVER_COMMAND.slice(SERVER_COMMAND.indexOf('node ')));
+    const env = /^ENV ((?:.*\\\n)*.*)$/m.exec(finalStage)![1]!;
+    // Glibc's arenas for the threads that compress the kept pages, and a young generation of 2 × 16 MB (decision 094).
+    expect(SERVER_ENV).toEqual({ MALLOC_ARENA_MAX: '2' });
+    expect(SERVER_COMMAND).toContain(' --max-semi-space-size=16 ');
+    for (const [name, value] of Object.entries(SERVER_ENV)) expect(env).toMatch(new RegExp(`\\b${name}=${value}\\b`));
   });
 
   it('builds with the same build script as `npm run build`', () => {

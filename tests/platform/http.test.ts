@@ -1,4 +1,7 @@
+import { once } from 'node:events';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 
 import request from 'supertest';
@@ -115,6 +118,28 @@ describe("a browser's own Accept-Encoding", () => {
       .buffer(true)
       .parse(binary);
     expect(script.headers['content-encoding']).toBe('br');
+  });
+
+  it("gets a first render's brotli streamed with a 256 KB window, which holds the whole page (decision 094)", async () => {
+    const cold = testApp();
+    const server = http.createServer(cold).listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const { port } = server.address() as AddressInfo;
+    // Raw bytes: supertest would decode them.
+    const [response] = (await once(
+      http.get(`http://127.0.0.1:${port}/services`, { headers: { 'Accept-Encoding': 'br' } }),
+      'response',
+    )) as [http.IncomingMessage];
+    const stream = Buffer.concat(await response.toArray());
+    server.close();
+    cold.db.close();
+    expect(response.headers['content-encoding']).toBe('br');
+    // The stream's first bits (RFC 7932 §9.1): 1, then 3 bits n: a window of 2^(17 + n) bytes.
+    expect(stream[0]! & 1).toBe(1);
+    expect(17 + ((stream[0]! >> 1) & 7)).toBe(18);
+    const html = zlib.brotliDecompressSync(stream);
+    expect(html.length).toBeLessThan(2 ** 18);
+    expect(html.toString()).toContain('</html>');
   });
 
   it('gets gzip when it refuses brotli (q=0), and brotli when it only allows anything (*)', async () => {

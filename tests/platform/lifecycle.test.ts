@@ -5,13 +5,19 @@ import path from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { SERVER_ARGS } from '../support/serverCommand';
+import { SERVER_ARGS, SERVER_ENV } from '../support/serverCommand';
 import { freePort } from '../support/serverProcess';
 
 /** Runs the built production entry, as `npm start` and the container do. */
 function startServer(env: NodeJS.ProcessEnv) {
   const child = spawn(process.execPath, SERVER_ARGS, {
-    env: { ...process.env, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'lab-life-')), HOST: '127.0.0.1', ...env },
+    env: {
+      ...process.env,
+      ...SERVER_ENV,
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'lab-life-')),
+      HOST: '127.0.0.1',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

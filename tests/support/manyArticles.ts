@@ -1,9 +1,11 @@
 // A lab of many articles, for the tests of what grows with them (feeds, the sitemap) and the bench's page-cache
 // figures: the six seed articles and their Spanish twins, copied into `pairs` pairs with their own slugs and
 // dates, published in a fresh SQLite database. Only what the public pages read, not a whole lab.
+import { createArticleContent } from '../../server/articles/content';
 import { seedArticles } from '../../server/articles/seed';
 import { createArticleStore } from '../../server/articles/store';
 import { openSqliteDatabase } from '../../server/db';
+import { createLogger } from '../../server/http/logger';
 import { postPath } from '../../shared/model/articles';
 
 /** A day before the seed's newest article for each copy, so every copy has a date of its own. */
@@ -33,7 +35,10 @@ export async function seedManyArticles(dataDir: string, pairs: number, englishOn
   }).flat();
   const db = openSqliteDatabase(dataDir);
   try {
-    await createArticleStore(db).seed(articles);
+    const store = createArticleStore(db);
+    await store.seed(articles);
+    // One load counts and keeps their read times, as the loads after each publish do on a running site (decision 094).
+    await createArticleContent(store, process.cwd(), createLogger({ logLevel: 'silent' })).ready;
   } finally {
     await db.close();
   }

@@ -1,15 +1,24 @@
 import fs from 'node:fs';
 
 /**
- * `npm start`'s command, which the container runs too: node, its flags (decisions 055, 057) and dist/server.js.
- * The browser tests, the process tests and the bench start the built server with it, as production does.
+ * `npm start`'s command, which the container runs too: the allocator's setting (decision 094), node, its flags
+ * (decisions 055, 057) and dist/server.js. The browser tests, the process tests and the bench start the built
+ * server with it, as production does.
  */
 export const SERVER_COMMAND: string = (
   JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } }
 ).scripts.start;
 
+const words = SERVER_COMMAND.split(' ');
+const node = words.indexOf('node');
+
+/** The NAME=value words before `node` in it: the environment a spawn without a shell gives process.execPath. */
+export const SERVER_ENV: Readonly<Record<string, string>> = Object.fromEntries(
+  words.slice(0, node).map((word) => word.split('=', 2)),
+);
+
 /** What follows `node` in it: the arguments for process.execPath. */
-export const SERVER_ARGS = SERVER_COMMAND.split(' ').slice(1);
+export const SERVER_ARGS = words.slice(node + 1);
 
 /**
  * The lab's legal identity as production gives it (LAB_*, server/config.ts): the tests start the site with it, as the

@@ -3,7 +3,7 @@ import { execFile, spawn } from 'node:child_process';
 import net from 'node:net';
 import { promisify } from 'node:util';
 
-import { SERVER_ARGS, TEST_ANALYTICS_KEY, TEST_FORM_CHECKS, TEST_IDENTITY } from './serverCommand';
+import { SERVER_ARGS, SERVER_ENV, TEST_ANALYTICS_KEY, TEST_FORM_CHECKS, TEST_IDENTITY } from './serverCommand';
 
 export async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -47,6 +47,7 @@ export async function startServer(
   const child = spawn(command, args, {
     env: {
       ...process.env,
+      ...SERVER_ENV,
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',

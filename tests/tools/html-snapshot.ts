@@ -11,7 +11,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-import { SERVER_ARGS, TEST_ANALYTICS_KEY } from '../support/serverCommand';
+import { SERVER_ARGS, SERVER_ENV, TEST_ANALYTICS_KEY } from '../support/serverCommand';
 
 interface Probe {
   name: string;
@@ -119,6 +119,7 @@ async function main(): Promise<void> {
   const server = spawn(process.execPath, SERVER_ARGS, {
     env: {
       ...process.env,
+      ...SERVER_ENV,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

@@ -4,7 +4,8 @@
  * browser never gets the parser). Safe by construction: raw HTML is shown as
  * text, links go only to web, mail or site addresses, external ones get
  * rel="noopener noreferrer", images need alt text and get their sizes, and
- * nothing carries a style attribute (the CSP forbids them).
+ * nothing carries a style attribute (the CSP forbids them). A rule that refuses what it took before comes with a
+ * migration that empties the articles' read_time: the loads then check every live body again (decision 094).
  */
 import type { Tokens } from 'marked';
 import { Marked } from 'marked';
