@@ -143,6 +143,8 @@ test('books a call in Spanish with script: the chosen time is held, the post pro
     await page.setViewportSize({ width, height: 900 });
     expect(await violations(page)).toEqual([]);
     await radios.nth(4).scrollIntoViewIfNeeded();
+    // Seen beside the time chosen, not only after the whole list.
+    await expect(page.locator('[data-hold-status]')).toBeInViewport();
     await page.screenshot({ path: `${SHOTS}/held-${width}.png` });
   }
   await page.getByLabel(book.details.name).fill('Beatriz Ruiz');
