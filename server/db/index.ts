@@ -1,4 +1,5 @@
 import { openPostgres } from './postgres';
+import { searchIndexes } from './searchIndexes';
 import type { SqliteDatabase } from './sqlite';
 import { openSqlite } from './sqlite';
 import type { DatabaseConfig } from './types';
@@ -885,6 +886,8 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX outbox_campaign ON outbox (campaign_id, status) WHERE campaign_id IS NOT NULL;
       CREATE INDEX bookings_lead ON bookings (lead_id);`,
   },
+  // Decision 097: the inbox's and the subscriber list's substring search through a trigram index.
+  searchIndexes,
 ];
 
 /**
