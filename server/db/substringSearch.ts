@@ -1,10 +1,10 @@
 /**
  * A console list's search: rows where any of `columns` holds the text typed, in any ASCII case (SQLite's LIKE,
- * PostgreSQL's ILIKE), its wildcards matched as themselves. Served by the trigram indexes of decision 097: on
- * PostgreSQL pg_trgm's GIN indexes serve ILIKE as written; on SQLite the table's FTS5 trigram index
- * (`<table>_search`) finds the rows holding the text's trigrams, and LIKE then keeps today's meaning exactly (the
- * index folds case beyond ASCII, so it finds a few more, never fewer). Under three characters there is no trigram to
- * look up, and SQLite reads the rows as before.
+ * PostgreSQL's ILIKE), its wildcards matched as themselves. Served by the trigram indexes of decision 097, which find
+ * the rows that may match, each then tested column by column as before, so the meaning is unchanged: on SQLite the
+ * table's FTS5 trigram index (`<table>_search`; it folds case beyond ASCII, so it finds a few more, never fewer); on
+ * PostgreSQL pg_trgm's GIN index on the columns' text joined (the searched text is in it if in any column). Under
+ * three characters there is no trigram to look up: SQLite reads the rows as before (PostgreSQL's planner decides).
  */
 import type { Engine } from './types';
 
@@ -17,6 +17,9 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\$
 /** FTS5's phrase of the text: every character as typed, its quotes doubled. */
 const phrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
 
+/** The columns' text joined, as PostgreSQL's trigram index holds it (searchIndexes.ts): the same expression. */
+export const searchedText = (columns: readonly string[]) => `(${columns.join(" || ' ' || ")})`;
+
 export function substringSearch(
   engine: Engine,
   table: string,
@@ -27,7 +30,11 @@ export function substringSearch(
   const pattern = likePattern(text);
   const sql = `(${columns.map((column) => `${column} ${like} ? ESCAPE '\\'`).join(' OR ')})`;
   const params = columns.map(() => pattern);
-  if (engine === 'postgres' || [...text].length < TRIGRAM) return { sql, params };
+  if (engine === 'postgres')
+    return columns.length === 1
+      ? { sql, params }
+      : { sql: `${searchedText(columns)} ILIKE ? ESCAPE '\\' AND ${sql}`, params: [pattern, ...params] };
+  if ([...text].length < TRIGRAM) return { sql, params };
   const index = `${table}_search`;
   return {
     sql: `id IN (SELECT rowid FROM ${index} WHERE ${index} MATCH ?) AND ${sql}`,
