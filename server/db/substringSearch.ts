@@ -26,6 +26,9 @@ export function substringSearch(
   columns: readonly string[],
   text: string,
 ): { sql: string; params: string[] } {
+  // A NUL character (only a typed URL sends one) is in no stored text, and neither engine takes it in a pattern:
+  // PostgreSQL refuses it, SQLite's LIKE and FTS5 read up to it, so it would match everything.
+  if (text.includes('\0')) return { sql: '1 = 0', params: [] };
   const like = engine === 'postgres' ? 'ILIKE' : 'LIKE';
   const pattern = likePattern(text);
   const sql = `(${columns.map((column) => `${column} ${like} ? ESCAPE '\\'`).join(' OR ')})`;

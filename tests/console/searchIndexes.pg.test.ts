@@ -81,11 +81,14 @@ describe.each(engines)('the console search on $engine', ({ engine, open, older }
       ['z', ['Ana Gómez', 'Ben Ortiz', 'Zoe Diaz']],
       ['estudio para', []],
       ['para mi', ['Zoe Diaz']],
+      // A NUL character, which only a typed URL sends: no match, and no error.
+      ['\0web', []],
     ];
     for (const [search, names] of cases) expect([search, await namesFound(db, search)]).toEqual([search, names]);
     expect(await readersFound(db, 'CLINIC')).toEqual(['ana@clinic.test']);
     expect(await readersFound(db, 'e_d')).toEqual(['zoe_d@studio.test']);
     expect(await readersFound(db, 'a_a')).toEqual([]);
+    expect(await readersFound(db, '\0clinic')).toEqual([]);
     expect(await readersFound(db, '.test')).toHaveLength(3);
     // A lead changed keeps its index in step: the old wording no longer found, the new one found.
     await db.run("UPDATE leads SET company = 'Sol Dental' WHERE email = 'ana@clinic.test'");
