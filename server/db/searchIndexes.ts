@@ -7,8 +7,9 @@
  * not merely marked deleted (an erased person leaves no fragment). Case folds as the tokenizer does; accents are
  * kept (today's LIKE does not fold them). The migration fills each from the rows already there ('rebuild').
  *
- * PostgreSQL: pg_trgm's GIN index on each searched column, which serves `ILIKE '%…%'` as written. A trusted
- * extension (PostgreSQL 13+), so the database's owner may create it, as it creates btree_gist (decision 082).
+ * PostgreSQL: pg_trgm's GIN index on the searched text (a lead's columns joined; an address), which serves
+ * `ILIKE '%…%'` as written. A trusted extension (PostgreSQL 13+), so the database's owner may create it, as it
+ * creates btree_gist (decision 082).
  */
 
 import { searchedText } from './substringSearch';

@@ -12,6 +12,7 @@ import { searchIndexes } from '../../server/db/searchIndexes';
 import { createInbox } from '../../server/leads/inbox';
 import { createSubscriberList } from '../../server/newsletter/subscriberList';
 import { erasePersonalData } from '../../server/privacy/personalData';
+import { purgeExpired } from '../../server/privacy/retention';
 import { engines } from '../support/engines';
 
 const opened: Database[] = [];
@@ -43,6 +44,18 @@ async function seeded(open: () => Promise<Database>) {
   await addLead(db, 'Zoe Diaz', 'zoe_d@studio.test', '', 'Quiero una web para mi estudio');
   for (const email of ['ana@clinic.test', 'zoe_d@studio.test', 'ben@bakery.test']) await addReader(db, email);
   return db;
+}
+
+/** Which of `fragments` the pages of SQLite's search indexes hold, as bytes. */
+async function fragmentsInPages(db: Database, fragments: string[]) {
+  const held: string[] = [];
+  for (const index of ['leads_search', 'subscribers_search']) {
+    const pages = (await db.all<{ block: Uint8Array | number }>(`SELECT block FROM ${index}_data`))
+      .map(({ block }) => (typeof block === 'number' ? '' : Buffer.from(block).toString('latin1')))
+      .join('\n');
+    held.push(...fragments.filter((fragment) => pages.includes(fragment)).map((fragment) => `${index}: ${fragment}`));
+  }
+  return held;
 }
 
 const namesFound = async (db: Database, search: string) =>
@@ -109,13 +122,22 @@ describe.each(engines)('the console search on $engine', ({ engine, open, older }
     if (engine !== 'sqlite') return;
     // Secure-delete took the person's trigrams out of the index's pages, rather than adding a mark that they are
     // deleted beside them: no page of either index holds a trigram of theirs.
-    for (const index of ['leads_search', 'subscribers_search']) {
-      const pages = (await db.all<{ block: Uint8Array | number }>(`SELECT block FROM ${index}_data`))
-        .map(({ block }) => (typeof block === 'number' ? '' : Buffer.from(block).toString('latin1')))
-        .join('\n');
-      for (const fragment of ['zqx', 'qxj', 'xjk', 'jkv', 'wyv', 'yvq', 'vqj', 'qjx'])
-        expect([index, fragment, pages.includes(fragment)]).toEqual([index, fragment, false]);
-    }
+    expect(await fragmentsInPages(db, ['zqx', 'qxj', 'xjk', 'jkv', 'wyv', 'yvq', 'vqj', 'qjx'])).toEqual([]);
+  });
+
+  it('leaves nothing of a lead past its retention in the search index after the daily purge', async () => {
+    const db = await seeded(open);
+    await addLead(db, 'Qian Zqxjkv', 'qian.zqxjkv@mail.test', 'Zqxjkv Labs', 'Call me about Wyvqjx');
+    await db.run(
+      "UPDATE leads SET status_changed_at = '2020-01-01T00:00:00.000Z' WHERE email = 'qian.zqxjkv@mail.test'",
+    );
+    await purgeExpired(db, new Date('2026-11-30T00:00:00Z'));
+    expect(await namesFound(db, 'zqxjkv')).toEqual([]);
+    expect(await namesFound(db, 'gómez')).toEqual(['Ana Gómez']);
+    if (engine !== 'sqlite') return;
+    // Deleted without secure-delete's row-by-row rewrite, then the index rewritten whole: no fragment stays.
+    expect(await fragmentsInPages(db, ['zqx', 'qxj', 'xjk', 'jkv', 'wyv', 'yvq', 'vqj', 'qjx'])).toEqual([]);
+    expect(await db.all("SELECT v FROM leads_search_config WHERE k = 'secure-delete'")).toEqual([{ v: 1 }]);
   });
 
   it('reads the searched inbox and subscriber list through the trigram index, not the tables', async () => {
