@@ -1,8 +1,8 @@
 /**
  * The console's search through a trigram index (decision 097), on both engines: the same matches as the substring
  * search it serves (part of a name, an address, a company, a word of the message; any ASCII case; accents as typed;
- * LIKE's wildcards as themselves), an erased person gone from the index, and the plans of the searched inbox and
- * subscriber list reading through it rather than the table.
+ * LIKE's wildcards as themselves), an erased person and a purged lead gone from the index, and the plans of the
+ * searched inbox and subscriber list reading through it rather than the table.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 
