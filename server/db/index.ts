@@ -1,4 +1,5 @@
 import { openPostgres } from './postgres';
+import { searchIndexes } from './searchIndexes';
 import type { SqliteDatabase } from './sqlite';
 import { openSqlite } from './sqlite';
 import type { DatabaseConfig } from './types';
@@ -889,6 +890,8 @@ export const migrations: readonly Migration[] = [
   -- body just made live) and kept, so a load renders only what changed. A change of the Markdown rules that refuses
   -- what it took before empties it (UPDATE articles SET read_time = NULL): the next load checks every body again.
   ALTER TABLE articles ADD COLUMN read_time TEXT;`,
+  // Decision 097: the inbox's and the subscriber list's substring search through a trigram index.
+  searchIndexes,
 ];
 
 /**

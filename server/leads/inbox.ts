@@ -5,6 +5,7 @@ import type { Database } from '../db';
 import { boundedCount } from '../db/boundedCount';
 import type { Cursor, KeysetPage } from '../db/keyset';
 import { keysetPage } from '../db/keyset';
+import { substringSearch } from '../db/substringSearch';
 import type { Lead } from './columns';
 import { LEAD_SELECT } from './columns';
 import { assignedEvent, statusEvent } from './crmEvents';
@@ -163,17 +164,13 @@ const LEAD_COLUMNS = `${LEAD_SELECT}, status, status_changed_at AS "statusChange
   next_step AS "nextStep", next_step_due_at AS "nextStepDueAt", deal_plan AS "dealPlan", deal_monthly AS "dealMonthly",
   deal_start AS "dealStart", lost_reason AS "lostReason"`;
 
-/** LIKE's wildcards in the visitor's text are matched as themselves. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-
 /**
  * The condition of a filter and its parameters: only the filters chosen, so that each engine plans the query with
- * the indexes they allow (a status, a source, an owner) rather than one plan for every choice (decision 091). SQLite's
- * LIKE ignores ASCII case; PostgreSQL's ILIKE does the same.
+ * the indexes they allow (a status, a source, an owner) rather than one plan for every choice (decision 091). The
+ * search goes through the trigram index (decision 097).
  */
 function filtered(db: Database, filter: InboxFilter, bounds: DueBounds): { sql: string; params: string[] } {
-  const like = db.engine === 'postgres' ? 'ILIKE' : 'LIKE';
-  const pattern = likePattern(filter.search);
+  const search = substringSearch(db.engine, 'leads', ['name', 'email', 'company', 'message'], filter.search);
   const dueBy = { '': '', today: bounds.endOfToday.toISOString(), overdue: bounds.now.toISOString() }[filter.due];
   const conditions: [boolean, string, string[]][] = [
     [filter.status !== '', 'status = ?', [filter.status]],
@@ -182,11 +179,7 @@ function filtered(db: Database, filter: InboxFilter, bounds: DueBounds): { sql: 
     [filter.campaign !== '', 'campaign = ?', [filter.campaign]],
     [filter.owner !== '', 'lower(owner) = lower(?)', [filter.owner === 'none' ? '' : filter.owner]],
     [dueBy !== '', "status IN ('new', 'contacted') AND next_step_due_at < ?", [dueBy]],
-    [
-      filter.search !== '',
-      `(name ${like} ? ESCAPE '\\' OR email ${like} ? ESCAPE '\\' OR company ${like} ? ESCAPE '\\' OR message ${like} ? ESCAPE '\\')`,
-      [pattern, pattern, pattern, pattern],
-    ],
+    [filter.search !== '', search.sql, search.params],
   ];
   const chosen = conditions.filter(([on]) => on);
   return { sql: chosen.map(([, sql]) => sql).join(' AND '), params: chosen.flatMap(([, , params]) => params) };

@@ -2,6 +2,7 @@ import type { Database } from '../db';
 import { boundedCount } from '../db/boundedCount';
 import type { Cursor, KeysetPage } from '../db/keyset';
 import { keysetPage } from '../db/keyset';
+import { substringSearch } from '../db/substringSearch';
 import { UNSUBSCRIBE_SET } from './unsubscribing';
 
 export interface ListedSubscriber {
@@ -65,15 +66,21 @@ export function createSubscriberList(db: Database): SubscriberList {
     confirmedAt: row.confirmed_at,
     bounce: row.bounced_at === null ? null : { at: row.bounced_at, reason: row.bounce_reason },
   });
-  // SQLite's LIKE ignores ASCII case; PostgreSQL's ILIKE does the same.
-  const like = db.engine === 'postgres' ? 'ILIKE' : 'LIKE';
-  const CONFIRMED = `confirmed_at IS NOT NULL AND unsubscribed_at IS NULL AND (? = '' OR email ${like} ? ESCAPE '\\')`;
-  const matching = (search: string) => [search, `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`];
-  const pageOf = (search: string, cursor: Cursor | null, limit: number) =>
+  const CONFIRMED = 'confirmed_at IS NOT NULL AND unsubscribed_at IS NULL';
+  // PostgreSQL's addresses compare without case (a nondeterministic collation), which ILIKE refuses: they are
+  // searched in the C collation, whose ILIKE folds ASCII case as SQLite's LIKE does (decision 097).
+  const searched = db.engine === 'postgres' ? 'email COLLATE "C"' : 'email';
+  /** The confirmed addresses holding `search`, through the trigram index (decision 097); all of them for "". */
+  const confirmed = (search: string): { sql: string; params: string[] } => {
+    if (search === '') return { sql: CONFIRMED, params: [] };
+    const match = substringSearch(db.engine, 'subscribers', [searched], search);
+    return { sql: `${CONFIRMED} AND ${match.sql}`, params: match.params };
+  };
+  const pageOf = (where: { sql: string; params: string[] }, cursor: Cursor | null, limit: number) =>
     keysetPage<Row>(db, {
       select: 'SELECT id, email, created_at, confirmed_at, bounced_at, bounce_reason FROM subscribers',
-      where: CONFIRMED,
-      params: matching(search),
+      where: where.sql,
+      params: where.params,
       ...{ keyColumn: 'confirmed_at', idColumn: 'id', keyOf: (row) => row.confirmed_at!, idOf: (row) => row.id },
       cursor,
       limit,
@@ -81,25 +88,21 @@ export function createSubscriberList(db: Database): SubscriberList {
   const PENDING = 'confirmed_at IS NULL AND unsubscribed_at IS NULL';
   return {
     confirmedCount: async () =>
-      Number(
-        (await db.get<{ total: number }>(
-          `SELECT count(*) AS total FROM subscribers WHERE ${CONFIRMED}`,
-          ...matching(''),
-        ))!.total,
-      ),
+      Number((await db.get<{ total: number }>(`SELECT count(*) AS total FROM subscribers WHERE ${CONFIRMED}`))!.total),
     async *confirmedBatches(size) {
       for (let cursor: Cursor | null = null; ;) {
-        const { rows, next } = await pageOf('', cursor, size);
+        const { rows, next } = await pageOf(confirmed(''), cursor, size);
         if (rows.length > 0) yield rows.map(toSubscriber);
         if (!next) return;
         cursor = next;
       }
     },
     async confirmedPage(search, cursor, limit) {
-      const page = await pageOf(search, cursor, limit);
+      const where = confirmed(search);
+      const page = await pageOf(where, cursor, limit);
       return {
         subscribers: page.rows.map(toSubscriber),
-        total: await boundedCount(db, 'subscribers', CONFIRMED, matching(search)),
+        total: await boundedCount(db, 'subscribers', where.sql, where.params),
         next: page.next,
         previous: page.previous,
       };

@@ -5,6 +5,7 @@ import { ANALYTICS_SERIES } from '../analytics/visitors';
 import { releaseHolds } from '../booking/holdRelease';
 import type { Database } from '../db';
 import { auditLogDeletable } from '../db';
+import { deleteSearchedInBulk } from '../db/searchBulkDelete';
 import type { Logger } from '../http/logger';
 import { runEvery } from '../lib/periodic';
 import { settleConsents } from './consents';
@@ -72,9 +73,9 @@ export function purgeExpired(
   periods: RetentionPeriods = retention,
 ): Promise<PurgeCounts> {
   return db.transaction(async (tx) => {
-    const leads = await tx.run(
-      'DELETE FROM leads WHERE status_changed_at < ?',
-      monthsBefore(now, periods.leadsMonths).toISOString(),
+    // Many at once: the search index is rewritten once rather than row by row (decision 097).
+    const leads = await deleteSearchedInBulk(tx, db.engine, 'leads', () =>
+      tx.run('DELETE FROM leads WHERE status_changed_at < ?', monthsBefore(now, periods.leadsMonths).toISOString()),
     );
     // A booked call goes with the inquiry it became (decision 082).
     await tx.run('DELETE FROM bookings WHERE lead_id IS NOT NULL AND lead_id NOT IN (SELECT id FROM leads)');
