@@ -70,24 +70,11 @@ export function samePage(a: Location, b: Location): boolean {
 export function browserNavigation(loaded: LoadedPage, { onStart, ready }: NavigationOptions): Navigation {
   // The landing entry gets its own key, so its scroll position is its own and not any keyless entry's. Its
   // page is the server's, rendered from the URL alone: a reloaded entry's state (the blog's pages added in
-  // place, decision 090) no longer describes it. Both are written into the entry as the page leaves it (its
-  // first navigation, or pagehide), not at load: a history write there was a few milliseconds of every first
-  // visit's script on a slow phone (decision 096). An entry the browser adds first (a fragment) leaves it as it is.
+  // place, decision 090) no longer describes it.
   const landing = window.history.state as HistoryEntry | null;
-  const landingKey = landing?.key ?? newKey();
-  let landingWritten = landing?.key !== undefined && landing.usr == null;
-  let landingLeft = false;
-  const writeLanding = () => {
-    if (landingWritten || landingLeft) return;
-    landingWritten = true;
-    window.history.replaceState({ key: landingKey } satisfies HistoryEntry, '');
-  };
-  let state: PageState = {
-    location: { ...currentLocation(), state: null, key: landingKey },
-    action: NavigationType.Pop,
-    loaded,
-    preventScrollReset: false,
-  };
+  if (!landing?.key || landing.usr != null)
+    window.history.replaceState({ key: landing?.key ?? newKey() } satisfies HistoryEntry, '');
+  let state: PageState = { location: currentLocation(), action: NavigationType.Pop, loaded, preventScrollReset: false };
   const listeners = new Set<(next: PageState) => void>();
   const positions = readPositions();
   let latest = 0;
@@ -95,7 +82,6 @@ export function browserNavigation(loaded: LoadedPage, { onStart, ready }: Naviga
   // The router restores positions itself once a page is shown; the browser would jump before it is.
   window.history.scrollRestoration = 'manual';
   window.addEventListener('pagehide', () => {
-    writeLanding();
     positions[state.location.key] = window.scrollY;
     try {
       sessionStorage.setItem(POSITIONS_KEY, JSON.stringify(positions));
@@ -118,7 +104,6 @@ export function browserNavigation(loaded: LoadedPage, { onStart, ready }: Naviga
     ]);
     if (id !== latest) return;
     positions[state.location.key] = window.scrollY;
-    writeLanding();
     const entry: HistoryEntry = { usr: location.state, key: location.key };
     if (action === NavigationType.Push) window.history.pushState(entry, '', createPath(location));
     if (action === NavigationType.Replace) window.history.replaceState(entry, '', createPath(location));
@@ -137,14 +122,7 @@ export function browserNavigation(loaded: LoadedPage, { onStart, ready }: Naviga
     };
   }
 
-  window.addEventListener('popstate', () => {
-    // The current entry may be another one now: the landing entry keeps what it holds, and its old state, if
-    // it comes back to it, still describes nothing.
-    landingLeft = true;
-    const location = currentLocation();
-    if (!landingWritten && location.key === landingKey) location.state = null;
-    void navigate(NavigationType.Pop, location);
-  });
+  window.addEventListener('popstate', () => void navigate(NavigationType.Pop, currentLocation()));
 
   return {
     navigator: {
