@@ -149,13 +149,17 @@ export async function archiveSalt(file: string): Promise<string | undefined> {
   return /^client_hash_salt\t(\S+)$/m.exec(data)?.[1];
 }
 
-/** Other sessions on the database now (the site's instances hold theirs open): a restore under them is refused. */
+/**
+ * Other sessions on the database now (the site's instances hold theirs open): a restore under them is refused.
+ * Only client sessions count: an autovacuum worker on a big table is PostgreSQL's own, and the restore's lock ends it.
+ */
 export async function otherSessions(databaseUrl: string): Promise<number> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     const { rows } = await client.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+      `SELECT count(*)::int AS n FROM pg_stat_activity
+        WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'`,
     );
     return rows[0]!.n;
   } finally {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { otherSessions } from '../../server/db/postgresBackup';
 import type { DebianPostgres } from '../support/debianPostgres';
 import { POSTGRES_BIN, startDebianPostgres } from '../support/debianPostgres';
 import { postLead, startDrill } from '../support/drill';
@@ -133,6 +134,43 @@ describe(
       expect(mismatch.stderr).toMatch(/^pg_dump failed: .*server version mismatch/);
       expect(mismatch.stderr).not.toContain(new URL(newer).password);
       expect(fs.readdirSync(env.BACKUP_DIR)).toEqual([]);
+    });
+    it('counts the sessions of people and programs, not the workers PostgreSQL runs by itself (autovacuum)', async () => {
+      // A table with many dead rows, vacuumed as slowly as PostgreSQL allows, and autovacuum looking every second:
+      // a worker stays on the database until the table is dropped.
+      await sql(
+        postgres.url,
+        `CREATE TABLE dead_rows (id integer) WITH (autovacuum_vacuum_threshold = 0, autovacuum_vacuum_scale_factor = 0,
+           autovacuum_vacuum_cost_delay = 100, autovacuum_vacuum_cost_limit = 1);
+         INSERT INTO dead_rows SELECT generate_series(1, 200000);
+         DELETE FROM dead_rows;`,
+      );
+      // ALTER SYSTEM runs outside a transaction: a statement of its own.
+      await sql(postgres.url, 'ALTER SYSTEM SET autovacuum_naptime = 1');
+      await sql(postgres.url, 'SELECT pg_reload_conf()');
+      try {
+        const workers = async () =>
+          (
+            await sql<{ n: number }>(
+              postgres.url,
+              "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = 'site' AND backend_type = 'autovacuum worker'",
+            )
+          )[0]!.n;
+        await expect.poll(workers, { timeout: 60_000, interval: 250 }).toBeGreaterThan(0);
+        expect(await otherSessions(postgres.url)).toBe(0);
+        // A person's session still counts.
+        const held = new pg.Client({ connectionString: postgres.url });
+        await held.connect();
+        try {
+          expect(await otherSessions(postgres.url)).toBe(1);
+        } finally {
+          await held.end();
+        }
+      } finally {
+        await sql(postgres.url, 'DROP TABLE dead_rows');
+        await sql(postgres.url, 'ALTER SYSTEM RESET autovacuum_naptime');
+        await sql(postgres.url, 'SELECT pg_reload_conf()');
+      }
     });
   },
 );
