@@ -1,3 +1,5 @@
+import { joinedPieces } from './textPieces';
+
 /**
  * One CSV cell. A spreadsheet runs a cell that starts with = + - @ (or a tab
  * or carriage return before one) as a formula: such text gets a leading
@@ -26,8 +28,8 @@ export function toCsv<Row>(columns: CsvColumns<Row>, rows: readonly Row[]): stri
     .join('');
 }
 
-/** The same CSV as toCsv, a batch of rows at a time: the header first, then each batch's lines as they come. */
+/** The same CSV as toCsv, a batch of rows at a time: the header first, then each batch's lines in small pieces. */
 export async function* csvChunks<Row>(columns: CsvColumns<Row>, batches: AsyncIterable<readonly Row[]>) {
   yield toCsv(columns, []);
-  for await (const rows of batches) yield rows.map((row) => `${csvLine(columns, row)}\r\n`).join('');
+  for await (const rows of batches) yield* joinedPieces(rows.map((row) => `${csvLine(columns, row)}\r\n`));
 }

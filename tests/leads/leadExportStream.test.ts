@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db';
 import { csvRows, exportColumns, exportedLeads } from '../../server/leads/exportRows';
 import { createInbox } from '../../server/leads/inbox';
-import { toCsv } from '../../server/lib/csv';
+import { csvChunks, toCsv } from '../../server/lib/csv';
+import { jsonArrayChunks } from '../../server/lib/jsonChunks';
+import { PIECE_CHARS } from '../../server/lib/textPieces';
 import { testApp } from '../support/helpers';
 import type { StaffClient } from '../support/staffHelpers';
 import { addAccount, everyLead, insertLead, sessionFor } from '../support/staffHelpers';
@@ -81,5 +83,39 @@ describe("the leads' exports", () => {
     await get('/staff/leads.json');
     expect(largestRead).toBeGreaterThan(0);
     expect(largestRead).toBeLessThan(LEADS / 2);
+  });
+});
+
+describe('what an export writes at a time', () => {
+  async function piecesOf(chunks: AsyncIterable<string>) {
+    const pieces: string[] = [];
+    for await (const piece of chunks) pieces.push(piece);
+    return pieces;
+  }
+  async function* batches<T>(...lists: T[][]) {
+    yield* lists;
+  }
+  // Two batches of 200 rows of about 1,000 characters: a batch is about 200,000 characters, past V8's large strings.
+  const row = (n: number) => ({ name: `Lead ${n}`, message: `${'a long message, '.repeat(60)}${n}` });
+  const first = Array.from({ length: 200 }, (_, n) => row(n));
+  const second = Array.from({ length: 200 }, (_, n) => row(200 + n));
+  // One row longer than a piece by itself: it is written alone, whole.
+  const huge = { name: 'Huge', message: 'b'.repeat(PIECE_CHARS * 2) };
+  const columns = [
+    ['name', 'name'],
+    ['message', 'message'],
+  ] as const;
+
+  it('is a piece of at most 32 K characters (decision 098), and the pieces are the whole text', async () => {
+    const csv = await piecesOf(csvChunks(columns, batches(first, [huge], second)));
+    expect(csv.join('')).toBe(toCsv(columns, [...first, huge, ...second]));
+    const json = await piecesOf(jsonArrayChunks(batches(first, [huge], second)));
+    expect(json.join('')).toBe(`${JSON.stringify([...first, huge, ...second], null, 2)}\n`);
+    for (const pieces of [csv, json]) {
+      expect(pieces.length).toBeGreaterThan(10);
+      const long = pieces.filter((piece) => piece.length > PIECE_CHARS);
+      expect(long).toHaveLength(1);
+      expect(long[0]).toContain(huge.message);
+    }
   });
 });
