@@ -8,6 +8,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
 import { CHROMIUM_ARGS, findChromium } from '../support/browser/chromium.mjs';
+import { emulatingMultiplier } from './cpuCalibration';
 
 /** Decision 085's limits, median of five runs, mobile preset. */
 export const BOOT_LIMITS = { bootupMs: 250, tbtMs: 50 };
@@ -17,6 +18,8 @@ interface BootSample {
   tbtMs: number;
   /** The 1-minute load average when the run started. */
   load: number;
+  /** This host's benchmark index as Lighthouse measured it at the run's start. */
+  benchmarkIndex: number;
 }
 
 interface BootRow {
@@ -25,6 +28,7 @@ interface BootRow {
   bootupMs: number;
   tbtMs: number;
   load: number;
+  benchmarkIndex: number;
   runs: BootSample[];
 }
 
@@ -44,25 +48,51 @@ async function sample(port: number, url: string, cpuMultiplier: number): Promise
   const tbtMs = audits?.['total-blocking-time']?.numericValue;
   // A run Lighthouse could not finish (no paint seen in time on a busy machine) is left out, not ranked.
   if (bootupMs === undefined || tbtMs === undefined || !Number.isFinite(tbtMs)) return undefined;
-  return { bootupMs: Math.round(bootupMs), tbtMs: Math.round(tbtMs), load: Number(load.toFixed(2)) };
+  return {
+    bootupMs: Math.round(bootupMs),
+    tbtMs: Math.round(tbtMs),
+    load: Number(load.toFixed(2)),
+    benchmarkIndex: Math.round(result!.lhr.environment.benchmarkIndex),
+  };
 }
+
+/** Lighthouse's CPU slowdown: a multiplier, or the host to emulate by its benchmark index (at 4×, cpuCalibration.ts). */
+export type BootCpu = { multiplier: number } | { emulateIndex: number };
+
+/** Runs of the first page that only measure this host's benchmark index, when a slower host is emulated. */
+const CALIBRATION_RUNS = 3;
 
 /** Measures each page on each site (name → origin), the sites' runs interleaved, and prints the medians beside the limits. */
 export async function measureBoot(
   sites: Record<string, string>,
   paths: readonly string[],
   runs: number,
-  cpuMultiplier: number,
+  cpu: BootCpu,
 ): Promise<BootRow[]> {
   const chrome = await chromeLauncher.launch({
     chromePath: findChromium(),
     chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
   });
   const names = Object.keys(sites);
+  let cpuMultiplier = 'multiplier' in cpu ? cpu.multiplier : 4;
+  if ('emulateIndex' in cpu) {
+    const indices: number[] = [];
+    for (let run = 0; run < CALIBRATION_RUNS; run += 1) {
+      const measured = await sample(chrome.port, `${Object.values(sites)[0]}${paths[0]}`, 4);
+      if (measured) indices.push(measured.benchmarkIndex);
+    }
+    const hostIndex = median(indices);
+    cpuMultiplier = Number(emulatingMultiplier(hostIndex, cpu.emulateIndex).toFixed(2));
+    console.log(
+      `\nThis host's benchmark index: ${indices.join(', ')} (median ${hostIndex}); a host of ${cpu.emulateIndex} at 4× is emulated at ${cpuMultiplier}×.`,
+    );
+  }
   console.log(
     `\n## First visit's main thread: Lighthouse mobile, CPU ${cpuMultiplier}×, median of ${runs} (limits: boot-up ≤ ${BOOT_LIMITS.bootupMs} ms, TBT ≤ ${BOOT_LIMITS.tbtMs} ms)\n`,
   );
-  console.log('| page | site | boot-up | TBT | load (1 min) | runs |\n| --- | --- | --- | --- | --- | --- |');
+  console.log(
+    '| page | site | boot-up | TBT | load (1 min) | benchmark index | runs |\n| --- | --- | --- | --- | --- | --- | --- |',
+  );
   const rows: BootRow[] = [];
   try {
     for (const path of paths) {
@@ -77,7 +107,7 @@ export async function measureBoot(
       for (const name of names) {
         const taken = samples.get(name)!;
         if (!taken.length) {
-          console.log(`| ${path} | ${name} | all ${runs} runs failed | | | 0 |`);
+          console.log(`| ${path} | ${name} | all ${runs} runs failed | | | | 0 |`);
           continue;
         }
         const row = {
@@ -86,11 +116,12 @@ export async function measureBoot(
           bootupMs: median(taken.map((s) => s.bootupMs)),
           tbtMs: median(taken.map((s) => s.tbtMs)),
           load: median(taken.map((s) => s.load)),
+          benchmarkIndex: median(taken.map((s) => s.benchmarkIndex)),
           runs: taken,
         };
         const mark = (value: number, limit: number) => `${value} ms${value > limit ? ' (over)' : ''}`;
         console.log(
-          `| ${path} | ${name} | ${mark(row.bootupMs, BOOT_LIMITS.bootupMs)} | ${mark(row.tbtMs, BOOT_LIMITS.tbtMs)} | ${row.load} | ${taken.length} |`,
+          `| ${path} | ${name} | ${mark(row.bootupMs, BOOT_LIMITS.bootupMs)} | ${mark(row.tbtMs, BOOT_LIMITS.tbtMs)} | ${row.load} | ${row.benchmarkIndex} | ${taken.length} |`,
         );
         rows.push(row);
       }

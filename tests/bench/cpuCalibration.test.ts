@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { calibratedMultiplier } from './cpuCalibration';
+import { calibratedMultiplier, emulatingMultiplier } from './cpuCalibration';
 
 describe("Lighthouse's CPU calibration", () => {
   it("gives its default 4× only to a host as fast as Lighthouse's reference desktop", () => {
@@ -20,5 +20,13 @@ describe("Lighthouse's CPU calibration", () => {
     expect(calibratedMultiplier(475)).toBeCloseTo(1.5, 2);
     expect(calibratedMultiplier(150)).toBe(1);
     expect(calibratedMultiplier(90)).toBe(1);
+  });
+});
+
+describe('a slower host, emulated', () => {
+  it('slows this host by how much faster it is than the host emulated, times that host’s own slowdown', () => {
+    expect(emulatingMultiplier(2200, 1100)).toBe(8);
+    expect(emulatingMultiplier(1100, 1100)).toBe(4);
+    expect(emulatingMultiplier(3300, 1100, 2)).toBe(6);
   });
 });

@@ -17,3 +17,12 @@ export function calibratedMultiplier(benchmarkIndex: number): number {
   // 1× at 150 to 2× at 800; a host slower than that is already slower than the target.
   return 1 + Math.max(0, benchmarkIndex - 150) / 650;
 }
+
+/**
+ * The CPU slowdown at which this host runs a page as a host of `targetIndex` does at `targetMultiplier`: the benchmark
+ * index counts the iterations of a fixed loop Lighthouse times, so it is proportional to the CPU's speed, and a host
+ * k times faster needs k times the slowdown. The issue's slow host: an index near 1,100 at Lighthouse's 4×.
+ */
+export function emulatingMultiplier(hostIndex: number, targetIndex: number, targetMultiplier = 4): number {
+  return (targetMultiplier * hostIndex) / targetIndex;
+}
