@@ -80,7 +80,12 @@ const clientOptions = {
 /** @type {esbuild.BuildOptions} */
 const serverOptions = {
   // The server and the staff's commands (npm run leads, outbox, staff, data, newsletter: one entry), which must run in the container too.
-  entryPoints: { app: 'server/main.ts', commands: 'server/commands.ts' },
+  // readTimesWorker: the thread a load counts many read times in (server/articles/readTimes.ts), a file beside app.js.
+  entryPoints: {
+    app: 'server/main.ts',
+    commands: 'server/commands.ts',
+    readTimesWorker: 'server/articles/readTimesWorker.ts',
+  },
   outdir: outDir,
   bundle: true,
   format: 'esm',

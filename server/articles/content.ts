@@ -9,8 +9,9 @@ import { postPath } from '../../shared/model/articles';
 import type { Logger } from '../http/logger';
 import { createBodyCache } from './bodyCache';
 import { goLiveProblem } from './goLive';
-import { articleReadTime, renderArticle } from './markdown';
+import { renderArticle } from './markdown';
 import { byBlogOrder, toBlogPost } from './publicPost';
+import { countReadTimes } from './readTimes';
 import { seedArticles } from './seed';
 import type { Article, ArticleStore } from './store';
 import { uploadedImagesOf } from './uploadedImages';
@@ -44,22 +45,24 @@ async function loadPublished(store: ArticleStore, rootDir: string, logger: Logge
   const ids = {} as Record<Locale, Map<string, number>>;
   const images = new Set<string>();
   const moved = {} as Record<Locale, Map<string, string>>;
-  const counted: Article[] = [];
+  const counted: Pick<Article, 'id' | 'updatedAt' | 'readTime'>[] = [];
   for (const locale of locales) {
     posts[locale] = [];
     ids[locale] = new Map();
     moved[locale] = new Map([...(await store.redirects(locale))].map(([slug, article]) => [slug, postPath(article)]));
-    for (const article of await store.published(locale)) {
-      // A body counted by an earlier load is not rendered again (decision 094): a load renders what changed.
-      const rendered = article.readTime
-        ? { ok: true as const, readTime: article.readTime }
-        : articleReadTime(article.body, locale, rootDir);
+    const published = await store.published(locale);
+    // A body counted by an earlier load is not rendered again (decision 094): a load renders what changed.
+    const uncounted = published.filter((article) => !article.readTime);
+    const counts = await countReadTimes({ bodies: uncounted.map(({ body }) => ({ body, locale })), rootDir });
+    const countOf = new Map(uncounted.map(({ id }, index) => [id, counts[index]!]));
+    for (const article of published) {
+      const rendered = article.readTime ? { ok: true as const, readTime: article.readTime } : countOf.get(article.id)!;
       // Publishing checks the body; one that a later rule refuses stays off the site rather than break it.
       if (!rendered.ok) {
         logger.error({ article: article.id, reason: rendered.error }, 'published article not shown');
         continue;
       }
-      if (!article.readTime) counted.push({ ...article, readTime: rendered.readTime });
+      if (!article.readTime) counted.push({ id: article.id, updatedAt: article.updatedAt, readTime: rendered.readTime });
       const post = toBlogPost(article, rendered.readTime);
       posts[locale].push(post);
       ids[locale].set(article.slug, article.id);

@@ -1,12 +1,19 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { createArticleContent } from '../../server/articles/content';
-import { renderArticle } from '../../server/articles/markdown';
+import { articleReadTime, renderArticle } from '../../server/articles/markdown';
+import { countReadTimes, THREAD_BODIES } from '../../server/articles/readTimes';
 import { seedArticles } from '../../server/articles/seed';
 import { createArticleStore } from '../../server/articles/store';
 import { openSqliteDatabase } from '../../server/db';
 import { capturedLogger } from '../support/capturedLog';
 import { testConfig } from '../support/helpers';
+import { seedManyArticles } from '../support/manyArticles';
+import { freePort, killServers, startServer } from '../support/serverProcess';
 
 // A load counts a live body's read time once and keeps it with the article; later loads render no body (decision 094).
 const log = capturedLogger();
@@ -15,7 +22,10 @@ const db = openSqliteDatabase(config.dataDir);
 const store = createArticleStore(db);
 const content = createArticleContent(store, config.rootDir, log.logger);
 const first = seedArticles[0]!;
-afterAll(() => db.close());
+afterAll(async () => {
+  killServers();
+  await db.close();
+});
 
 /** Writes a column of the first seed article as another tool or an older deploy would, and tells the instances. */
 async function setColumn(column: 'read_time' | 'body', value: string | null): Promise<number> {
@@ -69,5 +79,49 @@ describe("a live body's read time", () => {
     const rendered = renderArticle(longer.body, first.locale, config.rootDir);
     expect(listed()!.readTime).toBe(rendered.ok && rendered.readTime);
     expect((await store.get(id))!.readTime).toBe(listed()!.readTime);
+  });
+});
+
+describe('many read times at once (decision 099)', () => {
+  it('are counted in a thread of their own, as the process counts them, refusals too; a few in the process', async () => {
+    const bodies = Array.from({ length: THREAD_BODIES }, (_, n) => {
+      const { body, locale } = seedArticles[n % seedArticles.length]!;
+      return { body, locale };
+    });
+    bodies.push({ body: '# A second title\n', locale: 'en' });
+    const threads: unknown[] = [];
+    const started = (thread: unknown) => threads.push(thread);
+    process.on('worker', started);
+    try {
+      const counts = await countReadTimes({ bodies, rootDir: config.rootDir });
+      expect(threads).toHaveLength(1);
+      expect(counts).toEqual(bodies.map(({ body, locale }) => articleReadTime(body, locale, config.rootDir)));
+      expect(counts.at(-1)).toMatchObject({ ok: false });
+      expect(await countReadTimes({ bodies: bodies.slice(0, 12), rootDir: config.rootDir })).toEqual(counts.slice(0, 12));
+      expect(threads).toHaveLength(1);
+    } finally {
+      process.off('worker', started);
+    }
+  });
+
+  it('are counted by the built server’s first start after their migration, in the thread the build ships', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-uncounted-'));
+    const paths = await seedManyArticles(dataDir, THREAD_BODIES, 0, true);
+    const seeded = openSqliteDatabase(dataDir);
+    const uncounted = () => seeded.get<{ n: number }>('SELECT count(*) AS n FROM articles WHERE read_time IS NULL');
+    expect(await uncounted()).toEqual({ n: paths.length });
+    const port = await freePort();
+    const server = await startServer(port, { DATA_DIR: dataDir });
+    try {
+      // Pages wait for the first load (503 until then).
+      await expect
+        .poll(async () => (await fetch(`http://127.0.0.1:${port}/blog`)).status, { timeout: 60_000 })
+        .toBe(200);
+      expect(await uncounted()).toEqual({ n: 0 });
+      expect(server.output()).not.toContain('published article not shown');
+    } finally {
+      await server.stop();
+      await seeded.close();
+    }
   });
 });

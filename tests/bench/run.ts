@@ -12,9 +12,11 @@
 //   npm run bench -- --only=flood --flood-seconds=600   random unknown paths and query strings: RSS and kept pages
 //   npm run bench -- --only=load,flood --articles=2000   the same with that many articles published (--no-nginx: without it)
 //   npm run bench -- --only=articles --articles=2000   a lab of that many articles: each one and each blog page asked for in br, gzip and identity, then the RSS beside 400 MB
+//                                          (--uncounted: its read times left to the site's first start, as just after their migration)
 //   npm run bench -- --only=timings        rates and durations once asserted by tests, beside their limits (timings.ts)
 //   npm run bench -- --only=uploads        a 12-megapixel cover photo: the save's request time and its time to ready (uploads.ts)
 //   npm run bench -- --only=boot --baseline=../other   boot-up and TBT beside their limits, runs interleaved with another built checkout's (boot.ts)
+//   npm run bench -- --only=boot --emulate-index=1100  the same as on a host of that benchmark index at 4× (cpuCalibration.ts)
 //   npm run bench -- --only=scale          the large lab's console and heavy jobs at 1/100, 1/10 and 1× (scale/table.ts)
 //   npm run bench -- --only=scale --factors=0.01,0.1 --engines=sqlite   some sizes, one engine
 //   npm run bench -- --only=slots          the intro call's free times: 3 people, 60 days, 1,000 busy intervals (slots.ts)
@@ -161,7 +163,13 @@ async function boot() {
       baseline = await startServer(port, 1, { cwd: path.resolve(baselineDir) });
       await warmUp(sites.baseline);
     }
-    report.boot = await measureBoot(sites, paths, runs, cpuMultiplier);
+    const emulated = args.get('emulate-index');
+    report.boot = await measureBoot(
+      sites,
+      paths,
+      runs,
+      emulated ? { emulateIndex: Number(emulated) } : { multiplier: cpuMultiplier },
+    );
   } finally {
     baseline?.stop();
   }
@@ -668,7 +676,7 @@ async function flood() {
 async function manyArticles() {
   const count = Number(args.get('articles') ?? 2000);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-articles-'));
-  const articlePaths = await seedManyArticles(dataDir, Math.ceil(count / 2));
+  const articlePaths = await seedManyArticles(dataDir, Math.ceil(count / 2), 0, args.has('uncounted'));
   // Every article, and of each blog its first pages and its last, the largest (a page shows the pages before it too).
   const last = Math.ceil((count / 2 - 1) / 6);
   const blogPages = ['/blog', '/es/blog'].flatMap((blog) => [

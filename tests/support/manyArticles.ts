@@ -14,9 +14,15 @@ const dayBefore = (isoDate: string, days: number) =>
 
 /**
  * Fills `dataDir`'s database with `pairs` published pairs of articles, the oldest `englishOnly` of them without
- * their Spanish version; returns every article's path.
+ * their Spanish version; returns every article's path. With `uncounted`, their read times are left to the site's first
+ * load, as in a lab that has just taken the migration that keeps them (decision 094).
  */
-export async function seedManyArticles(dataDir: string, pairs: number, englishOnly = 0): Promise<string[]> {
+export async function seedManyArticles(
+  dataDir: string,
+  pairs: number,
+  englishOnly = 0,
+  uncounted = false,
+): Promise<string[]> {
   const originals = [...new Set(seedArticles.map((article) => article.pairId))];
   const newest = seedArticles.reduce((latest, article) => (article.date > latest ? article.date : latest), '');
   const articles = Array.from({ length: pairs }, (_, copy) => {
@@ -38,7 +44,7 @@ export async function seedManyArticles(dataDir: string, pairs: number, englishOn
     const store = createArticleStore(db);
     await store.seed(articles);
     // One load counts and keeps their read times, as the loads after each publish do on a running site (decision 094).
-    await createArticleContent(store, process.cwd(), createLogger({ logLevel: 'silent' })).ready;
+    if (!uncounted) await createArticleContent(store, process.cwd(), createLogger({ logLevel: 'silent' })).ready;
   } finally {
     await db.close();
   }
