@@ -62,7 +62,8 @@ async function loadPublished(store: ArticleStore, rootDir: string, logger: Logge
         logger.error({ article: article.id, reason: rendered.error }, 'published article not shown');
         continue;
       }
-      if (!article.readTime) counted.push({ id: article.id, updatedAt: article.updatedAt, readTime: rendered.readTime });
+      if (!article.readTime)
+        counted.push({ id: article.id, updatedAt: article.updatedAt, readTime: rendered.readTime });
       const post = toBlogPost(article, rendered.readTime);
       posts[locale].push(post);
       ids[locale].set(article.slug, article.id);

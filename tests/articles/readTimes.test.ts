@@ -97,7 +97,9 @@ describe('many read times at once (decision 099)', () => {
       expect(threads).toHaveLength(1);
       expect(counts).toEqual(bodies.map(({ body, locale }) => articleReadTime(body, locale, config.rootDir)));
       expect(counts.at(-1)).toMatchObject({ ok: false });
-      expect(await countReadTimes({ bodies: bodies.slice(0, 12), rootDir: config.rootDir })).toEqual(counts.slice(0, 12));
+      expect(await countReadTimes({ bodies: bodies.slice(0, 12), rootDir: config.rootDir })).toEqual(
+        counts.slice(0, 12),
+      );
       expect(threads).toHaveLength(1);
     } finally {
       process.off('worker', started);
