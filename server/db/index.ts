@@ -321,6 +321,23 @@ const bookingFeeds = `CREATE TABLE booking_feeds (
   )`;
 
 /**
+ * Decision 095: a campaign's messages by its id, through an index (its figures, a cancel's withdrawal), rather than
+ * by their once-only key's prefix, which neither engine's index serves. The messages queued before take theirs
+ * from that key ("campaign:<id>:<subscriber>"). A lead's bookings by its id: the funnel counts each lead's.
+ */
+export const campaignMessagesById: Migration = {
+  sqlite: `ALTER TABLE outbox ADD COLUMN campaign_id INTEGER;
+    UPDATE outbox SET campaign_id = CAST(substr(dedupe_key, 10, instr(substr(dedupe_key, 10), ':') - 1) AS INTEGER)
+    WHERE dedupe_key LIKE 'campaign:%:%';
+    CREATE INDEX outbox_campaign ON outbox (campaign_id, status) WHERE campaign_id IS NOT NULL;
+    CREATE INDEX bookings_lead ON bookings (lead_id);`,
+  postgres: `ALTER TABLE outbox ADD COLUMN campaign_id INTEGER;
+    UPDATE outbox SET campaign_id = split_part(dedupe_key, ':', 2)::integer WHERE dedupe_key LIKE 'campaign:%:%';
+    CREATE INDEX outbox_campaign ON outbox (campaign_id, status) WHERE campaign_id IS NOT NULL;
+    CREATE INDEX bookings_lead ON bookings (lead_id);`,
+};
+
+/**
  * Each entry runs once, in order, inside a transaction; append, never edit.
  * A new entry is one string when the same SQL runs on both engines (ALTER
  * TABLE … ADD COLUMN, CREATE INDEX), or `{ sqlite, postgres }` where they differ.
@@ -872,20 +889,7 @@ export const migrations: readonly Migration[] = [
   // keyed by series first as the reports ask, the count in the key's index (SQLite's rows are the key's order; on
   // PostgreSQL an index-only scan); a week's mark says its sums are in.
   { sqlite: weeklyCounts('', ' STRICT, WITHOUT ROWID'), postgres: weeklyCounts(' INCLUDE (count)', '') },
-  // Decision 095: a campaign's messages by its id, through an index (its figures, a cancel's withdrawal), rather than
-  // by their once-only key's prefix, which neither engine's index serves. The messages queued before take theirs
-  // from that key ("campaign:<id>:<subscriber>"). A lead's bookings by its id: the funnel counts each lead's.
-  {
-    sqlite: `ALTER TABLE outbox ADD COLUMN campaign_id INTEGER;
-      UPDATE outbox SET campaign_id = CAST(substr(dedupe_key, 10, instr(substr(dedupe_key, 10), ':') - 1) AS INTEGER)
-      WHERE dedupe_key LIKE 'campaign:%:%';
-      CREATE INDEX outbox_campaign ON outbox (campaign_id, status) WHERE campaign_id IS NOT NULL;
-      CREATE INDEX bookings_lead ON bookings (lead_id);`,
-    postgres: `ALTER TABLE outbox ADD COLUMN campaign_id INTEGER;
-      UPDATE outbox SET campaign_id = split_part(dedupe_key, ':', 2)::integer WHERE dedupe_key LIKE 'campaign:%:%';
-      CREATE INDEX outbox_campaign ON outbox (campaign_id, status) WHERE campaign_id IS NOT NULL;
-      CREATE INDEX bookings_lead ON bookings (lead_id);`,
-  },
+  campaignMessagesById,
   `-- Decision 094: a live body's read time, counted once by the load that first finds it empty (the rows here now, a
   -- body just made live) and kept, so a load renders only what changed. A change of the Markdown rules that refuses
   -- what it took before empties it (UPDATE articles SET read_time = NULL): the next load checks every body again.

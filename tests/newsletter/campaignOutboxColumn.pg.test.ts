@@ -6,8 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 import { loadConfig } from '../../server/config';
 import type { Database } from '../../server/db';
-import { migrations } from '../../server/db';
-import { migrationFor } from '../../server/db/types';
+import { campaignMessagesById, migrations } from '../../server/db';
 import { campaignStore } from '../../server/newsletter';
 import { seedReaders, sendNow } from '../support/campaigns';
 import { engines } from '../support/engines';
@@ -18,9 +17,7 @@ const opened: Database[] = [];
 afterAll(() => Promise.all(opened.map((db) => db.close())));
 
 /** The schema up to the migration that gave the outbox its campaign column. */
-const beforeColumn = migrations.findIndex((migration) =>
-  migrationFor(migration, 'sqlite').includes('ALTER TABLE outbox ADD COLUMN campaign_id'),
-);
+const beforeColumn = migrations.indexOf(campaignMessagesById);
 
 describe.each(engines)('a campaign queued before its messages had a campaign column on $engine', ({ older }) => {
   it('is counted and withdrawn by its id after the update', async () => {
