@@ -19,8 +19,10 @@ export type ReadTimeCount = ReturnType<typeof articleReadTime>;
 /** Past this many bodies the count runs in a thread: below it, starting one costs more than the garbage it saves. */
 export const THREAD_BODIES = 100;
 
-/** The thread's module beside this one: the build's file next to the bundle (build.mjs), or, as the tests import the
- * server's source, that source, which the thread runs through tsx. */
+/**
+ * The thread's module beside this one: the build's file next to the bundle (build.mjs), or, where the tests import
+ * the server's source, that source, which the thread runs through tsx.
+ */
 const fromSource = import.meta.url.endsWith('.ts');
 const WORKER = new URL(fromSource ? './readTimesWorker.ts' : './readTimesWorker.js', import.meta.url);
 
