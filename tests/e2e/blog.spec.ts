@@ -142,18 +142,23 @@ test.describe('"Load More Posts"', () => {
 
   const loadMore = (page: Page) => page.locator('.blog-load-more__button');
   const gridTexts = async (page: Page) => gridTitles(page).allTextContents();
-  /** The head's hreflang alternates, exactly: the blog in both languages with the query. */
+  /**
+   * The head's hreflang alternates, exactly: the blog in both languages with the query. After a navigation the head
+   * follows the address once the new page commits (the router renders it as a transition), so it is waited for.
+   */
   const expectAlternates = async (page: Page, query: string) => {
     const links = page.locator('link[rel="alternate"][hreflang]');
-    await expect(links).toHaveCount(3);
-    const hrefs = await links.evaluateAll((all) =>
-      (all as HTMLLinkElement[]).map((link) => `${link.hreflang} ${link.href}`),
-    );
-    expect(hrefs.sort()).toEqual(
-      [`en /blog${query}`, `es /es/blog${query}`, `x-default /blog${query}`].map((each) =>
-        each.replace(' ', ` ${many!.origin}`),
-      ),
-    );
+    const hrefs = async () =>
+      (
+        await links.evaluateAll((all) => (all as HTMLLinkElement[]).map((link) => `${link.hreflang} ${link.href}`))
+      ).sort();
+    await expect
+      .poll(hrefs)
+      .toEqual(
+        [`en /blog${query}`, `es /es/blog${query}`, `x-default /blog${query}`].map((each) =>
+          each.replace(' ', ` ${many!.origin}`),
+        ),
+      );
   };
 
   test('adds the next page in place with script, and each page is its own URL without it', async ({
