@@ -30,9 +30,9 @@ export function renderArticle(markdown: string, locale: Locale, rootDir: string)
 
 /**
  * What a load of the published articles reads of a body it has no read time for yet (decisions 092, 094): its read
- * time, or the reason the rules refuse it, without the sanitizer's pass, which refuses nothing and changes no word the renderer
- * writes (the build counts its read times the same way). It is that pass's garbage, over every body at each
- * load, that the heap kept: about 50 MB of 2,000 articles' idle memory.
+ * time, or the reason the rules refuse it, without the sanitizer's pass, which refuses nothing and changes no word
+ * the renderer writes (the build counts its read times the same way). It is that pass's garbage, over every body at
+ * each load, that the heap kept: about 50 MB of 2,000 articles' idle memory.
  */
 export function articleReadTime(
   markdown: string,

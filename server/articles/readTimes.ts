@@ -27,11 +27,8 @@ const fromSource = import.meta.url.endsWith('.ts');
 const WORKER = new URL(fromSource ? './readTimesWorker.ts' : './readTimesWorker.js', import.meta.url);
 
 /** Each body's read time, or the reason the rules refuse it, in the order given. */
-export function countReadTimes(
-  job: ReadTimeJob,
-  inThread = job.bodies.length > THREAD_BODIES,
-): Promise<ReadTimeCount[]> {
-  if (!inThread)
+export function countReadTimes(job: ReadTimeJob): Promise<ReadTimeCount[]> {
+  if (job.bodies.length <= THREAD_BODIES)
     return Promise.resolve(job.bodies.map(({ body, locale }) => articleReadTime(body, locale, job.rootDir)));
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER, { workerData: job, execArgv: fromSource ? ['--import', 'tsx'] : [] });

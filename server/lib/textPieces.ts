@@ -6,11 +6,11 @@
 export const PIECE_CHARS = 32_768;
 
 /** Texts joined in order into pieces of at most PIECE_CHARS characters (a text longer than that is a piece alone). */
-export function* joinedPieces(texts: Iterable<string>, limit = PIECE_CHARS): Generator<string> {
+export function* joinedPieces(texts: Iterable<string>): Generator<string> {
   let piece: string[] = [];
   let length = 0;
   for (const text of texts) {
-    if (piece.length > 0 && length + text.length > limit) {
+    if (piece.length > 0 && length + text.length > PIECE_CHARS) {
       yield piece.join('');
       piece = [];
       length = 0;

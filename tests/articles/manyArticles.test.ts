@@ -26,7 +26,7 @@ let app: TestApp;
 let articlePaths: string[];
 beforeAll(async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-many-'));
-  articlePaths = await seedManyArticles(dataDir, PAIRS, ENGLISH_ONLY);
+  articlePaths = await seedManyArticles(dataDir, PAIRS, { englishOnly: ENGLISH_ONLY });
   app = testApp({ DATA_DIR: dataDir });
   // The first page waits for the articles to load.
   expect((await request(app).get('/blog')).status).toBe(200);

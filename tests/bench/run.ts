@@ -676,7 +676,7 @@ async function flood() {
 async function manyArticles() {
   const count = Number(args.get('articles') ?? 2000);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-articles-'));
-  const articlePaths = await seedManyArticles(dataDir, Math.ceil(count / 2), 0, args.has('uncounted'));
+  const articlePaths = await seedManyArticles(dataDir, Math.ceil(count / 2), { uncounted: args.has('uncounted') });
   // Every article, and of each blog its first pages and its last, the largest (a page shows the pages before it too).
   const last = Math.ceil((count / 2 - 1) / 6);
   const blogPages = ['/blog', '/es/blog'].flatMap((blog) => [

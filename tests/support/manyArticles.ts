@@ -20,8 +20,7 @@ const dayBefore = (isoDate: string, days: number) =>
 export async function seedManyArticles(
   dataDir: string,
   pairs: number,
-  englishOnly = 0,
-  uncounted = false,
+  { englishOnly = 0, uncounted = false }: { englishOnly?: number; uncounted?: boolean } = {},
 ): Promise<string[]> {
   const originals = [...new Set(seedArticles.map((article) => article.pairId))];
   const newest = seedArticles.reduce((latest, article) => (article.date > latest ? article.date : latest), '');
