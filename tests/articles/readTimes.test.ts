@@ -108,7 +108,7 @@ describe('many read times at once (decision 099)', () => {
 
   it('are counted by the built server’s first start after their migration, in the thread the build ships', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-uncounted-'));
-    const paths = await seedManyArticles(dataDir, THREAD_BODIES, { uncounted: true });
+    const paths = await seedManyArticles(dataDir, THREAD_BODIES + 1, { uncounted: true });
     const seeded = openSqliteDatabase(dataDir);
     const uncounted = () => seeded.get<{ n: number }>('SELECT count(*) AS n FROM articles WHERE read_time IS NULL');
     expect(await uncounted()).toEqual({ n: paths.length });
