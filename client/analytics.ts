@@ -8,25 +8,39 @@ const optedOut = () =>
 
 const device = () => (matchMedia('(pointer: coarse)').matches ? 'mobile' : 'desktop');
 
+/** The pages navigations showed before the analytics started, in order. */
+const waiting: string[] = [];
+/** Counts a page view once the analytics have started; until then it waits in `waiting`. */
+let count: ((url: string) => void) | undefined;
+
+/** Counts a page shown by a navigation in the page (the landing page is counted by startAnalytics). */
+export function countView(url: string): void {
+  if (count) count(url);
+  else waiting.push(url);
+}
+
 /**
  * Counts the visit's page views, client-side navigations included, and its "Call Us Now" and e-mail clicks,
- * one beacon each (decision 046). Loaded in its own chunk after hydration, as web-vitals is. `views` are the
- * URLs shown so far, the landing page first; the function returned counts each later one.
+ * one beacon each (decision 046). Started by the entry once the page is idle, whether or not the page has
+ * woken up (decision 100), in its own chunk as web-vitals is.
  */
-export function startAnalytics(views: readonly string[]): (url: string) => void {
-  if (optedOut()) return () => {};
-  let first = recordPageView(views[0]!, document.referrer).visit.first;
+export function startAnalytics(landing: string): void {
+  if (optedOut()) {
+    count = () => {};
+    return;
+  }
+  let first = recordPageView(landing, document.referrer).visit.first;
   const send = (kind: VisitBeacon['kind'], page: string) => {
     const beacon: VisitBeacon = { kind, page, device: device(), touch: first };
     navigator.sendBeacon(ANALYTICS_ENDPOINT, JSON.stringify(beacon));
   };
-  send('view', new URL(views[0]!).pathname);
+  send('view', new URL(landing).pathname);
   // A client-side navigation keeps document.referrer: only the landing page's is the visit's.
-  const countView = (url: string) => {
+  count = (url: string) => {
     first = recordPageView(url, '').visit.first;
     send('view', new URL(url).pathname);
   };
-  views.slice(1).forEach(countView);
+  waiting.splice(0).forEach(count);
   // On the window as the click goes down: React stops a click inside a part it has not hydrated at its own
   // listener on the document (client/pageLinks.ts), so one that waits for it to bubble up never hears it.
   window.addEventListener(
@@ -39,5 +53,4 @@ export function startAnalytics(views: readonly string[]): (url: string) => void 
     },
     { capture: true },
   );
-  return countView;
 }

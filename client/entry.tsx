@@ -58,6 +58,26 @@ async function preloadModules(modules: readonly string[] = []): Promise<void> {
   }
 }
 
+/** Runs the work once the browser is idle, or soon where there is no idle callback. */
+function whenIdle(work: () => void): void {
+  if ('requestIdleCallback' in window) requestIdleCallback(work, { timeout: 5000 });
+  else setTimeout(work, 1000);
+}
+
+/** What tells that the visitor is using the page: a pointer that moves or presses, a key, focus, a scroll. */
+const USE_EVENTS = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'focusin', 'wheel', 'scroll'];
+
+/** Resolves at the visitor's first use of the page (USE_EVENTS, heard on the window as they go down). */
+function firstUse(): Promise<void> {
+  return new Promise((resolve) => {
+    const used = () => {
+      for (const type of USE_EVENTS) removeEventListener(type, used, { capture: true });
+      resolve();
+    };
+    for (const type of USE_EVENTS) addEventListener(type, used, { capture: true, passive: true });
+  });
+}
+
 async function start(): Promise<void> {
   await firstPaint();
   const runtime = readRuntimeConfig();
@@ -66,6 +86,15 @@ async function start(): Promise<void> {
     await import(runtime.viewScript);
     return;
   }
+  // The page's view and its vitals are counted whether or not it wakes up.
+  const landing = window.location.href;
+  whenIdle(() => {
+    void import('./vitals').then(({ startVitals }) => startVitals());
+    void import('./analytics').then(({ startAnalytics }) => startAnalytics(landing));
+  });
+  // Every page reads, links and posts its forms without script: the framework wakes it at the visitor's first
+  // use, or at once on a page whose first screen moves (decision 100). A page no one touches runs no framework.
+  if (!runtime.wakeAtLoad) await firstUse();
   await preloadModules(runtime.modules);
   // Each import evaluates its module graph in one task: the route tree with React and the router
   // first, then React DOM with the hydration, each in a task of its own, so neither holds the main thread long.

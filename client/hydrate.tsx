@@ -7,19 +7,13 @@ import { clearChunkReloadMark } from '../shared/lib/loadChunk';
 import type { RuntimeConfig } from '../shared/lib/runtime';
 import { holdStaticSections, releaseStaticSections } from '../shared/lib/staticSections';
 import { loadPage } from '../shared/pageShell';
+import { countView } from './analytics';
 import { serveArticlesFromServer, takePageShare } from './articleSource';
 import { browserNavigation } from './navigation';
 import { followPageLinks } from './pageLinks';
 import { PageRouter } from './PageRouter';
 import { loadStylesheet } from './stylesheet';
-import { startVitals } from './vitals';
 import { loadWebFont } from './webFont';
-
-/** Runs the work once the browser is idle (after hydration's tasks), or soon where there is no idle callback. */
-function whenIdle(work: () => void): void {
-  if ('requestIdleCallback' in window) requestIdleCallback(work, { timeout: 5000 });
-  else setTimeout(work, 1000);
-}
 
 /**
  * Loads the current page (its chunk, texts and data) before hydrating, so the
@@ -54,9 +48,7 @@ export async function hydrate(runtime: RuntimeConfig): Promise<void> {
       ]);
     },
   });
-  // Page views wait here until the analytics chunk loads; a fragment or a query change is no new page.
-  const views = [window.location.href];
-  let countView: (url: string) => void = (url) => void views.push(url);
+  // A fragment or a query change is no new page.
   let viewed = window.location.pathname;
   navigation.listen(({ location, loaded: page }) => {
     if (page.error === undefined) clearChunkReloadMark(location.pathname);
@@ -75,10 +67,4 @@ export async function hydrate(runtime: RuntimeConfig): Promise<void> {
   });
   followPageLinks(navigation.navigator);
   clearChunkReloadMark(window.location.pathname);
-  whenIdle(() => {
-    void startVitals();
-    void import('./analytics').then(({ startAnalytics }) => {
-      countView = startAnalytics(views);
-    });
-  });
 }

@@ -102,6 +102,11 @@ interface RouteBase {
   canonicalQuery?: SitePage['canonicalQuery'];
   alternateQuery?: SitePage['alternateQuery'];
   queryHead?: SitePage['queryHead'];
+  /**
+   * Its first screen needs script before it is touched (the home page's typewriter and video, the booking page's
+   * zone): it hydrates as soon as it is painted. Every other page hydrates at the visitor's first use (decision 100).
+   */
+  wakesAtLoad?: boolean;
   /** Its page holds a public form: each answer carries a fresh signed token in it (decision 073). */
   hasForm?: boolean;
   /**
@@ -197,6 +202,7 @@ export const pages: readonly PageRoute[] = [
     path: '/',
     chunk: 'Home',
     load: () => import('./pages/Home'),
+    wakesAtLoad: true,
     texts: ['home'],
     styles: ['home'],
     paths: { es: '/es' },
@@ -262,6 +268,8 @@ export const pages: readonly PageRoute[] = [
     path: BOOK_PATH,
     chunk: 'Book',
     load: () => import('./pages/Book'),
+    // Its first screen shows the free times in the browser's own zone, which only script knows.
+    wakesAtLoad: true,
     texts: ['book'],
     styles: ['book'],
     // The free times' form carries the page token (decision 088): the slots' answer is rendered at this path.

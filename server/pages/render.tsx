@@ -130,7 +130,10 @@ export function pageRenderer({ App, manifest, siteUrl, logger, headers, formToke
       stylesheet: build.stylesheet,
       ...(view
         ? { ...(view.script ? { viewScript: build.viewScripts[view.script] } : {}) }
-        : { modules: hydrationModules(build, page) }),
+        : {
+            modules: hydrationModules(build, page),
+            ...(matchPage(path).handle.route.wakesAtLoad ? { wakeAtLoad: true as const } : {}),
+          }),
       ...(page.texts?.includes('posts') && !view
         ? {
             articles: pageShare(matchPage(path).handle.route, page.locale, {

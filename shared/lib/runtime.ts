@@ -6,6 +6,8 @@ export interface RuntimeConfig {
   stylesheet?: string;
   /** The scripts the first hydration of this page runs: the entry preloads them all once the page is painted. */
   modules?: string[];
+  /** The page's first screen needs script before it is touched: it wakes as soon as it is painted, not at first use (decision 100). */
+  wakeAtLoad?: true;
   /** On a page that answers another URL and hydrates nothing: the script it runs instead, once painted. */
   viewScript?: string;
   /**

@@ -7,7 +7,7 @@ import { locales, localeTags } from '../../shared/lib/locale';
 import { pageHead, seedSitePages } from '../../shared/routes';
 import { readBuildManifest } from '../bench/sizes';
 import { violations } from '../support/browser/axe';
-import { expect, gotoHydrated, test } from '../support/browser/fixtures';
+import { expect, expectHydrated, gotoHydrated, test } from '../support/browser/fixtures';
 import { expectSwitchToTwinAndBack } from '../support/browser/twinPages';
 
 const { mainNav } = enCommon.navigation;
@@ -51,7 +51,7 @@ test.describe('every route', () => {
       const [path, heading, backHome] = frameIn.notFound[locale];
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);
-      await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+      await expectHydrated(page);
       await expect(page.locator('html')).toHaveAttribute('lang', locale);
       await expect(page).toHaveTitle(catalogues[locale].notFound.head.title);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
@@ -136,7 +136,7 @@ test.describe('client-side navigation', () => {
     await page.getByRole('contentinfo').getByRole('link', { name: 'Research' }).click();
     await expect(page).toHaveURL('/research');
     await page.reload();
-    await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+    await expectHydrated(page);
     await page.goBack();
     await expect(page).toHaveURL('/services');
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(before);
@@ -321,7 +321,7 @@ test.describe('route chunk failures', () => {
 
     await page.unroute('**/static/js/Contact-*.js');
     await page.getByRole('button', { name: 'Try again' }).click();
-    await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+    await expectHydrated(page);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Get In Touch');
     expect(await page.evaluate(() => sessionStorage.getItem('chunk-reload:/contact'))).toBeNull();
   });
@@ -498,7 +498,7 @@ for (const locale of locales) {
       await hint.getByRole('button', { name: dismiss }).click();
       await expect(hint).toHaveCount(0);
       await page.reload();
-      await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+      await expectHydrated(page);
       await expect(page.getByRole('complementary')).toHaveCount(0);
     });
 

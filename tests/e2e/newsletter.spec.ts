@@ -5,7 +5,7 @@ import { catalogues } from '../../server/pages/catalogues';
 import type { Locale } from '../../shared/lib/locale';
 import { locales, localeTags } from '../../shared/lib/locale';
 import { violations } from '../support/browser/axe';
-import { expect, gotoHydrated, test } from '../support/browser/fixtures';
+import { expect, expectHydrated, gotoHydrated, test } from '../support/browser/fixtures';
 import { consentedAddresses, linkPath, mailTo } from '../support/browser/mailbox';
 import { AXE_WIDTHS, REFLOW_WIDTHS } from '../support/browser/widths';
 import { guardFields } from '../support/formGuard';
@@ -89,7 +89,7 @@ for (const [index, locale] of locales.entries()) {
       await gotoHydrated(page, blog);
       await optInAndOut(page, address, await signUp(page, address));
 
-      await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+      await expectHydrated(page);
       const [menu, contactLabel, contact] = newsletterIn.menu[locale];
       await page.getByRole('navigation', { name: menu }).getByRole('link', { name: contactLabel }).click();
       await expect(page).toHaveURL(contact);

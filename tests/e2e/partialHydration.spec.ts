@@ -1,5 +1,6 @@
 import type { Page, Route } from '@playwright/test';
 
+import { ANALYTICS_ENDPOINT } from '../../shared/lib/attribution';
 import { expect, gotoHydrated, test } from '../support/browser/fixtures';
 
 /** Each page with static sections of its own, and the components whose chunks those sections are. */
@@ -185,6 +186,30 @@ test.describe('partial hydration', () => {
     await page.waitForURL('/es/privacidad');
     expect(await sameDocument()).toBe(false);
     expect(browserErrors).toEqual([]);
+  });
+
+  test("a page runs no framework until the visitor's first use, but counts its view; one whose first screen needs script wakes at once", async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    const hydrated = page.locator('html[data-hydrated="true"]');
+    const view = page.waitForRequest(`**${ANALYTICS_ENDPOINT}`);
+    await page.goto('/services');
+    // The view is counted once the page is idle, and by then the page has asked for no framework.
+    await view;
+    expect(scripts.filter((script) => /\/(hydrate|pageShell|Services)-/.test(script))).toEqual([]);
+    await expect(hydrated).toHaveCount(0);
+    // The pointer moving over it is a first use: it wakes.
+    await page.mouse.move(200, 300);
+    await expect(hydrated).toHaveCount(1);
+    expect(scripts.some((script) => /\/hydrate-/.test(script))).toBe(true);
+
+    // The home page's hero moves untouched (decision 100): it wakes without any use.
+    await page.goto('/');
+    await expect(hydrated).toHaveCount(1);
   });
 
   test('an island below the fold hydrates when it is needed: not at load, then on a first touch (what was typed stays) or on scroll', async ({
