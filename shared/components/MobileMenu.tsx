@@ -32,16 +32,25 @@ export function MobileMenu() {
     if (returnFocus) buttonRef.current?.focus();
   }, []);
 
+  // The tap that woke the page (decision 100) may have opened the popover natively: React takes it as open.
+  const adopted = useRef(false);
   // Keep the popover's top-layer state in step with React's.
   useEffect(() => {
     const menu = menuRef.current;
     if (!menu || !enhanced) return;
+    if (!adopted.current) {
+      adopted.current = true;
+      if (!open && menu.matches(':popover-open')) {
+        setOpenOn(pathname);
+        return;
+      }
+    }
     if (open && !menu.matches(':popover-open')) {
       menu.showPopover();
       menu.querySelector<HTMLElement>('a')?.focus();
     }
     if (!open && menu.matches(':popover-open')) menu.hidePopover();
-  }, [open, enhanced]);
+  }, [open, enhanced, pathname]);
 
   useEffect(() => {
     if (!open) return;

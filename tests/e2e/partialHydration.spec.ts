@@ -1,6 +1,8 @@
 import type { Page, Route } from '@playwright/test';
 
+import { catalogues } from '../../server/pages/catalogues';
 import { ANALYTICS_ENDPOINT } from '../../shared/lib/attribution';
+import { SUBSCRIBE_ENDPOINT } from '../../shared/model/blog';
 import { expect, gotoHydrated, test } from '../support/browser/fixtures';
 
 /** Each page with static sections of its own, and the components whose chunks those sections are. */
@@ -270,6 +272,43 @@ test.describe('partial hydration', () => {
     await gotoHydrated(page, '/contact');
     await page.getByRole('button', { name: 'Menu' }).click();
     await expect(page.locator('#mobile-menu').getByRole('link', { name: 'Services' })).toBeVisible();
+  });
+
+  test('the tap on the menu that wakes the page opens it, and it stays open when React takes it over', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/services');
+    const menu = page.locator('#mobile-menu');
+    // The page's first use: the button opens the popover natively, and the page wakes.
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(menu.getByRole('link', { name: 'Services' })).toBeVisible();
+    // React drives it now: Escape closes it.
+    await page.keyboard.press('Escape');
+    await expect(menu.getByRole('link', { name: 'Services' })).toBeHidden();
+  });
+
+  test('an address typed in the newsletter box before the page has woken is the one it sends', async ({ page }) => {
+    const held: Route[] = [];
+    await page.route('**/static/js/hydrate-*.js', (route) => void held.push(route));
+    let sent: unknown;
+    await page.route(`**${SUBSCRIBE_ENDPOINT}*`, (route) => {
+      sent = route.request().postDataJSON();
+      return route.fulfill({ status: 202, json: { status: 'pending' } });
+    });
+    await page.goto('/blog');
+    const email = page.getByLabel(catalogues.en.blog.newsletter.label);
+    // The focus that wakes the page, and what is typed while its framework is still on the way.
+    await email.click();
+    await page.keyboard.type('ada@example.com');
+    await expect.poll(() => held.length).toBe(1);
+    await Promise.all(held.map((route) => route.continue()));
+    await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+    await expect(email).toHaveValue('ada@example.com');
+    await page.getByRole('button', { name: catalogues.en.blog.newsletter.button }).click();
+    await expect.poll(() => sent).toMatchObject({ email: 'ada@example.com' });
   });
 
   test('client-side navigation to every page renders each one whole, loading the static sections then', async ({

@@ -2,7 +2,7 @@ import CircleAlert from 'lucide/dist/esm/icons/circle-alert.mjs';
 import CircleCheck from 'lucide/dist/esm/icons/circle-check.mjs';
 import Mail from 'lucide/dist/esm/icons/mail.mjs';
 import type { FormEvent } from 'react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 import type { CategoryValue, SubscribeOutcome } from '../../content/blog';
 import { NEWSLETTER_ANCHOR } from '../../content/newsletter';
@@ -36,6 +36,13 @@ export function NewsletterBox({ category, returned }: { category: CategoryValue;
   const shown = outcome ?? returned;
   const success = shown ? isSubscribeSuccess(shown) : false;
   const proof = useFormProof('newsletter');
+  const input = useRef<HTMLInputElement>(null);
+
+  // An address typed before the page came alive (the focus that woke it, decision 100) stays: the field takes it over.
+  useEffect(() => {
+    const typed = input.current?.value;
+    if (typed) setEmail(typed);
+  }, []);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -71,6 +78,7 @@ export function NewsletterBox({ category, returned }: { category: CategoryValue;
           {newsletter.label}
         </label>
         <input
+          ref={input}
           id="newsletter-email"
           className="blog-newsletter__input"
           type="email"
