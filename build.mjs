@@ -150,9 +150,14 @@ function writeManifest(metafile, criticalCss, tabIcon) {
   const find = (test) => outputs.find(([file, output]) => test(file, output))?.[0];
 
   const entry = find((file, output) => output.entryPoint === entryFile && file.endsWith('.js'));
-  // What the entry loads before any page chunk: the route tree and the hydration module it imports once painted.
+  // What the entry loads before any page chunk: the route tree and the hydration module it imports once the page
+  // wakes (not the analytics and web vitals it starts at idle on every page, decision 100).
   const booted = (file) =>
-    (metafile.outputs[file]?.imports ?? []).filter((imported) => imported.kind === 'dynamic-import');
+    (metafile.outputs[file]?.imports ?? []).filter(
+      (imported) =>
+        imported.kind === 'dynamic-import' &&
+        ['shared/pageShell.tsx', 'client/hydrate.tsx'].includes(metafile.outputs[imported.path]?.entryPoint),
+    );
   const stylesheet = find((file, output) => output.entryPoint === stylesFile && file.endsWith('.css'));
   const consoleStylesheet = find((file, output) => output.entryPoint === consoleStylesFile && file.endsWith('.css'));
   if (!entry || !stylesheet || !consoleStylesheet) throw new Error('The build produced no entry script or stylesheet.');

@@ -7,7 +7,6 @@ import { clearChunkReloadMark } from '../shared/lib/loadChunk';
 import type { RuntimeConfig } from '../shared/lib/runtime';
 import { holdStaticSections, releaseStaticSections } from '../shared/lib/staticSections';
 import { loadPage } from '../shared/pageShell';
-import { countView } from './analytics';
 import { serveArticlesFromServer, takePageShare } from './articleSource';
 import { browserNavigation } from './navigation';
 import { followPageLinks } from './pageLinks';
@@ -52,7 +51,11 @@ export async function hydrate(runtime: RuntimeConfig): Promise<void> {
   let viewed = window.location.pathname;
   navigation.listen(({ location, loaded: page }) => {
     if (page.error === undefined) clearChunkReloadMark(location.pathname);
-    if (location.pathname !== viewed) countView(window.location.href);
+    // The analytics' chunk, which the entry loads at idle (decision 100), counts it, or keeps it until it starts.
+    if (location.pathname !== viewed) {
+      const url = window.location.href;
+      void import('./analytics').then(({ countView }) => countView(url));
+    }
     viewed = location.pathname;
   });
   // As a transition, hydration yields to the browser every few milliseconds instead of
