@@ -92,8 +92,10 @@ async function start(): Promise<void> {
     void import('./vitals').then(({ startVitals }) => startVitals());
     void import('./analytics').then(({ startAnalytics }) => startAnalytics(landing));
   });
+  // The home page's hero moves untouched: its typewriter and video start without the framework.
+  if (runtime.heroMotion) whenIdle(() => void import('./heroOpening'));
   // Every page reads, links and posts its forms without script: the framework wakes it at the visitor's first
-  // use, or at once on a page whose first screen moves (decision 100). A page no one touches runs no framework.
+  // use, or at once on a page whose first screen needs it (decision 100). A page no one touches runs no framework.
   if (!runtime.wakeAtLoad) await firstUse();
   await preloadModules(runtime.modules);
   // Each import evaluates its module graph in one task: the route tree with React and the router

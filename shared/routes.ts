@@ -103,10 +103,12 @@ interface RouteBase {
   alternateQuery?: SitePage['alternateQuery'];
   queryHead?: SitePage['queryHead'];
   /**
-   * Its first screen needs script before it is touched (the home page's typewriter and video, the booking page's
-   * zone): it hydrates as soon as it is painted. Every other page hydrates at the visitor's first use (decision 100).
+   * Its first screen needs the framework before it is touched (the booking page's times in the browser's zone): it
+   * hydrates as soon as it is painted. Every other page hydrates at the visitor's first use (decision 100).
    */
   wakesAtLoad?: boolean;
+  /** It opens on the hero, whose typewriter and video start at idle without the framework (client/heroOpening.ts). */
+  heroMotion?: boolean;
   /** Its page holds a public form: each answer carries a fresh signed token in it (decision 073). */
   hasForm?: boolean;
   /**
@@ -202,7 +204,7 @@ export const pages: readonly PageRoute[] = [
     path: '/',
     chunk: 'Home',
     load: () => import('./pages/Home'),
-    wakesAtLoad: true,
+    heroMotion: true,
     texts: ['home'],
     styles: ['home'],
     paths: { es: '/es' },

@@ -125,6 +125,7 @@ export function pageRenderer({ App, manifest, siteUrl, logger, headers, formToke
     const build = manifest();
     const assets = pageAssets(build, page.chunk, { entry: !view || view.script !== undefined });
     const styleHash = criticalStyle(build, page.chunk).hash;
+    const { route } = matchPage(path).handle;
     const runtime = {
       siteUrl,
       stylesheet: build.stylesheet,
@@ -132,11 +133,12 @@ export function pageRenderer({ App, manifest, siteUrl, logger, headers, formToke
         ? { ...(view.script ? { viewScript: build.viewScripts[view.script] } : {}) }
         : {
             modules: hydrationModules(build, page),
-            ...(matchPage(path).handle.route.wakesAtLoad ? { wakeAtLoad: true as const } : {}),
+            ...(route.wakesAtLoad ? { wakeAtLoad: true as const } : {}),
+            ...(route.heroMotion ? { heroMotion: true as const } : {}),
           }),
       ...(page.texts?.includes('posts') && !view
         ? {
-            articles: pageShare(matchPage(path).handle.route, page.locale, {
+            articles: pageShare(route, page.locale, {
               params: loaded.params,
               search: url.searchParams,
             }),

@@ -8,6 +8,8 @@ export interface RuntimeConfig {
   modules?: string[];
   /** The page's first screen needs script before it is touched: it wakes as soon as it is painted, not at first use (decision 100). */
   wakeAtLoad?: true;
+  /** The page opens on the home page's hero, whose typewriter and video the entry starts at idle without the framework (decision 100). */
+  heroMotion?: true;
   /** On a page that answers another URL and hydrates nothing: the script it runs instead, once painted. */
   viewScript?: string;
   /**

@@ -92,3 +92,39 @@ export function runTypewriter({ text, mode, letterDelay, from, onChange }: Typew
   schedule();
   return () => clearTimeout(timer);
 }
+
+/** A letters span's typewriter: its state stays when it stops, so a restart goes on from what is on screen. */
+interface Typing {
+  state: TypewriterState;
+  stop?: () => void;
+}
+
+const typings = new WeakMap<Element, Typing>();
+
+/**
+ * Types `text` into `span` through a text node of its own, outside any framework, and returns what stops it.
+ * One already running there (the home page's, started before the page woke: decision 100) goes on as it is.
+ */
+export function typeInto(span: Element, { text, mode, letterDelay }: Omit<TypewriterRun, 'from' | 'onChange'>) {
+  const typing = typings.get(span) ?? { state: initialTypewriterState(text, mode) };
+  typings.set(span, typing);
+  if (!typing.stop) {
+    const letters = new Text(text.slice(0, typing.state.length));
+    span.replaceChildren(letters);
+    const stop = runTypewriter({
+      text,
+      mode,
+      letterDelay,
+      from: typing.state,
+      onChange: (next) => {
+        typing.state = next;
+        letters.data = text.slice(0, next.length);
+      },
+    });
+    typing.stop = () => {
+      stop();
+      typing.stop = undefined;
+    };
+  }
+  return typing.stop;
+}

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 
 import { common as enCommon } from '../../shared/content/i18n/en/common';
-import { expect, gotoHydrated, test } from '../support/browser/fixtures';
+import { expect, expectHydrated, gotoHydrated, test } from '../support/browser/fixtures';
 
 const { plans } = enCommon.plans;
 
@@ -127,6 +127,50 @@ test.describe('home hero, with motion', () => {
     expect(await commits()).toBe(commitsBefore);
     await expect(heading).toHaveAccessibleName(HEADLINE);
     await expect(letters(page)).toHaveText(WORD);
+  });
+
+  test('on a first visit the hero moves before the page wakes, and the page takes its typewriter and video over as they run', async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/');
+    const video = page.locator('.home-hero__video');
+    const playingAt = () => video.evaluate((element: HTMLVideoElement) => (element.paused ? -1 : element.currentTime));
+    // Untouched, the page runs no framework, yet the letters are being deleted and the video plays.
+    await expect
+      .poll(
+        async () => {
+          const length = (await letters(page).textContent())?.length ?? 0;
+          return length > 0 && length < WORD.length;
+        },
+        { timeout: 8_000 },
+      )
+      .toBe(true);
+    await expect.poll(playingAt).toBeGreaterThan(0);
+    await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(0);
+    expect(scripts.filter((script) => /\/(hydrate|pageShell|Home)-/.test(script))).toEqual([]);
+    await page.evaluate(() => {
+      Object.assign(window, { heroLetters: document.querySelector('.home-typewriter__typed')?.firstChild });
+    });
+
+    await expectHydrated(page);
+    // Past the idle period after which the components start their motion: the same letters go on, and so does the video.
+    await page.waitForTimeout(2_500);
+    const before = await playingAt();
+    await expect.poll(async () => (await letters(page).textContent())?.length).not.toBe(WORD.length);
+    expect(
+      await page.evaluate(() => {
+        const span = document.querySelector('.home-typewriter__typed');
+        return (
+          span?.childNodes.length === 1 && span.firstChild === (window as unknown as { heroLetters: Node }).heroLetters
+        );
+      }),
+    ).toBe(true);
+    await expect(page.locator('.home-typewriter')).toHaveClass(/is-animated/);
+    await expect.poll(playingAt).toBeGreaterThan(before);
   });
 
   test('the video starts only after the load event, plays muted and inline, and the page never shifts', async ({

@@ -209,8 +209,8 @@ test.describe('partial hydration', () => {
     await expect(hydrated).toHaveCount(1);
     expect(scripts.some((script) => /\/hydrate-/.test(script))).toBe(true);
 
-    // The home page's hero moves untouched (decision 100): it wakes without any use.
-    await page.goto('/');
+    // The booking page shows its times in the browser's zone (decision 100): it wakes without any use.
+    await page.goto('/book');
     await expect(hydrated).toHaveCount(1);
   });
 

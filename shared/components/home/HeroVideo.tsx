@@ -1,10 +1,12 @@
 import { useEffect, useRef } from 'react';
 
 import type { HeroMedia } from '../../content/data';
+import { startHeroVideo } from '../../lib/heroVideo';
+import { prefersSavedData } from '../../lib/motion';
 import { parallaxFrame } from '../../lib/parallax';
 import { assetUrl } from '../../model/assets';
 import { ResponsiveImage } from '../ResponsiveImage';
-import { prefersSavedData, useMotionAllowed } from './useMotionAllowed';
+import { useMotionAllowed } from './useMotionAllowed';
 
 /**
  * The hero's moving background: the poster (the page's largest paint, so it
@@ -22,40 +24,13 @@ export function HeroVideo({ media }: { media: HeroMedia }) {
   useEffect(() => {
     const video = videoRef.current;
     if (!video || !motion || prefersSavedData()) return;
-    const play = () => {
-      video.play().catch(() => {
-        // Refused (power saving, autoplay policy) or interrupted by a pause: the poster stays.
-      });
-    };
-    const start = () => {
+    // Started already on a first visit by the home page's own script (decision 100): playing, it plays on.
+    const stop = startHeroVideo(video, () => {
       playing.current = true;
-      video.muted = true;
-      video.preload = 'auto';
-      // Scrolled past the hero already: the parallax starts it on the way back.
-      if (parallaxFrame(window.scrollY, window.innerHeight).visible) play();
-    };
-    const reveal = () => {
-      video.style.opacity = '1';
-    };
-    // After the load event, once the main thread is idle: the poster shows this very frame
-    // meanwhile, and hydration and the first input do not compete with the decoder.
-    let idle = 0;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const startWhenIdle = () => {
-      if ('requestIdleCallback' in window) idle = requestIdleCallback(start, { timeout: 2000 });
-      else timer = setTimeout(start, 300);
-    };
-    video.addEventListener('playing', reveal);
-    if (document.readyState === 'complete') startWhenIdle();
-    else window.addEventListener('load', startWhenIdle, { once: true });
+    });
     return () => {
-      window.removeEventListener('load', startWhenIdle);
-      if (idle) cancelIdleCallback(idle);
-      clearTimeout(timer);
-      video.removeEventListener('playing', reveal);
+      stop();
       playing.current = false;
-      video.pause();
-      video.style.opacity = '';
     };
   }, [motion]);
 

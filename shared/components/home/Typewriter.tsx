@@ -1,8 +1,10 @@
 import { useLayoutEffect, useRef } from 'react';
 
-import type { TypewriterState } from '../../lib/typewriter';
-import { clampLetterDelay, initialTypewriterState, runTypewriter } from '../../lib/typewriter';
+import { clampLetterDelay, typeInto } from '../../lib/typewriter';
 import { useMotionAllowed } from './useMotionAllowed';
+
+/** The letters' span as React renders it: empty, and never hydrated or written by React (see Typewriter). */
+const NO_LETTERS = { __html: '' };
 
 interface TypewriterProps {
   text: string;
@@ -23,41 +25,30 @@ interface TypewriterProps {
  * Each step writes the letters' text node itself, outside React: a render and a
  * commit per letter, twenty a cycle for as long as the page is open, were most of the
  * home page's script time after its hydration on a slow phone (decision 096). React
- * renders the letters' span empty and never touches its text.
+ * renders the letters' span empty and never touches its content: on a first visit the
+ * home page's own script (client/heroOpening.ts) types there before the page wakes, and
+ * the component takes that typewriter over (decision 100).
  */
 export function Typewriter({ text, delay = 120, infinite = false, className }: TypewriterProps) {
   const mode = infinite ? 'infinite' : 'once';
   const animate = useMotionAllowed();
   const typed = useRef<HTMLSpanElement>(null);
-  // The timers continue from what is on screen when they restart (a prop or the motion setting changed).
-  const current = useRef<TypewriterState>(undefined);
+  const letterDelay = clampLetterDelay(delay);
 
   // Before the frame that shows the span, so it never paints empty.
   useLayoutEffect(() => {
     const span = typed.current;
     if (!animate || !span) return;
-    const from = (current.current ??= initialTypewriterState(text, mode));
-    const letters = new Text(text.slice(0, from.length));
-    span.replaceChildren(letters);
-    return runTypewriter({
-      text,
-      mode,
-      letterDelay: clampLetterDelay(delay),
-      from,
-      onChange: (next) => {
-        current.current = next;
-        letters.data = text.slice(0, next.length);
-      },
-    });
-  }, [animate, text, mode, delay]);
+    return typeInto(span, { text, mode, letterDelay });
+  }, [animate, text, mode, letterDelay]);
 
   const classes = ['home-typewriter', animate ? 'is-animated' : '', className ?? ''].filter(Boolean).join(' ');
   return (
-    <span className={classes}>
+    <span className={classes} data-typewriter={mode} data-letter-delay={letterDelay}>
       <span className="home-typewriter__word">{text}</span>
       <span className="home-typewriter__letters" aria-hidden="true">
-        {/* The caret is this span's border: it grows from a fixed start, so nothing shifts. */}
-        {animate ? <span className="home-typewriter__typed" ref={typed} /> : null}
+        {/* Once animated, the caret is this span's border: it grows from a fixed start, so nothing shifts. */}
+        <span className="home-typewriter__typed" ref={typed} dangerouslySetInnerHTML={NO_LETTERS} />
       </span>
     </span>
   );

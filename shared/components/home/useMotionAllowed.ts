@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+import { motionReduced, REDUCED_MOTION } from '../../lib/motion';
 
 /** At the latest this long after the page woke up, motion starts even if the browser was never idle. */
 const IDLE_TIMEOUT_MS = 2000;
@@ -48,13 +48,7 @@ function subscribe(onChange: () => void): () => void {
 export function useMotionAllowed(): boolean {
   return useSyncExternalStore(
     subscribe,
-    () => settled && !window.matchMedia(REDUCED_MOTION).matches,
+    () => settled && !motionReduced(),
     () => false,
   );
-}
-
-/** The visitor's browser asks to save data (Save-Data / Network Information API, where supported). */
-export function prefersSavedData(): boolean {
-  const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
-  return connection?.saveData === true;
 }

@@ -1,0 +1,22 @@
+/**
+ * The home page's hero on a first visit, before the page wakes (decision 100): the typewriter and the video
+ * start on the server's markup at idle, with no framework, as the components would start them; when the page
+ * wakes, the components take them over (typeInto and startHeroVideo go on with what runs).
+ */
+import { startHeroVideo } from '../shared/lib/heroVideo';
+import { motionReduced, prefersSavedData } from '../shared/lib/motion';
+import type { TypewriterMode } from '../shared/lib/typewriter';
+import { typeInto } from '../shared/lib/typewriter';
+
+if (!motionReduced()) {
+  for (const typewriter of document.querySelectorAll<HTMLElement>('[data-typewriter]')) {
+    const text = typewriter.querySelector('.home-typewriter__word')?.textContent;
+    const letters = typewriter.querySelector('.home-typewriter__typed');
+    if (!text || !letters) continue;
+    typewriter.classList.add('is-animated');
+    const { typewriter: mode, letterDelay } = typewriter.dataset;
+    typeInto(letters, { text, mode: mode as TypewriterMode, letterDelay: Number(letterDelay) });
+  }
+  const video = document.querySelector<HTMLVideoElement>('.home-hero__video');
+  if (video && !prefersSavedData()) startHeroVideo(video);
+}
