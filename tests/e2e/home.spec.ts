@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 
 import { common as enCommon } from '../../shared/content/i18n/en/common';
-import { expect, expectHydrated, gotoHydrated, test } from '../support/browser/fixtures';
+import { expect, expectHydrated, gotoHydrated, scriptRequests, test } from '../support/browser/fixtures';
 
 const { plans } = enCommon.plans;
 
@@ -132,10 +132,7 @@ test.describe('home hero, with motion', () => {
   test('on a first visit the hero moves before the page wakes, and the page takes its typewriter and video over as they run', async ({
     page,
   }) => {
-    const scripts: string[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-    });
+    const scripts = scriptRequests(page);
     await page.goto('/');
     const video = page.locator('.home-hero__video');
     const playingAt = () => video.evaluate((element: HTMLVideoElement) => (element.paused ? -1 : element.currentTime));

@@ -3,7 +3,7 @@ import type { Page, Route } from '@playwright/test';
 import { catalogues } from '../../server/pages/catalogues';
 import { ANALYTICS_ENDPOINT } from '../../shared/lib/attribution';
 import { SUBSCRIBE_ENDPOINT } from '../../shared/model/blog';
-import { expect, gotoHydrated, test } from '../support/browser/fixtures';
+import { expect, gotoHydrated, scriptRequests, test } from '../support/browser/fixtures';
 
 /** Each page with static sections of its own, and the components whose chunks those sections are. */
 const pagesWithStaticSections = {
@@ -193,10 +193,7 @@ test.describe('partial hydration', () => {
   test("a page runs no framework until the visitor's first use, but counts its view; one whose first screen needs script wakes at once", async ({
     page,
   }) => {
-    const scripts: string[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-    });
+    const scripts = scriptRequests(page);
     const hydrated = page.locator('html[data-hydrated="true"]');
     const view = page.waitForRequest(`**${ANALYTICS_ENDPOINT}`);
     await page.goto('/services');

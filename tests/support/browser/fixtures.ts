@@ -76,6 +76,15 @@ export const test = base.extend<Fixtures>({
 
 export { expect };
 
+/** The paths of the scripts the page asks for from now on, added as it asks. */
+export function scriptRequests(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  return scripts;
+}
+
 /**
  * Uses the page as a visitor does (the pointer moves over its top corner: a page wakes at its first use, decision
  * 100) and waits until React has hydrated the server's markup.
