@@ -36,8 +36,10 @@ describe('GET / (raw HTML, before any script runs)', () => {
     const h1s = [...html.matchAll(/<h1\b[^>]*>([\s\S]*?)<\/h1>/g)];
     expect(h1s).toHaveLength(1);
     expect(text(h1s[0]?.[1] ?? '').trim()).toBe('Transforming Digital Experiences');
-    // The moving letters are hidden from assistive technology and start empty.
-    expect(h1s[0]?.[1]).toMatch(/<span class="home-typewriter__letters" aria-hidden="true"><\/span>/);
+    // The moving letters are hidden from assistive technology and start empty (their span is the typewriter's, decision 100).
+    expect(h1s[0]?.[1]).toMatch(
+      /<span class="home-typewriter__letters" aria-hidden="true"><span class="home-typewriter__typed"><\/span><\/span>/,
+    );
   });
 
   it('links the two hero buttons to their pages', () => {
