@@ -335,7 +335,7 @@ test.describe('route chunk failures', () => {
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
     await page.getByRole('main').getByRole('link', { name: 'Back to home' }).click();
     await expect(page).toHaveURL('/');
-    await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+    await expectHydrated(page);
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBeUndefined();
   });
 });
