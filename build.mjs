@@ -20,6 +20,9 @@ const outDir = 'dist';
 const clientOut = path.join(outDir, 'client');
 const staticOut = path.join(clientOut, 'static');
 const entryFile = 'client/entry.tsx';
+// The route tree and the hydration, which the entry imports once the page wakes (decision 100).
+const coreFile = 'shared/pageShell.tsx';
+const hydrateFile = 'client/hydrate.tsx';
 const stylesFile = 'shared/styles/index.css';
 // The staff console's stylesheet, apart so that visitors never download it.
 const consoleStylesFile = 'shared/styles/console.css';
@@ -56,7 +59,7 @@ const clientOptions = {
   plugins: [
     fontSubsetPlugin(),
     coreChunkPlugin({
-      ...{ core: 'shared/pageShell.tsx', entry: entryFile },
+      ...{ core: coreFile, entry: entryFile },
       // The proof of work's solver runs on the booking page's free times too, which load no route tree.
       standalone: ['shared/lib/formProof.ts'],
     }),
@@ -156,7 +159,7 @@ function writeManifest(metafile, criticalCss, tabIcon) {
     (metafile.outputs[file]?.imports ?? []).filter(
       (imported) =>
         imported.kind === 'dynamic-import' &&
-        ['shared/pageShell.tsx', 'client/hydrate.tsx'].includes(metafile.outputs[imported.path]?.entryPoint),
+        [coreFile, hydrateFile].includes(metafile.outputs[imported.path]?.entryPoint),
     );
   const stylesheet = find((file, output) => output.entryPoint === stylesFile && file.endsWith('.css'));
   const consoleStylesheet = find((file, output) => output.entryPoint === consoleStylesFile && file.endsWith('.css'));

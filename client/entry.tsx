@@ -86,14 +86,14 @@ async function start(): Promise<void> {
     await import(runtime.viewScript);
     return;
   }
-  // The page's view and its vitals are counted whether or not it wakes up.
+  // The page's view and its vitals are counted whether or not it wakes up, and the home page's hero moves
+  // untouched: its typewriter and video start without the framework.
   const landing = window.location.href;
   whenIdle(() => {
     void import('./vitals').then(({ startVitals }) => startVitals());
     void import('./analytics').then(({ startAnalytics }) => startAnalytics(landing));
+    if (runtime.heroMotion) void import('./heroOpening');
   });
-  // The home page's hero moves untouched: its typewriter and video start without the framework.
-  if (runtime.heroMotion) whenIdle(() => void import('./heroOpening'));
   // Every page reads, links and posts its forms without script: the framework wakes it at the visitor's first
   // use, or at once on a page whose first screen needs it (decision 100). A page no one touches runs no framework.
   if (!runtime.wakeAtLoad) await firstUse();

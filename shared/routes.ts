@@ -55,6 +55,13 @@ export interface SitePage extends TableHead {
   alternateQuery?: (params: URLSearchParams, locale: Locale) => string | undefined;
   /** Its head for the view its query names (the blog's second page on says which page it is). */
   queryHead?: <H extends HeadText>(head: H, params: URLSearchParams, catalogue: Catalogue) => H;
+  /**
+   * Its first screen needs the framework before it is touched (the booking page's times in the browser's zone): it
+   * hydrates as soon as it is painted. Every other page hydrates at the visitor's first use (decision 100).
+   */
+  wakesAtLoad?: boolean;
+  /** It opens on the hero, whose typewriter and video start at idle without the framework (client/heroOpening.ts). */
+  heroMotion?: boolean;
 }
 
 /** A page module: its component, its static sections if it has any (see StaticSection), and its loader when it needs data before it renders (an article's body). */
@@ -102,13 +109,8 @@ interface RouteBase {
   canonicalQuery?: SitePage['canonicalQuery'];
   alternateQuery?: SitePage['alternateQuery'];
   queryHead?: SitePage['queryHead'];
-  /**
-   * Its first screen needs the framework before it is touched (the booking page's times in the browser's zone): it
-   * hydrates as soon as it is painted. Every other page hydrates at the visitor's first use (decision 100).
-   */
-  wakesAtLoad?: boolean;
-  /** It opens on the hero, whose typewriter and video start at idle without the framework (client/heroOpening.ts). */
-  heroMotion?: boolean;
+  wakesAtLoad?: SitePage['wakesAtLoad'];
+  heroMotion?: SitePage['heroMotion'];
   /** Its page holds a public form: each answer carries a fresh signed token in it (decision 073). */
   hasForm?: boolean;
   /**

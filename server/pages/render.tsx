@@ -125,7 +125,6 @@ export function pageRenderer({ App, manifest, siteUrl, logger, headers, formToke
     const build = manifest();
     const assets = pageAssets(build, page.chunk, { entry: !view || view.script !== undefined });
     const styleHash = criticalStyle(build, page.chunk).hash;
-    const { route } = matchPage(path).handle;
     const runtime = {
       siteUrl,
       stylesheet: build.stylesheet,
@@ -133,12 +132,12 @@ export function pageRenderer({ App, manifest, siteUrl, logger, headers, formToke
         ? { ...(view.script ? { viewScript: build.viewScripts[view.script] } : {}) }
         : {
             modules: hydrationModules(build, page),
-            ...(route.wakesAtLoad ? { wakeAtLoad: true as const } : {}),
-            ...(route.heroMotion ? { heroMotion: true as const } : {}),
+            ...(page.wakesAtLoad ? { wakeAtLoad: true as const } : {}),
+            ...(page.heroMotion ? { heroMotion: true as const } : {}),
           }),
       ...(page.texts?.includes('posts') && !view
         ? {
-            articles: pageShare(route, page.locale, {
+            articles: pageShare(matchPage(path).handle.route, page.locale, {
               params: loaded.params,
               search: url.searchParams,
             }),
