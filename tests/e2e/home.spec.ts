@@ -154,8 +154,11 @@ test.describe('home hero, with motion', () => {
     });
 
     await expectHydrated(page);
-    // Past the idle period after which the components start their motion: the same letters go on, and so does the video.
-    await page.waitForTimeout(2_500);
+    // Once the components have started their motion (the parallax, started in the same commit as the typewriter,
+    // has placed the layer): the same letters go on, and so does the video.
+    await expect
+      .poll(() => page.locator('.home-hero__media').evaluate((layer: HTMLElement) => layer.style.transform))
+      .not.toBe('');
     const before = await playingAt();
     await expect.poll(async () => (await letters(page).textContent())?.length).not.toBe(WORD.length);
     expect(
