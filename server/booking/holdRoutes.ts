@@ -12,7 +12,7 @@ import { HOLD_ENDPOINT } from '../../shared/lib/bookingHold';
 import { locales } from '../../shared/lib/locale';
 import type { Database } from '../db';
 import { formEndpoint, parseBody } from '../http/formEndpoint';
-import { clientKey } from '../http/rateLimit';
+import { requestClient } from '../http/rateLimit';
 import type { RateLimitCounters } from '../http/rateLimitCounters';
 import { hold } from './hold';
 import type { BookingService } from './service';
@@ -51,7 +51,7 @@ export function holdRoutes({
     const outcome = await hold(db, {
       ...{ people: await service.people(), settings: await readSettings(db), start: Number(start) },
       ...{ language: body.value.lang, office: BOOKING_OFFICES[office], now },
-      client: clientKey(req.ip ?? req.socket.remoteAddress ?? ''),
+      client: requestClient(req),
       release: body.value.release,
     });
     if ('taken' in outcome) res.status(409).json({ error: 'That time is no longer free.' });

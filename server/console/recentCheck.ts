@@ -11,7 +11,7 @@ import { createElement } from 'react';
 import type { Database } from '../db';
 import { readBody } from '../http/formEndpoint';
 import type { Logger } from '../http/logger';
-import { clientKey } from '../http/rateLimit';
+import { requestClient } from '../http/rateLimit';
 import { createAccountStore } from './accounts';
 import { recordAudit } from './audit/record';
 import type { ConsoleAssets } from './kit/ConsoleDocument';
@@ -109,7 +109,7 @@ export function recentCheckRoutes({ db, logger, assets, guardPost }: CheckRouteO
       method: fields[`${OWN}method`] === 'post' ? 'post' : 'get',
       fields: carried(fields),
     };
-    const client = clientKey(req.ip ?? req.socket.remoteAddress ?? '');
+    const client = requestClient(req);
     const refuse = (status: number, error: string, outcome: string) => {
       logger.info({ event: 'staff fresh check', outcome, email: session.email, client }, 'staff fresh check refused');
       sendPage(

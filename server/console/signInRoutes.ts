@@ -5,7 +5,7 @@ import { createElement } from 'react';
 import type { Database } from '../db';
 import { formEndpoint, readBody } from '../http/formEndpoint';
 import type { Logger } from '../http/logger';
-import { clientKey } from '../http/rateLimit';
+import { requestClient } from '../http/rateLimit';
 import type { RateLimitCounters } from '../http/rateLimitCounters';
 import { createAccountStore } from './accounts';
 import { recordAudit, UNKNOWN_ACTOR } from './audit/record';
@@ -130,7 +130,7 @@ export function signInRoutes(options: SignInOptions): Router {
         const { email = '', password = '', next: asked } = textFields(body.ok ? body.fields : undefined);
         const next = returnPath(asked);
         const address = email.trim().toLowerCase();
-        const client = clientKey(req.ip ?? req.socket.remoteAddress ?? '');
+        const client = requestClient(req);
         const refuse = (status: number, error: string, outcome: string, retryAfter?: number) => {
           logger.info({ event: 'staff sign-in', outcome, email: address, client }, 'staff sign-in refused');
           if (retryAfter) res.setHeader('Retry-After', String(retryAfter));

@@ -5,7 +5,7 @@ import { FORM_TOKEN_FIELD, PROOF_FIELD } from '../../shared/lib/formGuard';
 import type { Database } from '../db';
 import type { FormTokens } from '../http/formToken';
 import type { Logger } from '../http/logger';
-import { clientKey } from '../http/rateLimit';
+import { requestClient } from '../http/rateLimit';
 import { createWindowCounts } from '../http/rateLimitCounters';
 import type { Findings } from './checks';
 import { linksIn, reasonsOf, scoreOf } from './checks';
@@ -125,7 +125,7 @@ export function createGuard({ db, logger, tokens, proofs, held, mailDomain, defa
             proof: proofField === undefined || proofField === '' ? ('missing' as const) : undefined,
           };
           if (await hold(cheap)) return true;
-          const client = clientKey(req.ip ?? req.socket.remoteAddress ?? '');
+          const client = requestClient(req);
           const overClient =
             recent(`${form}:${client}`, Date.now()) > set.perClient ||
             (await over(`guard:${form}:client`, client, TEN_MINUTES_MS, set.perClient));

@@ -8,6 +8,12 @@ const IPV6_SUBNET = 56;
 /** Who a client is for counting: its IPv4 address or its IPv6 /56 (the staff sign-in throttle keys on it too). */
 export const clientKey = (ip: string): string => ipKeyGenerator(ip, IPV6_SUBNET);
 
+/**
+ * Who sent a request, for counting: its clientKey. A client that closed its connection before its request was read
+ * has no address left (req.ip is undefined); such requests count together, as ''.
+ */
+export const requestClient = (req: Request): string => clientKey(req.ip ?? '');
+
 interface LimitOptions {
   /** Requests one client may make per window. */
   limit: number;
@@ -19,15 +25,17 @@ interface LimitOptions {
 }
 
 /**
- * A per-client limit (req.ip, so TRUST_PROXY matters behind a proxy; IPv6
- * keyed per /56, see clientKey): over it, 429 with Retry-After in seconds.
+ * A per-client limit (requestClient: req.ip, so TRUST_PROXY matters behind a proxy; IPv6
+ * keyed per /56): over it, 429 with Retry-After in seconds.
  */
 export function perClientLimit({ limit, windowMs, store, onLimited }: LimitOptions) {
   return rateLimit({
     limit,
     windowMs,
     store,
-    ipv6Subnet: IPV6_SUBNET,
+    keyGenerator: requestClient,
+    // The library's check reads the key generator's source for ipKeyGenerator; requestClient calls it through clientKey.
+    validate: { keyGeneratorIpFallback: false },
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     handler: (req, res) => {

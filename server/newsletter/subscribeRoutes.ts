@@ -14,7 +14,7 @@ import { signUpAttributionOf } from '../analytics/attribution';
 import type { FormGuard } from '../formGuard';
 import type { AfterAnswer } from '../http/afterAnswer';
 import { formEndpoint, isPlainFormPost, readBody } from '../http/formEndpoint';
-import { clientKey } from '../http/rateLimit';
+import { requestClient } from '../http/rateLimit';
 import type { RateLimitCounters } from '../http/rateLimitCounters';
 import { catalogues } from '../pages/catalogues';
 import type { SubscriberStore } from './store';
@@ -149,7 +149,7 @@ export function subscribeRoutes({
       return;
     }
     const now = new Date();
-    const due = await store.schedule(email.data, clientKey(req.ip ?? req.socket.remoteAddress ?? ''), now);
+    const due = await store.schedule(email.data, requestClient(req), now);
     if (!due) {
       // The budgets' day ahead moves on by an hour at the next hour.
       res.setHeader('Retry-After', String(Math.ceil((HOUR_MS - (now.getTime() % HOUR_MS)) / 1000)));

@@ -1,9 +1,9 @@
-import type { Request, RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import { Router } from 'express';
 import { createElement } from 'react';
 
 import { formEndpoint, readBody } from '../../http/formEndpoint';
-import { clientKey } from '../../http/rateLimit';
+import { requestClient } from '../../http/rateLimit';
 import { createWindowCounts } from '../../http/rateLimitCounters';
 import { recordAudit } from '../audit/record';
 import { sendPage, textFields } from '../page';
@@ -38,7 +38,6 @@ export function forgotRoutes(options: OpenRoutesOptions): Router {
     maxBytes: 4096,
     formPage: FORGOT_PATH,
   }) as RequestHandler[];
-  const clientOf = (req: Request) => clientKey(req.ip ?? req.socket.remoteAddress ?? '');
 
   router.get(FORGOT_PATH, (_req, res) => sendPage(res, 200, createElement(ForgotPage, { assets: assets() })));
 
@@ -54,7 +53,7 @@ export function forgotRoutes(options: OpenRoutesOptions): Router {
       );
       return;
     }
-    const client = clientOf(req);
+    const client = requestClient(req);
     const now = Date.now();
     // The client's hour first: past it, a refusal that says nothing of the address.
     const fromClient = await counts.hit(db, {

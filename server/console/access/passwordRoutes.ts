@@ -1,4 +1,4 @@
-import type { Request, RequestHandler, Response } from 'express';
+import type { RequestHandler, Response } from 'express';
 import { Router } from 'express';
 import { createElement } from 'react';
 
@@ -6,7 +6,7 @@ import type { Database } from '../../db';
 import type { AfterAnswer } from '../../http/afterAnswer';
 import { formEndpoint, readBody } from '../../http/formEndpoint';
 import type { Logger } from '../../http/logger';
-import { clientKey } from '../../http/rateLimit';
+import { requestClient } from '../../http/rateLimit';
 import type { RateLimitCounters } from '../../http/rateLimitCounters';
 import type { OutboxStore } from '../../outbox/store';
 import { setPasswordIn } from '../accounts';
@@ -47,7 +47,6 @@ export function passwordRoutes({ db, logger, siteUrl, counters, assets }: OpenRo
     maxBytes: 4096,
     formPage: PASSWORD_PATH,
   }) as RequestHandler[];
-  const clientOf = (req: Request) => clientKey(req.ip ?? req.socket.remoteAddress ?? '');
 
   /** The page of a link: the form while the link works, else why not. */
   const showLink = async (res: Response, token: string, status: number, error?: string) => {
@@ -112,7 +111,7 @@ export function passwordRoutes({ db, logger, siteUrl, counters, assets }: OpenRo
       return;
     }
     logger.info(
-      { event: 'staff password set', purpose: link.purpose, client: clientOf(req) },
+      { event: 'staff password set', purpose: link.purpose, client: requestClient(req) },
       'staff password set from a link; the account’s sessions ended',
     );
     res.redirect(303, '/staff/sign-in?passwordSet=1');
