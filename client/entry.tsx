@@ -5,7 +5,7 @@
  * statically, even one esbuild inlines, makes esbuild add an import of its shared
  * runtime chunk: everything the entry runs is in this file.)
  */
-import type { RuntimeConfig } from '../shared/lib/runtime';
+import type { PageOpening, RuntimeConfig } from '../shared/lib/runtime';
 
 /**
  * RUNTIME_CONFIG_ID (shared/lib/runtime.ts), written out: importing it would put that
@@ -64,6 +64,12 @@ function whenIdle(work: () => void): void {
   else setTimeout(work, 1000);
 }
 
+/** Each page opening's module (PageOpening): its open() returns true when the page must wake at once. */
+const OPENINGS: Record<PageOpening, () => Promise<{ open: () => boolean }>> = {
+  hero: () => import('./heroOpening'),
+  bookingZone: () => import('./book/zoneOpening'),
+};
+
 /** What tells that the visitor is using the page: a pointer that moves or presses, a key, focus, a scroll. */
 const USE_EVENTS = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'focusin', 'wheel', 'scroll'];
 
@@ -86,17 +92,25 @@ async function start(): Promise<void> {
     await import(runtime.viewScript);
     return;
   }
-  // The page's view and its vitals are counted whether or not it wakes up, and the home page's hero moves
-  // untouched: its typewriter and video start without the framework.
-  const landing = window.location.href;
-  whenIdle(() => {
-    void import('./vitals').then(({ startVitals }) => startVitals());
-    void import('./analytics').then(({ startAnalytics }) => startAnalytics(landing));
-    if (runtime.heroMotion) void import('./heroOpening');
-  });
   // Every page reads, links and posts its forms without script: the framework wakes it at the visitor's first
-  // use, or at once on a page whose first screen needs it (decision 100). A page no one touches runs no framework.
-  if (!runtime.wakeAtLoad) await firstUse();
+  // use (decision 100). A page no one touches runs no framework.
+  const used = firstUse();
+  // The page's view and its vitals are counted whether or not it wakes up, and its opening runs on the server's
+  // markup (the home page's hero moves), unless the page woke first; an opening may need it to wake at once.
+  let woken = false;
+  const landing = window.location.href;
+  const openingWakes = new Promise<void>((wake) =>
+    whenIdle(() => {
+      void import('./vitals').then(({ startVitals }) => startVitals());
+      void import('./analytics').then(({ startAnalytics }) => startAnalytics(landing));
+      if (runtime.opening)
+        void OPENINGS[runtime.opening]().then(({ open }) => {
+          if (!woken && open()) wake();
+        });
+    }),
+  );
+  await Promise.race([used, openingWakes]);
+  woken = true;
   await preloadModules(runtime.modules);
   // Each import evaluates its module graph in one task: the route tree with React and the router
   // first, then React DOM with the hydration, each in a task of its own, so neither holds the main thread long.

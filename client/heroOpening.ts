@@ -1,14 +1,16 @@
 /**
  * The home page's hero on a first visit, before the page wakes (decision 100): the typewriter and the video
- * start on the server's markup at idle, with no framework, as the components would start them; when the page
- * wakes, the components take them over (typeInto and startHeroVideo go on with what runs).
+ * start on the server's markup, with no framework, as the components would start them; when the page wakes,
+ * the components take them over (typeInto and startHeroVideo go on with what runs).
  */
 import { startHeroVideo } from '../shared/lib/heroVideo';
 import { motionReduced, prefersSavedData } from '../shared/lib/motion';
 import type { TypewriterMode } from '../shared/lib/typewriter';
 import { typeInto } from '../shared/lib/typewriter';
 
-if (!motionReduced()) {
+/** Starts the hero's motion; it never needs the page to wake. */
+export function open(): boolean {
+  if (motionReduced()) return false;
   for (const typewriter of document.querySelectorAll<HTMLElement>('[data-typewriter]')) {
     const text = typewriter.querySelector('.home-typewriter__word')?.textContent;
     const letters = typewriter.querySelector('.home-typewriter__typed');
@@ -19,4 +21,5 @@ if (!motionReduced()) {
   }
   const video = document.querySelector<HTMLVideoElement>('.home-hero__video');
   if (video && !prefersSavedData()) startHeroVideo(video);
+  return false;
 }

@@ -12,6 +12,7 @@ import { SENT_PARAM } from './lib/contactSent';
 import type { Locale } from './lib/locale';
 import { defaultLocale, localeOf, localePrefix, locales } from './lib/locale';
 import type { PageLoader } from './lib/pageLoader';
+import type { PageOpening } from './lib/runtime';
 import { articleHead, articlePagePosts, postPath } from './model/articles';
 import { blogAlternateQuery, blogCanonicalQuery, blogHead, blogPagePosts, blogViewKey } from './model/blog';
 import {
@@ -55,13 +56,8 @@ export interface SitePage extends TableHead {
   alternateQuery?: (params: URLSearchParams, locale: Locale) => string | undefined;
   /** Its head for the view its query names (the blog's second page on says which page it is). */
   queryHead?: <H extends HeadText>(head: H, params: URLSearchParams, catalogue: Catalogue) => H;
-  /**
-   * Its first screen needs the framework before it is touched (the booking page's times in the browser's zone): it
-   * hydrates as soon as it is painted. Every other page hydrates at the visitor's first use (decision 100).
-   */
-  wakesAtLoad?: boolean;
-  /** It opens on the hero, whose typewriter and video start at idle without the framework (client/heroOpening.ts). */
-  heroMotion?: boolean;
+  /** What its first screen does before the page wakes at the visitor's first use (decision 100). */
+  opening?: PageOpening;
 }
 
 /** A page module: its component, its static sections if it has any (see StaticSection), and its loader when it needs data before it renders (an article's body). */
@@ -109,8 +105,7 @@ interface RouteBase {
   canonicalQuery?: SitePage['canonicalQuery'];
   alternateQuery?: SitePage['alternateQuery'];
   queryHead?: SitePage['queryHead'];
-  wakesAtLoad?: SitePage['wakesAtLoad'];
-  heroMotion?: SitePage['heroMotion'];
+  opening?: SitePage['opening'];
   /** Its page holds a public form: each answer carries a fresh signed token in it (decision 073). */
   hasForm?: boolean;
   /**
@@ -206,7 +201,7 @@ export const pages: readonly PageRoute[] = [
     path: '/',
     chunk: 'Home',
     load: () => import('./pages/Home'),
-    heroMotion: true,
+    opening: 'hero',
     texts: ['home'],
     styles: ['home'],
     paths: { es: '/es' },
@@ -272,8 +267,8 @@ export const pages: readonly PageRoute[] = [
     path: BOOK_PATH,
     chunk: 'Book',
     load: () => import('./pages/Book'),
-    // Its first screen shows the free times in the browser's own zone, which only script knows.
-    wakesAtLoad: true,
+    // Its first step shows the browser's own time zone, which only script knows.
+    opening: 'bookingZone',
     texts: ['book'],
     styles: ['book'],
     // The free times' form carries the page token (decision 088): the slots' answer is rendered at this path.

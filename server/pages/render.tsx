@@ -132,8 +132,7 @@ export function pageRenderer({ App, manifest, siteUrl, logger, headers, formToke
         ? { ...(view.script ? { viewScript: build.viewScripts[view.script] } : {}) }
         : {
             modules: hydrationModules(build, page),
-            ...(page.wakesAtLoad ? { wakeAtLoad: true as const } : {}),
-            ...(page.heroMotion ? { heroMotion: true as const } : {}),
+            ...(page.opening ? { opening: page.opening } : {}),
           }),
       ...(page.texts?.includes('posts') && !view
         ? {

@@ -1,3 +1,10 @@
+/**
+ * What a page's first screen does before the page wakes at the visitor's first use (decision 100), without the
+ * framework: the home page's hero moves (client/heroOpening.ts); the booking page's first step shows the browser's
+ * time zone (client/book/zoneOpening.ts), and wakes the page at once when only the framework can show it.
+ */
+export type PageOpening = 'hero' | 'bookingZone';
+
 /** Values the server decides at run time and the client must render identically. */
 export interface RuntimeConfig {
   /** Origin of canonical and Open Graph URLs, without a trailing slash. */
@@ -6,10 +13,8 @@ export interface RuntimeConfig {
   stylesheet?: string;
   /** The scripts the first hydration of this page runs: the entry preloads them all once the page is painted. */
   modules?: string[];
-  /** The page's first screen needs script before it is touched: it wakes as soon as it is painted, not at first use (decision 100). */
-  wakeAtLoad?: true;
-  /** The page opens on the home page's hero, whose typewriter and video the entry starts at idle without the framework (decision 100). */
-  heroMotion?: true;
+  /** What the entry starts at idle on the server's markup before the page wakes (PageOpening, decision 100). */
+  opening?: PageOpening;
   /** On a page that answers another URL and hydrates nothing: the script it runs instead, once painted. */
   viewScript?: string;
   /**

@@ -205,10 +205,44 @@ test.describe('partial hydration', () => {
     await page.mouse.move(200, 300);
     await expect(hydrated).toHaveCount(1);
     expect(scripts.some((script) => /\/hydrate-/.test(script))).toBe(true);
+  });
 
-    // The booking page shows its times in the browser's zone (decision 100): it wakes without any use.
-    await page.goto('/book');
-    await expect(hydrated).toHaveCount(1);
+  test("the booking page shows the browser's own time zone before it wakes, keeps a zone picked meanwhile, and wakes at once for a zone only the framework can add", async ({
+    browser,
+  }) => {
+    const visit = async (timezoneId: string, { temporal = true } = {}) => {
+      const context = await browser.newContext({ timezoneId });
+      // A browser without Temporal names its zone through Intl.
+      if (!temporal) await context.addInitScript(() => Reflect.deleteProperty(globalThis, 'Temporal'));
+      const page = await context.newPage();
+      const view = page.waitForRequest(`**${ANALYTICS_ENDPOINT}`);
+      await page.goto('/book');
+      await view;
+      return { page, zone: page.getByLabel(catalogues.en.book.choose.zone), close: () => context.close() };
+    };
+    const hydrated = (page: Page) => page.locator('html[data-hydrated="true"]');
+
+    // A zone on the list: shown without the framework, and the page waits for a use.
+    const phoenix = await visit('America/Phoenix');
+    await expect(phoenix.zone).toHaveValue('America/Phoenix');
+    await expect(hydrated(phoenix.page)).toHaveCount(0);
+    // Picked before the page wakes (the language's own office zone, which the server's HTML showed): it stays.
+    await phoenix.zone.selectOption('America/New_York');
+    await phoenix.page.mouse.move(200, 300);
+    await expect(hydrated(phoenix.page)).toHaveCount(1);
+    await expect(phoenix.zone).toHaveValue('America/New_York');
+    await phoenix.close();
+
+    const madrid = await visit('Europe/Madrid', { temporal: false });
+    await expect(madrid.zone).toHaveValue('Europe/Madrid');
+    await expect(hydrated(madrid.page)).toHaveCount(0);
+    await madrid.close();
+
+    // A zone the list lacks: the page wakes at once, and the form adds it.
+    const tokyo = await visit('Asia/Tokyo');
+    await expect(hydrated(tokyo.page)).toHaveCount(1);
+    await expect(tokyo.zone).toHaveValue('Asia/Tokyo');
+    await tokyo.close();
   });
 
   test('an island below the fold hydrates when it is needed: not at load, then on a first touch (what was typed stays) or on scroll', async ({

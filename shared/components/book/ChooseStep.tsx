@@ -1,15 +1,18 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
-import { BOOK_PATH, BOOKING_OFFICES, BOOKING_TOPICS, DEFAULT_ZONES, TIME_ZONES } from '../../content/bookingFacts';
+import { BOOK_PATH, BOOKING_OFFICES, BOOKING_TOPICS } from '../../content/bookingFacts';
+import { DEFAULT_ZONES, TIME_ZONES } from '../../content/bookingZones';
 import { locales } from '../../lib/locale';
 import { useHydrated } from '../useHydrated';
 import { useLocale } from '../useLocale';
+import { browserZone, zoneBeforeWake } from './zoneChoice';
 
 const zoneLabel = (zone: string) => zone.replaceAll('_', ' ');
 
 /**
  * The first step, a plain GET form: topic, language of the call, office and time zone. The zone is the page
- * language's office zone until the browser's own replaces it after hydration; without script it is a select.
+ * language's office zone until the browser's own replaces it (before the page wakes, client/book/zoneOpening.ts,
+ * or once hydrated); without script it is a select.
  */
 export function ChooseStep() {
   const { catalogue, locale, localize } = useLocale();
@@ -17,8 +20,14 @@ export function ChooseStep() {
   // The browser's zone once hydrated (the server's HTML has the language's), until the visitor picks one.
   const hydrated = useHydrated();
   const [picked, setZone] = useState<string | null>(null);
-  const zone = picked ?? (hydrated ? Intl.DateTimeFormat().resolvedOptions().timeZone : DEFAULT_ZONES[locale]);
+  const zone = picked ?? (hydrated ? browserZone() : DEFAULT_ZONES[locale]);
   const zones = TIME_ZONES.includes(zone) ? TIME_ZONES : [zone, ...TIME_ZONES];
+  // A zone picked before the page woke stays the visitor's.
+  const zoneSelect = useRef<HTMLSelectElement>(null);
+  useEffect(() => {
+    const before = zoneSelect.current && zoneBeforeWake(zoneSelect.current, DEFAULT_ZONES[locale]);
+    if (before) setZone(before);
+  }, [locale]);
   return (
     <form
       className="book-card book-choose"
@@ -64,6 +73,7 @@ export function ChooseStep() {
         <label className="book-field">
           <span className="book-field__label">{copy.zone}</span>
           <select
+            ref={zoneSelect}
             name="tz"
             value={zone}
             onChange={(event) => setZone(event.target.value)}
