@@ -66,6 +66,31 @@ test.describe('the critical path', () => {
     expect(responses.filter((response) => response.encoding !== 'br')).toEqual([]);
   });
 
+  test("a first page paints in the fallback's faces, local fonts found by their full names (decision 101)", async ({
+    page,
+  }) => {
+    await page.goto('/privacy');
+    const statuses = await page.evaluate(async () => {
+      await document.fonts.ready;
+      return [...document.fonts]
+        .filter((face) => face.family.replace(/"/g, '') === 'Inter Fallback')
+        .map((face) => face.status);
+    });
+    // One face for each band of weights; each the page uses has loaded, none failed.
+    expect(statuses).toHaveLength(5);
+    expect(statuses).toContain('loaded');
+    expect(statuses).not.toContain('error');
+    // The test browser's Arial is Liberation Sans, its metric twin (tests/support/browser/ensure-chromium.mjs).
+    const cdp = await page.context().newCDPSession(page);
+    const { root } = await cdp.send('DOM.getDocument');
+    await cdp.send('CSS.enable');
+    for (const selector of ['h1', 'main p']) {
+      const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+      const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+      expect(fonts.map((font) => font.familyName)).toEqual(['Liberation Sans']);
+    }
+  });
+
   test('the web font is fetched after the first paint and used from the first navigation on, never on the page being read', async ({
     page,
   }) => {

@@ -152,6 +152,19 @@ describe('stylesheet', () => {
     expect(css).toMatch(/font-family:\s*["']?Inter Fallback["']?;[^}]*size-adjust/);
   });
 
+  it('names each fallback font once, by its full name: each name a device lacks is a look-up in the first layout (decision 101)', () => {
+    const { css } = manifest.criticalCss.Privacy!;
+    const faces = [...css.matchAll(/@font-face\{font-family:Inter Fallback;[^}]*\}/g)].map(([face]) =>
+      [...face.matchAll(/local\("([^"]+)"\)/g)].map(([, name]) => name),
+    );
+    expect(faces).toHaveLength(5);
+    for (const names of faces)
+      expect([
+        ['Arial', 'Liberation Sans', 'Helvetica'],
+        ['Arial Bold', 'Liberation Sans Bold', 'Helvetica Bold'],
+      ]).toContainEqual(names);
+  });
+
   it(`has one web font file, loaded by the client and cut to the site's characters: at most ${BUDGET.font / KB} KB`, () => {
     const scripts = manifest.entryImports.map((url) => fs.readFileSync(`dist/client${url}`, 'utf8')).join('\n');
     const fonts = [...new Set([...scripts.matchAll(/\/static\/media\/[\w-]+\.woff2/g)].map(([url]) => url))];
