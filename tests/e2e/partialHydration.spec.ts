@@ -190,9 +190,7 @@ test.describe('partial hydration', () => {
     expect(browserErrors).toEqual([]);
   });
 
-  test("a page runs no framework until the visitor's first use, but counts its view; one whose first screen needs script wakes at once", async ({
-    page,
-  }) => {
+  test("a page runs no framework until the visitor's first use, but counts its view", async ({ page }) => {
     const scripts = scriptRequests(page);
     const hydrated = page.locator('html[data-hydrated="true"]');
     const view = page.waitForRequest(`**${ANALYTICS_ENDPOINT}`);
