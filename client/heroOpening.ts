@@ -3,23 +3,23 @@
  * start on the server's markup, with no framework, as the components would start them; when the page wakes,
  * the components take them over (typeInto and startHeroVideo go on with what runs).
  */
-import { startHeroVideo } from '../shared/lib/heroVideo';
+import { HERO_VIDEO_CLASS, startHeroVideo } from '../shared/lib/heroVideo';
 import { motionReduced, prefersSavedData } from '../shared/lib/motion';
 import type { TypewriterMode } from '../shared/lib/typewriter';
-import { typeInto } from '../shared/lib/typewriter';
+import { typeInto, TYPEWRITER_CLASSES } from '../shared/lib/typewriter';
 
 /** Starts the hero's motion; it never needs the page to wake. */
 export function open(): boolean {
   if (motionReduced()) return false;
   for (const typewriter of document.querySelectorAll<HTMLElement>('[data-typewriter]')) {
-    const text = typewriter.querySelector('.home-typewriter__word')?.textContent;
-    const letters = typewriter.querySelector('.home-typewriter__typed');
+    const text = typewriter.querySelector(`.${TYPEWRITER_CLASSES.word}`)?.textContent;
+    const letters = typewriter.querySelector(`.${TYPEWRITER_CLASSES.typed}`);
     if (!text || !letters) continue;
     typewriter.classList.add('is-animated');
     const { typewriter: mode, letterDelay } = typewriter.dataset;
     typeInto(letters, { text, mode: mode as TypewriterMode, letterDelay: Number(letterDelay) });
   }
-  const video = document.querySelector<HTMLVideoElement>('.home-hero__video');
+  const video = document.querySelector<HTMLVideoElement>(`.${HERO_VIDEO_CLASS}`);
   if (video && !prefersSavedData()) startHeroVideo(video);
   return false;
 }

@@ -1,5 +1,8 @@
 import { parallaxFrame } from './parallax';
 
+/** The hero video's class: the component renders it, the home page's opening finds it. */
+export const HERO_VIDEO_CLASS = 'home-hero__video';
+
 /**
  * Starts the home hero's muted loop after the load event, once the main thread is idle: the poster shows
  * meanwhile, and the page's first work and input do not compete with the decoder. Scrolled past the hero

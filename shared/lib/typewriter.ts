@@ -93,6 +93,9 @@ export function runTypewriter({ text, mode, letterDelay, from, onChange }: Typew
   return () => clearTimeout(timer);
 }
 
+/** The typewriter's word and its letters' span, by class: the component renders them, the home page's opening finds them. */
+export const TYPEWRITER_CLASSES = { word: 'home-typewriter__word', typed: 'home-typewriter__typed' } as const;
+
 /** A letters span's typewriter: its state stays when it stops, so a restart goes on from what is on screen. */
 interface Typing {
   state: TypewriterState;

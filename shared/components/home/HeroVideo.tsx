@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 
 import type { HeroMedia } from '../../content/data';
-import { startHeroVideo } from '../../lib/heroVideo';
+import { HERO_VIDEO_CLASS, startHeroVideo } from '../../lib/heroVideo';
 import { prefersSavedData } from '../../lib/motion';
 import { parallaxFrame } from '../../lib/parallax';
 import { assetUrl } from '../../model/assets';
@@ -69,7 +69,7 @@ export function HeroVideo({ media }: { media: HeroMedia }) {
   return (
     <div className="home-hero__media" ref={layerRef}>
       <ResponsiveImage className="home-hero__poster" src={media.poster} sizes="100vw" priority />
-      <video className="home-hero__video" ref={videoRef} muted loop playsInline preload="none" aria-hidden="true">
+      <video className={HERO_VIDEO_CLASS} ref={videoRef} muted loop playsInline preload="none" aria-hidden="true">
         {media.sources.map((source) => (
           <source key={source.src} src={assetUrl(source.src)} type={source.type} />
         ))}

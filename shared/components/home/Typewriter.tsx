@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef } from 'react';
 
-import { clampLetterDelay, typeInto } from '../../lib/typewriter';
+import { clampLetterDelay, typeInto, TYPEWRITER_CLASSES } from '../../lib/typewriter';
 import { useMotionAllowed } from './useMotionAllowed';
 
 /** The letters' span as React renders it: empty, and never hydrated or written by React (see Typewriter). */
@@ -45,10 +45,10 @@ export function Typewriter({ text, delay = 120, infinite = false, className }: T
   const classes = ['home-typewriter', animate ? 'is-animated' : '', className ?? ''].filter(Boolean).join(' ');
   return (
     <span className={classes} data-typewriter={mode} data-letter-delay={letterDelay}>
-      <span className="home-typewriter__word">{text}</span>
+      <span className={TYPEWRITER_CLASSES.word}>{text}</span>
       <span className="home-typewriter__letters" aria-hidden="true">
         {/* Once animated, the caret is this span's border: it grows from a fixed start, so nothing shifts. */}
-        <span className="home-typewriter__typed" ref={typed} dangerouslySetInnerHTML={NO_LETTERS} />
+        <span className={TYPEWRITER_CLASSES.typed} ref={typed} dangerouslySetInnerHTML={NO_LETTERS} />
       </span>
     </span>
   );
