@@ -28,6 +28,7 @@ const PERMISSIONS_POLICY = [
   .join(', ');
 
 const CSP = 'Content-Security-Policy';
+const OPENER = 'Cross-Origin-Opener-Policy';
 
 /** Headers as name and value, in the order they are sent. */
 export type HeaderList = ReadonlyArray<readonly [name: string, value: string]>;
@@ -41,9 +42,10 @@ interface PolicyLocals {
 /**
  * The site's protective headers: a middleware that puts them on every answer, and `headersFor`, the same
  * headers for an answer whose policy allows one inline style (a page's critical CSS), which the pages
- * send (server/pages/pageHeaders.ts).
+ * send (server/pages/pageHeaders.ts). A page the same for every visitor (`forEveryone`) holds nothing of
+ * anyone's to keep from other windows, and is not moved away from them (decision 102).
  */
-export type SecurityHeaders = RequestHandler & { headersFor(styleHash: string): HeaderList };
+export type SecurityHeaders = RequestHandler & { headersFor(styleHash: string, forEveryone: boolean): HeaderList };
 
 /**
  * Every asset is same-origin, so the policy needs no nonce and no 'unsafe-*'.
@@ -83,8 +85,8 @@ export function securityHeaders(config: Pick<AppConfig, 'siteUrl'>, assets?: Ass
     xFrameOptions: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
-    // No other window keeps a handle on the page (cross-window attacks, leaks). Its one measured cost, in
-    // Lighthouse's lab only, is in docs/decisions/015-coop-same-origin-cost.md.
+    // No other window keeps a handle on an answer (cross-window attacks, leaks): the console's, a page with
+    // what a visitor typed. A page the same for every visitor asks for no new renderer instead (decision 102).
     crossOriginOpenerPolicy: { policy: 'same-origin' },
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
@@ -92,17 +94,18 @@ export function securityHeaders(config: Pick<AppConfig, 'siteUrl'>, assets?: Ass
   // manifest on each use, so there the lists are written again and follow every rebuild.
   let kept = new Map<string, HeaderList>();
   let keptFor: BuildManifest | undefined;
-  const headersAllowing = (style: string, scripts = true): HeaderList => {
+  const headersAllowing = (style: string, scripts = true, forEveryone = false): HeaderList => {
     const build = assets?.();
     if (build !== keptFor) {
       kept = new Map();
       keptFor = build;
     }
-    const key = `${scripts}${style}`;
+    const key = `${scripts}${forEveryone}${style}`;
     let list = kept.get(key);
     if (list === undefined) {
       list = [
-        ...fixed,
+        // Named, not left out: the value replaces the one the middleware set before the page was known.
+        ...fixed.map(([name, value]) => [name, forEveryone && name === OPENER ? 'unsafe-none' : value] as const),
         [CSP, policy(build, style ? [`'${style}'`] : [], scripts)],
         ['Permissions-Policy', PERMISSIONS_POLICY],
       ];
@@ -120,7 +123,9 @@ export function securityHeaders(config: Pick<AppConfig, 'siteUrl'>, assets?: Ass
     };
     next();
   };
-  return Object.assign(handler, { headersFor: (styleHash: string) => headersAllowing(styleHash) });
+  return Object.assign(handler, {
+    headersFor: (styleHash: string, forEveryone: boolean) => headersAllowing(styleHash, true, forEveryone),
+  });
 }
 
 /** An answer that carries no script (the staff console) tells the browser to run none: script-src 'none'. */

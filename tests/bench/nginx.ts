@@ -26,6 +26,15 @@ const SECURITY_HEADERS = [
 export type HeaderList = ReadonlyArray<readonly [name: string, value: string]>;
 
 /**
+ * The security headers a page sets for itself: its policy allows its own critical CSS, and a page the same for
+ * every visitor asks for no new browsing context group (decision 102). The copy sends each page its own.
+ */
+const PAGE_OWN_HEADERS = ['content-security-policy', 'cross-origin-opener-policy'] as const;
+type PageOwnHeaders = Record<(typeof PAGE_OWN_HEADERS)[number], string>;
+/** The nginx variable that holds a page's own value of a header, by the page's URL. */
+const pageVariable = (name: string) => `$page_${name.replaceAll('-', '_')}`;
+
+/**
  * The limit to compare with: nginx from Debian serving a static copy of the
  * same built pages, every file precompressed (brotli chosen by Accept-Encoding,
  * as nginx-light has no brotli module), one worker like the site's one process,
@@ -38,15 +47,20 @@ function nginxConfig(
   port: number,
   tmp: string,
   headers: HeaderList,
-  pagePolicies: ReadonlyMap<string, string>,
+  pagesOwn: ReadonlyMap<string, PageOwnHeaders>,
 ): string {
   const quoted = (value: string) => `"${value.replaceAll('"', '\\"')}"`;
   const header = ([name, value]: readonly [string, string]) =>
     `add_header ${name} ${value.startsWith('$') ? value : quoted(value)};`;
-  // A page's policy allows its own critical CSS: the one the site sent with it, by the page's URL.
   const pageHeaders = headers.map(([name, value]) =>
-    name === 'content-security-policy' ? ([name, '$page_policy'] as const) : ([name, value] as const),
+    (PAGE_OWN_HEADERS as readonly string[]).includes(name)
+      ? ([name, pageVariable(name)] as const)
+      : ([name, value] as const),
   );
+  const pageMaps = PAGE_OWN_HEADERS.map(
+    (name) =>
+      `map $request_uri ${pageVariable(name)} { ${[...pagesOwn].map(([file, own]) => `${quoted(file)} ${quoted(own[name])};`).join(' ')} }`,
+  ).join('\n  ');
   const encoded = (type: string, cache: string, list: HeaderList = headers) => `types {} default_type ${type};
       add_header Content-Encoding $encoding; add_header Vary Accept-Encoding; add_header Cache-Control "${cache}"; ${list.map(header).join(' ')}
       try_files $uri$suffix $uri =404;`;
@@ -68,7 +82,7 @@ http {
   map_hash_bucket_size 256;
   map $http_accept_encoding $suffix { ~*\\bbr\\b .br; ~*\\bgzip\\b .gz; default ""; }
   map $http_accept_encoding $encoding { ~*\\bbr\\b br; ~*\\bgzip\\b gzip; default ""; }
-  map $request_uri $page_policy { ${[...pagePolicies].map(([file, policy]) => `${quoted(file)} ${quoted(policy)};`).join(' ')} }
+  ${pageMaps}
   server {
     listen 127.0.0.1:${port};
     root ${root};
@@ -128,13 +142,14 @@ export async function startNginx(
   fs.cpSync('dist/client/static', path.join(root, 'static'), { recursive: true });
   // robots.txt is written by the site from its configuration, so the copy takes it as served.
   fs.writeFileSync(path.join(root, 'robots.txt'), await (await fetch(`${origin}/robots.txt`)).text());
-  const pagePolicies = new Map<string, string>();
+  const pagesOwn = new Map<string, PageOwnHeaders>();
   for (const page of paths) {
     const response = await fetch(`${origin}${page}`, { headers: { 'Accept-Encoding': 'identity' } });
     writeCompressed(path.join(root, page, 'index.html'), Buffer.from(await response.arrayBuffer()));
-    pagePolicies.set(page, response.headers.get('content-security-policy') ?? '');
+    const own = (name: (typeof PAGE_OWN_HEADERS)[number]) => [name, response.headers.get(name) ?? ''] as const;
+    pagesOwn.set(page, Object.fromEntries(PAGE_OWN_HEADERS.map(own)) as PageOwnHeaders);
   }
-  fs.writeFileSync(path.join(tmp, 'nginx.conf'), nginxConfig(root, port, tmp, headers, pagePolicies));
+  fs.writeFileSync(path.join(tmp, 'nginx.conf'), nginxConfig(root, port, tmp, headers, pagesOwn));
   const nginxArgs = ['-c', path.join(tmp, 'nginx.conf'), '-p', tmp];
   const nginx = spawn(cpu ? 'taskset' : 'nginx', cpu ? ['-c', cpu, 'nginx', ...nginxArgs] : nginxArgs, {
     stdio: ['ignore', 'ignore', 'inherit'],

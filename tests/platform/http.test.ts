@@ -53,10 +53,37 @@ describe('security headers', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(response.headers['x-frame-options']).toBe('DENY');
-    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(response.headers['x-powered-by']).toBeUndefined();
     // SITE_URL is https here, so browsers are told to stay on https.
     expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+  });
+
+  it('keep other windows away from every answer that holds anyone’s data, not from a page the same for every visitor (decision 102)', async () => {
+    const fresh = testApp();
+    const opener = (response: request.Response) => response.headers['cross-origin-opener-policy'] as unknown;
+    // A page from its URL alone: its first render and the answer of a visitor who waited for it (in the app,
+    // over the value the app set first), then its kept answer, before the app.
+    const [first, waited] = await Promise.all([request(fresh).get('/privacy'), request(fresh).get('/privacy')]);
+    const kept = await request(fresh).get('/privacy');
+    expect(kept.headers.etag).toBeDefined();
+    for (const answer of [first, waited, kept, await request(fresh).get('/es/nada')])
+      expect(opener(answer)).toBe('unsafe-none');
+    // What a visitor typed, shown back; a newsletter link's page; the console; an answer of the API.
+    const typed = await request(fresh)
+      .post('/api/contact')
+      .type('form')
+      .send({ name: 'Ana Ruiz', email: 'not-an-address', message: 'Hello' });
+    expect(typed.text).toContain('not-an-address');
+    const linkPage = await request(fresh).get(`/newsletter/confirm?token=${'A'.repeat(43)}`);
+    expect(linkPage.headers['cache-control']).toBe('no-store');
+    const isolated = {
+      typed,
+      linkPage,
+      console: await request(fresh).get('/staff/sign-in'),
+      api: await request(fresh).get('/api/articles/en.json'),
+    };
+    for (const [name, answer] of Object.entries(isolated)) expect(opener(answer), name).toBe('same-origin');
+    fresh.db.close();
   });
 
   it('send no HSTS when the site is served over plain http', async () => {
