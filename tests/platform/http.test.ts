@@ -61,8 +61,8 @@ describe('security headers', () => {
   it('keep other windows away from every answer that holds anyone’s data, not from a page the same for every visitor (decision 102)', async () => {
     const fresh = testApp();
     const opener = (response: request.Response) => response.headers['cross-origin-opener-policy'] as unknown;
-    // A page from its URL alone: its first render and the answer of a visitor who waited for it (in the app,
-    // over the value the app set first), then its kept answer, before the app.
+    // A page from its URL alone: its first render and a second visitor's answer asked at the same time (sent in
+    // the app when the render is under way, over the value the app set first), then its kept answer.
     const [first, waited] = await Promise.all([request(fresh).get('/privacy'), request(fresh).get('/privacy')]);
     const kept = await request(fresh).get('/privacy');
     expect(kept.headers.etag).toBeDefined();
