@@ -42,10 +42,10 @@ interface PolicyLocals {
 /**
  * The site's protective headers: a middleware that puts them on every answer, and `headersFor`, the same
  * headers for an answer whose policy allows one inline style (a page's critical CSS), which the pages
- * send (server/pages/pageHeaders.ts). A page the same for every visitor (`forEveryone`) holds nothing of
- * anyone's to keep from other windows, and is not moved away from them (decision 102).
+ * send (server/pages/pageHeaders.ts). Only an answer that holds someone's data is `isolated` from other
+ * windows: a page the same for every visitor holds nothing to keep from them (decision 102).
  */
-export type SecurityHeaders = RequestHandler & { headersFor(styleHash: string, forEveryone: boolean): HeaderList };
+export type SecurityHeaders = RequestHandler & { headersFor(styleHash: string, isolated: boolean): HeaderList };
 
 /**
  * Every asset is same-origin, so the policy needs no nonce and no 'unsafe-*'.
@@ -94,18 +94,18 @@ export function securityHeaders(config: Pick<AppConfig, 'siteUrl'>, assets?: Ass
   // manifest on each use, so there the lists are written again and follow every rebuild.
   let kept = new Map<string, HeaderList>();
   let keptFor: BuildManifest | undefined;
-  const headersAllowing = (style: string, scripts = true, forEveryone = false): HeaderList => {
+  const headersAllowing = (style: string, { scripts = true, isolated = true } = {}): HeaderList => {
     const build = assets?.();
     if (build !== keptFor) {
       kept = new Map();
       keptFor = build;
     }
-    const key = `${scripts}${forEveryone}${style}`;
+    const key = `${scripts}${isolated}${style}`;
     let list = kept.get(key);
     if (list === undefined) {
       list = [
         // Named, not left out: the value replaces the one the middleware set before the page was known.
-        ...fixed.map(([name, value]) => [name, forEveryone && name === OPENER ? 'unsafe-none' : value] as const),
+        ...fixed.map(([name, value]) => [name, !isolated && name === OPENER ? 'unsafe-none' : value] as const),
         [CSP, policy(build, style ? [`'${style}'`] : [], scripts)],
         ['Permissions-Policy', PERMISSIONS_POLICY],
       ];
@@ -116,7 +116,7 @@ export function securityHeaders(config: Pick<AppConfig, 'siteUrl'>, assets?: Ass
   const handler: RequestHandler = (_req, res, next) => {
     for (const [name, value] of headersAllowing('')) res.setHeader(name, value);
     (res.locals as PolicyLocals).forbidScripts = () => {
-      for (const [name, value] of headersAllowing('', false)) if (name === CSP) res.setHeader(name, value);
+      for (const [name, value] of headersAllowing('', { scripts: false })) if (name === CSP) res.setHeader(name, value);
     };
     (res.locals as PolicyLocals).allowOwnScripts = () => {
       for (const [name, value] of headersAllowing('')) if (name === CSP) res.setHeader(name, value);
@@ -124,7 +124,7 @@ export function securityHeaders(config: Pick<AppConfig, 'siteUrl'>, assets?: Ass
     next();
   };
   return Object.assign(handler, {
-    headersFor: (styleHash: string, forEveryone: boolean) => headersAllowing(styleHash, true, forEveryone),
+    headersFor: (styleHash: string, isolated: boolean) => headersAllowing(styleHash, { isolated }),
   });
 }
 

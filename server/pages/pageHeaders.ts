@@ -12,7 +12,7 @@ export type PageHeaders = (styleHash: string, visitorData?: boolean) => HeaderLi
 
 export function pageHeaders(security: Pick<SecurityHeaders, 'headersFor'>): PageHeaders {
   return (styleHash, visitorData = false) => [
-    ...security.headersFor(styleHash, !visitorData),
+    ...security.headersFor(styleHash, visitorData),
     ['Content-Type', 'text/html; charset=utf-8'],
     ['Cache-Control', visitorData ? 'no-store' : 'no-cache'],
   ];
