@@ -13,7 +13,7 @@ export function open(): boolean {
   if (motionReduced()) return false;
   for (const typewriter of document.querySelectorAll<HTMLElement>('[data-typewriter]')) {
     const text = typewriter.querySelector(`.${TYPEWRITER_CLASSES.word}`)?.textContent;
-    const letters = typewriter.querySelector(`.${TYPEWRITER_CLASSES.typed}`);
+    const letters = typewriter.querySelector<HTMLElement>(`.${TYPEWRITER_CLASSES.typed}`);
     if (!text || !letters) continue;
     typewriter.classList.add('is-animated');
     const { typewriter: mode, letterDelay } = typewriter.dataset;

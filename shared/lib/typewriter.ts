@@ -1,6 +1,7 @@
 /**
- * The typewriter's timing as a pure function: the component only keeps the
- * state and waits the returned delay, so the rules are tested without a DOM.
+ * The typewriter's timing as pure functions: the steps (the spec's rules), and the
+ * letters' timeline they make, which the browser plays (typeInto), so the rules are
+ * tested without a DOM.
  */
 
 export type TypewriterMode = 'once' | 'infinite';
@@ -33,10 +34,10 @@ export function clampLetterDelay(delay: number): number {
 /**
  * Where an animation starts once it may run: "once" types in from nothing;
  * "infinite" starts from the whole text the server already showed, so the
- * word does not vanish when the page becomes interactive.
+ * word does not vanish when the motion starts.
  */
-export function initialTypewriterState(text: string, mode: TypewriterMode): TypewriterState {
-  return { length: mode === 'infinite' ? text.length : 0, deleting: false };
+export function initialTypewriterState(letterCount: number, mode: TypewriterMode): TypewriterState {
+  return { length: mode === 'infinite' ? letterCount : 0, deleting: false };
 }
 
 /**
@@ -46,12 +47,12 @@ export function initialTypewriterState(text: string, mode: TypewriterMode): Type
  * stays TYPEWRITER_PAUSE_MS before the first letter goes.
  */
 export function nextTypewriterStep(
-  text: string,
+  letterCount: number,
   mode: TypewriterMode,
   state: TypewriterState,
   letterDelay: number,
 ): TypewriterStep | null {
-  const full = text.length;
+  const full = letterCount;
   if (full === 0) return null;
   if (!state.deleting) {
     if (state.length < full) return { state: { length: state.length + 1, deleting: false }, delay: letterDelay };
@@ -62,72 +63,125 @@ export function nextTypewriterStep(
   return { state: { length: 1, deleting: false }, delay: letterDelay };
 }
 
-interface TypewriterRun {
-  text: string;
-  mode: TypewriterMode;
-  /** Milliseconds per letter typed, deleting takes half; not clamped here (clampLetterDelay is). */
-  letterDelay: number;
-  /** The state on screen when the run starts. */
-  from: TypewriterState;
-  /** Told of each new state, after its delay. */
-  onChange: (state: TypewriterState) => void;
+/** The whole animation: how many letters show from each time (ms) on, over one run played once (and held) or forever. */
+export interface TypewriterTimeline {
+  duration: number;
+  iterations: number;
+  /** From the start, each time the count of letters changes; the first is at 0. */
+  lengths: { at: number; length: number }[];
 }
 
 /**
- * Runs the steps on timers from a starting state, reporting each new state.
- * Returns the function that stops it (a component calls it on unmount).
+ * The steps from the initial state laid out in time, over one run ("once": until the text is complete;
+ * "infinite": one cycle, back to the whole text).
  */
-export function runTypewriter({ text, mode, letterDelay, from, onChange }: TypewriterRun): () => void {
-  let state = from;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const schedule = () => {
-    const step = nextTypewriterStep(text, mode, state, letterDelay);
-    if (!step) return;
-    timer = setTimeout(() => {
-      state = step.state;
-      onChange(state);
-      schedule();
-    }, step.delay);
-  };
-  schedule();
-  return () => clearTimeout(timer);
+export function typewriterTimeline(letterCount: number, mode: TypewriterMode, letterDelay: number): TypewriterTimeline {
+  const start = initialTypewriterState(letterCount, mode);
+  const lengths = [{ at: 0, length: start.length }];
+  let state = start;
+  let elapsed = 0;
+  for (;;) {
+    const step = nextTypewriterStep(letterCount, mode, state, letterDelay);
+    if (!step) break;
+    elapsed += step.delay;
+    state = step.state;
+    lengths.push({ at: elapsed, length: state.length });
+    if (state.length === start.length && state.deleting === start.deleting) break;
+  }
+  return { duration: elapsed, iterations: mode === 'infinite' ? Infinity : 1, lengths };
+}
+
+/**
+ * The keyframes that show the first letters over the timeline: a window that clips the word, moved left to
+ * end after the letters shown (its right border is the caret), and the word inside it moved back by as much,
+ * so the letters stay still. Both are transforms, which the browser animates without the page's main thread
+ * (decision 103). `widths[n]` is the width in pixels of the first n letters; each value holds until the next.
+ */
+export function typewriterKeyframes(
+  { duration, lengths }: TypewriterTimeline,
+  widths: readonly number[],
+): { window: Keyframe[]; word: Keyframe[] } {
+  const whole = widths.at(-1) ?? 0;
+  const frames = (sign: 1 | -1) =>
+    lengths.map(({ at, length }) => ({
+      offset: duration > 0 ? at / duration : 0,
+      easing: 'step-end',
+      transform: `translateX(${sign * (whole - (widths[length] ?? whole))}px)`,
+    }));
+  return { window: frames(-1), word: frames(1) };
 }
 
 /** The typewriter's word and its letters' span, by class: the component renders them, the home page's opening finds them. */
 export const TYPEWRITER_CLASSES = { word: 'home-typewriter__word', typed: 'home-typewriter__typed' } as const;
 
-/** A letters span's typewriter: its state stays when it stops, so a restart goes on from what is on screen. */
+interface TypewriterRun {
+  text: string;
+  mode: TypewriterMode;
+  /** Milliseconds per letter typed, deleting takes half; not clamped here (clampLetterDelay is). */
+  letterDelay: number;
+}
+
+/** A letters span's typewriter: it stays when it stops, so a restart goes on from what is on screen. */
 interface Typing {
-  state: TypewriterState;
+  animations: Animation[];
   stop?: () => void;
 }
 
 const typings = new WeakMap<Element, Typing>();
 
+/** The width in pixels of the first n letters of the text node, for n from 0 to all of them (a layout read). */
+function prefixWidths(text: Text, letters: readonly string[]): number[] {
+  const range = document.createRange();
+  range.setStart(text, 0);
+  let end = 0;
+  return [
+    0,
+    ...letters.map((letter) => {
+      end += letter.length;
+      range.setEnd(text, end);
+      return range.getBoundingClientRect().width;
+    }),
+  ];
+}
+
 /**
- * Types `text` into `span` through a text node of its own, outside any framework, and returns what stops it.
- * One already running there (the home page's, started before the page woke: decision 100) goes on as it is.
+ * Types `text` into `span`, outside any framework, and returns what stops it: the span's parent is the window
+ * the letters show through (typewriterKeyframes). The browser plays the animation, so no script runs per letter
+ * (a timer per letter was most of the home page's script on a slow phone, decision 103); the widths are read again
+ * when the word's width changes (its web font arrives, the page is resized). One already running there (the
+ * home page's, started before the page woke: decision 100) goes on as it is.
  */
-export function typeInto(span: Element, { text, mode, letterDelay }: Omit<TypewriterRun, 'from' | 'onChange'>) {
-  const typing = typings.get(span) ?? { state: initialTypewriterState(text, mode) };
-  typings.set(span, typing);
-  if (!typing.stop) {
-    const letters = new Text(text.slice(0, typing.state.length));
-    span.replaceChildren(letters);
-    const stop = runTypewriter({
-      text,
-      mode,
-      letterDelay,
-      from: typing.state,
-      onChange: (next) => {
-        typing.state = next;
-        letters.data = text.slice(0, next.length);
-      },
-    });
-    typing.stop = () => {
-      stop();
-      typing.stop = undefined;
-    };
+export function typeInto(span: HTMLElement, { text, mode, letterDelay }: TypewriterRun): () => void {
+  const clip = span.parentElement;
+  if (!clip) return () => {};
+  let typing = typings.get(span);
+  if (!typing) {
+    const letters = Array.from(text);
+    const word = new Text(text);
+    span.replaceChildren(word);
+    const timeline = typewriterTimeline(letters.length, mode, letterDelay);
+    const timing = { duration: timeline.duration, iterations: timeline.iterations, fill: 'forwards' } as const;
+    let widths = prefixWidths(word, letters);
+    const first = typewriterKeyframes(timeline, widths);
+    const clipMoves = clip.animate(first.window, timing);
+    const wordMoves = span.animate(first.word, timing);
+    // Also told of the size it starts with, which the widths just read already fit.
+    new ResizeObserver(([entry]) => {
+      if (Math.abs((entry?.contentRect.width ?? 0) - (widths.at(-1) ?? 0)) < 0.01) return;
+      widths = prefixWidths(word, letters);
+      const next = typewriterKeyframes(timeline, widths);
+      (clipMoves.effect as KeyframeEffect).setKeyframes(next.window);
+      (wordMoves.effect as KeyframeEffect).setKeyframes(next.word);
+    }).observe(span);
+    typing = { animations: [clipMoves, wordMoves] };
+    typings.set(span, typing);
+  } else if (!typing.stop) {
+    for (const animation of typing.animations) if (animation.playState === 'paused') animation.play();
   }
-  return typing.stop;
+  const running = typing;
+  running.stop ??= () => {
+    for (const animation of running.animations) animation.pause();
+    running.stop = undefined;
+  };
+  return running.stop;
 }

@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
 
+import { homeHeroFacts } from '../../shared/content/data';
 import { common as enCommon } from '../../shared/content/i18n/en/common';
+import { TYPEWRITER_PAUSE_MS } from '../../shared/lib/typewriter';
 import { expect, expectHydrated, gotoHydrated, scriptRequests, test } from '../support/browser/fixtures';
 
 const { plans } = enCommon.plans;
@@ -31,6 +33,40 @@ function layerState(page: Page) {
 }
 
 const letters = (page: Page) => page.locator('.home-hero__title .home-typewriter__letters');
+
+/** The page's count of the typewriter's letters shown (countShownLetters). */
+type WithCounter = typeof window & { shownLetters: () => number };
+
+/**
+ * Gives the page a count of the typewriter's letters shown now: those that end left of the window they show
+ * through (its right border is the caret), where the browser lays them out with the animations' transforms.
+ */
+function countShownLetters(page: Page): Promise<void> {
+  return page.evaluate(() => {
+    (window as WithCounter).shownLetters = () => {
+      const typed = document.querySelector('.home-hero__title .home-typewriter__typed');
+      const clip = typed?.parentElement;
+      const text = typed?.firstChild;
+      if (!clip || !(text instanceof Text)) return 0;
+      const style = getComputedStyle(clip);
+      const end =
+        clip.getBoundingClientRect().right - parseFloat(style.borderRightWidth) - parseFloat(style.paddingRight);
+      const range = document.createRange();
+      range.setStart(text, 0);
+      let shown = 0;
+      for (let letters = 1; letters <= text.length; letters += 1) {
+        range.setEnd(text, letters);
+        if (range.getBoundingClientRect().right <= end + 0.5) shown = letters;
+      }
+      return shown;
+    };
+  });
+}
+
+async function shownLetters(page: Page): Promise<number> {
+  await countShownLetters(page);
+  return page.evaluate(() => (window as WithCounter).shownLetters());
+}
 
 test.describe('home hero, with motion', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
@@ -79,16 +115,19 @@ test.describe('home hero, with motion', () => {
     await expect(letters(page)).toHaveAttribute('aria-hidden', 'true');
     await expect(letters(page)).toHaveText(WORD);
 
-    // Record every change of the visible letters and the h1's height during one cycle.
+    // Record every change of the letters shown and the h1's height, frame by frame, during one cycle.
+    await countShownLetters(page);
     await page.evaluate(() => {
-      const target = document.querySelector('.home-hero__title .home-typewriter__letters');
       const h1 = document.querySelector('h1');
-      if (!target || !h1) throw new Error('no typewriter');
+      if (!h1) throw new Error('no heading');
       const seen: { length: number; height: number }[] = [];
       Object.assign(window, { typewriterSeen: seen });
-      new MutationObserver(() => {
-        seen.push({ length: target.textContent?.length ?? 0, height: h1.getBoundingClientRect().height });
-      }).observe(target, { childList: true, characterData: true, subtree: true });
+      const frame = () => {
+        const length = (window as WithCounter).shownLetters();
+        if (length !== seen.at(-1)?.length) seen.push({ length, height: h1.getBoundingClientRect().height });
+        requestAnimationFrame(frame);
+      };
+      frame();
     });
     const seen = () =>
       page.evaluate(
@@ -100,7 +139,7 @@ test.describe('home hero, with motion', () => {
       .poll(
         async () => {
           const lengths = (await seen()).map((entry) => entry.length);
-          const emptied = lengths.indexOf(0);
+          const emptied = lengths.indexOf(0, lengths.indexOf(WORD.length));
           return emptied > 0 && lengths.slice(emptied).includes(WORD.length);
         },
         { timeout: 8_000 },
@@ -109,24 +148,71 @@ test.describe('home hero, with motion', () => {
 
     const entries = await seen();
     const lengths = entries.map((entry) => entry.length);
-    const emptied = lengths.indexOf(0);
+    const whole = lengths.indexOf(WORD.length);
+    const emptied = lengths.indexOf(0, whole);
     // Shrinks letter by letter to nothing, then grows back letter by letter. (A busy machine may
     // paint two timer steps in one frame, so single steps are the unit tests' job.)
-    const shrinking = lengths.slice(0, emptied + 1);
+    const shrinking = lengths.slice(whole, emptied + 1);
     const growing = lengths.slice(emptied, lengths.indexOf(WORD.length, emptied) + 1);
     const strictly = (values: number[], sign: 1 | -1) =>
       values.every((value, i) => i === 0 || sign * (value - values[i - 1]!) > 0);
-    expect(shrinking[0]).toBeLessThan(WORD.length);
+    expect(shrinking[0]).toBe(WORD.length);
     expect(strictly(shrinking, -1), `shrinking: ${shrinking}`).toBe(true);
     expect(strictly(growing, 1), `growing: ${growing}`).toBe(true);
     expect(shrinking.length).toBeGreaterThan(5);
     expect(growing.at(-1)).toBe(WORD.length);
     expect(growing.length).toBeGreaterThan(6);
     expect(new Set(entries.map((entry) => entry.height)).size).toBe(1);
-    // A cycle of twenty-odd steps, and React committed nothing for them.
+    // A cycle of twenty-odd steps, and React committed nothing for them: the browser plays the window and the
+    // word in it, with no script per step (decision 103).
     expect(await commits()).toBe(commitsBefore);
+    expect(
+      await letters(page).evaluate((span) =>
+        span.getAnimations({ subtree: true }).map((animation) => animation.playState),
+      ),
+    ).toEqual(['running', 'running']);
     await expect(heading).toHaveAccessibleName(HEADLINE);
     await expect(letters(page)).toHaveText(WORD);
+  });
+
+  test('the caret stays right after the letters shown when the word changes size (its font arrives, the page is resized)', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await gotoHydrated(page, '/');
+    await expect(page.locator('.home-typewriter')).toHaveClass(/is-animated/);
+    // Held after the pause and five letters deleted at double speed.
+    const held = TYPEWRITER_PAUSE_MS + 4 * (homeHeroFacts.letterDelay / 2) + 10;
+    await letters(page).evaluate((span, at) => {
+      for (const animation of span.getAnimations({ subtree: true })) {
+        animation.pause();
+        animation.currentTime = at;
+      }
+    }, held);
+    /** The caret's left edge less the right edge of the letters shown: 0 when it stands right after them. */
+    const caretGap = (shown: number) =>
+      page.evaluate((count) => {
+        const typed = document.querySelector('.home-hero__title .home-typewriter__typed');
+        const clip = typed?.parentElement;
+        if (!clip || !typed?.firstChild) throw new Error('no typewriter');
+        const style = getComputedStyle(clip);
+        const end =
+          clip.getBoundingClientRect().right - parseFloat(style.borderRightWidth) - parseFloat(style.paddingRight);
+        const range = document.createRange();
+        range.setStart(typed.firstChild, 0);
+        range.setEnd(typed.firstChild, count);
+        return end - range.getBoundingClientRect().right;
+      }, shown);
+    const shown = WORD.length - 5;
+    // Polled: the web font may arrive meanwhile, and the widths are read again on the next frame.
+    await expect.poll(() => shownLetters(page)).toBe(shown);
+    await expect.poll(async () => Math.abs(await caretGap(shown))).toBeLessThan(0.1);
+    const small = await page.locator('h1').evaluate((h1) => h1.getBoundingClientRect().height);
+
+    await page.setViewportSize({ width: 1440, height: 900 });
+    expect(await page.locator('h1').evaluate((h1) => h1.getBoundingClientRect().height)).toBeGreaterThan(small);
+    await expect.poll(() => shownLetters(page)).toBe(shown);
+    await expect.poll(async () => Math.abs(await caretGap(shown))).toBeLessThan(0.1);
   });
 
   test('on a first visit the hero moves before the page wakes, and the page takes its typewriter and video over as they run', async ({
@@ -140,7 +226,7 @@ test.describe('home hero, with motion', () => {
     await expect
       .poll(
         async () => {
-          const length = (await letters(page).textContent())?.length ?? 0;
+          const length = await shownLetters(page);
           return length > 0 && length < WORD.length;
         },
         { timeout: 8_000 },
@@ -150,7 +236,9 @@ test.describe('home hero, with motion', () => {
     await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(0);
     expect(scripts.filter((script) => /\/(hydrate|pageShell|Home)-/.test(script))).toEqual([]);
     await page.evaluate(() => {
-      Object.assign(window, { heroLetters: document.querySelector('.home-typewriter__typed')?.firstChild });
+      Object.assign(window, {
+        heroLetters: document.querySelector('.home-typewriter__letters')?.getAnimations({ subtree: true }),
+      });
     });
 
     await expectHydrated(page);
@@ -160,12 +248,14 @@ test.describe('home hero, with motion', () => {
       .poll(() => page.locator('.home-hero__media').evaluate((layer: HTMLElement) => layer.style.transform))
       .not.toBe('');
     const before = await playingAt();
-    await expect.poll(async () => (await letters(page).textContent())?.length).not.toBe(WORD.length);
+    await expect.poll(() => shownLetters(page)).not.toBe(WORD.length);
     expect(
       await page.evaluate(() => {
-        const span = document.querySelector('.home-typewriter__typed');
+        const now = document.querySelector('.home-typewriter__letters')?.getAnimations({ subtree: true }) ?? [];
+        const before = (window as unknown as { heroLetters: Animation[] }).heroLetters;
         return (
-          span?.childNodes.length === 1 && span.firstChild === (window as unknown as { heroLetters: Node }).heroLetters
+          now.length === before.length &&
+          now.every((animation, i) => animation === before[i] && animation.playState === 'running')
         );
       }),
     ).toBe(true);

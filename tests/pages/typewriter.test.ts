@@ -1,67 +1,68 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import type { TypewriterState } from '../../shared/lib/typewriter';
 import {
   clampLetterDelay,
   initialTypewriterState,
   nextTypewriterStep,
-  runTypewriter,
   TYPEWRITER_PAUSE_MS,
+  typewriterKeyframes,
+  typewriterTimeline,
 } from '../../shared/lib/typewriter';
 
 const WORD = 'Experiences';
 
 describe('nextTypewriterStep', () => {
   it('types one letter per letter delay', () => {
-    expect(nextTypewriterStep(WORD, 'once', { length: 0, deleting: false }, 120)).toEqual({
+    expect(nextTypewriterStep(WORD.length, 'once', { length: 0, deleting: false }, 120)).toEqual({
       state: { length: 1, deleting: false },
       delay: 120,
     });
-    expect(nextTypewriterStep(WORD, 'infinite', { length: 5, deleting: false }, 150)).toEqual({
+    expect(nextTypewriterStep(WORD.length, 'infinite', { length: 5, deleting: false }, 150)).toEqual({
       state: { length: 6, deleting: false },
       delay: 150,
     });
   });
 
   it('stops when the text is complete in "once" mode', () => {
-    expect(nextTypewriterStep(WORD, 'once', { length: WORD.length, deleting: false }, 120)).toBeNull();
+    expect(nextTypewriterStep(WORD.length, 'once', { length: WORD.length, deleting: false }, 120)).toBeNull();
   });
 
   it('pauses 1000 ms on the complete text in infinite mode, then removes the first letter', () => {
-    expect(nextTypewriterStep(WORD, 'infinite', { length: WORD.length, deleting: false }, 120)).toEqual({
+    expect(nextTypewriterStep(WORD.length, 'infinite', { length: WORD.length, deleting: false }, 120)).toEqual({
       state: { length: WORD.length - 1, deleting: true },
       delay: 1000,
     });
   });
 
   it('deletes at double speed: half the letter delay', () => {
-    expect(nextTypewriterStep(WORD, 'infinite', { length: 4, deleting: true }, 120)).toEqual({
+    expect(nextTypewriterStep(WORD.length, 'infinite', { length: 4, deleting: true }, 120)).toEqual({
       state: { length: 3, deleting: true },
       delay: 60,
     });
-    expect(nextTypewriterStep(WORD, 'infinite', { length: 1, deleting: true }, 150)).toEqual({
+    expect(nextTypewriterStep(WORD.length, 'infinite', { length: 1, deleting: true }, 150)).toEqual({
       state: { length: 0, deleting: true },
       delay: 75,
     });
   });
 
   it('types again from nothing once everything is deleted', () => {
-    expect(nextTypewriterStep(WORD, 'infinite', { length: 0, deleting: true }, 120)).toEqual({
+    expect(nextTypewriterStep(WORD.length, 'infinite', { length: 0, deleting: true }, 120)).toEqual({
       state: { length: 1, deleting: false },
       delay: 120,
     });
   });
 
   it('has nothing to do for an empty text', () => {
-    expect(nextTypewriterStep('', 'infinite', { length: 0, deleting: false }, 120)).toBeNull();
+    expect(nextTypewriterStep(0, 'infinite', { length: 0, deleting: false }, 120)).toBeNull();
   });
 
   it('walks a whole infinite cycle back to where it started, one letter per step', () => {
-    let state: TypewriterState = initialTypewriterState(WORD, 'infinite');
+    let state: TypewriterState = initialTypewriterState(WORD.length, 'infinite');
     const lengths: number[] = [];
     let elapsed = 0;
     do {
-      const step = nextTypewriterStep(WORD, 'infinite', state, 100);
+      const step = nextTypewriterStep(WORD.length, 'infinite', state, 100);
       if (!step) throw new Error('infinite mode never stops');
       expect(Math.abs(step.state.length - state.length)).toBe(1);
       state = step.state;
@@ -76,8 +77,8 @@ describe('nextTypewriterStep', () => {
 
 describe('initialTypewriterState', () => {
   it('starts "once" from nothing and infinite from the whole text the server showed', () => {
-    expect(initialTypewriterState(WORD, 'once')).toEqual({ length: 0, deleting: false });
-    expect(initialTypewriterState(WORD, 'infinite')).toEqual({ length: WORD.length, deleting: false });
+    expect(initialTypewriterState(WORD.length, 'once')).toEqual({ length: 0, deleting: false });
+    expect(initialTypewriterState(WORD.length, 'infinite')).toEqual({ length: WORD.length, deleting: false });
   });
 });
 
@@ -89,69 +90,71 @@ describe('clampLetterDelay', () => {
   });
 });
 
-describe('runTypewriter on timers', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
+/** How many letters show at `at` ms into a run: the count from the last change at or before it. */
+function shownAt(lengths: { at: number; length: number }[], at: number): number {
+  return lengths.filter((change) => change.at <= at).at(-1)?.length ?? -1;
+}
+
+describe('typewriterTimeline', () => {
+  it('shows one more letter every delay in "once" mode, and ends with the text complete', () => {
+    const { duration, iterations, lengths } = typewriterTimeline(3, 'once', 120);
+    expect({ duration, iterations }).toEqual({ duration: 360, iterations: 1 });
+    expect(lengths).toEqual([
+      { at: 0, length: 0 },
+      { at: 120, length: 1 },
+      { at: 240, length: 2 },
+      { at: 360, length: 3 },
+    ]);
   });
 
-  it('shows one more letter every delay in "once" mode, then stops', () => {
-    const seen: number[] = [];
-    runTypewriter({
-      text: 'Hey',
-      mode: 'once',
-      letterDelay: 120,
-      from: { length: 0, deleting: false },
-      onChange: (state) => seen.push(state.length),
-    });
-    vi.advanceTimersByTime(119);
-    expect(seen).toEqual([]);
-    vi.advanceTimersByTime(1);
-    expect(seen).toEqual([1]);
-    vi.advanceTimersByTime(240);
-    expect(seen).toEqual([1, 2, 3]);
-    vi.advanceTimersByTime(10_000);
-    expect(seen).toEqual([1, 2, 3]);
-    expect(vi.getTimerCount()).toBe(0);
+  it('pauses on the whole text, deletes at double speed and retypes in one cycle of infinite mode', () => {
+    const { duration, iterations, lengths } = typewriterTimeline(3, 'infinite', 100);
+    expect({ duration, iterations }).toEqual({ duration: 1000 + 2 * 50 + 3 * 100, iterations: Infinity });
+    expect(lengths).toEqual([
+      { at: 0, length: 3 },
+      { at: 1000, length: 2 },
+      { at: 1050, length: 1 },
+      { at: 1100, length: 0 },
+      { at: 1200, length: 1 },
+      { at: 1300, length: 2 },
+      { at: 1400, length: 3 },
+    ]);
   });
 
-  it('pauses, deletes at double speed and retypes, forever, in infinite mode', () => {
-    const seen: number[] = [];
-    runTypewriter({
-      text: 'Hey',
-      mode: 'infinite',
-      letterDelay: 100,
-      from: { length: 3, deleting: false },
-      onChange: (state) => seen.push(state.length),
-    });
-    vi.advanceTimersByTime(999);
-    expect(seen).toEqual([]);
-    vi.advanceTimersByTime(1); // t = 1000: the pause is over, the first letter goes
-    expect(seen).toEqual([2]);
-    vi.advanceTimersByTime(100); // two more deletions at 50 ms
-    expect(seen).toEqual([2, 1, 0]);
-    vi.advanceTimersByTime(300); // three letters at 100 ms
-    expect(seen).toEqual([2, 1, 0, 1, 2, 3]);
-    vi.advanceTimersByTime(1000); // and the cycle starts again
-    expect(seen).toEqual([2, 1, 0, 1, 2, 3, 2]);
-    expect(vi.getTimerCount()).toBe(1);
+  it('steps through the same states as nextTypewriterStep, for the whole word', () => {
+    const { duration, lengths } = typewriterTimeline(WORD.length, 'infinite', 120);
+    let state: TypewriterState = initialTypewriterState(WORD.length, 'infinite');
+    let elapsed = 0;
+    do {
+      const step = nextTypewriterStep(WORD.length, 'infinite', state, 120);
+      if (!step) throw new Error('infinite mode never stops');
+      elapsed += step.delay;
+      state = step.state;
+      expect(shownAt(lengths, elapsed)).toBe(state.length);
+      expect(shownAt(lengths, elapsed - 1)).toBe(state.length + (state.deleting ? 1 : -1));
+    } while (state.length !== WORD.length);
+    expect(elapsed).toBe(duration);
   });
 
-  it('stops scheduling when cancelled', () => {
-    const seen: number[] = [];
-    const stop = runTypewriter({
-      text: WORD,
-      mode: 'infinite',
-      letterDelay: 100,
-      from: { length: 0, deleting: false },
-      onChange: (state) => seen.push(state.length),
+  it('has nothing to animate for an empty text', () => {
+    expect(typewriterTimeline(0, 'infinite', 120)).toEqual({
+      duration: 0,
+      iterations: Infinity,
+      lengths: [{ at: 0, length: 0 }],
     });
-    vi.advanceTimersByTime(250);
-    stop();
-    vi.advanceTimersByTime(10_000);
-    expect(seen).toEqual([1, 2]);
-    expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe('typewriterKeyframes', () => {
+  it('moves the window to end after the letters shown and the word back by as much, each value held until the next', () => {
+    const timeline = typewriterTimeline(3, 'infinite', 100);
+    const { window, word } = typewriterKeyframes(timeline, [0, 10, 18, 30]);
+    const offsets = [0, 1000, 1050, 1100, 1200, 1300, 1400].map((at) => at / 1400);
+    expect(window.map((frame) => frame.offset)).toEqual(offsets);
+    expect(window.map((frame) => frame.transform)).toEqual(
+      [0, 12, 20, 30, 20, 12, 0].map((px) => `translateX(${-px}px)`),
+    );
+    expect(word.map((frame) => frame.transform)).toEqual([0, 12, 20, 30, 20, 12, 0].map((px) => `translateX(${px}px)`));
+    expect(new Set([...window, ...word].map((frame) => frame.easing))).toEqual(new Set(['step-end']));
   });
 });

@@ -22,12 +22,12 @@ interface TypewriterProps {
  * width and the line never reflows. Without JavaScript, before hydration and
  * under reduced motion, the word simply stands.
  *
- * Each step writes the letters' text node itself, outside React: a render and a
- * commit per letter, twenty a cycle for as long as the page is open, were most of the
- * home page's script time after its hydration on a slow phone (decision 096). React
- * renders the letters' span empty and never touches its content: on a first visit the
- * home page's own script (client/heroOpening.ts) types there before the page wakes, and
- * the component takes that typewriter over (decision 100).
+ * The letters are written once, outside React, and the browser animates them (typeInto):
+ * a render and a commit per letter (decision 096), then a timer per letter (decision 103),
+ * were most of the home page's script on a slow phone. React renders the letters' span
+ * empty and never touches its content: on a first visit the home page's own script
+ * (client/heroOpening.ts) starts the typewriter there before the page wakes, and the
+ * component takes it over (decision 100).
  */
 export function Typewriter({ text, delay = 120, infinite = false, className }: TypewriterProps) {
   const mode = infinite ? 'infinite' : 'once';
