@@ -20,10 +20,8 @@ export interface MailServer {
   received: ReceivedMail[];
   /** Resolves once at least `count` messages arrived; rejects after `timeoutMs`. */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
-  /** Stops listening (the port then refuses connections), keeping what was received. */
+  /** Stops listening, keeping what was received. */
   stop(): Promise<void>;
-  /** Listens again on the same port. */
-  start(): Promise<void>;
   /**
    * From now on every message waits, its data received but not yet answered, as at a mail server slow to accept:
    * the sender still holds it. `held` lists every message that waited; `release()` accepts those waiting and ends the hold.
@@ -40,13 +38,16 @@ export interface MailServer {
  * process: the site's mailer talks SMTP to it exactly as to a provider.
  * `delayMs` holds every message before accepting it, like a slow provider;
  * `refuses` names recipients it answers 550 (a permanent refusal), as for a mailbox that does not exist;
- * `refusesSender` says when it answers 550 to MAIL FROM, as a provider that refuses the site itself.
+ * `refusesSender` says when it answers 550 to MAIL FROM, as a provider that refuses the site itself;
+ * `down` says when it greets every connection with 421 and closes it, as a provider out of service. (It keeps its
+ * port: a stopped server's port can be taken by another test's server meanwhile, which answers something else.)
  */
 export async function startMailServer({
   port = 0,
   delayMs = 0,
   refuses = (_address: string): boolean => false,
   refusesSender = (): boolean => false,
+  down = (): boolean => false,
 } = {}): Promise<MailServer> {
   const received: ReceivedMail[] = [];
   const held: ReceivedMail[] = [];
@@ -82,6 +83,10 @@ export async function startMailServer({
       disabledCommands: ['STARTTLS'],
       logger: false,
       disableReverseLookup: true,
+      onConnect(_session, callback) {
+        if (!down()) return callback();
+        callback(Object.assign(new Error('4.3.2 Service not available'), { responseCode: 421 }));
+      },
       onMailFrom(_address, _session, callback) {
         if (!refusesSender()) return callback();
         callback(Object.assign(new Error('5.7.1 Sender not allowed'), { responseCode: 550 }));
@@ -143,7 +148,6 @@ export async function startMailServer({
     received,
     waitFor: (count, timeoutMs = 20_000) => waitUntil(received, count, timeoutMs),
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
-    start: listen,
     hold() {
       holding = true;
     },
