@@ -118,8 +118,11 @@ export function recentCheckRoutes({ db, logger, assets, guardPost }: CheckRouteO
         createElement(RecheckPage, { assets: assets(), user: consoleUser(res), checkPath: CHECK_PATH, action, error }),
       );
     };
+    // After the answer to a check under way from this client (a double click, two tabs): see the throttle's turn.
+    const endTurn = await throttle.turn(session.email, client);
     const place = admitSignIn();
     if (!place) {
+      endTurn();
       refuse(503, signInCopy.busy(10), 'busy');
       return;
     }
@@ -148,6 +151,7 @@ export function recentCheckRoutes({ db, logger, assets, guardPost }: CheckRouteO
       res.redirect(action.method === 'post' ? 307 : 303, action.next);
     } finally {
       place.release();
+      endTurn();
     }
   });
 

@@ -140,9 +140,12 @@ export function signInRoutes(options: SignInOptions): Router {
           refuse(400, signInCopy.missing, 'invalid');
           return;
         }
+        // After the answer to an attempt under way from this client on this address (a double click, two tabs).
+        const endTurn = await throttle.turn(address, client);
         // A bounded queue: beyond it the attempt is refused before anything is counted or hashed.
         const place = admitSignIn();
         if (!place) {
+          endTurn();
           refuse(503, signInCopy.busy(BUSY_RETRY_SECONDS), 'busy', BUSY_RETRY_SECONDS);
           return;
         }
@@ -191,6 +194,7 @@ export function signInRoutes(options: SignInOptions): Router {
           else await opened(req, res, fail, { account, token, next });
         } finally {
           place.release();
+          endTurn();
         }
       } catch (error) {
         fail(error);

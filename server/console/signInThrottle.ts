@@ -1,5 +1,6 @@
 import { retention } from '../../shared/content/retention';
 import type { Database, Queryable } from '../db';
+import { createTurns } from '../lib/turns';
 
 /** Failures in a row from one client for one address after which that pair is locked… */
 export const LOCK_AFTER_FAILURES = 10;
@@ -44,6 +45,12 @@ export interface SignInThrottle {
   fail(email: string, client: string, now?: number): Promise<void>;
   /** The reserved attempt signed in: forgets the address's failures, and takes this one back from the client's. */
   succeed(email: string, client: string, now?: number): Promise<void>;
+  /**
+   * Waits for the attempt under way in this process from this client on this address, if any, and resolves with
+   * what ends this one's turn (call it once answered). A reservation counts as a failure until it is answered, so
+   * a second attempt at the same moment (a double click, two tabs) would be refused for a failure that was not one.
+   */
+  turn(email: string, client: string): Promise<() => void>;
   /** The CLI's unlock: clears the failures and locks of an address, from every client. */
   unlock(email: string): Promise<boolean>;
   /** The accounts locked for a client now, each with the client it is locked for (the latest, when several). */
@@ -134,7 +141,10 @@ export function createSignInThrottle(db: Database): SignInThrottle {
     return new Refused({ kind: lockable && (row?.failures ?? 0) >= LOCK_AFTER_FAILURES ? 'locked' : 'wait', seconds });
   };
 
+  const turns = createTurns();
+
   return {
+    turn: (email, client) => turns.take(keys(email, client).pair),
     async reserve(email, client, now = Date.now()) {
       const key = keys(email, client);
       try {

@@ -148,4 +148,22 @@ describe('a dangerous action', () => {
     expect(slowed.status).toBe(429);
     expect(slowed.text).toContain('Too many failed attempts');
   });
+
+  it('goes on for both of two right passwords sent at once after two wrong ones (a double click)', async () => {
+    // Not Lucía, whose address the test before slowed down.
+    const client = await sessionFor(app, 'ana@meridianlab.test');
+    const send = (password: string) =>
+      consolePost(app, '/staff/check', client, {
+        csrf: client.csrf,
+        recheck_next: '/staff/leads.csv',
+        recheck_password: password,
+      }).set('X-Forwarded-For', '203.0.113.98');
+    for (let i = 0; i < 2; i++) expect((await send('x')).status).toBe(401);
+    // The first counts as a third failure until its password is checked: the second waits for that answer.
+    const answers = await Promise.all([send(STAFF_PASSWORD), send(STAFF_PASSWORD)]);
+    expect(answers.map((answer) => [answer.status, answer.headers.location])).toEqual([
+      [303, '/staff/leads.csv'],
+      [303, '/staff/leads.csv'],
+    ]);
+  });
 });

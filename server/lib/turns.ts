@@ -1,0 +1,26 @@
+/** Work on one key, one at a time in this process, in the order asked: `take` resolves with what ends the turn. */
+export interface Turns {
+  take(key: string): Promise<() => void>;
+}
+
+export function createTurns(): Turns {
+  /** Per key, the end of the last turn asked for: the next one starts there. */
+  const last = new Map<string, Promise<void>>();
+  return {
+    async take(key) {
+      const before = last.get(key);
+      let end!: () => void;
+      const ended = new Promise<void>((resolve) => {
+        end = resolve;
+      });
+      last.set(key, ended);
+      await before;
+      // Ending twice is harmless: the promise is resolved once, and the key is forgotten only for this turn.
+      return () => {
+        end();
+        // The key is forgotten once no one waits behind this turn.
+        if (last.get(key) === ended) last.delete(key);
+      };
+    },
+  };
+}
