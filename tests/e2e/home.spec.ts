@@ -49,8 +49,7 @@ function countShownLetters(page: Page): Promise<void> {
       const text = typed?.firstChild;
       if (!clip || !(text instanceof Text)) return 0;
       const style = getComputedStyle(clip);
-      const end =
-        clip.getBoundingClientRect().right - parseFloat(style.borderRightWidth) - parseFloat(style.paddingRight);
+      const end = clip.getBoundingClientRect().right - parseFloat(style.borderRightWidth);
       const range = document.createRange();
       range.setStart(text, 0);
       let shown = 0;
@@ -189,15 +188,17 @@ test.describe('home hero, with motion', () => {
         animation.currentTime = at;
       }
     }, held);
-    /** The caret's left edge less the right edge of the letters shown: 0 when it stands right after them. */
+    /**
+     * The caret's left edge, where the window stops showing the word, less the right edge of the letters shown: 0
+     * when it stands right after them and no part of the next letter shows.
+     */
     const caretGap = (shown: number) =>
       page.evaluate((count) => {
         const typed = document.querySelector('.home-hero__title .home-typewriter__typed');
         const clip = typed?.parentElement;
         if (!clip || !typed?.firstChild) throw new Error('no typewriter');
         const style = getComputedStyle(clip);
-        const end =
-          clip.getBoundingClientRect().right - parseFloat(style.borderRightWidth) - parseFloat(style.paddingRight);
+        const end = clip.getBoundingClientRect().right - parseFloat(style.borderRightWidth);
         const range = document.createRange();
         range.setStart(typed.firstChild, 0);
         range.setEnd(typed.firstChild, count);
