@@ -15,10 +15,9 @@ export function createTurns(): Turns {
       });
       last.set(key, ended);
       await before;
-      // Ending twice is harmless: the promise is resolved once, and the key is forgotten only for this turn.
       return () => {
         end();
-        // The key is forgotten once no one waits behind this turn.
+        // Forgotten once no one waits behind this turn; a second call changes nothing.
         if (last.get(key) === ended) last.delete(key);
       };
     },

@@ -52,12 +52,11 @@ export function nextTypewriterStep(
   state: TypewriterState,
   letterDelay: number,
 ): TypewriterStep | null {
-  const full = letterCount;
-  if (full === 0) return null;
+  if (letterCount === 0) return null;
   if (!state.deleting) {
-    if (state.length < full) return { state: { length: state.length + 1, deleting: false }, delay: letterDelay };
+    if (state.length < letterCount) return { state: { length: state.length + 1, deleting: false }, delay: letterDelay };
     if (mode === 'once') return null;
-    return { state: { length: full - 1, deleting: true }, delay: TYPEWRITER_PAUSE_MS };
+    return { state: { length: letterCount - 1, deleting: true }, delay: TYPEWRITER_PAUSE_MS };
   }
   if (state.length > 0) return { state: { length: state.length - 1, deleting: true }, delay: letterDelay / 2 };
   return { state: { length: 1, deleting: false }, delay: letterDelay };
