@@ -4,7 +4,7 @@
  * the components take them over (typeInto and startHeroVideo go on with what runs).
  */
 import { HERO_VIDEO_CLASS, startHeroVideo } from '../shared/lib/heroVideo';
-import { motionReduced, prefersSavedData } from '../shared/lib/motion';
+import { motionReduced } from '../shared/lib/motion';
 import type { TypewriterMode } from '../shared/lib/typewriter';
 import { typeInto, TYPEWRITER_CLASSES } from '../shared/lib/typewriter';
 
@@ -20,6 +20,6 @@ export function open(): boolean {
     typeInto(letters, { text, mode: mode as TypewriterMode, letterDelay: Number(letterDelay) });
   }
   const video = document.querySelector<HTMLVideoElement>(`.${HERO_VIDEO_CLASS}`);
-  if (video && !prefersSavedData()) startHeroVideo(video);
+  if (video) startHeroVideo(video);
   return false;
 }

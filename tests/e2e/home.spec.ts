@@ -391,21 +391,30 @@ test.describe('home hero, reduced motion', () => {
 });
 
 test.describe('home hero, Save-Data', () => {
-  test('shows the poster only: the video is never requested', async ({ page }) => {
-    const videoRequests: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().includes('/video/')) videoRequests.push(request.url());
+  for (const woken of [false, true])
+    test(`shows the poster only: the video is never requested (${woken ? 'the page woken' : 'the page untouched'})`, async ({
+      page,
+    }) => {
+      const videoRequests: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/video/')) videoRequests.push(request.url());
+      });
+      await page.addInitScript(() => {
+        Object.defineProperty(navigator, 'connection', { value: { saveData: true }, configurable: true });
+      });
+      if (woken) await gotoHydrated(page, '/');
+      else await page.goto('/');
+      await page.waitForLoadState('load');
+      // The typewriter has started: the page's opening (untouched) or its components (woken) have run.
+      await expect(page.locator('.home-typewriter')).toHaveClass(/is-animated/);
+      await page.waitForTimeout(1500);
+      expect(await page.locator('.home-hero__video').evaluate((element: HTMLVideoElement) => element.paused)).toBe(
+        true,
+      );
+      expect(videoRequests).toEqual([]);
+      await expect(page.locator('.home-hero__poster')).toBeVisible();
+      await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(woken ? 1 : 0);
     });
-    await page.addInitScript(() => {
-      Object.defineProperty(navigator, 'connection', { value: { saveData: true }, configurable: true });
-    });
-    await gotoHydrated(page, '/');
-    await page.waitForLoadState('load');
-    await page.waitForTimeout(1500);
-    expect(await page.locator('.home-hero__video').evaluate((element: HTMLVideoElement) => element.paused)).toBe(true);
-    expect(videoRequests).toEqual([]);
-    await expect(page.locator('.home-hero__poster')).toBeVisible();
-  });
 });
 
 test.describe('home links', () => {

@@ -2,7 +2,6 @@ import { useEffect, useRef } from 'react';
 
 import type { HeroMedia } from '../../content/data';
 import { HERO_VIDEO_CLASS, startHeroVideo } from '../../lib/heroVideo';
-import { prefersSavedData } from '../../lib/motion';
 import { parallaxFrame } from '../../lib/parallax';
 import { assetUrl } from '../../model/assets';
 import { ResponsiveImage } from '../ResponsiveImage';
@@ -23,7 +22,7 @@ export function HeroVideo({ media }: { media: HeroMedia }) {
 
   useEffect(() => {
     const video = videoRef.current;
-    if (!video || !motion || prefersSavedData()) return;
+    if (!video || !motion) return;
     // Started already on a first visit by the home page's own script (decision 100): playing, it plays on.
     const stop = startHeroVideo(video, () => {
       playing.current = true;
