@@ -405,8 +405,9 @@ test.describe('home hero, Save-Data', () => {
       if (woken) await gotoHydrated(page, '/');
       else await page.goto('/');
       await page.waitForLoadState('load');
-      // The typewriter has started: the page's opening (untouched) or its components (woken) have run.
-      await expect(page.locator('.home-typewriter')).toHaveClass(/is-animated/);
+      // The typewriter has started: the page's opening (untouched, at the first idle moment, which a busy machine
+      // may put off for up to 5 s) or its components (woken) have run.
+      await expect(page.locator('.home-typewriter')).toHaveClass(/is-animated/, { timeout: 15_000 });
       await page.waitForTimeout(1500);
       expect(await page.locator('.home-hero__video').evaluate((element: HTMLVideoElement) => element.paused)).toBe(
         true,
