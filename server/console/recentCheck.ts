@@ -16,7 +16,7 @@ import { createAccountStore } from './accounts';
 import { recordAudit } from './audit/record';
 import type { ConsoleAssets } from './kit/ConsoleDocument';
 import { consoleUser, sendPage, textFields } from './page';
-import { admitSignIn, DUMMY_HASH, verifyPassword } from './passwords';
+import { DUMMY_HASH, verifyPassword } from './passwords';
 import type { StaffSession } from './sessions';
 import { createSessionStore } from './sessions';
 import { createSignInThrottle } from './signInThrottle';
@@ -118,11 +118,8 @@ export function recentCheckRoutes({ db, logger, assets, guardPost }: CheckRouteO
         createElement(RecheckPage, { assets: assets(), user: consoleUser(res), checkPath: CHECK_PATH, action, error }),
       );
     };
-    // After the answer to a check under way from this client (a double click, two tabs): see the throttle's turn.
-    const endTurn = await throttle.turn(session.email, client);
-    const place = admitSignIn();
+    const place = await throttle.admit(session.email, client);
     if (!place) {
-      endTurn();
       refuse(503, signInCopy.busy(10), 'busy');
       return;
     }
@@ -151,7 +148,6 @@ export function recentCheckRoutes({ db, logger, assets, guardPost }: CheckRouteO
       res.redirect(action.method === 'post' ? 307 : 303, action.next);
     } finally {
       place.release();
-      endTurn();
     }
   });
 

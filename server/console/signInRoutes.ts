@@ -14,7 +14,7 @@ import { returnPath, secondStepLocation, SIGN_IN_PATH } from './auth';
 import type { KeptFormFlow } from './keptFormRoutes';
 import type { ConsoleAssets } from './kit/ConsoleDocument';
 import { consoleUser, sendPage, textFields } from './page';
-import { admitSignIn, DUMMY_HASH, MAX_PASSWORD_LENGTH, verifyPassword } from './passwords';
+import { DUMMY_HASH, MAX_PASSWORD_LENGTH, verifyPassword } from './passwords';
 import type { Role } from './roles';
 import type { SignInLock } from './signInThrottle';
 import { createSignInThrottle, LOCK_AFTER_FAILURES } from './signInThrottle';
@@ -140,12 +140,9 @@ export function signInRoutes(options: SignInOptions): Router {
           refuse(400, signInCopy.missing, 'invalid');
           return;
         }
-        // After the answer to an attempt under way from this client on this address (a double click, two tabs).
-        const endTurn = await throttle.turn(address, client);
         // A bounded queue: beyond it the attempt is refused before anything is counted or hashed.
-        const place = admitSignIn();
+        const place = await throttle.admit(address, client);
         if (!place) {
-          endTurn();
           refuse(503, signInCopy.busy(BUSY_RETRY_SECONDS), 'busy', BUSY_RETRY_SECONDS);
           return;
         }
@@ -194,7 +191,6 @@ export function signInRoutes(options: SignInOptions): Router {
           else await opened(req, res, fail, { account, token, next });
         } finally {
           place.release();
-          endTurn();
         }
       } catch (error) {
         fail(error);

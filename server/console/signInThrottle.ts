@@ -1,6 +1,7 @@
 import { retention } from '../../shared/content/retention';
 import type { Database, Queryable } from '../db';
 import { createTurns } from '../lib/turns';
+import { admitSignIn } from './passwords';
 
 /** Failures in a row from one client for one address after which that pair is locked… */
 export const LOCK_AFTER_FAILURES = 10;
@@ -46,11 +47,12 @@ export interface SignInThrottle {
   /** The reserved attempt signed in: forgets the address's failures, and takes this one back from the client's. */
   succeed(email: string, client: string, now?: number): Promise<void>;
   /**
-   * Waits for the attempt under way in this process from this client on this address, if any, and resolves with
-   * what ends this one's turn (call it once answered). A reservation counts as a failure until it is answered, so
-   * a second attempt at the same moment (a double click, two tabs) would be refused for a failure that was not one.
+   * Waits for the attempt under way in this process from this client on this address, if any, then takes a place
+   * in the hash queue (admitSignIn): undefined when it is full; release() once answered. A reservation counts as a
+   * failure until it is answered, so a second attempt at the same moment (a double click, two tabs) would be
+   * refused for a failure that was not one. Waiting, an attempt holds no place.
    */
-  turn(email: string, client: string): Promise<() => void>;
+  admit(email: string, client: string): Promise<{ release(): void } | undefined>;
   /** The CLI's unlock: clears the failures and locks of an address, from every client. */
   unlock(email: string): Promise<boolean>;
   /** The accounts locked for a client now, each with the client it is locked for (the latest, when several). */
@@ -144,7 +146,19 @@ export function createSignInThrottle(db: Database): SignInThrottle {
   const turns = createTurns();
 
   return {
-    turn: (email, client) => turns.take(keys(email, client).pair),
+    async admit(email, client) {
+      const endTurn = await turns.take(keys(email, client).pair);
+      const place = admitSignIn();
+      if (!place) endTurn();
+      return (
+        place && {
+          release() {
+            place.release();
+            endTurn();
+          },
+        }
+      );
+    },
     async reserve(email, client, now = Date.now()) {
       const key = keys(email, client);
       try {

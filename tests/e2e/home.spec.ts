@@ -34,29 +34,42 @@ function layerState(page: Page) {
 
 const letters = (page: Page) => page.locator('.home-hero__title .home-typewriter__letters');
 
-/** The page's count of the typewriter's letters shown (countShownLetters). */
-type WithCounter = typeof window & { shownLetters: () => number };
+/** What countShownLetters gives the page: where the caret begins, where the first letters end, how many show. */
+type WithCounter = typeof window & {
+  caretEdge: () => number;
+  lettersEnd: (count: number) => number;
+  shownLetters: () => number;
+};
 
 /**
  * Gives the page a count of the typewriter's letters shown now: those that end left of the window they show
- * through (its right border is the caret), where the browser lays them out with the animations' transforms.
+ * through (its right border is the caret, which begins where the window stops showing the word), where the
+ * browser lays them out with the animations' transforms.
  */
 function countShownLetters(page: Page): Promise<void> {
   return page.evaluate(() => {
-    (window as WithCounter).shownLetters = () => {
-      const typed = document.querySelector('.home-hero__title .home-typewriter__typed');
-      const clip = typed?.parentElement;
-      const text = typed?.firstChild;
-      if (!clip || !(text instanceof Text)) return 0;
-      const style = getComputedStyle(clip);
-      const end = clip.getBoundingClientRect().right - parseFloat(style.borderRightWidth);
+    const typed = () => document.querySelector('.home-hero__title .home-typewriter__typed');
+    const own = window as WithCounter;
+    own.caretEdge = () => {
+      const clip = typed()?.parentElement;
+      if (!clip) throw new Error('no typewriter');
+      return clip.getBoundingClientRect().right - parseFloat(getComputedStyle(clip).borderRightWidth);
+    };
+    own.lettersEnd = (count) => {
+      const text = typed()?.firstChild;
+      if (!(text instanceof Text)) throw new Error('no letters');
       const range = document.createRange();
       range.setStart(text, 0);
+      range.setEnd(text, count);
+      return range.getBoundingClientRect().right;
+    };
+    own.shownLetters = () => {
+      const text = typed()?.firstChild;
+      if (!(text instanceof Text)) return 0;
+      const end = own.caretEdge();
       let shown = 0;
-      for (let letters = 1; letters <= text.length; letters += 1) {
-        range.setEnd(text, letters);
-        if (range.getBoundingClientRect().right <= end + 0.5) shown = letters;
-      }
+      for (let letters = 1; letters <= text.length; letters += 1)
+        if (own.lettersEnd(letters) <= end + 0.5) shown = letters;
       return shown;
     };
   });
@@ -188,22 +201,14 @@ test.describe('home hero, with motion', () => {
         animation.currentTime = at;
       }
     }, held);
-    /**
-     * The caret's left edge, where the window stops showing the word, less the right edge of the letters shown: 0
-     * when it stands right after them and no part of the next letter shows.
-     */
-    const caretGap = (shown: number) =>
-      page.evaluate((count) => {
-        const typed = document.querySelector('.home-hero__title .home-typewriter__typed');
-        const clip = typed?.parentElement;
-        if (!clip || !typed?.firstChild) throw new Error('no typewriter');
-        const style = getComputedStyle(clip);
-        const end = clip.getBoundingClientRect().right - parseFloat(style.borderRightWidth);
-        const range = document.createRange();
-        range.setStart(typed.firstChild, 0);
-        range.setEnd(typed.firstChild, count);
-        return end - range.getBoundingClientRect().right;
+    /** The caret's left edge less the right edge of the letters shown: 0 when it stands right after them. */
+    const caretGap = async (shown: number) => {
+      await countShownLetters(page);
+      return page.evaluate((count) => {
+        const own = window as WithCounter;
+        return own.caretEdge() - own.lettersEnd(count);
       }, shown);
+    };
     const shown = WORD.length - 5;
     // Polled: the web font may arrive meanwhile, and the widths are read again on the next frame.
     await expect.poll(() => shownLetters(page)).toBe(shown);

@@ -9,7 +9,6 @@ import { postgresDatabase } from '../support/engines';
 import { guardFields } from '../support/formGuard';
 import type { MailServer } from '../support/mailServer';
 import { header, startMailServer } from '../support/mailServer';
-import type { ServerProcess } from '../support/serverProcess';
 import { freePort, killServers, startServer } from '../support/serverProcess';
 
 /** The contact form's limit per client and minute (server/leads/routes.ts). */
@@ -88,19 +87,17 @@ describe('two instances on one PostgreSQL', { timeout: 300_000 }, () => {
 
     // A crash: 200 more leads, half to each, and instance A is SIGKILLed once it has answered a quarter of
     // its own, however fast B answers on a busy machine.
-    let answered = 0;
+    let answeredByA = 0;
     let killed: Promise<void> | undefined;
-    const crashing = (server: ServerProcess) => (status: number) => {
-      if (++answered === 25) killed = server.crash();
+    const onA = (status: number) => {
+      if (++answeredByA === 25) killed = a.server.crash();
       return status;
     };
-    const onA = crashing(a.server);
     const second = await Promise.all(
-      Array.from({ length: 200 }, (_, i) =>
-        i % 2
-          ? postLead(a.port, `Crash ${i}`, `192.0.2.${i % 250}`).then(onA)
-          : postLead(b.port, `Crash ${i}`, `192.0.2.${i % 250}`),
-      ),
+      Array.from({ length: 200 }, (_, i) => {
+        const posted = postLead(i % 2 ? a.port : b.port, `Crash ${i}`, `192.0.2.${i % 250}`);
+        return i % 2 ? posted.then(onA) : posted;
+      }),
     );
     await killed;
     const acknowledged = second.flatMap((status, i) => (status === 201 ? [`Crash ${i}`] : []));
