@@ -163,4 +163,14 @@ test.describe('the critical path', () => {
     await expect(page.locator(`style[data-href="critical-${notFoundPage.chunk}"]`)).toHaveCount(1);
     await context.close();
   });
+
+  test("the browser's check of whether the site installs fetches a PNG icon, never an SVG it would draw as a document on the page (decision 105)", async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const icon = page.waitForRequest(/\/icons\//);
+    // What Chromium runs after a load to offer the install (and what Lighthouse asks for): the manifest, then its best icon.
+    await (await page.context().newCDPSession(page)).send('Page.getInstallabilityErrors');
+    expect(new URL((await icon).url()).pathname).toBe('/icons/icon-192.png');
+  });
 });

@@ -30,20 +30,18 @@ describe('sharing image, web app manifest and icons', () => {
     expect(pngSize(response.body as Buffer)).toEqual({ width: 1200, height: 630 });
   });
 
-  it('serve a web app manifest whose icons all exist at their stated sizes', async () => {
+  it('serve a web app manifest whose icons are all PNGs at their stated sizes (no SVG: decision 105)', async () => {
     const response = await request(app).get('/manifest.webmanifest');
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/manifest\+json/);
     const manifest = JSON.parse(response.text);
     expect(manifest).toMatchObject({ name: 'Meridian Lab', start_url: '/', display: 'standalone' });
     expect(manifest.icons.some((icon: { purpose?: string }) => icon.purpose === 'maskable')).toBe(true);
-    for (const icon of manifest.icons as { src: string; sizes: string; type: string }[]) {
+    for (const icon of manifest.icons as { src: string; sizes: string }[]) {
       const file = await binary(icon.src);
       expect(file.status, icon.src).toBe(200);
-      if (icon.type === 'image/png') {
-        const [width, height] = icon.sizes.split('x').map(Number);
-        expect(pngSize(file.body as Buffer)).toEqual({ width, height });
-      }
+      const [width, height] = icon.sizes.split('x').map(Number);
+      expect(pngSize(file.body as Buffer)).toEqual({ width, height });
     }
   });
 
