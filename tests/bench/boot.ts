@@ -62,7 +62,7 @@ export type BootCpu = { multiplier: number } | { emulateIndex: number };
 /** Runs of the first page that only measure this host's benchmark index, when a slower host is emulated. */
 const CALIBRATION_RUNS = 3;
 
-/** Measures each page on each site (name → origin), the sites' runs interleaved, and prints the medians beside the limits. */
+/** Measures each page on each site (name → origin), in rounds over every page with the sites interleaved, and prints the medians beside the limits. */
 export async function measureBoot(
   sites: Record<string, string>,
   paths: readonly string[],
@@ -90,47 +90,51 @@ export async function measureBoot(
   console.log(
     `\n## First visit's main thread: Lighthouse mobile, CPU ${cpuMultiplier}×, median of ${runs} (limits: boot-up ≤ ${BOOT_LIMITS.bootupMs} ms, TBT ≤ ${BOOT_LIMITS.tbtMs} ms)\n`,
   );
-  console.log(
-    "| page | site | boot-up | TBT | runs' range | load (1 min) | benchmark index | runs |\n| --- | --- | --- | --- | --- | --- | --- | --- |",
-  );
-  const rows: BootRow[] = [];
+  const samples = new Map<string, BootSample[]>(paths.flatMap((path) => names.map((name) => [`${name} ${path}`, []])));
   try {
-    for (const path of paths) {
-      const samples = new Map<string, BootSample[]>(names.map((name) => [name, []]));
-      for (let run = 0; run < runs; run += 1) {
+    // Round by round over every page, not a page's runs in a row (decision 104): a browser just launched
+    // commits its first navigations slower, and the page measured first would take all of that.
+    for (let run = 0; run < runs; run += 1) {
+      for (const path of paths) {
         // Each run in the other order, so that neither site always comes first.
         for (const name of run % 2 ? [...names].reverse() : names) {
           const measured = await sample(chrome.port, `${sites[name]}${path}`, cpuMultiplier);
-          if (measured) samples.get(name)!.push(measured);
+          if (measured) samples.get(`${name} ${path}`)!.push(measured);
         }
-      }
-      for (const name of names) {
-        const taken = samples.get(name)!;
-        if (!taken.length) {
-          console.log(`| ${path} | ${name} | all ${runs} runs failed | | | | | 0 |`);
-          continue;
-        }
-        const row = {
-          path,
-          site: name,
-          bootupMs: median(taken.map((s) => s.bootupMs)),
-          tbtMs: median(taken.map((s) => s.tbtMs)),
-          load: median(taken.map((s) => s.load)),
-          benchmarkIndex: median(taken.map((s) => s.benchmarkIndex)),
-          runs: taken,
-        };
-        const mark = (value: number, limit: number) => `${value} ms${value > limit ? ' (over)' : ''}`;
-        // A single page's runs spread widely on a shared host (decision 101): the range says how far a median holds.
-        const range = (values: number[]) => `${Math.min(...values)}–${Math.max(...values)}`;
-        const spread = `boot-up ${range(taken.map((s) => s.bootupMs))}, TBT ${range(taken.map((s) => s.tbtMs))} ms`;
-        console.log(
-          `| ${path} | ${name} | ${mark(row.bootupMs, BOOT_LIMITS.bootupMs)} | ${mark(row.tbtMs, BOOT_LIMITS.tbtMs)} | ${spread} | ${row.load} | ${row.benchmarkIndex} | ${taken.length} |`,
-        );
-        rows.push(row);
       }
     }
   } finally {
     chrome.kill();
+  }
+  console.log(
+    "| page | site | boot-up | TBT | runs' range | load (1 min) | benchmark index | runs |\n| --- | --- | --- | --- | --- | --- | --- | --- |",
+  );
+  const rows: BootRow[] = [];
+  for (const path of paths) {
+    for (const name of names) {
+      const taken = samples.get(`${name} ${path}`)!;
+      if (!taken.length) {
+        console.log(`| ${path} | ${name} | all ${runs} runs failed | | | | | 0 |`);
+        continue;
+      }
+      const row = {
+        path,
+        site: name,
+        bootupMs: median(taken.map((s) => s.bootupMs)),
+        tbtMs: median(taken.map((s) => s.tbtMs)),
+        load: median(taken.map((s) => s.load)),
+        benchmarkIndex: median(taken.map((s) => s.benchmarkIndex)),
+        runs: taken,
+      };
+      const mark = (value: number, limit: number) => `${value} ms${value > limit ? ' (over)' : ''}`;
+      // A single page's runs spread widely on a shared host (decision 101): the range says how far a median holds.
+      const range = (values: number[]) => `${Math.min(...values)}–${Math.max(...values)}`;
+      const spread = `boot-up ${range(taken.map((s) => s.bootupMs))}, TBT ${range(taken.map((s) => s.tbtMs))} ms`;
+      console.log(
+        `| ${path} | ${name} | ${mark(row.bootupMs, BOOT_LIMITS.bootupMs)} | ${mark(row.tbtMs, BOOT_LIMITS.tbtMs)} | ${spread} | ${row.load} | ${row.benchmarkIndex} | ${taken.length} |`,
+      );
+      rows.push(row);
+    }
   }
   return rows;
 }
