@@ -393,6 +393,34 @@ test.describe('home hero, reduced motion', () => {
       expect(state.transform).toBe('none');
     }
   });
+
+  test('asked for while the page is still untouched, reduced motion stills the hero at once: no letters move, the whole word stands, the video stops', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const video = page.locator('.home-hero__video');
+    const paused = () => video.evaluate((element: HTMLVideoElement) => element.paused);
+    // The page's opening has started the typewriter and the video (at the first idle moment, which a busy
+    // machine may put off for up to 5 s).
+    await expect(page.locator('.home-typewriter')).toHaveClass(/is-animated/, { timeout: 15_000 });
+    await expect.poll(paused, { timeout: 15_000 }).toBe(false);
+
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await expect(page.locator('.home-typewriter')).not.toHaveClass(/is-animated/);
+    await expect(page.locator('.home-typewriter__word')).toHaveCSS('opacity', '1');
+    await expect(letters(page)).toBeHidden();
+    expect(
+      await page.evaluate(() =>
+        document
+          .querySelector('.home-typewriter')!
+          .getAnimations({ subtree: true })
+          .map((animation) => animation.playState),
+      ),
+    ).toEqual(['paused', 'paused']);
+    await expect.poll(paused).toBe(true);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveAccessibleName(HEADLINE);
+    await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(0);
+  });
 });
 
 test.describe('home hero, Save-Data', () => {
