@@ -1,6 +1,6 @@
 import type { ClickEvent, VisitBeacon } from '../shared/lib/attribution';
 import { ANALYTICS_ENDPOINT } from '../shared/lib/attribution';
-import { recordPageView } from '../shared/lib/visit';
+import { recordPageView, startVisit } from '../shared/lib/visit';
 
 /** Do Not Track or Global Privacy Control: nothing is recorded or sent (the server checks the headers too). */
 const optedOut = () =>
@@ -29,7 +29,7 @@ export function startAnalytics(landing: string): void {
     count = () => {};
     return;
   }
-  let first = recordPageView(landing, document.referrer).visit.first;
+  let first = startVisit(landing, document.referrer);
   const send = (kind: VisitBeacon['kind'], page: string) => {
     const beacon: VisitBeacon = { kind, page, device: device(), touch: first };
     navigator.sendBeacon(ANALYTICS_ENDPOINT, JSON.stringify(beacon));

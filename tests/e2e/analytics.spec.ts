@@ -4,7 +4,7 @@ import { addDays, dayOf } from '../../server/analytics/days';
 import { postIndex } from '../../shared/generated/postIndex';
 import { postPath } from '../../shared/model/articles';
 import { violations } from '../support/browser/axe';
-import { expect, gotoHydrated, PERSON_USER_AGENT, test } from '../support/browser/fixtures';
+import { expect, expectHydrated, gotoHydrated, PERSON_USER_AGENT, test } from '../support/browser/fixtures';
 import { addStaffAccount, seed, signIn } from '../support/browser/staff';
 
 /** Each run has its own UTM source, so the counts it reads are its own whatever else runs on the server. */
@@ -199,6 +199,53 @@ for (const javaScriptEnabled of [true, false]) {
     await context.close();
   });
 }
+
+test('a page that opens a visit is counted without using the tab’s storage, and the visit is written as it is left', async ({
+  browser,
+}) => {
+  const source = `${run}-opening`;
+  const context = await visitor(browser);
+  // Every use of the page's storage, counted from before the page's own scripts run.
+  await context.addInitScript(() => {
+    const counter = window as Window & { storageUses?: number };
+    counter.storageUses = 0;
+    for (const name of ['getItem', 'setItem', 'removeItem', 'clear', 'key'] as const) {
+      const original = Storage.prototype[name] as (...args: unknown[]) => unknown;
+      Storage.prototype[name] = function (this: Storage, ...args: unknown[]) {
+        counter.storageUses! += 1;
+        return original.apply(this, args);
+      } as never;
+    }
+  });
+  const page = await context.newPage();
+  await page.goto(`/blog?utm_source=${source}&utm_campaign=opening`, { referer: 'https://www.google.com/search' });
+  await expect.poll(() => counted('web.views.utm_source.en', source), { timeout: 20_000 }).toBe(1);
+  expect(await page.evaluate(() => (window as Window & { storageUses?: number }).storageUses)).toBe(0);
+  // Left for another page of the site by a full load: the visit goes with it.
+  await page.evaluate(() => location.assign('/services'));
+  await expect(page).toHaveURL(/\/services$/);
+  await expect.poll(() => counted('web.views.utm_source.en', source), { timeout: 20_000 }).toBe(2);
+  const visit = JSON.parse((await page.evaluate(() => sessionStorage.getItem('visit')))!);
+  expect(visit.first).toMatchObject({ source, campaign: 'opening', referrer: 'google.com', landing: '/blog' });
+  expect(visit.pagesSeen).toBe(2);
+  await context.close();
+});
+
+test('a lead sent from the page that opened the visit carries the visit’s first touch', async ({ browser }) => {
+  const email = `opening-${run}@example.test`;
+  const source = `${run}-form`;
+  const context = await visitor(browser);
+  const page = await context.newPage();
+  await page.goto(`/contact?utm_source=${source}`, { referer: 'https://mail.example.com/' });
+  await expectHydrated(page);
+  await expect.poll(() => counted('web.views.utm_source.en', source), { timeout: 20_000 }).toBe(1);
+  await sendLead(page, email);
+  const attribution = JSON.parse(storedLead(email)!.attribution);
+  // The page's own referrer: without the visit, the server would have only the form's Referer, this page.
+  expect(attribution.first).toMatchObject({ source, referrer: 'mail.example.com', landing: '/contact' });
+  expect(attribution).toMatchObject({ formPage: '/contact', pagesSeen: 0 });
+  await context.close();
+});
 
 test.describe('the console’s analytics page', () => {
   const email = `analytics-${run}@meridianlab.test`;
