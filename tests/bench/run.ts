@@ -45,6 +45,7 @@ import { measureBoot } from './boot';
 import { calibratedMultiplier, SLOW_HOST_BENCHMARK_INDEX } from './cpuCalibration';
 import { measureFormGuard } from './formGuard';
 import { securityHeaders, startNginx } from './nginx';
+import { readTree, rssKb } from './processTree';
 import { scaleTables } from './scale/table';
 import { compressedSize, firstVisitJs, readBuildManifest, routeChunk } from './sizes';
 import { measureSlots } from './slots';
@@ -530,38 +531,6 @@ async function loadTest(site: Started) {
   }
   report.load = byWorkers;
 }
-
-/** A process and its children (a cluster's workers, nginx's worker), from /proc. */
-function processTree(pid: number): number[] {
-  const children = fs
-    .readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .map(Number)
-    .filter((other) => {
-      try {
-        return Number(fs.readFileSync(`/proc/${other}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]) === pid;
-      } catch {
-        return false;
-      }
-    });
-  return [pid, ...children];
-}
-
-/** Summed over a process and its children: resident memory (kB), or CPU seconds (user and system). */
-function readTree(pid: number, what: 'rssKb' | 'cpuSeconds'): number {
-  return processTree(pid).reduce((sum, one) => {
-    try {
-      if (what === 'rssKb')
-        return sum + Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${one}/status`, 'utf8'))?.[1] ?? 0);
-      const fields = fs.readFileSync(`/proc/${one}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      // utime and stime in clock ticks (100 a second), the 14th and 15th fields.
-      return sum + (Number(fields[11]) + Number(fields[12])) / 100;
-    } catch {
-      return sum;
-    }
-  }, 0);
-}
-const rssKb = (pid: number) => readTree(pid, 'rssKb');
 
 /**
  * A load run and the server's CPU time per answer in it (µs): unlike req/s, barely moved by other work on

@@ -1,14 +1,17 @@
 /**
  * The console and the heavy jobs on a large lab (seed.ts), at a given size on one engine: each console page's
- * server time (p95 of its requests over loopback to the app in this process), then campaign queueing, the lead
- * exports, an erasure, a back-up and its restore, and the daily purge. Reported, never failed: the bounds are
- * beside them in the table scale.ts prints.
+ * server time (p95 of its requests over loopback to the app in this process), then the lead exports (from the app
+ * in a process of its own, decision 107), campaign queueing, an erasure, the daily purge, and a back-up and its
+ * restore. Reported, never failed: the bounds are beside them in the table scale.ts prints.
  */
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import readline from 'node:readline';
 
 import { createApp } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
@@ -22,14 +25,16 @@ import { articleCampaign } from '../../../server/newsletter/articles';
 import { QUEUE_BATCH } from '../../../server/newsletter/campaignRunner';
 import { erasePersonalData } from '../../../server/privacy/personalData';
 import { purgeExpired } from '../../../server/privacy/retention';
-import { TEST_IDENTITY } from '../../support/serverCommand';
+import { SERVER_ARGS, SERVER_ENV, TEST_IDENTITY } from '../../support/serverCommand';
 import { npmRun } from '../../support/serverProcess';
 import { addAccount } from '../../support/staffHelpers';
+import { readTree, residentKb } from '../processTree';
 import type { PagePlans } from './plans';
 import { explain, recordingDatabase } from './plans';
 import { seedLargeLab } from './seed';
 
 const REQUESTS = 20;
+const EXPORT_SERVER = path.join(import.meta.dirname, 'exportServer.ts');
 export const OWNER = 'owner@meridianlab.test';
 
 export interface ScaleFigures {
@@ -70,14 +75,18 @@ async function consolePages(db: Database): Promise<Record<string, string>> {
   };
 }
 
-/** Peak resident memory above the start while `work` runs, in MB, sampled every 10 ms. */
-async function peakAbove<T>(work: () => Promise<T>): Promise<{ result: T; mb: number }> {
-  const idle = process.memoryUsage.rss();
+/**
+ * Peak resident memory of process `pid` above its level when `work` starts, in MB, sampled every 10 ms. The
+ * exports are measured on a server of their own, started as production starts it: in this process, the bench's
+ * own reading of the answer and its earlier pages' garbage were counted as the export's (decision 107).
+ */
+async function peakAbove<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; mb: number }> {
+  const idle = residentKb(pid);
   let peak = idle;
-  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 10);
+  const sampler = setInterval(() => (peak = Math.max(peak, residentKb(pid))), 10);
   try {
     const result = await work();
-    return { result, mb: Math.max(0, (Math.max(peak, process.memoryUsage.rss()) - idle) / 1024 / 1024) };
+    return { result, mb: Math.max(0, (Math.max(peak, residentKb(pid)) - idle) / 1024) };
   } finally {
     clearInterval(sampler);
   }
@@ -99,18 +108,9 @@ export async function measureScale(factor: number, databaseUrl?: string): Promis
   );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-  const get = async (url: string) => {
-    const response = await fetch(`${origin}${url}`, { headers: { Cookie: cookie } });
-    if (!response.ok) throw new Error(`${url}: ${response.status}`);
-    // Counted as it arrives and let go: the memory measured is the server's, not a client holding a whole export.
-    let bytes = 0;
-    for await (const chunk of response.body!) bytes += (chunk as Uint8Array).byteLength;
-    return bytes;
-  };
+  const get = (url: string) => readWhole(`${origin}${url}`, cookie);
   try {
-    // The app answers 503 until it has loaded the published articles (the articles' loaded gate).
-    while ((await fetch(`${origin}/staff/leads`, { headers: { Cookie: cookie } })).status === 503)
-      await new Promise((resolve) => setTimeout(resolve, 100));
+    await articlesLoaded(origin, cookie);
     const pages: Record<string, number> = {};
     const plans: PagePlans[] = [];
     for (const [name, url] of Object.entries(await consolePages(db))) {
@@ -125,12 +125,7 @@ export async function measureScale(factor: number, databaseUrl?: string): Promis
     }
     // A fresh password check, as the exports ask for (decision 070): just before them, since it lasts 10 minutes.
     await db.run('UPDATE staff_sessions SET checked_at = ?', new Date().toISOString());
-    const exports = {} as ScaleFigures['exports'];
-    for (const format of ['csv', 'json'] as const) {
-      const start = performance.now();
-      const { result: bytes, mb } = await peakAbove(() => get(`/staff/leads.${format}`));
-      exports[format] = { seconds: seconds(start), mbAboveIdle: Math.round(mb), bytes };
-    }
+    const exports = await measureExports(dataDir, databaseUrl, cookie);
     const campaign = await queueCampaign(db, config);
     const person = (await db.get<{ email: string }>('SELECT email FROM leads ORDER BY id LIMIT 1 OFFSET 7'))!;
     let start = performance.now();
@@ -177,6 +172,66 @@ export async function measureScale(factor: number, databaseUrl?: string): Promis
     server.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** Reads an answer as it arrives and lets it go, so that a client holding a whole export is not what is measured. */
+async function readWhole(url: string, cookie: string): Promise<number> {
+  const response = await fetch(url, { headers: { Cookie: cookie } });
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  let bytes = 0;
+  for await (const chunk of response.body!) bytes += (chunk as Uint8Array).byteLength;
+  return bytes;
+}
+
+/** The leads' exports from the app in a process of its own (exportServer.ts) on this lab's database, one after the other. */
+async function measureExports(dataDir: string, databaseUrl: string | undefined, cookie: string) {
+  const child = spawn(
+    process.execPath,
+    [...SERVER_ARGS.filter((arg) => arg.startsWith('--')), '--import', 'tsx', EXPORT_SERVER],
+    {
+      env: {
+        ...process.env,
+        ...SERVER_ENV,
+        NODE_ENV: 'production',
+        DATA_DIR: dataDir,
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  try {
+    const [line] = (await once(readline.createInterface({ input: child.stdout! }), 'line')) as [string];
+    const origin = `http://127.0.0.1:${line}`;
+    await articlesLoaded(origin, cookie);
+    await quiet(child.pid!);
+    const exports = {} as ScaleFigures['exports'];
+    for (const format of ['csv', 'json'] as const) {
+      const start = performance.now();
+      const { result: bytes, mb } = await peakAbove(child.pid!, () =>
+        readWhole(`${origin}/staff/leads.${format}`, cookie),
+      );
+      exports[format] = { seconds: seconds(start), mbAboveIdle: Math.round(mb), bytes };
+    }
+    return exports;
+  } finally {
+    child.kill('SIGTERM');
+    await once(child, 'exit');
+  }
+}
+
+/** Until a process spends under 20 ms of CPU in a second (its start's jobs done), for 30 s at most: "idle". */
+async function quiet(pid: number) {
+  for (let waited = 0; waited < 30; waited += 1) {
+    const before = readTree(pid, 'cpuSeconds');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    if (readTree(pid, 'cpuSeconds') - before < 0.02) return;
+  }
+}
+
+/** The app answers 503 until it has loaded the published articles (the articles' loaded gate). */
+async function articlesLoaded(origin: string, cookie: string) {
+  while ((await fetch(`${origin}/staff/leads`, { headers: { Cookie: cookie } })).status === 503)
+    await new Promise((resolve) => setTimeout(resolve, 100));
 }
 
 /** A campaign to every subscriber, queued as the runner queues it (QUEUE_BATCH a transaction), each batch timed. */
