@@ -77,8 +77,8 @@ async function consolePages(db: Database): Promise<Record<string, string>> {
 
 /**
  * Peak resident memory of process `pid` above its level when `work` starts, in MB, sampled every 10 ms. The
- * exports are measured on a server of their own, started as production starts it: in this process, the bench's
- * own reading of the answer and its earlier pages' garbage were counted as the export's (decision 107).
+ * exports are measured on the app in a process of its own: in this one, the bench's reading of the answer, its
+ * earlier pages' garbage and Node's default V8 flags were counted with the export (decision 107).
  */
 async function peakAbove<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; mb: number }> {
   const idle = residentKb(pid);
@@ -199,9 +199,15 @@ async function measureExports(dataDir: string, databaseUrl: string | undefined, 
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
+  const exited = once(child, 'exit');
+  const died = exited.then((): [string] => {
+    throw new Error('The export server exited before it listened');
+  });
+  died.catch(() => {}); // Its exit once measured is no error.
   try {
-    const [line] = (await once(readline.createInterface({ input: child.stdout! }), 'line')) as [string];
-    const origin = `http://127.0.0.1:${line}`;
+    const listening = once(readline.createInterface({ input: child.stdout! }), 'line') as Promise<[string]>;
+    const [port] = await Promise.race([listening, died]);
+    const origin = `http://127.0.0.1:${port}`;
     await articlesLoaded(origin, cookie);
     await quiet(child.pid!);
     const exports = {} as ScaleFigures['exports'];
@@ -215,7 +221,7 @@ async function measureExports(dataDir: string, databaseUrl: string | undefined, 
     return exports;
   } finally {
     child.kill('SIGTERM');
-    await once(child, 'exit');
+    await exited;
   }
 }
 
