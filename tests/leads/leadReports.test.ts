@@ -144,37 +144,38 @@ describe('the reports: leads → contacted → won, and the won monthly value', 
 
 describe('speed to lead in the console', () => {
   it('counts a lead sent on Friday evening and answered on Monday morning in office hours only', async () => {
-    // Friday 4 December 2026, 17:30 in Miami, its owner's office (EST, UTC−5); a note on Monday 7 December at 09:15.
+    // Friday 5 December 2025, 17:30 in Miami, its owner's office (EST, UTC−5); a note on Monday 8 December at 09:15.
+    // A past fortnight: the other tests' leads, sent today, never fall in it.
     await addAccount(app.db, 'ana@meridianlab.test', undefined, { role: 'owner', name: 'Ana', office: 'Miami' });
-    const id = insertLead(app.db, { received_at: '2026-12-04T22:30:00.000Z' });
+    const id = insertLead(app.db, { received_at: '2025-12-05T22:30:00.000Z' });
     app.db.connection.prepare("UPDATE leads SET owner = 'ana@meridianlab.test' WHERE id = ?").run(id);
     await createInbox(app.db).addNote(
       id,
       'Called, left a message.',
       'ana@meridianlab.test',
-      new Date('2026-12-07T14:15:00Z'),
+      new Date('2025-12-08T14:15:00Z'),
     );
     // A status change later is no first action: the note was.
     await createInbox(app.db).changeStatus(id, {
       ...{ from: 'new', to: 'contacted', staffEmail: 'ana@meridianlab.test' },
-      now: new Date('2026-12-08T20:00:00Z'),
+      now: new Date('2025-12-09T20:00:00Z'),
     });
     expect(
       app.db.connection.prepare('SELECT first_action_at, first_action_office_seconds FROM leads WHERE id = ?').get(id),
-    ).toEqual({ first_action_at: '2026-12-07T14:15:00.000Z', first_action_office_seconds: 45 * 60 });
+    ).toEqual({ first_action_at: '2025-12-08T14:15:00.000Z', first_action_office_seconds: 45 * 60 });
 
-    const html = await page('/staff/reports/speed?from=2026-11-30&to=2026-12-13');
+    const html = await page('/staff/reports/speed?from=2025-12-01&to=2025-12-14');
     const row = (name: string) => new RegExp(`<th scope="row">${name}</th>((?:<td>[^<]*</td>)+)`).exec(html)?.[1];
     expect(row('Miami')).toBe('<td>1</td><td>45</td><td>45</td>');
     expect(row('Ana')).toBe('<td>1</td><td>45</td><td>45</td>');
-    expect(row('<time dateTime="2026-11-30">Nov 30</time>')).toBe('<td>1</td><td>45</td><td>45</td>');
+    expect(row('<time dateTime="2025-12-01">Dec 1</time>')).toBe('<td>1</td><td>45</td><td>45</td>');
     const csv = await request(app)
-      .get('/staff/reports/speed.csv?from=2026-11-30&to=2026-12-13&by=week')
+      .get('/staff/reports/speed.csv?from=2025-12-01&to=2025-12-14&by=week')
       .set('Cookie', diego.cookie)
       .expect(200);
     expect(parseCsv(csv.text).slice(0, 2)).toEqual([
       ['Week of', 'Leads answered', 'Median (minutes)', '90th percentile (minutes)'],
-      ['2026-11-30', '1', '45', '45'],
+      ['2025-12-01', '1', '45', '45'],
     ]);
   });
 });
