@@ -3,29 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { commitTaskMs, type TraceEvent } from './commitTask';
 
 const PAGE = 'http://127.0.0.1:4400/services';
-const task = (pid: number, ts: number, ms: number): TraceEvent => ({
-  name: 'RunTask',
-  ph: 'X',
-  pid,
-  tid: pid,
-  ts,
-  dur: ms * 1000,
-});
-const commit = (pid: number, ts: number, ms: number): TraceEvent => ({
-  name: 'DocumentLoader::CommitNavigation',
-  ph: 'X',
-  pid,
-  tid: pid,
-  ts,
-  dur: ms * 1000,
-});
+/** A complete event on a renderer's main thread (its pid as its tid), `ms` long. */
+const span =
+  (name: string) =>
+  (pid: number, ts: number, ms: number): TraceEvent => ({ name, pid, tid: pid, ts, dur: ms * 1000 });
+const task = span('RunTask');
+const commit = span('DocumentLoader::CommitNavigation');
 const parse = (pid: number, ts: number, url: string): TraceEvent => ({
-  name: 'ParseHTML',
-  ph: 'X',
-  pid,
-  tid: pid,
-  ts,
-  dur: 6000,
+  ...span('ParseHTML')(pid, ts, 6),
   args: { beginData: { url } },
 });
 

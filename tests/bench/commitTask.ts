@@ -4,7 +4,6 @@
 /** The fields of a trace event read here. */
 export interface TraceEvent {
   name: string;
-  ph?: string;
   pid: number;
   tid: number;
   ts: number;
