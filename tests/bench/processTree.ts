@@ -2,9 +2,25 @@
 // /proc, so that a bench measures the server and not itself.
 import fs from 'node:fs';
 
+/** Reads a field of one process from /proc; 0 once it is gone, so a sampler outliving it stops counting, not the bench. */
+function readProc(pid: number, read: (pid: number) => number): number {
+  try {
+    return read(pid);
+  } catch {
+    return 0;
+  }
+}
+
 /** One process's resident memory (kB): cheap enough to sample every few milliseconds. */
 export const residentKb = (pid: number) =>
-  Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  readProc(pid, (one) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${one}/status`, 'utf8'))?.[1] ?? 0));
+
+/** One process's CPU seconds, user and system: utime and stime in clock ticks (100 a second), the 14th and 15th fields. */
+export const cpuSeconds = (pid: number) =>
+  readProc(pid, (one) => {
+    const fields = fs.readFileSync(`/proc/${one}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  });
 
 /** A process and its children (a cluster's workers, nginx's worker), from /proc. */
 function processTree(pid: number): number[] {
@@ -24,15 +40,7 @@ function processTree(pid: number): number[] {
 
 /** Summed over a process and its children: resident memory (kB), or CPU seconds (user and system). */
 export function readTree(pid: number, what: 'rssKb' | 'cpuSeconds'): number {
-  return processTree(pid).reduce((sum, one) => {
-    try {
-      if (what === 'rssKb') return sum + residentKb(one);
-      const fields = fs.readFileSync(`/proc/${one}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      // utime and stime in clock ticks (100 a second), the 14th and 15th fields.
-      return sum + (Number(fields[11]) + Number(fields[12])) / 100;
-    } catch {
-      return sum;
-    }
-  }, 0);
+  const read = what === 'rssKb' ? residentKb : cpuSeconds;
+  return processTree(pid).reduce((sum, one) => sum + read(one), 0);
 }
 export const rssKb = (pid: number) => readTree(pid, 'rssKb');

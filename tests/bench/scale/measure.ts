@@ -8,27 +8,24 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 
-import { createApp } from '../../../server/app';
-import { loadConfig } from '../../../server/config';
 import { createAccountStore } from '../../../server/console/accounts';
 import { createSessionStore } from '../../../server/console/sessions';
 import type { Database } from '../../../server/db';
 import { openDatabase } from '../../../server/db';
-import { createLogger } from '../../../server/http/logger';
 import { campaignStore } from '../../../server/newsletter';
 import { articleCampaign } from '../../../server/newsletter/articles';
 import { QUEUE_BATCH } from '../../../server/newsletter/campaignRunner';
 import { erasePersonalData } from '../../../server/privacy/personalData';
 import { purgeExpired } from '../../../server/privacy/retention';
-import { SERVER_ARGS, SERVER_ENV, TEST_IDENTITY } from '../../support/serverCommand';
+import { SERVER_ARGS, SERVER_ENV } from '../../support/serverCommand';
 import { npmRun } from '../../support/serverProcess';
 import { addAccount } from '../../support/staffHelpers';
-import { readTree, residentKb } from '../processTree';
+import { cpuSeconds, residentKb } from '../processTree';
+import { benchConfig, listenApp } from './benchApp';
 import type { PagePlans } from './plans';
 import { explain, recordingDatabase } from './plans';
 import { seedLargeLab } from './seed';
@@ -83,6 +80,7 @@ async function consolePages(db: Database): Promise<Record<string, string>> {
 async function peakAbove<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; mb: number }> {
   const idle = residentKb(pid);
   let peak = idle;
+  // A process gone mid-export fails its download, which says why; the sampler only stops counting.
   const sampler = setInterval(() => (peak = Math.max(peak, residentKb(pid))), 10);
   try {
     const result = await work();
@@ -96,18 +94,15 @@ async function peakAbove<T>(pid: number, work: () => Promise<T>): Promise<{ resu
 export async function measureScale(factor: number, databaseUrl?: string): Promise<ScaleFigures> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-scale-'));
   const env = { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
-  const config = loadConfig({ ...env, LOG_LEVEL: 'silent', SITE_URL: 'http://127.0.0.1', ...TEST_IDENTITY });
+  const config = benchConfig(env);
   let db = await openDatabase({ dataDir, databaseUrl });
   const seeded = await seedLargeLab(db, { factor, seed: 1 });
   await addAccount(db, OWNER);
   const account = (await createAccountStore(db).find(OWNER))!;
   const cookie = `staff_session=${await createSessionStore(db).create(account.id)}`;
   const recorder = recordingDatabase(db);
-  const server = http.createServer(
-    createApp(config, { db: recorder.db, logger: createLogger({ logLevel: 'silent' }) }),
-  );
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  const { server, port } = await listenApp(config, recorder.db);
+  const origin = `http://127.0.0.1:${port}`;
   const get = (url: string) => readWhole(`${origin}${url}`, cookie);
   try {
     await articlesLoaded(origin, cookie);
@@ -228,9 +223,9 @@ async function measureExports(dataDir: string, databaseUrl: string | undefined, 
 /** Until a process spends under 20 ms of CPU in a second (its start's jobs done), for 30 s at most: "idle". */
 async function quiet(pid: number) {
   for (let waited = 0; waited < 30; waited += 1) {
-    const before = readTree(pid, 'cpuSeconds');
+    const before = cpuSeconds(pid);
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    if (readTree(pid, 'cpuSeconds') - before < 0.02) return;
+    if (cpuSeconds(pid) - before < 0.02) return;
   }
 }
 
@@ -241,7 +236,7 @@ async function articlesLoaded(origin: string, cookie: string) {
 }
 
 /** A campaign to every subscriber, queued as the runner queues it (QUEUE_BATCH a transaction), each batch timed. */
-async function queueCampaign(db: Database, config: ReturnType<typeof loadConfig>) {
+async function queueCampaign(db: Database, config: ReturnType<typeof benchConfig>) {
   const campaigns = campaignStore(db, config);
   const article = (await db.get<{ id: number }>(
     "SELECT id FROM articles WHERE state = 'published' AND locale = 'en' ORDER BY id DESC LIMIT 1",
